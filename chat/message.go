@@ -1,0 +1,76 @@
+// Package chat is the platform-neutral side of the bot: messages in, replies
+// out, the command parser and router, and the i18n catalogue (tr, en).
+// Platform types stay inside the adapters (chat/console, chat/telegram,
+// chat/discord); everything else sees Message and Reply.
+package chat
+
+import "context"
+
+// Message is one thing a person did on a platform: a text message, a slash
+// command or a button press (which arrives as the text it stands for, e.g.
+// "move b2").
+type Message struct {
+	Platform  string // "console", "telegram", "discord"
+	ChannelID string // chat / channel id, unique within the platform
+	UserID    string
+	UserName  string // display name
+	Text      string
+	Locale    string // platform's locale of the user ("tr", "en-US"...); may be empty
+	// Ref identifies the incoming event for the adapter (message id,
+	// interaction token); replies to this message carry it back.
+	Ref string
+	// Mentions are the users mentioned in the text, resolved by the adapter
+	// (for "challenge @user"): the text keeps the platform's mention form.
+	Mentions []User
+	// Admin is true when the platform says the user administers the channel.
+	Admin bool
+	// Private is true in a one-to-one chat with the bot.
+	Private bool
+}
+
+// User is a person on a platform.
+type User struct {
+	ID   string
+	Name string
+}
+
+// Reply is what the bot says: text, optionally a PNG board and buttons.
+type Reply struct {
+	Platform  string
+	ChannelID string
+	Ref       string // the Message.Ref this answers, or "" when unsolicited
+	Text      string
+	// Image is a PNG (a board); Caption is the short text that goes with it
+	// on platforms that caption photos (move and whose turn).
+	Image     []byte
+	ImageName string
+	Caption   string
+	// Buttons are rows of buttons; pressing one sends its Data as a message.
+	Buttons [][]Button
+	// Notice marks transient status text ("thinking…") that an adapter may
+	// show as a typing indicator or an ephemeral message instead.
+	Notice bool
+}
+
+// Button is a button whose press stands for the text Data (at most 64 bytes,
+// Telegram's callback-data limit).
+type Button struct {
+	Label string
+	Data  string
+}
+
+// MaxButtonData is the longest Button.Data (Telegram's callback_data limit).
+const MaxButtonData = 64
+
+// Sender delivers replies on one platform. Adapters implement it; it must be
+// safe for concurrent use and must not drop replies (retry on rate limits).
+type Sender interface {
+	Send(ctx context.Context, r Reply) error
+}
+
+// Handler processes incoming messages. Handle returns once the message has
+// been dealt with; replies (including a bot move computed later) go out
+// through the Sender registered for the message's platform.
+type Handler interface {
+	Handle(ctx context.Context, m Message)
+}
