@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
 
@@ -52,4 +53,56 @@ func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true}
 }
 
-var _ = context.Background
+// Engine searches positions of any game. It owns a transposition table and
+// ordering tables, so it is not safe for concurrent use: one per worker.
+type Engine struct {
+	opts Options
+}
+
+// NewEngine returns an engine with the given techniques.
+func NewEngine(opts Options) *Engine { return &Engine{opts: opts} }
+
+// Search runs iterative deepening on p (restored on return) until a limit,
+// the context's deadline or cancellation, and returns the best move of the
+// last completed iteration (or the current one's best so far). progress, if
+// not nil, is called after each completed iteration.
+func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress func(Info)) Result {
+	panic("ai: Search not implemented yet")
+}
+
+// Level is a playing strength: a search budget plus deliberate, humane
+// imperfection at the easy end.
+type Level struct {
+	Name   string // "easy", "medium", "hard", "master"
+	Limits Limits
+	// BlunderProb is the chance of choosing a weaker move on purpose; Margin
+	// is how much worse (in evaluation units) such a move may be.
+	BlunderProb float64
+	Margin      int
+}
+
+// Levels returns the levels from weakest to strongest.
+func Levels() []Level { panic("ai: Levels not implemented yet") }
+
+// ParseLevel accepts a level's English or Turkish name (kolay, orta, zor, usta).
+func ParseLevel(s string) (Level, bool) { panic("ai: ParseLevel not implemented yet") }
+
+// Choose picks the move a player of level lvl makes in p: a search within the
+// level's budget, then (at the easy end) a deliberate mistake drawn from rng.
+func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
+	panic("ai: Choose not implemented yet")
+}
+
+// Minimax is the plain full-width minimax reference (no pruning, no table):
+// it returns the same best score as Search at the same depth and counts every
+// node, for teaching and for checking the engine. eval scores a leaf from the
+// side to move's point of view; nil means Position.Evaluate.
+func Minimax(p Position, depth int, eval func(Position) int) Result {
+	panic("ai: Minimax not implemented yet")
+}
+
+// MaterialEvaluator is implemented by games that can score bare material
+// (the seed documents' evaluation, used by the minimax3 baseline).
+type MaterialEvaluator interface {
+	Material() int
+}

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"oyunbot/games"
+)
+
+// gameList is the one place where games are registered. Adding a game means
+// adding it here (and its renderer in the same place of the bot wiring).
+func gameList() []games.Game {
+	return []games.Game{}
+}
+
+func registry() *games.Registry {
+	r, err := games.NewRegistry(gameList()...)
+	if err != nil {
+		panic(err) // a programming error: two games share a name
+	}
+	return r
+}
