@@ -1,0 +1,243 @@
+// Package dama implements Turkish draughts (dama) as the bot plays it: the
+// rules of /work/shared/rules/dama.md on bitboards, with maximum-capture
+// path generation, notation, adjudication (no moves, lone pieces,
+// repetition, fifty moves), an evaluation for the ai engine, and perft.
+package dama
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// Status reasons (stable keys for the chat layer).
+const (
+	ReasonNoMoves     = "no-moves"
+	ReasonLonePieces  = "lone-pieces"
+	ReasonRepetition  = "repetition"
+	ReasonFiftyMoves  = "fifty-moves"
+	fiftyMovePlies    = 100
+	repetitionToDraw  = 3
+	maxPiecesPerColor = 16
+)
+
+// Game is Turkish draughts for the games registry.
+type Game struct{}
+
+// Name is "dama".
+func (Game) Name() string { return "dama" }
+
+// Aliases are other names people type.
+func (Game) Aliases() []string { return []string{"turkishdraughts", "draughts", "turkdama"} }
+
+// Players is 2.
+func (Game) Players() int { return 2 }
+
+// SideNames are white (moves first) and black.
+func (Game) SideNames() []string { return []string{"white", "black"} }
+
+// Start returns the start position.
+func (Game) Start() games.Position { return NewStart() }
+
+// ParsePosition reads the text format (see ParsePosition).
+func (Game) ParsePosition(s string) (games.Position, error) {
+	p, err := ParsePosition(s)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// StartFEN is the start position in the text format.
+const StartFEN = "......../bbbbbbbb/bbbbbbbb/......../......../wwwwwwww/wwwwwwww/........ w"
+
+// Position is a dama position with its history (for Unmake and the
+// repetition rule). Use it through a pointer; it is not safe for concurrent
+// use.
+type Position struct {
+	st   state
+	hist []state // states before each Make, oldest first
+	w    *EvalWeights
+}
+
+// NewStart returns the start position.
+func NewStart() *Position {
+	p, err := ParsePosition(StartFEN)
+	if err != nil {
+		panic(err) // StartFEN is a constant
+	}
+	return p
+}
+
+// ParsePosition reads "<8 ranks from rank 8, '/'-separated, chars w b W B .>
+// <w|b>", e.g. StartFEN. Anything else (extra fields included) is an error
+// naming the fault.
+func ParsePosition(s string) (*Position, error) {
+	fields := strings.Fields(s)
+	switch {
+	case len(fields) == 0:
+		return nil, fmt.Errorf("dama: empty position")
+	case len(fields) == 1:
+		return nil, fmt.Errorf("dama: position %q has no side to move (w or b) after the board", s)
+	case len(fields) > 2:
+		return nil, fmt.Errorf("dama: unexpected %q after the side to move", fields[2])
+	}
+	var st state
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return nil, fmt.Errorf("dama: board has %d ranks, want 8 separated by '/'", len(ranks))
+	}
+	for i, row := range ranks {
+		rank := 7 - i
+		if len(row) != 8 {
+			return nil, fmt.Errorf("dama: rank %d %q has %d squares, want 8", rank+1, row, len(row))
+		}
+		for f := 0; f < 8; f++ {
+			sq := rank*8 + f
+			switch row[f] {
+			case '.':
+			case 'w':
+				st.men[white] |= bit(sq)
+			case 'b':
+				st.men[black] |= bit(sq)
+			case 'W':
+				st.kings[white] |= bit(sq)
+			case 'B':
+				st.kings[black] |= bit(sq)
+			default:
+				return nil, fmt.Errorf("dama: bad character %q on %s (want . w b W B)", row[f], squareName(sq))
+			}
+		}
+	}
+	switch fields[1] {
+	case "w":
+		st.side = white
+	case "b":
+		st.side = black
+	default:
+		return nil, fmt.Errorf("dama: side to move %q, want w or b", fields[1])
+	}
+	if m := st.men[white] & rank8; m != 0 {
+		return nil, fmt.Errorf("dama: white man on %s, the promotion rank (write W)", squareName(bits.TrailingZeros64(m)))
+	}
+	if m := st.men[black] & rank1; m != 0 {
+		return nil, fmt.Errorf("dama: black man on %s, the promotion rank (write B)", squareName(bits.TrailingZeros64(m)))
+	}
+	for c, name := range [2]string{"white", "black"} {
+		if n := bits.OnesCount64(st.pieces(c)); n > maxPiecesPerColor {
+			return nil, fmt.Errorf("dama: %s has %d pieces, at most %d", name, n, maxPiecesPerColor)
+		}
+	}
+	st.hash = st.computeHash()
+	return &Position{st: st}, nil
+}
+
+// String is the text format ParsePosition reads.
+func (p *Position) String() string {
+	return strings.Join(p.Board(), "/") + " " + [2]string{"w", "b"}[p.st.side]
+}
+
+// Board returns the ranks from rank 8 down as strings of `.wbWB`.
+func (p *Position) Board() []string {
+	rows := make([]string, 8)
+	for i := range rows {
+		rank := 7 - i
+		row := []byte("........")
+		for f := 0; f < 8; f++ {
+			b := bit(rank*8 + f)
+			switch {
+			case p.st.men[white]&b != 0:
+				row[f] = 'w'
+			case p.st.men[black]&b != 0:
+				row[f] = 'b'
+			case p.st.kings[white]&b != 0:
+				row[f] = 'W'
+			case p.st.kings[black]&b != 0:
+				row[f] = 'B'
+			}
+		}
+		rows[i] = string(row)
+	}
+	return rows
+}
+
+// Turn is the side to move: ai.First for white, ai.Second for black.
+func (p *Position) Turn() ai.Side { return ai.Side(p.st.side) }
+
+// Hash is the Zobrist hash of the board and the side to move.
+func (p *Position) Hash() uint64 { return p.st.hash }
+
+// Ply is the number of moves made since the position was created.
+func (p *Position) Ply() int { return len(p.hist) }
+
+// Moves appends the legal moves (every maximum-capture path, or every simple
+// move) to buf. A position whose Status is Over has none.
+func (p *Position) Moves(buf []ai.Move) []ai.Move {
+	if p.adjudicated() != "" {
+		return buf
+	}
+	return p.st.genMoves(buf)
+}
+
+// Make plays legal move m.
+func (p *Position) Make(m ai.Move) {
+	p.hist = append(p.hist, p.st)
+	p.st.apply(m)
+}
+
+// Unmake takes back the last Make.
+func (p *Position) Unmake() {
+	n := len(p.hist) - 1
+	p.st = p.hist[n]
+	p.hist = p.hist[:n]
+}
+
+// Clone returns an independent copy, history included.
+func (p *Position) Clone() games.Position { return p.clone() }
+
+func (p *Position) clone() *Position {
+	c := *p
+	c.hist = append(make([]state, 0, len(p.hist)+32), p.hist...)
+	return &c
+}
+
+// Noisy reports captures and promotions, the moves quiescence follows.
+func (p *Position) Noisy(m ai.Move) bool { return moveCaptures(m) > 0 || movePromotes(m) }
+
+// Status reports the end of the game: the side to move without a legal
+// move loses; one piece each, a third repetition, or 50 moves by each side
+// without a capture or a man move are draws.
+func (p *Position) Status() ai.Status {
+	if !p.st.hasMoves() {
+		return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: ReasonNoMoves}
+	}
+	if r := p.adjudicated(); r != "" {
+		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}
+	}
+	return ai.Status{Winner: ai.NoSide}
+}
+
+// adjudicated returns the reason of a draw by rule, or "".
+func (p *Position) adjudicated() string {
+	s := &p.st
+	if bits.OnesCount64(s.pieces(white)) == 1 && bits.OnesCount64(s.pieces(black)) == 1 {
+		return ReasonLonePieces
+	}
+	if s.quiet >= fiftyMovePlies {
+		return ReasonFiftyMoves
+	}
+	// Same position and side: same parity of ply, within the reversible window.
+	seen := 1
+	n := len(p.hist)
+	for i := n - 2; i >= 0 && i >= n-int(s.rev); i -= 2 {
+		if p.hist[i].hash == s.hash {
+			if seen++; seen >= repetitionToDraw {
+				return ReasonRepetition
+			}
+		}
+	}
+	return ""
+}
