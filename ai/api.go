@@ -1,10 +1,6 @@
 package ai
 
-import (
-	"context"
-	"math/rand/v2"
-	"time"
-)
+import "time"
 
 // Limits bound a search. Zero fields are unlimited; a search with no limit at
 // all stops at MaxDepth. The context's deadline bounds it too.
@@ -55,19 +51,58 @@ func DefaultOptions() Options {
 
 // Engine searches positions of any game. It owns a transposition table and
 // ordering tables, so it is not safe for concurrent use: one per worker.
+//
+// Every buffer the search needs is allocated here, once: the hot path does
+// not allocate. Reuse an engine from game to game (call NewGame between
+// games); its table entries stay valid, as they are keyed by position.
 type Engine struct {
 	opts Options
+	tt   *ttable // nil when Options.TT is off
+
+	s         searchState
+	moves     [MaxPly][]Move
+	order     [MaxPly][MaxMoves]int32
+	chances   [MaxPly][]ChanceOutcome // allocated on first use (dice games)
+	killers   [MaxPly][2]Move
+	history   [1 << historyBits]int32
+	pv        [MaxPly + 1][MaxPly + 1]Move
+	pvLen     [MaxPly + 1]int
+	rootMoves []rootMove
+	lastRoot  []rootMove // root moves of the last completed iteration
 }
 
-// NewEngine returns an engine with the given techniques.
-func NewEngine(opts Options) *Engine { return &Engine{opts: opts} }
+// NewEngine returns an engine with the given techniques. A TT size of zero
+// or less means 1 MiB.
+func NewEngine(opts Options) *Engine {
+	e := &Engine{opts: opts}
+	if opts.TT {
+		e.tt = newTT(opts.TTSizeMB)
+	}
+	e.initBuffers()
+	return e
+}
 
-// Search runs iterative deepening on p (restored on return) until a limit,
-// the context's deadline or cancellation, and returns the best move of the
-// last completed iteration (or the current one's best so far). progress, if
-// not nil, is called after each completed iteration.
-func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress func(Info)) Result {
-	panic("ai: Search not implemented yet")
+// Options returns the techniques the engine was built with.
+func (e *Engine) Options() Options { return e.opts }
+
+// NewGame prepares the engine for an unrelated game: it forgets killers and
+// history and ages the transposition table (whose entries stay correct, as
+// they depend on the position only, but are replaced first).
+func (e *Engine) NewGame() {
+	e.killers = [MaxPly][2]Move{}
+	clear(e.history[:])
+	if e.tt != nil {
+		e.tt.age()
+	}
+}
+
+// Clear empties the transposition table and the ordering tables, so that
+// the next search behaves exactly like one on a new engine.
+func (e *Engine) Clear() {
+	e.NewGame()
+	if e.tt != nil {
+		e.tt.clear()
+	}
 }
 
 // Level is a playing strength: a search budget plus deliberate, humane
@@ -76,33 +111,18 @@ type Level struct {
 	Name   string // "easy", "medium", "hard", "master"
 	Limits Limits
 	// BlunderProb is the chance of choosing a weaker move on purpose; Margin
-	// is how much worse (in evaluation units) such a move may be.
+	// is how much worse (in evaluation units) such a move may be. Games
+	// score a basic piece (a dama man) about 100, so margins mean the same
+	// from game to game.
 	BlunderProb float64
 	Margin      int
 }
 
-// Levels returns the levels from weakest to strongest.
-func Levels() []Level { panic("ai: Levels not implemented yet") }
-
-// ParseLevel accepts a level's English or Turkish name (kolay, orta, zor, usta).
-func ParseLevel(s string) (Level, bool) { panic("ai: ParseLevel not implemented yet") }
-
-// Choose picks the move a player of level lvl makes in p: a search within the
-// level's budget, then (at the easy end) a deliberate mistake drawn from rng.
-func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
-	panic("ai: Choose not implemented yet")
-}
-
-// Minimax is the plain full-width minimax reference (no pruning, no table):
-// it returns the same best score as Search at the same depth and counts every
-// node, for teaching and for checking the engine. eval scores a leaf from the
-// side to move's point of view; nil means Position.Evaluate.
-func Minimax(p Position, depth int, eval func(Position) int) Result {
-	panic("ai: Minimax not implemented yet")
-}
-
 // MaterialEvaluator is implemented by games that can score bare material
 // (the seed documents' evaluation, used by the minimax3 baseline).
+// Material is the bare material balance (pieces counted by their usual
+// worth, nothing else) from the side to move's point of view, within
+// ±MaxEval.
 type MaterialEvaluator interface {
 	Material() int
 }

@@ -2,12 +2,15 @@ package main
 
 import (
 	"oyunbot/games"
+	"oyunbot/games/tictactoe"
 )
 
 // gameList is the one place where games are registered. Adding a game means
 // adding it here (and its renderer in the same place of the bot wiring).
 func gameList() []games.Game {
-	return []games.Game{}
+	return []games.Game{
+		tictactoe.Game{},
+	}
 }
 
 func registry() *games.Registry {

@@ -1,0 +1,96 @@
+package ai
+
+// level.go holds the playing levels and Choose, which turns a search into a
+// move a player of a level would make.
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"time"
+)
+
+// The levels, weakest first. easy sees two plies and often picks any move
+// that is not much worse than the best; medium sees four plies and seldom
+// errs by a little; hard and master search by time and never err on purpose.
+func levelTable() []levelDef {
+	return []levelDef{
+		{Level{Name: "easy", Limits: Limits{Depth: 2, Time: 200 * time.Millisecond}, BlunderProb: 0.4, Margin: 120}, []string{"kolay", "1"}},
+		{Level{Name: "medium", Limits: Limits{Depth: 4, Time: 300 * time.Millisecond}, BlunderProb: 0.1, Margin: 30}, []string{"orta", "2"}},
+		{Level{Name: "hard", Limits: Limits{Time: time.Second}}, []string{"zor", "3"}},
+		{Level{Name: "master", Limits: Limits{Time: 2 * time.Second}}, []string{"usta", "4"}},
+	}
+}
+
+type levelDef struct {
+	Level
+	aliases []string
+}
+
+// Levels returns the levels from weakest to strongest.
+func Levels() []Level {
+	defs := levelTable()
+	ls := make([]Level, len(defs))
+	for i, l := range defs {
+		ls[i] = l.Level
+	}
+	return ls
+}
+
+// ParseLevel accepts a level's English or Turkish name (kolay, orta, zor,
+// usta) or its number 1 to 4, in any case.
+func ParseLevel(s string) (Level, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, l := range levelTable() {
+		if s == l.Name {
+			return l.Level, true
+		}
+		for _, a := range l.aliases {
+			if s == a {
+				return l.Level, true
+			}
+		}
+	}
+	return Level{}, false
+}
+
+// Choose picks the move a player of level lvl makes in p: a search within the
+// level's budget, then (at the easy end) a deliberate mistake drawn from rng.
+//
+// A mistake happens with probability lvl.BlunderProb: the move is drawn
+// uniformly from the other root moves whose exact score is within lvl.Margin
+// of the best one's in the last completed iteration. A move that loses by
+// force is never chosen when the best move does not, so the mistakes stay
+// humane: a slightly worse plan, never a hung game. Without such moves, or
+// with a nil rng or zero BlunderProb, Choose returns the search's best move.
+func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
+	blunder := lvl.BlunderProb > 0 && rng != nil
+	if blunder {
+		e.s.rootMargin = max(lvl.Margin, 0)
+	}
+	res := e.Search(ctx, p, lvl.Limits, nil)
+	e.s.rootMargin = 0
+	if !blunder || res.Best.IsNone() || len(e.lastRoot) < 2 {
+		return res
+	}
+	if rng.Float64() >= lvl.BlunderProb {
+		return res
+	}
+	best := e.lastRoot[0] // sorted: the best first
+	var cands []rootMove
+	for _, rm := range e.lastRoot[1:] {
+		if !rm.exact || rm.score < best.score-lvl.Margin {
+			continue
+		}
+		if rm.score < -mateBound && best.score >= -mateBound {
+			continue
+		}
+		cands = append(cands, rm)
+	}
+	if len(cands) == 0 {
+		return res
+	}
+	c := cands[rng.IntN(len(cands))]
+	res.Best, res.Score, res.PV = c.move, c.score, []Move{c.move}
+	return res
+}

@@ -1,0 +1,113 @@
+package ai
+
+// tt.go implements the transposition table: fixed size, Zobrist keyed, two
+// entries per bucket (one depth-preferred, one always-replace).
+
+// Bound kinds of a stored score.
+const (
+	boundExact uint8 = 1 + iota
+	boundLower       // score >= true value's lower bound (fail high)
+	boundUpper       // score <= ... (fail low)
+	boundMask  uint8 = 3
+	// flagComplete marks a subtree searched to its terminal positions
+	// everywhere (no depth horizon): its value holds at any greater depth.
+	flagComplete uint8 = 4
+)
+
+// mateBound separates win/loss scores (Win-ply) from heuristic ones; MaxPly
+// is far below 1000, so any |score| above it is a win or loss at some ply.
+const mateBound = Win - 1000
+
+// ttEntry is 32 bytes: two make a 64-byte bucket (one cache line).
+type ttEntry struct {
+	key   uint64
+	move  Move
+	score int32
+	depth int8
+	flags uint8
+	gen   uint8
+}
+
+type ttBucket [2]ttEntry
+
+type ttable struct {
+	buckets []ttBucket
+	mask    uint64
+	gen     uint8
+}
+
+// newTT returns a table of at most sizeMB MiB (a power of two of buckets,
+// at least one).
+func newTT(sizeMB int) *ttable {
+	if sizeMB < 1 {
+		sizeMB = 1
+	}
+	n := uint64(sizeMB) << 20 / 64
+	size := uint64(1)
+	for size*2 <= n {
+		size *= 2
+	}
+	return &ttable{buckets: make([]ttBucket, size), mask: size - 1}
+}
+
+func (t *ttable) clear() {
+	clear(t.buckets)
+	t.gen = 0
+}
+
+// age starts a new search generation: entries of older generations are
+// replaced first.
+func (t *ttable) age() { t.gen++ }
+
+// probe returns the entry stored for key.
+func (t *ttable) probe(key uint64) (ttEntry, bool) {
+	b := &t.buckets[key&t.mask]
+	if b[0].key == key && b[0].flags != 0 {
+		return b[0], true
+	}
+	if b[1].key == key && b[1].flags != 0 {
+		return b[1], true
+	}
+	return ttEntry{}, false
+}
+
+// store records a search result. score is relative to the node at ply; win
+// and loss scores are stored relative to the node itself (distance to the
+// end) so that they stay right wherever the position recurs.
+func (t *ttable) store(key uint64, depth, ply, score int, flags uint8, move Move) {
+	b := &t.buckets[key&t.mask]
+	e := ttEntry{key: key, move: move, score: int32(scoreToTT(score, ply)), depth: int8(depth), flags: flags, gen: t.gen}
+	slot := 1
+	switch {
+	case b[0].key == key || b[0].flags == 0 || b[0].gen != t.gen || int(b[0].depth) <= depth:
+		slot = 0
+		if b[1].key == key {
+			b[1] = ttEntry{} // keep one copy per key
+		}
+	}
+	old := &b[slot]
+	if move.IsNone() && old.key == key {
+		e.move = old.move // a fail-low node has no best move: keep the old one
+	}
+	*old = e
+}
+
+func scoreToTT(s, ply int) int {
+	switch {
+	case s > mateBound:
+		return s + ply
+	case s < -mateBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s > mateBound:
+		return s - ply
+	case s < -mateBound:
+		return s + ply
+	}
+	return s
+}
