@@ -1,0 +1,67 @@
+package telegram
+
+import (
+	"context"
+	"fmt"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// Command is one entry of the menu Telegram shows when the user types "/":
+// the command name (lowercase letters, digits, underscores; at most 32) and
+// its description in English and Turkish (3-256 characters).
+type Command struct {
+	Name string
+	EN   string
+	TR   string
+}
+
+// DefaultCommands returns the bot's command menu. The descriptions live here
+// until the chat catalogue exports them.
+func DefaultCommands() []Command {
+	return []Command{
+		{"play", "Start a game against the bot: /play tictactoe or /play dama", "Bota karşı oyun başlat: /play tictactoe veya /play dama"},
+		{"move", "Make a move, e.g. /move b2", "Hamle yap, ör. /move b2"},
+		{"board", "Show the board of the current game", "Oyunun tahtasını göster"},
+		{"hint", "Suggest a move", "Hamle öner"},
+		{"resign", "Resign the current game", "Oyundan çekil"},
+		{"draw", "Offer or accept a draw", "Beraberlik teklif et ya da kabul et"},
+		{"undo", "Take back the last move", "Son hamleyi geri al"},
+		{"challenge", "Challenge someone: /challenge @user game", "Birine meydan oku: /challenge @kullanıcı oyun"},
+		{"accept", "Accept a challenge", "Meydan okumayı kabul et"},
+		{"decline", "Decline a challenge", "Meydan okumayı reddet"},
+		{"history", "Moves of the current game", "Oyunun hamle listesi"},
+		{"level", "Set the bot's strength", "Botun seviyesini ayarla"},
+		{"games", "List the games", "Oyunları listele"},
+		{"lang", "Choose the language: /lang en or /lang tr", "Dil seç: /lang tr veya /lang en"},
+		{"help", "How to play", "Nasıl oynanır"},
+	}
+}
+
+// commandMenus is what setMyCommands receives: the default (English) menu
+// and the Turkish one for users whose client language is Turkish.
+func commandMenus(cmds []Command) []tgbotapi.SetMyCommandsConfig {
+	en := make([]tgbotapi.BotCommand, len(cmds))
+	tr := make([]tgbotapi.BotCommand, len(cmds))
+	for i, c := range cmds {
+		en[i] = tgbotapi.BotCommand{Command: c.Name, Description: c.EN}
+		tr[i] = tgbotapi.BotCommand{Command: c.Name, Description: c.TR}
+	}
+	return []tgbotapi.SetMyCommandsConfig{
+		{Commands: en},
+		{Commands: tr, LanguageCode: "tr"},
+	}
+}
+
+// setCommands publishes the command menus, retrying transient failures.
+func (b *Bot) setCommands(ctx context.Context) error {
+	for _, menu := range commandMenus(b.cfg.Commands) {
+		if err := b.call(ctx, "setMyCommands", func() error {
+			_, err := b.api.Request(menu)
+			return err
+		}); err != nil {
+			return fmt.Errorf("telegram: setMyCommands %q: %w", menu.LanguageCode, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,334 @@
+package telegram
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"oyunbot/chat"
+)
+
+// Bounds of the adapter's small caches.
+const (
+	maxUsers     = 4096
+	maxAdmins    = 4096
+	maxKeyboards = 8192
+	seenUpdates  = 1024
+	adminTTL     = 5 * time.Minute
+)
+
+// groupAnonymousBot is the sender Telegram shows for an anonymous group admin.
+const groupAnonymousBot = "GroupAnonymousBot"
+
+type adminKey struct{ chat, user int64 }
+
+type adminEntry struct {
+	admin bool
+	at    time.Time
+}
+
+// dispatch queues an update on its chat's lane; updates of one chat are
+// handled in order, different chats concurrently.
+func (b *Bot) dispatch(u tgbotapi.Update) {
+	if b.duplicate(u.UpdateID) {
+		return
+	}
+	var (
+		m         chat.Message
+		ok        bool
+		needAdmin bool
+		chatID    int64
+		userID    int64
+	)
+	switch {
+	case u.CallbackQuery != nil:
+		cq := u.CallbackQuery
+		b.answer(cq.ID)
+		b.remember(cq.From)
+		m, ok = callbackMessage(cq)
+		if ok {
+			chatID, userID = cq.Message.Chat.ID, cq.From.ID
+		}
+	case u.Message != nil:
+		msg := u.Message
+		b.remember(msg.From)
+		if msg.ReplyToMessage != nil {
+			b.remember(msg.ReplyToMessage.From)
+		}
+		for _, e := range msg.Entities {
+			if e.Type == "text_mention" {
+				b.remember(e.User)
+			}
+		}
+		m, ok = textMessage(b.self, msg, b.lookup)
+		if ok {
+			chatID, userID = msg.Chat.ID, msg.From.ID
+			needAdmin = !m.Private && !m.Admin && strings.HasPrefix(m.Text, "/")
+		}
+	}
+	if !ok {
+		return
+	}
+	err := b.in.push(chatID, func(*lane) {
+		if needAdmin {
+			m.Admin = b.isAdmin(chatID, userID)
+		}
+		b.handle(m)
+	})
+	if err != nil {
+		b.log.Warn("message not handled", "chat", chatID, "err", err)
+	}
+}
+
+// handle calls the handler, containing a panic to this one message.
+func (b *Bot) handle(m chat.Message) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("handler panicked", "chat", m.ChannelID, "text", m.Text, "panic", p)
+		}
+	}()
+	b.handler.Handle(b.life, m)
+}
+
+// answer stops the button's loading spinner right away; the reply itself
+// comes as a message.
+func (b *Bot) answer(id string) {
+	if id == "" {
+		return
+	}
+	b.bg.Add(1)
+	go func() {
+		defer b.bg.Done()
+		err := b.call(b.life, "answerCallbackQuery", func() error {
+			_, err := b.api.Request(tgbotapi.NewCallback(id, ""))
+			return err
+		})
+		if err != nil {
+			b.log.Warn("answerCallbackQuery failed", "err", err)
+		}
+	}()
+}
+
+// duplicate reports an update id seen recently (Telegram redelivers a
+// webhook update whose request failed).
+func (b *Bot) duplicate(id int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.seen[id]; ok {
+		return true
+	}
+	b.seen[id] = struct{}{}
+	b.seenOrder = append(b.seenOrder, id)
+	if len(b.seenOrder) > seenUpdates {
+		delete(b.seen, b.seenOrder[0])
+		b.seenOrder = b.seenOrder[1:]
+	}
+	return false
+}
+
+// remember records a user by @username so that later mentions resolve.
+func (b *Bot) remember(u *tgbotapi.User) {
+	if u == nil || u.UserName == "" {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.users) >= maxUsers {
+		clear(b.users) // crude but bounded; users are re-learnt as they speak
+	}
+	b.users[strings.ToLower(u.UserName)] = chat.User{ID: strconv.FormatInt(u.ID, 10), Name: displayName(u)}
+}
+
+// lookup resolves an @username (without the @) seen before.
+func (b *Bot) lookup(name string) (chat.User, bool) {
+	if strings.EqualFold(name, b.self.UserName) {
+		return chat.User{ID: strconv.FormatInt(b.self.ID, 10), Name: displayName(&b.self)}, true
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	u, ok := b.users[strings.ToLower(name)]
+	return u, ok
+}
+
+// isAdmin asks getChatMember whether a user administers a group, caching
+// the answer for a few minutes. Errors count as "no".
+func (b *Bot) isAdmin(chatID, userID int64) bool {
+	key := adminKey{chatID, userID}
+	now := time.Now()
+	b.mu.Lock()
+	e, ok := b.admins[key]
+	b.mu.Unlock()
+	if ok && now.Sub(e.at) < adminTTL {
+		return e.admin
+	}
+	var member tgbotapi.ChatMember
+	err := b.call(b.life, "getChatMember", func() error {
+		var err error
+		member, err = b.api.GetChatMember(tgbotapi.GetChatMemberConfig{
+			ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chatID, UserID: userID},
+		})
+		return err
+	})
+	if err != nil {
+		b.log.Warn("getChatMember failed", "chat", chatID, "err", err)
+		return false
+	}
+	admin := member.IsCreator() || member.IsAdministrator()
+	b.mu.Lock()
+	if len(b.admins) >= maxAdmins {
+		clear(b.admins)
+	}
+	b.admins[key] = adminEntry{admin, now}
+	b.mu.Unlock()
+	return admin
+}
+
+// callbackMessage turns a button press into the text the button stands for,
+// in the chat of the message that carries the button.
+func callbackMessage(cq *tgbotapi.CallbackQuery) (chat.Message, bool) {
+	if cq.From == nil || cq.Message == nil || cq.Message.Chat == nil || strings.TrimSpace(cq.Data) == "" {
+		return chat.Message{}, false // inline-mode or stale button: nothing to route
+	}
+	return chat.Message{
+		Platform:  Platform,
+		ChannelID: strconv.FormatInt(cq.Message.Chat.ID, 10),
+		UserID:    strconv.FormatInt(cq.From.ID, 10),
+		UserName:  displayName(cq.From),
+		Text:      cq.Data,
+		Locale:    cq.From.LanguageCode,
+		Ref:       strconv.Itoa(cq.Message.MessageID),
+		Private:   cq.Message.Chat.IsPrivate(),
+		Admin:     cq.Message.Chat.IsPrivate(),
+	}, true
+}
+
+// textMessage turns a text message into a chat.Message. It is false for what
+// the bot ignores: no text, other bots, forwards, commands for another bot.
+// Admin is true in private chats and for anonymous group admins; group
+// admins are looked up later, when needed.
+func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) (chat.User, bool)) (chat.Message, bool) {
+	if msg.Chat == nil || msg.From == nil || msg.Text == "" {
+		return chat.Message{}, false
+	}
+	if msg.ForwardFrom != nil || msg.ForwardFromChat != nil || msg.ForwardSenderName != "" || msg.ForwardDate != 0 {
+		return chat.Message{}, false
+	}
+	anonAdmin := msg.From.IsBot && msg.From.UserName == groupAnonymousBot &&
+		msg.SenderChat != nil && msg.SenderChat.ID == msg.Chat.ID
+	if msg.From.IsBot && !anonAdmin {
+		return chat.Message{}, false
+	}
+	text, ok := addressed(msg.Text, self.UserName)
+	if !ok {
+		return chat.Message{}, false
+	}
+	name := displayName(msg.From)
+	if anonAdmin {
+		name = msg.Chat.Title
+	}
+	private := msg.Chat.IsPrivate()
+	return chat.Message{
+		Platform:  Platform,
+		ChannelID: strconv.FormatInt(msg.Chat.ID, 10),
+		UserID:    strconv.FormatInt(msg.From.ID, 10),
+		UserName:  name,
+		Text:      text,
+		Locale:    msg.From.LanguageCode,
+		Ref:       strconv.Itoa(msg.MessageID),
+		Mentions:  mentions(msg.Text, msg.Entities, lookup),
+		Private:   private,
+		Admin:     private || anonAdmin,
+	}, true
+}
+
+// addressed strips the bot's own @username from a command ("/play@thisbot
+// x" → "/play x") or from the start of a text ("@thisbot play" → "play"). It
+// is false for commands addressed to another bot and for empty texts. "/start",
+// the button Telegram shows a new user, means help.
+func addressed(text, self string) (string, bool) {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "/") {
+		end := strings.IndexFunc(text, unicode.IsSpace)
+		if end < 0 {
+			end = len(text)
+		}
+		cmd, rest := text[:end], text[end:]
+		if name, to, found := strings.Cut(cmd, "@"); found {
+			if self == "" || !strings.EqualFold(to, self) {
+				return "", false
+			}
+			cmd = name
+		}
+		if cmd == "/" {
+			return "", false
+		}
+		if strings.EqualFold(cmd, "/start") {
+			return "/help", true
+		}
+		return cmd + rest, true
+	}
+	if self != "" && len(text) > len(self) && text[0] == '@' && strings.EqualFold(text[1:1+len(self)], self) {
+		rest := text[1+len(self):]
+		if r, _ := utf8.DecodeRuneInString(rest); rest == "" || unicode.IsSpace(r) || r == ',' || r == ':' {
+			text = strings.TrimSpace(strings.TrimLeft(rest, ",:"))
+		}
+	}
+	if text == "" || strings.EqualFold(text, "@"+self) {
+		return "", false
+	}
+	return text, true
+}
+
+// mentions lists the users mentioned in a message: text_mention entities
+// carry the user; @username mentions resolve through lookup when the user
+// has been seen. Unresolved mentions are left out. Entity offsets count
+// UTF-16 code units.
+func mentions(text string, entities []tgbotapi.MessageEntity, lookup func(string) (chat.User, bool)) []chat.User {
+	var out []chat.User
+	var units []uint16
+	add := func(u chat.User) {
+		for _, o := range out {
+			if o.ID == u.ID {
+				return
+			}
+		}
+		out = append(out, u)
+	}
+	for _, e := range entities {
+		switch e.Type {
+		case "text_mention":
+			if e.User != nil {
+				add(chat.User{ID: strconv.FormatInt(e.User.ID, 10), Name: displayName(e.User)})
+			}
+		case "mention":
+			if units == nil {
+				units = utf16.Encode([]rune(text))
+			}
+			if e.Offset < 0 || e.Length < 2 || e.Offset+e.Length > len(units) {
+				continue
+			}
+			name := string(utf16.Decode(units[e.Offset : e.Offset+e.Length]))
+			if u, ok := lookup(strings.TrimPrefix(name, "@")); ok && strings.HasPrefix(name, "@") {
+				add(u)
+			}
+		}
+	}
+	return out
+}
+
+// displayName is "First Last", or the @username when there is no name.
+func displayName(u *tgbotapi.User) string {
+	name := strings.TrimSpace(strings.TrimSpace(u.FirstName) + " " + strings.TrimSpace(u.LastName))
+	if name == "" && u.UserName != "" {
+		return "@" + u.UserName
+	}
+	if name == "" {
+		return strconv.FormatInt(u.ID, 10)
+	}
+	return name
+}

@@ -1,0 +1,315 @@
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"oyunbot/chat"
+)
+
+// Telegram's limits, in UTF-16 code units for texts.
+const (
+	maxText          = 4096
+	maxCaption       = 1024
+	maxButtonsPerRow = 8
+	maxButtons       = 100
+)
+
+// Errors of replies that cannot be sent as they are.
+var (
+	ErrEmptyReply = errors.New("telegram: reply has no text and no image")
+	ErrButtonData = fmt.Errorf("telegram: button data must be 1-%d bytes", chat.MaxButtonData)
+	ErrKeyboard   = fmt.Errorf("telegram: at most %d buttons, %d per row, each with a label", maxButtons, maxButtonsPerRow)
+)
+
+type opKind int
+
+const (
+	opText opKind = iota
+	opPhoto
+	opTyping
+)
+
+// op is one API call of a reply.
+type op struct {
+	kind     opKind
+	text     string // message text or photo caption
+	photo    []byte
+	name     string
+	keyboard *tgbotapi.InlineKeyboardMarkup
+	replyTo  int
+}
+
+// Send queues a reply on its chat's lane and returns: replies to one chat go
+// out in the order Send was called, paced and retried on 429 and transient
+// errors; replies to different chats do not wait for each other. A reply
+// that Telegram cannot accept as it is (bad buttons, nothing to say, a
+// channel that is not a Telegram chat) is refused here with an error.
+// Delivery does not depend on ctx: a queued reply is sent even when the
+// caller's context ends (use Drain to wait for delivery).
+func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
+	if r.Platform != "" && r.Platform != Platform {
+		return fmt.Errorf("telegram: reply for platform %q", r.Platform)
+	}
+	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
+	if err != nil || chatID == 0 {
+		return fmt.Errorf("telegram: bad chat id %q", r.ChannelID)
+	}
+	ops, err := plan(r, chatID < 0)
+	if err != nil {
+		return err
+	}
+	return b.out.push(chatID, func(ln *lane) { b.deliver(ln, chatID, ops) })
+}
+
+// plan turns a reply into API calls. Photos carry Caption, or Text when
+// there is no caption; text beyond a photo's caption limit and beyond a
+// message's limit follows as further messages. The keyboard goes with the
+// photo, or with the last text message. In groups the first call answers
+// the message the reply is for.
+func plan(r chat.Reply, group bool) ([]op, error) {
+	kb, err := keyboard(r.Buttons)
+	if err != nil {
+		return nil, err
+	}
+	replyTo := 0
+	if group {
+		replyTo, _ = strconv.Atoi(r.Ref)
+	}
+	text := strings.TrimSpace(r.Text)
+	if len(r.Image) == 0 && r.Notice {
+		return []op{{kind: opTyping}}, nil
+	}
+	var ops []op
+	if len(r.Image) > 0 {
+		name := r.ImageName
+		if name == "" {
+			name = "board.png"
+		}
+		photo := op{kind: opPhoto, photo: r.Image, name: name, keyboard: kb, replyTo: replyTo}
+		if caption := strings.TrimSpace(r.Caption); caption != "" {
+			photo.text = truncate(caption, maxCaption)
+			text = ""
+		} else {
+			photo.text, text = cut(text, maxCaption)
+		}
+		ops = append(ops, photo)
+		kb, replyTo = nil, 0
+	} else if text == "" {
+		return nil, ErrEmptyReply
+	}
+	for text != "" {
+		var chunk string
+		chunk, text = cut(text, maxText)
+		ops = append(ops, op{kind: opText, text: chunk, replyTo: replyTo})
+		replyTo = 0
+	}
+	if kb != nil {
+		ops[len(ops)-1].keyboard = kb
+	}
+	return ops, nil
+}
+
+// keyboard validates buttons and makes the inline keyboard (nil for none).
+func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
+	var out [][]tgbotapi.InlineKeyboardButton
+	total := 0
+	for _, row := range rows {
+		if len(row) == 0 {
+			continue
+		}
+		if len(row) > maxButtonsPerRow {
+			return nil, ErrKeyboard
+		}
+		btns := make([]tgbotapi.InlineKeyboardButton, len(row))
+		for i, bt := range row {
+			if bt.Data == "" || len(bt.Data) > chat.MaxButtonData || !utf8.ValidString(bt.Data) {
+				return nil, fmt.Errorf("%w: %q", ErrButtonData, bt.Data)
+			}
+			if strings.TrimSpace(bt.Label) == "" {
+				return nil, ErrKeyboard
+			}
+			btns[i] = tgbotapi.NewInlineKeyboardButtonData(bt.Label, bt.Data)
+		}
+		total += len(row)
+		out = append(out, btns)
+	}
+	if total > maxButtons {
+		return nil, ErrKeyboard
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: out}, nil
+}
+
+// cut splits off a head of at most limit UTF-16 units, preferring to break
+// after a newline, then after a space.
+func cut(s string, limit int) (head, tail string) {
+	if utf16Len(s) <= limit {
+		return s, ""
+	}
+	end, units := 0, 0
+	for i, r := range s {
+		n := utf16.RuneLen(r)
+		if n < 0 {
+			n = 1
+		}
+		if units+n > limit {
+			break
+		}
+		units += n
+		end = i + utf8.RuneLen(r)
+	}
+	head = s[:end]
+	if i := strings.LastIndexByte(head, '\n'); i > len(head)/2 {
+		head = head[:i+1]
+	} else if i := strings.LastIndexByte(head, ' '); i > len(head)/2 {
+		head = head[:i+1]
+	}
+	return strings.TrimRight(head, " \n"), strings.TrimLeft(s[len(head):], " \n")
+}
+
+// truncate shortens s to limit UTF-16 units, marking the cut with "…".
+func truncate(s string, limit int) string {
+	if utf16Len(s) <= limit {
+		return s
+	}
+	head, _ := cut(s, limit-1)
+	return head + "…"
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if l := utf16.RuneLen(r); l > 0 {
+			n += l
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// deliver makes the calls of one reply, in order. A call that still fails
+// after the retries is logged and the rest of the reply still goes out.
+func (b *Bot) deliver(ln *lane, chatID int64, ops []op) {
+	for _, o := range ops {
+		id, err := b.perform(ln, &chatID, o)
+		if err != nil {
+			if b.life.Err() != nil {
+				b.log.Warn("reply dropped at shutdown", "chat", chatID, "err", err)
+				return
+			}
+			b.log.Error("reply not delivered", "chat", chatID, "err", err)
+			continue
+		}
+		if o.keyboard != nil && id != 0 {
+			b.retireKeyboard(chatID, id)
+		}
+	}
+}
+
+// perform makes one call with pacing and the retry policy, following a
+// group's migration to a supergroup. It returns the sent message's id.
+func (b *Bot) perform(ln *lane, chatID *int64, o op) (int, error) {
+	for attempt := 1; ; attempt++ {
+		if o.kind != opTyping {
+			if err := b.pace(ln); err != nil {
+				return 0, err
+			}
+		}
+		msg, err := b.request(*chatID, o)
+		if err == nil {
+			return msg.MessageID, nil
+		}
+		v := classify(err, b.cfg.RetryAfterUnit)
+		if v.migrateTo != 0 && v.migrateTo != *chatID {
+			b.log.Info("group moved to a supergroup", "from", *chatID, "to", v.migrateTo)
+			*chatID = v.migrateTo
+			continue
+		}
+		if !v.retry || attempt >= b.cfg.MaxAttempts || b.life.Err() != nil {
+			return 0, err
+		}
+		wait := v.wait
+		if wait == 0 {
+			wait = backoff(attempt, b.cfg.Backoff, b.cfg.MaxBackoff)
+		}
+		b.log.Debug("send retry", "chat", *chatID, "attempt", attempt, "wait", wait, "err", err)
+		if err := sleep(b.life, wait); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// pace waits for the chat's and the bot-wide token.
+func (b *Bot) pace(ln *lane) error {
+	now := time.Now()
+	wait := max(ln.pace.reserve(now), b.global.reserve(now))
+	return sleep(b.life, wait)
+}
+
+// request makes the API call of an op.
+func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
+	switch o.kind {
+	case opTyping:
+		_, err := b.api.Request(tgbotapi.NewChatAction(chatID, tgbotapi.ChatTyping))
+		return tgbotapi.Message{}, err
+	case opPhoto:
+		cfg := tgbotapi.NewPhoto(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
+		cfg.Caption = o.text
+		setBase(&cfg.BaseChat, o)
+		return b.api.Send(cfg)
+	default:
+		cfg := tgbotapi.NewMessage(chatID, o.text)
+		cfg.DisableWebPagePreview = true
+		setBase(&cfg.BaseChat, o)
+		return b.api.Send(cfg)
+	}
+}
+
+func setBase(c *tgbotapi.BaseChat, o op) {
+	if o.keyboard != nil {
+		c.ReplyMarkup = *o.keyboard
+	}
+	if o.replyTo != 0 {
+		c.ReplyToMessageID = o.replyTo
+		c.AllowSendingWithoutReply = true
+	}
+}
+
+// retireKeyboard records the chat's new live keyboard and removes the
+// previous one, so that only the latest board can be pressed. Best effort:
+// a stale button that survives is refused by the router anyway.
+func (b *Bot) retireKeyboard(chatID int64, msgID int) {
+	b.mu.Lock()
+	prev := b.keyboards[chatID]
+	if len(b.keyboards) >= maxKeyboards {
+		clear(b.keyboards)
+	}
+	b.keyboards[chatID] = msgID
+	b.mu.Unlock()
+	if prev == 0 || prev == msgID {
+		return
+	}
+	empty := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	err := b.call(b.life, "editMessageReplyMarkup", func() error {
+		_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, prev, empty))
+		if isNotModified(err) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		b.log.Debug("old keyboard not removed", "chat", chatID, "err", err)
+	}
+}

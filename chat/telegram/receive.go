@@ -1,0 +1,170 @@
+package telegram
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// allowedUpdates are the update kinds the bot asks for.
+var allowedUpdates = []string{"message", "callback_query"}
+
+// maxWebhookBody bounds one webhook request (an update is a few KB).
+const maxWebhookBody = 1 << 20
+
+// secretHeader carries the webhook secret token.
+const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+// poll receives updates by long polling until ctx is done.
+func (b *Bot) poll(ctx context.Context) error {
+	api := *b.api // same token and endpoint; requests bound to ctx
+	api.Client = ctxClient{b.cfg.HTTPClient, ctx}
+	// getUpdates is refused while a webhook is set.
+	if err := b.call(ctx, "deleteWebhook", func() error {
+		_, err := api.Request(tgbotapi.DeleteWebhookConfig{})
+		return err
+	}); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return fmt.Errorf("telegram: deleteWebhook: %w", err)
+	}
+	timeout := max(int(b.cfg.PollTimeout/time.Second), 1)
+	offset, failures := 0, 0
+	for ctx.Err() == nil {
+		updates, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates})
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			var te *tgbotapi.Error
+			if errors.As(err, &te) && errorCode(te) == http.StatusUnauthorized {
+				return fmt.Errorf("telegram: getUpdates: %w", err)
+			}
+			failures++
+			wait := backoff(failures, b.cfg.Backoff, b.cfg.MaxBackoff)
+			if v := classify(err, b.cfg.RetryAfterUnit); v.wait > 0 {
+				wait = v.wait
+			}
+			b.log.Warn("getUpdates failed", "err", err, "retry_in", wait)
+			if sleep(ctx, wait) != nil {
+				break
+			}
+			continue
+		}
+		failures = 0
+		for _, u := range updates {
+			if u.UpdateID < offset {
+				continue
+			}
+			offset = u.UpdateID + 1
+			b.dispatch(u)
+		}
+	}
+	b.confirm(offset)
+	return nil
+}
+
+// confirm tells the server which updates were received, so that a restart
+// does not see them again: getUpdates forgets everything below its offset.
+func (b *Bot) confirm(offset int) {
+	if offset == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	defer cancel()
+	api := *b.api
+	api.Client = ctxClient{b.cfg.HTTPClient, ctx}
+	if _, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Limit: 1, AllowedUpdates: allowedUpdates}); err != nil {
+		b.log.Warn("could not confirm the last updates", "err", err)
+	}
+}
+
+// serveWebhook registers the webhook and serves it until ctx is done.
+func (b *Bot) serveWebhook(ctx context.Context) error {
+	u, err := url.Parse(b.cfg.WebhookURL)
+	if err != nil {
+		return fmt.Errorf("telegram: webhook URL: %w", err)
+	}
+	path := u.Path
+	if path == "" {
+		path = "/"
+	}
+	secret := b.cfg.WebhookSecret
+	if secret == "" {
+		secret = randomSecret()
+	}
+	ln := b.cfg.Listener
+	if ln == nil {
+		if ln, err = net.Listen("tcp", b.cfg.Listen); err != nil {
+			return fmt.Errorf("telegram: webhook listen: %w", err)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("POST "+path, b.webhookHandler(secret))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	params := tgbotapi.Params{"url": b.cfg.WebhookURL, "secret_token": secret}
+	if err := params.AddInterface("allowed_updates", allowedUpdates); err != nil {
+		return err
+	}
+	err = b.call(ctx, "setWebhook", func() error {
+		_, err := b.api.MakeRequest("setWebhook", params)
+		return err
+	})
+	if err == nil {
+		b.log.Info("webhook set", "url", b.cfg.WebhookURL, "listen", ln.Addr().String())
+		select {
+		case <-ctx.Done():
+		case err = <-served:
+			err = fmt.Errorf("telegram: webhook server: %w", err)
+		}
+	} else if ctx.Err() == nil {
+		err = fmt.Errorf("telegram: setWebhook: %w", err)
+	} else {
+		err = nil
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	return err
+}
+
+// webhookHandler accepts updates that carry the secret token.
+func (b *Bot) webhookHandler(secret string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := r.Header.Get(secretHeader)
+		if subtle.ConstantTimeCompare([]byte(got), []byte(secret)) != 1 {
+			http.Error(w, "bad secret token", http.StatusUnauthorized)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxWebhookBody)
+		u, err := b.api.HandleUpdate(r)
+		if err != nil {
+			http.Error(w, "bad update", http.StatusBadRequest)
+			return
+		}
+		b.dispatch(*u)
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]bool{"ok": true})
+	})
+}
+
+// randomSecret makes a webhook secret for a single process.
+func randomSecret() string {
+	var buf [24]byte
+	_, _ = rand.Read(buf[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(buf[:])
+}

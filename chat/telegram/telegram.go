@@ -1,0 +1,312 @@
+// Package telegram is the Telegram adapter: it turns Bot API updates
+// (messages, button presses) into chat.Message for a chat.Handler and sends
+// chat.Reply back as messages and photos with inline keyboards, paced per
+// chat and retried on rate limits, over long polling or a webhook.
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"oyunbot/chat"
+)
+
+// Platform is the chat.Message.Platform of this adapter.
+const Platform = "telegram"
+
+// Defaults for the zero values of Config.
+const (
+	defaultListen        = ":8443"
+	defaultPollTimeout   = 30 * time.Second
+	defaultRetryUnit     = time.Second
+	defaultBackoff       = 500 * time.Millisecond
+	defaultMaxBackoff    = 30 * time.Second
+	defaultMaxAttempts   = 8
+	defaultShutdownGrace = 5 * time.Second
+	// maxQueuedReplies bounds one chat's backlog: at 20 messages a minute
+	// this is most of an hour of replies.
+	maxQueuedReplies = 1000
+	// requestSlack is added to the long-polling timeout for the HTTP
+	// client's own timeout.
+	requestSlack = 30 * time.Second
+)
+
+// DefaultPrivatePace is about one message a second in a private chat, with
+// short bursts (a board and its text).
+var DefaultPrivatePace = Pace{Every: time.Second, Burst: 3}
+
+// DefaultGroupPace keeps a group at about 20 messages a minute.
+var DefaultGroupPace = Pace{Every: 3 * time.Second, Burst: 3}
+
+// DefaultGlobalPace is Telegram's bot-wide limit of about 30 messages a second.
+var DefaultGlobalPace = Pace{Every: time.Second / 30, Burst: 30}
+
+// Config configures a Bot. Only Token is required.
+type Config struct {
+	Token string
+	// APIEndpoint is the Bot API URL in the library's format, with %s for
+	// the token and the method: "http://127.0.0.1:8081/bot%s/%s".
+	APIEndpoint string
+	// WebhookURL switches from long polling to a webhook: the public HTTPS
+	// URL Telegram posts updates to. Its path is the path served on Listen.
+	WebhookURL string
+	// Listen is the webhook server's address (default ":8443").
+	Listen string
+	// WebhookSecret is the X-Telegram-Bot-Api-Secret-Token Telegram sends
+	// with each update (1-256 of A-Z a-z 0-9 _ -). Empty: a random one per
+	// start, which is only right when a single process serves the webhook.
+	WebhookSecret string
+	// Listener, when set, is used by the webhook server instead of
+	// listening on Listen (tests, socket activation).
+	Listener net.Listener
+	// HTTPClient makes the API calls; its Timeout must exceed PollTimeout.
+	HTTPClient *http.Client
+	Logger     *slog.Logger
+	// Commands is the "/" menu published at start (default DefaultCommands).
+	Commands []Command
+
+	// Pacing and retries; zero values mean the Default* paces and the
+	// defaults above. Tests shrink them.
+	PrivatePace, GroupPace, GlobalPace Pace
+	// RetryAfterUnit is the length of one unit of a 429's retry_after
+	// (a second on Telegram).
+	RetryAfterUnit time.Duration
+	// Backoff is the first wait after a transient error (5xx, network); it
+	// doubles on each further attempt up to MaxBackoff.
+	Backoff, MaxBackoff time.Duration
+	// MaxAttempts bounds the attempts at one API call.
+	MaxAttempts int
+	// PollTimeout is the long-polling timeout (whole seconds).
+	PollTimeout time.Duration
+	// ShutdownGrace is how long Run waits, once its context is done, for
+	// handlers to finish and queued replies to go out.
+	ShutdownGrace time.Duration
+}
+
+var secretPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+func (c *Config) setDefaults() error {
+	if c.Token == "" {
+		return errors.New("telegram: no token")
+	}
+	if c.APIEndpoint == "" {
+		c.APIEndpoint = tgbotapi.APIEndpoint
+	}
+	if c.WebhookURL != "" {
+		u, err := url.Parse(c.WebhookURL)
+		if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+			return fmt.Errorf("telegram: bad webhook URL %q", c.WebhookURL)
+		}
+		if c.WebhookSecret != "" && !secretPattern.MatchString(c.WebhookSecret) {
+			return errors.New("telegram: webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
+		}
+	}
+	if c.Listen == "" {
+		c.Listen = defaultListen
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.Commands == nil {
+		c.Commands = DefaultCommands()
+	}
+	setPace := func(p *Pace, d Pace) {
+		if *p == (Pace{}) {
+			*p = d
+		}
+	}
+	setPace(&c.PrivatePace, DefaultPrivatePace)
+	setPace(&c.GroupPace, DefaultGroupPace)
+	setPace(&c.GlobalPace, DefaultGlobalPace)
+	setDur := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
+	setDur(&c.RetryAfterUnit, defaultRetryUnit)
+	setDur(&c.Backoff, defaultBackoff)
+	setDur(&c.MaxBackoff, defaultMaxBackoff)
+	setDur(&c.PollTimeout, defaultPollTimeout)
+	setDur(&c.ShutdownGrace, defaultShutdownGrace)
+	if c.MaxAttempts <= 0 {
+		c.MaxAttempts = defaultMaxAttempts
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = &http.Client{Timeout: c.PollTimeout + requestSlack}
+	}
+	return nil
+}
+
+// Bot is a running Telegram bot. Send is safe for concurrent use.
+type Bot struct {
+	cfg     Config
+	handler chat.Handler
+	log     *slog.Logger
+	api     *tgbotapi.BotAPI // requests bound to life (sends, answers)
+	self    tgbotapi.User
+
+	// life ends when the bot has shut down; sends and handlers use it.
+	life   context.Context
+	finish context.CancelFunc
+
+	out    *lanes // replies, per chat
+	in     *lanes // incoming messages, per chat
+	global sharedBucket
+	bg     sync.WaitGroup // callback answers
+
+	mu        sync.Mutex
+	users     map[string]chat.User // lowercase username → user, for @mentions
+	admins    map[adminKey]adminEntry
+	keyboards map[int64]int    // chat → message that carries the live keyboard
+	seen      map[int]struct{} // recent update ids (webhook redeliveries)
+	seenOrder []int
+}
+
+// New checks the token with getMe and returns a bot ready to Run and Send.
+func New(cfg Config, h chat.Handler) (*Bot, error) {
+	if h == nil {
+		return nil, errors.New("telegram: nil handler")
+	}
+	if err := cfg.setDefaults(); err != nil {
+		return nil, err
+	}
+	life, finish := context.WithCancel(context.Background())
+	api, err := tgbotapi.NewBotAPIWithClient(cfg.Token, cfg.APIEndpoint, ctxClient{cfg.HTTPClient, life})
+	if err != nil {
+		finish()
+		return nil, fmt.Errorf("telegram: getMe: %w", err)
+	}
+	b := &Bot{
+		cfg:       cfg,
+		handler:   h,
+		log:       cfg.Logger.With("platform", Platform),
+		api:       api,
+		self:      api.Self,
+		life:      life,
+		finish:    finish,
+		in:        newLanes(0, nil),
+		users:     make(map[string]chat.User),
+		admins:    make(map[adminKey]adminEntry),
+		keyboards: make(map[int64]int),
+		seen:      make(map[int]struct{}),
+	}
+	b.out = newLanes(maxQueuedReplies, b.paceFor)
+	b.global.b.pace = cfg.GlobalPace
+	return b, nil
+}
+
+// UserName is the bot's @username (without the @).
+func (b *Bot) UserName() string { return b.self.UserName }
+
+// paceFor picks a chat's pace: user ids are positive, groups negative.
+func (b *Bot) paceFor(chatID int64) Pace {
+	if chatID > 0 {
+		return b.cfg.PrivatePace
+	}
+	return b.cfg.GroupPace
+}
+
+// ctxClient binds the library's context-free requests to a context, so that
+// a cancelled Run interrupts a long poll.
+type ctxClient struct {
+	c   *http.Client
+	ctx context.Context
+}
+
+func (c ctxClient) Do(req *http.Request) (*http.Response, error) {
+	return c.c.Do(req.WithContext(c.ctx))
+}
+
+// Run receives updates until ctx is done: by long polling, or by serving the
+// webhook when WebhookURL is set. It publishes the command menus first. On
+// return, handlers have finished and queued replies have gone out (within
+// ShutdownGrace) and the bot is closed.
+func (b *Bot) Run(ctx context.Context) error {
+	defer b.shutdown()
+	if err := b.setCommands(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		// A missing menu is cosmetic: the commands work without it.
+		b.log.Warn("could not set the command menu", "err", err)
+	}
+	var err error
+	if b.cfg.WebhookURL != "" {
+		err = b.serveWebhook(ctx)
+	} else {
+		err = b.poll(ctx)
+	}
+	return err
+}
+
+// Drain waits until every queued reply has been delivered (or given up) and
+// every received message handled, or ctx is done.
+func (b *Bot) Drain(ctx context.Context) error {
+	for {
+		if err := b.in.wait(ctx); err != nil {
+			return err
+		}
+		if err := b.out.wait(ctx); err != nil {
+			return err
+		}
+		// A handler may have queued replies while we waited for replies,
+		// or a reply's delivery ended while a message was still handled.
+		b.in.mu.Lock()
+		b.out.mu.Lock()
+		done := b.in.pending == 0 && b.out.pending == 0
+		b.out.mu.Unlock()
+		b.in.mu.Unlock()
+		if done {
+			return nil
+		}
+	}
+}
+
+// shutdown lets handlers and replies finish within the grace period, then
+// stops everything.
+func (b *Bot) shutdown() {
+	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	defer cancel()
+	b.in.close()
+	if err := b.Drain(ctx); err != nil {
+		b.log.Warn("shutdown: replies still queued after the grace period", "err", err)
+	}
+	b.out.close()
+	b.finish()
+	b.in.wg.Wait()
+	b.out.wg.Wait()
+	b.bg.Wait()
+}
+
+// call runs fn with the retry policy: retry_after honoured, transient errors
+// retried with backoff, at most MaxAttempts attempts.
+func (b *Bot) call(ctx context.Context, what string, fn func() error) error {
+	for attempt := 1; ; attempt++ {
+		err := fn()
+		if err == nil {
+			return nil
+		}
+		v := classify(err, b.cfg.RetryAfterUnit)
+		if !v.retry || v.migrateTo != 0 || attempt >= b.cfg.MaxAttempts || ctx.Err() != nil {
+			return err
+		}
+		wait := v.wait
+		if wait == 0 {
+			wait = backoff(attempt, b.cfg.Backoff, b.cfg.MaxBackoff)
+		}
+		b.log.Debug("retrying", "call", what, "attempt", attempt, "wait", wait, "err", err)
+		if err := sleep(ctx, wait); err != nil {
+			return err
+		}
+	}
+}
