@@ -100,11 +100,13 @@ func (s *state) hasMoves() bool { return s.hasSimpleMove() || s.canCapture() }
 // capGen enumerates capture paths depth first with the captured pieces
 // removed as it goes, keeping only the paths of maximum length. It lives on
 // the caller's stack; moves are appended to buf.
+//
+// Moves are stored by index into out (the caller's spare capacity), never by
+// appending through the pointer: that would make the buffer escape to the heap.
 type capGen struct {
-	buf       []ai.Move
-	base      int
+	out       []ai.Move // storage; only the first len(out) moves are kept
+	n         int       // moves found with best captures
 	best      int
-	count     uint64
 	countOnly bool
 	promo     bool
 	us        int
@@ -118,11 +120,10 @@ func (g *capGen) record(sq, n int) {
 	}
 	if n > g.best {
 		g.best = n
-		g.count = 0
-		g.buf = g.buf[:g.base]
+		g.n = 0
 	}
-	g.count++
-	if g.countOnly {
+	g.n++
+	if g.countOnly || g.n > len(g.out) {
 		return
 	}
 	lo := uint64(g.from) | uint64(sq)<<toShift | uint64(n)<<capShift
@@ -138,7 +139,7 @@ func (g *capGen) record(sq, n int) {
 			hi |= h << (hopBits * uint(i-hopsInLo))
 		}
 	}
-	g.buf = append(g.buf, ai.Move{Lo: lo, Hi: hi})
+	g.out[g.n-1] = ai.Move{Lo: lo, Hi: hi}
 }
 
 // manCap continues a man's capture from sq after n captures. occ excludes
@@ -242,9 +243,16 @@ func (s *state) captures(g *capGen) {
 // genMoves appends the legal moves (rules only, no adjudication) to buf.
 func (s *state) genMoves(buf []ai.Move) []ai.Move {
 	if s.canCapture() {
-		g := capGen{buf: buf, base: len(buf)}
+		g := capGen{out: buf[len(buf):cap(buf)]}
 		s.captures(&g)
-		return g.buf
+		if g.n > len(g.out) {
+			// More maximum paths than room: rare, so search again into a
+			// buffer of the right size.
+			g = capGen{out: make([]ai.Move, g.n)}
+			s.captures(&g)
+			return append(buf, g.out...)
+		}
+		return buf[:len(buf)+g.n]
 	}
 	return s.genSimple(buf)
 }
@@ -278,7 +286,7 @@ func (s *state) countMoves() uint64 {
 	if s.canCapture() {
 		g := capGen{countOnly: true}
 		s.captures(&g)
-		return g.count
+		return uint64(g.n)
 	}
 	us := s.side
 	occ := s.occ()

@@ -136,7 +136,7 @@ func TestPerftAgreesWithMoves(t *testing.T) {
 }
 
 func BenchmarkPerft(b *testing.B) {
-	for _, depth := range []int{5, 7} {
+	for _, depth := range []int{6, 7} {
 		b.Run("start/depth"+strconv.Itoa(depth), func(b *testing.B) {
 			p := NewStart()
 			var nodes uint64
