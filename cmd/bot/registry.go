@@ -2,6 +2,7 @@ package main
 
 import (
 	"oyunbot/games"
+	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 )
 
@@ -9,6 +10,7 @@ import (
 // adding it here (and its renderer in the same place of the bot wiring).
 func gameList() []games.Game {
 	return []games.Game{
+		dama.Game{},
 		tictactoe.Game{},
 	}
 }
