@@ -1,0 +1,330 @@
+// Package discord is the Discord adapter: it turns gateway events (prefix
+// messages, slash commands, button presses, autocomplete) into chat.Message
+// values for a chat.Handler and delivers chat.Reply values as Discord
+// messages, interaction responses and followups, with boards as PNG
+// attachments and buttons as action rows. It is built on
+// github.com/bwmarrin/discordgo; no discordgo type leaves the package.
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"oyunbot/chat"
+)
+
+// Platform is the chat.Message.Platform and chat.Reply.Platform of Discord.
+const Platform = "discord"
+
+// DefaultPrefix starts message commands when Config.Prefix is empty.
+const DefaultPrefix = "!"
+
+// defaultGames are the /play choices when Config.Games is empty.
+func defaultGames() []string { return []string{"tictactoe", "dama"} }
+
+// Intents the bot asks the gateway for: guild and direct messages with their
+// content (for prefix commands; MESSAGE_CONTENT is privileged and must be
+// enabled in the Developer Portal) and guilds, so that the state knows roles
+// and channels to compute a message author's permissions.
+const Intents = discordgo.IntentsGuilds |
+	discordgo.IntentsGuildMessages |
+	discordgo.IntentsDirectMessages |
+	discordgo.IntentsMessageContent
+
+// Config configures a Bot.
+type Config struct {
+	// Token is the bot token from the Developer Portal, with or without
+	// the "Bot " prefix.
+	Token string
+	// APIBase replaces Discord's REST base https://discord.com/api/v9/
+	// (e.g. http://127.0.0.1:8080/api/v9/) for REST proxies and tests. The
+	// gateway URL is fetched from it (GET gateway), so a fake server also
+	// decides where the websocket goes.
+	APIBase string
+	// Prefix starts message commands ("!" when empty).
+	Prefix string
+	// ShardID and ShardCount shard the gateway connection (ShardCount 0
+	// means 1). Only shard 0 registers the slash commands.
+	ShardID, ShardCount int
+	// HTTPClient makes the REST calls (a client with a 20 s timeout when
+	// nil). Its Transport is wrapped, not modified.
+	HTTPClient *http.Client
+	// Logger receives the adapter's logs (slog.Default() when nil).
+	Logger *slog.Logger
+	// Games are the game names offered as /play and /challenge choices
+	// (tictactoe and dama when empty).
+	Games []string
+}
+
+// MoveSuggester is implemented by a chat.Handler that can list legal moves
+// for autocomplete of /move: the moves of the game the user plays in the
+// channel that start with prefix, at most a few dozen, best first. Without
+// it, autocomplete answers with no choices.
+type MoveSuggester interface {
+	SuggestMoves(ctx context.Context, channelID, userID, prefix string) []string
+}
+
+// Bot is a Discord bot connected to one chat.Handler. It implements
+// chat.Sender. Create it with New and start it with Run.
+type Bot struct {
+	s      *discordgo.Session
+	h      chat.Handler
+	log    *slog.Logger
+	prefix string
+	games  []string
+	// specByName indexes the slash commands by name.
+	specByName map[string]cmdSpec
+	shardID    int
+	refs       *refStore
+	retry      retryPolicy
+	queues     *queues
+
+	mu      sync.Mutex
+	ready   chan struct{} // closed on the first READY
+	userID  string        // the bot's user id, from READY
+	appID   string        // the application id, from READY
+	hctx    context.Context
+	running bool
+}
+
+var _ chat.Sender = (*Bot)(nil)
+
+// New checks cfg and prepares a bot; it opens no connection.
+func New(cfg Config, h chat.Handler) (*Bot, error) {
+	if h == nil {
+		return nil, errors.New("discord: nil handler")
+	}
+	token := strings.TrimSpace(cfg.Token)
+	token = strings.TrimPrefix(token, "Bot ")
+	if token == "" {
+		return nil, errors.New("discord: empty token")
+	}
+	if cfg.ShardCount == 0 {
+		cfg.ShardCount = 1
+	}
+	if cfg.ShardCount < 1 || cfg.ShardID < 0 || cfg.ShardID >= cfg.ShardCount {
+		return nil, fmt.Errorf("discord: shard %d of %d: need 0 <= id < count", cfg.ShardID, cfg.ShardCount)
+	}
+	prefix := cfg.Prefix
+	if prefix == "" {
+		prefix = DefaultPrefix
+	}
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
+	games := cfg.Games
+	if len(games) == 0 {
+		games = defaultGames()
+	}
+	if len(games) > maxChoices {
+		return nil, fmt.Errorf("discord: %d games, Discord allows %d choices", len(games), maxChoices)
+	}
+
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	client, err := httpClient(cfg.HTTPClient, cfg.APIBase)
+	if err != nil {
+		return nil, err
+	}
+	s.Client = client
+	// A private dialer rather than the shared websocket.DefaultDialer the
+	// library points at, so nothing global is ever changed through it.
+	s.Dialer = &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 45 * time.Second}
+	s.Identify.Intents = Intents
+	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
+	// Handlers only enqueue work (see inbound.go), so running them on the
+	// gateway goroutine keeps events in order without blocking it.
+	s.SyncEvents = true
+	// The state would otherwise keep every message; we only need guilds,
+	// roles and channels for permissions.
+	s.State.MaxMessageCount = 0
+
+	b := &Bot{
+		s:          s,
+		h:          h,
+		log:        logger.With("platform", Platform, "shard", cfg.ShardID),
+		prefix:     prefix,
+		games:      games,
+		shardID:    cfg.ShardID,
+		refs:       newRefStore(interactionTTL),
+		retry:      defaultRetry(),
+		queues:     newQueues(),
+		specByName: make(map[string]cmdSpec),
+		ready:      make(chan struct{}),
+		hctx:       context.Background(),
+	}
+	for _, c := range specs(games) {
+		b.specByName[c.name] = c
+	}
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onMessageCreate)
+	s.AddHandler(b.onInteractionCreate)
+	return b, nil
+}
+
+// Run opens the gateway, registers the slash commands (shard 0 only) and
+// serves until ctx is done; then it closes the gateway and waits for the
+// messages being handled. It returns nil after a clean shutdown.
+func (b *Bot) Run(ctx context.Context) error {
+	b.mu.Lock()
+	if b.running {
+		b.mu.Unlock()
+		return errors.New("discord: Run called twice")
+	}
+	b.running = true
+	hctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	b.hctx = hctx
+	b.mu.Unlock()
+
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("discord: open gateway: %w", err)
+	}
+	defer func() {
+		if err := b.s.Close(); err != nil {
+			b.log.Warn("closing gateway", "err", err)
+		}
+		b.queues.wait()
+	}()
+
+	select {
+	case <-b.ready:
+	case <-ctx.Done():
+		return nil
+	}
+	if b.shardID == 0 {
+		if err := b.registerCommands(ctx); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+	b.log.Info("connected", "user", b.botUserID())
+	<-ctx.Done()
+	return nil
+}
+
+// registerCommands replaces the application's global commands by ours.
+func (b *Bot) registerCommands(ctx context.Context) error {
+	cmds := commands(b.games)
+	err := b.retry.do(ctx, b.log, "register commands", func() error {
+		_, err := b.s.ApplicationCommandBulkOverwrite(b.application(), "", cmds, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("discord: register slash commands: %w", err)
+	}
+	return nil
+}
+
+func (b *Bot) onReady(_ *discordgo.Session, r *discordgo.Ready) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if r.User != nil {
+		b.userID = r.User.ID
+	}
+	b.appID = b.userID
+	if r.Application != nil && r.Application.ID != "" {
+		b.appID = r.Application.ID
+	}
+	select {
+	case <-b.ready:
+	default:
+		close(b.ready)
+	}
+}
+
+func (b *Bot) botUserID() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.userID
+}
+
+func (b *Bot) application() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.appID
+}
+
+func (b *Bot) handlerContext() context.Context {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.hctx
+}
+
+// httpClient returns the client for discordgo's REST calls. discordgo builds
+// every URL from package variables initialised to https://discord.com/api/v9/
+// (EndpointAPI and the ones derived from it at init). Rather than assigning
+// those globals (shared by every session in the process, and racy), the
+// override lives in the client's Transport: a request whose URL starts with
+// the library's base is sent to apiBase instead. The gateway URL comes from
+// GET gateway through the same client, so whoever serves apiBase also
+// chooses the websocket.
+func httpClient(base *http.Client, apiBase string) (*http.Client, error) {
+	c := &http.Client{Timeout: 20 * time.Second}
+	if base != nil {
+		cc := *base
+		c = &cc
+	}
+	if apiBase == "" {
+		return c, nil
+	}
+	to, err := url.Parse(apiBase)
+	if err != nil || (to.Scheme != "http" && to.Scheme != "https") || to.Host == "" {
+		return nil, fmt.Errorf("discord: API base %q: want an absolute http(s) URL", apiBase)
+	}
+	if !strings.HasSuffix(to.Path, "/") {
+		to.Path += "/"
+	}
+	from, err := url.Parse(discordgo.EndpointAPI)
+	if err != nil {
+		return nil, fmt.Errorf("discord: library API base: %w", err)
+	}
+	next := c.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	c.Transport = &rewriter{from: from, to: to, next: next}
+	return c, nil
+}
+
+// rewriter is the RoundTripper that moves requests from the library's API
+// base to the configured one.
+type rewriter struct {
+	from, to *url.URL
+	next     http.RoundTripper
+}
+
+func (t *rewriter) RoundTrip(req *http.Request) (*http.Response, error) {
+	u := req.URL
+	rest, ok := strings.CutPrefix(u.EscapedPath(), t.from.EscapedPath())
+	if !ok || u.Scheme != t.from.Scheme || u.Host != t.from.Host {
+		return t.next.RoundTrip(req)
+	}
+	nu, err := url.Parse(t.to.Scheme + "://" + t.to.Host + t.to.EscapedPath() + rest)
+	if err != nil {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, fmt.Errorf("discord: rewrite %s: %w", u, err)
+	}
+	nu.RawQuery = u.RawQuery
+	r2 := req.Clone(req.Context())
+	r2.URL = nu
+	r2.Host = ""
+	return t.next.RoundTrip(r2)
+}

@@ -1,0 +1,298 @@
+// inbound.go turns gateway events into chat.Message values: prefix
+// messages, slash commands, button presses, and answers autocomplete.
+
+package discord
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"oyunbot/chat"
+)
+
+// autocompleteBudget is how long SuggestMoves may take: Discord wants the
+// autocomplete answer within 3 s of the event.
+const autocompleteBudget = 2 * time.Second
+
+// adminPermissions are the permissions that make a user an admin of a
+// channel for the bot (chat.Message.Admin).
+const adminPermissions = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels
+
+// Prefixes of chat.Message.Ref: an interaction or a message id.
+const (
+	refInteraction = "i:"
+	refMsg         = "m:"
+)
+
+// onMessageCreate handles a prefix command ("!play dama") or one addressed
+// to the bot by mention ("@bot play dama"). Bots, the bot itself included,
+// are ignored, and so is text without the prefix.
+func (b *Bot) onMessageCreate(_ *discordgo.Session, e *discordgo.MessageCreate) {
+	m := e.Message
+	if m == nil || m.Author == nil || m.Author.Bot || m.Author.ID == b.botUserID() {
+		return
+	}
+	text, ok := b.stripPrefix(m.Content)
+	if !ok {
+		return
+	}
+	msg := chat.Message{
+		Platform:  Platform,
+		ChannelID: m.ChannelID,
+		UserID:    m.Author.ID,
+		UserName:  displayName(m.Author, m.Member),
+		Text:      text,
+		Locale:    b.guildLocale(m.GuildID),
+		Ref:       refMsg + m.ID,
+		Private:   m.GuildID == "",
+	}
+	if msg.Private {
+		msg.Admin = true // one-to-one: the user owns the conversation
+	} else if perms, err := b.s.State.MessagePermissions(m); err == nil {
+		msg.Admin = perms&adminPermissions != 0
+	}
+	me := b.botUserID()
+	for _, u := range m.Mentions {
+		if u == nil || u.ID == me {
+			continue
+		}
+		msg.Mentions = append(msg.Mentions, chat.User{ID: u.ID, Name: displayName(u, nil)})
+	}
+	b.refs.put(msg.Ref, &ref{kind: refMessage, id: m.ID, channelID: m.ChannelID, acked: closedChan()})
+	b.enqueue(msg, nil)
+}
+
+// stripPrefix returns the command after the prefix or a leading mention of
+// the bot, and whether there was one.
+func (b *Bot) stripPrefix(content string) (string, bool) {
+	content = strings.TrimSpace(content)
+	if rest, ok := strings.CutPrefix(content, b.prefix); ok {
+		rest = strings.TrimSpace(rest)
+		return rest, rest != ""
+	}
+	if me := b.botUserID(); me != "" {
+		for _, mention := range []string{"<@" + me + ">", "<@!" + me + ">"} {
+			if rest, ok := strings.CutPrefix(content, mention); ok {
+				rest = strings.TrimSpace(rest)
+				return rest, rest != ""
+			}
+		}
+	}
+	return "", false
+}
+
+// guildLocale is the guild's preferred locale when the state knows it.
+func (b *Bot) guildLocale(guildID string) string {
+	if guildID == "" {
+		return ""
+	}
+	g, err := b.s.State.Guild(guildID)
+	if err != nil {
+		return ""
+	}
+	return g.PreferredLocale
+}
+
+// onInteractionCreate acknowledges a slash command or button press at once
+// (deferred: Discord drops interactions not answered within 3 s, and the bot
+// may think longer), then queues it as a message; the handler runs only
+// after the acknowledgement went out, so the first reply can edit it.
+// Autocomplete is answered directly.
+func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.InteractionCreate) {
+	in := e.Interaction
+	if in == nil {
+		return
+	}
+	var (
+		text     string
+		mentions []chat.User
+		kind     refKind
+		ackType  discordgo.InteractionResponseType
+	)
+	switch in.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.queues.goTracked(func() { b.autocomplete(in) })
+		return
+	case discordgo.InteractionApplicationCommand:
+		d, ok := in.Data.(discordgo.ApplicationCommandInteractionData)
+		if !ok {
+			return
+		}
+		text, mentions = commandText(d, b.specByName)
+		kind, ackType = refCommand, discordgo.InteractionResponseDeferredChannelMessageWithSource
+	case discordgo.InteractionMessageComponent:
+		d, ok := in.Data.(discordgo.MessageComponentInteractionData)
+		if !ok {
+			return
+		}
+		text = customIDText(d.CustomID)
+		kind, ackType = refComponent, discordgo.InteractionResponseDeferredMessageUpdate
+	default:
+		return
+	}
+
+	user, member := interactionUser(in)
+	if user == nil {
+		return
+	}
+	msg := chat.Message{
+		Platform:  Platform,
+		ChannelID: in.ChannelID,
+		UserID:    user.ID,
+		UserName:  displayName(user, member),
+		Text:      text,
+		Locale:    string(in.Locale),
+		Ref:       refInteraction + in.ID,
+		Mentions:  mentions,
+		Private:   in.GuildID == "",
+	}
+	switch {
+	case msg.Private:
+		msg.Admin = true
+	case member != nil:
+		msg.Admin = member.Permissions&adminPermissions != 0
+	}
+
+	r := &ref{kind: kind, id: in.ID, token: in.Token, appID: in.AppID, channelID: in.ChannelID,
+		acked: make(chan struct{})}
+	if r.appID == "" {
+		r.appID = b.application()
+	}
+	b.refs.put(msg.Ref, r)
+	b.queues.goTracked(func() { b.acknowledge(in, r, ackType) })
+	if text == "" {
+		return // acknowledged; nothing to handle
+	}
+	b.enqueue(msg, r)
+}
+
+// acknowledge sends the deferred response, retried briefly (it is only of
+// use within Discord's 3 s window).
+func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
+	defer close(r.acked)
+	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
+	defer cancel()
+	r.ackErr = b.retry.short().do(ctx, b.log, "acknowledge interaction", func() error {
+		return b.s.InteractionRespond(in, &discordgo.InteractionResponse{Type: t}, discordgo.WithContext(ctx))
+	})
+}
+
+// enqueue runs the handler for msg in its channel's order. For an
+// interaction the handler waits for the acknowledgement first.
+func (b *Bot) enqueue(msg chat.Message, r *ref) {
+	ok := b.queues.push(msg.ChannelID, func() {
+		ctx := b.handlerContext()
+		if r != nil {
+			select {
+			case <-r.acked:
+			case <-ctx.Done():
+				return
+			}
+		}
+		defer func() {
+			if p := recover(); p != nil {
+				b.log.Error("handler panicked", "panic", p, "text", msg.Text, "channel", msg.ChannelID)
+			}
+		}()
+		b.h.Handle(ctx, msg)
+		if r != nil && r.kind == refCommand {
+			b.settle(msg.Ref, r)
+		}
+	})
+	if !ok {
+		b.log.Warn("channel queue full, message refused", "channel", msg.ChannelID, "user", msg.UserID, "text", msg.Text)
+	}
+}
+
+// settle removes the "thinking" response of a slash command the handler
+// did not answer, which Discord would otherwise show until the token
+// expires. Claiming the ref first means a late reply goes as a followup
+// instead of editing the deleted response.
+func (b *Bot) settle(key string, r *ref) {
+	if _, first := b.refs.claim(key); !first || r.ackErr != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	in := &discordgo.Interaction{ID: r.id, AppID: r.appID, Token: r.token}
+	err := b.retry.do(ctx, b.log, "delete unanswered response", func() error {
+		return b.s.InteractionResponseDelete(in, discordgo.WithContext(ctx))
+	})
+	if err != nil {
+		b.log.Warn("unanswered slash command response left", "err", err)
+	}
+}
+
+// autocomplete answers /move's autocomplete with the handler's legal moves
+// that start with what the user typed, or with no choices.
+func (b *Bot) autocomplete(in *discordgo.Interaction) {
+	d, ok := in.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	user, _ := interactionUser(in)
+	if sug, ok := b.h.(MoveSuggester); ok && user != nil {
+		prefix := ""
+		for _, o := range d.Options {
+			if o != nil && o.Focused {
+				prefix = optionValue(o)
+			}
+		}
+		ctx, cancel := context.WithTimeout(b.handlerContext(), autocompleteBudget)
+		moves := safeSuggest(ctx, sug, in.ChannelID, user.ID, prefix, b)
+		cancel()
+		for _, mv := range moves {
+			mv = cleanValue(mv)
+			if mv == "" || len(mv) > maxChoiceLen {
+				continue
+			}
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: mv, Value: mv})
+			if len(choices) == maxChoices {
+				break
+			}
+		}
+	}
+	// Discord wants an array, even an empty one.
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
+	defer cancel()
+	err := b.retry.short().do(ctx, b.log, "autocomplete", func() error {
+		return b.s.InteractionRespond(in, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}, discordgo.WithContext(ctx))
+	})
+	if err != nil {
+		b.log.Warn("autocomplete not answered", "err", err)
+	}
+}
+
+func safeSuggest(ctx context.Context, s MoveSuggester, channelID, userID, prefix string, b *Bot) (moves []string) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("SuggestMoves panicked", "panic", p)
+			moves = nil
+		}
+	}()
+	return s.SuggestMoves(ctx, channelID, userID, prefix)
+}
+
+// interactionUser is who interacted: the member in a guild, the user in DMs.
+func interactionUser(in *discordgo.Interaction) (*discordgo.User, *discordgo.Member) {
+	if in.Member != nil && in.Member.User != nil {
+		return in.Member.User, in.Member
+	}
+	return in.User, nil
+}
+
+func closedChan() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}

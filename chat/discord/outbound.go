@@ -1,0 +1,346 @@
+// outbound.go delivers chat.Reply values: as the edit of a deferred
+// interaction response, as interaction followups or as channel messages;
+// boards as PNG attachments, buttons as action rows; with bounded retries.
+
+package discord
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"oyunbot/chat"
+)
+
+// Discord's message limits.
+const (
+	maxContent     = 2000 // characters of message content
+	maxButtonsRow  = 5    // buttons per action row
+	maxRows        = 5    // action rows per message
+	maxCustomID    = 100  // bytes of a custom_id
+	maxButtonLabel = 80   // characters of a button label
+)
+
+// idSep separates a button's Data from what the adapter appends to keep
+// custom_ids unique in a message (Discord rejects duplicates); everything
+// from it on is dropped when a press comes back. A disabled button (empty
+// Data) gets an id that starts with it, so its press means nothing.
+const idSep = "\x1f"
+
+// Send delivers r on Discord. A reply to a slash command (r.Ref from the
+// Message) first replaces the command's "thinking" response, a reply to a
+// button press first comes as a followup, a reply to a prefix message
+// quotes it; later replies to the same event go as followups while the
+// interaction token lives, everything else as channel messages. Content
+// longer than Discord's 2000 characters is split over several messages, the
+// board and buttons going with the last. Notices show as the typing
+// indicator. Failed calls are retried a bounded number of times (discordgo
+// itself waits out 429 rate limits); an interaction reply that still fails
+// falls back to a channel message; an error is returned only when the reply
+// could not be delivered at all.
+func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
+	if r.Platform != "" && r.Platform != Platform {
+		return fmt.Errorf("discord: reply for platform %q", r.Platform)
+	}
+	if r.ChannelID == "" {
+		return errors.New("discord: reply without a channel")
+	}
+	if r.Notice {
+		b.notice(ctx, r)
+		return nil
+	}
+	parts := b.render(r)
+	if len(parts) == 0 {
+		return nil
+	}
+	rf, first := b.refs.claim(r.Ref)
+	if rf != nil && rf.isInteraction() {
+		select {
+		case <-rf.acked:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if rf.ackErr != nil {
+			rf = nil // the token was never accepted: use the channel
+		}
+	}
+	for i, p := range parts {
+		if err := b.deliver(ctx, r.ChannelID, rf, first && i == 0, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outMsg is one Discord message of a reply.
+type outMsg struct {
+	content    string
+	image      []byte
+	imageName  string
+	components []discordgo.MessageComponent
+}
+
+// files returns the attachment with a fresh reader (a retry re-reads it).
+func (m outMsg) files() []*discordgo.File {
+	if len(m.image) == 0 {
+		return nil
+	}
+	return []*discordgo.File{{Name: m.imageName, ContentType: "image/png", Reader: bytes.NewReader(m.image)}}
+}
+
+// allowedMentions lets replies ping the users they name ("your turn <@1>")
+// but never @everyone or roles, whatever a user name contains.
+func allowedMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+}
+
+// render splits r into Discord messages.
+func (b *Bot) render(r chat.Reply) []outMsg {
+	content := r.Text
+	if strings.TrimSpace(content) == "" {
+		content = r.Caption
+	}
+	chunks := splitText(content, maxContent)
+	comps := b.components(r.Buttons)
+	if len(chunks) == 0 && len(r.Image) == 0 && len(comps) == 0 {
+		return nil
+	}
+	if len(chunks) == 0 {
+		chunks = []string{""}
+	}
+	parts := make([]outMsg, len(chunks))
+	for i, c := range chunks {
+		parts[i].content = c
+	}
+	last := &parts[len(parts)-1]
+	last.components = comps
+	if len(r.Image) > 0 {
+		last.image = r.Image
+		last.imageName = r.ImageName
+		if last.imageName == "" {
+			last.imageName = "board.png"
+		}
+	}
+	return parts
+}
+
+// deliver sends one message the way rf and first call for.
+func (b *Bot) deliver(ctx context.Context, channelID string, rf *ref, first bool, m outMsg) error {
+	if rf != nil && rf.isInteraction() {
+		in := &discordgo.Interaction{ID: rf.id, AppID: rf.appID, Token: rf.token}
+		err := b.retry.do(ctx, b.log, "interaction reply", func() error {
+			if first && rf.kind == refCommand {
+				return b.editOriginal(ctx, in, m)
+			}
+			return b.followup(ctx, in, m)
+		})
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		b.log.Warn("interaction reply failed, sending to the channel", "channel", channelID, "err", err)
+		rf = nil
+	}
+	send := &discordgo.MessageSend{Content: m.content, Components: m.components, AllowedMentions: allowedMentions()}
+	if rf != nil && rf.kind == refMessage && first {
+		send.Reference = &discordgo.MessageReference{MessageID: rf.id, ChannelID: rf.channelID, FailIfNotExists: new(bool)}
+	}
+	err := b.retry.do(ctx, b.log, "channel message", func() error {
+		send.Files = m.files()
+		_, err := b.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		b.log.Error("reply not delivered", "channel", channelID, "err", err)
+		return fmt.Errorf("discord: send to channel %s: %w", channelID, err)
+	}
+	return nil
+}
+
+func (b *Bot) editOriginal(ctx context.Context, in *discordgo.Interaction, m outMsg) error {
+	content := m.content
+	comps := m.components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	_, err := b.s.InteractionResponseEdit(in, &discordgo.WebhookEdit{
+		Content: &content, Components: &comps, Files: m.files(), AllowedMentions: allowedMentions(),
+	}, discordgo.WithContext(ctx))
+	return err
+}
+
+func (b *Bot) followup(ctx context.Context, in *discordgo.Interaction, m outMsg) error {
+	_, err := b.s.FollowupMessageCreate(in, true, &discordgo.WebhookParams{
+		Content: m.content, Components: m.components, Files: m.files(), AllowedMentions: allowedMentions(),
+	}, discordgo.WithContext(ctx))
+	return err
+}
+
+// notice shows transient status as the typing indicator, except after a
+// slash command, whose deferred response already shows "thinking". Losing a
+// notice loses nothing, so a failure is only logged.
+func (b *Bot) notice(ctx context.Context, r chat.Reply) {
+	if rf, _ := b.refs.peek(r.Ref); rf != nil && rf.kind == refCommand {
+		return
+	}
+	if err := b.s.ChannelTyping(r.ChannelID, discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("typing indicator", "channel", r.ChannelID, "err", err)
+	}
+}
+
+// components lays buttons out as action rows: rows longer than five wrap,
+// at most five rows; custom_id is the button's Data, made unique.
+func (b *Bot) components(rows [][]chat.Button) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	seen := make(map[string]int)
+	dropped := 0
+	for _, row := range rows {
+		var cur []discordgo.MessageComponent
+		flush := func() {
+			if len(cur) == 0 {
+				return
+			}
+			if len(out) == maxRows {
+				dropped += len(cur)
+			} else {
+				out = append(out, discordgo.ActionsRow{Components: cur})
+			}
+			cur = nil
+		}
+		for _, bt := range row {
+			id, disabled := bt.Data, false
+			if id == "" {
+				id, disabled = idSep+"off", true
+			}
+			if n := seen[id]; n > 0 {
+				id += idSep + strconv.Itoa(n)
+			}
+			seen[bt.Data]++
+			if len(id) > maxCustomID {
+				dropped++
+				continue
+			}
+			cur = append(cur, discordgo.Button{
+				Label: buttonLabel(bt.Label), Style: discordgo.SecondaryButton, CustomID: id, Disabled: disabled,
+			})
+			if len(cur) == maxButtonsRow {
+				flush()
+			}
+		}
+		flush()
+	}
+	if dropped > 0 {
+		b.log.Warn("buttons beyond Discord's limits left out", "dropped", dropped)
+	}
+	return out
+}
+
+// buttonLabel fits a label to Discord: non-empty (a zero-width space stands
+// for none) and at most 80 characters.
+func buttonLabel(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "\u200b"
+	}
+	if utf8.RuneCountInString(s) > maxButtonLabel {
+		r := []rune(s)
+		s = string(r[:maxButtonLabel-1]) + "…"
+	}
+	return s
+}
+
+// customIDText is the text a pressed button stands for.
+func customIDText(id string) string {
+	if i := strings.Index(id, idSep); i >= 0 {
+		id = id[:i]
+	}
+	return strings.TrimSpace(id)
+}
+
+// splitText cuts s into pieces of at most max characters, at a line break
+// when there is one in the second half of the piece, else at a space.
+func splitText(s string, max int) []string {
+	s = strings.TrimRight(s, " \n")
+	var out []string
+	for s != "" {
+		if utf8.RuneCountInString(s) <= max {
+			out = append(out, s)
+			break
+		}
+		cut := len(string([]rune(s)[:max]))
+		at := strings.LastIndexByte(s[:cut], '\n')
+		if at < cut/2 {
+			at = strings.LastIndexByte(s[:cut], ' ')
+		}
+		if at < cut/2 {
+			at = cut
+		}
+		out = append(out, strings.TrimRight(s[:at], " \n"))
+		s = strings.TrimLeft(s[at:], " \n")
+	}
+	return out
+}
+
+// retryPolicy retries calls that may succeed later: network errors, 5xx
+// answers, rate limits the library gave up on. Other errors (4xx: the
+// request itself is wrong) are returned at once.
+type retryPolicy struct {
+	attempts  int
+	base, max time.Duration
+}
+
+// defaultRetry: 5 attempts over about 7.5 s.
+func defaultRetry() retryPolicy {
+	return retryPolicy{attempts: 5, base: 500 * time.Millisecond, max: 4 * time.Second}
+}
+
+// short is the policy for acknowledgements and autocomplete, which are
+// useless after Discord's 3 s window.
+func (p retryPolicy) short() retryPolicy {
+	return retryPolicy{attempts: 3, base: p.base / 2, max: p.base}
+}
+
+func (p retryPolicy) do(ctx context.Context, log *slog.Logger, what string, f func() error) error {
+	wait := p.base
+	for i := 1; ; i++ {
+		err := f()
+		if err == nil || i >= p.attempts || !retryable(err) || ctx.Err() != nil {
+			return err
+		}
+		log.Warn("retrying", "call", what, "attempt", i, "err", err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait = min(2*wait, p.max)
+	}
+}
+
+func retryable(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) {
+		return rest.Response != nil && (rest.Response.StatusCode >= http.StatusInternalServerError ||
+			rest.Response.StatusCode == http.StatusTooManyRequests)
+	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	return strings.Contains(err.Error(), "Exceeded Max retries")
+}

@@ -1,0 +1,185 @@
+// refs.go keeps what a reply needs to answer the event it refers to
+// (chat.Reply.Ref): the interaction token for slash commands and buttons,
+// the message id for prefix commands.
+
+package discord
+
+import (
+	"sync"
+	"time"
+)
+
+// interactionTTL is how long an interaction token can be used for followups
+// and edits (Discord: 15 minutes).
+const interactionTTL = 15 * time.Minute
+
+// sweepEvery bounds how often put scans the store for expired entries.
+const sweepEvery = time.Minute
+
+// refKind says how the first reply to an event is delivered.
+type refKind int
+
+const (
+	// refCommand: a slash command acknowledged with a deferred response
+	// (type 5, "thinking"); the first reply edits that response.
+	refCommand refKind = iota
+	// refComponent: a button press acknowledged with a deferred update
+	// (type 6); the first reply is a followup message.
+	refComponent
+	// refMessage: a prefix message; the first reply quotes it.
+	refMessage
+)
+
+// ref is one event a reply can answer.
+type ref struct {
+	kind      refKind
+	id        string // interaction or message id
+	token     string // interaction token
+	appID     string
+	channelID string
+	created   time.Time
+
+	// acked is closed once the acknowledgement attempt has finished;
+	// ackErr (written before) tells whether it failed, in which case the
+	// token cannot be used and replies go to the channel.
+	acked  chan struct{}
+	ackErr error
+
+	used bool // the first reply has been sent (guarded by refStore.mu)
+}
+
+func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
+
+// refStore maps Message.Ref to ref for the lifetime of interaction tokens.
+type refStore struct {
+	mu        sync.Mutex
+	ttl       time.Duration
+	m         map[string]*ref
+	lastSweep time.Time
+	now       func() time.Time
+}
+
+func newRefStore(ttl time.Duration) *refStore {
+	return &refStore{ttl: ttl, m: make(map[string]*ref), now: time.Now}
+}
+
+// put records r under key, dropping expired entries now and then.
+func (s *refStore) put(key string, r *ref) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	r.created = now
+	s.m[key] = r
+	if now.Sub(s.lastSweep) < sweepEvery {
+		return
+	}
+	s.lastSweep = now
+	for k, v := range s.m {
+		if now.Sub(v.created) > s.ttl {
+			delete(s.m, k)
+		}
+	}
+}
+
+// claim returns the live ref under key (nil when unknown or expired) and
+// whether this is the first reply to it.
+func (s *refStore) claim(key string) (r *ref, first bool) {
+	if key == "" {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r = s.m[key]
+	if r == nil {
+		return nil, false
+	}
+	if s.now().Sub(r.created) > s.ttl {
+		delete(s.m, key)
+		return nil, false
+	}
+	first = !r.used
+	r.used = true
+	return r, first
+}
+
+// peek returns the live ref under key without claiming it.
+func (s *refStore) peek(key string) (*ref, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.m[key]
+	if r == nil || s.now().Sub(r.created) > s.ttl {
+		return nil, false
+	}
+	return r, true
+}
+
+// len is the number of entries, expired or not (for tests).
+func (s *refStore) len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.m)
+}
+
+// queues runs the messages of each channel one at a time, in arrival order,
+// on a goroutine per busy channel, so that a slow handler (the bot thinking)
+// never holds up the gateway or other channels.
+type queues struct {
+	mu sync.Mutex
+	m  map[string]*queue
+	wg sync.WaitGroup
+}
+
+type queue struct{ jobs []func() }
+
+// maxPending bounds the jobs waiting in one channel; beyond it a flood is
+// refused rather than queued without limit.
+const maxPending = 64
+
+func newQueues() *queues { return &queues{m: make(map[string]*queue)} }
+
+// push appends job to key's queue; false when the queue is full.
+func (q *queues) push(key string, job func()) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	qu := q.m[key]
+	if qu == nil {
+		qu = &queue{}
+		q.m[key] = qu
+		q.wg.Add(1)
+		go q.run(key, qu)
+	}
+	if len(qu.jobs) >= maxPending {
+		return false
+	}
+	qu.jobs = append(qu.jobs, job)
+	return true
+}
+
+func (q *queues) run(key string, qu *queue) {
+	defer q.wg.Done()
+	for {
+		q.mu.Lock()
+		if len(qu.jobs) == 0 {
+			delete(q.m, key)
+			q.mu.Unlock()
+			return
+		}
+		job := qu.jobs[0]
+		qu.jobs[0] = nil
+		qu.jobs = qu.jobs[1:]
+		q.mu.Unlock()
+		job()
+	}
+}
+
+// goTracked runs f on its own goroutine, counted by wait.
+func (q *queues) goTracked(f func()) {
+	q.wg.Add(1)
+	go func() {
+		defer q.wg.Done()
+		f()
+	}()
+}
+
+// wait blocks until every queue is empty and every tracked goroutine done.
+func (q *queues) wait() { q.wg.Wait() }
