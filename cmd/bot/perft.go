@@ -1,12 +1,170 @@
 package main
 
 import (
+	"bufio"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
 )
 
-// runPerft is a placeholder until its issue lands.
+// maxPerftDepth guards against a typo that would run for days.
+const maxPerftDepth = 32
+
+// divider is implemented by positions with a fast per-move perft split (dama).
+type divider interface {
+	Divide(depth int, visit func(m ai.Move, nodes uint64))
+}
+
+// runPerft is `bot perft -game G -depth N [-divide]`: for each position read
+// from stdin (one a line, in the game's text format; trailing fields such as
+// expected counts and `#` comments are ignored, as are blank lines) it prints
+// the number of legal move paths to depth N; with -divide, first one line
+// `<move> <count>` per legal move.
 func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "not implemented yet")
-	return 2
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gameName := fs.String("game", "", "game name, e.g. dama")
+	depth := fs.Int("depth", -1, "depth in plies (0 or more)")
+	divide := fs.Bool("divide", false, "print the count below every legal move first")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *gameName == "" {
+		fmt.Fprintln(stderr, "perft: -game is required")
+		return 2
+	}
+	g, ok := registry().Lookup(*gameName)
+	if !ok {
+		var names []string
+		for _, g := range registry().Games() {
+			names = append(names, g.Name())
+		}
+		fmt.Fprintf(stderr, "perft: unknown game %q (known: %s)\n", *gameName, strings.Join(names, ", "))
+		return 2
+	}
+	if *depth < 0 || *depth > maxPerftDepth {
+		fmt.Fprintf(stderr, "perft: -depth must be between 0 and %d\n", maxPerftDepth)
+		return 2
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		p, err := parseLeadingPosition(g, text)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "perft: line %d: %v\n", line, err)
+			return 1
+		}
+		if *divide {
+			total := perftDivide(p, *depth, func(move string, n uint64) {
+				fmt.Fprintf(out, "%s %d\n", move, n)
+			})
+			fmt.Fprintln(out, total)
+		} else {
+			fmt.Fprintln(out, perftCount(p, *depth))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "perft: reading input: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parseLeadingPosition reads the position at the start of a line: the
+// shortest prefix of whitespace fields that the game parses, so that counts
+// after it are ignored whatever the number of fields of the game's format.
+// When none parses, the error is the one for the line without its trailing
+// numeric fields (the expected counts), which names the real fault.
+func parseLeadingPosition(g games.Game, line string) (games.Position, error) {
+	fields := strings.Fields(line)
+	for k := 1; k <= len(fields); k++ {
+		if p, err := g.ParsePosition(strings.Join(fields[:k], " ")); err == nil {
+			return p, nil
+		}
+	}
+	k := len(fields)
+	for k > 1 && isCount(fields[k-1]) {
+		k--
+	}
+	_, err := g.ParsePosition(strings.Join(fields[:k], " "))
+	if err == nil {
+		err = errors.New("unreadable position") // unreachable: every prefix failed above
+	}
+	return nil, err
+}
+
+func isCount(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// perftCount uses the game's own perft when it has one.
+func perftCount(p games.Position, depth int) uint64 {
+	if pf, ok := p.(games.Perfter); ok {
+		return pf.Perft(depth)
+	}
+	return perftGeneric(p, depth)
+}
+
+func perftGeneric(p games.Position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := p.Moves(make([]ai.Move, 0, ai.MaxMoves))
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.Make(m)
+		n += perftGeneric(p, depth-1)
+		p.Unmake()
+	}
+	return n
+}
+
+// perftDivide reports every legal move with its count at depth-1 and
+// returns the total.
+func perftDivide(p games.Position, depth int, visit func(move string, n uint64)) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var total uint64
+	if d, ok := p.(divider); ok {
+		d.Divide(depth, func(m ai.Move, n uint64) {
+			visit(p.FormatMove(m), n)
+			total += n
+		})
+		return total
+	}
+	for _, m := range p.Moves(make([]ai.Move, 0, ai.MaxMoves)) {
+		name := p.FormatMove(m)
+		p.Make(m)
+		n := perftCount(p, depth-1)
+		p.Unmake()
+		visit(name, n)
+		total += n
+	}
+	return total
 }
