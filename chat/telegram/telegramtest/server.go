@@ -1,0 +1,861 @@
+// Package telegramtest is an in-process fake of the Telegram Bot API for
+// offline tests: it speaks the real HTTP protocol (form and multipart
+// requests, the {"ok":...} envelope, long polling with offset and timeout,
+// webhook delivery with the secret token) and lets a test play the users:
+// send texts, press buttons, inject 429 and 5xx failures, and read back what
+// the bot sent, photos included.
+package telegramtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/png" // sendPhoto checks that uploads decode
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+)
+
+// Limits the real API enforces.
+const (
+	maxText       = 4096
+	maxCaption    = 1024
+	maxButtonData = 64
+	maxUpdates    = 100
+)
+
+// Config configures a Server.
+type Config struct {
+	Token string // default "123456:TEST-TOKEN"
+	Bot   User   // default id 1000, @oyun_test_bot
+}
+
+// Sent is a message the bot sent, as it is now (edits applied).
+type Sent struct {
+	Seq       int // order among all sent messages
+	Method    string
+	ChatID    int64
+	MessageID int
+	Text      string // text, or the caption of a photo
+	Photo     []byte // the uploaded file of a photo
+	PhotoName string
+	Keyboard  [][]Button
+	ReplyTo   int
+	At        time.Time
+}
+
+// Data returns the callback data of the keyboard, row by row.
+func (s Sent) Data() []string {
+	var out []string
+	for _, row := range s.Keyboard {
+		for _, b := range row {
+			if b.CallbackData != nil {
+				out = append(out, *b.CallbackData)
+			}
+		}
+	}
+	return out
+}
+
+// Call is one API request the server answered.
+type Call struct {
+	Method string
+	Params url.Values
+	Status int // HTTP status answered
+	At     time.Time
+}
+
+// Fault is an injected failure: the next call of a method answers with it
+// instead of doing anything.
+type Fault struct {
+	Status      int
+	Description string
+	RetryAfter  int
+	// Raw, when set, is sent as the body verbatim (e.g. a proxy's HTML).
+	Raw string
+}
+
+// TooManyRequests is Telegram's flood-control answer.
+func TooManyRequests(retryAfter int) Fault {
+	return Fault{
+		Status:      http.StatusTooManyRequests,
+		Description: fmt.Sprintf("Too Many Requests: retry after %d", retryAfter),
+		RetryAfter:  retryAfter,
+	}
+}
+
+// BadGateway is a proxy's failure with an HTML body.
+func BadGateway() Fault {
+	return Fault{Status: http.StatusBadGateway, Raw: "<html><body><h1>502 Bad Gateway</h1></body></html>"}
+}
+
+type stored struct {
+	msg   Message
+	photo []byte
+	name  string
+	seq   int
+	sent  bool // by the bot
+	at    time.Time
+}
+
+type queued struct {
+	id int
+	u  Update
+}
+
+// Server is the fake Bot API. Its methods are safe for concurrent use.
+type Server struct {
+	srv   *httptest.Server
+	token string
+	bot   User
+
+	mu         sync.Mutex
+	changed    chan struct{} // closed and replaced on every change
+	nextUpdate int
+	queue      []queued
+	pollGen    int // a newer getUpdates ends an older one
+	msgs       map[int64][]*stored
+	nextMsg    map[int64]int
+	chats      map[int64]Chat
+	seq        int
+	calls      []Call
+	faults     map[string][]Fault
+	callbacks  map[string]*callbackState
+	nextCB     int
+	commands   map[string][]BotCommand
+	hookURL    string
+	hookSecret string
+	members    map[[2]int64]string
+}
+
+type callbackState struct {
+	answered bool
+	text     string
+}
+
+// NewServer starts a fake Bot API server; Close stops it.
+func NewServer(cfg Config) *Server {
+	if cfg.Token == "" {
+		cfg.Token = "123456:TEST-TOKEN"
+	}
+	if cfg.Bot.ID == 0 {
+		cfg.Bot = User{ID: 1000, IsBot: true, FirstName: "Oyun", UserName: "oyun_test_bot"}
+	}
+	s := &Server{
+		token:     cfg.Token,
+		bot:       cfg.Bot,
+		changed:   make(chan struct{}),
+		msgs:      make(map[int64][]*stored),
+		nextMsg:   make(map[int64]int),
+		chats:     make(map[int64]Chat),
+		faults:    make(map[string][]Fault),
+		callbacks: make(map[string]*callbackState),
+		commands:  make(map[string][]BotCommand),
+		members:   make(map[[2]int64]string),
+	}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// Close stops the server.
+func (s *Server) Close() { s.srv.Close() }
+
+// Token is the bot token the server accepts.
+func (s *Server) Token() string { return s.token }
+
+// Bot is the bot's user, as getMe returns it.
+func (s *Server) Bot() User { return s.bot }
+
+// Endpoint is the API endpoint in the client library's format.
+func (s *Server) Endpoint() string { return s.srv.URL + "/bot%s/%s" }
+
+// notify wakes Wait; called with s.mu held.
+func (s *Server) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// Wait returns nil once cond holds, re-checking after every change of the
+// server's state, or an error after timeout (a liveness guard, not a speed
+// requirement). cond may call the server's accessors.
+func (s *Server) Wait(timeout time.Duration, cond func() bool) error {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		if cond() {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			if cond() {
+				return nil
+			}
+			return errors.New("telegramtest: condition not met in time")
+		}
+	}
+}
+
+// Fail queues failures for the next calls of method.
+func (s *Server) Fail(method string, faults ...Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults[method] = append(s.faults[method], faults...)
+}
+
+// SetMember sets a user's status in a chat ("creator", "administrator",
+// "member"...); getChatMember answers "member" otherwise.
+func (s *Server) SetMember(chatID, userID int64, status string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.members[[2]int64{chatID, userID}] = status
+}
+
+// Sent returns the messages the bot sent to a chat, oldest first.
+func (s *Server) Sent(chatID int64) []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Sent
+	for _, m := range s.msgs[chatID] {
+		if m.sent {
+			out = append(out, m.export())
+		}
+	}
+	return out
+}
+
+// AllSent returns every message the bot sent, in sending order.
+func (s *Server) AllSent() []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Sent
+	for _, ms := range s.msgs {
+		for _, m := range ms {
+			if m.sent {
+				out = append(out, m.export())
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Sent) int { return a.Seq - b.Seq })
+	return out
+}
+
+func (m *stored) export() Sent {
+	out := Sent{
+		Seq: m.seq, ChatID: m.msg.Chat.ID, MessageID: m.msg.MessageID,
+		Text: m.msg.Text, Photo: m.photo, PhotoName: m.name, At: m.at, Method: "sendMessage",
+	}
+	if m.photo != nil {
+		out.Method, out.Text = "sendPhoto", m.msg.Caption
+	}
+	if m.msg.ReplyMarkup != nil {
+		out.Keyboard = m.msg.ReplyMarkup.InlineKeyboard
+	}
+	if m.msg.ReplyToMessage != nil {
+		out.ReplyTo = m.msg.ReplyToMessage.MessageID
+	}
+	return out
+}
+
+// Calls returns the calls of a method ("" for all), in order.
+func (s *Server) Calls(method string) []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Call
+	for _, c := range s.calls {
+		if method == "" || strings.EqualFold(c.Method, method) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Answered reports whether a callback query was answered.
+func (s *Server) Answered(callbackID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cb := s.callbacks[callbackID]
+	return cb != nil && cb.answered
+}
+
+// Commands returns the command menu set for a language code ("" default).
+func (s *Server) Commands(lang string) []BotCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.commands[lang])
+}
+
+// Webhook returns the webhook URL and secret token set by the bot.
+func (s *Server) Webhook() (url, secret string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hookURL, s.hookSecret
+}
+
+var (
+	commandPattern = regexp.MustCompile(`^/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]{3,32})?`)
+	mentionPattern = regexp.MustCompile(`(^|[^A-Za-z0-9_])(@[A-Za-z0-9_]{5,32})`)
+	menuPattern    = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+)
+
+// SendText has from send text in c, with the entities Telegram would add
+// (bot_command, mention), and delivers the update.
+func (s *Server) SendText(c Chat, from User, text string) (Message, error) {
+	m := Message{From: &from, Chat: c, Text: text}
+	if loc := commandPattern.FindStringIndex(text); loc != nil {
+		m.Entities = append(m.Entities, Entity{Type: "bot_command", Offset: 0, Length: utf16Len(text[:loc[1]])})
+	}
+	for _, loc := range mentionPattern.FindAllStringSubmatchIndex(text, -1) {
+		m.Entities = append(m.Entities, Entity{Type: "mention", Offset: utf16Len(text[:loc[4]]), Length: utf16Len(text[loc[4]:loc[5]])})
+	}
+	return s.SendMessage(m)
+}
+
+// SendMessage delivers a message from a user as an update, filling in its
+// id and date.
+func (s *Server) SendMessage(m Message) (Message, error) {
+	s.mu.Lock()
+	s.chats[m.Chat.ID] = m.Chat
+	m.MessageID = s.newMessageID(m.Chat.ID)
+	if m.Date == 0 {
+		m.Date = time.Now().Unix()
+	}
+	cp := m
+	s.msgs[m.Chat.ID] = append(s.msgs[m.Chat.ID], &stored{msg: cp, at: time.Now()})
+	s.mu.Unlock()
+	return m, s.SendUpdate(Update{Message: &m})
+}
+
+// Press has from press the button with data on a message the bot sent; it
+// fails, as a real client would, when that message has no such button.
+func (s *Server) Press(from User, chatID int64, messageID int, data string) (string, error) {
+	s.mu.Lock()
+	var msg *stored
+	for _, m := range s.msgs[chatID] {
+		if m.sent && m.msg.MessageID == messageID {
+			msg = m
+		}
+	}
+	if msg == nil {
+		s.mu.Unlock()
+		return "", fmt.Errorf("telegramtest: no message %d in chat %d", messageID, chatID)
+	}
+	if !slices.Contains(msg.export().Data(), data) {
+		s.mu.Unlock()
+		return "", fmt.Errorf("telegramtest: message %d has no button %q", messageID, data)
+	}
+	s.nextCB++
+	id := fmt.Sprintf("cb%d", s.nextCB)
+	s.callbacks[id] = &callbackState{}
+	m := msg.msg
+	s.mu.Unlock()
+	cq := CallbackQuery{ID: id, From: from, Message: &m, ChatInstance: strconv.FormatInt(chatID, 10), Data: data}
+	return id, s.SendUpdate(Update{CallbackQuery: &cq})
+}
+
+// SendUpdate delivers an update: to the webhook when one is set (and
+// returns its failure), otherwise to the getUpdates queue.
+func (s *Server) SendUpdate(u Update) error {
+	s.mu.Lock()
+	s.nextUpdate++
+	u.UpdateID = s.nextUpdate
+	hook, secret := s.hookURL, s.hookSecret
+	if hook == "" {
+		s.queue = append(s.queue, queued{u.UpdateID, u})
+		s.notify()
+		s.mu.Unlock()
+		return nil
+	}
+	s.mu.Unlock()
+	body, err := json.Marshal(u)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequest(http.MethodPost, hook, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if secret != "" {
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, resp.Body)
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("telegramtest: webhook answered %s", resp.Status)
+	}
+	return nil
+}
+
+// newMessageID numbers messages per chat, as Telegram does.
+func (s *Server) newMessageID(chatID int64) int {
+	s.nextMsg[chatID]++
+	return s.nextMsg[chatID]
+}
+
+// apiError is a failed call's answer.
+type apiError struct {
+	status int
+	desc   string
+}
+
+func badRequest(desc string) *apiError {
+	return &apiError{http.StatusBadRequest, "Bad Request: " + desc}
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	token, method, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/bot"), "/")
+	if !ok || !strings.HasPrefix(r.URL.Path, "/bot") {
+		writeJSON(w, http.StatusNotFound, response{ErrorCode: 404, Description: "Not Found"})
+		return
+	}
+	if token != s.token {
+		writeJSON(w, http.StatusUnauthorized, response{ErrorCode: 401, Description: "Unauthorized"})
+		return
+	}
+	params, files, err := parseParams(r)
+	if err != nil {
+		s.record(method, params, http.StatusBadRequest)
+		writeJSON(w, http.StatusBadRequest, response{ErrorCode: 400, Description: "Bad Request: " + err.Error()})
+		return
+	}
+	if f, ok := s.takeFault(method); ok {
+		s.record(method, params, f.Status)
+		if f.Raw != "" {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(f.Status)
+			_, _ = io.WriteString(w, f.Raw)
+			return
+		}
+		resp := response{ErrorCode: f.Status, Description: f.Description}
+		if f.RetryAfter > 0 {
+			resp.Parameters = &parameters{RetryAfter: f.RetryAfter}
+		}
+		writeJSON(w, f.Status, resp)
+		return
+	}
+	var result any
+	var aerr *apiError
+	if strings.EqualFold(method, "getUpdates") {
+		result, aerr = s.getUpdates(r.Context(), params)
+	} else {
+		s.mu.Lock()
+		result, aerr = s.call(method, params, files)
+		s.mu.Unlock()
+	}
+	if aerr != nil {
+		s.record(method, params, aerr.status)
+		writeJSON(w, aerr.status, response{ErrorCode: aerr.status, Description: aerr.desc})
+		return
+	}
+	s.record(method, params, http.StatusOK)
+	writeJSON(w, http.StatusOK, response{OK: true, Result: result})
+}
+
+func (s *Server) record(method string, params url.Values, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, Call{Method: method, Params: params, Status: status, At: time.Now()})
+	s.notify()
+}
+
+func (s *Server) takeFault(method string) (Fault, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name, fs := range s.faults {
+		if strings.EqualFold(name, method) && len(fs) > 0 {
+			s.faults[name] = fs[1:]
+			return fs[0], true
+		}
+	}
+	return Fault{}, false
+}
+
+type upload struct {
+	name string
+	data []byte
+}
+
+// parseParams reads a form, multipart or JSON request body.
+func parseParams(r *http.Request) (url.Values, map[string]upload, error) {
+	files := map[string]upload{}
+	ct := r.Header.Get("Content-Type")
+	switch {
+	case strings.HasPrefix(ct, "multipart/form-data"):
+		if err := r.ParseMultipartForm(32 << 20); err != nil {
+			return url.Values{}, nil, err
+		}
+		for name, fhs := range r.MultipartForm.File {
+			f, err := fhs[0].Open()
+			if err != nil {
+				return url.Values{}, nil, err
+			}
+			data, err := io.ReadAll(f)
+			f.Close()
+			if err != nil {
+				return url.Values{}, nil, err
+			}
+			files[name] = upload{fhs[0].Filename, data}
+		}
+		return url.Values(r.MultipartForm.Value), files, nil
+	case strings.HasPrefix(ct, "application/json"):
+		var raw map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&raw); err != nil && err != io.EOF {
+			return url.Values{}, nil, err
+		}
+		v := url.Values{}
+		for k, x := range raw {
+			switch x := x.(type) {
+			case string:
+				v.Set(k, x)
+			default:
+				b, _ := json.Marshal(x)
+				v.Set(k, string(b))
+			}
+		}
+		return v, files, nil
+	default:
+		if err := r.ParseForm(); err != nil {
+			return url.Values{}, nil, err
+		}
+		v := r.Form
+		if v == nil {
+			v = url.Values{}
+		}
+		return v, files, nil
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v response) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// getUpdates answers with the queued updates at or after offset, waiting up
+// to timeout seconds for one; a newer getUpdates ends this one with 409.
+func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) {
+	offset, _ := strconv.Atoi(p.Get("offset"))
+	limit, _ := strconv.Atoi(p.Get("limit"))
+	if limit <= 0 || limit > maxUpdates {
+		limit = maxUpdates
+	}
+	timeout, _ := strconv.Atoi(p.Get("timeout"))
+	var allowed []string
+	if a := p.Get("allowed_updates"); a != "" && a != "null" {
+		if err := json.Unmarshal([]byte(a), &allowed); err != nil {
+			return nil, badRequest("can't parse allowed updates")
+		}
+	}
+	deadline := time.NewTimer(time.Duration(timeout) * time.Second)
+	defer deadline.Stop()
+
+	s.mu.Lock()
+	if s.hookURL != "" {
+		s.mu.Unlock()
+		return nil, &apiError{http.StatusConflict, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"}
+	}
+	s.pollGen++
+	gen := s.pollGen
+	s.mu.Unlock()
+	for {
+		s.mu.Lock()
+		if gen != s.pollGen {
+			s.mu.Unlock()
+			return nil, &apiError{http.StatusConflict, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"}
+		}
+		// An offset confirms (forgets) every earlier update; a negative
+		// one keeps only the last -offset.
+		if offset < 0 {
+			if n := len(s.queue) + offset; n > 0 {
+				s.queue = s.queue[n:]
+			}
+		} else {
+			for len(s.queue) > 0 && s.queue[0].id < offset {
+				s.queue = s.queue[1:]
+			}
+		}
+		var out []Update
+		for _, q := range s.queue {
+			if len(out) == limit {
+				break
+			}
+			if len(allowed) == 0 || slices.Contains(allowed, q.u.kind()) {
+				out = append(out, q.u)
+			}
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if len(out) > 0 || timeout <= 0 {
+			return append([]Update{}, out...), nil
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			timeout = 0
+		case <-ctx.Done():
+			return nil, &apiError{http.StatusGatewayTimeout, "Gateway Timeout"}
+		}
+	}
+}
+
+// call performs every method but getUpdates; called with s.mu held.
+func (s *Server) call(method string, p url.Values, files map[string]upload) (any, *apiError) {
+	defer s.notify()
+	switch method {
+	case "getMe":
+		return s.bot, nil
+	case "sendMessage":
+		return s.sendMessage(p)
+	case "sendPhoto":
+		return s.sendPhoto(p, files)
+	case "sendChatAction":
+		if _, err := s.chat(p); err != nil {
+			return nil, err
+		}
+		if p.Get("action") == "" {
+			return nil, badRequest("wrong parameter action in request")
+		}
+		return true, nil
+	case "editMessageText", "editMessageCaption", "editMessageReplyMarkup":
+		return s.edit(method, p)
+	case "answerCallbackQuery":
+		cb := s.callbacks[p.Get("callback_query_id")]
+		if cb == nil || cb.answered {
+			return nil, badRequest("query is too old and response timeout expired or query ID is invalid")
+		}
+		cb.answered, cb.text = true, p.Get("text")
+		return true, nil
+	case "setMyCommands":
+		var cmds []BotCommand
+		if err := json.Unmarshal([]byte(p.Get("commands")), &cmds); err != nil {
+			return nil, badRequest("can't parse commands JSON object")
+		}
+		for _, c := range cmds {
+			if !menuPattern.MatchString(c.Command) {
+				return nil, badRequest("BOT_COMMAND_INVALID")
+			}
+			if n := utf16Len(c.Description); n < 1 || n > 256 {
+				return nil, badRequest("BOT_COMMAND_DESCRIPTION_INVALID")
+			}
+		}
+		s.commands[p.Get("language_code")] = cmds
+		return true, nil
+	case "getMyCommands":
+		return s.commands[p.Get("language_code")], nil
+	case "setWebhook":
+		s.hookURL, s.hookSecret = p.Get("url"), p.Get("secret_token")
+		return true, nil
+	case "deleteWebhook":
+		s.hookURL, s.hookSecret = "", ""
+		return true, nil
+	case "getWebhookInfo":
+		return map[string]any{"url": s.hookURL, "has_custom_certificate": false, "pending_update_count": len(s.queue)}, nil
+	case "getChatMember":
+		c, err := s.chat(p)
+		if err != nil {
+			return nil, err
+		}
+		uid, _ := strconv.ParseInt(p.Get("user_id"), 10, 64)
+		status := s.members[[2]int64{c.ID, uid}]
+		if status == "" {
+			status = "member"
+		}
+		return map[string]any{"user": User{ID: uid, FirstName: "user" + strconv.FormatInt(uid, 10)}, "status": status}, nil
+	}
+	return nil, &apiError{http.StatusNotFound, "Not Found"}
+}
+
+// chat resolves chat_id to a chat the bot has heard from.
+func (s *Server) chat(p url.Values) (Chat, *apiError) {
+	id, err := strconv.ParseInt(p.Get("chat_id"), 10, 64)
+	if err != nil {
+		return Chat{}, badRequest("chat_id is empty")
+	}
+	c, ok := s.chats[id]
+	if !ok {
+		return Chat{}, badRequest("chat not found")
+	}
+	return c, nil
+}
+
+func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
+	raw := p.Get("reply_markup")
+	if raw == "" {
+		return nil, nil
+	}
+	var kb Keyboard
+	if err := json.Unmarshal([]byte(raw), &kb); err != nil {
+		return nil, badRequest("can't parse reply keyboard markup JSON object")
+	}
+	if kb.InlineKeyboard == nil {
+		return nil, badRequest("object expected as reply markup")
+	}
+	for _, row := range kb.InlineKeyboard {
+		for _, b := range row {
+			if b.Text == "" {
+				return nil, badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
+			}
+			if b.CallbackData == nil && b.URL == nil {
+				return nil, badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
+			}
+			if b.CallbackData != nil && (len(*b.CallbackData) == 0 || len(*b.CallbackData) > maxButtonData) {
+				return nil, badRequest("BUTTON_DATA_INVALID")
+			}
+		}
+	}
+	if len(kb.InlineKeyboard) == 0 {
+		return nil, nil
+	}
+	return &kb, nil
+}
+
+// newMessage checks the parameters common to sent messages and stores one.
+func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
+	c, err := s.chat(p)
+	if err != nil {
+		return nil, err
+	}
+	kb, err := s.keyboard(p)
+	if err != nil {
+		return nil, err
+	}
+	bot := s.bot
+	m := &stored{msg: Message{From: &bot, Chat: c, Date: time.Now().Unix(), ReplyMarkup: kb}, sent: true, at: time.Now()}
+	if rid, _ := strconv.Atoi(p.Get("reply_to_message_id")); rid != 0 {
+		var to *Message
+		for _, o := range s.msgs[c.ID] {
+			if o.msg.MessageID == rid {
+				cp := o.msg
+				cp.ReplyToMessage = nil
+				to = &cp
+			}
+		}
+		if to == nil && p.Get("allow_sending_without_reply") != "true" {
+			return nil, badRequest("replied message not found")
+		}
+		m.msg.ReplyToMessage = to
+	}
+	return m, nil
+}
+
+func (s *Server) commit(m *stored) Message {
+	m.msg.MessageID = s.newMessageID(m.msg.Chat.ID)
+	s.seq++
+	m.seq = s.seq
+	s.msgs[m.msg.Chat.ID] = append(s.msgs[m.msg.Chat.ID], m)
+	return m.msg
+}
+
+func (s *Server) sendMessage(p url.Values) (any, *apiError) {
+	text := p.Get("text")
+	if strings.TrimSpace(text) == "" {
+		return nil, badRequest("message text is empty")
+	}
+	if utf16Len(text) > maxText {
+		return nil, badRequest("message is too long")
+	}
+	m, err := s.newMessage(p)
+	if err != nil {
+		return nil, err
+	}
+	m.msg.Text = text
+	return s.commit(m), nil
+}
+
+func (s *Server) sendPhoto(p url.Values, files map[string]upload) (any, *apiError) {
+	f, ok := files["photo"]
+	if !ok {
+		return nil, badRequest("there is no photo in the request")
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(f.data))
+	if err != nil {
+		return nil, badRequest("IMAGE_PROCESS_FAILED")
+	}
+	caption := p.Get("caption")
+	if utf16Len(caption) > maxCaption {
+		return nil, badRequest("message caption is too long")
+	}
+	m, aerr := s.newMessage(p)
+	if aerr != nil {
+		return nil, aerr
+	}
+	m.photo, m.name = f.data, f.name
+	m.msg.Caption = caption
+	id := fmt.Sprintf("photo%d", s.seq+1)
+	m.msg.Photo = []PhotoSize{{FileID: id, FileUniqueID: id, Width: cfg.Width, Height: cfg.Height, FileSize: len(f.data)}}
+	return s.commit(m), nil
+}
+
+func (s *Server) edit(method string, p url.Values) (any, *apiError) {
+	c, err := s.chat(p)
+	if err != nil {
+		return nil, err
+	}
+	id, _ := strconv.Atoi(p.Get("message_id"))
+	var m *stored
+	for _, o := range s.msgs[c.ID] {
+		if o.sent && o.msg.MessageID == id {
+			m = o
+		}
+	}
+	if m == nil {
+		return nil, badRequest("message to edit not found")
+	}
+	kb, err := s.keyboard(p)
+	if err != nil {
+		return nil, err
+	}
+	next := m.msg
+	next.ReplyMarkup = kb // omitting reply_markup removes the keyboard
+	switch method {
+	case "editMessageText":
+		if m.photo != nil {
+			return nil, badRequest("there is no text in the message to edit")
+		}
+		next.Text = p.Get("text")
+		if strings.TrimSpace(next.Text) == "" {
+			return nil, badRequest("message text is empty")
+		}
+	case "editMessageCaption":
+		if m.photo == nil {
+			return nil, badRequest("there is no caption in the message to edit")
+		}
+		next.Caption = p.Get("caption")
+	}
+	if sameContent(m.msg, next) {
+		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+	}
+	next.EditDate = time.Now().Unix()
+	m.msg = next
+	return m.msg, nil
+}
+
+func sameContent(a, b Message) bool {
+	if a.Text != b.Text || a.Caption != b.Caption {
+		return false
+	}
+	ka, _ := json.Marshal(a.ReplyMarkup)
+	kb, _ := json.Marshal(b.ReplyMarkup)
+	return bytes.Equal(ka, kb)
+}
+
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }

@@ -1,0 +1,136 @@
+package telegramtest
+
+// The Bot API objects the fake server reads and writes, with the field names
+// of https://core.telegram.org/bots/api. They are defined here rather than
+// borrowed from the client library so that the fake checks the library
+// instead of agreeing with it by construction.
+
+// User is a Telegram user or bot.
+type User struct {
+	ID           int64  `json:"id"`
+	IsBot        bool   `json:"is_bot"`
+	FirstName    string `json:"first_name"`
+	LastName     string `json:"last_name,omitempty"`
+	UserName     string `json:"username,omitempty"`
+	LanguageCode string `json:"language_code,omitempty"`
+}
+
+// Chat is a private chat, group, supergroup or channel.
+type Chat struct {
+	ID        int64  `json:"id"`
+	Type      string `json:"type"`
+	Title     string `json:"title,omitempty"`
+	UserName  string `json:"username,omitempty"`
+	FirstName string `json:"first_name,omitempty"`
+}
+
+// Private is the one-to-one chat of u with the bot (its id is the user's).
+func Private(u User) Chat {
+	return Chat{ID: u.ID, Type: "private", FirstName: u.FirstName, UserName: u.UserName}
+}
+
+// Group is a supergroup; Telegram's group ids are negative.
+func Group(id int64, title string) Chat {
+	if id > 0 {
+		id = -id
+	}
+	return Chat{ID: id, Type: "supergroup", Title: title}
+}
+
+// Entity is a MessageEntity; Offset and Length count UTF-16 code units.
+type Entity struct {
+	Type   string `json:"type"`
+	Offset int    `json:"offset"`
+	Length int    `json:"length"`
+	User   *User  `json:"user,omitempty"`
+}
+
+// PhotoSize is one size of a sent photo.
+type PhotoSize struct {
+	FileID       string `json:"file_id"`
+	FileUniqueID string `json:"file_unique_id"`
+	Width        int    `json:"width"`
+	Height       int    `json:"height"`
+	FileSize     int    `json:"file_size,omitempty"`
+}
+
+// Button is an inline keyboard button.
+type Button struct {
+	Text         string  `json:"text"`
+	CallbackData *string `json:"callback_data,omitempty"`
+	URL          *string `json:"url,omitempty"`
+}
+
+// Keyboard is an InlineKeyboardMarkup.
+type Keyboard struct {
+	InlineKeyboard [][]Button `json:"inline_keyboard"`
+}
+
+// Message is a Telegram message.
+type Message struct {
+	MessageID         int         `json:"message_id"`
+	From              *User       `json:"from,omitempty"`
+	SenderChat        *Chat       `json:"sender_chat,omitempty"`
+	Date              int64       `json:"date"`
+	Chat              Chat        `json:"chat"`
+	ForwardFrom       *User       `json:"forward_from,omitempty"`
+	ForwardSenderName string      `json:"forward_sender_name,omitempty"`
+	ForwardDate       int64       `json:"forward_date,omitempty"`
+	ReplyToMessage    *Message    `json:"reply_to_message,omitempty"`
+	EditDate          int64       `json:"edit_date,omitempty"`
+	Text              string      `json:"text,omitempty"`
+	Entities          []Entity    `json:"entities,omitempty"`
+	Caption           string      `json:"caption,omitempty"`
+	Photo             []PhotoSize `json:"photo,omitempty"`
+	ReplyMarkup       *Keyboard   `json:"reply_markup,omitempty"`
+}
+
+// CallbackQuery is a press of an inline keyboard button.
+type CallbackQuery struct {
+	ID           string   `json:"id"`
+	From         User     `json:"from"`
+	Message      *Message `json:"message,omitempty"`
+	ChatInstance string   `json:"chat_instance"`
+	Data         string   `json:"data,omitempty"`
+}
+
+// Update is one incoming update.
+type Update struct {
+	UpdateID      int            `json:"update_id"`
+	Message       *Message       `json:"message,omitempty"`
+	EditedMessage *Message       `json:"edited_message,omitempty"`
+	CallbackQuery *CallbackQuery `json:"callback_query,omitempty"`
+}
+
+// kind is the update type as named in allowed_updates.
+func (u Update) kind() string {
+	switch {
+	case u.Message != nil:
+		return "message"
+	case u.EditedMessage != nil:
+		return "edited_message"
+	case u.CallbackQuery != nil:
+		return "callback_query"
+	}
+	return ""
+}
+
+// BotCommand is an entry of a command menu.
+type BotCommand struct {
+	Command     string `json:"command"`
+	Description string `json:"description"`
+}
+
+// response is the envelope of every Bot API answer.
+type response struct {
+	OK          bool        `json:"ok"`
+	Result      any         `json:"result,omitempty"`
+	ErrorCode   int         `json:"error_code,omitempty"`
+	Description string      `json:"description,omitempty"`
+	Parameters  *parameters `json:"parameters,omitempty"`
+}
+
+type parameters struct {
+	RetryAfter      int   `json:"retry_after,omitempty"`
+	MigrateToChatID int64 `json:"migrate_to_chat_id,omitempty"`
+}
