@@ -90,10 +90,11 @@ func ParsePosition(s string) (*Position, error) {
 	if len(ranks) != 8 {
 		return nil, fmt.Errorf("dama: board has %d ranks, want 8 separated by '/'", len(ranks))
 	}
-	for i, row := range ranks {
+	for i, text := range ranks {
 		rank := 7 - i
+		row := []rune(text)
 		if len(row) != 8 {
-			return nil, fmt.Errorf("dama: rank %d %q has %d squares, want 8", rank+1, row, len(row))
+			return nil, fmt.Errorf("dama: rank %d %q has %d squares, want 8", rank+1, text, len(row))
 		}
 		for f := 0; f < 8; f++ {
 			sq := rank*8 + f
