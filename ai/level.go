@@ -60,8 +60,9 @@ func ParseLevel(s string) (Level, bool) {
 // A mistake happens with probability lvl.BlunderProb: the move is drawn
 // uniformly from the other root moves whose exact score is within lvl.Margin
 // of the best one's in the last completed iteration. A move that loses by
-// force is never chosen when the best move does not, so the mistakes stay
-// humane: a slightly worse plan, never a hung game. Without such moves, or
+// force is never chosen (in a lost position the best defence is played), so
+// the mistakes stay humane: a slightly worse plan or a slower win, never a
+// hung game. Without such moves, or
 // with a nil rng or zero BlunderProb, Choose returns the search's best move.
 func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
 	blunder := lvl.BlunderProb > 0 && rng != nil
@@ -82,8 +83,8 @@ func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Ra
 		if !rm.exact || rm.score < best.score-lvl.Margin {
 			continue
 		}
-		if rm.score < -mateBound && best.score >= -mateBound {
-			continue
+		if rm.score < -mateBound {
+			continue // a forced loss, or a faster one when lost anyway
 		}
 		cands = append(cands, rm)
 	}

@@ -1,0 +1,138 @@
+package tictactoe_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/games/tictactoe"
+)
+
+// solver is an exact tic-tac-toe solver written apart from the engine: the
+// game value for the side to move (1 win, 0 draw, -1 loss), memoised.
+type solver map[uint64]int
+
+func (s solver) value(p *tictactoe.Position) int {
+	if v, ok := s[p.Hash()]; ok {
+		return v
+	}
+	v := -1
+	if st := p.Status(); st.Over {
+		switch st.Winner {
+		case ai.NoSide:
+			v = 0
+		case p.Turn():
+			v = 1
+		}
+	} else {
+		for _, m := range p.Moves(nil) {
+			p.Make(m)
+			v = max(v, -s.value(p))
+			p.Unmake()
+		}
+	}
+	s[p.Hash()] = v
+	return v
+}
+
+// moveValue is the game value of playing m in p, for p's side to move.
+func (s solver) moveValue(p *tictactoe.Position, m ai.Move) int {
+	p.Make(m)
+	defer p.Unmake()
+	return -s.value(p)
+}
+
+func level(t *testing.T, name string) ai.Level {
+	l, ok := ai.ParseLevel(name)
+	if !ok {
+		t.Fatalf("no level %q", name)
+	}
+	return l
+}
+
+// TestMasterNeverErrs: from every reachable position that is not over, the
+// master level's move keeps the game value (it never turns a win into a
+// draw, nor a draw into a loss).
+func TestMasterNeverErrs(t *testing.T) {
+	s := solver{}
+	e := ai.NewEngine(ai.DefaultOptions())
+	master := level(t, "master")
+	rng := rand.New(rand.NewPCG(7, 7))
+	checked := 0
+	for _, p := range allPositions(t) {
+		if p.Status().Over {
+			continue
+		}
+		res := e.Choose(context.Background(), p, master, rng)
+		if got, want := s.moveValue(p, res.Best), s.value(p); got != want {
+			t.Fatalf("%s: master played %s worth %d, the position is worth %d", p, p.FormatMove(res.Best), got, want)
+		}
+		checked++
+	}
+	if checked != 4520 {
+		t.Errorf("checked %d positions, want 4520", checked)
+	}
+}
+
+// TestLowerLevelsErrOnPurpose: easy and medium sometimes throw away value,
+// easy more often than medium; but they never let a win in one slip (a
+// slower sure win is fine) and stop a loss in one whenever they can (humane
+// mistakes, not random play).
+func TestLowerLevelsErrOnPurpose(t *testing.T) {
+	s := solver{}
+	ps := allPositions(t)
+	errs := map[string]int{}
+	for _, name := range []string{"easy", "medium"} {
+		e := ai.NewEngine(ai.DefaultOptions())
+		lvl := level(t, name)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for _, p := range ps {
+			if p.Status().Over {
+				continue
+			}
+			res := e.Choose(context.Background(), p, lvl, rng)
+			if s.moveValue(p, res.Best) < s.value(p) {
+				errs[name]++
+			}
+			if winsNow(p) && s.moveValue(p, res.Best) < 1 {
+				t.Fatalf("%s: %s: played %s, throwing away a win in one", name, p, p.FormatMove(res.Best))
+			}
+			if !losesNext(p, res.Best) {
+				continue
+			}
+			for _, m := range p.Moves(nil) {
+				if !losesNext(p, m) {
+					t.Fatalf("%s: %s: played %s, allowing a win in one that %s stops", name, p, p.FormatMove(res.Best), p.FormatMove(m))
+				}
+			}
+		}
+	}
+	t.Logf("moves that lose value over 4520 positions: %v", errs)
+	if errs["medium"] == 0 || errs["easy"] <= errs["medium"] {
+		t.Errorf("mistakes: easy %d, medium %d; want 0 < medium < easy", errs["easy"], errs["medium"])
+	}
+}
+
+func winsAfter(p *tictactoe.Position, m ai.Move) bool {
+	p.Make(m)
+	defer p.Unmake()
+	st := p.Status()
+	return st.Over && st.Winner != ai.NoSide
+}
+
+func winsNow(p *tictactoe.Position) bool {
+	for _, m := range p.Moves(nil) {
+		if winsAfter(p, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// losesNext reports whether after m the opponent can win at once.
+func losesNext(p *tictactoe.Position, m ai.Move) bool {
+	p.Make(m)
+	defer p.Unmake()
+	return winsNow(p)
+}
