@@ -1,12 +1,159 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
 )
 
-// runAnalyse is a placeholder until its issue lands.
+// runAnalyse is `bot analyse -game G (-level L | -time D | -depth N)`: for
+// each position read from stdin (one a line in the game's text format;
+// trailing fields, `#` comments and blank lines are ignored) it prints
+//
+//	bestmove <move> score <n> depth <d> nodes <n> time <ms>
+//
+// where score is from the side to move's point of view (ai.Win-ply for a
+// win found ply plies ahead). A finished game prints `bestmove none` with
+// the result's score and depth 0. -time and -depth override the level's
+// budget (or set it without -level). -pv appends the principal variation
+// (`pv m1 m2 ...`); -minimax appends `minimax-score <n> minimax-nodes <n>`
+// from plain minimax at the depth the search completed, to compare node
+// counts (exponential: keep the depth small). Each position is searched
+// with cleared tables, so a fixed-depth analysis is reproducible.
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "not implemented yet")
-	return 2
+	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gameName := fs.String("game", "", "game name, e.g. tictactoe")
+	levelName := fs.String("level", "", "level: easy, medium, hard, master (kolay, orta, zor, usta)")
+	timeLimit := fs.Duration("time", 0, "time per position, e.g. 500ms")
+	depth := fs.Int("depth", 0, "search depth in plies")
+	withPV := fs.Bool("pv", false, "append the principal variation")
+	withMinimax := fs.Bool("minimax", false, "append plain minimax's score and node count at the completed depth")
+	hashMB := fs.Int("hash", 16, "transposition table size in MiB")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "analyse: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	g, err := lookupEngineGame(*gameName)
+	if err != nil {
+		fmt.Fprintf(stderr, "analyse: %v\n", err)
+		return 2
+	}
+	var lim ai.Limits
+	switch {
+	case *levelName != "":
+		lvl, ok := ai.ParseLevel(*levelName)
+		if !ok {
+			fmt.Fprintf(stderr, "analyse: unknown level %q (%s)\n", *levelName, levelNames())
+			return 2
+		}
+		lim = lvl.Limits
+	case *timeLimit == 0 && *depth == 0:
+		fmt.Fprintln(stderr, "analyse: give -level, -time or -depth")
+		return 2
+	}
+	if *timeLimit < 0 || *depth < 0 || *depth > ai.MaxDepth || *hashMB < 1 || *hashMB > 4096 {
+		fmt.Fprintf(stderr, "analyse: -time must not be negative, -depth must be 0..%d, -hash 1..4096\n", ai.MaxDepth)
+		return 2
+	}
+	if *timeLimit > 0 {
+		lim.Time = *timeLimit
+	}
+	if *depth > 0 {
+		lim.Depth = *depth
+	}
+
+	opts := ai.DefaultOptions()
+	opts.TTSizeMB = *hashMB
+	e := ai.NewEngine(opts)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		p, err := parseLeadingPosition(g, text)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "analyse: line %d: %v\n", line, err)
+			return 1
+		}
+		e.Clear()
+		res := e.Search(context.Background(), p, lim, nil)
+		move := "none"
+		if !res.Best.IsNone() {
+			move = p.FormatMove(res.Best)
+		}
+		fmt.Fprintf(out, "bestmove %s score %d depth %d nodes %d time %d", move, res.Score, res.Depth, res.Nodes, res.Elapsed.Milliseconds())
+		if *withPV {
+			fmt.Fprintf(out, " pv%s", formatLine(p, res.PV))
+		}
+		if *withMinimax {
+			mm := ai.Minimax(p, res.Depth, nil)
+			fmt.Fprintf(out, " minimax-score %d minimax-nodes %d", mm.Score, mm.Nodes)
+		}
+		fmt.Fprintln(out)
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "analyse: reading input: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// lookupEngineGame finds a game by name for the engine tools, listing the
+// known games when it fails.
+func lookupEngineGame(name string) (games.Game, error) {
+	if name == "" {
+		return nil, fmt.Errorf("-game is required (known: %s)", gameNames())
+	}
+	g, ok := registry().Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q (known: %s)", name, gameNames())
+	}
+	return g, nil
+}
+
+func gameNames() string {
+	var names []string
+	for _, g := range registry().Games() {
+		names = append(names, g.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+func levelNames() string {
+	var names []string
+	for _, l := range ai.Levels() {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// formatLine writes moves played in turn from p, each with a leading space
+// (p is left as it was).
+func formatLine(p games.Position, moves []ai.Move) string {
+	q := p.Clone()
+	var b strings.Builder
+	for _, m := range moves {
+		b.WriteString(" " + q.FormatMove(m))
+		q.Make(m)
+	}
+	return b.String()
 }

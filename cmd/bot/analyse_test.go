@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"oyunbot/ai"
+)
+
+func runTool(t *testing.T, tool func([]string, io.Reader, io.Writer, io.Writer) int, input string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := tool(args, strings.NewReader(input), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestAnalyse(t *testing.T) {
+	input := strings.Join([]string{
+		"# tic-tac-toe positions",
+		"",
+		"xx..o.o.. x   trailing fields 12",
+		"xx..o.... o # o must block",
+		"......... x",
+		"xxx.oo... o",
+		"xoxxoxoxo o",
+	}, "\n")
+	code, out, errOut := runTool(t, runAnalyse, input, "-game", "xox", "-depth", "9", "-minimax")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []struct {
+		move  string
+		score int
+		depth string
+	}{
+		{"c3", ai.Win - 1, ""},
+		{"c3", 0, ""},
+		{"", 0, "9"},
+		{"none", -ai.Win, "0"},
+		{"none", 0, "0"},
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		var move string
+		var score, depth, mmScore int
+		var nodes, ms, mmNodes int64
+		_, err := fmt.Sscanf(lines[i], "bestmove %s score %d depth %d nodes %d time %d minimax-score %d minimax-nodes %d",
+			&move, &score, &depth, &nodes, &ms, &mmScore, &mmNodes)
+		if err != nil {
+			t.Fatalf("line %q: %v", lines[i], err)
+		}
+		if (w.move != "" && move != w.move) || score != w.score || (w.depth != "" && fmt.Sprint(depth) != w.depth) {
+			t.Errorf("line %d: %q, want move %q score %d depth %s", i, lines[i], w.move, w.score, w.depth)
+		}
+		if mmScore != score {
+			t.Errorf("line %d: minimax %d, search %d", i, mmScore, score)
+		}
+		if move != "none" && nodes >= mmNodes && depth > 1 {
+			t.Errorf("line %d: search %d nodes, minimax %d", i, nodes, mmNodes)
+		}
+	}
+}
+
+func TestAnalyseLevelsAndPV(t *testing.T) {
+	for _, lvl := range []string{"kolay", "medium", "zor", "USTA"} {
+		code, out, errOut := runTool(t, runAnalyse, "x.o.x.... o\n", "-game", "tictactoe", "-level", lvl, "-pv")
+		if code != 0 || !strings.HasPrefix(out, "bestmove c1 score ") || !strings.Contains(out, " pv c1") {
+			t.Errorf("level %s: exit %d out %q err %q", lvl, code, out, errOut)
+		}
+	}
+	code, out, _ := runTool(t, runAnalyse, "x.o.x.... o\n", "-game", "tictactoe", "-time", "50ms")
+	if code != 0 || !strings.HasPrefix(out, "bestmove c1 ") {
+		t.Errorf("-time: exit %d out %q", code, out)
+	}
+}
+
+func TestAnalyseErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{"no game", "", []string{"-depth", "2"}, 2, "-game is required"},
+		{"unknown game", "", []string{"-game", "chess9", "-depth", "2"}, 2, `unknown game "chess9"`},
+		{"no budget", "", []string{"-game", "xox"}, 2, "give -level, -time or -depth"},
+		{"bad level", "", []string{"-game", "xox", "-level", "grandmaster"}, 2, `unknown level "grandmaster"`},
+		{"bad depth", "", []string{"-game", "xox", "-depth", "-3"}, 2, "-depth must be"},
+		{"deep", "", []string{"-game", "xox", "-depth", "1000"}, 2, "-depth must be"},
+		{"bad flag", "", []string{"-game", "xox", "-speed", "3"}, 2, "flag provided but not defined"},
+		{"argument", "", []string{"-game", "xox", "-depth", "2", "extra"}, 2, `unexpected argument "extra"`},
+		{"bad position", "......... x\nx.o.x.... x\n", []string{"-game", "xox", "-depth", "2"}, 1, "line 2:"},
+		{"garbage", "\x00\xff\n", []string{"-game", "xox", "-depth", "2"}, 1, "line 1:"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runTool(t, runAnalyse, tc.input, tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.msg) {
+			t.Errorf("%s: exit %d, stderr %q; want exit %d and %q (stdout %q)", tc.name, code, errOut, tc.code, tc.msg, out)
+		}
+	}
+}
