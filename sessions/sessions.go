@@ -1,0 +1,1275 @@
+// Package sessions holds the live games: who plays, whose turn it is, the
+// bot's moves (computed in a bounded worker pool), clocks and idle forfeits,
+// and persistence through a Store. It knows no language and no platform: it
+// returns structured results, errors and Events that package chat translates.
+package sessions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// Engine chooses moves; *ai.Engine implements it. One per worker goroutine.
+type Engine interface {
+	Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *rand.Rand) ai.Result
+}
+
+// Defaults for zero Config fields.
+const (
+	DefaultWorkers        = 2
+	DefaultThinkingNotice = 1500 * time.Millisecond
+	DefaultIdleForfeit    = 24 * time.Hour
+	DefaultChallengeTTL   = time.Hour
+	DefaultLevel          = "medium"
+	// HintLevel is the level whose budget answers "hint" (never blundering).
+	HintLevel = "hard"
+	// BotID is the Player.ID of the bot in every game.
+	BotID = "@bot"
+)
+
+// Config configures a Manager. Zero values get the defaults above.
+type Config struct {
+	Games *games.Registry // required
+	Store Store           // required
+	// Workers bounds the concurrent engine searches.
+	Workers int
+	// ThinkingNotice: a bot move that takes longer than this (or has to wait
+	// for a busy pool) produces an EventThinking.
+	ThinkingNotice time.Duration
+	// IdleForfeit: a player who has not moved for this long loses the game.
+	// Zero means DefaultIdleForfeit; a negative value disables forfeits.
+	IdleForfeit time.Duration
+	// ChallengeTTL: an unanswered challenge expires after this long.
+	ChallengeTTL time.Duration
+	// BotName is the bot's display name in games.
+	BotName string
+	// Notify receives the Events; it is called from worker goroutines, never
+	// with a game locked, and must be safe for concurrent use.
+	Notify func(Event)
+	// NewEngine makes a worker's engine (default: ai.NewEngine(ai.DefaultOptions())).
+	NewEngine func() Engine
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Seed seeds the bot's per-game random choices (deliberate mistakes at
+	// easy levels); with a fixed seed a game is reproducible at fixed depth.
+	Seed uint64
+	// IdleCheck is how often idle games are looked for (default: a twentieth
+	// of IdleForfeit, between 10ms and a minute).
+	IdleCheck time.Duration
+	Logger    *slog.Logger
+}
+
+// Errors of the Manager's operations. Use errors.Is; PlayingError carries the
+// game in the way.
+var (
+	ErrNoGame          = errors.New("sessions: no such game")
+	ErrNotPlayer       = errors.New("sessions: not a player of this game")
+	ErrNotYourTurn     = errors.New("sessions: not your turn")
+	ErrGameOver        = errors.New("sessions: the game is over")
+	ErrAlreadyPlaying  = errors.New("sessions: already playing")
+	ErrNoChallenge     = errors.New("sessions: no challenge to answer")
+	ErrSelfChallenge   = errors.New("sessions: cannot challenge yourself")
+	ErrNotVsBot        = errors.New("sessions: only in a game against the bot")
+	ErrNotPvP          = errors.New("sessions: only in a game between people")
+	ErrNothingToUndo   = errors.New("sessions: nothing to undo")
+	ErrNoDrawOffer     = errors.New("sessions: no draw offer")
+	ErrUnknownLevel    = errors.New("sessions: unknown level")
+	ErrClosed          = errors.New("sessions: closed")
+	ErrOnePlayerGame   = errors.New("sessions: a one-player game has no opponent")
+	ErrUnknownGameName = errors.New("sessions: unknown game")
+)
+
+// PlayingError says the players already have a game in the channel.
+type PlayingError struct{ Game Snapshot }
+
+func (e *PlayingError) Error() string {
+	return fmt.Sprintf("sessions: already playing %s", e.Game.Tag())
+}
+
+// Is makes errors.Is(err, ErrAlreadyPlaying) true.
+func (e *PlayingError) Is(target error) bool { return target == ErrAlreadyPlaying }
+
+// EventKind says what an Event reports.
+type EventKind int
+
+// Kinds of events.
+const (
+	// EventBotMoved: the bot played Move; Game is the position after it.
+	EventBotMoved EventKind = iota
+	// EventThinking: the bot's move takes a while (Queued: the pool is busy).
+	EventThinking
+	// EventHint: the engine suggests Move (Score, Depth) to UserID.
+	EventHint
+	// EventForfeit: the player to move was idle too long and lost.
+	EventForfeit
+	// EventReminder: the player to move has been idle for half the forfeit time.
+	EventReminder
+	// EventBotFailed: the engine found no move (a bug); the game waits.
+	EventBotFailed
+)
+
+// Event is something that happened off the caller's goroutine.
+type Event struct {
+	Kind   EventKind
+	Game   Snapshot
+	Move   string
+	Ref    string // the Message.Ref that caused it, if any
+	UserID string // EventHint: who asked
+	Queued bool
+	Score  int
+	Depth  int
+	Left   time.Duration // EventReminder: time left before the forfeit
+}
+
+// Snapshot is a consistent copy of a game's state for replies and rendering.
+type Snapshot struct {
+	ID        int64
+	Game      games.Game
+	Platform  string
+	ChannelID string
+	Players   [2]Player
+	Level     string
+	Moves     []string  // canonical move texts
+	Sides     []ai.Side // the side that played each move
+	Board     []string  // Position.Board()
+	Turn      ai.Side
+	Result    Result
+	// LastPath and LastCaptured are the squares of the last move (from
+	// games.Highlighter, empty for games without it).
+	LastPath, LastCaptured []string
+	DrawOffer              ai.Side
+	Legal                  []string // the legal moves, formatted (none when over)
+	Clocks                 [2]time.Duration
+	LastMove               time.Time
+}
+
+// Tag is the game's short id shown in replies ("g7").
+func (s Snapshot) Tag() string { return "g" + strconv.FormatInt(s.ID, 10) }
+
+// SideOf returns the side userID plays, or NoSide.
+func (s Snapshot) SideOf(userID string) ai.Side {
+	for i, p := range s.Players {
+		if !p.Bot && p.ID == userID {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+// VsBot reports whether one of the players is the bot.
+func (s Snapshot) VsBot() bool { return s.Players[0].Bot || s.Players[1].Bot }
+
+// ToMove returns the player to move (ok false when the game is over).
+func (s Snapshot) ToMove() (Player, bool) {
+	if s.Result.Over || (s.Turn != ai.First && s.Turn != ai.Second) {
+		return Player{}, false
+	}
+	return s.Players[s.Turn], true
+}
+
+// LastMoveText returns the last move and the side that played it.
+func (s Snapshot) LastMoveText() (string, ai.Side, bool) {
+	if len(s.Moves) == 0 {
+		return "", ai.NoSide, false
+	}
+	return s.Moves[len(s.Moves)-1], s.Sides[len(s.Sides)-1], true
+}
+
+// Challenge is an invitation to a game between two people.
+type Challenge struct {
+	Platform  string
+	ChannelID string
+	From, To  Player
+	Game      games.Game
+	Side      ai.Side // the side From plays (First unless asked)
+	Created   time.Time
+}
+
+type chanKey struct{ platform, channel string }
+
+// live is a game in memory. mu serialises everything done to it; lock order
+// is live.mu before Manager.mu, never the reverse.
+type live struct {
+	mu       sync.Mutex
+	rec      GameRecord
+	game     games.Game
+	pos      games.Position
+	sides    []ai.Side
+	path     []string
+	captured []string
+	version  uint64 // bumped on every change; a bot job applies only to the version it saw
+	botBusy  bool   // a bot move is queued or running
+	reminded bool
+	rng      *rand.Rand
+	key      chanKey
+}
+
+// Manager owns the live games. Safe for concurrent use.
+type Manager struct {
+	cfg    Config
+	log    *slog.Logger
+	pool   *pool
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu         sync.Mutex
+	games      map[int64]*live
+	byChannel  map[chanKey][]*live
+	challenges map[chanKey][]Challenge
+	channels   map[chanKey]ChannelSettings
+	resumed    map[string]bool
+	closed     bool
+}
+
+// New restores every unfinished game from the store and starts the workers.
+// Bot moves of restored games start with Resume (once a platform can
+// receive the replies).
+func New(cfg Config) (*Manager, error) {
+	if cfg.Games == nil || cfg.Store == nil {
+		return nil, errors.New("sessions: Config.Games and Config.Store are required")
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	if cfg.ThinkingNotice <= 0 {
+		cfg.ThinkingNotice = DefaultThinkingNotice
+	}
+	if cfg.IdleForfeit == 0 {
+		cfg.IdleForfeit = DefaultIdleForfeit
+	}
+	if cfg.ChallengeTTL <= 0 {
+		cfg.ChallengeTTL = DefaultChallengeTTL
+	}
+	if cfg.BotName == "" {
+		cfg.BotName = "oyunbot"
+	}
+	if cfg.Notify == nil {
+		cfg.Notify = func(Event) {}
+	}
+	if cfg.NewEngine == nil {
+		cfg.NewEngine = func() Engine { return ai.NewEngine(ai.DefaultOptions()) }
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.IdleCheck <= 0 && cfg.IdleForfeit > 0 {
+		cfg.IdleCheck = min(max(cfg.IdleForfeit/20, 10*time.Millisecond), time.Minute)
+	}
+	m := &Manager{
+		cfg:        cfg,
+		log:        cfg.Logger,
+		done:       make(chan struct{}),
+		games:      map[int64]*live{},
+		byChannel:  map[chanKey][]*live{},
+		challenges: map[chanKey][]Challenge{},
+		channels:   map[chanKey]ChannelSettings{},
+		resumed:    map[string]bool{},
+	}
+	m.ctx, m.cancel = context.WithCancel(context.Background())
+	if err := m.restore(); err != nil {
+		m.cancel()
+		return nil, err
+	}
+	m.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
+	if cfg.IdleForfeit > 0 {
+		go m.idleLoop()
+	} else {
+		close(m.done)
+	}
+	return m, nil
+}
+
+func (m *Manager) restore() error {
+	recs, err := m.cfg.Store.ActiveGames(m.ctx)
+	if err != nil {
+		return fmt.Errorf("sessions: restore: %w", err)
+	}
+	for _, rec := range recs {
+		g, ok := m.cfg.Games.Lookup(rec.Game)
+		if !ok {
+			m.log.Warn("restore: unknown game, left as it is", "game", rec.Game, "id", rec.ID)
+			continue
+		}
+		l := m.newLive(rec, g)
+		if err := l.replay(rec.Moves); err != nil {
+			m.log.Error("restore: cannot replay game, left as it is", "id", rec.ID, "err", err)
+			continue
+		}
+		m.index(l)
+	}
+	if len(recs) > 0 {
+		m.log.Info("restored games", "count", len(m.games))
+	}
+	return nil
+}
+
+func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
+	return &live{
+		rec:  rec,
+		game: g,
+		rng:  rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
+		key:  chanKey{rec.Platform, rec.ChannelID},
+	}
+}
+
+// replay rebuilds the position by playing moves from the start position, so
+// that a restored or undone game is exactly what the rules make of it.
+func (l *live) replay(moves []string) error {
+	pos := l.game.Start()
+	sides := make([]ai.Side, 0, len(moves))
+	var path, captured []string
+	for i, s := range moves {
+		mv, err := pos.ParseMove(s)
+		if err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+		if h, ok := pos.(games.Highlighter); ok && i == len(moves)-1 {
+			path, captured = h.MoveSquares(mv)
+		}
+		sides = append(sides, pos.Turn())
+		pos.Make(mv)
+	}
+	l.pos, l.sides, l.path, l.captured = pos, sides, path, captured
+	l.rec.Moves = slices.Clone(moves)
+	return nil
+}
+
+func (m *Manager) index(l *live) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.games[l.rec.ID] = l
+	m.byChannel[l.key] = append(m.byChannel[l.key], l)
+}
+
+// unindex forgets a finished game (it stays in the store).
+func (m *Manager) unindex(l *live) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.games, l.rec.ID)
+	list := m.byChannel[l.key]
+	if i := slices.Index(list, l); i >= 0 {
+		list = slices.Delete(list, i, i+1)
+	}
+	if len(list) == 0 {
+		delete(m.byChannel, l.key)
+	} else {
+		m.byChannel[l.key] = list
+	}
+}
+
+// snapshot copies the game's state; l.mu must be held.
+func (l *live) snapshot() Snapshot {
+	s := Snapshot{
+		ID:           l.rec.ID,
+		Game:         l.game,
+		Platform:     l.rec.Platform,
+		ChannelID:    l.rec.ChannelID,
+		Players:      l.rec.Players,
+		Level:        l.rec.Level,
+		Moves:        slices.Clone(l.rec.Moves),
+		Sides:        slices.Clone(l.sides),
+		Board:        l.pos.Board(),
+		Turn:         l.pos.Turn(),
+		Result:       l.rec.Result,
+		LastPath:     slices.Clone(l.path),
+		LastCaptured: slices.Clone(l.captured),
+		DrawOffer:    l.rec.DrawOffer,
+		Clocks:       l.rec.Clocks,
+		LastMove:     l.rec.LastMove,
+	}
+	if !s.Result.Over {
+		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
+		s.Legal = make([]string, len(buf))
+		for i, mv := range buf {
+			s.Legal[i] = l.pos.FormatMove(mv)
+		}
+		sort.Strings(s.Legal)
+	}
+	return s
+}
+
+func (l *live) sideOf(userID string) ai.Side {
+	for i, p := range l.rec.Players {
+		if !p.Bot && p.ID == userID {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+func (l *live) vsBot() bool { return l.rec.Players[0].Bot || l.rec.Players[1].Bot }
+
+func (l *live) botSide() ai.Side {
+	for i, p := range l.rec.Players {
+		if p.Bot {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+func (l *live) botToMove() bool {
+	t := l.pos.Turn()
+	return !l.rec.Result.Over && (t == ai.First || t == ai.Second) && l.rec.Players[t].Bot
+}
+
+// apply plays a legal move; l.mu must be held. It updates clocks, the draw
+// offer (a move by the other side declines it) and the result.
+func (l *live) apply(mv ai.Move, now time.Time) string {
+	side := l.pos.Turn()
+	text := l.pos.FormatMove(mv)
+	l.path, l.captured = nil, nil
+	if h, ok := l.pos.(games.Highlighter); ok {
+		l.path, l.captured = h.MoveSquares(mv)
+	}
+	l.pos.Make(mv)
+	l.rec.Moves = append(l.rec.Moves, text)
+	l.sides = append(l.sides, side)
+	now = storedTime(now)
+	if (side == ai.First || side == ai.Second) && !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
+		l.rec.Clocks[side] += now.Sub(l.rec.LastMove)
+	}
+	l.rec.LastMove = now
+	l.reminded = false
+	if l.rec.DrawOffer != ai.NoSide && l.rec.DrawOffer != side {
+		l.rec.DrawOffer = ai.NoSide
+	}
+	if st := l.pos.Status(); st.Over {
+		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason}
+	}
+	l.version++
+	return text
+}
+
+// storedTime drops what the store does not keep (below a millisecond, the
+// monotonic reading), so that a restored game equals the one in memory.
+func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
+
+// end finishes the game with a session result; l.mu must be held.
+func (l *live) end(winner ai.Side, reason string, now time.Time) {
+	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
+	l.rec.DrawOffer = ai.NoSide
+	l.rec.LastMove = storedTime(now)
+	l.version++
+}
+
+// save writes the game through; l.mu must be held. A failing store is
+// logged, not fatal: the game goes on in memory.
+func (m *Manager) save(l *live) {
+	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
+		m.log.Error("saving game", "id", l.rec.ID, "err", err)
+	}
+}
+
+func (m *Manager) emit(evs ...Event) {
+	for _, ev := range evs {
+		m.cfg.Notify(ev)
+	}
+}
+
+// get finds a live game by id.
+func (m *Manager) get(id int64) (*live, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	l, ok := m.games[id]
+	if !ok {
+		return nil, ErrNoGame
+	}
+	return l, nil
+}
+
+// Get returns a snapshot of an unfinished game.
+func (m *Manager) Get(id int64) (Snapshot, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.snapshot(), nil
+}
+
+// ChannelGames returns the unfinished games of a channel, oldest first.
+func (m *Manager) ChannelGames(platform, channelID string) []Snapshot {
+	m.mu.Lock()
+	list := slices.Clone(m.byChannel[chanKey{platform, channelID}])
+	m.mu.Unlock()
+	out := make([]Snapshot, 0, len(list))
+	for _, l := range list {
+		l.mu.Lock()
+		if !l.rec.Result.Over {
+			out = append(out, l.snapshot())
+		}
+		l.mu.Unlock()
+	}
+	return out
+}
+
+// Find returns userID's unfinished games in a channel, the most relevant
+// first: games where it is their turn, then the most recently moved.
+func (m *Manager) Find(platform, channelID, userID string) []Snapshot {
+	all := m.ChannelGames(platform, channelID)
+	out := all[:0]
+	for _, s := range all {
+		if s.SideOf(userID) != ai.NoSide {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ti := out[i].Turn == out[i].SideOf(userID)
+		tj := out[j].Turn == out[j].SideOf(userID)
+		if ti != tj {
+			return ti
+		}
+		return out[i].LastMove.After(out[j].LastMove)
+	})
+	return out
+}
+
+// pairGame returns the unfinished game in the channel between a and b.
+func (m *Manager) pairGame(key chanKey, a, b Player) *live {
+	m.mu.Lock()
+	list := slices.Clone(m.byChannel[key])
+	m.mu.Unlock()
+	same := func(p, q Player) bool { return p.Bot == q.Bot && p.ID == q.ID }
+	for _, l := range list {
+		l.mu.Lock()
+		p := l.rec.Players
+		over := l.rec.Result.Over
+		l.mu.Unlock()
+		if !over && ((same(p[0], a) && same(p[1], b)) || (same(p[0], b) && same(p[1], a))) {
+			return l
+		}
+	}
+	return nil
+}
+
+func (m *Manager) bot() Player { return Player{ID: BotID, Name: m.cfg.BotName, Bot: true} }
+
+// BotGame asks for a game against the bot.
+type BotGame struct {
+	Platform  string
+	ChannelID string
+	Player    Player
+	Game      games.Game
+	Level     string  // a level name (any language ai.ParseLevel accepts); "" for the channel's default
+	Side      ai.Side // the side the person plays; NoSide means First
+	Ref       string  // the request's Message.Ref, carried by the bot's first move
+}
+
+// StartVsBot starts a game against the bot. If the bot moves first its move
+// is queued at once.
+func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) {
+	if req.Game.Players() < 2 {
+		return Snapshot{}, ErrOnePlayerGame
+	}
+	level := req.Level
+	if level == "" {
+		level = m.Channel(ctx, req.Platform, req.ChannelID).Level
+	}
+	if level == "" {
+		level = DefaultLevel
+	}
+	lvl, ok := ai.ParseLevel(level)
+	if !ok {
+		return Snapshot{}, ErrUnknownLevel
+	}
+	side := req.Side
+	if side != ai.Second {
+		side = ai.First
+	}
+	key := chanKey{req.Platform, req.ChannelID}
+	if l := m.pairGame(key, req.Player, m.bot()); l != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return Snapshot{}, &PlayingError{Game: l.snapshot()}
+	}
+	var players [2]Player
+	players[side] = req.Player
+	players[side.Opponent()] = m.bot()
+	return m.create(ctx, key, req.Game, players, lvl.Name, req.Ref)
+}
+
+func (m *Manager) create(ctx context.Context, key chanKey, g games.Game, players [2]Player, level, ref string) (Snapshot, error) {
+	now := storedTime(m.cfg.Now())
+	rec := GameRecord{
+		Game: g.Name(), Platform: key.platform, ChannelID: key.channel,
+		Players: players, Level: level, Moves: []string{},
+		Started: now, LastMove: now, DrawOffer: ai.NoSide,
+		Result: Result{Winner: ai.NoSide},
+	}
+	id, err := m.cfg.Store.CreateGame(ctx, rec)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	rec.ID = id
+	l := m.newLive(rec, g)
+	l.pos = g.Start()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	m.index(l)
+	snap := l.snapshot()
+	if l.botToMove() {
+		m.queueBot(l, ref)
+	}
+	return snap, nil
+}
+
+// queueBot submits the bot's move; l.mu must be held.
+func (m *Manager) queueBot(l *live, ref string) {
+	if l.botBusy {
+		return
+	}
+	l.botBusy = true
+	snap := l.snapshot()
+	queued := m.pool.submit(m.botJob(l, ref, snap))
+	if queued {
+		// Emitted from a goroutine: we hold the game's lock, and Notify may
+		// call back into the Manager.
+		m.pool.track(func() { m.emit(Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}) })
+	}
+}
+
+func (m *Manager) level(name string) ai.Level {
+	if lvl, ok := ai.ParseLevel(name); ok {
+		return lvl
+	}
+	lvl, _ := ai.ParseLevel(DefaultLevel)
+	return lvl
+}
+
+// searchTimeout bounds a search whose level has no time limit, so that a bug
+// cannot hold a worker forever.
+const searchTimeout = time.Minute
+
+func searchContext(parent context.Context, lvl ai.Level) (context.Context, context.CancelFunc) {
+	d := searchTimeout
+	if lvl.Limits.Time > 0 {
+		d = 2*lvl.Limits.Time + 5*time.Second
+	}
+	return context.WithTimeout(parent, d)
+}
+
+// notice sends a "thinking" event if the job runs longer than the notice
+// delay; stop prevents it from firing afterwards, so it never trails the move.
+type notice struct {
+	mu    sync.Mutex
+	done  bool
+	timer *time.Timer
+}
+
+func (m *Manager) startNotice(ev Event) *notice {
+	n := &notice{}
+	n.timer = time.AfterFunc(m.cfg.ThinkingNotice, func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if !n.done {
+			m.emit(ev)
+		}
+	})
+	return n
+}
+
+func (n *notice) stop() {
+	n.timer.Stop()
+	n.mu.Lock()
+	n.done = true
+	n.mu.Unlock()
+}
+
+func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
+	return func(eng Engine) {
+		l.mu.Lock()
+		if !l.botToMove() {
+			l.botBusy = false
+			l.mu.Unlock()
+			return
+		}
+		pos := l.pos.Clone()
+		version := l.version
+		lvl := m.level(l.rec.Level)
+		rng := l.rng // only one bot job per game runs at a time (botBusy)
+		l.mu.Unlock()
+
+		n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
+		ctx, cancel := searchContext(m.ctx, lvl)
+		res := eng.Choose(ctx, pos, lvl, rng)
+		cancel()
+		n.stop()
+
+		l.mu.Lock()
+		l.botBusy = false
+		if l.version != version || !l.botToMove() || m.ctx.Err() != nil {
+			// The game changed meanwhile (resigned, undone, forfeited), or the
+			// Manager is closing: a cut-short search is not the bot's move.
+			l.mu.Unlock()
+			return
+		}
+		if !m.legal(l.pos, res.Best) {
+			l.mu.Unlock()
+			m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
+			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
+			return
+		}
+		text := l.apply(res.Best, m.cfg.Now())
+		m.save(l)
+		after := l.snapshot()
+		over := l.rec.Result.Over
+		if l.botToMove() { // multi-part turn: the bot goes on
+			m.queueBot(l, ref)
+		}
+		l.mu.Unlock()
+		if over {
+			m.unindex(l)
+		}
+		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
+	}
+}
+
+func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
+	if mv.IsNone() {
+		return false
+	}
+	return slices.Contains(pos.Moves(make([]ai.Move, 0, ai.MaxMoves)), mv)
+}
+
+// Resume starts the bot's pending moves in the restored games of a platform
+// (once per platform): call it when the platform can receive replies.
+func (m *Manager) Resume(platform string) {
+	m.mu.Lock()
+	if m.resumed[platform] || m.closed {
+		m.mu.Unlock()
+		return
+	}
+	m.resumed[platform] = true
+	var list []*live
+	for _, l := range m.games {
+		if l.rec.Platform == platform {
+			list = append(list, l)
+		}
+	}
+	m.mu.Unlock()
+	sort.Slice(list, func(i, j int) bool { return list[i].rec.ID < list[j].rec.ID })
+	for _, l := range list {
+		l.mu.Lock()
+		if l.botToMove() {
+			m.queueBot(l, "")
+		}
+		l.mu.Unlock()
+	}
+}
+
+// MoveResult is the outcome of a person's move.
+type MoveResult struct {
+	Game Snapshot // after the move
+	Move string   // canonical text of the move played
+	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
+	BotToMove bool
+}
+
+// Move plays text as userID's move in game id. A refused move changes
+// nothing. Errors: ErrNoGame, ErrNotPlayer, ErrNotYourTurn, ErrGameOver, or
+// the game's *games.MoveError. ref is carried by the bot's reply.
+func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	l.mu.Lock()
+	if l.rec.Result.Over {
+		l.mu.Unlock()
+		return MoveResult{}, ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return MoveResult{}, ErrNotPlayer
+	}
+	if l.pos.Turn() != side {
+		l.mu.Unlock()
+		return MoveResult{}, ErrNotYourTurn
+	}
+	mv, err := l.pos.ParseMove(text)
+	if err != nil {
+		l.mu.Unlock()
+		return MoveResult{}, err
+	}
+	played := l.apply(mv, m.cfg.Now())
+	m.save(l)
+	res := MoveResult{Move: played}
+	over := l.rec.Result.Over
+	if l.botToMove() {
+		m.queueBot(l, ref)
+		res.BotToMove = true
+	}
+	res.Game = l.snapshot()
+	l.mu.Unlock()
+	if over {
+		m.unindex(l)
+	}
+	return res, nil
+}
+
+// CheckMove reports whether text is a legal move for userID now in game id,
+// without playing it (for telling bare moves from chat).
+func (m *Manager) CheckMove(id int64, userID, text string) error {
+	l, err := m.get(id)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.rec.Result.Over {
+		return ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		return ErrNotPlayer
+	}
+	if l.pos.Turn() != side {
+		return ErrNotYourTurn
+	}
+	_, err = l.pos.ParseMove(text)
+	return err
+}
+
+// Resign ends game id as a loss for userID.
+func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	if l.rec.Result.Over {
+		l.mu.Unlock()
+		return Snapshot{}, ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return Snapshot{}, ErrNotPlayer
+	}
+	l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
+	m.save(l)
+	snap := l.snapshot()
+	l.mu.Unlock()
+	m.unindex(l)
+	return snap, nil
+}
+
+// DrawOutcome is what became of a draw offer.
+type DrawOutcome int
+
+// Draw outcomes.
+const (
+	DrawOffered  DrawOutcome = iota // waiting for the opponent
+	DrawAgreed                      // the game is drawn
+	DrawDeclined                    // the bot declined
+)
+
+// OfferDraw offers (or, if the opponent offered, accepts) a draw. The bot
+// accepts when its static evaluation says it is not ahead.
+func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return 0, Snapshot{}, err
+	}
+	l.mu.Lock()
+	if l.rec.Result.Over {
+		l.mu.Unlock()
+		return 0, Snapshot{}, ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return 0, Snapshot{}, ErrNotPlayer
+	}
+	now := m.cfg.Now()
+	var out DrawOutcome
+	switch {
+	case l.vsBot():
+		score := l.pos.Evaluate() // from the side to move's point of view
+		if l.pos.Turn() != l.botSide() {
+			score = -score
+		}
+		if score <= 0 {
+			l.end(ai.NoSide, ReasonAgreement, now)
+			out = DrawAgreed
+		} else {
+			out = DrawDeclined
+		}
+	case l.rec.DrawOffer == side.Opponent():
+		l.end(ai.NoSide, ReasonAgreement, now)
+		out = DrawAgreed
+	default:
+		l.rec.DrawOffer = side
+		l.version++
+		out = DrawOffered
+	}
+	m.save(l)
+	snap := l.snapshot()
+	over := l.rec.Result.Over
+	l.mu.Unlock()
+	if over {
+		m.unindex(l)
+	}
+	return out, snap, nil
+}
+
+// DeclineDraw declines the opponent's draw offer.
+func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		return Snapshot{}, ErrNotPlayer
+	}
+	if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {
+		return Snapshot{}, ErrNoDrawOffer
+	}
+	l.rec.DrawOffer = ai.NoSide
+	l.version++
+	m.save(l)
+	return l.snapshot(), nil
+}
+
+// Undo takes back userID's last move and the bot's reply (games against the
+// bot only, on the person's turn).
+func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	side := l.sideOf(userID)
+	switch {
+	case side == ai.NoSide:
+		return Snapshot{}, ErrNotPlayer
+	case !l.vsBot():
+		return Snapshot{}, ErrNotVsBot
+	case l.rec.Result.Over:
+		return Snapshot{}, ErrGameOver
+	case l.botBusy || l.pos.Turn() != side:
+		return Snapshot{}, ErrNotYourTurn
+	}
+	last := -1
+	for i, s := range l.sides {
+		if s == side {
+			last = i
+		}
+	}
+	if last < 0 {
+		return Snapshot{}, ErrNothingToUndo
+	}
+	// Back to the start of the person's last turn (a turn may be several plies).
+	for last > 0 && l.sides[last-1] == side {
+		last--
+	}
+	if err := l.replay(l.rec.Moves[:last]); err != nil {
+		return Snapshot{}, fmt.Errorf("sessions: undo: %w", err)
+	}
+	l.rec.DrawOffer = ai.NoSide
+	l.rec.LastMove = storedTime(m.cfg.Now())
+	l.version++
+	m.save(l)
+	return l.snapshot(), nil
+}
+
+// SetLevel changes the bot's level in game id.
+func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
+	lvl, ok := ai.ParseLevel(level)
+	if !ok {
+		return Snapshot{}, ErrUnknownLevel
+	}
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.sideOf(userID) == ai.NoSide:
+		return Snapshot{}, ErrNotPlayer
+	case !l.vsBot():
+		return Snapshot{}, ErrNotVsBot
+	case l.rec.Result.Over:
+		return Snapshot{}, ErrGameOver
+	}
+	l.rec.Level = lvl.Name
+	m.save(l)
+	return l.snapshot(), nil
+}
+
+// Hint asks the engine for a move for userID in game id; the answer comes as
+// an EventHint.
+func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error {
+	l, err := m.get(id)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	side := l.sideOf(userID)
+	switch {
+	case side == ai.NoSide:
+		return ErrNotPlayer
+	case l.rec.Result.Over:
+		return ErrGameOver
+	case l.pos.Turn() != side:
+		return ErrNotYourTurn
+	}
+	pos := l.pos.Clone()
+	snap := l.snapshot()
+	lvl := m.level(HintLevel)
+	if cur, ok := ai.ParseLevel(l.rec.Level); ok && cur.Limits.Time > lvl.Limits.Time {
+		lvl = cur
+	}
+	lvl.BlunderProb = 0
+	seed := uint64(l.version)
+	queued := m.pool.submit(func(eng Engine) {
+		ctx, cancel := searchContext(m.ctx, lvl)
+		defer cancel()
+		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(m.cfg.Seed, seed)))
+		if !m.legal(pos, res.Best) {
+			return
+		}
+		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth})
+	})
+	if queued {
+		m.pool.track(func() { m.emit(Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}) })
+	}
+	return nil
+}
+
+// Challenge invites c.To to a game; it replaces an earlier challenge between
+// the same two people in the channel.
+func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
+	if c.From.ID == c.To.ID {
+		return ErrSelfChallenge
+	}
+	if c.Game.Players() < 2 {
+		return ErrOnePlayerGame
+	}
+	key := chanKey{c.Platform, c.ChannelID}
+	if l := m.pairGame(key, c.From, c.To); l != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return &PlayingError{Game: l.snapshot()}
+	}
+	if c.Side != ai.Second {
+		c.Side = ai.First
+	}
+	c.Created = m.cfg.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	list := m.liveChallengesLocked(key)
+	list = slices.DeleteFunc(list, func(o Challenge) bool {
+		return (o.From.ID == c.From.ID && o.To.ID == c.To.ID) || (o.From.ID == c.To.ID && o.To.ID == c.From.ID)
+	})
+	m.challenges[key] = append(list, c)
+	return nil
+}
+
+// liveChallengesLocked drops expired challenges; m.mu must be held.
+func (m *Manager) liveChallengesLocked(key chanKey) []Challenge {
+	now := m.cfg.Now()
+	list := slices.DeleteFunc(m.challenges[key], func(c Challenge) bool {
+		return now.Sub(c.Created) > m.cfg.ChallengeTTL
+	})
+	if len(list) == 0 {
+		delete(m.challenges, key)
+		return nil
+	}
+	m.challenges[key] = list
+	return list
+}
+
+// takeChallenge removes and returns the latest challenge to userID (from
+// fromID if not empty).
+func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	list := m.liveChallengesLocked(key)
+	for i := len(list) - 1; i >= 0; i-- {
+		c := list[i]
+		if c.To.ID == userID && (fromID == "" || c.From.ID == fromID) {
+			m.challenges[key] = slices.Delete(list, i, i+1)
+			return c, true
+		}
+	}
+	return Challenge{}, false
+}
+
+// Challenges lists the open challenges to or from userID in a channel.
+func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []Challenge
+	for _, c := range m.liveChallengesLocked(chanKey{platform, channelID}) {
+		if c.To.ID == userID || c.From.ID == userID {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Accept accepts the latest challenge to by (from fromID, if not empty) and
+// starts the game.
+func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
+	key := chanKey{platform, channelID}
+	c, ok := m.takeChallenge(key, by.ID, fromID)
+	if !ok {
+		return Snapshot{}, Challenge{}, ErrNoChallenge
+	}
+	if by.Name != "" {
+		c.To.Name = by.Name
+	}
+	if l := m.pairGame(key, c.From, c.To); l != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return Snapshot{}, c, &PlayingError{Game: l.snapshot()}
+	}
+	var players [2]Player
+	players[c.Side] = c.From
+	players[c.Side.Opponent()] = c.To
+	snap, err := m.create(ctx, key, c.Game, players, "", "")
+	return snap, c, err
+}
+
+// Decline declines the latest challenge to userID (from fromID, if not empty).
+func (m *Manager) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
+	c, ok := m.takeChallenge(chanKey{platform, channelID}, userID, fromID)
+	if !ok {
+		return Challenge{}, ErrNoChallenge
+	}
+	return c, nil
+}
+
+// Channel returns a channel's settings (zero values when none were saved).
+func (m *Manager) Channel(ctx context.Context, platform, channelID string) ChannelSettings {
+	key := chanKey{platform, channelID}
+	m.mu.Lock()
+	cs, ok := m.channels[key]
+	m.mu.Unlock()
+	if ok {
+		return cs
+	}
+	cs, err := m.cfg.Store.Channel(ctx, platform, channelID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		m.log.Error("loading channel settings", "platform", platform, "channel", channelID, "err", err)
+	}
+	cs.Platform, cs.ChannelID = platform, channelID
+	m.mu.Lock()
+	m.channels[key] = cs
+	m.mu.Unlock()
+	return cs
+}
+
+// SetChannel stores a channel's settings.
+func (m *Manager) SetChannel(ctx context.Context, cs ChannelSettings) error {
+	if err := m.cfg.Store.SaveChannel(ctx, cs); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	m.channels[chanKey{cs.Platform, cs.ChannelID}] = cs
+	m.mu.Unlock()
+	return nil
+}
+
+// Wait blocks until no bot move or hint is queued or running (and their
+// events have been delivered), or ctx is done.
+func (m *Manager) Wait(ctx context.Context) error { return m.pool.wait(ctx) }
+
+// CheckIdle forfeits the games whose player to move has been idle for the
+// forfeit time at now, and reminds those idle for half of it. The Manager
+// calls it periodically; tests call it with a chosen time.
+func (m *Manager) CheckIdle(now time.Time) {
+	if m.cfg.IdleForfeit <= 0 {
+		return
+	}
+	m.mu.Lock()
+	list := make([]*live, 0, len(m.games))
+	for _, l := range m.games {
+		list = append(list, l)
+	}
+	m.mu.Unlock()
+	sort.Slice(list, func(i, j int) bool { return list[i].rec.ID < list[j].rec.ID })
+	for _, l := range list {
+		var ev *Event
+		l.mu.Lock()
+		t := l.pos.Turn()
+		if !l.rec.Result.Over && (t == ai.First || t == ai.Second) && !l.rec.Players[t].Bot {
+			idle := now.Sub(l.rec.LastMove)
+			switch {
+			case idle >= m.cfg.IdleForfeit:
+				l.end(t.Opponent(), ReasonIdle, now)
+				m.save(l)
+				ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:
+				l.reminded = true
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle}
+			}
+		}
+		l.mu.Unlock()
+		if ev == nil {
+			continue
+		}
+		if ev.Kind == EventForfeit {
+			m.unindex(l)
+		}
+		m.emit(*ev)
+	}
+}
+
+func (m *Manager) idleLoop() {
+	defer close(m.done)
+	t := time.NewTicker(m.cfg.IdleCheck)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.ctx.Done():
+			return
+		case <-t.C:
+			m.CheckIdle(m.cfg.Now())
+		}
+	}
+}
+
+// Close cancels running searches and stops the workers. It does not close
+// the Store (whoever opened it does).
+func (m *Manager) Close() error {
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil
+	}
+	m.closed = true
+	m.mu.Unlock()
+	m.cancel()
+	m.pool.close()
+	<-m.done
+	return nil
+}

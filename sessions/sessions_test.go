@@ -1,0 +1,748 @@
+package sessions_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
+	"oyunbot/sessions"
+)
+
+func registry(t testing.TB) *games.Registry {
+	r, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// harness is a Manager on a real SQLite file that records its events.
+type harness struct {
+	t     *testing.T
+	m     *sessions.Manager
+	store *sessions.SQLiteStore
+	path  string
+	reg   *games.Registry
+
+	mu     sync.Mutex
+	events []sessions.Event
+}
+
+func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "games.db")
+	}
+	h := &harness{t: t, path: path, reg: registry(t)}
+	h.store = openStore(t, path)
+	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1}
+	if mod != nil {
+		mod(&cfg)
+	}
+	m, err := sessions.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m = m
+	t.Cleanup(func() { m.Close() })
+	return h
+}
+
+func (h *harness) record(ev sessions.Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append(h.events, ev)
+}
+
+func (h *harness) Events() []sessions.Event {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.events)
+}
+
+func (h *harness) wait() {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := h.m.Wait(ctx); err != nil {
+		h.t.Fatal("waiting for the bot:", err)
+	}
+}
+
+func (h *harness) game(name string) games.Game {
+	g, ok := h.reg.Lookup(name)
+	if !ok {
+		h.t.Fatalf("no game %q", name)
+	}
+	return g
+}
+
+var (
+	ayse  = sessions.Player{ID: "u1", Name: "Ayşe"}
+	bora  = sessions.Player{ID: "u2", Name: "Bora"}
+	cem   = sessions.Player{ID: "u3", Name: "Cem"}
+	bg    = context.Background()
+	chanA = "chan-a"
+)
+
+// pvp starts a game between a (first) and b in channel ch.
+func (h *harness) pvp(game, ch string, a, b sessions.Player) sessions.Snapshot {
+	h.t.Helper()
+	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
+		h.t.Fatal(err)
+	}
+	snap, c, err := h.m.Accept(bg, "test", ch, b, "")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if c.From != a {
+		h.t.Fatalf("accepted challenge from %+v", c.From)
+	}
+	return snap
+}
+
+func TestWholeGameAgainstTheBot(t *testing.T) {
+	for _, side := range []ai.Side{ai.First, ai.Second} {
+		t.Run(fmt.Sprint("side", side), func(t *testing.T) {
+			h := newHarness(t, "", nil)
+			snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+				Game: h.game("xox"), Level: "orta", Side: side, Ref: "r0"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if snap.Level != "medium" || snap.SideOf(ayse.ID) != side || !snap.Players[side.Opponent()].Bot {
+				t.Fatalf("start snapshot %+v", snap)
+			}
+			h.wait()
+			for ply := 0; ; ply++ {
+				if ply > 9 {
+					t.Fatal("game did not end")
+				}
+				s, err := h.m.Get(snap.ID)
+				if errors.Is(err, sessions.ErrNoGame) {
+					break // finished games leave memory
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.Turn != side {
+					t.Fatalf("after waiting, turn = %v, want the person's %v", s.Turn, side)
+				}
+				res, err := h.m.Move(bg, snap.ID, ayse.ID, s.Legal[0], fmt.Sprint("r", ply+1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Move != s.Legal[0] {
+					t.Fatalf("played %q, want %q", res.Move, s.Legal[0])
+				}
+				h.wait()
+			}
+			rec, err := h.store.Game(bg, snap.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rec.Result.Over || rec.Result.Reason == "" {
+				t.Fatalf("stored result %+v", rec.Result)
+			}
+			// The strongest play against a first-legal-move player never loses.
+			if rec.Result.Winner == side {
+				t.Fatalf("the bot lost: %v", rec.Moves)
+			}
+			var botMoves int
+			for _, ev := range h.Events() {
+				if ev.Kind == sessions.EventBotMoved {
+					botMoves++
+					if ev.Ref == "" || ev.Game.ID != snap.ID {
+						t.Fatalf("bot event %+v", ev)
+					}
+				}
+			}
+			if want := len(rec.Moves) / 2; side == ai.First && botMoves != want || side == ai.Second && botMoves != len(rec.Moves)-want {
+				t.Fatalf("%d bot moves in %v", botMoves, rec.Moves)
+			}
+		})
+	}
+}
+
+func sameGame(t *testing.T, before, after sessions.Snapshot) {
+	t.Helper()
+	if !reflect.DeepEqual(before.Board, after.Board) || !slices.Equal(before.Moves, after.Moves) ||
+		before.Turn != after.Turn || before.Result != after.Result || before.Clocks != after.Clocks {
+		t.Fatalf("game changed:\nbefore %+v\nafter  %+v", before, after)
+	}
+}
+
+func TestRefusedMovesChangeNothing(t *testing.T) {
+	h := newHarness(t, "", nil)
+	snap := h.pvp("dama", chanA, ayse, bora)
+	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := h.m.Get(snap.ID)
+	var moveErr *games.MoveError
+	for _, tc := range []struct {
+		user, move string
+		want       error
+		kind       games.MoveErrorKind
+	}{
+		{ayse.ID, "f6-f5", sessions.ErrNotYourTurn, 0},      // not her turn
+		{cem.ID, "f6-f5", sessions.ErrNotPlayer, 0},         // not a player
+		{bora.ID, "hello", nil, games.Malformed},            // not a move
+		{bora.ID, "f6-f4", nil, games.Illegal},              // too far
+		{bora.ID, "c4-c5", nil, games.Illegal},              // not his piece
+		{bora.ID, "", nil, games.Malformed},                 // empty
+		{bora.ID, "a7-a6", nil, games.Illegal},              // occupied
+		{bora.ID, "f6-f5-f4", nil, games.Illegal},           // a man steps once
+		{bora.ID, "\x00\xff", nil, games.Malformed},         // junk bytes
+		{bora.ID, "h6-i6", nil, games.Malformed},            // off the board
+		{bora.ID, "a6-a5 extra text", nil, games.Malformed}, // trailing words
+	} {
+		_, err := h.m.Move(bg, snap.ID, tc.user, tc.move, "")
+		switch {
+		case tc.want != nil:
+			if !errors.Is(err, tc.want) {
+				t.Errorf("%s %q: err = %v, want %v", tc.user, tc.move, err, tc.want)
+			}
+		case !errors.As(err, &moveErr) || moveErr.Kind != tc.kind:
+			t.Errorf("%s %q: err = %v, want a move error of kind %d", tc.user, tc.move, err, tc.kind)
+		}
+		after, _ := h.m.Get(snap.ID)
+		sameGame(t, before, after)
+		rec, _ := h.store.Game(bg, snap.ID)
+		if !slices.Equal(rec.Moves, before.Moves) {
+			t.Fatalf("stored moves changed: %v", rec.Moves)
+		}
+	}
+	if _, err := h.m.Move(bg, 999, ayse.ID, "c3-c4", ""); !errors.Is(err, sessions.ErrNoGame) {
+		t.Errorf("move in a missing game: %v", err)
+	}
+}
+
+func TestUndoAgainstTheBot(t *testing.T) {
+	h := newHarness(t, "", nil)
+	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama"), Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.m.Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
+		t.Fatalf("undo at start: %v", err)
+	}
+	start, _ := h.m.Get(snap.ID)
+	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
+		t.Fatal(err)
+	}
+	h.wait()
+	mid, _ := h.m.Get(snap.ID)
+	if len(mid.Moves) != 2 {
+		t.Fatalf("moves %v", mid.Moves)
+	}
+	if _, err := h.m.Move(bg, snap.ID, ayse.ID, mid.Legal[0], ""); err != nil {
+		t.Fatal(err)
+	}
+	h.wait()
+	if _, err := h.m.Undo(bg, snap.ID, bora.ID); !errors.Is(err, sessions.ErrNotPlayer) {
+		t.Fatalf("undo by a stranger: %v", err)
+	}
+	got, err := h.m.Undo(bg, snap.ID, ayse.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGameBoard(t, mid, got)
+	got, err = h.m.Undo(bg, snap.ID, ayse.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGameBoard(t, start, got)
+	rec, _ := h.store.Game(bg, snap.ID)
+	if len(rec.Moves) != 0 {
+		t.Fatalf("stored moves after undo: %v", rec.Moves)
+	}
+
+	p := h.pvp("dama", chanA, ayse, bora)
+	h.m.Move(bg, p.ID, ayse.ID, "c3-c4", "")
+	if _, err := h.m.Undo(bg, p.ID, bora.ID); !errors.Is(err, sessions.ErrNotVsBot) {
+		t.Fatalf("undo between people: %v", err)
+	}
+}
+
+func sameGameBoard(t *testing.T, want, got sessions.Snapshot) {
+	t.Helper()
+	if !reflect.DeepEqual(want.Board, got.Board) || !slices.Equal(want.Moves, got.Moves) || want.Turn != got.Turn {
+		t.Fatalf("got %v %v %v, want %v %v %v", got.Board, got.Moves, got.Turn, want.Board, want.Moves, want.Turn)
+	}
+}
+
+func TestUndoWhenPlayingSecond(t *testing.T) {
+	h := newHarness(t, "", nil)
+	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+		Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait()
+	first, _ := h.m.Get(snap.ID)
+	if len(first.Moves) != 1 {
+		t.Fatalf("the bot did not open: %v", first.Moves)
+	}
+	if _, err := h.m.Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
+		t.Fatalf("undo of the bot's opening: %v", err)
+	}
+	h.m.Move(bg, snap.ID, ayse.ID, first.Legal[0], "")
+	h.wait()
+	got, err := h.m.Undo(bg, snap.ID, ayse.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGameBoard(t, first, got)
+}
+
+func TestDrawsAndResignation(t *testing.T) {
+	h := newHarness(t, "", nil)
+	g := h.pvp("dama", chanA, ayse, bora)
+	if _, err := h.m.DeclineDraw(bg, g.ID, bora.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
+		t.Fatalf("decline without offer: %v", err)
+	}
+	out, s, err := h.m.OfferDraw(bg, g.ID, ayse.ID)
+	if err != nil || out != sessions.DrawOffered || s.DrawOffer != ai.First {
+		t.Fatalf("offer: %v %+v %v", out, s.DrawOffer, err)
+	}
+	if _, err := h.m.DeclineDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
+		t.Fatalf("declining one's own offer: %v", err)
+	}
+	if s, err = h.m.DeclineDraw(bg, g.ID, bora.ID); err != nil || s.DrawOffer != ai.NoSide {
+		t.Fatalf("decline: %+v %v", s.DrawOffer, err)
+	}
+	// An offer lapses when the opponent moves instead of accepting.
+	h.m.OfferDraw(bg, g.ID, ayse.ID)
+	h.m.Move(bg, g.ID, ayse.ID, "c3-c4", "")
+	if s, _ := h.m.Get(g.ID); s.DrawOffer != ai.First {
+		t.Fatalf("the offerer's own move withdrew the offer")
+	}
+	h.m.Move(bg, g.ID, bora.ID, "f6-f5", "")
+	if s, _ := h.m.Get(g.ID); s.DrawOffer != ai.NoSide {
+		t.Fatalf("offer still open after the opponent moved")
+	}
+	h.m.OfferDraw(bg, g.ID, bora.ID)
+	out, s, err = h.m.OfferDraw(bg, g.ID, ayse.ID)
+	if err != nil || out != sessions.DrawAgreed || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAgreement}) {
+		t.Fatalf("agreement: %v %+v %v", out, s.Result, err)
+	}
+	if _, err := h.m.Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
+		t.Fatalf("finished game still live: %v", err)
+	}
+
+	g = h.pvp("tictactoe", chanA, ayse, bora)
+	if _, err := h.m.Resign(bg, g.ID, cem.ID); !errors.Is(err, sessions.ErrNotPlayer) {
+		t.Fatalf("resign by a stranger: %v", err)
+	}
+	s, err = h.m.Resign(bg, g.ID, bora.ID)
+	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned}) {
+		t.Fatalf("resign: %+v %v", s.Result, err)
+	}
+	rec, _ := h.store.Game(bg, g.ID)
+	if rec.Result != s.Result {
+		t.Fatalf("stored result %+v", rec.Result)
+	}
+
+	// The bot takes a draw when it is not ahead: at the start of dama.
+	b, _ := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama")})
+	if out, _, err := h.m.OfferDraw(bg, b.ID, ayse.ID); err != nil || out != sessions.DrawAgreed {
+		t.Fatalf("bot draw at the start: %v %v", out, err)
+	}
+}
+
+func TestChallenges(t *testing.T) {
+	now := time.Unix(1_700_000_000, 0)
+	var clock atomic.Int64
+	clock.Store(now.UnixNano())
+	h := newHarness(t, "", func(c *sessions.Config) {
+		c.Now = func() time.Time { return time.Unix(0, clock.Load()) }
+	})
+	dg := h.game("dama")
+	ch := func(from, to sessions.Player, side ai.Side) error {
+		return h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
+	}
+	if err := ch(ayse, ayse, ai.First); !errors.Is(err, sessions.ErrSelfChallenge) {
+		t.Fatalf("self challenge: %v", err)
+	}
+	if _, _, err := h.m.Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+		t.Fatalf("accept without challenge: %v", err)
+	}
+	if err := ch(ayse, bora, ai.First); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(h.m.Challenges("test", chanA, bora.ID)); n != 1 {
+		t.Fatalf("%d challenges", n)
+	}
+	if _, _, err := h.m.Accept(bg, "test", "other-channel", bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+		t.Fatalf("accept in another channel: %v", err)
+	}
+	if _, _, err := h.m.Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+		t.Fatalf("accept by someone else: %v", err)
+	}
+	c, err := h.m.Decline(bg, "test", chanA, bora.ID, "")
+	if err != nil || c.From.ID != ayse.ID {
+		t.Fatalf("decline: %+v %v", c, err)
+	}
+	if _, _, err := h.m.Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+		t.Fatalf("accept after decline: %v", err)
+	}
+	// The challenger asks to play black.
+	if err := ch(ayse, bora, ai.Second); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := h.m.Accept(bg, "test", chanA, bora, ayse.ID)
+	if err != nil || s.SideOf(bora.ID) != ai.First || s.SideOf(ayse.ID) != ai.Second {
+		t.Fatalf("accept: %+v %v", s.Players, err)
+	}
+	// One game per pair per channel, in either direction.
+	var pe *sessions.PlayingError
+	if err := ch(bora, ayse, ai.First); !errors.As(err, &pe) || pe.Game.ID != s.ID {
+		t.Fatalf("second game for the pair: %v", err)
+	}
+	// Other pairs and other channels are fine.
+	if err := ch(ayse, cem, ai.First); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
+		t.Fatal(err)
+	}
+	// Challenges expire.
+	clock.Add(int64(2 * sessions.DefaultChallengeTTL))
+	if _, _, err := h.m.Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+		t.Fatalf("accept of an expired challenge: %v", err)
+	}
+	if got := h.m.Find("test", chanA, ayse.ID); len(got) != 1 || got[0].ID != s.ID {
+		t.Fatalf("find: %+v", got)
+	}
+}
+
+func TestOneGamePerPairAgainstTheBot(t *testing.T) {
+	h := newHarness(t, "", nil)
+	req := sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama")}
+	first, err := h.m.StartVsBot(bg, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Game = h.game("tictactoe")
+	var pe *sessions.PlayingError
+	if _, err := h.m.StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID != first.ID {
+		t.Fatalf("second bot game: %v", err)
+	}
+	req.Player = bora // another person may play the bot in the same channel
+	if _, err := h.m.StartVsBot(bg, req); err != nil {
+		t.Fatal(err)
+	}
+	req.Level = "grandmaster"
+	req.Player = cem
+	if _, err := h.m.StartVsBot(bg, req); !errors.Is(err, sessions.ErrUnknownLevel) {
+		t.Fatalf("unknown level: %v", err)
+	}
+	if n := len(h.m.ChannelGames("test", chanA)); n != 2 {
+		t.Fatalf("%d games in the channel", n)
+	}
+	s, err := h.m.SetLevel(bg, first.ID, ayse.ID, "usta")
+	if err != nil || s.Level != "master" {
+		t.Fatalf("set level: %q %v", s.Level, err)
+	}
+}
+
+func TestIdleForfeitAndReminder(t *testing.T) {
+	start := time.Unix(1_700_000_000, 0)
+	h := newHarness(t, "", func(c *sessions.Config) {
+		c.IdleForfeit = 24 * time.Hour
+		c.IdleCheck = time.Hour // the test drives CheckIdle itself
+		c.Now = func() time.Time { return start }
+	})
+	g := h.pvp("dama", chanA, ayse, bora)
+	h.m.CheckIdle(start.Add(11 * time.Hour))
+	if len(h.Events()) != 0 {
+		t.Fatalf("events before half time: %+v", h.Events())
+	}
+	h.m.CheckIdle(start.Add(13 * time.Hour))
+	h.m.CheckIdle(start.Add(14 * time.Hour)) // reminded once only
+	evs := h.Events()
+	if len(evs) != 1 || evs[0].Kind != sessions.EventReminder || evs[0].Left != 11*time.Hour {
+		t.Fatalf("events %+v", evs)
+	}
+	h.m.CheckIdle(start.Add(24 * time.Hour))
+	evs = h.Events()
+	if len(evs) != 2 || evs[1].Kind != sessions.EventForfeit {
+		t.Fatalf("events %+v", evs)
+	}
+	want := sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonIdle}
+	if evs[1].Game.Result != want {
+		t.Fatalf("result %+v", evs[1].Game.Result)
+	}
+	rec, _ := h.store.Game(bg, g.ID)
+	if rec.Result != want {
+		t.Fatalf("stored %+v", rec.Result)
+	}
+}
+
+func TestIdleForfeitRunsByItself(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.IdleForfeit = 20 * time.Millisecond })
+	g := h.pvp("tictactoe", chanA, ayse, bora)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := h.m.Get(g.ID); errors.Is(err, sessions.ErrNoGame) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("idle game never forfeited")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestRestoreAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	gate := make(chan struct{})
+	h := newHarness(t, path, func(c *sessions.Config) {
+		c.NewEngine = func() sessions.Engine { return gated{gate, ai.NewEngine(ai.DefaultOptions())} }
+	})
+	p := h.pvp("dama", chanA, ayse, bora)
+	for i, mv := range []string{"c3-c4", "f6-f5", "h3-h4", "a6-a5"} {
+		u := []string{ayse.ID, bora.ID}[i%2]
+		if _, err := h.m.Move(bg, p.ID, u, mv, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("dama"), Side: ai.Second, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantP, _ := h.m.Get(p.ID)
+	wantB, _ := h.m.Get(b.ID)
+	h.m.Close() // the gated bot never moved; a search cut short by Close is not played
+	close(gate)
+	h.store.Close()
+
+	h2 := newHarness(t, path, nil)
+	gotP, err := h2.m.Get(p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGame(t, wantP, gotP)
+	if !reflect.DeepEqual(gotP.LastPath, wantP.LastPath) || !reflect.DeepEqual(gotP.Sides, wantP.Sides) {
+		t.Fatalf("restored last move %v %v, want %v %v", gotP.LastPath, gotP.Sides, wantP.LastPath, wantP.Sides)
+	}
+	gotB, _ := h2.m.Get(b.ID)
+	sameGameBoard(t, wantB, gotB)
+	h2.wait()
+	if len(h2.Events()) != 0 {
+		t.Fatal("bot moved before Resume")
+	}
+	h2.m.Resume("other-platform")
+	h2.wait()
+	h2.m.Resume("test")
+	h2.wait()
+	evs := h2.Events()
+	if len(evs) != 1 || evs[0].Kind != sessions.EventBotMoved || evs[0].Game.ID != b.ID {
+		t.Fatalf("events after resume: %+v", evs)
+	}
+	if _, err := h2.m.Move(bg, p.ID, ayse.ID, "h4-h6", ""); err == nil {
+		t.Fatal("h4-h6 is two squares, yet accepted")
+	}
+	if _, err := h2.m.Move(bg, p.ID, ayse.ID, "b3-b4", ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gated delays the engine until its gate is closed or the search is cancelled.
+type gated struct {
+	gate chan struct{}
+	e    *ai.Engine
+}
+
+func (g gated) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *rand.Rand) ai.Result {
+	select {
+	case <-g.gate:
+	case <-ctx.Done():
+	}
+	return g.e.Choose(ctx, p, lvl, rng)
+}
+
+func TestThinkingNotices(t *testing.T) {
+	gate := make(chan struct{})
+	h := newHarness(t, "", func(c *sessions.Config) {
+		c.Workers = 1
+		c.ThinkingNotice = 5 * time.Millisecond
+		c.NewEngine = func() sessions.Engine { return gated{gate, ai.NewEngine(ai.DefaultOptions())} }
+	})
+	start := func(p sessions.Player) sessions.Snapshot {
+		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	g1 := start(ayse)
+	deadline := time.Now().Add(10 * time.Second)
+	for len(h.Events()) == 0 { // the slow search announces itself
+		if time.Now().After(deadline) {
+			t.Fatal("no thinking notice")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	g2 := start(bora) // the only worker is busy: queued at once
+	close(gate)
+	h.wait()
+	evs := h.Events()
+	kinds := map[int64][]string{}
+	for _, ev := range evs {
+		k := map[sessions.EventKind]string{sessions.EventThinking: "thinking", sessions.EventBotMoved: "moved"}[ev.Kind]
+		if ev.Queued {
+			k = "queued"
+		}
+		kinds[ev.Game.ID] = append(kinds[ev.Game.ID], k)
+	}
+	if got := kinds[g1.ID]; !slices.Equal(got, []string{"thinking", "moved"}) {
+		t.Errorf("game 1 events %v", got)
+	}
+	if got := kinds[g2.ID]; len(got) < 2 || got[0] != "queued" || got[len(got)-1] != "moved" {
+		t.Errorf("game 2 events %v", got)
+	}
+}
+
+func TestHint(t *testing.T) {
+	h := newHarness(t, "", nil)
+	g := h.pvp("tictactoe", chanA, ayse, bora)
+	// X on a3 and b3: the hint completes the row.
+	for i, mv := range []string{"a3", "a1", "b3", "b1"} {
+		h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, "")
+	}
+	if err := h.m.Hint(bg, g.ID, bora.ID, ""); !errors.Is(err, sessions.ErrNotYourTurn) {
+		t.Fatalf("hint out of turn: %v", err)
+	}
+	if err := h.m.Hint(bg, g.ID, ayse.ID, "ref"); err != nil {
+		t.Fatal(err)
+	}
+	h.wait()
+	evs := h.Events()
+	if len(evs) != 1 || evs[0].Kind != sessions.EventHint || evs[0].Move != "c3" || evs[0].UserID != ayse.ID || evs[0].Ref != "ref" {
+		t.Fatalf("hint events %+v", evs)
+	}
+	if s, _ := h.m.Get(g.ID); len(s.Moves) != 4 {
+		t.Fatal("a hint changed the game")
+	}
+}
+
+// TestConcurrentPlay has many goroutines send moves, right and wrong, in
+// their turn and out of it, to several games at once (run with -race): every
+// game must end up as a legal sequence of moves, identical in memory and in
+// the store.
+func TestConcurrentPlay(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.Workers = 2 })
+	type match struct {
+		id      int64
+		players [2]sessions.Player
+	}
+	var matches []match
+	for i := range 6 {
+		a := sessions.Player{ID: fmt.Sprint("a", i), Name: "A"}
+		b := sessions.Player{ID: fmt.Sprint("b", i), Name: "B"}
+		game := []string{"dama", "tictactoe"}[i%2]
+		s := h.pvp(game, []string{"c1", "c2"}[i%2], a, b)
+		matches = append(matches, match{s.ID, [2]sessions.Player{a, b}})
+	}
+	var bots []int64
+	for i := range 4 {
+		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "c1", Player: sessions.Player{ID: fmt.Sprint("h", i)},
+			Game: h.game([]string{"tictactoe", "dama"}[i%2]), Level: "easy", Side: ai.Side(i % 2)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, s.ID)
+	}
+	var wg sync.WaitGroup
+	var accepted atomic.Int64
+	for _, mt := range matches {
+		for side, p := range mt.players {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rng := rand.New(rand.NewPCG(uint64(mt.id), uint64(side)))
+				for range 60 {
+					s, err := h.m.Get(mt.id)
+					if err != nil {
+						return // over
+					}
+					mv := "zz"
+					if len(s.Legal) > 0 && rng.IntN(4) > 0 {
+						mv = s.Legal[rng.IntN(len(s.Legal))]
+					}
+					// Both players send whatever they picked: only the one
+					// to move, with a legal move, may change the game.
+					if _, err := h.m.Move(bg, mt.id, p.ID, mv, ""); err == nil {
+						accepted.Add(1)
+					}
+					h.m.Find("test", s.ChannelID, p.ID)
+				}
+			}()
+		}
+	}
+	for i, id := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			user := fmt.Sprint("h", i)
+			for range 20 {
+				s, err := h.m.Get(id)
+				if err != nil {
+					return
+				}
+				if len(s.Legal) > 0 {
+					h.m.Move(bg, id, user, s.Legal[0], "")
+				}
+				h.m.Hint(bg, id, user, "")
+				time.Sleep(time.Millisecond)
+			}
+		}()
+	}
+	wg.Wait()
+	h.wait()
+	if accepted.Load() == 0 {
+		t.Fatal("no move was accepted")
+	}
+	for _, id := range append(bots, func() []int64 {
+		var ids []int64
+		for _, mt := range matches {
+			ids = append(ids, mt.id)
+		}
+		return ids
+	}()...) {
+		rec, err := h.store.Game(bg, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := h.reg.Lookup(rec.Game)
+		pos := g.Start()
+		for i, mv := range rec.Moves {
+			m, err := pos.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("game %d move %d %q: %v", id, i, mv, err)
+			}
+			pos.Make(m)
+		}
+		if s, err := h.m.Get(id); err == nil {
+			if !reflect.DeepEqual(s.Board, pos.Board()) || !slices.Equal(s.Moves, rec.Moves) {
+				t.Fatalf("game %d: memory and store differ", id)
+			}
+		} else if !rec.Result.Over {
+			t.Fatalf("game %d left memory unfinished", id)
+		}
+	}
+}

@@ -1,0 +1,275 @@
+package sessions
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	"oyunbot/ai"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+)
+
+// migrations are applied in order; schema_version records how many ran.
+// Never edit one that has shipped: append a new one.
+var migrations = []string{
+	`CREATE TABLE games (
+		id          INTEGER PRIMARY KEY AUTOINCREMENT,
+		game        TEXT    NOT NULL,
+		platform    TEXT    NOT NULL,
+		channel     TEXT    NOT NULL,
+		players     TEXT    NOT NULL, -- JSON [2]Player
+		level       TEXT    NOT NULL DEFAULT '',
+		moves       TEXT    NOT NULL DEFAULT '[]', -- JSON array of move texts
+		clock0_ms   INTEGER NOT NULL DEFAULT 0,
+		clock1_ms   INTEGER NOT NULL DEFAULT 0,
+		started_ms  INTEGER NOT NULL,
+		last_ms     INTEGER NOT NULL,
+		draw_offer  INTEGER NOT NULL DEFAULT -1,
+		over        INTEGER NOT NULL DEFAULT 0,
+		winner      INTEGER NOT NULL DEFAULT -1,
+		reason      TEXT    NOT NULL DEFAULT ''
+	);
+	CREATE INDEX games_active ON games(over, id);
+	CREATE TABLE channels (
+		platform TEXT NOT NULL,
+		channel  TEXT NOT NULL,
+		lang     TEXT NOT NULL DEFAULT '',
+		level    TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (platform, channel)
+	);`,
+}
+
+// busyTimeout is how long a writer waits for another connection's lock.
+const busyTimeout = 5 * time.Second
+
+// SQLiteStore is the embedded Store: one SQLite file in WAL mode, written
+// through on every change (modernc.org/sqlite, pure Go, no cgo).
+type SQLiteStore struct {
+	db *sql.DB
+}
+
+// OpenSQLite opens (creating if needed) the database file at path and brings
+// its schema up to date.
+func OpenSQLite(ctx context.Context, path string) (*SQLiteStore, error) {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	// NORMAL is durable against a killed process (only power loss can drop
+	// the last transactions in WAL mode) and much faster than FULL.
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("sessions: open %s: %w", path, err)
+	}
+	s := &SQLiteStore{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sessions: migrate %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (s *SQLiteStore) migrate(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var v int
+	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("database schema version %d is newer than this program (%d)", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE schema_version SET version = ?`, len(migrations)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Version reports the schema version (the number of migrations applied).
+func (s *SQLiteStore) Version(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	return v, err
+}
+
+// Close closes the database.
+func (s *SQLiteStore) Close() error { return s.db.Close() }
+
+func ms(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func fromMS(v int64) time.Time {
+	if v == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(v)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func encodeGame(rec GameRecord) (players, moves string, err error) {
+	p, err := json.Marshal(rec.Players)
+	if err != nil {
+		return "", "", err
+	}
+	mv := rec.Moves
+	if mv == nil {
+		mv = []string{}
+	}
+	m, err := json.Marshal(mv)
+	if err != nil {
+		return "", "", err
+	}
+	return string(p), string(m), nil
+}
+
+// CreateGame inserts rec and returns the new id.
+func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error) {
+	players, moves, err := encodeGame(rec)
+	if err != nil {
+		return 0, err
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO games
+		(game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms, draw_offer, over, winner, reason)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		rec.Game, rec.Platform, rec.ChannelID, players, rec.Level, moves,
+		rec.Clocks[0].Milliseconds(), rec.Clocks[1].Milliseconds(), ms(rec.Started), ms(rec.LastMove),
+		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason)
+	if err != nil {
+		return 0, fmt.Errorf("sessions: create game: %w", err)
+	}
+	return res.LastInsertId()
+}
+
+// SaveGame overwrites game rec.ID.
+func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
+	players, moves, err := encodeGame(rec)
+	if err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE games SET
+		game = ?, platform = ?, channel = ?, players = ?, level = ?, moves = ?, clock0_ms = ?, clock1_ms = ?,
+		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?
+		WHERE id = ?`,
+		rec.Game, rec.Platform, rec.ChannelID, players, rec.Level, moves,
+		rec.Clocks[0].Milliseconds(), rec.Clocks[1].Milliseconds(), ms(rec.Started), ms(rec.LastMove),
+		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason, rec.ID)
+	if err != nil {
+		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
+	}
+	return nil
+}
+
+const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms, draw_offer, over, winner, reason`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (GameRecord, error) {
+	var (
+		rec                     GameRecord
+		players, moves          string
+		c0, c1, started, last   int64
+		drawOffer, over, winner int
+	)
+	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
+		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason)
+	if err != nil {
+		return rec, err
+	}
+	if err := json.Unmarshal([]byte(players), &rec.Players); err != nil {
+		return rec, fmt.Errorf("sessions: game %d players: %w", rec.ID, err)
+	}
+	if err := json.Unmarshal([]byte(moves), &rec.Moves); err != nil {
+		return rec, fmt.Errorf("sessions: game %d moves: %w", rec.ID, err)
+	}
+	rec.Clocks = [2]time.Duration{time.Duration(c0) * time.Millisecond, time.Duration(c1) * time.Millisecond}
+	rec.Started, rec.LastMove = fromMS(started), fromMS(last)
+	rec.DrawOffer = ai.Side(drawOffer)
+	rec.Result.Over = over != 0
+	rec.Result.Winner = ai.Side(winner)
+	return rec, nil
+}
+
+// Game loads game id.
+func (s *SQLiteStore) Game(ctx context.Context, id int64) (GameRecord, error) {
+	rec, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return rec, ErrNotFound
+	}
+	return rec, err
+}
+
+// ActiveGames loads every unfinished game, oldest first.
+func (s *SQLiteStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: active games: %w", err)
+	}
+	defer rows.Close()
+	var out []GameRecord
+	for rows.Next() {
+		rec, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec)
+	}
+	return out, rows.Err()
+}
+
+// Channel loads a channel's settings.
+func (s *SQLiteStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
+	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
+	err := s.db.QueryRowContext(ctx, `SELECT lang, level FROM channels WHERE platform = ? AND channel = ?`,
+		platform, channelID).Scan(&cs.Lang, &cs.Level)
+	if errors.Is(err, sql.ErrNoRows) {
+		return cs, ErrNotFound
+	}
+	return cs, err
+}
+
+// SaveChannel stores a channel's settings.
+func (s *SQLiteStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level) VALUES (?, ?, ?, ?)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level`,
+		cs.Platform, cs.ChannelID, cs.Lang, cs.Level)
+	if err != nil {
+		return fmt.Errorf("sessions: save channel: %w", err)
+	}
+	return nil
+}
