@@ -204,6 +204,9 @@ func (t *Tournament) Leave(id string) (Update, error) {
 		return Update{}, ErrAlreadyWithdrawn
 	}
 	t.Players[num-1].Withdrawn = true
+	if len(t.Rounds) == 0 {
+		return Update{}, nil
+	}
 	cur := &t.Rounds[len(t.Rounds)-1]
 	t.forfeitWithdrawn(cur)
 	var u Update
@@ -256,7 +259,7 @@ func (t *Tournament) Current() int { return len(t.Rounds) }
 // and board are 1-based.
 func (t *Tournament) GameOf(id string) (round, board int, ok bool) {
 	num, found := t.Number(id)
-	if !found || t.State != Running {
+	if !found || t.State != Running || len(t.Rounds) == 0 {
 		return 0, 0, false
 	}
 	cur := t.Rounds[len(t.Rounds)-1]
@@ -275,7 +278,7 @@ func (t *Tournament) RecordResult(round, board int, r Result) (Update, error) {
 	if t.State != Running {
 		return Update{}, ErrNotRunning
 	}
-	if round != len(t.Rounds) {
+	if round < 1 || round != len(t.Rounds) {
 		return Update{}, ErrBadRound
 	}
 	cur := &t.Rounds[round-1]
@@ -333,6 +336,83 @@ func (t *Tournament) advance(u *Update) {
 		t.Rounds = append(t.Rounds, r)
 		u.Paired = append(u.Paired, cloneRound(r))
 	}
+}
+
+// Validate checks a tournament loaded from storage: known system and state,
+// player numbers in range, rounds numbered in order, no player twice in a
+// round, and only the round in play of a running tournament unfinished.
+// Methods may misbehave on a tournament that fails it.
+func (t *Tournament) Validate() error {
+	if !t.System.Valid() {
+		return ErrCorrupt
+	}
+	switch t.State {
+	case Registering:
+		if len(t.Rounds) != 0 {
+			return ErrCorrupt
+		}
+	case Running:
+		// The round in play is unfinished: a complete one is paired on.
+		if len(t.Rounds) == 0 || t.Rounds[len(t.Rounds)-1].Complete() {
+			return ErrCorrupt
+		}
+	case Finished, Cancelled:
+	default:
+		return ErrCorrupt
+	}
+	n := len(t.Players)
+	if n > MaxPlayers || t.NumRounds < 0 || len(t.Rounds) > max(t.NumRounds, 0) && t.State != Registering {
+		return ErrCorrupt
+	}
+	if len(t.Rounds) > 0 || t.State == Running || t.State == Finished {
+		switch {
+		case t.System == Swiss && (t.NumRounds < 1 || t.NumRounds > MaxRounds):
+			return ErrCorrupt
+		case t.System != Swiss && t.NumRounds != RoundRobinRounds(n)*t.System.cycles():
+			return ErrCorrupt
+		}
+	}
+	ids := make(map[string]bool, n)
+	for _, p := range t.Players {
+		if p.ID == "" || ids[p.ID] {
+			return ErrCorrupt
+		}
+		ids[p.ID] = true
+	}
+	for i, r := range t.Rounds {
+		if r.Number != i+1 {
+			return ErrCorrupt
+		}
+		seen := make(map[int]bool)
+		for _, num := range append([]int{r.Bye}, flatten(r.Pairings)...) {
+			if num == 0 && !seen[0] {
+				seen[0] = true // no bye
+				continue
+			}
+			if num < 1 || num > n || seen[num] {
+				return ErrCorrupt
+			}
+			seen[num] = true
+		}
+		for _, p := range r.Pairings {
+			if p.Result < NoResult || p.Result >= resultCount {
+				return ErrCorrupt
+			}
+		}
+		last := i == len(t.Rounds)-1
+		if !r.Complete() && !(last && t.State != Finished) {
+			return ErrCorrupt
+		}
+	}
+	return nil
+}
+
+func flatten(ps []Pairing) []int {
+	out := make([]int, 0, 2*len(ps))
+	for _, p := range ps {
+		out = append(out, p.White, p.Black)
+	}
+	return out
 }
 
 // forfeitWithdrawn decides the unfinished games of withdrawn players.
