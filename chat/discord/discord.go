@@ -105,7 +105,9 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		return nil, errors.New("discord: nil handler")
 	}
 	token := strings.TrimSpace(cfg.Token)
-	token = strings.TrimPrefix(token, "Bot ")
+	if rest, ok := strings.CutPrefix(token, "Bot"); ok && (rest == "" || rest[0] == ' ') {
+		token = strings.TrimSpace(rest)
+	}
 	if token == "" {
 		return nil, errors.New("discord: empty token")
 	}

@@ -256,21 +256,31 @@ func (b *Bot) autocomplete(in *discordgo.Interaction) {
 			}
 		}
 	}
-	// Discord wants an array, even an empty one.
-	if choices == nil {
-		choices = []*discordgo.ApplicationCommandOptionChoice{}
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
 	defer cancel()
+	endpoint := discordgo.EndpointInteractionResponse(in.ID, in.Token)
+	resp := autocompleteResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+	resp.Data.Choices = choices
+	if resp.Data.Choices == nil {
+		resp.Data.Choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
 	err := b.retry.short().do(ctx, b.log, "autocomplete", func() error {
-		return b.s.InteractionRespond(in, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: choices},
-		}, discordgo.WithContext(ctx))
+		_, err := b.s.RequestWithBucketID("POST", endpoint, resp, endpoint, discordgo.WithContext(ctx))
+		return err
 	})
 	if err != nil {
 		b.log.Warn("autocomplete not answered", "err", err)
 	}
+}
+
+// autocompleteResponse is sent instead of discordgo.InteractionResponse,
+// whose choices field is omitted when empty: Discord wants an array, even
+// an empty one.
+type autocompleteResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	} `json:"data"`
 }
 
 func safeSuggest(ctx context.Context, s MoveSuggester, channelID, userID, prefix string, b *Bot) (moves []string) {

@@ -221,10 +221,11 @@ func (b *Bot) components(rows [][]chat.Button) []discordgo.MessageComponent {
 			if id == "" {
 				id, disabled = idSep+"off", true
 			}
-			if n := seen[id]; n > 0 {
+			n := seen[id]
+			seen[id]++
+			if n > 0 {
 				id += idSep + strconv.Itoa(n)
 			}
-			seen[bt.Data]++
 			if len(id) > maxCustomID {
 				dropped++
 				continue

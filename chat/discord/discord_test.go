@@ -1,0 +1,576 @@
+package discord
+
+import (
+	"context"
+	"image/color"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"oyunbot/chat"
+	"oyunbot/chat/discord/fakediscord"
+)
+
+func TestConnectIdentifyAndRegister(t *testing.T) {
+	srv := newServer(t)
+	startBot(t, srv, newRecorder())
+
+	ids := srv.Identifies()
+	if len(ids) != 1 {
+		t.Fatalf("%d IDENTIFYs, want 1", len(ids))
+	}
+	id := ids[0]
+	if id.Token != "Bot "+srv.Token() {
+		t.Errorf("IDENTIFY token %q", id.Token)
+	}
+	want := int(discordgo.IntentsGuildMessages | discordgo.IntentsDirectMessages | discordgo.IntentsMessageContent)
+	if id.Intents&want != want {
+		t.Errorf("intents %b lack GUILD_MESSAGES|DIRECT_MESSAGES|MESSAGE_CONTENT (%b)", id.Intents, want)
+	}
+	if id.Shard != nil {
+		t.Errorf("unsharded bot sent shard %v", *id.Shard)
+	}
+
+	cmds := srv.Commands()
+	var names []string
+	byName := map[string]fakediscord.Command{}
+	for _, c := range cmds {
+		names = append(names, c.Name)
+		byName[c.Name] = c
+		if c.NameLocalizations["tr"] == "" || c.DescriptionLocalizations["tr"] == "" {
+			t.Errorf("/%s lacks Turkish localizations: %+v", c.Name, c)
+		}
+	}
+	for _, n := range []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge",
+		"accept", "decline", "history", "lang", "help"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("/%s not registered (have %v)", n, names)
+		}
+	}
+	optNames := func(c fakediscord.Command) (out []string) {
+		for _, o := range c.Options {
+			out = append(out, o.Name)
+		}
+		return
+	}
+	for cmd, want := range map[string][]string{
+		"play": {"game", "level", "side"}, "move": {"move"}, "challenge": {"user", "game"},
+	} {
+		if got := optNames(byName[cmd]); !reflect.DeepEqual(got, want) {
+			t.Errorf("/%s options %v, want %v", cmd, got, want)
+		}
+	}
+	choices := func(o fakediscord.CommandOption) (out []any) {
+		for _, c := range o.Choices {
+			out = append(out, c.Value)
+		}
+		return
+	}
+	play := byName["play"]
+	if got := choices(play.Options[0]); !reflect.DeepEqual(got, []any{"tictactoe", "dama"}) {
+		t.Errorf("/play game choices %v", got)
+	}
+	if got := choices(play.Options[1]); !reflect.DeepEqual(got, []any{"easy", "medium", "hard", "master"}) {
+		t.Errorf("/play level choices %v", got)
+	}
+	if tr := play.Options[1].Choices[3].NameLocalizations["tr"]; tr != "usta" {
+		t.Errorf("master in Turkish is %q, want usta", tr)
+	}
+	if !byName["move"].Options[0].Autocomplete {
+		t.Error("/move move: no autocomplete")
+	}
+	if byName["challenge"].Options[0].Type != int(discordgo.ApplicationCommandOptionUser) {
+		t.Error("/challenge user is not a user option")
+	}
+}
+
+// TestSlashCommandText drives every slash command through the gateway and
+// checks the message the handler gets, and that the deferred response was
+// sent before handling.
+func TestSlashCommandText(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	ackedBefore := make(chan bool, 100)
+	rec.react = func(_ context.Context, m chat.Message) {
+		st, ok := srv.Interaction(strings.TrimPrefix(m.Ref, refInteraction))
+		ackedBefore <- ok && st.AckType == 5 && !st.AckedAt.IsZero()
+	}
+	startBot(t, srv, rec)
+
+	F := fakediscord.Str
+	tests := []struct {
+		name     string
+		opts     []fakediscord.Option
+		text     string
+		mentions []chat.User
+	}{
+		{"play", []fakediscord.Option{F("game", "dama"), F("level", "master")}, "play dama master", nil},
+		{"play", []fakediscord.Option{F("level", "easy"), F("game", "tictactoe"), F("side", "o")}, "play tictactoe easy o", nil},
+		{"play", []fakediscord.Option{F("game", "tictactoe")}, "play tictactoe", nil},
+		{"move", []fakediscord.Option{F("move", "c3-c4")}, "move c3-c4", nil},
+		{"move", []fakediscord.Option{F("move", "  c3 \n x  c5 ")}, "move c3 x c5", nil},
+		{"board", nil, "board", nil},
+		{"hint", nil, "hint", nil},
+		{"resign", nil, "resign", nil},
+		{"draw", nil, "draw", nil},
+		{"undo", nil, "undo", nil},
+		{"challenge", []fakediscord.Option{fakediscord.UserOpt("user", mehmet), F("game", "dama")},
+			"challenge <@8> dama", []chat.User{{ID: "8", Name: "Memo"}}},
+		{"accept", nil, "accept", nil},
+		{"decline", nil, "decline", nil},
+		{"history", nil, "history", nil},
+		{"lang", []fakediscord.Option{F("language", "en")}, "lang en", nil},
+		{"lang", nil, "lang", nil},
+		{"help", nil, "help", nil},
+		{"help", []fakediscord.Option{F("command", "play")}, "help play", nil},
+		{"level", []fakediscord.Option{F("level", "hard")}, "level hard", nil},
+		{"games", nil, "games", nil},
+	}
+	for _, tt := range tests {
+		id := srv.SlashCommand(general, ayse, "tr", tt.name, tt.opts...)
+		m := rec.next(t)
+		if m.Text != tt.text {
+			t.Errorf("/%s %v: text %q, want %q", tt.name, tt.opts, m.Text, tt.text)
+		}
+		if !reflect.DeepEqual(m.Mentions, tt.mentions) {
+			t.Errorf("/%s: mentions %+v, want %+v", tt.name, m.Mentions, tt.mentions)
+		}
+		want := chat.Message{Platform: "discord", ChannelID: general.ID, UserID: ayse.ID, UserName: "Ayşe",
+			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Mentions: m.Mentions}
+		if !reflect.DeepEqual(m, want) {
+			t.Errorf("/%s: message %+v, want %+v", tt.name, m, want)
+		}
+		if !<-ackedBefore {
+			t.Errorf("/%s handled before the deferred response (type 5) reached Discord", tt.name)
+		}
+	}
+}
+
+func TestSlashCommandInDMAndAdmin(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	startBot(t, srv, rec)
+
+	srv.SlashCommand(dm, mehmet, "en-US", "board")
+	m := rec.next(t)
+	if !m.Private || m.UserName != "mehmet" || m.Locale != "en-US" {
+		t.Errorf("DM command: %+v", m)
+	}
+	boss := mehmet
+	boss.Permissions = discordgo.PermissionManageChannels
+	srv.SlashCommand(general, boss, "en-US", "board")
+	if m := rec.next(t); !m.Admin || m.Private {
+		t.Errorf("channel manager: %+v, want Admin", m)
+	}
+	srv.SlashCommand(general, mehmet, "en-US", "board")
+	if m := rec.next(t); m.Admin {
+		t.Errorf("plain member: %+v, want not Admin", m)
+	}
+}
+
+func TestPrefixMessages(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	b := startBot(t, srv, rec)
+	bot := fakediscord.User{ID: srv.BotID(), Name: "oyunbot", Bot: true}
+	other := fakediscord.User{ID: "99", Name: "otherbot", Bot: true}
+
+	tests := []struct {
+		ch      fakediscord.Channel
+		from    fakediscord.User
+		content string
+		ment    []fakediscord.User
+		text    string // "" when ignored
+	}{
+		{general, ayse, "!play dama master", nil, "play dama master"},
+		{general, ayse, "play dama", nil, ""},
+		{general, ayse, "!", nil, ""},
+		{general, ayse, "!   ", nil, ""},
+		{general, ayse, "  ! move c3-c4  ", nil, "move c3-c4"},
+		{general, bot, "!board", nil, ""},
+		{general, other, "!board", nil, ""},
+		{general, ayse, "<@" + srv.BotID() + "> hint", nil, "hint"},
+		{general, ayse, "<@!" + srv.BotID() + "> board", nil, "board"},
+		{general, ayse, "!challenge <@8> dama", []fakediscord.User{mehmet}, "challenge <@8> dama"},
+		{general, ayse, "", nil, ""}, // Message Content intent not granted
+		{dm, mehmet, "!oyna xox", nil, "oyna xox"},
+	}
+	for _, tt := range tests {
+		srv.SendMessage(tt.ch, tt.from, tt.content, tt.ment...)
+		if tt.text == "" {
+			continue
+		}
+		m := rec.next(t)
+		if m.Text != tt.text {
+			t.Errorf("%q: text %q, want %q", tt.content, m.Text, tt.text)
+			continue
+		}
+		if m.Platform != Platform || m.ChannelID != tt.ch.ID || m.UserID != tt.from.ID || !strings.HasPrefix(m.Ref, refMsg) {
+			t.Errorf("%q: message %+v", tt.content, m)
+		}
+		if tt.ch == general {
+			if m.Locale != "tr" || m.Private {
+				t.Errorf("%q: guild message %+v, want locale tr from the guild", tt.content, m)
+			}
+			// ayse owns the guild.
+			if !m.Admin {
+				t.Errorf("%q: guild owner not Admin", tt.content)
+			}
+		} else if !m.Private {
+			t.Errorf("%q: DM not Private", tt.content)
+		}
+		if len(tt.ment) > 0 && !reflect.DeepEqual(m.Mentions, []chat.User{{ID: "8", Name: "mehmet"}}) {
+			t.Errorf("%q: mentions %+v", tt.content, m.Mentions)
+		}
+	}
+	rec.none(t)
+
+	// A custom prefix replaces "!".
+	srv2 := newServer(t)
+	rec2 := newRecorder()
+	startBot(t, srv2, rec2, func(c *Config) { c.Prefix = "?" })
+	srv2.SendMessage(general, ayse, "!board")
+	srv2.SendMessage(general, ayse, "?board")
+	if m := rec2.next(t); m.Text != "board" {
+		t.Errorf("custom prefix: %q", m.Text)
+	}
+	rec2.none(t)
+	_ = b
+}
+
+// TestRepliesToSlashCommand: the first reply replaces the "thinking"
+// response (with the board attached and buttons), later ones are followups,
+// unsolicited ones channel messages.
+func TestRepliesToSlashCommand(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	board := testPNG(t, color.RGBA{200, 30, 30, 255})
+	var b *Bot
+	rec.react = func(ctx context.Context, m chat.Message) {
+		if err := b.Send(ctx, chat.Reply{Platform: "discord", ChannelID: m.ChannelID, Ref: m.Ref,
+			Text: "Game 7: your move", Image: board, ImageName: "g7.png", Caption: "x to move",
+			Buttons: [][]chat.Button{{{Label: "a1", Data: "move a1"}, {Label: "b1", Data: "move b1"}},
+				{{Label: "Hint", Data: "hint"}, {Label: "Resign", Data: "resign"}}}}); err != nil {
+			t.Errorf("Send: %v", err)
+		}
+		if err := b.Send(ctx, chat.Reply{ChannelID: m.ChannelID, Ref: m.Ref, Text: "I played b2"}); err != nil {
+			t.Errorf("Send: %v", err)
+		}
+	}
+	b = startBot(t, srv, rec)
+
+	id := srv.SlashCommand(general, ayse, "en-US", "play", fakediscord.Str("game", "tictactoe"))
+	rec.next(t)
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: general.ID, Text: "reminder"}); err != nil {
+		t.Fatal(err)
+	}
+	srv.WaitT(t, wait, "three messages", func(v *fakediscord.View) bool { return len(v.Messages(general.ID)) == 3 })
+
+	msgs := srv.Messages(general.ID)
+	first := msgs[0]
+	if first.Interaction != id || first.Loading || first.Content != "Game 7: your move" {
+		t.Errorf("first message %+v, want the edited response to %s", first, id)
+	}
+	if len(first.Files) != 1 || first.Files[0].Name != "g7.png" {
+		t.Fatalf("first message files %+v", first.Files)
+	}
+	img := decodePNG(t, first.Files[0])
+	if r, g, _, _ := img.At(5, 5).RGBA(); r>>8 != 200 || g>>8 != 30 {
+		t.Errorf("board pixel %v", img.At(5, 5))
+	}
+	var ids [][]string
+	for _, row := range first.Buttons() {
+		var r []string
+		for _, bt := range row {
+			r = append(r, bt.Label+"="+bt.CustomID)
+		}
+		ids = append(ids, r)
+	}
+	if want := [][]string{{"a1=move a1", "b1=move b1"}, {"Hint=hint", "Resign=resign"}}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("buttons %v, want %v", ids, want)
+	}
+	if msgs[1].Content != "I played b2" || msgs[1].Interaction != id {
+		t.Errorf("second reply %+v, want a followup to %s", msgs[1], id)
+	}
+	if msgs[2].Content != "reminder" || msgs[2].Interaction != "" {
+		t.Errorf("unsolicited reply %+v, want a channel message", msgs[2])
+	}
+	var kinds []fakediscord.CallKind
+	for _, c := range srv.Calls() {
+		kinds = append(kinds, c.Kind)
+	}
+	want := []fakediscord.CallKind{fakediscord.Callback, fakediscord.EditOriginal, fakediscord.Followup, fakediscord.ChannelMessage}
+	if !reflect.DeepEqual(kinds, want) {
+		t.Errorf("calls %v, want %v", kinds, want)
+	}
+}
+
+// TestButtonPress: a press is acknowledged with a deferred update before it
+// is handled, arrives as the button's Data, and is answered by a followup.
+func TestButtonPress(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	var b *Bot
+	acked := make(chan bool, 10)
+	rec.react = func(ctx context.Context, m chat.Message) {
+		if strings.HasPrefix(m.Ref, refInteraction) {
+			st, _ := srv.Interaction(strings.TrimPrefix(m.Ref, refInteraction))
+			acked <- st.AckType == 6
+		}
+		b.Send(ctx, chat.Reply{ChannelID: m.ChannelID, Ref: m.Ref, Text: "ok " + m.Text,
+			Buttons: [][]chat.Button{{{Label: "·", Data: "move b2"}, {Label: "X", Data: ""}, {Label: "O", Data: ""}, {Label: "·", Data: "move b2"}}}})
+	}
+	b = startBot(t, srv, rec)
+
+	srv.SendMessage(general, ayse, "!board")
+	rec.next(t)
+	srv.WaitT(t, wait, "the board", func(v *fakediscord.View) bool { return len(v.Messages(general.ID)) == 1 })
+	board := srv.Messages(general.ID)[0]
+	row := board.Buttons()[0]
+	if !row[1].Disabled || !row[2].Disabled || row[0].Disabled {
+		t.Errorf("disabled flags wrong: %+v", row)
+	}
+	if row[0].CustomID == row[3].CustomID {
+		t.Errorf("duplicate custom_id %q sent", row[0].CustomID)
+	}
+	if board.ReferenceID == "" {
+		t.Error("reply to a prefix message does not quote it")
+	}
+
+	for _, bt := range []fakediscord.Component{row[0], row[3]} {
+		id := srv.Press(general, mehmet, "tr", board.ID, bt.CustomID)
+		m := rec.next(t)
+		if m.Text != "move b2" || m.UserID != mehmet.ID || m.Ref != refInteraction+id {
+			t.Errorf("press of %q: %+v", bt.CustomID, m)
+		}
+		if !<-acked {
+			t.Errorf("press of %q handled before the deferred update (type 6)", bt.CustomID)
+		}
+	}
+	srv.WaitT(t, wait, "two followups", func(v *fakediscord.View) bool { return len(v.Messages(general.ID)) == 3 })
+	for _, m := range srv.Messages(general.ID)[1:] {
+		if m.Interaction == "" || m.Content != "ok move b2" {
+			t.Errorf("reply to a press: %+v, want a followup", m)
+		}
+	}
+}
+
+// TestUnansweredCommand: a slash command the handler does not answer loses
+// its "thinking" response; a late reply still arrives, as a followup.
+func TestUnansweredCommand(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	b := startBot(t, srv, rec)
+	id := srv.SlashCommand(general, ayse, "en-US", "draw")
+	m := rec.next(t)
+	srv.WaitT(t, wait, "the response deleted", func(v *fakediscord.View) bool {
+		for _, c := range v.Calls() {
+			if c.Kind == fakediscord.DeleteOriginal && c.InteractionID == id {
+				return true
+			}
+		}
+		return false
+	})
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: m.ChannelID, Ref: m.Ref, Text: "late"}); err != nil {
+		t.Fatal(err)
+	}
+	msgs := srv.Messages(general.ID)
+	if len(msgs) != 1 || msgs[0].Content != "late" || msgs[0].Interaction != id {
+		t.Errorf("messages %+v, want the late followup only", msgs)
+	}
+}
+
+func TestAutocomplete(t *testing.T) {
+	srv := newServer(t)
+	sug := &suggester{recorder: newRecorder(), moves: []string{"c3-c4", "c3-d3", "b3-b4"}}
+	startBot(t, srv, sug)
+	id := srv.Autocomplete(general, ayse, "move", fakediscord.Focused("move", "c3"))
+	srv.WaitT(t, wait, "autocomplete result", func(v *fakediscord.View) bool {
+		st, _ := v.Interaction(id)
+		return st.AckType == 8
+	})
+	st, _ := srv.Interaction(id)
+	var got []any
+	for _, c := range st.Choices {
+		got = append(got, c.Value)
+	}
+	if !reflect.DeepEqual(got, []any{"c3-c4", "c3-d3"}) {
+		t.Errorf("choices %v", got)
+	}
+	if sug.asked != general.ID+"/"+ayse.ID+"/c3" {
+		t.Errorf("SuggestMoves asked %q", sug.asked)
+	}
+
+	// A handler that cannot suggest answers with no choices.
+	srv2 := newServer(t)
+	startBot(t, srv2, newRecorder())
+	id = srv2.Autocomplete(general, ayse, "move", fakediscord.Focused("move", ""))
+	srv2.WaitT(t, wait, "empty autocomplete result", func(v *fakediscord.View) bool {
+		st, _ := v.Interaction(id)
+		return st.AckType == 8
+	})
+	if st, _ := srv2.Interaction(id); len(st.Choices) != 0 {
+		t.Errorf("choices %v, want none", st.Choices)
+	}
+}
+
+type suggester struct {
+	*recorder
+	moves []string
+	asked string
+}
+
+func (s *suggester) SuggestMoves(_ context.Context, ch, user, prefix string) []string {
+	s.asked = ch + "/" + user + "/" + prefix
+	var out []string
+	for _, m := range s.moves {
+		if strings.HasPrefix(m, prefix) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestSendRetries: 5xx and 429 answers are retried until the message is
+// through; a 4xx is not retried and is reported.
+func TestSendRetries(t *testing.T) {
+	srv := newServer(t)
+	b := startBot(t, srv, newRecorder())
+	ctx := context.Background()
+	path := "channels/" + general.ID + "/messages"
+
+	srv.Fail("POST", path, 500, 2, 0)
+	if err := b.Send(ctx, chat.Reply{ChannelID: general.ID, Text: "after 500s", Image: testPNG(t, color.White)}); err != nil {
+		t.Fatalf("Send after two 500s: %v", err)
+	}
+	srv.Fail("POST", path, 429, 2, 0.02)
+	if err := b.Send(ctx, chat.Reply{ChannelID: general.ID, Text: "after 429s"}); err != nil {
+		t.Fatalf("Send after two 429s: %v", err)
+	}
+	msgs := srv.Messages(general.ID)
+	if len(msgs) != 2 || msgs[0].Content != "after 500s" || msgs[1].Content != "after 429s" {
+		t.Fatalf("messages %+v", msgs)
+	}
+	decodePNG(t, msgs[0].Files[0]) // the retried upload carried the whole file
+
+	srv.Fail("POST", path, 500, 100, 0)
+	if err := b.Send(ctx, chat.Reply{ChannelID: general.ID, Text: "never"}); err == nil {
+		t.Error("Send succeeded against a server that always fails")
+	}
+	srv.Fail("POST", path, 0, 0, 0)
+	srv.Fail("POST", "channels/1/messages", 403, 1, 0)
+	if err := b.Send(ctx, chat.Reply{ChannelID: "1", Text: "forbidden"}); err == nil {
+		t.Error("Send succeeded despite 403")
+	}
+}
+
+// TestFailedAckFallsBack: when the acknowledgement cannot be sent, the
+// reply goes to the channel rather than to an unusable token.
+func TestFailedAckFallsBack(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	var b *Bot
+	rec.react = func(ctx context.Context, m chat.Message) {
+		if err := b.Send(ctx, chat.Reply{ChannelID: m.ChannelID, Ref: m.Ref, Text: "answer"}); err != nil {
+			t.Errorf("Send: %v", err)
+		}
+	}
+	b = startBot(t, srv, rec)
+	srv.Fail("POST", "interactions/", 500, 10, 0)
+	srv.SlashCommand(general, ayse, "en-US", "board")
+	rec.next(t)
+	msgs := srv.Messages(general.ID)
+	if len(msgs) != 1 || msgs[0].Content != "answer" || msgs[0].Interaction != "" {
+		t.Errorf("messages %+v, want the answer as a channel message", msgs)
+	}
+}
+
+// TestDroppedGateway: the server drops the websocket abruptly; events sent
+// while the bot is away are replayed on RESUME and handled in order; after
+// an invalidated session the bot identifies again and goes on.
+func TestDroppedGateway(t *testing.T) {
+	srv := newServer(t)
+	rec := newRecorder()
+	startBot(t, srv, rec)
+
+	srv.SendMessage(general, ayse, "!move a1")
+	if m := rec.next(t); m.Text != "move a1" {
+		t.Fatalf("before the drop: %q", m.Text)
+	}
+	srv.DropGateway()
+	srv.WaitT(t, wait, "the connection gone", func(v *fakediscord.View) bool { return v.Ready() == 0 })
+	srv.SendMessage(general, ayse, "!move b2")
+	srv.SendMessage(general, ayse, "!move c3")
+	srv.WaitT(t, wait, "RESUME", func(v *fakediscord.View) bool { return len(v.Resumes()) == 1 && v.Ready() == 1 })
+	srv.SendMessage(general, ayse, "!move a3")
+	for _, want := range []string{"move b2", "move c3", "move a3"} {
+		if m := rec.next(t); m.Text != want {
+			t.Fatalf("after the drop: %q, want %q", m.Text, want)
+		}
+	}
+	if n := len(srv.Identifies()); n != 1 {
+		t.Errorf("%d IDENTIFYs, want 1 (a resume)", n)
+	}
+
+	srv.InvalidateSessions()
+	srv.DropGateway()
+	srv.WaitT(t, wait, "a new session", func(v *fakediscord.View) bool { return len(v.Identifies()) == 2 && v.Ready() == 1 })
+	srv.SlashCommand(general, ayse, "en-US", "board")
+	if m := rec.next(t); m.Text != "board" {
+		t.Fatalf("after re-identify: %q", m.Text)
+	}
+	rec.none(t)
+}
+
+func TestSharding(t *testing.T) {
+	srv := newServer(t)
+	startBot(t, srv, newRecorder(), func(c *Config) { c.ShardID, c.ShardCount = 1, 2 })
+	ids := srv.Identifies()
+	if len(ids) != 1 || ids[0].Shard == nil || *ids[0].Shard != [2]int{1, 2} {
+		t.Fatalf("IDENTIFY shard %+v, want [1 2]", ids)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if n := len(srv.Commands()); n != 0 {
+		t.Errorf("shard 1 registered %d commands; only shard 0 should", n)
+	}
+}
+
+func TestRunFailsOnBadToken(t *testing.T) {
+	srv := newServer(t)
+	b, err := New(Config{Token: "wrong", APIBase: srv.URL(), Logger: newTestLogger(t)}, newRecorder())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := b.Run(ctx); err == nil {
+		t.Fatal("Run with a wrong token succeeded")
+	}
+}
+
+func TestNewRejectsBadConfig(t *testing.T) {
+	h := newRecorder()
+	for _, cfg := range []Config{
+		{},
+		{Token: "Bot "},
+		{Token: "x", ShardID: 2, ShardCount: 2},
+		{Token: "x", ShardID: -1},
+		{Token: "x", APIBase: "127.0.0.1:8080/api"},
+		{Token: "x", APIBase: "ftp://host/api/v9/"},
+		{Token: "x", Games: make([]string, 26)},
+	} {
+		if _, err := New(cfg, h); err == nil {
+			t.Errorf("New(%+v) accepted", cfg)
+		}
+	}
+	if _, err := New(Config{Token: "x"}, nil); err == nil {
+		t.Error("New with a nil handler accepted")
+	}
+	if _, err := New(Config{Token: "x", APIBase: "http://127.0.0.1:1/api/v9"}, h); err != nil {
+		t.Errorf("valid config: %v", err)
+	}
+}
