@@ -248,11 +248,11 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		for _, l := range lists {
 			for _, kk := range l {
-				i, j := m.edges[kk].u, m.edges[kk].v
+				// Look at the end outside the new blossom.
+				j := m.edges[kk].v
 				if m.inblossom[j] == b {
-					i, j = j, i
+					j = m.edges[kk].u
 				}
-				_ = i
 				bj := m.inblossom[j]
 				if bj != b && m.label[bj] == labS &&
 					(bestTo[bj] == -1 || m.slack(kk) < m.slack(bestTo[bj])) {
@@ -581,11 +581,11 @@ func (m *matcher) solve() {
 				return
 			case 2:
 				m.allow[deltaEdge] = true
-				i, j := m.edges[deltaEdge].u, m.edges[deltaEdge].v
+				// Continue the search from the S end of the edge.
+				i := m.edges[deltaEdge].u
 				if m.label[m.inblossom[i]] == labFree {
-					i, j = j, i
+					i = m.edges[deltaEdge].v
 				}
-				_ = j
 				m.queue = append(m.queue, i)
 			case 3:
 				m.allow[deltaEdge] = true

@@ -3,7 +3,12 @@
 // tie-breaks, and Glicko-2 ratings. It is pure logic: no I/O, no clocks, no
 // chat. A Tournament is a plain, JSON-serialisable value driven by events
 // (Join, Leave, Start, RecordResult, Cancel); callers serialise access to it
-// and persist it after every event.
+// and persist it after every event (Validate checks what comes back).
+//
+// Scoring: win 1, draw ½, loss 0; a forfeit scores as a win or a loss. A
+// Swiss bye scores a win; a round-robin bye (odd fields) scores nothing. In
+// tie-breaks a bye is points without an opponent: it adds nothing to
+// Buchholz or Sonneborn-Berger (see ComputeStandings).
 package tournament
 
 import (
