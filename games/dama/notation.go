@@ -48,13 +48,24 @@ func (p *Position) FormatMove(m ai.Move) string {
 }
 
 // MoveSquares returns the path (start, then every landing square) and the
-// squares of the pieces m captures. Call it before Make.
+// squares of the pieces m captures, in the order they are jumped. Call it
+// before Make.
 func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
 	for _, sq := range movePath(m) {
 		path = append(path, squareName(sq))
 	}
-	for c := capturedSet(&p.st, m); c != 0; c &= c - 1 {
-		captured = append(captured, squareName(bits.TrailingZeros64(c)))
+	// In capture order: the piece jumped by each hop.
+	enemy := p.st.pieces(p.st.side ^ 1)
+	cur := moveFrom(m)
+	for i := 0; i < moveCaptures(m); i++ {
+		d, dist := moveHop(m, i)
+		nxt := cur + dirDelta[d]*dist
+		c := (tab.rays[d][cur] ^ tab.rays[d][nxt]) & enemy
+		if c != 0 {
+			captured = append(captured, squareName(bits.TrailingZeros64(c)))
+			enemy &^= c
+		}
+		cur = nxt
 	}
 	return path, captured
 }
