@@ -94,14 +94,21 @@ func BergerRound(n, r int) Round {
 
 // RoundRobinRound returns round r (1-based) of a round robin with the given
 // number of cycles (1 single, 2 double): later cycles repeat the first with
-// colours reversed in every other cycle.
+// colours reversed in every other cycle. When cycles follow one another, the
+// last two rounds of every cycle but the last are swapped (as FIDE
+// recommends), so that nobody plays the same colour three times in a row
+// across the junction.
 func RoundRobinRound(n, cycles, r int) Round {
 	per := RoundRobinRounds(n)
 	if per == 0 || r < 1 || r > per*cycles {
 		return Round{Number: r}
 	}
 	cycle := (r - 1) / per
-	round := BergerRound(n, r-cycle*per)
+	br := r - cycle*per
+	if cycle < cycles-1 && per >= 3 && br >= per-1 {
+		br = 2*per - 1 - br // per-1 <-> per
+	}
+	round := BergerRound(n, br)
 	round.Number = r
 	if cycle%2 == 1 {
 		for i := range round.Pairings {

@@ -48,7 +48,8 @@ func TestBergerTableFive(t *testing.T) {
 // TestRoundRobinProperties: for 2..16 players, single and double, every pair
 // meets exactly once per cycle (in a double, once with each colour), every
 // player appears once per round, odd fields give each player one bye per
-// cycle, and each player's Whites and Blacks differ by at most one per cycle.
+// cycle, each player's Whites and Blacks differ by at most one per cycle, and
+// nobody has the same colour three games running.
 func TestRoundRobinProperties(t *testing.T) {
 	for n := 2; n <= 16; n++ {
 		for cycles := 1; cycles <= 2; cycles++ {
@@ -62,6 +63,7 @@ func TestRoundRobinProperties(t *testing.T) {
 					t.Fatalf("RoundRobinRounds(%d) = %d, want %d", n, per, wantPer)
 				}
 				meet := map[[2]int]int{} // ordered (white, black)
+				colours := make([][]int, n+1)
 				whites := make([]int, n+1)
 				blacks := make([]int, n+1)
 				byes := make([]int, n+1)
@@ -80,6 +82,8 @@ func TestRoundRobinProperties(t *testing.T) {
 						meet[[2]int{p.White, p.Black}]++
 						whites[p.White]++
 						blacks[p.Black]++
+						colours[p.White] = append(colours[p.White], 1)
+						colours[p.Black] = append(colours[p.Black], -1)
 					}
 					if round.Bye != 0 {
 						seen[round.Bye]++
@@ -103,6 +107,13 @@ func TestRoundRobinProperties(t *testing.T) {
 					}
 				}
 				for a := 1; a <= n; a++ {
+					cs := colours[a]
+					for i := 2; i < len(cs); i++ {
+						if cs[i] == cs[i-1] && cs[i] == cs[i-2] {
+							t.Errorf("player %d: three games in a row with the same colour: %v", a, cs)
+							break
+						}
+					}
 					if n%2 == 1 && byes[a] != cycles {
 						t.Errorf("player %d: %d byes", a, byes[a])
 					}
