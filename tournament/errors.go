@@ -23,7 +23,6 @@ const (
 	ErrBadResult        Error = "bad_result"        // unknown result notation or value
 	ErrResultRecorded   Error = "result_recorded"   // the game already has a result
 	ErrBadPlayer        Error = "bad_player"        // empty player id
-	ErrWithdrawnPlayer  Error = "withdrawn_player"  // a result for a game a withdrawn player forfeited
 	ErrCorrupt          Error = "corrupt_state"     // a stored tournament fails Validate
 	ErrRatingInput      Error = "bad_rating_input"  // invalid Glicko-2 input (non-positive RD, score out of range)
 )
