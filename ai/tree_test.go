@@ -166,9 +166,13 @@ func restrictRoot(t *tree, k int) *tree {
 	return c
 }
 
-// endless is a game that never ends: three moves everywhere, an evaluation
-// hashed from the path. It keeps a search busy until a limit stops it.
-type endless struct{ path []uint64 }
+// endless is a game that never ends: three moves everywhere (or width), an
+// evaluation hashed from the path. It keeps a search busy until a limit
+// stops it.
+type endless struct {
+	path  []uint64
+	width int
+}
 
 func (g *endless) top() uint64 {
 	if len(g.path) == 0 {
@@ -178,7 +182,10 @@ func (g *endless) top() uint64 {
 }
 func (g *endless) Turn() ai.Side { return ai.Side(len(g.path) & 1) }
 func (g *endless) Moves(buf []ai.Move) []ai.Move {
-	return append(buf, ai.Move{Lo: 1}, ai.Move{Lo: 2}, ai.Move{Lo: 3})
+	for i := 1; i <= max(g.width, 3); i++ {
+		buf = append(buf, ai.Move{Lo: uint64(i)})
+	}
+	return buf
 }
 func (g *endless) Make(m ai.Move)     { g.path = append(g.path, mix(g.top()*4+m.Lo)) }
 func (g *endless) Unmake()            { g.path = g.path[:len(g.path)-1] }

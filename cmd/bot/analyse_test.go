@@ -106,3 +106,11 @@ func TestAnalyseErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAnalyseDama(t *testing.T) {
+	start := "......../bbbbbbbb/bbbbbbbb/......../......../wwwwwwww/wwwwwwww/........ w"
+	code, out, errOut := runTool(t, runAnalyse, start+"\n", "-game", "dama", "-depth", "4", "-pv", "-hash", "1")
+	if code != 0 || !strings.HasPrefix(out, "bestmove ") || !strings.Contains(out, " depth 4 ") || !strings.Contains(out, " pv ") {
+		t.Errorf("exit %d out %q err %q", code, out, errOut)
+	}
+}

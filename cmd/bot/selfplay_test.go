@@ -117,3 +117,15 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("one game: %s", got)
 	}
 }
+
+// TestSelfplayDama is a tiny dama match: it must finish (the ply limit is
+// low) and count every game once.
+func TestSelfplayDama(t *testing.T) {
+	code, out, errOut := runTool(t, runSelfplay, "", "-game", "dama", "-a", "easy", "-b", "minimax2", "-games", "2", "-time", "20ms", "-maxplies", "40", "-hash", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n, w, d, l, _ := summaryOf(t, out); n != 2 || w+d+l != 2 || strings.Count(out, "\n") != 3 {
+		t.Errorf("dama match:\n%s", out)
+	}
+}
