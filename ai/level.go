@@ -64,7 +64,12 @@ func ParseLevel(s string) (Level, bool) {
 // the mistakes stay humane: a slightly worse plan or a slower win, never a
 // hung game. Without such moves, or
 // with a nil rng or zero BlunderProb, Choose returns the search's best move.
+// A forced move (the only legal one) is returned after a one-ply search.
 func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
+	if p.Turn() != Chance && len(p.Moves(e.moves[0][:0])) == 1 {
+		// A forced move is played at once; a shallow search still scores it.
+		lvl.Limits.Depth = 1
+	}
 	blunder := lvl.BlunderProb > 0 && rng != nil
 	if blunder {
 		e.s.rootMargin = max(lvl.Margin, 0)

@@ -113,6 +113,10 @@ type Stochastic interface {
 // Puzzle is implemented by single-player games for single-agent search: the
 // cost of a move, an admissible heuristic estimate of the remaining cost, and
 // the goal test.
+//
+// Not searched yet: single-agent search (BFS, DFS, IDA*, A* and the rest
+// of design.md's list) comes with the puzzle game; Search treats a Puzzle
+// as an ordinary position.
 type Puzzle interface {
 	Position
 	IsGoal() bool

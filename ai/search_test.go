@@ -666,3 +666,42 @@ func BenchmarkDeadline(b *testing.B) {
 	}
 	b.ReportMetric(float64(stops)/float64(b.N), "hard-stops/op")
 }
+
+// TestInterruptedIterationKeepsBetterMove: chanceTree plus a third root move
+// X with a big subtree, searched last. Iteration 1 prefers C1 (-5);
+// iteration 2 finds C2 (-2) better, then spends long in X. Interrupted in X,
+// the search returns C2: it was proved better at depth 2 than the depth-1
+// choice, which iteration 2 searched first. Node limits make it exact.
+func TestInterruptedIterationKeepsBetterMove(t *testing.T) {
+	tr := chanceTree()
+	b := &builder{t: *tr}
+	x := b.add(node{turn: ai.Second, eval: 100})
+	for i := 0; i < 30; i++ {
+		b.t.nodes[x].kids = append(b.t.nodes[x].kids, b.add(leaf(ai.First, -100)))
+	}
+	b.t.nodes[0].kids = append(b.t.nodes[0].kids, x)
+	tr = &b.t
+	full := ai.NewEngine(ai.DefaultOptions()).Search(context.Background(), tr, ai.Limits{Depth: 2}, nil)
+	if full.Best.Lo != 2 || full.Score != -2 {
+		t.Fatalf("full depth 2: %+v", full)
+	}
+	found := false
+	for n := int64(1); n < full.Nodes; n++ {
+		res := ai.NewEngine(ai.DefaultOptions()).Search(context.Background(), tr, ai.Limits{Depth: 2, Nodes: n}, nil)
+		if res.Best.IsNone() || res.Nodes > n+1 {
+			t.Fatalf("node limit %d: %+v", n, res)
+		}
+		switch {
+		case res.Depth == 1 && res.Best.Lo == 2:
+			found = true
+			if res.Score != -2 {
+				t.Errorf("node limit %d: C2 scored %d, want its depth-2 score -2", n, res.Score)
+			}
+		case res.Depth == 1 && res.Best.Lo != 1:
+			t.Errorf("node limit %d: depth 1 result %+v, want C1 or the better-founded C2", n, res)
+		}
+	}
+	if !found {
+		t.Error("no node limit returned the better move of the interrupted iteration")
+	}
+}
