@@ -109,6 +109,9 @@ func plan(r chat.Reply, group bool) ([]op, error) {
 	for text != "" {
 		var chunk string
 		chunk, text = cut(text, maxText)
+		if chunk == "" {
+			continue
+		}
 		ops = append(ops, op{kind: opText, text: chunk, replyTo: replyTo})
 		replyTo = 0
 	}

@@ -1,0 +1,558 @@
+package telegram_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"image/png"
+	"net"
+	"net/http"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"oyunbot/chat"
+	"oyunbot/chat/telegram"
+	"oyunbot/chat/telegram/telegramtest"
+)
+
+func TestPrivateMessage(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+
+	if _, err := srv.SendText(telegramtest.Private(ayse), ayse, "/play tictactoe"); err != nil {
+		t.Fatal(err)
+	}
+	got := h.waitMessages(t, 1)[0]
+	want := chat.Message{
+		Platform: "telegram", ChannelID: "42", UserID: "42", UserName: "Ayşe Yılmaz",
+		Text: "/play tictactoe", Locale: "tr", Ref: "1", Private: true, Admin: true,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestGroupMessages(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+	group := telegramtest.Group(500, "Oyun Kulübü")
+	srv.SetMember(group.ID, bob.ID, "administrator")
+
+	tests := []struct {
+		from  telegramtest.User
+		text  string
+		want  string // "" when the bot must ignore it
+		admin bool
+	}{
+		{ayse, "/play@oyun_test_bot dama", "/play dama", false},
+		{ayse, "/play@other_bot dama", "", false},
+		{bob, "/level@OYUN_TEST_BOT 3", "/level 3", true},
+		{ayse, "@oyun_test_bot hint", "hint", false},
+		{ayse, "b2", "b2", false},
+		{bob, "/start", "/help", true},
+		{ayse, "/resign@someone_else", "", false},
+		{bob, "/board", "/board", true},
+	}
+	var want []string
+	for _, tc := range tests {
+		if _, err := srv.SendText(group, tc.from, tc.text); err != nil {
+			t.Fatal(err)
+		}
+		if tc.want != "" {
+			want = append(want, tc.want)
+		}
+	}
+	// A message from a bot and a forwarded one are ignored too.
+	other := telegramtest.User{ID: 999, IsBot: true, FirstName: "Other", UserName: "other_bot"}
+	if _, err := srv.SendText(group, other, "/play tictactoe"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.SendMessage(telegramtest.Message{From: &ayse, Chat: group, Text: "/resign", ForwardFrom: &bob, ForwardDate: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.SendText(group, ayse, "last"); err != nil {
+		t.Fatal(err)
+	}
+	want = append(want, "last")
+
+	got := h.waitMessages(t, len(want))
+	time.Sleep(20 * time.Millisecond) // nothing further may arrive
+	got = h.messages()
+	var texts []string
+	for _, m := range got {
+		texts = append(texts, m.Text)
+		if m.ChannelID != "-500" || m.Private {
+			t.Errorf("%q: channel %s private %v", m.Text, m.ChannelID, m.Private)
+		}
+	}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("routed %q\nwant   %q", texts, want)
+	}
+	i := 0
+	for _, tc := range tests {
+		if tc.want == "" {
+			continue
+		}
+		// Admin is looked up for commands only.
+		if strings.HasPrefix(tc.want, "/") && got[i].Admin != tc.admin {
+			t.Errorf("%q from %s: admin %v, want %v", tc.text, tc.from.FirstName, got[i].Admin, tc.admin)
+		}
+		i++
+	}
+	if n := len(srv.Calls("getChatMember")); n != 2 {
+		t.Errorf("%d getChatMember calls, want 2 (one per user, cached)", n)
+	}
+}
+
+func TestMentions(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+	group := telegramtest.Group(501, "g")
+
+	// Bob speaks first, so that his @username is known.
+	srv.SendText(group, bob, "hello")
+	srv.SendText(group, ayse, "/challenge @bob_the_user dama")
+	srv.SendText(group, ayse, "/challenge @stranger_user dama")
+	text := "/challenge Zeynep dama"
+	srv.SendMessage(telegramtest.Message{From: &ayse, Chat: group, Text: text, Entities: []telegramtest.Entity{
+		{Type: "bot_command", Offset: 0, Length: 10},
+		{Type: "text_mention", Offset: 11, Length: 6, User: &anon},
+	}})
+	got := h.waitMessages(t, 4)
+	wantMentions := [][]chat.User{
+		nil,
+		{{ID: "77", Name: "Bob"}},
+		nil,
+		{{ID: "88", Name: "Zeynep"}},
+	}
+	for i, w := range wantMentions {
+		if !reflect.DeepEqual(got[i].Mentions, w) {
+			t.Errorf("%q: mentions %+v, want %+v", got[i].Text, got[i].Mentions, w)
+		}
+	}
+}
+
+func TestSendTextAndPhoto(t *testing.T) {
+	srv := newServer(t)
+	board := testPNG(t, color.RGBA{200, 30, 30, 255})
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		switch m.Text {
+		case "/board":
+			return []chat.Reply{{
+				Text: "full text", Caption: "X to move", Image: board, ImageName: "g1.png",
+				Buttons: [][]chat.Button{{{Label: "a1", Data: "move a1"}, {Label: "b1", Data: "move b1"}}, {{Label: "Resign", Data: "resign"}}},
+			}}
+		case "/help":
+			return []chat.Reply{{Text: "Commands: /play", Buttons: [][]chat.Button{{{Label: "Play", Data: "play tictactoe"}}}}}
+		}
+		return nil
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "/board")
+	srv.SendText(pc, ayse, "/help")
+	sent := waitSent(t, srv, pc.ID, 2)
+
+	photo := sent[0]
+	if photo.Method != "sendPhoto" || photo.Text != "X to move" || photo.PhotoName != "g1.png" {
+		t.Errorf("photo: %s caption %q name %q", photo.Method, photo.Text, photo.PhotoName)
+	}
+	img, err := png.Decode(bytes.NewReader(photo.Photo))
+	if err != nil {
+		t.Fatalf("photo does not decode: %v", err)
+	}
+	if r, _, _, _ := img.At(3, 3).RGBA(); r>>8 != 200 {
+		t.Errorf("photo pixel red %d, want 200", r>>8)
+	}
+	if got := photo.Data(); !slices.Equal(got, []string{"move a1", "move b1", "resign"}) {
+		t.Errorf("photo buttons %q", got)
+	}
+	if len(photo.Keyboard) != 2 || len(photo.Keyboard[0]) != 2 {
+		t.Errorf("keyboard rows %v", photo.Keyboard)
+	}
+	text := sent[1]
+	if text.Method != "sendMessage" || text.Text != "Commands: /play" || !slices.Equal(text.Data(), []string{"play tictactoe"}) {
+		t.Errorf("text message %+v", text)
+	}
+	// The newer keyboard retires the older one, so only the latest can be
+	// pressed.
+	if err := srv.Wait(patience, func() bool { return srv.Sent(pc.ID)[0].Keyboard == nil }); err != nil {
+		t.Errorf("old keyboard still live: %v", srv.Sent(pc.ID)[0].Keyboard)
+	}
+	if _, err := srv.Press(ayse, pc.ID, photo.MessageID, "move a1"); err == nil {
+		t.Error("pressed a retired button")
+	}
+}
+
+func TestLongTextIsSplit(t *testing.T) {
+	srv := newServer(t)
+	var lines []string
+	for i := range 400 {
+		lines = append(lines, fmt.Sprintf("line %03d: %s", i, strings.Repeat("ğ", 20)))
+	}
+	long := strings.Join(lines, "\n")
+	h := &recorder{reply: func(chat.Message) []chat.Reply { return []chat.Reply{{Text: long}} }}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(bob)
+	srv.SendText(pc, bob, "/history")
+	if err := srv.Wait(patience, func() bool {
+		sent := srv.Sent(pc.ID)
+		return len(sent) > 0 && strings.HasSuffix(sent[len(sent)-1].Text, lines[len(lines)-1])
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sent := srv.Sent(pc.ID)
+	var parts []string
+	for _, s := range sent {
+		if len([]rune(s.Text)) > 4096 {
+			t.Errorf("part of %d characters", len([]rune(s.Text)))
+		}
+		parts = append(parts, s.Text)
+	}
+	if got := strings.Join(parts, "\n"); got != long {
+		t.Errorf("parts do not join back to the text (%d parts)", len(parts))
+	}
+}
+
+func TestCallbackRouted(t *testing.T) {
+	srv := newServer(t)
+	group := telegramtest.Group(600, "g")
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		if m.Text == "/play tictactoe" {
+			return []chat.Reply{{Text: "Your move", Image: testPNG(t, color.White),
+				Buttons: [][]chat.Button{{{Label: "b2", Data: "move b2"}}}}}
+		}
+		return nil
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	srv.SendText(group, ayse, "/play tictactoe")
+	board := waitSent(t, srv, group.ID, 1)[0]
+	if board.ReplyTo != 1 {
+		t.Errorf("group reply quotes message %d, want 1", board.ReplyTo)
+	}
+	id, err := srv.Press(bob, group.ID, board.MessageID, "move b2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := h.waitMessages(t, 2)[1]
+	want := chat.Message{Platform: "telegram", ChannelID: "-600", UserID: "77", UserName: "Bob",
+		Text: "move b2", Locale: "en", Ref: fmt.Sprint(board.MessageID)}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	if err := srv.Wait(patience, func() bool { return srv.Answered(id) }); err != nil {
+		t.Error("callback query not answered")
+	}
+}
+
+func TestSendRefusesBadReplies(t *testing.T) {
+	srv := newServer(t)
+	b := startBot(t, srv, fastConfig(srv), &recorder{})
+	srv.SendText(telegramtest.Private(ayse), ayse, "hi") // make the chat known
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		r    chat.Reply
+		is   error
+	}{
+		{"button data over 64 bytes", chat.Reply{ChannelID: "42", Text: "x", Buttons: [][]chat.Button{{{Label: "a", Data: strings.Repeat("é", 33)}}}}, telegram.ErrButtonData},
+		{"empty", chat.Reply{ChannelID: "42"}, telegram.ErrEmptyReply},
+		{"not a chat id", chat.Reply{ChannelID: "general", Text: "x"}, nil},
+		{"other platform", chat.Reply{Platform: "discord", ChannelID: "42", Text: "x"}, nil},
+	}
+	for _, tc := range tests {
+		err := b.Send(ctx, tc.r)
+		if err == nil || (tc.is != nil && !errors.Is(err, tc.is)) {
+			t.Errorf("%s: err %v, want %v", tc.name, err, tc.is)
+		}
+	}
+	if err := b.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.AllSent()); n != 0 {
+		t.Errorf("%d messages sent for refused replies", n)
+	}
+}
+
+func TestNoticeIsTyping(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{reply: func(chat.Message) []chat.Reply {
+		return []chat.Reply{{Text: "thinking…", Notice: true}, {Text: "done"}}
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "/hint")
+	sent := waitSent(t, srv, pc.ID, 1)
+	if len(sent) != 1 || sent[0].Text != "done" {
+		t.Errorf("sent %+v", sent)
+	}
+	if c := srv.Calls("sendChatAction"); len(c) != 1 || c[0].Params.Get("action") != "typing" {
+		t.Errorf("chat actions %+v", c)
+	}
+}
+
+func TestCommandMenus(t *testing.T) {
+	srv := newServer(t)
+	startBot(t, srv, fastConfig(srv), &recorder{})
+	if err := srv.Wait(patience, func() bool { return len(srv.Commands("tr")) > 0 }); err != nil {
+		t.Fatal("no Turkish menu")
+	}
+	want := []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge", "accept", "decline", "history", "level", "games", "lang", "help"}
+	en, tr := srv.Commands(""), srv.Commands("tr")
+	var names []string
+	for i, c := range en {
+		names = append(names, c.Command)
+		if tr[i].Command != c.Command || tr[i].Description == c.Description {
+			t.Errorf("%s: tr %+v en %+v", c.Command, tr[i], c)
+		}
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("menu %q, want %q", names, want)
+	}
+}
+
+// TestRateLimitedRepliesArriveOnceInOrder injects 429s (with retry_after)
+// and a 5xx on both sendMessage and sendPhoto: every reply still arrives,
+// once, in order, after a retry that waited at least retry_after.
+func TestRateLimitedRepliesArriveOnceInOrder(t *testing.T) {
+	srv := newServer(t)
+	cfg := fastConfig(srv)
+	board := testPNG(t, color.Black)
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		return []chat.Reply{
+			{Text: "1 " + m.Text},
+			{Caption: "2 " + m.Text, Image: board},
+			{Text: "3 " + m.Text},
+		}
+	}}
+	startBot(t, srv, cfg, h)
+	srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
+	srv.Fail("sendPhoto", telegramtest.TooManyRequests(2), telegramtest.BadGateway())
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "a")
+	srv.SendText(pc, ayse, "b")
+	sent := waitSent(t, srv, pc.ID, 6)
+	time.Sleep(20 * time.Millisecond)
+	sent = srv.Sent(pc.ID)
+	var texts []string
+	for _, s := range sent {
+		texts = append(texts, s.Text)
+	}
+	want := []string{"1 a", "2 a", "3 a", "1 b", "2 b", "3 b"}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("delivered %q, want %q", texts, want)
+	}
+	// The retries happened and honoured retry_after.
+	checkRetry := func(method string, failures int, minWait time.Duration) {
+		calls := srv.Calls(method)
+		if len(calls) < failures+1 || calls[failures].Status != http.StatusOK {
+			t.Fatalf("%s calls %+v", method, calls)
+		}
+		for i := range failures {
+			if calls[i].Status == http.StatusOK {
+				t.Errorf("%s call %d should have failed", method, i)
+			}
+		}
+		if gap := calls[1].At.Sub(calls[0].At); gap < minWait {
+			t.Errorf("%s retried after %v, before retry_after (%v)", method, gap, minWait)
+		}
+	}
+	checkRetry("sendMessage", 1, cfg.RetryAfterUnit)
+	checkRetry("sendPhoto", 2, 2*cfg.RetryAfterUnit)
+}
+
+// TestChatsDoNotBlockEachOther: while one chat waits out a long retry_after,
+// another chat's replies go out.
+func TestChatsDoNotBlockEachOther(t *testing.T) {
+	srv := newServer(t)
+	cfg := fastConfig(srv)
+	cfg.RetryAfterUnit = 200 * time.Millisecond
+	h := &recorder{reply: func(m chat.Message) []chat.Reply { return []chat.Reply{{Text: "re " + m.Text}} }}
+	startBot(t, srv, cfg, h)
+	slow, fast := telegramtest.Private(ayse), telegramtest.Private(bob)
+	srv.Fail("sendMessage", telegramtest.TooManyRequests(5)) // hits the first reply: the slow chat's
+	srv.SendText(slow, ayse, "first")
+	if err := srv.Wait(patience, func() bool { return len(srv.Calls("sendMessage")) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	srv.SendText(fast, bob, "second")
+	waitSent(t, srv, slow.ID, 1)
+	a, b := srv.Sent(slow.ID)[0], srv.Sent(fast.ID)[0]
+	if b.Seq > a.Seq {
+		t.Errorf("the fast chat waited for the rate-limited one")
+	}
+}
+
+// TestConcurrentSendsKeepPerChatOrder sends from many goroutines to several
+// chats with failures injected: each chat gets its replies exactly once, in
+// the order they were sent.
+func TestConcurrentSendsKeepPerChatOrder(t *testing.T) {
+	srv := newServer(t)
+	b := startBot(t, srv, fastConfig(srv), &recorder{})
+	users := []telegramtest.User{ayse, bob, anon, {ID: 99, FirstName: "Can"}}
+	groups := []telegramtest.Chat{telegramtest.Group(700, "a"), telegramtest.Group(701, "b")}
+	var chats []telegramtest.Chat
+	for _, u := range users {
+		chats = append(chats, telegramtest.Private(u))
+		srv.SendText(telegramtest.Private(u), u, "hi")
+	}
+	for _, g := range groups {
+		chats = append(chats, g)
+		srv.SendText(g, ayse, "hi")
+	}
+	for range 3 {
+		srv.Fail("sendMessage", telegramtest.TooManyRequests(1), telegramtest.Fault{Status: 500, Description: "Internal Server Error"})
+	}
+	const perChat = 15
+	var wg sync.WaitGroup
+	for _, c := range chats {
+		wg.Go(func() {
+			for i := range perChat {
+				if err := b.Send(context.Background(), chat.Reply{ChannelID: fmt.Sprint(c.ID), Text: fmt.Sprintf("%d/%d", c.ID, i)}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := b.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range chats {
+		sent := srv.Sent(c.ID)
+		if len(sent) != perChat {
+			t.Errorf("chat %d: %d replies, want %d", c.ID, len(sent), perChat)
+			continue
+		}
+		for i, s := range sent {
+			if want := fmt.Sprintf("%d/%d", c.ID, i); s.Text != want {
+				t.Errorf("chat %d reply %d = %q, want %q", c.ID, i, s.Text, want)
+			}
+		}
+	}
+	failed := 0
+	for _, c := range srv.Calls("sendMessage") {
+		if c.Status != http.StatusOK {
+			failed++
+		}
+	}
+	if failed != 6 {
+		t.Errorf("%d failed sendMessage calls, want the 6 injected", failed)
+	}
+}
+
+func TestWebhook(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := "http://" + ln.Addr().String() + "/tg/hook"
+	cfg := fastConfig(srv)
+	cfg.WebhookURL, cfg.WebhookSecret, cfg.Listener = hook, "s3cret_Token-1", ln
+	h := &recorder{reply: func(m chat.Message) []chat.Reply { return []chat.Reply{{Text: "pong"}} }}
+	startBot(t, srv, cfg, h)
+	if err := srv.Wait(patience, func() bool { u, _ := srv.Webhook(); return u != "" }); err != nil {
+		t.Fatal("webhook not set")
+	}
+	if u, secret := srv.Webhook(); u != hook || secret != cfg.WebhookSecret {
+		t.Fatalf("webhook %q secret %q", u, secret)
+	}
+
+	update := `{"update_id":900,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"from":{"id":42,"is_bot":false,"first_name":"Mallory"},"text":"/resign"}}`
+	for _, tc := range []struct {
+		name, secret string
+		method       string
+		status       int
+	}{
+		{"no secret", "", http.MethodPost, http.StatusUnauthorized},
+		{"wrong secret", "guess", http.MethodPost, http.StatusUnauthorized},
+		{"GET", cfg.WebhookSecret, http.MethodGet, http.StatusMethodNotAllowed},
+		{"not an update", cfg.WebhookSecret, http.MethodPost, http.StatusBadRequest},
+	} {
+		body := update
+		if tc.name == "not an update" {
+			body = "{"
+		}
+		req, _ := http.NewRequest(tc.method, hook, strings.NewReader(body))
+		if tc.secret != "" {
+			req.Header.Set("X-Telegram-Bot-Api-Secret-Token", tc.secret)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.status {
+			t.Errorf("%s: status %d, want %d", tc.name, resp.StatusCode, tc.status)
+		}
+	}
+	// Telegram's delivery, with the secret, is routed and answered.
+	pc := telegramtest.Private(ayse)
+	if _, err := srv.SendText(pc, ayse, "/board"); err != nil {
+		t.Fatal(err)
+	}
+	got := h.waitMessages(t, 1)
+	if len(got) != 1 || got[0].Text != "/board" || got[0].UserID != "42" {
+		t.Errorf("handled %+v", got)
+	}
+	if sent := waitSent(t, srv, pc.ID, 1); sent[0].Text != "pong" {
+		t.Errorf("reply %+v", sent)
+	}
+	if n := len(srv.Calls("getUpdates")); n != 0 {
+		t.Errorf("%d getUpdates calls in webhook mode", n)
+	}
+}
+
+func TestPollingConfirmsOffset(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	cfg := fastConfig(srv)
+	b, err := telegram.New(cfg, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- b.Run(ctx) }()
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "one")
+	srv.SendText(pc, ayse, "two")
+	h.waitMessages(t, 2)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// A second process starting now sees nothing old.
+	h2 := &recorder{}
+	startBot(t, srv, cfg, h2)
+	srv.SendText(pc, ayse, "three")
+	got := h2.waitMessages(t, 1)
+	time.Sleep(20 * time.Millisecond)
+	if got = h2.messages(); len(got) != 1 || got[0].Text != "three" {
+		t.Errorf("restarted bot saw %+v", got)
+	}
+}
+
+func TestNewChecksToken(t *testing.T) {
+	srv := newServer(t)
+	cfg := fastConfig(srv)
+	cfg.Token = "wrong"
+	if _, err := telegram.New(cfg, &recorder{}); err == nil {
+		t.Error("New accepted a bad token")
+	}
+	cfg = fastConfig(srv)
+	cfg.WebhookURL, cfg.WebhookSecret = "https://example.org/hook", "has space"
+	if _, err := telegram.New(cfg, &recorder{}); err == nil {
+		t.Error("New accepted a bad webhook secret")
+	}
+}
