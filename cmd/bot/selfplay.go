@@ -29,8 +29,10 @@ const (
 // [-seed S]`: N games between players A and B, and a summary of A's result
 // with a 95% confidence interval.
 //
-// SPEC is a level (easy, medium, hard, master or the Turkish names) or
-// minimaxN (plain full-width minimax to depth N; "minimax" is minimax3):
+// SPEC is a level (easy, medium, hard, master or the Turkish names),
+// optionally with engine techniques switched off to measure them
+// ("hard-qs-tt": see engineFeatures), or minimaxN (plain full-width minimax
+// to depth N; "minimax" is minimax3):
 // the seed documents' engine, scoring bare material when the game has an
 // ai.MaterialEvaluator and Evaluate otherwise. -time replaces the per-move
 // time of level players.
@@ -72,12 +74,15 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if g.Players() != 2 {
 		return fail("%s is a one-player game", g.Name())
 	}
-	cfg := selfplayConfig{game: g, seed: *seed, maxPlies: *maxPlies, hashMB: *hashMB}
+	if *hashMB < 1 || *hashMB > 4096 {
+		return fail("-hash must be 1..4096")
+	}
+	cfg := selfplayConfig{game: g, seed: *seed, maxPlies: *maxPlies}
 	for _, s := range []struct {
 		name, spec string
 		dst        *playerSpec
 	}{{"-a", *aSpec, &cfg.a}, {"-b", *bSpec, &cfg.b}} {
-		if *s.dst, err = parsePlayerSpec(s.spec, *moveTime); err != nil {
+		if *s.dst, err = parsePlayerSpec(s.spec, *moveTime, *hashMB); err != nil {
 			return fail("%s: %v", s.name, err)
 		}
 	}
@@ -93,8 +98,6 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("-maxplies must be positive")
 	case *workers < 1:
 		return fail("-workers must be positive")
-	case *hashMB < 1 || *hashMB > 4096:
-		return fail("-hash must be 1..4096")
 	}
 
 	var printMu sync.Mutex
@@ -118,7 +121,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a, b := cfg.a.newPlayer(cfg.hashMB), cfg.b.newPlayer(cfg.hashMB)
+			a, b := cfg.a.newPlayer(), cfg.b.newPlayer()
 			for i := range jobs {
 				report(cfg.play(i, a, b))
 			}
@@ -137,10 +140,24 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type playerSpec struct {
 	name         string
 	level        ai.Level
+	opts         ai.Options
 	minimaxDepth int // > 0: plain minimax
 }
 
-func parsePlayerSpec(s string, moveTime time.Duration) (playerSpec, error) {
+// engineFeatures names the techniques a SPEC may switch off ("hard-qs") to
+// measure one alone.
+func engineFeatures() map[string]func(*ai.Options) {
+	return map[string]func(*ai.Options){
+		"ab":      func(o *ai.Options) { o.AlphaBeta = false },
+		"tt":      func(o *ai.Options) { o.TT = false },
+		"qs":      func(o *ai.Options) { o.Quiescence = false },
+		"killers": func(o *ai.Options) { o.Killers = false },
+		"history": func(o *ai.Options) { o.History = false },
+	}
+}
+
+// parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N].
+func parsePlayerSpec(s string, moveTime time.Duration, hashMB int) (playerSpec, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
 		return playerSpec{}, fmt.Errorf("a player is required: a level (%s) or minimaxN", levelNames())
@@ -155,14 +172,25 @@ func parsePlayerSpec(s string, moveTime time.Duration) (playerSpec, error) {
 		}
 		return playerSpec{name: "minimax" + strconv.Itoa(d), minimaxDepth: d}, nil
 	}
-	lvl, ok := ai.ParseLevel(s)
+	parts := strings.Split(s, "-")
+	lvl, ok := ai.ParseLevel(parts[0])
 	if !ok {
 		return playerSpec{}, fmt.Errorf("unknown player %q: a level (%s) or minimaxN", s, levelNames())
 	}
 	if moveTime > 0 {
 		lvl.Limits.Time = moveTime
 	}
-	return playerSpec{name: lvl.Name, level: lvl}, nil
+	spec := playerSpec{name: lvl.Name, level: lvl, opts: ai.DefaultOptions()}
+	spec.opts.TTSizeMB = hashMB
+	for _, f := range parts[1:] {
+		off, ok := engineFeatures()[f]
+		if !ok {
+			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history)", s, f)
+		}
+		off(&spec.opts)
+		spec.name += "-" + f
+	}
+	return spec, nil
 }
 
 func parsePlyRange(s string) (lo, hi int, err error) {
@@ -185,12 +213,10 @@ type player struct {
 	e    *ai.Engine
 }
 
-func (s playerSpec) newPlayer(hashMB int) *player {
+func (s playerSpec) newPlayer() *player {
 	pl := &player{spec: s}
 	if s.minimaxDepth == 0 {
-		opts := ai.DefaultOptions()
-		opts.TTSizeMB = hashMB
-		pl.e = ai.NewEngine(opts)
+		pl.e = ai.NewEngine(s.opts)
 	}
 	return pl
 }
@@ -212,7 +238,6 @@ type selfplayConfig struct {
 	seed                uint64
 	minPlies, maxRandom int
 	maxPlies            int
-	hashMB              int
 }
 
 // gameResult is one game, scored for A.

@@ -61,7 +61,7 @@ func TestSelfplayPairedOpenings(t *testing.T) {
 }
 
 func TestSelfplayMasterNeverLosesToWeaker(t *testing.T) {
-	for _, b := range []string{"easy", "medium", "minimax3", "minimax1"} {
+	for _, b := range []string{"easy", "medium", "minimax3", "minimax1", "hard-ab-tt-qs-killers-history"} {
 		code, out, errOut := runTool(t, runSelfplay, "", "-game", "ttt", "-a", "master", "-b", b, "-games", "8", "-random-plies", "0-1", "-quiet")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
@@ -88,6 +88,8 @@ func TestSelfplayErrors(t *testing.T) {
 		{[]string{"-game", "ttt", "-b", "easy"}, "-a: a player is required"},
 		{[]string{"-game", "ttt", "-a", "easy", "-b", "genius"}, `-b: unknown player "genius"`},
 		{[]string{"-game", "ttt", "-a", "minimax0", "-b", "easy"}, "minimax depth must be"},
+		{[]string{"-game", "ttt", "-a", "hard-fast", "-b", "easy"}, `unknown feature "fast"`},
+		{[]string{"-game", "ttt", "-a", "hard", "-b", "easy", "-hash", "0"}, "-hash must be"},
 		{[]string{"-game", "ttt", "-a", "minimax99", "-b", "easy"}, "minimax depth must be"},
 		{[]string{"-game", "ttt", "-a", "easy", "-b", "easy", "-games", "0"}, "-games must be"},
 		{[]string{"-game", "ttt", "-a", "easy", "-b", "easy", "-random-plies", "4-2"}, "-random-plies"},
