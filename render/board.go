@@ -1,0 +1,460 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// gridGame describes a game played on the squares of an n×n grid, for
+// gridDrawer: its board look and how to draw its pieces.
+type gridGame struct {
+	n          int
+	pieces     string     // board letters other than '.'
+	board      color.RGBA // square colour (one colour: dama and tic-tac-toe boards are plain)
+	line       color.RGBA // grid lines
+	lineW      float64    // grid line width, fraction of a square
+	outerLines bool       // also draw the board's outline (tic-tac-toe has inner lines only)
+	// drawPiece draws letter ch centred at (cx, cy) in a square of side sq.
+	drawPiece func(dc *gg.Context, ch byte, cx, cy, sq float64)
+	icons     [2]byte // the letter whose piece stands for each side in the name bars
+
+	startFill, pathFill color.NRGBA // last move: start square, landing squares
+	pathLine            color.NRGBA // line joining the path's centres (if 2+ squares)
+	capturedFill        color.NRGBA // captured pieces' squares
+	capturedMark        color.RGBA  // the cross on them
+}
+
+// layout places everything on the square picture. All in pixels.
+type layout struct {
+	size, n, sq, side int // picture side, squares per side, square side, board side
+	frame             int // frame thickness around the board
+	frameRect         image.Rectangle
+	boardRect         image.Rectangle
+	topBar, bottomBar image.Rectangle
+	textPx, coordPx   float64
+}
+
+func newLayout(size, n int) layout {
+	size = min(max(size, MinSize), MaxSize)
+	sq := int(0.75*float64(size)) / n
+	side := sq * n
+	frame := int(math.Round(0.04 * float64(size)))
+	outer := side + 2*frame
+	x0 := (size - outer) / 2
+	y0 := (size - outer) / 2
+	l := layout{
+		size: size, n: n, sq: sq, side: side, frame: frame,
+		frameRect: image.Rect(x0, y0, x0+outer, y0+outer),
+		boardRect: image.Rect(x0+frame, y0+frame, x0+frame+side, y0+frame+side),
+		textPx:    math.Round(0.036 * float64(size)),
+		coordPx:   math.Round(0.027 * float64(size)),
+	}
+	l.topBar = image.Rect(x0, 0, x0+outer, y0)
+	l.bottomBar = image.Rect(x0, y0+outer, x0+outer, size)
+	return l
+}
+
+// screen returns the column and row on screen (0,0 top-left) of c.
+func (l *layout) screen(c cell, flip bool) (col, row int) {
+	if flip {
+		return l.n - 1 - c.file, c.rank
+	}
+	return c.file, l.n - 1 - c.rank
+}
+
+func (l *layout) squareRect(col, row int) image.Rectangle {
+	x := l.boardRect.Min.X + col*l.sq
+	y := l.boardRect.Min.Y + row*l.sq
+	return image.Rect(x, y, x+l.sq, y+l.sq)
+}
+
+func (l *layout) centre(col, row int) (float64, float64) {
+	r := l.squareRect(col, row)
+	return float64(r.Min.X) + float64(l.sq)/2, float64(r.Min.Y) + float64(l.sq)/2
+}
+
+// gridDrawer is the Drawer of a gridGame. Everything but the pool is
+// read-only after newGridDrawer, so Draw may run on many goroutines.
+type gridDrawer struct {
+	game    gridGame
+	lay     layout
+	theme   Theme
+	fonts   *Fonts
+	base    [2]*image.RGBA // static picture, not flipped and flipped
+	sprites [256]*image.RGBA
+	icons   [2]*image.RGBA
+	quant   *quantizer
+	pool    sync.Pool // of *gridWorker
+}
+
+// gridWorker is the per-goroutine state of a gridDrawer: gg contexts and
+// font faces are not safe for concurrent use.
+type gridWorker struct {
+	img        *image.RGBA
+	dc         *gg.Context
+	name, bold font.Face
+	capH       float64
+	pal        *image.Paletted
+	png        *pngWriter
+	path, capt []cell
+}
+
+// errDrawer is returned by constructors that cannot build their drawer (the
+// embedded fonts failed to parse: not expected, but not a reason to panic).
+type errDrawer struct{ err error }
+
+func (e errDrawer) Draw(Frame) ([]byte, error) { return nil, e.err }
+
+func newGridDrawer(g gridGame, size int, samples []Frame) Drawer {
+	fonts, err := LoadFonts()
+	if err != nil {
+		return errDrawer{err}
+	}
+	d := &gridDrawer{game: g, lay: newLayout(size, g.n), theme: DefaultTheme(), fonts: fonts}
+	for i := 0; i < len(g.pieces); i++ {
+		ch := g.pieces[i]
+		d.sprites[ch] = d.pieceImage(ch, d.lay.sq)
+	}
+	iconSize := d.iconSize()
+	for side, ch := range g.icons {
+		d.icons[side] = d.iconImage(ch, iconSize)
+	}
+	for flip := range d.base {
+		d.base[flip] = d.drawBase(flip == 1)
+	}
+	d.pool.New = func() any { return d.newWorker() }
+
+	// Choose the palette from real renders of the sample frames.
+	w := d.newWorker()
+	var ims []*image.RGBA
+	for _, f := range samples {
+		if _, err := d.render(w, f); err != nil {
+			return errDrawer{err}
+		}
+		ims = append(ims, image.NewRGBA(w.img.Rect))
+		copy(ims[len(ims)-1].Pix, w.img.Pix)
+	}
+	t := d.theme
+	d.quant = newQuantizer(ims, t.Background, g.board, g.line, t.Frame, t.Text, t.Accent)
+	d.pool.Put(w)
+	return d
+}
+
+func (d *gridDrawer) iconSize() int {
+	return int(math.Round(0.62 * float64(d.lay.topBar.Dy())))
+}
+
+func (d *gridDrawer) newWorker() *gridWorker {
+	img := image.NewRGBA(image.Rect(0, 0, d.lay.size, d.lay.size))
+	w := &gridWorker{
+		img:  img,
+		dc:   gg.NewContextForRGBA(img),
+		name: Face(d.fonts.Regular, d.lay.textPx),
+		bold: Face(d.fonts.Bold, d.lay.textPx),
+		pal:  image.NewPaletted(img.Rect, nil),
+		png:  newPNGWriter(),
+	}
+	w.capH = capHeight(w.bold)
+	return w
+}
+
+func (d *gridDrawer) pieceImage(ch byte, sq int) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, sq, sq))
+	dc := gg.NewContextForRGBA(im)
+	d.game.drawPiece(dc, ch, float64(sq)/2, float64(sq)/2, float64(sq))
+	return im
+}
+
+// iconImage is a piece on a faint light disc, so that a dark piece stays
+// visible on the dark name bar.
+func (d *gridDrawer) iconImage(ch byte, size int) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, size, size))
+	dc := gg.NewContextForRGBA(im)
+	c := float64(size) / 2
+	dc.SetColor(nrgba(255, 255, 255, 48))
+	dc.DrawCircle(c, c, c)
+	dc.Fill()
+	d.game.drawPiece(dc, ch, c, c, float64(size)*1.08)
+	return im
+}
+
+// drawBase draws the parts that never change: background, frame, board,
+// grid and coordinates.
+func (d *gridDrawer) drawBase(flip bool) *image.RGBA {
+	l, t, g := &d.lay, d.theme, d.game
+	im := image.NewRGBA(image.Rect(0, 0, l.size, l.size))
+	dc := gg.NewContextForRGBA(im)
+	dc.SetColor(t.Background)
+	dc.Clear()
+
+	fr := l.frameRect
+	radius := float64(l.frame) * 0.45
+	dc.SetColor(shade(t.Frame, -0.35))
+	dc.DrawRoundedRectangle(float64(fr.Min.X), float64(fr.Min.Y), float64(fr.Dx()), float64(fr.Dy()), radius)
+	dc.Fill()
+	dc.SetColor(t.Frame)
+	dc.DrawRoundedRectangle(float64(fr.Min.X)+1, float64(fr.Min.Y)+1, float64(fr.Dx())-2, float64(fr.Dy())-2, radius-1)
+	dc.Fill()
+
+	br := l.boardRect
+	bx, by, bs := float64(br.Min.X), float64(br.Min.Y), float64(l.side)
+	dc.SetColor(g.board)
+	dc.DrawRectangle(bx, by, bs, bs)
+	dc.Fill()
+
+	lw := math.Max(1, g.lineW*float64(l.sq))
+	dc.SetColor(g.line)
+	dc.SetLineWidth(lw)
+	first, last := 1, l.n-1
+	if g.outerLines {
+		first, last = 0, l.n
+	} else {
+		dc.SetLineCapRound()
+	}
+	inset := 0.0
+	if !g.outerLines {
+		inset = 0.08 * float64(l.sq)
+	}
+	for i := first; i <= last; i++ {
+		p := float64(i * l.sq)
+		// Keep odd-width lines on pixel centres so they stay crisp.
+		if int(math.Round(lw))%2 == 1 {
+			p += 0.5
+			if i == l.n {
+				p--
+			}
+		}
+		dc.DrawLine(bx+p, by+inset, bx+p, by+bs-inset)
+		dc.DrawLine(bx+inset, by+p, bx+bs-inset, by+p)
+		dc.Stroke()
+	}
+	// A dark rim where the board meets the frame.
+	dc.SetColor(shade(t.Frame, -0.45))
+	dc.SetLineWidth(math.Max(1, float64(l.size)/400))
+	dc.DrawRectangle(bx-0.5, by-0.5, bs+1, bs+1)
+	dc.Stroke()
+
+	// Coordinates on the frame: files below, ranks on the left.
+	face := Face(d.fonts.Bold, l.coordPx)
+	capH := capHeight(face)
+	src := image.NewUniform(t.FrameText)
+	for i := 0; i < l.n; i++ {
+		col, row := l.screen(cell{i, i}, flip)
+		x, _ := l.centre(col, 0)
+		label := string(rune('a' + i))
+		w := TextWidth(face, label)
+		y := float64(br.Max.Y) + float64(l.frame)/2 + capH/2
+		drawText(im, face, src, label, x-w/2, y)
+		_, y = l.centre(0, row)
+		label = string(rune('1' + i))
+		w = TextWidth(face, label)
+		x = float64(fr.Min.X) + float64(l.frame)/2
+		drawText(im, face, src, label, x-w/2, y+capH/2)
+	}
+	return im
+}
+
+func drawText(dst draw.Image, face font.Face, src image.Image, s string, x, baseline float64) {
+	dr := font.Drawer{Dst: dst, Src: src, Face: face, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(baseline * 64)}}
+	dr.DrawString(s)
+}
+
+// Draw implements Drawer.
+func (d *gridDrawer) Draw(f Frame) ([]byte, error) {
+	w := d.pool.Get().(*gridWorker)
+	defer d.pool.Put(w)
+	im, err := d.render(w, f)
+	if err != nil {
+		return nil, err
+	}
+	d.quant.apply(w.pal, im)
+	w.pal.Palette = d.quant.pal
+	return w.png.encode(w.pal)
+}
+
+// render validates f and draws it into w.img.
+func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
+	g, l := &d.game, &d.lay
+	if err := validBoard(f.Board, g.n, "."+g.pieces); err != nil {
+		return nil, err
+	}
+	var err error
+	if w.path, err = parseSquares(w.path[:0], f.Path, g.n, "path"); err != nil {
+		return nil, err
+	}
+	if w.capt, err = parseSquares(w.capt[:0], f.Captured, g.n, "captured"); err != nil {
+		return nil, err
+	}
+	if f.ToMove != 0 && f.ToMove != 1 {
+		return nil, badFrame("side to move %d, want 0 or 1", f.ToMove)
+	}
+	flip := 0
+	if f.Flip {
+		flip = 1
+	}
+	im := w.img
+	copy(im.Pix, d.base[flip].Pix)
+
+	// Highlights under the pieces: captured squares, then the path (a square
+	// can be both when a king crosses a captured piece's square).
+	for _, c := range w.capt {
+		col, row := l.screen(c, f.Flip)
+		fillOver(im, l.squareRect(col, row), g.capturedFill)
+	}
+	seen := uint64(0) // each path square once, or a revisited one gets darker
+	for i, c := range w.path {
+		bit := uint64(1) << (c.rank*g.n + c.file)
+		if seen&bit != 0 {
+			continue
+		}
+		seen |= bit
+		col, row := l.screen(c, f.Flip)
+		fill := g.pathFill
+		if i == 0 && len(w.path) > 1 {
+			fill = g.startFill
+		}
+		fillOver(im, l.squareRect(col, row), fill)
+	}
+	dc := w.dc
+	sq := float64(l.sq)
+	for _, c := range w.capt {
+		cx, cy := l.centre(l.screen(c, f.Flip))
+		a := 0.17 * sq
+		dc.SetColor(g.capturedMark)
+		dc.SetLineWidth(0.07 * sq)
+		dc.SetLineCapRound()
+		dc.DrawLine(cx-a, cy-a, cx+a, cy+a)
+		dc.DrawLine(cx+a, cy-a, cx-a, cy+a)
+		dc.Stroke()
+	}
+	if len(w.path) > 1 {
+		dc.SetColor(g.pathLine)
+		dc.SetLineWidth(0.085 * sq)
+		dc.SetLineCapRound()
+		dc.SetLineJoinRound()
+		for i, c := range w.path {
+			cx, cy := l.centre(l.screen(c, f.Flip))
+			if i == 0 {
+				dc.MoveTo(cx, cy)
+			} else {
+				dc.LineTo(cx, cy)
+			}
+		}
+		dc.Stroke()
+		cx, cy := l.centre(l.screen(w.path[0], f.Flip))
+		dc.DrawCircle(cx, cy, 0.1*sq)
+		dc.Fill()
+	}
+
+	for r, rank := range f.Board {
+		for fi := 0; fi < g.n; fi++ {
+			sp := d.sprites[rank[fi]]
+			if sp == nil {
+				continue
+			}
+			col, row := l.screen(cell{fi, g.n - 1 - r}, f.Flip)
+			draw.Draw(im, l.squareRect(col, row), sp, image.Point{}, draw.Over)
+		}
+	}
+
+	top, bottom := 1, 0
+	if f.Flip {
+		top, bottom = 0, 1
+	}
+	d.drawBar(w, l.topBar, top, f.Players[top], f.ToMove == top, CleanText(f.Title), true)
+	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.ToMove == bottom, CleanText(f.Footer), false)
+	return im, nil
+}
+
+// drawBar draws a player's bar: piece icon and name on the left (on an
+// accent pill when that side is to move), and a right-aligned text.
+func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name string, toMove bool, right string, rightBold bool) {
+	t := d.theme
+	im := w.img
+	cy := float64(bar.Min.Y+bar.Max.Y) / 2
+	x0, x1 := float64(bar.Min.X), float64(bar.Max.X)
+	avail := x1 - x0
+	gap := math.Round(0.03 * float64(d.lay.size))
+
+	rightW := 0.0
+	if right != "" {
+		face := w.name
+		if rightBold {
+			face = w.bold
+		}
+		right = FitText(face, right, avail*0.55)
+		rightW = TextWidth(face, right)
+		drawText(im, face, image.NewUniform(t.Text), right, x1-rightW, cy+w.capH/2)
+	}
+
+	icon := d.icons[side]
+	is := float64(icon.Rect.Dx())
+	pillH := math.Round(0.74 * float64(bar.Dy()))
+	pad := math.Round((pillH - is) / 2)
+	face, col := w.name, t.TextDim
+	if toMove {
+		face, col = w.bold, t.AccentText
+	}
+	nameMax := avail - rightW - gap - is - 3*pad
+	name = FitText(face, CleanText(name), nameMax)
+	nameW := TextWidth(face, name)
+	if toMove {
+		pw := pad + is + pad*0.8 + nameW + pad*1.4
+		if name == "" {
+			pw = is + 2*pad
+		}
+		w.dc.SetColor(t.Accent)
+		w.dc.DrawRoundedRectangle(x0, cy-pillH/2, pw, pillH, pillH/2)
+		w.dc.Fill()
+	}
+	ix := int(x0 + pad)
+	iy := int(math.Round(cy - is/2))
+	draw.Draw(im, image.Rect(ix, iy, ix+icon.Rect.Dx(), iy+icon.Rect.Dy()), icon, image.Point{}, draw.Over)
+	if name != "" {
+		drawText(im, face, image.NewUniform(col), name, x0+pad+is+pad*0.8, cy+w.capH/2)
+	}
+}
+
+// fillOver blends c over the rectangle r of im.
+func fillOver(im *image.RGBA, r image.Rectangle, c color.NRGBA) {
+	draw.Draw(im, r, image.NewUniform(c), image.Point{}, draw.Over)
+}
+
+// sampleFrames returns frames that show every piece on every kind of
+// highlight, both ways up, with text in the name bars: what the palette
+// must cover.
+func sampleFrames(n int, pieces string) []Frame {
+	letters := "." + pieces
+	board := make([]string, n)
+	k := 0
+	for r := range board {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = letters[k%len(letters)]
+			k++
+		}
+		board[r] = string(b)
+	}
+	sq := func(f, r int) string { return string([]byte{byte('a' + f), byte('1' + r)}) }
+	var path, capt []string
+	for i := 0; i < n; i++ {
+		path = append(path, sq(i, i))
+		capt = append(capt, sq(i, (i+1)%n))
+	}
+	text := "ÇĞİÖŞÜ çğıöşü #g7 · Beyaz oynar 1-0 AaBbMmWwXxYyZz 0123456789"
+	var out []Frame
+	for i := 0; i < 2; i++ {
+		out = append(out, Frame{
+			Board: board, Path: path, Captured: capt, ToMove: i,
+			Players: [2]string{text, text}, Title: text, Footer: text, Flip: i == 1,
+		})
+	}
+	return out
+}

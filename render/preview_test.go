@@ -1,0 +1,63 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPreview writes sample pictures to $RENDER_PREVIEW (a directory) for a
+// person to look at; it does nothing when the variable is unset.
+func TestPreview(t *testing.T) {
+	dir := os.Getenv("RENDER_PREVIEW")
+	if dir == "" {
+		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
+	}
+	write := func(name string, b []byte, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := NewDama(512)
+	b, err := d.Draw(Frame{
+		Board: []string{
+			"........",
+			"bbbb.bbb",
+			"bbb.bbbb",
+			"........",
+			"...W....",
+			"wwww.www",
+			"ww.wwwwB",
+			"........",
+		},
+		Path:     []string{"d2", "d4", "f4"},
+		Captured: []string{"d3", "e4"},
+		ToMove:   1,
+		Players:  [2]string{"Ayşe Yılmaz", "oyunbot (zor)"},
+		Title:    "#g7 · dama",
+		Footer:   "Siyah oynar · hamle 12",
+	})
+	write("dama.png", b, err)
+	b, err = d.Draw(Frame{
+		Board:   []string{"........", "bbbbbbbb", "bbbbbbbb", "........", "........", "wwwwwwww", "wwwwwwww", "........"},
+		Players: [2]string{"Mehmet", "Zeynep"},
+		Title:   "#g8 · dama",
+		Footer:  "Beyaz oynar",
+		Flip:    true,
+	})
+	write("dama_flip.png", b, err)
+	tt := NewTicTacToe(512)
+	b, err = tt.Draw(Frame{
+		Board:   []string{"x.o", ".x.", "o.."},
+		Path:    []string{"b2"},
+		ToMove:  1,
+		Players: [2]string{"Ali", "oyunbot"},
+		Title:   "#g3 · xox",
+		Footer:  "O oynar",
+	})
+	write("ttt.png", b, err)
+}

@@ -1,0 +1,161 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+)
+
+// Theme is the colour set shared by the boards and tables, so that every
+// picture the bot sends looks like one family: dark warm background, light
+// text, one green accent for "this one" (side to move, table header).
+type Theme struct {
+	Background color.RGBA // picture background
+	Panel      color.RGBA // a slightly lighter band (table stripes)
+	Line       color.RGBA // thin separators
+	Text       color.RGBA // main text
+	TextDim    color.RGBA // secondary text (the player not to move, notes)
+	Accent     color.RGBA // side to move, table header
+	AccentText color.RGBA // text on Accent
+	Frame      color.RGBA // wooden frame around boards
+	FrameText  color.RGBA // coordinate labels on the frame
+}
+
+// DefaultTheme returns the bot's colours.
+func DefaultTheme() Theme {
+	return Theme{
+		Background: rgb(0x2f2c29),
+		Panel:      rgb(0x3a3632),
+		Line:       rgb(0x4a453f),
+		Text:       rgb(0xeee9df),
+		TextDim:    rgb(0xa8a094),
+		Accent:     rgb(0x5e9a3c),
+		AccentText: rgb(0xffffff),
+		Frame:      rgb(0x5a3820),
+		FrameText:  rgb(0xe8cfa6),
+	}
+}
+
+// Fonts holds the parsed embedded Go fonts. A *Fonts is read-only and safe
+// to share; the faces made from it are not (make one per goroutine).
+type Fonts struct {
+	Regular, Bold *truetype.Font
+}
+
+// LoadFonts parses the embedded Go Regular and Go Bold fonts.
+func LoadFonts() (*Fonts, error) {
+	r, err := truetype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	b, err := truetype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, err
+	}
+	return &Fonts{Regular: r, Bold: b}, nil
+}
+
+// Face returns a new face of f at px pixels (hinted, for crisp small text).
+// Faces cache glyphs and are not safe for concurrent use.
+func Face(f *truetype.Font, px float64) font.Face {
+	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
+}
+
+// maxTextRunes bounds the text measured and drawn per string: names and
+// status lines are short, and a huge string must not cost a huge draw.
+const maxTextRunes = 120
+
+// CleanText makes s safe to draw: invalid UTF-8 and control characters
+// become spaces or '?', runs of white space collapse, and it is cut to a
+// bounded length.
+func CleanText(s string) string {
+	var b strings.Builder
+	n := 0
+	space := false
+	for i := 0; i < len(s) && n < maxTextRunes; {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		switch {
+		case r == utf8.RuneError:
+			r = '?'
+		case unicode.IsSpace(r) || unicode.IsControl(r) || !unicode.IsPrint(r):
+			if space || b.Len() == 0 {
+				continue
+			}
+			space = true
+			b.WriteByte(' ')
+			n++
+			continue
+		}
+		space = false
+		b.WriteRune(r)
+		n++
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// TextWidth is the advance width of s in face, in pixels.
+func TextWidth(face font.Face, s string) float64 {
+	return fixedToFloat(font.MeasureString(face, s))
+}
+
+// FitText returns s, or its longest prefix followed by "…", whose width in
+// face is at most maxW pixels ("" when not even "…" fits).
+func FitText(face font.Face, s string, maxW float64) string {
+	if TextWidth(face, s) <= maxW {
+		return s
+	}
+	runes := []rune(s)
+	lo, hi := 0, len(runes) // invariant: prefix lo fits, prefix hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if TextWidth(face, strings.TrimRight(string(runes[:mid]), " ")+"…") <= maxW {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	out := strings.TrimRight(string(runes[:lo]), " ") + "…"
+	if TextWidth(face, out) > maxW {
+		return ""
+	}
+	return out
+}
+
+// capHeight is the height of a capital letter in face, for centring text
+// vertically on its visible part rather than on its line box.
+func capHeight(face font.Face) float64 {
+	b, _ := font.BoundString(face, "H")
+	return fixedToFloat(b.Max.Y - b.Min.Y)
+}
+
+func fixedToFloat(x fixed.Int26_6) float64 { return float64(x) / 64 }
+
+func nrgba(r, g, b, a uint8) color.NRGBA { return color.NRGBA{r, g, b, a} }
+
+// rgb parses 0xRRGGBB.
+func rgb(x uint32) color.RGBA {
+	return color.RGBA{uint8(x >> 16), uint8(x >> 8), uint8(x), 0xff}
+}
+
+// shade mixes c towards black (t<0) or white (t>0) by |t|.
+func shade(c color.RGBA, t float64) color.RGBA {
+	mix := func(v uint8) uint8 {
+		f := float64(v)
+		if t < 0 {
+			f *= 1 + t
+		} else {
+			f += (255 - f) * t
+		}
+		return uint8(math.Round(f))
+	}
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xff}
+}
