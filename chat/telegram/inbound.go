@@ -15,17 +15,23 @@ import (
 
 // Bounds of the adapter's small caches.
 const (
-	maxUsers     = 4096
-	maxAdmins    = 4096
-	maxKeyboards = 8192
-	seenUpdates  = 1024
-	adminTTL     = 5 * time.Minute
+	maxUsers    = 4096
+	maxAdmins   = 4096
+	maxBoards   = 8192
+	maxQuotes   = 8192
+	seenUpdates = 1024
+	adminTTL    = 5 * time.Minute
 )
 
 // groupAnonymousBot is the sender Telegram shows for an anonymous group admin.
 const groupAnonymousBot = "GroupAnonymousBot"
 
 type adminKey struct{ chat, user int64 }
+
+type refKey struct {
+	chat int64
+	msg  int
+}
 
 type adminEntry struct {
 	admin bool
@@ -68,6 +74,7 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 		m, ok = textMessage(b.self, msg, b.lookup)
 		if ok {
 			chatID, userID = msg.Chat.ID, msg.From.ID
+			b.received(chatID, msg.MessageID)
 			needAdmin = !m.Private && !m.Admin && strings.HasPrefix(m.Text, "/")
 		}
 	}

@@ -205,7 +205,7 @@ func TestPlan(t *testing.T) {
 	tests := []struct {
 		name  string
 		r     chat.Reply
-		group bool
+		quote bool
 		kinds []opKind
 		kbAt  int // index of the op carrying the keyboard, -1 none
 		check func(t *testing.T, ops []op)
@@ -217,7 +217,7 @@ func TestPlan(t *testing.T) {
 					t.Error("private replies should not quote")
 				}
 			}},
-		{name: "group text quotes", r: chat.Reply{Text: "hi", Ref: "7"}, group: true, kinds: []opKind{opText}, kbAt: -1,
+		{name: "group text quotes", r: chat.Reply{Text: "hi", Ref: "7"}, quote: true, kinds: []opKind{opText}, kbAt: -1,
 			check: func(t *testing.T, ops []op) {
 				if ops[0].replyTo != 7 {
 					t.Errorf("replyTo %d, want 7", ops[0].replyTo)
@@ -238,7 +238,7 @@ func TestPlan(t *testing.T) {
 			}},
 		{name: "long text under a photo follows", r: chat.Reply{Text: long, Image: png, Buttons: btn},
 			kinds: []opKind{opPhoto, opText, opText}, kbAt: 0},
-		{name: "long text split, keyboard last", r: chat.Reply{Text: long, Buttons: btn}, group: true, kinds: []opKind{opText, opText}, kbAt: 1,
+		{name: "long text split, keyboard last", r: chat.Reply{Text: long, Buttons: btn}, quote: true, kinds: []opKind{opText, opText}, kbAt: 1,
 			check: func(t *testing.T, ops []op) {
 				if ops[1].replyTo != 0 {
 					t.Error("only the first part should quote")
@@ -261,7 +261,7 @@ func TestPlan(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ops, err := plan(tc.r, tc.group)
+			ops, err := plan(tc.r, tc.quote)
 			if tc.errIs != nil {
 				if !errors.Is(err, tc.errIs) {
 					t.Fatalf("err %v, want %v", err, tc.errIs)

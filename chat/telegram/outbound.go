@@ -63,7 +63,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 	if err != nil || chatID == 0 {
 		return fmt.Errorf("telegram: bad chat id %q", r.ChannelID)
 	}
-	ops, err := plan(r, chatID < 0)
+	ops, err := plan(r, b.quotable(chatID, r.Ref))
 	if err != nil {
 		return err
 	}
@@ -73,15 +73,15 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 // plan turns a reply into API calls. Photos carry Caption, or Text when
 // there is no caption; text beyond a photo's caption limit and beyond a
 // message's limit follows as further messages. The keyboard goes with the
-// photo, or with the last text message. In groups the first call answers
-// the message the reply is for.
-func plan(r chat.Reply, group bool) ([]op, error) {
+// photo, or with the last text message. When quote is set, the first call
+// answers (quotes) the message r.Ref.
+func plan(r chat.Reply, quote bool) ([]op, error) {
 	kb, err := keyboard(r.Buttons)
 	if err != nil {
 		return nil, err
 	}
 	replyTo := 0
-	if group {
+	if quote {
 		replyTo, _ = strconv.Atoi(r.Ref)
 	}
 	text := strings.TrimSpace(r.Text)
@@ -215,8 +215,8 @@ func (b *Bot) deliver(ln *lane, chatID int64, ops []op) {
 			b.log.Error("reply not delivered", "chat", chatID, "err", err)
 			continue
 		}
-		if o.keyboard != nil && id != 0 {
-			b.retireKeyboard(chatID, id)
+		if o.kind == opPhoto {
+			b.newBoard(chatID, id, o.keyboard != nil)
 		}
 	}
 }
@@ -290,16 +290,21 @@ func setBase(c *tgbotapi.BaseChat, o op) {
 	}
 }
 
-// retireKeyboard records the chat's new live keyboard and removes the
-// previous one, so that only the latest board can be pressed. Best effort:
-// a stale button that survives is refused by the router anyway.
-func (b *Bot) retireKeyboard(chatID int64, msgID int) {
+// newBoard records the chat's latest board and removes the buttons of the
+// board before it, so that only the live board can be pressed (a group
+// has one game at a time). Best effort: a stale button that survives is
+// refused by the router anyway.
+func (b *Bot) newBoard(chatID int64, msgID int, buttons bool) {
 	b.mu.Lock()
-	prev := b.keyboards[chatID]
-	if len(b.keyboards) >= maxKeyboards {
-		clear(b.keyboards)
+	prev := b.boards[chatID]
+	if len(b.boards) >= maxBoards {
+		clear(b.boards)
 	}
-	b.keyboards[chatID] = msgID
+	if buttons {
+		b.boards[chatID] = msgID
+	} else {
+		delete(b.boards, chatID)
+	}
 	b.mu.Unlock()
 	if prev == 0 || prev == msgID {
 		return
@@ -313,6 +318,33 @@ func (b *Bot) retireKeyboard(chatID int64, msgID int) {
 		return err
 	})
 	if err != nil {
-		b.log.Debug("old keyboard not removed", "chat", chatID, "err", err)
+		b.log.Debug("old board's buttons not removed", "chat", chatID, "err", err)
 	}
+}
+
+// quotable reports whether a reply to ref should quote it: only in groups,
+// where several people talk, and only a person's message (quoting the
+// bot's own board after a button press would just repeat it).
+func (b *Bot) quotable(chatID int64, ref string) bool {
+	id, err := strconv.Atoi(ref)
+	if err != nil || chatID > 0 {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.quotes[refKey{chatID, id}]
+	return ok
+}
+
+// received records a person's group message as quotable.
+func (b *Bot) received(chatID int64, msgID int) {
+	if chatID > 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.quotes) >= maxQuotes {
+		clear(b.quotes)
+	}
+	b.quotes[refKey{chatID, msgID}] = struct{}{}
 }

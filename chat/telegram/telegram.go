@@ -167,8 +167,9 @@ type Bot struct {
 	mu        sync.Mutex
 	users     map[string]chat.User // lowercase username → user, for @mentions
 	admins    map[adminKey]adminEntry
-	keyboards map[int64]int    // chat → message that carries the live keyboard
-	seen      map[int]struct{} // recent update ids (webhook redeliveries)
+	boards    map[int64]int       // chat → the board message whose buttons are live
+	quotes    map[refKey]struct{} // group messages of people, which replies quote
+	seen      map[int]struct{}    // recent update ids (webhook redeliveries)
 	seenOrder []int
 }
 
@@ -187,18 +188,19 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		return nil, fmt.Errorf("telegram: getMe: %w", err)
 	}
 	b := &Bot{
-		cfg:       cfg,
-		handler:   h,
-		log:       cfg.Logger.With("platform", Platform),
-		api:       api,
-		self:      api.Self,
-		life:      life,
-		finish:    finish,
-		in:        newLanes(0, nil),
-		users:     make(map[string]chat.User),
-		admins:    make(map[adminKey]adminEntry),
-		keyboards: make(map[int64]int),
-		seen:      make(map[int]struct{}),
+		cfg:     cfg,
+		handler: h,
+		log:     cfg.Logger.With("platform", Platform),
+		api:     api,
+		self:    api.Self,
+		life:    life,
+		finish:  finish,
+		in:      newLanes(0, nil),
+		users:   make(map[string]chat.User),
+		admins:  make(map[adminKey]adminEntry),
+		boards:  make(map[int64]int),
+		quotes:  make(map[refKey]struct{}),
+		seen:    make(map[int]struct{}),
 	}
 	b.out = newLanes(maxQueuedReplies, b.paceFor)
 	b.global.b.pace = cfg.GlobalPace

@@ -183,13 +183,21 @@ func TestSendTextAndPhoto(t *testing.T) {
 	if text.Method != "sendMessage" || text.Text != "Commands: /play" || !slices.Equal(text.Data(), []string{"play tictactoe"}) {
 		t.Errorf("text message %+v", text)
 	}
-	// The newer keyboard retires the older one, so only the latest can be
-	// pressed.
+	// A newer board retires the buttons of the older one, so that only the
+	// live board can be pressed; text keyboards are left alone.
+	srv.SendText(pc, ayse, "/board")
+	sent = waitSent(t, srv, pc.ID, 3)
 	if err := srv.Wait(patience, func() bool { return srv.Sent(pc.ID)[0].Keyboard == nil }); err != nil {
-		t.Errorf("old keyboard still live: %v", srv.Sent(pc.ID)[0].Keyboard)
+		t.Errorf("old board's buttons still live: %v", srv.Sent(pc.ID)[0].Keyboard)
 	}
 	if _, err := srv.Press(ayse, pc.ID, photo.MessageID, "move a1"); err == nil {
 		t.Error("pressed a retired button")
+	}
+	if _, err := srv.Press(ayse, pc.ID, sent[2].MessageID, "move a1"); err != nil {
+		t.Errorf("live board: %v", err)
+	}
+	if got := srv.Sent(pc.ID)[1].Data(); len(got) != 1 {
+		t.Errorf("text keyboard retired: %q", got)
 	}
 }
 
@@ -227,11 +235,8 @@ func TestCallbackRouted(t *testing.T) {
 	srv := newServer(t)
 	group := telegramtest.Group(600, "g")
 	h := &recorder{reply: func(m chat.Message) []chat.Reply {
-		if m.Text == "/play tictactoe" {
-			return []chat.Reply{{Text: "Your move", Image: testPNG(t, color.White),
-				Buttons: [][]chat.Button{{{Label: "b2", Data: "move b2"}}}}}
-		}
-		return nil
+		return []chat.Reply{{Text: "Your move", Image: testPNG(t, color.White),
+			Buttons: [][]chat.Button{{{Label: "b2", Data: "move b2"}}}}}
 	}}
 	startBot(t, srv, fastConfig(srv), h)
 	srv.SendText(group, ayse, "/play tictactoe")
@@ -251,6 +256,10 @@ func TestCallbackRouted(t *testing.T) {
 	}
 	if err := srv.Wait(patience, func() bool { return srv.Answered(id) }); err != nil {
 		t.Error("callback query not answered")
+	}
+	// The answer to a press does not quote the bot's own board.
+	if next := waitSent(t, srv, group.ID, 2)[1]; next.ReplyTo != 0 {
+		t.Errorf("reply to a press quotes message %d", next.ReplyTo)
 	}
 }
 
@@ -554,5 +563,104 @@ func TestNewChecksToken(t *testing.T) {
 	cfg.WebhookURL, cfg.WebhookSecret = "https://example.org/hook", "has space"
 	if _, err := telegram.New(cfg, &recorder{}); err == nil {
 		t.Error("New accepted a bad webhook secret")
+	}
+}
+
+func TestGroupMigratedToSupergroup(t *testing.T) {
+	srv := newServer(t)
+	b := startBot(t, srv, fastConfig(srv), &recorder{})
+	old := telegramtest.Chat{ID: -300, Type: "group", Title: "old"}
+	super := telegramtest.Chat{ID: -1000000000300, Type: "supergroup", Title: "old"}
+	srv.SendText(old, ayse, "hi")
+	srv.SendText(super, ayse, "hi")
+	srv.Fail("sendMessage", telegramtest.Migrated(super.ID))
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: "-300", Text: "still here"}); err != nil {
+		t.Fatal(err)
+	}
+	if sent := waitSent(t, srv, super.ID, 1); sent[0].Text != "still here" {
+		t.Errorf("sent %+v", sent)
+	}
+}
+
+func TestAnonymousAdmin(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+	group := telegramtest.Group(800, "Kulüp")
+	anonBot := telegramtest.User{ID: 1087968824, IsBot: true, FirstName: "Group", UserName: "GroupAnonymousBot"}
+	srv.SendMessage(telegramtest.Message{From: &anonBot, SenderChat: &group, Chat: group, Text: "/level 2"})
+	got := h.waitMessages(t, 1)[0]
+	if !got.Admin || got.UserName != "Kulüp" || got.Text != "/level 2" {
+		t.Errorf("anonymous admin: %+v", got)
+	}
+}
+
+// TestShutdownDeliversQueuedReplies: replies queued when Run's context ends
+// still go out before Run returns.
+func TestShutdownDeliversQueuedReplies(t *testing.T) {
+	srv := newServer(t)
+	cfg := fastConfig(srv)
+	cfg.PrivatePace = telegram.Pace{Every: 10 * time.Millisecond, Burst: 1}
+	b, err := telegram.New(cfg, &recorder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.SendText(telegramtest.Private(ayse), ayse, "hi")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- b.Run(ctx) }()
+	for i := range 10 {
+		if err := b.Send(ctx, chat.Reply{ChannelID: "42", Text: fmt.Sprint(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Sent(42)); n != 10 {
+		t.Errorf("%d of 10 replies delivered at shutdown", n)
+	}
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: "42", Text: "late"}); err == nil {
+		t.Error("Send after shutdown succeeded")
+	}
+}
+
+func TestWebhookRedeliveryHandledOnce(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := "http://" + ln.Addr().String() + "/"
+	cfg := fastConfig(srv)
+	cfg.WebhookURL, cfg.Listener = hook, ln // random secret
+	h := &recorder{}
+	startBot(t, srv, cfg, h)
+	if err := srv.Wait(patience, func() bool { u, _ := srv.Webhook(); return u != "" }); err != nil {
+		t.Fatal("webhook not set")
+	}
+	_, secret := srv.Webhook()
+	if len(secret) < 32 {
+		t.Errorf("generated secret %q too weak", secret)
+	}
+	update := `{"update_id":7,"message":{"message_id":5,"date":1,"chat":{"id":42,"type":"private"},"from":{"id":42,"is_bot":false,"first_name":"A"},"text":"/undo"}}`
+	for range 2 {
+		req, _ := http.NewRequest(http.MethodPost, hook, strings.NewReader(update))
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+	}
+	srv.SendText(telegramtest.Private(ayse), ayse, "next")
+	h.waitMessages(t, 2)
+	time.Sleep(20 * time.Millisecond)
+	if got := h.messages(); len(got) != 2 || got[0].Text != "/undo" || got[1].Text != "next" {
+		t.Errorf("handled %+v", got)
 	}
 }

@@ -82,6 +82,8 @@ type Fault struct {
 	Status      int
 	Description string
 	RetryAfter  int
+	// MigrateTo is the supergroup a group was upgraded to.
+	MigrateTo int64
 	// Raw, when set, is sent as the body verbatim (e.g. a proxy's HTML).
 	Raw string
 }
@@ -93,6 +95,11 @@ func TooManyRequests(retryAfter int) Fault {
 		Description: fmt.Sprintf("Too Many Requests: retry after %d", retryAfter),
 		RetryAfter:  retryAfter,
 	}
+}
+
+// Migrated is the answer to a send into a group upgraded to a supergroup.
+func Migrated(to int64) Fault {
+	return Fault{Status: http.StatusBadRequest, Description: "Bad Request: group chat was upgraded to a supergroup chat", MigrateTo: to}
 }
 
 // BadGateway is a proxy's failure with an HTML body.
@@ -446,8 +453,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		resp := response{ErrorCode: f.Status, Description: f.Description}
-		if f.RetryAfter > 0 {
-			resp.Parameters = &parameters{RetryAfter: f.RetryAfter}
+		if f.RetryAfter > 0 || f.MigrateTo != 0 {
+			resp.Parameters = &parameters{RetryAfter: f.RetryAfter, MigrateToChatID: f.MigrateTo}
 		}
 		writeJSON(w, f.Status, resp)
 		return
