@@ -47,6 +47,10 @@ type Reply struct {
 	Caption   string
 	// Buttons are rows of buttons; pressing one sends its Data as a message.
 	Buttons [][]Button
+	// TextBoard is the board as fixed-width text with coordinates, for
+	// adapters that show text (the console). When Image is nil, Text already
+	// contains it.
+	TextBoard string
 	// Notice marks transient status text ("thinking…") that an adapter may
 	// show as a typing indicator or an ephemeral message instead.
 	Notice bool

@@ -53,8 +53,11 @@ type SQLiteStore struct {
 	db *sql.DB
 }
 
-// OpenSQLite opens (creating if needed) the database file at path and brings
-// its schema up to date.
+// MemoryDB is the path of a private in-memory database (lost at Close).
+const MemoryDB = ":memory:"
+
+// OpenSQLite opens (creating if needed) the database file at path, or a
+// private in-memory database for MemoryDB, and brings its schema up to date.
 func OpenSQLite(ctx context.Context, path string) (*SQLiteStore, error) {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
@@ -66,6 +69,9 @@ func OpenSQLite(ctx context.Context, path string) (*SQLiteStore, error) {
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("sessions: open %s: %w", path, err)
+	}
+	if path == MemoryDB {
+		db.SetMaxOpenConns(1) // every connection would get its own empty database
 	}
 	s := &SQLiteStore{db: db}
 	if err := s.migrate(ctx); err != nil {

@@ -1,12 +1,114 @@
 package main
 
+// serve.go runs the chat bot: configuration, store, router, adapters.
+
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"oyunbot/chat"
+	"oyunbot/chat/console"
+	"oyunbot/sessions"
 )
 
-// runBot is a placeholder until its issue lands.
+// runBot runs the bot until its input ends (console) or it is interrupted.
+// Console mode runs when no platform token is set, or with -console.
 func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "not implemented yet")
-	return 2
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	forceConsole := fs.Bool("console", false, "run in the terminal even when platform tokens are set")
+	envFile := fs.String("env", ".env", "file of KEY=VALUE settings (the environment wins)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "bot: unknown argument %q (try: bot help)\n", fs.Arg(0))
+		return 2
+	}
+	cfg, err := loadConfig(os.LookupEnv, *envFile)
+	if err != nil {
+		fmt.Fprintln(stderr, "bot: configuration:", err)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	if dir := filepath.Dir(cfg.DB); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			log.Error("creating the database folder", "err", err)
+			return 1
+		}
+	}
+	store, err := sessions.OpenSQLite(ctx, cfg.DB)
+	if err != nil {
+		log.Error("opening the database", "path", cfg.DB, "err", err)
+		return 1
+	}
+	defer store.Close()
+
+	router, err := chat.New(chat.Config{
+		Games:          registry(),
+		Drawers:        drawers(),
+		Store:          store,
+		Workers:        cfg.Workers,
+		IdleForfeit:    cfg.IdleForfeit,
+		ThinkingNotice: cfg.ThinkingNotice,
+		BotName:        cfg.BotName,
+		Logger:         log,
+		Lang:           cfg.Lang,
+	})
+	if err != nil {
+		log.Error("starting the router", "err", err)
+		return 1
+	}
+	defer router.Close()
+
+	if !*forceConsole && (cfg.TelegramToken != "" || cfg.DiscordToken != "") {
+		// ADAPTERS: start chat/telegram and chat/discord here, e.g.
+		//   tg, err := telegram.New(telegram.Config{Token: cfg.TelegramToken, ...}, router)
+		//   router.AddSender(telegram.Platform, tg); go tg.Run(ctx)
+		//   dc, err := discord.New(discord.Config{Token: cfg.DiscordToken, ...}, router)
+		//   router.AddSender(discord.Platform, dc); go dc.Run(ctx)
+		// then block until ctx is done and return 0.
+		log.Warn("platform adapters are not wired yet; running in console mode")
+	}
+	return runConsole(ctx, router, cfg, stdin, stdout, log)
+}
+
+// runConsole talks to the bot in the terminal (or through a pipe).
+func runConsole(ctx context.Context, router *chat.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
+	con := console.New(console.Config{
+		In:          stdin,
+		Out:         stdout,
+		Boards:      cfg.Boards,
+		Interactive: isTerminal(stdin),
+	})
+	router.AddSender(console.Platform, con)
+	err := con.Run(ctx, router, router.Wait)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		log.Error("console", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether r is a character device (a terminal) rather
+// than a pipe or a file.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -1,0 +1,283 @@
+package chat
+
+// format.go writes games as replies: headline, status or result line, text
+// board, PNG board and buttons.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// gameReply is the reply showing a game: head (what just happened), the
+// status line (whose turn, or the result), the board as PNG when the game has
+// a drawer and as text, and buttons. viewer, if a player, decides whether the
+// board is seen from the second player's side (against the bot).
+func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) Reply {
+	tag := "#" + s.Tag()
+	status := r.status(lang, s)
+	caption := tag + " " + head + "\n" + status
+	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board)}
+	if s.DrawOffer != ai.NoSide && !s.Result.Over {
+		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.playerName(s, s.DrawOffer))
+	}
+	if d := r.cfg.Drawers[s.Game.Name()]; d != nil {
+		toMove := 0
+		if s.Turn == ai.Second {
+			toMove = 1
+		}
+		frame := render.Frame{
+			Board:    s.Board,
+			Path:     s.LastPath,
+			Captured: s.LastCaptured,
+			ToMove:   toMove,
+			Players:  [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)},
+			Title:    tag + " · " + r.gameName(lang, s.Game),
+			Footer:   r.footer(lang, s),
+			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second,
+		}
+		png, err := d.Draw(frame)
+		if err != nil {
+			r.log.Error("drawing board", "game", s.Game.Name(), "id", s.ID, "err", err)
+		} else {
+			rep.Image = png
+			rep.ImageName = fmt.Sprintf("%s-%03d.png", s.Tag(), len(s.Moves))
+		}
+	}
+	if rep.Image == nil {
+		rep.Text += "\n" + rep.TextBoard
+	}
+	if !s.Result.Over {
+		rep.Buttons = r.buttons(lang, s)
+	}
+	return rep
+}
+
+// buttons are the cell buttons of a placement game (every legal move a
+// single square, as in tic-tac-toe) laid out like the board, then the
+// actions.
+func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
+	var rows [][]Button
+	if p, ok := s.ToMove(); ok && !p.Bot {
+		rows = squareButtons(s)
+	}
+	return append(rows, []Button{
+		{Label: r.cat.T(lang, "button.hint"), Data: CmdHint},
+		{Label: r.cat.T(lang, "button.board"), Data: CmdBoard},
+		{Label: r.cat.T(lang, "button.resign"), Data: CmdResign},
+	})
+}
+
+// maxSquareButtons bounds the cell buttons (a 3x3 board).
+const maxSquareButtons = 9
+
+func squareButtons(s sessions.Snapshot) [][]Button {
+	if len(s.Legal) == 0 || len(s.Legal) > maxSquareButtons {
+		return nil
+	}
+	for _, mv := range s.Legal {
+		if len(mv) != 2 || mv[0] < 'a' || mv[0] > 'z' || mv[1] < '1' || mv[1] > '9' {
+			return nil
+		}
+	}
+	cells := append([]string(nil), s.Legal...)
+	sort.Slice(cells, func(i, j int) bool { // top rank first, then by file
+		if cells[i][1] != cells[j][1] {
+			return cells[i][1] > cells[j][1]
+		}
+		return cells[i][0] < cells[j][0]
+	})
+	var rows [][]Button
+	for i, c := range cells {
+		if i == 0 || c[1] != cells[i-1][1] {
+			rows = append(rows, nil)
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], Button{Label: c, Data: truncData(CmdMove + " #" + s.Tag() + " " + c)})
+	}
+	return rows
+}
+
+// TextBoard draws Position.Board() rows with rank numbers on the left and
+// file letters below, in a fixed-width layout.
+func TextBoard(board []string) string {
+	var b strings.Builder
+	n := len(board)
+	w := len(fmt.Sprint(n))
+	width := 0
+	for i, row := range board {
+		fmt.Fprintf(&b, "%*d ", w, n-i)
+		for j, c := range row {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(c)
+		}
+		b.WriteByte('\n')
+		width = max(width, len([]rune(row)))
+	}
+	b.WriteString(strings.Repeat(" ", w+1))
+	for j := range width {
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(byte('a' + j%26))
+	}
+	return b.String()
+}
+
+// status is the line under a board: whose turn, or the result.
+func (r *Router) status(lang Lang, s sessions.Snapshot) string {
+	if s.Result.Over {
+		return r.resultLine(lang, s)
+	}
+	p, ok := s.ToMove()
+	if !ok {
+		return ""
+	}
+	return r.cat.T(lang, "game.turn", "player", r.displayName(p), "side", r.sideName(lang, s.Game, s.Turn))
+}
+
+// footer is the short status line on the picture.
+func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
+	switch {
+	case s.Result.Over && (s.Result.Winner == ai.First || s.Result.Winner == ai.Second):
+		return r.cat.T(lang, "footer.win", "player", r.playerName(s, s.Result.Winner))
+	case s.Result.Over:
+		return r.cat.T(lang, "footer.draw")
+	}
+	p, _ := s.ToMove()
+	return r.cat.T(lang, "footer.turn", "player", r.displayName(p))
+}
+
+// resultLine says who won and why.
+func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
+	reason := r.reason(lang, s.Result.Reason)
+	if s.Result.Winner != ai.First && s.Result.Winner != ai.Second {
+		return r.cat.T(lang, "result.draw", "reason", reason)
+	}
+	return r.cat.T(lang, "result.win", "player", r.playerName(s, s.Result.Winner),
+		"side", r.sideName(lang, s.Game, s.Result.Winner), "reason", reason)
+}
+
+func (r *Router) reason(lang Lang, key string) string {
+	if r.cat.Has(lang, "reason."+key) {
+		return r.cat.T(lang, "reason."+key)
+	}
+	return r.cat.T(lang, "reason.other", "reason", key)
+}
+
+// moveReason translates a refused move's reason.
+func (r *Router) moveReason(lang Lang, g games.Game, me *games.MoveError) string {
+	if me.Reason != "" && r.cat.Has(lang, "moveerr."+me.Reason) {
+		return r.cat.T(lang, "moveerr."+me.Reason)
+	}
+	switch me.Kind {
+	case games.Malformed:
+		return r.cat.T(lang, "moveerr.malformed", "notation", r.notation(lang, g))
+	case games.Ambiguous:
+		return r.cat.T(lang, "moveerr.ambiguous")
+	case games.GameOver:
+		return r.cat.T(lang, "moveerr.game-over")
+	}
+	return r.cat.T(lang, "moveerr.illegal")
+}
+
+func (r *Router) notation(lang Lang, g games.Game) string {
+	if r.cat.Has(lang, "notation."+g.Name()) {
+		return r.cat.T(lang, "notation."+g.Name())
+	}
+	return r.cat.T(lang, "notation.other")
+}
+
+func (r *Router) gameName(lang Lang, g games.Game) string {
+	if r.cat.Has(lang, "game."+g.Name()) {
+		return r.cat.T(lang, "game."+g.Name())
+	}
+	return g.Name()
+}
+
+func (r *Router) sideName(lang Lang, g games.Game, side ai.Side) string {
+	names := g.SideNames()
+	if int(side) < 0 || int(side) >= len(names) {
+		return ""
+	}
+	if r.cat.Has(lang, "side."+names[side]) {
+		return r.cat.T(lang, "side."+names[side])
+	}
+	return names[side]
+}
+
+func (r *Router) levelName(lang Lang, name string) string {
+	if r.cat.Has(lang, "level."+name) {
+		return r.cat.T(lang, "level."+name)
+	}
+	return name
+}
+
+func (r *Router) levelNames(lang Lang) string {
+	var names []string
+	for _, l := range ai.Levels() {
+		names = append(names, r.levelName(lang, l.Name))
+	}
+	return strings.Join(names, ", ")
+}
+
+func (r *Router) displayName(p sessions.Player) string {
+	if p.Bot {
+		return r.cfg.BotName
+	}
+	if p.Name != "" {
+		return p.Name
+	}
+	return p.ID
+}
+
+func (r *Router) playerName(s sessions.Snapshot, side ai.Side) string {
+	if side != ai.First && side != ai.Second {
+		return ""
+	}
+	return r.displayName(s.Players[side])
+}
+
+// playerLabel names a player on the picture: the bot with its level.
+func (r *Router) playerLabel(lang Lang, s sessions.Snapshot, side ai.Side) string {
+	p := s.Players[side]
+	if p.Bot && s.Level != "" {
+		return r.displayName(p) + " · " + r.levelName(lang, s.Level)
+	}
+	return r.displayName(p)
+}
+
+// players is "Ayşe (white) – oyunbot (black, medium)".
+func (r *Router) players(lang Lang, s sessions.Snapshot) string {
+	var parts []string
+	for side := ai.First; side <= ai.Second; side++ {
+		label := r.sideName(lang, s.Game, side)
+		if s.Players[side].Bot && s.Level != "" {
+			label += ", " + r.levelName(lang, s.Level)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", r.displayName(s.Players[side]), label))
+	}
+	return strings.Join(parts, " – ")
+}
+
+// gameTitle heads a board shown on request.
+func (r *Router) gameTitle(lang Lang, s sessions.Snapshot) string {
+	return r.cat.T(lang, "game.title", "game", r.gameName(lang, s.Game), "players", r.players(lang, s),
+		"n", fmt.Sprint(len(s.Moves)))
+}
+
+// channelGames lists a channel's running games.
+func (r *Router) channelGames(lang Lang, list []sessions.Snapshot) string {
+	var b strings.Builder
+	b.WriteString(r.cat.T(lang, "games.running"))
+	for _, s := range list {
+		fmt.Fprintf(&b, "\n#%s %s: %s · %s", s.Tag(), r.gameName(lang, s.Game), r.players(lang, s), r.status(lang, s))
+	}
+	return b.String()
+}

@@ -1,0 +1,918 @@
+package chat
+
+// router.go turns Messages into session operations and session results into
+// Replies in the channel's language.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// Config configures a Router. Zero values get sensible defaults; Games is
+// required.
+type Config struct {
+	Games *games.Registry
+	// Drawers maps a game name to its board renderer; a game without one
+	// gets text boards only.
+	Drawers map[string]render.Drawer
+	// Store keeps games and channel settings (default: an in-memory SQLite
+	// database, lost at exit). The Router does not close a Store it was given.
+	Store sessions.Store
+	// Workers bounds concurrent engine searches (default 2).
+	Workers int
+	// IdleForfeit: a player idle this long loses (default 24h; negative
+	// disables).
+	IdleForfeit time.Duration
+	// ThinkingNotice: a bot move slower than this is announced (default 1.5s).
+	ThinkingNotice time.Duration
+	// BotName is the bot's name in games and in Telegram's /cmd@name form
+	// (default "oyunbot").
+	BotName string
+	Logger  *slog.Logger
+
+	// Lang is the language of channels with no setting and messages with no
+	// locale (default Turkish).
+	Lang Lang
+	// NewEngine, Seed and Now are passed to sessions.Config (tests).
+	NewEngine func() sessions.Engine
+	Seed      uint64
+	Now       func() time.Time
+}
+
+// sendTimeout bounds the delivery of one reply.
+const sendTimeout = time.Minute
+
+// Router is the bot's brain between the adapters and the sessions: it
+// implements Handler. Safe for concurrent use.
+type Router struct {
+	cfg      Config
+	cat      *Catalog
+	mgr      *sessions.Manager
+	log      *slog.Logger
+	ownStore sessions.Store
+
+	mu      sync.RWMutex
+	senders map[string]Sender
+}
+
+// New restores the stored games and returns a Router. Bot moves pending in
+// restored games start when a Sender for their platform is added.
+func New(cfg Config) (*Router, error) {
+	if cfg.Games == nil {
+		return nil, errors.New("chat: Config.Games is required")
+	}
+	if cfg.BotName == "" {
+		cfg.BotName = "oyunbot"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Lang == "" {
+		cfg.Lang = Turkish
+	}
+	r := &Router{cfg: cfg, cat: NewCatalog(), log: cfg.Logger, senders: map[string]Sender{}}
+	if cfg.Store == nil {
+		s, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Store, r.ownStore = s, s
+	}
+	mgr, err := sessions.New(sessions.Config{
+		Games:          cfg.Games,
+		Store:          cfg.Store,
+		Workers:        cfg.Workers,
+		ThinkingNotice: cfg.ThinkingNotice,
+		IdleForfeit:    cfg.IdleForfeit,
+		BotName:        cfg.BotName,
+		Notify:         r.onEvent,
+		NewEngine:      cfg.NewEngine,
+		Now:            cfg.Now,
+		Seed:           cfg.Seed,
+		Logger:         cfg.Logger,
+	})
+	if err != nil {
+		if r.ownStore != nil {
+			r.ownStore.Close()
+		}
+		return nil, err
+	}
+	r.mgr = mgr
+	return r, nil
+}
+
+// AddSender routes the replies for platform to s and resumes the bot's
+// pending moves in that platform's restored games.
+func (r *Router) AddSender(platform string, s Sender) {
+	r.mu.Lock()
+	r.senders[platform] = s
+	r.mu.Unlock()
+	r.mgr.Resume(platform)
+}
+
+// Wait blocks until no bot move (or hint) is queued or running and its
+// replies have been handed to the senders, or ctx is done.
+func (r *Router) Wait(ctx context.Context) error { return r.mgr.Wait(ctx) }
+
+// Close stops the engine workers (a running search is cut short and not
+// played) and closes the store if the Router opened it.
+func (r *Router) Close() error {
+	err := r.mgr.Close()
+	if r.ownStore != nil {
+		err = errors.Join(err, r.ownStore.Close())
+	}
+	return err
+}
+
+// Sessions gives access to the live games (for tools and tournaments).
+func (r *Router) Sessions() *sessions.Manager { return r.mgr }
+
+// send delivers a reply on its platform.
+func (r *Router) send(ctx context.Context, rep Reply) {
+	r.mu.RLock()
+	s := r.senders[rep.Platform]
+	r.mu.RUnlock()
+	if s == nil {
+		r.log.Warn("no sender for platform, reply dropped", "platform", rep.Platform, "channel", rep.ChannelID)
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
+	defer cancel()
+	if err := s.Send(ctx, rep); err != nil {
+		r.log.Error("sending reply", "platform", rep.Platform, "channel", rep.ChannelID, "err", err)
+	}
+}
+
+// langOf returns a channel's language: its setting, else the message's
+// locale, else the default.
+func (r *Router) langOf(ctx context.Context, platform, channelID, locale string) Lang {
+	if l, ok := ParseLang(r.mgr.Channel(ctx, platform, channelID).Lang); ok {
+		return l
+	}
+	if l, ok := LangFromLocale(locale); ok {
+		return l
+	}
+	return r.cfg.Lang
+}
+
+// request is one message being handled.
+type request struct {
+	r    *Router
+	ctx  context.Context
+	m    Message
+	cmd  Command
+	lang Lang
+}
+
+// Handle processes one message; replies go to the platform's Sender. It
+// never panics: a bug is logged and answered with an apology.
+func (r *Router) Handle(ctx context.Context, m Message) {
+	cmd := ParseCommand(m.Text)
+	if cmd.Addressee != "" && !strings.EqualFold(cmd.Addressee, r.cfg.BotName) {
+		return // "/play@otherbot"
+	}
+	q := &request{r: r, ctx: ctx, m: m, cmd: cmd, lang: r.langOf(ctx, m.Platform, m.ChannelID, m.Locale)}
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", shorten(m.Text, 80))
+			q.say(q.t("error.internal"))
+		}
+	}()
+	switch cmd.Name {
+	case CmdPlay:
+		q.play()
+	case CmdMove:
+		q.move(strings.Join(q.argsWithoutTag(), " "), true)
+	case CmdBoard:
+		q.board()
+	case CmdHistory:
+		q.history()
+	case CmdHint:
+		q.hint()
+	case CmdUndo:
+		q.undo()
+	case CmdDraw:
+		q.draw()
+	case CmdResign:
+		q.resign()
+	case CmdLevel:
+		q.level()
+	case CmdChallenge:
+		q.challenge()
+	case CmdAccept:
+		q.accept()
+	case CmdDecline:
+		q.decline()
+	case CmdGames:
+		q.games()
+	case CmdLang:
+		q.setLang()
+	case CmdHelp:
+		q.help()
+	default:
+		q.other()
+	}
+}
+
+func (q *request) t(id string, kv ...string) string { return q.r.cat.T(q.lang, id, kv...) }
+
+// say answers the message with text.
+func (q *request) say(text string) { q.sayReply(Reply{Text: text}) }
+
+// sayReply answers the message.
+func (q *request) sayReply(rep Reply) {
+	rep.Platform, rep.ChannelID, rep.Ref = q.m.Platform, q.m.ChannelID, q.m.Ref
+	q.r.send(q.ctx, rep)
+}
+
+func (q *request) user() sessions.Player {
+	name := q.m.UserName
+	if name == "" {
+		name = q.m.UserID
+	}
+	return sessions.Player{ID: q.m.UserID, Name: name}
+}
+
+// argsWithoutTag returns the arguments without a "#g7" game tag.
+func (q *request) argsWithoutTag() []string {
+	var out []string
+	for _, a := range q.cmd.Args {
+		if _, ok := isGameTag(a); !ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// current finds the game a command is about: the one tagged "#g7" in the
+// arguments, else the sender's most relevant game in the channel. It answers
+// the message itself when there is none.
+func (q *request) current() (sessions.Snapshot, bool) {
+	for _, a := range q.cmd.Args {
+		if id, ok := isGameTag(a); ok {
+			s, err := q.r.mgr.Get(id)
+			if err != nil || s.Platform != q.m.Platform || s.ChannelID != q.m.ChannelID {
+				q.say(q.t("error.no-such-game", "game", a))
+				return s, false
+			}
+			return s, true
+		}
+	}
+	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
+	if len(mine) == 0 {
+		q.say(q.t("error.no-game"))
+		return sessions.Snapshot{}, false
+	}
+	return mine[0], true
+}
+
+// play: play <game> [level] [side].
+func (q *request) play() {
+	var (
+		game  games.Game
+		level string
+		side  = ai.NoSide
+	)
+	for _, a := range q.cmd.Args {
+		if g, ok := q.r.cfg.Games.Lookup(Fold(a)); ok && game == nil {
+			game = g
+		} else if l, ok := ai.ParseLevel(Fold(a)); ok && level == "" {
+			level = l.Name
+		} else if s, ok := parseSide(a); ok && side == ai.NoSide {
+			side = ai.Side(s)
+		} else if strings.HasPrefix(a, "@") || len(q.m.Mentions) > 0 {
+			q.challenge() // "play @ali dama" is a challenge
+			return
+		} else {
+			q.say(q.t("error.play-unknown-word", "word", shorten(a, 30), "games", q.gameNames()))
+			return
+		}
+	}
+	if game == nil {
+		q.say(q.t("error.play-which-game", "games", q.gameNames()))
+		return
+	}
+	snap, err := q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
+		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
+		Game: game, Level: level, Side: side, Ref: q.m.Ref,
+	})
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
+	if snap.Turn != snap.SideOf(q.m.UserID) {
+		head += "\n" + q.t("game.bot-opens", "bot", q.r.cfg.BotName)
+	}
+	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
+}
+
+// move plays text in the sender's game. explicit is false for a bare move,
+// which is ignored in a group when it is plainly not a move.
+func (q *request) move(text string, explicit bool) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		q.say(q.t("error.move-what"))
+		return
+	}
+	var target []sessions.Snapshot
+	tagged := false
+	for _, a := range q.cmd.Args {
+		if _, ok := isGameTag(a); ok && explicit {
+			s, ok := q.current()
+			if !ok {
+				return
+			}
+			target, tagged = []sessions.Snapshot{s}, true
+			break
+		}
+	}
+	if !tagged {
+		target = q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
+	}
+	if len(target) == 0 {
+		if explicit || q.m.Private {
+			q.say(q.t("error.no-game"))
+		}
+		return
+	}
+	// With several games, play in the one where the move is legal.
+	chosen := target[0]
+	if !tagged && len(target) > 1 {
+		for _, s := range target {
+			if q.r.mgr.CheckMove(s.ID, q.m.UserID, text) == nil {
+				chosen = s
+				break
+			}
+		}
+	}
+	res, err := q.r.mgr.Move(q.ctx, chosen.ID, q.m.UserID, text, q.m.Ref)
+	if err != nil {
+		var me *games.MoveError
+		if !explicit && !q.m.Private && errors.As(err, &me) && me.Kind == games.Malformed {
+			return // chat in a group, not a move
+		}
+		if !explicit && !q.m.Private && errors.Is(err, sessions.ErrNotYourTurn) && !looksLikeMove(chosen, text) {
+			return
+		}
+		q.sayMoveError(chosen, text, err)
+		return
+	}
+	if res.BotToMove {
+		return // the bot's reply shows both moves
+	}
+	head := q.t("game.moved", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)), "move", res.Move)
+	q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
+}
+
+// looksLikeMove reports whether text parses in the game's notation at all
+// (out of turn, a group's "ok" is chat, "c3-c4" is a move).
+func looksLikeMove(s sessions.Snapshot, text string) bool {
+	for _, l := range s.Legal {
+		if strings.EqualFold(l, text) {
+			return true
+		}
+	}
+	pos := s.Game.Start()
+	_, err := pos.ParseMove(text)
+	var me *games.MoveError
+	return err == nil || !errors.As(err, &me) || me.Kind != games.Malformed
+}
+
+// sayMoveError explains a refused move in one line, with the legal moves.
+func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
+	tag := "#" + s.Tag()
+	var me *games.MoveError
+	switch {
+	case errors.Is(err, sessions.ErrNotYourTurn):
+		p, _ := s.ToMove()
+		q.say(tag + " " + q.t("error.not-your-turn", "player", q.r.displayName(p)))
+	case errors.As(err, &me):
+		reason := q.r.moveReason(q.lang, s.Game, me)
+		line := tag + " " + q.t("error.bad-move", "move", shorten(text, 30), "reason", reason)
+		if len(s.Legal) > 0 && me.Kind != games.GameOver {
+			line += " " + q.t("error.legal-moves", "moves", sample(s.Legal, maxListedMoves))
+		}
+		q.say(line)
+	default:
+		q.sayError(err)
+	}
+}
+
+// maxListedMoves is how many legal moves an error lists.
+const maxListedMoves = 10
+
+// sample lists up to n moves, with the number of the others.
+func sample(moves []string, n int) string {
+	if len(moves) <= n {
+		return strings.Join(moves, ", ")
+	}
+	return fmt.Sprintf("%s … (+%d)", strings.Join(moves[:n], ", "), len(moves)-n)
+}
+
+// sayError answers a sessions error.
+func (q *request) sayError(err error) {
+	var pe *sessions.PlayingError
+	switch {
+	case errors.As(err, &pe):
+		q.say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
+	case errors.Is(err, sessions.ErrNoGame):
+		q.say(q.t("error.no-game"))
+	case errors.Is(err, sessions.ErrNotPlayer):
+		q.say(q.t("error.not-player"))
+	case errors.Is(err, sessions.ErrNotYourTurn):
+		q.say(q.t("error.wait-turn"))
+	case errors.Is(err, sessions.ErrGameOver):
+		q.say(q.t("error.game-over"))
+	case errors.Is(err, sessions.ErrNoChallenge):
+		q.say(q.t("error.no-challenge"))
+	case errors.Is(err, sessions.ErrSelfChallenge):
+		q.say(q.t("error.self-challenge"))
+	case errors.Is(err, sessions.ErrNotVsBot):
+		q.say(q.t("error.not-vs-bot"))
+	case errors.Is(err, sessions.ErrNothingToUndo):
+		q.say(q.t("error.nothing-to-undo"))
+	case errors.Is(err, sessions.ErrNoDrawOffer):
+		q.say(q.t("error.no-draw-offer"))
+	case errors.Is(err, sessions.ErrUnknownLevel):
+		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+	case errors.Is(err, sessions.ErrOnePlayerGame):
+		q.say(q.t("error.one-player"))
+	default:
+		q.r.log.Error("command failed", "cmd", q.cmd.Name, "err", err)
+		q.say(q.t("error.internal"))
+	}
+}
+
+func (q *request) board() {
+	if len(q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) == 0 && !q.hasTag() {
+		// A spectator: show the channel's only game, or list them.
+		all := q.r.mgr.ChannelGames(q.m.Platform, q.m.ChannelID)
+		switch len(all) {
+		case 0:
+			q.say(q.t("error.no-game"))
+		case 1:
+			q.sayReply(q.r.gameReply(q.lang, all[0], q.r.gameTitle(q.lang, all[0]), ""))
+		default:
+			q.say(q.r.channelGames(q.lang, all))
+		}
+		return
+	}
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
+}
+
+func (q *request) hasTag() bool {
+	for _, a := range q.cmd.Args {
+		if _, ok := isGameTag(a); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (q *request) history() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	if len(s.Moves) == 0 {
+		q.say("#" + s.Tag() + " " + q.t("history.empty"))
+		return
+	}
+	q.say("#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides))
+}
+
+// FormatHistory numbers moves as "1. c3-c4 f6-f5 2. c4-c5": a new number
+// starts when the first player moves; a game the second player opens starts
+// with "1. …".
+func FormatHistory(moves []string, sides []ai.Side) string {
+	var b strings.Builder
+	n := 0
+	prev := ai.NoSide
+	for i, mv := range moves {
+		side := ai.First
+		if i < len(sides) {
+			side = sides[i]
+		}
+		switch {
+		case i == 0 && side != ai.First:
+			n++
+			fmt.Fprintf(&b, "%d. … ", n)
+		case side == ai.First && prev != ai.First:
+			n++
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%d. ", n)
+		default:
+			b.WriteByte(' ')
+		}
+		b.WriteString(mv)
+		prev = side
+	}
+	return b.String()
+}
+
+func (q *request) hint() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	if err := q.r.mgr.Hint(q.ctx, s.ID, q.m.UserID, q.m.Ref); err != nil {
+		q.sayError(err)
+	}
+}
+
+func (q *request) undo() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	after, err := q.r.mgr.Undo(q.ctx, s.ID, q.m.UserID)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	q.sayReply(q.r.gameReply(q.lang, after, q.t("game.undone"), q.m.UserID))
+}
+
+func (q *request) draw() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	out, after, err := q.r.mgr.OfferDraw(q.ctx, s.ID, q.m.UserID)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	me := q.r.playerName(after, after.SideOf(q.m.UserID))
+	switch out {
+	case sessions.DrawAgreed:
+		q.sayReply(q.r.gameReply(q.lang, after, q.t("draw.agreed"), q.m.UserID))
+	case sessions.DrawDeclined:
+		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
+	default:
+		opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
+		q.sayReply(Reply{
+			Text: "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
+			Buttons: [][]Button{{
+				{Label: q.t("button.accept"), Data: CmdAccept},
+				{Label: q.t("button.decline"), Data: CmdDecline},
+			}},
+		})
+	}
+}
+
+func (q *request) resign() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	after, err := q.r.mgr.Resign(q.ctx, s.ID, q.m.UserID)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.resigned", "player", q.r.playerName(after, after.SideOf(q.m.UserID)))
+	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+}
+
+func (q *request) level() {
+	args := q.argsWithoutTag()
+	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
+	var botGame *sessions.Snapshot
+	for i := range mine {
+		if mine[i].VsBot() {
+			botGame = &mine[i]
+			break
+		}
+	}
+	if len(args) == 0 {
+		cur := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
+		if botGame != nil {
+			cur = botGame.Level
+		}
+		if cur == "" {
+			cur = sessions.DefaultLevel
+		}
+		q.say(q.t("level.show", "level", q.r.levelName(q.lang, cur), "levels", q.r.levelNames(q.lang)))
+		return
+	}
+	lvl, ok := ai.ParseLevel(Fold(args[0]))
+	if !ok {
+		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+		return
+	}
+	if botGame != nil {
+		s, err := q.r.mgr.SetLevel(q.ctx, botGame.ID, q.m.UserID, lvl.Name)
+		if err != nil {
+			q.sayError(err)
+			return
+		}
+		q.say("#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.levelName(q.lang, lvl.Name)))
+		return
+	}
+	cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+	cs.Level = lvl.Name
+	if err := q.r.mgr.SetChannel(q.ctx, cs); err != nil {
+		q.sayError(err)
+		return
+	}
+	q.say(q.t("level.set-channel", "level", q.r.levelName(q.lang, lvl.Name)))
+}
+
+// challenge: challenge @user <game> [side].
+func (q *request) challenge() {
+	var (
+		to   *User
+		game games.Game
+		side = ai.NoSide
+	)
+	if len(q.m.Mentions) > 0 {
+		u := q.m.Mentions[0]
+		to = &u
+	}
+	for _, a := range q.cmd.Args {
+		switch {
+		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+			if to == nil {
+				name := strings.TrimPrefix(a, "@")
+				to = &User{ID: name, Name: name}
+			}
+		case game == nil && q.lookupGame(a) != nil:
+			game = q.lookupGame(a)
+		default:
+			if s, ok := parseSide(a); ok && side == ai.NoSide {
+				side = ai.Side(s)
+			}
+		}
+	}
+	if to == nil || game == nil {
+		q.say(q.t("error.challenge-usage", "games", q.gameNames()))
+		return
+	}
+	if strings.EqualFold(strings.TrimPrefix(to.Name, "@"), q.r.cfg.BotName) || strings.EqualFold(to.ID, q.r.cfg.BotName) {
+		q.say(q.t("error.challenge-bot", "game", game.Name()))
+		return
+	}
+	if to.Name == "" {
+		to.Name = to.ID
+	}
+	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
+		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
+		From: q.user(), To: sessions.Player{ID: to.ID, Name: to.Name}, Game: game, Side: side,
+	})
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	q.sayReply(Reply{
+		Text: q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game)),
+		Buttons: [][]Button{{
+			{Label: q.t("button.accept"), Data: CmdAccept},
+			{Label: q.t("button.decline"), Data: CmdDecline},
+		}},
+	})
+}
+
+func (q *request) lookupGame(word string) games.Game {
+	g, ok := q.r.cfg.Games.Lookup(Fold(word))
+	if !ok {
+		return nil
+	}
+	return g
+}
+
+// fromArg returns the challenger named in the arguments ("accept @ali").
+func (q *request) fromArg() string {
+	if len(q.m.Mentions) > 0 {
+		return q.m.Mentions[0].ID
+	}
+	for _, a := range q.cmd.Args {
+		if strings.HasPrefix(a, "@") {
+			return strings.TrimPrefix(a, "@")
+		}
+	}
+	return ""
+}
+
+func (q *request) accept() {
+	snap, c, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.fromArg())
+	if errors.Is(err, sessions.ErrNoChallenge) {
+		if s, ok := q.drawOfferedTo(); ok { // "accept" answers a draw offer too
+			q.cmd.Args = []string{"#" + s.Tag()}
+			q.draw()
+			return
+		}
+	}
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
+	_ = c
+	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
+}
+
+// drawOfferedTo finds the sender's game with a draw offer from the opponent.
+func (q *request) drawOfferedTo() (sessions.Snapshot, bool) {
+	for _, s := range q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+		if s.DrawOffer != ai.NoSide && s.DrawOffer == s.SideOf(q.m.UserID).Opponent() {
+			return s, true
+		}
+	}
+	return sessions.Snapshot{}, false
+}
+
+func (q *request) decline() {
+	c, err := q.r.mgr.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, q.fromArg())
+	if errors.Is(err, sessions.ErrNoChallenge) {
+		if s, ok := q.drawOfferedTo(); ok {
+			after, err := q.r.mgr.DeclineDraw(q.ctx, s.ID, q.m.UserID)
+			if err != nil {
+				q.sayError(err)
+				return
+			}
+			q.say("#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name))
+			return
+		}
+	}
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	q.say(q.t("challenge.declined", "player", q.user().Name, "from", c.From.Name, "game", q.r.gameName(q.lang, c.Game)))
+}
+
+func (q *request) games() {
+	var b strings.Builder
+	b.WriteString(q.t("games.header"))
+	for _, g := range q.r.cfg.Games.Games() {
+		fmt.Fprintf(&b, "\n• %s — %s", g.Name(), q.r.gameName(q.lang, g))
+		if len(g.Aliases()) > 0 {
+			fmt.Fprintf(&b, " (%s)", strings.Join(g.Aliases(), ", "))
+		}
+	}
+	b.WriteString("\n" + q.t("games.start-hint", "levels", q.r.levelNames(q.lang)))
+	if all := q.r.mgr.ChannelGames(q.m.Platform, q.m.ChannelID); len(all) > 0 {
+		b.WriteString("\n\n" + q.r.channelGames(q.lang, all))
+	}
+	q.say(b.String())
+}
+
+func (q *request) setLang() {
+	if len(q.cmd.Args) == 0 {
+		q.say(q.t("lang.show", "lang", string(q.lang)))
+		return
+	}
+	l, ok := ParseLang(q.cmd.Args[0])
+	if !ok {
+		q.say(q.t("lang.unknown", "word", shorten(q.cmd.Args[0], 20)))
+		return
+	}
+	cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+	cs.Lang = string(l)
+	if err := q.r.mgr.SetChannel(q.ctx, cs); err != nil {
+		q.sayError(err)
+		return
+	}
+	q.lang = l
+	q.say(q.t("lang.set"))
+}
+
+func (q *request) help() {
+	if len(q.cmd.Args) > 0 {
+		name, ok := lookupCommand(Fold(strings.TrimLeft(q.cmd.Args[0], "/!")))
+		if !ok {
+			q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Args[0], 30)))
+			return
+		}
+		q.say(q.t("help."+name, "games", q.gameNames(), "levels", q.r.levelNames(q.lang)))
+		return
+	}
+	q.say(q.t("help", "bot", q.r.cfg.BotName, "games", q.gameNames()))
+}
+
+// other handles text that is not a command word: a bare move, an unknown
+// command, or chat (ignored in groups).
+func (q *request) other() {
+	if q.cmd.Text == "" {
+		return
+	}
+	if !q.cmd.Prefixed {
+		if len(q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) > 0 {
+			q.move(q.cmd.Text, false)
+			return
+		}
+		if !q.m.Private {
+			return // chat between people
+		}
+		if q.looksLikeAnyMove(q.cmd.Text) {
+			q.say(q.t("error.no-game"))
+			return
+		}
+	}
+	q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Word, 30)))
+}
+
+// looksLikeAnyMove reports whether text is in the notation of some game.
+func (q *request) looksLikeAnyMove(text string) bool {
+	for _, g := range q.r.cfg.Games.Games() {
+		_, err := g.Start().ParseMove(text)
+		var me *games.MoveError
+		if err == nil || (errors.As(err, &me) && me.Kind != games.Malformed) {
+			return true
+		}
+	}
+	return false
+}
+
+// gameNames lists the registered games' names.
+func (q *request) gameNames() string {
+	var names []string
+	for _, g := range q.r.cfg.Games.Games() {
+		names = append(names, g.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+// onEvent turns a sessions event into replies (called on worker goroutines).
+func (r *Router) onEvent(ev sessions.Event) {
+	ctx := context.Background()
+	s := ev.Game
+	lang := r.langOf(ctx, s.Platform, s.ChannelID, "")
+	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+	rep := Reply{Platform: s.Platform, ChannelID: s.ChannelID, Ref: ev.Ref}
+	human := ""
+	for _, p := range s.Players {
+		if !p.Bot {
+			human = p.ID
+		}
+	}
+	switch ev.Kind {
+	case sessions.EventBotMoved:
+		head := t("game.moved", "player", r.cfg.BotName, "move", ev.Move)
+		if n := len(s.Moves); n >= 2 && !s.Players[s.Sides[n-2]].Bot {
+			head = t("game.moved", "player", r.playerName(s, s.Sides[n-2]), "move", s.Moves[n-2]) + " · " + head
+		}
+		game := r.gameReply(lang, s, head, human)
+		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
+		rep = game
+	case sessions.EventThinking:
+		rep.Notice = true
+		if ev.Queued {
+			rep.Text = "#" + s.Tag() + " " + t("bot.queued", "bot", r.cfg.BotName)
+		} else {
+			rep.Text = "#" + s.Tag() + " " + t("bot.thinking", "bot", r.cfg.BotName)
+		}
+	case sessions.EventHint:
+		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
+		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " " + ev.Move)}}}
+	case sessions.EventForfeit:
+		idle := s.Players[s.Result.Winner.Opponent()]
+		game := r.gameReply(lang, s, t("game.forfeit", "player", r.displayName(idle)), "")
+		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
+		rep = game
+	case sessions.EventReminder:
+		p, _ := s.ToMove()
+		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", formatDuration(ev.Left))
+	case sessions.EventBotFailed:
+		rep.Text = "#" + s.Tag() + " " + t("error.internal")
+	default:
+		return
+	}
+	r.send(ctx, rep)
+}
+
+// truncData keeps button data within Telegram's limit.
+func truncData(s string) string {
+	if len(s) > MaxButtonData {
+		return s[:MaxButtonData]
+	}
+	return s
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d >= time.Hour:
+		return d.Round(time.Hour).String()
+	case d >= time.Minute:
+		return d.Round(time.Minute).String()
+	}
+	return d.Round(time.Second).String()
+}
