@@ -255,8 +255,7 @@ func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) 
 
 // addressed strips the bot's own @username from a command ("/play@thisbot
 // x" → "/play x") or from the start of a text ("@thisbot play" → "play"). It
-// is false for commands addressed to another bot and for empty texts. "/start",
-// the button Telegram shows a new user, means help.
+// is false for commands addressed to another bot and for empty texts.
 func addressed(text, self string) (string, bool) {
 	text = strings.TrimSpace(text)
 	if strings.HasPrefix(text, "/") {
@@ -273,9 +272,6 @@ func addressed(text, self string) (string, bool) {
 		}
 		if cmd == "/" {
 			return "", false
-		}
-		if strings.EqualFold(cmd, "/start") {
-			return "/help", true
 		}
 		return cmd + rest, true
 	}

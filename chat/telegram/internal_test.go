@@ -104,8 +104,8 @@ func TestAddressed(t *testing.T) {
 		{"/play@other_bot tictactoe", "", false},
 		{"/play@ x", "", false},
 		{"  /move   b2 ", "/move   b2", true},
-		{"/start", "/help", true},
-		{"/start@oyun_bot", "/help", true},
+		{"/start", "/start", true},
+		{"/start@oyun_bot dama", "/start dama", true},
 		{"/", "", false},
 		{"@oyun_bot play dama", "play dama", true},
 		{"@oyun_bot, hint", "hint", true},
@@ -221,6 +221,13 @@ func TestPlan(t *testing.T) {
 			check: func(t *testing.T, ops []op) {
 				if ops[0].replyTo != 7 {
 					t.Errorf("replyTo %d, want 7", ops[0].replyTo)
+				}
+			}},
+		{name: "caption extended by text", r: chat.Reply{Text: "#g1 X to move\nDraw offered", Caption: "#g1 X to move", Image: png},
+			kinds: []opKind{opPhoto}, kbAt: -1,
+			check: func(t *testing.T, ops []op) {
+				if ops[0].text != "#g1 X to move\nDraw offered" {
+					t.Errorf("caption %q", ops[0].text)
 				}
 			}},
 		{name: "photo with caption", r: chat.Reply{Text: "long text", Caption: "X to move", Image: png, Buttons: btn},

@@ -71,7 +71,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 }
 
 // plan turns a reply into API calls. Photos carry Caption, or Text when
-// there is no caption; text beyond a photo's caption limit and beyond a
+// there is no caption or when Text extends the caption; text beyond a photo's caption limit and beyond a
 // message's limit follows as further messages. The keyboard goes with the
 // photo, or with the last text message. When quote is set, the first call
 // answers (quotes) the message r.Ref.
@@ -95,11 +95,14 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 			name = "board.png"
 		}
 		photo := op{kind: opPhoto, photo: r.Image, name: name, keyboard: kb, replyTo: replyTo}
-		if caption := strings.TrimSpace(r.Caption); caption != "" {
-			photo.text = truncate(caption, maxCaption)
-			text = ""
-		} else {
+		switch caption := strings.TrimSpace(r.Caption); {
+		case caption == "" || strings.HasPrefix(text, caption):
+			// Text is the caption, or the caption and more (a pending
+			// draw offer): as much as fits goes under the photo.
 			photo.text, text = cut(text, maxCaption)
+		default:
+			// Text is a long form for platforms without captions.
+			photo.text, text = truncate(caption, maxCaption), ""
 		}
 		ops = append(ops, photo)
 		kb, replyTo = nil, 0

@@ -57,7 +57,7 @@ func TestGroupMessages(t *testing.T) {
 		{bob, "/level@OYUN_TEST_BOT 3", "/level 3", true},
 		{ayse, "@oyun_test_bot hint", "hint", false},
 		{ayse, "b2", "b2", false},
-		{bob, "/start", "/help", true},
+		{bob, "/start", "/start", true},
 		{ayse, "/resign@someone_else", "", false},
 		{bob, "/board", "/board", true},
 	}
