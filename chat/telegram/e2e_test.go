@@ -1,0 +1,266 @@
+package telegram_test
+
+// e2e_test.go plays whole games through the real router, sessions, engine
+// and renderer, over the real client library, against the fake Bot API,
+// with rate limits and a proxy failure injected along the way.
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"oyunbot/chat"
+	"oyunbot/chat/telegram"
+	"oyunbot/chat/telegram/telegramtest"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// e2e is a bot wired as cmd/bot wires it, on a SQLite file.
+type e2e struct {
+	srv    *telegramtest.Server
+	router *chat.Router
+	bot    *telegram.Bot
+}
+
+func newE2E(t *testing.T) *e2e {
+	t.Helper()
+	srv := newServer(t)
+	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	router, err := chat.New(chat.Config{
+		Games:   reg,
+		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Store:   store,
+		Seed:    1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { router.Close() })
+	bot, err := telegram.New(fastConfig(srv), router)
+	if err != nil {
+		t.Fatal(err)
+	}
+	router.AddSender(telegram.Platform, bot)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- bot.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	return &e2e{srv: srv, router: router, bot: bot}
+}
+
+// photos returns the boards sent to a chat.
+func (e *e2e) photos(chatID int64) []telegramtest.Sent {
+	var out []telegramtest.Sent
+	for _, s := range e.srv.Sent(chatID) {
+		if s.Method == "sendPhoto" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// waitPhotos waits for the n-th board of a chat and returns it.
+func (e *e2e) waitPhotos(t *testing.T, chatID int64, n int) telegramtest.Sent {
+	t.Helper()
+	if err := e.srv.Wait(patience, func() bool { return len(e.photos(chatID)) >= n }); err != nil {
+		t.Fatalf("board %d never came; chat: %+v", n, texts(e.srv.Sent(chatID)))
+	}
+	return e.photos(chatID)[n-1]
+}
+
+// waitText waits for a text message after the first `after` messages of a
+// chat that satisfies ok.
+func (e *e2e) waitText(t *testing.T, chatID int64, after int, ok func(telegramtest.Sent) bool) telegramtest.Sent {
+	t.Helper()
+	var found telegramtest.Sent
+	err := e.srv.Wait(patience, func() bool {
+		sent := e.srv.Sent(chatID)
+		for _, s := range sent[min(after, len(sent)):] {
+			if s.Method == "sendMessage" && ok(s) {
+				found = s
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("expected message never came; chat: %+v", texts(e.srv.Sent(chatID)))
+	}
+	return found
+}
+
+func texts(sent []telegramtest.Sent) []string {
+	var out []string
+	for _, s := range sent {
+		out = append(out, s.Method+": "+s.Text)
+	}
+	return out
+}
+
+// cellMoves returns the cell buttons' data ("move #g1 b2") of a board.
+func cellMoves(s telegramtest.Sent) []string {
+	var out []string
+	for _, d := range s.Data() {
+		if strings.HasPrefix(d, "move ") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func decodes(t *testing.T, s telegramtest.Sent) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(s.Photo))
+	if err != nil {
+		t.Fatalf("board %d is not a PNG: %v", s.MessageID, err)
+	}
+	if b := img.Bounds(); b.Dx() < 100 || b.Dy() < 100 {
+		t.Errorf("board %d is only %v", s.MessageID, b)
+	}
+}
+
+// TestE2ETicTacToe: a user plays a whole game against the bot in a private
+// chat, with button presses, /move commands and bare moves, while 429s and
+// a 502 hit the bot's photos, messages and callback answers. Every move
+// gets exactly one board, the boards decode, and the game ends in a result.
+func TestE2ETicTacToe(t *testing.T) {
+	e := newE2E(t)
+	pc := telegramtest.Private(bob)
+	e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1), telegramtest.BadGateway())
+	if _, err := e.srv.SendText(pc, bob, "/play tictactoe easy x"); err != nil {
+		t.Fatal(err)
+	}
+	board := e.waitPhotos(t, pc.ID, 1)
+	if !strings.Contains(board.Text, "New game") {
+		t.Errorf("first caption %q", board.Text)
+	}
+	var played []string
+	for turn := 0; ; turn++ {
+		decodes(t, board)
+		cells := cellMoves(board)
+		if len(cells) == 0 {
+			break
+		}
+		if turn > 5 {
+			t.Fatal("tic-tac-toe did not end in 5 moves of X")
+		}
+		move := cells[len(cells)/2]
+		cell := move[strings.LastIndexByte(move, ' ')+1:]
+		played = append(played, cell)
+		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
+		var err error
+		switch turn % 3 {
+		case 0:
+			e.srv.Fail("answerCallbackQuery", telegramtest.TooManyRequests(1))
+			_, err = e.srv.Press(bob, pc.ID, board.MessageID, move)
+		case 1:
+			_, err = e.srv.SendText(pc, bob, "/move "+cell)
+		case 2:
+			_, err = e.srv.SendText(pc, bob, cell)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		board = e.waitPhotos(t, pc.ID, turn+2)
+		if !strings.Contains(board.Text, cell) {
+			t.Errorf("caption %q does not show the move %s", board.Text, cell)
+		}
+	}
+	if !strings.Contains(board.Text, "Game over") {
+		t.Errorf("last caption %q has no result", board.Text)
+	}
+	// Exactly one board per move: nothing lost, nothing sent twice.
+	if n := len(e.photos(pc.ID)); n != len(played)+1 {
+		t.Errorf("%d boards for %d moves", n, len(played))
+	}
+	for _, s := range e.srv.Sent(pc.ID) {
+		if s.Method != "sendPhoto" {
+			t.Errorf("unexpected message: %q", s.Text)
+		}
+	}
+	for _, c := range e.srv.Calls("answerCallbackQuery") {
+		if c.Status == 200 {
+			return
+		}
+	}
+	t.Error("no callback query answered")
+}
+
+// TestE2EDamaOpening: a Turkish user opens a dama game in a group, addressed
+// to the bot, and plays moves taken from hints: pressing the hinted move's
+// button, and typing it as a command. The history has every move of both
+// sides, although 429s hit the boards and the texts.
+func TestE2EDamaOpening(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(4242, "Dama Kulübü")
+	if _, err := e.srv.SendText(group, ayse, "/play@oyun_test_bot dama kolay beyaz"); err != nil {
+		t.Fatal(err)
+	}
+	board := e.waitPhotos(t, group.ID, 1)
+	decodes(t, board)
+	if !strings.Contains(board.Text, "Yeni oyun") {
+		t.Errorf("first caption %q (Turkish expected)", board.Text)
+	}
+	if board.ReplyTo != 1 {
+		t.Errorf("the board does not answer the /play message")
+	}
+	const moves = 3
+	for turn := range moves {
+		e.srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
+		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
+		seen := len(e.srv.Sent(group.ID))
+		if _, err := e.srv.Press(ayse, group.ID, board.MessageID, "hint"); err != nil {
+			t.Fatal(err)
+		}
+		hint := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
+			return strings.Contains(s.Text, "İpucu") && len(s.Data()) == 1
+		})
+		move := hint.Data()[0] // "move c3-c4"
+		if turn%2 == 0 {
+			_, err := e.srv.Press(ayse, group.ID, hint.MessageID, move)
+			if err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := e.srv.SendText(group, ayse, "/"+strings.Replace(move, "move", "hamle@oyun_test_bot", 1)); err != nil {
+			t.Fatal(err)
+		}
+		board = e.waitPhotos(t, group.ID, turn+2)
+		decodes(t, board)
+		if mv := strings.TrimPrefix(move, "move "); !strings.Contains(board.Text, mv) {
+			t.Errorf("caption %q does not show the move %s", board.Text, mv)
+		}
+		if len(board.Data()) == 0 {
+			t.Errorf("board %d has no buttons", turn+2)
+		}
+	}
+	seen := len(e.srv.Sent(group.ID))
+	e.srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
+	e.srv.SendText(group, ayse, "/history")
+	hist := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "1. ") })
+	if n := strings.Count(hist.Text, "-") + strings.Count(hist.Text, "x"); n < 2*moves {
+		t.Errorf("history %q has fewer than %d moves", hist.Text, 2*moves)
+	}
+	if n := len(e.photos(group.ID)); n != moves+1 {
+		t.Errorf("%d boards for %d moves", n, moves)
+	}
+}
