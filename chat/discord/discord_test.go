@@ -16,6 +16,7 @@ import (
 )
 
 func TestConnectIdentifyAndRegister(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	startBot(t, srv, newRecorder())
 
@@ -92,6 +93,7 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 // checks the message the handler gets, and that the deferred response was
 // sent before handling.
 func TestSlashCommandText(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	ackedBefore := make(chan bool, 100)
@@ -151,6 +153,7 @@ func TestSlashCommandText(t *testing.T) {
 }
 
 func TestSlashCommandInDMAndAdmin(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	startBot(t, srv, rec)
@@ -173,6 +176,7 @@ func TestSlashCommandInDMAndAdmin(t *testing.T) {
 }
 
 func TestPrefixMessages(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	b := startBot(t, srv, rec)
@@ -246,6 +250,7 @@ func TestPrefixMessages(t *testing.T) {
 // response (with the board attached and buttons), later ones are followups,
 // unsolicited ones channel messages.
 func TestRepliesToSlashCommand(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	board := testPNG(t, color.RGBA{200, 30, 30, 255})
@@ -312,6 +317,7 @@ func TestRepliesToSlashCommand(t *testing.T) {
 // TestButtonPress: a press is acknowledged with a deferred update before it
 // is handled, arrives as the button's Data, and is answered by a followup.
 func TestButtonPress(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	var b *Bot
@@ -362,6 +368,7 @@ func TestButtonPress(t *testing.T) {
 // TestUnansweredCommand: a slash command the handler does not answer loses
 // its "thinking" response; a late reply still arrives, as a followup.
 func TestUnansweredCommand(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	b := startBot(t, srv, rec)
@@ -385,6 +392,7 @@ func TestUnansweredCommand(t *testing.T) {
 }
 
 func TestAutocomplete(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	sug := &suggester{recorder: newRecorder(), moves: []string{"c3-c4", "c3-d3", "b3-b4"}}
 	startBot(t, srv, sug)
@@ -438,6 +446,7 @@ func (s *suggester) SuggestMoves(_ context.Context, ch, user, prefix string) []s
 // TestSendRetries: 5xx and 429 answers are retried until the message is
 // through; a 4xx is not retried and is reported.
 func TestSendRetries(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	b := startBot(t, srv, newRecorder())
 	ctx := context.Background()
@@ -471,6 +480,7 @@ func TestSendRetries(t *testing.T) {
 // TestFailedAckFallsBack: when the acknowledgement cannot be sent, the
 // reply goes to the channel rather than to an unusable token.
 func TestFailedAckFallsBack(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	var b *Bot
@@ -493,6 +503,7 @@ func TestFailedAckFallsBack(t *testing.T) {
 // while the bot is away are replayed on RESUME and handled in order; after
 // an invalidated session the bot identifies again and goes on.
 func TestDroppedGateway(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
 	startBot(t, srv, rec)
@@ -527,6 +538,7 @@ func TestDroppedGateway(t *testing.T) {
 }
 
 func TestSharding(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	startBot(t, srv, newRecorder(), func(c *Config) { c.ShardID, c.ShardCount = 1, 2 })
 	ids := srv.Identifies()
@@ -540,6 +552,7 @@ func TestSharding(t *testing.T) {
 }
 
 func TestRunFailsOnBadToken(t *testing.T) {
+	t.Parallel()
 	srv := newServer(t)
 	b, err := New(Config{Token: "wrong", APIBase: srv.URL(), Logger: newTestLogger(t)}, newRecorder())
 	if err != nil {
@@ -553,6 +566,7 @@ func TestRunFailsOnBadToken(t *testing.T) {
 }
 
 func TestNewRejectsBadConfig(t *testing.T) {
+	t.Parallel()
 	h := newRecorder()
 	for _, cfg := range []Config{
 		{},

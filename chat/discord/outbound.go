@@ -268,25 +268,31 @@ func customIDText(id string) string {
 }
 
 // splitText cuts s into pieces of at most max characters, at a line break
-// when there is one in the second half of the piece, else at a space.
+// when there is one in the second half of the piece, else at a space, else
+// anywhere. Spaces and line breaks around the cuts are dropped.
 func splitText(s string, max int) []string {
-	s = strings.TrimRight(s, " \n")
+	const blank = " \n"
+	s = strings.Trim(s, blank)
 	var out []string
 	for s != "" {
 		if utf8.RuneCountInString(s) <= max {
 			out = append(out, s)
 			break
 		}
-		cut := len(string([]rune(s)[:max]))
-		at := strings.LastIndexByte(s[:cut], '\n')
-		if at < cut/2 {
-			at = strings.LastIndexByte(s[:cut], ' ')
+		cut := 0 // byte offset of max characters; s[cut] exists: s is longer
+		for range max {
+			_, size := utf8.DecodeRuneInString(s[cut:])
+			cut += size
 		}
-		if at < cut/2 {
+		at := strings.LastIndexByte(s[:cut+1], '\n')
+		if at < cut/2 || at == 0 {
+			at = strings.LastIndexByte(s[:cut+1], ' ')
+		}
+		if at < cut/2 || at == 0 {
 			at = cut
 		}
-		out = append(out, strings.TrimRight(s[:at], " \n"))
-		s = strings.TrimLeft(s[at:], " \n")
+		out = append(out, strings.TrimRight(s[:at], blank))
+		s = strings.TrimLeft(s[at:], blank)
 	}
 	return out
 }
