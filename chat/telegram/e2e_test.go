@@ -9,6 +9,7 @@ import (
 	"context"
 	"image/png"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,7 +187,7 @@ func TestE2ETicTacToe(t *testing.T) {
 			t.Errorf("caption %q does not show the move %s", board.Text, cell)
 		}
 	}
-	if !strings.Contains(board.Text, "Game over") {
+	if !strings.Contains(board.Text, "Game over") && !strings.Contains(board.Text, "Oyun bitti") {
 		t.Errorf("last caption %q has no result", board.Text)
 	}
 	// Exactly one board per move: nothing lost, nothing sent twice.
@@ -262,5 +263,71 @@ func TestE2EDamaOpening(t *testing.T) {
 	}
 	if n := len(e.photos(group.ID)); n != moves+1 {
 		t.Errorf("%d boards for %d moves", n, moves)
+	}
+}
+
+// TestE2EGroupChallenge: in a group, Bob challenges Ayşe by answering her
+// message, she accepts with the button, and they play tic-tac-toe to the
+// end by pressing the board's buttons; a press out of turn is refused and
+// changes nothing.
+func TestE2EGroupChallenge(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(77, "Kahvehane")
+	hers, err := e.srv.SendText(group, ayse, "selam, kim oynar?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv.SendMessage(telegramtest.Message{From: &bob, Chat: group, Text: "/challenge tictactoe", ReplyToMessage: &hers})
+	invite := e.waitText(t, group.ID, 0, func(s telegramtest.Sent) bool { return slices.Contains(s.Data(), "accept") })
+	if !strings.Contains(invite.Text, "Ayşe") {
+		t.Errorf("invitation %q does not name Ayşe", invite.Text)
+	}
+	e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
+	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, "accept"); err != nil {
+		t.Fatal(err)
+	}
+	board := e.waitPhotos(t, group.ID, 1)
+	players := map[string]telegramtest.User{"Ayşe": ayse, "Bob": bob}
+	refused := false
+	for turn := 0; ; turn++ {
+		decodes(t, board)
+		cells := cellMoves(board)
+		if len(cells) == 0 {
+			break
+		}
+		if turn > 9 {
+			t.Fatal("tic-tac-toe did not end")
+		}
+		var mover, other telegramtest.User
+		for name, u := range players {
+			if strings.Contains(board.Text, "To move: "+name) || strings.Contains(board.Text, "Sıra: "+name) ||
+				strings.Contains(board.Text, ": "+name+" (") {
+				mover = u
+			} else {
+				other = u
+			}
+		}
+		if mover.ID == 0 {
+			t.Fatalf("whose turn? %q", board.Text)
+		}
+		if !refused {
+			seen := len(e.srv.Sent(group.ID))
+			if _, err := e.srv.Press(other, group.ID, board.MessageID, cells[0]); err != nil {
+				t.Fatal(err)
+			}
+			e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "#") })
+			if n := len(e.photos(group.ID)); n != turn+1 {
+				t.Fatalf("a press out of turn changed the game (%d boards)", n)
+			}
+			refused = true
+		}
+		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
+		if _, err := e.srv.Press(mover, group.ID, board.MessageID, cells[0]); err != nil {
+			t.Fatal(err)
+		}
+		board = e.waitPhotos(t, group.ID, turn+2)
+	}
+	if !strings.Contains(board.Text, "Oyun bitti") && !strings.Contains(board.Text, "Game over") {
+		t.Errorf("last caption %q has no result", board.Text)
 	}
 }

@@ -152,9 +152,11 @@ func (b *Bot) remember(u *tgbotapi.User) {
 }
 
 // lookup resolves an @username (without the @) seen before.
+// The bot itself is not resolved: it is no one to challenge, and the
+// router recognises its @name in the text.
 func (b *Bot) lookup(name string) (chat.User, bool) {
 	if strings.EqualFold(name, b.self.UserName) {
-		return chat.User{ID: strconv.FormatInt(b.self.ID, 10), Name: displayName(&b.self)}, true
+		return chat.User{}, false
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -234,6 +236,14 @@ func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) 
 	if !ok {
 		return chat.Message{}, false
 	}
+	found := mentions(msg.Text, msg.Entities, lookup)
+	if r := msg.ReplyToMessage; len(found) == 0 && strings.HasPrefix(text, "/") && r != nil &&
+		r.From != nil && !r.From.IsBot && r.From.ID != msg.From.ID {
+		// A command answering someone's message is about them: "/challenge
+		// dama" in reply to Bob challenges Bob, even when he has no
+		// @username or the bot has never seen it.
+		found = []chat.User{{ID: strconv.FormatInt(r.From.ID, 10), Name: displayName(r.From)}}
+	}
 	name := displayName(msg.From)
 	if anonAdmin {
 		name = msg.Chat.Title
@@ -247,7 +257,7 @@ func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) 
 		Text:      text,
 		Locale:    msg.From.LanguageCode,
 		Ref:       strconv.Itoa(msg.MessageID),
-		Mentions:  mentions(msg.Text, msg.Entities, lookup),
+		Mentions:  found,
 		Private:   private,
 		Admin:     private || anonAdmin,
 	}, true

@@ -127,12 +127,19 @@ func TestMentions(t *testing.T) {
 		{Type: "bot_command", Offset: 0, Length: 10},
 		{Type: "text_mention", Offset: 11, Length: 6, User: &anon},
 	}})
-	got := h.waitMessages(t, 4)
+	// A command answering someone's message mentions them; the bot's own
+	// messages and @name are no one to mention.
+	hello := telegramtest.Message{MessageID: 1, From: &bob, Chat: group, Text: "hello"}
+	srv.SendMessage(telegramtest.Message{From: &ayse, Chat: group, Text: "/challenge dama", ReplyToMessage: &hello})
+	srv.SendText(group, ayse, "/challenge @oyun_test_bot dama")
+	got := h.waitMessages(t, 6)
 	wantMentions := [][]chat.User{
 		nil,
 		{{ID: "77", Name: "Bob"}},
 		nil,
 		{{ID: "88", Name: "Zeynep"}},
+		{{ID: "77", Name: "Bob"}},
+		nil,
 	}
 	for i, w := range wantMentions {
 		if !reflect.DeepEqual(got[i].Mentions, w) {
