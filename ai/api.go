@@ -36,17 +36,20 @@ type Result struct {
 // Options switch the engine's techniques on and off one by one, so that a
 // level is a preset and a feature can be measured alone.
 type Options struct {
-	AlphaBeta  bool
-	TT         bool
+	AlphaBeta  bool // alpha-beta pruning; off: plain negamax over the full tree
+	TT         bool // transposition table of TTSizeMB MiB
 	TTSizeMB   int
-	Quiescence bool
-	Killers    bool
-	History    bool
+	Quiescence bool // follow noisy moves past the depth horizon
+	Killers    bool // two killer moves per ply
+	History    bool // history heuristic
+	// PVS searches every move after the first with a null window and again
+	// with the full window only when it beats alpha (needs AlphaBeta).
+	PVS bool
 }
 
 // DefaultOptions enables every technique with a 16 MiB table.
 func DefaultOptions() Options {
-	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true}
+	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and

@@ -120,6 +120,20 @@ func (e *Engine) childValue(depth, ply, alpha, beta int, owner Side) int {
 	return -e.negamax(depth, ply, -beta, -alpha, child)
 }
 
+// pvsChild is childValue with principal variation search: a move after the
+// first is tried with a null window, then again with the full window only if
+// it beats alpha (a null-window search only proves a bound).
+func (e *Engine) pvsChild(first bool, depth, ply, alpha, beta int, owner Side) int {
+	if first || !e.opts.PVS || !e.opts.AlphaBeta || beta-alpha <= 1 {
+		return e.childValue(depth, ply, alpha, beta, owner)
+	}
+	v := e.childValue(depth, ply, alpha, alpha+1, owner)
+	if v > alpha && v < beta && !e.s.stop {
+		v = e.childValue(depth, ply, alpha, beta, owner)
+	}
+	return v
+}
+
 // negamax returns the value of the current position from owner's point of
 // view (owner is Turn() except at chance nodes), searched depth plies deep.
 func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
@@ -197,7 +211,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	for i := range moves {
 		m := e.pickMove(moves, i, ply)
 		p.Make(m)
-		v := e.childValue(depth-1, ply+1, alpha, beta, turn)
+		v := e.pvsChild(i == 0, depth-1, ply+1, alpha, beta, turn)
 		p.Unmake()
 		if s.stop {
 			return 0
@@ -555,7 +569,7 @@ func (e *Engine) searchRoot(depth int, turn Side) (best, searched int) {
 			}
 		}
 		p.Make(rm.move)
-		v := e.childValue(depth-1, 1, alpha, Inf, turn)
+		v := e.pvsChild(i == 0, depth-1, 1, alpha, Inf, turn)
 		p.Unmake()
 		if s.stop {
 			return best, i
