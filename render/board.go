@@ -37,7 +37,8 @@ type layout struct {
 	frame             int // frame thickness around the board
 	frameRect         image.Rectangle
 	boardRect         image.Rectangle
-	topBar, bottomBar image.Rectangle
+	topBar, bottomBar image.Rectangle    // where the bars' contents go
+	strips            [2]image.Rectangle // the full-width bands the bars may touch
 	textPx, coordPx   float64
 }
 
@@ -58,6 +59,7 @@ func newLayout(size, n int) layout {
 	}
 	l.topBar = image.Rect(x0, 0, x0+outer, y0)
 	l.bottomBar = image.Rect(x0, y0+outer, x0+outer, size)
+	l.strips = [2]image.Rectangle{image.Rect(0, 0, size, y0), image.Rect(0, y0+outer, size, size)}
 	return l
 }
 
@@ -87,9 +89,10 @@ type gridDrawer struct {
 	lay     layout
 	theme   Theme
 	fonts   *Fonts
-	base    [2]*image.RGBA // static picture, not flipped and flipped
-	sprites [256]*image.RGBA
-	icons   [2]*image.RGBA
+	base    [2]*image.RGBA     // static picture, not flipped and flipped
+	basePal [2]*image.Paletted // base mapped to the palette
+	sprites [256]*sprite
+	icons   [2]*sprite
 	quant   *quantizer
 	pool    sync.Pool // of *gridWorker
 }
@@ -104,6 +107,11 @@ type gridWorker struct {
 	pal        *image.Paletted
 	png        *pngWriter
 	path, capt []cell
+
+	// img and pal keep the last frame; only what it drew on (its dirty
+	// squares and the strips) is restored from the base for the next one.
+	dirty, palDirty uint64 // screen squares (bit row*n+col) drawn on
+	flip, palFlip   int    // base the picture was made from; -1: unknown
 }
 
 // errDrawer is returned by constructors that cannot build their drawer (the
@@ -120,11 +128,11 @@ func newGridDrawer(g gridGame, size int, samples []Frame) Drawer {
 	d := &gridDrawer{game: g, lay: newLayout(size, g.n), theme: DefaultTheme(), fonts: fonts}
 	for i := 0; i < len(g.pieces); i++ {
 		ch := g.pieces[i]
-		d.sprites[ch] = d.pieceImage(ch, d.lay.sq)
+		d.sprites[ch] = newSprite(d.pieceImage(ch, d.lay.sq))
 	}
 	iconSize := d.iconSize()
 	for side, ch := range g.icons {
-		d.icons[side] = d.iconImage(ch, iconSize)
+		d.icons[side] = newSprite(d.iconImage(ch, iconSize))
 	}
 	for flip := range d.base {
 		d.base[flip] = d.drawBase(flip == 1)
@@ -143,6 +151,10 @@ func newGridDrawer(g gridGame, size int, samples []Frame) Drawer {
 	}
 	t := d.theme
 	d.quant = newQuantizer(ims, t.Background, g.board, g.line, t.Frame, t.Text, t.Accent)
+	for flip, b := range d.base {
+		d.basePal[flip] = image.NewPaletted(b.Rect, d.quant.pal)
+		d.quant.apply(d.basePal[flip], b)
+	}
 	d.pool.Put(w)
 	return d
 }
@@ -160,6 +172,7 @@ func (d *gridDrawer) newWorker() *gridWorker {
 		bold: Face(d.fonts.Bold, d.lay.textPx),
 		pal:  image.NewPaletted(img.Rect, nil),
 		png:  newPNGWriter(),
+		flip: -1, palFlip: -1,
 	}
 	w.capH = capHeight(w.bold)
 	return w
@@ -274,8 +287,19 @@ func (d *gridDrawer) Draw(f Frame) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.quant.apply(w.pal, im)
+	// Only the squares drawn on and the name bars differ from the base.
+	flip := 0
+	if f.Flip {
+		flip = 1
+	}
+	l := &d.lay
 	w.pal.Palette = d.quant.pal
+	d.restore(w.pal, d.basePal[flip], w.palDirty&^w.dirty, w.palFlip == flip)
+	w.palFlip, w.palDirty = flip, w.dirty
+	d.eachSquare(w.dirty, func(r image.Rectangle) { d.quant.applyRect(w.pal, im, r) })
+	for _, r := range l.strips {
+		d.quant.applyRect(w.pal, im, r)
+	}
 	return w.png.encode(w.pal)
 }
 
@@ -300,12 +324,15 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 		flip = 1
 	}
 	im := w.img
-	copy(im.Pix, d.base[flip].Pix)
+	d.restore(im, d.base[flip], w.dirty, w.flip == flip)
+	w.flip, w.dirty = flip, 0
+	mark := func(col, row int) { w.dirty |= 1 << (row*g.n + col) }
 
 	// Highlights under the pieces: captured squares, then the path (a square
 	// can be both when a king crosses a captured piece's square).
 	for _, c := range w.capt {
 		col, row := l.screen(c, f.Flip)
+		mark(col, row)
 		fillOver(im, l.squareRect(col, row), g.capturedFill)
 	}
 	seen := uint64(0) // each path square once, or a revisited one gets darker
@@ -316,6 +343,7 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 		}
 		seen |= bit
 		col, row := l.screen(c, f.Flip)
+		mark(col, row)
 		fill := g.pathFill
 		if i == 0 && len(w.path) > 1 {
 			fill = g.startFill
@@ -324,23 +352,22 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	}
 	dc := w.dc
 	sq := float64(l.sq)
-	for _, c := range w.capt {
-		cx, cy := l.centre(l.screen(c, f.Flip))
-		a := 0.17 * sq
-		dc.SetColor(g.capturedMark)
-		dc.SetLineWidth(0.07 * sq)
-		dc.SetLineCapRound()
-		dc.DrawLine(cx-a, cy-a, cx+a, cy+a)
-		dc.DrawLine(cx+a, cy-a, cx-a, cy+a)
-		dc.Stroke()
-	}
 	if len(w.path) > 1 {
 		dc.SetColor(g.pathLine)
 		dc.SetLineWidth(0.085 * sq)
 		dc.SetLineCapRound()
 		dc.SetLineJoinRound()
 		for i, c := range w.path {
-			cx, cy := l.centre(l.screen(c, f.Flip))
+			col, row := l.screen(c, f.Flip)
+			if i > 0 { // the squares the segment crosses
+				pc, pr := l.screen(w.path[i-1], f.Flip)
+				for r := min(row, pr); r <= max(row, pr); r++ {
+					for c := min(col, pc); c <= max(col, pc); c++ {
+						mark(c, r)
+					}
+				}
+			}
+			cx, cy := l.centre(col, row)
 			if i == 0 {
 				dc.MoveTo(cx, cy)
 			} else {
@@ -353,6 +380,16 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 		dc.Fill()
 	}
 
+	for _, c := range w.capt {
+		cx, cy := l.centre(l.screen(c, f.Flip))
+		a := 0.17 * sq
+		dc.SetColor(g.capturedMark)
+		dc.SetLineWidth(0.07 * sq)
+		dc.SetLineCapRound()
+		dc.DrawLine(cx-a, cy-a, cx+a, cy+a)
+		dc.DrawLine(cx+a, cy-a, cx-a, cy+a)
+		dc.Stroke()
+	}
 	for r, rank := range f.Board {
 		for fi := 0; fi < g.n; fi++ {
 			sp := d.sprites[rank[fi]]
@@ -360,7 +397,8 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 				continue
 			}
 			col, row := l.screen(cell{fi, g.n - 1 - r}, f.Flip)
-			draw.Draw(im, l.squareRect(col, row), sp, image.Point{}, draw.Over)
+			mark(col, row)
+			sp.drawOver(im, l.squareRect(col, row).Min)
 		}
 	}
 
@@ -371,6 +409,53 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	d.drawBar(w, l.topBar, top, f.Players[top], f.ToMove == top, CleanText(f.Title), true)
 	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.ToMove == bottom, CleanText(f.Footer), false)
 	return im, nil
+}
+
+// eachSquare calls fn with the rectangle of every square in set.
+func (d *gridDrawer) eachSquare(set uint64, fn func(image.Rectangle)) {
+	n := d.lay.n
+	for k := 0; k < n*n; k++ {
+		if set&(1<<k) != 0 {
+			fn(d.lay.squareRect(k%n, k/n))
+		}
+	}
+}
+
+// restore makes dst equal to base again: all of it when !same (dst was
+// drawn from the other base, or never), else the squares in dirty and the
+// strips, the only places a frame draws on.
+func (d *gridDrawer) restore(dst, base image.Image, dirty uint64, same bool) {
+	switch dst := dst.(type) {
+	case *image.RGBA:
+		base := base.(*image.RGBA)
+		if !same {
+			copy(dst.Pix, base.Pix)
+			return
+		}
+		cp := func(r image.Rectangle) {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i, j := dst.PixOffset(r.Min.X, y), dst.PixOffset(r.Max.X, y)
+				copy(dst.Pix[i:j], base.Pix[i:j])
+			}
+		}
+		d.eachSquare(dirty, cp)
+		for _, r := range d.lay.strips {
+			cp(r)
+		}
+	case *image.Paletted:
+		base := base.(*image.Paletted)
+		if !same {
+			copy(dst.Pix, base.Pix)
+			return
+		}
+		// The strips are always quantized anew: only squares to restore.
+		d.eachSquare(dirty, func(r image.Rectangle) {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				i, j := dst.PixOffset(r.Min.X, y), dst.PixOffset(r.Max.X, y)
+				copy(dst.Pix[i:j], base.Pix[i:j])
+			}
+		})
+	}
 }
 
 // drawBar draws a player's bar: piece icon and name on the left (on an
@@ -395,7 +480,7 @@ func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name 
 	}
 
 	icon := d.icons[side]
-	is := float64(icon.Rect.Dx())
+	is := float64(icon.im.Rect.Dx())
 	pillH := math.Round(0.74 * float64(bar.Dy()))
 	pad := math.Round((pillH - is) / 2)
 	face, col := w.name, t.TextDim
@@ -416,7 +501,7 @@ func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name 
 	}
 	ix := int(x0 + pad)
 	iy := int(math.Round(cy - is/2))
-	draw.Draw(im, image.Rect(ix, iy, ix+icon.Rect.Dx(), iy+icon.Rect.Dy()), icon, image.Point{}, draw.Over)
+	icon.drawOver(im, image.Pt(ix, iy))
 	if name != "" {
 		drawText(im, face, image.NewUniform(col), name, x0+pad+is+pad*0.8, cy+w.capH/2)
 	}

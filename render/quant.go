@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/png"
@@ -164,4 +165,28 @@ func (w *pngWriter) encode(im image.Image) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.Clone(w.out.Bytes()), nil
+}
+
+// applyRect is apply restricted to r (within both pictures' bounds).
+func (q *quantizer) applyRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
+	r = r.Intersect(dst.Rect).Intersect(src.Rect)
+	lut := q.lut
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		s := src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)]
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		// Runs of one colour are the common case: look up each run once.
+		var prev uint32
+		var idx uint8
+		for j := range d {
+			if 4*j+3 >= len(s) {
+				break
+			}
+			v := binary.LittleEndian.Uint32(s[4*j:])
+			if v != prev || j == 0 {
+				prev = v
+				idx = lut[(v>>3&0x1f)<<10|(v>>11&0x1f)<<5|(v>>19&0x1f)]
+			}
+			d[j] = idx
+		}
+	}
 }

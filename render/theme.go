@@ -66,7 +66,36 @@ func LoadFonts() (*Fonts, error) {
 // Face returns a new face of f at px pixels (hinted, for crisp small text).
 // Faces cache glyphs and are not safe for concurrent use.
 func Face(f *truetype.Font, px float64) font.Face {
-	return truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
+	face := truetype.NewFace(f, &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
+	return &advanceCache{Face: face, adv: map[rune]advance{}}
+}
+
+// advanceCache remembers glyph advances: the truetype face loads and hints
+// the whole glyph for every GlyphAdvance call, which made measuring text
+// (to fit names into their bar) cost more than drawing it.
+type advanceCache struct {
+	font.Face
+	adv map[rune]advance
+}
+
+type advance struct {
+	x  fixed.Int26_6
+	ok bool
+}
+
+// maxCachedAdvances bounds the cache: names can bring any runes.
+const maxCachedAdvances = 2048
+
+// GlyphAdvance implements font.Face.
+func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if v, ok := a.adv[r]; ok {
+		return v.x, v.ok
+	}
+	x, ok := a.Face.GlyphAdvance(r)
+	if len(a.adv) < maxCachedAdvances {
+		a.adv[r] = advance{x, ok}
+	}
+	return x, ok
 }
 
 // maxTextRunes bounds the text measured and drawn per string: names and
