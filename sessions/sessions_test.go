@@ -28,6 +28,14 @@ func registry(t testing.TB) *games.Registry {
 	return r
 }
 
+// smallEngine has a small table: tests play short games, and a 16 MiB
+// table per worker is slow to allocate under -race.
+func smallEngine() sessions.Engine {
+	opts := ai.DefaultOptions()
+	opts.TTSizeMB = 1
+	return ai.NewEngine(opts)
+}
+
 // harness is a Manager on a real SQLite file that records its events.
 type harness struct {
 	t     *testing.T
@@ -47,7 +55,7 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	}
 	h := &harness{t: t, path: path, reg: registry(t)}
 	h.store = openStore(t, path)
-	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1}
+	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -511,7 +519,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	gate := make(chan struct{})
 	h := newHarness(t, path, func(c *sessions.Config) {
-		c.NewEngine = func() sessions.Engine { return gated{gate, ai.NewEngine(ai.DefaultOptions())} }
+		c.NewEngine = func() sessions.Engine { return gated{gate, smallEngine().(*ai.Engine)} }
 	})
 	p := h.pvp("dama", chanA, ayse, bora)
 	for i, mv := range []string{"c3-c4", "f6-f5", "h3-h4", "a6-a5"} {
@@ -580,7 +588,7 @@ func TestThinkingNotices(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) {
 		c.Workers = 1
 		c.ThinkingNotice = 5 * time.Millisecond
-		c.NewEngine = func() sessions.Engine { return gated{gate, ai.NewEngine(ai.DefaultOptions())} }
+		c.NewEngine = func() sessions.Engine { return gated{gate, smallEngine().(*ai.Engine)} }
 	})
 	start := func(p sessions.Player) sessions.Snapshot {
 		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
