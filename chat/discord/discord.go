@@ -87,7 +87,9 @@ type Bot struct {
 	shardID    int
 	refs       *refStore
 	retry      retryPolicy
-	queues     *queues
+	// settleAfter: see settleLater.
+	settleAfter time.Duration
+	queues      *queues
 
 	mu      sync.Mutex
 	ready   chan struct{} // closed on the first READY
@@ -155,18 +157,19 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	s.State.MaxMessageCount = 0
 
 	b := &Bot{
-		s:          s,
-		h:          h,
-		log:        logger.With("platform", Platform, "shard", cfg.ShardID),
-		prefix:     prefix,
-		games:      games,
-		shardID:    cfg.ShardID,
-		refs:       newRefStore(interactionTTL),
-		retry:      defaultRetry(),
-		queues:     newQueues(),
-		specByName: make(map[string]cmdSpec),
-		ready:      make(chan struct{}),
-		hctx:       context.Background(),
+		s:           s,
+		h:           h,
+		log:         logger.With("platform", Platform, "shard", cfg.ShardID),
+		prefix:      prefix,
+		games:       games,
+		shardID:     cfg.ShardID,
+		refs:        newRefStore(interactionTTL),
+		retry:       defaultRetry(),
+		settleAfter: settleAfter,
+		queues:      newQueues(),
+		specByName:  make(map[string]cmdSpec),
+		ready:       make(chan struct{}),
+		hctx:        context.Background(),
 	}
 	for _, c := range specs(games) {
 		b.specByName[c.name] = c

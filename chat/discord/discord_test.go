@@ -24,6 +24,7 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 	if len(ids) != 1 {
 		t.Fatalf("%d IDENTIFYs, want 1", len(ids))
 	}
+	srv.WaitT(t, wait, "a heartbeat", func(v *fakediscord.View) bool { return v.Heartbeats() >= 1 })
 	id := ids[0]
 	if id.Token != "Bot "+srv.Token() {
 		t.Errorf("IDENTIFY token %q", id.Token)
@@ -371,7 +372,7 @@ func TestUnansweredCommand(t *testing.T) {
 	t.Parallel()
 	srv := newServer(t)
 	rec := newRecorder()
-	b := startBot(t, srv, rec)
+	b := startBot(t, srv, rec, func(b *Bot) { b.settleAfter = 20 * time.Millisecond })
 	id := srv.SlashCommand(general, ayse, "en-US", "draw")
 	m := rec.next(t)
 	srv.WaitT(t, wait, "the response deleted", func(v *fakediscord.View) bool {

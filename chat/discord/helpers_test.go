@@ -105,18 +105,26 @@ func fastRetry() retryPolicy {
 }
 
 // startBot runs a bot against srv until the test ends and waits until it is
-// connected and its commands are registered (shard 0).
-func startBot(t *testing.T, srv *fakediscord.Server, h chat.Handler, cfgs ...func(*Config)) *Bot {
+// connected and its commands are registered (shard 0). Each option is a
+// func(*Config), applied before New, or a func(*Bot), applied before Run.
+func startBot(t *testing.T, srv *fakediscord.Server, h chat.Handler, opts ...any) *Bot {
 	t.Helper()
 	cfg := Config{Token: srv.Token(), APIBase: srv.URL(), Logger: newTestLogger(t)}
-	for _, f := range cfgs {
-		f(&cfg)
+	for _, o := range opts {
+		if f, ok := o.(func(*Config)); ok {
+			f(&cfg)
+		}
 	}
 	b, err := New(cfg, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.retry = fastRetry()
+	for _, o := range opts {
+		if f, ok := o.(func(*Bot)); ok {
+			f(b)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()

@@ -13,6 +13,10 @@ import (
 	"oyunbot/chat"
 )
 
+// settleAfter is how long a slash command's "thinking" response waits for
+// its first reply after the handler returned.
+const settleAfter = 2 * time.Minute
+
 // autocompleteBudget is how long SuggestMoves may take: Discord wants the
 // autocomplete answer within 3 s of the event.
 const autocompleteBudget = 2 * time.Second
@@ -199,7 +203,7 @@ func (b *Bot) enqueue(msg chat.Message, r *ref) {
 		}()
 		b.h.Handle(ctx, msg)
 		if r != nil && r.kind == refCommand {
-			b.settle(msg.Ref, r)
+			b.queues.goTracked(func() { b.settleLater(ctx, msg.Ref, r) })
 		}
 	})
 	if !ok {
@@ -207,11 +211,19 @@ func (b *Bot) enqueue(msg chat.Message, r *ref) {
 	}
 }
 
-// settle removes the "thinking" response of a slash command the handler
-// did not answer, which Discord would otherwise show until the token
-// expires. Claiming the ref first means a late reply goes as a followup
-// instead of editing the deleted response.
-func (b *Bot) settle(key string, r *ref) {
+// settleLater removes the "thinking" response of a slash command that got
+// no reply within settleAfter of its handling (a bot move may answer it a
+// while after Handle returned); Discord would otherwise show it until the
+// token expires. Claiming the ref first means a later reply goes as a
+// followup instead of editing the deleted response.
+func (b *Bot) settleLater(ctx context.Context, key string, r *ref) {
+	t := time.NewTimer(b.settleAfter)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+		return
+	}
 	if _, first := b.refs.claim(key); !first || r.ackErr != nil {
 		return
 	}

@@ -33,8 +33,10 @@ type Options struct {
 	AppID   string // application id ("1000")
 	BotID   string // the bot's user id (AppID)
 	BotName string // ("oyunbot")
-	// HeartbeatInterval sent in HELLO (1 s, short so tests exercise it;
-	// the client gives up after 5 intervals without an ACK).
+	// HeartbeatInterval sent in HELLO (Discord's 41.25 s). The client
+	// heartbeats at once on connecting, then every interval. Keep it well
+	// above a second: discordgo sleeps 1 s while closing, and a heartbeat
+	// due in that window can close the next connection too.
 	HeartbeatInterval time.Duration
 	// AckDeadline is how long after dispatch an interaction can get its
 	// initial response (Discord: 3 s).
@@ -118,7 +120,7 @@ func New(t testing.TB, opts Options) *Server {
 		opts.BotName = "oyunbot"
 	}
 	if opts.HeartbeatInterval == 0 {
-		opts.HeartbeatInterval = time.Second
+		opts.HeartbeatInterval = 41250 * time.Millisecond
 	}
 	if opts.AckDeadline == 0 {
 		opts.AckDeadline = 3 * time.Second

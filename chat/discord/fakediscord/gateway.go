@@ -127,7 +127,8 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 	var sess *session
 	for {
-		ws.SetReadDeadline(time.Now().Add(10 * s.opts.HeartbeatInterval))
+		// Discord closes a connection that misses heartbeats.
+		ws.SetReadDeadline(time.Now().Add(2 * s.opts.HeartbeatInterval))
 		_, data, err := ws.ReadMessage()
 		if err != nil {
 			return
