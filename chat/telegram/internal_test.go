@@ -1,9 +1,11 @@
 package telegram
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -363,4 +365,44 @@ func TestMentions(t *testing.T) {
 			t.Errorf("mention %d = %v, want %v", i, got[i], want[i])
 		}
 	}
+}
+
+// FuzzUpdate feeds arbitrary update JSON (as a webhook may receive) through
+// the conversion: it never panics, and what it routes is well formed.
+func FuzzUpdate(f *testing.F) {
+	f.Add(`{"update_id":1,"message":{"message_id":1,"date":1,"chat":{"id":42,"type":"private"},"from":{"id":42,"is_bot":false,"first_name":"A","language_code":"tr"},"text":"/play@oyun_bot dama"}}`)
+	f.Add(`{"update_id":2,"message":{"message_id":3,"date":1,"chat":{"id":-5,"type":"supergroup"},"from":{"id":7,"is_bot":false,"first_name":"B"},"text":"/challenge @bob dama","entities":[{"type":"mention","offset":11,"length":4}],"reply_to_message":{"message_id":2,"date":1,"chat":{"id":-5,"type":"supergroup"},"from":{"id":8,"is_bot":false,"first_name":"C"}}}}`)
+	f.Add(`{"update_id":3,"callback_query":{"id":"q","from":{"id":7,"is_bot":false,"first_name":"B"},"message":{"message_id":9,"date":1,"chat":{"id":-5,"type":"group"}},"chat_instance":"x","data":"move b2"}}`)
+	f.Add(`{"update_id":4,"message":{"message_id":1,"date":1,"chat":{"id":1,"type":"private"},"text":"x","entities":[{"type":"text_mention","offset":0,"length":1}]}}`)
+	self := tgbotapi.User{ID: 1000, IsBot: true, FirstName: "Oyun", UserName: "oyun_bot"}
+	lookup := func(n string) (chat.User, bool) { return chat.User{ID: "7", Name: n}, n == "bob" }
+	f.Fuzz(func(t *testing.T, body string) {
+		var u tgbotapi.Update
+		if json.Unmarshal([]byte(body), &u) != nil {
+			return
+		}
+		check := func(m chat.Message) {
+			if m.Platform != Platform || strings.TrimSpace(m.Text) == "" || m.UserID == "" {
+				t.Fatalf("malformed message %+v", m)
+			}
+			if _, err := strconv.ParseInt(m.ChannelID, 10, 64); err != nil {
+				t.Fatalf("channel %q", m.ChannelID)
+			}
+			for _, u := range m.Mentions {
+				if u.ID == "" {
+					t.Fatalf("unresolved mention %+v", u)
+				}
+			}
+		}
+		if u.Message != nil {
+			if m, ok := textMessage(self, u.Message, lookup); ok {
+				check(m)
+			}
+		}
+		if u.CallbackQuery != nil {
+			if m, ok := callbackMessage(u.CallbackQuery); ok {
+				check(m)
+			}
+		}
+	})
 }

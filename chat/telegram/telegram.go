@@ -39,6 +39,11 @@ const (
 	// requestSlack is added to the long-polling timeout for the HTTP
 	// client's own timeout.
 	requestSlack = 30 * time.Second
+	// pollMargin keeps a long poll this much shorter than a given client's
+	// timeout.
+	pollMargin = 5 * time.Second
+	// maxQueuedMessages bounds one chat's backlog of incoming messages.
+	maxQueuedMessages = 1000
 )
 
 // DefaultPrivatePace is about one message a second in a private chat, with
@@ -69,7 +74,8 @@ type Config struct {
 	// Listener, when set, is used by the webhook server instead of
 	// listening on Listen (tests, socket activation).
 	Listener net.Listener
-	// HTTPClient makes the API calls; its Timeout must exceed PollTimeout.
+	// HTTPClient makes the API calls. A long poll is kept shorter than its
+	// Timeout.
 	HTTPClient *http.Client
 	Logger     *slog.Logger
 	// Commands is the "/" menu published at start (default DefaultCommands).
@@ -143,6 +149,10 @@ func (c *Config) setDefaults() error {
 	}
 	if c.HTTPClient == nil {
 		c.HTTPClient = &http.Client{Timeout: c.PollTimeout + requestSlack}
+	}
+	if t := c.HTTPClient.Timeout; t > 0 && c.PollTimeout >= t-pollMargin {
+		// A long poll must end before the client gives up on it.
+		c.PollTimeout = max(t-pollMargin, time.Second)
 	}
 	return nil
 }
