@@ -114,3 +114,37 @@ func TestAnalyseDama(t *testing.T) {
 		t.Errorf("exit %d out %q err %q", code, out, errOut)
 	}
 }
+
+// FuzzAnalyse: whatever the input, analyse answers every line or stops with
+// exit 1 and a message; it never panics.
+func FuzzAnalyse(f *testing.F) {
+	for _, s := range []string{
+		"x.o.x.... o\n", "xxx.oo... o 5\n# c\n\n", "x.o.x.... x\n", "\n\n\n", "x.o.x....\n",
+		"......../bbbbbbbb/bbbbbbbb/......../......../wwwwwwww/wwwwwwww/........ w\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		for _, game := range []string{"ttt", "dama"} {
+			var out, errOut bytes.Buffer
+			code := runAnalyse([]string{"-game", game, "-depth", "1", "-hash", "1"}, strings.NewReader(input), &out, &errOut)
+			switch code {
+			case 0:
+				if errOut.Len() != 0 {
+					t.Fatalf("exit 0 with stderr %q", errOut.String())
+				}
+			case 1:
+				if !strings.HasPrefix(errOut.String(), "analyse: ") {
+					t.Fatalf("exit 1 with stderr %q", errOut.String())
+				}
+			default:
+				t.Fatalf("exit %d: %s", code, errOut.String())
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+				if l != "" && !strings.HasPrefix(l, "bestmove ") {
+					t.Fatalf("output line %q", l)
+				}
+			}
+		}
+	})
+}
