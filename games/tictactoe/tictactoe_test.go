@@ -260,3 +260,52 @@ func TestCloneIsIndependent(t *testing.T) {
 		t.Errorf("p %q q %q", p, q)
 	}
 }
+
+// TestSymmetry: the rules and the evaluation do not care which way the
+// board is turned: all eight symmetries of a position have the same status,
+// evaluation and number of moves.
+func TestSymmetry(t *testing.T) {
+	// Each symmetry maps a cell (row r, column c from the top-left) to another.
+	syms := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return r, 2 - c },
+		func(r, c int) (int, int) { return 2 - r, c },
+		func(r, c int) (int, int) { return 2 - r, 2 - c },
+		func(r, c int) (int, int) { return c, r },
+		func(r, c int) (int, int) { return c, 2 - r },
+		func(r, c int) (int, int) { return 2 - c, r },
+		func(r, c int) (int, int) { return 2 - c, 2 - r },
+	}
+	for _, p := range allPositions(t) {
+		s := p.String()
+		for _, f := range syms {
+			cells := []byte(s[:9])
+			for i := 0; i < 9; i++ {
+				r, c := f(i/3, i%3)
+				cells[3*r+c] = s[i]
+			}
+			q := mustParse(t, string(cells)+s[9:])
+			if q.Status() != p.Status() || q.Evaluate() != p.Evaluate() || len(q.Moves(nil)) != len(p.Moves(nil)) {
+				t.Fatalf("%q and its image %q differ", s, q)
+			}
+		}
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	tests := []struct {
+		pos  string
+		want int
+	}{
+		{"......... x", 0},
+		{"x........ o", -30}, // x's corner opens three lines for x
+		{"....x.... o", -40}, // the centre opens four
+		{"xx..o.... o", -30}, // x: row of two (-40), column (-10); o: row and diagonal (+20)
+		{"xx..oo... x", -10}, // x: row of two, column (+50); o: row of two, column, diagonal (-60)
+	}
+	for _, tc := range tests {
+		if got := mustParse(t, tc.pos).Evaluate(); got != tc.want {
+			t.Errorf("Evaluate(%q) = %d, want %d", tc.pos, got, tc.want)
+		}
+	}
+}
