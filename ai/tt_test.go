@@ -28,7 +28,7 @@ func TestTTStoreProbe(t *testing.T) {
 func TestTTMateScores(t *testing.T) {
 	for _, tc := range []struct{ score, storePly, probePly, want int }{
 		{Win - 7, 3, 3, Win - 7},
-		{Win - 7, 3, 5, Win - 9},  // 4 plies to the win from the node, found 2 plies deeper
+		{Win - 7, 3, 5, Win - 9}, // 4 plies to the win from the node, found 2 plies deeper
 		{-(Win - 6), 2, 1, -(Win - 5)},
 		{250, 3, 9, 250}, // heuristic scores are not adjusted
 	} {
