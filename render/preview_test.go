@@ -60,4 +60,12 @@ func TestPreview(t *testing.T) {
 		Footer:  "O oynar",
 	})
 	write("ttt.png", b, err)
+	b, err = Table("Turnuva #t3 · dama · 4. tur", []string{"#", "Oyuncu", "Puan", "G-B-M", "Reyting"}, [][]string{
+		{"1", "Ayşe Yılmaz", "3.5", "3-1-0", "1612"},
+		{"2", "oyunbot (zor)", "3", "3-0-1", "1580"},
+		{"3", "Mehmet Çelik", "2", "2-0-2", "1502"},
+		{"4", "Zeynep Öztürk uzun bir isim ile", "1.5", "1-1-2", "1475"},
+		{"5", "Ali", "0", "0-0-4", "1390"},
+	}, 640)
+	write("table.png", b, err)
 }

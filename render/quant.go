@@ -26,6 +26,21 @@ func quantKey(r, g, b uint8) int {
 	return int(r>>(8-quantBits))<<(2*quantBits) | int(g>>(8-quantBits))<<quantBits | int(b>>(8-quantBits))
 }
 
+type cellStat struct {
+	n       uint64
+	r, g, b uint64
+}
+
+func countRow(stats []cellStat, p []uint8) {
+	for i := 0; i+3 < len(p); i += 4 {
+		s := &stats[quantKey(p[i], p[i+1], p[i+2])]
+		s.n++
+		s.r += uint64(p[i])
+		s.g += uint64(p[i+1])
+		s.b += uint64(p[i+2])
+	}
+}
+
 // quantizer maps opaque RGBA pictures to a fixed palette. Read-only after
 // newQuantizer, so safe to share.
 type quantizer struct {
@@ -38,19 +53,10 @@ type quantizer struct {
 // flat fills keep their exact colour) and fills the lookup table with the
 // nearest palette entry of every other cell. must colours are always kept.
 func newQuantizer(samples []*image.RGBA, must ...color.RGBA) *quantizer {
-	type cellStat struct {
-		n       uint64
-		r, g, b uint64
-	}
 	stats := make([]cellStat, quantCells)
 	for _, im := range samples {
-		p := im.Pix
-		for i := 0; i+3 < len(p); i += 4 {
-			s := &stats[quantKey(p[i], p[i+1], p[i+2])]
-			s.n++
-			s.r += uint64(p[i])
-			s.g += uint64(p[i+1])
-			s.b += uint64(p[i+2])
+		for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
+			countRow(stats, im.Pix[im.PixOffset(im.Rect.Min.X, y):im.PixOffset(im.Rect.Max.X, y)])
 		}
 	}
 	mean := func(k int) color.RGBA {
