@@ -1,0 +1,293 @@
+package discord
+
+// e2e_test.go plays whole games through the real router, sessions, engine,
+// renderer and SQLite store, over the real client library (discordgo),
+// against the fake Discord: slash commands, buttons and prefix messages,
+// with the gateway dropped mid-game.
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"oyunbot/chat"
+	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// e2e is a bot wired as cmd/bot wires it, on a SQLite file.
+type e2e struct {
+	srv    *fakediscord.Server
+	router *chat.Router
+	bot    *Bot
+}
+
+func newE2E(t *testing.T) *e2e {
+	t.Helper()
+	srv := newServer(t)
+	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	router, err := chat.New(chat.Config{
+		Games:   reg,
+		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Store:   store,
+		Seed:    1,
+		Logger:  newTestLogger(t),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { router.Close() })
+	bot := startBot(t, srv, WithMoveSuggestions(router, router.Sessions()))
+	router.AddSender(Platform, bot)
+	return &e2e{srv: srv, router: router, bot: bot}
+}
+
+// boards are the messages of a channel that carry a board.
+func boards(msgs []fakediscord.Message) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range msgs {
+		if len(m.Files) > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// waitBoard waits for the n-th board of a channel and returns it.
+func (e *e2e) waitBoard(t *testing.T, channelID string, n int) fakediscord.Message {
+	t.Helper()
+	e.srv.WaitT(t, wait, "board "+string(rune('0'+n)), func(v *fakediscord.View) bool {
+		return len(boards(v.Messages(channelID))) >= n
+	})
+	return boards(e.srv.Messages(channelID))[n-1]
+}
+
+// waitMessage waits for a message after the first `after` of a channel that
+// satisfies ok.
+func (e *e2e) waitMessage(t *testing.T, channelID string, after int, what string, ok func(fakediscord.Message) bool) fakediscord.Message {
+	t.Helper()
+	var found fakediscord.Message
+	e.srv.WaitT(t, wait, what, func(v *fakediscord.View) bool {
+		msgs := v.Messages(channelID)
+		for _, m := range msgs[min(after, len(msgs)):] {
+			if !m.Loading && ok(m) {
+				found = m
+				return true
+			}
+		}
+		return false
+	})
+	return found
+}
+
+// buttonIDs are the custom_ids of a message's buttons, in order.
+func buttonIDs(m fakediscord.Message) []string {
+	var out []string
+	for _, row := range m.Buttons() {
+		for _, b := range row {
+			out = append(out, b.CustomID)
+		}
+	}
+	return out
+}
+
+// cellIDs are the cell buttons of a tic-tac-toe board ("move #g1 b2").
+func cellIDs(m fakediscord.Message) []string {
+	var out []string
+	for _, id := range buttonIDs(m) {
+		if strings.HasPrefix(id, "move ") {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// dropAndWait drops the gateway and waits until the server saw it go.
+func (e *e2e) drop(t *testing.T) {
+	t.Helper()
+	e.srv.DropGateway()
+	e.srv.WaitT(t, wait, "the gateway down", func(v *fakediscord.View) bool { return v.Ready() == 0 })
+}
+
+// TestE2ETicTacToe: a user plays a whole game against the bot, by slash
+// commands, button presses and prefix messages; the gateway is dropped in
+// the middle and a move sent while it is down is replayed. Every move gets
+// exactly one board, every board decodes, and the game ends in a result.
+func TestE2ETicTacToe(t *testing.T) {
+	t.Parallel()
+	e := newE2E(t)
+	play := e.srv.SlashCommand(general, ayse, "en-US", "play",
+		fakediscord.Str("game", "tictactoe"), fakediscord.Str("level", "easy"), fakediscord.Str("side", "x"))
+	board := e.waitBoard(t, general.ID, 1)
+	if board.Interaction != play || !strings.Contains(board.Content, "New game") {
+		t.Errorf("first board %+v, want the /play response in English", board)
+	}
+	var played []string
+	dropped := false
+	for turn := 0; ; turn++ {
+		decodePNG(t, board.Files[0])
+		cells := cellIDs(board)
+		if len(cells) == 0 {
+			break
+		}
+		if turn > 5 {
+			t.Fatal("tic-tac-toe did not end in 5 moves of X")
+		}
+		move := cells[len(cells)/2]
+		cell := move[strings.LastIndexByte(move, ' ')+1:]
+		played = append(played, cell)
+		switch turn % 3 {
+		case 0:
+			e.srv.Press(general, ayse, "en-US", board.ID, move)
+		case 1:
+			e.srv.SlashCommand(general, ayse, "en-US", "move", fakediscord.Str("move", cell))
+		case 2:
+			if !dropped {
+				e.drop(t) // the move goes out while the bot is away
+				dropped = true
+			}
+			e.srv.SendMessage(general, ayse, "!move "+cell)
+		}
+		board = e.waitBoard(t, general.ID, turn+2)
+		if !strings.Contains(board.Content, cell) {
+			t.Errorf("board text %q does not show the move %s", board.Content, cell)
+		}
+	}
+	if !dropped {
+		t.Fatal("the game ended before the gateway was dropped")
+	}
+	if !strings.Contains(board.Content, "Game over") {
+		t.Errorf("last board text %q has no result", board.Content)
+	}
+	msgs := e.srv.Messages(general.ID)
+	logTranscript(t, msgs)
+	if n := len(boards(msgs)); n != len(played)+1 {
+		t.Errorf("%d boards for %d moves", n, len(played))
+	}
+	for _, m := range msgs {
+		if len(m.Files) == 0 {
+			t.Errorf("unexpected message %+v", m)
+		}
+	}
+	if len(e.srv.Resumes()) == 0 {
+		t.Error("the bot never resumed")
+	}
+}
+
+// TestE2EDamaOpening: a Turkish user opens dama with a prefix message in a
+// Turkish guild and plays moves taken from hints: pressing the hinted
+// move's button, typing it as a prefix command (while the gateway is
+// down), and as /move. Autocomplete offers the legal moves; the history
+// has every move of both sides.
+func TestE2EDamaOpening(t *testing.T) {
+	t.Parallel()
+	e := newE2E(t)
+	e.srv.SendMessage(general, ayse, "!oyna dama kolay beyaz")
+	board := e.waitBoard(t, general.ID, 1)
+	decodePNG(t, board.Files[0])
+	if !strings.Contains(board.Content, "Yeni oyun") {
+		t.Errorf("first board text %q (Turkish expected)", board.Content)
+	}
+	if board.ReferenceID == "" {
+		t.Error("the board does not answer the !oyna message")
+	}
+
+	// Autocomplete of /move lists legal moves from the live game.
+	ac := e.srv.Autocomplete(general, ayse, "move", fakediscord.Focused("move", "c3"))
+	e.srv.WaitT(t, wait, "autocomplete", func(v *fakediscord.View) bool {
+		st, _ := v.Interaction(ac)
+		return st.AckType == 8
+	})
+	st, _ := e.srv.Interaction(ac)
+	if len(st.Choices) == 0 {
+		t.Error("no moves offered for c3")
+	}
+	for _, c := range st.Choices {
+		if v, _ := c.Value.(string); !strings.HasPrefix(v, "c3") {
+			t.Errorf("offered %v for prefix c3", c.Value)
+		}
+	}
+
+	const moves = 3
+	for turn := range moves {
+		seen := len(e.srv.Messages(general.ID))
+		if !contains(buttonIDs(board), "hint") {
+			t.Fatalf("board %d has no hint button: %v", turn+1, buttonIDs(board))
+		}
+		e.srv.Press(general, ayse, "tr", board.ID, "hint")
+		hint := e.waitMessage(t, general.ID, seen, "a hint", func(m fakediscord.Message) bool {
+			return strings.Contains(m.Content, "İpucu") && len(buttonIDs(m)) == 1
+		})
+		move := buttonIDs(hint)[0] // "move c3-c4"
+		mv := strings.TrimPrefix(move, "move ")
+		switch turn {
+		case 0:
+			e.srv.Press(general, ayse, "tr", hint.ID, move)
+		case 1:
+			e.drop(t)
+			e.srv.SendMessage(general, ayse, "!hamle "+mv)
+		case 2:
+			e.srv.SlashCommand(general, ayse, "tr", "move", fakediscord.Str("move", mv))
+		}
+		board = e.waitBoard(t, general.ID, turn+2)
+		decodePNG(t, board.Files[0])
+		if !strings.Contains(board.Content, mv) {
+			t.Errorf("board text %q does not show the move %s", board.Content, mv)
+		}
+	}
+
+	seen := len(e.srv.Messages(general.ID))
+	hist := e.srv.SlashCommand(general, ayse, "tr", "history")
+	h := e.waitMessage(t, general.ID, seen, "the history", func(m fakediscord.Message) bool { return m.Interaction == hist })
+	if !strings.Contains(h.Content, "1. ") {
+		t.Errorf("history %q", h.Content)
+	}
+	if n := strings.Count(h.Content, "-") + strings.Count(h.Content, "x"); n < 2*moves {
+		t.Errorf("history %q has fewer than %d moves", h.Content, 2*moves)
+	}
+	logTranscript(t, e.srv.Messages(general.ID))
+	for _, m := range e.srv.Messages(general.ID) {
+		if m.Loading {
+			t.Errorf("a response still shows \"thinking\": %+v", m)
+		}
+	}
+	if n := len(boards(e.srv.Messages(general.ID))); n != moves+1 {
+		t.Errorf("%d boards for %d moves", n, moves)
+	}
+	if len(e.srv.Resumes()) == 0 {
+		t.Error("the bot never resumed")
+	}
+}
+
+// logTranscript shows a channel as a user sees it (go test -v).
+func logTranscript(t *testing.T, msgs []fakediscord.Message) {
+	for _, m := range msgs {
+		var files []string
+		for _, f := range m.Files {
+			files = append(files, f.Name)
+		}
+		t.Logf("[%s] %q files=%v buttons=%v", m.ID, m.Content, files, buttonIDs(m))
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
