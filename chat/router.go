@@ -867,7 +867,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 	switch ev.Kind {
 	case sessions.EventBotMoved:
 		head := t("game.moved", "player", r.cfg.BotName, "move", ev.Move)
-		if n := len(s.Moves); n >= 2 && !s.Players[s.Sides[n-2]].Bot {
+		if n := len(s.Sides); n >= 2 && (s.Sides[n-2] == ai.First || s.Sides[n-2] == ai.Second) && !s.Players[s.Sides[n-2]].Bot {
 			head = t("game.moved", "player", r.playerName(s, s.Sides[n-2]), "move", s.Moves[n-2]) + " · " + head
 		}
 		game := r.gameReply(lang, s, head, human)

@@ -106,12 +106,14 @@ func (c *Console) Run(ctx context.Context, h chat.Handler, wait func(context.Con
 		if line == "" || strings.HasPrefix(line, "#!") {
 			continue
 		}
-		if name, isAs := strings.CutPrefix(line, "/as "); isAs {
-			if name = strings.TrimSpace(name); name != "" {
+		if line == "/as" || strings.HasPrefix(line, "/as ") {
+			if name := strings.TrimSpace(line[len("/as"):]); name != "" {
 				c.mu.Lock()
 				c.user = name
 				c.mu.Unlock()
 				c.printf("(%s)\n", name)
+			} else {
+				c.printf("(/as NAME)\n")
 			}
 			continue
 		}
