@@ -83,7 +83,7 @@ func TestBucketWindowProperty(t *testing.T) {
 }
 
 func TestGroupPaceIsAboutTwentyAMinute(t *testing.T) {
-	b := bucket{pace: DefaultGroupPace}
+	b := bucket{pace: Pace{groupEvery, chatBurst}}
 	t0 := time.Unix(0, 0)
 	n := 0
 	for b.reserve(t0) < time.Minute { // a flood of replies arriving at once

@@ -8,7 +8,7 @@ import (
 )
 
 // Pace is a token-bucket rate: one message every Every, with bursts of up to
-// Burst messages. A zero Every means no pacing.
+// Burst messages. Every <= 0 means no pacing.
 type Pace struct {
 	Every time.Duration
 	Burst int

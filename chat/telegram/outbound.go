@@ -210,6 +210,13 @@ func utf16Len(s string) int {
 func (b *Bot) deliver(ln *lane, chatID int64, ops []op) {
 	for _, o := range ops {
 		id, err := b.perform(ln, &chatID, o)
+		if err != nil && o.kind == opPhoto && o.text != "" && b.life.Err() == nil && isBadRequest(err) {
+			// Telegram refused the picture itself: the words and buttons
+			// still go out, as a text message.
+			b.log.Error("board refused, sending its caption as text", "chat", chatID, "err", err)
+			o = op{kind: opText, text: o.text, keyboard: o.keyboard, replyTo: o.replyTo}
+			_, err = b.perform(ln, &chatID, o)
+		}
 		if err != nil {
 			if b.life.Err() != nil {
 				b.log.Warn("reply dropped at shutdown", "chat", chatID, "err", err)

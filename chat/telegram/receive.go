@@ -17,7 +17,7 @@ import (
 )
 
 // allowedUpdates are the update kinds the bot asks for.
-var allowedUpdates = []string{"message", "callback_query"}
+func allowedUpdates() []string { return []string{"message", "callback_query"} }
 
 // maxWebhookBody bounds one webhook request (an update is a few KB).
 const maxWebhookBody = 1 << 20
@@ -42,7 +42,7 @@ func (b *Bot) poll(ctx context.Context) error {
 	timeout := max(int(b.cfg.PollTimeout/time.Second), 1)
 	offset, failures := 0, 0
 	for ctx.Err() == nil {
-		updates, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates})
+		updates, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates()})
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -85,7 +85,7 @@ func (b *Bot) confirm(offset int) {
 	defer cancel()
 	api := *b.api
 	api.Client = ctxClient{b.cfg.HTTPClient, ctx}
-	if _, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Limit: 1, AllowedUpdates: allowedUpdates}); err != nil {
+	if _, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Limit: 1, AllowedUpdates: allowedUpdates()}); err != nil {
 		b.log.Warn("could not confirm the last updates", "err", err)
 	}
 }
@@ -117,7 +117,7 @@ func (b *Bot) serveWebhook(ctx context.Context) error {
 	go func() { served <- srv.Serve(ln) }()
 
 	params := tgbotapi.Params{"url": b.cfg.WebhookURL, "secret_token": secret}
-	if err := params.AddInterface("allowed_updates", allowedUpdates); err != nil {
+	if err := params.AddInterface("allowed_updates", allowedUpdates()); err != nil {
 		return err
 	}
 	err = b.call(ctx, "setWebhook", func() error {

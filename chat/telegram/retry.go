@@ -104,3 +104,9 @@ func isNotModified(err error) bool {
 	return strings.Contains(te.Message, "message is not modified") ||
 		strings.Contains(te.Message, "message to edit not found")
 }
+
+// isBadRequest reports a 400: the request itself is wrong, as sent.
+func isBadRequest(err error) bool {
+	var te *tgbotapi.Error
+	return errors.As(err, &te) && errorCode(te) == http.StatusBadRequest
+}

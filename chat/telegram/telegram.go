@@ -46,15 +46,16 @@ const (
 	maxQueuedMessages = 1000
 )
 
-// DefaultPrivatePace is about one message a second in a private chat, with
-// short bursts (a board and its text).
-var DefaultPrivatePace = Pace{Every: time.Second, Burst: 3}
-
-// DefaultGroupPace keeps a group at about 20 messages a minute.
-var DefaultGroupPace = Pace{Every: 3 * time.Second, Burst: 3}
-
-// DefaultGlobalPace is Telegram's bot-wide limit of about 30 messages a second.
-var DefaultGlobalPace = Pace{Every: time.Second / 30, Burst: 30}
+// Default paces: about one message a second in a private chat (with short
+// bursts: a board and its text), about 20 a minute in a group, and
+// Telegram's bot-wide limit of about 30 a second.
+const (
+	privateEvery = time.Second
+	groupEvery   = 3 * time.Second
+	globalEvery  = time.Second / 30
+	chatBurst    = 3
+	globalBurst  = 30
+)
 
 // Config configures a Bot. Only Token is required.
 type Config struct {
@@ -81,8 +82,9 @@ type Config struct {
 	// Commands is the "/" menu published at start (default DefaultCommands).
 	Commands []Command
 
-	// Pacing and retries; zero values mean the Default* paces and the
-	// defaults above. Tests shrink them.
+	// PrivatePace, GroupPace and GlobalPace pace the messages to one
+	// private chat, to one group and to all chats; zero values mean about
+	// 1/s, 20/min and 30/s. A negative Every turns pacing off (tests).
 	PrivatePace, GroupPace, GlobalPace Pace
 	// RetryAfterUnit is the length of one unit of a 429's retry_after
 	// (a second on Telegram).
@@ -131,9 +133,9 @@ func (c *Config) setDefaults() error {
 			*p = d
 		}
 	}
-	setPace(&c.PrivatePace, DefaultPrivatePace)
-	setPace(&c.GroupPace, DefaultGroupPace)
-	setPace(&c.GlobalPace, DefaultGlobalPace)
+	setPace(&c.PrivatePace, Pace{privateEvery, chatBurst})
+	setPace(&c.GroupPace, Pace{groupEvery, chatBurst})
+	setPace(&c.GlobalPace, Pace{globalEvery, globalBurst})
 	setDur := func(d *time.Duration, def time.Duration) {
 		if *d <= 0 {
 			*d = def

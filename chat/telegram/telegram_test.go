@@ -671,3 +671,26 @@ func TestWebhookRedeliveryHandledOnce(t *testing.T) {
 		t.Errorf("handled %+v", got)
 	}
 }
+
+// TestRefusedPhotoFallsBackToText: when Telegram refuses the picture (a
+// 400, for which the library leaves Code 0 on uploads), the caption and
+// buttons still arrive as a text message.
+func TestRefusedPhotoFallsBackToText(t *testing.T) {
+	srv := newServer(t)
+	b := startBot(t, srv, fastConfig(srv), &recorder{})
+	pc := telegramtest.Private(bob)
+	srv.SendText(pc, bob, "hi")
+	srv.Fail("sendPhoto", telegramtest.Fault{Status: 400, Description: "Bad Request: IMAGE_PROCESS_FAILED"})
+	err := b.Send(context.Background(), chat.Reply{ChannelID: "77", Caption: "#g1 To move: Bob", Image: testPNG(t, color.White),
+		Buttons: [][]chat.Button{{{Label: "Hint", Data: "hint"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := waitSent(t, srv, pc.ID, 1)
+	if sent[0].Method != "sendMessage" || sent[0].Text != "#g1 To move: Bob" || !slices.Equal(sent[0].Data(), []string{"hint"}) {
+		t.Errorf("fallback %+v", sent[0])
+	}
+	if n := len(srv.Calls("sendPhoto")); n != 1 {
+		t.Errorf("a refused photo was retried (%d calls)", n)
+	}
+}
