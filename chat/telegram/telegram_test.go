@@ -694,3 +694,46 @@ func TestRefusedPhotoFallsBackToText(t *testing.T) {
 		t.Errorf("a refused photo was retried (%d calls)", n)
 	}
 }
+
+// TestPacing: a chat's replies go out no faster than its pace allows (a
+// lower bound, which pacing guarantees whatever the machine's speed), in
+// order, and a group gets the slower group pace.
+func TestPacing(t *testing.T) {
+	srv := newServer(t)
+	cfg := fastConfig(srv)
+	cfg.PrivatePace = telegram.Pace{Every: 20 * time.Millisecond, Burst: 2}
+	cfg.GroupPace = telegram.Pace{Every: 40 * time.Millisecond, Burst: 2}
+	b := startBot(t, srv, cfg, &recorder{})
+	pc, group := telegramtest.Private(ayse), telegramtest.Group(900, "g")
+	srv.SendText(pc, ayse, "hi")
+	srv.SendText(group, ayse, "hi")
+	const n = 6
+	start := time.Now()
+	for i := range n {
+		for _, id := range []string{"42", "-900"} {
+			if err := b.Send(context.Background(), chat.Reply{ChannelID: id, Text: fmt.Sprint(i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := b.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		id   int64
+		pace telegram.Pace
+	}{{pc.ID, cfg.PrivatePace}, {group.ID, cfg.GroupPace}} {
+		sent := srv.Sent(c.id)
+		if len(sent) != n {
+			t.Fatalf("chat %d: %d messages", c.id, len(sent))
+		}
+		for i, s := range sent {
+			if s.Text != fmt.Sprint(i) {
+				t.Errorf("chat %d: message %d is %q", c.id, i, s.Text)
+			}
+		}
+		if min := time.Duration(n-c.pace.Burst) * c.pace.Every; sent[n-1].At.Sub(start) < min {
+			t.Errorf("chat %d: %d messages in %v, pace allows no less than %v", c.id, n, sent[n-1].At.Sub(start), min)
+		}
+	}
+}
