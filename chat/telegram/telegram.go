@@ -207,7 +207,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		self:    api.Self,
 		life:    life,
 		finish:  finish,
-		in:      newLanes(0, nil),
+		in:      newLanes(maxQueuedMessages, nil),
 		users:   make(map[string]chat.User),
 		admins:  make(map[adminKey]adminEntry),
 		boards:  make(map[int64]int),
