@@ -737,3 +737,52 @@ func TestPacing(t *testing.T) {
 		}
 	}
 }
+
+// TestPollingSurvivesFailures: getUpdates failing with 429, 502 and a
+// network-level garbage body is retried; the updates still arrive, once.
+func TestPollingSurvivesFailures(t *testing.T) {
+	srv := newServer(t)
+	srv.Fail("getUpdates", telegramtest.TooManyRequests(1), telegramtest.BadGateway(), telegramtest.Fault{Status: 500, Raw: "not json"})
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "one")
+	srv.SendText(pc, ayse, "two")
+	h.waitMessages(t, 2)
+	time.Sleep(20 * time.Millisecond)
+	if got := h.messages(); len(got) != 2 || got[0].Text != "one" || got[1].Text != "two" {
+		t.Errorf("handled %+v", got)
+	}
+}
+
+// TestHandlerPanicIsContained: a panicking handler loses that message only.
+func TestHandlerPanicIsContained(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		if m.Text == "boom" {
+			panic("handler bug")
+		}
+		return []chat.Reply{{Text: "ok " + m.Text}}
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "boom")
+	srv.SendText(pc, ayse, "after")
+	if sent := waitSent(t, srv, pc.ID, 1); sent[0].Text != "ok after" {
+		t.Errorf("sent %+v", sent)
+	}
+}
+
+func TestRevokedTokenStopsPolling(t *testing.T) {
+	srv := newServer(t)
+	b, err := telegram.New(fastConfig(srv), &recorder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Fail("getUpdates", telegramtest.Fault{Status: 401, Description: "Unauthorized"})
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	if err := b.Run(ctx); err == nil || ctx.Err() != nil {
+		t.Errorf("Run = %v, want an error at once for a revoked token", err)
+	}
+}
