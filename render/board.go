@@ -54,8 +54,8 @@ func newLayout(size, n int) layout {
 		size: size, n: n, sq: sq, side: side, frame: frame,
 		frameRect: image.Rect(x0, y0, x0+outer, y0+outer),
 		boardRect: image.Rect(x0+frame, y0+frame, x0+frame+side, y0+frame+side),
-		textPx:    math.Round(0.036 * float64(size)),
-		coordPx:   math.Round(0.027 * float64(size)),
+		textPx:    math.Max(11, math.Round(0.036*float64(size))),
+		coordPx:   math.Max(8, math.Round(0.027*float64(size))),
 	}
 	l.topBar = image.Rect(x0, 0, x0+outer, y0)
 	l.bottomBar = image.Rect(x0, y0+outer, x0+outer, size)

@@ -51,7 +51,7 @@ var ErrBadFrame = errors.New("render: bad frame")
 // Size limits of the square picture: smaller is illegible, larger is a waste
 // of memory for a chat picture. Constructors clamp to them.
 const (
-	MinSize = 192
+	MinSize = 256
 	MaxSize = 2048
 )
 

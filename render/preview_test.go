@@ -24,24 +24,28 @@ func TestPreview(t *testing.T) {
 	}
 	d := NewDama(512)
 	b, err := d.Draw(Frame{
+		// White's c3 took c4 and d5, landing on e5; a white king waits on h1.
 		Board: []string{
 			"........",
-			"bbbb.bbb",
-			"bbb.bbbb",
+			"bbbbbb.b",
+			"bb.b.bbb",
+			"....w...",
 			"........",
-			"...W....",
-			"wwww.www",
-			"ww.wwwwB",
-			"........",
+			"ww..wwww",
+			"wwwwww.w",
+			"...B...W",
 		},
-		Path:     []string{"d2", "d4", "f4"},
-		Captured: []string{"d3", "e4"},
+		Path:     []string{"c3", "c5", "e5"},
+		Captured: []string{"c4", "d5"},
 		ToMove:   1,
 		Players:  [2]string{"Ayşe Yılmaz", "oyunbot (zor)"},
 		Title:    "#g7 · dama",
 		Footer:   "Siyah oynar · hamle 12",
 	})
 	write("dama.png", b, err)
+	b, err = NewDama(MinSize).Draw(Frame{Board: []string{"........", "bbbbbbbb", "bbbbbbbb", "........", "........", "wwwwwwww", "wwwwwwww", "......W."},
+		Path: []string{"e3", "e4"}, Players: [2]string{"Ayşe", "Bot"}, Title: "#g9 · dama", Footer: "Beyaz oynar"})
+	write("dama_small.png", b, err)
 	b, err = d.Draw(Frame{
 		Board:   []string{"........", "bbbbbbbb", "bbbbbbbb", "........", "........", "wwwwwwww", "wwwwwwww", "........"},
 		Players: [2]string{"Mehmet", "Zeynep"},
