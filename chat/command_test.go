@@ -156,3 +156,10 @@ func FuzzParseCommand(f *testing.F) {
 		_, _ = isGameTag(s)
 	})
 }
+
+func BenchmarkParseCommand(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		ParseCommand("/OYNA dama zor siyah")
+		ParseCommand("c3xc5xe5")
+	}
+}

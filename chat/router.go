@@ -276,6 +276,17 @@ func (q *request) current() (sessions.Snapshot, bool) {
 	return mine[0], true
 }
 
+// currentOrLast is current, falling back to the sender's last finished game
+// (to look at its board or moves after the end).
+func (q *request) currentOrLast() (sessions.Snapshot, bool) {
+	if !q.hasTag() && len(q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) == 0 {
+		if s, ok := q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
+			return s, true
+		}
+	}
+	return q.current()
+}
+
 // play: play <game> [level] [side].
 func (q *request) play() {
 	var (
@@ -460,6 +471,10 @@ func (q *request) board() {
 		all := q.r.mgr.ChannelGames(q.m.Platform, q.m.ChannelID)
 		switch len(all) {
 		case 0:
+			if s, ok := q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
+				q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
+				return
+			}
 			q.say(q.t("error.no-game"))
 		case 1:
 			q.sayReply(q.r.gameReply(q.lang, all[0], q.r.gameTitle(q.lang, all[0]), ""))
@@ -485,7 +500,7 @@ func (q *request) hasTag() bool {
 }
 
 func (q *request) history() {
-	s, ok := q.current()
+	s, ok := q.currentOrLast()
 	if !ok {
 		return
 	}

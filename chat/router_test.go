@@ -253,7 +253,10 @@ func TestPlayTicTacToeWithButtons(t *testing.T) {
 	if len(end.Buttons) != 0 {
 		t.Fatalf("buttons after the end: %+v", end.Buttons)
 	}
-	b.expect(b.say("tahta"), "süren bir oyunun yok")
+	// After the end, board and history show the finished game.
+	b.expect(b.say("tahta"), "#g1 XOX — ", "Oyun bitti")
+	b.expect(b.say("hamleler"), "#g1 1. b2 ")
+	b.expect(b.say("pes"), "süren bir oyunun yok")
 }
 
 func TestPlayDamaInEnglish(t *testing.T) {

@@ -230,6 +230,7 @@ type Manager struct {
 	challenges map[chanKey][]Challenge
 	channels   map[chanKey]ChannelSettings
 	resumed    map[string]bool
+	finished   map[chanKey]map[string]int64 // a player's last finished game per channel
 	closed     bool
 }
 
@@ -279,6 +280,7 @@ func New(cfg Config) (*Manager, error) {
 		challenges: map[chanKey][]Challenge{},
 		channels:   map[chanKey]ChannelSettings{},
 		resumed:    map[string]bool{},
+		finished:   map[chanKey]map[string]int64{},
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	if err := m.restore(); err != nil {
@@ -356,11 +358,20 @@ func (m *Manager) index(l *live) {
 	m.byChannel[l.key] = append(m.byChannel[l.key], l)
 }
 
-// unindex forgets a finished game (it stays in the store).
+// unindex forgets a finished game (it stays in the store) but remembers it
+// as its players' last game in the channel.
 func (m *Manager) unindex(l *live) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.games, l.rec.ID)
+	if m.finished[l.key] == nil {
+		m.finished[l.key] = map[string]int64{}
+	}
+	for _, p := range l.rec.Players {
+		if !p.Bot {
+			m.finished[l.key][p.ID] = l.rec.ID
+		}
+	}
 	list := m.byChannel[l.key]
 	if i := slices.Index(list, l); i >= 0 {
 		list = slices.Delete(list, i, i+1)
@@ -542,6 +553,30 @@ func (m *Manager) Find(platform, channelID, userID string) []Snapshot {
 		return out[i].LastMove.After(out[j].LastMove)
 	})
 	return out
+}
+
+// LastFinished returns userID's last game in the channel that ended since
+// the Manager started, as stored (for "history" and "board" after the end).
+func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
+	m.mu.Lock()
+	id, ok := m.finished[chanKey{platform, channelID}][userID]
+	m.mu.Unlock()
+	if !ok {
+		return Snapshot{}, false
+	}
+	rec, err := m.cfg.Store.Game(ctx, id)
+	if err != nil {
+		return Snapshot{}, false
+	}
+	g, ok := m.cfg.Games.Lookup(rec.Game)
+	if !ok {
+		return Snapshot{}, false
+	}
+	l := m.newLive(rec, g)
+	if err := l.replay(rec.Moves); err != nil {
+		return Snapshot{}, false
+	}
+	return l.snapshot(), true
 }
 
 // pairGame returns the unfinished game in the channel between a and b.
