@@ -93,6 +93,7 @@ var (
 // PlayingError says the players already have a game in the channel.
 type PlayingError struct{ Game Snapshot }
 
+// Error implements error.
 func (e *PlayingError) Error() string {
 	return fmt.Sprintf("sessions: already playing %s", e.Game.Tag())
 }
