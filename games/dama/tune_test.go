@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"oyunbot/ai"
@@ -22,7 +24,7 @@ var (
 	tuneRun   = flag.Bool("tune", false, "run the self-play tuning matches")
 	tuneGames = flag.Int("tune.games", 60, "games per match (even: each opening twice, colours swapped)")
 	tuneDepth = flag.Int("tune.depth", 5, "search depth per move")
-	tuneOnly  = flag.String("tune.only", "", "run only the match with this name")
+	tuneOnly  = flag.String("tune.only", "", "run only the matches with these comma-separated names")
 )
 
 // matchResult counts a match from the candidate's side.
@@ -153,10 +155,12 @@ func TestTune(t *testing.T) {
 		{"mobility-x2", variant(func(w *EvalWeights) { w.Mobility, w.KingMobility = 2*w.Mobility, 2*w.KingMobility }), def},
 		{"no-backguard", variant(func(w *EvalWeights) { w.BackGuard = 0 }), def},
 		{"no-runaway", variant(func(w *EvalWeights) { w.Runaway = 0 }), def},
+		{"runaway-x2", variant(func(w *EvalWeights) { w.Runaway *= 2 }), def},
+		{"backguard-x2", variant(func(w *EvalWeights) { w.BackGuard *= 2 }), def},
 		{"no-tempo", variant(func(w *EvalWeights) { w.Tempo = 0 }), def},
 	}
 	for _, m := range matches {
-		if *tuneOnly != "" && m.name != *tuneOnly {
+		if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), m.name) {
 			continue
 		}
 		r := match(m.cand, m.base, *tuneGames, *tuneDepth)
