@@ -11,10 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -91,6 +93,8 @@ type Bot struct {
 	settleAfter time.Duration
 	queues      *queues
 
+	stopped atomic.Bool // Run has returned
+
 	mu      sync.Mutex
 	ready   chan struct{} // closed on the first READY
 	userID  string        // the bot's user id, from READY
@@ -100,6 +104,8 @@ type Bot struct {
 }
 
 var _ chat.Sender = (*Bot)(nil)
+
+var errStopped = errors.New("discord: bot stopped")
 
 // New checks cfg and prepares a bot; it opens no connection.
 func New(cfg Config, h chat.Handler) (*Bot, error) {
@@ -144,9 +150,6 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		return nil, err
 	}
 	s.Client = client
-	// A private dialer rather than the shared websocket.DefaultDialer the
-	// library points at, so nothing global is ever changed through it.
-	s.Dialer = &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 45 * time.Second}
 	s.Identify.Intents = Intents
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	// Handlers only enqueue work (see inbound.go), so running them on the
@@ -174,6 +177,21 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	for _, c := range specs(games) {
 		b.specByName[c.name] = c
 	}
+	// A private dialer rather than the shared websocket.DefaultDialer the
+	// library points at, so nothing global is changed through it; it stops
+	// dialling once Run has returned, so that a reconnection loop the library
+	// may still run cannot bring a connection back after shutdown.
+	s.Dialer = &websocket.Dialer{
+		Proxy:            http.ProxyFromEnvironment,
+		HandshakeTimeout: 45 * time.Second,
+		NetDialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if b.stopped.Load() {
+				return nil, errStopped
+			}
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		},
+	}
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onMessageCreate)
 	s.AddHandler(b.onInteractionCreate)
@@ -195,10 +213,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.hctx = hctx
 	b.mu.Unlock()
 
-	if err := b.s.Open(); err != nil {
+	if err := b.open(); err != nil {
 		return fmt.Errorf("discord: open gateway: %w", err)
 	}
 	defer func() {
+		b.stopped.Store(true)
 		if err := b.s.Close(); err != nil {
 			b.log.Warn("closing gateway", "err", err)
 		}
@@ -211,16 +230,35 @@ func (b *Bot) Run(ctx context.Context) error {
 		return nil
 	}
 	if b.shardID == 0 {
-		if err := b.registerCommands(ctx); err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return err
+		// Without them slash commands may be missing or stale, but prefix
+		// commands and buttons still work: log and go on.
+		if err := b.registerCommands(ctx); err != nil && ctx.Err() == nil {
+			b.log.Error("slash commands not registered", "err", err)
 		}
 	}
 	b.log.Info("connected", "user", b.botUserID())
 	<-ctx.Done()
 	return nil
+}
+
+// closeDisallowedIntents is the gateway's close code for privileged intents
+// the application has not enabled in the Developer Portal.
+const closeDisallowedIntents = 4014
+
+// open connects to the gateway. Without the Message Content intent enabled
+// for the application, Discord refuses the connection; the bot then
+// connects without it: slash commands and buttons work everywhere, prefix
+// commands only in DMs and when the bot is mentioned (Discord shows the
+// content of those messages to every bot).
+func (b *Bot) open() error {
+	err := b.s.Open()
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) && ce.Code == closeDisallowedIntents && b.s.Identify.Intents&discordgo.IntentsMessageContent != 0 {
+		b.log.Warn("Message Content intent not enabled in the Developer Portal: prefix commands only in DMs and when mentioning the bot")
+		b.s.Identify.Intents &^= discordgo.IntentsMessageContent
+		err = b.s.Open()
+	}
+	return err
 }
 
 // registerCommands replaces the application's global commands by ours.

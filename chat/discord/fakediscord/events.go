@@ -6,8 +6,12 @@ package fakediscord
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
+
+// intentMessageContent is the privileged MESSAGE_CONTENT intent.
+const intentMessageContent = 1 << 15
 
 func userJSON(u User) map[string]any {
 	m := map[string]any{"id": u.ID, "username": u.Name, "bot": u.Bot, "discriminator": "0"}
@@ -56,7 +60,14 @@ func (s *Server) SendMessage(ch Channel, author User, content string, mentions .
 		d["guild_id"] = ch.GuildID
 		d["member"] = memberJSON(author, false)
 	}
-	s.dispatch(ch.GuildID, "MESSAGE_CREATE", d)
+	mentionsBot := strings.Contains(content, "<@"+s.opts.BotID+">") || strings.Contains(content, "<@!"+s.opts.BotID+">")
+	s.dispatch(ch.GuildID, "MESSAGE_CREATE", d, func(ss *session, d map[string]any) {
+		// Without the Message Content intent, Discord blanks the content
+		// of guild messages that do not mention the bot.
+		if ss.intents&intentMessageContent == 0 && ch.GuildID != "" && !mentionsBot {
+			d["content"] = ""
+		}
+	})
 	return id
 }
 
@@ -158,6 +169,6 @@ func (s *Server) interact(ch Channel, u User, locale string, typ int, data map[s
 	s.mu.Lock()
 	in.state.CreatedAt = time.Now()
 	s.mu.Unlock()
-	s.dispatch(ch.GuildID, "INTERACTION_CREATE", d)
+	s.dispatch(ch.GuildID, "INTERACTION_CREATE", d, nil)
 	return id
 }

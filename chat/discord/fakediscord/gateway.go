@@ -71,13 +71,14 @@ func (c *conn) write(p payload, compress bool) error {
 // session is a gateway session: its event log (for RESUME) and its
 // connection, nil while disconnected.
 type session struct {
-	id    string
-	shard [2]int
-	mu    sync.Mutex // orders writes of dispatches and replays
-	seq   int64
-	log   []event
-	conn  *conn
-	live  bool // READY or RESUMED was sent on conn
+	id      string
+	shard   [2]int
+	intents int
+	mu      sync.Mutex // orders writes of dispatches and replays
+	seq     int64
+	log     []event
+	conn    *conn
+	live    bool // READY or RESUMED was sent on conn
 }
 
 type event struct {
@@ -204,7 +205,7 @@ func (s *Server) identify(c *conn, d json.RawMessage) *session {
 	c.compress = id.Compress
 
 	s.mu.Lock()
-	ss := &session{id: "sess-" + s.newID(), shard: shard}
+	ss := &session{id: "sess-" + s.newID(), shard: shard, intents: id.Intents}
 	s.sessions[ss.id] = ss
 	guilds := s.guildsOf(shard)
 	s.mu.Unlock()
@@ -350,11 +351,11 @@ func guildJSON(g Guild) map[string]any {
 	}
 }
 
-// dispatch sends an event to the session of the channel's shard (the
-// newest one) and returns false when there is none.
-func (s *Server) dispatch(guildID, t string, d any) bool {
-	raw := mustJSON(d)
+// target is the session of the guild's shard (the newest one), nil when
+// there is none.
+func (s *Server) target(guildID string) *session {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	var target *session
 	for _, ss := range s.sessions {
 		if shardOf(guildID, ss.shard[1]) != ss.shard[0] {
@@ -364,11 +365,21 @@ func (s *Server) dispatch(guildID, t string, d any) bool {
 			target = ss
 		}
 	}
-	s.mu.Unlock()
+	return target
+}
+
+// dispatch sends an event to the session of the channel's shard; edit, if
+// not nil, adapts the event to that session first.
+func (s *Server) dispatch(guildID, t string, d map[string]any, edit func(ss *session, d map[string]any)) bool {
+	target := s.target(guildID)
 	if target == nil {
 		s.t.Errorf("fakediscord: no session to dispatch %s to", t)
 		return false
 	}
+	if edit != nil {
+		edit(target, d)
+	}
+	raw := mustJSON(d)
 	target.mu.Lock()
 	s.sendLocked(target, t, raw)
 	target.mu.Unlock()
