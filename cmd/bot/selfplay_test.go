@@ -20,8 +20,13 @@ func summaryOf(t *testing.T, out string) (games, wins, draws, losses int, score 
 	return
 }
 
+// timeNoCut is a move time no tic-tac-toe search comes near (they end when
+// the game tree is exhausted, in milliseconds): a loaded machine cannot
+// cut a search short and change the results.
+const timeNoCut = "1m"
+
 func TestSelfplayMasterDrawsItself(t *testing.T) {
-	code, out, errOut := runTool(t, runSelfplay, "", "-game", "tictactoe", "-a", "master", "-b", "usta", "-games", "4", "-random-plies", "0")
+	code, out, errOut := runTool(t, runSelfplay, "", "-game", "tictactoe", "-a", "master", "-b", "usta", "-games", "4", "-random-plies", "0", "-time", timeNoCut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -37,7 +42,7 @@ func TestSelfplayMasterDrawsItself(t *testing.T) {
 // TestSelfplayPairedOpenings: with random openings, perfect players score
 // exactly even, as each opening is played with both colours.
 func TestSelfplayPairedOpenings(t *testing.T) {
-	code, out, errOut := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42")
+	code, out, errOut := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-time", timeNoCut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -54,7 +59,7 @@ func TestSelfplayPairedOpenings(t *testing.T) {
 		}
 	}
 	// The same seed gives the same games.
-	_, again, _ := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-workers", "1")
+	_, again, _ := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-workers", "1", "-time", timeNoCut)
 	if again != out {
 		t.Errorf("not reproducible:\n%s\n%s", out, again)
 	}
@@ -62,7 +67,7 @@ func TestSelfplayPairedOpenings(t *testing.T) {
 
 func TestSelfplayMasterNeverLosesToWeaker(t *testing.T) {
 	for _, b := range []string{"easy", "medium", "minimax3", "minimax1", "hard-ab-tt-qs-killers-history"} {
-		code, out, errOut := runTool(t, runSelfplay, "", "-game", "ttt", "-a", "master", "-b", b, "-games", "8", "-random-plies", "0-1", "-quiet")
+		code, out, errOut := runTool(t, runSelfplay, "", "-game", "ttt", "-a", "master", "-b", b, "-games", "8", "-random-plies", "0-1", "-quiet", "-time", timeNoCut)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
