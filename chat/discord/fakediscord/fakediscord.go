@@ -191,9 +191,8 @@ func (s *Server) newID() string {
 	return strconv.FormatUint(s.nextID, 10)
 }
 
-// Wait blocks until cond (called with the server locked, so it must only
-// use the unexported-lock-free accessors on the snapshot it gets) holds or
-// ctx ends.
+// Wait blocks until cond holds or ctx ends. cond runs with the server
+// locked, on a View of its state; it must not call the Server's methods.
 func (s *Server) Wait(ctx context.Context, cond func(v *View) bool) error {
 	for {
 		s.mu.Lock()
