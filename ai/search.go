@@ -124,7 +124,8 @@ func (e *Engine) childValue(depth, ply, alpha, beta int, owner Side) int {
 // first is tried with a null window, then again with the full window only if
 // it beats alpha (a null-window search only proves a bound).
 func (e *Engine) pvsChild(first bool, depth, ply, alpha, beta int, owner Side) int {
-	if first || !e.opts.PVS || !e.opts.AlphaBeta || beta-alpha <= 1 {
+	if first || !e.opts.PVS || !e.opts.AlphaBeta || beta-alpha <= 1 || e.s.p.Turn() == Chance {
+		// (A chance node searches with a full window anyway.)
 		return e.childValue(depth, ply, alpha, beta, owner)
 	}
 	v := e.childValue(depth, ply, alpha, alpha+1, owner)
