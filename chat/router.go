@@ -897,7 +897,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		}
 	case sessions.EventHint:
 		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
-		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " " + ev.Move)}}}
+		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
 	case sessions.EventForfeit:
 		idle := s.Players[s.Result.Winner.Opponent()]
 		game := r.gameReply(lang, s, t("game.forfeit", "player", r.displayName(idle)), "")
