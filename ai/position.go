@@ -97,6 +97,16 @@ type Position interface {
 	Noisy(m Move) bool
 }
 
+// NoisyGenerator is optionally implemented by games that can list their
+// noisy moves faster than all their moves (captures without the quiet
+// moves). Quiescence search uses it when present. NoisyMoves appends the
+// legal moves that Noisy accepts, in Moves' order, and reports whether they
+// are all the legal moves (then the side to move may not stand pat; with no
+// legal move at all it reports true).
+type NoisyGenerator interface {
+	NoisyMoves(buf []Move) (moves []Move, all bool)
+}
+
 // ChanceOutcome is one random event of a Chance node with its probability.
 type ChanceOutcome struct {
 	Move Move

@@ -57,6 +57,7 @@ type rootMove struct {
 type searchState struct {
 	p          Position
 	st         Stochastic
+	ng         NoisyGenerator // nil: quiescence filters Moves with Noisy
 	nodes      int64
 	nextCheck  int64
 	nodeLimit  int64
@@ -302,21 +303,27 @@ func (e *Engine) quiesce(ply, alpha, beta int) int {
 	s := &e.s
 	p := s.p
 	turn := p.Turn()
-	moves := p.Moves(e.moves[ply][:0])
-	if len(moves) == 0 {
+	var noisy []Move
+	all := true
+	if s.ng != nil {
+		noisy, all = s.ng.NoisyMoves(e.moves[ply][:0])
+	} else {
+		moves := p.Moves(e.moves[ply][:0])
+		noisy = moves[:0] // filtered in place
+		for _, m := range moves {
+			if p.Noisy(m) {
+				noisy = append(noisy, m)
+			}
+		}
+		all = len(noisy) == len(moves)
+	}
+	if len(noisy) == 0 && all {
+		// No legal move: the rules should have called this Over.
 		s.horizon++
 		return p.Evaluate()
 	}
-	// Keep only the noisy moves, in place.
-	noisy := moves[:0]
-	all := len(moves)
-	for _, m := range moves {
-		if p.Noisy(m) {
-			noisy = append(noisy, m)
-		}
-	}
 	best := -Inf
-	if len(noisy) < all {
+	if !all {
 		best = p.Evaluate()
 		s.horizon++
 		if len(noisy) == 0 || (e.opts.AlphaBeta && best >= beta) {
@@ -447,6 +454,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	e.s = searchState{p: p, rootMargin: e.s.rootMargin}
 	s := &e.s
 	s.st, _ = p.(Stochastic)
+	s.ng, _ = p.(NoisyGenerator)
 	if ctx != nil {
 		s.done = ctx.Done()
 		if d, ok := ctx.Deadline(); ok {

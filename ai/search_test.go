@@ -266,14 +266,16 @@ func TestQuiescence(t *testing.T) {
 	if res.Best.Lo != 1 || res.Score != 100 {
 		t.Errorf("without quiescence: best %d score %d, want Q (1) at 100", res.Best.Lo, res.Score)
 	}
-	res = ai.NewEngine(on).Search(context.Background(), quiescenceTree(), ai.Limits{Depth: 1}, nil)
-	if res.Best.Lo != 3 || res.Score != 50 {
-		t.Errorf("with quiescence: best %d score %d, want Z (3) at 50 (Q loses to the capture, Z has no stand pat)", res.Best.Lo, res.Score)
+	for _, p := range []ai.Position{quiescenceTree(), noisyTree{quiescenceTree()}} {
+		res = ai.NewEngine(on).Search(context.Background(), p, ai.Limits{Depth: 1}, nil)
+		if res.Best.Lo != 3 || res.Score != 50 {
+			t.Errorf("with quiescence (%T): best %d score %d, want Z (3) at 50 (Q loses to the capture, Z has no stand pat)", p, res.Best.Lo, res.Score)
+		}
 	}
 }
 
-// TestQuiescenceNoisyRandomTrees: quiescence only ever changes a depth-d
-// value by following noisy moves; with alpha-beta on and off it agrees.
+// TestQuiescenceAlphaBetaAgrees: quiescence gives the same values with
+// alpha-beta on and off, and with or without the game's NoisyMoves.
 func TestQuiescenceAlphaBetaAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	plainEngine, fullEngine := ai.NewEngine(ai.Options{Quiescence: true}), ai.NewEngine(ai.DefaultOptions())
@@ -284,6 +286,11 @@ func TestQuiescenceAlphaBetaAgrees(t *testing.T) {
 			full := fullEngine.Search(context.Background(), tr, ai.Limits{Depth: depth}, nil)
 			if plain.Score != full.Score {
 				t.Fatalf("tree %d depth %d: plain quiescence %d, alpha-beta quiescence %d", i, depth, plain.Score, full.Score)
+			}
+			// A game's own noisy-move list changes nothing but speed.
+			gen := ai.NewEngine(ai.Options{Quiescence: true}).Search(context.Background(), noisyTree{tr}, ai.Limits{Depth: depth}, nil)
+			if gen.Score != plain.Score || gen.Nodes != plain.Nodes {
+				t.Fatalf("tree %d depth %d: with NoisyMoves %d in %d nodes, without %d in %d", i, depth, gen.Score, gen.Nodes, plain.Score, plain.Nodes)
 			}
 		}
 	}

@@ -193,3 +193,18 @@ func (g *endless) Hash() uint64       { return g.top() }
 func (g *endless) Status() ai.Status  { return ai.Status{} }
 func (g *endless) Evaluate() int      { return int(g.top()%201) - 100 }
 func (g *endless) Noisy(ai.Move) bool { return false }
+
+// noisyTree is a tree that lists its noisy moves itself (ai.NoisyGenerator).
+type noisyTree struct{ *tree }
+
+func (t noisyTree) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
+	all := true
+	for _, m := range t.Moves(nil) {
+		if t.Noisy(m) {
+			buf = append(buf, m)
+		} else {
+			all = false
+		}
+	}
+	return buf, all
+}
