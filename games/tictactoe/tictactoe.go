@@ -61,6 +61,7 @@ type Position struct {
 
 var _ games.Position = (*Position)(nil)
 var _ games.Highlighter = (*Position)(nil)
+var _ ai.NoisyGenerator = (*Position)(nil)
 
 // ParsePosition reads the text format (see Game.ParsePosition).
 func ParsePosition(s string) (*Position, error) {
@@ -260,6 +261,12 @@ func (p *Position) Evaluate() int {
 
 // Noisy implements ai.Position: tic-tac-toe has no captures.
 func (p *Position) Noisy(ai.Move) bool { return false }
+
+// NoisyMoves implements ai.NoisyGenerator: there are none, and they are all
+// the legal moves only when there is no legal move.
+func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
+	return buf, p.Status().Over
+}
 
 // Clone implements games.Position.
 func (p *Position) Clone() games.Position {
