@@ -474,6 +474,41 @@ func TestReuseMatchesFresh(t *testing.T) {
 	}
 }
 
+// TestTilesMatchDrawing checks that the pre-quantized piece tiles give the
+// same picture as blending and quantizing the pieces each frame.
+func TestTilesMatchDrawing(t *testing.T) {
+	for _, game := range []struct {
+		name string
+		new  func(int) Drawer
+		f    Frame
+	}{
+		{"dama", NewDama, damaFrame()},
+		{"tictactoe", NewTicTacToe, Frame{Board: []string{"x.o", ".x.", "o.x"}, Path: []string{"c1"}, Flip: true}},
+	} {
+		tiled := game.new(320).(*gridDrawer)
+		plain := game.new(320).(*gridDrawer)
+		plain.tiles = [2][256][]uint8{}
+		if tiled.tiles[0][game.f.Board[1][1]] == nil {
+			t.Fatalf("%s: no tiles at 320 px", game.name)
+		}
+		for _, flip := range []bool{false, true, false} {
+			f := game.f
+			f.Flip = flip
+			a, err := tiled.Draw(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := plain.Draw(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s flip=%v: tiled and drawn pictures differ", game.name, flip)
+			}
+		}
+	}
+}
+
 func benchDraw(b *testing.B, d Drawer, f Frame) {
 	b.ReportAllocs()
 	n := 0
