@@ -231,8 +231,8 @@ func TestE2EDamaOpening(t *testing.T) {
 		hint := e.waitMessage(t, general.ID, seen, "a hint", func(m fakediscord.Message) bool {
 			return strings.Contains(m.Content, "İpucu") && len(buttonIDs(m)) == 1
 		})
-		move := buttonIDs(hint)[0] // "move c3-c4"
-		mv := strings.TrimPrefix(move, "move ")
+		move := buttonIDs(hint)[0] // "move #g1 c3-c4"
+		mv := move[strings.LastIndexByte(move, ' ')+1:]
 		switch turn {
 		case 0:
 			e.srv.Press(general, ayse, "tr", hint.ID, move)
