@@ -16,6 +16,8 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/console"
+	"oyunbot/chat/discord"
+	"oyunbot/chat/telegram"
 	"oyunbot/sessions"
 )
 
@@ -74,15 +76,77 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer router.Close()
 
 	if !*forceConsole && (cfg.TelegramToken != "" || cfg.DiscordToken != "") {
-		// ADAPTERS: start chat/telegram and chat/discord here, e.g.
-		//   tg, err := telegram.New(telegram.Config{Token: cfg.TelegramToken, ...}, router)
-		//   router.AddSender(telegram.Platform, tg); go tg.Run(ctx)
-		//   dc, err := discord.New(discord.Config{Token: cfg.DiscordToken, ...}, router)
-		//   router.AddSender(discord.Platform, dc); go dc.Run(ctx)
-		// then block until ctx is done and return 0.
-		log.Warn("platform adapters are not wired yet; running in console mode")
+		return runPlatforms(ctx, router, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)
+}
+
+// runPlatforms starts every platform whose token is set (both may run in one
+// process) and serves until ctx is done or one of them fails.
+func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slog.Logger) int {
+	type platform interface {
+		chat.Sender
+		Run(ctx context.Context) error
+	}
+	var started []platform
+	var names []string
+	if cfg.TelegramToken != "" {
+		tg, err := telegram.New(telegram.Config{
+			Token:         cfg.TelegramToken,
+			APIEndpoint:   cfg.TelegramAPIEndpoint,
+			WebhookURL:    cfg.TelegramWebhookURL,
+			Listen:        cfg.TelegramListen,
+			WebhookSecret: cfg.TelegramWebhookSecret,
+			Logger:        log.With("platform", telegram.Platform),
+		}, router)
+		if err != nil {
+			log.Error("starting Telegram", "err", err)
+			return 1
+		}
+		router.AddSender(telegram.Platform, tg)
+		started, names = append(started, tg), append(names, telegram.Platform)
+	}
+	if cfg.DiscordToken != "" {
+		dc, err := discord.New(discord.Config{
+			Token:      cfg.DiscordToken,
+			APIBase:    cfg.DiscordAPIBase,
+			Prefix:     cfg.DiscordPrefix,
+			ShardID:    cfg.DiscordShardID,
+			ShardCount: cfg.DiscordShardCount,
+			Logger:     log.With("platform", discord.Platform),
+		}, discord.WithMoveSuggestions(router, router.Sessions()))
+		if err != nil {
+			log.Error("starting Discord", "err", err)
+			return 1
+		}
+		router.AddSender(discord.Platform, dc)
+		started, names = append(started, dc), append(names, discord.Platform)
+	}
+	log.Info("serving", "platforms", names)
+
+	// One platform failing stops the others: a half-running bot would keep
+	// games whose players can no longer reach it.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(started))
+	for i, p := range started {
+		go func() {
+			err := p.Run(ctx)
+			if err != nil {
+				err = fmt.Errorf("%s: %w", names[i], err)
+			}
+			errs <- err
+			cancel()
+		}()
+	}
+	code := 0
+	for range started {
+		if err := <-errs; err != nil && !errors.Is(err, context.Canceled) {
+			log.Error("platform stopped", "err", err)
+			code = 1
+		}
+	}
+	return code
 }
 
 // runConsole talks to the bot in the terminal (or through a pipe).
