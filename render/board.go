@@ -321,6 +321,11 @@ func drawText(dst draw.Image, face font.Face, src image.Image, s string, x, base
 func (d *gridDrawer) Draw(f Frame) ([]byte, error) {
 	w := d.pool.Get().(*gridWorker)
 	defer d.pool.Put(w)
+	return d.draw(w, f)
+}
+
+// draw is Draw on worker w.
+func (d *gridDrawer) draw(w *gridWorker, f Frame) ([]byte, error) {
 	im, err := d.render(w, f)
 	if err != nil {
 		return nil, err

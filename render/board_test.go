@@ -12,6 +12,15 @@ import (
 	"testing"
 )
 
+// Drawers shared by the tests: building one is the slow part (palette,
+// tiles), and they are safe for concurrent use.
+var (
+	dama512 = sync.OnceValue(func() Drawer { return NewDama(512) })
+	ttt512  = sync.OnceValue(func() Drawer { return NewTicTacToe(512) })
+	dama256 = sync.OnceValue(func() Drawer { return NewDama(256) })
+	ttt256  = sync.OnceValue(func() Drawer { return NewTicTacToe(256) })
+)
+
 func decodePNG(t testing.TB, b []byte) image.Image {
 	t.Helper()
 	im, err := png.Decode(bytes.NewReader(b))
@@ -83,7 +92,7 @@ func damaFrame() Frame {
 
 func TestDamaSquareColours(t *testing.T) {
 	const size = 512
-	d := NewDama(size)
+	d := dama512()
 	board := rgb(0xeccb94)
 	for _, flip := range []bool{false, true} {
 		f := damaFrame()
@@ -162,8 +171,8 @@ func quadrantLight(im image.Image, l layout) (tl, tr, bl, br int) {
 }
 
 func TestDamaFlipMovesA1(t *testing.T) {
-	d := NewDama(400)
-	l := newLayout(400, 8)
+	d := dama256()
+	l := newLayout(256, 8)
 	board := []string{"........", "........", "........", "........", "........", "........", "........", "w......."}
 	// Not flipped, a1 is bottom-left; flipped (side 1's view, the board turned
 	// half a circle) it is top-right.
@@ -202,7 +211,7 @@ func accentPixels(im image.Image, r image.Rectangle) int {
 func TestSideToMoveAndText(t *testing.T) {
 	const size = 512
 	l := newLayout(size, 8)
-	d := NewDama(size)
+	d := dama512()
 	for _, tc := range []struct {
 		toMove int
 		flip   bool
@@ -266,7 +275,7 @@ func diffPixels(a, b image.Image, r image.Rectangle) int {
 
 func TestTicTacToeColours(t *testing.T) {
 	const size = 512
-	d := NewTicTacToe(size)
+	d := ttt512()
 	l := newLayout(size, 3)
 	paper := rgb(0xf4eedf)
 	f := Frame{
@@ -312,7 +321,7 @@ func TestTicTacToeColours(t *testing.T) {
 }
 
 func TestBadFrames(t *testing.T) {
-	dama, ttt := NewDama(256), NewTicTacToe(256)
+	dama, ttt := dama256(), ttt256()
 	good := damaFrame()
 	tests := []struct {
 		name string
@@ -368,10 +377,16 @@ func TestBadFrames(t *testing.T) {
 }
 
 func TestSizeClamped(t *testing.T) {
-	for _, tc := range []struct{ ask, want int }{{0, MinSize}, {-5, MinSize}, {MinSize, MinSize}, {300, 300}, {MaxSize + 1, MaxSize}} {
+	for _, tc := range []struct{ ask, want int }{{0, MinSize}, {-5, MinSize}, {300, 300}} {
 		im := mustDraw(t, NewTicTacToe(tc.ask), Frame{Board: []string{"x..", "...", "..o"}})
 		if got := im.Bounds(); got != image.Rect(0, 0, tc.want, tc.want) {
 			t.Errorf("NewTicTacToe(%d) drew %v, want %dx%d", tc.ask, got, tc.want, tc.want)
+		}
+	}
+	// Big pictures take long to build; their layout is what clamps.
+	for _, ask := range []int{MaxSize, MaxSize + 1, 1 << 30} {
+		if l := newLayout(ask, 8); l.size != MaxSize || l.boardRect.Max.X > MaxSize {
+			t.Errorf("layout of %d: size %d, board %v", ask, l.size, l.boardRect)
 		}
 	}
 }
@@ -379,7 +394,7 @@ func TestSizeClamped(t *testing.T) {
 // TestConcurrentDraw draws different frames on many goroutines at once
 // (run with -race): each picture must equal the one drawn alone.
 func TestConcurrentDraw(t *testing.T) {
-	d := NewDama(256)
+	d := dama256()
 	frames := make([]Frame, 6)
 	want := make([][]byte, len(frames))
 	for i := range frames {
@@ -424,7 +439,7 @@ func TestConcurrentDraw(t *testing.T) {
 // TestPaletteKeepsFlatColours checks that quantizing keeps the board's and
 // the theme's flat colours exactly.
 func TestPaletteKeepsFlatColours(t *testing.T) {
-	im := mustDraw(t, NewDama(512), damaFrame())
+	im := mustDraw(t, dama512(), damaFrame())
 	l := newLayout(512, 8)
 	x, y := centreOf(t, l, "e4", false, 0, 0)
 	if got, want := rgbaAt(im, x, y), rgb(0xeccb94); got != want {
@@ -442,7 +457,7 @@ func TestPaletteKeepsFlatColours(t *testing.T) {
 // workers keep the last picture and restore only what it changed) and
 // checks each against a new drawer's picture.
 func TestReuseMatchesFresh(t *testing.T) {
-	const size = 256
+	const size = 320
 	var frames []Frame
 	for i := 0; i < 6; i++ {
 		f := damaFrame()
@@ -458,13 +473,14 @@ func TestReuseMatchesFresh(t *testing.T) {
 		f.Players[i%2] = strings.Repeat("x", i)
 		frames = append(frames, f)
 	}
-	long := NewDama(size)
+	d := NewDama(size).(*gridDrawer)
+	long := d.newWorker()
 	for i, f := range frames {
-		got, err := long.Draw(f)
+		got, err := d.draw(long, f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := NewDama(size).Draw(f)
+		want, err := d.draw(d.newWorker(), f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,11 +501,11 @@ func TestTilesMatchDrawing(t *testing.T) {
 		{"dama", NewDama, damaFrame()},
 		{"tictactoe", NewTicTacToe, Frame{Board: []string{"x.o", ".x.", "o.x"}, Path: []string{"c1"}, Flip: true}},
 	} {
-		tiled := game.new(320).(*gridDrawer)
-		plain := game.new(320).(*gridDrawer)
+		tiled := game.new(256).(*gridDrawer)
+		plain := game.new(256).(*gridDrawer)
 		plain.tiles = [2][256][]uint8{}
 		if tiled.tiles[0][game.f.Board[1][1]] == nil {
-			t.Fatalf("%s: no tiles at 320 px", game.name)
+			t.Fatalf("%s: no tiles at 256 px", game.name)
 		}
 		for _, flip := range []bool{false, true, false} {
 			f := game.f

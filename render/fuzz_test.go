@@ -4,14 +4,8 @@ import (
 	"errors"
 	"image"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// fuzzDrawers are built once: construction is the slow part.
-var fuzzDrawers = sync.OnceValues(func() (Drawer, Drawer) {
-	return NewDama(MinSize), NewTicTacToe(MinSize)
-})
 
 // FuzzFrame feeds arbitrary frames to both drawers: Draw must never panic,
 // must refuse with ErrBadFrame or return a PNG of the right size, and must
@@ -23,7 +17,7 @@ func FuzzFrame(f *testing.F) {
 	f.Add(true, "xoX|...|...", "b4", "a1", 2, "\xff\x00", "\u202e", "\n", "\t", false)
 	f.Add(false, "", "", "", -1, "", "", "", "", false)
 	f.Fuzz(func(t *testing.T, ttt bool, board, path, captured string, toMove int, p0, p1, title, footer string, flip bool) {
-		dama, tictactoe := fuzzDrawers()
+		dama, tictactoe := dama256(), ttt256()
 		d, n, letters := dama, 8, ".wbWB"
 		if ttt {
 			d, n, letters = tictactoe, 3, ".xo"
@@ -48,7 +42,7 @@ func FuzzFrame(f *testing.F) {
 			}
 			return
 		}
-		if got := decodePNG(t, b).Bounds(); got != image.Rect(0, 0, MinSize, MinSize) {
+		if got := decodePNG(t, b).Bounds(); got != image.Rect(0, 0, 256, 256) {
 			t.Fatalf("picture %v", got)
 		}
 	})

@@ -105,11 +105,16 @@ func newQuantizer(samples []*image.RGBA, must ...color.RGBA) *quantizer {
 		q.pal = append(q.pal, color.RGBA{0, 0, 0, 0xff})
 	}
 
-	pal := make([][3]int, len(q.pal))
+	// Nearest entry for every other cell. The palette is sorted by green
+	// (the heaviest weight) so the search can start at the cell's green and
+	// stop once green alone is farther than the best match.
+	type entry struct{ r, g, b, i int }
+	byG := make([]entry, len(q.pal))
 	for i, c := range q.pal {
 		cc := c.(color.RGBA)
-		pal[i] = [3]int{int(cc.R), int(cc.G), int(cc.B)}
+		byG[i] = entry{int(cc.R), int(cc.G), int(cc.B), i}
 	}
+	sort.Slice(byG, func(i, j int) bool { return byG[i].g < byG[j].g })
 	for k := 0; k < quantCells; k++ {
 		if owner[k] != 0 {
 			q.lut[k] = uint8(owner[k] - 1)
@@ -117,13 +122,37 @@ func newQuantizer(samples []*image.RGBA, must ...color.RGBA) *quantizer {
 		}
 		c := mean(k)
 		r, g, b := int(c.R), int(c.G), int(c.B)
+		start := sort.Search(len(byG), func(i int) bool { return byG[i].g >= g })
 		best, bestD := 0, 1<<30
-		for i, p := range pal {
+		try := func(e entry) {
 			// Weighted like the eye: green matters most, blue least.
-			dr, dg, db := r-p[0], g-p[1], b-p[2]
-			d := 3*dr*dr + 4*dg*dg + 2*db*db
-			if d < bestD {
-				best, bestD = i, d
+			dr, dg, db := r-e.r, g-e.g, b-e.b
+			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD || d == bestD && e.i < best {
+				best, bestD = e.i, d
+			}
+		}
+		for lo, hi := start-1, start; lo >= 0 || hi < len(byG); {
+			progressed := false
+			if hi < len(byG) {
+				if dg := byG[hi].g - g; 4*dg*dg <= bestD {
+					try(byG[hi])
+					hi++
+					progressed = true
+				} else {
+					hi = len(byG)
+				}
+			}
+			if lo >= 0 {
+				if dg := g - byG[lo].g; 4*dg*dg <= bestD {
+					try(byG[lo])
+					lo--
+					progressed = true
+				} else {
+					lo = -1
+				}
+			}
+			if !progressed {
+				break
 			}
 		}
 		q.lut[k] = uint8(best)

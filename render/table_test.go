@@ -259,3 +259,60 @@ func FuzzTable(f *testing.F) {
 		decodePNG(t, b)
 	})
 }
+
+// TestQuantizerNearest checks the pruned nearest-colour search against a
+// plain scan of the palette, for every 15-bit cell.
+func TestQuantizerNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	im := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for i := range im.Pix {
+		im.Pix[i] = uint8(rng.IntN(256))
+		if i%4 == 3 {
+			im.Pix[i] = 255
+		}
+	}
+	q := newQuantizer([]*image.RGBA{im})
+	if len(q.pal) != 256 {
+		t.Fatalf("palette of %d colours from 4096 random pixels", len(q.pal))
+	}
+	dist := func(c color.RGBA, i int) int {
+		p := q.pal[i].(color.RGBA)
+		dr, dg, db := int(c.R)-int(p.R), int(c.G)-int(p.G), int(c.B)-int(p.B)
+		return 3*dr*dr + 4*dg*dg + 2*db*db
+	}
+	for k := 0; k < quantCells; k++ {
+		// A colour of the cell that no sample pixel fell in: its centre.
+		c := color.RGBA{uint8(k>>10)<<3 | 4, uint8(k>>5&31)<<3 | 4, uint8(k&31)<<3 | 4, 255}
+		owned := false
+		for i := range q.pal {
+			p := q.pal[i].(color.RGBA)
+			if quantKey(p.R, p.G, p.B) == k {
+				owned = true
+			}
+		}
+		if owned {
+			continue
+		}
+		best := 1 << 30
+		for i := range q.pal {
+			best = min(best, dist(c, i))
+		}
+		got := int(q.lut[k])
+		if quantKey(c.R, c.G, c.B) != k {
+			t.Fatalf("cell %d centre %v is in cell %d", k, c, quantKey(c.R, c.G, c.B))
+		}
+		// Cells with sample pixels are matched on their mean, not centre.
+		if dist(c, got) != best && !cellHasPixels(im, k) {
+			t.Fatalf("cell %d: entry %d at distance %d, nearest is %d", k, got, dist(c, got), best)
+		}
+	}
+}
+
+func cellHasPixels(im *image.RGBA, k int) bool {
+	for i := 0; i+3 < len(im.Pix); i += 4 {
+		if quantKey(im.Pix[i], im.Pix[i+1], im.Pix[i+2]) == k {
+			return true
+		}
+	}
+	return false
+}
