@@ -119,3 +119,15 @@ func containsByte(s string, b byte) bool {
 	}
 	return false
 }
+
+// ForGame returns the Drawer of the game named name (games.Game.Name():
+// "dama", "tictactoe"), or false when this package cannot draw that game.
+func ForGame(name string, size int) (Drawer, bool) {
+	switch name {
+	case "dama":
+		return NewDama(size), true
+	case "tictactoe":
+		return NewTicTacToe(size), true
+	}
+	return nil, false
+}
