@@ -467,8 +467,8 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	if f.Flip {
 		top, bottom = 0, 1
 	}
-	d.drawBar(w, l.topBar, top, f.Players[top], f.ToMove == top, CleanText(f.Title), true)
-	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.ToMove == bottom, CleanText(f.Footer), false)
+	d.drawBar(w, l.topBar, top, f.Players[top], f.Clocks[top], f.ToMove == top, CleanText(f.Title), true)
+	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.Clocks[bottom], f.ToMove == bottom, CleanText(f.Footer), false)
 	return im, nil
 }
 
@@ -521,7 +521,7 @@ func (d *gridDrawer) restore(dst, base image.Image, dirty uint64, same bool) {
 
 // drawBar draws a player's bar: piece icon and name on the left (on an
 // accent pill when that side is to move), and a right-aligned text.
-func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name string, toMove bool, right string, rightBold bool) {
+func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name, clock string, toMove bool, right string, rightBold bool) {
 	t := d.theme
 	im := w.img
 	cy := float64(bar.Min.Y+bar.Max.Y) / 2
@@ -548,17 +548,36 @@ func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name 
 	if toMove {
 		face, col = w.bold, t.AccentText
 	}
-	nameMax := avail - rightW - gap - is - 3*pad
+	// The clock, in a box after the name, keeps its room; the name gets
+	// what is left.
+	clock = FitText(w.bold, CleanText(clock), avail*0.3)
+	clockW, clockBox := 0.0, 0.0
+	if clock != "" {
+		clockW = TextWidth(w.bold, clock)
+		clockBox = clockW + 2*pad + 2*math.Round(pad*0.5)
+	}
+	nameMax := avail - rightW - gap - is - 3*pad - clockBox - gap
 	name = FitText(face, CleanText(name), nameMax)
 	nameW := TextWidth(face, name)
+	pw := pad + is + pad*0.8 + nameW + pad*1.4
+	if name == "" {
+		pw = is + 2*pad
+	}
 	if toMove {
-		pw := pad + is + pad*0.8 + nameW + pad*1.4
-		if name == "" {
-			pw = is + 2*pad
-		}
 		w.dc.SetColor(t.Accent)
 		w.dc.DrawRoundedRectangle(x0, cy-pillH/2, pw, pillH, pillH/2)
 		w.dc.Fill()
+	}
+	if clock != "" {
+		bx := x0 + pw + math.Round(gap/3)
+		w.dc.SetColor(t.Panel)
+		w.dc.DrawRoundedRectangle(bx, cy-pillH/2, clockBox, pillH, pillH/4)
+		w.dc.Fill()
+		cf := w.name
+		if toMove {
+			cf = w.bold
+		}
+		drawText(im, cf, image.NewUniform(t.Text), clock, bx+(clockBox-TextWidth(cf, clock))/2, cy+w.capH/2)
 	}
 	ix := int(x0 + pad)
 	iy := int(math.Round(cy - is/2))
@@ -600,6 +619,7 @@ func sampleFrames(n int, pieces string) []Frame {
 		out = append(out, Frame{
 			Board: board, Path: path, Captured: capt, ToMove: i,
 			Players: [2]string{text, text}, Title: text, Footer: text, Flip: i == 1,
+			Clocks: [2]string{"0123456789:", "0123456789:"},
 		})
 	}
 	return out

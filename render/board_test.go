@@ -248,6 +248,8 @@ func TestSideToMoveAndText(t *testing.T) {
 		{"footer", func(f *Frame) { f.Footer = "Beyaz oynar" }, half(l.bottomBar, true)},
 		{"side 0 name", func(f *Frame) { f.Players[0] = "Ayşe" }, half(l.bottomBar, false)},
 		{"side 1 name", func(f *Frame) { f.Players[1] = "Bot" }, half(l.topBar, false)},
+		{"side 0 clock", func(f *Frame) { f.Clocks[0] = "4:32" }, half(l.bottomBar, false)},
+		{"side 1 clock", func(f *Frame) { f.Clocks[1] = "0:07" }, half(l.topBar, false)},
 	} {
 		f := base
 		tc.edit(&f)

@@ -35,6 +35,9 @@ type Frame struct {
 	Footer string
 	// Flip draws the board from side 1's point of view (side 1 at the bottom).
 	Flip bool
+	// Clocks are the players' remaining times, ready-formatted ("4:32"),
+	// shown after their names; empty for none.
+	Clocks [2]string
 }
 
 // Drawer draws one game's boards to PNG. It is safe for concurrent use.

@@ -41,6 +41,7 @@ func TestPreview(t *testing.T) {
 		Players:  [2]string{"Ayşe Yılmaz", "oyunbot (zor)"},
 		Title:    "#g7 · dama",
 		Footer:   "Siyah oynar · hamle 12",
+		Clocks:   [2]string{"4:32", "9:58"},
 	})
 	write("dama.png", b, err)
 	b, err = NewDama(MinSize).Draw(Frame{Board: []string{"........", "bbbbbbbb", "bbbbbbbb", "........", "........", "wwwwwwww", "wwwwwwww", "......W."},
