@@ -18,6 +18,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/tournament"
 )
 
 // Engine chooses moves; *ai.Engine implements it. One per worker goroutine.
@@ -32,6 +33,9 @@ const (
 	DefaultIdleForfeit    = 24 * time.Hour
 	DefaultChallengeTTL   = time.Hour
 	DefaultLevel          = "medium"
+	// DefaultClockCheck is the longest time between two looks at the
+	// clocks: a flag is called at most this late.
+	DefaultClockCheck = time.Second
 	// HintLevel is the level whose budget answers "hint" (never blundering).
 	HintLevel = "hard"
 	// BotID is the Player.ID of the bot in every game.
@@ -64,8 +68,8 @@ type Config struct {
 	// Seed seeds the bot's per-game random choices (deliberate mistakes at
 	// easy levels); with a fixed seed a game is reproducible at fixed depth.
 	Seed uint64
-	// IdleCheck is how often idle games are looked for (default: a twentieth
-	// of IdleForfeit, between 10ms and a minute).
+	// IdleCheck is how often idle games and clocks are looked at (default:
+	// a twentieth of IdleForfeit, between 10ms and DefaultClockCheck).
 	IdleCheck time.Duration
 	Logger    *slog.Logger
 }
@@ -88,6 +92,10 @@ var (
 	ErrClosed          = errors.New("sessions: closed")
 	ErrOnePlayerGame   = errors.New("sessions: a one-player game has no opponent")
 	ErrUnknownGameName = errors.New("sessions: unknown game")
+	// ErrRatedGame: hints are only for casual games against the bot.
+	ErrRatedGame = errors.New("sessions: not in a game between people or a tournament game")
+	// ErrTournamentGame: undo is not allowed in a tournament game.
+	ErrTournamentGame = errors.New("sessions: not in a tournament game")
 )
 
 // PlayingError says the players already have a game in the channel.
@@ -112,12 +120,23 @@ const (
 	EventThinking
 	// EventHint: the engine suggests Move (Score, Depth) to UserID.
 	EventHint
-	// EventForfeit: the player to move was idle too long and lost.
+	// EventForfeit: the player to move was idle too long (Result.Reason
+	// ReasonIdle) or their flag fell (ReasonTime) and lost.
 	EventForfeit
-	// EventReminder: the player to move has been idle for half the forfeit time.
+	// EventReminder: the player to move has been idle for half the forfeit
+	// time, or has Left before the flag falls.
 	EventReminder
 	// EventBotFailed: the engine found no move (a bug); the game waits.
 	EventBotFailed
+	// EventRated: a rated game ended; Ratings holds both players' ratings
+	// before and after, by side.
+	EventRated
+	// EventRoundStarted: a tournament round was paired; Tournament and
+	// Round say which, Games are its games (started in the channel).
+	EventRoundStarted
+	// EventTournamentOver: a tournament finished; Tournament holds the
+	// final standings.
+	EventTournamentOver
 )
 
 // Event is something that happened off the caller's goroutine.
@@ -131,6 +150,18 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
+
+	Ratings    [2]RatingChange // EventRated
+	Tournament *TournamentView // EventRoundStarted, EventTournamentOver
+	Round      int             // EventRoundStarted
+	Games      []Snapshot      // EventRoundStarted: the round's new games
+}
+
+// RatingChange is a player's rating before and after a game.
+type RatingChange struct {
+	PlayerID      string
+	Name          string
+	Before, After tournament.Rating
 }
 
 // Snapshot is a consistent copy of a game's state for replies and rendering.
@@ -150,9 +181,36 @@ type Snapshot struct {
 	// games.Highlighter, empty for games without it).
 	LastPath, LastCaptured []string
 	DrawOffer              ai.Side
-	Legal                  []string // the legal moves, formatted (none when over)
-	Clocks                 [2]time.Duration
+	Legal                  []string         // the legal moves, formatted (none when over)
+	Clocks                 [2]time.Duration // time used by each side
 	LastMove               time.Time
+	TimeControl            TimeControl
+	Left                   [2]time.Duration // game clocks at LastMove
+	Lang                   string
+	Tournament             int64 // the tournament's id, 0 for other games
+	// TournamentRound and TournamentBoard locate a tournament game's pairing.
+	TournamentRound, TournamentBoard int
+	Rated                            bool
+}
+
+// TimeLeft returns each side's time at now: the game clocks, the side to
+// move's running down; with a limit per move, what is left of it for the
+// side to move and the whole limit for the other. ok is false for a game
+// without a clock.
+func (s Snapshot) TimeLeft(now time.Time) (left [2]time.Duration, ok bool) {
+	tc := s.TimeControl
+	if tc.IsZero() {
+		return left, false
+	}
+	left = s.Left
+	if tc.PerMove > 0 {
+		left = [2]time.Duration{tc.PerMove, tc.PerMove}
+	}
+	if t := s.Turn; !s.Result.Over && (t == ai.First || t == ai.Second) {
+		left[t], _ = tc.allowance(s.Left[t], s.LastMove, now)
+		left[t] = max(left[t], 0)
+	}
+	return left, true
 }
 
 // Tag is the game's short id shown in replies ("g7").
@@ -189,12 +247,14 @@ func (s Snapshot) LastMoveText() (string, ai.Side, bool) {
 
 // Challenge is an invitation to a game between two people.
 type Challenge struct {
-	Platform  string
-	ChannelID string
-	From, To  Player
-	Game      games.Game
-	Side      ai.Side // the side From plays (First unless asked)
-	Created   time.Time
+	Platform    string
+	ChannelID   string
+	From, To    Player
+	Game        games.Game
+	Side        ai.Side // the side From plays (First unless asked)
+	TimeControl TimeControl
+	Lang        string // kept for the game's replies
+	Created     time.Time
 }
 
 type chanKey struct{ platform, channel string }
@@ -211,7 +271,7 @@ type live struct {
 	captured []string
 	version  uint64 // bumped on every change; a bot job applies only to the version it saw
 	botBusy  bool   // a bot move is queued or running
-	reminded bool
+	reminded bool   // the player to move has had their reminder
 	rng      *rand.Rand
 	key      chanKey
 }
@@ -231,8 +291,13 @@ type Manager struct {
 	challenges map[chanKey][]Challenge
 	channels   map[chanKey]ChannelSettings
 	resumed    map[string]bool
-	finished   map[chanKey]map[string]int64 // a player's last finished game per channel
 	closed     bool
+
+	// tmu serialises the tournaments; lock order tmu, then live.mu, then mu.
+	tmu      sync.Mutex
+	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
+	// rmu serialises rating updates (read, compute, write).
+	rmu sync.Mutex
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -269,8 +334,11 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	if cfg.IdleCheck <= 0 && cfg.IdleForfeit > 0 {
-		cfg.IdleCheck = min(max(cfg.IdleForfeit/20, 10*time.Millisecond), time.Minute)
+	if cfg.IdleCheck <= 0 {
+		cfg.IdleCheck = DefaultClockCheck
+		if cfg.IdleForfeit > 0 {
+			cfg.IdleCheck = min(max(cfg.IdleForfeit/20, 10*time.Millisecond), DefaultClockCheck)
+		}
 	}
 	m := &Manager{
 		cfg:        cfg,
@@ -281,7 +349,7 @@ func New(cfg Config) (*Manager, error) {
 		challenges: map[chanKey][]Challenge{},
 		channels:   map[chanKey]ChannelSettings{},
 		resumed:    map[string]bool{},
-		finished:   map[chanKey]map[string]int64{},
+		tourneys:   map[chanKey]*TournamentRecord{},
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	if err := m.restore(); err != nil {
@@ -289,11 +357,7 @@ func New(cfg Config) (*Manager, error) {
 		return nil, err
 	}
 	m.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
-	if cfg.IdleForfeit > 0 {
-		go m.idleLoop()
-	} else {
-		close(m.done)
-	}
+	go m.idleLoop()
 	return m, nil
 }
 
@@ -318,7 +382,10 @@ func (m *Manager) restore() error {
 	if len(recs) > 0 {
 		m.log.Info("restored games", "count", len(m.games))
 	}
-	return nil
+	if err := m.restoreChallenges(); err != nil {
+		return err
+	}
+	return m.restoreTournaments()
 }
 
 func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
@@ -359,20 +426,11 @@ func (m *Manager) index(l *live) {
 	m.byChannel[l.key] = append(m.byChannel[l.key], l)
 }
 
-// unindex forgets a finished game (it stays in the store) but remembers it
-// as its players' last game in the channel.
+// unindex forgets a finished game (it stays in the store).
 func (m *Manager) unindex(l *live) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.games, l.rec.ID)
-	if m.finished[l.key] == nil {
-		m.finished[l.key] = map[string]int64{}
-	}
-	for _, p := range l.rec.Players {
-		if !p.Bot {
-			m.finished[l.key][p.ID] = l.rec.ID
-		}
-	}
 	list := m.byChannel[l.key]
 	if i := slices.Index(list, l); i >= 0 {
 		list = slices.Delete(list, i, i+1)
@@ -387,22 +445,29 @@ func (m *Manager) unindex(l *live) {
 // snapshot copies the game's state; l.mu must be held.
 func (l *live) snapshot() Snapshot {
 	s := Snapshot{
-		ID:           l.rec.ID,
-		Game:         l.game,
-		Platform:     l.rec.Platform,
-		ChannelID:    l.rec.ChannelID,
-		Players:      l.rec.Players,
-		Level:        l.rec.Level,
-		Moves:        slices.Clone(l.rec.Moves),
-		Sides:        slices.Clone(l.sides),
-		Board:        l.pos.Board(),
-		Turn:         l.pos.Turn(),
-		Result:       l.rec.Result,
-		LastPath:     slices.Clone(l.path),
-		LastCaptured: slices.Clone(l.captured),
-		DrawOffer:    l.rec.DrawOffer,
-		Clocks:       l.rec.Clocks,
-		LastMove:     l.rec.LastMove,
+		ID:              l.rec.ID,
+		Game:            l.game,
+		Platform:        l.rec.Platform,
+		ChannelID:       l.rec.ChannelID,
+		Players:         l.rec.Players,
+		Level:           l.rec.Level,
+		Moves:           slices.Clone(l.rec.Moves),
+		Sides:           slices.Clone(l.sides),
+		Board:           l.pos.Board(),
+		Turn:            l.pos.Turn(),
+		Result:          l.rec.Result,
+		LastPath:        slices.Clone(l.path),
+		LastCaptured:    slices.Clone(l.captured),
+		DrawOffer:       l.rec.DrawOffer,
+		Clocks:          l.rec.Clocks,
+		LastMove:        l.rec.LastMove,
+		TimeControl:     l.rec.TimeControl,
+		Left:            l.rec.Left,
+		Lang:            l.rec.Lang,
+		Tournament:      l.rec.Tournament,
+		TournamentRound: l.rec.Round,
+		TournamentBoard: l.rec.Board,
+		Rated:           l.rec.Rated,
 	}
 	if !s.Result.Over {
 		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
@@ -435,6 +500,14 @@ func (l *live) botSide() ai.Side {
 	return ai.NoSide
 }
 
+// botLevel is the level of the bot to move: its own, else the game's.
+func (l *live) botLevel() string {
+	if t := l.pos.Turn(); (t == ai.First || t == ai.Second) && l.rec.Players[t].Level != "" {
+		return l.rec.Players[t].Level
+	}
+	return l.rec.Level
+}
+
 func (l *live) botToMove() bool {
 	t := l.pos.Turn()
 	return !l.rec.Result.Over && (t == ai.First || t == ai.Second) && l.rec.Players[t].Bot
@@ -453,8 +526,18 @@ func (l *live) apply(mv ai.Move, now time.Time) string {
 	l.rec.Moves = append(l.rec.Moves, text)
 	l.sides = append(l.sides, side)
 	now = storedTime(now)
-	if (side == ai.First || side == ai.Second) && !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
-		l.rec.Clocks[side] += now.Sub(l.rec.LastMove)
+	if side == ai.First || side == ai.Second {
+		var spent time.Duration
+		if !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
+			spent = now.Sub(l.rec.LastMove)
+		}
+		l.rec.Clocks[side] += spent
+		if tc := l.rec.TimeControl; tc.Base > 0 {
+			l.rec.Left[side] -= spent
+			if l.pos.Turn() != side { // the turn is over: the increment
+				l.rec.Left[side] += tc.Increment
+			}
+		}
 	}
 	l.rec.LastMove = now
 	l.reminded = false
@@ -478,6 +561,29 @@ func (l *live) end(winner ai.Side, reason string, now time.Time) {
 	l.rec.DrawOffer = ai.NoSide
 	l.rec.LastMove = storedTime(now)
 	l.version++
+}
+
+// flagged reports whether the player to move has run out of time at now.
+// The bot never loses on time. l.mu must be held.
+func (l *live) flagged(now time.Time) bool {
+	t := l.pos.Turn()
+	if l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot {
+		return false
+	}
+	left, ok := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
+	return ok && left <= 0
+}
+
+// flag ends the game as a loss on time for the side to move; l.mu must be held.
+func (l *live) flag(now time.Time) {
+	t := l.pos.Turn()
+	left, _ := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
+	spent := max(now.Sub(l.rec.LastMove), 0)
+	l.rec.Clocks[t] += spent
+	if l.rec.TimeControl.Base > 0 {
+		l.rec.Left[t] = min(left, 0)
+	}
+	l.end(t.Opponent(), ReasonTime, now)
 }
 
 // save writes the game through; l.mu must be held. A failing store is
@@ -556,17 +662,14 @@ func (m *Manager) Find(platform, channelID, userID string) []Snapshot {
 	return out
 }
 
-// LastFinished returns userID's last game in the channel that ended since
-// the Manager started, as stored (for "history" and "board" after the end).
+// LastFinished returns userID's last finished game in the channel, as
+// stored (for "history" and "board" after the end, across restarts).
 func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
-	m.mu.Lock()
-	id, ok := m.finished[chanKey{platform, channelID}][userID]
-	m.mu.Unlock()
-	if !ok {
-		return Snapshot{}, false
-	}
-	rec, err := m.cfg.Store.Game(ctx, id)
+	rec, err := m.cfg.Store.LastFinished(ctx, platform, channelID, userID)
 	if err != nil {
+		if !errors.Is(err, ErrNotFound) {
+			m.log.Error("loading the last finished game", "err", err)
+		}
 		return Snapshot{}, false
 	}
 	g, ok := m.cfg.Games.Lookup(rec.Game)
@@ -609,6 +712,7 @@ type BotGame struct {
 	Level     string  // a level name (any language ai.ParseLevel accepts); "" for the channel's default
 	Side      ai.Side // the side the person plays; NoSide means First
 	Ref       string  // the request's Message.Ref, carried by the bot's first move
+	Lang      string  // kept for the game's replies
 }
 
 // StartVsBot starts a game against the bot. If the bot moves first its move
@@ -641,17 +745,18 @@ func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error)
 	var players [2]Player
 	players[side] = req.Player
 	players[side.Opponent()] = m.bot()
-	return m.create(ctx, key, req.Game, players, lvl.Name, req.Ref)
+	return m.create(ctx, GameRecord{Platform: key.platform, ChannelID: key.channel, Game: req.Game.Name(),
+		Players: players, Level: lvl.Name, Lang: req.Lang, Rated: true}, req.Game, req.Ref)
 }
 
-func (m *Manager) create(ctx context.Context, key chanKey, g games.Game, players [2]Player, level, ref string) (Snapshot, error) {
+// create starts a game from rec's platform, channel, players, level, time
+// control, language, tournament link and rated flag.
+func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
 	now := storedTime(m.cfg.Now())
-	rec := GameRecord{
-		Game: g.Name(), Platform: key.platform, ChannelID: key.channel,
-		Players: players, Level: level, Moves: []string{},
-		Started: now, LastMove: now, DrawOffer: ai.NoSide,
-		Result: Result{Winner: ai.NoSide},
-	}
+	rec.Game, rec.Moves = g.Name(), []string{}
+	rec.Started, rec.LastMove, rec.DrawOffer = now, now, ai.NoSide
+	rec.Result = Result{Winner: ai.NoSide}
+	rec.Left = rec.TimeControl.clockStart()
 	id, err := m.cfg.Store.CreateGame(ctx, rec)
 	if err != nil {
 		return Snapshot{}, err
@@ -741,7 +846,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
 		}
 		pos := l.pos.Clone()
 		version := l.version
-		lvl := m.level(l.rec.Level)
+		lvl := m.level(l.botLevel())
 		rng := l.rng // only one bot job per game runs at a time (botBusy)
 		l.mu.Unlock()
 
@@ -769,14 +874,14 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
 		m.save(l)
 		after := l.snapshot()
 		over := l.rec.Result.Over
-		if l.botToMove() { // multi-part turn: the bot goes on
+		if l.botToMove() { // multi-part turn, or a game between two bots
 			m.queueBot(l, ref)
 		}
 		l.mu.Unlock()
-		if over {
-			m.unindex(l)
-		}
 		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
+		if over {
+			m.ended(m.ctx, l)
+		}
 	}
 }
 
@@ -787,8 +892,10 @@ func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
 	return slices.Contains(pos.Moves(make([]ai.Move, 0, ai.MaxMoves)), mv)
 }
 
-// Resume starts the bot's pending moves in the restored games of a platform
-// (once per platform): call it when the platform can receive replies.
+// Resume settles the platform's games that ended while the bot was down,
+// starts the tournament games a crash left uncreated and the bot's pending
+// moves in the restored games (once per platform): call it when the
+// platform can receive replies.
 func (m *Manager) Resume(platform string) {
 	m.mu.Lock()
 	if m.resumed[platform] || m.closed {
@@ -796,6 +903,12 @@ func (m *Manager) Resume(platform string) {
 		return
 	}
 	m.resumed[platform] = true
+	m.mu.Unlock()
+	// Ends the bot missed first (they may pair a tournament's next round),
+	// then the tournament games a crash left uncreated.
+	m.settleStored(platform)
+	m.resumeTournaments(platform)
+	m.mu.Lock()
 	var list []*live
 	for _, l := range m.games {
 		if l.rec.Platform == platform {
@@ -819,6 +932,9 @@ type MoveResult struct {
 	Move string   // canonical text of the move played
 	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
 	BotToMove bool
+	// Flagged: the mover's time had run out; the move was not played and
+	// the game is lost on time (Game shows the result).
+	Flagged bool
 }
 
 // Move plays text as userID's move in game id. A refused move changes
@@ -843,12 +959,21 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 		l.mu.Unlock()
 		return MoveResult{}, ErrNotYourTurn
 	}
+	now := m.cfg.Now()
+	if l.flagged(now) {
+		l.flag(now)
+		m.save(l)
+		res := MoveResult{Game: l.snapshot(), Flagged: true}
+		l.mu.Unlock()
+		m.ended(ctx, l)
+		return res, nil
+	}
 	mv, err := l.pos.ParseMove(text)
 	if err != nil {
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
-	played := l.apply(mv, m.cfg.Now())
+	played := l.apply(mv, now)
 	m.save(l)
 	res := MoveResult{Move: played}
 	over := l.rec.Result.Over
@@ -859,7 +984,7 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 	res.Game = l.snapshot()
 	l.mu.Unlock()
 	if over {
-		m.unindex(l)
+		m.ended(ctx, l)
 	}
 	return res, nil
 }
@@ -907,7 +1032,7 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 	m.save(l)
 	snap := l.snapshot()
 	l.mu.Unlock()
-	m.unindex(l)
+	m.ended(ctx, l)
 	return snap, nil
 }
 
@@ -965,7 +1090,7 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 	over := l.rec.Result.Over
 	l.mu.Unlock()
 	if over {
-		m.unindex(l)
+		m.ended(ctx, l)
 	}
 	return out, snap, nil
 }
@@ -1006,6 +1131,8 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 		return Snapshot{}, ErrNotPlayer
 	case !l.vsBot():
 		return Snapshot{}, ErrNotVsBot
+	case l.rec.Tournament != 0:
+		return Snapshot{}, ErrTournamentGame
 	case l.rec.Result.Over:
 		return Snapshot{}, ErrGameOver
 	case l.botBusy || l.pos.Turn() != side:
@@ -1029,6 +1156,7 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	}
 	l.rec.DrawOffer = ai.NoSide
 	l.rec.LastMove = storedTime(m.cfg.Now())
+	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
 	m.save(l)
 	return l.snapshot(), nil
@@ -1074,8 +1202,14 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 		return ErrNotPlayer
 	case l.rec.Result.Over:
 		return ErrGameOver
+	case !l.vsBot() || l.rec.Tournament != 0:
+		return ErrRatedGame // the engine's help would be cheating
 	case l.pos.Turn() != side:
 		return ErrNotYourTurn
+	}
+	if l.rec.Rated {
+		l.rec.Rated = false // a game played with the engine's help is not rated
+		m.save(l)
 	}
 	pos := l.pos.Clone()
 	snap := l.snapshot()
@@ -1098,110 +1232,6 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 		m.pool.track(func() { m.emit(Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}) })
 	}
 	return nil
-}
-
-// Challenge invites c.To to a game; it replaces an earlier challenge between
-// the same two people in the channel.
-func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
-	if c.From.ID == c.To.ID {
-		return ErrSelfChallenge
-	}
-	if c.Game.Players() < 2 {
-		return ErrOnePlayerGame
-	}
-	key := chanKey{c.Platform, c.ChannelID}
-	if l := m.pairGame(key, c.From, c.To); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return &PlayingError{Game: l.snapshot()}
-	}
-	if c.Side != ai.Second {
-		c.Side = ai.First
-	}
-	c.Created = m.cfg.Now()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	list := m.liveChallengesLocked(key)
-	list = slices.DeleteFunc(list, func(o Challenge) bool {
-		return (o.From.ID == c.From.ID && o.To.ID == c.To.ID) || (o.From.ID == c.To.ID && o.To.ID == c.From.ID)
-	})
-	m.challenges[key] = append(list, c)
-	return nil
-}
-
-// liveChallengesLocked drops expired challenges; m.mu must be held.
-func (m *Manager) liveChallengesLocked(key chanKey) []Challenge {
-	now := m.cfg.Now()
-	list := slices.DeleteFunc(m.challenges[key], func(c Challenge) bool {
-		return now.Sub(c.Created) > m.cfg.ChallengeTTL
-	})
-	if len(list) == 0 {
-		delete(m.challenges, key)
-		return nil
-	}
-	m.challenges[key] = list
-	return list
-}
-
-// takeChallenge removes and returns the latest challenge to userID (from
-// fromID if not empty).
-func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	list := m.liveChallengesLocked(key)
-	for i := len(list) - 1; i >= 0; i-- {
-		c := list[i]
-		if c.To.ID == userID && (fromID == "" || c.From.ID == fromID) {
-			m.challenges[key] = slices.Delete(list, i, i+1)
-			return c, true
-		}
-	}
-	return Challenge{}, false
-}
-
-// Challenges lists the open challenges to or from userID in a channel.
-func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []Challenge
-	for _, c := range m.liveChallengesLocked(chanKey{platform, channelID}) {
-		if c.To.ID == userID || c.From.ID == userID {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// Accept accepts the latest challenge to by (from fromID, if not empty) and
-// starts the game.
-func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
-	key := chanKey{platform, channelID}
-	c, ok := m.takeChallenge(key, by.ID, fromID)
-	if !ok {
-		return Snapshot{}, Challenge{}, ErrNoChallenge
-	}
-	if by.Name != "" {
-		c.To.Name = by.Name
-	}
-	if l := m.pairGame(key, c.From, c.To); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return Snapshot{}, c, &PlayingError{Game: l.snapshot()}
-	}
-	var players [2]Player
-	players[c.Side] = c.From
-	players[c.Side.Opponent()] = c.To
-	snap, err := m.create(ctx, key, c.Game, players, "", "")
-	return snap, c, err
-}
-
-// Decline declines the latest challenge to userID (from fromID, if not empty).
-func (m *Manager) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
-	c, ok := m.takeChallenge(chanKey{platform, channelID}, userID, fromID)
-	if !ok {
-		return Challenge{}, ErrNoChallenge
-	}
-	return c, nil
 }
 
 // Channel returns a channel's settings (zero values when none were saved).
@@ -1239,13 +1269,13 @@ func (m *Manager) SetChannel(ctx context.Context, cs ChannelSettings) error {
 // events have been delivered), or ctx is done.
 func (m *Manager) Wait(ctx context.Context) error { return m.pool.wait(ctx) }
 
-// CheckIdle forfeits the games whose player to move has been idle for the
-// forfeit time at now, and reminds those idle for half of it. The Manager
-// calls it periodically; tests call it with a chosen time.
+// CheckIdle calls the flags that have fallen and forfeits the games whose
+// player to move has been idle for the forfeit time at now (games with a
+// time control go by their clock alone), and reminds players once per move
+// when their time runs low (a quarter of the move's budget) or they have
+// been idle for half the forfeit time. The Manager calls it periodically;
+// tests call it with a chosen time.
 func (m *Manager) CheckIdle(now time.Time) {
-	if m.cfg.IdleForfeit <= 0 {
-		return
-	}
 	m.mu.Lock()
 	list := make([]*live, 0, len(m.games))
 	for _, l := range m.games {
@@ -1257,7 +1287,22 @@ func (m *Manager) CheckIdle(now time.Time) {
 		var ev *Event
 		l.mu.Lock()
 		t := l.pos.Turn()
-		if !l.rec.Result.Over && (t == ai.First || t == ai.Second) && !l.rec.Players[t].Bot {
+		tc := l.rec.TimeControl
+		switch {
+		case l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot:
+		case !tc.IsZero():
+			left, _ := tc.allowance(l.rec.Left[t], l.rec.LastMove, now)
+			at, remind := reminderAt(tc.moveBudget(l.rec.Left[t]))
+			switch {
+			case left <= 0:
+				l.flag(now)
+				m.save(l)
+				ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+			case remind && left <= at && !l.reminded:
+				l.reminded = true
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left}
+			}
+		case m.cfg.IdleForfeit > 0:
 			idle := now.Sub(l.rec.LastMove)
 			switch {
 			case idle >= m.cfg.IdleForfeit:
@@ -1273,10 +1318,10 @@ func (m *Manager) CheckIdle(now time.Time) {
 		if ev == nil {
 			continue
 		}
-		if ev.Kind == EventForfeit {
-			m.unindex(l)
-		}
 		m.emit(*ev)
+		if ev.Kind == EventForfeit {
+			m.ended(m.ctx, l)
+		}
 	}
 }
 

@@ -487,7 +487,7 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	}
 	h.m.CheckIdle(start.Add(24 * time.Hour))
 	evs = h.Events()
-	if len(evs) != 2 || evs[1].Kind != sessions.EventForfeit {
+	if len(evs) != 3 || evs[1].Kind != sessions.EventForfeit || evs[2].Kind != sessions.EventRated {
 		t.Fatalf("events %+v", evs)
 	}
 	want := sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonIdle}
@@ -625,26 +625,58 @@ func TestThinkingNotices(t *testing.T) {
 	}
 }
 
+// orderly is a predictable engine: it plays the legal move whose text
+// sorts first.
+type orderly struct{}
+
+func (orderly) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *rand.Rand) ai.Result {
+	gp := p.(games.Position)
+	var best ai.Move
+	bestText := ""
+	for _, mv := range p.Moves(nil) {
+		if s := gp.FormatMove(mv); bestText == "" || s < bestText {
+			best, bestText = mv, s
+		}
+	}
+	return ai.Result{Best: best}
+}
+
 func TestHint(t *testing.T) {
-	h := newHarness(t, "", nil)
+	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 	g := h.pvp("tictactoe", chanA, ayse, bora)
-	// X on a3 and b3: the hint completes the row.
-	for i, mv := range []string{"a3", "a1", "b3", "b1"} {
-		h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, "")
+	// No engine help in games between people: it would be cheating.
+	if err := h.m.Hint(bg, g.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrRatedGame) {
+		t.Fatalf("hint in a game between people: %v", err)
 	}
-	if err := h.m.Hint(bg, g.ID, bora.ID, ""); !errors.Is(err, sessions.ErrNotYourTurn) {
-		t.Fatalf("hint out of turn: %v", err)
+	b, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("tictactoe"), Level: "easy"})
+	if err != nil || !b.Rated {
+		t.Fatalf("bot game %+v %v", b, err)
 	}
-	if err := h.m.Hint(bg, g.ID, ayse.ID, "ref"); err != nil {
+	// X on b2 and c3; the bot answers a1 and a2.
+	for _, mv := range []string{"b2", "c3"} {
+		if _, err := h.m.Move(bg, b.ID, cem.ID, mv, ""); err != nil {
+			t.Fatal(err)
+		}
+		h.wait()
+	}
+	if err := h.m.Hint(bg, b.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrNotPlayer) {
+		t.Fatalf("hint for a stranger: %v", err)
+	}
+	before := len(h.Events())
+	if err := h.m.Hint(bg, b.ID, cem.ID, "ref"); err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	evs := h.Events()
-	if len(evs) != 1 || evs[0].Kind != sessions.EventHint || evs[0].Move != "c3" || evs[0].UserID != ayse.ID || evs[0].Ref != "ref" {
+	evs := h.Events()[before:]
+	if len(evs) != 1 || evs[0].Kind != sessions.EventHint || evs[0].Move != "a3" || evs[0].UserID != cem.ID || evs[0].Ref != "ref" {
 		t.Fatalf("hint events %+v", evs)
 	}
-	if s, _ := h.m.Get(g.ID); len(s.Moves) != 4 {
+	after, _ := h.m.Get(b.ID)
+	if len(after.Moves) != 4 {
 		t.Fatal("a hint changed the game")
+	}
+	if after.Rated {
+		t.Fatal("a game played with a hint is still rated")
 	}
 }
 

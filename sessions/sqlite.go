@@ -42,6 +42,59 @@ var migrations = []string{
 		level    TEXT NOT NULL DEFAULT '',
 		PRIMARY KEY (platform, channel)
 	);`,
+	// 2: clocks, tournaments, ratings, stored challenges, last games.
+	`ALTER TABLE games ADD COLUMN tc         TEXT    NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN left0_ms   INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN left1_ms   INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN lang       TEXT    NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN round      INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN board      INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN rated      INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN settled    INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN p0         TEXT    NOT NULL DEFAULT ''; -- people's ids, '' for the bot
+	ALTER TABLE games ADD COLUMN p1         TEXT    NOT NULL DEFAULT '';
+	UPDATE games SET settled = over,
+		p0 = CASE WHEN json_extract(players, '$[0].Bot') THEN '' ELSE ifnull(json_extract(players, '$[0].ID'), '') END,
+		p1 = CASE WHEN json_extract(players, '$[1].Bot') THEN '' ELSE ifnull(json_extract(players, '$[1].ID'), '') END;
+	CREATE INDEX games_p0 ON games(platform, channel, p0, id);
+	CREATE INDEX games_p1 ON games(platform, channel, p1, id);
+	CREATE INDEX games_unsettled ON games(settled, over, id);
+	CREATE TABLE challenges (
+		platform   TEXT    NOT NULL,
+		channel    TEXT    NOT NULL,
+		from_id    TEXT    NOT NULL,
+		to_id      TEXT    NOT NULL,
+		data       TEXT    NOT NULL, -- JSON ChallengeRecord
+		created_ms INTEGER NOT NULL,
+		PRIMARY KEY (platform, channel, from_id, to_id)
+	);
+	CREATE TABLE ratings (
+		platform   TEXT    NOT NULL,
+		game       TEXT    NOT NULL,
+		player     TEXT    NOT NULL,
+		name       TEXT    NOT NULL,
+		rating     REAL    NOT NULL,
+		rd         REAL    NOT NULL,
+		volatility REAL    NOT NULL,
+		games      INTEGER NOT NULL,
+		updated_ms INTEGER NOT NULL,
+		PRIMARY KEY (platform, game, player)
+	);
+	CREATE INDEX ratings_board ON ratings(platform, game, rating DESC);
+	CREATE TABLE tournaments (
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		platform   TEXT    NOT NULL,
+		channel    TEXT    NOT NULL,
+		state      TEXT    NOT NULL,
+		lang       TEXT    NOT NULL DEFAULT '',
+		data       TEXT    NOT NULL, -- JSON tournament.Tournament
+		games      TEXT    NOT NULL DEFAULT '{}', -- JSON {"round:board": game id}
+		created_ms INTEGER NOT NULL,
+		updated_ms INTEGER NOT NULL
+	);
+	CREATE INDEX tournaments_channel ON tournaments(platform, channel, id);
+	CREATE INDEX tournaments_state ON tournaments(state, id);`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.
@@ -161,18 +214,38 @@ func encodeGame(rec GameRecord) (players, moves string, err error) {
 	return string(p), string(m), nil
 }
 
+// gameValues lists rec's columns in the order of gameSetColumns.
+func gameValues(rec GameRecord) ([]any, error) {
+	players, moves, err := encodeGame(rec)
+	if err != nil {
+		return nil, err
+	}
+	person := func(p Player) string {
+		if p.Bot {
+			return ""
+		}
+		return p.ID
+	}
+	return []any{rec.Game, rec.Platform, rec.ChannelID, players, rec.Level, moves,
+		rec.Clocks[0].Milliseconds(), rec.Clocks[1].Milliseconds(), ms(rec.Started), ms(rec.LastMove),
+		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason,
+		rec.TimeControl.String(), rec.Left[0].Milliseconds(), rec.Left[1].Milliseconds(), rec.Lang,
+		rec.Tournament, rec.Round, rec.Board, boolInt(rec.Rated), boolInt(rec.Settled),
+		person(rec.Players[0]), person(rec.Players[1])}, nil
+}
+
+// gameSetColumns are the stored columns of a game but its id.
+const gameSetColumns = `game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
+	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, p0, p1`
+
 // CreateGame inserts rec and returns the new id.
 func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error) {
-	players, moves, err := encodeGame(rec)
+	vals, err := gameValues(rec)
 	if err != nil {
 		return 0, err
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO games
-		(game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms, draw_offer, over, winner, reason)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		rec.Game, rec.Platform, rec.ChannelID, players, rec.Level, moves,
-		rec.Clocks[0].Milliseconds(), rec.Clocks[1].Milliseconds(), ms(rec.Started), ms(rec.LastMove),
-		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO games (`+gameSetColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
 	if err != nil {
 		return 0, fmt.Errorf("sessions: create game: %w", err)
 	}
@@ -181,17 +254,16 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, er
 
 // SaveGame overwrites game rec.ID.
 func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
-	players, moves, err := encodeGame(rec)
+	vals, err := gameValues(rec)
 	if err != nil {
 		return err
 	}
 	res, err := s.db.ExecContext(ctx, `UPDATE games SET
 		game = ?, platform = ?, channel = ?, players = ?, level = ?, moves = ?, clock0_ms = ?, clock1_ms = ?,
-		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?
-		WHERE id = ?`,
-		rec.Game, rec.Platform, rec.ChannelID, players, rec.Level, moves,
-		rec.Clocks[0].Milliseconds(), rec.Clocks[1].Milliseconds(), ms(rec.Started), ms(rec.LastMove),
-		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason, rec.ID)
+		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?,
+		tc = ?, left0_ms = ?, left1_ms = ?, lang = ?, tournament = ?, round = ?, board = ?, rated = ?, settled = ?,
+		p0 = ?, p1 = ?
+		WHERE id = ?`, append(vals, rec.ID)...)
 	if err != nil {
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
 	}
@@ -201,7 +273,8 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 	return nil
 }
 
-const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms, draw_offer, over, winner, reason`
+const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
+	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -211,12 +284,21 @@ func scanGame(row scanner) (GameRecord, error) {
 		players, moves          string
 		c0, c1, started, last   int64
 		drawOffer, over, winner int
+		tc                      string
+		l0, l1                  int64
+		rated, settled          int
 	)
 	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
-		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason)
+		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason,
+		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled)
 	if err != nil {
 		return rec, err
 	}
+	if rec.TimeControl, err = ParseTimeControl(tc); err != nil {
+		return rec, fmt.Errorf("sessions: game %d time control %q: %w", rec.ID, tc, err)
+	}
+	rec.Left = [2]time.Duration{time.Duration(l0) * time.Millisecond, time.Duration(l1) * time.Millisecond}
+	rec.Rated, rec.Settled = rated != 0, settled != 0
 	if err := json.Unmarshal([]byte(players), &rec.Players); err != nil {
 		return rec, fmt.Errorf("sessions: game %d players: %w", rec.ID, err)
 	}
@@ -242,9 +324,35 @@ func (s *SQLiteStore) Game(ctx context.Context, id int64) (GameRecord, error) {
 
 // ActiveGames loads every unfinished game, oldest first.
 func (s *SQLiteStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
+	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
+}
+
+// UnsettledGames loads the finished games not yet settled, oldest first.
+func (s *SQLiteStore) UnsettledGames(ctx context.Context) ([]GameRecord, error) {
+	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE settled = 0 AND over = 1 ORDER BY id`)
+}
+
+// LastFinished loads userID's last finished game in a channel.
+func (s *SQLiteStore) LastFinished(ctx context.Context, platform, channelID, userID string) (GameRecord, error) {
+	if userID == "" {
+		return GameRecord{}, ErrNotFound
+	}
+	rec, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE id = (SELECT max(id) FROM (
+			SELECT max(id) AS id FROM games WHERE platform = ? AND channel = ? AND p0 = ? AND over = 1
+			UNION ALL
+			SELECT max(id) FROM games WHERE platform = ? AND channel = ? AND p1 = ? AND over = 1))`,
+		platform, channelID, userID, platform, channelID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return rec, ErrNotFound
+	}
+	return rec, err
+}
+
+func (s *SQLiteStore) games(ctx context.Context, query string, args ...any) ([]GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("sessions: active games: %w", err)
+		return nil, fmt.Errorf("sessions: load games: %w", err)
 	}
 	defer rows.Close()
 	var out []GameRecord

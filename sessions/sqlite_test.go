@@ -66,8 +66,8 @@ func TestSQLiteRoundTrip(t *testing.T) {
 
 	// Reopen: the schema is not migrated twice and everything is there.
 	s = openStore(t, path)
-	if v, err := s.Version(ctx); err != nil || v != 1 {
-		t.Fatalf("version = %d, %v; want 1", v, err)
+	if v, err := s.Version(ctx); err != nil || v != 2 {
+		t.Fatalf("version = %d, %v; want 2", v, err)
 	}
 	got, err = s.Game(ctx, id)
 	if err != nil {

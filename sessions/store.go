@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/tournament"
 )
 
 // Store keeps games and channel settings across restarts. The Manager writes
@@ -25,6 +26,40 @@ type Store interface {
 	Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error)
 	// SaveChannel stores a channel's settings.
 	SaveChannel(ctx context.Context, cs ChannelSettings) error
+
+	// LastFinished loads the last finished game in a channel that userID
+	// played; ErrNotFound if none.
+	LastFinished(ctx context.Context, platform, channelID, userID string) (GameRecord, error)
+	// UnsettledGames loads the finished games whose end (ratings,
+	// tournament result) has not been processed, oldest first.
+	UnsettledGames(ctx context.Context) ([]GameRecord, error)
+	// SettleGame marks game id settled and stores the ratings, atomically.
+	SettleGame(ctx context.Context, id int64, ratings []RatingRecord) error
+
+	// SaveChallenge stores an open challenge, replacing one between the
+	// same two people in the channel.
+	SaveChallenge(ctx context.Context, c ChallengeRecord) error
+	// DeleteChallenge forgets the challenge from fromID to toID.
+	DeleteChallenge(ctx context.Context, platform, channelID, fromID, toID string) error
+	// Challenges loads every stored challenge, oldest first.
+	Challenges(ctx context.Context) ([]ChallengeRecord, error)
+
+	// Rating loads a player's rating in a game; ErrNotFound if unrated.
+	Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, error)
+	// PlayerRatings loads a player's ratings in every game they played.
+	PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error)
+	// Leaderboard loads the best limit ratings of a game, best first.
+	Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error)
+
+	// CreateTournament stores a new tournament and returns its id.
+	CreateTournament(ctx context.Context, rec TournamentRecord) (int64, error)
+	// SaveTournament overwrites tournament rec.ID.
+	SaveTournament(ctx context.Context, rec TournamentRecord) error
+	// ActiveTournaments loads the tournaments registering or running.
+	ActiveTournaments(ctx context.Context) ([]TournamentRecord, error)
+	// LastTournament loads a channel's latest tournament; ErrNotFound if none.
+	LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error)
+
 	// Close releases the store.
 	Close() error
 }
@@ -37,6 +72,9 @@ type Player struct {
 	ID   string
 	Name string
 	Bot  bool
+	// Level is a bot player's own level (bot-vs-bot tournament games); ""
+	// means the game's Level.
+	Level string `json:",omitempty"`
 }
 
 // Result is how a game ended. Reason is a stable key: a rule's key from
@@ -53,6 +91,9 @@ const (
 	ReasonResigned  = "resigned"
 	ReasonAgreement = "agreement"
 	ReasonIdle      = "idle"
+	ReasonTime      = "time"     // the flag fell
+	ReasonWithdrew  = "withdrew" // the player left the tournament
+	ReasonAborted   = "aborted"  // the tournament was cancelled: no result, not rated
 )
 
 // GameRecord is a game as stored: everything needed to restore it exactly
@@ -62,14 +103,29 @@ type GameRecord struct {
 	Game      string // canonical game name
 	Platform  string
 	ChannelID string
-	Players   [2]Player // indexed by ai.Side: Players[ai.First] moves first
-	Level     string    // the bot's level name ("" in games between people)
-	Moves     []string  // canonical move texts (FormatMove), in order
-	Clocks    [2]time.Duration
+	Players   [2]Player        // indexed by ai.Side: Players[ai.First] moves first
+	Level     string           // the bot's level name ("" in games between people)
+	Moves     []string         // canonical move texts (FormatMove), in order
+	Clocks    [2]time.Duration // time used by each side
 	Started   time.Time
 	LastMove  time.Time // last move, or the start
 	DrawOffer ai.Side   // side that offered a draw, NoSide if none
 	Result    Result
+
+	TimeControl TimeControl
+	// Left is each side's game clock at LastMove (with a TimeControl.Base).
+	Left [2]time.Duration
+	// Lang is the language of the game's replies when the channel has no
+	// setting ("" for the default); sessions only keeps it.
+	Lang string
+	// Tournament, Round and Board link a tournament game to its pairing
+	// (Tournament 0 for other games).
+	Tournament   int64
+	Round, Board int
+	// Rated games update the players' ratings when they end.
+	Rated bool
+	// Settled is set once the end has been processed (ratings, tournament).
+	Settled bool
 }
 
 // ChannelSettings are per-channel preferences.
@@ -78,4 +134,41 @@ type ChannelSettings struct {
 	ChannelID string
 	Lang      string // "tr", "en"; "" for the default
 	Level     string // default bot level for new games; "" for the default
+}
+
+// ChallengeRecord is an open challenge as stored.
+type ChallengeRecord struct {
+	Platform    string
+	ChannelID   string
+	From, To    Player
+	Game        string
+	Side        ai.Side
+	TimeControl TimeControl
+	Lang        string
+	Created     time.Time
+}
+
+// RatingRecord is a player's Glicko-2 rating in one game on one platform.
+type RatingRecord struct {
+	Platform string
+	Game     string
+	PlayerID string // a user id, or BotRatingID(level) for the bot
+	Name     string
+	tournament.Rating
+	Games   int // rated games played
+	Updated time.Time
+}
+
+// TournamentRecord is a tournament as stored: the pure tournament state
+// plus where it runs and which game plays each pairing.
+type TournamentRecord struct {
+	ID        int64
+	Platform  string
+	ChannelID string
+	Lang      string
+	T         tournament.Tournament
+	// Games maps "round:board" to the id of the game playing that pairing.
+	Games   map[string]int64
+	Created time.Time
+	Updated time.Time
 }

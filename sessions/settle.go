@@ -1,0 +1,229 @@
+package sessions
+
+// settle.go: what happens when a game ends. The game is settled once:
+// its tournament result is recorded (which may pair the next round), then
+// the players' ratings are updated and the game marked settled in one
+// store transaction. A crash in between leaves the game unsettled; Resume
+// settles it again, and recording a tournament result twice is refused by
+// the tournament, so nothing happens twice.
+//
+// Rated games: every game between people and every tournament game, and
+// games against the bot until the person takes a move back or asks for a
+// hint. The bot has a rating of its own per level (BotRatingID), which
+// moves like anyone's. A game ended by a cancelled tournament is not rated.
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"oyunbot/ai"
+	"oyunbot/tournament"
+)
+
+// BotRatingID is the rating id of the bot at a level (its rating is kept
+// per level, since each level is a different opponent).
+func BotRatingID(level string) string { return tournament.BotID(level) }
+
+// IsBotRatingID reports whether a rating id is the bot's, and its level.
+func IsBotRatingID(id string) (level string, ok bool) {
+	const prefix = "bot:"
+	if len(id) > len(prefix) && id[:len(prefix)] == prefix {
+		return id[len(prefix):], true
+	}
+	return "", false
+}
+
+type deferKey struct{}
+
+// Deferred collects the events an operation causes (a rating change, the
+// next round of a tournament), for a caller that wants to send them after
+// its own reply. See Defer.
+type Deferred struct {
+	mu  sync.Mutex
+	evs []Event
+}
+
+// Defer returns a context under which the Manager's operations hand their
+// follow-up events to d instead of Config.Notify; the caller sends them
+// (d.Take) once it has answered. Events of other goroutines (bot moves,
+// clocks) still go to Notify.
+func Defer(ctx context.Context) (context.Context, *Deferred) {
+	d := &Deferred{}
+	return context.WithValue(ctx, deferKey{}, d), d
+}
+
+// Take returns and forgets the collected events, in order.
+func (d *Deferred) Take() []Event {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := d.evs
+	d.evs = nil
+	return out
+}
+
+// emitCtx emits follow-up events to the Deferred in ctx, if any, else to
+// Notify.
+func (m *Manager) emitCtx(ctx context.Context, evs ...Event) {
+	if len(evs) == 0 {
+		return
+	}
+	if d, ok := ctx.Value(deferKey{}).(*Deferred); ok {
+		d.mu.Lock()
+		d.evs = append(d.evs, evs...)
+		d.mu.Unlock()
+		return
+	}
+	m.emit(evs...)
+}
+
+// ended forgets a game that has just ended and settles it. No lock may be
+// held.
+func (m *Manager) ended(ctx context.Context, l *live) {
+	m.unindex(l)
+	l.mu.Lock()
+	rec := l.rec
+	snap := l.snapshot()
+	l.mu.Unlock()
+	m.settle(ctx, rec, snap)
+}
+
+// settle records a finished game's tournament result and ratings, and
+// emits what follows (EventRated, then the tournament's events).
+func (m *Manager) settle(ctx context.Context, rec GameRecord, snap Snapshot) {
+	if rec.Settled || !rec.Result.Over {
+		return
+	}
+	var tevs []Event
+	if rec.Tournament != 0 {
+		tevs = m.tournamentResult(ctx, rec)
+	}
+	var evs []Event
+	if ev, ok := m.rate(ctx, rec, snap); ok {
+		evs = append(evs, ev)
+	}
+	m.emitCtx(ctx, append(evs, tevs...)...)
+}
+
+// ratingPlayer is the rating id and name of a game's player.
+func (m *Manager) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
+	p := rec.Players[side]
+	if !p.Bot {
+		return p.ID, p.Name
+	}
+	level := p.Level
+	if level == "" {
+		level = rec.Level
+	}
+	if lvl, ok := ai.ParseLevel(level); ok {
+		level = lvl.Name
+	}
+	return BotRatingID(level), p.Name
+}
+
+// rate updates the ratings of a rated game's players and marks the game
+// settled, in one transaction.
+func (m *Manager) rate(ctx context.Context, rec GameRecord, snap Snapshot) (Event, bool) {
+	m.rmu.Lock()
+	defer m.rmu.Unlock()
+	var (
+		records []RatingRecord
+		ev      = Event{Kind: EventRated, Game: snap}
+	)
+	rated := rec.Rated && rec.Result.Reason != ReasonAborted
+	if rated {
+		now := storedTime(m.cfg.Now())
+		var recs [2]RatingRecord
+		for side := ai.First; side <= ai.Second; side++ {
+			id, name := m.ratingPlayer(rec, side)
+			r, err := m.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
+			switch {
+			case errors.Is(err, ErrNotFound):
+				r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
+			case err != nil:
+				m.log.Error("loading a rating", "player", id, "err", err)
+				return Event{}, false // left unsettled: retried at the next start
+			}
+			r.Name = name
+			recs[side] = r
+		}
+		if recs[0].PlayerID == recs[1].PlayerID {
+			rated = false // the bot against itself at one level
+		} else {
+			score := 0.5
+			switch rec.Result.Winner {
+			case ai.First:
+				score = 1
+			case ai.Second:
+				score = 0
+			}
+			a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
+			if err != nil {
+				m.log.Error("rating a game", "id", rec.ID, "err", err)
+				rated = false
+			} else {
+				for side, after := range [2]tournament.Rating{a, b} {
+					ev.Ratings[side] = RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
+						Before: recs[side].Rating, After: after}
+					recs[side].Rating = after
+					recs[side].Games++
+					recs[side].Updated = now
+				}
+				records = recs[:]
+			}
+		}
+	}
+	if err := m.cfg.Store.SettleGame(ctx, rec.ID, records); err != nil {
+		m.log.Error("settling a game", "id", rec.ID, "err", err)
+		return Event{}, false
+	}
+	return ev, rated
+}
+
+// Rating returns a player's rating in a game (a new player's if unrated;
+// ok false then).
+func (m *Manager) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
+	r, err := m.cfg.Store.Rating(ctx, platform, game, playerID)
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) {
+			m.log.Error("loading a rating", "err", err)
+		}
+		return RatingRecord{Platform: platform, Game: game, PlayerID: playerID, Rating: tournament.NewRating()}, false
+	}
+	return r, true
+}
+
+// PlayerRatings returns a player's ratings in every game they played.
+func (m *Manager) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
+	return m.cfg.Store.PlayerRatings(ctx, platform, playerID)
+}
+
+// Leaderboard returns a game's best limit ratings on a platform.
+func (m *Manager) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
+	return m.cfg.Store.Leaderboard(ctx, platform, game, limit)
+}
+
+// settleStored settles the platform's games that ended but were not settled
+// (the bot stopped in between).
+func (m *Manager) settleStored(platform string) {
+	recs, err := m.cfg.Store.UnsettledGames(m.ctx)
+	if err != nil {
+		m.log.Error("loading unsettled games", "err", err)
+		return
+	}
+	for _, rec := range recs {
+		if rec.Platform != platform {
+			continue
+		}
+		g, ok := m.cfg.Games.Lookup(rec.Game)
+		if !ok {
+			continue
+		}
+		l := m.newLive(rec, g)
+		if err := l.replay(rec.Moves); err != nil {
+			m.log.Error("settling: cannot replay game", "id", rec.ID, "err", err)
+			continue
+		}
+		m.settle(m.ctx, rec, l.snapshot())
+	}
+}
