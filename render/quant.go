@@ -53,111 +53,128 @@ type quantizer struct {
 // flat fills keep their exact colour) and fills the lookup table with the
 // nearest palette entry of every other cell. must colours are always kept.
 func newQuantizer(samples []*image.RGBA, must ...color.RGBA) *quantizer {
-	stats := make([]cellStat, quantCells)
+	pb := newPaletteBuilder(samples, must...)
+	q := &quantizer{pal: pb.pal, lut: new([quantCells]uint8)}
+	for k := range q.lut {
+		q.lut[k] = pb.nearest(k)
+	}
+	return q
+}
+
+// paletteBuilder chooses a palette and finds the entry for any cell.
+type paletteBuilder struct {
+	stats   []cellStat
+	owner   []int // palette index + 1 of the cells that own an entry
+	pal     color.Palette
+	byG     []paletteEntry // the palette sorted by green
+	startOf [256]int       // first index in byG with green >= g
+}
+
+type paletteEntry struct{ r, g, b, i int }
+
+func newPaletteBuilder(samples []*image.RGBA, must ...color.RGBA) *paletteBuilder {
+	pb := &paletteBuilder{stats: make([]cellStat, quantCells), owner: make([]int, quantCells)}
 	for _, im := range samples {
 		for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
-			countRow(stats, im.Pix[im.PixOffset(im.Rect.Min.X, y):im.PixOffset(im.Rect.Max.X, y)])
+			countRow(pb.stats, im.Pix[im.PixOffset(im.Rect.Min.X, y):im.PixOffset(im.Rect.Max.X, y)])
 		}
 	}
-	mean := func(k int) color.RGBA {
-		s := stats[k]
-		if s.n == 0 {
-			// Cell centre.
-			const h = 1 << (7 - quantBits)
-			return color.RGBA{
-				uint8(k>>(2*quantBits))<<(8-quantBits) | h,
-				uint8(k>>quantBits&(1<<quantBits-1))<<(8-quantBits) | h,
-				uint8(k&(1<<quantBits-1))<<(8-quantBits) | h,
-				0xff,
-			}
-		}
-		return color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 0xff}
-	}
-
-	q := &quantizer{lut: new([quantCells]uint8)}
-	owner := make([]int, quantCells) // palette index + 1 of cells that own an entry
 	add := func(k int, c color.RGBA) {
-		if owner[k] != 0 || len(q.pal) == 256 {
+		if pb.owner[k] != 0 || len(pb.pal) == 256 {
 			return
 		}
-		q.pal = append(q.pal, c)
-		owner[k] = len(q.pal)
+		pb.pal = append(pb.pal, c)
+		pb.owner[k] = len(pb.pal)
 	}
 	for _, c := range must {
 		add(quantKey(c.R, c.G, c.B), c)
 	}
 	var used []int
-	for k := range stats {
-		if stats[k].n > 0 {
+	for k := range pb.stats {
+		if pb.stats[k].n > 0 {
 			used = append(used, k)
 		}
 	}
 	sort.Slice(used, func(i, j int) bool {
-		if stats[used[i]].n != stats[used[j]].n {
-			return stats[used[i]].n > stats[used[j]].n
+		if pb.stats[used[i]].n != pb.stats[used[j]].n {
+			return pb.stats[used[i]].n > pb.stats[used[j]].n
 		}
 		return used[i] < used[j]
 	})
 	for _, k := range used {
-		add(k, mean(k))
+		add(k, pb.mean(k))
 	}
-	if len(q.pal) == 0 {
-		q.pal = append(q.pal, color.RGBA{0, 0, 0, 0xff})
+	if len(pb.pal) == 0 {
+		pb.pal = append(pb.pal, color.RGBA{0, 0, 0, 0xff})
 	}
-
-	// Nearest entry for every other cell. The palette is sorted by green
-	// (the heaviest weight) so the search can start at the cell's green and
-	// stop once green alone is farther than the best match.
-	type entry struct{ r, g, b, i int }
-	byG := make([]entry, len(q.pal))
-	for i, c := range q.pal {
+	// Sorted by green (the heaviest weight), the search can start at the
+	// cell's green and stop once green alone is farther than the best match.
+	pb.byG = make([]paletteEntry, len(pb.pal))
+	for i, c := range pb.pal {
 		cc := c.(color.RGBA)
-		byG[i] = entry{int(cc.R), int(cc.G), int(cc.B), i}
+		pb.byG[i] = paletteEntry{int(cc.R), int(cc.G), int(cc.B), i}
 	}
-	sort.Slice(byG, func(i, j int) bool { return byG[i].g < byG[j].g })
-	for k := 0; k < quantCells; k++ {
-		if owner[k] != 0 {
-			q.lut[k] = uint8(owner[k] - 1)
-			continue
-		}
-		c := mean(k)
-		r, g, b := int(c.R), int(c.G), int(c.B)
-		start := sort.Search(len(byG), func(i int) bool { return byG[i].g >= g })
-		best, bestD := 0, 1<<30
-		try := func(e entry) {
-			// Weighted like the eye: green matters most, blue least.
-			dr, dg, db := r-e.r, g-e.g, b-e.b
-			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD || d == bestD && e.i < best {
-				best, bestD = e.i, d
-			}
-		}
-		for lo, hi := start-1, start; lo >= 0 || hi < len(byG); {
-			progressed := false
-			if hi < len(byG) {
-				if dg := byG[hi].g - g; 4*dg*dg <= bestD {
-					try(byG[hi])
-					hi++
-					progressed = true
-				} else {
-					hi = len(byG)
-				}
-			}
-			if lo >= 0 {
-				if dg := g - byG[lo].g; 4*dg*dg <= bestD {
-					try(byG[lo])
-					lo--
-					progressed = true
-				} else {
-					lo = -1
-				}
-			}
-			if !progressed {
-				break
-			}
-		}
-		q.lut[k] = uint8(best)
+	sort.Slice(pb.byG, func(i, j int) bool { return pb.byG[i].g < pb.byG[j].g })
+	for g := range pb.startOf {
+		pb.startOf[g] = sort.Search(len(pb.byG), func(i int) bool { return pb.byG[i].g >= g })
 	}
-	return q
+	return pb
+}
+
+// mean is the mean colour of the sample pixels in cell k, or its centre.
+func (pb *paletteBuilder) mean(k int) color.RGBA {
+	s := pb.stats[k]
+	if s.n == 0 {
+		const h = 1 << (7 - quantBits)
+		return color.RGBA{
+			uint8(k>>(2*quantBits))<<(8-quantBits) | h,
+			uint8(k>>quantBits&(1<<quantBits-1))<<(8-quantBits) | h,
+			uint8(k&(1<<quantBits-1))<<(8-quantBits) | h,
+			0xff,
+		}
+	}
+	return color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 0xff}
+}
+
+// nearest is the palette index for cell k: its own entry, or the entry
+// nearest its mean colour, weighted like the eye (green matters most, blue
+// least); ties go to the lower index.
+func (pb *paletteBuilder) nearest(k int) uint8 {
+	if pb.owner[k] != 0 {
+		return uint8(pb.owner[k] - 1)
+	}
+	c := pb.mean(k)
+	r, g, b := int(c.R), int(c.G), int(c.B)
+	byG := pb.byG
+	best, bestD := 0, 1<<30
+	lo, hi := pb.startOf[g]-1, pb.startOf[g]
+	for lo >= 0 || hi < len(byG) {
+		if hi < len(byG) {
+			e := byG[hi]
+			if dg := e.g - g; 4*dg*dg > bestD {
+				hi = len(byG)
+			} else {
+				dr, db := r-e.r, b-e.b
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD || d == bestD && e.i < best {
+					best, bestD = e.i, d
+				}
+				hi++
+			}
+		}
+		if lo >= 0 {
+			e := byG[lo]
+			if dg := g - e.g; 4*dg*dg > bestD {
+				lo = -1
+			} else {
+				dr, db := r-e.r, b-e.b
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bestD || d == bestD && e.i < best {
+					best, bestD = e.i, d
+				}
+				lo--
+			}
+		}
+	}
+	return uint8(best)
 }
 
 // apply writes src (same bounds as dst, opaque) into dst as palette indices.

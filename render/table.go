@@ -242,8 +242,21 @@ func numberLike(s string) bool {
 // their anti-aliased edges, like everything this package draws. Alpha is
 // ignored: im should be opaque.
 func EncodePNG(im *image.RGBA) ([]byte, error) {
-	q := newQuantizer([]*image.RGBA{im})
-	p := image.NewPaletted(im.Rect, q.pal)
-	q.applyRect(p, im, im.Rect)
+	// A palette entry is looked up only for the cells the picture uses: a
+	// whole table would cost more than the picture.
+	pb := newPaletteBuilder([]*image.RGBA{im})
+	p := image.NewPaletted(im.Rect, pb.pal)
+	var lut [quantCells]int16
+	for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
+		s := im.Pix[im.PixOffset(im.Rect.Min.X, y):im.PixOffset(im.Rect.Max.X, y)]
+		d := p.Pix[p.PixOffset(im.Rect.Min.X, y):p.PixOffset(im.Rect.Max.X, y)]
+		for j := range d {
+			k := quantKey(s[4*j], s[4*j+1], s[4*j+2])
+			if lut[k] == 0 {
+				lut[k] = int16(pb.nearest(k)) + 1
+			}
+			d[j] = uint8(lut[k] - 1)
+		}
+	}
 	return newPNGWriter().encode(p)
 }

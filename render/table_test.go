@@ -316,3 +316,16 @@ func cellHasPixels(im *image.RGBA, k int) bool {
 	}
 	return false
 }
+
+func BenchmarkTable(b *testing.B) {
+	header := []string{"#", "Oyuncu", "Puan", "G-B-M"}
+	rows := make([][]string, 16)
+	for i := range rows {
+		rows[i] = []string{fmt.Sprint(i + 1), fmt.Sprintf("Oyuncu %d", i+1), fmt.Sprint(16 - i), "1-2-3"}
+	}
+	for b.Loop() {
+		if _, err := Table("Turnuva #t3 · 4. tur", header, rows, 640); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
