@@ -1,12 +1,22 @@
 // Package render draws game boards and tables to PNG with gg, in pure Go,
 // with the Go fonts embedded: nothing is read from disk at run time.
 //
-// A Drawer is built once per game and board size (NewDama, NewTicTacToe):
+// A Drawer is built once per game and picture size (NewDama, NewTicTacToe,
+// or ForGame by name) and shared: it is safe for concurrent use. Building
 // it pre-renders the static parts (background, frame, board, coordinates)
-// and the pieces, and picks a colour palette for them. Each Draw then copies
-// the cached base, adds highlights, pieces and text, maps the picture to
-// that palette and writes an 8-bit paletted PNG, which is several times
+// and the pieces, chooses a colour palette from sample renders and
+// pre-maps every piece on every plain square to that palette. Each Draw
+// then restores only what the previous frame on the same worker changed,
+// adds highlights, pieces, names, clocks and text, maps the changed squares
+// and bars to the palette and writes an 8-bit paletted PNG, several times
 // faster to encode (and smaller to upload) than a true-colour one.
+//
+// Table draws standings and leaderboards in the same look; Theme, Fonts,
+// FitText and EncodePNG are there for further pictures.
+//
+// Benchmarks (BenchmarkDrawDama, BenchmarkDrawTicTacToe, BenchmarkTable)
+// report the process CPU time per picture as cpu-ns/op besides the wall
+// clock, which a shared machine inflates; see bench.md.
 package render
 
 import (
