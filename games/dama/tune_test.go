@@ -24,6 +24,7 @@ var (
 	tuneRun   = flag.Bool("tune", false, "run the self-play tuning matches")
 	tuneGames = flag.Int("tune.games", 60, "games per match (even: each opening twice, colours swapped)")
 	tuneDepth = flag.Int("tune.depth", 5, "search depth per move")
+	tuneSeed  = flag.Uint64("tune.seed", 1, "seed of the random openings")
 	tuneOnly  = flag.String("tune.only", "", "run only the matches with these comma-separated names")
 )
 
@@ -104,7 +105,7 @@ func playGame(start *Position, white, black EvalWeights, depth int) (result, pli
 // match plays cand against base from every opening with both colours.
 func match(cand, base EvalWeights, games, depth int) matchResult {
 	var r matchResult
-	for _, o := range openings(games/2, 1) {
+	for _, o := range openings(games/2, *tuneSeed) {
 		for _, candWhite := range []bool{true, false} {
 			var res, plies int
 			if candWhite {
@@ -157,6 +158,8 @@ func TestTune(t *testing.T) {
 		{"no-runaway", variant(func(w *EvalWeights) { w.Runaway = 0 }), def},
 		{"runaway-x2", variant(func(w *EvalWeights) { w.Runaway *= 2 }), def},
 		{"backguard-x2", variant(func(w *EvalWeights) { w.BackGuard *= 2 }), def},
+		{"backguard2-vs-5", variant(func(w *EvalWeights) { w.BackGuard = 2 }), variant(func(w *EvalWeights) { w.BackGuard = 5 })},
+		{"backguard0-vs-5", variant(func(w *EvalWeights) { w.BackGuard = 0 }), variant(func(w *EvalWeights) { w.BackGuard = 5 })},
 		{"no-tempo", variant(func(w *EvalWeights) { w.Tempo = 0 }), def},
 	}
 	for _, m := range matches {
