@@ -11,12 +11,12 @@ import (
 // must refuse with ErrBadFrame or return a PNG of the right size, and must
 // accept exactly the frames that are well formed.
 func FuzzFrame(f *testing.F) {
-	f.Add(false, "........|bbbbbbbb|bbbbbbbb|........|........|wwwwwwww|wwwwwwww|........", "d3 d5", "d4", 0, "Ayşe", "Bot", "#g7 · dama", "Beyaz oynar", false)
-	f.Add(true, "x.o|.x.|o..", "b2", "", 1, "Ali", "", "#g3", "O oynar", true)
-	f.Add(false, "W......B|........|........|........|........|........|........|........", "a8 a1 h1", "", 1, "", "", "", "", true)
-	f.Add(true, "xoX|...|...", "b4", "a1", 2, "\xff\x00", "\u202e", "\n", "\t", false)
-	f.Add(false, "", "", "", -1, "", "", "", "", false)
-	f.Fuzz(func(t *testing.T, ttt bool, board, path, captured string, toMove int, p0, p1, title, footer string, flip bool) {
+	f.Add(false, "........|bbbbbbbb|bbbbbbbb|........|........|wwwwwwww|wwwwwwww|........", "d3 d5", "d4", 0, "Ayşe", "Bot", "#g7 · dama", "Beyaz oynar", false, "4:32")
+	f.Add(true, "x.o|.x.|o..", "b2", "", 1, "Ali", "", "#g3", "O oynar", true, "")
+	f.Add(false, "W......B|........|........|........|........|........|........|........", "a8 a1 h1", "", 1, "", "", "", "", true, "0:00")
+	f.Add(true, "xoX|...|...", "b4", "a1", 2, "\xff\x00", "\u202e", "\n", "\t", false, "\xff\u202e99:99:99:99:99:99:99:99:99")
+	f.Add(false, "", "", "", -1, "", "", "", "", false, "")
+	f.Fuzz(func(t *testing.T, ttt bool, board, path, captured string, toMove int, p0, p1, title, footer string, flip bool, clock string) {
 		dama, tictactoe := dama256(), ttt256()
 		d, n, letters := dama, 8, ".wbWB"
 		if ttt {
@@ -31,6 +31,7 @@ func FuzzFrame(f *testing.F) {
 			Title:    title,
 			Footer:   footer,
 			Flip:     flip,
+			Clocks:   [2]string{clock, clock},
 		}
 		b, err := d.Draw(fr)
 		if wellFormed(fr, n, letters) != (err == nil) {
