@@ -1,5 +1,5 @@
 // Package dama implements Turkish draughts (dama) as the bot plays it: the
-// rules of /work/shared/rules/dama.md on bitboards, with maximum-capture
+// project's rules (shared/rules/dama.md) on bitboards, with maximum-capture
 // path generation, notation, adjudication (no moves, lone pieces,
 // repetition, fifty moves), an evaluation for the ai engine, and perft.
 package dama
@@ -22,6 +22,15 @@ const (
 	fiftyMovePlies    = 100
 	repetitionToDraw  = 3
 	maxPiecesPerColor = 16
+)
+
+// The interfaces the bot, the engine and the tools look for.
+var (
+	_ games.Game           = Game{}
+	_ games.Position       = (*Position)(nil)
+	_ games.Highlighter    = (*Position)(nil)
+	_ games.Perfter        = (*Position)(nil)
+	_ ai.MaterialEvaluator = (*Position)(nil)
 )
 
 // Game is Turkish draughts for the games registry.
