@@ -26,6 +26,16 @@ const (
 	CmdDecline   = "decline"
 	CmdHistory   = "history"
 	CmdLang      = "lang"
+	// Tournaments: "tournament <sub> ..." and the bare sub-commands.
+	CmdTournament = "tournament"
+	CmdJoin       = "join"
+	CmdLeave      = "leave"
+	CmdStandings  = "standings"
+	CmdPairings   = "pairings"
+	CmdCancel     = "cancel"
+	// Ratings.
+	CmdRating      = "rating"
+	CmdLeaderboard = "leaderboard"
 )
 
 // commandWord lists a command's accepted words (folded: lower case, Turkish
@@ -51,6 +61,14 @@ func commandWords() []commandWord {
 		{CmdAccept, []string{"accept", "kabul"}},
 		{CmdDecline, []string{"decline", "ret", "red", "reddet"}},
 		{CmdGames, []string{"games", "oyunlar", "list", "liste"}},
+		{CmdTournament, []string{"tournament", "turnuva", "tourney"}},
+		{CmdJoin, []string{"join", "katil"}},
+		{CmdLeave, []string{"leave", "ayril", "withdraw", "cekil"}},
+		{CmdStandings, []string{"standings", "siralama"}},
+		{CmdPairings, []string{"pairings", "eslesmeler"}},
+		{CmdCancel, []string{"cancel", "iptal"}},
+		{CmdRating, []string{"rating", "ratings", "puan", "puanim", "elo"}},
+		{CmdLeaderboard, []string{"leaderboard", "liderler", "liderlik"}},
 		{CmdLang, []string{"lang", "language", "dil"}},
 		{CmdHelp, []string{"help", "yardim", "komutlar", "commands", "?"}},
 	}
@@ -61,7 +79,7 @@ func commandWords() []commandWord {
 // "kabul et", "meydan oku").
 func isFiller(name, w string) bool {
 	switch name {
-	case CmdResign, CmdAccept, CmdDecline:
+	case CmdResign, CmdAccept, CmdDecline, CmdCancel:
 		return w == "et" || w == "ediyorum"
 	case CmdUndo:
 		return w == "al"

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -20,6 +21,9 @@ import (
 // board is seen from the second player's side (against the bot).
 func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) Reply {
 	tag := "#" + s.Tag()
+	if s.Tournament != 0 {
+		head = r.cat.T(lang, "tournament.game-round", "round", fmt.Sprint(s.TournamentRound)) + " · " + head
+	}
 	status := r.status(lang, s)
 	caption := tag + " " + head + "\n" + status
 	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board)}
@@ -139,24 +143,101 @@ func (r *Router) status(lang Lang, s sessions.Snapshot) string {
 	if !ok {
 		return ""
 	}
-	return r.cat.T(lang, "game.turn", "player", r.displayName(p), "side", r.sideName(lang, s.Game, s.Turn))
+	line := r.cat.T(lang, "game.turn", "player", r.displayName(p), "side", r.sideName(lang, s.Game, s.Turn))
+	if c := r.clockLine(lang, s); c != "" {
+		line += "\n" + c
+	}
+	return line
+}
+
+// now is the router's clock (Config.Now, for tests).
+func (r *Router) now() time.Time {
+	if r.cfg.Now != nil {
+		return r.cfg.Now()
+	}
+	return time.Now()
+}
+
+// clockLine shows the clocks of a timed game: "⏱ Ayşe 4:32 · Bora 5:00
+// (5 min + 3 s)", or for a limit per move the time left for this move.
+func (r *Router) clockLine(lang Lang, s sessions.Snapshot) string {
+	left, ok := s.TimeLeft(r.now())
+	if !ok || s.Result.Over {
+		return ""
+	}
+	tc := r.timeControlText(lang, s.TimeControl)
+	if s.TimeControl.PerMove > 0 {
+		p, _ := s.ToMove()
+		return "⏱ " + r.cat.T(lang, "clock.per-move", "player", r.displayName(p), "left", FormatClock(left[s.Turn])) + " (" + tc + ")"
+	}
+	return fmt.Sprintf("⏱ %s %s · %s %s (%s)", r.playerName(s, ai.First), FormatClock(left[ai.First]),
+		r.playerName(s, ai.Second), FormatClock(left[ai.Second]), tc)
+}
+
+// FormatClock writes a clock reading as h:mm:ss, or m:ss under an hour.
+func FormatClock(d time.Duration) string {
+	d = max(d, 0)
+	sec := int64(d / time.Second)
+	h, m, ss := sec/3600, sec/60%60, sec%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, ss)
+	}
+	return fmt.Sprintf("%d:%02d", m, ss)
+}
+
+// timeControlText describes a time control: "5 dk + 3 sn", "10 min",
+// "1 day per move".
+func (r *Router) timeControlText(lang Lang, tc sessions.TimeControl) string {
+	switch {
+	case tc.PerMove > 0:
+		return r.cat.T(lang, "clock.tc-per-move", "time", r.durationText(lang, tc.PerMove))
+	case tc.Increment > 0:
+		return r.durationText(lang, tc.Base) + " + " + r.durationText(lang, tc.Increment)
+	}
+	return r.durationText(lang, tc.Base)
+}
+
+// durationText writes d in its largest whole unit ("90 sn", "2 dk", "1 gün").
+func (r *Router) durationText(lang Lang, d time.Duration) string {
+	for _, u := range []struct {
+		d   time.Duration
+		key string
+	}{{24 * time.Hour, "unit.day"}, {time.Hour, "unit.hour"}, {time.Minute, "unit.min"}, {time.Second, "unit.sec"}} {
+		if d >= u.d && d%u.d == 0 {
+			return fmt.Sprintf("%d %s", d/u.d, r.cat.T(lang, u.key))
+		}
+	}
+	return fmt.Sprintf("%d %s", d/time.Second, r.cat.T(lang, "unit.sec"))
 }
 
 // footer is the short status line on the picture.
 func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	switch {
+	case s.Result.Over && s.Result.Reason == sessions.ReasonAborted:
+		return r.cat.T(lang, "footer.aborted")
 	case s.Result.Over && (s.Result.Winner == ai.First || s.Result.Winner == ai.Second):
 		return r.cat.T(lang, "footer.win", "player", r.playerName(s, s.Result.Winner))
 	case s.Result.Over:
 		return r.cat.T(lang, "footer.draw")
 	}
 	p, _ := s.ToMove()
-	return r.cat.T(lang, "footer.turn", "player", r.displayName(p))
+	line := r.cat.T(lang, "footer.turn", "player", r.displayName(p))
+	if left, ok := s.TimeLeft(r.now()); ok {
+		if s.TimeControl.PerMove > 0 {
+			line += " · ⏱ " + FormatClock(left[s.Turn])
+		} else {
+			line += " · ⏱ " + FormatClock(left[ai.First]) + " – " + FormatClock(left[ai.Second])
+		}
+	}
+	return line
 }
 
 // resultLine says who won and why.
 func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
 	reason := r.reason(lang, s.Result.Reason)
+	if s.Result.Reason == sessions.ReasonAborted {
+		return r.cat.T(lang, "result.aborted", "reason", reason)
+	}
 	if s.Result.Winner != ai.First && s.Result.Winner != ai.Second {
 		return r.cat.T(lang, "result.draw", "reason", reason)
 	}
@@ -247,10 +328,22 @@ func (r *Router) playerName(s sessions.Snapshot, side ai.Side) string {
 // playerLabel names a player on the picture: the bot with its level.
 func (r *Router) playerLabel(lang Lang, s sessions.Snapshot, side ai.Side) string {
 	p := s.Players[side]
-	if p.Bot && s.Level != "" {
-		return r.displayName(p) + " · " + r.levelName(lang, s.Level)
+	if level := botLevel(s, side); level != "" {
+		return r.displayName(p) + " · " + r.levelName(lang, level)
 	}
 	return r.displayName(p)
+}
+
+// botLevel is the level of the bot playing side ("" for a person).
+func botLevel(s sessions.Snapshot, side ai.Side) string {
+	p := s.Players[side]
+	switch {
+	case !p.Bot:
+		return ""
+	case p.Level != "":
+		return p.Level
+	}
+	return s.Level
 }
 
 // players is "Ayşe (white) – oyunbot (black, medium)".
@@ -258,8 +351,8 @@ func (r *Router) players(lang Lang, s sessions.Snapshot) string {
 	var parts []string
 	for side := ai.First; side <= ai.Second; side++ {
 		label := r.sideName(lang, s.Game, side)
-		if s.Players[side].Bot && s.Level != "" {
-			label += ", " + r.levelName(lang, s.Level)
+		if level := botLevel(s, side); level != "" {
+			label += ", " + r.levelName(lang, level)
 		}
 		parts = append(parts, fmt.Sprintf("%s (%s)", r.displayName(s.Players[side]), label))
 	}

@@ -92,7 +92,8 @@ func TestCatalogCoversGameKeys(t *testing.T) {
 		}
 	}
 	for _, name := range []string{CmdPlay, CmdMove, CmdBoard, CmdResign, CmdDraw, CmdUndo, CmdHint, CmdLevel,
-		CmdGames, CmdHelp, CmdChallenge, CmdAccept, CmdDecline, CmdHistory, CmdLang} {
+		CmdGames, CmdHelp, CmdChallenge, CmdAccept, CmdDecline, CmdHistory, CmdLang,
+		CmdTournament, CmdJoin, CmdLeave, CmdStandings, CmdPairings, CmdCancel, CmdRating, CmdLeaderboard} {
 		if !c.Has(Turkish, "help."+name) {
 			t.Errorf("no help for %s", name)
 		}

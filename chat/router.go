@@ -11,11 +11,13 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games is
@@ -63,7 +65,13 @@ type Router struct {
 
 	mu      sync.RWMutex
 	senders map[string]Sender
+	// locales is the language of the last message with a locale in each
+	// channel, for replies no message asked for when neither the channel
+	// nor the game has a language.
+	locales map[chanRef]Lang
 }
+
+type chanRef struct{ platform, channel string }
 
 // New restores the stored games and returns a Router. Bot moves pending in
 // restored games start when a Sender for their platform is added.
@@ -80,7 +88,7 @@ func New(cfg Config) (*Router, error) {
 	if cfg.Lang == "" {
 		cfg.Lang = Turkish
 	}
-	r := &Router{cfg: cfg, cat: NewCatalog(), log: cfg.Logger, senders: map[string]Sender{}}
+	r := &Router{cfg: cfg, cat: NewCatalog(), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
 	if cfg.Store == nil {
 		s, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
 		if err != nil {
@@ -165,6 +173,43 @@ func (r *Router) langOf(ctx context.Context, platform, channelID, locale string)
 	return r.cfg.Lang
 }
 
+// eventLang is the language of a reply no message asked for (a bot move, a
+// reminder, a round): the channel's setting, else the language the game or
+// tournament was started in, else that of the channel's last message with
+// a locale, else the default.
+func (r *Router) eventLang(ctx context.Context, platform, channelID, started string) Lang {
+	if l, ok := ParseLang(r.mgr.Channel(ctx, platform, channelID).Lang); ok {
+		return l
+	}
+	if l, ok := ParseLang(started); ok {
+		return l
+	}
+	r.mu.RLock()
+	l, ok := r.locales[chanRef{platform, channelID}]
+	r.mu.RUnlock()
+	if ok {
+		return l
+	}
+	return r.cfg.Lang
+}
+
+// noteLocale remembers the language of a message's locale for its channel.
+func (r *Router) noteLocale(m Message) {
+	l, ok := LangFromLocale(m.Locale)
+	if !ok {
+		return
+	}
+	key := chanRef{m.Platform, m.ChannelID}
+	r.mu.RLock()
+	cur, seen := r.locales[key]
+	r.mu.RUnlock()
+	if !seen || cur != l {
+		r.mu.Lock()
+		r.locales[key] = l
+		r.mu.Unlock()
+	}
+}
+
 // request is one message being handled.
 type request struct {
 	r    *Router
@@ -181,16 +226,33 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 	if cmd.Addressee != "" && !strings.EqualFold(cmd.Addressee, r.cfg.BotName) {
 		return // "/play@otherbot"
 	}
+	r.noteLocale(m)
+	// What the message causes besides its answer (a rating change, the next
+	// round of a tournament) is sent after the answer.
+	ctx, deferred := sessions.Defer(ctx)
 	q := &request{r: r, ctx: ctx, m: m, cmd: cmd, lang: r.langOf(ctx, m.Platform, m.ChannelID, m.Locale)}
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", shorten(m.Text, 80))
 			q.say(q.t("error.internal"))
 		}
+		for _, ev := range deferred.Take() {
+			r.onEvent(ev)
+		}
 	}()
+	if q.startsTournament() {
+		q.tournamentSub(subStart, nil)
+		return
+	}
 	switch cmd.Name {
 	case CmdPlay:
 		q.play()
+	case CmdTournament, CmdJoin, CmdLeave, CmdStandings, CmdPairings, CmdCancel:
+		q.tournament()
+	case CmdRating:
+		q.rating()
+	case CmdLeaderboard:
+		q.leaderboard()
 	case CmdMove:
 		q.move(strings.Join(q.argsWithoutTag(), " "), true)
 	case CmdBoard:
@@ -222,6 +284,17 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 	default:
 		q.other()
 	}
+}
+
+// startsTournament reports whether a bare "start" / "başlat" means the
+// channel's tournament: one is registering and the sender may start it.
+func (q *request) startsTournament() bool {
+	w := Fold(q.cmd.Word)
+	if (q.cmd.Name != CmdPlay && q.cmd.Name != CmdHelp) || len(q.cmd.Args) > 0 || (w != "start" && w != "baslat") {
+		return false
+	}
+	v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+	return ok && v.T.State == tournament.Registering && v.T.CanManage(q.m.UserID, q.m.Admin)
 }
 
 func (q *request) t(id string, kv ...string) string { return q.r.cat.T(q.lang, id, kv...) }
@@ -315,7 +388,7 @@ func (q *request) play() {
 	}
 	snap, err := q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
-		Game: game, Level: level, Side: side, Ref: q.m.Ref,
+		Game: game, Level: level, Side: side, Ref: q.m.Ref, Lang: string(q.lang),
 	})
 	if err != nil {
 		q.sayError(err)
@@ -377,6 +450,11 @@ func (q *request) move(text string, explicit bool) {
 			return
 		}
 		q.sayMoveError(chosen, text, err)
+		return
+	}
+	if res.Flagged {
+		head := q.t("game.flag", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)))
+		q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
 		return
 	}
 	if res.BotToMove {
@@ -459,6 +537,10 @@ func (q *request) sayError(err error) {
 		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
 	case errors.Is(err, sessions.ErrOnePlayerGame):
 		q.say(q.t("error.one-player"))
+	case errors.Is(err, sessions.ErrRatedGame):
+		q.say(q.t("error.no-hint-rated"))
+	case errors.Is(err, sessions.ErrTournamentGame):
+		q.say(q.t("error.tournament-game"))
 	default:
 		q.r.log.Error("command failed", "cmd", q.cmd.Name, "err", err)
 		q.say(q.t("error.internal"))
@@ -651,12 +733,14 @@ func (q *request) level() {
 	q.say(q.t("level.set-channel", "level", q.r.levelName(q.lang, lvl.Name)))
 }
 
-// challenge: challenge @user <game> [side].
+// challenge: challenge @user <game> [side] [time control].
 func (q *request) challenge() {
 	var (
-		to   *User
-		game games.Game
-		side = ai.NoSide
+		to         *User
+		game       games.Game
+		side       = ai.NoSide
+		tc         sessions.TimeControl
+		unresolved string
 	)
 	if len(q.m.Mentions) > 0 {
 		u := q.m.Mentions[0]
@@ -665,17 +749,31 @@ func (q *request) challenge() {
 	for _, a := range q.cmd.Args {
 		switch {
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
-			if to == nil {
-				name := strings.TrimPrefix(a, "@")
-				to = &User{ID: name, Name: name}
+			// Only the adapter knows who a mention is: a name it could not
+			// resolve is not a player id.
+			if to == nil && unresolved == "" {
+				unresolved = a
 			}
 		case game == nil && q.lookupGame(a) != nil:
 			game = q.lookupGame(a)
 		default:
 			if s, ok := parseSide(a); ok && side == ai.NoSide {
 				side = ai.Side(s)
+			} else if t, err := sessions.ParseTimeControl(Fold(a)); err == nil && !t.IsZero() {
+				tc = t
+			} else if looksLikeTimeControl(a) {
+				q.say(q.t("error.bad-time-control", "word", shorten(a, 20)))
+				return
 			}
 		}
+	}
+	if to == nil && unresolved != "" {
+		gname := "dama"
+		if game != nil {
+			gname = game.Name()
+		}
+		q.say(q.t("error.challenge-unresolved", "name", shorten(unresolved, 30), "game", gname))
+		return
 	}
 	if to == nil || game == nil {
 		q.say(q.t("error.challenge-usage", "games", q.gameNames()))
@@ -691,18 +789,29 @@ func (q *request) challenge() {
 	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
 		From: q.user(), To: sessions.Player{ID: to.ID, Name: to.Name}, Game: game, Side: side,
+		TimeControl: tc, Lang: string(q.lang),
 	})
 	if err != nil {
 		q.sayError(err)
 		return
 	}
+	text := q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game))
+	if !tc.IsZero() {
+		text += "\n" + q.t("challenge.clock", "clock", q.r.timeControlText(q.lang, tc))
+	}
 	q.sayReply(Reply{
-		Text: q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game)),
+		Text: text,
 		Buttons: [][]Button{{
 			{Label: q.t("button.accept"), Data: CmdAccept},
 			{Label: q.t("button.decline"), Data: CmdDecline},
 		}},
 	})
+}
+
+// looksLikeTimeControl reports whether a word was meant as a time control
+// (a digit followed by a unit or a "+"), to explain it rather than ignore it.
+func looksLikeTimeControl(w string) bool {
+	return len(w) > 1 && w[0] >= '0' && w[0] <= '9' && strings.ContainsAny(w, "+/smhdgSMHDG")
 }
 
 func (q *request) lookupGame(word string) games.Game {
@@ -713,14 +822,20 @@ func (q *request) lookupGame(word string) games.Game {
 	return g
 }
 
-// fromArg returns the challenger named in the arguments ("accept @ali").
+// fromArg returns the challenger named in the arguments ("accept @ali"):
+// the resolved mention, else the challenger to the sender whose display
+// name is the @name typed ("" if none: the latest challenge).
 func (q *request) fromArg() string {
 	if len(q.m.Mentions) > 0 {
 		return q.m.Mentions[0].ID
 	}
 	for _, a := range q.cmd.Args {
-		if strings.HasPrefix(a, "@") {
-			return strings.TrimPrefix(a, "@")
+		if name, ok := strings.CutPrefix(a, "@"); ok {
+			for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+				if c.To.ID == q.m.UserID && (strings.EqualFold(c.From.Name, name) || Fold(c.From.Name) == Fold(name)) {
+					return c.From.ID
+				}
+			}
 		}
 	}
 	return ""
@@ -866,11 +981,29 @@ func (q *request) gameNames() string {
 	return strings.Join(names, ", ")
 }
 
-// onEvent turns a sessions event into replies (called on worker goroutines).
+// onEvent turns a sessions event into replies (called on worker goroutines,
+// and after a message's own answer for the events it caused).
 func (r *Router) onEvent(ev sessions.Event) {
 	ctx := context.Background()
 	s := ev.Game
-	lang := r.langOf(ctx, s.Platform, s.ChannelID, "")
+	if ev.Tournament != nil {
+		v := ev.Tournament
+		lang := r.eventLang(ctx, v.Platform, v.ChannelID, v.Lang)
+		var rep Reply
+		switch ev.Kind {
+		case sessions.EventRoundStarted:
+			rep = r.roundStarted(lang, ev)
+		case sessions.EventTournamentOver:
+			rep = r.standingsReply(lang, *v, true)
+			rep.Text = r.cat.T(lang, "tournament.over", "game", r.gameName(lang, v.Game)) + "\n" + rep.Text
+		default:
+			return
+		}
+		rep.Platform, rep.ChannelID = v.Platform, v.ChannelID
+		r.send(ctx, rep)
+		return
+	}
+	lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
 	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
 	rep := Reply{Platform: s.Platform, ChannelID: s.ChannelID, Ref: ev.Ref}
 	human := ""
@@ -879,9 +1012,13 @@ func (r *Router) onEvent(ev sessions.Event) {
 			human = p.ID
 		}
 	}
+	botsOnly := s.Players[0].Bot && s.Players[1].Bot
 	switch ev.Kind {
 	case sessions.EventBotMoved:
-		head := t("game.moved", "player", r.cfg.BotName, "move", ev.Move)
+		if botsOnly && !s.Result.Over {
+			return // a game between two bots is shown when it ends
+		}
+		head := t("game.moved", "player", r.playerName(s, lastSide(s)), "move", ev.Move)
 		if n := len(s.Sides); n >= 2 && (s.Sides[n-2] == ai.First || s.Sides[n-2] == ai.Second) && !s.Players[s.Sides[n-2]].Bot {
 			head = t("game.moved", "player", r.playerName(s, s.Sides[n-2]), "move", s.Moves[n-2]) + " · " + head
 		}
@@ -889,6 +1026,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 		rep = game
 	case sessions.EventThinking:
+		if botsOnly {
+			return
+		}
 		rep.Notice = true
 		if ev.Queued {
 			rep.Text = "#" + s.Tag() + " " + t("bot.queued", "bot", r.cfg.BotName)
@@ -899,8 +1039,12 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
 		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
 	case sessions.EventForfeit:
-		idle := s.Players[s.Result.Winner.Opponent()]
-		game := r.gameReply(lang, s, t("game.forfeit", "player", r.displayName(idle)), "")
+		loser := s.Players[s.Result.Winner.Opponent()]
+		head := t("game.forfeit", "player", r.displayName(loser))
+		if s.Result.Reason == sessions.ReasonTime {
+			head = t("game.flag", "player", r.displayName(loser))
+		}
+		game := r.gameReply(lang, s, head, "")
 		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 		rep = game
 	case sessions.EventReminder:
@@ -908,18 +1052,34 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", formatDuration(ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
+	case sessions.EventRated:
+		rep.Ref = ""
+		rep.Text = r.ratedText(lang, ev)
 	default:
 		return
 	}
 	r.send(ctx, rep)
 }
 
-// truncData keeps button data within Telegram's limit.
-func truncData(s string) string {
-	if len(s) > MaxButtonData {
-		return s[:MaxButtonData]
+// lastSide is the side that played the last move.
+func lastSide(s sessions.Snapshot) ai.Side {
+	if n := len(s.Sides); n > 0 {
+		return s.Sides[n-1]
 	}
-	return s
+	return ai.NoSide
+}
+
+// truncData keeps button data within Telegram's limit, never cutting a
+// character in two.
+func truncData(s string) string {
+	if len(s) <= MaxButtonData {
+		return s
+	}
+	n := MaxButtonData
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 func formatDuration(d time.Duration) string {

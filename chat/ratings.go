@@ -1,0 +1,132 @@
+package chat
+
+// ratings.go: "rating [game] [@someone]", "leaderboard <game>", and the
+// rating changes announced after a rated game.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// leaderboardSize is how many players a leaderboard shows.
+const leaderboardSize = 20
+
+// rating: the sender's (or a mentioned person's) ratings, in one game or
+// in all.
+func (q *request) rating() {
+	id, name := q.m.UserID, q.user().Name
+	if len(q.m.Mentions) > 0 {
+		id, name = q.m.Mentions[0].ID, q.m.Mentions[0].Name
+	}
+	var game string
+	for _, a := range q.cmd.Args {
+		if g := q.lookupGame(a); g != nil {
+			game = g.Name()
+		} else if !strings.HasPrefix(a, "@") && !strings.HasPrefix(a, "<@") {
+			q.say(q.t("rating.usage", "games", q.twoPlayerGames()))
+			return
+		}
+	}
+	if game != "" {
+		r, ok := q.r.mgr.Rating(q.ctx, q.m.Platform, game, id)
+		g, _ := q.r.cfg.Games.Lookup(game)
+		if !ok {
+			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.gameName(q.lang, g)))
+			return
+		}
+		q.say(q.t("rating.one", "player", name, "game", q.r.gameName(q.lang, g), "rating", q.r.ratingText(r)))
+		return
+	}
+	list, err := q.r.mgr.PlayerRatings(q.ctx, q.m.Platform, id)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	if len(list) == 0 {
+		q.say(q.t("rating.none", "player", name))
+		return
+	}
+	var parts []string
+	for _, r := range list {
+		gname := r.Game
+		if g, ok := q.r.cfg.Games.Lookup(r.Game); ok {
+			gname = q.r.gameName(q.lang, g)
+		}
+		parts = append(parts, gname+" "+q.r.ratingText(r))
+	}
+	q.say(q.t("rating.all", "player", name, "ratings", strings.Join(parts, " · ")))
+}
+
+// ratingText is "1662 ±290 (3)": rating, deviation, games.
+func (r *Router) ratingText(rec sessions.RatingRecord) string {
+	return fmt.Sprintf("%d ±%d (%d)", int(math.Round(rec.Rating.Rating)), int(math.Round(rec.RD)), rec.Games)
+}
+
+// ratingName names a rating's holder: the bot with its level.
+func (r *Router) ratingName(lang Lang, id, name string) string {
+	if level, ok := sessions.IsBotRatingID(id); ok {
+		return r.cfg.BotName + " (" + r.levelName(lang, level) + ")"
+	}
+	if name == "" {
+		return id
+	}
+	return name
+}
+
+// leaderboard: the best ratings of a game on this platform, text and PNG.
+func (q *request) leaderboard() {
+	var game string
+	for _, a := range q.cmd.Args {
+		if g := q.lookupGame(a); g != nil {
+			game = g.Name()
+		}
+	}
+	if game == "" {
+		q.say(q.t("leaderboard.usage", "games", q.twoPlayerGames()))
+		return
+	}
+	g, _ := q.r.cfg.Games.Lookup(game)
+	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	if len(list) == 0 {
+		q.say(q.t("leaderboard.empty", "game", q.r.gameName(q.lang, g)))
+		return
+	}
+	title := q.t("leaderboard.title", "game", q.r.gameName(q.lang, g))
+	var b strings.Builder
+	b.WriteString(title)
+	var rows [][]string
+	for i, r := range list {
+		name := q.r.ratingName(q.lang, r.PlayerID, r.Name)
+		rating := strconv.Itoa(int(math.Round(r.Rating.Rating)))
+		rd := "±" + strconv.Itoa(int(math.Round(r.RD)))
+		fmt.Fprintf(&b, "\n%d. %s — %s %s (%s)", i+1, name, rating, rd, q.t("leaderboard.games", "n", strconv.Itoa(r.Games)))
+		rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, rd, strconv.Itoa(r.Games)})
+	}
+	rep := Reply{Text: b.String()}
+	header := []string{"#", q.t("col.player"), q.t("col.rating"), q.t("col.rd"), q.t("col.games")}
+	if png, err := render.Table(title, header, rows, tableWidth); err != nil {
+		q.r.log.Error("drawing the leaderboard", "err", err)
+	} else {
+		rep.Image, rep.ImageName, rep.Caption = png, "leaderboard-"+game+".png", title
+	}
+	q.sayReply(rep)
+}
+
+// ratedText announces a rated game's rating changes.
+func (r *Router) ratedText(lang Lang, ev sessions.Event) string {
+	var parts []string
+	for _, c := range ev.Ratings {
+		before, after := int(math.Round(c.Before.Rating)), int(math.Round(c.After.Rating))
+		parts = append(parts, fmt.Sprintf("%s %d → %d (%+d)", r.ratingName(lang, c.PlayerID, c.Name), before, after, after-before))
+	}
+	return "#" + ev.Game.Tag() + " " + r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
+}

@@ -1,0 +1,469 @@
+package chat
+
+// tournament.go: the tournament commands ("tournament create dama swiss 5
+// 10m", "turnuva katıl", the bare "join", "sıralama"...) and the replies
+// for tournaments: registration, pairings and standings as text and PNG.
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/render"
+	"oyunbot/sessions"
+	"oyunbot/tournament"
+)
+
+// Tournament sub-commands.
+const (
+	subCreate    = "create"
+	subJoin      = CmdJoin
+	subLeave     = CmdLeave
+	subStart     = "start"
+	subStandings = CmdStandings
+	subPairings  = CmdPairings
+	subCancel    = CmdCancel
+	subAddBot    = "addbot"
+	subInfo      = "info"
+)
+
+// lookupTournamentSub reads a folded sub-command word.
+func lookupTournamentSub(w string) (string, bool) {
+	for _, s := range []struct {
+		name  string
+		words []string
+	}{
+		{subCreate, []string{"create", "new", "olustur", "kur", "yeni", "ac"}},
+		{subJoin, []string{"join", "katil"}},
+		{subLeave, []string{"leave", "withdraw", "ayril", "cekil"}},
+		{subStart, []string{"start", "baslat", "basla"}},
+		{subStandings, []string{"standings", "siralama", "table", "tablo"}},
+		{subPairings, []string{"pairings", "eslesmeler", "round", "tur"}},
+		{subCancel, []string{"cancel", "iptal"}},
+		{subAddBot, []string{"addbot", "bot", "botekle"}},
+		{subInfo, []string{"info", "status", "bilgi", "durum"}},
+	} {
+		for _, x := range s.words {
+			if x == w {
+				return s.name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// tournament handles "tournament ..." and the bare sub-commands (name is
+// the command's canonical name).
+func (q *request) tournament() {
+	args := q.cmd.Args
+	if q.cmd.Name == CmdTournament {
+		if len(args) == 0 {
+			q.tournamentSub(subInfo, nil)
+			return
+		}
+		sub, ok := lookupTournamentSub(Fold(args[0]))
+		if !ok {
+			q.say(q.t("tournament.usage", "games", q.twoPlayerGames()))
+			return
+		}
+		q.tournamentSub(sub, args[1:])
+		return
+	}
+	// A bare "join", "iptal"... in a group without any tournament is chat.
+	if !q.cmd.Prefixed && !q.m.Private {
+		if _, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID); !ok {
+			return
+		}
+	}
+	q.tournamentSub(q.cmd.Name, args)
+}
+
+func (q *request) tournamentSub(sub string, args []string) {
+	switch sub {
+	case subCreate:
+		q.tournamentCreate(args)
+	case subJoin:
+		v, err := q.r.mgr.JoinTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user())
+		if err != nil {
+			q.tournamentError(err)
+			return
+		}
+		q.say(q.t("tournament.joined", "player", q.user().Name, "n", strconv.Itoa(len(v.T.Players)),
+			"players", q.r.entrants(q.lang, v)))
+	case subLeave:
+		q.tournamentLeave(args)
+	case subStart:
+		if _, err := q.r.mgr.StartTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin); err != nil {
+			q.tournamentError(err)
+		}
+		// The first round's announcement follows (EventRoundStarted).
+	case subCancel:
+		v, err := q.r.mgr.CancelTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin)
+		if err != nil {
+			q.tournamentError(err)
+			return
+		}
+		q.say(q.t("tournament.cancelled", "game", q.r.gameName(q.lang, v.Game)))
+	case subAddBot:
+		level := sessions.DefaultLevel
+		if len(args) > 0 {
+			lvl, ok := ai.ParseLevel(Fold(args[0]))
+			if !ok {
+				q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+				return
+			}
+			level = lvl.Name
+		}
+		v, err := q.r.mgr.AddBotToTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, level)
+		if err != nil {
+			q.tournamentError(err)
+			return
+		}
+		q.say(q.t("tournament.joined", "player", q.r.cfg.BotName+" ("+q.r.levelName(q.lang, level)+")",
+			"n", strconv.Itoa(len(v.T.Players)), "players", q.r.entrants(q.lang, v)))
+	case subStandings:
+		v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		if !ok {
+			q.say(q.t("tournament.none"))
+			return
+		}
+		q.sayReply(q.r.standingsReply(q.lang, v, false))
+	case subPairings:
+		v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		if !ok {
+			q.say(q.t("tournament.none"))
+			return
+		}
+		round := len(v.T.Rounds)
+		if len(args) > 0 {
+			if n, err := strconv.Atoi(args[0]); err == nil && n >= 1 && n <= len(v.T.Rounds) {
+				round = n
+			}
+		}
+		if round == 0 {
+			q.say(q.r.tournamentInfo(q.lang, v))
+			return
+		}
+		q.sayReply(q.r.pairingsReply(q.lang, v, round, ""))
+	default: // subInfo
+		v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		if !ok {
+			q.say(q.t("tournament.none"))
+			return
+		}
+		q.say(q.r.tournamentInfo(q.lang, v))
+	}
+}
+
+// tournamentCreate: create <game> [roundrobin|swiss|double] [rounds] [time].
+func (q *request) tournamentCreate(args []string) {
+	var (
+		game   games.Game
+		sys    = tournament.Swiss
+		rounds int
+		tc     sessions.TimeControl
+	)
+	for _, a := range args {
+		f := Fold(a)
+		if g := q.lookupGame(a); g != nil && game == nil {
+			game = g
+		} else if s, ok := parseSystem(f); ok {
+			sys = s
+		} else if n, err := strconv.Atoi(f); err == nil {
+			if n < 1 || n > tournament.MaxRounds {
+				q.say(q.t("tournament.err.bad_rounds", "max", strconv.Itoa(tournament.MaxRounds)))
+				return
+			}
+			rounds = n
+		} else if t, err := sessions.ParseTimeControl(f); err == nil && !t.IsZero() {
+			tc = t
+		} else {
+			q.say(q.t("tournament.create-unknown", "word", shorten(a, 30), "games", q.twoPlayerGames()))
+			return
+		}
+	}
+	if game == nil {
+		q.say(q.t("tournament.usage", "games", q.twoPlayerGames()))
+		return
+	}
+	if sys != tournament.Swiss {
+		rounds = 0 // a round robin's length follows from the field
+	}
+	v, err := q.r.mgr.CreateTournament(q.ctx, sessions.NewTournament{
+		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Organiser: q.user(), Game: game,
+		System: sys, Rounds: rounds, TimeControl: tc, Lang: string(q.lang),
+	})
+	if err != nil {
+		q.tournamentError(err)
+		return
+	}
+	q.say(q.t("tournament.created", "organiser", q.user().Name, "game", q.r.gameName(q.lang, game),
+		"format", q.r.formatName(q.lang, v)))
+}
+
+// parseSystem reads a pairing system in either language.
+func parseSystem(folded string) (tournament.System, bool) {
+	switch folded {
+	case "swiss", "isvicre", "isvec":
+		return tournament.Swiss, true
+	case "roundrobin", "round-robin", "rr", "lig", "herkesle", "league":
+		return tournament.RoundRobin, true
+	case "double", "doubleroundrobin", "drr", "cift", "ciftlig", "rovansli":
+		return tournament.DoubleRoundRobin, true
+	}
+	return "", false
+}
+
+// tournamentLeave: leave, or "leave bot <level>" (organiser) for the bot.
+func (q *request) tournamentLeave(args []string) {
+	id := q.m.UserID
+	name := q.user().Name
+	if len(args) > 0 && (Fold(args[0]) == "bot" || strings.EqualFold(args[0], q.r.cfg.BotName)) {
+		level := sessions.DefaultLevel
+		if len(args) > 1 {
+			if lvl, ok := ai.ParseLevel(Fold(args[1])); ok {
+				level = lvl.Name
+			}
+		}
+		id, name = tournament.BotID(level), q.r.cfg.BotName+" ("+q.r.levelName(q.lang, level)+")"
+	}
+	v, err := q.r.mgr.LeaveTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, id)
+	if err != nil {
+		q.tournamentError(err)
+		return
+	}
+	if v.T.State == tournament.Registering {
+		q.say(q.t("tournament.left", "player", name, "n", strconv.Itoa(len(v.T.Players))))
+		return
+	}
+	q.say(q.t("tournament.withdrew", "player", name))
+}
+
+// tournamentError answers a tournament operation's error.
+func (q *request) tournamentError(err error) {
+	var te tournament.Error
+	switch {
+	case errors.Is(err, sessions.ErrNoTournament):
+		q.say(q.t("tournament.none"))
+	case errors.Is(err, sessions.ErrTournamentExists):
+		q.say(q.t("tournament.exists"))
+	case errors.Is(err, sessions.ErrNotOrganiser):
+		q.say(q.t("tournament.not-organiser"))
+	case errors.As(err, &te) && q.r.cat.Has(q.lang, "tournament.err."+te.Key()):
+		q.say(q.t("tournament.err."+te.Key(), "max", strconv.Itoa(tournament.MaxRounds)))
+	default:
+		q.sayError(err)
+	}
+}
+
+// twoPlayerGames lists the games a tournament can be played in.
+func (q *request) twoPlayerGames() string {
+	var names []string
+	for _, g := range q.r.cfg.Games.Games() {
+		if g.Players() == 2 {
+			names = append(names, g.Name())
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// formatName is "Swiss, 5 rounds, 10 min" in lang.
+func (r *Router) formatName(lang Lang, v sessions.TournamentView) string {
+	parts := []string{r.cat.T(lang, "system."+string(v.T.System))}
+	if v.T.NumRounds > 0 {
+		parts = append(parts, r.cat.T(lang, "tournament.rounds", "n", strconv.Itoa(v.T.NumRounds)))
+	}
+	if !v.TimeControl.IsZero() {
+		parts = append(parts, r.timeControlText(lang, v.TimeControl))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// tournamentPlayerName names an entrant: the bot with its level.
+func (r *Router) tournamentPlayerName(lang Lang, p tournament.Player) string {
+	if p.Bot {
+		return r.cfg.BotName + " (" + r.levelName(lang, p.Level) + ")"
+	}
+	if p.Name != "" {
+		return p.Name
+	}
+	return p.ID
+}
+
+func (r *Router) numberName(lang Lang, v sessions.TournamentView, num int) string {
+	p, ok := v.T.Player(num)
+	if !ok {
+		return "?"
+	}
+	return r.tournamentPlayerName(lang, p)
+}
+
+// entrants lists the registered players.
+func (r *Router) entrants(lang Lang, v sessions.TournamentView) string {
+	var names []string
+	for _, p := range v.T.Players {
+		names = append(names, r.tournamentPlayerName(lang, p))
+	}
+	if len(names) == 0 {
+		return "—"
+	}
+	return strings.Join(names, ", ")
+}
+
+// tournamentInfo describes a tournament: game, format, state, players.
+func (r *Router) tournamentInfo(lang Lang, v sessions.TournamentView) string {
+	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+	var b strings.Builder
+	b.WriteString(t("tournament.info", "game", r.gameName(lang, v.Game), "format", r.formatName(lang, v),
+		"state", t("tstate."+string(v.T.State), "round", strconv.Itoa(len(v.T.Rounds)), "rounds", strconv.Itoa(v.T.NumRounds))))
+	b.WriteString("\n" + t("tournament.players", "n", strconv.Itoa(len(v.T.Players)), "players", r.entrants(lang, v)))
+	if v.T.State == tournament.Registering {
+		b.WriteString("\n" + t("tournament.how-to-join"))
+	}
+	return b.String()
+}
+
+// resultText writes a pairing's result ("1-0", "½-½", "+:-", "…").
+func resultText(res tournament.Result) string {
+	switch res {
+	case tournament.NoResult:
+		return "…"
+	case tournament.Draw:
+		return "½-½"
+	}
+	return res.String()
+}
+
+// pairingsReply shows a round's pairings as text and as a PNG table; head
+// (if any) opens the text.
+func (r *Router) pairingsReply(lang Lang, v sessions.TournamentView, round int, head string) Reply {
+	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+	rd := v.T.Rounds[round-1]
+	title := t("tournament.round-title", "game", r.gameName(lang, v.Game), "round", strconv.Itoa(round),
+		"rounds", strconv.Itoa(v.T.NumRounds))
+	var b strings.Builder
+	if head != "" {
+		b.WriteString(head + "\n")
+	}
+	b.WriteString(title)
+	var rows [][]string
+	for i, p := range rd.Pairings {
+		tag := ""
+		if id := v.GameID(round, i+1); id != 0 {
+			tag = "#g" + strconv.FormatInt(id, 10)
+		}
+		white, black := r.numberName(lang, v, p.White), r.numberName(lang, v, p.Black)
+		fmt.Fprintf(&b, "\n%d. %s – %s  %s", i+1, white, black, resultText(p.Result))
+		if tag != "" {
+			b.WriteString("  " + tag)
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), white, black, resultText(p.Result), tag})
+	}
+	if rd.Bye != 0 {
+		bye := r.numberName(lang, v, rd.Bye)
+		b.WriteString("\n" + t("tournament.bye", "player", bye))
+		rows = append(rows, []string{"", bye, t("tournament.bye-cell"), "", ""})
+	}
+	rep := Reply{Text: b.String()}
+	header := []string{t("col.board"), r.sideHeader(lang, v.Game, ai.First), r.sideHeader(lang, v.Game, ai.Second),
+		t("col.result"), t("col.game")}
+	if png, err := render.Table(title, header, rows, tableWidth); err != nil {
+		r.log.Error("drawing pairings", "err", err)
+	} else {
+		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("t%d-round%d.png", v.ID, round), title
+	}
+	return rep
+}
+
+// sideHeader is a column title for a side ("White", "X").
+func (r *Router) sideHeader(lang Lang, g games.Game, side ai.Side) string {
+	if g == nil {
+		return ""
+	}
+	s := r.sideName(lang, g, side)
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// tableWidth is the width of standings and leaderboard pictures.
+const tableWidth = 640
+
+// tieBreakName is a short column title for a tie-break.
+func (r *Router) tieBreakName(lang Lang, key string) string { return r.cat.T(lang, "tiebreak."+key) }
+
+// standingsReply shows the standings as text and as a PNG table.
+func (r *Router) standingsReply(lang Lang, v sessions.TournamentView, final bool) Reply {
+	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+	title := t("tournament.standings-title", "game", r.gameName(lang, v.Game), "round", strconv.Itoa(len(v.T.Rounds)),
+		"rounds", strconv.Itoa(v.T.NumRounds))
+	if final {
+		title = t("tournament.final-title", "game", r.gameName(lang, v.Game))
+	}
+	keys := v.T.System.TieBreaks()
+	header := []string{"#", t("col.player"), t("col.points")}
+	for _, k := range keys {
+		header = append(header, r.tieBreakName(lang, k))
+	}
+	header = append(header, t("col.wdl"))
+	var b strings.Builder
+	b.WriteString(title)
+	var rows [][]string
+	for _, s := range v.T.Standings() {
+		name := r.numberName(lang, v, s.Player)
+		if p, _ := v.T.Player(s.Player); p.Withdrawn {
+			name += " " + t("tournament.withdrawn-mark")
+		}
+		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points)}
+		var tbs []string
+		for i, k := range keys {
+			if i < len(s.TieBreaks) {
+				row = append(row, formatPoints(s.TieBreaks[i]))
+				tbs = append(tbs, r.tieBreakName(lang, k)+" "+formatPoints(s.TieBreaks[i]))
+			}
+		}
+		row = append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses))
+		rows = append(rows, row)
+		fmt.Fprintf(&b, "\n%d. %s — %s (%s)", s.Rank, name, formatPoints(s.Points), strings.Join(tbs, ", "))
+	}
+	rep := Reply{Text: b.String()}
+	if png, err := render.Table(title, header, rows, tableWidth); err != nil {
+		r.log.Error("drawing standings", "err", err)
+	} else {
+		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("t%d-standings.png", v.ID), title
+	}
+	return rep
+}
+
+// formatPoints writes 2.5 as "2½" and 3 as "3".
+func formatPoints(p float64) string {
+	whole := int(p)
+	frac := p - float64(whole)
+	switch {
+	case frac == 0:
+		return strconv.Itoa(whole)
+	case frac == 0.5 && whole == 0:
+		return "½"
+	case frac == 0.5:
+		return strconv.Itoa(whole) + "½"
+	}
+	return strconv.FormatFloat(p, 'f', 2, 64)
+}
+
+// roundStarted announces a round: its pairings, and the final standings so
+// far are one "standings" away.
+func (r *Router) roundStarted(lang Lang, ev sessions.Event) Reply {
+	v := *ev.Tournament
+	head := r.cat.T(lang, "tournament.round-started", "round", strconv.Itoa(ev.Round), "rounds", strconv.Itoa(v.T.NumRounds))
+	if ev.Round == 1 {
+		head = r.cat.T(lang, "tournament.started", "game", r.gameName(lang, v.Game), "format", r.formatName(lang, v),
+			"n", strconv.Itoa(len(v.T.Players))) + "\n" + head
+	}
+	rep := r.pairingsReply(lang, v, ev.Round, head)
+	rep.Text += "\n" + r.cat.T(lang, "tournament.play-hint")
+	return rep
+}
