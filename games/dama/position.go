@@ -192,6 +192,27 @@ func (p *Position) Moves(buf []ai.Move) []ai.Move {
 	return p.st.genMoves(buf)
 }
 
+// NoisyMoves appends the noisy moves (ai.NoisyGenerator) without generating
+// the quiet ones: every capture when a capture is compulsory (then they are
+// all the legal moves), else the promoting steps of men one rank short.
+func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
+	if p.adjudicated() != "" {
+		return buf, true
+	}
+	s := &p.st
+	if s.canCapture() {
+		return s.genMoves(buf), true
+	}
+	us := s.side
+	delta := dirDelta[forward[us]]
+	start := len(buf)
+	for t := shift(s.men[us], forward[us]) & promoRank[us] &^ s.occ(); t != 0; t &= t - 1 {
+		to := bits.TrailingZeros64(t)
+		buf = append(buf, simpleMove(to-delta, to, true))
+	}
+	return buf, uint64(len(buf)-start) == s.countMoves()
+}
+
 // Make plays legal move m.
 func (p *Position) Make(m ai.Move) {
 	p.hist = append(p.hist, p.st)
