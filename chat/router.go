@@ -287,14 +287,14 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 }
 
 // startsTournament reports whether a bare "start" / "başlat" means the
-// channel's tournament: one is registering and the sender may start it.
+// channel's tournament: one is open for registration.
 func (q *request) startsTournament() bool {
 	w := Fold(q.cmd.Word)
 	if (q.cmd.Name != CmdPlay && q.cmd.Name != CmdHelp) || len(q.cmd.Args) > 0 || (w != "start" && w != "baslat") {
 		return false
 	}
 	v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
-	return ok && v.T.State == tournament.Registering && v.T.CanManage(q.m.UserID, q.m.Admin)
+	return ok && v.T.State == tournament.Registering
 }
 
 func (q *request) t(id string, kv ...string) string { return q.r.cat.T(q.lang, id, kv...) }
