@@ -125,18 +125,11 @@ func lookupEngineGame(name string) (games.Game, error) {
 	}
 	g, ok := registry().Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, gameNames())
+		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(gameNames(), ", "))
 	}
 	return g, nil
 }
 
-func gameNames() string {
-	var names []string
-	for _, g := range registry().Games() {
-		names = append(names, g.Name())
-	}
-	return strings.Join(names, ", ")
-}
 
 func levelNames() string {
 	var names []string

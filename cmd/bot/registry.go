@@ -22,3 +22,13 @@ func registry() *games.Registry {
 	}
 	return r
 }
+
+// gameNames lists the canonical names of the registered games (Discord
+// offers them as slash-command choices).
+func gameNames() []string {
+	var names []string
+	for _, g := range gameList() {
+		names = append(names, g.Name())
+	}
+	return names
+}

@@ -113,6 +113,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slo
 			Prefix:     cfg.DiscordPrefix,
 			ShardID:    cfg.DiscordShardID,
 			ShardCount: cfg.DiscordShardCount,
+			Games:      gameNames(),
 			Logger:     log.With("platform", discord.Platform),
 		}, discord.WithMoveSuggestions(router, router.Sessions()))
 		if err != nil {
