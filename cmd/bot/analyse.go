@@ -121,7 +121,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // known games when it fails.
 func lookupEngineGame(name string) (games.Game, error) {
 	if name == "" {
-		return nil, fmt.Errorf("-game is required (known: %s)", gameNames())
+		return nil, fmt.Errorf("-game is required (known: %s)", strings.Join(gameNames(), ", "))
 	}
 	g, ok := registry().Lookup(name)
 	if !ok {
