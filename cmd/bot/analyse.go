@@ -130,7 +130,6 @@ func lookupEngineGame(name string) (games.Game, error) {
 	return g, nil
 }
 
-
 func levelNames() string {
 	var names []string
 	for _, l := range ai.Levels() {
