@@ -45,10 +45,13 @@ type Config struct {
 	// Lang is the language of channels with no setting and messages with no
 	// locale (default Turkish).
 	Lang Lang
-	// NewEngine, Seed and Now are passed to sessions.Config (tests).
+	// NewEngine, Seed, Now and IdleCheck are passed to sessions.Config
+	// (tests: Now drives the clocks, a long IdleCheck leaves the calls of
+	// Sessions().CheckIdle to the test).
 	NewEngine func() sessions.Engine
 	Seed      uint64
 	Now       func() time.Time
+	IdleCheck time.Duration
 }
 
 // sendTimeout bounds the delivery of one reply.
@@ -106,6 +109,7 @@ func New(cfg Config) (*Router, error) {
 		Notify:         r.onEvent,
 		NewEngine:      cfg.NewEngine,
 		Now:            cfg.Now,
+		IdleCheck:      cfg.IdleCheck,
 		Seed:           cfg.Seed,
 		Logger:         cfg.Logger,
 	})
@@ -809,9 +813,10 @@ func (q *request) challenge() {
 }
 
 // looksLikeTimeControl reports whether a word was meant as a time control
-// (a digit followed by a unit or a "+"), to explain it rather than ignore it.
+// (it starts with a digit: a challenge has no other number), to explain it
+// rather than ignore it.
 func looksLikeTimeControl(w string) bool {
-	return len(w) > 1 && w[0] >= '0' && w[0] <= '9' && strings.ContainsAny(w, "+/smhdgSMHDG")
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
 func (q *request) lookupGame(word string) games.Game {
@@ -1049,7 +1054,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep = game
 	case sessions.EventReminder:
 		p, _ := s.ToMove()
-		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", formatDuration(ev.Left))
+		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
 	case sessions.EventRated:
@@ -1082,12 +1087,18 @@ func truncData(s string) string {
 	return s[:n]
 }
 
-func formatDuration(d time.Duration) string {
+// formatDuration writes a time left in words, rounded to its largest unit
+// ("2 sa", "1 dk", "43 sn").
+func (r *Router) formatDuration(lang Lang, d time.Duration) string {
 	switch {
+	case d >= 24*time.Hour && d.Round(time.Hour)%(24*time.Hour) == 0:
+		d = d.Round(time.Hour)
 	case d >= time.Hour:
-		return d.Round(time.Hour).String()
+		d = d.Round(time.Hour)
 	case d >= time.Minute:
-		return d.Round(time.Minute).String()
+		d = d.Round(time.Minute)
+	default:
+		d = max(d.Round(time.Second), time.Second)
 	}
-	return d.Round(time.Second).String()
+	return r.durationText(lang, d)
 }
