@@ -115,7 +115,7 @@ func parseUnits(s string, def time.Duration) (time.Duration, error) {
 		return 0, ErrBadTimeControl
 	}
 	var total time.Duration
-	for s != "" {
+	for part := 0; s != ""; part++ {
 		i := 0
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 			i++
@@ -134,8 +134,8 @@ func parseUnits(s string, def time.Duration) (time.Duration, error) {
 		var u time.Duration
 		switch unit {
 		case "":
-			if s != "" {
-				return 0, ErrBadTimeControl
+			if s != "" || part > 0 {
+				return 0, ErrBadTimeControl // a bare number stands alone
 			}
 			u = def
 		case "s", "sec", "secs", "second", "seconds", "sn", "saniye":
