@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 func openStore(t *testing.T, path string) *sessions.SQLiteStore {
@@ -37,7 +38,14 @@ func TestSQLiteRoundTrip(t *testing.T) {
 		LastMove:  start.Add(time.Minute),
 		DrawOffer: ai.Second,
 		Result:    sessions.Result{Winner: ai.NoSide},
+
+		TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
+		Left:        [2]time.Duration{4*time.Minute + 1500*time.Millisecond, 5 * time.Minute},
+		Lang:        "en",
+		Tournament:  3, Round: 2, Board: 1,
+		Rated: true,
 	}
+	rec.Players[1].Level = "hard"
 	id, err := s.CreateGame(ctx, rec)
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +61,7 @@ func TestSQLiteRoundTrip(t *testing.T) {
 
 	rec.Moves = append(rec.Moves, "c4-c5")
 	rec.Result = sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned}
+	rec.Settled = true
 	if err := s.SaveGame(ctx, rec); err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +75,7 @@ func TestSQLiteRoundTrip(t *testing.T) {
 
 	// Reopen: the schema is not migrated twice and everything is there.
 	s = openStore(t, path)
-	if v, err := s.Version(ctx); err != nil || v != 2 {
+	if v, err := s.Version(ctx); err != nil || v != 2 { // update with each migration
 		t.Fatalf("version = %d, %v; want 2", v, err)
 	}
 	got, err = s.Game(ctx, id)
@@ -88,6 +97,80 @@ func TestSQLiteRoundTrip(t *testing.T) {
 	}
 	if err := s.SaveGame(ctx, sessions.GameRecord{ID: 999}); !errors.Is(err, sessions.ErrNotFound) {
 		t.Fatalf("saving a missing game: err = %v", err)
+	}
+}
+
+func TestSQLiteRecords(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t, filepath.Join(t.TempDir(), "t.db"))
+	at := time.UnixMilli(1_700_000_000_000)
+	// Challenges: one per pair and channel, either direction.
+	c := sessions.ChallengeRecord{Platform: "tg", ChannelID: "1", From: sessions.Player{ID: "a", Name: "A"},
+		To: sessions.Player{ID: "b", Name: "B"}, Game: "dama", Side: ai.Second,
+		TimeControl: sessions.TimeControl{PerMove: 24 * time.Hour}, Lang: "tr", Created: at}
+	if err := s.SaveChallenge(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	back := c
+	back.From, back.To, back.Game = c.To, c.From, "tictactoe"
+	if err := s.SaveChallenge(ctx, back); err != nil {
+		t.Fatal(err)
+	}
+	other := c
+	other.ChannelID = "2"
+	s.SaveChallenge(ctx, other)
+	got, err := s.Challenges(ctx)
+	if err != nil || len(got) != 2 || !reflect.DeepEqual(got[0], back) && !reflect.DeepEqual(got[1], back) {
+		t.Fatalf("challenges %+v %v", got, err)
+	}
+	s.DeleteChallenge(ctx, "tg", "1", "b", "a")
+	if got, _ := s.Challenges(ctx); len(got) != 1 || got[0].ChannelID != "2" {
+		t.Fatalf("after delete %+v", got)
+	}
+	// Ratings are written only by SettleGame, once per game.
+	id, _ := s.CreateGame(ctx, sessions.GameRecord{Game: "dama", Platform: "tg", ChannelID: "1", Started: at, LastMove: at,
+		Result: sessions.Result{Over: true, Winner: ai.First}})
+	r := sessions.RatingRecord{Platform: "tg", Game: "dama", PlayerID: "a", Name: "A", Games: 1, Updated: at}
+	r.Rating = tournament.Rating{Rating: 1600, RD: 200, Volatility: 0.06}
+	if err := s.SettleGame(ctx, id, []sessions.RatingRecord{r}); err != nil {
+		t.Fatal(err)
+	}
+	r2 := r
+	r2.Rating.Rating = 1700
+	s.SettleGame(ctx, id, []sessions.RatingRecord{r2}) // settled already: ignored
+	if got, err := s.Rating(ctx, "tg", "dama", "a"); err != nil || !reflect.DeepEqual(got, r) {
+		t.Fatalf("rating %+v %v", got, err)
+	}
+	if _, err := s.Rating(ctx, "tg", "dama", "zz"); !errors.Is(err, sessions.ErrNotFound) {
+		t.Fatal(err)
+	}
+	// Tournaments.
+	tt, _ := tournament.New("dama", tournament.Swiss, 3, "10m", "a")
+	tt.Join(tournament.Player{ID: "a", Name: "A"})
+	rec := sessions.TournamentRecord{Platform: "tg", ChannelID: "1", Lang: "en", T: *tt, Games: map[string]int64{}, Created: at, Updated: at}
+	tid, err := s.CreateTournament(ctx, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.ID = tid
+	rec.Games["1:1"] = 9
+	if err := s.SaveTournament(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	act, err := s.ActiveTournaments(ctx)
+	if err != nil || len(act) != 1 || !reflect.DeepEqual(act[0], rec) {
+		t.Fatalf("active tournaments %+v %v\nwant %+v", act, err, rec)
+	}
+	rec.T.Cancel()
+	s.SaveTournament(ctx, rec)
+	if act, _ := s.ActiveTournaments(ctx); len(act) != 0 {
+		t.Fatal("a cancelled tournament is active")
+	}
+	if last, err := s.LastTournament(ctx, "tg", "1"); err != nil || last.T.State != tournament.Cancelled {
+		t.Fatalf("last %+v %v", last, err)
+	}
+	if _, err := s.LastTournament(ctx, "tg", "2"); !errors.Is(err, sessions.ErrNotFound) {
+		t.Fatal(err)
 	}
 }
 

@@ -412,6 +412,16 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		if p.Result.Done() || rec.Games[pairingKey(round, board)] != 0 {
 			continue
 		}
+		if l := m.pairingGame(rec.ID, round, board); l != nil {
+			// Created before the tournament could be stored with its id.
+			l.mu.Lock()
+			snap := l.snapshot()
+			l.mu.Unlock()
+			rec.Games[pairingKey(round, board)] = snap.ID
+			m.saveTournament(ctx, rec)
+			out = append(out, snap)
+			continue
+		}
 		var players [2]Player
 		level := ""
 		for side, num := range [2]int{p.White, p.Black} {
@@ -435,6 +445,19 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		out = append(out, snap)
 	}
 	return out
+}
+
+// pairingGame finds the live game of a tournament's pairing.
+func (m *Manager) pairingGame(id int64, round, board int) *live {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, l := range m.games {
+		// rec's tournament link never changes after creation: no l.mu needed.
+		if l.rec.Tournament == id && l.rec.Round == round && l.rec.Board == board {
+			return l
+		}
+	}
+	return nil
 }
 
 // resumeTournaments creates the games of the platform's running

@@ -1,0 +1,58 @@
+package sessions
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+)
+
+// TestMigrateFromVersion1: a database written by the first schema gains the
+// new columns with the right values (people's ids for the last-game
+// lookup, finished games settled, unfinished ones not).
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+		`INSERT INTO schema_version (version) VALUES (1)`,
+		migrations[0],
+		`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms, over, winner, reason)
+			VALUES ('tictactoe', 'tg', 'c', '[{"ID":"42","Name":"Ayşe","Bot":false},{"ID":"@bot","Name":"oyunbot","Bot":true}]',
+			'["b2"]', 1, 2, 1, 1, 'resigned')`,
+		`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms)
+			VALUES ('dama', 'tg', 'c', '[{"ID":"7","Name":"Bora","Bot":false},{"ID":"42","Name":"Ayşe","Bot":false}]', '[]', 3, 4)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	db.Close()
+
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := s.Version(ctx); v != len(migrations) {
+		t.Fatalf("version %d", v)
+	}
+	last, err := s.LastFinished(ctx, "tg", "c", "42")
+	if err != nil || last.ID != 1 || !last.Settled || last.Rated {
+		t.Fatalf("last finished %+v %v", last, err)
+	}
+	if _, err := s.LastFinished(ctx, "tg", "c", "@bot"); err != ErrNotFound {
+		t.Fatalf("the bot's last game: %v", err)
+	}
+	active, err := s.ActiveGames(ctx)
+	if err != nil || len(active) != 1 || active[0].Settled || !active[0].TimeControl.IsZero() {
+		t.Fatalf("active %+v %v", active, err)
+	}
+	if un, err := s.UnsettledGames(ctx); err != nil || len(un) != 0 {
+		t.Fatalf("unsettled %+v %v", un, err)
+	}
+}

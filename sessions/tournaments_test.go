@@ -1,0 +1,315 @@
+package sessions_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"oyunbot/sessions"
+	"oyunbot/tournament"
+)
+
+func TestRatingsAfterGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	h := newHarness(t, path, nil)
+	// Ayşe beats Bora, then Bora and Cem draw.
+	g := h.pvp("tictactoe", chanA, ayse, bora)
+	if _, err := h.m.Resign(bg, g.ID, bora.ID); err != nil {
+		t.Fatal(err)
+	}
+	g = h.pvp("tictactoe", chanA, bora, cem)
+	h.m.OfferDraw(bg, g.ID, bora.ID)
+	if out, _, err := h.m.OfferDraw(bg, g.ID, cem.ID); err != nil || out != sessions.DrawAgreed {
+		t.Fatalf("draw %v %v", out, err)
+	}
+	var rated []sessions.Event
+	for _, ev := range h.Events() {
+		if ev.Kind == sessions.EventRated {
+			rated = append(rated, ev)
+		}
+	}
+	if len(rated) != 2 {
+		t.Fatalf("%d rating events", len(rated))
+	}
+	// The first game: both new, so the changes mirror each other.
+	a, b := rated[0].Ratings[0], rated[0].Ratings[1]
+	want, _, _ := tournament.Glicko2{}.UpdatePair(tournament.NewRating(), tournament.NewRating(), 1)
+	if a.PlayerID != ayse.ID || a.After != want || math.Abs((a.After.Rating-1500)+(b.After.Rating-1500)) > 1e-9 {
+		t.Fatalf("first game ratings %+v %+v", a, b)
+	}
+	// Bora's rating in the second game starts from the first game's result.
+	if rated[1].Ratings[0].Before != b.After {
+		t.Fatalf("Bora before the second game %+v, after the first %+v", rated[1].Ratings[0].Before, b.After)
+	}
+	h.m.Close()
+	h.store.Close()
+
+	h2 := newHarness(t, path, nil)
+	board, err := h2.m.Leaderboard(bg, "test", "tictactoe", 10)
+	if err != nil || len(board) != 3 {
+		t.Fatalf("leaderboard %+v %v", board, err)
+	}
+	if board[0].PlayerID != ayse.ID || board[2].PlayerID != bora.ID || board[0].Games != 1 || board[2].Games != 2 {
+		t.Fatalf("leaderboard order %+v", board)
+	}
+	for i := 1; i < len(board); i++ {
+		if board[i].Rating.Rating > board[i-1].Rating.Rating {
+			t.Fatal("leaderboard not sorted")
+		}
+	}
+	if r, ok := h2.m.Rating(bg, "test", "tictactoe", cem.ID); !ok || r.Rating != rated[1].Ratings[1].After {
+		t.Fatalf("Cem's stored rating %+v", r)
+	}
+	if _, ok := h2.m.Rating(bg, "test", "dama", cem.ID); ok {
+		t.Fatal("a rating in a game never played")
+	}
+	if _, ok := h2.m.Rating(bg, "other-platform", "tictactoe", cem.ID); ok {
+		t.Fatal("ratings leak across platforms")
+	}
+}
+
+func TestBotGamesRatedPerLevelUntilUndo(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
+	play := func(level string, undo bool) {
+		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("tictactoe"), Level: level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.m.Move(bg, s.ID, ayse.ID, "b2", "")
+		h.wait()
+		if undo {
+			if _, err := h.m.Undo(bg, s.ID, ayse.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.m.Resign(bg, s.ID, ayse.ID)
+	}
+	play("hard", false)
+	play("easy", false)
+	play("easy", true)
+	board, _ := h.m.Leaderboard(bg, "test", "tictactoe", 10)
+	games := map[string]int{}
+	for _, r := range board {
+		games[r.PlayerID] = r.Games
+	}
+	if games[ayse.ID] != 2 || games[sessions.BotRatingID("hard")] != 1 || games[sessions.BotRatingID("easy")] != 1 {
+		t.Fatalf("rated games %v", games)
+	}
+	if lvl, ok := sessions.IsBotRatingID(sessions.BotRatingID("hard")); !ok || lvl != "hard" {
+		t.Fatal("bot rating id")
+	}
+}
+
+// flaky wraps a store and fails chosen writes, as a crash at that point
+// would leave the database.
+type flaky struct {
+	sessions.Store
+	failTournament atomic.Bool
+	failSettle     atomic.Bool
+	failCreate     atomic.Bool
+}
+
+var errCrash = errors.New("crash")
+
+func (f *flaky) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
+	if f.failTournament.Load() {
+		return errCrash
+	}
+	return f.Store.SaveTournament(ctx, rec)
+}
+
+func (f *flaky) SettleGame(ctx context.Context, id int64, r []sessions.RatingRecord) error {
+	if f.failSettle.Load() {
+		return errCrash
+	}
+	return f.Store.SettleGame(ctx, id, r)
+}
+
+func (f *flaky) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
+	if f.failCreate.Load() {
+		return 0, errCrash
+	}
+	return f.Store.CreateGame(ctx, rec)
+}
+
+func players(n int) []sessions.Player {
+	out := make([]sessions.Player, n)
+	for i := range out {
+		out[i] = sessions.Player{ID: string(rune('a' + i)), Name: string(rune('A' + i))}
+	}
+	return out
+}
+
+// TestTournamentSurvivesCrashes: a crash after a game ended but before its
+// result reached the store, and one after a round was paired but before its
+// games were created; Resume repairs both, so the tournament goes on.
+func TestTournamentSurvivesCrashes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	f := &flaky{}
+	h := newHarness(t, path, func(c *sessions.Config) { f.Store = c.Store; c.Store = f })
+	ps := players(4)
+	org := ps[0]
+	if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, sessions.ErrTournamentExists) {
+		t.Fatalf("second tournament: %v", err)
+	}
+	for _, p := range ps {
+		if _, err := h.m.JoinTournament(bg, "test", chanA, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.m.StartTournament(bg, "test", chanA, ps[1], false); !errors.Is(err, sessions.ErrNotOrganiser) {
+		t.Fatalf("start by a player: %v", err)
+	}
+	v, err := h.m.StartTournament(bg, "test", chanA, ps[1], true) // an admin may
+	if err != nil || v.T.State != tournament.Running || len(h.m.ChannelGames("test", chanA)) != 2 {
+		t.Fatalf("start: %+v %v", v.T, err)
+	}
+	// Board 1 ends normally; board 2 ends in a "crash" before its result
+	// and rating are stored.
+	games := h.m.ChannelGames("test", chanA)
+	resignFirst := func(s sessions.Snapshot) {
+		p, _ := s.ToMove()
+		if _, err := h.m.Resign(bg, s.ID, p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resignFirst(games[0])
+	f.failTournament.Store(true)
+	f.failSettle.Store(true)
+	resignFirst(games[1])
+	h.m.Close()
+	h.store.Close()
+
+	h2 := newHarness(t, path, nil)
+	v, _ = h2.m.Tournament(bg, "test", chanA)
+	if v.T.Current() != 1 || v.T.Rounds[0].Complete() {
+		t.Fatalf("stored tournament %+v", v.T.Rounds)
+	}
+	h2.m.Resume("test")
+	v, _ = h2.m.Tournament(bg, "test", chanA)
+	if v.T.Current() != 2 || !v.T.Rounds[0].Complete() || len(h2.m.ChannelGames("test", chanA)) != 2 {
+		t.Fatalf("after resume: round %d, %d games", v.T.Current(), len(h2.m.ChannelGames("test", chanA)))
+	}
+	round2 := 0
+	for _, ev := range h2.Events() {
+		if ev.Kind == sessions.EventRoundStarted && ev.Round == 2 && len(ev.Games) == 2 {
+			round2++
+		}
+	}
+	if round2 != 1 {
+		t.Fatalf("round 2 announced %d times", round2)
+	}
+	if r, ok := h2.m.Rating(bg, "test", "tictactoe", games[1].Players[0].ID); !ok || r.Games != 1 {
+		t.Fatal("the crashed game was not rated at resume")
+	}
+
+	// Now the round's games cannot be created: a crash between pairing round
+	// 3 and starting its games.
+	h2.m.Close()
+	h2.store.Close()
+	f2 := &flaky{}
+	h3 := newHarness(t, path, func(c *sessions.Config) { f2.Store = c.Store; c.Store = f2 })
+	h3.m.Resume("test")
+	for i, s := range h3.m.ChannelGames("test", chanA) {
+		if i == 1 {
+			f2.failCreate.Store(true)
+		}
+		resignFirst2 := func(s sessions.Snapshot) {
+			p, _ := s.ToMove()
+			if _, err := h3.m.Resign(bg, s.ID, p.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		resignFirst2(s)
+	}
+	v, _ = h3.m.Tournament(bg, "test", chanA)
+	if v.T.Current() != 3 || len(h3.m.ChannelGames("test", chanA)) != 0 {
+		t.Fatalf("round %d with %d games", v.T.Current(), len(h3.m.ChannelGames("test", chanA)))
+	}
+	h3.m.Close()
+	h3.store.Close()
+	h4 := newHarness(t, path, nil)
+	h4.m.Resume("test")
+	if n := len(h4.m.ChannelGames("test", chanA)); n != 2 {
+		t.Fatalf("%d games of round 3 after resume", n)
+	}
+	for _, s := range h4.m.ChannelGames("test", chanA) {
+		if s.TournamentRound != 3 || !s.Rated {
+			t.Fatalf("game %+v", s)
+		}
+		p, _ := s.ToMove()
+		h4.m.Resign(bg, s.ID, p.ID)
+	}
+	v, _ = h4.m.Tournament(bg, "test", chanA)
+	if v.T.State != tournament.Finished {
+		t.Fatalf("state %s", v.T.State)
+	}
+	over := 0
+	for _, ev := range h4.Events() {
+		if ev.Kind == sessions.EventTournamentOver {
+			over++
+		}
+	}
+	if over != 1 {
+		t.Fatalf("%d end announcements", over)
+	}
+}
+
+// TestBotsPlayTournamentGames: bot entries at different levels play their
+// games on the worker pool, each at its own level.
+func TestBotsPlayTournamentGames(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
+	org := players(1)[0]
+	h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+		Game: h.game("tictactoe"), System: tournament.Swiss, Rounds: 2})
+	for _, lvl := range []string{"kolay", "zor"} {
+		if _, err := h.m.AddBotToTournament(bg, "test", chanA, org, false, lvl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := h.m.AddBotToTournament(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, sessions.ErrNotOrganiser) {
+		t.Fatalf("bot added by a player: %v", err)
+	}
+	if _, err := h.m.AddBotToTournament(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
+		t.Fatalf("unknown level: %v", err)
+	}
+	h.m.JoinTournament(bg, "test", chanA, ayse)
+	if _, err := h.m.StartTournament(bg, "test", chanA, org, false); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		h.wait()
+		for _, s := range h.m.ChannelGames("test", chanA) {
+			if p, ok := s.ToMove(); ok && !p.Bot {
+				h.m.Move(bg, s.ID, p.ID, s.Legal[0], "")
+			}
+		}
+		if v, _ := h.m.Tournament(bg, "test", chanA); v.T.State == tournament.Finished {
+			break
+		}
+	}
+	v, _ := h.m.Tournament(bg, "test", chanA)
+	if v.T.State != tournament.Finished {
+		t.Fatalf("state %s rounds %+v", v.T.State, v.T.Rounds)
+	}
+	levels := map[string]bool{}
+	for _, ev := range h.Events() {
+		if ev.Kind == sessions.EventBotMoved && ev.Game.Players[0].Bot && ev.Game.Players[1].Bot {
+			levels[ev.Game.Players[ev.Game.Sides[len(ev.Game.Sides)-1]].Level] = true
+		}
+	}
+	if !levels["easy"] || !levels["hard"] {
+		t.Fatalf("bot-vs-bot levels %v", levels)
+	}
+	if _, ok := h.m.Rating(bg, "test", "tictactoe", sessions.BotRatingID("hard")); !ok {
+		t.Fatal("the bot's tournament games were not rated")
+	}
+}
