@@ -25,6 +25,9 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 		head = r.cat.T(lang, "tournament.game-round", "round", fmt.Sprint(s.TournamentRound)) + " · " + head
 	}
 	status := r.status(lang, s)
+	if len(s.Ratings) == 2 {
+		status += "\n" + r.ratedText(lang, s)
+	}
 	caption := tag + " " + head + "\n" + status
 	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board)}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {

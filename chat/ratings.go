@@ -121,12 +121,12 @@ func (q *request) leaderboard() {
 	q.sayReply(rep)
 }
 
-// ratedText announces a rated game's rating changes.
-func (r *Router) ratedText(lang Lang, ev sessions.Event) string {
+// ratedText says how a rated game changed its players' ratings.
+func (r *Router) ratedText(lang Lang, s sessions.Snapshot) string {
 	var parts []string
-	for _, c := range ev.Ratings {
+	for _, c := range s.Ratings {
 		before, after := int(math.Round(c.Before.Rating)), int(math.Round(c.After.Rating))
 		parts = append(parts, fmt.Sprintf("%s %d → %d (%+d)", r.ratingName(lang, c.PlayerID, c.Name), before, after, after-before))
 	}
-	return "#" + ev.Game.Tag() + " " + r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
+	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
 }

@@ -1057,9 +1057,6 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
-	case sessions.EventRated:
-		rep.Ref = ""
-		rep.Text = r.ratedText(lang, ev)
 	default:
 		return
 	}

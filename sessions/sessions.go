@@ -128,9 +128,6 @@ const (
 	EventReminder
 	// EventBotFailed: the engine found no move (a bug); the game waits.
 	EventBotFailed
-	// EventRated: a rated game ended; Ratings holds both players' ratings
-	// before and after, by side.
-	EventRated
 	// EventRoundStarted: a tournament round was paired; Tournament and
 	// Round say which, Games are its games (started in the channel).
 	EventRoundStarted
@@ -151,7 +148,6 @@ type Event struct {
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
 
-	Ratings    [2]RatingChange // EventRated
 	Tournament *TournamentView // EventRoundStarted, EventTournamentOver
 	Round      int             // EventRoundStarted
 	Games      []Snapshot      // EventRoundStarted: the round's new games
@@ -191,6 +187,9 @@ type Snapshot struct {
 	// TournamentRound and TournamentBoard locate a tournament game's pairing.
 	TournamentRound, TournamentBoard int
 	Rated                            bool
+	// Ratings are the players' rating changes, by side, in the snapshot of
+	// a rated game's end (nil otherwise).
+	Ratings []RatingChange
 }
 
 // TimeLeft returns each side's time at now: the game clocks, the side to
@@ -878,10 +877,12 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
 			m.queueBot(l, ref)
 		}
 		l.mu.Unlock()
-		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
+		var follow []Event
 		if over {
-			m.ended(m.ctx, l)
+			after, follow = m.endedQuiet(m.ctx, l)
 		}
+		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
+		m.emit(follow...)
 	}
 }
 
@@ -963,10 +964,8 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 	if l.flagged(now) {
 		l.flag(now)
 		m.save(l)
-		res := MoveResult{Game: l.snapshot(), Flagged: true}
 		l.mu.Unlock()
-		m.ended(ctx, l)
-		return res, nil
+		return MoveResult{Game: m.ended(ctx, l), Flagged: true}, nil
 	}
 	mv, err := l.pos.ParseMove(text)
 	if err != nil {
@@ -984,7 +983,7 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 	res.Game = l.snapshot()
 	l.mu.Unlock()
 	if over {
-		m.ended(ctx, l)
+		res.Game = m.ended(ctx, l)
 	}
 	return res, nil
 }
@@ -1030,10 +1029,8 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 	}
 	l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
 	m.save(l)
-	snap := l.snapshot()
 	l.mu.Unlock()
-	m.ended(ctx, l)
-	return snap, nil
+	return m.ended(ctx, l), nil
 }
 
 // DrawOutcome is what became of a draw offer.
@@ -1090,7 +1087,7 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 	over := l.rec.Result.Over
 	l.mu.Unlock()
 	if over {
-		m.ended(ctx, l)
+		snap = m.ended(ctx, l)
 	}
 	return out, snap, nil
 }
@@ -1318,10 +1315,12 @@ func (m *Manager) CheckIdle(now time.Time) {
 		if ev == nil {
 			continue
 		}
-		m.emit(*ev)
+		var follow []Event
 		if ev.Kind == EventForfeit {
-			m.ended(m.ctx, l)
+			ev.Game, follow = m.endedQuiet(m.ctx, l)
 		}
+		m.emit(*ev)
+		m.emit(follow...)
 	}
 }
 

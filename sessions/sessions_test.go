@@ -487,7 +487,7 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	}
 	h.m.CheckIdle(start.Add(24 * time.Hour))
 	evs = h.Events()
-	if len(evs) != 3 || evs[1].Kind != sessions.EventForfeit || evs[2].Kind != sessions.EventRated {
+	if len(evs) != 2 || evs[1].Kind != sessions.EventForfeit || len(evs[1].Game.Ratings) != 2 {
 		t.Fatalf("events %+v", evs)
 	}
 	want := sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonIdle}

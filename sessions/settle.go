@@ -77,32 +77,40 @@ func (m *Manager) emitCtx(ctx context.Context, evs ...Event) {
 	m.emit(evs...)
 }
 
-// ended forgets a game that has just ended and settles it. No lock may be
-// held.
-func (m *Manager) ended(ctx context.Context, l *live) {
+// ended forgets a game that has just ended and settles it. It returns the
+// game's final snapshot, with its rating changes, for the caller's own
+// announcement, and emits what follows (a tournament's next round) through
+// ctx's Deferred or Notify. No lock may be held.
+func (m *Manager) ended(ctx context.Context, l *live) Snapshot {
+	snap, evs := m.endedQuiet(ctx, l)
+	m.emitCtx(ctx, evs...)
+	return snap
+}
+
+// endedQuiet is ended for a caller that emits its own event first: it
+// returns the follow-up events instead of emitting them.
+func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
 	m.unindex(l)
 	l.mu.Lock()
 	rec := l.rec
 	snap := l.snapshot()
 	l.mu.Unlock()
-	m.settle(ctx, rec, snap)
+	evs := m.settle(ctx, rec, &snap)
+	return snap, evs
 }
 
-// settle records a finished game's tournament result and ratings, and
-// emits what follows (EventRated, then the tournament's events).
-func (m *Manager) settle(ctx context.Context, rec GameRecord, snap Snapshot) {
+// settle records a finished game's tournament result and ratings (into
+// snap.Ratings) and returns the tournament's events.
+func (m *Manager) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []Event {
 	if rec.Settled || !rec.Result.Over {
-		return
-	}
-	var tevs []Event
-	if rec.Tournament != 0 {
-		tevs = m.tournamentResult(ctx, rec)
+		return nil
 	}
 	var evs []Event
-	if ev, ok := m.rate(ctx, rec, snap); ok {
-		evs = append(evs, ev)
+	if rec.Tournament != 0 {
+		evs = m.tournamentResult(ctx, rec)
 	}
-	m.emitCtx(ctx, append(evs, tevs...)...)
+	snap.Ratings = m.rate(ctx, rec)
+	return evs
 }
 
 // ratingPlayer is the rating id and name of a game's player.
@@ -122,16 +130,16 @@ func (m *Manager) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
 }
 
 // rate updates the ratings of a rated game's players and marks the game
-// settled, in one transaction.
-func (m *Manager) rate(ctx context.Context, rec GameRecord, snap Snapshot) (Event, bool) {
+// settled, in one transaction. It returns the changes by side (nil for an
+// unrated game).
+func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
 	m.rmu.Lock()
 	defer m.rmu.Unlock()
 	var (
 		records []RatingRecord
-		ev      = Event{Kind: EventRated, Game: snap}
+		changes []RatingChange
 	)
-	rated := rec.Rated && rec.Result.Reason != ReasonAborted
-	if rated {
+	if rec.Rated && rec.Result.Reason != ReasonAborted {
 		now := storedTime(m.cfg.Now())
 		var recs [2]RatingRecord
 		for side := ai.First; side <= ai.Second; side++ {
@@ -142,42 +150,39 @@ func (m *Manager) rate(ctx context.Context, rec GameRecord, snap Snapshot) (Even
 				r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
 			case err != nil:
 				m.log.Error("loading a rating", "player", id, "err", err)
-				return Event{}, false // left unsettled: retried at the next start
+				return nil // left unsettled: retried at the next start
 			}
 			r.Name = name
 			recs[side] = r
 		}
-		if recs[0].PlayerID == recs[1].PlayerID {
-			rated = false // the bot against itself at one level
-		} else {
-			score := 0.5
-			switch rec.Result.Winner {
-			case ai.First:
-				score = 1
-			case ai.Second:
-				score = 0
+		score := 0.5
+		switch rec.Result.Winner {
+		case ai.First:
+			score = 1
+		case ai.Second:
+			score = 0
+		}
+		a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
+		switch {
+		case recs[0].PlayerID == recs[1].PlayerID: // the bot against itself at one level
+		case err != nil:
+			m.log.Error("rating a game", "id", rec.ID, "err", err)
+		default:
+			for side, after := range [2]tournament.Rating{a, b} {
+				changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
+					Before: recs[side].Rating, After: after})
+				recs[side].Rating = after
+				recs[side].Games++
+				recs[side].Updated = now
 			}
-			a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
-			if err != nil {
-				m.log.Error("rating a game", "id", rec.ID, "err", err)
-				rated = false
-			} else {
-				for side, after := range [2]tournament.Rating{a, b} {
-					ev.Ratings[side] = RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
-						Before: recs[side].Rating, After: after}
-					recs[side].Rating = after
-					recs[side].Games++
-					recs[side].Updated = now
-				}
-				records = recs[:]
-			}
+			records = recs[:]
 		}
 	}
 	if err := m.cfg.Store.SettleGame(ctx, rec.ID, records); err != nil {
 		m.log.Error("settling a game", "id", rec.ID, "err", err)
-		return Event{}, false
+		return nil
 	}
-	return ev, rated
+	return changes
 }
 
 // Rating returns a player's rating in a game (a new player's if unrated;
@@ -224,6 +229,7 @@ func (m *Manager) settleStored(platform string) {
 			m.log.Error("settling: cannot replay game", "id", rec.ID, "err", err)
 			continue
 		}
-		m.settle(m.ctx, rec, l.snapshot())
+		snap := l.snapshot()
+		m.emit(m.settle(m.ctx, rec, &snap)...)
 	}
 }

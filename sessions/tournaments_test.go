@@ -17,22 +17,21 @@ func TestRatingsAfterGames(t *testing.T) {
 	h := newHarness(t, path, nil)
 	// Ayşe beats Bora, then Bora and Cem draw.
 	g := h.pvp("tictactoe", chanA, ayse, bora)
-	if _, err := h.m.Resign(bg, g.ID, bora.ID); err != nil {
+	first, err := h.m.Resign(bg, g.ID, bora.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
 	g = h.pvp("tictactoe", chanA, bora, cem)
 	h.m.OfferDraw(bg, g.ID, bora.ID)
-	if out, _, err := h.m.OfferDraw(bg, g.ID, cem.ID); err != nil || out != sessions.DrawAgreed {
+	out, second, err := h.m.OfferDraw(bg, g.ID, cem.ID)
+	if err != nil || out != sessions.DrawAgreed {
 		t.Fatalf("draw %v %v", out, err)
 	}
-	var rated []sessions.Event
-	for _, ev := range h.Events() {
-		if ev.Kind == sessions.EventRated {
-			rated = append(rated, ev)
+	rated := []sessions.Snapshot{first, second}
+	for _, s := range rated {
+		if len(s.Ratings) != 2 {
+			t.Fatalf("game %s ended without its rating changes", s.Tag())
 		}
-	}
-	if len(rated) != 2 {
-		t.Fatalf("%d rating events", len(rated))
 	}
 	// The first game: both new, so the changes mirror each other.
 	a, b := rated[0].Ratings[0], rated[0].Ratings[1]
