@@ -73,11 +73,14 @@ func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
 	if p, ok := s.ToMove(); ok && !p.Bot {
 		rows = squareButtons(s)
 	}
-	return append(rows, []Button{
-		{Label: r.cat.T(lang, "button.hint"), Data: CmdHint},
-		{Label: r.cat.T(lang, "button.board"), Data: CmdBoard},
-		{Label: r.cat.T(lang, "button.resign"), Data: CmdResign},
-	})
+	var actions []Button
+	if s.VsBot() && s.Tournament == 0 { // hints are for casual games against the bot
+		actions = append(actions, Button{Label: r.cat.T(lang, "button.hint"), Data: CmdHint})
+	}
+	actions = append(actions,
+		Button{Label: r.cat.T(lang, "button.board"), Data: CmdBoard},
+		Button{Label: r.cat.T(lang, "button.resign"), Data: CmdResign})
+	return append(rows, actions)
 }
 
 // maxSquareButtons bounds the cell buttons (a 3x3 board).
@@ -225,11 +228,12 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	}
 	p, _ := s.ToMove()
 	line := r.cat.T(lang, "footer.turn", "player", r.displayName(p))
+	// No ⏱ here: the picture's font has no emoji.
 	if left, ok := s.TimeLeft(r.now()); ok {
 		if s.TimeControl.PerMove > 0 {
-			line += " · ⏱ " + FormatClock(left[s.Turn])
+			line += " · " + FormatClock(left[s.Turn])
 		} else {
-			line += " · ⏱ " + FormatClock(left[ai.First]) + " – " + FormatClock(left[ai.Second])
+			line += " · " + FormatClock(left[ai.First]) + " – " + FormatClock(left[ai.Second])
 		}
 	}
 	return line

@@ -66,11 +66,11 @@ func TestClockFooter(t *testing.T) {
 		Turn: ai.Second, TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
 		Left: [2]time.Duration{4 * time.Minute, 3 * time.Minute}, LastMove: now.Add(-70 * time.Second),
 	}
-	if got, want := r.footer(English, s), "Bora to move · ⏱ 4:00 – 1:50"; got != want {
+	if got, want := r.footer(English, s), "Bora to move · 4:00 – 1:50"; got != want {
 		t.Errorf("footer %q, want %q", got, want)
 	}
 	s.TimeControl = sessions.TimeControl{PerMove: 24 * time.Hour}
-	if got, want := r.footer(Turkish, s), "Sıra: Bora · ⏱ 23:58:50"; got != want {
+	if got, want := r.footer(Turkish, s), "Sıra: Bora · 23:58:50"; got != want {
 		t.Errorf("footer %q, want %q", got, want)
 	}
 	s.TimeControl = sessions.TimeControl{}

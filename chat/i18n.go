@@ -135,7 +135,7 @@ func turkish() map[string]string {
 		"help.leaderboard": "liderler <oyun> — bu platformdaki en yüksek puanlar (yazı ve resim).",
 
 		"error.no-hint-rated":        "İpucu yalnızca bota karşı, turnuva dışı oyunlarda var.",
-		"error.tournament-game":      "Turnuva oyunlarında hamle geri alınmaz.",
+		"error.tournament-game":      "Turnuva oyunlarında hamle geri alınmaz, botun seviyesi değişmez.",
 		"error.bad-time-control":     "«{word}» süresini anlamadım. Örnek: 10dk, 5dk+3sn, 1g/hamle",
 		"error.challenge-unresolved": "{name} kim, bulamadım. Kişiyi @ yazınca çıkan listeden seçerek an ya da onun bir mesajına yanıt olarak yaz: meydan {game}",
 		"challenge.clock":            "Süre: {clock}",
@@ -377,7 +377,7 @@ func english() map[string]string {
 		"help.leaderboard": "leaderboard <game> — the best ratings on this platform (text and picture).",
 
 		"error.no-hint-rated":        "Hints are only for casual games against the bot.",
-		"error.tournament-game":      "Moves cannot be taken back in a tournament game.",
+		"error.tournament-game":      "In a tournament game moves cannot be taken back and the bot's level cannot change.",
 		"error.bad-time-control":     "I don't understand the time «{word}». For example: 10m, 5m+3s, 1d/move",
 		"error.challenge-unresolved": "I can't tell who {name} is. Pick them from the list that opens when you type @, or reply to one of their messages with: challenge {game}",
 		"challenge.clock":            "Time: {clock}",

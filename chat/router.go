@@ -698,7 +698,7 @@ func (q *request) level() {
 	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	var botGame *sessions.Snapshot
 	for i := range mine {
-		if mine[i].VsBot() {
+		if mine[i].VsBot() && mine[i].Tournament == 0 {
 			botGame = &mine[i]
 			break
 		}

@@ -312,7 +312,7 @@ func midRound(v sessions.TournamentView) bool {
 }
 
 func TestTournamentPermissionsAndCancel(t *testing.T) {
-	b := newBot(t, nil)
+	b := newBot(t, newFakeClock().config)
 	in := func(user, text string, admin bool) []chat.Reply {
 		return b.raw(chat.Message{ChannelID: "grp", UserID: user, UserName: strings.ToUpper(user[:1]) + user[1:], Text: text, Admin: admin})
 	}
@@ -341,6 +341,17 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	}
 	// No engine help and no take-backs in tournament games.
 	b.expect(in("veli", "ipucu", false), "İpucu yalnızca bota karşı")
+	board := lastGame(t, in("veli", "tahta", false))
+	for _, row := range board.Buttons {
+		for _, btn := range row {
+			if btn.Data == chat.CmdHint {
+				t.Fatalf("a hint button in a tournament game: %+v", board.Buttons)
+			}
+		}
+	}
+	if !strings.Contains(board.Text, "Turnuva 1. tur") || !strings.Contains(board.Text, "⏱ Veli 5:00 · Ayse 5:00 (5 dk + 2 sn)") {
+		t.Fatalf("tournament board %q", board.Text)
+	}
 	// Leaving forfeits the game in play.
 	b.expect(in("ayse", "ayrıl", false), "Ayse turnuvadan çekildi")
 	if len(b.r.Sessions().ChannelGames("test", "grp")) != 0 {

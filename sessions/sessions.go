@@ -682,7 +682,8 @@ func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID 
 	return l.snapshot(), true
 }
 
-// pairGame returns the unfinished game in the channel between a and b.
+// pairGame returns the unfinished casual game in the channel between a and
+// b (tournament games do not count: they are not the players' choice).
 func (m *Manager) pairGame(key chanKey, a, b Player) *live {
 	m.mu.Lock()
 	list := slices.Clone(m.byChannel[key])
@@ -691,7 +692,7 @@ func (m *Manager) pairGame(key chanKey, a, b Player) *live {
 	for _, l := range list {
 		l.mu.Lock()
 		p := l.rec.Players
-		over := l.rec.Result.Over
+		over := l.rec.Result.Over || l.rec.Tournament != 0
 		l.mu.Unlock()
 		if !over && ((same(p[0], a) && same(p[1], b)) || (same(p[0], b) && same(p[1], a))) {
 			return l
@@ -1176,6 +1177,8 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 		return Snapshot{}, ErrNotPlayer
 	case !l.vsBot():
 		return Snapshot{}, ErrNotVsBot
+	case l.rec.Tournament != 0:
+		return Snapshot{}, ErrTournamentGame
 	case l.rec.Result.Over:
 		return Snapshot{}, ErrGameOver
 	}
