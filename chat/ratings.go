@@ -28,6 +28,9 @@ func (q *request) rating() {
 		if g := q.lookupGame(a); g != nil {
 			game = g.Name()
 		} else if !strings.HasPrefix(a, "@") && !strings.HasPrefix(a, "<@") {
+			if q.chatInGroup() {
+				return // "puan kaç?" between people
+			}
 			q.say(q.t("rating.usage", "games", q.twoPlayerGames()))
 			return
 		}
@@ -87,6 +90,9 @@ func (q *request) leaderboard() {
 		}
 	}
 	if game == "" {
+		if q.chatInGroup() && len(q.cmd.Args) > 0 {
+			return
+		}
 		q.say(q.t("leaderboard.usage", "games", q.twoPlayerGames()))
 		return
 	}
@@ -130,3 +136,7 @@ func (r *Router) ratedText(lang Lang, s sessions.Snapshot) string {
 	}
 	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
 }
+
+// chatInGroup reports whether the message is an unprefixed one in a group:
+// a command word with arguments that make no sense is then people talking.
+func (q *request) chatInGroup() bool { return !q.cmd.Prefixed && !q.m.Private }

@@ -416,3 +416,30 @@ func TestBotOnlyTournament(t *testing.T) {
 		t.Fatalf("leaderboard %q", lb)
 	}
 }
+
+// TestRatingCommands: "puan" and "liderler" in both languages; chat that
+// starts with the word is left alone in a group.
+func TestRatingCommands(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(user, text string) []chat.Reply { return b.msg("g", user, text, false) }
+	b.expect(grp("ayse", "puan"), "Ayse henüz puanlı oyun oynamadı (başlangıç: 1500).")
+	grp("ayse", "meydan @bora xox")
+	grp("bora", "kabul")
+	rs := grp("ayse", "pes")
+	b.expect(rs, "Puanlar: Ayse 1500 → 1338 (-162) · Bora 1500 → 1662 (+162)")
+	b.expect(grp("bora", "puan"), "Bora: XOX 1662 ±290 (1)")
+	b.expect(grp("ayse", "puan xox @bora"), "bora — XOX: 1662 ±290 (1)")
+	b.expect(grp("cem", "puan dama"), "Cem henüz Dama için puanlı oyun oynamadı")
+	if rs := grp("cem", "puan kaç oldu?"); len(rs) != 0 {
+		t.Fatalf("chat answered: %q", texts(rs))
+	}
+	b.expect(grp("cem", "/puan kaç"), "Kullanım: puan [oyun] [@kişi]")
+	rs = grp("cem", "liderler xox")
+	b.expect(rs, "XOX — liderler\n1. Bora — 1662 ±290 (1 oyun)\n2. Ayse — 1338 ±290 (1 oyun)")
+	if _, err := png.Decode(bytes.NewReader(rs[0].Image)); err != nil {
+		t.Fatal(err)
+	}
+	b.expect(grp("cem", "liderler dama"), "Dama için henüz puanlı oyun yok.")
+	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
+	b.expect(b.say("leaderboard"), "Kullanım: liderler <oyun>")
+}

@@ -3,10 +3,12 @@ package sessions_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"oyunbot/sessions"
 	"oyunbot/tournament"
@@ -310,5 +312,49 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 	}
 	if _, ok := h.m.Rating(bg, "test", "tictactoe", sessions.BotRatingID("hard")); !ok {
 		t.Fatal("the bot's tournament games were not rated")
+	}
+}
+
+// TestTournamentResultsByClock: a flag (timed tournament) and an idle
+// forfeit (untimed) are results like any other.
+func TestTournamentResultsByClock(t *testing.T) {
+	var clock atomic.Int64
+	clock.Store(1_700_000_000_000_000_000)
+	now := func() time.Time { return time.Unix(0, clock.Load()) }
+	h := newHarness(t, "", func(c *sessions.Config) {
+		c.Now, c.IdleCheck, c.IdleForfeit = now, time.Hour, 24*time.Hour
+	})
+	for i, tc := range []sessions.TimeControl{{Base: 5 * time.Minute}, {}} {
+		ch := fmt.Sprint("t", i)
+		h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: ch, Organiser: ayse,
+			Game: h.game("tictactoe"), System: tournament.RoundRobin, TimeControl: tc})
+		h.m.JoinTournament(bg, "test", ch, ayse)
+		h.m.JoinTournament(bg, "test", ch, bora)
+		if _, err := h.m.StartTournament(bg, "test", ch, ayse, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.m.CheckIdle(now().Add(5 * time.Minute))
+	v0, _ := h.m.Tournament(bg, "test", "t0")
+	v1, _ := h.m.Tournament(bg, "test", "t1")
+	if v0.T.State != tournament.Finished || v0.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
+		t.Fatalf("timed tournament %s %+v", v0.T.State, v0.T.Rounds)
+	}
+	if v1.T.State != tournament.Running {
+		t.Fatal("the untimed game was flagged")
+	}
+	h.m.CheckIdle(now().Add(24 * time.Hour))
+	v1, _ = h.m.Tournament(bg, "test", "t1")
+	if v1.T.State != tournament.Finished || v1.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
+		t.Fatalf("untimed tournament %s %+v", v1.T.State, v1.T.Rounds)
+	}
+	over := 0
+	for _, ev := range h.Events() {
+		if ev.Kind == sessions.EventTournamentOver {
+			over++
+		}
+	}
+	if over != 2 {
+		t.Fatalf("%d tournaments announced over", over)
 	}
 }
