@@ -56,7 +56,7 @@ func (r *recorder) take() []chat.Reply {
 }
 
 type bot struct {
-	t      *testing.T
+	t      testing.TB
 	r      *chat.Router
 	rec    *recorder
 	store  *sessions.SQLiteStore
@@ -64,7 +64,7 @@ type bot struct {
 	locale string
 }
 
-func newBot(t *testing.T, mod func(*chat.Config)) *bot {
+func newBot(t testing.TB, mod func(*chat.Config)) *bot {
 	t.Helper()
 	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 	if err != nil {
