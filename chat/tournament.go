@@ -168,6 +168,9 @@ func (q *request) tournamentCreate(args []string) {
 	)
 	for _, a := range args {
 		f := Fold(a)
+		if f == "tur" || f == "turlu" || f == "round" || f == "rounds" {
+			continue // "5 tur", "5 rounds"
+		}
 		if g := q.lookupGame(a); g != nil && game == nil {
 			game = g
 		} else if s, ok := parseSystem(f); ok {

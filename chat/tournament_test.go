@@ -323,7 +323,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	b.expect(in("ali", "/katıl", false), "Bu kanalda turnuva yok")
 	b.expect(in("ali", "turnuva oluştur satranç", false), "«satranç» ne demek anlamadım")
 	b.expect(in("ali", "turnuva oluştur xox isviçre 99", false), "Tur sayısı 1 ile 64 arasında")
-	b.expect(in("ali", "turnuva oluştur xox 2 5dk+2sn", false), "İsviçre sistemi, 2 tur, 5 dk + 2 sn")
+	b.expect(in("ali", "turnuva oluştur xox 2 tur 5dk+2sn", false), "İsviçre sistemi, 2 tur, 5 dk + 2 sn")
 	in("veli", "katıl", false)
 	b.expect(in("veli", "turnuva bot zor", false), "yalnızca turnuvayı düzenleyen")
 	b.expect(in("veli", "başlat", false), "yalnızca turnuvayı düzenleyen")

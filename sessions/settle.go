@@ -90,6 +90,9 @@ func (m *Manager) ended(ctx context.Context, l *live) Snapshot {
 // endedQuiet is ended for a caller that emits its own event first: it
 // returns the follow-up events instead of emitting them.
 func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
+	// The end must reach the store even if the request that caused it is
+	// cancelled; ctx's values (a Deferred) are kept.
+	ctx = context.WithoutCancel(ctx)
 	m.unindex(l)
 	l.mu.Lock()
 	rec := l.rec
