@@ -781,11 +781,33 @@ func (m *Manager) queueBot(l *live, ref string) {
 	}
 	l.botBusy = true
 	snap := l.snapshot()
-	queued := m.pool.submit(m.botJob(l, ref, snap))
-	if queued {
-		// Emitted from a goroutine: we hold the game's lock, and Notify may
-		// call back into the Manager.
-		m.pool.track(func() { m.emit(Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}) })
+	announced := make(chan struct{})
+	queued := m.pool.submit(m.botJob(l, ref, snap, announced))
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, announced)
+}
+
+// announceQueued tells the players that a job waits for a busy pool. The
+// notice is emitted from a goroutine (the caller holds a game's lock, and
+// Notify may call back into the Manager); done closes once it is out, and
+// the job waits for that before announcing its result, so a "queued" notice
+// never arrives after the answer it announces.
+func (m *Manager) announceQueued(queued bool, ev Event, done chan struct{}) {
+	if !queued {
+		close(done)
+		return
+	}
+	m.pool.track(func() {
+		defer close(done)
+		m.emit(ev)
+	})
+}
+
+// afterAnnounced waits for a job's queued notice (see announceQueued), or for
+// the Manager to close.
+func (m *Manager) afterAnnounced(done <-chan struct{}) {
+	select {
+	case <-done:
+	case <-m.ctx.Done():
 	}
 }
 
@@ -836,7 +858,7 @@ func (n *notice) stop() {
 	n.mu.Unlock()
 }
 
-func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
+func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan struct{}) func(Engine) {
 	return func(eng Engine) {
 		l.mu.Lock()
 		if !l.botToMove() {
@@ -867,6 +889,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
 		if !m.legal(l.pos, res.Best) {
 			l.mu.Unlock()
 			m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
+			m.afterAnnounced(announced)
 			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
 			return
 		}
@@ -882,6 +905,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot) func(Engine) {
 		if over {
 			after, follow = m.endedQuiet(m.ctx, l)
 		}
+		m.afterAnnounced(announced)
 		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
 		m.emit(follow...)
 	}
@@ -1219,6 +1243,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	}
 	lvl.BlunderProb = 0
 	seed := uint64(l.version)
+	announced := make(chan struct{})
 	queued := m.pool.submit(func(eng Engine) {
 		ctx, cancel := searchContext(m.ctx, lvl)
 		defer cancel()
@@ -1226,11 +1251,10 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 		if !m.legal(pos, res.Best) {
 			return
 		}
+		m.afterAnnounced(announced)
 		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth})
 	})
-	if queued {
-		m.pool.track(func() { m.emit(Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}) })
-	}
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, announced)
 	return nil
 }
 
