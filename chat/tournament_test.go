@@ -200,8 +200,8 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	for _, p := range rrPlayers {
 		b.expect(in("rr", p.id, "join"), p.name+" joined the tournament")
 	}
-	b.expect(in("rr", "r1", "/leave"), "Lig1 left the tournament (4 players left)")
-	b.expect(in("rr", "r1", "join"), "Lig1 joined the tournament (5 players)")
+	b.expect(in("rr", "r1", "/leave"), "Lig1 left the tournament — players left: 4")
+	b.expect(in("rr", "r1", "join"), "Lig1 joined the tournament — players (5)")
 
 	rs := in("swiss", "org", "başlat")
 	b.expect(rs, "XOX turnuvası başladı: İsviçre sistemi, 3 tur, 8 oyuncu.", "1. tur başladı (3 turdan):")
@@ -392,7 +392,7 @@ func TestBotOnlyTournament(t *testing.T) {
 	in("lang en")
 	in("tournament create ttt roundrobin")
 	in("tournament addbot easy")
-	b.expect(in("tournament addbot hard"), "oyunbot (hard) joined the tournament (2 players)")
+	b.expect(in("tournament addbot hard"), "oyunbot (hard) joined the tournament — players (2)")
 	b.expect(in("tournament addbot hard"), "You are in the tournament already.")
 	rs := in("tournament start")
 	all := texts(rs)
