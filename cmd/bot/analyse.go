@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -75,24 +74,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := ai.DefaultOptions()
 	opts.TTSizeMB = *hashMB
 	e := ai.NewEngine(opts)
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		p, err := parseLeadingPosition(g, text)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "analyse: line %d: %v\n", line, err)
-			return 1
-		}
+	return eachPosition("analyse", g, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
 		e.Clear()
 		res := e.Search(context.Background(), p, lim, nil)
 		move := "none"
@@ -108,13 +90,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(out, " minimax-score %d minimax-nodes %d", mm.Score, mm.Nodes)
 		}
 		fmt.Fprintln(out)
-	}
-	if err := sc.Err(); err != nil {
-		out.Flush()
-		fmt.Fprintf(stderr, "analyse: reading input: %v\n", err)
-		return 1
-	}
-	return 0
+	})
 }
 
 // lookupEngineGame finds a game by name for the engine tools, listing the

@@ -39,23 +39,32 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *gameName == "" {
-		fmt.Fprintln(stderr, "perft: -game is required")
-		return 2
-	}
-	g, ok := registry().Lookup(*gameName)
-	if !ok {
-		var names []string
-		for _, g := range registry().Games() {
-			names = append(names, g.Name())
-		}
-		fmt.Fprintf(stderr, "perft: unknown game %q (known: %s)\n", *gameName, strings.Join(names, ", "))
+	g, err := lookupEngineGame(*gameName)
+	if err != nil {
+		fmt.Fprintln(stderr, "perft:", err)
 		return 2
 	}
 	if *depth < 0 || *depth > maxPerftDepth {
 		fmt.Fprintf(stderr, "perft: -depth must be between 0 and %d\n", maxPerftDepth)
 		return 2
 	}
+	return eachPosition("perft", g, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
+		if *divide {
+			total := perftDivide(p, *depth, func(move string, n uint64) {
+				fmt.Fprintf(out, "%s %d\n", move, n)
+			})
+			fmt.Fprintln(out, total)
+		} else {
+			fmt.Fprintln(out, perftCount(p, *depth))
+		}
+	})
+}
+
+// eachPosition runs visit on every position of the engine tools' input: one
+// per line in the game's position format, trailing fields and '#' comments
+// ignored, blank lines skipped. It returns the tool's exit code: 1 at the
+// first unreadable line (reported on stderr with its number), else 0.
+func eachPosition(tool string, g games.Game, stdin io.Reader, stdout, stderr io.Writer, visit func(out io.Writer, p games.Position)) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	sc := bufio.NewScanner(stdin)
@@ -71,21 +80,14 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		p, err := parseLeadingPosition(g, text)
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "perft: line %d: %v\n", line, err)
+			fmt.Fprintf(stderr, "%s: line %d: %v\n", tool, line, err)
 			return 1
 		}
-		if *divide {
-			total := perftDivide(p, *depth, func(move string, n uint64) {
-				fmt.Fprintf(out, "%s %d\n", move, n)
-			})
-			fmt.Fprintln(out, total)
-		} else {
-			fmt.Fprintln(out, perftCount(p, *depth))
-		}
+		visit(out, p)
 	}
 	if err := sc.Err(); err != nil {
 		out.Flush()
-		fmt.Fprintf(stderr, "perft: reading input: %v\n", err)
+		fmt.Fprintf(stderr, "%s: reading input: %v\n", tool, err)
 		return 1
 	}
 	return 0
