@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,6 +22,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 // e2e is a bot wired as cmd/bot wires it, on a SQLite file.
@@ -329,5 +331,113 @@ func TestE2EGroupChallenge(t *testing.T) {
 	}
 	if !strings.Contains(board.Text, "Oyun bitti") && !strings.Contains(board.Text, "Game over") {
 		t.Errorf("last caption %q has no result", board.Text)
+	}
+}
+
+// waitPhoto waits for a photo after the first `after` messages of a chat
+// that satisfies ok.
+func (e *e2e) waitPhoto(t *testing.T, chatID int64, after int, ok func(telegramtest.Sent) bool) telegramtest.Sent {
+	t.Helper()
+	var found telegramtest.Sent
+	err := e.srv.Wait(patience, func() bool {
+		sent := e.srv.Sent(chatID)
+		for _, s := range sent[min(after, len(sent)):] {
+			if s.Method == "sendPhoto" && ok(s) {
+				found = s
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("expected photo never came; chat: %+v", texts(e.srv.Sent(chatID)))
+	}
+	return found
+}
+
+// TestE2ETournament: in a group, Bob opens a tic-tac-toe round robin,
+// Ayşe and Cem join, Bob enters the bot; Cem, neither organiser nor admin,
+// may neither start nor cancel it; Bob starts it and round 1's game comes
+// up and is played in the group; the standings come as a picture; a group
+// administrator (told by getChatMember) cancels it without a "/".
+func TestE2ETournament(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(9090, "Turnuva Kulübü")
+	ch := strconv.FormatInt(group.ID, 10)
+	cem := telegramtest.User{ID: 91, FirstName: "Cem", UserName: "cem_c"}
+	dave := telegramtest.User{ID: 95, FirstName: "Dave"}
+	e.srv.SetMember(group.ID, dave.ID, "administrator")
+	say := func(from telegramtest.User, text string) int {
+		t.Helper()
+		seen := len(e.srv.Sent(group.ID))
+		if _, err := e.srv.SendText(group, from, text); err != nil {
+			t.Fatal(err)
+		}
+		return seen
+	}
+	expect := func(from telegramtest.User, text, want string) {
+		t.Helper()
+		seen := say(from, text)
+		e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, want) })
+	}
+	state := func() tournament.State {
+		v, ok := e.router.Sessions().Tournament(context.Background(), telegram.Platform, ch)
+		if !ok {
+			t.Fatal("no tournament")
+		}
+		return v.T.State
+	}
+
+	expect(bob, "/lang en", "English")
+	expect(bob, "/tournament create tictactoe roundrobin", "tournament (round robin)")
+	expect(ayse, "/turnuva katıl", "players (1)")
+	expect(cem, "/tournament@oyun_test_bot join", "players (2)")
+	expect(bob, "/tournament addbot easy", "(easy) joined the tournament — players (3)")
+	expect(cem, "/tournament start", "Only the tournament's organiser or a channel admin")
+	if s := state(); s != tournament.Registering {
+		t.Fatalf("after a refused start the tournament is %s", s)
+	}
+
+	seen := say(bob, "/tournament start")
+	round := e.waitPhoto(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "Round 1 of 3 has begun") })
+	decodes(t, round)
+	games := e.router.Sessions().ChannelGames(telegram.Platform, ch)
+	if len(games) != 1 { // three players: one game and a bye
+		t.Fatalf("round 1 has %d games in the group", len(games))
+	}
+	g := games[0]
+	if g.Tournament == 0 || g.TournamentRound != 1 || !strings.Contains(round.Text, "#"+g.Tag()) || !strings.Contains(round.Text, "Bye: ") {
+		t.Fatalf("round 1 announced as %q for game %+v", round.Text, g)
+	}
+	// The game is played in the group: the person to move moves (the bot
+	// moves by itself), and the board comes up.
+	users := map[string]telegramtest.User{"42": ayse, "91": cem}
+	if p, _ := g.ToMove(); !p.Bot {
+		seen = say(users[p.ID], "/move #"+g.Tag()+" "+g.Legal[0])
+	}
+	board := e.waitPhoto(t, group.ID, seen, func(s telegramtest.Sent) bool {
+		return s.MessageID != round.MessageID && strings.Contains(s.Text, "#"+g.Tag()+" Tournament round 1")
+	})
+	decodes(t, board)
+
+	expect(cem, "/tournament cancel", "Only the tournament's organiser or a channel admin")
+	if s := state(); s != tournament.Running {
+		t.Fatalf("after a refused cancel the tournament is %s", s)
+	}
+	seen = say(ayse, "/turnuva sıralama")
+	table := e.waitPhoto(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "standings (round 1 of 3)") })
+	decodes(t, table)
+	for _, name := range []string{"Ayşe Yılmaz", "Cem", "oyunbot (easy)"} {
+		if !strings.Contains(table.Text, name) {
+			t.Errorf("standings %q lack %s", table.Text, name)
+		}
+	}
+
+	expect(dave, "@oyun_test_bot turnuva iptal", "tournament was cancelled")
+	if s := state(); s != tournament.Cancelled {
+		t.Fatalf("after the admin's cancel the tournament is %s", s)
+	}
+	if n := len(e.router.Sessions().ChannelGames(telegram.Platform, ch)); n != 0 {
+		t.Errorf("%d games go on after the cancel", n)
 	}
 }

@@ -59,6 +59,7 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 		m, ok = callbackMessage(cq)
 		if ok {
 			chatID, userID = cq.Message.Chat.ID, cq.From.ID
+			needAdmin = !m.Private && adminMatters(m.Text)
 		}
 	case u.Message != nil:
 		msg := u.Message
@@ -75,7 +76,7 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 		if ok {
 			chatID, userID = msg.Chat.ID, msg.From.ID
 			b.received(chatID, msg.MessageID)
-			needAdmin = !m.Private && !m.Admin && strings.HasPrefix(m.Text, "/")
+			needAdmin = !m.Private && !m.Admin && (strings.HasPrefix(m.Text, "/") || adminMatters(m.Text))
 		}
 	}
 	if !ok {
@@ -195,6 +196,20 @@ func (b *Bot) isAdmin(chatID, userID int64) bool {
 	b.admins[key] = adminEntry{admin, now}
 	b.mu.Unlock()
 	return admin
+}
+
+// adminMatters reports whether the router's answer to text may depend on
+// the sender administering the group: only the organiser or an admin may
+// start or cancel a tournament, add the bot to it or take the bot out. Such
+// a command is checked even without a leading "/" ("@bot turnuva başlat",
+// a button, a group without privacy mode); other texts are not worth a
+// getChatMember call.
+func adminMatters(text string) bool {
+	switch chat.ParseCommand(text).Name {
+	case chat.CmdTournament, chat.CmdCancel, chat.CmdLeave:
+		return true
+	}
+	return false
 }
 
 // callbackMessage turns a button press into the text the button stands for,

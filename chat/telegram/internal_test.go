@@ -232,6 +232,13 @@ func TestPlan(t *testing.T) {
 					t.Errorf("caption %q", ops[0].text)
 				}
 			}},
+		{name: "text around the caption", r: chat.Reply{Text: "Round 1 has begun\nRound 1 of 3\n1. A – B\nPlay with move #g1 b2", Caption: "Round 1 of 3", Image: png},
+			kinds: []opKind{opPhoto}, kbAt: -1,
+			check: func(t *testing.T, ops []op) {
+				if !strings.HasPrefix(ops[0].text, "Round 1 has begun") || !strings.HasSuffix(ops[0].text, "move #g1 b2") {
+					t.Errorf("caption %q, want the whole text", ops[0].text)
+				}
+			}},
 		{name: "photo with caption", r: chat.Reply{Text: "long text", Caption: "X to move", Image: png, Buttons: btn},
 			kinds: []opKind{opPhoto}, kbAt: 0,
 			check: func(t *testing.T, ops []op) {

@@ -71,8 +71,9 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 }
 
 // plan turns a reply into API calls. Photos carry Caption, or Text when
-// there is no caption or when Text extends the caption; text beyond a photo's caption limit and beyond a
-// message's limit follows as further messages. The keyboard goes with the
+// there is no caption or when Text contains the caption; text beyond a
+// photo's caption limit and beyond a message's limit follows as further
+// messages. The keyboard goes with the
 // photo, or with the last text message. When quote is set, the first call
 // answers (quotes) the message r.Ref.
 func plan(r chat.Reply, quote bool) ([]op, error) {
@@ -96,9 +97,11 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 		}
 		photo := op{kind: opPhoto, photo: r.Image, name: name, keyboard: kb, replyTo: replyTo}
 		switch caption := strings.TrimSpace(r.Caption); {
-		case caption == "" || strings.HasPrefix(text, caption):
+		case caption == "" || strings.Contains(text, caption):
 			// Text is the caption, or the caption and more (a pending
-			// draw offer): as much as fits goes under the photo.
+			// draw offer; a round's announcement around the pairings'
+			// title): as much as fits goes under the photo, the rest
+			// follows.
 			photo.text, text = cut(text, maxCaption)
 		default:
 			// Text is a long form for platforms without captions.

@@ -322,13 +322,28 @@ func TestCommandMenus(t *testing.T) {
 	if err := srv.Wait(patience, func() bool { return len(srv.Commands("tr")) > 0 }); err != nil {
 		t.Fatal("no Turkish menu")
 	}
-	want := []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge", "accept", "decline", "history", "level", "games", "lang", "help"}
+	want := []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge", "accept", "decline", "history", "level", "games",
+		"tournament", "rating", "leaderboard", "lang", "help"}
 	en, tr := srv.Commands(""), srv.Commands("tr")
 	var names []string
 	for i, c := range en {
 		names = append(names, c.Command)
 		if tr[i].Command != c.Command || tr[i].Description == c.Description {
 			t.Errorf("%s: tr %+v en %+v", c.Command, tr[i], c)
+		}
+		// The tournament entry tells the sub-commands, in the words the
+		// router reads in each language.
+		if c.Command == "tournament" {
+			for _, sub := range []string{"create", "join", "leave", "addbot", "start", "standings", "pairings", "cancel"} {
+				if !strings.Contains(c.Description, sub) {
+					t.Errorf("English tournament menu entry %q lacks %q", c.Description, sub)
+				}
+			}
+			for _, sub := range []string{"oluştur", "katıl", "ayrıl", "bot", "başlat", "sıralama", "eşleşmeler", "iptal"} {
+				if !strings.Contains(tr[i].Description, sub) {
+					t.Errorf("Turkish tournament menu entry %q lacks %q", tr[i].Description, sub)
+				}
+			}
 		}
 	}
 	if !slices.Equal(names, want) {
@@ -784,5 +799,81 @@ func TestRevokedTokenStopsPolling(t *testing.T) {
 	defer cancel()
 	if err := b.Run(ctx); err == nil || ctx.Err() != nil {
 		t.Errorf("Run = %v, want an error at once for a revoked token", err)
+	}
+}
+
+// TestTournamentAdmin: tournament commands that only the organiser or an
+// admin may give carry Admin as getChatMember says (creator and
+// administrator are admins), with or without the "/" and from buttons;
+// other group texts cost no lookup.
+func TestTournamentAdmin(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		if m.Text == "/help" {
+			return []chat.Reply{{Text: "Tournament", Buttons: [][]chat.Button{{{Label: "Cancel", Data: "tournament cancel"}}}}}
+		}
+		return nil
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	group := telegramtest.Group(510, "Turnuva")
+	cem := telegramtest.User{ID: 91, FirstName: "Cem"}
+	dan := telegramtest.User{ID: 92, FirstName: "Dan"}
+	eve := telegramtest.User{ID: 93, FirstName: "Eve"}
+	fay := telegramtest.User{ID: 94, FirstName: "Fay"}
+	srv.SetMember(group.ID, bob.ID, "administrator")
+	srv.SetMember(group.ID, ayse.ID, "creator")
+	srv.SetMember(group.ID, fay.ID, "restricted")
+
+	tests := []struct {
+		from  telegramtest.User
+		text  string
+		want  string
+		admin bool
+	}{
+		{cem, "/tournament start", "/tournament start", false},
+		{ayse, "/turnuva başlat", "/turnuva başlat", true},
+		{bob, "@oyun_test_bot turnuva iptal", "turnuva iptal", true},
+		{dan, "tournament cancel", "tournament cancel", false},
+		{eve, "b2", "b2", false},
+		{eve, "turnuvaya kim geliyor?", "turnuvaya kim geliyor?", false},
+		{ayse, "/tournament addbot easy", "/tournament addbot easy", true},
+		{cem, "/leave bot easy", "/leave bot easy", false},
+		{cem, "/help", "/help", false},
+	}
+	for _, tc := range tests {
+		if _, err := srv.SendText(group, tc.from, tc.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := h.waitMessages(t, len(tests))
+	for i, tc := range tests {
+		if got[i].Text != tc.want || got[i].Admin != tc.admin {
+			t.Errorf("%q from %s: routed %q admin %v, want %q admin %v", tc.text, tc.from.FirstName, got[i].Text, got[i].Admin, tc.want, tc.admin)
+		}
+	}
+	// Buttons: the administrator's press is an admin's, the restricted
+	// member's is not.
+	sent := waitSent(t, srv, group.ID, 1)
+	for _, u := range []telegramtest.User{bob, fay} {
+		if _, err := srv.Press(u, group.ID, sent[0].MessageID, "tournament cancel"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got = h.waitMessages(t, len(tests)+2)
+	if m := got[len(tests)]; m.Text != "tournament cancel" || !m.Admin {
+		t.Errorf("administrator's press: %+v", m)
+	}
+	if m := got[len(tests)+1]; m.Text != "tournament cancel" || m.Admin {
+		t.Errorf("restricted member's press: %+v", m)
+	}
+	// One lookup per user (cached), none for Eve, whose texts are no
+	// tournament commands.
+	var asked []string
+	for _, c := range srv.Calls("getChatMember") {
+		asked = append(asked, c.Params.Get("user_id"))
+	}
+	slices.Sort(asked)
+	if want := []string{"42", "77", "91", "92", "94"}; !slices.Equal(asked, want) {
+		t.Errorf("getChatMember for users %v, want %v", asked, want)
 	}
 }
