@@ -12,7 +12,7 @@ import (
 // BenchmarkCommandText measures turning a slash command into text.
 func BenchmarkCommandText(b *testing.B) {
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames()) {
+	for _, c := range specs(defaultGames(), defaultGames()) {
 		byName[c.name] = c
 	}
 	d := discordgo.ApplicationCommandInteractionData{Name: "play", Options: []*discordgo.ApplicationCommandInteractionDataOption{

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"oyunbot/chat"
+	"oyunbot/tournament"
 )
 
 // Discord's limits on application commands.
@@ -33,15 +34,25 @@ func (t text) locs() map[discordgo.Locale]string {
 	return map[discordgo.Locale]string{discordgo.Turkish: t.tr}
 }
 
-// optSpec is one option of a slash command. Option names are public
-// interface (users type "game:" and "level:") and are not localized.
+// optSpec is one option of a slash command, or one of its sub-commands
+// (typ SubCommand, with opts of its own). Option names are public interface
+// (users type "game:" and "level:") and are not localized; sub-command
+// names are words of the router and are, like command names.
 type optSpec struct {
 	name         string
+	tr           string // Turkish name of a sub-command
 	typ          discordgo.ApplicationCommandOptionType
 	desc         text
 	required     bool
 	autocomplete bool
 	choices      []choice
+	opts         []optSpec // a sub-command's options
+	// lead is written before the value in the text command ("bot" for
+	// "tournament leave bot easy").
+	lead string
+	// minValue and maxValue bound an integer option (when maxValue > 0);
+	// maxLength bounds a string option (when > 0).
+	minValue, maxValue, maxLength int
 }
 
 type choice struct {
@@ -110,12 +121,25 @@ func gameChoices(games []string) []choice {
 	return cs
 }
 
-// specs lists the slash commands, in the order Discord shows them.
-func specs(games []string) []cmdSpec {
+// maxTimeControl bounds a time option: "5m+3s", "1d/move" and the like are
+// short.
+const maxTimeControl = 20
+
+// specs lists the slash commands, in the order Discord shows them. games
+// are all the games (for /play); duel are those two people play against
+// each other (for /challenge, /tournament, /rating and /leaderboard).
+func specs(games, duel []string) []cmdSpec {
 	gameOpt := optSpec{name: "game", typ: discordgo.ApplicationCommandOptionString, required: true,
 		desc: text{"The game", "Oyun"}, choices: gameChoices(games)}
+	duelOpt := gameOpt
+	duelOpt.choices = gameChoices(duel)
 	levelOpt := optSpec{name: "level", typ: discordgo.ApplicationCommandOptionString,
 		desc: text{"How strong the bot plays", "Botun gücü"}, choices: levelChoices()}
+	timeOpt := optSpec{name: "time", typ: discordgo.ApplicationCommandOptionString, maxLength: maxTimeControl,
+		desc: text{"Clock: 10m, 5m+3s (3 s added per move) or 1d/move", "Süre: 10dk, 5dk+3sn (hamle başına 3 sn eklenir) ya da 1g/hamle"}}
+	sub := func(name, tr string, desc text, opts ...optSpec) optSpec {
+		return optSpec{name: name, tr: tr, typ: discordgo.ApplicationCommandOptionSubCommand, desc: desc, opts: opts}
+	}
 	return []cmdSpec{
 		{name: "play", tr: "oyna", desc: text{"Start a game against the bot", "Bota karşı bir oyun başlat"},
 			opts: []optSpec{gameOpt, levelOpt,
@@ -137,7 +161,7 @@ func specs(games []string) []cmdSpec {
 			opts: []optSpec{
 				{name: "user", typ: discordgo.ApplicationCommandOptionUser, required: true,
 					desc: text{"Who to play", "Kiminle oynanacak"}},
-				gameOpt}},
+				duelOpt, timeOpt}},
 		{name: "accept", tr: "kabul", desc: text{"Accept a challenge", "Teklifi kabul et"}},
 		{name: "decline", tr: "ret", desc: text{"Decline a challenge", "Teklifi reddet"}},
 		{name: "history", tr: "hamleler", desc: text{"The moves so far", "Şimdiye kadarki hamleler"}},
@@ -145,6 +169,41 @@ func specs(games []string) []cmdSpec {
 			opts: []optSpec{{name: "level", typ: discordgo.ApplicationCommandOptionString, required: true,
 				desc: text{"How strong the bot plays", "Botun gücü"}, choices: levelChoices()}}},
 		{name: "games", tr: "oyunlar", desc: text{"The games I play", "Oynayabildiğim oyunlar"}},
+		{name: "tournament", tr: "turnuva", desc: text{"The channel's tournament", "Kanalın turnuvası"},
+			opts: []optSpec{
+				sub("create", "oluştur", text{"Open a tournament in this channel", "Bu kanalda turnuva aç"},
+					duelOpt,
+					optSpec{name: "system", typ: discordgo.ApplicationCommandOptionString,
+						desc: text{"Pairing system (Swiss unless chosen)", "Eşleştirme sistemi (seçilmezse İsviçre)"},
+						choices: []choice{
+							{"swiss", text{"Swiss", "İsviçre"}},
+							{"roundrobin", text{"Round robin (everyone meets everyone)", "Lig (herkes herkesle)"}},
+							{"double", text{"Double round robin", "Çift devreli lig"}},
+						}},
+					optSpec{name: "rounds", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: tournament.MaxRounds,
+						desc: text{"Rounds of a Swiss (a round robin's follow from the players)", "İsviçre'de tur sayısı (ligde oyuncu sayısından çıkar)"}},
+					timeOpt),
+				sub("join", "katıl", text{"Join the tournament", "Turnuvaya katıl"}),
+				sub("leave", "ayrıl", text{"Leave the tournament (once started, your games are lost)", "Turnuvadan ayrıl (başladıysa oyunların kaybedilir)"},
+					optSpec{name: "bot", typ: discordgo.ApplicationCommandOptionString, lead: "bot", choices: levelChoices(),
+						desc: text{"Take the bot at this level out instead (organiser)", "Bunun yerine bu seviyedeki botu çıkar (düzenleyen)"}}),
+				sub("addbot", "bot-ekle", text{"Enter the bot as a player (organiser)", "Botu oyuncu olarak ekle (düzenleyen)"}, levelOpt),
+				sub("start", "başlat", text{"Start the tournament (organiser or admin)", "Turnuvayı başlat (düzenleyen ya da yönetici)"}),
+				sub("standings", "sıralama", text{"The standings, as text and a picture", "Puan durumu, yazı ve resim"}),
+				sub("pairings", "eşleşmeler", text{"A round's pairings and results", "Bir turun eşleşmeleri ve sonuçları"},
+					optSpec{name: "round", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: tournament.MaxRounds,
+						desc: text{"The round (the latest unless given)", "Tur (verilmezse son tur)"}}),
+				sub("cancel", "iptal", text{"Cancel the tournament (organiser or admin)", "Turnuvayı iptal et (düzenleyen ya da yönetici)"}),
+				sub("info", "bilgi", text{"The tournament's game, format, state and players", "Turnuvanın oyunu, biçimi, durumu ve oyuncuları"}),
+			}},
+		{name: "rating", tr: "puan", desc: text{"Glicko-2 ratings", "Glicko-2 puanları"},
+			opts: []optSpec{
+				{name: "game", typ: discordgo.ApplicationCommandOptionString, choices: gameChoices(duel),
+					desc: text{"One game (all unless chosen)", "Tek oyun (seçilmezse hepsi)"}},
+				{name: "user", typ: discordgo.ApplicationCommandOptionUser,
+					desc: text{"Whose ratings (yours unless chosen)", "Kimin puanı (seçilmezse seninki)"}}}},
+		{name: "leaderboard", tr: "liderler", desc: text{"The best ratings in a game", "Bir oyunda en yüksek puanlar"},
+			opts: []optSpec{duelOpt}},
 		{name: "lang", tr: "dil", desc: text{"Reply language", "Yanıt dili"},
 			opts: []optSpec{{name: "language", typ: discordgo.ApplicationCommandOptionString,
 				desc:    text{"Language", "Dil"},
@@ -156,9 +215,9 @@ func specs(games []string) []cmdSpec {
 }
 
 // commands builds the application commands for bulk overwrite.
-func commands(games []string) []*discordgo.ApplicationCommand {
+func commands(specs []cmdSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	for _, c := range specs(games) {
+	for _, c := range specs {
 		trName := map[discordgo.Locale]string{discordgo.Turkish: c.tr}
 		trDesc := c.desc.locs()
 		ac := &discordgo.ApplicationCommand{
@@ -170,49 +229,72 @@ func commands(games []string) []*discordgo.ApplicationCommand {
 			Options:                  []*discordgo.ApplicationCommandOption{},
 		}
 		for _, o := range c.opts {
-			ao := &discordgo.ApplicationCommandOption{
-				Type:                     o.typ,
-				Name:                     o.name,
-				Description:              o.desc.en,
-				DescriptionLocalizations: o.desc.locs(),
-				Required:                 o.required,
-				Autocomplete:             o.autocomplete,
-			}
-			for _, ch := range o.choices {
-				ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{
-					Name: ch.name.en, NameLocalizations: ch.name.locs(), Value: ch.value,
-				})
-			}
-			ac.Options = append(ac.Options, ao)
+			ac.Options = append(ac.Options, option(o))
 		}
 		out = append(out, ac)
 	}
 	return out
 }
 
+// option builds one option or sub-command.
+func option(o optSpec) *discordgo.ApplicationCommandOption {
+	ao := &discordgo.ApplicationCommandOption{
+		Type:                     o.typ,
+		Name:                     o.name,
+		Description:              o.desc.en,
+		DescriptionLocalizations: o.desc.locs(),
+		Required:                 o.required,
+		Autocomplete:             o.autocomplete,
+		MaxLength:                o.maxLength,
+	}
+	if o.tr != "" {
+		ao.NameLocalizations = map[discordgo.Locale]string{discordgo.Turkish: o.tr}
+	}
+	if o.maxValue > 0 {
+		lo := float64(o.minValue)
+		ao.MinValue, ao.MaxValue = &lo, float64(o.maxValue)
+	}
+	for _, ch := range o.choices {
+		ao.Choices = append(ao.Choices, &discordgo.ApplicationCommandOptionChoice{
+			Name: ch.name.en, NameLocalizations: ch.name.locs(), Value: ch.value,
+		})
+	}
+	for _, sub := range o.opts {
+		ao.Options = append(ao.Options, option(sub))
+	}
+	return ao
+}
+
 // commandText turns an invoked slash command into the equivalent text
-// command: its name, then the option values in the declared order ("play
-// dama master", "challenge <@123> dama"), with user options in Discord's
+// command: its name, then any sub-command's name, then the option values in
+// the declared order ("play dama master", "challenge <@123> dama 5m+3s",
+// "tournament create dama swiss 3 10m"), with user options in Discord's
 // mention form and the mentioned users returned. Unknown commands and
 // options pass through (the router explains what it does not know); bad
 // values are cleaned, never a panic.
 func commandText(d discordgo.ApplicationCommandInteractionData, byName map[string]cmdSpec) (string, []chat.User) {
 	parts := []string{cleanValue(d.Name)}
 	var mentions []chat.User
-	opts := d.Options
-	if spec, ok := byName[d.Name]; ok {
-		opts = ordered(opts, spec.opts)
-	}
-	var add func(opts []*discordgo.ApplicationCommandInteractionDataOption)
-	add = func(opts []*discordgo.ApplicationCommandInteractionDataOption) {
-		for _, o := range opts {
+	var add func(opts []*discordgo.ApplicationCommandInteractionDataOption, spec []optSpec, depth int)
+	add = func(opts []*discordgo.ApplicationCommandInteractionDataOption, spec []optSpec, depth int) {
+		for _, o := range ordered(opts, spec) {
 			if o == nil {
 				continue
 			}
+			var s optSpec
+			for _, x := range spec {
+				if x.name == o.Name {
+					s = x
+				}
+			}
 			switch o.Type {
 			case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-				parts = append(parts, cleanValue(o.Name))
-				add(o.Options)
+				// Discord nests at most a group and a command; deeper
+				// nesting is forged and goes no further.
+				if depth < 2 {
+					parts = append(parts, cleanValue(o.Name))
+					add(o.Options, s.opts, depth+1)
+				}
 				continue
 			}
 			v := optionValue(o)
@@ -225,10 +307,13 @@ func commandText(d discordgo.ApplicationCommandInteractionData, byName map[strin
 					v = "<@" + v + ">"
 				}
 			}
+			if s.lead != "" {
+				parts = append(parts, s.lead)
+			}
 			parts = append(parts, v)
 		}
 	}
-	add(opts)
+	add(d.Options, byName[d.Name].opts, 0)
 	return strings.Join(parts, " "), mentions
 }
 

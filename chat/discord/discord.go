@@ -63,9 +63,13 @@ type Config struct {
 	HTTPClient *http.Client
 	// Logger receives the adapter's logs (slog.Default() when nil).
 	Logger *slog.Logger
-	// Games are the game names offered as /play and /challenge choices
-	// (tictactoe and dama when empty).
+	// Games are the game names offered as /play choices (tictactoe and
+	// dama when empty).
 	Games []string
+	// TwoPlayerGames are the games people play against each other, offered
+	// as choices of /challenge, /tournament create, /rating and
+	// /leaderboard (Games when empty).
+	TwoPlayerGames []string
 }
 
 // MoveSuggester is implemented by a chat.Handler that can list legal moves
@@ -83,8 +87,8 @@ type Bot struct {
 	h      chat.Handler
 	log    *slog.Logger
 	prefix string
-	games  []string
-	// specByName indexes the slash commands by name.
+	// specs are the slash commands; specByName indexes them by name.
+	specs      []cmdSpec
 	specByName map[string]cmdSpec
 	shardID    int
 	refs       *refStore
@@ -137,8 +141,12 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	if len(games) == 0 {
 		games = defaultGames()
 	}
-	if len(games) > maxChoices {
-		return nil, fmt.Errorf("discord: %d games, Discord allows %d choices", len(games), maxChoices)
+	duel := cfg.TwoPlayerGames
+	if len(duel) == 0 {
+		duel = games
+	}
+	if len(games) > maxChoices || len(duel) > maxChoices {
+		return nil, fmt.Errorf("discord: %d games, Discord allows %d choices", max(len(games), len(duel)), maxChoices)
 	}
 
 	s, err := discordgo.New("Bot " + token)
@@ -164,7 +172,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		h:           h,
 		log:         logger.With("platform", Platform, "shard", cfg.ShardID),
 		prefix:      prefix,
-		games:       games,
+		specs:       specs(games, duel),
 		shardID:     cfg.ShardID,
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),
@@ -174,7 +182,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		ready:       make(chan struct{}),
 		hctx:        context.Background(),
 	}
-	for _, c := range specs(games) {
+	for _, c := range b.specs {
 		b.specByName[c.name] = c
 	}
 	// A private dialer rather than the shared websocket.DefaultDialer the
@@ -263,7 +271,7 @@ func (b *Bot) open() error {
 
 // registerCommands replaces the application's global commands by ours.
 func (b *Bot) registerCommands(ctx context.Context) error {
-	cmds := commands(b.games)
+	cmds := commands(b.specs)
 	err := b.retry.do(ctx, b.log, "register commands", func() error {
 		_, err := b.s.ApplicationCommandBulkOverwrite(b.application(), "", cmds, discordgo.WithContext(ctx))
 		return err

@@ -13,6 +13,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/tournament"
 )
 
 func TestConnectIdentifyAndRegister(t *testing.T) {
@@ -48,7 +49,7 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 		}
 	}
 	for _, n := range []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge",
-		"accept", "decline", "history", "lang", "help"} {
+		"accept", "decline", "history", "lang", "help", "tournament", "rating", "leaderboard"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("/%s not registered (have %v)", n, names)
 		}
@@ -60,7 +61,9 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 		return
 	}
 	for cmd, want := range map[string][]string{
-		"play": {"game", "level", "side"}, "move": {"move"}, "challenge": {"user", "game"},
+		"play": {"game", "level", "side"}, "move": {"move"}, "challenge": {"user", "game", "time"},
+		"tournament": {"create", "join", "leave", "addbot", "start", "standings", "pairings", "cancel", "info"},
+		"rating":     {"game", "user"}, "leaderboard": {"game"},
 	} {
 		if got := optNames(byName[cmd]); !reflect.DeepEqual(got, want) {
 			t.Errorf("/%s options %v, want %v", cmd, got, want)
@@ -87,6 +90,47 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 	}
 	if byName["challenge"].Options[0].Type != int(discordgo.ApplicationCommandOptionUser) {
 		t.Error("/challenge user is not a user option")
+	}
+
+	// /tournament: sub-commands with Turkish names and descriptions, and
+	// create's options as the text command takes them.
+	subs := map[string]fakediscord.CommandOption{}
+	for _, o := range byName["tournament"].Options {
+		subs[o.Name] = o
+		if o.Type != int(discordgo.ApplicationCommandOptionSubCommand) || o.NameLocalizations["tr"] == "" || o.DescriptionLocalizations["tr"] == "" {
+			t.Errorf("/tournament %s: %+v, want a sub-command with Turkish name and description", o.Name, o)
+		}
+	}
+	if tr := subs["start"].NameLocalizations["tr"]; tr != "başlat" {
+		t.Errorf("/tournament start in Turkish is %q", tr)
+	}
+	create := subs["create"]
+	var createOpts []string
+	for _, o := range create.Options {
+		createOpts = append(createOpts, o.Name)
+	}
+	if !reflect.DeepEqual(createOpts, []string{"game", "system", "rounds", "time"}) || !create.Options[0].Required {
+		t.Fatalf("/tournament create options %v", createOpts)
+	}
+	if got := choices(create.Options[1]); !reflect.DeepEqual(got, []any{"swiss", "roundrobin", "double"}) {
+		t.Errorf("/tournament create system choices %v", got)
+	}
+	rounds := create.Options[2]
+	if rounds.Type != int(discordgo.ApplicationCommandOptionInteger) || rounds.MinValue == nil || *rounds.MinValue != 1 ||
+		rounds.MaxValue == nil || *rounds.MaxValue != tournament.MaxRounds {
+		t.Errorf("/tournament create rounds %+v, want an integer 1..%d", rounds, tournament.MaxRounds)
+	}
+	if got := choices(subs["addbot"].Options[0]); !reflect.DeepEqual(got, []any{"easy", "medium", "hard", "master"}) {
+		t.Errorf("/tournament addbot level choices %v", got)
+	}
+	if o := subs["pairings"].Options; len(o) != 1 || o[0].Name != "round" || o[0].Required {
+		t.Errorf("/tournament pairings options %+v, want an optional round", o)
+	}
+	if o := byName["rating"].Options; o[0].Required || o[1].Required || o[1].Type != int(discordgo.ApplicationCommandOptionUser) {
+		t.Errorf("/rating options %+v, want an optional game and user", o)
+	}
+	if o := byName["leaderboard"].Options[0]; !o.Required || !reflect.DeepEqual(choices(o), []any{"tictactoe", "dama"}) {
+		t.Errorf("/leaderboard game %+v", o)
 	}
 }
 
@@ -132,6 +176,49 @@ func TestSlashCommandText(t *testing.T) {
 		{"help", []fakediscord.Option{F("command", "play")}, "help play", nil},
 		{"level", []fakediscord.Option{F("level", "hard")}, "level hard", nil},
 		{"games", nil, "games", nil},
+		{"challenge", []fakediscord.Option{F("time", "5m+3s"), F("game", "dama"), fakediscord.UserOpt("user", mehmet)},
+			"challenge <@8> dama 5m+3s", []chat.User{{ID: "8", Name: "Memo"}}},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("create", F("time", "5m+3s"), fakediscord.Int("rounds", 3),
+			F("system", "swiss"), F("game", "dama"))}, "tournament create dama swiss 3 5m+3s", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("create", F("game", "tictactoe"), F("system", "roundrobin"))},
+			"tournament create tictactoe roundrobin", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("create", F("game", "dama"), F("system", "double"), F("time", "1d/move"))},
+			"tournament create dama double 1d/move", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("join")}, "tournament join", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("leave")}, "tournament leave", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("leave", F("bot", "hard"))}, "tournament leave bot hard", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("addbot", F("level", "easy"))}, "tournament addbot easy", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("addbot")}, "tournament addbot", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("start")}, "tournament start", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("standings")}, "tournament standings", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("pairings", fakediscord.Int("round", 2))}, "tournament pairings 2", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("pairings")}, "tournament pairings", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("cancel")}, "tournament cancel", nil},
+		{"tournament", []fakediscord.Option{fakediscord.Sub("info")}, "tournament info", nil},
+		{"rating", nil, "rating", nil},
+		{"rating", []fakediscord.Option{fakediscord.UserOpt("user", mehmet), F("game", "dama")},
+			"rating dama <@8>", []chat.User{{ID: "8", Name: "Memo"}}},
+		{"leaderboard", []fakediscord.Option{F("game", "tictactoe")}, "leaderboard tictactoe", nil},
+	}
+	// Every command and sub-command is in the table.
+	covered := map[string]bool{}
+	for _, tt := range tests {
+		covered[tt.name] = true
+		for _, o := range tt.opts {
+			if o.Type == int(discordgo.ApplicationCommandOptionSubCommand) {
+				covered[tt.name+" "+o.Name] = true
+			}
+		}
+	}
+	for _, c := range specs(defaultGames(), defaultGames()) {
+		if !covered[c.name] {
+			t.Errorf("/%s is not tested", c.name)
+		}
+		for _, o := range c.opts {
+			if o.typ == discordgo.ApplicationCommandOptionSubCommand && !covered[c.name+" "+o.name] {
+				t.Errorf("/%s %s is not tested", c.name, o.name)
+			}
+		}
 	}
 	for _, tt := range tests {
 		id := srv.SlashCommand(general, ayse, "tr", tt.name, tt.opts...)
@@ -617,4 +704,56 @@ func TestWithoutMessageContentIntent(t *testing.T) {
 		t.Errorf("handled %q, want %q", got, want)
 	}
 	rec.none(t)
+}
+
+// TestAdmin: Message.Admin, which lets someone start or cancel a
+// tournament they did not organise, is true for the guild's owner and for
+// members with ADMINISTRATOR, MANAGE_GUILD or MANAGE_CHANNELS: from their
+// roles for prefix messages, from the permissions Discord computes for
+// slash commands and buttons.
+func TestAdmin(t *testing.T) {
+	t.Parallel()
+	salon := fakediscord.Guild{ID: "510000000000000000", Name: "Salon", OwnerID: "20", Channels: []string{"610"},
+		Roles: []fakediscord.Role{
+			{ID: "901", Permissions: discordgo.PermissionAdministrator},
+			{ID: "902", Permissions: discordgo.PermissionManageGuild},
+			{ID: "903", Permissions: discordgo.PermissionManageChannels},
+			{ID: "904", Permissions: discordgo.PermissionManageMessages | discordgo.PermissionSendMessages},
+		}}
+	srv := fakediscord.New(t, fakediscord.Options{Guilds: []fakediscord.Guild{salon}})
+	rec := newRecorder()
+	startBot(t, srv, rec)
+	room := fakediscord.Channel{ID: "610", GuildID: salon.ID}
+	tests := []struct {
+		name  string
+		user  fakediscord.User
+		admin bool
+	}{
+		{"owner", fakediscord.User{ID: "20", Name: "owner"}, true},
+		{"administrator", fakediscord.User{ID: "21", Name: "a", Roles: []string{"901"}, Permissions: discordgo.PermissionAdministrator}, true},
+		{"guild manager", fakediscord.User{ID: "22", Name: "g", Roles: []string{"902"}, Permissions: discordgo.PermissionManageGuild}, true},
+		{"channel manager", fakediscord.User{ID: "23", Name: "c", Roles: []string{"903"}, Permissions: discordgo.PermissionManageChannels}, true},
+		{"message manager", fakediscord.User{ID: "24", Name: "m", Roles: []string{"904"},
+			Permissions: discordgo.PermissionManageMessages | discordgo.PermissionSendMessages}, false},
+		{"member", fakediscord.User{ID: "25", Name: "p"}, false},
+	}
+	for _, tt := range tests {
+		srv.SendMessage(room, tt.user, "!tournament start")
+		if m := rec.next(t); m.Text != "tournament start" || m.Admin != tt.admin {
+			t.Errorf("%s, prefix message: %q admin %v, want admin %v", tt.name, m.Text, m.Admin, tt.admin)
+		}
+		srv.SlashCommand(room, tt.user, "en-US", "tournament", fakediscord.Sub("cancel"))
+		if m := rec.next(t); m.Text != "tournament cancel" || m.Admin != tt.admin {
+			t.Errorf("%s, slash command: %q admin %v, want admin %v", tt.name, m.Text, m.Admin, tt.admin)
+		}
+		srv.Press(room, tt.user, "en-US", "", "tournament cancel")
+		if m := rec.next(t); m.Text != "tournament cancel" || m.Admin != tt.admin {
+			t.Errorf("%s, button: %q admin %v, want admin %v", tt.name, m.Text, m.Admin, tt.admin)
+		}
+	}
+	// In a DM the user is the admin of the conversation.
+	srv.SlashCommand(dm, tests[len(tests)-1].user, "en-US", "tournament", fakediscord.Sub("start"))
+	if m := rec.next(t); !m.Admin || !m.Private {
+		t.Errorf("DM: %+v", m)
+	}
 }

@@ -20,7 +20,7 @@ func FuzzCommandText(f *testing.F) {
 	f.Add("move", "c3-c4\nresign", "", "")
 	f.Add("x\x00y", "\u200b", "\xff", "  ")
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames()) {
+	for _, c := range specs(defaultGames(), defaultGames()) {
 		byName[c.name] = c
 	}
 	f.Fuzz(func(t *testing.T, name, a, b, c string) {

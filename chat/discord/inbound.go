@@ -22,8 +22,9 @@ const settleAfter = 2 * time.Minute
 const autocompleteBudget = 2 * time.Second
 
 // adminPermissions are the permissions that make a user an admin of a
-// channel for the bot (chat.Message.Admin).
-const adminPermissions = discordgo.PermissionAdministrator | discordgo.PermissionManageChannels
+// channel for the bot (chat.Message.Admin), who may start or cancel a
+// tournament that someone else organised.
+const adminPermissions = discordgo.PermissionAdministrator | discordgo.PermissionManageGuild | discordgo.PermissionManageChannels
 
 // Prefixes of chat.Message.Ref: an interaction or a message id.
 const (
@@ -55,8 +56,14 @@ func (b *Bot) onMessageCreate(_ *discordgo.Session, e *discordgo.MessageCreate) 
 	}
 	if msg.Private {
 		msg.Admin = true // one-to-one: the user owns the conversation
-	} else if perms, err := b.s.State.MessagePermissions(m); err == nil {
-		msg.Admin = perms&adminPermissions != 0
+	} else {
+		// Without the member or the guild in the state the permissions
+		// are unknown: then only the owner is known to be an admin.
+		perms, err := b.s.State.MessagePermissions(m)
+		if err != nil {
+			perms = 0
+		}
+		msg.Admin = b.isAdmin(m.GuildID, m.Author.ID, perms)
 	}
 	me := b.botUserID()
 	for _, u := range m.Mentions {
@@ -67,6 +74,21 @@ func (b *Bot) onMessageCreate(_ *discordgo.Session, e *discordgo.MessageCreate) 
 	}
 	b.refs.put(msg.Ref, &ref{kind: refMessage, id: m.ID, channelID: m.ChannelID, acked: closedChan()})
 	b.enqueue(msg, nil)
+}
+
+// isAdmin reports whether a guild member with channel permissions perms
+// administers the channel for the bot: a permission of adminPermissions, or
+// owning the guild (the state knows the owner even when the permissions
+// are unknown).
+func (b *Bot) isAdmin(guildID, userID string, perms int64) bool {
+	if perms&adminPermissions != 0 {
+		return true
+	}
+	if guildID == "" {
+		return false
+	}
+	g, err := b.s.State.Guild(guildID)
+	return err == nil && g.OwnerID != "" && g.OwnerID == userID
 }
 
 // stripPrefix returns the command after the prefix or a leading mention of
@@ -157,7 +179,10 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	case msg.Private:
 		msg.Admin = true
 	case member != nil:
-		msg.Admin = member.Permissions&adminPermissions != 0
+		// Discord computes the member's permissions in the channel.
+		msg.Admin = b.isAdmin(in.GuildID, user.ID, member.Permissions)
+	default:
+		msg.Admin = b.isAdmin(in.GuildID, user.ID, 0)
 	}
 
 	r := &ref{kind: kind, id: in.ID, token: in.Token, appID: in.AppID, channelID: in.ChannelID,

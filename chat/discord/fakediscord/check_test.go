@@ -69,3 +69,56 @@ func TestCheckCommands(t *testing.T) {
 		t.Error("duplicate command accepted")
 	}
 }
+
+// TestCheckSubCommands: sub-commands and groups, bounds and localized
+// names follow Discord's rules.
+func TestCheckSubCommands(t *testing.T) {
+	one, twenty, five := 1.0, 20.0, 5
+	good := func() Command {
+		return Command{Type: 1, Name: "tournament", Description: "Tournaments", NameLocalizations: map[string]string{"tr": "turnuva"},
+			Options: []CommandOption{
+				{Type: 1, Name: "create", Description: "Open one", NameLocalizations: map[string]string{"tr": "oluştur"},
+					Options: []CommandOption{
+						{Type: 3, Name: "game", Description: "Game", Required: true, Choices: []Choice{{Name: "Dama", Value: "dama"}}},
+						{Type: 4, Name: "rounds", Description: "Rounds", MinValue: &one, MaxValue: &twenty, Choices: []Choice{{Name: "three", Value: 3.0}}},
+						{Type: 3, Name: "time", Description: "Clock", MaxLength: &five},
+					}},
+				{Type: 2, Name: "bot", Description: "The bot", Options: []CommandOption{{Type: 1, Name: "add", Description: "Add it"}}},
+			}}
+	}
+	if err := checkCommands([]Command{good()}); err != nil {
+		t.Fatalf("good command refused: %v", err)
+	}
+	bad := map[string]func(c *Command){
+		"sub-commands mixed with options": func(c *Command) {
+			c.Options = append(c.Options, CommandOption{Type: 3, Name: "x", Description: "x"})
+		},
+		"sub-command in a sub-command": func(c *Command) {
+			c.Options[0].Options = append(c.Options[0].Options, CommandOption{Type: 1, Name: "deeper", Description: "x"})
+		},
+		"group in a group": func(c *Command) {
+			c.Options[1].Options = []CommandOption{{Type: 2, Name: "g", Description: "x"}}
+		},
+		"required sub-command":        func(c *Command) { c.Options[0].Required = true },
+		"upper-case tr option name":   func(c *Command) { c.Options[0].NameLocalizations["tr"] = "Oluştur" },
+		"min_value on a string":       func(c *Command) { c.Options[0].Options[0].MinValue = &one },
+		"max_length on an integer":    func(c *Command) { c.Options[0].Options[1].MaxLength = &five },
+		"min_value above max_value":   func(c *Command) { c.Options[0].Options[1].MinValue = &twenty; c.Options[0].Options[1].MaxValue = &one },
+		"fractional integer choice":   func(c *Command) { c.Options[0].Options[1].Choices[0].Value = 2.5 },
+		"string choice on an integer": func(c *Command) { c.Options[0].Options[1].Choices[0].Value = "3" },
+		"required after optional in a sub-command": func(c *Command) {
+			c.Options[0].Options[2].Required = true
+		},
+	}
+	for name, spoil := range bad {
+		c := good()
+		spoil(&c)
+		if err := checkCommands([]Command{c}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	other := Command{Type: 1, Name: "tourney", Description: "x", NameLocalizations: map[string]string{"tr": "turnuva"}}
+	if err := checkCommands([]Command{good(), other}); err == nil {
+		t.Error("two commands with one Turkish name accepted")
+	}
+}

@@ -74,14 +74,21 @@ func (s *Server) SendMessage(ch Channel, author User, content string, mentions .
 // Option is an option of an invoked slash command.
 type Option struct {
 	Name    string
-	Type    int // 3 string, 4 integer, 5 boolean, 6 user
+	Type    int // 1 sub-command, 3 string, 4 integer, 5 boolean, 6 user
 	Value   any
-	Focused bool // autocomplete: the option being typed
+	Focused bool     // autocomplete: the option being typed
+	Options []Option // a sub-command's options
 	user    *User
 }
 
 // Str is a string option.
 func Str(name, value string) Option { return Option{Name: name, Type: 3, Value: value} }
+
+// Int is an integer option (a JSON number, as Discord sends it).
+func Int(name string, value int) Option { return Option{Name: name, Type: 4, Value: value} }
+
+// Sub is the sub-command invoked, with its options.
+func Sub(name string, opts ...Option) Option { return Option{Name: name, Type: 1, Options: opts} }
 
 // UserOpt is a user option; the user is sent in resolved data.
 func UserOpt(name string, u User) Option { return Option{Name: name, Type: 6, Value: u.ID, user: &u} }
@@ -109,21 +116,30 @@ func (s *Server) Press(ch Channel, u User, locale, messageID, customID string) s
 }
 
 func commandData(name string, opts []Option) map[string]any {
-	os := []map[string]any{}
 	users := map[string]any{}
 	members := map[string]any{}
-	for _, o := range opts {
-		om := map[string]any{"name": o.Name, "type": o.Type, "value": o.Value}
-		if o.Focused {
-			om["focused"] = true
+	var options func(opts []Option) []map[string]any
+	options = func(opts []Option) []map[string]any {
+		os := []map[string]any{}
+		for _, o := range opts {
+			om := map[string]any{"name": o.Name, "type": o.Type}
+			if o.Type == 1 || o.Type == 2 {
+				om["options"] = options(o.Options) // sub-commands have no value
+			} else {
+				om["value"] = o.Value
+			}
+			if o.Focused {
+				om["focused"] = true
+			}
+			os = append(os, om)
+			if o.user != nil {
+				users[o.user.ID] = userJSON(*o.user)
+				members[o.user.ID] = memberJSON(*o.user, false)
+			}
 		}
-		os = append(os, om)
-		if o.user != nil {
-			users[o.user.ID] = userJSON(*o.user)
-			members[o.user.ID] = memberJSON(*o.user, false)
-		}
+		return os
 	}
-	d := map[string]any{"id": "cmd-" + name, "name": name, "type": 1, "options": os}
+	d := map[string]any{"id": "cmd-" + name, "name": name, "type": 1, "options": options(opts)}
 	if len(users) > 0 {
 		d["resolved"] = map[string]any{"users": users, "members": members}
 	}

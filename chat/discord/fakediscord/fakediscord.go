@@ -391,6 +391,11 @@ type CommandOption struct {
 	Required                 bool              `json:"required"`
 	Autocomplete             bool              `json:"autocomplete"`
 	Choices                  []Choice          `json:"choices"`
+	Options                  []CommandOption   `json:"options"` // of a sub-command or group
+	MinValue                 *float64          `json:"min_value"`
+	MaxValue                 *float64          `json:"max_value"`
+	MinLength                *int              `json:"min_length"`
+	MaxLength                *int              `json:"max_length"`
 }
 
 // Choice is an option choice or an autocomplete result.

@@ -355,6 +355,7 @@ func checkCommands(cmds []Command) error {
 		return fmt.Errorf("%d commands, limit %d", len(cmds), maxCommands)
 	}
 	names := map[string]bool{}
+	trNames := map[string]bool{}
 	for _, c := range cmds {
 		if c.Type != 0 && c.Type != 1 {
 			return fmt.Errorf("/%s: type %d, want chat input (1)", c.Name, c.Type)
@@ -373,39 +374,140 @@ func checkCommands(cmds []Command) error {
 			if !commandName.MatchString(n) {
 				return fmt.Errorf("/%s: %s name %q", c.Name, loc, n)
 			}
+			if trNames[loc+" "+n] {
+				return fmt.Errorf("/%s: %s name %q taken by another command", c.Name, loc, n)
+			}
+			trNames[loc+" "+n] = true
 		}
-		optional := false
-		optNames := map[string]bool{}
-		for _, o := range c.Options {
-			where := "/" + c.Name + " " + o.Name
-			if !commandName.MatchString(o.Name) || optNames[o.Name] {
-				return fmt.Errorf("%s: bad or duplicate option name", where)
+		if err := checkOptions("/"+c.Name, c.Options, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Option types with rules of their own.
+const (
+	optSubCommand      = 1
+	optSubCommandGroup = 2
+	optString          = 3
+	optInteger         = 4
+	optNumber          = 10
+	maxOptions         = 25
+	maxStringOption    = 6000
+)
+
+// checkOptions checks the options of a command (depth 0), of a group (1)
+// or of a sub-command (2): a level holds either sub-commands (groups only
+// at the top) or plain options, never both.
+func checkOptions(where string, opts []CommandOption, depth int) error {
+	if len(opts) > maxOptions {
+		return fmt.Errorf("%s: %d options, limit %d", where, len(opts), maxOptions)
+	}
+	subs := 0
+	for _, o := range opts {
+		if o.Type == optSubCommand || o.Type == optSubCommandGroup {
+			subs++
+		}
+	}
+	if subs != 0 && subs != len(opts) {
+		return fmt.Errorf("%s: sub-commands mixed with options", where)
+	}
+	optional := false
+	optNames := map[string]bool{}
+	for _, o := range opts {
+		here := where + " " + o.Name
+		if !commandName.MatchString(o.Name) || optNames[o.Name] {
+			return fmt.Errorf("%s: bad or duplicate option name", here)
+		}
+		optNames[o.Name] = true
+		for loc, n := range o.NameLocalizations {
+			if !commandName.MatchString(n) {
+				return fmt.Errorf("%s: %s name %q", here, loc, n)
 			}
-			optNames[o.Name] = true
-			if o.Required && optional {
-				return fmt.Errorf("%s: required option after an optional one", where)
+		}
+		if err := checkText(here, o.Description, o.DescriptionLocalizations); err != nil {
+			return err
+		}
+		if o.Type < 1 || o.Type > 11 {
+			return fmt.Errorf("%s: option type %d", here, o.Type)
+		}
+		switch o.Type {
+		case optSubCommandGroup:
+			if depth > 0 {
+				return fmt.Errorf("%s: a group inside a group or sub-command", here)
 			}
-			optional = optional || !o.Required
-			if o.Type < 3 || o.Type > 11 {
-				return fmt.Errorf("%s: option type %d", where, o.Type)
+			for _, sub := range o.Options {
+				if sub.Type != optSubCommand {
+					return fmt.Errorf("%s: a group holds sub-commands only", here)
+				}
 			}
-			if err := checkText(where, o.Description, o.DescriptionLocalizations); err != nil {
+			if err := checkOptions(here, o.Options, depth+1); err != nil {
 				return err
 			}
-			if len(o.Choices) > maxChoices {
-				return fmt.Errorf("%s: %d choices, limit %d", where, len(o.Choices), maxChoices)
+			continue
+		case optSubCommand:
+			if depth > 1 {
+				return fmt.Errorf("%s: a sub-command nested too deep", here)
 			}
-			if len(o.Choices) > 0 && o.Autocomplete {
-				return fmt.Errorf("%s: choices and autocomplete together", where)
+			if o.Required || len(o.Choices) > 0 || o.Autocomplete {
+				return fmt.Errorf("%s: a sub-command is not required and has no choices", here)
 			}
-			for _, ch := range o.Choices {
-				if n := utf8.RuneCountInString(ch.Name); n == 0 || n > maxChoiceName {
-					return fmt.Errorf("%s: choice name %q", where, ch.Name)
+			if err := checkOptions(here, o.Options, 2); err != nil {
+				return err
+			}
+			continue
+		}
+		if len(o.Options) > 0 {
+			return fmt.Errorf("%s: options inside a plain option", here)
+		}
+		if o.Required && optional {
+			return fmt.Errorf("%s: required option after an optional one", here)
+		}
+		optional = optional || !o.Required
+		if len(o.Choices) > maxChoices {
+			return fmt.Errorf("%s: %d choices, limit %d", here, len(o.Choices), maxChoices)
+		}
+		if len(o.Choices) > 0 && o.Autocomplete {
+			return fmt.Errorf("%s: choices and autocomplete together", here)
+		}
+		for _, ch := range o.Choices {
+			if n := utf8.RuneCountInString(ch.Name); n == 0 || n > maxChoiceName {
+				return fmt.Errorf("%s: choice name %q", here, ch.Name)
+			}
+			for loc, n := range ch.NameLocalizations {
+				if l := utf8.RuneCountInString(n); l == 0 || l > maxChoiceName {
+					return fmt.Errorf("%s: %s choice name %q", here, loc, n)
 				}
-				if v, ok := ch.Value.(string); o.Type == 3 && (!ok || v == "" || len(v) > maxChoiceName) {
-					return fmt.Errorf("%s: choice value %v", where, ch.Value)
-				}
 			}
+			switch v := ch.Value.(type) {
+			case string:
+				if o.Type != optString || v == "" || len(v) > maxChoiceName {
+					return fmt.Errorf("%s: choice value %q", here, v)
+				}
+			case float64:
+				if (o.Type != optInteger && o.Type != optNumber) || (o.Type == optInteger && v != float64(int64(v))) {
+					return fmt.Errorf("%s: choice value %v", here, v)
+				}
+			default:
+				return fmt.Errorf("%s: choice value %v", here, ch.Value)
+			}
+		}
+		numeric := o.Type == optInteger || o.Type == optNumber
+		if (o.MinValue != nil || o.MaxValue != nil) && !numeric {
+			return fmt.Errorf("%s: min_value/max_value on a type %d option", here, o.Type)
+		}
+		if o.MinValue != nil && o.MaxValue != nil && *o.MinValue > *o.MaxValue {
+			return fmt.Errorf("%s: min_value %v > max_value %v", here, *o.MinValue, *o.MaxValue)
+		}
+		if (o.MinLength != nil || o.MaxLength != nil) && o.Type != optString {
+			return fmt.Errorf("%s: min_length/max_length on a type %d option", here, o.Type)
+		}
+		if o.MaxLength != nil && (*o.MaxLength < 1 || *o.MaxLength > maxStringOption) {
+			return fmt.Errorf("%s: max_length %d", here, *o.MaxLength)
+		}
+		if o.MinLength != nil && (*o.MinLength < 0 || *o.MinLength > maxStringOption || (o.MaxLength != nil && *o.MinLength > *o.MaxLength)) {
+			return fmt.Errorf("%s: min_length %d", here, *o.MinLength)
 		}
 	}
 	return nil
