@@ -105,6 +105,9 @@ type Bot struct {
 	appID   string        // the application id, from READY
 	hctx    context.Context
 	running bool
+	// handling maps a channel to the Ref of the slash command whose
+	// handler runs there.
+	handling map[string]string
 }
 
 var _ chat.Sender = (*Bot)(nil)
@@ -180,6 +183,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		queues:      newQueues(),
 		specByName:  make(map[string]cmdSpec),
 		ready:       make(chan struct{}),
+		handling:    make(map[string]string),
 		hctx:        context.Background(),
 	}
 	for _, c := range b.specs {

@@ -229,8 +229,9 @@ func TestSlashCommandText(t *testing.T) {
 		if !reflect.DeepEqual(m.Mentions, tt.mentions) {
 			t.Errorf("/%s: mentions %+v, want %+v", tt.name, m.Mentions, tt.mentions)
 		}
+		// Ayşe owns the guild: an admin.
 		want := chat.Message{Platform: "discord", ChannelID: general.ID, UserID: ayse.ID, UserName: "Ayşe",
-			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Mentions: m.Mentions}
+			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Mentions: m.Mentions, Admin: true}
 		if !reflect.DeepEqual(m, want) {
 			t.Errorf("/%s: message %+v, want %+v", tt.name, m, want)
 		}

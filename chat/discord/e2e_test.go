@@ -18,6 +18,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 // e2e is a bot wired as cmd/bot wires it, on a SQLite file.
@@ -290,4 +291,118 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestE2ETournament: in a guild channel Memo opens a tic-tac-toe round
+// robin by slash command, Cem joins by slash command and Deniz by prefix
+// message, Memo enters the bot; Cem and Deniz, neither organiser nor
+// admin, may neither start nor cancel it; Memo starts it and round 1's
+// game comes up and is played in the channel; the standings come as a
+// picture; the guild's owner cancels it.
+func TestE2ETournament(t *testing.T) {
+	t.Parallel()
+	e := newE2E(t)
+	cem := fakediscord.User{ID: "9", Name: "cem", GlobalName: "Cem"}
+	deniz := fakediscord.User{ID: "10", Name: "deniz", GlobalName: "Deniz"}
+	users := map[string]fakediscord.User{mehmet.ID: mehmet, cem.ID: cem, deniz.ID: deniz}
+	sub := fakediscord.Sub
+	slash := func(u fakediscord.User, opts ...fakediscord.Option) int {
+		seen := len(e.srv.Messages(general.ID))
+		e.srv.SlashCommand(general, u, "en-US", "tournament", opts...)
+		return seen
+	}
+	prefix := func(u fakediscord.User, text string) int {
+		seen := len(e.srv.Messages(general.ID))
+		e.srv.SendMessage(general, u, text)
+		return seen
+	}
+	expect := func(seen int, want string) fakediscord.Message {
+		t.Helper()
+		return e.waitMessage(t, general.ID, seen, want, func(m fakediscord.Message) bool { return strings.Contains(m.Content, want) })
+	}
+	state := func() tournament.State {
+		v, ok := e.router.Sessions().Tournament(context.Background(), Platform, general.ID)
+		if !ok {
+			t.Fatal("no tournament")
+		}
+		return v.T.State
+	}
+
+	seen := len(e.srv.Messages(general.ID))
+	e.srv.SlashCommand(general, mehmet, "en-US", "lang", fakediscord.Str("language", "en"))
+	expect(seen, "English")
+	expect(slash(mehmet, sub("create", fakediscord.Str("game", "tictactoe"), fakediscord.Str("system", "roundrobin"))),
+		"tournament (round robin)")
+	expect(slash(cem, sub("join")), "players (1)")
+	expect(prefix(deniz, "!turnuva katıl"), "players (2)")
+	expect(slash(mehmet, sub("addbot", fakediscord.Str("level", "easy"))), "(easy) joined the tournament — players (3)")
+	expect(slash(cem, sub("start")), "Only the tournament's organiser or a channel admin")
+	expect(prefix(deniz, "!tournament start"), "Only the tournament's organiser or a channel admin")
+	if s := state(); s != tournament.Registering {
+		t.Fatalf("after refused starts the tournament is %s", s)
+	}
+
+	seen = len(e.srv.Messages(general.ID))
+	start := e.srv.SlashCommand(general, mehmet, "en-US", "tournament", sub("start"))
+	round := expect(seen, "Round 1 of 3 has begun")
+	if len(round.Files) != 1 {
+		t.Fatalf("round 1 announced without its table: %+v", round)
+	}
+	// The announcement answers /tournament start, which says nothing of
+	// its own, instead of a "thinking…" left behind.
+	if round.Interaction != start {
+		t.Errorf("round 1 announced in %+v, not as the answer to /tournament start", round)
+	}
+	decodePNG(t, round.Files[0])
+	games := e.router.Sessions().ChannelGames(Platform, general.ID)
+	if len(games) != 1 { // three players: one game and a bye
+		t.Fatalf("round 1 has %d games in the channel", len(games))
+	}
+	g := games[0]
+	tag := "#" + g.Tag()
+	if g.Tournament == 0 || g.TournamentRound != 1 || !strings.Contains(round.Content, tag) || !strings.Contains(round.Content, "Bye: ") {
+		t.Fatalf("round 1 announced as %q for game %+v", round.Content, g)
+	}
+	// The game is played in the channel: the person to move moves (the
+	// bot moves by itself), and the board comes up.
+	seen = len(e.srv.Messages(general.ID))
+	if p, _ := g.ToMove(); !p.Bot {
+		e.srv.SlashCommand(general, users[p.ID], "en-US", "move", fakediscord.Str("move", tag+" "+g.Legal[0]))
+	}
+	board := e.waitMessage(t, general.ID, seen, "a tournament board", func(m fakediscord.Message) bool {
+		return len(m.Files) == 1 && strings.Contains(m.Content, tag+" Tournament round 1")
+	})
+	decodePNG(t, board.Files[0])
+
+	expect(slash(cem, sub("cancel")), "Only the tournament's organiser or a channel admin")
+	if s := state(); s != tournament.Running {
+		t.Fatalf("after a refused cancel the tournament is %s", s)
+	}
+	table := expect(slash(deniz, sub("standings")), "standings (round 1 of 3)")
+	if len(table.Files) != 1 {
+		t.Fatalf("standings without a picture: %+v", table)
+	}
+	decodePNG(t, table.Files[0])
+	for _, name := range []string{"Cem", "Deniz", "oyunbot (easy)"} {
+		if !strings.Contains(table.Content, name) {
+			t.Errorf("standings %q lack %s", table.Content, name)
+		}
+	}
+
+	// Ayşe owns the guild: an admin, although she neither organised nor
+	// plays.
+	expect(slash(ayse, sub("cancel")), "tournament was cancelled")
+	if s := state(); s != tournament.Cancelled {
+		t.Fatalf("after the owner's cancel the tournament is %s", s)
+	}
+	if n := len(e.router.Sessions().ChannelGames(Platform, general.ID)); n != 0 {
+		t.Errorf("%d games go on after the cancel", n)
+	}
+	msgs := e.srv.Messages(general.ID)
+	logTranscript(t, msgs)
+	for _, m := range msgs {
+		if m.Loading {
+			t.Errorf("a command still shows \"thinking\": %+v", m)
+		}
+	}
 }

@@ -19,6 +19,8 @@ func FuzzCommandText(f *testing.F) {
 	f.Add("challenge", "123", "dama", "")
 	f.Add("move", "c3-c4\nresign", "", "")
 	f.Add("x\x00y", "\u200b", "\xff", "  ")
+	f.Add("create", "dama", "", "swiss")
+	f.Add("leave", "bot", "1", "hard")
 	byName := map[string]cmdSpec{}
 	for _, c := range specs(defaultGames(), defaultGames()) {
 		byName[c.name] = c
@@ -43,6 +45,21 @@ func FuzzCommandText(f *testing.F) {
 		}
 		if id := cleanValue(b); len(mentions) > 1 || (len(mentions) == 1 && (mentions[0].ID != id || !strings.Contains(text, "<@"+id+">"))) {
 			t.Fatalf("mentions %v for user option %q in %q", mentions, b, text)
+		}
+
+		// The same options under a sub-command named name of /tournament:
+		// one clean line, "tournament <sub> ...", values in order.
+		sub := discordgo.ApplicationCommandInteractionData{Name: "tournament", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: d.Options},
+		}}
+		text, _ = commandText(sub, byName)
+		for _, r := range text {
+			if unicode.IsControl(r) || (unicode.IsSpace(r) && r != ' ') {
+				t.Fatalf("text %q has control or line-breaking character %q", text, r)
+			}
+		}
+		if want := strings.TrimSpace("tournament " + cleanValue(name)); !strings.HasPrefix(text, want) {
+			t.Fatalf("text %q does not start with %q", text, want)
 		}
 	})
 }

@@ -226,6 +226,10 @@ func (b *Bot) enqueue(msg chat.Message, r *ref) {
 				b.log.Error("handler panicked", "panic", p, "text", msg.Text, "channel", msg.ChannelID)
 			}
 		}()
+		if r != nil && r.kind == refCommand {
+			b.setInHand(msg.ChannelID, msg.Ref)
+			defer b.setInHand(msg.ChannelID, "")
+		}
 		b.h.Handle(ctx, msg)
 		if r != nil && r.kind == refCommand {
 			b.queues.goTracked(func() { b.settleLater(ctx, msg.Ref, r) })
@@ -234,6 +238,25 @@ func (b *Bot) enqueue(msg chat.Message, r *ref) {
 	if !ok {
 		b.log.Warn("channel queue full, message refused", "channel", msg.ChannelID, "user", msg.UserID, "text", msg.Text)
 	}
+}
+
+// setInHand records the slash command whose handler runs in a channel
+// ("" when none); a channel's messages are handled one at a time.
+func (b *Bot) setInHand(channelID, key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if key == "" {
+		delete(b.handling, channelID)
+		return
+	}
+	b.handling[channelID] = key
+}
+
+// inHand is the slash command being handled in a channel, or "".
+func (b *Bot) inHand(channelID string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.handling[channelID]
 }
 
 // settleLater removes the "thinking" response of a slash command that got

@@ -41,7 +41,9 @@ const idSep = "\x1f"
 // Message) first replaces the command's "thinking" response, a reply to a
 // button press first comes as a followup, a reply to a prefix message
 // quotes it; later replies to the same event go as followups while the
-// interaction token lives, everything else as channel messages. Content
+// interaction token lives, everything else as channel messages (but an
+// unsolicited reply sent while a slash command of its channel is being
+// handled, and has had no answer, answers that command). Content
 // longer than Discord's 2000 characters is split over several messages, the
 // board and buttons going with the last. Notices show as the typing
 // indicator. Failed calls are retried a bounded number of times (discordgo
@@ -64,6 +66,16 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 		return nil
 	}
 	rf, first := b.refs.claim(r.Ref)
+	if r.Ref == "" {
+		// What a slash command causes without answering it ("tournament
+		// start": the round's announcement) answers it, rather than
+		// leaving "thinking…" until settleLater removes it.
+		if key := b.inHand(r.ChannelID); key != "" {
+			if x, ok := b.refs.claimFirst(key); ok {
+				rf, first = x, true
+			}
+		}
+	}
 	if rf != nil && rf.isInteraction() {
 		select {
 		case <-rf.acked:

@@ -102,6 +102,19 @@ func (s *refStore) claim(key string) (r *ref, first bool) {
 	return r, first
 }
 
+// claimFirst claims the live ref under key only when nothing has answered
+// it yet.
+func (s *refStore) claimFirst(key string) (*ref, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.m[key]
+	if r == nil || r.used || s.now().Sub(r.created) > s.ttl {
+		return nil, false
+	}
+	r.used = true
+	return r, true
+}
+
 // peek returns the live ref under key without claiming it.
 func (s *refStore) peek(key string) (*ref, bool) {
 	s.mu.Lock()
