@@ -758,3 +758,57 @@ func TestAdmin(t *testing.T) {
 		t.Errorf("DM: %+v", m)
 	}
 }
+
+// TestUnsolicitedReplyAnswersCommandInHand: a reply without Ref sent while
+// a slash command of its channel is handled and unanswered (the round a
+// "tournament start" begins) answers that command; once the command is
+// answered, or its handling is over, such replies are channel messages.
+func TestUnsolicitedReplyAnswersCommandInHand(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	rec := newRecorder()
+	var b *Bot
+	send := func(ctx context.Context, r chat.Reply) {
+		if err := b.Send(ctx, r); err != nil {
+			t.Errorf("Send: %v", err)
+		}
+	}
+	rec.react = func(ctx context.Context, m chat.Message) {
+		switch m.Text {
+		case "tournament start":
+			send(ctx, chat.Reply{ChannelID: m.ChannelID, Text: "Round 1 has begun"})
+			send(ctx, chat.Reply{ChannelID: m.ChannelID, Text: "A board of round 1"})
+		case "board":
+			send(ctx, chat.Reply{ChannelID: m.ChannelID, Ref: m.Ref, Text: "The board"})
+			send(ctx, chat.Reply{ChannelID: m.ChannelID, Text: "A reminder"})
+		case "tournament cancel":
+			send(ctx, chat.Reply{ChannelID: m.ChannelID, Text: "Cancelled"})
+		}
+	}
+	b = startBot(t, srv, rec)
+
+	start := srv.SlashCommand(general, ayse, "en-US", "tournament", fakediscord.Sub("start"))
+	rec.next(t)
+	board := srv.SlashCommand(general, ayse, "en-US", "board")
+	rec.next(t)
+	srv.SendMessage(general, ayse, "!tournament cancel") // a prefix message is no interaction
+	rec.next(t)
+	send(context.Background(), chat.Reply{ChannelID: general.ID, Text: "Later"})
+	srv.WaitT(t, wait, "six messages", func(v *fakediscord.View) bool { return len(v.Messages(general.ID)) == 6 })
+
+	var got [][2]string
+	for _, m := range srv.Messages(general.ID) {
+		got = append(got, [2]string{m.Content, m.Interaction})
+		if m.Loading {
+			t.Errorf("still thinking: %+v", m)
+		}
+	}
+	want := [][2]string{
+		{"Round 1 has begun", start}, {"A board of round 1", ""},
+		{"The board", board}, {"A reminder", ""},
+		{"Cancelled", ""}, {"Later", ""},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("messages (content, interaction) %q\nwant %q", got, want)
+	}
+}
