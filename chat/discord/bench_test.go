@@ -28,6 +28,30 @@ func BenchmarkCommandText(b *testing.B) {
 	}
 }
 
+// BenchmarkCommandTextSub measures a sub-command with its options out of
+// order ("/tournament create").
+func BenchmarkCommandTextSub(b *testing.B) {
+	byName := map[string]cmdSpec{}
+	for _, c := range specs(defaultGames(), defaultGames()) {
+		byName[c.name] = c
+	}
+	S := discordgo.ApplicationCommandOptionString
+	d := discordgo.ApplicationCommandInteractionData{Name: "tournament", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		{Name: "create", Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+			{Name: "time", Type: S, Value: "5m+3s"},
+			{Name: "rounds", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(3)},
+			{Name: "game", Type: S, Value: "dama"},
+			{Name: "system", Type: S, Value: "swiss"},
+		}},
+	}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if text, _ := commandText(d, byName); text != "tournament create dama swiss 3 5m+3s" {
+			b.Fatal(text)
+		}
+	}
+}
+
 // BenchmarkRenderReply measures laying out a tic-tac-toe board reply
 // (attachment, four rows of buttons) as Discord messages.
 func BenchmarkRenderReply(b *testing.B) {
