@@ -70,11 +70,16 @@ func Table(title string, header []string, rows [][]string, width int) ([]byte, e
 	px := math.Round(min(max(float64(width)*0.03, 12), 36))
 	t := DefaultTheme()
 	regular, bold := Face(fonts.Regular, px), Face(fonts.Bold, px)
-	titleFace := Face(fonts.Bold, math.Round(px*1.3))
 	margin := math.Round(max(0.035*float64(width), 8))
+	title = CleanText(title)
+	// A long title shrinks (down to the body's size) before it is cut.
+	titleFace := Face(fonts.Bold, math.Round(px*1.3))
+	for size := math.Round(px * 1.3); size > px && TextWidth(titleFace, title) > float64(width)-2*margin; {
+		size--
+		titleFace = Face(fonts.Bold, size)
+	}
 	rowH := math.Round(px * 1.9)
 	titleH := 0.0
-	title = CleanText(title)
 	if title != "" {
 		titleH = math.Round(px * 2.6)
 	}
