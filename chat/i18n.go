@@ -100,7 +100,7 @@ func turkish() map[string]string {
 			"tahta · hamleler · ipucu · geri · berabere · pes\n" +
 			"seviye [kolay|orta|zor|usta] · oyunlar · dil tr|en\n" +
 			"meydan @kişi <oyun> [5dk+3sn|1g/hamle] · kabul · ret — iki kişi arasında oyun\n" +
-			"turnuva oluştur <oyun> [isviçre|lig] [tur] [süre] · katıl · ayrıl · başlat · sıralama · eşleşmeler · iptal\n" +
+			"turnuva oluştur <oyun> [isviçre|lig|çift] [tur] [süre] · katıl · ayrıl · başlat · sıralama · eşleşmeler · iptal\n" +
 			"puan [oyun] · liderler <oyun>\n" +
 			"yardım <komut> — bir komutun ayrıntısı. İngilizce komutlar da çalışır (help).",
 		"help.play": "oyna <oyun> [seviye] [beyaz|siyah|x|o] — bota karşı yeni oyun. Oyunlar: {games}. " +
@@ -152,7 +152,7 @@ func turkish() map[string]string {
 		"reason.withdrew":            "rakip turnuvadan çekildi",
 		"reason.aborted":             "turnuva iptal edildi",
 
-		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
+		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
 		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur dama isviçre 5 10dk. Oyunlar: {games}",
 		"tournament.created":               "{organiser} bir {game} turnuvası açtı ({format}). Katılmak için: katıl. Düzenleyen hazır olunca: başlat",
 		"tournament.joined":                "{player} turnuvaya katıldı ({n} oyuncu): {players}",
@@ -394,7 +394,7 @@ func english() map[string]string {
 		"reason.withdrew":            "the opponent left the tournament",
 		"reason.aborted":             "the tournament was cancelled",
 
-		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
+		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin|double] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
 		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create dama swiss 5 10m. Games: {games}",
 		"tournament.created":               "{organiser} opened a {game} tournament ({format}). To play: join. When the organiser is ready: start",
 		"tournament.joined":                "{player} joined the tournament — players ({n}): {players}",

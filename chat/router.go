@@ -1004,7 +1004,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		default:
 			return
 		}
-		rep.Platform, rep.ChannelID = v.Platform, v.ChannelID
+		rep.Platform, rep.ChannelID, rep.Ref = v.Platform, v.ChannelID, ev.Ref
 		r.send(ctx, rep)
 		return
 	}

@@ -96,7 +96,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subLeave:
 		q.tournamentLeave(args)
 	case subStart:
-		if _, err := q.r.mgr.StartTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin); err != nil {
+		if _, err := q.r.mgr.StartTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, q.m.Ref); err != nil {
 			q.tournamentError(err)
 		}
 		// The first round's announcement follows (EventRoundStarted).

@@ -210,6 +210,11 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	} else if _, err := png.Decode(bytes.NewReader(img)); err != nil {
 		t.Fatal(err)
 	}
+	// The round's announcement is the answer to "start" (Discord shows it
+	// in place of the command's "thinking…").
+	if ref := rs[len(rs)-1].Ref; ref != fmt.Sprint(b.ref) {
+		t.Errorf("round announcement answers ref %q, want the start message's %d", ref, b.ref)
+	}
 	b.expect(in("rr", "org", "tournament start"), "The Tic-tac-toe tournament has begun: round robin, 5 rounds, 5 players.", "Round 1 of 5 has begun:", "Bye: ")
 	b.expect(in("swiss", "s3", "katıl"), "Turnuva başladı; artık katılınamaz.")
 

@@ -276,8 +276,8 @@ func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string)
 
 // StartTournament closes registration and starts round 1 (organiser or
 // admin only). The round's games start in the channel; an EventRoundStarted
-// follows.
-func (m *Manager) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
+// carrying ref follows: it is the answer to the start command.
+func (m *Manager) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
 	m.tmu.Lock()
 	rec, err := m.current(platform, channelID)
 	if err != nil {
@@ -305,6 +305,11 @@ func (m *Manager) StartTournament(ctx context.Context, platform, channelID strin
 		return v, err
 	}
 	evs := m.applyUpdate(ctx, rec, u)
+	for i := range evs {
+		if evs[i].Kind == EventRoundStarted && evs[i].Round == 1 {
+			evs[i].Ref = ref
+		}
+	}
 	v := m.view(rec)
 	m.tmu.Unlock()
 	m.emitCtx(ctx, evs...)

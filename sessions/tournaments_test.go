@@ -166,10 +166,10 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.StartTournament(bg, "test", chanA, ps[1], false); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.m.StartTournament(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, sessions.ErrNotOrganiser) {
 		t.Fatalf("start by a player: %v", err)
 	}
-	v, err := h.m.StartTournament(bg, "test", chanA, ps[1], true) // an admin may
+	v, err := h.m.StartTournament(bg, "test", chanA, ps[1], true, "") // an admin may
 	if err != nil || v.T.State != tournament.Running || len(h.m.ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("start: %+v %v", v.T, err)
 	}
@@ -283,7 +283,7 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 		t.Fatalf("unknown level: %v", err)
 	}
 	h.m.JoinTournament(bg, "test", chanA, ayse)
-	if _, err := h.m.StartTournament(bg, "test", chanA, org, false); err != nil {
+	if _, err := h.m.StartTournament(bg, "test", chanA, org, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for range 20 {
@@ -330,7 +330,7 @@ func TestTournamentResultsByClock(t *testing.T) {
 			Game: h.game("tictactoe"), System: tournament.RoundRobin, TimeControl: tc})
 		h.m.JoinTournament(bg, "test", ch, ayse)
 		h.m.JoinTournament(bg, "test", ch, bora)
-		if _, err := h.m.StartTournament(bg, "test", ch, ayse, false); err != nil {
+		if _, err := h.m.StartTournament(bg, "test", ch, ayse, false, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
