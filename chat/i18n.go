@@ -342,7 +342,7 @@ func english() map[string]string {
 			"board · history · hint · undo · draw · resign\n" +
 			"level [easy|medium|hard|master] · games · lang tr|en\n" +
 			"challenge @someone <game> [5m+3s|1d/move] · accept · decline — a game between two people\n" +
-			"tournament create <game> [swiss|roundrobin] [rounds] [time] · join · leave · start · standings · pairings · cancel\n" +
+			"tournament create <game> [swiss|roundrobin|double] [rounds] [time] · join · leave · start · standings · pairings · cancel\n" +
 			"rating [game] · leaderboard <game>\n" +
 			"help <command> — details of a command. Turkish commands work too (yardım).",
 		"help.play": "play <game> [level] [white|black|x|o] — a new game against the bot. Games: {games}. " +
