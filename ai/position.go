@@ -51,8 +51,10 @@ var NoMove Move
 // IsNone reports whether m is NoMove.
 func (m Move) IsNone() bool { return m == NoMove }
 
-// MaxMoves bounds the number of moves (or chance outcomes) in any position of
-// any game. Buffers of this capacity never grow on the hot path.
+// MaxMoves is the usual capacity of move buffers: enough for nearly every
+// position of every game, so buffers of this capacity rarely grow on the hot
+// path. It is not a hard bound (a dama king can have hundreds of
+// maximum-capture paths): code that stores moves must grow past it.
 const MaxMoves = 256
 
 // Status is a position's game-theoretic state as the rules see it.

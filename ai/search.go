@@ -72,7 +72,18 @@ type searchState struct {
 func (e *Engine) initBuffers() {
 	for i := range e.moves {
 		e.moves[i] = make([]Move, 0, MaxMoves)
+		e.order[i] = make([]int32, MaxMoves)
 	}
+}
+
+// orderScores returns the ordering scores of ply for n moves. MaxMoves is
+// the usual bound, not a hard one (a dama king can have hundreds of
+// maximum-capture paths), so the buffer grows when a position needs it.
+func (e *Engine) orderScores(ply, n int) []int32 {
+	if n > len(e.order[ply]) {
+		e.order[ply] = make([]int32, n)
+	}
+	return e.order[ply][:n]
 }
 
 // checkLimits stops the search when a node, time or context limit is hit.
@@ -368,7 +379,7 @@ func historyIndex(m Move, side Side) int {
 
 // scoreMoves fills the ordering scores of moves at ply.
 func (e *Engine) scoreMoves(moves []Move, ply int, side Side, ttMove Move) {
-	sc := e.order[ply][:len(moves)]
+	sc := e.orderScores(ply, len(moves))
 	k0, k1 := e.killers[ply][0], e.killers[ply][1]
 	p := e.s.p
 	for i, m := range moves {
