@@ -64,7 +64,7 @@ type Engine struct {
 
 	s         searchState
 	moves     [MaxPly][]Move
-	order     [MaxPly][]int32 // grows past MaxMoves when a position needs it
+	order     [MaxPly][]int32         // grows past MaxMoves when a position needs it
 	chances   [MaxPly][]ChanceOutcome // allocated on first use (dice games)
 	killers   [MaxPly][2]Move
 	history   [1 << historyBits]int32
