@@ -769,13 +769,16 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	m.index(l)
 	snap := l.snapshot()
 	if l.botToMove() {
-		m.queueBot(l, ref)
+		m.queueBot(l, ref, holdOf(ctx))
 	}
 	return snap, nil
 }
 
-// queueBot submits the bot's move; l.mu must be held.
-func (m *Manager) queueBot(l *live, ref string) {
+// queueBot submits the bot's move; l.mu must be held. The move is announced
+// only once hold (if not nil) is closed: the bot's opening move, or its
+// first move in a new round, never arrives before the reply or the round's
+// announcement that starts the game.
+func (m *Manager) queueBot(l *live, ref string, hold <-chan struct{}) {
 	if l.botBusy {
 		return
 	}
@@ -783,22 +786,28 @@ func (m *Manager) queueBot(l *live, ref string) {
 	snap := l.snapshot()
 	announced := make(chan struct{})
 	queued := m.pool.submit(m.botJob(l, ref, snap, announced))
-	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, announced)
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
 }
 
-// announceQueued tells the players that a job waits for a busy pool. The
-// notice is emitted from a goroutine (the caller holds a game's lock, and
-// Notify may call back into the Manager); done closes once it is out, and
-// the job waits for that before announcing its result, so a "queued" notice
-// never arrives after the answer it announces.
-func (m *Manager) announceQueued(queued bool, ev Event, done chan struct{}) {
-	if !queued {
+// announceQueued tells the players that a job waits for a busy pool, once
+// hold (if not nil) is closed. The notice is emitted from a goroutine (the
+// caller holds a game's lock, and Notify may call back into the Manager);
+// done closes once it is out, and the job waits for that before announcing
+// its result, so a "queued" notice never arrives after the answer it
+// announces, and the answer never before hold.
+func (m *Manager) announceQueued(queued bool, ev Event, hold <-chan struct{}, done chan struct{}) {
+	if !queued && hold == nil {
 		close(done)
 		return
 	}
 	m.pool.track(func() {
 		defer close(done)
-		m.emit(ev)
+		if hold != nil {
+			m.afterAnnounced(hold)
+		}
+		if queued {
+			m.emit(ev)
+		}
 	})
 }
 
@@ -874,7 +883,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 
 		n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
 		ctx, cancel := searchContext(m.ctx, lvl)
-		res := eng.Choose(ctx, pos, lvl, rng)
+		res := m.choose(ctx, eng, pos, lvl, rng)
 		cancel()
 		n.stop()
 
@@ -898,17 +907,35 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 		after := l.snapshot()
 		over := l.rec.Result.Over
 		if l.botToMove() { // multi-part turn, or a game between two bots
-			m.queueBot(l, ref)
+			m.queueBot(l, ref, nil)
 		}
 		l.mu.Unlock()
 		var follow []Event
+		// The bot's moves in a round this move completes wait for the
+		// round's announcement.
+		dctx, d := Defer(m.ctx)
+		defer d.Release()
 		if over {
-			after, follow = m.endedQuiet(m.ctx, l)
+			after, follow = m.endedQuiet(dctx, l)
 		}
 		m.afterAnnounced(announced)
 		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
 		m.emit(follow...)
+		m.flush(d)
 	}
+}
+
+// choose runs the engine; a panic in it (a bug in a game or the engine)
+// counts as finding no move, so the game reports the failure instead of
+// waiting forever for a move that never comes.
+func (m *Manager) choose(ctx context.Context, eng Engine, pos games.Position, lvl ai.Level, rng *rand.Rand) (res ai.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.log.Error("engine panicked", "panic", fmt.Sprint(r), "position", pos.String())
+			res = ai.Result{}
+		}
+	}()
+	return eng.Choose(ctx, pos, lvl, rng)
 }
 
 func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
@@ -946,7 +973,7 @@ func (m *Manager) Resume(platform string) {
 	for _, l := range list {
 		l.mu.Lock()
 		if l.botToMove() {
-			m.queueBot(l, "")
+			m.queueBot(l, "", nil)
 		}
 		l.mu.Unlock()
 	}
@@ -1002,7 +1029,7 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 	res := MoveResult{Move: played}
 	over := l.rec.Result.Over
 	if l.botToMove() {
-		m.queueBot(l, ref)
+		m.queueBot(l, ref, holdOf(ctx))
 		res.BotToMove = true
 	}
 	res.Game = l.snapshot()
@@ -1254,7 +1281,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 		m.afterAnnounced(announced)
 		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth})
 	})
-	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, announced)
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, nil, announced)
 	return nil
 }
 
@@ -1343,11 +1370,13 @@ func (m *Manager) CheckIdle(now time.Time) {
 			continue
 		}
 		var follow []Event
+		dctx, d := Defer(m.ctx) // a new round's bot moves wait for its announcement
 		if ev.Kind == EventForfeit {
-			ev.Game, follow = m.endedQuiet(m.ctx, l)
+			ev.Game, follow = m.endedQuiet(dctx, l)
 		}
 		m.emit(*ev)
 		m.emit(follow...)
+		m.flush(d)
 	}
 }
 

@@ -786,3 +786,34 @@ func TestConcurrentPlay(t *testing.T) {
 		}
 	}
 }
+
+// panicky is an engine with a bug: it panics on every search.
+type panicky struct{}
+
+func (panicky) Choose(context.Context, ai.Position, ai.Level, *rand.Rand) ai.Result {
+	panic("engine bug")
+}
+
+// TestEnginePanicIsReported: a panicking engine neither takes the bot down
+// nor leaves the game waiting silently: the players hear of the failure and
+// the game stays playable (here: the person can still resign).
+func TestEnginePanicIsReported(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return panicky{} } })
+	g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.wait()
+	failed := 0
+	for _, ev := range h.Events() {
+		if ev.Kind == sessions.EventBotFailed && ev.Game.ID == g.ID {
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Fatalf("%d failure events, want 1: %+v", failed, h.Events())
+	}
+	if s, err := h.m.Resign(bg, g.ID, ayse.ID); err != nil || !s.Result.Over {
+		t.Fatalf("resigning after the failure: %+v, %v", s.Result, err)
+	}
+}
