@@ -240,9 +240,9 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 			r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", shorten(m.Text, 80))
 			q.say(q.t("error.internal"))
 		}
-		for _, ev := range deferred.Take() {
-			r.onEvent(ev)
-		}
+		// Then the bot moves the message queued (held back until now, so
+		// that an opening move never precedes the game's announcement).
+		deferred.Flush(r.onEvent)
 	}()
 	if q.startsTournament() {
 		q.tournamentSub(subStart, nil)

@@ -205,14 +205,20 @@ func TestTournamentsEndToEnd(t *testing.T) {
 
 	rs := in("swiss", "org", "başlat")
 	b.expect(rs, "XOX turnuvası başladı: İsviçre sistemi, 3 tur, 8 oyuncu.", "1. tur başladı (3 turdan):")
-	if img := rs[len(rs)-1].Image; img == nil {
+	// The announcement comes first: the bot's move in its round-1 game (if
+	// it opens) follows it, never precedes it.
+	announce := rs[0]
+	if !strings.Contains(announce.Text, "1. tur başladı") {
+		t.Fatalf("the first reply to start is not the round's announcement: %q", texts(rs))
+	}
+	if img := announce.Image; img == nil {
 		t.Fatal("no pairings picture")
 	} else if _, err := png.Decode(bytes.NewReader(img)); err != nil {
 		t.Fatal(err)
 	}
 	// The round's announcement is the answer to "start" (Discord shows it
 	// in place of the command's "thinking…").
-	if ref := rs[len(rs)-1].Ref; ref != fmt.Sprint(b.ref) {
+	if ref := announce.Ref; ref != fmt.Sprint(b.ref) {
 		t.Errorf("round announcement answers ref %q, want the start message's %d", ref, b.ref)
 	}
 	b.expect(in("rr", "org", "tournament start"), "The Tic-tac-toe tournament has begun: round robin, 5 rounds, 5 players.", "Round 1 of 5 has begun:", "Bye: ")

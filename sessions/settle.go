@@ -38,18 +38,25 @@ type deferKey struct{}
 
 // Deferred collects the events an operation causes (a rating change, the
 // next round of a tournament), for a caller that wants to send them after
-// its own reply. See Defer.
+// its own reply, and holds back the bot moves the operation queued (the
+// bot's opening move in a game just started, its first move in a new
+// round) until Release, so that they never arrive before the answer they
+// follow. See Defer.
 type Deferred struct {
-	mu  sync.Mutex
-	evs []Event
+	mu   sync.Mutex
+	evs  []Event
+	once sync.Once
+	hold chan struct{} // closed by Release
 }
 
 // Defer returns a context under which the Manager's operations hand their
 // follow-up events to d instead of Config.Notify; the caller sends them
-// (d.Take) once it has answered. Events of other goroutines (bot moves,
-// clocks) still go to Notify.
+// (d.Take) once it has answered, then calls d.Release (Flush does both).
+// Events of other goroutines (clocks) still go to Notify. The caller must
+// call Release (or Flush): until then the bot moves queued under ctx are
+// computed but not announced.
 func Defer(ctx context.Context) (context.Context, *Deferred) {
-	d := &Deferred{}
+	d := &Deferred{hold: make(chan struct{})}
 	return context.WithValue(ctx, deferKey{}, d), d
 }
 
@@ -60,6 +67,31 @@ func (d *Deferred) Take() []Event {
 	out := d.evs
 	d.evs = nil
 	return out
+}
+
+// Release lets the bot moves queued under d's context be announced. It may
+// be called more than once.
+func (d *Deferred) Release() { d.once.Do(func() { close(d.hold) }) }
+
+// Flush sends the collected events with send, in order, then releases the
+// held bot moves.
+func (d *Deferred) Flush(send func(Event)) {
+	defer d.Release()
+	for _, ev := range d.Take() {
+		send(ev)
+	}
+}
+
+// flush emits d's events to Notify and releases its held bot moves.
+func (m *Manager) flush(d *Deferred) { d.Flush(func(ev Event) { m.emit(ev) }) }
+
+// holdOf is the channel that holds back the announcements of bot moves
+// queued under ctx (nil: none).
+func holdOf(ctx context.Context) <-chan struct{} {
+	if d, ok := ctx.Value(deferKey{}).(*Deferred); ok {
+		return d.hold
+	}
+	return nil
 }
 
 // emitCtx emits follow-up events to the Deferred in ctx, if any, else to
@@ -233,6 +265,8 @@ func (m *Manager) settleStored(platform string) {
 			continue
 		}
 		snap := l.snapshot()
-		m.emit(m.settle(m.ctx, rec, &snap)...)
+		ctx, d := Defer(m.ctx) // a new round's bot moves wait for its announcement
+		m.emit(m.settle(ctx, rec, &snap)...)
+		m.flush(d)
 	}
 }

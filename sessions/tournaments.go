@@ -470,16 +470,19 @@ func (m *Manager) pairingGame(id int64, round, board int) *live {
 func (m *Manager) resumeTournaments(platform string) {
 	m.tmu.Lock()
 	var evs []Event
+	ctx, d := Defer(m.ctx) // the bot's moves wait for the round's announcement
+	defer d.Release()      // (flushed below; released even if a panic unwinds)
 	for _, rec := range m.tourneys {
 		if rec.Platform != platform || rec.T.State != tournament.Running || len(rec.T.Rounds) == 0 {
 			continue
 		}
 		cur := rec.T.Rounds[len(rec.T.Rounds)-1].Number
-		if started := m.startRound(m.ctx, rec, cur); len(started) > 0 {
+		if started := m.startRound(ctx, rec, cur); len(started) > 0 {
 			v := m.view(rec)
 			evs = append(evs, Event{Kind: EventRoundStarted, Tournament: &v, Round: cur, Games: started})
 		}
 	}
 	m.tmu.Unlock()
 	m.emit(evs...)
+	m.flush(d)
 }
