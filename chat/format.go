@@ -43,10 +43,11 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Path:     s.LastPath,
 			Captured: s.LastCaptured,
 			ToMove:   toMove,
+			Finished: s.Result.Over,
 			Players:  [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)},
 			Title:    tag + " · " + r.gameName(lang, s.Game),
 			Footer:   r.footer(lang, s),
-			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second,
+			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && facingSides(s.Game),
 		}
 		png, err := d.Draw(frame)
 		if err != nil {
@@ -63,6 +64,15 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 		rep.Buttons = r.buttons(lang, s)
 	}
 	return rep
+}
+
+// facingSides reports whether a game's sides sit at opposite edges of the
+// board (white and black), so that the second player sees it turned round.
+// A tic-tac-toe grid has no sides: turned, it would no longer match its cell
+// buttons and the phone-key numbers of the moves.
+func facingSides(g games.Game) bool {
+	names := g.SideNames()
+	return len(names) == 2 && names[0] == "white" && names[1] == "black"
 }
 
 // buttons are the cell buttons of a placement game (every legal move a

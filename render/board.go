@@ -467,8 +467,8 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	if f.Flip {
 		top, bottom = 0, 1
 	}
-	d.drawBar(w, l.topBar, top, f.Players[top], f.Clocks[top], f.ToMove == top, CleanText(f.Title), true)
-	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.Clocks[bottom], f.ToMove == bottom, CleanText(f.Footer), false)
+	d.drawBar(w, l.topBar, top, f.Players[top], f.Clocks[top], !f.Finished && f.ToMove == top, CleanText(f.Title), true)
+	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.Clocks[bottom], !f.Finished && f.ToMove == bottom, CleanText(f.Footer), false)
 	return im, nil
 }
 

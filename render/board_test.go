@@ -226,6 +226,13 @@ func TestSideToMoveAndText(t *testing.T) {
 		if tc.bar == "top" && (top < 200 || bottom != 0) || tc.bar == "bottom" && (bottom < 200 || top != 0) {
 			t.Errorf("toMove=%d flip=%v: accent pixels top %d bottom %d, want the %s bar", tc.toMove, tc.flip, top, bottom, tc.bar)
 		}
+		// A finished game highlights nobody (a draw's board showed a side
+		// "to move").
+		f.Finished = true
+		im = mustDraw(t, d, f)
+		if top, bottom := accentPixels(im, l.topBar), accentPixels(im, l.bottomBar); top != 0 || bottom != 0 {
+			t.Errorf("finished, toMove=%d flip=%v: accent pixels top %d bottom %d, want none", tc.toMove, tc.flip, top, bottom)
+		}
 	}
 
 	// Names, title and footer each change their part of the picture.

@@ -36,6 +36,9 @@ type Frame struct {
 	Captured []string
 	// ToMove is the side to move, 0 or 1; that player's name is highlighted.
 	ToMove int
+	// Finished: the game is over and no name is highlighted (ToMove is then
+	// ignored; the Footer says the result).
+	Finished bool
 	// Players are the display names of side 0 (white, x) and side 1 (black, o).
 	Players [2]string
 	// Title is shown at the top right, e.g. "#g7 · dama".
