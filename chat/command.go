@@ -80,7 +80,7 @@ func commandWords() []commandWord {
 func isFiller(name, w string) bool {
 	switch name {
 	case CmdResign, CmdAccept, CmdDecline, CmdCancel:
-		return w == "et" || w == "ediyorum"
+		return w == "et" || w == "ediyorum" || w == "ettim"
 	case CmdUndo:
 		return w == "al"
 	case CmdChallenge:

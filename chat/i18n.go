@@ -135,6 +135,8 @@ func turkish() map[string]string {
 		"help.leaderboard": "liderler <oyun> — bu platformdaki en yüksek puanlar (yazı ve resim).",
 
 		"error.no-hint-rated":        "İpucu yalnızca bota karşı, turnuva dışı oyunlarda var.",
+		"error.resign-words":         "Oyunu bırakmak istiyorsan yalnızca «{cmd}» yaz.",
+		"error.accept-words":         "Kabul etmek için yalnızca «{cmd}» yaz (birden çok davet varsa: {cmd} @kişi).",
 		"error.tournament-game":      "Turnuva oyunlarında hamle geri alınmaz, botun seviyesi değişmez.",
 		"error.bad-time-control":     "«{word}» süresini anlamadım. Örnek: 10dk, 5dk+3sn, 1g/hamle",
 		"error.challenge-unresolved": "{name} kim, bulamadım. Kişiyi @ yazınca çıkan listeden seçerek an ya da onun bir mesajına yanıt olarak yaz: meydan {game}",
@@ -169,7 +171,7 @@ func turkish() map[string]string {
 		"tournament.round-title":           "{game} turnuvası — {round}. tur / {rounds}",
 		"tournament.bye":                   "Bay: {player} (bu tur oynamaz)",
 		"tournament.bye-cell":              "bay",
-		"tournament.standings-title":       "{game} turnuvası — sıralama ({round}/{rounds}. tur)",
+		"tournament.standings-title":       "{game} turnuvası — sıralama ({round}. tur / {rounds})",
 		"tournament.final-title":           "{game} turnuvası — son sıralama",
 		"tournament.withdrawn-mark":        "(çekildi)",
 		"tournament.round-started":         "{round}. tur başladı ({rounds} turdan):",
@@ -377,6 +379,8 @@ func english() map[string]string {
 		"help.leaderboard": "leaderboard <game> — the best ratings on this platform (text and picture).",
 
 		"error.no-hint-rated":        "Hints are only for casual games against the bot.",
+		"error.resign-words":         "To resign, write just «{cmd}».",
+		"error.accept-words":         "To accept, write just «{cmd}» (with several invitations: {cmd} @someone).",
 		"error.tournament-game":      "In a tournament game moves cannot be taken back and the bot's level cannot change.",
 		"error.bad-time-control":     "I don't understand the time «{word}». For example: 10m, 5m+3s, 1d/move",
 		"error.challenge-unresolved": "I can't tell who {name} is. Pick them from the list that opens when you type @, or reply to one of their messages with: challenge {game}",

@@ -248,6 +248,19 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 		q.tournamentSub(subStart, nil)
 		return
 	}
+	if isAction(cmd.Name) && len(q.strayWords()) > 0 {
+		if !cmd.Prefixed && !m.Private {
+			return // talk in a group: "pes doğrusu", "berabere kaldık", "kabul etmem"
+		}
+		switch cmd.Name {
+		case CmdResign:
+			q.say(q.t("error.resign-words", "cmd", q.cmd.Word))
+			return
+		case CmdAccept:
+			q.say(q.t("error.accept-words", "cmd", q.cmd.Word))
+			return
+		}
+	}
 	switch cmd.Name {
 	case CmdPlay:
 		q.play()
@@ -288,6 +301,34 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 	default:
 		q.other()
 	}
+}
+
+// isAction reports whether a command changes a game or a tournament for
+// good: a message that starts with its word but goes on with other words
+// is talk in a group, and a resignation or an acceptance is not guessed.
+func isAction(name string) bool {
+	switch name {
+	case CmdResign, CmdDraw, CmdUndo, CmdAccept, CmdDecline, CmdJoin, CmdLeave, CmdCancel:
+		return true
+	}
+	return false
+}
+
+// strayWords are the arguments an action does not take: anything but a
+// game tag, a mention, or the bot of "leave bot <level>".
+func (q *request) strayWords() []string {
+	args := q.cmd.Args
+	if q.cmd.Name == CmdLeave && len(args) > 0 && (Fold(args[0]) == "bot" || strings.EqualFold(args[0], q.r.cfg.BotName)) {
+		return nil
+	}
+	var out []string
+	for _, a := range args {
+		if _, ok := isGameTag(a); ok || strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@") {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // startsTournament reports whether a bare "start" / "başlat" means the
@@ -408,7 +449,7 @@ func (q *request) play() {
 // move plays text in the sender's game. explicit is false for a bare move,
 // which is ignored in a group when it is plainly not a move.
 func (q *request) move(text string, explicit bool) {
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(moveDashes.Replace(text))
 	if text == "" {
 		q.say(q.t("error.move-what"))
 		return
@@ -467,6 +508,10 @@ func (q *request) move(text string, explicit bool) {
 	head := q.t("game.moved", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)), "move", res.Move)
 	q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
 }
+
+// moveDashes writes the dashes and times signs that phones and word
+// processors put in place of '-' and 'x' ("c3–c4", "c3×c5") as typed.
+var moveDashes = strings.NewReplacer("–", "-", "—", "-", "−", "-", "‐", "-", "‑", "-", "×", "x")
 
 // looksLikeMove reports whether text parses in the game's notation at all
 // (out of turn, a group's "ok" is chat, "c3-c4" is a move).

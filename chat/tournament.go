@@ -130,7 +130,11 @@ func (q *request) tournamentSub(sub string, args []string) {
 			q.say(q.t("tournament.none"))
 			return
 		}
-		q.sayReply(q.r.standingsReply(q.lang, v, false))
+		if len(v.T.Rounds) == 0 { // nothing played: a table of zeros says nothing
+			q.say(q.r.tournamentInfo(q.lang, v))
+			return
+		}
+		q.sayReply(q.r.standingsReply(q.lang, v, v.T.State == tournament.Finished))
 	case subPairings:
 		v, ok := q.r.mgr.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
@@ -183,6 +187,9 @@ func (q *request) tournamentCreate(args []string) {
 			rounds = n
 		} else if t, err := sessions.ParseTimeControl(f); err == nil && !t.IsZero() {
 			tc = t
+		} else if looksLikeTimeControl(a) {
+			q.say(q.t("error.bad-time-control", "word", shorten(a, 20)))
+			return
 		} else {
 			q.say(q.t("tournament.create-unknown", "word", shorten(a, 30), "games", q.twoPlayerGames()))
 			return

@@ -1,0 +1,74 @@
+package chat_test
+
+import (
+	"strings"
+	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/chat"
+)
+
+// TestActionWordsInTalk: in a group, a message that starts with an action's
+// word and goes on is talk, not the action ("pes doğrusu" is "well I never",
+// and it resigned the game); addressed to the bot, a resignation or an
+// acceptance with stray words is explained, not guessed.
+func TestActionWordsInTalk(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
+	grp("ayse", "meydan @bora dama")
+	for _, talk := range []string{"kabul etmem", "ret mi edeyim", "kabul ama yarın"} {
+		if rs := grp("bora", talk); len(rs) != 0 {
+			t.Fatalf("%q answered: %q", talk, texts(rs))
+		}
+	}
+	b.expect(grp("bora", "/kabul etmem"), "Kabul etmek için yalnızca «kabul» yaz")
+	b.expect(grp("bora", "kabul et"), "#g1 Yeni oyun: Dama — Ayse (beyaz) – Bora (siyah)")
+	b.expect(grp("ayse", "c3-c4"), "#g1 Ayse: c3-c4")
+	for _, tc := range []struct{ user, text string }{
+		{"bora", "pes doğrusu"}, {"bora", "berabere kaldık sanırım"}, {"ayse", "geri dön"},
+		{"ayse", "iptal oldu maç"}, {"bora", "ayrıl artık"}, {"cem", "katıl bize"},
+	} {
+		if rs := grp(tc.user, tc.text); len(rs) != 0 {
+			t.Fatalf("%s: %q answered: %q", tc.user, tc.text, texts(rs))
+		}
+	}
+	s, err := b.r.Sessions().Get(1)
+	if err != nil || s.Result.Over || s.DrawOffer != ai.NoSide || len(s.Moves) != 1 {
+		t.Fatalf("talk changed the game: %+v %v", s.Result, err)
+	}
+	b.expect(grp("bora", "/pes doğrusu"), "Oyunu bırakmak istiyorsan yalnızca «pes» yaz.")
+	b.expect(grp("bora", "!resign now"), "Oyunu bırakmak istiyorsan yalnızca «resign» yaz.")
+	if s, _ := b.r.Sessions().Get(1); s.Result.Over {
+		t.Fatal("a refused resignation ended the game")
+	}
+	// Game tags and mentions are not stray words; "pes ettim" is a resignation.
+	b.expect(grp("bora", "pes #g1"), "Bora pes etti.", "Oyun bitti: Ayse (beyaz) kazandı — rakip pes etti.")
+	b.say("oyna xox")
+	b.expect(b.say("pes ettim"), "Ayse pes etti.")
+	b.say("lang en")
+	b.say("play ttt")
+	b.expect(b.say("resign now"), "To resign, write just «resign».")
+}
+
+// TestMoveDashes: the dashes phones put in place of '-' are read as '-'.
+func TestMoveDashes(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("oyna dama kolay")
+	b.expect(b.say("c3–c4"), "#g1 Ayse: c3-c4 · oyunbot: ")
+	b.expect(b.say("hamle d3—d4"), "Ayse: d3-d4 · oyunbot: ")
+}
+
+// TestTournamentStandingsBeforeStartAndBadTime: before the first round the
+// standings are the registration, not a table of zeros "after round 0 of
+// 0"; a mistyped time is named as a time.
+func TestTournamentStandingsBeforeStartAndBadTime(t *testing.T) {
+	b := newBot(t, nil)
+	b.expect(b.say("turnuva oluştur xox isviçre 3 0dk"), "«0dk» süresini anlamadım. Örnek: 10dk, 5dk+3sn, 1g/hamle")
+	b.say("turnuva oluştur xox")
+	b.say("katıl")
+	rs := b.say("sıralama")
+	b.expect(rs, "Turnuva: XOX, İsviçre sistemi", "kayıtlar açık", "Oyuncular (1): Ayse")
+	if strings.Contains(texts(rs), "0. tur") || rs[0].Image != nil {
+		t.Fatalf("standings before the start: %q", texts(rs))
+	}
+}
