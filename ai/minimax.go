@@ -9,8 +9,9 @@ import "math"
 //
 // It follows the engine's conventions (see search.go): scores are from the
 // side to move's point of view (First's at a Chance root, where Best is
-// NoMove), negated only when the side changes, Win-ply for a won game, chance
-// nodes averaged without using depth. Nodes counts every position visited,
+// NoMove), negated only when the side changes, Win-ply for a won game, a
+// repeated position below the root a draw (Repeater), chance nodes averaged
+// without using depth. Nodes counts every position visited,
 // the root included. Ties go to the first move in the game's order. p is
 // restored on return.
 func Minimax(p Position, depth int, eval func(Position) int) Result {
@@ -19,6 +20,7 @@ func Minimax(p Position, depth int, eval func(Position) int) Result {
 	}
 	m := &minimaxer{p: p, eval: eval}
 	m.st, _ = p.(Stochastic)
+	m.rep, _ = p.(Repeater)
 	owner := p.Turn()
 	if owner == Chance {
 		owner = First
@@ -30,6 +32,7 @@ func Minimax(p Position, depth int, eval func(Position) int) Result {
 type minimaxer struct {
 	p     Position
 	st    Stochastic
+	rep   Repeater
 	eval  func(Position) int
 	nodes int64
 }
@@ -39,6 +42,9 @@ type minimaxer struct {
 func (m *minimaxer) value(depth, ply int, owner Side) (int, Move) {
 	p := m.p
 	m.nodes++
+	if ply > 0 && m.rep != nil && m.rep.Repeated() {
+		return 0, NoMove // a repetition is no progress: a draw (see Repeater)
+	}
 	if st := p.Status(); st.Over {
 		return terminalScore(st, owner, ply), NoMove
 	}

@@ -109,6 +109,21 @@ type NoisyGenerator interface {
 	NoisyMoves(buf []Move) (moves []Move, all bool)
 }
 
+// Repeater is implemented by games with a repetition rule (dama's third
+// occurrence draws). Repeated reports whether the current position, with the
+// same side to move, occurred earlier in the game, the history before the
+// search included, since the last irreversible move.
+//
+// Search (and Minimax) score a repeated position below the root as a draw
+// without searching it: going back to a position makes no progress, so the
+// side that wants more has to find it elsewhere. This keeps the engine from
+// shuffling into a third repetition when its evaluation is optimistic, and
+// from trusting a table entry for a position stored before a repetition was
+// within reach.
+type Repeater interface {
+	Repeated() bool
+}
+
 // ChanceOutcome is one random event of a Chance node with its probability.
 type ChanceOutcome struct {
 	Move Move

@@ -12,7 +12,8 @@ package ai
 //   - Depth counts player plies; a chance event does not use depth. ply counts
 //     every Make from the root, chance outcomes included.
 //   - A finished game (Status().Over) is a leaf worth Win-ply to the winner,
-//     -(Win-ply) to the loser, 0 for a draw.
+//     -(Win-ply) to the loser, 0 for a draw. So is a repeated position
+//     below the root (Repeater): 0, a draw.
 //   - A chance node's value is the probability-weighted average of its
 //     outcomes, rounded to the nearest integer.
 
@@ -58,6 +59,7 @@ type searchState struct {
 	p          Position
 	st         Stochastic
 	ng         NoisyGenerator // nil: quiescence filters Moves with Noisy
+	rep        Repeater       // nil: the game has no repetition rule
 	nodes      int64
 	nextCheck  int64
 	nodeLimit  int64
@@ -162,6 +164,12 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	}
 	if !e.opts.AlphaBeta {
 		alpha, beta = -Inf, Inf
+	}
+	if ply > 0 && s.rep != nil && s.rep.Repeated() {
+		// A draw that depends on the path, not the position: counted as a
+		// horizon so that no table entry or finished iteration claims more.
+		s.horizon++
+		return 0
 	}
 	if st := p.Status(); st.Over {
 		return terminalScore(st, owner, ply)
@@ -466,6 +474,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	s := &e.s
 	s.st, _ = p.(Stochastic)
 	s.ng, _ = p.(NoisyGenerator)
+	s.rep, _ = p.(Repeater)
 	if ctx != nil {
 		s.done = ctx.Done()
 		if d, ok := ctx.Deadline(); ok {

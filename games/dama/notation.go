@@ -70,11 +70,13 @@ func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
 	return path, captured
 }
 
-// capturedSet is the set of squares whose pieces m captures in s.
-func capturedSet(s *state, m ai.Move) uint64 {
+// after is the board m leads to in s: two captures between the same squares
+// that take the same pieces lead to the same board, unless only one of them
+// promotes the man on the way.
+func after(s *state, m ai.Move) [2][2]uint64 {
 	c := *s
 	c.apply(m)
-	return s.pieces(s.side^1) &^ c.pieces(s.side^1)
+	return [2][2]uint64{c.men, c.kings}
 }
 
 // parseSquares reads squares separated by nothing, '-', 'x', ':' or spaces.
@@ -101,7 +103,7 @@ func parseSquares(s string) ([]int, bool) {
 
 // ParseMove reads a move (`c3-c4`, `c3c4`, `c3 c4`, `c3xc5xe5`, `c3:c5:e5`,
 // any case, or the short `c3xe5` when every legal capture from c3 to e5
-// takes the same pieces) and checks it is legal. Errors are
+// leads to the same position) and checks it is legal. Errors are
 // *games.MoveError with a Reason* key.
 func (p *Position) ParseMove(input string) (ai.Move, error) {
 	fail := func(kind games.MoveErrorKind, reason, format string, args ...any) (ai.Move, error) {
@@ -130,11 +132,11 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 			}
 		}
 		if len(match) > 0 {
-			want := capturedSet(&p.st, match[0])
+			want := after(&p.st, match[0])
 			var paths []string
 			same := true
 			for _, m := range match {
-				same = same && capturedSet(&p.st, m) == want
+				same = same && after(&p.st, m) == want
 				paths = append(paths, p.FormatMove(m))
 			}
 			if same {

@@ -31,6 +31,7 @@ var (
 	_ games.Highlighter    = (*Position)(nil)
 	_ games.Perfter        = (*Position)(nil)
 	_ ai.MaterialEvaluator = (*Position)(nil)
+	_ ai.Repeater          = (*Position)(nil)
 )
 
 // Game is Turkish draughts for the games registry.
@@ -260,15 +261,31 @@ func (p *Position) adjudicated() string {
 	if s.quiet >= fiftyMovePlies {
 		return ReasonFiftyMoves
 	}
-	// Same position and side: same parity of ply, within the reversible window.
-	seen := 1
+	if p.earlier(repetitionToDraw-1) >= repetitionToDraw-1 {
+		return ReasonRepetition
+	}
+	return ""
+}
+
+// Repeated reports whether the position, with the same side to move,
+// occurred earlier in the game since the last capture or forward man move
+// (ai.Repeater: the engine scores going back to it as a draw).
+func (p *Position) Repeated() bool { return p.earlier(1) >= 1 }
+
+// earlier counts, up to limit, the earlier occurrences of the position with
+// the same side to move: same parity of ply, within the window of moves that
+// can be undone (no capture, no forward man move).
+func (p *Position) earlier(limit int) int {
+	s := &p.st
+	seen := 0
 	n := len(p.hist)
 	for i := n - 2; i >= 0 && i >= n-int(s.rev); i -= 2 {
-		if p.hist[i].hash == s.hash {
-			if seen++; seen >= repetitionToDraw {
-				return ReasonRepetition
+		h := &p.hist[i]
+		if h.hash == s.hash && h.men == s.men && h.kings == s.kings {
+			if seen++; seen >= limit {
+				break
 			}
 		}
 	}
-	return ""
+	return seen
 }
