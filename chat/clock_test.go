@@ -63,7 +63,7 @@ func TestGameClockWithIncrement(t *testing.T) {
 		t.Fatalf("flag fell early: %q", texts(rs))
 	}
 	rs = b.checkClocks(clk.Now().Add(4*time.Minute + 23*time.Second))
-	b.expect(rs, "#g1 Ayse süresini doldurdu, oyunu kaybetti.", "Oyun bitti: Bora (O) kazandı — rakibin süresi doldu.",
+	b.expect(rs, "#g1 Ayse için süre doldu; oyunu kaybetti.", "Oyun bitti: Bora (O) kazandı — rakibin süresi doldu.",
 		"Puanlar: Ayse 1500 → ")
 	rec, err := b.store.Game(context.Background(), 1)
 	if err != nil || rec.Result.Reason != sessions.ReasonTime || rec.Left[0] != 0 || rec.Left[1] != 3*time.Minute+3*time.Second {
@@ -115,7 +115,7 @@ func TestClocksSurviveRestart(t *testing.T) {
 	defer b.stop()
 	b.expect(grp(b, "cem", "tahta"), "⏱ Ayse 9:00 · Bora 5:00 (10 dk)")
 	clk.Add(5 * time.Minute)
-	b.expect(b.checkClocks(clk.Now()), "Bora süresini doldurdu")
+	b.expect(b.checkClocks(clk.Now()), "Bora için süre doldu")
 }
 
 // blocking is an engine that never finds a move before its search is cut

@@ -141,7 +141,7 @@ func turkish() map[string]string {
 		"error.bad-time-control":     "«{word}» süresini anlamadım. Örnek: 10dk, 5dk+3sn, 1g/hamle",
 		"error.challenge-unresolved": "{name} kim, bulamadım. Kişiyi @ yazınca çıkan listeden seçerek an ya da onun bir mesajına yanıt olarak yaz: meydan {game}",
 		"challenge.clock":            "Süre: {clock}",
-		"game.flag":                  "{player} süresini doldurdu, oyunu kaybetti.",
+		"game.flag":                  "{player} için süre doldu; oyunu kaybetti.",
 		"clock.per-move":             "{player} için bu hamlede kalan: {left}",
 		"clock.tc-per-move":          "hamle başına {time}",
 		"unit.day":                   "gün",
@@ -174,7 +174,7 @@ func turkish() map[string]string {
 		"tournament.standings-title":       "{game} turnuvası — sıralama ({round}. tur / {rounds})",
 		"tournament.final-title":           "{game} turnuvası — son sıralama",
 		"tournament.withdrawn-mark":        "(çekildi)",
-		"tournament.round-started":         "{round}. tur başladı ({rounds} turdan):",
+		"tournament.round-started":         "{round}. tur başladı (toplam {rounds} tur):",
 		"tournament.started":               "{game} turnuvası başladı: {format}, {n} oyuncu.",
 		"tournament.play-hint":             "Oyunlar bu kanalda: sıra sendeyse hamleni yaz (birden çok oyunun varsa: hamle #g5 b2). Durum için: sıralama",
 		"tournament.over":                  "{game} turnuvası bitti!",
@@ -313,8 +313,8 @@ func turkish() map[string]string {
 		"draw.bot-declines": "{bot} beraberliği kabul etmiyor; oyun sürüyor.",
 		"draw.pending":      "{player} beraberlik teklif etti (kabul / ret).",
 
-		"challenge.sent":     "{to}, {from} seni {game} oynamaya çağırıyor! Yaz: kabul ya da ret",
-		"challenge.declined": "{player}, {from} kişisinin {game} davetini reddetti.",
+		"challenge.sent":     "{to}, {from} seni {game} oynamaya çağırıyor! Yanıtın: kabul ya da ret",
+		"challenge.declined": "{player}, {from} tarafından gönderilen {game} davetini reddetti.",
 
 		"level.show":        "Seviye: {level}. Seviyeler: {levels}",
 		"level.set-game":    "Botun seviyesi artık {level}.",

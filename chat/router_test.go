@@ -338,7 +338,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("ayse", "meydan @ayse dama"), "Kendine meydan okuyamazsın")
 	b.expect(grp("ayse", "meydan oku @bora dama"), "bora, Ayse seni Dama oynamaya çağırıyor!")
 	b.expect(grp("cem", "kabul"), "Sana gelen bir meydan okuma ya da teklif yok.")
-	b.expect(grp("bora", "ret"), "Bora, Ayse kişisinin Dama davetini reddetti.")
+	b.expect(grp("bora", "ret"), "Bora, Ayse tarafından gönderilen Dama davetini reddetti.")
 	grp("ayse", "challenge @bora dama")
 	rs := grp("bora", "kabul et")
 	b.expect(rs, "#g1 Yeni oyun: Dama — Ayse (beyaz) – Bora (siyah)")

@@ -204,7 +204,7 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	b.expect(in("rr", "r1", "join"), "Lig1 joined the tournament — players (5)")
 
 	rs := in("swiss", "org", "başlat")
-	b.expect(rs, "XOX turnuvası başladı: İsviçre sistemi, 3 tur, 8 oyuncu.", "1. tur başladı (3 turdan):")
+	b.expect(rs, "XOX turnuvası başladı: İsviçre sistemi, 3 tur, 8 oyuncu.", "1. tur başladı (toplam 3 tur):")
 	// The announcement comes first: the bot's move in its round-1 game (if
 	// it opens) follows it, never precedes it.
 	announce := rs[0]
