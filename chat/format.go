@@ -229,7 +229,7 @@ func (r *Router) durationText(lang Lang, d time.Duration) string {
 // footer is the short status line on the picture.
 func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	switch {
-	case s.Result.Over && s.Result.Reason == sessions.ReasonAborted:
+	case s.Result.Void():
 		return r.cat.T(lang, "footer.aborted")
 	case s.Result.Over && (s.Result.Winner == ai.First || s.Result.Winner == ai.Second):
 		return r.cat.T(lang, "footer.win", "player", r.playerName(s, s.Result.Winner))
@@ -252,7 +252,7 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 // resultLine says who won and why.
 func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
 	reason := r.reason(lang, s.Result.Reason)
-	if s.Result.Reason == sessions.ReasonAborted {
+	if s.Result.Void() {
 		return r.cat.T(lang, "result.aborted", "reason", reason)
 	}
 	if s.Result.Winner != ai.First && s.Result.Winner != ai.Second {

@@ -111,8 +111,8 @@ func turkish() map[string]string {
 		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri: 1. c3-c4 f6-f5 2. …",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
 		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
-		"help.draw":    "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, önde değilse kabul eder.",
-		"help.resign":  "pes — oyunu bırakırsın, rakip kazanır.",
+		"help.draw":    "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder.",
+		"help.resign":  "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
 		"help.level":   "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur.",
 		"help.challenge": "meydan @kişi <oyun> [beyaz|siyah] [süre] — birini oyuna çağırır; o kabul ya da ret yazar. Oyunlar: {games}. " +
 			"Süre: 10dk (oyun başına), 5dk+3sn (her hamleden sonra 3 sn eklenir) ya da 1g/hamle (her hamle için bir gün); " +
@@ -153,6 +153,7 @@ func turkish() map[string]string {
 		"reason.time":                "rakibin süresi doldu",
 		"reason.withdrew":            "rakip turnuvadan çekildi",
 		"reason.aborted":             "turnuva iptal edildi",
+		"reason.abandoned":           "hiç hamle yapmadan bırakıldı, puanlanmadı",
 
 		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
 		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur dama isviçre 5 10dk. Oyunlar: {games}",
@@ -355,8 +356,8 @@ func english() map[string]string {
 		"help.history": "history — the game's moves so far: 1. c3-c4 f6-f5 2. …",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
 		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
-		"help.draw":    "draw — offers a draw, or accepts your opponent's offer. The bot accepts when it is not ahead.",
-		"help.resign":  "resign — you give up, your opponent wins.",
+		"help.draw":    "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead.",
+		"help.resign":  "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
 		"help.level":   "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default.",
 		"help.challenge": "challenge @someone <game> [white|black] [time] — invites someone to a game; they answer accept or decline. Games: {games}. " +
 			"Time: 10m (for the game), 5m+3s (3 s added after each move) or 1d/move (a day for every move); " +
@@ -397,6 +398,7 @@ func english() map[string]string {
 		"reason.time":                "the opponent ran out of time",
 		"reason.withdrew":            "the opponent left the tournament",
 		"reason.aborted":             "the tournament was cancelled",
+		"reason.abandoned":           "left before making a move, not rated",
 
 		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin|double] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
 		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create dama swiss 5 10m. Games: {games}",

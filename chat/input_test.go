@@ -42,6 +42,7 @@ func TestActionWordsInTalk(t *testing.T) {
 		t.Fatal("a refused resignation ended the game")
 	}
 	// Game tags and mentions are not stray words; "pes ettim" is a resignation.
+	grp("bora", "f6-f5")
 	b.expect(grp("bora", "pes #g1"), "Bora pes etti.", "Oyun bitti: Ayse (beyaz) kazandı — rakip pes etti.")
 	b.say("oyna xox")
 	b.expect(b.say("pes ettim"), "Ayse pes etti.")

@@ -301,9 +301,13 @@ func TestPlayDamaInEnglish(t *testing.T) {
 	b.expect(b.say("history"), "No moves yet.")
 	b.expect(b.say("undo"), "You have no move to take back.")
 	b.expect(b.say("play ttt"), "You already have a game going on: #g1 (Dama)")
+	// Nothing played (the move was taken back): no result, no rating.
 	rs = b.say("resign")
-	b.expect(rs, "Ayse resigned.", "Game over: oyunbot (black) wins — the opponent resigned.")
+	b.expect(rs, "Ayse resigned.", "Game over without a result — left before making a move, not rated.")
 	b.expect(b.say("resign"), "You have no game going on")
+	b.say("play dama easy")
+	b.say("c3-c4")
+	b.expect(b.say("resign"), "Ayse resigned.", "Game over: oyunbot (black) wins — the opponent resigned.")
 }
 
 func TestPlayerCanTakeSecondSide(t *testing.T) {
@@ -317,13 +321,15 @@ func TestPlayerCanTakeSecondSide(t *testing.T) {
 func TestDrawAndUndoWordsInTurkish(t *testing.T) {
 	b := newBot(t, nil)
 	b.say("oyna dama")
-	b.expect(b.say("berabere"), "Beraberlik kabul edildi.", "Oyun bitti: berabere — anlaşmayla.")
+	b.expect(b.say("berabere"), "oyunbot beraberliği kabul etmiyor; oyun sürüyor.") // not at the start
+	b.expect(b.say("pes"), "Oyun sonuçsuz bitti — hiç hamle yapmadan bırakıldı, puanlanmadı.")
 	b.say("oyna xox")
 	b.expect(b.say("geri al"), "Geri alınacak hamlen yok.")
 	b.say("5")
 	b.expect(b.say("geri"), "Son hamlen geri alındı.")
 	b.expect(b.say("seviye zor"), "#g2 Botun seviyesi artık zor.")
 	b.expect(b.say("ipucu"), "#g2 İpucu: ")
+	b.say("5")
 	b.expect(b.say("pes"), "Ayse pes etti.", "Oyun bitti: oyunbot (O) kazandı — rakip pes etti.")
 	// Without a game, the level becomes the channel's default.
 	b.expect(b.say("seviye usta"), "yeni oyunlar usta seviyesinde")
@@ -371,6 +377,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("bora", "a1"), "It is not your turn; Ayse is to move.")
 	b.expect(grp("ayse", "b2"), "Illegal move «b2»: that square is taken.", "Legal moves: a1, a2, a3, b1, b3, c1, c2, c3")
 	b.expect(grp("ayse", "history"), "#g2 1. b2")
+	b.expect(grp("ayse", "a1"), "Ayse: a1")
 	b.expect(grp("ayse", "resign"), "Game over: Bora (X) wins — the opponent resigned.")
 }
 

@@ -436,6 +436,7 @@ func TestRatingCommands(t *testing.T) {
 	b.expect(grp("ayse", "puan"), "Ayse henüz puanlı oyun oynamadı (başlangıç: 1500).")
 	grp("ayse", "meydan @bora xox")
 	grp("bora", "kabul")
+	grp("ayse", "b2")
 	rs := grp("ayse", "pes")
 	b.expect(rs, "Puanlar: Ayse 1500 → 1338 (-162) · Bora 1500 → 1662 (+162)")
 	b.expect(grp("bora", "puan"), "Bora: XOX 1662 ±290 (1)")

@@ -40,6 +40,9 @@ const (
 	HintLevel = "hard"
 	// BotID is the Player.ID of the bot in every game.
 	BotID = "@bot"
+	// BotDrawMinMoves is how many moves (both sides') a game against the
+	// bot must have before the bot agrees to a draw.
+	BotDrawMinMoves = 20
 )
 
 // Config configures a Manager. Zero values get the defaults above.
@@ -1079,7 +1082,13 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 		l.mu.Unlock()
 		return Snapshot{}, ErrNotPlayer
 	}
-	l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
+	if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
+		// Nothing played yet: a game started by mistake ("oyna dama" for
+		// "oyna xox") costs no rating.
+		l.end(ai.NoSide, ReasonAbandoned, m.cfg.Now())
+	} else {
+		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
+	}
 	m.save(l)
 	l.mu.Unlock()
 	return m.ended(ctx, l), nil
@@ -1120,7 +1129,9 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 		if l.pos.Turn() != l.botSide() {
 			score = -score
 		}
-		if score <= 0 {
+		// Not before a few moves: a draw agreed at the start against a
+		// strong level was a free rating gain.
+		if score <= 0 && len(l.rec.Moves) >= BotDrawMinMoves {
 			l.end(ai.NoSide, ReasonAgreement, now)
 			out = DrawAgreed
 		} else {

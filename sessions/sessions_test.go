@@ -355,6 +355,8 @@ func TestDrawsAndResignation(t *testing.T) {
 	if _, err := h.m.Resign(bg, g.ID, cem.ID); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("resign by a stranger: %v", err)
 	}
+	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
+	h.m.Move(bg, g.ID, bora.ID, "a1", "")
 	s, err = h.m.Resign(bg, g.ID, bora.ID)
 	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned}) {
 		t.Fatalf("resign: %+v %v", s.Result, err)
@@ -364,10 +366,72 @@ func TestDrawsAndResignation(t *testing.T) {
 		t.Fatalf("stored result %+v", rec.Result)
 	}
 
-	// The bot takes a draw when it is not ahead: at the start of dama.
-	b, _ := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama")})
-	if out, _, err := h.m.OfferDraw(bg, b.ID, ayse.ID); err != nil || out != sessions.DrawAgreed {
-		t.Fatalf("bot draw at the start: %v %v", out, err)
+	// Resigning before one's first move ends the game without a result
+	// (a game started by mistake), outside tournaments.
+	dora := sessions.Player{ID: "u4", Name: "Dora"}
+	g = h.pvp("tictactoe", chanA, ayse, dora)
+	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
+	s, err = h.m.Resign(bg, g.ID, dora.ID)
+	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || !s.Result.Void() || s.Ratings != nil {
+		t.Fatalf("resign before moving: %+v %v ratings %v", s.Result, err, s.Ratings)
+	}
+	if _, ok := h.m.Rating(bg, "test", "tictactoe", dora.ID); ok {
+		t.Fatal("a game left before a move was rated")
+	}
+}
+
+// TestBotDraws: the bot takes a draw when it is not ahead, but not in the
+// first BotDrawMinMoves moves (a draw agreed at the start against a strong
+// level was a free rating gain).
+func TestBotDraws(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
+	dama := h.game("dama")
+	agreed := 0
+	for try := 0; try < 8 && agreed == 0; try++ {
+		g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: dama})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(try), 1))
+		for {
+			s, err := h.m.Get(g.ID)
+			if err != nil || s.Result.Over {
+				break // the game ended on the board
+			}
+			// The bot's view of the position: what it decides by.
+			pos := dama.Start()
+			for _, mv := range s.Moves {
+				m, err := pos.ParseMove(mv)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pos.Make(m)
+			}
+			score := pos.Evaluate()
+			if pos.Turn() != ai.Second {
+				score = -score
+			}
+			out, _, err := h.m.OfferDraw(bg, g.ID, ayse.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := sessions.DrawDeclined
+			if len(s.Moves) >= sessions.BotDrawMinMoves && score <= 0 {
+				want = sessions.DrawAgreed
+			}
+			if out != want {
+				t.Fatalf("after %d moves, bot's score %d: draw %v, want %v", len(s.Moves), score, out, want)
+			}
+			if out == sessions.DrawAgreed {
+				agreed++
+				break
+			}
+			h.m.Move(bg, g.ID, ayse.ID, s.Legal[rng.IntN(len(s.Legal))], "")
+			h.wait()
+		}
+	}
+	if agreed == 0 {
+		t.Fatal("the bot never agreed to a draw")
 	}
 }
 

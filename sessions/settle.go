@@ -174,7 +174,7 @@ func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
 		records []RatingRecord
 		changes []RatingChange
 	)
-	if rec.Rated && rec.Result.Reason != ReasonAborted {
+	if rec.Rated && !rec.Result.Void() {
 		now := storedTime(m.cfg.Now())
 		var recs [2]RatingRecord
 		for side := ai.First; side <= ai.Second; side++ {

@@ -94,7 +94,17 @@ const (
 	ReasonTime      = "time"     // the flag fell
 	ReasonWithdrew  = "withdrew" // the player left the tournament
 	ReasonAborted   = "aborted"  // the tournament was cancelled: no result, not rated
+	// ReasonAbandoned: a player resigned before making a move (outside
+	// tournaments): no result, not rated, as a game started by mistake.
+	ReasonAbandoned = "abandoned"
 )
+
+// Void reports whether the game ended without a result (a cancelled
+// tournament, a game left before its player's first move): it counts for
+// nobody and is not rated.
+func (r Result) Void() bool {
+	return r.Over && (r.Reason == ReasonAborted || r.Reason == ReasonAbandoned)
+}
 
 // GameRecord is a game as stored: everything needed to restore it exactly
 // (the position is rebuilt by replaying Moves from the start position).

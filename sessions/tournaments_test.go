@@ -19,6 +19,8 @@ func TestRatingsAfterGames(t *testing.T) {
 	h := newHarness(t, path, nil)
 	// Ayşe beats Bora, then Bora and Cem draw.
 	g := h.pvp("tictactoe", chanA, ayse, bora)
+	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
+	h.m.Move(bg, g.ID, bora.ID, "a1", "")
 	first, err := h.m.Resign(bg, g.ID, bora.ID)
 	if err != nil {
 		t.Fatal(err)
