@@ -131,7 +131,7 @@ func turkish() map[string]string {
 		"help.standings":   "sıralama — turnuvanın puan durumu (yazı ve resim): İsviçre'de Buchholz ve medyan Buchholz, ligde Sonneborn-Berger ile.",
 		"help.pairings":    "eşleşmeler [tur] — turun eşleşmeleri ve sonuçları.",
 		"help.cancel":      "iptal — turnuvayı iptal eder (düzenleyen ya da yönetici); süren oyunlar sonuçsuz biter.",
-		"help.rating":      "puan [oyun] [@kişi] — Glicko-2 puanın (1500'den başlar). Puanlı oyunlar: iki kişi arasındaki oyunlar, turnuva oyunları ve geri almadan, ipucusuz bota karşı oyunlar (botun her seviyesinin kendi puanı var).",
+		"help.rating":      "puan [oyun] [@kişi] — Glicko-2 puanın (1500'den başlar). Puanlı oyunlar: iki kişi arasındaki oyunlar, turnuva oyunları ve geri almadan, ipucusuz, seviye değiştirmeden bota karşı oyunlar (botun her seviyesinin kendi puanı var).",
 		"help.leaderboard": "liderler <oyun> — bu platformdaki en yüksek puanlar (yazı ve resim).",
 
 		"error.no-hint-rated":        "İpucu yalnızca bota karşı, turnuva dışı oyunlarda var.",
@@ -250,6 +250,7 @@ func turkish() map[string]string {
 		"game.moved":     "{player}: {move}",
 		"game.turn":      "Sıra: {player} ({side})",
 		"game.undone":    "Son hamlen geri alındı.",
+		"game.unrated":   "Bu oyun artık puanlı sayılmaz.",
 		"game.resigned":  "{player} pes etti.",
 		"game.forfeit":   "{player} uzun süre oynamadı, oyunu kaybetti.",
 		"game.reminder":  "{player}, sıra sende: {left} içinde oynamazsan oyunu kaybedersin.",
@@ -376,7 +377,7 @@ func english() map[string]string {
 		"help.standings":   "standings — the tournament's table (text and picture): Buchholz and median Buchholz in Swiss, Sonneborn-Berger in round robin.",
 		"help.pairings":    "pairings [round] — a round's pairings and results.",
 		"help.cancel":      "cancel — cancels the tournament (organiser or admin); games in play end without a result.",
-		"help.rating":      "rating [game] [@someone] — your Glicko-2 rating (new players start at 1500). Rated: games between people, tournament games, and games against the bot without undo or hints (each bot level has its own rating).",
+		"help.rating":      "rating [game] [@someone] — your Glicko-2 rating (new players start at 1500). Rated: games between people, tournament games, and games against the bot without undo, hints or a change of level (each bot level has its own rating).",
 		"help.leaderboard": "leaderboard <game> — the best ratings on this platform (text and picture).",
 
 		"error.no-hint-rated":        "Hints are only for casual games against the bot.",
@@ -495,6 +496,7 @@ func english() map[string]string {
 		"game.moved":     "{player}: {move}",
 		"game.turn":      "To move: {player} ({side})",
 		"game.undone":    "Your last move was taken back.",
+		"game.unrated":   "This game is no longer rated.",
 		"game.resigned":  "{player} resigned.",
 		"game.forfeit":   "{player} did not move for too long and lost the game.",
 		"game.reminder":  "{player}, it is your move: play within {left} or you lose the game.",

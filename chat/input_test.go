@@ -73,3 +73,27 @@ func TestTournamentStandingsBeforeStartAndBadTime(t *testing.T) {
 		t.Fatalf("standings before the start: %q", texts(rs))
 	}
 }
+
+// TestUnratedNotes: taking a move back or changing the bot's level in play
+// says that the game is no longer rated (the level change was a way to win
+// a rated game against master prepared against easy); before the first
+// move a level change keeps the game rated.
+func TestUnratedNotes(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("oyna dama kolay")
+	rs := b.say("seviye usta")
+	b.expect(rs, "#g1 Botun seviyesi artık usta.")
+	if strings.Contains(texts(rs), "puanlı") {
+		t.Fatalf("a level chosen before the first move unrated the game: %q", texts(rs))
+	}
+	b.say("c3-c4")
+	b.expect(b.say("seviye kolay"), "#g1 Botun seviyesi artık kolay. Bu oyun artık puanlı sayılmaz.")
+	if rs := b.say("seviye orta"); strings.Contains(texts(rs), "puanlı") {
+		t.Fatalf("said twice: %q", texts(rs))
+	}
+	b.say("lang en")
+	b.say("resign")
+	b.say("play ttt")
+	b.say("b2")
+	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
+}

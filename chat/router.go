@@ -693,7 +693,11 @@ func (q *request) undo() {
 		q.sayError(err)
 		return
 	}
-	q.sayReply(q.r.gameReply(q.lang, after, q.t("game.undone"), q.m.UserID))
+	head := q.t("game.undone")
+	if s.Rated && !after.Rated {
+		head += " " + q.t("game.unrated")
+	}
+	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
 }
 
 func (q *request) draw() {
@@ -770,7 +774,11 @@ func (q *request) level() {
 			q.sayError(err)
 			return
 		}
-		q.say("#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.levelName(q.lang, lvl.Name)))
+		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.levelName(q.lang, lvl.Name))
+		if botGame.Rated && !s.Rated {
+			text += " " + q.t("game.unrated")
+		}
+		q.say(text)
 		return
 	}
 	cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)

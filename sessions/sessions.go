@@ -1244,6 +1244,11 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 	case l.rec.Result.Over:
 		return Snapshot{}, ErrGameOver
 	}
+	if len(l.rec.Moves) > 0 && lvl.Name != l.rec.Level {
+		// A win against the level played at the end, prepared against
+		// another, would be rated against the wrong opponent.
+		l.rec.Rated = false
+	}
 	l.rec.Level = lvl.Name
 	m.save(l)
 	return l.snapshot(), nil

@@ -8,8 +8,8 @@ package sessions
 // the tournament, so nothing happens twice.
 //
 // Rated games: every game between people and every tournament game, and
-// games against the bot until the person takes a move back or asks for a
-// hint. The bot has a rating of its own per level (BotRatingID), which
+// games against the bot until the person takes a move back, asks for a
+// hint or changes the bot's level after the first move. The bot has a rating of its own per level (BotRatingID), which
 // moves like anyone's. A game ended by a cancelled tournament is not rated.
 
 import (

@@ -76,29 +76,46 @@ func TestRatingsAfterGames(t *testing.T) {
 
 func TestBotGamesRatedPerLevelUntilUndo(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
-	play := func(level string, undo bool) {
+	// play plays b2 against the bot at level (changed to levelBefore before
+	// the move, to levelAfter after it), maybe takes it back, and resigns.
+	play := func(level, levelBefore, levelAfter string, undo bool) {
 		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("tictactoe"), Level: level})
 		if err != nil {
 			t.Fatal(err)
 		}
+		if levelBefore != "" {
+			if s, err := h.m.SetLevel(bg, s.ID, ayse.ID, levelBefore); err != nil || !s.Rated {
+				t.Fatalf("level before the first move: rated %v, %v", s.Rated, err)
+			}
+		}
 		h.m.Move(bg, s.ID, ayse.ID, "b2", "")
 		h.wait()
+		if levelAfter != "" {
+			if s, err := h.m.SetLevel(bg, s.ID, ayse.ID, levelAfter); err != nil || s.Rated {
+				t.Fatalf("level changed in play: rated %v, %v", s.Rated, err)
+			}
+		}
 		if undo {
 			if _, err := h.m.Undo(bg, s.ID, ayse.ID); err != nil {
 				t.Fatal(err)
 			}
+			h.m.Move(bg, s.ID, ayse.ID, "b2", "")
+			h.wait()
 		}
 		h.m.Resign(bg, s.ID, ayse.ID)
 	}
-	play("hard", false)
-	play("easy", false)
-	play("easy", true)
+	play("hard", "", "", false)
+	play("easy", "", "", false)
+	play("easy", "", "", true)
+	play("easy", "master", "", false) // before any move: rated against master
+	play("easy", "", "master", false) // prepared against easy: not rated
 	board, _ := h.m.Leaderboard(bg, "test", "tictactoe", 10)
 	games := map[string]int{}
 	for _, r := range board {
 		games[r.PlayerID] = r.Games
 	}
-	if games[ayse.ID] != 2 || games[sessions.BotRatingID("hard")] != 1 || games[sessions.BotRatingID("easy")] != 1 {
+	if games[ayse.ID] != 3 || games[sessions.BotRatingID("hard")] != 1 || games[sessions.BotRatingID("easy")] != 1 ||
+		games[sessions.BotRatingID("master")] != 1 {
 		t.Fatalf("rated games %v", games)
 	}
 	if lvl, ok := sessions.IsBotRatingID(sessions.BotRatingID("hard")); !ok || lvl != "hard" {
