@@ -79,16 +79,14 @@ func (c *Console) Run(ctx context.Context, h chat.Handler, wait func(context.Con
 	errc := make(chan error, 1)
 	go func() { // a blocked read must not keep Run from seeing ctx end
 		defer close(lines)
-		sc := bufio.NewScanner(c.cfg.In)
-		sc.Buffer(make([]byte, 0, 4096), maxLine)
-		for sc.Scan() {
+		errc <- readLines(c.cfg.In, maxLine, func(line string) bool {
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
+				return true
 			case <-ctx.Done():
-				return
+				return false
 			}
-		}
-		errc <- sc.Err()
+		})
 	}()
 	ref := 0
 	for {
@@ -151,6 +149,36 @@ func (c *Console) Run(ctx context.Context, h chat.Handler, wait func(context.Con
 		return err
 	default:
 		return nil
+	}
+}
+
+// readLines calls emit with every line of r (without its line ending), cut
+// to max bytes: a line too long for the bot is still one message, never the
+// end of the session. It stops when emit returns false, at the end of input
+// (nil) or at a read error.
+func readLines(r io.Reader, max int, emit func(string) bool) error {
+	br := bufio.NewReader(r)
+	var line []byte
+	for {
+		frag, more, err := br.ReadLine()
+		if room := max - len(line); room > 0 {
+			line = append(line, frag[:min(len(frag), room)]...)
+		}
+		if err != nil {
+			if len(line) > 0 {
+				emit(string(line))
+			}
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		if !more {
+			if !emit(string(line)) {
+				return nil
+			}
+			line = line[:0]
+		}
 	}
 }
 

@@ -90,3 +90,28 @@ func TestSafeName(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLines: a line longer than the console reads is cut, not the end
+// of the session (it stopped the console with "token too long", dropping
+// every later line); lines end with \n or \r\n, the last one maybe with
+// neither.
+func TestLongLines(t *testing.T) {
+	in := "help\r\n" + strings.Repeat("a", 3*maxLine) + "\n" + "x" + strings.Repeat("é", maxLine) + "\nplay ttt"
+	var out bytes.Buffer
+	c := New(Config{In: strings.NewReader(in), Out: &out})
+	h := &echo{c: c}
+	if err := c.Run(context.Background(), h, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.msgs) != 4 {
+		t.Fatalf("%d messages, want 4", len(h.msgs))
+	}
+	if h.msgs[0].Text != "help" || h.msgs[3].Text != "play ttt" {
+		t.Fatalf("first %q, last %q", h.msgs[0].Text, h.msgs[3].Text)
+	}
+	for _, m := range h.msgs[1:3] {
+		if len(m.Text) == 0 || len(m.Text) > maxLine {
+			t.Fatalf("long line read as %d bytes, want 1..%d", len(m.Text), maxLine)
+		}
+	}
+}
