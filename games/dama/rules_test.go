@@ -289,6 +289,14 @@ func TestRules(t *testing.T) {
 		{"maximum capture: kings and men count the same", board(t, "w",
 			"........", "........", "...b....", "........", "...b.b.b", "...w....", ".B......", "W......."),
 			[]string{"d3xd5xd7"}},
+		{"a man promoted mid-capture may not turn back", board(t, "w",
+			"........", "..b.....", "..w.....", "........", "........", "..b.....", "........", "........"),
+			[]string{"c6xc8"}},
+		// As a man d6xf6xf8 takes two; promoted on f8 it goes on as a king
+		// (b8, then a5 around the corner): four, more than d6xd8xa8xa4's three.
+		{"captures after a promotion count toward the maximum", board(t, "w",
+			".b......", "...b.b..", "...wb...", "b.......", "........", "........", "........", "........"),
+			[]string{"d6xf6xf8xa8xa1", "d6xf6xf8xa8xa2", "d6xf6xf8xa8xa3", "d6xf6xf8xa8xa4"}},
 	}
 	for _, tt := range tests {
 		if got := formatAll(tt.pos); !slices.Equal(got, tt.moves) {
