@@ -378,8 +378,7 @@ func (r *Router) players(lang Lang, s sessions.Snapshot) string {
 
 // gameTitle heads a board shown on request.
 func (r *Router) gameTitle(lang Lang, s sessions.Snapshot) string {
-	return r.cat.T(lang, "game.title", "game", r.gameName(lang, s.Game), "players", r.players(lang, s),
-		"n", fmt.Sprint(len(s.Moves)))
+	return r.cat.N(lang, "game.title", len(s.Moves), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
 }
 
 // channelGames lists a channel's running games.

@@ -6,6 +6,7 @@ package chat
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -77,6 +78,15 @@ func (c *Catalog) T(lang Lang, id string, kv ...string) string {
 	}
 	// One pass: a value containing "{x}" is not expanded again.
 	return strings.NewReplacer(pairs...).Replace(msg)
+}
+
+// N is T for a message about n things, with {n} set: message id+".one"
+// when n is 1 and the language has it ("1 move", not "1 moves").
+func (c *Catalog) N(lang Lang, id string, n int, kv ...string) string {
+	if n == 1 && c.Has(lang, id+".one") {
+		id += ".one"
+	}
+	return c.T(lang, id, append([]string{"n", strconv.Itoa(n)}, kv...)...)
 }
 
 // Keys lists the ids of lang, sorted.
@@ -166,6 +176,7 @@ func turkish() map[string]string {
 		"tournament.exists":                "Bu kanalda zaten bir turnuva var. Bilgi için: turnuva",
 		"tournament.not-organiser":         "Bunu yalnızca turnuvayı düzenleyen ya da bir kanal yöneticisi yapabilir.",
 		"tournament.rounds":                "{n} tur",
+		"tournament.rounds.one":            "1 tur",
 		"tournament.info":                  "Turnuva: {game}, {format} — {state}",
 		"tournament.players":               "Oyuncular ({n}): {players}",
 		"tournament.how-to-join":           "Katılmak için: katıl · bot eklemek için: turnuva bot <seviye> · başlatmak için: başlat",
@@ -210,16 +221,17 @@ func turkish() map[string]string {
 		"col.rd":                           "Sapma",
 		"col.games":                        "Oyun",
 
-		"rating.usage":        "Kullanım: puan [oyun] [@kişi]. Oyunlar: {games}",
-		"rating.unrated-game": "{player} henüz {game} için puanlı oyun oynamadı (başlangıç: 1500).",
-		"rating.one":          "{player} — {game}: {rating}",
-		"rating.none":         "{player} henüz puanlı oyun oynamadı (başlangıç: 1500).",
-		"rating.all":          "{player}: {ratings}",
-		"rating.changed":      "Puanlar: {changes}",
-		"leaderboard.usage":   "Kullanım: liderler <oyun>. Oyunlar: {games}",
-		"leaderboard.empty":   "{game} için henüz puanlı oyun yok.",
-		"leaderboard.title":   "{game} — liderler",
-		"leaderboard.games":   "{n} oyun",
+		"rating.usage":          "Kullanım: puan [oyun] [@kişi]. Oyunlar: {games}",
+		"rating.unrated-game":   "{player} henüz {game} için puanlı oyun oynamadı (başlangıç: 1500).",
+		"rating.one":            "{player} — {game}: {rating}",
+		"rating.none":           "{player} henüz puanlı oyun oynamadı (başlangıç: 1500).",
+		"rating.all":            "{player}: {ratings}",
+		"rating.changed":        "Puanlar: {changes}",
+		"leaderboard.usage":     "Kullanım: liderler <oyun>. Oyunlar: {games}",
+		"leaderboard.empty":     "{game} için henüz puanlı oyun yok.",
+		"leaderboard.title":     "{game} — liderler",
+		"leaderboard.games":     "{n} oyun",
+		"leaderboard.games.one": "1 oyun",
 
 		"error.internal":          "Bir şeyler ters gitti; tekrar dener misin?",
 		"error.no-game":           "Bu kanalda süren bir oyunun yok. Başlamak için: oyna dama (ya da oyna xox).",
@@ -255,6 +267,7 @@ func turkish() map[string]string {
 		"game.forfeit":   "{player} uzun süre oynamadı, oyunu kaybetti.",
 		"game.reminder":  "{player}, sıra sende: {left} içinde oynamazsan oyunu kaybedersin.",
 		"game.title":     "{game} — {players} · {n} hamle",
+		"game.title.one": "{game} — {players} · 1 hamle",
 
 		"footer.turn": "Sıra: {player}",
 		"footer.win":  "{player} kazandı",
@@ -412,6 +425,7 @@ func english() map[string]string {
 		"tournament.exists":                "This channel already has a tournament. For details: tournament",
 		"tournament.not-organiser":         "Only the tournament's organiser or a channel admin may do that.",
 		"tournament.rounds":                "{n} rounds",
+		"tournament.rounds.one":            "1 round",
 		"tournament.info":                  "Tournament: {game}, {format} — {state}",
 		"tournament.players":               "Players ({n}): {players}",
 		"tournament.how-to-join":           "To play: join · to enter the bot: tournament addbot <level> · to begin: start",
@@ -456,16 +470,17 @@ func english() map[string]string {
 		"col.rd":                           "RD",
 		"col.games":                        "Games",
 
-		"rating.usage":        "Usage: rating [game] [@someone]. Games: {games}",
-		"rating.unrated-game": "{player} has no rated {game} games yet (new players start at 1500).",
-		"rating.one":          "{player} — {game}: {rating}",
-		"rating.none":         "{player} has no rated games yet (new players start at 1500).",
-		"rating.all":          "{player}: {ratings}",
-		"rating.changed":      "Ratings: {changes}",
-		"leaderboard.usage":   "Usage: leaderboard <game>. Games: {games}",
-		"leaderboard.empty":   "No rated {game} games yet.",
-		"leaderboard.title":   "{game} — leaderboard",
-		"leaderboard.games":   "{n} games",
+		"rating.usage":          "Usage: rating [game] [@someone]. Games: {games}",
+		"rating.unrated-game":   "{player} has no rated {game} games yet (new players start at 1500).",
+		"rating.one":            "{player} — {game}: {rating}",
+		"rating.none":           "{player} has no rated games yet (new players start at 1500).",
+		"rating.all":            "{player}: {ratings}",
+		"rating.changed":        "Ratings: {changes}",
+		"leaderboard.usage":     "Usage: leaderboard <game>. Games: {games}",
+		"leaderboard.empty":     "No rated {game} games yet.",
+		"leaderboard.title":     "{game} — leaderboard",
+		"leaderboard.games":     "{n} games",
+		"leaderboard.games.one": "1 game",
 
 		"error.internal":          "Something went wrong; could you try again?",
 		"error.no-game":           "You have no game going on in this channel. To start one: play dama (or play ttt).",
@@ -501,6 +516,7 @@ func english() map[string]string {
 		"game.forfeit":   "{player} did not move for too long and lost the game.",
 		"game.reminder":  "{player}, it is your move: play within {left} or you lose the game.",
 		"game.title":     "{game} — {players} · {n} moves",
+		"game.title.one": "{game} — {players} · 1 move",
 
 		"footer.turn": "{player} to move",
 		"footer.win":  "{player} wins",

@@ -97,3 +97,20 @@ func TestUnratedNotes(t *testing.T) {
 	b.say("b2")
 	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
 }
+
+// TestOneNotOnes: counts of one read "1 move", "1 game", "1 round".
+func TestOneNotOnes(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("lang en")
+	b.say("challenge @bora ttt")
+	b.msg("dm", "bora", "accept", true)
+	b.say("b2")
+	b.expect(b.say("board"), "#g1 Tic-tac-toe — Ayse (X) – Bora (O) · 1 move\n")
+	b.msg("dm", "bora", "a1", true)
+	b.expect(b.say("board"), "· 2 moves\n")
+	b.say("resign")
+	b.expect(b.say("leaderboard ttt"), "(1 game)")
+	b.expect(b.say("tournament create ttt swiss 1"), "(Swiss, 1 round)")
+	b.say("lang tr")
+	b.expect(b.say("liderler xox"), "(1 oyun)")
+}

@@ -114,7 +114,7 @@ func (q *request) leaderboard() {
 		name := q.r.ratingName(q.lang, r.PlayerID, r.Name)
 		rating := strconv.Itoa(int(math.Round(r.Rating.Rating)))
 		rd := "±" + strconv.Itoa(int(math.Round(r.RD)))
-		fmt.Fprintf(&b, "\n%d. %s — %s %s (%s)", i+1, name, rating, rd, q.t("leaderboard.games", "n", strconv.Itoa(r.Games)))
+		fmt.Fprintf(&b, "\n%d. %s — %s %s (%s)", i+1, name, rating, rd, q.r.cat.N(q.lang, "leaderboard.games", r.Games))
 		rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, rd, strconv.Itoa(r.Games)})
 	}
 	rep := Reply{Text: b.String()}

@@ -284,7 +284,7 @@ func (q *request) twoPlayerGames() string {
 func (r *Router) formatName(lang Lang, v sessions.TournamentView) string {
 	parts := []string{r.cat.T(lang, "system."+string(v.T.System))}
 	if v.T.NumRounds > 0 {
-		parts = append(parts, r.cat.T(lang, "tournament.rounds", "n", strconv.Itoa(v.T.NumRounds)))
+		parts = append(parts, r.cat.N(lang, "tournament.rounds", v.T.NumRounds))
 	}
 	if !v.TimeControl.IsZero() {
 		parts = append(parts, r.timeControlText(lang, v.TimeControl))
