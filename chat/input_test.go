@@ -114,3 +114,16 @@ func TestOneNotOnes(t *testing.T) {
 	b.say("lang tr")
 	b.expect(b.say("liderler xox"), "(1 oyun)")
 }
+
+// TestWithdrawnInInfo: the tournament's player list marks who withdrew.
+func TestWithdrawnInInfo(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
+	grp("ali", "turnuva oluştur xox lig")
+	for _, p := range []string{"ali", "veli", "ayse"} {
+		grp(p, "katıl")
+	}
+	grp("ali", "başlat")
+	grp("ayse", "ayrıl")
+	b.expect(grp("ali", "turnuva"), "Oyuncular (3): Ali, Veli, Ayse (çekildi)")
+}

@@ -315,7 +315,11 @@ func (r *Router) numberName(lang Lang, v sessions.TournamentView, num int) strin
 func (r *Router) entrants(lang Lang, v sessions.TournamentView) string {
 	var names []string
 	for _, p := range v.T.Players {
-		names = append(names, r.tournamentPlayerName(lang, p))
+		name := r.tournamentPlayerName(lang, p)
+		if p.Withdrawn {
+			name += " " + r.cat.T(lang, "tournament.withdrawn-mark")
+		}
+		names = append(names, name)
 	}
 	if len(names) == 0 {
 		return "—"
