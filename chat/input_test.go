@@ -96,6 +96,12 @@ func TestUnratedNotes(t *testing.T) {
 	b.say("play ttt")
 	b.say("b2")
 	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
+	b.say("resign")
+	b.say("play ttt")
+	b.expect(b.say("hint"), "#g3 Hint: ", " This game is no longer rated.")
+	if rs := b.say("hint"); strings.Contains(texts(rs), "rated") {
+		t.Fatalf("second hint: %q", texts(rs))
+	}
 }
 
 // TestOneNotOnes: counts of one read "1 move", "1 game", "1 round".

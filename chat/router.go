@@ -1095,6 +1095,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		}
 	case sessions.EventHint:
 		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
+		if ev.Unrated {
+			rep.Text += " " + t("game.unrated")
+		}
 		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
 	case sessions.EventForfeit:
 		loser := s.Players[s.Result.Winner.Opponent()]

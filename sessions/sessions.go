@@ -150,6 +150,8 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
+	// Unrated: EventHint: this hint made a rated game unrated.
+	Unrated bool
 
 	Tournament *TournamentView // EventRoundStarted, EventTournamentOver
 	Round      int             // EventRoundStarted
@@ -1274,6 +1276,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	case l.pos.Turn() != side:
 		return ErrNotYourTurn
 	}
+	unrated := l.rec.Rated
 	if l.rec.Rated {
 		l.rec.Rated = false // a game played with the engine's help is not rated
 		m.save(l)
@@ -1295,7 +1298,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 			return
 		}
 		m.afterAnnounced(announced)
-		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth})
+		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth, Unrated: unrated})
 	})
 	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, nil, announced)
 	return nil

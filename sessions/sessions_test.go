@@ -739,8 +739,14 @@ func TestHint(t *testing.T) {
 	if len(after.Moves) != 4 {
 		t.Fatal("a hint changed the game")
 	}
-	if after.Rated {
-		t.Fatal("a game played with a hint is still rated")
+	if after.Rated || !evs[0].Unrated {
+		t.Fatalf("a game played with a hint: rated %v, hint says unrated %v", after.Rated, evs[0].Unrated)
+	}
+	// The second hint does not unrate it again.
+	h.m.Hint(bg, b.ID, cem.ID, "")
+	h.wait()
+	if evs := h.Events(); evs[len(evs)-1].Kind != sessions.EventHint || evs[len(evs)-1].Unrated {
+		t.Fatalf("second hint %+v", evs[len(evs)-1])
 	}
 }
 
