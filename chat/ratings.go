@@ -42,7 +42,7 @@ func (q *request) rating() {
 			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.gameName(q.lang, g)))
 			return
 		}
-		q.say(q.t("rating.one", "player", name, "game", q.r.gameName(q.lang, g), "rating", q.r.ratingText(r)))
+		q.say(q.t("rating.one", "player", name, "game", q.r.gameName(q.lang, g), "rating", q.r.ratingText(q.lang, r)))
 		return
 	}
 	list, err := q.r.mgr.PlayerRatings(q.ctx, q.m.Platform, id)
@@ -60,14 +60,15 @@ func (q *request) rating() {
 		if g, ok := q.r.cfg.Games.Lookup(r.Game); ok {
 			gname = q.r.gameName(q.lang, g)
 		}
-		parts = append(parts, gname+" "+q.r.ratingText(r))
+		parts = append(parts, gname+" "+q.r.ratingText(q.lang, r))
 	}
 	q.say(q.t("rating.all", "player", name, "ratings", strings.Join(parts, " · ")))
 }
 
-// ratingText is "1662 ±290 (3)": rating, deviation, games.
-func (r *Router) ratingText(rec sessions.RatingRecord) string {
-	return fmt.Sprintf("%d ±%d (%d)", int(math.Round(rec.Rating.Rating)), int(math.Round(rec.RD)), rec.Games)
+// ratingText is "1662 ±290 (3 games)": rating, deviation, games.
+func (r *Router) ratingText(lang Lang, rec sessions.RatingRecord) string {
+	return fmt.Sprintf("%d ±%d (%s)", int(math.Round(rec.Rating.Rating)), int(math.Round(rec.RD)),
+		r.cat.N(lang, "leaderboard.games", rec.Games))
 }
 
 // ratingName names a rating's holder: the bot with its level.
