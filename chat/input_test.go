@@ -133,3 +133,10 @@ func TestWithdrawnInInfo(t *testing.T) {
 	grp("ayse", "ayrıl")
 	b.expect(grp("ali", "turnuva"), "Oyuncular (3): Ali, Veli, Ayse (çekildi)")
 }
+
+// TestTimeWithSpaces: "10 dk" is a time, not ten rounds and a stray "dk".
+func TestTimeWithSpaces(t *testing.T) {
+	b := newBot(t, nil)
+	b.expect(b.say("turnuva oluştur xox isviçre 3 tur 10 dk"), "(İsviçre sistemi, 3 tur, 10 dk)")
+	b.expect(b.say("meydan @bora xox 5 dk + 3 sn"), "Süre: 5 dk + 3 sn")
+}

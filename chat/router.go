@@ -803,7 +803,7 @@ func (q *request) challenge() {
 		u := q.m.Mentions[0]
 		to = &u
 	}
-	for _, a := range q.cmd.Args {
+	for _, a := range joinTimeWords(q.cmd.Args) {
 		switch {
 		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
 			// Only the adapter knows who a mention is: a name it could not
@@ -870,6 +870,43 @@ func (q *request) challenge() {
 // rather than ignore it.
 func looksLikeTimeControl(w string) bool {
 	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
+
+// joinTimeWords joins a time typed with spaces into one word: "10 dk" →
+// "10dk", "5 dk + 3 sn" → "5dk+3sn", "1 g/hamle" → "1g/hamle" (a bare "10"
+// would otherwise be read as a number of rounds, and "dk" as a stray word).
+func joinTimeWords(args []string) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if n := len(out); n > 0 {
+			prev := out[n-1]
+			f := Fold(a)
+			unit := isTimeUnit(strings.SplitN(f, "/", 2)[0])
+			digitsEnd := prev[len(prev)-1] >= '0' && prev[len(prev)-1] <= '9'
+			switch {
+			case digitsEnd && looksLikeTimeControl(prev) && unit,
+				strings.HasSuffix(prev, "+") && looksLikeTimeControl(prev) && looksLikeTimeControl(a),
+				a == "+" && looksLikeTimeControl(prev),
+				strings.HasPrefix(a, "+") && len(a) > 1 && looksLikeTimeControl(prev):
+				out[n-1] = prev + a
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// isTimeUnit reports whether folded w is a unit of time as typed alone.
+func isTimeUnit(w string) bool {
+	switch w {
+	case "s", "sec", "secs", "second", "seconds", "sn", "saniye",
+		"m", "min", "mins", "minute", "minutes", "dk", "dakika",
+		"h", "hr", "hour", "hours", "sa", "saat",
+		"d", "day", "days", "g", "gun":
+		return true
+	}
+	return false
 }
 
 func (q *request) lookupGame(word string) games.Game {

@@ -170,7 +170,7 @@ func (q *request) tournamentCreate(args []string) {
 		rounds int
 		tc     sessions.TimeControl
 	)
-	for _, a := range args {
+	for _, a := range joinTimeWords(args) {
 		f := Fold(a)
 		if f == "tur" || f == "turlu" || f == "round" || f == "rounds" {
 			continue // "5 tur", "5 rounds"
