@@ -79,6 +79,10 @@ func after(s *state, m ai.Move) [2][2]uint64 {
 	return [2][2]uint64{c.men, c.kings}
 }
 
+// typographic maps the dashes and the multiplication sign that phone
+// keyboards and word processors put in place of '-' and 'x'.
+var typographic = strings.NewReplacer("\u2013", "-", "\u2014", "-", "\u2212", "-", "\u00d7", "x")
+
 // parseSquares reads squares separated by nothing, '-', 'x', ':' or spaces.
 func parseSquares(s string) ([]int, bool) {
 	var sqs []int
@@ -109,7 +113,7 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 	fail := func(kind games.MoveErrorKind, reason, format string, args ...any) (ai.Move, error) {
 		return ai.NoMove, &games.MoveError{Kind: kind, Input: input, Reason: reason, Detail: fmt.Sprintf(format, args...)}
 	}
-	sqs, ok := parseSquares(strings.ToLower(strings.TrimSpace(input)))
+	sqs, ok := parseSquares(strings.ToLower(strings.TrimSpace(typographic.Replace(input))))
 	if !ok {
 		return fail(games.Malformed, ReasonSyntax, "want squares like c3-c4 or c3xc5xe5")
 	}

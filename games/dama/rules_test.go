@@ -101,7 +101,7 @@ func TestParseMoveForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range []string{"c3c4", "c3 c4", "  C3-C4 ", "C3c4", "c3\tc4"} {
+	for _, in := range []string{"c3c4", "c3 c4", "  C3-C4 ", "C3c4", "c3\tc4", "c3\u2013c4", "c3 \u2014 c4"} {
 		m, err := p.ParseMove(in)
 		if err != nil || m != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", in, m, err, want)
@@ -121,7 +121,7 @@ func TestParseMoveForms(t *testing.T) {
 		t.Fatalf("moves %v", got)
 	}
 	want, _ = p.ParseMove("e4xe6xe8")
-	for _, in := range []string{"e4:e6:e8", "E4XE6XE8", "e4 e6 e8", "e4-e6-e8", "e4e6e8", "e4xe8"} {
+	for _, in := range []string{"e4:e6:e8", "E4XE6XE8", "e4 e6 e8", "e4-e6-e8", "e4e6e8", "e4xe8", "e4\u00d7e6\u00d7e8"} {
 		m, err := p.ParseMove(in)
 		if err != nil || m != want {
 			t.Errorf("ParseMove(%q) = %v, %v; want %v", in, m, err, want)
