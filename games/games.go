@@ -13,6 +13,12 @@ import (
 
 // Position is a game position: the engine's view (ai.Position) plus what a
 // person and the bot need around it. Not safe for concurrent use.
+//
+// A turn of several plies by one side (İşlem's placement, then its choice
+// of captures) is several moves: Turn stays with the player between them and
+// ParseMove reads one at a time. A dice roll is a move of the Chance side
+// (ai.Stochastic), played by whoever runs the game, never typed. A puzzle's
+// only side is ai.First.
 type Position interface {
 	ai.Position
 	// Clone returns an independent deep copy (history included, so that
