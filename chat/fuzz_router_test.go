@@ -46,3 +46,63 @@ func FuzzTournamentCommands(f *testing.F) {
 		}
 	})
 }
+
+// FuzzGameCommands sends what people might type around games (starting,
+// moving, taking back, offering draws, resigning, in groups and in private,
+// prefixed or not) from several users to one router: nothing panics (the
+// internal-error apology is refused), and a reply that refuses a move leaves
+// the game's moves as they were.
+func FuzzGameCommands(f *testing.F) {
+	for _, s := range []string{
+		"oyna xox kolay|b2|5|geri|ipucu|seviye zor|berabere|pes doğrusu|pes",
+		"play dama easy black|f6-f5|c3–c4|e6xe4|undo|history|board #g1|resign now|resign",
+		"meydan @veli dama 5 dk + 3 sn|kabul etmem|kabul|c3-c4|f6-f5|berabere|ret|hamle #g1 c4-c5|pes #g1",
+		"challenge @ali ttt black 1m|accept|b2|a1|draw|accept|level 🙂|İPUCU|GERİ AL|/",
+	} {
+		f.Add(s, uint8(0))
+	}
+	b := newBot(f, nil)
+	var n atomic.Int64
+	f.Fuzz(func(t *testing.T, script string, flags uint8) {
+		b.t = t
+		ch := fmt.Sprint("fg", n.Add(1))
+		for i, line := range strings.Split(script, "|") {
+			if i > 12 {
+				break
+			}
+			user := []string{"ali", "veli", "cem"}[i%3]
+			before := b.r.Sessions().ChannelGames("test", ch)
+			rs := b.raw(chat.Message{ChannelID: ch, UserID: user, UserName: user, Text: line,
+				Private: flags&1 != 0, Mentions: mentionsOf(line)})
+			for _, r := range rs {
+				if strings.Contains(r.Text, "Bir şeyler ters gitti") || strings.Contains(r.Text, "Something went wrong") {
+					t.Fatalf("%q: %q", line, r.Text)
+				}
+			}
+			if len(rs) == 1 && (strings.Contains(rs[0].Text, "Geçersiz hamle") || strings.Contains(rs[0].Text, "Illegal move") ||
+				strings.Contains(rs[0].Text, "Sıra sende değil") || strings.Contains(rs[0].Text, "not your turn")) {
+				for _, s := range before {
+					after, err := b.r.Sessions().Get(s.ID)
+					if err != nil || strings.Join(after.Moves, " ") != strings.Join(s.Moves, " ") {
+						t.Fatalf("%q was refused but changed #%s: %v → %v (%v)", line, s.Tag(), s.Moves, after.Moves, err)
+					}
+				}
+			}
+		}
+		for _, s := range b.r.Sessions().ChannelGames("test", ch) {
+			b.r.Sessions().Resign(context.Background(), s.ID, s.Players[0].ID)
+			b.r.Sessions().Resign(context.Background(), s.ID, s.Players[1].ID)
+		}
+	})
+}
+
+// mentionsOf resolves "@name" words as the console does.
+func mentionsOf(line string) []chat.User {
+	var out []chat.User
+	for _, w := range strings.Fields(line) {
+		if name, ok := strings.CutPrefix(w, "@"); ok && name != "" {
+			out = append(out, chat.User{ID: name, Name: name})
+		}
+	}
+	return out
+}
