@@ -1,8 +1,10 @@
 package chat_test
 
 import (
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"oyunbot/chat"
 	"oyunbot/render"
@@ -63,5 +65,35 @@ func TestBoardViewpointAndFinish(t *testing.T) {
 		if f := rec[tc.game].last(t); !f.Finished || f.Flip != tc.flip {
 			t.Errorf("%s, resigned: Flip %v Finished %v, want Flip %v, finished", tc.play, f.Flip, f.Finished, tc.flip)
 		}
+	}
+}
+
+// TestClocksByTheNames: a game clock is drawn next to its player's name
+// (the footer's "4:00 – 1:50" did not say whose was whose); a limit per
+// move is the mover's time in the footer.
+func TestClocksByTheNames(t *testing.T) {
+	rec := &frames{}
+	now := time.Unix(1_700_000_000, 0)
+	b := newBot(t, func(c *chat.Config) {
+		c.Now = func() time.Time { return now }
+		c.IdleCheck = time.Hour
+		c.Drawers = map[string]render.Drawer{"tictactoe": rec}
+		rec.d = testDrawers()["tictactoe"]
+	})
+	b.say("meydan @bora xox 5dk+3sn")
+	b.msg("dm", "bora", "kabul", true)
+	now = now.Add(70 * time.Second)
+	b.say("b2")
+	f := rec.last(t)
+	if f.Clocks != [2]string{"3:53", "5:00"} || strings.ContainsAny(f.Footer, "0123456789") {
+		t.Fatalf("clocks %q, footer %q", f.Clocks, f.Footer)
+	}
+	b.say("pes")
+	b.say("meydan @bora xox 1g/hamle")
+	b.msg("dm", "bora", "kabul", true)
+	now = now.Add(time.Hour)
+	b.say("tahta")
+	if f := rec.last(t); f.Clocks != [2]string{} || !strings.HasSuffix(f.Footer, " · 23:00:00") {
+		t.Fatalf("per move: clocks %q, footer %q", f.Clocks, f.Footer)
 	}
 }

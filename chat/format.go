@@ -49,6 +49,11 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Footer:   r.footer(lang, s),
 			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && facingSides(s.Game),
 		}
+		if left, ok := s.TimeLeft(r.now()); ok && !s.Result.Over && s.TimeControl.PerMove == 0 {
+			// Each game clock next to its player's name ("4:00 – 1:50" in the
+			// footer did not say whose was whose).
+			frame.Clocks = [2]string{FormatClock(left[ai.First]), FormatClock(left[ai.Second])}
+		}
 		png, err := d.Draw(frame)
 		if err != nil {
 			r.log.Error("drawing board", "game", s.Game.Name(), "id", s.ID, "err", err)
@@ -238,13 +243,10 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	}
 	p, _ := s.ToMove()
 	line := r.cat.T(lang, "footer.turn", "player", r.displayName(p))
-	// No ⏱ here: the picture's font has no emoji.
-	if left, ok := s.TimeLeft(r.now()); ok {
-		if s.TimeControl.PerMove > 0 {
-			line += " · " + FormatClock(left[s.Turn])
-		} else {
-			line += " · " + FormatClock(left[ai.First]) + " – " + FormatClock(left[ai.Second])
-		}
+	// No ⏱ here: the picture's font has no emoji. Game clocks are drawn
+	// next to the names; a limit per move is the mover's alone.
+	if left, ok := s.TimeLeft(r.now()); ok && s.TimeControl.PerMove > 0 {
+		line += " · " + FormatClock(left[s.Turn])
 	}
 	return line
 }
