@@ -85,12 +85,18 @@ func TestPerMoveLimit(t *testing.T) {
 	b.expect(grp("ayse", "c3-c4"), "⏱ Bora has 24:00:00 left for this move")
 	clk.Add(6 * time.Hour)
 	b.expect(grp("cem", "board"), "Bora has 18:00:00 left")
-	clk.Add(18*time.Hour + time.Second)
-	rs := grp("bora", "f6-f5")
-	b.expect(rs, "Bora ran out of time and lost the game.", "Game over: Ayse (white) wins — the opponent ran out of time.")
-	if s, _ := b.r.Sessions().LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 1 {
+	b.expect(grp("bora", "f6-f5"), "⏱ Ayse has 24:00:00 left")
+	clk.Add(24*time.Hour + time.Second)
+	rs := grp("ayse", "c4-c5")
+	b.expect(rs, "Ayse ran out of time and lost the game.", "Game over: Bora (black) wins — the opponent ran out of time.")
+	if s, _ := b.r.Sessions().LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 2 {
 		t.Fatalf("the late move was played: %v", s.Moves)
 	}
+	// A flag that falls before one's first move: no result, not rated.
+	grp("ayse", "challenge @bora dama 1d/move")
+	grp("bora", "accept")
+	clk.Add(24*time.Hour + time.Second)
+	b.expect(grp("ayse", "c3-c4"), "Ayse never made a move.", "Game over without a result — left before making a move, not rated.")
 	b.expect(grp("ayse", "challenge @bora dama 3x"), "I don't understand the time «3x»")
 	b.expect(grp("ayse", "challenge @bora dama 1s"), "I don't understand the time «1s»") // under the 10 s minimum
 }
@@ -107,6 +113,8 @@ func TestClocksSurviveRestart(t *testing.T) {
 	grp(b, "bora", "kabul")
 	clk.Add(time.Minute)
 	grp(b, "ayse", "b2")
+	grp(b, "bora", "a1")
+	grp(b, "ayse", "c3")
 	clk.Add(2 * time.Minute)
 	b.stop()
 

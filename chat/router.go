@@ -499,6 +499,9 @@ func (q *request) move(text string, explicit bool) {
 	}
 	if res.Flagged {
 		head := q.t("game.flag", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)))
+		if res.Game.Result.Void() {
+			head = q.t("game.never-moved", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)))
+		}
 		q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
 		return
 	}
@@ -1137,10 +1140,16 @@ func (r *Router) onEvent(ev sessions.Event) {
 		}
 		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
 	case sessions.EventForfeit:
-		loser := s.Players[s.Result.Winner.Opponent()]
-		head := t("game.forfeit", "player", r.displayName(loser))
-		if s.Result.Reason == sessions.ReasonTime {
-			head = t("game.flag", "player", r.displayName(loser))
+		var head string
+		switch {
+		case s.Result.Void() && (s.Turn == ai.First || s.Turn == ai.Second):
+			head = t("game.never-moved", "player", r.displayName(s.Players[s.Turn]))
+		case s.Result.Winner != ai.First && s.Result.Winner != ai.Second:
+			return // no loser to name (not an outcome CheckIdle gives)
+		case s.Result.Reason == sessions.ReasonTime:
+			head = t("game.flag", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
+		default:
+			head = t("game.forfeit", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
 		}
 		game := r.gameReply(lang, s, head, "")
 		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID

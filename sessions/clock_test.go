@@ -184,8 +184,10 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 	}
 	// A move resets the reminder and the per-move clock.
 	clock.Add(int64(50 * time.Minute))
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
-		t.Fatal(err)
+	for i, mv := range []string{"b2", "a1", "c3"} {
+		if _, err := h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
+			t.Fatal(err)
+		}
 	}
 	now := time.Unix(0, clock.Load())
 	h.m.CheckIdle(now.Add(59 * time.Minute))
@@ -204,5 +206,14 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 	h.wait()
 	if _, err := h.m.Get(b.ID); err != nil {
 		t.Fatal("the bot game without a clock was ended")
+	}
+	// A player whose flag falls before their first move leaves the game
+	// without a result (not a win for the other, not rated).
+	g = h.timed("tictactoe", sessions.TimeControl{PerMove: time.Hour})
+	h.m.CheckIdle(time.Unix(0, clock.Load()).Add(time.Hour))
+	evs := h.Events()
+	if ev := evs[len(evs)-1]; ev.Kind != sessions.EventForfeit || ev.Game.ID != g.ID ||
+		ev.Game.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || ev.Game.Ratings != nil {
+		t.Fatalf("flag before the first move: %+v", ev)
 	}
 }

@@ -587,7 +587,20 @@ func (l *live) flag(now time.Time) {
 	if l.rec.TimeControl.Base > 0 {
 		l.rec.Left[t] = min(left, 0)
 	}
-	l.end(t.Opponent(), ReasonTime, now)
+	l.timeOut(ReasonTime, now)
+}
+
+// timeOut ends the game for the side to move's idleness or fallen flag: a
+// loss, or, outside tournaments, no result when that side never moved (a
+// game started and left, as with a resignation before one's first move).
+// l.mu must be held.
+func (l *live) timeOut(reason string, now time.Time) {
+	t := l.pos.Turn()
+	if l.rec.Tournament == 0 && !slices.Contains(l.sides, t) {
+		l.end(ai.NoSide, ReasonAbandoned, now)
+		return
+	}
+	l.end(t.Opponent(), reason, now)
 }
 
 // save writes the game through; l.mu must be held. A failing store is
@@ -1376,7 +1389,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			idle := now.Sub(l.rec.LastMove)
 			switch {
 			case idle >= m.cfg.IdleForfeit:
-				l.end(t.Opponent(), ReasonIdle, now)
+				l.timeOut(ReasonIdle, now)
 				m.save(l)
 				ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:

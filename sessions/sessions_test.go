@@ -539,6 +539,12 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 		c.Now = func() time.Time { return start }
 	})
 	g := h.pvp("dama", chanA, ayse, bora)
+	if _, err := h.m.Move(bg, g.ID, ayse.ID, "c3-c4", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.m.Move(bg, g.ID, bora.ID, "f6-f5", ""); err != nil {
+		t.Fatal(err)
+	}
 	h.m.CheckIdle(start.Add(11 * time.Hour))
 	if len(h.Events()) != 0 {
 		t.Fatalf("events before half time: %+v", h.Events())
@@ -561,6 +567,13 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	rec, _ := h.store.Game(bg, g.ID)
 	if rec.Result != want {
 		t.Fatalf("stored %+v", rec.Result)
+	}
+	// Idle before one's first move: no result, not rated.
+	g = h.pvp("dama", chanA, ayse, bora)
+	h.m.CheckIdle(start.Add(24 * time.Hour))
+	evs = h.Events()
+	if ev := evs[len(evs)-1]; ev.Kind != sessions.EventForfeit || ev.Game.ID != g.ID || !ev.Game.Result.Void() || ev.Game.Ratings != nil {
+		t.Fatalf("idle before the first move: %+v", ev)
 	}
 }
 

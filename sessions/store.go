@@ -94,8 +94,9 @@ const (
 	ReasonTime      = "time"     // the flag fell
 	ReasonWithdrew  = "withdrew" // the player left the tournament
 	ReasonAborted   = "aborted"  // the tournament was cancelled: no result, not rated
-	// ReasonAbandoned: a player resigned before making a move (outside
-	// tournaments): no result, not rated, as a game started by mistake.
+	// ReasonAbandoned: a player resigned, ran out of time or was idle too
+	// long before making a move (outside tournaments): no result, not
+	// rated, as a game started by mistake or left at once.
 	ReasonAbandoned = "abandoned"
 )
 
