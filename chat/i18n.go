@@ -117,8 +117,8 @@ func turkish() map[string]string {
 			"Seviyeler: {levels}. Oyunu başlatan önce oynar (beyaz / x); siyah ya da o dersen bot başlar.",
 		"help.move": "hamle <hamle> ya da yalnızca hamleyi yaz. Dama: c3-c4, alma c3xc5xe5 (c3:c5 de olur). " +
 			"XOX: a1…c3 ya da telefon tuşları 1…9 (1 sol üst, 9 sağ alt).",
-		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7).",
-		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri: 1. c3-c4 f6-f5 2. …",
+		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
+		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri: 1. c3-c4 f6-f5 2. … (biten bir oyunun: hamleler #g7).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
 		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
 		"help.draw":    "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder.",
@@ -367,8 +367,8 @@ func english() map[string]string {
 			"Levels: {levels}. Whoever starts moves first (white / x); say black or o and the bot opens.",
 		"help.move": "move <move>, or just type the move. Dama: c3-c4, captures c3xc5xe5 (or c3:c5). " +
 			"Tic-tac-toe: a1…c3 or phone keys 1…9 (1 top left, 9 bottom right).",
-		"help.board":   "board — shows the game's board (with several games: board #g7).",
-		"help.history": "history — the game's moves so far: 1. c3-c4 f6-f5 2. …",
+		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",
+		"help.history": "history — the game's moves so far: 1. c3-c4 f6-f5 2. … (of a finished game: history #g7).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
 		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
 		"help.draw":    "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead.",

@@ -405,6 +405,26 @@ func (q *request) currentOrLast() (sessions.Snapshot, bool) {
 	return q.current()
 }
 
+// viewed finds the game "board" and "history" show: currentOrLast, and
+// for a "#g7" tag naming a finished game, that game (kept in the store)
+// when the sender played it or it was played in this channel.
+func (q *request) viewed() (sessions.Snapshot, bool) {
+	for _, a := range q.cmd.Args {
+		id, ok := isGameTag(a)
+		if !ok {
+			continue
+		}
+		if _, err := q.r.mgr.Get(id); err != nil {
+			s, ok := q.r.mgr.Finished(q.ctx, id)
+			if ok && s.Platform == q.m.Platform && (s.ChannelID == q.m.ChannelID || s.SideOf(q.m.UserID) != ai.NoSide) {
+				return s, true
+			}
+		}
+		break
+	}
+	return q.currentOrLast()
+}
+
 // play: play <game> [level] [side].
 func (q *request) play() {
 	var (
@@ -617,7 +637,7 @@ func (q *request) board() {
 		}
 		return
 	}
-	s, ok := q.current()
+	s, ok := q.viewed()
 	if !ok {
 		return
 	}
@@ -634,7 +654,7 @@ func (q *request) hasTag() bool {
 }
 
 func (q *request) history() {
-	s, ok := q.currentOrLast()
+	s, ok := q.viewed()
 	if !ok {
 		return
 	}

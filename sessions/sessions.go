@@ -689,12 +689,35 @@ func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID 
 		}
 		return Snapshot{}, false
 	}
+	return m.storedSnapshot(rec)
+}
+
+// Finished returns finished game id as stored (for "board #g7" and
+// "history #g7" after the end, across restarts). ok is false for a game
+// that does not exist or is not over: an unfinished game is Get's.
+func (m *Manager) Finished(ctx context.Context, id int64) (Snapshot, bool) {
+	rec, err := m.cfg.Store.Game(ctx, id)
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) {
+			m.log.Error("loading a finished game", "id", id, "err", err)
+		}
+		return Snapshot{}, false
+	}
+	if !rec.Result.Over {
+		return Snapshot{}, false
+	}
+	return m.storedSnapshot(rec)
+}
+
+// storedSnapshot rebuilds a stored game's snapshot by replaying its moves.
+func (m *Manager) storedSnapshot(rec GameRecord) (Snapshot, bool) {
 	g, ok := m.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return Snapshot{}, false
 	}
 	l := m.newLive(rec, g)
 	if err := l.replay(rec.Moves); err != nil {
+		m.log.Error("replaying a stored game", "id", rec.ID, "err", err)
 		return Snapshot{}, false
 	}
 	return l.snapshot(), true
