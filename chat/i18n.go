@@ -115,6 +115,8 @@ func turkish() map[string]string {
 			"yardım <komut> — bir komutun ayrıntısı. İngilizce komutlar da çalışır (help).",
 		"help.play": "oyna <oyun> [seviye] [beyaz|siyah|x|o] — bota karşı yeni oyun. Oyunlar: {games}. " +
 			"Seviyeler: {levels}. Oyunu başlatan önce oynar (beyaz / x); siyah ya da o dersen bot başlar.",
+		"help.start": "başlat <oyun> — bota karşı yeni oyun, oyna gibi (yardım oyna). Kanalda kayıtları açık bir turnuva varken tek başına «başlat» " +
+			"o turnuvayı başlatır (düzenleyen ya da kanal yöneticisi); «turnuva başlat» da olur (yardım turnuva).",
 		"help.move": "hamle <hamle> ya da yalnızca hamleyi yaz. Dama: c3-c4, alma c3xc5xe5 (c3:c5 de olur). " +
 			"XOX: a1…c3 ya da telefon tuşları 1…9 (1 sol üst, 9 sağ alt).",
 		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
@@ -365,6 +367,8 @@ func english() map[string]string {
 			"help <command> — details of a command. Turkish commands work too (yardım).",
 		"help.play": "play <game> [level] [white|black|x|o] — a new game against the bot. Games: {games}. " +
 			"Levels: {levels}. Whoever starts moves first (white / x); say black or o and the bot opens.",
+		"help.start": "start <game> — a new game against the bot, like play (help play). While the channel's tournament is open for registration, " +
+			"a bare «start» begins it (the organiser or a channel admin); so does «tournament start» (help tournament).",
 		"help.move": "move <move>, or just type the move. Dama: c3-c4, captures c3xc5xe5 (or c3:c5). " +
 			"Tic-tac-toe: a1…c3 or phone keys 1…9 (1 top left, 9 bottom right).",
 		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",

@@ -1045,15 +1045,33 @@ func (q *request) setLang() {
 
 func (q *request) help() {
 	if len(q.cmd.Args) > 0 {
-		name, ok := lookupCommand(Fold(strings.TrimLeft(q.cmd.Args[0], "/!")))
+		key, ok := helpKey(Fold(strings.TrimLeft(q.cmd.Args[0], "/!")))
 		if !ok {
 			q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Args[0], 30)))
 			return
 		}
-		q.say(q.t("help."+name, "games", q.gameNames(), "levels", q.r.levelNames(q.lang)))
+		q.say(q.t(key, "games", q.gameNames(), "levels", q.r.levelNames(q.lang)))
 		return
 	}
 	q.say(q.t("help", "bot", q.r.cfg.BotName, "games", q.gameNames()))
+}
+
+// helpKey returns the catalogue id of the help for a folded word: the
+// command's, except that "start" / "başlat" (a new game, or the channel's
+// tournament when one is open for registration) explain both, and the
+// tournament's own sub-command words ("oluştur", "addbot") its help.
+func helpKey(folded string) (string, bool) {
+	switch folded {
+	case "start", "baslat", "basla":
+		return "help.start", true
+	}
+	if name, ok := lookupCommand(folded); ok {
+		return "help." + name, true
+	}
+	if _, ok := lookupTournamentSub(folded); ok {
+		return "help." + CmdTournament, true
+	}
+	return "", false
 }
 
 // other handles text that is not a command word: a bare move, an unknown
