@@ -135,7 +135,7 @@ func turkish() map[string]string {
 		"help.lang":    "dil tr|en — bu kanalın dilini değiştirir.",
 		"help.help":    "yardım [komut] — komutların listesi ya da bir komutun ayrıntısı.",
 
-		"help.tournament": "turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre] — kanalda turnuva açar (örnek: turnuva oluştur xox isviçre 3 5dk). " +
+		"help.tournament": "turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre] — kanalda turnuva açar (örnek: turnuva oluştur xox isviçre 3 5dk; tur sayısı yalnızca İsviçre içindir, ligde oyuncu sayısından çıkar). " +
 			"Sonra: turnuva katıl, turnuva ayrıl, turnuva bot <seviye> (botu oyuncu olarak ekler), turnuva başlat, turnuva sıralama, " +
 			"turnuva eşleşmeler [tur], turnuva iptal. Başlatmayı ve iptali yalnızca düzenleyen ya da kanal yöneticisi yapabilir. Kanalda aynı anda bir turnuva olur.",
 		"help.join":        "katıl — kanaldaki turnuvaya yazılırsın.",
@@ -170,6 +170,7 @@ func turkish() map[string]string {
 		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
 		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur dama isviçre 5 10dk. Oyunlar: {games}",
 		"tournament.created":               "{organiser} bir {game} turnuvası açtı ({format}). Katılmak için: katıl. Düzenleyen hazır olunca: başlat",
+		"tournament.rounds-ignored":        "{system}: tur sayısı oyuncu sayısından çıkar; {n} dikkate alınmadı.",
 		"tournament.joined":                "{player} turnuvaya katıldı ({n} oyuncu): {players}",
 		"tournament.left":                  "{player} turnuvadan ayrıldı ({n} oyuncu kaldı).",
 		"tournament.withdrew":              "{player} turnuvadan çekildi; kalan oyunları kaybedilmiş sayılır.",
@@ -387,7 +388,7 @@ func english() map[string]string {
 		"help.lang":    "lang tr|en — changes this channel's language.",
 		"help.help":    "help [command] — the list of commands, or details of one.",
 
-		"help.tournament": "tournament create <game> [swiss|roundrobin|double] [rounds] [time] — opens a tournament in the channel (e.g. tournament create ttt swiss 3 5m). " +
+		"help.tournament": "tournament create <game> [swiss|roundrobin|double] [rounds] [time] — opens a tournament in the channel (e.g. tournament create ttt swiss 3 5m; the number of rounds is for Swiss only, a round robin's follows from the number of players). " +
 			"Then: tournament join, tournament leave, tournament addbot <level> (enters the bot as a player), tournament start, tournament standings, " +
 			"tournament pairings [round], tournament cancel. Only the organiser or a channel admin may start or cancel. One tournament per channel at a time.",
 		"help.join":        "join — registers you in the channel's tournament.",
@@ -422,6 +423,7 @@ func english() map[string]string {
 		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin|double] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
 		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create dama swiss 5 10m. Games: {games}",
 		"tournament.created":               "{organiser} opened a {game} tournament ({format}). To play: join. When the organiser is ready: start",
+		"tournament.rounds-ignored":        "{system}: the number of rounds follows from the number of players; ignoring {n}.",
 		"tournament.joined":                "{player} joined the tournament — players ({n}): {players}",
 		"tournament.left":                  "{player} left the tournament — players left: {n}.",
 		"tournament.withdrew":              "{player} withdrew from the tournament; their remaining games are lost.",

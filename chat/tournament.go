@@ -168,6 +168,7 @@ func (q *request) tournamentCreate(args []string) {
 		game   games.Game
 		sys    = tournament.Swiss
 		rounds int
+		typed  string // the number of rounds as typed
 		tc     sessions.TimeControl
 	)
 	for _, a := range joinTimeWords(args) {
@@ -180,11 +181,7 @@ func (q *request) tournamentCreate(args []string) {
 		} else if s, ok := parseSystem(f); ok {
 			sys = s
 		} else if n, err := strconv.Atoi(f); err == nil {
-			if n < 1 || n > tournament.MaxRounds {
-				q.say(q.t("tournament.err.bad_rounds", "max", strconv.Itoa(tournament.MaxRounds)))
-				return
-			}
-			rounds = n
+			rounds, typed = n, a
 		} else if t, err := sessions.ParseTimeControl(f); err == nil && !t.IsZero() {
 			tc = t
 		} else if looksLikeTimeControl(a) {
@@ -199,8 +196,17 @@ func (q *request) tournamentCreate(args []string) {
 		q.say(q.t("tournament.usage", "games", q.twoPlayerGames()))
 		return
 	}
-	if sys != tournament.Swiss {
-		rounds = 0 // a round robin's length follows from the field
+	// A round robin's length follows from the field: a number of rounds is
+	// not refused (the tournament is what was asked for) but said to be
+	// ignored, so that nobody waits for a fifth round that never comes.
+	ignored := ""
+	switch {
+	case sys != tournament.Swiss && typed != "":
+		ignored = q.t("tournament.rounds-ignored", "system", q.t("system."+string(sys)), "n", shorten(typed, 10))
+		rounds = 0
+	case typed != "" && (rounds < 1 || rounds > tournament.MaxRounds):
+		q.say(q.t("tournament.err.bad_rounds", "max", strconv.Itoa(tournament.MaxRounds)))
+		return
 	}
 	v, err := q.r.mgr.CreateTournament(q.ctx, sessions.NewTournament{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Organiser: q.user(), Game: game,
@@ -210,8 +216,12 @@ func (q *request) tournamentCreate(args []string) {
 		q.tournamentError(err)
 		return
 	}
-	q.say(q.t("tournament.created", "organiser", q.user().Name, "game", q.r.gameName(q.lang, game),
-		"format", q.r.formatName(q.lang, v)))
+	text := q.t("tournament.created", "organiser", q.user().Name, "game", q.r.gameName(q.lang, game),
+		"format", q.r.formatName(q.lang, v))
+	if ignored != "" {
+		text += "\n" + ignored
+	}
+	q.say(text)
 }
 
 // parseSystem reads a pairing system in either language.

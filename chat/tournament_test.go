@@ -455,3 +455,46 @@ func TestRatingCommands(t *testing.T) {
 	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
 	b.expect(b.say("leaderboard"), "Kullanım: liderler <oyun>")
 }
+
+// TestRoundRobinIgnoresRoundsAloud: a round robin's number of rounds
+// follows from its players; a number typed with it is not refused but
+// said to be ignored, in either order and language. A Swiss keeps it.
+func TestRoundRobinIgnoresRoundsAloud(t *testing.T) {
+	for i, tc := range []struct {
+		text, locale string
+		want, not    []string
+		rounds       int
+	}{
+		{"tournament create ttt roundrobin 5", "en", []string{"opened a Tic-tac-toe tournament (round robin).",
+			"\nround robin: the number of rounds follows from the number of players; ignoring 5."}, nil, 0},
+		{"tournament create ttt 5 rounds double", "en", []string{"(double round robin).",
+			"double round robin: the number of rounds follows from the number of players; ignoring 5."}, nil, 0},
+		{"tournament create ttt roundrobin 99", "en", []string{"(round robin).", "ignoring 99."}, []string{"between 1 and"}, 0},
+		{"turnuva oluştur xox lig 5 tur", "tr", []string{"XOX turnuvası açtı (lig (herkes herkesle)).",
+			"lig (herkes herkesle): tur sayısı oyuncu sayısından çıkar; 5 dikkate alınmadı."}, nil, 0},
+		{"turnuva oluştur xox çift 3", "tr", []string{"çift devreli lig: tur sayısı oyuncu sayısından çıkar; 3 dikkate alınmadı."}, nil, 0},
+		{"tournament create ttt roundrobin", "en", []string{"(round robin)."}, []string{"ignoring"}, 0},
+		{"tournament create ttt swiss 5", "en", []string{"(Swiss, 5 rounds)."}, []string{"ignoring"}, 5},
+		{"tournament create ttt swiss 0", "en", []string{"between 1 and 64"}, []string{"opened"}, -1},
+	} {
+		b := newBot(t, nil)
+		ch := fmt.Sprint("c", i)
+		rs := b.raw(chat.Message{ChannelID: ch, UserID: "org", UserName: "Org", Text: tc.text, Locale: tc.locale})
+		if len(rs) != 1 {
+			t.Fatalf("%q: %d replies %q", tc.text, len(rs), texts(rs))
+		}
+		b.expect(rs, tc.want...)
+		for _, s := range tc.not {
+			if strings.Contains(rs[0].Text, s) {
+				t.Errorf("%q: %q says %q", tc.text, rs[0].Text, s)
+			}
+		}
+		v, ok := b.r.Sessions().Tournament(context.Background(), "test", ch)
+		switch {
+		case tc.rounds < 0 && ok:
+			t.Errorf("%q: a tournament was created", tc.text)
+		case tc.rounds >= 0 && (!ok || v.T.NumRounds != tc.rounds):
+			t.Errorf("%q: tournament %v with %d rounds, want %d", tc.text, ok, v.T.NumRounds, tc.rounds)
+		}
+	}
+}
