@@ -422,45 +422,75 @@ func (r *Router) tieBreakName(lang Lang, key string) string { return r.cat.T(lan
 
 // standingsReply shows the standings as text and as a PNG table.
 func (r *Router) standingsReply(lang Lang, v sessions.TournamentView, final bool) Reply {
-	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
-	title := t("tournament.standings-title", "game", r.gameName(lang, v.Game), "round", strconv.Itoa(len(v.T.Rounds)),
-		"rounds", strconv.Itoa(v.T.NumRounds))
-	if final {
-		title = t("tournament.final-title", "game", r.gameName(lang, v.Game))
-	}
-	keys := v.T.System.TieBreaks()
-	header := []string{"#", t("col.player"), t("col.points")}
-	for _, k := range keys {
-		header = append(header, r.tieBreakName(lang, k))
-	}
-	header = append(header, t("col.wdl"))
-	var b strings.Builder
-	b.WriteString(title)
-	var rows [][]string
-	for _, s := range v.T.Standings() {
-		name := r.numberName(lang, v, s.Player)
-		if p, _ := v.T.Player(s.Player); p.Withdrawn {
-			name += " " + t("tournament.withdrawn-mark")
-		}
-		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points)}
-		var tbs []string
-		for i, k := range keys {
-			if i < len(s.TieBreaks) {
-				row = append(row, formatPoints(s.TieBreaks[i]))
-				tbs = append(tbs, r.tieBreakName(lang, k)+" "+formatPoints(s.TieBreaks[i]))
-			}
-		}
-		row = append(row, fmt.Sprintf("%d-%d-%d", s.Wins, s.Draws, s.Losses))
-		rows = append(rows, row)
-		fmt.Fprintf(&b, "\n%d. %s — %s (%s)", s.Rank, name, formatPoints(s.Points), strings.Join(tbs, ", "))
-	}
-	rep := Reply{Text: b.String()}
+	title, header, rows, text := r.standingsTable(lang, v, final)
+	rep := Reply{Text: text}
 	if png, err := render.Table(title, header, rows, tableWidth); err != nil {
 		r.log.Error("drawing standings", "err", err)
 	} else {
 		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("t%d-standings.png", v.ID), title
 	}
 	return rep
+}
+
+// standingsTable builds the standings: the picture's title, header and
+// rows, and the text, which say the same (W-D-L included).
+func (r *Router) standingsTable(lang Lang, v sessions.TournamentView, final bool) (title string, header []string, rows [][]string, text string) {
+	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+	title = t("tournament.standings-title", "game", r.gameName(lang, v.Game), "round", strconv.Itoa(len(v.T.Rounds)),
+		"rounds", strconv.Itoa(v.T.NumRounds))
+	if final {
+		title = t("tournament.final-title", "game", r.gameName(lang, v.Game))
+	}
+	keys := v.T.System.TieBreaks()
+	header = []string{"#", t("col.player"), t("col.points")}
+	for _, k := range keys {
+		header = append(header, r.tieBreakName(lang, k))
+	}
+	header = append(header, t("col.wdl"))
+	var b strings.Builder
+	b.WriteString(title)
+	byeCounted := false
+	for _, s := range v.T.Standings() {
+		name := r.numberName(lang, v, s.Player)
+		if p, _ := v.T.Player(s.Player); p.Withdrawn {
+			name += " " + t("tournament.withdrawn-mark")
+		}
+		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points)}
+		var cols []string
+		for i, k := range keys {
+			if i < len(s.TieBreaks) {
+				row = append(row, formatPoints(s.TieBreaks[i]))
+				cols = append(cols, r.tieBreakName(lang, k)+" "+formatPoints(s.TieBreaks[i]))
+			}
+		}
+		w, d, l := winDrawLoss(v.T.System, s)
+		wdl := fmt.Sprintf("%d-%d-%d", w, d, l)
+		byeCounted = byeCounted || (s.Byes > 0 && v.T.System.ByePoints() == 1)
+		row = append(row, wdl)
+		cols = append(cols, t("col.wdl")+" "+wdl)
+		rows = append(rows, row)
+		fmt.Fprintf(&b, "\n%d. %s — %s (%s)", s.Rank, name, formatPoints(s.Points), strings.Join(cols, ", "))
+	}
+	if byeCounted {
+		b.WriteString("\n" + t("tournament.bye-counts"))
+	}
+	return title, header, rows, b.String()
+}
+
+// winDrawLoss is a standing's W-D-L column. A bye that scores (a Swiss
+// bye's point) counts as the result it is worth: a win for a whole point,
+// a draw for a half, so that the column adds up to the points (a row never
+// reads "1 point, 0-0-2"). A round-robin bye scores nothing and counts for
+// nothing.
+func winDrawLoss(sys tournament.System, s tournament.Standing) (w, d, l int) {
+	w, d, l = s.Wins, s.Draws, s.Losses
+	switch sys.ByePoints() {
+	case 1:
+		w += s.Byes
+	case 0.5:
+		d += s.Byes
+	}
+	return w, d, l
 }
 
 // formatPoints writes 2.5 as "2½" and 3 as "3".
