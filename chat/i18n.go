@@ -123,9 +123,10 @@ func turkish() map[string]string {
 		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri: 1. c3-c4 f6-f5 2. … (biten bir oyunun: hamleler #g7).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
 		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
-		"help.draw":    "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder.",
-		"help.resign":  "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
-		"help.level":   "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur.",
+		"help.draw": "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder. " +
+			"İki oyuncu da hamle yapmadan kabul edilen beraberlik sonuçsuz biter, puanlanmaz (turnuvada beraberlik sayılır, yine puanlanmaz).",
+		"help.resign": "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
+		"help.level":  "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur.",
 		"help.challenge": "meydan @kişi <oyun> [beyaz|siyah] [süre] — birini oyuna çağırır; o kabul ya da ret yazar. Oyunlar: {games}. " +
 			"Süre: 10dk (oyun başına), 5dk+3sn (her hamleden sonra 3 sn eklenir) ya da 1g/hamle (her hamle için bir gün); " +
 			"süresi biten kaybeder. Kişiyi listeden seçerek an ya da onun mesajına yanıt olarak yaz. İki kişi arasındaki oyunlar puanlıdır.",
@@ -166,6 +167,7 @@ func turkish() map[string]string {
 		"reason.withdrew":            "rakip turnuvadan çekildi",
 		"reason.aborted":             "turnuva iptal edildi",
 		"reason.abandoned":           "hiç hamle yapmadan bırakıldı, puanlanmadı",
+		"reason.early-draw":          "iki oyuncu da hamle yapmadan berabere kalındı, puanlanmadı",
 
 		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
 		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur dama isviçre 5 10dk. Oyunlar: {games}",
@@ -327,11 +329,12 @@ func turkish() map[string]string {
 		"bot.thinking":  "{bot} düşünüyor…",
 		"bot.queued":    "{bot} başka oyunlarda düşünüyor, sıraya alındın…",
 
-		"draw.offered":      "{player} beraberlik teklif ediyor. {opponent}: kabul ya da ret",
-		"draw.agreed":       "Beraberlik kabul edildi.",
-		"draw.declined":     "{player} beraberliği reddetti; oyun sürüyor.",
-		"draw.bot-declines": "{bot} beraberliği kabul etmiyor; oyun sürüyor.",
-		"draw.pending":      "{player} beraberlik teklif etti (kabul / ret).",
+		"draw.offered":       "{player} beraberlik teklif ediyor. {opponent}: kabul ya da ret",
+		"draw.agreed":        "Beraberlik kabul edildi.",
+		"draw.early-unrated": "Turnuvada beraberlik sayılır, ama iki oyuncu da hamle yapmadığı için puanlanmaz.",
+		"draw.declined":      "{player} beraberliği reddetti; oyun sürüyor.",
+		"draw.bot-declines":  "{bot} beraberliği kabul etmiyor; oyun sürüyor.",
+		"draw.pending":       "{player} beraberlik teklif etti (kabul / ret).",
 
 		"challenge.sent":     "{to}, {from} seni {game} oynamaya çağırıyor! Yanıtın: kabul ya da ret",
 		"challenge.declined": "{player}, {from} tarafından gönderilen {game} davetini reddetti.",
@@ -377,9 +380,10 @@ func english() map[string]string {
 		"help.history": "history — the game's moves so far: 1. c3-c4 f6-f5 2. … (of a finished game: history #g7).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
 		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
-		"help.draw":    "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead.",
-		"help.resign":  "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
-		"help.level":   "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default.",
+		"help.draw": "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead. " +
+			"A draw agreed before both players have moved ends the game without a result, unrated (in a tournament it counts as a draw, still unrated).",
+		"help.resign": "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
+		"help.level":  "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default.",
 		"help.challenge": "challenge @someone <game> [white|black] [time] — invites someone to a game; they answer accept or decline. Games: {games}. " +
 			"Time: 10m (for the game), 5m+3s (3 s added after each move) or 1d/move (a day for every move); " +
 			"whoever runs out of time loses. Pick the person from the mention list, or reply to their message. Games between people are rated.",
@@ -420,6 +424,7 @@ func english() map[string]string {
 		"reason.withdrew":            "the opponent left the tournament",
 		"reason.aborted":             "the tournament was cancelled",
 		"reason.abandoned":           "left before making a move, not rated",
+		"reason.early-draw":          "a draw agreed before both players moved, not rated",
 
 		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin|double] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
 		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create dama swiss 5 10m. Games: {games}",
@@ -581,11 +586,12 @@ func english() map[string]string {
 		"bot.thinking":  "{bot} is thinking…",
 		"bot.queued":    "{bot} is busy with other games; you are in the queue…",
 
-		"draw.offered":      "{player} offers a draw. {opponent}: accept or decline",
-		"draw.agreed":       "Draw agreed.",
-		"draw.declined":     "{player} declined the draw; play on.",
-		"draw.bot-declines": "{bot} declines the draw; play on.",
-		"draw.pending":      "{player} offered a draw (accept / decline).",
+		"draw.offered":       "{player} offers a draw. {opponent}: accept or decline",
+		"draw.agreed":        "Draw agreed.",
+		"draw.early-unrated": "It counts as a draw in the tournament, but is not rated: not both players had moved.",
+		"draw.declined":      "{player} declined the draw; play on.",
+		"draw.bot-declines":  "{bot} declines the draw; play on.",
+		"draw.pending":       "{player} offered a draw (accept / decline).",
 
 		"challenge.sent":     "{to}, {from} challenges you to {game}! Answer: accept or decline",
 		"challenge.declined": "{player} declined {from}'s invitation to {game}.",

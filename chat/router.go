@@ -736,7 +736,11 @@ func (q *request) draw() {
 	me := q.r.playerName(after, after.SideOf(q.m.UserID))
 	switch out {
 	case sessions.DrawAgreed:
-		q.sayReply(q.r.gameReply(q.lang, after, q.t("draw.agreed"), q.m.UserID))
+		head := q.t("draw.agreed")
+		if s.Rated && !after.Rated && !after.Result.Void() { // a tournament's draw at move 0
+			head += " " + q.t("draw.early-unrated")
+		}
+		q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
 	case sessions.DrawDeclined:
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:

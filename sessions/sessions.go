@@ -555,6 +555,11 @@ func (l *live) apply(mv ai.Move, now time.Time) string {
 	return text
 }
 
+// bothMoved reports whether each side has made a move; l.mu must be held.
+func (l *live) bothMoved() bool {
+	return slices.Contains(l.sides, ai.First) && slices.Contains(l.sides, ai.Second)
+}
+
 // storedTime drops what the store does not keep (below a millisecond, the
 // monotonic reading), so that a restored game equals the one in memory.
 func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
@@ -1144,6 +1149,12 @@ const (
 
 // OfferDraw offers (or, if the opponent offered, accepts) a draw. The bot
 // accepts when its static evaluation says it is not ahead.
+//
+// A draw agreed between people before both have made a move says nothing
+// about their strength and would let two accounts farm ratings: outside
+// tournaments the game ends without a result (ReasonEarlyDraw, void); in a
+// tournament it stays a draw, since the pairing needs a result, but the
+// game is no longer rated.
 func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
 	l, err := m.get(id)
 	if err != nil {
@@ -1176,7 +1187,15 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 			out = DrawDeclined
 		}
 	case l.rec.DrawOffer == side.Opponent():
-		l.end(ai.NoSide, ReasonAgreement, now)
+		switch {
+		case l.bothMoved():
+			l.end(ai.NoSide, ReasonAgreement, now)
+		case l.rec.Tournament != 0:
+			l.rec.Rated = false
+			l.end(ai.NoSide, ReasonAgreement, now)
+		default:
+			l.end(ai.NoSide, ReasonEarlyDraw, now)
+		}
 		out = DrawAgreed
 	default:
 		l.rec.DrawOffer = side

@@ -10,7 +10,9 @@ package sessions
 // Rated games: every game between people and every tournament game, and
 // games against the bot until the person takes a move back, asks for a
 // hint or changes the bot's level after the first move. The bot has a rating of its own per level (BotRatingID), which
-// moves like anyone's. A game ended by a cancelled tournament is not rated.
+// moves like anyone's. A game ended by a cancelled tournament is not rated,
+// nor one left before a player's first move, nor a draw agreed before both
+// players moved (see OfferDraw).
 
 import (
 	"context"

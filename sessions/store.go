@@ -98,13 +98,17 @@ const (
 	// long before making a move (outside tournaments): no result, not
 	// rated, as a game started by mistake or left at once.
 	ReasonAbandoned = "abandoned"
+	// ReasonEarlyDraw: a draw agreed before both players had made a move
+	// (outside tournaments): no result, not rated, so that ratings cannot
+	// be farmed by draws agreed at move 0.
+	ReasonEarlyDraw = "early-draw"
 )
 
 // Void reports whether the game ended without a result (a cancelled
-// tournament, a game left before its player's first move): it counts for
-// nobody and is not rated.
+// tournament, a game left before its player's first move, a draw agreed
+// before both players moved): it counts for nobody and is not rated.
 func (r Result) Void() bool {
-	return r.Over && (r.Reason == ReasonAborted || r.Reason == ReasonAbandoned)
+	return r.Over && (r.Reason == ReasonAborted || r.Reason == ReasonAbandoned || r.Reason == ReasonEarlyDraw)
 }
 
 // GameRecord is a game as stored: everything needed to restore it exactly

@@ -26,6 +26,8 @@ func TestRatingsAfterGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	g = h.pvp("tictactoe", chanA, bora, cem)
+	h.m.Move(bg, g.ID, bora.ID, "b2", "") // both move: a draw at move 0 is void
+	h.m.Move(bg, g.ID, cem.ID, "a1", "")
 	h.m.OfferDraw(bg, g.ID, bora.ID)
 	out, second, err := h.m.OfferDraw(bg, g.ID, cem.ID)
 	if err != nil || out != sessions.DrawAgreed {
