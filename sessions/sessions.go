@@ -1036,23 +1036,34 @@ type MoveResult struct {
 	Flagged bool
 }
 
-// Move plays text as userID's move in game id. A refused move changes
-// nothing. Errors: ErrNoGame, ErrNotPlayer, ErrNotYourTurn, ErrGameOver, or
-// the game's *games.MoveError. ref is carried by the bot's reply.
-func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+// lockPlayer returns game id locked, with userID's side in it, when the
+// game is still going and userID plays in it; otherwise the error
+// (ErrNoGame, ErrGameOver, ErrNotPlayer) and nothing locked.
+func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
 	l, err := m.get(id)
 	if err != nil {
-		return MoveResult{}, err
+		return nil, ai.NoSide, err
 	}
 	l.mu.Lock()
 	if l.rec.Result.Over {
 		l.mu.Unlock()
-		return MoveResult{}, ErrGameOver
+		return nil, ai.NoSide, ErrGameOver
 	}
 	side := l.sideOf(userID)
 	if side == ai.NoSide {
 		l.mu.Unlock()
-		return MoveResult{}, ErrNotPlayer
+		return nil, ai.NoSide, ErrNotPlayer
+	}
+	return l, side, nil
+}
+
+// Move plays text as userID's move in game id. A refused move changes
+// nothing. Errors: ErrNoGame, ErrNotPlayer, ErrNotYourTurn, ErrGameOver, or
+// the game's *games.MoveError. ref is carried by the bot's reply.
+func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return MoveResult{}, err
 	}
 	if l.pos.Turn() != side {
 		l.mu.Unlock()
@@ -1089,19 +1100,11 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 // CheckMove reports whether text is a legal move for userID now in game id,
 // without playing it (for telling bare moves from chat).
 func (m *Manager) CheckMove(id int64, userID, text string) error {
-	l, err := m.get(id)
+	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return err
 	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.rec.Result.Over {
-		return ErrGameOver
-	}
-	side := l.sideOf(userID)
-	if side == ai.NoSide {
-		return ErrNotPlayer
-	}
 	if l.pos.Turn() != side {
 		return ErrNotYourTurn
 	}
@@ -1111,19 +1114,9 @@ func (m *Manager) CheckMove(id int64, userID, text string) error {
 
 // Resign ends game id as a loss for userID.
 func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	l, err := m.get(id)
+	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return Snapshot{}, err
-	}
-	l.mu.Lock()
-	if l.rec.Result.Over {
-		l.mu.Unlock()
-		return Snapshot{}, ErrGameOver
-	}
-	side := l.sideOf(userID)
-	if side == ai.NoSide {
-		l.mu.Unlock()
-		return Snapshot{}, ErrNotPlayer
 	}
 	if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
 		// Nothing played yet: a game started by mistake ("oyna dama" for
@@ -1156,19 +1149,9 @@ const (
 // tournament it stays a draw, since the pairing needs a result, but the
 // game is no longer rated.
 func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
-	l, err := m.get(id)
+	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return 0, Snapshot{}, err
-	}
-	l.mu.Lock()
-	if l.rec.Result.Over {
-		l.mu.Unlock()
-		return 0, Snapshot{}, ErrGameOver
-	}
-	side := l.sideOf(userID)
-	if side == ai.NoSide {
-		l.mu.Unlock()
-		return 0, Snapshot{}, ErrNotPlayer
 	}
 	now := m.cfg.Now()
 	var out DrawOutcome
