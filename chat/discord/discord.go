@@ -98,6 +98,9 @@ type Bot struct {
 	queues      *queues
 
 	stopped atomic.Bool // Run has returned
+	// lost is signalled (coalesced) when the gateway connection closes;
+	// Run reconnects (see reconnect).
+	lost chan struct{}
 
 	mu      sync.Mutex
 	ready   chan struct{} // closed on the first READY
@@ -183,6 +186,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		queues:      newQueues(),
 		specByName:  make(map[string]cmdSpec),
 		ready:       make(chan struct{}),
+		lost:        make(chan struct{}, 1),
 		handling:    make(map[string]string),
 		hctx:        context.Background(),
 	}
@@ -204,6 +208,12 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 			return d.DialContext(ctx, network, addr)
 		},
 	}
+	// The bot reconnects by itself (Run) instead of through discordgo's
+	// reconnect: there, the heartbeat goroutine of a closed connection can
+	// close the connection that replaced it and start yet another, a storm
+	// seen under load after an invalidated session.
+	s.ShouldReconnectOnError = false
+	s.AddHandler(b.onDisconnect)
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onMessageCreate)
 	s.AddHandler(b.onInteractionCreate)
@@ -249,8 +259,56 @@ func (b *Bot) Run(ctx context.Context) error {
 		}
 	}
 	b.log.Info("connected", "user", b.botUserID())
-	<-ctx.Done()
-	return nil
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-b.lost:
+			b.reconnect(ctx)
+		}
+	}
+}
+
+// reconnectSettle is how long reconnect waits before dialling: long enough
+// for the goroutines of the lost connection (discordgo closes one in about
+// a second) to have finished, so none of them can close the new one.
+const reconnectSettle = 1500 * time.Millisecond
+
+// reconnect opens the gateway again after a lost connection, retrying with
+// backoff until it succeeds or ctx is done. discordgo resumes the session,
+// so the events sent meanwhile are replayed.
+func (b *Bot) reconnect(ctx context.Context) {
+	wait := reconnectSettle
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		// Losses reported while waiting are the same loss.
+		select {
+		case <-b.lost:
+		default:
+		}
+		err := b.s.Open()
+		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			b.log.Info("gateway reconnected")
+			return
+		}
+		b.log.Warn("gateway reconnect failed", "err", err, "retry_in", 2*wait)
+		wait = min(2*wait, time.Minute)
+	}
+}
+
+// onDisconnect notes a closed gateway connection for Run to reconnect.
+func (b *Bot) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) {
+	if b.stopped.Load() {
+		return
+	}
+	select {
+	case b.lost <- struct{}{}:
+	default:
+	}
 }
 
 // closeDisallowedIntents is the gateway's close code for privileged intents
