@@ -1036,6 +1036,23 @@ type MoveResult struct {
 	Flagged bool
 }
 
+// lockSide returns game id locked, with userID's side in it, when userID
+// plays in it (finished or not); otherwise the error (ErrNoGame,
+// ErrNotPlayer) and nothing locked.
+func (m *Manager) lockSide(id int64, userID string) (*live, ai.Side, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return nil, ai.NoSide, err
+	}
+	l.mu.Lock()
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return nil, ai.NoSide, ErrNotPlayer
+	}
+	return l, side, nil
+}
+
 // lockPlayer returns game id locked, with userID's side in it, when the
 // game is still going and userID plays in it; otherwise the error
 // (ErrNoGame, ErrGameOver, ErrNotPlayer) and nothing locked.
@@ -1197,16 +1214,11 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 
 // DeclineDraw declines the opponent's draw offer.
 func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	l, err := m.get(id)
+	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
-	side := l.sideOf(userID)
-	if side == ai.NoSide {
-		return Snapshot{}, ErrNotPlayer
-	}
 	if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {
 		return Snapshot{}, ErrNoDrawOffer
 	}
@@ -1219,16 +1231,12 @@ func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Sna
 // Undo takes back userID's last move and the bot's reply (games against the
 // bot only, on the person's turn).
 func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	l, err := m.get(id)
+	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
-	side := l.sideOf(userID)
 	switch {
-	case side == ai.NoSide:
-		return Snapshot{}, ErrNotPlayer
 	case !l.vsBot():
 		return Snapshot{}, ErrNotVsBot
 	case l.rec.Tournament != 0:
@@ -1297,16 +1305,12 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 // Hint asks the engine for a move for userID in game id; the answer comes as
 // an EventHint.
 func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error {
-	l, err := m.get(id)
+	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return err
 	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
-	side := l.sideOf(userID)
 	switch {
-	case side == ai.NoSide:
-		return ErrNotPlayer
 	case l.rec.Result.Over:
 		return ErrGameOver
 	case !l.vsBot() || l.rec.Tournament != 0:
