@@ -99,6 +99,9 @@ var (
 	ErrRatedGame = errors.New("sessions: not in a game between people or a tournament game")
 	// ErrTournamentGame: undo is not allowed in a tournament game.
 	ErrTournamentGame = errors.New("sessions: not in a tournament game")
+	// ErrNotSaved: the store refused the change (a full disk, a lost
+	// database); the game is as it was before the request.
+	ErrNotSaved = errors.New("sessions: the change could not be saved")
 )
 
 // PlayingError says the players already have a game in the channel.
@@ -137,7 +140,14 @@ const (
 	// EventTournamentOver: a tournament finished; Tournament holds the
 	// final standings.
 	EventTournamentOver
+	// EventNotSaved: the bot's move could not be saved and was not played;
+	// it is searched again after botRetryDelay.
+	EventNotSaved
 )
+
+// botRetryDelay is how long the bot waits before searching again for a move
+// the store refused.
+const botRetryDelay = 10 * time.Second
 
 // Event is something that happened off the caller's goroutine.
 type Event struct {
@@ -195,6 +205,8 @@ type Snapshot struct {
 	// Ratings are the players' rating changes, by side, in the snapshot of
 	// a rated game's end (nil otherwise).
 	Ratings []RatingChange
+	// Version is the stored version of this state (GameRecord.Version).
+	Version int64
 }
 
 // TimeLeft returns each side's time at now: the game clocks, the side to
@@ -276,6 +288,9 @@ type live struct {
 	version  uint64 // bumped on every change; a bot job applies only to the version it saw
 	botBusy  bool   // a bot move is queued or running
 	reminded bool   // the player to move has had their reminder
+	// retryBot: the bot's last move could not be saved; the idle loop asks
+	// for it again from this time on.
+	retryBot time.Time
 	rng      *rand.Rand
 	key      chanKey
 }
@@ -472,6 +487,7 @@ func (l *live) snapshot() Snapshot {
 		TournamentRound: l.rec.Round,
 		TournamentBoard: l.rec.Board,
 		Rated:           l.rec.Rated,
+		Version:         l.rec.Version,
 	}
 	if !s.Result.Over {
 		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
@@ -608,12 +624,54 @@ func (l *live) timeOut(reason string, now time.Time) {
 	l.end(t.Opponent(), reason, now)
 }
 
-// save writes the game through; l.mu must be held. A failing store is
-// logged, not fatal: the game goes on in memory.
+// save writes the game through where a change cannot be refused any more
+// (a tournament's decision about its games); l.mu must be held. A failing
+// store is logged: the game goes on in memory. Player actions use commit.
 func (m *Manager) save(l *live) {
+	l.rec.Version++
 	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
 		m.log.Error("saving game", "id", l.rec.ID, "err", err)
 	}
+}
+
+// checkpoint is a live game's state before a change, to take the change
+// back when it cannot be saved.
+type checkpoint struct {
+	rec            GameRecord
+	pos            games.Position
+	sides          []ai.Side
+	path, captured []string
+	version        uint64
+	reminded       bool
+}
+
+// checkpoint copies the state; l.mu must be held.
+func (l *live) checkpoint() checkpoint {
+	rec := l.rec
+	rec.Moves = slices.Clone(l.rec.Moves)
+	return checkpoint{rec: rec, pos: l.pos.Clone(), sides: slices.Clone(l.sides), path: l.path,
+		captured: l.captured, version: l.version, reminded: l.reminded}
+}
+
+// rollback restores a checkpoint; l.mu must be held. The version comes back
+// too: a bot search begun on that state is still valid.
+func (l *live) rollback(c checkpoint) {
+	l.rec, l.pos, l.sides, l.path, l.captured = c.rec, c.pos, c.sides, c.path, c.captured
+	l.version, l.reminded = c.version, c.reminded
+}
+
+// commit writes through a change made since cp (write-ahead: nothing is
+// acknowledged, to the player or to the bot's search, before the store has
+// it); l.mu must be held. If the store fails, the change is taken back and
+// the error wraps ErrNotSaved.
+func (m *Manager) commit(l *live, cp checkpoint) error {
+	l.rec.Version++
+	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
+		m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
+		l.rollback(cp)
+		return fmt.Errorf("%w: %v", ErrNotSaved, err)
+	}
+	return nil
 }
 
 func (m *Manager) emit(evs ...Event) {
@@ -803,6 +861,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	rec.Started, rec.LastMove, rec.DrawOffer = now, now, ai.NoSide
 	rec.Result = Result{Winner: ai.NoSide}
 	rec.Left = rec.TimeControl.clockStart()
+	rec.Version = 1 // announced by the reply that starts it
 	id, err := m.cfg.Store.CreateGame(ctx, rec)
 	if err != nil {
 		return Snapshot{}, err
@@ -948,8 +1007,17 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
 			return
 		}
+		cp := l.checkpoint()
 		text := l.apply(res.Best, m.cfg.Now())
-		m.save(l)
+		if err := m.commit(l, cp); err != nil {
+			// Not played: the idle loop asks the engine again in a while.
+			l.retryBot = m.cfg.Now().Add(botRetryDelay)
+			l.mu.Unlock()
+			m.afterAnnounced(announced)
+			m.emit(Event{Kind: EventNotSaved, Game: snap, Ref: ref})
+			return
+		}
+		l.retryBot = time.Time{}
 		after := l.snapshot()
 		over := l.rec.Result.Over
 		if l.botToMove() { // multi-part turn, or a game between two bots
@@ -1087,9 +1155,13 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 		return MoveResult{}, ErrNotYourTurn
 	}
 	now := m.cfg.Now()
+	cp := l.checkpoint()
 	if l.flagged(now) {
 		l.flag(now)
-		m.save(l)
+		if err := m.commit(l, cp); err != nil {
+			l.mu.Unlock()
+			return MoveResult{}, err
+		}
 		l.mu.Unlock()
 		return MoveResult{Game: m.ended(ctx, l), Flagged: true}, nil
 	}
@@ -1099,7 +1171,10 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 		return MoveResult{}, err
 	}
 	played := l.apply(mv, now)
-	m.save(l)
+	if err := m.commit(l, cp); err != nil {
+		l.mu.Unlock()
+		return MoveResult{}, err
+	}
 	res := MoveResult{Move: played}
 	over := l.rec.Result.Over
 	if l.botToMove() {
@@ -1135,6 +1210,7 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 	if err != nil {
 		return Snapshot{}, err
 	}
+	cp := l.checkpoint()
 	if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
 		// Nothing played yet: a game started by mistake ("oyna dama" for
 		// "oyna xox") costs no rating.
@@ -1142,7 +1218,10 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 	} else {
 		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
 	}
-	m.save(l)
+	if err := m.commit(l, cp); err != nil {
+		l.mu.Unlock()
+		return Snapshot{}, err
+	}
 	l.mu.Unlock()
 	return m.ended(ctx, l), nil
 }
@@ -1171,6 +1250,7 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 		return 0, Snapshot{}, err
 	}
 	now := m.cfg.Now()
+	cp := l.checkpoint()
 	var out DrawOutcome
 	switch {
 	case l.vsBot():
@@ -1202,7 +1282,12 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 		l.version++
 		out = DrawOffered
 	}
-	m.save(l)
+	if out != DrawDeclined {
+		if err := m.commit(l, cp); err != nil {
+			l.mu.Unlock()
+			return 0, Snapshot{}, err
+		}
+	}
 	snap := l.snapshot()
 	over := l.rec.Result.Over
 	l.mu.Unlock()
@@ -1222,9 +1307,12 @@ func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Sna
 	if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {
 		return Snapshot{}, ErrNoDrawOffer
 	}
+	cp := l.checkpoint()
 	l.rec.DrawOffer = ai.NoSide
 	l.version++
-	m.save(l)
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
 	return l.snapshot(), nil
 }
 
@@ -1259,6 +1347,7 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	for last > 0 && l.sides[last-1] == side {
 		last--
 	}
+	cp := l.checkpoint()
 	if err := l.replay(l.rec.Moves[:last]); err != nil {
 		return Snapshot{}, fmt.Errorf("sessions: undo: %w", err)
 	}
@@ -1266,7 +1355,9 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	l.rec.LastMove = storedTime(m.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	m.save(l)
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
 	return l.snapshot(), nil
 }
 
@@ -1292,13 +1383,16 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 	case l.rec.Result.Over:
 		return Snapshot{}, ErrGameOver
 	}
+	cp := l.checkpoint()
 	if len(l.rec.Moves) > 0 && lvl.Name != l.rec.Level {
 		// A win against the level played at the end, prepared against
 		// another, would be rated against the wrong opponent.
 		l.rec.Rated = false
 	}
 	l.rec.Level = lvl.Name
-	m.save(l)
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
 	return l.snapshot(), nil
 }
 
@@ -1320,8 +1414,11 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	}
 	unrated := l.rec.Rated
 	if l.rec.Rated {
+		cp := l.checkpoint()
 		l.rec.Rated = false // a game played with the engine's help is not rated
-		m.save(l)
+		if err := m.commit(l, cp); err != nil {
+			return err
+		}
 	}
 	pos := l.pos.Clone()
 	snap := l.snapshot()
@@ -1400,6 +1497,10 @@ func (m *Manager) CheckIdle(now time.Time) {
 		l.mu.Lock()
 		t := l.pos.Turn()
 		tc := l.rec.TimeControl
+		if !l.retryBot.IsZero() && !now.Before(l.retryBot) && l.botToMove() {
+			l.retryBot = time.Time{}
+			m.queueBot(l, "", nil)
+		}
 		switch {
 		case l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot:
 		case !tc.IsZero():
@@ -1407,9 +1508,11 @@ func (m *Manager) CheckIdle(now time.Time) {
 			at, remind := reminderAt(tc.moveBudget(l.rec.Left[t]))
 			switch {
 			case left <= 0:
+				cp := l.checkpoint()
 				l.flag(now)
-				m.save(l)
-				ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+				if m.commit(l, cp) == nil { // else called again at the next look
+					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+				}
 			case remind && left <= at && !l.reminded:
 				l.reminded = true
 				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left}
@@ -1418,9 +1521,11 @@ func (m *Manager) CheckIdle(now time.Time) {
 			idle := now.Sub(l.rec.LastMove)
 			switch {
 			case idle >= m.cfg.IdleForfeit:
+				cp := l.checkpoint()
 				l.timeOut(ReasonIdle, now)
-				m.save(l)
-				ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+				if m.commit(l, cp) == nil {
+					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
+				}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:
 				l.reminded = true
 				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle}

@@ -95,6 +95,24 @@ var migrations = []string{
 	);
 	CREATE INDEX tournaments_channel ON tournaments(platform, channel, id);
 	CREATE INDEX tournaments_state ON tournaments(state, id);`,
+	// 3: the durable outbox. A game's version counts its saved changes;
+	// announced is the latest version whose reply is in the outbox, so a
+	// crash between the two leaves a game to announce at the next start.
+	`ALTER TABLE games ADD COLUMN version   INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN announced INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX games_unannounced ON games(id) WHERE announced < version;
+	CREATE TABLE outbox (
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		platform   TEXT    NOT NULL,
+		channel    TEXT    NOT NULL,
+		game       INTEGER NOT NULL DEFAULT 0,
+		version    INTEGER NOT NULL DEFAULT 0,
+		data       BLOB    NOT NULL, -- the reply, encoded by its sender
+		created_ms INTEGER NOT NULL,
+		state      TEXT    NOT NULL DEFAULT '', -- '' pending, 'stale', 'failed'
+		note       TEXT    NOT NULL DEFAULT ''
+	);
+	CREATE INDEX outbox_pending ON outbox(platform, id) WHERE state = '';`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.
@@ -231,12 +249,13 @@ func gameValues(rec GameRecord) ([]any, error) {
 		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason,
 		rec.TimeControl.String(), rec.Left[0].Milliseconds(), rec.Left[1].Milliseconds(), rec.Lang,
 		rec.Tournament, rec.Round, rec.Board, boolInt(rec.Rated), boolInt(rec.Settled),
-		person(rec.Players[0]), person(rec.Players[1])}, nil
+		person(rec.Players[0]), person(rec.Players[1]), rec.Version}, nil
 }
 
 // gameSetColumns are the stored columns of a game but its id.
 const gameSetColumns = `game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
-	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, p0, p1`
+	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, p0, p1,
+	version`
 
 // CreateGame inserts rec and returns the new id.
 func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error) {
@@ -245,7 +264,7 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, er
 		return 0, err
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO games (`+gameSetColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
 	if err != nil {
 		return 0, fmt.Errorf("sessions: create game: %w", err)
 	}
@@ -262,7 +281,7 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 		game = ?, platform = ?, channel = ?, players = ?, level = ?, moves = ?, clock0_ms = ?, clock1_ms = ?,
 		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?,
 		tc = ?, left0_ms = ?, left1_ms = ?, lang = ?, tournament = ?, round = ?, board = ?, rated = ?, settled = ?,
-		p0 = ?, p1 = ?
+		p0 = ?, p1 = ?, version = ?
 		WHERE id = ?`, append(vals, rec.ID)...)
 	if err != nil {
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
@@ -274,7 +293,7 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 }
 
 const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
-	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled`
+	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, version`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -290,7 +309,7 @@ func scanGame(row scanner) (GameRecord, error) {
 	)
 	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
 		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason,
-		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled)
+		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled, &rec.Version)
 	if err != nil {
 		return rec, err
 	}

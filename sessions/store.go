@@ -60,6 +60,8 @@ type Store interface {
 	// LastTournament loads a channel's latest tournament; ErrNotFound if none.
 	LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error)
 
+	Outbox
+
 	// Close releases the store.
 	Close() error
 }
@@ -141,6 +143,9 @@ type GameRecord struct {
 	Rated bool
 	// Settled is set once the end has been processed (ratings, tournament).
 	Settled bool
+	// Version counts the game's saved changes (the Manager bumps it before
+	// each save); the outbox records which version a reply announced.
+	Version int64
 }
 
 // ChannelSettings are per-channel preferences.

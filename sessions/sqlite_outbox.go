@@ -1,0 +1,86 @@
+package sessions
+
+import (
+	"context"
+	"fmt"
+)
+
+// EnqueueReplies stores items and marks the games they announce, atomically.
+func (s *SQLiteStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]OutboxItem, error) {
+	if len(items) == 0 {
+		return items, nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: enqueue replies: %w", err)
+	}
+	defer tx.Rollback()
+	out := make([]OutboxItem, len(items))
+	for i, it := range items {
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms)
+			VALUES (?, ?, ?, ?, ?, ?)`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data, ms(it.Created))
+		if err != nil {
+			return nil, fmt.Errorf("sessions: enqueue reply: %w", err)
+		}
+		if it.ID, err = res.LastInsertId(); err != nil {
+			return nil, err
+		}
+		if it.Game != 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET announced = max(announced, ?) WHERE id = ?`,
+				it.Version, it.Game); err != nil {
+				return nil, fmt.Errorf("sessions: enqueue reply: %w", err)
+			}
+		}
+		out[i] = it
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("sessions: enqueue replies: %w", err)
+	}
+	return out, nil
+}
+
+// PendingReplies loads a platform's undelivered replies, oldest first.
+func (s *SQLiteStore) PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, platform, channel, game, version, data, created_ms
+		FROM outbox WHERE platform = ? AND state = '' ORDER BY id`, platform)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: pending replies: %w", err)
+	}
+	defer rows.Close()
+	var out []OutboxItem
+	for rows.Next() {
+		var it OutboxItem
+		var created int64
+		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created); err != nil {
+			return nil, fmt.Errorf("sessions: pending replies: %w", err)
+		}
+		it.Created = fromMS(created)
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// DeliveredReply deletes reply id.
+func (s *SQLiteStore) DeliveredReply(ctx context.Context, id int64) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM outbox WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("sessions: delivered reply %d: %w", id, err)
+	}
+	return nil
+}
+
+// AbandonReply marks reply id stale or failed; the row stays as the record.
+func (s *SQLiteStore) AbandonReply(ctx context.Context, id int64, state, note string) error {
+	if state != ReplyStale && state != ReplyFailed {
+		return fmt.Errorf("sessions: abandon reply %d: bad state %q", id, state)
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE outbox SET state = ?, note = ? WHERE id = ?`,
+		state, note, id); err != nil {
+		return fmt.Errorf("sessions: abandon reply %d: %w", id, err)
+	}
+	return nil
+}
+
+// UnannouncedGames loads the games saved after their last announced version.
+func (s *SQLiteStore) UnannouncedGames(ctx context.Context) ([]GameRecord, error) {
+	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE announced < version ORDER BY id`)
+}
