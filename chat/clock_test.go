@@ -28,6 +28,10 @@ func (c *fakeClock) Add(d time.Duration)     { c.ns.Add(int64(d)) }
 func (c *fakeClock) config(cfg *chat.Config) { cfg.Now, cfg.IdleCheck = c.Now, time.Hour }
 func (b *bot) checkClocks(now time.Time) []chat.Reply {
 	b.r.Sessions().CheckIdle(now)
+	// Replies leave through the outbox, on its own goroutine.
+	if err := b.r.Wait(context.Background()); err != nil {
+		b.t.Fatal(err)
+	}
 	return b.rec.take()
 }
 

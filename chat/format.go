@@ -29,7 +29,7 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 		status += "\n" + r.ratedText(lang, s)
 	}
 	caption := tag + " " + head + "\n" + status
-	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board)}
+	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board), GameID: s.ID, GameVersion: s.Version}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.playerName(s, s.DrawOffer))
 	}

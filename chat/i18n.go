@@ -240,6 +240,11 @@ func turkish() map[string]string {
 		"leaderboard.games.one": "1 oyun",
 
 		"error.internal":          "Bir şeyler ters gitti; tekrar dener misin?",
+		"error.not-saved":         "Bu kaydedilemedi (veritabanı hatası), oyun değişmedi. Biraz sonra tekrar dener misin?",
+		"bot.not-saved":           "{bot} hamlesini kaydedemedi (veritabanı hatası); oyun değişmedi, biraz sonra yeniden deneyecek.",
+		"game.restored":           "Yeniden başlatmadan sonra son durum",
+		"outbox.stale":            "{n} eski yanıt zamanında iletilemedi. Oyunlarının son durumu için: tahta",
+		"outbox.stale.one":        "Eski bir yanıt zamanında iletilemedi. Oyunlarının son durumu için: tahta",
 		"error.no-game":           "Bu kanalda süren bir oyunun yok. Başlamak için: oyna dama (ya da oyna xox).",
 		"error.no-such-game":      "Bu kanalda {game} diye süren bir oyun yok.",
 		"error.play-which-game":   "Hangi oyun? Oyunlar: {games}. Örnek: oyna dama",
@@ -497,6 +502,11 @@ func english() map[string]string {
 		"leaderboard.games.one": "1 game",
 
 		"error.internal":          "Something went wrong; could you try again?",
+		"error.not-saved":         "That could not be saved (a database error); the game is unchanged. Could you try again in a moment?",
+		"bot.not-saved":           "{bot} could not save its move (a database error); the game is unchanged, it will try again shortly.",
+		"game.restored":           "After a restart, the game as it stands",
+		"outbox.stale":            "{n} older replies could not be delivered in time. To see your games: board",
+		"outbox.stale.one":        "An older reply could not be delivered in time. To see your games: board",
 		"error.no-game":           "You have no game going on in this channel. To start one: play dama (or play ttt).",
 		"error.no-such-game":      "There is no game {game} going on in this channel.",
 		"error.play-which-game":   "Which game? Games: {games}. For example: play dama",

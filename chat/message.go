@@ -52,8 +52,13 @@ type Reply struct {
 	// contains it.
 	TextBoard string
 	// Notice marks transient status text ("thinking…") that an adapter may
-	// show as a typing indicator or an ephemeral message instead.
+	// show as a typing indicator or an ephemeral message instead. Notices
+	// are sent at once, best effort; every other reply goes through the
+	// durable outbox.
 	Notice bool
+	// GameID and GameVersion name the game state the reply shows (0 for a
+	// reply about no game): the outbox marks that version announced.
+	GameID, GameVersion int64
 }
 
 // Button is a button whose press stands for the text Data (at most 64 bytes,
@@ -67,7 +72,11 @@ type Button struct {
 const MaxButtonData = 64
 
 // Sender delivers replies on one platform. Adapters implement it; it must be
-// safe for concurrent use and must not drop replies (retry on rate limits).
+// safe for concurrent use. Send returns once the platform has the reply (nil)
+// or it could not be delivered (an error; wrapping ErrUndeliverable when no
+// retry can help): the Router's outbox retries the others until they go
+// through, and calls Send for one chat only after the previous reply to that
+// chat was delivered.
 type Sender interface {
 	Send(ctx context.Context, r Reply) error
 }

@@ -52,10 +52,14 @@ type Config struct {
 	Seed      uint64
 	Now       func() time.Time
 	IdleCheck time.Duration
+	// ReplyStaleAfter: a reply the platform could not take for this long is
+	// given up (default DefaultReplyStaleAfter).
+	ReplyStaleAfter time.Duration
 }
 
-// sendTimeout bounds the delivery of one reply.
-const sendTimeout = time.Minute
+// noticeTimeout bounds the delivery of a notice ("thinking…"), which is
+// sent once, outside the outbox.
+const noticeTimeout = 10 * time.Second
 
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
@@ -63,6 +67,7 @@ type Router struct {
 	cfg      Config
 	cat      *Catalog
 	mgr      *sessions.Manager
+	out      *outbox
 	log      *slog.Logger
 	ownStore sessions.Store
 
@@ -98,6 +103,7 @@ func New(cfg Config) (*Router, error) {
 			return nil, err
 		}
 		cfg.Store, r.ownStore = s, s
+		r.cfg.Store = s
 	}
 	mgr, err := sessions.New(sessions.Config{
 		Games:          cfg.Games,
@@ -120,7 +126,24 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r.mgr = mgr
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	r.out = newOutbox(cfg.Store, cfg.Logger, now, cfg.ReplyStaleAfter, r.sender, r.staleNote)
 	return r, nil
+}
+
+// sender returns the platform's Sender (nil before AddSender).
+func (r *Router) sender(platform string) Sender {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.senders[platform]
+}
+
+// staleNote tells a chat that n replies were given up as stale.
+func (r *Router) staleNote(platform, channel string, n int) string {
+	return r.cat.N(r.eventLang(context.Background(), platform, channel, ""), "outbox.stale", n)
 }
 
 // AddSender routes the replies for platform to s and resumes the bot's
@@ -129,17 +152,53 @@ func (r *Router) AddSender(platform string, s Sender) {
 	r.mu.Lock()
 	r.senders[platform] = s
 	r.mu.Unlock()
+	ctx := context.Background()
+	r.out.load(ctx, platform)
+	r.announceUnannounced(ctx, platform)
 	r.mgr.Resume(platform)
+}
+
+// announceUnannounced shows the platform's games whose last change was saved
+// but whose reply never reached the outbox (the process stopped between
+// the two): their players get the board as it is now.
+func (r *Router) announceUnannounced(ctx context.Context, platform string) {
+	recs, err := r.cfg.Store.UnannouncedGames(ctx)
+	if err != nil {
+		r.log.Error("loading unannounced games", "err", err)
+		return
+	}
+	for _, rec := range recs {
+		if rec.Platform != platform || (rec.Players[0].Bot && rec.Players[1].Bot && !rec.Result.Over) {
+			continue // a game between bots is shown when it ends
+		}
+		s, err := r.mgr.Get(rec.ID)
+		if err != nil {
+			var ok bool
+			if s, ok = r.mgr.Finished(ctx, rec.ID); !ok {
+				continue
+			}
+		}
+		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
+		rep := r.gameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep.Platform, rep.ChannelID = s.Platform, s.ChannelID
+		r.send(ctx, rep)
+	}
 }
 
 // Wait blocks until no bot move (or hint) is queued or running and its
 // replies have been handed to the senders, or ctx is done.
-func (r *Router) Wait(ctx context.Context) error { return r.mgr.Wait(ctx) }
+func (r *Router) Wait(ctx context.Context) error {
+	if err := r.mgr.Wait(ctx); err != nil {
+		return err
+	}
+	return r.out.wait(ctx)
+}
 
 // Close stops the engine workers (a running search is cut short and not
 // played) and closes the store if the Router opened it.
 func (r *Router) Close() error {
 	err := r.mgr.Close()
+	r.out.close()
 	if r.ownStore != nil {
 		err = errors.Join(err, r.ownStore.Close())
 	}
@@ -149,19 +208,21 @@ func (r *Router) Close() error {
 // Sessions gives access to the live games (for tools and tournaments).
 func (r *Router) Sessions() *sessions.Manager { return r.mgr }
 
-// send delivers a reply on its platform.
+// send delivers a reply on its platform: through the durable outbox, or,
+// for a notice, at once and best effort (a stale "thinking…" is noise).
 func (r *Router) send(ctx context.Context, rep Reply) {
-	r.mu.RLock()
-	s := r.senders[rep.Platform]
-	r.mu.RUnlock()
-	if s == nil {
-		r.log.Warn("no sender for platform, reply dropped", "platform", rep.Platform, "channel", rep.ChannelID)
+	if !rep.Notice {
+		r.out.put(ctx, rep)
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, sendTimeout)
+	s := r.sender(rep.Platform)
+	if s == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), noticeTimeout)
 	defer cancel()
 	if err := s.Send(ctx, rep); err != nil {
-		r.log.Error("sending reply", "platform", rep.Platform, "channel", rep.ChannelID, "err", err)
+		r.log.Warn("notice not delivered", "platform", rep.Platform, "channel", rep.ChannelID, "err", err)
 	}
 }
 
@@ -613,6 +674,9 @@ func (q *request) sayError(err error) {
 		q.say(q.t("error.no-hint-rated"))
 	case errors.Is(err, sessions.ErrTournamentGame):
 		q.say(q.t("error.tournament-game"))
+	case errors.Is(err, sessions.ErrNotSaved):
+		q.r.log.Error("command not saved", "cmd", q.cmd.Name, "err", err)
+		q.say(q.t("error.not-saved"))
 	default:
 		q.r.log.Error("command failed", "cmd", q.cmd.Name, "err", err)
 		q.say(q.t("error.internal"))
@@ -1201,6 +1265,8 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
+	case sessions.EventNotSaved:
+		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
 	default:
 		return
 	}

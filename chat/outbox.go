@@ -1,0 +1,417 @@
+package chat
+
+// outbox.go delivers replies through the store's durable outbox: a reply is
+// stored before it is sent and forgotten once its platform took it, so a
+// restart, a 429 storm or an outage of any length delays it but does not
+// lose it. Replies to one chat go out in order; a failing chat does not hold
+// up the others.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"oyunbot/sessions"
+)
+
+// ErrUndeliverable marks a Sender's error that no retry can mend (a chat
+// that does not exist, a bot that was blocked, a reply the platform refuses
+// as it is): the outbox gives the reply up instead of retrying it.
+var ErrUndeliverable = errors.New("chat: reply cannot be delivered")
+
+// Outbox delivery defaults.
+const (
+	// DefaultReplyStaleAfter: a reply still undelivered this long after it
+	// was written is given up as stale (kept in the store, logged, and the
+	// chat told that older replies were not delivered).
+	DefaultReplyStaleAfter = 24 * time.Hour
+	// attemptTimeout bounds one delivery attempt (the adapters retry
+	// inside it, honouring rate limits).
+	attemptTimeout = 2 * time.Minute
+	// retryMin and retryMax bound the wait between two attempts.
+	retryMin = time.Second
+	retryMax = 30 * time.Second
+	// metricsEvery is how often delivery figures are logged (when any).
+	metricsEvery = time.Minute
+)
+
+// outbox is the Router's delivery side.
+type outbox struct {
+	store      sessions.Outbox
+	log        *slog.Logger
+	now        func() time.Time
+	staleAfter time.Duration
+	sender     func(platform string) Sender
+	// staleNote is the text telling a chat that n replies were given up.
+	staleNote func(platform, channel string, n int) string
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	queues  map[chanRef]*chanQueue
+	known   map[int64]bool // stored replies queued in memory
+	loaded  map[string]bool
+	waiters []chan struct{} // closed when every queued reply has been tried
+	m       deliveryMetrics
+}
+
+// chanQueue is one chat's replies, oldest first; running is true while a
+// goroutine delivers them.
+type chanQueue struct {
+	items   []*queued
+	running bool
+}
+
+type queued struct {
+	id      int64 // 0: not stored (the store failed)
+	rep     Reply
+	created time.Time
+	tried   bool
+}
+
+// deliveryMetrics are counted since the last log line.
+type deliveryMetrics struct {
+	delivered, retried, stale, failed, unstored int
+	maxDelay                                    time.Duration
+}
+
+func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter time.Duration,
+	sender func(string) Sender, staleNote func(platform, channel string, n int) string) *outbox {
+	if staleAfter <= 0 {
+		staleAfter = DefaultReplyStaleAfter
+	}
+	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, sender: sender, staleNote: staleNote,
+		queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, loaded: map[string]bool{}}
+	o.ctx, o.cancel = context.WithCancel(context.Background())
+	o.wg.Add(1)
+	go o.metricsLoop()
+	return o
+}
+
+// storedReply is a Reply as kept in the outbox.
+type storedReply struct {
+	Reply
+}
+
+// put stores rep and queues it for delivery. When the store fails the reply
+// is still queued, in memory only (logged): better sent than lost.
+func (o *outbox) put(ctx context.Context, rep Reply) {
+	now := o.now()
+	q := &queued{rep: rep, created: now}
+	data, err := json.Marshal(storedReply{rep})
+	if err == nil {
+		var items []sessions.OutboxItem
+		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []sessions.OutboxItem{{
+			Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID, Version: rep.GameVersion,
+			Data: data, Created: now,
+		}})
+		if err == nil {
+			q.id = items[0].ID
+		}
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err != nil {
+		o.m.unstored++
+		o.log.Error("reply not stored in the outbox, sending it from memory", "platform", rep.Platform,
+			"channel", rep.ChannelID, "err", err)
+	}
+	if q.id != 0 {
+		o.known[q.id] = true
+	}
+	o.pushLocked(chanRef{rep.Platform, rep.ChannelID}, q)
+}
+
+// pushLocked queues q and starts the chat's delivery; o.mu must be held.
+func (o *outbox) pushLocked(key chanRef, q *queued) {
+	cq := o.queues[key]
+	if cq == nil {
+		cq = &chanQueue{}
+		o.queues[key] = cq
+	}
+	cq.items = append(cq.items, q)
+	o.startLocked(key, cq)
+}
+
+// startLocked starts delivering a chat's queue if its platform has a sender
+// and nobody delivers it yet; o.mu must be held.
+func (o *outbox) startLocked(key chanRef, cq *chanQueue) {
+	if cq.running || len(cq.items) == 0 || o.ctx.Err() != nil || o.sender(key.platform) == nil {
+		return
+	}
+	cq.running = true
+	o.wg.Add(1)
+	go o.deliver(key, cq)
+}
+
+// load queues a platform's stored replies (those a previous run left) and
+// starts delivery for the platform's chats: call it once its sender is set.
+func (o *outbox) load(ctx context.Context, platform string) {
+	o.mu.Lock()
+	first := !o.loaded[platform]
+	o.loaded[platform] = true
+	o.mu.Unlock()
+	var items []sessions.OutboxItem
+	if first {
+		var err error
+		if items, err = o.store.PendingReplies(ctx, platform); err != nil {
+			o.log.Error("loading the outbox", "platform", platform, "err", err)
+		}
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	restored := 0
+	for _, it := range items {
+		if o.known[it.ID] {
+			continue
+		}
+		var sr storedReply
+		if err := json.Unmarshal(it.Data, &sr); err != nil {
+			o.log.Error("unreadable reply in the outbox, given up", "id", it.ID, "err", err)
+			o.abandon(it.ID, sessions.ReplyFailed, "unreadable: "+err.Error())
+			continue
+		}
+		o.known[it.ID] = true
+		restored++
+		o.pushLocked(chanRef{it.Platform, it.ChannelID}, &queued{id: it.ID, rep: sr.Reply, created: it.Created})
+	}
+	if restored > 0 {
+		o.log.Info("replies from the outbox queued again", "platform", platform, "count", restored)
+	}
+	for key, cq := range o.queues {
+		if key.platform == platform {
+			o.startLocked(key, cq)
+		}
+	}
+}
+
+// deliver sends a chat's queue in order until it is empty.
+func (o *outbox) deliver(key chanRef, cq *chanQueue) {
+	defer o.wg.Done()
+	staleCount := 0
+	attempt := 0
+	for {
+		o.mu.Lock()
+		if len(cq.items) == 0 || o.ctx.Err() != nil {
+			cq.running = false
+			if len(cq.items) == 0 {
+				delete(o.queues, key)
+			}
+			o.notifyLocked()
+			o.mu.Unlock()
+			break
+		}
+		q := cq.items[0]
+		o.mu.Unlock()
+
+		outcome, delay := o.attempt(key, q, attempt)
+		o.mu.Lock()
+		q.tried = true
+		o.notifyLocked()
+		if outcome != retry {
+			cq.items = cq.items[1:]
+			delete(o.known, q.id)
+			attempt = 0
+			if outcome == stale {
+				staleCount++
+			}
+			o.mu.Unlock()
+			continue
+		}
+		o.m.retried++
+		o.mu.Unlock()
+		attempt++
+		select {
+		case <-time.After(delay):
+		case <-o.ctx.Done():
+		}
+	}
+	if staleCount > 0 && o.ctx.Err() == nil {
+		o.sendStaleNote(key, staleCount)
+	}
+}
+
+type outcome int
+
+const (
+	sent   outcome = iota
+	stale          // given up: too old
+	failed         // given up: refused for good
+	retry
+)
+
+// attempt tries to deliver q once, or gives it up when it is stale or
+// undeliverable; for a retry it returns the wait before the next attempt.
+func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration) {
+	age := o.now().Sub(q.created)
+	if age > o.staleAfter {
+		o.log.Warn("reply stale, not delivered", "platform", key.platform, "channel", key.channel,
+			"id", q.id, "age", age.Round(time.Second))
+		o.abandon(q.id, sessions.ReplyStale, "undelivered after "+age.Round(time.Second).String())
+		o.count(func(m *deliveryMetrics) { m.stale++ })
+		return stale, 0
+	}
+	s := o.sender(key.platform)
+	ctx, cancel := context.WithTimeout(o.ctx, attemptTimeout)
+	err := s.Send(ctx, q.rep)
+	cancel()
+	switch {
+	case err == nil:
+		if q.id != 0 {
+			if err := o.store.DeliveredReply(context.Background(), q.id); err != nil {
+				// Sent again after a restart: at least once.
+				o.log.Error("delivered reply not removed from the outbox", "id", q.id, "err", err)
+			}
+		}
+		o.count(func(m *deliveryMetrics) { m.delivered++; m.maxDelay = max(m.maxDelay, o.now().Sub(q.created)) })
+		return sent, 0
+	case errors.Is(err, ErrUndeliverable):
+		o.log.Error("reply refused by the platform, given up", "platform", key.platform,
+			"channel", key.channel, "id", q.id, "err", err)
+		o.abandon(q.id, sessions.ReplyFailed, err.Error())
+		o.count(func(m *deliveryMetrics) { m.failed++ })
+		return failed, 0
+	}
+	if o.ctx.Err() != nil {
+		return retry, 0 // shutting down: the reply stays in the store
+	}
+	wait := min(retryMin<<min(n, 10), retryMax)
+	wait += rand.N(wait / 4) // chats that failed together do not retry in step
+	o.log.Warn("reply not delivered yet, will retry", "platform", key.platform, "channel", key.channel,
+		"id", q.id, "attempt", n+1, "retry_in", wait.Round(time.Millisecond), "err", err)
+	return retry, wait
+}
+
+func (o *outbox) abandon(id int64, state, note string) {
+	if id == 0 {
+		return
+	}
+	if err := o.store.AbandonReply(context.Background(), id, state, note); err != nil {
+		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
+	}
+}
+
+// sendStaleNote tells a chat that n older replies were given up (best
+// effort: it is about replies the chat never saw, and is itself no game's
+// state).
+func (o *outbox) sendStaleNote(key chanRef, n int) {
+	s := o.sender(key.platform)
+	if s == nil || o.staleNote == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(o.ctx, attemptTimeout)
+	defer cancel()
+	rep := Reply{Platform: key.platform, ChannelID: key.channel, Text: o.staleNote(key.platform, key.channel, n)}
+	if err := s.Send(ctx, rep); err != nil {
+		o.log.Warn("stale-replies note not delivered", "platform", key.platform, "channel", key.channel, "err", err)
+	}
+}
+
+func (o *outbox) count(f func(*deliveryMetrics)) {
+	o.mu.Lock()
+	f(&o.m)
+	o.mu.Unlock()
+}
+
+// notifyLocked wakes the waiters when every queued reply has been tried;
+// o.mu must be held.
+func (o *outbox) notifyLocked() {
+	if len(o.waiters) == 0 || !o.settledLocked() {
+		return
+	}
+	for _, w := range o.waiters {
+		close(w)
+	}
+	o.waiters = nil
+}
+
+// settledLocked reports whether every queued reply whose platform has a
+// sender has been tried at least once; o.mu must be held.
+func (o *outbox) settledLocked() bool {
+	for key, cq := range o.queues {
+		if o.sender(key.platform) == nil {
+			continue
+		}
+		for _, q := range cq.items {
+			if !q.tried {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// wait blocks until every reply queued so far has had a delivery attempt
+// (delivered, or failed once and waiting to be retried), or ctx is done.
+func (o *outbox) wait(ctx context.Context) error {
+	o.mu.Lock()
+	if o.settledLocked() {
+		o.mu.Unlock()
+		return nil
+	}
+	w := make(chan struct{})
+	o.waiters = append(o.waiters, w)
+	o.mu.Unlock()
+	select {
+	case <-w:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// pending counts the queued replies.
+func (o *outbox) pending() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, cq := range o.queues {
+		n += len(cq.items)
+	}
+	return n
+}
+
+// metricsLoop logs the delivery figures once a minute when there were any.
+func (o *outbox) metricsLoop() {
+	defer o.wg.Done()
+	t := time.NewTicker(metricsEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-o.ctx.Done():
+			return
+		case <-t.C:
+			o.logMetrics()
+		}
+	}
+}
+
+func (o *outbox) logMetrics() {
+	o.mu.Lock()
+	m := o.m
+	o.m = deliveryMetrics{}
+	pending := 0
+	for _, cq := range o.queues {
+		pending += len(cq.items)
+	}
+	o.mu.Unlock()
+	if m == (deliveryMetrics{}) && pending == 0 {
+		return
+	}
+	o.log.Info("reply delivery", "delivered", m.delivered, "retried", m.retried, "stale", m.stale,
+		"failed", m.failed, "unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond))
+}
+
+// close stops delivery; undelivered replies stay in the store for the next
+// start.
+func (o *outbox) close() {
+	o.cancel()
+	o.wg.Wait()
+	o.logMetrics()
+}
