@@ -52,10 +52,10 @@ const idSep = "\x1f"
 // could not be delivered at all.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 	if r.Platform != "" && r.Platform != Platform {
-		return fmt.Errorf("discord: reply for platform %q", r.Platform)
+		return fmt.Errorf("%w: discord: reply for platform %q", chat.ErrUndeliverable, r.Platform)
 	}
 	if r.ChannelID == "" {
-		return errors.New("discord: reply without a channel")
+		return fmt.Errorf("%w: discord: reply without a channel", chat.ErrUndeliverable)
 	}
 	if r.Notice {
 		b.notice(ctx, r)
@@ -172,10 +172,27 @@ func (b *Bot) deliver(ctx context.Context, channelID string, rf *ref, first bool
 		return err
 	})
 	if err != nil {
-		b.log.Error("reply not delivered", "channel", channelID, "err", err)
+		b.log.Warn("reply not delivered", "channel", channelID, "err", err)
+		if refused(err) {
+			return fmt.Errorf("%w: discord: send to channel %s: %w", chat.ErrUndeliverable, channelID, err)
+		}
 		return fmt.Errorf("discord: send to channel %s: %w", channelID, err)
 	}
 	return nil
+}
+
+// refused reports whether Discord refused a message for good: a bad request,
+// missing access or permissions, an unknown channel. Retrying cannot help.
+func refused(err error) bool {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return false
+	}
+	switch rest.Response.StatusCode {
+	case http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound:
+		return true
+	}
+	return false
 }
 
 func (b *Bot) editOriginal(ctx context.Context, in *discordgo.Interaction, m outMsg) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -48,26 +49,37 @@ type op struct {
 	replyTo  int
 }
 
-// Send queues a reply on its chat's lane and returns: replies to one chat go
-// out in the order Send was called, paced and retried on 429 and transient
-// errors; replies to different chats do not wait for each other. A reply
-// that Telegram cannot accept as it is (bad buttons, nothing to say, a
-// channel that is not a Telegram chat) is refused here with an error.
-// Delivery does not depend on ctx: a queued reply is sent even when the
-// caller's context ends (use Drain to wait for delivery).
+// Send queues a reply on its chat's lane and waits until Telegram has it:
+// replies to one chat go out in the order Send was called, paced and
+// retried on 429 and transient errors (a bounded number of times: the
+// Router's outbox retries beyond); replies to different chats do not wait
+// for each other. A reply that Telegram cannot accept as it is (bad buttons,
+// nothing to say, a channel that is not a Telegram chat, a chat that is gone
+// or blocked the bot) is refused with an error wrapping
+// chat.ErrUndeliverable. When ctx ends first Send returns its error, and the
+// queued reply may still go out.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 	if r.Platform != "" && r.Platform != Platform {
-		return fmt.Errorf("telegram: reply for platform %q", r.Platform)
+		return fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
 	}
 	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
 	if err != nil || chatID == 0 {
-		return fmt.Errorf("telegram: bad chat id %q", r.ChannelID)
+		return fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
 	}
 	ops, err := plan(r, b.quotable(chatID, r.Ref))
 	if err != nil {
+		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
+	}
+	done := make(chan error, 1)
+	if err := b.out.push(chatID, func(ln *lane) { done <- b.deliver(ln, chatID, ops) }); err != nil {
 		return err
 	}
-	return b.out.push(chatID, func(ln *lane) { b.deliver(ln, chatID, ops) })
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // plan turns a reply into API calls. Photos carry Caption, or Text when
@@ -208,9 +220,12 @@ func utf16Len(s string) int {
 	return n
 }
 
-// deliver makes the calls of one reply, in order. A call that still fails
-// after the retries is logged and the rest of the reply still goes out.
-func (b *Bot) deliver(ln *lane, chatID int64, ops []op) {
+// deliver makes the calls of one reply, in order, and returns the first
+// error of a call that still failed after the retries (the rest of the
+// reply still goes out). A call Telegram refuses for good (400, 403, 404)
+// makes an error wrapping chat.ErrUndeliverable.
+func (b *Bot) deliver(ln *lane, chatID int64, ops []op) error {
+	var first error
 	for _, o := range ops {
 		id, err := b.perform(ln, &chatID, o)
 		if err != nil && o.kind == opPhoto && o.text != "" && b.life.Err() == nil && isBadRequest(err) {
@@ -222,16 +237,26 @@ func (b *Bot) deliver(ln *lane, chatID int64, ops []op) {
 		}
 		if err != nil {
 			if b.life.Err() != nil {
-				b.log.Warn("reply dropped at shutdown", "chat", chatID, "err", err)
-				return
+				// The outbox keeps the reply for the next start.
+				return fmt.Errorf("telegram: shutting down: %w", err)
 			}
-			b.log.Error("reply not delivered", "chat", chatID, "err", err)
+			if o.kind == opTyping {
+				continue // a typing indicator lost is nothing lost
+			}
+			if permanent(err) {
+				err = fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
+			}
+			b.log.Warn("reply not delivered", "chat", chatID, "err", err)
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		if o.kind == opPhoto {
 			b.newBoard(chatID, id, o.keyboard != nil)
 		}
 	}
+	return first
 }
 
 // perform makes one call with pacing and the retry policy, following a
@@ -360,4 +385,19 @@ func (b *Bot) received(chatID int64, msgID int) {
 		clear(b.quotes)
 	}
 	b.quotes[refKey{chatID, msgID}] = struct{}{}
+}
+
+// permanent reports whether Telegram refused a call for good: a bad request
+// (a chat that does not exist, a message it cannot take), a bot that was
+// blocked or removed (403), a chat not found (404). Retrying cannot help.
+func permanent(err error) bool {
+	var te *tgbotapi.Error
+	if !errors.As(err, &te) {
+		return false
+	}
+	switch errorCode(te) {
+	case http.StatusBadRequest, http.StatusForbidden, http.StatusNotFound:
+		return true
+	}
+	return false
 }
