@@ -28,7 +28,7 @@ const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
 // poll receives updates by long polling until ctx is done.
 func (b *Bot) poll(ctx context.Context) error {
 	api := *b.api // same token and endpoint; requests bound to ctx
-	api.Client = ctxClient{b.cfg.HTTPClient, ctx}
+	api.Client = b.client(ctx)
 	// getUpdates is refused while a webhook is set.
 	if err := b.call(ctx, "deleteWebhook", func() error {
 		_, err := api.Request(tgbotapi.DeleteWebhookConfig{})
@@ -84,7 +84,7 @@ func (b *Bot) confirm(offset int) {
 	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
 	defer cancel()
 	api := *b.api
-	api.Client = ctxClient{b.cfg.HTTPClient, ctx}
+	api.Client = b.client(ctx)
 	if _, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Limit: 1, AllowedUpdates: allowedUpdates()}); err != nil {
 		b.log.Warn("could not confirm the last updates", "err", err)
 	}
@@ -125,7 +125,8 @@ func (b *Bot) serveWebhook(ctx context.Context) error {
 		return err
 	})
 	if err == nil {
-		b.log.Info("webhook set", "url", b.cfg.WebhookURL, "listen", ln.Addr().String())
+		// Some put the token in the webhook's path to make it unguessable.
+		b.log.Info("webhook set", "url", b.redact.text(b.cfg.WebhookURL), "listen", ln.Addr().String())
 		select {
 		case <-ctx.Done():
 		case err = <-served:

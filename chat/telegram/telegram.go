@@ -110,10 +110,15 @@ func (c *Config) setDefaults() error {
 	if c.APIEndpoint == "" {
 		c.APIEndpoint = tgbotapi.APIEndpoint
 	}
+	// The library would only fail on a bad URL when building a request, with
+	// an error that quotes the URL and so the token.
+	if u, err := url.Parse(fmt.Sprintf(c.APIEndpoint, c.Token, "getMe")); err != nil || u.Host == "" {
+		return fmt.Errorf("telegram: bad API endpoint %q: want a URL like http://127.0.0.1:8081/bot%%s/%%s", c.APIEndpoint)
+	}
 	if c.WebhookURL != "" {
 		u, err := url.Parse(c.WebhookURL)
 		if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-			return fmt.Errorf("telegram: bad webhook URL %q", c.WebhookURL)
+			return fmt.Errorf("telegram: bad webhook URL %q", newRedactor(c.Token).text(c.WebhookURL))
 		}
 		if c.WebhookSecret != "" && !secretPattern.MatchString(c.WebhookSecret) {
 			return errors.New("telegram: webhook secret must be 1-256 characters of A-Z, a-z, 0-9, _ and -")
@@ -165,6 +170,7 @@ type Bot struct {
 	handler chat.Handler
 	log     *slog.Logger
 	api     *tgbotapi.BotAPI // requests bound to life (sends, answers)
+	redact  redactor         // removes the token from errors and logs
 	self    tgbotapi.User
 
 	// life ends when the bot has shut down; sends and handlers use it.
@@ -193,17 +199,19 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	if err := cfg.setDefaults(); err != nil {
 		return nil, err
 	}
+	rd := newRedactor(cfg.Token)
 	life, finish := context.WithCancel(context.Background())
-	api, err := tgbotapi.NewBotAPIWithClient(cfg.Token, cfg.APIEndpoint, ctxClient{cfg.HTTPClient, life})
+	api, err := tgbotapi.NewBotAPIWithClient(cfg.Token, cfg.APIEndpoint, ctxClient{cfg.HTTPClient, life, rd})
 	if err != nil {
 		finish()
-		return nil, fmt.Errorf("telegram: getMe: %w", err)
+		return nil, fmt.Errorf("telegram: getMe: %w", rd.err(err))
 	}
 	b := &Bot{
 		cfg:     cfg,
 		handler: h,
 		log:     cfg.Logger.With("platform", Platform),
 		api:     api,
+		redact:  rd,
 		self:    api.Self,
 		life:    life,
 		finish:  finish,
@@ -231,14 +239,23 @@ func (b *Bot) paceFor(chatID int64) Pace {
 }
 
 // ctxClient binds the library's context-free requests to a context, so that
-// a cancelled Run interrupts a long poll.
+// a cancelled Run interrupts a long poll. Every request of the library goes
+// through it, so it is also where the token is taken out of network errors
+// (see redactor).
 type ctxClient struct {
-	c   *http.Client
-	ctx context.Context
+	c      *http.Client
+	ctx    context.Context
+	redact redactor
 }
 
 func (c ctxClient) Do(req *http.Request) (*http.Response, error) {
-	return c.c.Do(req.WithContext(c.ctx))
+	resp, err := c.c.Do(req.WithContext(c.ctx))
+	return resp, c.redact.err(err)
+}
+
+// client is the library's HTTP client with requests bound to ctx.
+func (b *Bot) client(ctx context.Context) ctxClient {
+	return ctxClient{b.cfg.HTTPClient, ctx, b.redact}
 }
 
 // Run receives updates until ctx is done: by long polling, or by serving the

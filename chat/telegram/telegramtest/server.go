@@ -86,6 +86,12 @@ type Fault struct {
 	MigrateTo int64
 	// Raw, when set, is sent as the body verbatim (e.g. a proxy's HTML).
 	Raw string
+	// Hangup closes the connection without an answer: the client sees EOF.
+	Hangup bool
+	// Echo appends the request, as a debugging proxy's error page would
+	// show it, to Description: its path (the token included) and its
+	// parameters (a webhook's secret_token included).
+	Echo bool
 }
 
 // TooManyRequests is Telegram's flood-control answer.
@@ -446,6 +452,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if f, ok := s.takeFault(method); ok {
 		s.record(method, params, f.Status)
+		if f.Hangup {
+			hangup(w)
+			return
+		}
+		if f.Echo {
+			f.Description += fmt.Sprintf(" (upstream request: %s %s %s)", r.Method, r.URL.Path, params.Encode())
+		}
 		if f.Raw != "" {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(f.Status)
@@ -494,6 +507,19 @@ func (s *Server) takeFault(method string) (Fault, bool) {
 		}
 	}
 	return Fault{}, false
+}
+
+// hangup closes the request's connection without writing anything.
+func hangup(w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		panic("telegramtest: the connection cannot be hijacked")
+	}
+	conn, _, err := hj.Hijack()
+	if err != nil {
+		panic(err)
+	}
+	conn.Close()
 }
 
 type upload struct {
