@@ -32,9 +32,10 @@ const (
 	// attemptTimeout bounds one delivery attempt (the adapters retry
 	// inside it, honouring rate limits).
 	attemptTimeout = 2 * time.Minute
-	// retryMin and retryMax bound the wait between two attempts.
-	retryMin = time.Second
-	retryMax = 30 * time.Second
+	// defaultRetry is the first wait between two attempts; it doubles up to
+	// retryMax.
+	defaultRetry = time.Second
+	retryMax     = 30 * time.Second
 	// metricsEvery is how often delivery figures are logged (when any).
 	metricsEvery = time.Minute
 )
@@ -45,6 +46,7 @@ type outbox struct {
 	log        *slog.Logger
 	now        func() time.Time
 	staleAfter time.Duration
+	retry      time.Duration // first wait between attempts
 	sender     func(platform string) Sender
 	// staleNote is the text telling a chat that n replies were given up.
 	staleNote func(platform, channel string, n int) string
@@ -81,12 +83,15 @@ type deliveryMetrics struct {
 	maxDelay                                    time.Duration
 }
 
-func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter time.Duration,
+func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, retry time.Duration,
 	sender func(string) Sender, staleNote func(platform, channel string, n int) string) *outbox {
 	if staleAfter <= 0 {
 		staleAfter = DefaultReplyStaleAfter
 	}
-	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, sender: sender, staleNote: staleNote,
+	if retry <= 0 {
+		retry = defaultRetry
+	}
+	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: retry, sender: sender, staleNote: staleNote,
 		queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
@@ -281,7 +286,7 @@ func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	if o.ctx.Err() != nil {
 		return retry, 0 // shutting down: the reply stays in the store
 	}
-	wait := min(retryMin<<min(n, 10), retryMax)
+	wait := min(o.retry<<min(n, 5), retryMax)
 	wait += rand.N(wait / 4) // chats that failed together do not retry in step
 	o.log.Warn("reply not delivered yet, will retry", "platform", key.platform, "channel", key.channel,
 		"id", q.id, "attempt", n+1, "retry_in", wait.Round(time.Millisecond), "err", err)
@@ -331,24 +336,21 @@ func (o *outbox) notifyLocked() {
 	o.waiters = nil
 }
 
-// settledLocked reports whether every queued reply whose platform has a
-// sender has been tried at least once; o.mu must be held.
+// settledLocked reports whether every chat whose platform has a sender is
+// done or stuck: its queue is empty, or its oldest reply has failed and
+// waits to be retried (the replies behind it wait for it); o.mu must be held.
 func (o *outbox) settledLocked() bool {
 	for key, cq := range o.queues {
-		if o.sender(key.platform) == nil {
-			continue
-		}
-		for _, q := range cq.items {
-			if !q.tried {
-				return false
-			}
+		if o.sender(key.platform) != nil && len(cq.items) > 0 && !cq.items[0].tried {
+			return false
 		}
 	}
 	return true
 }
 
-// wait blocks until every reply queued so far has had a delivery attempt
-// (delivered, or failed once and waiting to be retried), or ctx is done.
+// wait blocks until every reply queued so far has been delivered, or waits
+// behind a reply of its chat that failed and will be retried, or ctx is
+// done.
 func (o *outbox) wait(ctx context.Context) error {
 	o.mu.Lock()
 	if o.settledLocked() {

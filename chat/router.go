@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -55,6 +57,9 @@ type Config struct {
 	// ReplyStaleAfter: a reply the platform could not take for this long is
 	// given up (default DefaultReplyStaleAfter).
 	ReplyStaleAfter time.Duration
+	// ReplyRetry is the first wait before a failed reply is sent again; it
+	// doubles up to 32 times itself, at most 30 s (default 1 s).
+	ReplyRetry time.Duration
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is
@@ -130,7 +135,7 @@ func New(cfg Config) (*Router, error) {
 	if now == nil {
 		now = time.Now
 	}
-	r.out = newOutbox(cfg.Store, cfg.Logger, now, cfg.ReplyStaleAfter, r.sender, r.staleNote)
+	r.out = newOutbox(cfg.Store, cfg.Logger, now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote)
 	return r, nil
 }
 
@@ -292,6 +297,15 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 		return // "/play@otherbot"
 	}
 	r.noteLocale(m)
+	// Names are set by users: they enter the games, the store and every
+	// text cleaned and bounded.
+	m.UserName = cleanName(m.UserName)
+	if len(m.Mentions) > 0 {
+		m.Mentions = slices.Clone(m.Mentions)
+		for i := range m.Mentions {
+			m.Mentions[i].Name = cleanName(m.Mentions[i].Name)
+		}
+	}
 	// What the message causes besides its answer (a rating change, the next
 	// round of a tournament) is sent after the answer.
 	ctx, deferred := sessions.Defer(ctx)
@@ -417,7 +431,7 @@ func (q *request) sayReply(rep Reply) {
 func (q *request) user() sessions.Player {
 	name := q.m.UserName
 	if name == "" {
-		name = q.m.UserID
+		name = cleanName(q.m.UserID)
 	}
 	return sessions.Player{ID: q.m.UserID, Name: name}
 }
@@ -435,17 +449,20 @@ func (q *request) argsWithoutTag() []string {
 
 // current finds the game a command is about: the one tagged "#g7" in the
 // arguments, else the sender's most relevant game in the channel. It answers
-// the message itself when there is none.
+// the message itself when there is none, and when the tagged game is over
+// (a button under an old board: it says so rather than act elsewhere).
 func (q *request) current() (sessions.Snapshot, bool) {
-	for _, a := range q.cmd.Args {
-		if id, ok := isGameTag(a); ok {
-			s, err := q.r.mgr.Get(id)
-			if err != nil || s.Platform != q.m.Platform || s.ChannelID != q.m.ChannelID {
-				q.say(q.t("error.no-such-game", "game", a))
-				return s, false
-			}
+	if id, ok := q.tag(); ok {
+		s, err := q.r.mgr.Get(id)
+		if err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
 			return s, true
 		}
+		if f, ok := q.r.mgr.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
+			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.resultLine(q.lang, f)))
+			return f, false
+		}
+		q.say(q.t("error.no-such-game", "game", "#g"+strconv.FormatInt(id, 10)))
+		return sessions.Snapshot{}, false
 	}
 	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	if len(mine) == 0 {
@@ -642,44 +659,55 @@ func sample(moves []string, n int) string {
 	return fmt.Sprintf("%s … (+%d)", strings.Join(moves[:n], ", "), len(moves)-n)
 }
 
-// sayError answers a sessions error.
+// sayError answers a sessions error; about a game named by its tag, the
+// answer starts with the tag (a stale button's press says which game it
+// was about).
 func (q *request) sayError(err error) {
+	if id, ok := q.tag(); ok {
+		q.sayTagged("#g"+strconv.FormatInt(id, 10)+" ", err)
+		return
+	}
+	q.sayTagged("", err)
+}
+
+func (q *request) sayTagged(tag string, err error) {
+	say := func(text string) { q.say(tag + text) }
 	var pe *sessions.PlayingError
 	switch {
 	case errors.As(err, &pe):
-		q.say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
+		say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
 	case errors.Is(err, sessions.ErrNoGame):
-		q.say(q.t("error.no-game"))
+		say(q.t("error.no-game"))
 	case errors.Is(err, sessions.ErrNotPlayer):
-		q.say(q.t("error.not-player"))
+		say(q.t("error.not-player"))
 	case errors.Is(err, sessions.ErrNotYourTurn):
-		q.say(q.t("error.wait-turn"))
+		say(q.t("error.wait-turn"))
 	case errors.Is(err, sessions.ErrGameOver):
-		q.say(q.t("error.game-over"))
+		say(q.t("error.game-over"))
 	case errors.Is(err, sessions.ErrNoChallenge):
-		q.say(q.t("error.no-challenge"))
+		say(q.t("error.no-challenge"))
 	case errors.Is(err, sessions.ErrSelfChallenge):
-		q.say(q.t("error.self-challenge"))
+		say(q.t("error.self-challenge"))
 	case errors.Is(err, sessions.ErrNotVsBot):
-		q.say(q.t("error.not-vs-bot"))
+		say(q.t("error.not-vs-bot"))
 	case errors.Is(err, sessions.ErrNothingToUndo):
-		q.say(q.t("error.nothing-to-undo"))
+		say(q.t("error.nothing-to-undo"))
 	case errors.Is(err, sessions.ErrNoDrawOffer):
-		q.say(q.t("error.no-draw-offer"))
+		say(q.t("error.no-draw-offer"))
 	case errors.Is(err, sessions.ErrUnknownLevel):
-		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+		say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
 	case errors.Is(err, sessions.ErrOnePlayerGame):
-		q.say(q.t("error.one-player"))
+		say(q.t("error.one-player"))
 	case errors.Is(err, sessions.ErrRatedGame):
-		q.say(q.t("error.no-hint-rated"))
+		say(q.t("error.no-hint-rated"))
 	case errors.Is(err, sessions.ErrTournamentGame):
-		q.say(q.t("error.tournament-game"))
+		say(q.t("error.tournament-game"))
 	case errors.Is(err, sessions.ErrNotSaved):
 		q.r.log.Error("command not saved", "cmd", q.cmd.Name, "err", err)
-		q.say(q.t("error.not-saved"))
+		say(q.t("error.not-saved"))
 	default:
 		q.r.log.Error("command failed", "cmd", q.cmd.Name, "err", err)
-		q.say(q.t("error.internal"))
+		say(q.t("error.internal"))
 	}
 }
 
@@ -709,12 +737,18 @@ func (q *request) board() {
 }
 
 func (q *request) hasTag() bool {
+	_, ok := q.tag()
+	return ok
+}
+
+// tag is the game named by the first "#g7" among the arguments.
+func (q *request) tag() (int64, bool) {
 	for _, a := range q.cmd.Args {
-		if _, ok := isGameTag(a); ok {
-			return true
+		if id, ok := isGameTag(a); ok {
+			return id, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 func (q *request) history() {
@@ -810,11 +844,8 @@ func (q *request) draw() {
 	default:
 		opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(Reply{
-			Text: "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: [][]Button{{
-				{Label: q.t("button.accept"), Data: CmdAccept},
-				{Label: q.t("button.decline"), Data: CmdDecline},
-			}},
+			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
+			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag()),
 		})
 	}
 }
@@ -833,20 +864,36 @@ func (q *request) resign() {
 	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
 }
 
+// level shows or sets the bot's level: in the game tagged ("seviye zor
+// #g1", its players only), else in the sender's casual game against the
+// bot, else the channel's default for new games (its admins only, or
+// anyone in a private chat).
 func (q *request) level() {
 	args := q.argsWithoutTag()
-	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
-	var botGame *sessions.Snapshot
-	for i := range mine {
-		if mine[i].VsBot() && mine[i].Tournament == 0 {
-			botGame = &mine[i]
-			break
+	var game *sessions.Snapshot
+	if q.hasTag() {
+		s, ok := q.current()
+		if !ok {
+			return
+		}
+		if len(args) > 0 && s.SideOf(q.m.UserID) == ai.NoSide {
+			q.sayError(sessions.ErrNotPlayer)
+			return
+		}
+		game = &s
+	} else {
+		mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
+		for i := range mine {
+			if mine[i].VsBot() && mine[i].Tournament == 0 {
+				game = &mine[i]
+				break
+			}
 		}
 	}
 	if len(args) == 0 {
 		cur := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
-		if botGame != nil {
-			cur = botGame.Level
+		if game != nil {
+			cur = game.Level
 		}
 		if cur == "" {
 			cur = sessions.DefaultLevel
@@ -859,17 +906,21 @@ func (q *request) level() {
 		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
 		return
 	}
-	if botGame != nil {
-		s, err := q.r.mgr.SetLevel(q.ctx, botGame.ID, q.m.UserID, lvl.Name)
+	if game != nil {
+		s, err := q.r.mgr.SetLevel(q.ctx, game.ID, q.m.UserID, lvl.Name)
 		if err != nil {
 			q.sayError(err)
 			return
 		}
 		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.levelName(q.lang, lvl.Name))
-		if botGame.Rated && !s.Rated {
+		if game.Rated && !s.Rated {
 			text += " " + q.t("game.unrated")
 		}
 		q.say(text)
+		return
+	}
+	if !q.mayConfigure() {
+		q.say(q.t("level.admin-only"))
 		return
 	}
 	cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
@@ -907,11 +958,11 @@ func (q *request) challenge() {
 		default:
 			if s, ok := parseSide(a); ok && side == ai.NoSide {
 				side = ai.Side(s)
-			} else if t, err := sessions.ParseTimeControl(Fold(a)); err == nil && !t.IsZero() {
-				tc = t
-			} else if looksLikeTimeControl(a) {
-				q.say(q.t("error.bad-time-control", "word", shorten(a, 20)))
+			} else if t, err := readTimeControl(a); err != nil {
+				q.sayBadTime(a)
 				return
+			} else if !t.IsZero() {
+				tc = t
 			}
 		}
 	}
@@ -932,7 +983,7 @@ func (q *request) challenge() {
 		return
 	}
 	if to.Name == "" {
-		to.Name = to.ID
+		to.Name = cleanName(to.ID)
 	}
 	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
@@ -947,13 +998,21 @@ func (q *request) challenge() {
 	if !tc.IsZero() {
 		text += "\n" + q.t("challenge.clock", "clock", q.r.timeControlText(q.lang, tc))
 	}
-	q.sayReply(Reply{
-		Text: text,
-		Buttons: [][]Button{{
-			{Label: q.t("button.accept"), Data: CmdAccept},
-			{Label: q.t("button.decline"), Data: CmdDecline},
-		}},
-	})
+	rep := Reply{Text: text}
+	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+		if c.From.ID == q.m.UserID && c.To.ID == to.ID {
+			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c))
+		}
+	}
+	q.sayReply(rep)
+}
+
+// sayBadTime refuses a word meant as a time control, with the accepted
+// range.
+func (q *request) sayBadTime(word string) {
+	q.say(q.t("error.bad-time-control", "word", shorten(word, 20),
+		"min", q.r.durationText(q.lang, sessions.MinClock), "max", q.r.durationText(q.lang, sessions.MaxClock),
+		"incr", q.r.durationText(q.lang, sessions.MaxIncr)))
 }
 
 // looksLikeTimeControl reports whether a word was meant as a time control
@@ -1027,7 +1086,19 @@ func (q *request) fromArg() string {
 	return ""
 }
 
+// accept answers a challenge or a draw offer: the one its argument names
+// (a button's "accept #g7" for the draw offer in game 7, "accept
+// @<id>:<time>" for one challenge), else the latest challenge to the
+// sender (from the @someone typed), else a draw offer to the sender.
 func (q *request) accept() {
+	if from, created, ok := q.challengeArg(); ok {
+		q.answerChallenge(from, created, true)
+		return
+	}
+	if q.hasTag() {
+		q.acceptDraw()
+		return
+	}
 	snap, c, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.fromArg())
 	if errors.Is(err, sessions.ErrNoChallenge) {
 		if s, ok := q.drawOfferedTo(); ok { // "accept" answers a draw offer too
@@ -1055,7 +1126,16 @@ func (q *request) drawOfferedTo() (sessions.Snapshot, bool) {
 	return sessions.Snapshot{}, false
 }
 
+// decline is accept's counterpart.
 func (q *request) decline() {
+	if from, created, ok := q.challengeArg(); ok {
+		q.answerChallenge(from, created, false)
+		return
+	}
+	if q.hasTag() {
+		q.declineDraw()
+		return
+	}
 	c, err := q.r.mgr.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, q.fromArg())
 	if errors.Is(err, sessions.ErrNoChallenge) {
 		if s, ok := q.drawOfferedTo(); ok {
@@ -1072,7 +1152,104 @@ func (q *request) decline() {
 		q.sayError(err)
 		return
 	}
-	q.say(q.t("challenge.declined", "player", q.user().Name, "from", c.From.Name, "game", q.r.gameName(q.lang, c.Game)))
+	q.say(q.t("challenge.declined", "player", q.user().Name, "from", cleanName(c.From.Name), "game", q.r.gameName(q.lang, c.Game)))
+}
+
+// challengeArg is the challenge named by a challengeID among the arguments.
+func (q *request) challengeArg() (fromID string, createdMS int64, ok bool) {
+	for _, a := range q.cmd.Args {
+		if from, ms, ok := parseChallengeID(a); ok {
+			return from, ms, true
+		}
+	}
+	return "", 0, false
+}
+
+// answerChallenge accepts or declines the one challenge from fromID made at
+// createdMS (a button's): one that was answered, replaced or has expired,
+// or that is someone else's to answer, is refused, never another taken
+// in its place.
+func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
+	var (
+		c     sessions.Challenge
+		found bool
+	)
+	for _, o := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, fromID) {
+		if o.From.ID == fromID && o.Created.UnixMilli() == createdMS {
+			c, found = o, true
+		}
+	}
+	switch {
+	case !found:
+		q.say(q.t("challenge.gone"))
+		return
+	case c.From.ID == q.m.UserID:
+		q.say(q.t("challenge.own", "to", cleanName(c.To.Name)))
+		return
+	case c.To.ID != q.m.UserID:
+		q.say(q.t("challenge.not-yours", "to", cleanName(c.To.Name)))
+		return
+	}
+	if !accept {
+		c, err := q.r.mgr.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, fromID)
+		if errors.Is(err, sessions.ErrNoChallenge) {
+			q.say(q.t("challenge.gone"))
+			return
+		}
+		if err != nil {
+			q.sayError(err)
+			return
+		}
+		q.say(q.t("challenge.declined", "player", q.user().Name, "from", cleanName(c.From.Name), "game", q.r.gameName(q.lang, c.Game)))
+		return
+	}
+	snap, _, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
+	if errors.Is(err, sessions.ErrNoChallenge) {
+		q.say(q.t("challenge.gone"))
+		return
+	}
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
+	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
+}
+
+// acceptDraw accepts the draw offer to the sender in the tagged game; an
+// offer no longer there (withdrawn by a move, answered) is said to be gone
+// rather than turned into an offer of the sender's own.
+func (q *request) acceptDraw() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	side := s.SideOf(q.m.UserID)
+	switch {
+	case side == ai.NoSide:
+		q.sayError(sessions.ErrNotPlayer)
+	case s.DrawOffer != side.Opponent():
+		q.say("#" + s.Tag() + " " + q.t("draw.gone"))
+	default:
+		q.draw()
+	}
+}
+
+// declineDraw declines the draw offer to the sender in the tagged game.
+func (q *request) declineDraw() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	after, err := q.r.mgr.DeclineDraw(q.ctx, s.ID, q.m.UserID)
+	switch {
+	case errors.Is(err, sessions.ErrNoDrawOffer):
+		q.say("#" + s.Tag() + " " + q.t("draw.gone"))
+	case err != nil:
+		q.sayError(err)
+	default:
+		q.say("#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name))
+	}
 }
 
 func (q *request) games() {
@@ -1101,6 +1278,10 @@ func (q *request) setLang() {
 		q.say(q.t("lang.unknown", "word", shorten(q.cmd.Args[0], 20)))
 		return
 	}
+	if !q.mayConfigure() {
+		q.say(q.t("lang.admin-only"))
+		return
+	}
 	cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
 	cs.Lang = string(l)
 	if err := q.r.mgr.SetChannel(q.ctx, cs); err != nil {
@@ -1110,6 +1291,11 @@ func (q *request) setLang() {
 	q.lang = l
 	q.say(q.t("lang.set"))
 }
+
+// mayConfigure reports whether the sender may change the channel's
+// settings (language, default level), which hold for everyone in it: its
+// admins may, and anyone in a private chat with the bot.
+func (q *request) mayConfigure() bool { return q.m.Private || q.m.Admin }
 
 func (q *request) help() {
 	if len(q.cmd.Args) > 0 {
@@ -1267,6 +1453,25 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
 	case sessions.EventNotSaved:
 		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
+	case sessions.EventClockResumed:
+		// The stop in every unit ("1 dk 5 sn"): rounded to the minute as
+		// in reminders, a short stop would be misstated.
+		var parts []string
+		d := max(ev.Down.Round(time.Second), time.Second)
+		for _, u := range []struct {
+			d   time.Duration
+			key string
+		}{{24 * time.Hour, "unit.day"}, {time.Hour, "unit.hour"}, {time.Minute, "unit.min"}, {time.Second, "unit.sec"}} {
+			if n := d / u.d; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, t(u.key)))
+				d -= n * u.d
+			}
+		}
+		p, _ := s.ToMove()
+		rep.Text = "#" + s.Tag() + " " + t("clock.resumed", "down", strings.Join(parts, " "), "player", r.displayName(p))
+		if c := r.clockLine(lang, s); c != "" {
+			rep.Text += "\n" + c
+		}
 	default:
 		return
 	}

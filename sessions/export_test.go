@@ -7,3 +7,16 @@ func (s *SQLiteStore) ExecForTest(ctx context.Context, query string) error {
 	_, err := s.db.ExecContext(ctx, query)
 	return err
 }
+
+// ReadOnlyForTest makes the database refuse every write (on) or accept
+// them again (off): SQLite's own error, as a full or failing disk gives.
+// The store keeps one connection from then on, so the setting holds.
+func (s *SQLiteStore) ReadOnlyForTest(ctx context.Context, on bool) error {
+	s.db.SetMaxOpenConns(1)
+	v := "OFF"
+	if on {
+		v = "ON"
+	}
+	_, err := s.db.ExecContext(ctx, "PRAGMA query_only = "+v)
+	return err
+}

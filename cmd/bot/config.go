@@ -25,8 +25,11 @@ type config struct {
 	Workers        int           // OYUNBOT_WORKERS: concurrent engine searches
 	IdleForfeit    time.Duration // OYUNBOT_IDLE_FORFEIT: 0 disables (negative here)
 	ThinkingNotice time.Duration // OYUNBOT_THINKING_NOTICE
-	BotName        string        // OYUNBOT_NAME
-	LogLevel       slog.Level    // OYUNBOT_LOG_LEVEL: debug, info, warn, error
+	// ReplyStaleAfter (OYUNBOT_REPLY_STALE_AFTER): how long an undelivered
+	// reply is retried before it is given up as stale.
+	ReplyStaleAfter time.Duration
+	BotName         string     // OYUNBOT_NAME
+	LogLevel        slog.Level // OYUNBOT_LOG_LEVEL: debug, info, warn, error
 
 	TelegramToken         string // TELEGRAM_TOKEN
 	TelegramAPIEndpoint   string // TELEGRAM_API_ENDPOINT
@@ -113,6 +116,7 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		Workers:               intVar("OYUNBOT_WORKERS", defaultWorkers),
 		IdleForfeit:           durVar("OYUNBOT_IDLE_FORFEIT", defaultIdleForfeit),
 		ThinkingNotice:        durVar("OYUNBOT_THINKING_NOTICE", 0),
+		ReplyStaleAfter:       durVar("OYUNBOT_REPLY_STALE_AFTER", chat.DefaultReplyStaleAfter),
 		BotName:               get("OYUNBOT_NAME", "oyunbot"),
 		TelegramToken:         get("TELEGRAM_TOKEN", ""),
 		TelegramAPIEndpoint:   get("TELEGRAM_API_ENDPOINT", ""),

@@ -40,7 +40,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bot: configuration:", err)
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	// Every log line, the libraries' included, goes through the redaction
+	// of the configured secrets.
+	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}), cfg.secrets())
+	defer captureLibraryLogs(handler)()
+	log := slog.New(handler)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -59,15 +63,16 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer store.Close()
 
 	router, err := chat.New(chat.Config{
-		Games:          registry(),
-		Drawers:        drawers(),
-		Store:          store,
-		Workers:        cfg.Workers,
-		IdleForfeit:    cfg.IdleForfeit,
-		ThinkingNotice: cfg.ThinkingNotice,
-		BotName:        cfg.BotName,
-		Logger:         log,
-		Lang:           cfg.Lang,
+		Games:           registry(),
+		Drawers:         drawers(),
+		Store:           store,
+		Workers:         cfg.Workers,
+		IdleForfeit:     cfg.IdleForfeit,
+		ThinkingNotice:  cfg.ThinkingNotice,
+		ReplyStaleAfter: cfg.ReplyStaleAfter,
+		BotName:         cfg.BotName,
+		Logger:          log,
+		Lang:            cfg.Lang,
 	})
 	if err != nil {
 		log.Error("starting the router", "err", err)
