@@ -105,9 +105,9 @@ func TestPerMoveLimit(t *testing.T) {
 	b.expect(grp("ayse", "challenge @bora dama 1s"), "I don't understand the time «1s»") // under the 10 s minimum
 }
 
-// TestClocksSurviveRestart: the remaining times are stored with the game;
-// time runs on while the bot is down (wall clock), so a flag that fell
-// meanwhile is called at the first check.
+// TestClocksSurviveRestart: the remaining times are stored with the game,
+// and the time the bot is down is not charged: the clock resumes where it
+// stopped, with a notice.
 func TestClocksSurviveRestart(t *testing.T) {
 	clk := newFakeClock()
 	path := filepath.Join(t.TempDir(), "bot.db")
@@ -122,11 +122,16 @@ func TestClocksSurviveRestart(t *testing.T) {
 	clk.Add(2 * time.Minute)
 	b.stop()
 
-	clk.Add(3 * time.Minute) // down for three minutes: Bora's clock runs
+	clk.Add(3 * time.Minute) // down for three minutes: not charged to Bora
 	b = openRouter(t, path, clk.config)
 	defer b.stop()
-	b.expect(grp(b, "cem", "tahta"), "⏱ Ayse 9:00 · Bora 5:00 (10 dk)")
-	clk.Add(5 * time.Minute)
+	b.expect(grp(b, "cem", "tahta"), "#g1 Saat, botun kapalı kaldığı 3 dk için durduruldu; şimdi devam ediyor. Sıra: Bora",
+		"⏱ Ayse 9:00 · Bora 8:00 (10 dk)")
+	clk.Add(8*time.Minute - time.Second)
+	if rs := b.checkClocks(clk.Now()); len(rs) != 1 || !strings.Contains(rs[0].Text, "Bora, sıra sende") {
+		t.Fatalf("a second before the flag: %q", texts(rs))
+	}
+	clk.Add(time.Second)
 	b.expect(b.checkClocks(clk.Now()), "Bora için süre doldu")
 }
 

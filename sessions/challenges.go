@@ -5,6 +5,7 @@ package sessions
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"oyunbot/ai"
@@ -48,11 +49,15 @@ func challengeRecord(c Challenge) ChallengeRecord {
 }
 
 // restoreChallenges loads the stored challenges that have not expired.
+// Rows that cannot be read are skipped and kept, even expired ones: a
+// human may want to see what went wrong.
 func (m *Manager) restoreChallenges() error {
 	recs, err := m.cfg.Store.Challenges(m.ctx)
+	skipped, err := skippedOf(err)
 	if err != nil {
-		return err
+		return fmt.Errorf("sessions: restore challenges: %w", err)
 	}
+	m.skipped = append(m.skipped, skipped...)
 	now := m.cfg.Now()
 	for _, r := range recs {
 		g, ok := m.cfg.Games.Lookup(r.Game)

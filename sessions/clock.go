@@ -5,11 +5,10 @@ package sessions
 // A game has either no time control (only the idle forfeit applies), a game
 // clock with an optional increment ("5m+3s": each player has 5 minutes for
 // the whole game and gets 3 seconds back after each move), or a limit per
-// move ("1d/move": every move within a day). Time is wall-clock time: it
-// keeps running while the bot is down (a restart never gives anyone time
-// back or takes any away; a flag that fell meanwhile is called at the first
-// check after the restart). The bot's own moves are charged to its clock but
-// the bot never loses on time.
+// move ("1d/move": every move within a day). Time is wall-clock time while
+// the bot runs; the time it is down is never charged (heartbeat.go): the
+// clocks stop at the last heartbeat and resume at the restart. The bot's
+// own moves are charged to its clock but the bot never loses on time.
 
 import (
 	"errors"

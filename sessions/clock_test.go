@@ -134,8 +134,8 @@ func TestClockIncrementAndPersistence(t *testing.T) {
 	h.m.Close()
 	h.store.Close()
 
-	// After a restart the clocks are the stored ones, and the time the bot
-	// was down counts (wall clock).
+	// After a restart (at once: no downtime to credit) the clocks are the
+	// stored ones.
 	h2 := newHarness(t, path, func(c *sessions.Config) {
 		c.Now = func() time.Time { return time.Unix(0, clock.Load()) }
 		c.IdleCheck = time.Hour

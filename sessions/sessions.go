@@ -143,6 +143,9 @@ const (
 	// EventNotSaved: the bot's move could not be saved and was not played;
 	// it is searched again after botRetryDelay.
 	EventNotSaved
+	// EventClockResumed: the game's clock was stopped for Down while the
+	// bot (or its platform) was down, and runs again.
+	EventClockResumed
 )
 
 // botRetryDelay is how long the bot waits before searching again for a move
@@ -160,6 +163,7 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
+	Down   time.Duration // EventClockResumed: how long the clock was stopped
 	// Unrated: EventHint: this hint made a rated game unrated.
 	Unrated bool
 
@@ -311,6 +315,11 @@ type Manager struct {
 	channels   map[chanKey]ChannelSettings
 	resumed    map[string]bool
 	closed     bool
+	// paused: the games whose clocks were stopped for a downtime, to
+	// announce at their platform's Resume.
+	paused map[int64]time.Duration
+	// skipped: the stored rows start-up could not read (set in New).
+	skipped []SkippedRow
 
 	// tmu serialises the tournaments; lock order tmu, then live.mu, then mu.
 	tmu      sync.Mutex
@@ -368,6 +377,7 @@ func New(cfg Config) (*Manager, error) {
 		challenges: map[chanKey][]Challenge{},
 		channels:   map[chanKey]ChannelSettings{},
 		resumed:    map[string]bool{},
+		paused:     map[int64]time.Duration{},
 		tourneys:   map[chanKey]*TournamentRecord{},
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
@@ -380,31 +390,30 @@ func New(cfg Config) (*Manager, error) {
 	return m, nil
 }
 
+// restore loads the unfinished games, challenges and tournaments. Rows it
+// cannot read are skipped and reported (one bad row must not stop the bot),
+// and the time the bot was down is credited to the games' clocks.
 func (m *Manager) restore() error {
-	recs, err := m.cfg.Store.ActiveGames(m.ctx)
+	lives, skipped, err := loadGames(m.ctx, m.cfg.Store, m.cfg.Games, m.newLive)
 	if err != nil {
 		return fmt.Errorf("sessions: restore: %w", err)
 	}
-	for _, rec := range recs {
-		g, ok := m.cfg.Games.Lookup(rec.Game)
-		if !ok {
-			m.log.Warn("restore: unknown game, left as it is", "game", rec.Game, "id", rec.ID)
-			continue
-		}
-		l := m.newLive(rec, g)
-		if err := l.replay(rec.Moves); err != nil {
-			m.log.Error("restore: cannot replay game, left as it is", "id", rec.ID, "err", err)
-			continue
-		}
+	m.skipped = skipped
+	for _, l := range lives {
 		m.index(l)
 	}
-	if len(recs) > 0 {
-		m.log.Info("restored games", "count", len(m.games))
+	if len(lives) > 0 {
+		m.log.Info("restored games", "count", len(lives))
 	}
+	m.creditRestart()
 	if err := m.restoreChallenges(); err != nil {
 		return err
 	}
-	return m.restoreTournaments()
+	if err := m.restoreTournaments(); err != nil {
+		return err
+	}
+	m.reportSkipped()
+	return nil
 }
 
 func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
@@ -1075,6 +1084,7 @@ func (m *Manager) Resume(platform string) {
 	// then the tournament games a crash left uncreated.
 	m.settleStored(platform)
 	m.resumeTournaments(platform)
+	m.announceResumed(platform)
 	m.mu.Lock()
 	var list []*live
 	for _, l := range m.games {
@@ -1546,16 +1556,22 @@ func (m *Manager) CheckIdle(now time.Time) {
 	}
 }
 
+// idleLoop looks at the clocks every IdleCheck and records the heartbeat
+// every HeartbeatEvery.
 func (m *Manager) idleLoop() {
 	defer close(m.done)
 	t := time.NewTicker(m.cfg.IdleCheck)
 	defer t.Stop()
+	hb := time.NewTicker(HeartbeatEvery)
+	defer hb.Stop()
 	for {
 		select {
 		case <-m.ctx.Done():
 			return
 		case <-t.C:
 			m.CheckIdle(m.cfg.Now())
+		case <-hb.C:
+			m.beat(m.ctx, m.cfg.Now())
 		}
 	}
 }
@@ -1573,5 +1589,7 @@ func (m *Manager) Close() error {
 	m.cancel()
 	m.pool.close()
 	<-m.done
+	// The stop time, exactly: the next start credits the clocks from it.
+	m.beat(context.Background(), m.cfg.Now())
 	return nil
 }

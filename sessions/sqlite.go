@@ -113,6 +113,12 @@ var migrations = []string{
 		note       TEXT    NOT NULL DEFAULT ''
 	);
 	CREATE INDEX outbox_pending ON outbox(platform, id) WHERE state = '';`,
+	// 4: the heartbeat: the last time the bot was known to run, so that the
+	// time it was down is not charged to the players' clocks.
+	`CREATE TABLE heartbeat (
+		id    INTEGER PRIMARY KEY CHECK (id = 1),
+		at_ms INTEGER NOT NULL
+	);`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.
@@ -341,9 +347,30 @@ func (s *SQLiteStore) Game(ctx context.Context, id int64) (GameRecord, error) {
 	return rec, err
 }
 
-// ActiveGames loads every unfinished game, oldest first.
+// ActiveGames loads every unfinished game, oldest first. Rows it cannot
+// decode are left out and reported in an *UnreadableRowsError.
 func (s *SQLiteStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
-	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: load games: %w", err)
+	}
+	defer rows.Close()
+	var (
+		out     []GameRecord
+		skipped []SkippedRow
+	)
+	for rows.Next() {
+		rec, err := scanGame(rows) // sets rec.ID before any other column can fail
+		if err != nil {
+			skipped = append(skipped, SkippedRow{TableGames, idKey(rec.ID), err})
+			continue
+		}
+		out = append(out, rec)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: load games: %w", err)
+	}
+	return out, unreadable(skipped)
 }
 
 // UnsettledGames loads the finished games not yet settled, oldest first.

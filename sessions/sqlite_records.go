@@ -115,6 +115,9 @@ func (s *SQLiteStore) SaveChallenge(ctx context.Context, c ChallengeRecord) erro
 		return fmt.Errorf("sessions: save challenge: %w", err)
 	}
 	defer tx.Rollback()
+	if err := checkReadableChallenges(ctx, tx, c); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ?
 		AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))`,
 		c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.To.ID, c.From.ID); err != nil {
@@ -127,6 +130,29 @@ func (s *SQLiteStore) SaveChallenge(ctx context.Context, c ChallengeRecord) erro
 	return tx.Commit()
 }
 
+// checkReadableChallenges refuses to replace a stored challenge between
+// c's two people that cannot be read: it stays for a human to repair.
+func checkReadableChallenges(ctx context.Context, tx *sql.Tx, c ChallengeRecord) error {
+	rows, err := tx.QueryContext(ctx, `SELECT from_id, to_id, data FROM challenges WHERE platform = ? AND channel = ?
+		AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))`,
+		c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.To.ID, c.From.ID)
+	if err != nil {
+		return fmt.Errorf("sessions: save challenge: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var from, to, data string
+		if err := rows.Scan(&from, &to, &data); err != nil {
+			return fmt.Errorf("sessions: save challenge: %w", err)
+		}
+		if err := decodeChallenge(data, &ChallengeRecord{}); err != nil {
+			return fmt.Errorf("sessions: save challenge: %w: challenges %s: %v", ErrUnreadableRow,
+				challengeKey(c.Platform, c.ChannelID, from, to), err)
+		}
+	}
+	return rows.Err()
+}
+
 // DeleteChallenge forgets a challenge.
 func (s *SQLiteStore) DeleteChallenge(ctx context.Context, platform, channelID, fromID, toID string) error {
 	_, err := s.db.ExecContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ? AND from_id = ? AND to_id = ?`,
@@ -137,36 +163,55 @@ func (s *SQLiteStore) DeleteChallenge(ctx context.Context, platform, channelID, 
 	return nil
 }
 
-// Challenges loads every stored challenge, oldest first.
+// Challenges loads every stored challenge, oldest first. Rows it cannot
+// decode are left out and reported in an *UnreadableRowsError.
 func (s *SQLiteStore) Challenges(ctx context.Context) ([]ChallengeRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT platform, channel, data, created_ms FROM challenges ORDER BY created_ms, rowid`)
+	rows, err := s.db.QueryContext(ctx, `SELECT platform, channel, from_id, to_id, data, created_ms FROM challenges
+		ORDER BY created_ms, rowid`)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: challenges: %w", err)
 	}
 	defer rows.Close()
-	var out []ChallengeRecord
+	var (
+		out     []ChallengeRecord
+		skipped []SkippedRow
+	)
 	for rows.Next() {
 		var (
-			c       ChallengeRecord
-			data    string
-			created int64
-			j       challengeJSON
+			c        ChallengeRecord
+			from, to string
+			data     string
+			created  int64
 		)
-		if err := rows.Scan(&c.Platform, &c.ChannelID, &data, &created); err != nil {
-			return nil, err
+		if err := rows.Scan(&c.Platform, &c.ChannelID, &from, &to, &data, &created); err != nil {
+			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
+			continue
 		}
-		if err := json.Unmarshal([]byte(data), &j); err != nil {
-			return nil, fmt.Errorf("sessions: challenge data: %w", err)
+		if err := decodeChallenge(data, &c); err != nil {
+			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
+			continue
 		}
-		tc, err := ParseTimeControl(j.TimeControl)
-		if err != nil {
-			return nil, fmt.Errorf("sessions: challenge time control %q: %w", j.TimeControl, err)
-		}
-		c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang
 		c.Created = fromMS(created)
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: challenges: %w", err)
+	}
+	return out, unreadable(skipped)
+}
+
+// decodeChallenge reads a challenge's data column into c.
+func decodeChallenge(data string, c *ChallengeRecord) error {
+	var j challengeJSON
+	if err := json.Unmarshal([]byte(data), &j); err != nil {
+		return fmt.Errorf("sessions: challenge data: %w", err)
+	}
+	tc, err := ParseTimeControl(j.TimeControl)
+	if err != nil {
+		return fmt.Errorf("sessions: challenge time control %q: %w", j.TimeControl, err)
+	}
+	c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang
+	return nil
 }
 
 // CreateTournament stores a new tournament.
@@ -242,7 +287,8 @@ func scanTournament(row scanner) (TournamentRecord, error) {
 	return rec, nil
 }
 
-// ActiveTournaments loads the tournaments registering or running.
+// ActiveTournaments loads the tournaments registering or running. Rows it
+// cannot decode are left out and reported in an *UnreadableRowsError.
 func (s *SQLiteStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE state IN (?, ?) ORDER BY id`,
 		string(tournament.Registering), string(tournament.Running))
@@ -250,15 +296,22 @@ func (s *SQLiteStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord
 		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
 	}
 	defer rows.Close()
-	var out []TournamentRecord
+	var (
+		out     []TournamentRecord
+		skipped []SkippedRow
+	)
 	for rows.Next() {
-		rec, err := scanTournament(rows)
+		rec, err := scanTournament(rows) // sets rec.ID before any other column can fail
 		if err != nil {
-			return nil, err
+			skipped = append(skipped, SkippedRow{TableTournaments, idKey(rec.ID), err})
+			continue
 		}
 		out = append(out, rec)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
+	}
+	return out, unreadable(skipped)
 }
 
 // LastTournament loads a channel's latest tournament.

@@ -20,7 +20,9 @@ type Store interface {
 	SaveGame(ctx context.Context, rec GameRecord) error
 	// Game loads one game; ErrNotFound if there is none.
 	Game(ctx context.Context, id int64) (GameRecord, error)
-	// ActiveGames loads every game that is not over, oldest first.
+	// ActiveGames loads every game that is not over, oldest first. Like
+	// Challenges and ActiveTournaments, it leaves out the rows it cannot
+	// decode and then returns the others with an *UnreadableRowsError.
 	ActiveGames(ctx context.Context) ([]GameRecord, error)
 	// Channel loads a channel's settings; ErrNotFound if none were saved.
 	Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error)
@@ -61,6 +63,16 @@ type Store interface {
 	LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error)
 
 	Outbox
+
+	// Heartbeat loads the last time a Manager recorded itself running;
+	// ErrNotFound if none ever did.
+	Heartbeat(ctx context.Context) (time.Time, error)
+	// SaveHeartbeat records t as the last time the Manager was running.
+	SaveHeartbeat(ctx context.Context, t time.Time) error
+	// CreditDowntime sets the LastMove of the given unfinished games and,
+	// unless heartbeat is zero, the heartbeat, atomically: a crash between
+	// the two would credit a downtime twice.
+	CreditDowntime(ctx context.Context, last map[int64]time.Time, heartbeat time.Time) error
 
 	// Close releases the store.
 	Close() error

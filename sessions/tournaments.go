@@ -82,18 +82,16 @@ func (m *Manager) view(rec *TournamentRecord) TournamentView {
 		TimeControl: tc, T: cloneTournament(rec.T), Games: games}
 }
 
-// restoreTournaments loads the registering and running tournaments.
+// restoreTournaments loads the registering and running tournaments,
+// skipping those that cannot be read.
 func (m *Manager) restoreTournaments() error {
-	recs, err := m.cfg.Store.ActiveTournaments(m.ctx)
+	recs, skipped, err := loadTournaments(m.ctx, m.cfg.Store, m.cfg.Games)
 	if err != nil {
 		return fmt.Errorf("sessions: restore tournaments: %w", err)
 	}
+	m.skipped = append(m.skipped, skipped...)
 	for i := range recs {
 		rec := recs[i]
-		if _, ok := m.cfg.Games.Lookup(rec.T.Game); !ok {
-			m.log.Warn("restore: tournament of an unknown game, left as it is", "id", rec.ID, "game", rec.T.Game)
-			continue
-		}
 		if rec.Games == nil {
 			rec.Games = map[string]int64{}
 		}
