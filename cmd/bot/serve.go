@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"oyunbot/chat"
@@ -49,6 +50,12 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	if strings.Contains(cfg.DB, "://") {
+		// Only SQLite files for now. A server's URL would be taken for a
+		// file path, and its password would become a folder's name.
+		log.Error("OYUNBOT_DB: database servers are not supported yet; set the path of a SQLite file", "db", cfg.DB)
+		return 2
+	}
 	if dir := filepath.Dir(cfg.DB); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			log.Error("creating the database folder", "err", err)

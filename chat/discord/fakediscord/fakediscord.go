@@ -47,6 +47,10 @@ type Options struct {
 	PrivilegedIntents *int
 	// Guilds are announced with GUILD_CREATE after READY.
 	Guilds []Guild
+	// Intercept, when set, sees every REST request first (path after
+	// /api/v9/); when it returns true it has answered and the fake does
+	// nothing else. A test plays a misbehaving Discord or proxy with it.
+	Intercept func(w http.ResponseWriter, r *http.Request, path string) bool
 }
 
 // Guild is a guild the bot is in.

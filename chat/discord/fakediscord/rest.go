@@ -50,6 +50,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/api/v9/")
 	parts := strings.Split(path, "/")
+	if f := s.opts.Intercept; f != nil && f(w, r, path) {
+		return
+	}
 
 	// Injected failures first, as a flaky Discord would answer.
 	s.mu.Lock()
