@@ -82,7 +82,7 @@ func TestPerMoveLimit(t *testing.T) {
 	b := newBot(t, clk.config)
 	b.locale = "en"
 	grp := func(user, text string) []chat.Reply { return b.msg("g", user, text, false) }
-	grp("ayse", "lang en")
+	b.admin("g", "ayse", "lang en")
 	b.expect(grp("ayse", "challenge @bora dama 1d/move"), "Time: 1 d per move")
 	b.expect(grp("bora", "accept"), "⏱ Ayse has 24:00:00 left for this move (1 d per move)")
 	clk.Add(23 * time.Hour)
@@ -101,8 +101,8 @@ func TestPerMoveLimit(t *testing.T) {
 	grp("bora", "accept")
 	clk.Add(24*time.Hour + time.Second)
 	b.expect(grp("ayse", "c3-c4"), "Ayse never made a move.", "Game over without a result — left before making a move, not rated.")
-	b.expect(grp("ayse", "challenge @bora dama 3x"), "I don't understand the time «3x»")
-	b.expect(grp("ayse", "challenge @bora dama 1s"), "I don't understand the time «1s»") // under the 10 s minimum
+	b.expect(grp("ayse", "challenge @bora dama 3x"), "«3x» is not a time I can take: a clock is from 10 s to 30 d")
+	b.expect(grp("ayse", "challenge @bora dama 1s"), "«1s» is not a time I can take") // under the 10 s minimum
 }
 
 // TestClocksSurviveRestart: the remaining times are stored with the game,

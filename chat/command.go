@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"oyunbot/sessions"
 )
 
 // Canonical command names (Command.Name).
@@ -222,11 +224,33 @@ func isGameTag(w string) (int64, bool) {
 	return id, true
 }
 
-// shorten cuts s to at most n runes for echoing user input back.
-func shorten(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+// readTimeControl reads one word (joined by joinTimeWords) of a challenge
+// or a tournament as a time control. It returns the zero control and no
+// error for a word that is not meant as one, and ErrBadTimeControl for a
+// word that is meant as one (it starts with a digit of any script, or with
+// a sign and a digit: "-5m", "٥dk") but does not parse or is out of range:
+// such a word is refused, never dropped (a game without the clock asked
+// for would start).
+func readTimeControl(w string) (sessions.TimeControl, error) {
+	if !meantAsTime(w) {
+		return sessions.TimeControl{}, nil
 	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	tc, err := sessions.ParseTimeControl(Fold(w))
+	if err != nil || tc.IsZero() {
+		return sessions.TimeControl{}, sessions.ErrBadTimeControl
+	}
+	return tc, nil
+}
+
+// meantAsTime reports whether w was meant as a time control: it starts with
+// a digit, of any script, perhaps after a sign (a challenge or a
+// tournament has no other word that does, but for a number of rounds,
+// read first).
+func meantAsTime(w string) bool {
+	r, n := utf8.DecodeRuneInString(w)
+	switch r {
+	case '-', '+', '−', '±', '–':
+		r, _ = utf8.DecodeRuneInString(w[n:])
+	}
+	return unicode.IsDigit(r)
 }

@@ -31,7 +31,7 @@ func TestDrawBeforeBothMovedIsVoid(t *testing.T) {
 	} {
 		grp := func(user, text string) []chat.Reply { return b.msg(tc.ch, user, text, false) }
 		if strings.HasPrefix(tc.offer, "d") {
-			grp("ayse", "lang en")
+			b.admin(tc.ch, "ayse", "lang en")
 		}
 		grp("ayse", "meydan @bora xox")
 		grp("bora", "kabul")

@@ -6,6 +6,7 @@ package chat
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -82,20 +83,61 @@ func facingSides(g games.Game) bool {
 
 // buttons are the cell buttons of a placement game (every legal move a
 // single square, as in tic-tac-toe) laid out like the board, then the
-// actions.
+// actions. Every button names its game ("resign #g7"): a player may have
+// several games in a channel, and an older board's buttons must act on
+// that board's game, or say that it is over.
 func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
 	var rows [][]Button
 	if p, ok := s.ToMove(); ok && !p.Bot {
 		rows = squareButtons(s)
 	}
+	tag := " #" + s.Tag()
 	var actions []Button
 	if s.VsBot() && s.Tournament == 0 { // hints are for casual games against the bot
-		actions = append(actions, Button{Label: r.cat.T(lang, "button.hint"), Data: CmdHint})
+		actions = append(actions, Button{Label: r.cat.T(lang, "button.hint"), Data: CmdHint + tag})
 	}
 	actions = append(actions,
-		Button{Label: r.cat.T(lang, "button.board"), Data: CmdBoard},
-		Button{Label: r.cat.T(lang, "button.resign"), Data: CmdResign})
+		Button{Label: r.cat.T(lang, "button.board"), Data: CmdBoard + tag},
+		Button{Label: r.cat.T(lang, "button.resign"), Data: CmdResign + tag})
 	return append(rows, actions)
+}
+
+// answerButtons are Accept and Decline for what id names: "#g7" for the
+// draw offer in game 7, a challengeID for a challenge. None when the data
+// would not fit a platform's limit (cut, it would name something else):
+// the typed answer still works.
+func (r *Router) answerButtons(lang Lang, id string) [][]Button {
+	accept, decline := CmdAccept+" "+id, CmdDecline+" "+id
+	if len(accept) > MaxButtonData || len(decline) > MaxButtonData {
+		return nil
+	}
+	return [][]Button{{
+		{Label: r.cat.T(lang, "button.accept"), Data: accept},
+		{Label: r.cat.T(lang, "button.decline"), Data: decline},
+	}}
+}
+
+// challengeID names one challenge in button data:
+// "@<challenger's id>:<created, Unix ms in base 36>". A challenge replaces
+// an earlier one between the same two people, so the time tells a
+// challenge from the one before it; the leading "@" keeps it an argument
+// an action takes (strayWords).
+func challengeID(c sessions.Challenge) string {
+	return "@" + c.From.ID + ":" + strconv.FormatInt(c.Created.UnixMilli(), 36)
+}
+
+// parseChallengeID reads a challengeID.
+func parseChallengeID(w string) (fromID string, createdMS int64, ok bool) {
+	rest, ok := strings.CutPrefix(w, "@")
+	i := strings.LastIndexByte(rest, ':')
+	if !ok || i <= 0 || i == len(rest)-1 || len(rest)-i-1 > 13 {
+		return "", 0, false
+	}
+	ms, err := strconv.ParseInt(rest[i+1:], 36, 64)
+	if err != nil || ms < 0 || strings.ContainsAny(rest[i+1:], "+-") {
+		return "", 0, false
+	}
+	return rest[:i], ms, true
 }
 
 // maxSquareButtons bounds the cell buttons (a 3x3 board).
@@ -331,10 +373,11 @@ func (r *Router) displayName(p sessions.Player) string {
 	if p.Bot {
 		return r.cfg.BotName
 	}
+	// Stored names may predate cleaning at Handle.
 	if p.Name != "" {
-		return p.Name
+		return cleanName(p.Name)
 	}
-	return p.ID
+	return cleanName(p.ID)
 }
 
 func (r *Router) playerName(s sessions.Snapshot, side ai.Side) string {

@@ -79,7 +79,7 @@ func (r *Router) ratingName(lang Lang, id, name string) string {
 	if name == "" {
 		return id
 	}
-	return name
+	return cleanName(name)
 }
 
 // leaderboard: the best ratings of a game on this platform, text and PNG.

@@ -99,9 +99,21 @@ func newBot(t testing.TB, mod func(*chat.Config)) *bot {
 // bot has nothing pending.
 func (b *bot) msg(ch, user, text string, private bool) []chat.Reply {
 	b.t.Helper()
+	return b.msgAs(ch, user, text, private, false)
+}
+
+// admin is msg in a group from one of its admins (who may change the
+// channel's settings).
+func (b *bot) admin(ch, user, text string) []chat.Reply {
+	b.t.Helper()
+	return b.msgAs(ch, user, text, false, true)
+}
+
+func (b *bot) msgAs(ch, user, text string, private, admin bool) []chat.Reply {
+	b.t.Helper()
 	b.ref++
 	m := chat.Message{Platform: "test", ChannelID: ch, UserID: user, UserName: strings.ToUpper(user[:1]) + user[1:],
-		Text: text, Ref: fmt.Sprint(b.ref), Private: private, Locale: b.locale}
+		Text: text, Ref: fmt.Sprint(b.ref), Private: private, Admin: admin, Locale: b.locale}
 	for _, w := range strings.Fields(text) {
 		if strings.HasPrefix(w, "@") {
 			m.Mentions = append(m.Mentions, chat.User{ID: w[1:], Name: w[1:]})
@@ -223,7 +235,7 @@ func TestPlayTicTacToeWithButtons(t *testing.T) {
 		t.Fatalf("buttons %+v", g.Buttons)
 	}
 	actions := g.Buttons[len(g.Buttons)-1]
-	if got := []string{actions[0].Data, actions[1].Data, actions[2].Data}; !slices.Equal(got, []string{"hint", "board", "resign"}) {
+	if got := []string{actions[0].Data, actions[1].Data, actions[2].Data}; !slices.Equal(got, []string{"hint #g1", "board #g1", "resign #g1"}) {
 		t.Fatalf("action buttons %v", got)
 	}
 	for _, row := range g.Buttons {
@@ -376,7 +388,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	grp("ayse", "berabere")
 	b.expect(grp("bora", "kabul"), "Oyun bitti: berabere — anlaşmayla.")
 
-	grp("ayse", "lang en")
+	b.admin("group", "ayse", "lang en")
 	grp("ayse", "challenge @bora ttt black")
 	b.expect(grp("bora", "accept"), "New game: Tic-tac-toe — Bora (X) – Ayse (O)")
 	b.expect(grp("bora", "b2"), "Bora: b2", "To move: Ayse (O)")

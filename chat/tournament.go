@@ -182,11 +182,11 @@ func (q *request) tournamentCreate(args []string) {
 			sys = s
 		} else if n, err := strconv.Atoi(f); err == nil {
 			rounds, typed = n, a
-		} else if t, err := sessions.ParseTimeControl(f); err == nil && !t.IsZero() {
-			tc = t
-		} else if looksLikeTimeControl(a) {
-			q.say(q.t("error.bad-time-control", "word", shorten(a, 20)))
+		} else if t, err := readTimeControl(a); err != nil {
+			q.sayBadTime(a)
 			return
+		} else if !t.IsZero() {
+			tc = t
 		} else {
 			q.say(q.t("tournament.create-unknown", "word", shorten(a, 30), "games", q.twoPlayerGames()))
 			return
@@ -249,6 +249,11 @@ func (q *request) tournamentLeave(args []string) {
 			}
 		}
 		id, name = tournament.BotID(level), q.r.cfg.BotName+" ("+q.r.levelName(q.lang, level)+")"
+	} else if q.namesSomeoneElse(args) {
+		// "leave @Org" must not withdraw the sender, and there is no
+		// command to take another person out.
+		q.say(q.t("tournament.leave-self-only"))
+		return
 	}
 	v, err := q.r.mgr.LeaveTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, id)
 	if err != nil {
@@ -260,6 +265,25 @@ func (q *request) tournamentLeave(args []string) {
 		return
 	}
 	q.say(q.t("tournament.withdrew", "player", name))
+}
+
+// namesSomeoneElse reports whether args mention anyone but the sender (an
+// unresolved @name may be anyone).
+func (q *request) namesSomeoneElse(args []string) bool {
+	for _, u := range q.m.Mentions {
+		if u.ID != q.m.UserID {
+			return true
+		}
+	}
+	if len(q.m.Mentions) > 0 {
+		return false // the sender, by mention
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@") {
+			return true
+		}
+	}
+	return false
 }
 
 // tournamentError answers a tournament operation's error.
@@ -308,9 +332,9 @@ func (r *Router) tournamentPlayerName(lang Lang, p tournament.Player) string {
 		return r.cfg.BotName + " (" + r.levelName(lang, p.Level) + ")"
 	}
 	if p.Name != "" {
-		return p.Name
+		return cleanName(p.Name)
 	}
-	return p.ID
+	return cleanName(p.ID)
 }
 
 func (r *Router) numberName(lang Lang, v sessions.TournamentView, num int) string {

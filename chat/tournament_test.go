@@ -195,7 +195,7 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	b.expect(in("swiss", "s2", "başlat"), "yalnızca turnuvayı düzenleyen")
 	b.expect(in("swiss", "org", "turnuva bot kolay"), "oyunbot (kolay) turnuvaya katıldı (8 oyuncu)")
 
-	b.raw(chat.Message{ChannelID: "rr", UserID: "org", UserName: "Orga", Text: "lang en"})
+	b.raw(chat.Message{ChannelID: "rr", UserID: "org", UserName: "Orga", Text: "lang en", Admin: true})
 	b.expect(in("rr", "org", "tournament create ttt roundrobin"), "Orga opened a Tic-tac-toe tournament (round robin).")
 	for _, p := range rrPlayers {
 		b.expect(in("rr", p.id, "join"), p.name+" joined the tournament")
@@ -398,7 +398,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 func TestBotOnlyTournament(t *testing.T) {
 	b := newBot(t, nil)
 	in := func(text string) []chat.Reply {
-		return b.raw(chat.Message{ChannelID: "bots", UserID: "org", UserName: "Org", Text: text})
+		return b.raw(chat.Message{ChannelID: "bots", UserID: "org", UserName: "Org", Text: text, Admin: true})
 	}
 	in("lang en")
 	in("tournament create ttt roundrobin")
