@@ -71,7 +71,7 @@ func (b *bot) live(id int64) bool {
 // draw offer answered) say so and change nothing.
 func TestButtonsActOnTheirOwnGame(t *testing.T) {
 	for _, tc := range []struct {
-		lang                                          string
+		lang                                         string
 		over, drawGone, gone, forErin, own, declined string
 	}{
 		{"tr", "Bu oyun bitti, bu düğme artık bir şey yapmaz", "Bu oyunda sana bekleyen bir beraberlik teklifi kalmadı",
