@@ -1,6 +1,7 @@
 // Command bot is oyunbot: with no subcommand it runs the chat bot (console
 // mode when no platform token is set); the subcommands are engine tools for
-// analysis, testing and benchmarks (perft, analyse, selfplay, pairings).
+// analysis, testing and benchmarks (perft, analyse, selfplay, pairings),
+// and checkdb lists the database rows the bot cannot read.
 package main
 
 import (
@@ -20,6 +21,7 @@ func tools() map[string]tool {
 		"analyze":  runAnalyse,
 		"selfplay": runSelfplay,
 		"pairings": runPairings,
+		"checkdb":  runCheckDB,
 	}
 }
 
@@ -37,7 +39,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot perft    -game G -depth N [-divide]\n"+
 				"       bot analyse  -game G (-level L | -time D | -depth N)\n"+
 				"       bot selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S]\n"+
-				"       bot pairings -system swiss|roundrobin -players N [-rounds R] [-seed S]")
+				"       bot pairings -system swiss|roundrobin -players N [-rounds R] [-seed S]\n"+
+				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)")
 			return 0
 		}
 	}

@@ -1,0 +1,61 @@
+package main
+
+// checkdb.go: "bot checkdb" lists the rows of the database that the bot
+// cannot read and skips at start-up, for a human to repair. It changes no
+// row (opening brings the schema up to date, as the bot would).
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"oyunbot/sessions"
+)
+
+// runCheckDB exits 0 when every row is readable, 1 when some are not (or
+// the database cannot be opened), 2 for bad usage.
+func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("checkdb", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "database file (default: OYUNBOT_DB, as the bot)")
+	envFile := fs.String("env", ".env", "file of KEY=VALUE settings (the environment wins)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	path := *db
+	if path == "" {
+		cfg, err := loadConfig(os.LookupEnv, *envFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "checkdb: configuration:", err)
+			return 2
+		}
+		path = cfg.DB
+	}
+	// Opening a missing file would create an empty database.
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintln(stderr, "checkdb:", err)
+		return 1
+	}
+	ctx := context.Background()
+	store, err := sessions.OpenSQLite(ctx, path)
+	if err != nil {
+		fmt.Fprintln(stderr, "checkdb:", err)
+		return 1
+	}
+	defer store.Close()
+	rows, err := sessions.Unreadable(ctx, store, registry())
+	if err != nil {
+		fmt.Fprintln(stderr, "checkdb:", err)
+		return 1
+	}
+	for _, r := range rows {
+		fmt.Fprintln(stdout, r)
+	}
+	fmt.Fprintf(stdout, "%s: %d unreadable rows\n", path, len(rows))
+	if len(rows) > 0 {
+		return 1
+	}
+	return 0
+}
