@@ -78,10 +78,17 @@ func (m *Manager) creditRestart() {
 	}
 	m.log.Info("clocks credited with the time the bot was down", "down", down.Round(time.Second), "games", len(shifted))
 	for id, l := range m.games {
-		if !l.rec.TimeControl.IsZero() {
+		if l.clockNotice() {
 			m.paused[id] = down
 		}
 	}
+}
+
+// clockNotice reports whether a stop of the game's clock is announced: a
+// clocked game with a person in it (games between bots are shown when they
+// end).
+func (l *live) clockNotice() bool {
+	return !l.rec.TimeControl.IsZero() && !(l.rec.Players[0].Bot && l.rec.Players[1].Bot)
 }
 
 // announceResumed sends an EventClockResumed for each of the platform's
@@ -144,7 +151,7 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 				m.log.Error("saving an outage credit", "id", l.rec.ID, "err", err)
 			}
 			l.rec.LastMove = t
-			if !l.rec.TimeControl.IsZero() && d >= minResumeNotice {
+			if l.clockNotice() && d >= minResumeNotice {
 				ev = &Event{Kind: EventClockResumed, Game: l.snapshot(), Down: d}
 			}
 		}

@@ -123,10 +123,7 @@ func TestBadRowsDoNotStopTheBot(t *testing.T) {
 	db := filepath.Join(dir, "bot.db")
 	runBin := func(input string, args ...string) (stdout, stderr string, code int) {
 		t.Helper()
-		cmd := exec.Command(bin, append([]string{"-env", ""}, args...)...)
-		if len(args) > 0 && args[0] == "checkdb" {
-			cmd = exec.Command(bin, append(args, "-env", "")...)
-		}
+		cmd := exec.Command(bin, args...)
 		cmd.Env, cmd.Dir, cmd.Stdin = env, dir, strings.NewReader(input)
 		var o, e bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &o, &e
@@ -139,10 +136,10 @@ func TestBadRowsDoNotStopTheBot(t *testing.T) {
 		return o.String(), e.String(), 0
 	}
 
-	out, errOut, code := runBin("meydan @ali xox\n/as ali\nkabul\n/as you\nb2\n" + // g1, kept
-		"/as cem\noyna xox\n/as dan\noyna xox\n" + // g2 and g3, spoilt below
-		"/as eda\nturnuva oluştur xox\n" +
-		"/as fer\nmeydan @gul xox\n/as hak\nmeydan @ilk xox\n")
+	out, errOut, code := runBin("meydan @ali xox\n/as ali\nkabul\n/as you\nb2\n"+ // g1, kept
+		"/as cem\noyna xox\n/as dan\noyna xox\n"+ // g2 and g3, spoilt below
+		"/as eda\nturnuva oluştur xox\n"+
+		"/as fer\nmeydan @gul xox\n/as hak\nmeydan @ilk xox\n", "-env", "")
 	if code != 0 || !strings.Contains(out, "#g3 ") {
 		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -154,7 +151,7 @@ func TestBadRowsDoNotStopTheBot(t *testing.T) {
 		`UPDATE challenges SET data = `+raw[3]+` WHERE from_id = 'fer'`,
 		`UPDATE challenges SET data = `+raw[4]+`, created_ms = 1 WHERE from_id = 'hak'`) // long expired
 
-	out, errOut, code = runBin("/as ali\na1\n/as cem\noyna xox\n")
+	out, errOut, code = runBin("/as ali\na1\n/as cem\noyna xox\n", "-env", "")
 	if code != 0 {
 		t.Fatalf("second run: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -171,7 +168,7 @@ func TestBadRowsDoNotStopTheBot(t *testing.T) {
 		}
 	}
 
-	out, errOut, code = runBin("", "checkdb")
+	out, errOut, code = runBin("", "checkdb", "-env", "")
 	if code != 1 || strings.Count(out, "\n") != 6 || !strings.Contains(out, "games 2: ") ||
 		!strings.Contains(out, "challenges console/console/hak>ilk: ") || !strings.Contains(out, "5 unreadable rows") {
 		t.Errorf("checkdb: exit %d\n%s\n%s", code, out, errOut)
