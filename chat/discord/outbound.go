@@ -110,10 +110,12 @@ func (m outMsg) files() []*discordgo.File {
 	return []*discordgo.File{{Name: m.imageName, ContentType: "image/png", Reader: bytes.NewReader(m.image)}}
 }
 
-// allowedMentions lets replies ping the users they name ("your turn <@1>")
-// but never @everyone or roles, whatever a user name contains.
+// allowedMentions lets no message ping anyone: replies name people by their
+// display names, never by mention, so a mention in a reply's text came from
+// a user (a nickname, an echoed argument) and must stay inert. (An empty
+// list, not nil: discordgo sends "parse": null for nil.)
 func allowedMentions() *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}}
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 }
 
 // render splits r into Discord messages.
@@ -122,7 +124,7 @@ func (b *Bot) render(r chat.Reply) []outMsg {
 	if strings.TrimSpace(content) == "" {
 		content = r.Caption
 	}
-	chunks := splitText(content, maxContent)
+	chunks := contentChunks(content, maxContent) // escaped: see markup.go
 	comps := b.components(r.Buttons)
 	if len(chunks) == 0 && len(r.Image) == 0 && len(comps) == 0 {
 		return nil

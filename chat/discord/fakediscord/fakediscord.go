@@ -451,7 +451,10 @@ type Call struct {
 	Files         []File
 	ReferenceID   string // message_reference.message_id
 	Choices       []Choice
-	At            time.Time
+	// AllowedMentions is the allowed_mentions object as sent (nil when
+	// absent: Discord then pings whatever the content mentions).
+	AllowedMentions json.RawMessage
+	At              time.Time
 }
 
 func (c Call) String() string {

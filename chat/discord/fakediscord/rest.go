@@ -313,7 +313,7 @@ func (s *Server) postChannelMessage(w http.ResponseWriter, r *http.Request, chan
 	out := s.messageJSON(m)
 	s.mu.Unlock()
 	s.record(Call{Kind: ChannelMessage, ChannelID: channelID, MessageID: m.ID, Content: m.Content,
-		Components: m.Components, Files: m.Files, ReferenceID: m.ReferenceID})
+		Components: m.Components, Files: m.Files, ReferenceID: m.ReferenceID, AllowedMentions: b.AllowedMentions})
 	writeJSON(w, 200, out)
 }
 
@@ -583,7 +583,7 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 	in.state.AckedAt = now
 	in.state.AckType = b.Type
 	call := Call{Kind: Callback, ChannelID: in.channelID, InteractionID: id, CallbackType: b.Type,
-		Content: deref(data.Content), Components: data.Components, Files: data.files}
+		Content: deref(data.Content), Components: data.Components, Files: data.files, AllowedMentions: data.AllowedMentions}
 	switch b.Type {
 	case 4, 5:
 		m := &Message{ChannelID: in.channelID, Content: deref(data.Content), Components: data.Components,
@@ -658,7 +658,7 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request, appID, token s
 	out := s.messageJSON(m)
 	s.mu.Unlock()
 	s.record(Call{Kind: Followup, ChannelID: in.channelID, InteractionID: in.id, MessageID: m.ID,
-		Content: m.Content, Components: m.Components, Files: m.Files})
+		Content: m.Content, Components: m.Components, Files: m.Files, AllowedMentions: b.AllowedMentions})
 	if r.URL.Query().Get("wait") == "true" {
 		writeJSON(w, 200, out)
 		return
@@ -703,7 +703,7 @@ func (s *Server) editWebhookMessage(w http.ResponseWriter, r *http.Request, appI
 	m.Loading = false
 	out := s.messageJSON(m)
 	c := Call{Kind: kind, ChannelID: in.channelID, InteractionID: in.id, MessageID: m.ID,
-		Content: m.Content, Components: m.Components, Files: b.files}
+		Content: m.Content, Components: m.Components, Files: b.files, AllowedMentions: b.AllowedMentions}
 	s.mu.Unlock()
 	s.record(c)
 	writeJSON(w, 200, out)
