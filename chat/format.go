@@ -126,15 +126,16 @@ func challengeID(c sessions.Challenge) string {
 	return "@" + c.From.ID + ":" + strconv.FormatInt(c.Created.UnixMilli(), 36)
 }
 
-// parseChallengeID reads a challengeID.
+// parseChallengeID reads a challengeID, in the canonical form only (a
+// time is written one way), so that one challenge has one id.
 func parseChallengeID(w string) (fromID string, createdMS int64, ok bool) {
 	rest, ok := strings.CutPrefix(w, "@")
 	i := strings.LastIndexByte(rest, ':')
-	if !ok || i <= 0 || i == len(rest)-1 || len(rest)-i-1 > 13 {
+	if !ok || i <= 0 {
 		return "", 0, false
 	}
 	ms, err := strconv.ParseInt(rest[i+1:], 36, 64)
-	if err != nil || ms < 0 || strings.ContainsAny(rest[i+1:], "+-") {
+	if err != nil || ms < 0 || strconv.FormatInt(ms, 36) != rest[i+1:] {
 		return "", 0, false
 	}
 	return rest[:i], ms, true
