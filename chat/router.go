@@ -168,7 +168,10 @@ func (r *Router) AddSender(platform string, s Sender) {
 // the two): their players get the board as it is now.
 func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 	recs, err := r.cfg.Store.UnannouncedGames(ctx)
-	if err != nil {
+	var skipped *sessions.UnreadableRowsError
+	if errors.As(err, &skipped) {
+		r.log.Warn("unannounced games left out: unreadable", "err", err)
+	} else if err != nil {
 		r.log.Error("loading unannounced games", "err", err)
 		return
 	}

@@ -24,7 +24,8 @@ type Outbox interface {
 	AbandonReply(ctx context.Context, id int64, state, note string) error
 	// UnannouncedGames loads the games (finished or not) whose latest saved
 	// change has no reply in the outbox: the process stopped between the
-	// two. Oldest first.
+	// two. Oldest first; unreadable rows are left out and reported in an
+	// *UnreadableRowsError beside the others.
 	UnannouncedGames(ctx context.Context) ([]GameRecord, error)
 }
 

@@ -249,9 +249,11 @@ func (m *Manager) Leaderboard(ctx context.Context, platform, game string, limit 
 // (the bot stopped in between).
 func (m *Manager) settleStored(platform string) {
 	recs, err := m.cfg.Store.UnsettledGames(m.ctx)
-	if err != nil {
+	if skipped, err := skippedOf(err); err != nil {
 		m.log.Error("loading unsettled games", "err", err)
 		return
+	} else if len(skipped) > 0 {
+		m.log.Warn("unsettled games left unsettled: unreadable", "rows", len(skipped), "err", unreadable(skipped))
 	}
 	for _, rec := range recs {
 		if rec.Platform != platform {

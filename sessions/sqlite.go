@@ -350,30 +350,11 @@ func (s *SQLiteStore) Game(ctx context.Context, id int64) (GameRecord, error) {
 // ActiveGames loads every unfinished game, oldest first. Rows it cannot
 // decode are left out and reported in an *UnreadableRowsError.
 func (s *SQLiteStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("sessions: load games: %w", err)
-	}
-	defer rows.Close()
-	var (
-		out     []GameRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		rec, err := scanGame(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableGames, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load games: %w", err)
-	}
-	return out, unreadable(skipped)
+	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE over = 0 ORDER BY id`)
 }
 
-// UnsettledGames loads the finished games not yet settled, oldest first.
+// UnsettledGames loads the finished games not yet settled, oldest first;
+// unreadable rows are left out and reported as ActiveGames does.
 func (s *SQLiteStore) UnsettledGames(ctx context.Context) ([]GameRecord, error) {
 	return s.games(ctx, `SELECT `+gameColumns+` FROM games WHERE settled = 0 AND over = 1 ORDER BY id`)
 }
@@ -395,21 +376,30 @@ func (s *SQLiteStore) LastFinished(ctx context.Context, platform, channelID, use
 	return rec, err
 }
 
+// games loads the games a query selects; rows it cannot decode are left out
+// and reported in an *UnreadableRowsError beside the others.
 func (s *SQLiteStore) games(ctx context.Context, query string, args ...any) ([]GameRecord, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: load games: %w", err)
 	}
 	defer rows.Close()
-	var out []GameRecord
+	var (
+		out     []GameRecord
+		skipped []SkippedRow
+	)
 	for rows.Next() {
-		rec, err := scanGame(rows)
+		rec, err := scanGame(rows) // sets rec.ID before any other column can fail
 		if err != nil {
-			return nil, err
+			skipped = append(skipped, SkippedRow{TableGames, idKey(rec.ID), err})
+			continue
 		}
 		out = append(out, rec)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: load games: %w", err)
+	}
+	return out, unreadable(skipped)
 }
 
 // Channel loads a channel's settings.
