@@ -9,7 +9,6 @@ import (
 	"context"
 	"image/png"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -232,7 +231,7 @@ func TestE2EDamaOpening(t *testing.T) {
 		e.srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
 		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
 		seen := len(e.srv.Sent(group.ID))
-		if _, err := e.srv.Press(ayse, group.ID, board.MessageID, "hint"); err != nil {
+		if _, err := e.srv.Press(ayse, group.ID, board.MessageID, "hint #g1"); err != nil {
 			t.Fatal(err)
 		}
 		hint := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
@@ -280,12 +279,12 @@ func TestE2EGroupChallenge(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.srv.SendMessage(telegramtest.Message{From: &bob, Chat: group, Text: "/challenge tictactoe", ReplyToMessage: &hers})
-	invite := e.waitText(t, group.ID, 0, func(s telegramtest.Sent) bool { return slices.Contains(s.Data(), "accept") })
+	invite := e.waitText(t, group.ID, 0, func(s telegramtest.Sent) bool { return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @") })
 	if !strings.Contains(invite.Text, "Ayşe") {
 		t.Errorf("invitation %q does not name Ayşe", invite.Text)
 	}
 	e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
-	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, "accept"); err != nil {
+	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
 		t.Fatal(err)
 	}
 	board := e.waitPhotos(t, group.ID, 1)
@@ -388,7 +387,7 @@ func TestE2ETournament(t *testing.T) {
 		return v.T.State
 	}
 
-	expect(bob, "/lang en", "English")
+	expect(dave, "/lang en", "English") // an admin's
 	expect(bob, "/tournament create tictactoe roundrobin", "tournament (round robin)")
 	expect(ayse, "/turnuva katıl", "players (1)")
 	expect(cem, "/tournament@oyun_test_bot join", "players (2)")

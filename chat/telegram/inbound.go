@@ -200,14 +200,22 @@ func (b *Bot) isAdmin(chatID, userID int64) bool {
 
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
-// start or cancel a tournament, add the bot to it or take the bot out. Such
-// a command is checked even without a leading "/" ("@bot turnuva başlat",
-// a button, a group without privacy mode); other texts are not worth a
-// getChatMember call.
+// start or cancel a tournament, add the bot to it or take the bot out, and
+// only an admin may change the group's language or default level. Such a
+// command is checked even without a leading "/" ("@bot turnuva başlat",
+// "dil en" in a group without privacy mode, a button); other texts are not
+// worth a getChatMember call.
 func adminMatters(text string) bool {
-	switch chat.ParseCommand(text).Name {
+	c := chat.ParseCommand(text)
+	switch c.Name {
 	case chat.CmdTournament, chat.CmdCancel, chat.CmdLeave:
 		return true
+	case chat.CmdLang, chat.CmdLevel:
+		return len(c.Args) > 0
+	case chat.CmdPlay, chat.CmdHelp:
+		// A bare "başlat" starts the group's tournament when one is open.
+		w := chat.Fold(c.Word)
+		return len(c.Args) == 0 && (w == "start" || w == "baslat")
 	}
 	return false
 }

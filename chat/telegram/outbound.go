@@ -2,8 +2,10 @@ package telegram
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -253,7 +255,7 @@ func (b *Bot) deliver(ln *lane, chatID int64, ops []op) error {
 			continue
 		}
 		if o.kind == opPhoto {
-			b.newBoard(chatID, id, o.keyboard != nil)
+			b.newBoard(chatID, id, o)
 		}
 	}
 	return first
@@ -328,20 +330,23 @@ func setBase(c *tgbotapi.BaseChat, o op) {
 	}
 }
 
-// newBoard records the chat's latest board and removes the buttons of the
-// board before it, so that only the live board can be pressed (a group
-// has one game at a time). Best effort: a stale button that survives is
-// refused by the router anyway.
-func (b *Bot) newBoard(chatID int64, msgID int, buttons bool) {
+// newBoard records the latest board of each game in a chat and removes the
+// buttons of that game's board before it, so that each game has one board
+// to press: a chat may have several games going on, each board's buttons
+// act on its own game (they carry its tag) and stay while it goes on. A
+// board without a tag (not a game's) is the chat's. Best effort: a stale
+// button that survives is refused by the router anyway.
+func (b *Bot) newBoard(chatID int64, msgID int, o op) {
+	slot := boardSlot(chatID, boardGame(o))
 	b.mu.Lock()
-	prev := b.boards[chatID]
+	prev := b.boards[slot]
 	if len(b.boards) >= maxBoards {
 		clear(b.boards)
 	}
-	if buttons {
-		b.boards[chatID] = msgID
+	if o.keyboard != nil {
+		b.boards[slot] = msgID
 	} else {
-		delete(b.boards, chatID)
+		delete(b.boards, slot) // the game is over: its last board has no buttons
 	}
 	b.mu.Unlock()
 	if prev == 0 || prev == msgID {
@@ -358,6 +363,60 @@ func (b *Bot) newBoard(chatID int64, msgID int, buttons bool) {
 	if err != nil {
 		b.log.Debug("old board's buttons not removed", "chat", chatID, "err", err)
 	}
+}
+
+// boardGame is the game a board belongs to: the "#g7" its buttons carry
+// ("resign #g7"), else the one its caption starts with (a finished game's
+// board has no buttons), else "".
+func boardGame(o op) string {
+	if o.keyboard != nil {
+		for _, row := range o.keyboard.InlineKeyboard {
+			for _, bt := range row {
+				if bt.CallbackData == nil {
+					continue
+				}
+				for _, w := range strings.Fields(*bt.CallbackData) {
+					if isGameTag(w) {
+						return w
+					}
+				}
+			}
+		}
+	}
+	if w, _, _ := strings.Cut(o.text, " "); isGameTag(w) {
+		return w
+	}
+	return ""
+}
+
+// isGameTag reports whether w is a game's tag as the router writes it.
+func isGameTag(w string) bool {
+	if len(w) < 3 || !strings.HasPrefix(w, "#g") {
+		return false
+	}
+	for _, r := range w[2:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// boardSlot is the key of b.boards for a chat's game: the chat id for a
+// board of no game, else a hash of chat and game (b.boards is keyed by an
+// int64). A collision, about one in 2^40 with the map full, would at worst
+// leave or take one keyboard too many, which the router's refusal of
+// stale buttons covers.
+func boardSlot(chatID int64, game string) int64 {
+	if game == "" {
+		return chatID
+	}
+	h := fnv.New64a()
+	var buf [8]byte
+	binary.LittleEndian.PutUint64(buf[:], uint64(chatID))
+	h.Write(buf[:])
+	h.Write([]byte(game))
+	return int64(h.Sum64())
 }
 
 // quotable reports whether a reply to ref should quote it: only in groups,
