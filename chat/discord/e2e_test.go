@@ -225,10 +225,10 @@ func TestE2EDamaOpening(t *testing.T) {
 	const moves = 3
 	for turn := range moves {
 		seen := len(e.srv.Messages(general.ID))
-		if !contains(buttonIDs(board), "hint") {
+		if !contains(buttonIDs(board), "hint #g1") {
 			t.Fatalf("board %d has no hint button: %v", turn+1, buttonIDs(board))
 		}
-		e.srv.Press(general, ayse, "tr", board.ID, "hint")
+		e.srv.Press(general, ayse, "tr", board.ID, "hint #g1")
 		hint := e.waitMessage(t, general.ID, seen, "a hint", func(m fakediscord.Message) bool {
 			return strings.Contains(m.Content, "İpucu") && len(buttonIDs(m)) == 1
 		})
@@ -329,7 +329,7 @@ func TestE2ETournament(t *testing.T) {
 	}
 
 	seen := len(e.srv.Messages(general.ID))
-	e.srv.SlashCommand(general, mehmet, "en-US", "lang", fakediscord.Str("language", "en"))
+	e.srv.SlashCommand(general, ayse, "en-US", "lang", fakediscord.Str("language", "en")) // the owner's
 	expect(seen, "English")
 	expect(slash(mehmet, sub("create", fakediscord.Str("game", "tictactoe"), fakediscord.Str("system", "roundrobin"))),
 		"tournament (round robin)")
