@@ -126,14 +126,14 @@ func turkish() map[string]string {
 		"help.draw": "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder. " +
 			"İki oyuncu da hamle yapmadan kabul edilen beraberlik sonuçsuz biter, puanlanmaz (turnuvada beraberlik sayılır, yine puanlanmaz).",
 		"help.resign": "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
-		"help.level":  "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur.",
+		"help.level":  "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur (grupta bunu yalnızca yöneticiler yapar). Belirli bir oyun için: seviye zor #g7 (yalnızca oyuncuları).",
 		"help.challenge": "meydan @kişi <oyun> [beyaz|siyah] [süre] — birini oyuna çağırır; o kabul ya da ret yazar. Oyunlar: {games}. " +
 			"Süre: 10dk (oyun başına), 5dk+3sn (her hamleden sonra 3 sn eklenir) ya da 1g/hamle (her hamle için bir gün); " +
 			"süresi biten kaybeder. Kişiyi listeden seçerek an ya da onun mesajına yanıt olarak yaz. İki kişi arasındaki oyunlar puanlıdır.",
 		"help.accept":  "kabul — sana gelen meydan okumayı ya da beraberlik teklifini kabul eder.",
 		"help.decline": "ret — sana gelen meydan okumayı ya da beraberlik teklifini reddeder.",
 		"help.games":   "oyunlar — oynanabilen oyunlar ve bu kanalda süren oyunlar.",
-		"help.lang":    "dil tr|en — bu kanalın dilini değiştirir.",
+		"help.lang":    "dil tr|en — bu kanalın dilini değiştirir (grupta yalnızca yöneticiler; özel sohbette sen).",
 		"help.help":    "yardım [komut] — komutların listesi ya da bir komutun ayrıntısı.",
 
 		"help.tournament": "turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre] — kanalda turnuva açar (örnek: turnuva oluştur xox isviçre 3 5dk; tur sayısı yalnızca İsviçre içindir, ligde oyuncu sayısından çıkar). " +
@@ -397,14 +397,14 @@ func english() map[string]string {
 		"help.draw": "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead. " +
 			"A draw agreed before both players have moved ends the game without a result, unrated (in a tournament it counts as a draw, still unrated).",
 		"help.resign": "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
-		"help.level":  "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default.",
+		"help.level":  "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default (in a group, only its admins may). For one game: level hard #g7 (its players only).",
 		"help.challenge": "challenge @someone <game> [white|black] [time] — invites someone to a game; they answer accept or decline. Games: {games}. " +
 			"Time: 10m (for the game), 5m+3s (3 s added after each move) or 1d/move (a day for every move); " +
 			"whoever runs out of time loses. Pick the person from the mention list, or reply to their message. Games between people are rated.",
 		"help.accept":  "accept — accepts a challenge or a draw offer made to you.",
 		"help.decline": "decline — declines a challenge or a draw offer made to you.",
 		"help.games":   "games — the games you can play and the games going on in this channel.",
-		"help.lang":    "lang tr|en — changes this channel's language.",
+		"help.lang":    "lang tr|en — changes this channel's language (in a group only its admins may; in a private chat, you).",
 		"help.help":    "help [command] — the list of commands, or details of one.",
 
 		"help.tournament": "tournament create <game> [swiss|roundrobin|double] [rounds] [time] — opens a tournament in the channel (e.g. tournament create ttt swiss 3 5m; the number of rounds is for Swiss only, a round robin's follows from the number of players). " +

@@ -332,10 +332,10 @@ func (r *Router) Handle(ctx context.Context, m Message) {
 		}
 		switch cmd.Name {
 		case CmdResign:
-			q.say(q.t("error.resign-words", "cmd", q.cmd.Word))
+			q.say(q.t("error.resign-words", "cmd", shorten(q.cmd.Word, 20)))
 			return
 		case CmdAccept:
-			q.say(q.t("error.accept-words", "cmd", q.cmd.Word))
+			q.say(q.t("error.accept-words", "cmd", shorten(q.cmd.Word, 20)))
 			return
 		}
 	}
