@@ -157,6 +157,14 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			if b.live(4) {
 				t.Fatal("a typed accept did not take the draw offer")
 			}
+
+			// An expired challenge's button says so.
+			late := buttonData(t, b.from(ch, carol, "challenge ttt", erin), "accept @")
+			clk.Add(sessions.DefaultChallengeTTL + time.Minute)
+			b.expect(press(erin, late), tc.gone)
+			if len(b.r.Sessions().ChannelGames("test", ch)) != 1 {
+				t.Fatal("an expired challenge's button started a game")
+			}
 		})
 	}
 }
