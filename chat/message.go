@@ -4,7 +4,10 @@
 // chat/discord); everything else sees Message and Reply.
 package chat
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Message is one thing a person did on a platform: a text message, a slash
 // command or a button press (which arrives as the text it stands for, e.g.
@@ -80,6 +83,18 @@ const MaxButtonData = 64
 type Sender interface {
 	Send(ctx context.Context, r Reply) error
 }
+
+// OutageReporter is implemented by a Handler (the Router) that wants to know
+// when an adapter lost its platform for a while: people could not reach the
+// bot, so the time is not charged to their clocks.
+type OutageReporter interface {
+	// Outage reports that platform was out of reach for d, just ended.
+	Outage(platform string, d time.Duration)
+}
+
+// MinOutage is the shortest loss of a platform adapters report by default:
+// a moment's reconnection decides no game.
+const MinOutage = 5 * time.Second
 
 // Handler processes incoming messages. Handle returns once the message has
 // been dealt with; replies (including a bot move computed later) go out

@@ -193,6 +193,14 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 	}
 }
 
+// Outage gives the players of the platform's games back the time d during
+// which the platform could not reach the bot (a lost gateway, failing
+// polls), with a notice in the games with clocks.
+func (r *Router) Outage(platform string, d time.Duration) {
+	r.log.Info("platform was out of reach, clocks credited", "platform", platform, "for", d.Round(time.Millisecond))
+	r.mgr.CreditOutage(platform, d)
+}
+
 // Wait blocks until no bot move (or hint) is queued or running and its
 // replies have been handed to the senders, or ctx is done.
 func (r *Router) Wait(ctx context.Context) error {
@@ -1471,7 +1479,11 @@ func (r *Router) onEvent(ev sessions.Event) {
 			}
 		}
 		p, _ := s.ToMove()
-		rep.Text = "#" + s.Tag() + " " + t("clock.resumed", "down", strings.Join(parts, " "), "player", r.displayName(p))
+		key := "clock.resumed"
+		if ev.Outage {
+			key = "clock.resumed-outage"
+		}
+		rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.displayName(p))
 		if c := r.clockLine(lang, s); c != "" {
 			rep.Text += "\n" + c
 		}

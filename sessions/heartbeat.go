@@ -152,7 +152,7 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 			}
 			l.rec.LastMove = t
 			if l.clockNotice() && d >= minResumeNotice {
-				ev = &Event{Kind: EventClockResumed, Game: l.snapshot(), Down: d}
+				ev = &Event{Kind: EventClockResumed, Game: l.snapshot(), Down: d, Outage: true}
 			}
 		}
 		l.mu.Unlock()

@@ -164,6 +164,9 @@ type Event struct {
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
 	Down   time.Duration // EventClockResumed: how long the clock was stopped
+	// Outage: EventClockResumed after the platform was out of reach (not
+	// the bot down).
+	Outage bool
 	// Unrated: EventHint: this hint made a rated game unrated.
 	Unrated bool
 

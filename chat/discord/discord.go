@@ -7,6 +7,7 @@
 package discord
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,6 +71,9 @@ type Config struct {
 	// as choices of /challenge, /tournament create, /rating and
 	// /leaderboard (Games when empty).
 	TwoPlayerGames []string
+	// MinOutage is the shortest loss of the gateway reported to a handler
+	// that is a chat.OutageReporter (default chat.MinOutage).
+	MinOutage time.Duration
 }
 
 // MoveSuggester is implemented by a chat.Handler that can list legal moves
@@ -95,12 +99,15 @@ type Bot struct {
 	retry      retryPolicy
 	// settleAfter: see settleLater.
 	settleAfter time.Duration
+	minOutage   time.Duration
 	queues      *queues
 
 	stopped atomic.Bool // Run has returned
 	// lost is signalled (coalesced) when the gateway connection closes;
 	// Run reconnects (see reconnect).
 	lost chan struct{}
+	// lostAt is when the gateway was lost (unix ns; 0 while connected).
+	lostAt atomic.Int64
 
 	mu      sync.Mutex
 	ready   chan struct{} // closed on the first READY
@@ -183,6 +190,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),
 		settleAfter: settleAfter,
+		minOutage:   cmp.Or(cfg.MinOutage, chat.MinOutage),
 		queues:      newQueues(),
 		specByName:  make(map[string]cmdSpec),
 		ready:       make(chan struct{}),
@@ -293,6 +301,9 @@ func (b *Bot) reconnect(ctx context.Context) {
 		err := b.s.Open()
 		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 			b.log.Info("gateway reconnected")
+			if at := b.lostAt.Swap(0); at != 0 {
+				b.outage(time.Since(time.Unix(0, at)))
+			}
 			return
 		}
 		b.log.Warn("gateway reconnect failed", "err", err, "retry_in", 2*wait)
@@ -305,9 +316,18 @@ func (b *Bot) onDisconnect(_ *discordgo.Session, _ *discordgo.Disconnect) {
 	if b.stopped.Load() {
 		return
 	}
+	b.lostAt.CompareAndSwap(0, time.Now().UnixNano())
 	select {
 	case b.lost <- struct{}{}:
 	default:
+	}
+}
+
+// outage reports a lost gateway to the handler, if it wants to know and
+// the loss was long enough to matter: nobody could reach the bot.
+func (b *Bot) outage(d time.Duration) {
+	if r, ok := b.h.(chat.OutageReporter); ok && d >= b.minOutage {
+		r.Outage(Platform, d)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"oyunbot/chat"
 )
 
 // allowedUpdates are the update kinds the bot asks for.
@@ -41,6 +43,7 @@ func (b *Bot) poll(ctx context.Context) error {
 	}
 	timeout := max(int(b.cfg.PollTimeout/time.Second), 1)
 	offset, failures := 0, 0
+	var downSince time.Time // the first failed poll of a run of them
 	for ctx.Err() == nil {
 		updates, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates()})
 		if err != nil {
@@ -52,6 +55,9 @@ func (b *Bot) poll(ctx context.Context) error {
 				return fmt.Errorf("telegram: getUpdates: %w", err)
 			}
 			failures++
+			if downSince.IsZero() {
+				downSince = time.Now()
+			}
 			wait := backoff(failures, b.cfg.Backoff, b.cfg.MaxBackoff)
 			if v := classify(err, b.cfg.RetryAfterUnit); v.wait > 0 {
 				wait = v.wait
@@ -63,6 +69,10 @@ func (b *Bot) poll(ctx context.Context) error {
 			continue
 		}
 		failures = 0
+		if !downSince.IsZero() {
+			b.outage(time.Since(downSince))
+			downSince = time.Time{}
+		}
 		for _, u := range updates {
 			if u.UpdateID < offset {
 				continue
@@ -73,6 +83,14 @@ func (b *Bot) poll(ctx context.Context) error {
 	}
 	b.confirm(offset)
 	return nil
+}
+
+// outage reports a run of failed polls to the handler, if it wants to know
+// and the run was long enough to matter: nobody could reach the bot.
+func (b *Bot) outage(d time.Duration) {
+	if r, ok := b.handler.(chat.OutageReporter); ok && d >= b.cfg.MinOutage {
+		r.Outage(Platform, d)
+	}
 }
 
 // confirm tells the server which updates were received, so that a restart

@@ -99,6 +99,9 @@ type Config struct {
 	// ShutdownGrace is how long Run waits, once its context is done, for
 	// handlers to finish and queued replies to go out.
 	ShutdownGrace time.Duration
+	// MinOutage is the shortest run of failing polls reported to a handler
+	// that is a chat.OutageReporter (default chat.MinOutage).
+	MinOutage time.Duration
 }
 
 var secretPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
@@ -151,6 +154,9 @@ func (c *Config) setDefaults() error {
 	setDur(&c.MaxBackoff, defaultMaxBackoff)
 	setDur(&c.PollTimeout, defaultPollTimeout)
 	setDur(&c.ShutdownGrace, defaultShutdownGrace)
+	if c.MinOutage <= 0 {
+		c.MinOutage = chat.MinOutage
+	}
 	if c.MaxAttempts <= 0 {
 		c.MaxAttempts = defaultMaxAttempts
 	}
