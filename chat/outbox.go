@@ -196,7 +196,8 @@ func (o *outbox) load(ctx context.Context, platform string) {
 	}
 }
 
-// deliver sends a chat's queue in order until it is empty.
+// deliver sends a chat's queue in order until it is empty. After a run of
+// replies given up as stale, the chat is told, in its turn.
 func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 	defer o.wg.Done()
 	staleCount := 0
@@ -216,20 +217,31 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		o.mu.Unlock()
 
 		outcome, delay := o.attempt(key, q, attempt)
+		var note string
+		if outcome == stale && o.staleNote != nil {
+			note = o.staleNote(key.platform, key.channel, staleCount+1)
+		}
 		o.mu.Lock()
 		q.tried = true
-		o.notifyLocked()
 		if outcome != retry {
 			cq.items = cq.items[1:]
 			delete(o.known, q.id)
 			attempt = 0
 			if outcome == stale {
 				staleCount++
+				if note != "" && (len(cq.items) == 0 || !o.isStale(cq.items[0])) {
+					// The run of stale replies is over: the note goes first.
+					n := &queued{rep: Reply{Platform: key.platform, ChannelID: key.channel, Text: note}, created: o.now()}
+					cq.items = append([]*queued{n}, cq.items...)
+					staleCount = 0
+				}
 			}
+			o.notifyLocked()
 			o.mu.Unlock()
 			continue
 		}
 		o.m.retried++
+		o.notifyLocked()
 		o.mu.Unlock()
 		attempt++
 		select {
@@ -237,10 +249,10 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		case <-o.ctx.Done():
 		}
 	}
-	if staleCount > 0 && o.ctx.Err() == nil {
-		o.sendStaleNote(key, staleCount)
-	}
 }
+
+// isStale reports whether q waited too long to be sent.
+func (o *outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }
 
 type outcome int
 
@@ -254,8 +266,7 @@ const (
 // attempt tries to deliver q once, or gives it up when it is stale or
 // undeliverable; for a retry it returns the wait before the next attempt.
 func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration) {
-	age := o.now().Sub(q.created)
-	if age > o.staleAfter {
+	if age := o.now().Sub(q.created); o.isStale(q) {
 		o.log.Warn("reply stale, not delivered", "platform", key.platform, "channel", key.channel,
 			"id", q.id, "age", age.Round(time.Second))
 		o.abandon(q.id, sessions.ReplyStale, "undelivered after "+age.Round(time.Second).String())
@@ -299,22 +310,6 @@ func (o *outbox) abandon(id int64, state, note string) {
 	}
 	if err := o.store.AbandonReply(context.Background(), id, state, note); err != nil {
 		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
-	}
-}
-
-// sendStaleNote tells a chat that n older replies were given up (best
-// effort: it is about replies the chat never saw, and is itself no game's
-// state).
-func (o *outbox) sendStaleNote(key chanRef, n int) {
-	s := o.sender(key.platform)
-	if s == nil || o.staleNote == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(o.ctx, attemptTimeout)
-	defer cancel()
-	rep := Reply{Platform: key.platform, ChannelID: key.channel, Text: o.staleNote(key.platform, key.channel, n)}
-	if err := s.Send(ctx, rep); err != nil {
-		o.log.Warn("stale-replies note not delivered", "platform", key.platform, "channel", key.channel, "err", err)
 	}
 }
 

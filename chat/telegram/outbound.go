@@ -2,10 +2,8 @@ package telegram
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"strings"
@@ -49,6 +47,7 @@ type op struct {
 	name     string
 	keyboard *tgbotapi.InlineKeyboardMarkup
 	replyTo  int
+	game     int64 // a board's game (chat.Reply.GameID), 0 for none
 }
 
 // Send queues a reply on its chat's lane and waits until Telegram has it:
@@ -109,7 +108,7 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 		if name == "" {
 			name = "board.png"
 		}
-		photo := op{kind: opPhoto, photo: r.Image, name: name, keyboard: kb, replyTo: replyTo}
+		photo := op{kind: opPhoto, photo: r.Image, name: name, keyboard: kb, replyTo: replyTo, game: r.GameID}
 		switch caption := strings.TrimSpace(r.Caption); {
 		case caption == "" || strings.Contains(text, caption):
 			// Text is the caption, or the caption and more (a pending
@@ -334,10 +333,10 @@ func setBase(c *tgbotapi.BaseChat, o op) {
 // buttons of that game's board before it, so that each game has one board
 // to press: a chat may have several games going on, each board's buttons
 // act on its own game (they carry its tag) and stay while it goes on. A
-// board without a tag (not a game's) is the chat's. Best effort: a stale
-// button that survives is refused by the router anyway.
+// picture of no game is the chat's. Best effort: a stale button that
+// survives is refused by the router anyway.
 func (b *Bot) newBoard(chatID int64, msgID int, o op) {
-	slot := boardSlot(chatID, boardGame(o))
+	slot := boardKey{chatID, o.game}
 	b.mu.Lock()
 	prev := b.boards[slot]
 	if len(b.boards) >= maxBoards {
@@ -363,60 +362,6 @@ func (b *Bot) newBoard(chatID int64, msgID int, o op) {
 	if err != nil {
 		b.log.Debug("old board's buttons not removed", "chat", chatID, "err", err)
 	}
-}
-
-// boardGame is the game a board belongs to: the "#g7" its buttons carry
-// ("resign #g7"), else the one its caption starts with (a finished game's
-// board has no buttons), else "".
-func boardGame(o op) string {
-	if o.keyboard != nil {
-		for _, row := range o.keyboard.InlineKeyboard {
-			for _, bt := range row {
-				if bt.CallbackData == nil {
-					continue
-				}
-				for _, w := range strings.Fields(*bt.CallbackData) {
-					if isGameTag(w) {
-						return w
-					}
-				}
-			}
-		}
-	}
-	if w, _, _ := strings.Cut(o.text, " "); isGameTag(w) {
-		return w
-	}
-	return ""
-}
-
-// isGameTag reports whether w is a game's tag as the router writes it.
-func isGameTag(w string) bool {
-	if len(w) < 3 || !strings.HasPrefix(w, "#g") {
-		return false
-	}
-	for _, r := range w[2:] {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// boardSlot is the key of b.boards for a chat's game: the chat id for a
-// board of no game, else a hash of chat and game (b.boards is keyed by an
-// int64). A collision, about one in 2^40 with the map full, would at worst
-// leave or take one keyboard too many, which the router's refusal of
-// stale buttons covers.
-func boardSlot(chatID int64, game string) int64 {
-	if game == "" {
-		return chatID
-	}
-	h := fnv.New64a()
-	var buf [8]byte
-	binary.LittleEndian.PutUint64(buf[:], uint64(chatID))
-	h.Write(buf[:])
-	h.Write([]byte(game))
-	return int64(h.Sum64())
 }
 
 // quotable reports whether a reply to ref should quote it: only in groups,

@@ -191,7 +191,7 @@ type Bot struct {
 	mu        sync.Mutex
 	users     map[string]chat.User // lowercase username → user, for @mentions
 	admins    map[adminKey]adminEntry
-	boards    map[int64]int       // chat → the board message whose buttons are live
+	boards    map[boardKey]int    // a chat's game → its board message whose buttons are live
 	quotes    map[refKey]struct{} // group messages of people, which replies quote
 	seen      map[int]struct{}    // recent update ids (webhook redeliveries)
 	seenOrder []int
@@ -224,7 +224,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		in:      newLanes(maxQueuedMessages, nil),
 		users:   make(map[string]chat.User),
 		admins:  make(map[adminKey]adminEntry),
-		boards:  make(map[int64]int),
+		boards:  make(map[boardKey]int),
 		quotes:  make(map[refKey]struct{}),
 		seen:    make(map[int]struct{}),
 	}
@@ -347,3 +347,6 @@ func (b *Bot) call(ctx context.Context, what string, fn func() error) error {
 		}
 	}
 }
+
+// boardKey names a game's boards in a chat (game 0: pictures of no game).
+type boardKey struct{ chat, game int64 }
