@@ -1,0 +1,132 @@
+package games
+
+// host.go is the plug-in contract: what the bot needs to host a game beyond
+// its rules. A game package describes itself here (Hosted), so that chat,
+// sessions, render's core and the adapters never name a game.
+
+import (
+	"strings"
+
+	"oyunbot/ai"
+)
+
+// Host describes how the bot hosts a game: how people name its sides, the
+// levels it is played at, what it allows, and everything it says about
+// itself, in every language.
+type Host struct {
+	// Sides describes each player's side in Side order (one for a puzzle,
+	// two otherwise): Key is Game.SideNames()'s stable key.
+	Sides []SideInfo
+	// Facing: the sides sit at opposite edges of the board (white below,
+	// black above), so the picture for the second player is turned round.
+	// A grid without sides (tic-tac-toe) is never turned: it must match its
+	// cell buttons.
+	Facing bool
+	// Levels are the bot's levels in this game, weakest first; nil means
+	// ai's standard easy/medium/hard/master. A level may be a named engine
+	// variant (a seed document's engine) as well as a budget.
+	Levels []ai.Level
+	// Policy says which of the bot's general actions the game allows.
+	Policy Policy
+	// Catalog is the game's own messages by language ("tr", "en"), keys
+	// without the game's name as prefix (the bot adds it). Every language
+	// has the same keys and placeholders. Known keys:
+	//   name          the display name ("Dama", "Tic-tac-toe")
+	//   help          how to play it: rules in brief and how moves are typed
+	//   notation      a short example of moves, for error messages
+	//   side.<key>    a side's display name ("beyaz", "white")
+	//   moveerr.<r>   why a move was refused (MoveError.Reason r)
+	//   reason.<r>    how a game ended (Status.Reason r)
+	//   prompt.<k>    what the player still owes in a turn (Prompter)
+	Catalog map[string]map[string]string
+}
+
+// SideInfo names one side.
+type SideInfo struct {
+	// Key is the side's stable key ("white", "x").
+	Key string
+	// Words are what people type to choose it, in any language, lower
+	// case ("white", "w", "beyaz").
+	Words []string
+}
+
+// Policy says which actions a game allows; the zero value allows all.
+type Policy struct {
+	NoDraws bool // no draw offers (a puzzle; a game where draws cannot happen)
+	NoUndo  bool // no take-backs against the bot
+	NoHints bool // no engine hints
+	Unrated bool // games are never rated (a puzzle)
+}
+
+// Hosted is implemented by games that describe their hosting; a game without
+// it gets DefaultHost.
+type Hosted interface {
+	Host() Host
+}
+
+// HostOf returns g's Host, or DefaultHost(g).
+func HostOf(g Game) Host {
+	if h, ok := g.(Hosted); ok {
+		return h.Host()
+	}
+	return DefaultHost(g)
+}
+
+// DefaultHost is the hosting of a game that says nothing about itself: its
+// side keys are the words for its sides, standard levels, everything
+// allowed, its name as display name.
+func DefaultHost(g Game) Host {
+	h := Host{Catalog: map[string]map[string]string{}}
+	for _, k := range g.SideNames() {
+		h.Sides = append(h.Sides, SideInfo{Key: k, Words: []string{strings.ToLower(k)}})
+	}
+	if g.Players() == 1 {
+		h.Policy = Policy{NoDraws: true, NoUndo: false, Unrated: true}
+	}
+	return h
+}
+
+// SideByWord returns the side a word names (case-insensitive), or false.
+func (h Host) SideByWord(word string) (ai.Side, bool) {
+	w := strings.ToLower(strings.TrimSpace(word))
+	for i, s := range h.Sides {
+		for _, x := range s.Words {
+			if x == w {
+				return ai.Side(i), true
+			}
+		}
+	}
+	return ai.NoSide, false
+}
+
+// MoveButtoner is implemented by positions whose legal moves fit as buttons
+// laid out like the board (tic-tac-toe's cells): rows of move texts (as
+// FormatMove writes them), top row first. Positions without it, or that
+// return nil, get no move buttons: the game chooses, the bot never guesses
+// from the moves' shape.
+type MoveButtoner interface {
+	MoveButtons() [][]string
+}
+
+// TurnReader is implemented by positions whose turn may be several plies
+// typed in one message ("13/18 18/20", "12 d6 x e4 f5"): SplitTurn cuts the
+// message into the texts of its plies, in order (ParseMove reads each in
+// the position the previous one leaves). Without it a message is one move.
+type TurnReader interface {
+	SplitTurn(s string) []string
+}
+
+// Prompter is implemented by positions that can say what the side to move
+// still owes in a turn it has begun ("choose 3 stones to capture"): a key of
+// the game's catalogue under "prompt." and its placeholder values as
+// key, value pairs. ok is false when there is nothing to say.
+type Prompter interface {
+	Prompt() (key string, kv []string, ok bool)
+}
+
+// Solver is implemented by one-player positions (puzzles) that know the
+// length of a shortest solution from here; ok is false when it is not
+// known (too hard to compute at once).
+type Solver interface {
+	OptimalLength() (n int, ok bool)
+}
