@@ -1,0 +1,363 @@
+package sessions
+
+// actions.go is what players do in a game: moves, resignations, draw
+// offers, take-backs, level changes and hints.
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"oyunbot/ai"
+)
+
+// MoveResult is the outcome of a person's move.
+type MoveResult struct {
+	Game Snapshot // after the move
+	Move string   // canonical text of the move played
+	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
+	BotToMove bool
+	// Flagged: the mover's time had run out; the move was not played and
+	// the game is lost on time (Game shows the result).
+	Flagged bool
+}
+
+// lockSide returns game id locked, with userID's side in it, when userID
+// plays in it (finished or not); otherwise the error (ErrNoGame,
+// ErrNotPlayer) and nothing locked.
+func (m *Manager) lockSide(id int64, userID string) (*live, ai.Side, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return nil, ai.NoSide, err
+	}
+	l.mu.Lock()
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return nil, ai.NoSide, ErrNotPlayer
+	}
+	return l, side, nil
+}
+
+// lockPlayer returns game id locked, with userID's side in it, when the
+// game is still going and userID plays in it; otherwise the error
+// (ErrNoGame, ErrGameOver, ErrNotPlayer) and nothing locked.
+func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
+	l, err := m.get(id)
+	if err != nil {
+		return nil, ai.NoSide, err
+	}
+	l.mu.Lock()
+	if l.rec.Result.Over {
+		l.mu.Unlock()
+		return nil, ai.NoSide, ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		l.mu.Unlock()
+		return nil, ai.NoSide, ErrNotPlayer
+	}
+	return l, side, nil
+}
+
+// Move plays text as userID's move in game id. A refused move changes
+// nothing. Errors: ErrNoGame, ErrNotPlayer, ErrNotYourTurn, ErrGameOver, or
+// the game's *games.MoveError. ref is carried by the bot's reply.
+func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	if l.pos.Turn() != side {
+		l.mu.Unlock()
+		return MoveResult{}, ErrNotYourTurn
+	}
+	now := m.cfg.Now()
+	cp := l.checkpoint()
+	if l.flagged(now) {
+		l.flag(now)
+		if err := m.commit(l, cp); err != nil {
+			l.mu.Unlock()
+			return MoveResult{}, err
+		}
+		l.mu.Unlock()
+		return MoveResult{Game: m.ended(ctx, l), Flagged: true}, nil
+	}
+	mv, err := l.pos.ParseMove(text)
+	if err != nil {
+		l.mu.Unlock()
+		return MoveResult{}, err
+	}
+	played := l.apply(mv, now)
+	if err := m.commit(l, cp); err != nil {
+		l.mu.Unlock()
+		return MoveResult{}, err
+	}
+	res := MoveResult{Move: played}
+	over := l.rec.Result.Over
+	if l.botToMove() {
+		m.queueBot(l, ref, holdOf(ctx))
+		res.BotToMove = true
+	}
+	res.Game = l.snapshot()
+	l.mu.Unlock()
+	if over {
+		res.Game = m.ended(ctx, l)
+	}
+	return res, nil
+}
+
+// CheckMove reports whether text is a legal move for userID now in game id,
+// without playing it (for telling bare moves from chat).
+func (m *Manager) CheckMove(id int64, userID, text string) error {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return err
+	}
+	defer l.mu.Unlock()
+	if l.pos.Turn() != side {
+		return ErrNotYourTurn
+	}
+	_, err = l.pos.ParseMove(text)
+	return err
+}
+
+// Resign ends game id as a loss for userID.
+func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	cp := l.checkpoint()
+	if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
+		// Nothing played yet: a game started by mistake ("oyna dama" for
+		// "oyna xox") costs no rating.
+		l.end(ai.NoSide, ReasonAbandoned, m.cfg.Now())
+	} else {
+		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
+	}
+	if err := m.commit(l, cp); err != nil {
+		l.mu.Unlock()
+		return Snapshot{}, err
+	}
+	l.mu.Unlock()
+	return m.ended(ctx, l), nil
+}
+
+// DrawOutcome is what became of a draw offer.
+type DrawOutcome int
+
+// Draw outcomes.
+const (
+	DrawOffered  DrawOutcome = iota // waiting for the opponent
+	DrawAgreed                      // the game is drawn
+	DrawDeclined                    // the bot declined
+)
+
+// OfferDraw offers (or, if the opponent offered, accepts) a draw. The bot
+// accepts when its static evaluation says it is not ahead.
+//
+// A draw agreed between people before both have made a move says nothing
+// about their strength and would let two accounts farm ratings: outside
+// tournaments the game ends without a result (ReasonEarlyDraw, void); in a
+// tournament it stays a draw, since the pairing needs a result, but the
+// game is no longer rated.
+func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return 0, Snapshot{}, err
+	}
+	now := m.cfg.Now()
+	cp := l.checkpoint()
+	var out DrawOutcome
+	switch {
+	case l.vsBot():
+		score := l.pos.Evaluate() // from the side to move's point of view
+		if l.pos.Turn() != l.botSide() {
+			score = -score
+		}
+		// Not before a few moves: a draw agreed at the start against a
+		// strong level was a free rating gain.
+		if score <= 0 && len(l.rec.Moves) >= BotDrawMinMoves {
+			l.end(ai.NoSide, ReasonAgreement, now)
+			out = DrawAgreed
+		} else {
+			out = DrawDeclined
+		}
+	case l.rec.DrawOffer == side.Opponent():
+		switch {
+		case l.bothMoved():
+			l.end(ai.NoSide, ReasonAgreement, now)
+		case l.rec.Tournament != 0:
+			l.rec.Rated = false
+			l.end(ai.NoSide, ReasonAgreement, now)
+		default:
+			l.end(ai.NoSide, ReasonEarlyDraw, now)
+		}
+		out = DrawAgreed
+	default:
+		l.rec.DrawOffer = side
+		l.version++
+		out = DrawOffered
+	}
+	if out != DrawDeclined {
+		if err := m.commit(l, cp); err != nil {
+			l.mu.Unlock()
+			return 0, Snapshot{}, err
+		}
+	}
+	snap := l.snapshot()
+	over := l.rec.Result.Over
+	l.mu.Unlock()
+	if over {
+		snap = m.ended(ctx, l)
+	}
+	return out, snap, nil
+}
+
+// DeclineDraw declines the opponent's draw offer.
+func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, side, err := m.lockSide(id, userID)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	defer l.mu.Unlock()
+	if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {
+		return Snapshot{}, ErrNoDrawOffer
+	}
+	cp := l.checkpoint()
+	l.rec.DrawOffer = ai.NoSide
+	l.version++
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
+	return l.snapshot(), nil
+}
+
+// Undo takes back userID's last move and the bot's reply (games against the
+// bot only, on the person's turn).
+func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	l, side, err := m.lockSide(id, userID)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	defer l.mu.Unlock()
+	switch {
+	case !l.vsBot():
+		return Snapshot{}, ErrNotVsBot
+	case l.rec.Tournament != 0:
+		return Snapshot{}, ErrTournamentGame
+	case l.rec.Result.Over:
+		return Snapshot{}, ErrGameOver
+	case l.botBusy || l.pos.Turn() != side:
+		return Snapshot{}, ErrNotYourTurn
+	}
+	last := -1
+	for i, s := range l.sides {
+		if s == side {
+			last = i
+		}
+	}
+	if last < 0 {
+		return Snapshot{}, ErrNothingToUndo
+	}
+	// Back to the start of the person's last turn (a turn may be several plies).
+	for last > 0 && l.sides[last-1] == side {
+		last--
+	}
+	cp := l.checkpoint()
+	if err := l.replay(l.rec.Moves[:last]); err != nil {
+		return Snapshot{}, fmt.Errorf("sessions: undo: %w", err)
+	}
+	l.rec.DrawOffer = ai.NoSide
+	l.rec.LastMove = storedTime(m.cfg.Now())
+	l.rec.Rated = false // a game with a take-back says nothing about strength
+	l.version++
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
+	return l.snapshot(), nil
+}
+
+// SetLevel changes the bot's level in game id.
+func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
+	lvl, ok := ai.ParseLevel(level)
+	if !ok {
+		return Snapshot{}, ErrUnknownLevel
+	}
+	l, err := m.get(id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.sideOf(userID) == ai.NoSide:
+		return Snapshot{}, ErrNotPlayer
+	case !l.vsBot():
+		return Snapshot{}, ErrNotVsBot
+	case l.rec.Tournament != 0:
+		return Snapshot{}, ErrTournamentGame
+	case l.rec.Result.Over:
+		return Snapshot{}, ErrGameOver
+	}
+	cp := l.checkpoint()
+	if len(l.rec.Moves) > 0 && lvl.Name != l.rec.Level {
+		// A win against the level played at the end, prepared against
+		// another, would be rated against the wrong opponent.
+		l.rec.Rated = false
+	}
+	l.rec.Level = lvl.Name
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, err
+	}
+	return l.snapshot(), nil
+}
+
+// Hint asks the engine for a move for userID in game id; the answer comes as
+// an EventHint.
+func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error {
+	l, side, err := m.lockSide(id, userID)
+	if err != nil {
+		return err
+	}
+	defer l.mu.Unlock()
+	switch {
+	case l.rec.Result.Over:
+		return ErrGameOver
+	case !l.vsBot() || l.rec.Tournament != 0:
+		return ErrRatedGame // the engine's help would be cheating
+	case l.pos.Turn() != side:
+		return ErrNotYourTurn
+	}
+	unrated := l.rec.Rated
+	if l.rec.Rated {
+		cp := l.checkpoint()
+		l.rec.Rated = false // a game played with the engine's help is not rated
+		if err := m.commit(l, cp); err != nil {
+			return err
+		}
+	}
+	pos := l.pos.Clone()
+	snap := l.snapshot()
+	lvl := m.level(HintLevel)
+	if cur, ok := ai.ParseLevel(l.rec.Level); ok && cur.Limits.Time > lvl.Limits.Time {
+		lvl = cur
+	}
+	lvl.BlunderProb = 0
+	seed := uint64(l.version)
+	announced := make(chan struct{})
+	queued := m.pool.submit(func(eng Engine) {
+		ctx, cancel := searchContext(m.ctx, lvl)
+		defer cancel()
+		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(m.cfg.Seed, seed)))
+		if !m.legal(pos, res.Best) {
+			return
+		}
+		m.afterAnnounced(announced)
+		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth, Unrated: unrated})
+	})
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, nil, announced)
+	return nil
+}

@@ -1,0 +1,244 @@
+package sessions
+
+// bot.go schedules the bot's moves: games against the bot, the worker
+// pool's jobs, "thinking" notices and their order.
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+func (m *Manager) bot() Player { return Player{ID: BotID, Name: m.cfg.BotName, Bot: true} }
+
+// BotGame asks for a game against the bot.
+type BotGame struct {
+	Platform  string
+	ChannelID string
+	Player    Player
+	Game      games.Game
+	Level     string  // a level name (any language ai.ParseLevel accepts); "" for the channel's default
+	Side      ai.Side // the side the person plays; NoSide means First
+	Ref       string  // the request's Message.Ref, carried by the bot's first move
+	Lang      string  // kept for the game's replies
+}
+
+// StartVsBot starts a game against the bot. If the bot moves first its move
+// is queued at once.
+func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) {
+	if req.Game.Players() < 2 {
+		return Snapshot{}, ErrOnePlayerGame
+	}
+	level := req.Level
+	if level == "" {
+		level = m.Channel(ctx, req.Platform, req.ChannelID).Level
+	}
+	if level == "" {
+		level = DefaultLevel
+	}
+	lvl, ok := ai.ParseLevel(level)
+	if !ok {
+		return Snapshot{}, ErrUnknownLevel
+	}
+	side := req.Side
+	if side != ai.Second {
+		side = ai.First
+	}
+	key := chanKey{req.Platform, req.ChannelID}
+	if l := m.pairGame(key, req.Player, m.bot()); l != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		return Snapshot{}, &PlayingError{Game: l.snapshot()}
+	}
+	var players [2]Player
+	players[side] = req.Player
+	players[side.Opponent()] = m.bot()
+	return m.create(ctx, GameRecord{Platform: key.platform, ChannelID: key.channel, Game: req.Game.Name(),
+		Players: players, Level: lvl.Name, Lang: req.Lang, Rated: true}, req.Game, req.Ref)
+}
+
+// queueBot submits the bot's move; l.mu must be held. The move is announced
+// only once hold (if not nil) is closed: the bot's opening move, or its
+// first move in a new round, never arrives before the reply or the round's
+// announcement that starts the game.
+func (m *Manager) queueBot(l *live, ref string, hold <-chan struct{}) {
+	if l.botBusy {
+		return
+	}
+	l.botBusy = true
+	snap := l.snapshot()
+	announced := make(chan struct{})
+	queued := m.pool.submit(m.botJob(l, ref, snap, announced))
+	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
+}
+
+// announceQueued tells the players that a job waits for a busy pool, once
+// hold (if not nil) is closed. The notice is emitted from a goroutine (the
+// caller holds a game's lock, and Notify may call back into the Manager);
+// done closes once it is out, and the job waits for that before announcing
+// its result, so a "queued" notice never arrives after the answer it
+// announces, and the answer never before hold.
+func (m *Manager) announceQueued(queued bool, ev Event, hold <-chan struct{}, done chan struct{}) {
+	if !queued && hold == nil {
+		close(done)
+		return
+	}
+	m.pool.track(func() {
+		defer close(done)
+		if hold != nil {
+			m.afterAnnounced(hold)
+		}
+		if queued {
+			m.emit(ev)
+		}
+	})
+}
+
+// afterAnnounced waits for a job's queued notice (see announceQueued), or for
+// the Manager to close.
+func (m *Manager) afterAnnounced(done <-chan struct{}) {
+	select {
+	case <-done:
+	case <-m.ctx.Done():
+	}
+}
+
+func (m *Manager) level(name string) ai.Level {
+	if lvl, ok := ai.ParseLevel(name); ok {
+		return lvl
+	}
+	lvl, _ := ai.ParseLevel(DefaultLevel)
+	return lvl
+}
+
+// searchTimeout bounds a search whose level has no time limit, so that a bug
+// cannot hold a worker forever.
+const searchTimeout = time.Minute
+
+func searchContext(parent context.Context, lvl ai.Level) (context.Context, context.CancelFunc) {
+	d := searchTimeout
+	if lvl.Limits.Time > 0 {
+		d = 2*lvl.Limits.Time + 5*time.Second
+	}
+	return context.WithTimeout(parent, d)
+}
+
+// notice sends a "thinking" event if the job runs longer than the notice
+// delay; stop prevents it from firing afterwards, so it never trails the move.
+type notice struct {
+	mu    sync.Mutex
+	done  bool
+	timer *time.Timer
+}
+
+func (m *Manager) startNotice(ev Event) *notice {
+	n := &notice{}
+	n.timer = time.AfterFunc(m.cfg.ThinkingNotice, func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if !n.done {
+			m.emit(ev)
+		}
+	})
+	return n
+}
+
+func (n *notice) stop() {
+	n.timer.Stop()
+	n.mu.Lock()
+	n.done = true
+	n.mu.Unlock()
+}
+
+func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan struct{}) func(Engine) {
+	return func(eng Engine) {
+		l.mu.Lock()
+		if !l.botToMove() {
+			l.botBusy = false
+			l.mu.Unlock()
+			return
+		}
+		pos := l.pos.Clone()
+		version := l.version
+		lvl := m.level(l.botLevel())
+		rng := l.rng // only one bot job per game runs at a time (botBusy)
+		l.mu.Unlock()
+
+		n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
+		ctx, cancel := searchContext(m.ctx, lvl)
+		res := m.choose(ctx, eng, pos, lvl, rng)
+		cancel()
+		n.stop()
+
+		l.mu.Lock()
+		l.botBusy = false
+		if l.version != version || !l.botToMove() || m.ctx.Err() != nil {
+			// The game changed meanwhile (resigned, undone, forfeited), or the
+			// Manager is closing: a cut-short search is not the bot's move.
+			l.mu.Unlock()
+			return
+		}
+		if !m.legal(l.pos, res.Best) {
+			l.mu.Unlock()
+			m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
+			m.afterAnnounced(announced)
+			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
+			return
+		}
+		cp := l.checkpoint()
+		text := l.apply(res.Best, m.cfg.Now())
+		if err := m.commit(l, cp); err != nil {
+			// Not played: the idle loop asks the engine again in a while.
+			l.retryBot = m.cfg.Now().Add(botRetryDelay)
+			l.mu.Unlock()
+			m.afterAnnounced(announced)
+			m.emit(Event{Kind: EventNotSaved, Game: snap, Ref: ref})
+			return
+		}
+		l.retryBot = time.Time{}
+		after := l.snapshot()
+		over := l.rec.Result.Over
+		if l.botToMove() { // multi-part turn, or a game between two bots
+			m.queueBot(l, ref, nil)
+		}
+		l.mu.Unlock()
+		var follow []Event
+		// The bot's moves in a round this move completes wait for the
+		// round's announcement.
+		dctx, d := Defer(m.ctx)
+		defer d.Release()
+		if over {
+			after, follow = m.endedQuiet(dctx, l)
+		}
+		m.afterAnnounced(announced)
+		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
+		m.emit(follow...)
+		m.flush(d)
+	}
+}
+
+// choose runs the engine; a panic in it (a bug in a game or the engine)
+// counts as finding no move, so the game reports the failure instead of
+// waiting forever for a move that never comes.
+func (m *Manager) choose(ctx context.Context, eng Engine, pos games.Position, lvl ai.Level, rng *rand.Rand) (res ai.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.log.Error("engine panicked", "panic", fmt.Sprint(r), "position", pos.String())
+			res = ai.Result{}
+		}
+	}()
+	return eng.Choose(ctx, pos, lvl, rng)
+}
+
+func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
+	if mv.IsNone() {
+		return false
+	}
+	return slices.Contains(pos.Moves(make([]ai.Move, 0, ai.MaxMoves)), mv)
+}

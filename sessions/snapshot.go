@@ -1,0 +1,97 @@
+package sessions
+
+// snapshot.go is the read-only copy of a game that replies are made from.
+
+import (
+	"strconv"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// Snapshot is a consistent copy of a game's state for replies and rendering.
+type Snapshot struct {
+	ID        int64
+	Game      games.Game
+	Platform  string
+	ChannelID string
+	Players   [2]Player
+	Level     string
+	Moves     []string  // canonical move texts
+	Sides     []ai.Side // the side that played each move
+	Board     []string  // Position.Board()
+	Turn      ai.Side
+	Result    Result
+	// LastPath and LastCaptured are the squares of the last move (from
+	// games.Highlighter, empty for games without it).
+	LastPath, LastCaptured []string
+	DrawOffer              ai.Side
+	Legal                  []string         // the legal moves, formatted (none when over)
+	Clocks                 [2]time.Duration // time used by each side
+	LastMove               time.Time
+	TimeControl            TimeControl
+	Left                   [2]time.Duration // game clocks at LastMove
+	Lang                   string
+	Tournament             int64 // the tournament's id, 0 for other games
+	// TournamentRound and TournamentBoard locate a tournament game's pairing.
+	TournamentRound, TournamentBoard int
+	Rated                            bool
+	// Ratings are the players' rating changes, by side, in the snapshot of
+	// a rated game's end (nil otherwise).
+	Ratings []RatingChange
+	// Version is the stored version of this state (GameRecord.Version).
+	Version int64
+}
+
+// TimeLeft returns each side's time at now: the game clocks, the side to
+// move's running down; with a limit per move, what is left of it for the
+// side to move and the whole limit for the other. ok is false for a game
+// without a clock.
+func (s Snapshot) TimeLeft(now time.Time) (left [2]time.Duration, ok bool) {
+	tc := s.TimeControl
+	if tc.IsZero() {
+		return left, false
+	}
+	left = s.Left
+	if tc.PerMove > 0 {
+		left = [2]time.Duration{tc.PerMove, tc.PerMove}
+	}
+	if t := s.Turn; !s.Result.Over && (t == ai.First || t == ai.Second) {
+		left[t], _ = tc.allowance(s.Left[t], s.LastMove, now)
+		left[t] = max(left[t], 0)
+	}
+	return left, true
+}
+
+// Tag is the game's short id shown in replies ("g7").
+func (s Snapshot) Tag() string { return "g" + strconv.FormatInt(s.ID, 10) }
+
+// SideOf returns the side userID plays, or NoSide.
+func (s Snapshot) SideOf(userID string) ai.Side {
+	for i, p := range s.Players {
+		if !p.Bot && p.ID == userID {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+// VsBot reports whether one of the players is the bot.
+func (s Snapshot) VsBot() bool { return s.Players[0].Bot || s.Players[1].Bot }
+
+// ToMove returns the player to move (ok false when the game is over).
+func (s Snapshot) ToMove() (Player, bool) {
+	if s.Result.Over || (s.Turn != ai.First && s.Turn != ai.Second) {
+		return Player{}, false
+	}
+	return s.Players[s.Turn], true
+}
+
+// LastMoveText returns the last move and the side that played it.
+func (s Snapshot) LastMoveText() (string, ai.Side, bool) {
+	if len(s.Moves) == 0 {
+		return "", ai.NoSide, false
+	}
+	return s.Moves[len(s.Moves)-1], s.Sides[len(s.Sides)-1], true
+}

@@ -1,0 +1,256 @@
+package sessions
+
+// state.go is a game in memory: its record, its position and what the
+// last move showed, changed by apply/end/flag and saved by the Manager.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// live is a game in memory. mu serialises everything done to it; lock order
+// is live.mu before Manager.mu, never the reverse.
+type live struct {
+	mu       sync.Mutex
+	rec      GameRecord
+	game     games.Game
+	pos      games.Position
+	sides    []ai.Side
+	path     []string
+	captured []string
+	version  uint64 // bumped on every change; a bot job applies only to the version it saw
+	botBusy  bool   // a bot move is queued or running
+	reminded bool   // the player to move has had their reminder
+	// retryBot: the bot's last move could not be saved; the idle loop asks
+	// for it again from this time on.
+	retryBot time.Time
+	rng      *rand.Rand
+	key      chanKey
+}
+
+func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
+	return &live{
+		rec:  rec,
+		game: g,
+		rng:  rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
+		key:  chanKey{rec.Platform, rec.ChannelID},
+	}
+}
+
+// replay rebuilds the position by playing moves from the start position, so
+// that a restored or undone game is exactly what the rules make of it.
+func (l *live) replay(moves []string) error {
+	pos := l.game.Start()
+	sides := make([]ai.Side, 0, len(moves))
+	var path, captured []string
+	for i, s := range moves {
+		mv, err := pos.ParseMove(s)
+		if err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, s, err)
+		}
+		if h, ok := pos.(games.Highlighter); ok && i == len(moves)-1 {
+			path, captured = h.MoveSquares(mv)
+		}
+		sides = append(sides, pos.Turn())
+		pos.Make(mv)
+	}
+	l.pos, l.sides, l.path, l.captured = pos, sides, path, captured
+	l.rec.Moves = slices.Clone(moves)
+	return nil
+}
+
+// snapshot copies the game's state; l.mu must be held.
+func (l *live) snapshot() Snapshot {
+	s := Snapshot{
+		ID:              l.rec.ID,
+		Game:            l.game,
+		Platform:        l.rec.Platform,
+		ChannelID:       l.rec.ChannelID,
+		Players:         l.rec.Players,
+		Level:           l.rec.Level,
+		Moves:           slices.Clone(l.rec.Moves),
+		Sides:           slices.Clone(l.sides),
+		Board:           l.pos.Board(),
+		Turn:            l.pos.Turn(),
+		Result:          l.rec.Result,
+		LastPath:        slices.Clone(l.path),
+		LastCaptured:    slices.Clone(l.captured),
+		DrawOffer:       l.rec.DrawOffer,
+		Clocks:          l.rec.Clocks,
+		LastMove:        l.rec.LastMove,
+		TimeControl:     l.rec.TimeControl,
+		Left:            l.rec.Left,
+		Lang:            l.rec.Lang,
+		Tournament:      l.rec.Tournament,
+		TournamentRound: l.rec.Round,
+		TournamentBoard: l.rec.Board,
+		Rated:           l.rec.Rated,
+		Version:         l.rec.Version,
+	}
+	if !s.Result.Over {
+		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
+		s.Legal = make([]string, len(buf))
+		for i, mv := range buf {
+			s.Legal[i] = l.pos.FormatMove(mv)
+		}
+		sort.Strings(s.Legal)
+	}
+	return s
+}
+
+func (l *live) sideOf(userID string) ai.Side {
+	for i, p := range l.rec.Players {
+		if !p.Bot && p.ID == userID {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+func (l *live) vsBot() bool { return l.rec.Players[0].Bot || l.rec.Players[1].Bot }
+
+func (l *live) botSide() ai.Side {
+	for i, p := range l.rec.Players {
+		if p.Bot {
+			return ai.Side(i)
+		}
+	}
+	return ai.NoSide
+}
+
+// botLevel is the level of the bot to move: its own, else the game's.
+func (l *live) botLevel() string {
+	if t := l.pos.Turn(); (t == ai.First || t == ai.Second) && l.rec.Players[t].Level != "" {
+		return l.rec.Players[t].Level
+	}
+	return l.rec.Level
+}
+
+func (l *live) botToMove() bool {
+	t := l.pos.Turn()
+	return !l.rec.Result.Over && (t == ai.First || t == ai.Second) && l.rec.Players[t].Bot
+}
+
+// apply plays a legal move; l.mu must be held. It updates clocks, the draw
+// offer (a move by the other side declines it) and the result.
+func (l *live) apply(mv ai.Move, now time.Time) string {
+	side := l.pos.Turn()
+	text := l.pos.FormatMove(mv)
+	l.path, l.captured = nil, nil
+	if h, ok := l.pos.(games.Highlighter); ok {
+		l.path, l.captured = h.MoveSquares(mv)
+	}
+	l.pos.Make(mv)
+	l.rec.Moves = append(l.rec.Moves, text)
+	l.sides = append(l.sides, side)
+	now = storedTime(now)
+	if side == ai.First || side == ai.Second {
+		var spent time.Duration
+		if !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
+			spent = now.Sub(l.rec.LastMove)
+		}
+		l.rec.Clocks[side] += spent
+		if tc := l.rec.TimeControl; tc.Base > 0 {
+			l.rec.Left[side] -= spent
+			if l.pos.Turn() != side { // the turn is over: the increment
+				l.rec.Left[side] += tc.Increment
+			}
+		}
+	}
+	l.rec.LastMove = now
+	l.reminded = false
+	if l.rec.DrawOffer != ai.NoSide && l.rec.DrawOffer != side {
+		l.rec.DrawOffer = ai.NoSide
+	}
+	if st := l.pos.Status(); st.Over {
+		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason}
+	}
+	l.version++
+	return text
+}
+
+// bothMoved reports whether each side has made a move; l.mu must be held.
+func (l *live) bothMoved() bool {
+	return slices.Contains(l.sides, ai.First) && slices.Contains(l.sides, ai.Second)
+}
+
+// storedTime drops what the store does not keep (below a millisecond, the
+// monotonic reading), so that a restored game equals the one in memory.
+func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
+
+// end finishes the game with a session result; l.mu must be held.
+func (l *live) end(winner ai.Side, reason string, now time.Time) {
+	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
+	l.rec.DrawOffer = ai.NoSide
+	l.rec.LastMove = storedTime(now)
+	l.version++
+}
+
+// flagged reports whether the player to move has run out of time at now.
+// The bot never loses on time. l.mu must be held.
+func (l *live) flagged(now time.Time) bool {
+	t := l.pos.Turn()
+	if l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot {
+		return false
+	}
+	left, ok := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
+	return ok && left <= 0
+}
+
+// flag ends the game as a loss on time for the side to move; l.mu must be held.
+func (l *live) flag(now time.Time) {
+	t := l.pos.Turn()
+	left, _ := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
+	spent := max(now.Sub(l.rec.LastMove), 0)
+	l.rec.Clocks[t] += spent
+	if l.rec.TimeControl.Base > 0 {
+		l.rec.Left[t] = min(left, 0)
+	}
+	l.timeOut(ReasonTime, now)
+}
+
+// timeOut ends the game for the side to move's idleness or fallen flag: a
+// loss, or, outside tournaments, no result when that side never moved (a
+// game started and left, as with a resignation before one's first move).
+// l.mu must be held.
+func (l *live) timeOut(reason string, now time.Time) {
+	t := l.pos.Turn()
+	if l.rec.Tournament == 0 && !slices.Contains(l.sides, t) {
+		l.end(ai.NoSide, ReasonAbandoned, now)
+		return
+	}
+	l.end(t.Opponent(), reason, now)
+}
+
+// checkpoint is a live game's state before a change, to take the change
+// back when it cannot be saved.
+type checkpoint struct {
+	rec            GameRecord
+	pos            games.Position
+	sides          []ai.Side
+	path, captured []string
+	version        uint64
+	reminded       bool
+}
+
+// checkpoint copies the state; l.mu must be held.
+func (l *live) checkpoint() checkpoint {
+	rec := l.rec
+	rec.Moves = slices.Clone(l.rec.Moves)
+	return checkpoint{rec: rec, pos: l.pos.Clone(), sides: slices.Clone(l.sides), path: l.path,
+		captured: l.captured, version: l.version, reminded: l.reminded}
+}
+
+// rollback restores a checkpoint; l.mu must be held. The version comes back
+// too: a bot search begun on that state is still valid.
+func (l *live) rollback(c checkpoint) {
+	l.rec, l.pos, l.sides, l.path, l.captured = c.rec, c.pos, c.sides, c.path, c.captured
+	l.version, l.reminded = c.version, c.reminded
+}
