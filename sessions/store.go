@@ -11,71 +11,133 @@ import (
 
 // Store keeps games and channel settings across restarts. The Manager writes
 // through to it on every change, so a crash loses nothing that was answered.
-// Implementations must be safe for concurrent use. SQLiteStore is the
-// embedded default; a PostgreSQL store can follow behind the same interface.
+//
+// It is the union of one small interface per aggregate (GameStore,
+// ChannelStore, ChallengeStore, RatingStore, TournamentStore, Outbox,
+// HeartbeatStore): code that needs one aggregate may take only its
+// interface. A few writes span two aggregates in one transaction
+// (SettleGame, EnqueueReplies, CreditDowntime: each says which), so one
+// Store implements them all over the same database.
+//
+// Implementations must be safe for concurrent use. Times come back at
+// millisecond precision as time.UnixMilli gives them (the zero time stays
+// zero), and durations to the millisecond. SQLiteStore is the embedded
+// default; package storetest holds the conformance tests every Store must
+// pass (a PostgreSQL store follows behind the same interface).
 type Store interface {
+	GameStore
+	ChannelStore
+	ChallengeStore
+	RatingStore
+	TournamentStore
+	Outbox
+	HeartbeatStore
+
+	// Close releases the store.
+	Close() error
+}
+
+// GameStore keeps the games, finished or not.
+//
+// SettleGame belongs here although it also writes ratings: settling is a
+// step of the game (finished, then settled once its end is processed), the
+// game's settled flag is what makes the rating update happen exactly once,
+// and UnsettledGames, its other half, reads games. Ratings have no writer
+// of their own: they change only as a game is settled, so RatingStore only
+// reads, and a GameStore must write the ratings in the game's transaction.
+type GameStore interface {
 	// CreateGame stores a new game and returns its id (rec.ID is ignored).
+	// Ids grow: a later game has a greater id, and an id is never reused.
 	CreateGame(ctx context.Context, rec GameRecord) (int64, error)
-	// SaveGame overwrites the stored game rec.ID.
+	// SaveGame overwrites the stored game rec.ID; ErrNotFound (wrapped) if
+	// there is none.
 	SaveGame(ctx context.Context, rec GameRecord) error
-	// Game loads one game; ErrNotFound if there is none.
+	// Game loads one game; ErrNotFound if there is none. A game stored
+	// with no moves (nil or empty) comes back with an empty, non-nil Moves.
 	Game(ctx context.Context, id int64) (GameRecord, error)
 	// ActiveGames loads every game that is not over, oldest first. Like
 	// Challenges and ActiveTournaments, it leaves out the rows it cannot
 	// decode and then returns the others with an *UnreadableRowsError.
 	ActiveGames(ctx context.Context) ([]GameRecord, error)
-	// Channel loads a channel's settings; ErrNotFound if none were saved.
-	Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error)
-	// SaveChannel stores a channel's settings.
-	SaveChannel(ctx context.Context, cs ChannelSettings) error
-
 	// LastFinished loads the last finished game in a channel that userID
-	// played; ErrNotFound if none.
+	// played (as either player, not as a bot); ErrNotFound if none.
 	LastFinished(ctx context.Context, platform, channelID, userID string) (GameRecord, error)
 	// UnsettledGames loads the finished games whose end (ratings,
-	// tournament result) has not been processed, oldest first.
+	// tournament result) has not been processed, oldest first; unreadable
+	// rows are left out and reported as ActiveGames does.
 	UnsettledGames(ctx context.Context) ([]GameRecord, error)
-	// SettleGame marks game id settled and stores the ratings, atomically.
+	// SettleGame marks game id settled and stores (inserts or replaces)
+	// the ratings, atomically. A game settled already, or unknown, is left
+	// as it is and the ratings are not written: a rating never moves twice
+	// for one game.
 	SettleGame(ctx context.Context, id int64, ratings []RatingRecord) error
+}
 
+// ChannelStore keeps the per-channel settings.
+type ChannelStore interface {
+	// Channel loads a channel's settings; ErrNotFound if none were saved.
+	Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error)
+	// SaveChannel stores a channel's settings, replacing earlier ones.
+	SaveChannel(ctx context.Context, cs ChannelSettings) error
+}
+
+// ChallengeStore keeps the open challenges.
+type ChallengeStore interface {
 	// SaveChallenge stores an open challenge, replacing one between the
-	// same two people in the channel.
+	// same two people in the channel, in either direction. It refuses
+	// (ErrUnreadableRow) to replace one it cannot read.
 	SaveChallenge(ctx context.Context, c ChallengeRecord) error
-	// DeleteChallenge forgets the challenge from fromID to toID.
+	// DeleteChallenge forgets the challenge from fromID to toID (not one
+	// from toID to fromID); forgetting none is no error.
 	DeleteChallenge(ctx context.Context, platform, channelID, fromID, toID string) error
-	// Challenges loads every stored challenge, oldest first.
+	// Challenges loads every stored challenge, oldest (by Created) first;
+	// unreadable rows are left out and reported as ActiveGames does.
 	Challenges(ctx context.Context) ([]ChallengeRecord, error)
+}
 
+// RatingStore reads the players' ratings; GameStore.SettleGame writes them.
+type RatingStore interface {
 	// Rating loads a player's rating in a game; ErrNotFound if unrated.
 	Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, error)
-	// PlayerRatings loads a player's ratings in every game they played.
+	// PlayerRatings loads a player's ratings in every game they played,
+	// by game name.
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error)
-	// Leaderboard loads the best limit ratings of a game, best first.
+	// Leaderboard loads the best limit ratings of a game, best first (ties:
+	// more games first, then by player id).
 	Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error)
+}
 
-	// CreateTournament stores a new tournament and returns its id.
+// TournamentStore keeps the tournaments.
+type TournamentStore interface {
+	// CreateTournament stores a new tournament and returns its id (rec.ID
+	// is ignored). Ids grow and are never reused.
 	CreateTournament(ctx context.Context, rec TournamentRecord) (int64, error)
-	// SaveTournament overwrites tournament rec.ID.
+	// SaveTournament overwrites tournament rec.ID; ErrNotFound (wrapped) if
+	// there is none.
 	SaveTournament(ctx context.Context, rec TournamentRecord) error
-	// ActiveTournaments loads the tournaments registering or running.
+	// ActiveTournaments loads the tournaments registering or running,
+	// oldest first; unreadable rows are left out and reported as
+	// ActiveGames does.
 	ActiveTournaments(ctx context.Context) ([]TournamentRecord, error)
-	// LastTournament loads a channel's latest tournament; ErrNotFound if none.
+	// LastTournament loads a channel's latest tournament, in any state;
+	// ErrNotFound if none.
 	LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error)
+}
 
-	Outbox
-
+// HeartbeatStore keeps the last time the bot was known to run, so that the
+// time it was down is not charged to the players' clocks (heartbeat.go).
+type HeartbeatStore interface {
 	// Heartbeat loads the last time a Manager recorded itself running;
 	// ErrNotFound if none ever did.
 	Heartbeat(ctx context.Context) (time.Time, error)
 	// SaveHeartbeat records t as the last time the Manager was running.
 	SaveHeartbeat(ctx context.Context, t time.Time) error
-	// CreditDowntime sets the LastMove of the given unfinished games and,
-	// unless heartbeat is zero, the heartbeat, atomically: a crash between
-	// the two would credit a downtime twice.
+	// CreditDowntime sets the LastMove of the given unfinished games (a
+	// finished or unknown one is left as it is) and, unless heartbeat is
+	// zero, the heartbeat, atomically: a crash between the two would
+	// credit a downtime twice. It writes games, but belongs with the
+	// heartbeat, whose new value is what marks the downtime credited.
 	CreditDowntime(ctx context.Context, last map[int64]time.Time, heartbeat time.Time) error
-
-	// Close releases the store.
-	Close() error
 }
 
 // ErrNotFound is returned by a Store for a missing game or channel.
