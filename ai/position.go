@@ -62,14 +62,30 @@ type Status struct {
 	Over   bool
 	Winner Side   // First, Second, or NoSide for a draw (when Over)
 	Reason string // stable key naming the rule that ended the game, e.g. "no-moves", "repetition"
+	// Points is what the win is worth (tavla's mars: 2); 0 means 1.
+	// Ignored for a draw. At most MaxPoints.
+	Points int
+}
+
+// WinPoints is the points a finished game gives its winner (at least 1,
+// at most MaxPoints); 0 for a draw or a game not over.
+func (s Status) WinPoints() int {
+	if !s.Over || (s.Winner != First && s.Winner != Second) {
+		return 0
+	}
+	return min(max(s.Points, 1), MaxPoints)
 }
 
 // Score bounds. Evaluate must stay strictly inside ±MaxEval; mate-like scores
-// (a won or lost game) are Win-ply, so shorter wins score higher.
+// (a won or lost game) are Win-ply for a one-point win, so shorter wins
+// score higher, and PointScore more for each further point, so a win worth
+// more points scores higher whatever its length.
 const (
-	Win     = 1_000_000
-	MaxEval = 100_000
-	Inf     = Win + 1
+	Win        = 1_000_000
+	MaxEval    = 100_000
+	MaxPoints  = 4
+	PointScore = 1_000 // more than any ply count
+	Inf        = Win + (MaxPoints-1)*PointScore + 1
 )
 
 // Position is what the engine needs from a game. Implementations are not safe

@@ -112,15 +112,16 @@ func (e *Engine) checkLimits() {
 	}
 }
 
-// terminalScore scores a finished game for owner at ply.
+// terminalScore scores a finished game for owner at ply: a win worth more
+// points scores higher (see PointScore).
 func terminalScore(st Status, owner Side, ply int) int {
 	switch st.Winner {
 	case owner:
-		return Win - ply
+		return Win + (st.WinPoints()-1)*PointScore - ply
 	case NoSide:
 		return 0
 	}
-	return -(Win - ply)
+	return -(Win + (st.WinPoints()-1)*PointScore - ply)
 }
 
 // childValue searches the child the last Make produced and returns its score

@@ -19,6 +19,7 @@ type node struct {
 	eval   int
 	over   bool
 	winner ai.Side
+	points int // a finished game's worth (0: one point)
 }
 
 // tree is a game over an explicit tree; node 0 is the root.
@@ -70,7 +71,7 @@ func (t *tree) Hash() uint64 {
 func (t *tree) Status() ai.Status {
 	n := t.cur()
 	if n.over {
-		return ai.Status{Over: true, Winner: n.winner, Reason: "test"}
+		return ai.Status{Over: true, Winner: n.winner, Reason: "test", Points: n.points}
 	}
 	return ai.Status{}
 }
