@@ -69,7 +69,8 @@ func TestRaceShutoutIsTwoPoints(t *testing.T) {
 }
 
 func TestStepsOptimal(t *testing.T) {
-	for _, tc := range []struct{ n, want int }{{0, 0}, {1, 1}, {10, 4}, {37, 6}} // 10-1, /3, /3, -1; 37-1, /3, /3, /2, /2, -1 {
+	// 10: -1, /3, /3, -1; 37: -1, /3, /3, /2, /2, -1.
+	for _, tc := range []struct{ n, want int }{{0, 0}, {1, 1}, {10, 4}, {37, 6}} {
 		p, err := Steps{}.ParsePosition(fmtInt(tc.n))
 		if err != nil {
 			t.Fatal(err)
