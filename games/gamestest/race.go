@@ -89,7 +89,7 @@ func (Race) Host() games.Host {
 func (Race) ParsePosition(s string) (games.Position, error) {
 	var p RacePos
 	fields := strings.Fields(strings.ReplaceAll(strings.ReplaceAll(s, "/", " / "), ":", " : "))
-	if len(fields) != 9 || fields[2] != "/" || fields[5] != ":" {
+	if len(fields) != 8 || fields[2] != "/" || fields[5] != ":" {
 		return nil, fmt.Errorf("race: want \"a b / a b : side dice\", got %q", s)
 	}
 	for i, f := range []string{fields[0], fields[1], fields[3], fields[4]} {
