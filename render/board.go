@@ -1,15 +1,13 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"sync"
 
 	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
-	"golang.org/x/image/math/fixed"
 )
 
 // gridGame describes a game played on the squares of an n×n grid, for
@@ -17,7 +15,7 @@ import (
 type gridGame struct {
 	n          int
 	pieces     string     // board letters other than '.'
-	board      color.RGBA // square colour (one colour: dama and tic-tac-toe boards are plain)
+	board      color.RGBA // square colour (one colour: the grids so far are plain)
 	line       color.RGBA // grid lines
 	lineW      float64    // grid line width, fraction of a square
 	outerLines bool       // also draw the board's outline (tic-tac-toe has inner lines only)
@@ -31,9 +29,70 @@ type gridGame struct {
 	capturedMark        color.RGBA  // the cross on them
 }
 
+// cell is a square on the grid: file 0.. from a, rank 0.. from rank 1.
+type cell struct{ file, rank int }
+
+// parseSquare reads a square name ("c3") on an n×n board, n ≤ 9.
+func parseSquare(s string, n int) (cell, error) {
+	if len(s) != 2 {
+		return cell{}, badFrame("square %q: want a file letter and a rank digit", s)
+	}
+	f, r := s[0], s[1]
+	if f >= 'A' && f <= 'Z' {
+		f += 'a' - 'A'
+	}
+	fi, ri := int(f)-'a', int(r)-'1'
+	if fi < 0 || fi >= n || ri < 0 || ri >= n {
+		return cell{}, badFrame("square %q is not on the %dx%d board", s, n, n)
+	}
+	return cell{fi, ri}, nil
+}
+
+// parseSquares appends the cells of names to dst.
+func parseSquares(dst []cell, names []string, n int, what string) ([]cell, error) {
+	if len(names) > n*n*2 {
+		return dst, badFrame("%s has %d squares", what, len(names))
+	}
+	for _, s := range names {
+		c, err := parseSquare(s, n)
+		if err != nil {
+			return dst, fmt.Errorf("%s: %w", what, err)
+		}
+		dst = append(dst, c)
+	}
+	return dst, nil
+}
+
+// validBoard checks the board shape and letters against the allowed set.
+func validBoard(board []string, n int, allowed string) error {
+	if len(board) != n {
+		return badFrame("board has %d ranks, want %d", len(board), n)
+	}
+	for i, row := range board {
+		if len(row) != n {
+			return badFrame("rank %d of the board is %q, want %d squares", n-i, row, n)
+		}
+		for j := 0; j < n; j++ {
+			if !containsByte(allowed, row[j]) {
+				return badFrame("rank %d of the board: unknown piece %q", n-i, row[j])
+			}
+		}
+	}
+	return nil
+}
+
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}
+
 // layout places everything on the square picture. All in pixels.
 type layout struct {
-	size, n, sq, side int // picture side, squares per side, square side, board side
+	size, n, sq, side int // picture side, squares per side, square side, board side (grids only)
 	frame             int // frame thickness around the board
 	frameRect         image.Rectangle
 	boardRect         image.Rectangle
@@ -42,24 +101,33 @@ type layout struct {
 	textPx, coordPx   float64
 }
 
+// newLayout is the layout of an n×n grid: the board is a whole number of
+// squares, about three quarters of the picture.
 func newLayout(size, n int) layout {
 	size = min(max(size, MinSize), MaxSize)
 	sq := int(0.75*float64(size)) / n
-	side := sq * n
+	l := pictureLayout(size, sq*n, sq*n)
+	l.n, l.sq, l.side = n, sq, sq*n
+	return l
+}
+
+// pictureLayout centres a board of w×h pixels in its frame on the square
+// picture (size already clamped); the bands above and below hold the bars.
+func pictureLayout(size, w, h int) layout {
 	frame := int(math.Round(0.04 * float64(size)))
-	outer := side + 2*frame
-	x0 := (size - outer) / 2
-	y0 := (size - outer) / 2
+	outerW, outerH := w+2*frame, h+2*frame
+	x0 := (size - outerW) / 2
+	y0 := (size - outerH) / 2
 	l := layout{
-		size: size, n: n, sq: sq, side: side, frame: frame,
-		frameRect: image.Rect(x0, y0, x0+outer, y0+outer),
-		boardRect: image.Rect(x0+frame, y0+frame, x0+frame+side, y0+frame+side),
+		size: size, frame: frame,
+		frameRect: image.Rect(x0, y0, x0+outerW, y0+outerH),
+		boardRect: image.Rect(x0+frame, y0+frame, x0+frame+w, y0+frame+h),
 		textPx:    math.Max(11, math.Round(0.036*float64(size))),
 		coordPx:   math.Max(8, math.Round(0.027*float64(size))),
 	}
-	l.topBar = image.Rect(x0, 0, x0+outer, y0)
-	l.bottomBar = image.Rect(x0, y0+outer, x0+outer, size)
-	l.strips = [2]image.Rectangle{image.Rect(0, 0, size, y0), image.Rect(0, y0+outer, size, size)}
+	l.topBar = image.Rect(x0, 0, x0+outerW, y0)
+	l.bottomBar = image.Rect(x0, y0+outerH, x0+outerW, size)
+	l.strips = [2]image.Rectangle{image.Rect(0, 0, size, y0), image.Rect(0, y0+outerH, size, size)}
 	return l
 }
 
@@ -85,10 +153,8 @@ func (l *layout) centre(col, row int) (float64, float64) {
 // gridDrawer is the Drawer of a gridGame. Everything but the pool is
 // read-only after newGridDrawer, so Draw may run on many goroutines.
 type gridDrawer struct {
+	chrome
 	game    gridGame
-	lay     layout
-	theme   Theme
-	fonts   *Fonts
 	base    [2]*image.RGBA     // static picture, not flipped and flipped
 	basePal [2]*image.Paletted // base mapped to the palette
 	sprites [256]*sprite
@@ -97,7 +163,6 @@ type gridDrawer struct {
 	// a frame are just a piece, and copying its tile skips both the blend
 	// and the quantization. Empty when they would take too much memory.
 	tiles [2][256][]uint8
-	icons [2]*sprite
 	quant *quantizer
 	pool  sync.Pool // of *gridWorker
 }
@@ -105,10 +170,9 @@ type gridDrawer struct {
 // gridWorker is the per-goroutine state of a gridDrawer: gg contexts and
 // font faces are not safe for concurrent use.
 type gridWorker struct {
-	img        *image.RGBA
-	dc         *gg.Context
-	name, bold font.Face
-	capH       float64
+	img *image.RGBA
+	dc  *gg.Context
+	barFaces
 	pal        *image.Paletted
 	png        *pngWriter
 	path, capt []cell
@@ -132,14 +196,15 @@ func newGridDrawer(g gridGame, size int, samples []Frame) Drawer {
 	if err != nil {
 		return errDrawer{err}
 	}
-	d := &gridDrawer{game: g, lay: newLayout(size, g.n), theme: DefaultTheme(), fonts: fonts}
+	d := &gridDrawer{chrome: chrome{lay: newLayout(size, g.n), theme: DefaultTheme(), fonts: fonts}, game: g}
 	for i := 0; i < len(g.pieces); i++ {
 		ch := g.pieces[i]
 		d.sprites[ch] = newSprite(d.pieceImage(ch, d.lay.sq))
 	}
-	iconSize := d.iconSize()
 	for side, ch := range g.icons {
-		d.icons[side] = newSprite(d.iconImage(ch, iconSize))
+		d.icons[side] = d.iconSprite(func(dc *gg.Context, cx, cy, size float64) {
+			g.drawPiece(dc, ch, cx, cy, size*1.08)
+		})
 	}
 	for flip := range d.base {
 		d.base[flip] = d.drawBase(flip == 1)
@@ -167,8 +232,8 @@ func newGridDrawer(g gridGame, size int, samples []Frame) Drawer {
 	return d
 }
 
-// maxTileBytes bounds the memory of a drawer's tiles (1.2 MB for dama at
-// 512 px, 4.7 MB at 1024).
+// maxTileBytes bounds the memory of a drawer's tiles (1.2 MB for an 8×8
+// board of four kinds of pieces at 512 px, 4.7 MB at 1024).
 const maxTileBytes = 8 << 20
 
 func (d *gridDrawer) makeTiles() {
@@ -197,23 +262,16 @@ func (d *gridDrawer) makeTiles() {
 	}
 }
 
-func (d *gridDrawer) iconSize() int {
-	return int(math.Round(0.62 * float64(d.lay.topBar.Dy())))
-}
-
 func (d *gridDrawer) newWorker() *gridWorker {
 	img := image.NewRGBA(image.Rect(0, 0, d.lay.size, d.lay.size))
-	w := &gridWorker{
-		img:  img,
-		dc:   gg.NewContextForRGBA(img),
-		name: Face(d.fonts.Regular, d.lay.textPx),
-		bold: Face(d.fonts.Bold, d.lay.textPx),
-		pal:  image.NewPaletted(img.Rect, nil),
-		png:  newPNGWriter(),
-		flip: -1, palFlip: -1,
+	return &gridWorker{
+		img:      img,
+		dc:       gg.NewContextForRGBA(img),
+		barFaces: d.newBarFaces(),
+		pal:      image.NewPaletted(img.Rect, nil),
+		png:      newPNGWriter(),
+		flip:     -1, palFlip: -1,
 	}
-	w.capH = capHeight(w.bold)
-	return w
 }
 
 func (d *gridDrawer) pieceImage(ch byte, sq int) *image.RGBA {
@@ -223,38 +281,15 @@ func (d *gridDrawer) pieceImage(ch byte, sq int) *image.RGBA {
 	return im
 }
 
-// iconImage is a piece on a faint light disc, so that a dark piece stays
-// visible on the dark name bar.
-func (d *gridDrawer) iconImage(ch byte, size int) *image.RGBA {
-	im := image.NewRGBA(image.Rect(0, 0, size, size))
-	dc := gg.NewContextForRGBA(im)
-	c := float64(size) / 2
-	dc.SetColor(nrgba(255, 255, 255, 48))
-	dc.DrawCircle(c, c, c)
-	dc.Fill()
-	d.game.drawPiece(dc, ch, c, c, float64(size)*1.08)
-	return im
-}
-
 // drawBase draws the parts that never change: background, frame, board,
 // grid and coordinates.
 func (d *gridDrawer) drawBase(flip bool) *image.RGBA {
 	l, t, g := &d.lay, d.theme, d.game
 	im := image.NewRGBA(image.Rect(0, 0, l.size, l.size))
 	dc := gg.NewContextForRGBA(im)
-	dc.SetColor(t.Background)
-	dc.Clear()
+	d.drawFrame(dc)
 
-	fr := l.frameRect
-	radius := float64(l.frame) * 0.45
-	dc.SetColor(shade(t.Frame, -0.35))
-	dc.DrawRoundedRectangle(float64(fr.Min.X), float64(fr.Min.Y), float64(fr.Dx()), float64(fr.Dy()), radius)
-	dc.Fill()
-	dc.SetColor(t.Frame)
-	dc.DrawRoundedRectangle(float64(fr.Min.X)+1, float64(fr.Min.Y)+1, float64(fr.Dx())-2, float64(fr.Dy())-2, radius-1)
-	dc.Fill()
-
-	br := l.boardRect
+	fr, br := l.frameRect, l.boardRect
 	bx, by, bs := float64(br.Min.X), float64(br.Min.Y), float64(l.side)
 	dc.SetColor(g.board)
 	dc.DrawRectangle(bx, by, bs, bs)
@@ -312,11 +347,6 @@ func (d *gridDrawer) drawBase(flip bool) *image.RGBA {
 	return im
 }
 
-func drawText(dst draw.Image, face font.Face, src image.Image, s string, x, baseline float64) {
-	dr := font.Drawer{Dst: dst, Src: src, Face: face, Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(baseline * 64)}}
-	dr.DrawString(s)
-}
-
 // Draw implements Drawer.
 func (d *gridDrawer) Draw(f Frame) ([]byte, error) {
 	w := d.pool.Get().(*gridWorker)
@@ -361,6 +391,9 @@ func (d *gridDrawer) draw(w *gridWorker, f Frame) ([]byte, error) {
 // render validates f and draws it into w.img.
 func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	g, l := &d.game, &d.lay
+	if f.Board == nil && f.Position != nil {
+		f.Board = f.Position.Board()
+	}
 	if err := validBoard(f.Board, g.n, "."+g.pieces); err != nil {
 		return nil, err
 	}
@@ -371,8 +404,8 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	if w.capt, err = parseSquares(w.capt[:0], f.Captured, g.n, "captured"); err != nil {
 		return nil, err
 	}
-	if f.ToMove != 0 && f.ToMove != 1 {
-		return nil, badFrame("side to move %d, want 0 or 1", f.ToMove)
+	if err := checkSides(f); err != nil {
+		return nil, err
 	}
 	flip := 0
 	if f.Flip {
@@ -463,12 +496,7 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 		}
 	}
 
-	top, bottom := 1, 0
-	if f.Flip {
-		top, bottom = 0, 1
-	}
-	d.drawBar(w, l.topBar, top, f.Players[top], f.Clocks[top], !f.Finished && f.ToMove == top, CleanText(f.Title), true)
-	d.drawBar(w, l.bottomBar, bottom, f.Players[bottom], f.Clocks[bottom], !f.Finished && f.ToMove == bottom, CleanText(f.Footer), false)
+	d.drawBars(im, dc, &w.barFaces, f)
 	return im, nil
 }
 
@@ -519,79 +547,6 @@ func (d *gridDrawer) restore(dst, base image.Image, dirty uint64, same bool) {
 	}
 }
 
-// drawBar draws a player's bar: piece icon and name on the left (on an
-// accent pill when that side is to move), and a right-aligned text.
-func (d *gridDrawer) drawBar(w *gridWorker, bar image.Rectangle, side int, name, clock string, toMove bool, right string, rightBold bool) {
-	t := d.theme
-	im := w.img
-	cy := float64(bar.Min.Y+bar.Max.Y) / 2
-	x0, x1 := float64(bar.Min.X), float64(bar.Max.X)
-	avail := x1 - x0
-	gap := math.Round(0.03 * float64(d.lay.size))
-
-	rightW := 0.0
-	if right != "" {
-		face := w.name
-		if rightBold {
-			face = w.bold
-		}
-		right = FitText(face, right, avail*0.55)
-		rightW = TextWidth(face, right)
-		drawText(im, face, image.NewUniform(t.Text), right, x1-rightW, cy+w.capH/2)
-	}
-
-	icon := d.icons[side]
-	is := float64(icon.im.Rect.Dx())
-	pillH := math.Round(0.74 * float64(bar.Dy()))
-	pad := math.Round((pillH - is) / 2)
-	face, col := w.name, t.TextDim
-	if toMove {
-		face, col = w.bold, t.AccentText
-	}
-	// The clock, in a box after the name, keeps its room; the name gets
-	// what is left.
-	clock = FitText(w.bold, CleanText(clock), avail*0.3)
-	clockW, clockBox := 0.0, 0.0
-	if clock != "" {
-		clockW = TextWidth(w.bold, clock)
-		clockBox = clockW + 2*pad + 2*math.Round(pad*0.5)
-	}
-	nameMax := avail - rightW - gap - is - 3*pad - clockBox - gap
-	name = FitText(face, CleanText(name), nameMax)
-	nameW := TextWidth(face, name)
-	pw := pad + is + pad*0.8 + nameW + pad*1.4
-	if name == "" {
-		pw = is + 2*pad
-	}
-	if toMove {
-		w.dc.SetColor(t.Accent)
-		w.dc.DrawRoundedRectangle(x0, cy-pillH/2, pw, pillH, pillH/2)
-		w.dc.Fill()
-	}
-	if clock != "" {
-		bx := x0 + pw + math.Round(gap/3)
-		w.dc.SetColor(t.Panel)
-		w.dc.DrawRoundedRectangle(bx, cy-pillH/2, clockBox, pillH, pillH/4)
-		w.dc.Fill()
-		cf := w.name
-		if toMove {
-			cf = w.bold
-		}
-		drawText(im, cf, image.NewUniform(t.Text), clock, bx+(clockBox-TextWidth(cf, clock))/2, cy+w.capH/2)
-	}
-	ix := int(x0 + pad)
-	iy := int(math.Round(cy - is/2))
-	icon.drawOver(im, image.Pt(ix, iy))
-	if name != "" {
-		drawText(im, face, image.NewUniform(col), name, x0+pad+is+pad*0.8, cy+w.capH/2)
-	}
-}
-
-// fillOver blends c over the rectangle r of im.
-func fillOver(im *image.RGBA, r image.Rectangle, c color.NRGBA) {
-	draw.Draw(im, r, image.NewUniform(c), image.Point{}, draw.Over)
-}
-
 // sampleFrames returns frames that show every piece on every kind of
 // highlight, both ways up, with text in the name bars: what the palette
 // must cover.
@@ -613,14 +568,9 @@ func sampleFrames(n int, pieces string) []Frame {
 		path = append(path, sq(i, i))
 		capt = append(capt, sq(i, (i+1)%n))
 	}
-	text := "ÇĞİÖŞÜ çğıöşü #g7 · Beyaz oynar 1-0 AaBbMmWwXxYyZz 0123456789"
 	var out []Frame
 	for i := 0; i < 2; i++ {
-		out = append(out, Frame{
-			Board: board, Path: path, Captured: capt, ToMove: i,
-			Players: [2]string{text, text}, Title: text, Footer: text, Flip: i == 1,
-			Clocks: [2]string{"0123456789:", "0123456789:"},
-		})
+		out = append(out, withSampleText(Frame{Board: board, Path: path, Captured: capt, ToMove: i, Flip: i == 1}))
 	}
 	return out
 }

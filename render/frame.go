@@ -1,36 +1,82 @@
 // Package render draws game boards and tables to PNG with gg, in pure Go,
 // with the Go fonts embedded: nothing is read from disk at run time.
 //
-// A Drawer is built once per game and picture size (NewDama, NewTicTacToe,
-// or ForGame by name) and shared: it is safe for concurrent use. Building
-// it pre-renders the static parts (background, frame, board, coordinates)
-// and the pieces, chooses a colour palette from sample renders and
-// pre-maps every piece on every plain square to that palette. Each Draw
-// then restores only what the previous frame on the same worker changed,
-// adds highlights, pieces, names, clocks and text, maps the changed squares
-// and bars to the palette and writes an 8-bit paletted PNG, several times
-// faster to encode (and smaller to upload) than a true-colour one.
+// # Drawers
+//
+// A Drawer is built once per game and picture size and shared: it is safe
+// for concurrent use. Each game's drawer lives in its own file with its
+// constructor; render keeps no table of games and its core never switches
+// on a game's name: the program maps its games to their drawers (in
+// cmd/bot), one line per game.
+//
+// Every board picture has the same surroundings (background, wooden frame,
+// a bar per player with icon, name, clock and the side to move, title and
+// footer), drawn by this package for every drawer, so that a game's code
+// draws only its board.
+//
+// # What a drawer is given
+//
+// A Frame carries the position twice: as Board, the game's text board of
+// one character per square, and as Position itself. Boards that are a grid
+// of one-letter squares are drawn from Board by the package's grid drawer
+// (each grid game's constructor configures it with its letters and pieces;
+// if Board is nil it is taken from Position). Boards that one character per square cannot show (numbered
+// stones in two colours, stacked points and a bar, dice, tiles) are drawn
+// from Position: the game's package exposes a structured view of its
+// position (methods such as Points() and Bar(), or Stones(), on its
+// position type or an interface of its own) and the game's drawer
+// type-asserts Frame.Position to it, refusing other frames with
+// ErrBadFrame. The view belongs to the game: render defines no interface
+// per game, and games never import render (render imports them).
+//
+// A drawer only reads the position and may read it on another goroutine:
+// the caller hands Draw a position nothing changes while Draw runs (a
+// clone, or a snapshot's own copy), and drawers never call Make or Unmake,
+// even to restore it afterwards.
+//
+// # Drawing a new kind of board
+//
+// NewDrawer builds a drawer from a Spec: the game's code paints the board's
+// static parts once (Spec.Base) and each frame's position over them
+// (Spec.Paint) on a Canvas, with the Theme, the embedded Fonts, the text
+// helpers (Canvas.Face, Canvas.Text, TextWidth, FitText, CleanText) and gg;
+// NewDrawer adds the surroundings, chooses a palette from sample renders
+// and writes an 8-bit paletted PNG, several times faster to encode (and
+// smaller to upload) than a true-colour one.
+//
+// The grid drawer goes further for speed: building it pre-renders the
+// static parts and the pieces and pre-maps every piece on every plain
+// square to the palette; each Draw then restores only what the previous
+// frame on the same worker changed, and maps only the changed squares and
+// bars to the palette.
 //
 // Table draws standings and leaderboards in the same look; Theme, Fonts,
 // FitText and EncodePNG are there for further pictures.
 //
-// Benchmarks (BenchmarkDrawDama, BenchmarkDrawTicTacToe, BenchmarkTable)
-// report the process CPU time per picture as cpu-ns/op besides the wall
-// clock, which a shared machine inflates; see bench.md.
+// Benchmarks (BenchmarkDraw*, BenchmarkTable) report the process CPU time
+// per picture as cpu-ns/op besides the wall clock, which a shared machine
+// inflates; see bench.md.
 package render
 
 import (
 	"errors"
 	"fmt"
+
+	"oyunbot/games"
 )
 
 // Frame is everything a board picture shows.
 type Frame struct {
-	// Board is games.Position.Board(): ranks from the top, one char per
-	// square (dama: . w b W B; tic-tac-toe: . x o).
+	// Position is the position to draw, for drawers that need more than
+	// Board: they type-assert it to the structured view their game exposes
+	// (see the package doc). Draw only reads it; nothing may change it
+	// while Draw runs. Grid drawers use it only when Board is nil.
+	Position games.Position
+	// Board is games.Position.Board(): ranks from the top, one character
+	// per square, in the game's letters ('.' for an empty square).
 	Board []string
 	// Path is the last move: its start and every landing square, as square
-	// names ("c3", "c5"); tic-tac-toe: the one cell ("b2").
+	// names ("c3", "c5"); a placement is its one square ("b2").
 	Path []string
 	// Captured lists the squares of the pieces the last move captured.
 	Captured []string
@@ -39,9 +85,9 @@ type Frame struct {
 	// Finished: the game is over and no name is highlighted (ToMove is then
 	// ignored; the Footer says the result).
 	Finished bool
-	// Players are the display names of side 0 (white, x) and side 1 (black, o).
+	// Players are the display names of side 0 (the first player) and side 1.
 	Players [2]string
-	// Title is shown at the top right, e.g. "#g7 · dama".
+	// Title is shown at the top right: the game's tag and name.
 	Title string
 	// Footer is a ready-translated status line shown at the bottom right,
 	// e.g. "Beyaz oynar" or "1-0 · no legal moves".
@@ -61,7 +107,8 @@ type Drawer interface {
 }
 
 // ErrBadFrame is wrapped by the errors Draw returns for frames that do not
-// fit the game (wrong board shape, unknown piece letters, bad square names).
+// fit the game (wrong board shape, unknown piece letters, bad square names,
+// a position of another game).
 var ErrBadFrame = errors.New("render: bad frame")
 
 // Size limits of the square picture: smaller is illegible, larger is a waste
@@ -71,79 +118,14 @@ const (
 	MaxSize = 2048
 )
 
-// cell is a square on the grid: file 0.. from a, rank 0.. from rank 1.
-type cell struct{ file, rank int }
-
 func badFrame(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrBadFrame, fmt.Sprintf(format, args...))
 }
 
-// parseSquare reads a square name ("c3") on an n×n board, n ≤ 9.
-func parseSquare(s string, n int) (cell, error) {
-	if len(s) != 2 {
-		return cell{}, badFrame("square %q: want a file letter and a rank digit", s)
-	}
-	f, r := s[0], s[1]
-	if f >= 'A' && f <= 'Z' {
-		f += 'a' - 'A'
-	}
-	fi, ri := int(f)-'a', int(r)-'1'
-	if fi < 0 || fi >= n || ri < 0 || ri >= n {
-		return cell{}, badFrame("square %q is not on the %dx%d board", s, n, n)
-	}
-	return cell{fi, ri}, nil
-}
-
-// parseSquares appends the cells of names to dst.
-func parseSquares(dst []cell, names []string, n int, what string) ([]cell, error) {
-	if len(names) > n*n*2 {
-		return dst, badFrame("%s has %d squares", what, len(names))
-	}
-	for _, s := range names {
-		c, err := parseSquare(s, n)
-		if err != nil {
-			return dst, fmt.Errorf("%s: %w", what, err)
-		}
-		dst = append(dst, c)
-	}
-	return dst, nil
-}
-
-// validBoard checks the board shape and letters against the allowed set.
-func validBoard(board []string, n int, allowed string) error {
-	if len(board) != n {
-		return badFrame("board has %d ranks, want %d", len(board), n)
-	}
-	for i, row := range board {
-		if len(row) != n {
-			return badFrame("rank %d of the board is %q, want %d squares", n-i, row, n)
-		}
-		for j := 0; j < n; j++ {
-			if !containsByte(allowed, row[j]) {
-				return badFrame("rank %d of the board: unknown piece %q", n-i, row[j])
-			}
-		}
+// checkSides checks the fields every drawer reads the same way.
+func checkSides(f Frame) error {
+	if f.ToMove != 0 && f.ToMove != 1 {
+		return badFrame("side to move %d, want 0 or 1", f.ToMove)
 	}
 	return nil
-}
-
-func containsByte(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return true
-		}
-	}
-	return false
-}
-
-// ForGame returns the Drawer of the game named name (games.Game.Name():
-// "dama", "tictactoe"), or false when this package cannot draw that game.
-func ForGame(name string, size int) (Drawer, bool) {
-	switch name {
-	case "dama":
-		return NewDama(size), true
-	case "tictactoe":
-		return NewTicTacToe(size), true
-	}
-	return nil, false
 }

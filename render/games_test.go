@@ -15,15 +15,16 @@ import (
 
 // TestRealGames plays random games with the real rules and draws every
 // position with its last move: the games' Board and MoveSquares must always
-// make frames the drawers accept.
+// make frames the drawers accept. A frame that carries only the Position
+// must give the same picture as one with its Board.
 func TestRealGames(t *testing.T) {
 	for _, tc := range []struct {
 		game  games.Game
 		draw  render.Drawer
 		games int
 	}{
-		{dama.Game{}, mustForGame(t, "dama"), 3},
-		{tictactoe.Game{}, mustForGame(t, "tictactoe"), 5},
+		{dama.Game{}, render.NewDama(256), 3},
+		{tictactoe.Game{}, render.NewTicTacToe(256), 5},
 	} {
 		rng := rand.New(rand.NewPCG(7, 8))
 		captures := 0
@@ -40,37 +41,28 @@ func TestRealGames(t *testing.T) {
 				if p.Turn() == ai.Second {
 					toMove = 1
 				}
-				b, err := tc.draw.Draw(render.Frame{
+				f := render.Frame{
 					Board: p.Board(), Path: path, Captured: captured, ToMove: toMove,
 					Players: [2]string{"A", "B"}, Title: tc.game.Name(), Flip: ply%2 == 1,
-				})
+				}
+				b, err := tc.draw.Draw(f)
 				if err != nil {
 					t.Fatalf("%s game %d ply %d: %v (board %q path %q captured %q)", tc.game.Name(), g, ply, err, p.Board(), path, captured)
 				}
 				if _, err := png.Decode(bytes.NewReader(b)); err != nil {
 					t.Fatalf("%s: %v", tc.game.Name(), err)
 				}
+				if ply%7 == 0 {
+					f.Board, f.Position = nil, p.Clone()
+					fromPos, err := tc.draw.Draw(f)
+					if err != nil || !bytes.Equal(fromPos, b) {
+						t.Fatalf("%s game %d ply %d: the frame with only the position gives another picture (err %v)", tc.game.Name(), g, ply, err)
+					}
+				}
 			}
 		}
 		if tc.game.Name() == "dama" && captures == 0 {
 			t.Errorf("dama: no captures in %d random games; the test shows nothing of them", tc.games)
-		}
-	}
-}
-
-func mustForGame(t *testing.T, name string) render.Drawer {
-	t.Helper()
-	d, ok := render.ForGame(name, 256)
-	if !ok {
-		t.Fatalf("ForGame(%q) = false", name)
-	}
-	return d
-}
-
-func TestForGameUnknown(t *testing.T) {
-	for _, name := range []string{"", "chess", "Dama", "tavla"} {
-		if d, ok := render.ForGame(name, 256); ok || d != nil {
-			t.Errorf("ForGame(%q) = %v, %v; want nil, false", name, d, ok)
 		}
 	}
 }
