@@ -74,7 +74,7 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 		return MoveResult{}, ErrNotYourTurn
 	}
 	now := m.cfg.Now()
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	if l.flagged(now) {
 		l.flag(now)
 		if err := m.commit(l, cp); err != nil {
@@ -129,7 +129,7 @@ func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot
 	if err != nil {
 		return Snapshot{}, err
 	}
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
 		// Nothing played yet: a game started by mistake ("oyna dama" for
 		// "oyna xox") costs no rating.
@@ -169,7 +169,7 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 		return 0, Snapshot{}, err
 	}
 	now := m.cfg.Now()
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	var out DrawOutcome
 	switch {
 	case l.vsBot():
@@ -226,7 +226,7 @@ func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Sna
 	if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {
 		return Snapshot{}, ErrNoDrawOffer
 	}
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	l.rec.DrawOffer = ai.NoSide
 	l.version++
 	if err := m.commit(l, cp); err != nil {
@@ -266,7 +266,7 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	for last > 0 && l.sides[last-1] == side {
 		last--
 	}
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	if err := l.replay(l.rec.Moves[:last]); err != nil {
 		return Snapshot{}, fmt.Errorf("sessions: undo: %w", err)
 	}
@@ -302,7 +302,7 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 	case l.rec.Result.Over:
 		return Snapshot{}, ErrGameOver
 	}
-	cp := l.checkpoint()
+	cp := l.state.clone()
 	if len(l.rec.Moves) > 0 && lvl.Name != l.rec.Level {
 		// A win against the level played at the end, prepared against
 		// another, would be rated against the wrong opponent.
@@ -333,7 +333,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	}
 	unrated := l.rec.Rated
 	if l.rec.Rated {
-		cp := l.checkpoint()
+		cp := l.state.clone()
 		l.rec.Rated = false // a game played with the engine's help is not rated
 		if err := m.commit(l, cp); err != nil {
 			return err

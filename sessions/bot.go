@@ -191,7 +191,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
 			return
 		}
-		cp := l.checkpoint()
+		cp := l.state.clone()
 		text := l.apply(res.Best, m.cfg.Now())
 		if err := m.commit(l, cp); err != nil {
 			// Not played: the idle loop asks the engine again in a while.

@@ -87,7 +87,7 @@ func (m *Manager) creditRestart() {
 // clockNotice reports whether a stop of the game's clock is announced: a
 // clocked game with a person in it (games between bots are shown when they
 // end).
-func (l *live) clockNotice() bool {
+func (l *state) clockNotice() bool {
 	return !l.rec.TimeControl.IsZero() && !(l.rec.Players[0].Bot && l.rec.Players[1].Bot)
 }
 

@@ -39,7 +39,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			at, remind := reminderAt(tc.moveBudget(l.rec.Left[t]))
 			switch {
 			case left <= 0:
-				cp := l.checkpoint()
+				cp := l.state.clone()
 				l.flag(now)
 				if m.commit(l, cp) == nil { // else called again at the next look
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
@@ -52,7 +52,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			idle := now.Sub(l.rec.LastMove)
 			switch {
 			case idle >= m.cfg.IdleForfeit:
-				cp := l.checkpoint()
+				cp := l.state.clone()
 				l.timeOut(ReasonIdle, now)
 				if m.commit(l, cp) == nil {
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}

@@ -101,6 +101,8 @@ var (
 	// ErrNotSaved: the store refused the change (a full disk, a lost
 	// database); the game is as it was before the request.
 	ErrNotSaved = errors.New("sessions: the change could not be saved")
+	// ErrBadStart: a custom start position the game cannot read.
+	ErrBadStart = errors.New("sessions: not a start position of this game")
 )
 
 // PlayingError says the players already have a game in the channel.
@@ -349,11 +351,11 @@ func (m *Manager) save(l *live) {
 // acknowledged, to the player or to the bot's search, before the store has
 // it); l.mu must be held. If the store fails, the change is taken back and
 // the error wraps ErrNotSaved.
-func (m *Manager) commit(l *live, cp checkpoint) error {
+func (m *Manager) commit(l *live, cp state) error {
 	l.rec.Version++
 	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
 		m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
-		l.rollback(cp)
+		l.state = cp // the version comes back too: a bot search begun on it is still valid
 		return fmt.Errorf("%w: %v", ErrNotSaved, err)
 	}
 	return nil

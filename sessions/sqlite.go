@@ -119,6 +119,22 @@ var migrations = []string{
 		id    INTEGER PRIMARY KEY CHECK (id = 1),
 		at_ms INTEGER NOT NULL
 	);`,
+	// 5: the turn model: custom start positions, points, one-player games'
+	// shortest solutions, matches to N points.
+	`ALTER TABLE games ADD COLUMN start   TEXT    NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN points  INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN optimal INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN match   INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE matches (
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		platform   TEXT    NOT NULL,
+		channel    TEXT    NOT NULL,
+		over       INTEGER NOT NULL DEFAULT 0,
+		data       TEXT    NOT NULL, -- JSON MatchRecord
+		created_ms INTEGER NOT NULL,
+		updated_ms INTEGER NOT NULL
+	);
+	CREATE INDEX matches_active ON matches(over, id);`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.
@@ -255,13 +271,14 @@ func gameValues(rec GameRecord) ([]any, error) {
 		int(rec.DrawOffer), boolInt(rec.Result.Over), int(rec.Result.Winner), rec.Result.Reason,
 		rec.TimeControl.String(), rec.Left[0].Milliseconds(), rec.Left[1].Milliseconds(), rec.Lang,
 		rec.Tournament, rec.Round, rec.Board, boolInt(rec.Rated), boolInt(rec.Settled),
-		person(rec.Players[0]), person(rec.Players[1]), rec.Version}, nil
+		person(rec.Players[0]), person(rec.Players[1]), rec.Version, rec.Start, rec.Result.Points, rec.Optimal,
+		rec.Match}, nil
 }
 
 // gameSetColumns are the stored columns of a game but its id.
 const gameSetColumns = `game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
 	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, p0, p1,
-	version`
+	version, start, points, optimal, match`
 
 // CreateGame inserts rec and returns the new id.
 func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error) {
@@ -270,7 +287,7 @@ func (s *SQLiteStore) CreateGame(ctx context.Context, rec GameRecord) (int64, er
 		return 0, err
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO games (`+gameSetColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, vals...)
 	if err != nil {
 		return 0, fmt.Errorf("sessions: create game: %w", err)
 	}
@@ -287,7 +304,7 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 		game = ?, platform = ?, channel = ?, players = ?, level = ?, moves = ?, clock0_ms = ?, clock1_ms = ?,
 		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?,
 		tc = ?, left0_ms = ?, left1_ms = ?, lang = ?, tournament = ?, round = ?, board = ?, rated = ?, settled = ?,
-		p0 = ?, p1 = ?, version = ?
+		p0 = ?, p1 = ?, version = ?, start = ?, points = ?, optimal = ?, match = ?
 		WHERE id = ?`, append(vals, rec.ID)...)
 	if err != nil {
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
@@ -299,7 +316,8 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 }
 
 const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
-	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, version`
+	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, version,
+	start, points, optimal, match`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -315,7 +333,8 @@ func scanGame(row scanner) (GameRecord, error) {
 	)
 	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
 		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason,
-		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled, &rec.Version)
+		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled, &rec.Version,
+		&rec.Start, &rec.Result.Points, &rec.Optimal, &rec.Match)
 	if err != nil {
 		return rec, err
 	}

@@ -75,8 +75,8 @@ func TestSQLiteRoundTrip(t *testing.T) {
 
 	// Reopen: the schema is not migrated twice and everything is there.
 	s = openStore(t, path)
-	if v, err := s.Version(ctx); err != nil || v != 4 { // update with each migration
-		t.Fatalf("version = %d, %v; want 4", v, err)
+	if v, err := s.Version(ctx); err != nil || v != 5 { // update with each migration
+		t.Fatalf("version = %d, %v; want 5", v, err)
 	}
 	got, err = s.Game(ctx, id)
 	if err != nil {

@@ -15,19 +15,39 @@ import (
 	"oyunbot/games"
 )
 
-// live is a game in memory. mu serialises everything done to it; lock order
-// is live.mu before Manager.mu, never the reverse.
-type live struct {
-	mu       sync.Mutex
+// state is a game as a plain value: its record, the position the record's
+// start and moves lead to, and what the last move showed. It has no lock
+// and no store: it is applied to, undone (a copy taken before, restored),
+// snapshot and replayed; live wraps it with a lock and bot scheduling, and
+// the Manager saves it.
+type state struct {
 	rec      GameRecord
 	game     games.Game
 	pos      games.Position
-	sides    []ai.Side
+	sides    []ai.Side // the side of each entry of rec.Moves (ai.Chance for a roll)
 	path     []string
 	captured []string
 	version  uint64 // bumped on every change; a bot job applies only to the version it saw
-	botBusy  bool   // a bot move is queued or running
 	reminded bool   // the player to move has had their reminder
+}
+
+// clone returns an independent copy of the state (to restore when a change
+// cannot be saved).
+func (l *state) clone() state {
+	c := *l
+	c.rec.Moves = slices.Clone(l.rec.Moves)
+	c.pos = l.pos.Clone()
+	c.sides = slices.Clone(l.sides)
+	return c
+}
+
+// live is a game in memory: its state, the lock that serialises everything
+// done to it, and its bot's scheduling. Lock order is live.mu before
+// Manager.mu, never the reverse.
+type live struct {
+	mu sync.Mutex
+	state
+	botBusy bool // a bot move is queued or running
 	// retryBot: the bot's last move could not be saved; the idle loop asks
 	// for it again from this time on.
 	retryBot time.Time
@@ -37,17 +57,33 @@ type live struct {
 
 func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
 	return &live{
-		rec:  rec,
-		game: g,
-		rng:  rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
-		key:  chanKey{rec.Platform, rec.ChannelID},
+		state: state{rec: rec, game: g},
+		rng:   rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
+		key:   chanKey{rec.Platform, rec.ChannelID},
 	}
 }
 
-// replay rebuilds the position by playing moves from the start position, so
-// that a restored or undone game is exactly what the rules make of it.
-func (l *live) replay(moves []string) error {
-	pos := l.game.Start()
+// startPosition is the position a game starts from: the game's own, or the
+// custom start (position text) of its record.
+func startPosition(g games.Game, start string) (games.Position, error) {
+	if start == "" {
+		return g.Start(), nil
+	}
+	pos, err := g.ParsePosition(start)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadStart, err)
+	}
+	return pos, nil
+}
+
+// replay rebuilds the position by playing moves (chance outcomes included)
+// from the start position, so that a restored or undone game is exactly
+// what the rules make of it.
+func (l *state) replay(moves []string) error {
+	pos, err := startPosition(l.game, l.rec.Start)
+	if err != nil {
+		return err
+	}
 	sides := make([]ai.Side, 0, len(moves))
 	var path, captured []string
 	for i, s := range moves {
@@ -67,7 +103,7 @@ func (l *live) replay(moves []string) error {
 }
 
 // snapshot copies the game's state; l.mu must be held.
-func (l *live) snapshot() Snapshot {
+func (l *state) snapshot() Snapshot {
 	s := Snapshot{
 		ID:              l.rec.ID,
 		Game:            l.game,
@@ -105,7 +141,7 @@ func (l *live) snapshot() Snapshot {
 	return s
 }
 
-func (l *live) sideOf(userID string) ai.Side {
+func (l *state) sideOf(userID string) ai.Side {
 	for i, p := range l.rec.Players {
 		if !p.Bot && p.ID == userID {
 			return ai.Side(i)
@@ -114,9 +150,9 @@ func (l *live) sideOf(userID string) ai.Side {
 	return ai.NoSide
 }
 
-func (l *live) vsBot() bool { return l.rec.Players[0].Bot || l.rec.Players[1].Bot }
+func (l *state) vsBot() bool { return l.rec.Players[0].Bot || l.rec.Players[1].Bot }
 
-func (l *live) botSide() ai.Side {
+func (l *state) botSide() ai.Side {
 	for i, p := range l.rec.Players {
 		if p.Bot {
 			return ai.Side(i)
@@ -126,21 +162,21 @@ func (l *live) botSide() ai.Side {
 }
 
 // botLevel is the level of the bot to move: its own, else the game's.
-func (l *live) botLevel() string {
+func (l *state) botLevel() string {
 	if t := l.pos.Turn(); (t == ai.First || t == ai.Second) && l.rec.Players[t].Level != "" {
 		return l.rec.Players[t].Level
 	}
 	return l.rec.Level
 }
 
-func (l *live) botToMove() bool {
+func (l *state) botToMove() bool {
 	t := l.pos.Turn()
 	return !l.rec.Result.Over && (t == ai.First || t == ai.Second) && l.rec.Players[t].Bot
 }
 
 // apply plays a legal move; l.mu must be held. It updates clocks, the draw
 // offer (a move by the other side declines it) and the result.
-func (l *live) apply(mv ai.Move, now time.Time) string {
+func (l *state) apply(mv ai.Move, now time.Time) string {
 	side := l.pos.Turn()
 	text := l.pos.FormatMove(mv)
 	l.path, l.captured = nil, nil
@@ -177,7 +213,7 @@ func (l *live) apply(mv ai.Move, now time.Time) string {
 }
 
 // bothMoved reports whether each side has made a move; l.mu must be held.
-func (l *live) bothMoved() bool {
+func (l *state) bothMoved() bool {
 	return slices.Contains(l.sides, ai.First) && slices.Contains(l.sides, ai.Second)
 }
 
@@ -186,7 +222,7 @@ func (l *live) bothMoved() bool {
 func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 
 // end finishes the game with a session result; l.mu must be held.
-func (l *live) end(winner ai.Side, reason string, now time.Time) {
+func (l *state) end(winner ai.Side, reason string, now time.Time) {
 	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
 	l.rec.DrawOffer = ai.NoSide
 	l.rec.LastMove = storedTime(now)
@@ -195,7 +231,7 @@ func (l *live) end(winner ai.Side, reason string, now time.Time) {
 
 // flagged reports whether the player to move has run out of time at now.
 // The bot never loses on time. l.mu must be held.
-func (l *live) flagged(now time.Time) bool {
+func (l *state) flagged(now time.Time) bool {
 	t := l.pos.Turn()
 	if l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot {
 		return false
@@ -205,7 +241,7 @@ func (l *live) flagged(now time.Time) bool {
 }
 
 // flag ends the game as a loss on time for the side to move; l.mu must be held.
-func (l *live) flag(now time.Time) {
+func (l *state) flag(now time.Time) {
 	t := l.pos.Turn()
 	left, _ := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
 	spent := max(now.Sub(l.rec.LastMove), 0)
@@ -220,37 +256,11 @@ func (l *live) flag(now time.Time) {
 // loss, or, outside tournaments, no result when that side never moved (a
 // game started and left, as with a resignation before one's first move).
 // l.mu must be held.
-func (l *live) timeOut(reason string, now time.Time) {
+func (l *state) timeOut(reason string, now time.Time) {
 	t := l.pos.Turn()
 	if l.rec.Tournament == 0 && !slices.Contains(l.sides, t) {
 		l.end(ai.NoSide, ReasonAbandoned, now)
 		return
 	}
 	l.end(t.Opponent(), reason, now)
-}
-
-// checkpoint is a live game's state before a change, to take the change
-// back when it cannot be saved.
-type checkpoint struct {
-	rec            GameRecord
-	pos            games.Position
-	sides          []ai.Side
-	path, captured []string
-	version        uint64
-	reminded       bool
-}
-
-// checkpoint copies the state; l.mu must be held.
-func (l *live) checkpoint() checkpoint {
-	rec := l.rec
-	rec.Moves = slices.Clone(l.rec.Moves)
-	return checkpoint{rec: rec, pos: l.pos.Clone(), sides: slices.Clone(l.sides), path: l.path,
-		captured: l.captured, version: l.version, reminded: l.reminded}
-}
-
-// rollback restores a checkpoint; l.mu must be held. The version comes back
-// too: a bot search begun on that state is still valid.
-func (l *live) rollback(c checkpoint) {
-	l.rec, l.pos, l.sides, l.path, l.captured = c.rec, c.pos, c.sides, c.path, c.captured
-	l.version, l.reminded = c.version, c.reminded
 }

@@ -160,6 +160,9 @@ type Result struct {
 	Over   bool
 	Winner ai.Side // First, Second, or NoSide for a draw
 	Reason string
+	// Points is what the game gave its winner (1, or more: tavla's mars is
+	// 2); 0 for a draw or a game without a result.
+	Points int `json:",omitempty"`
 }
 
 // Session end reasons, added to the rules' own Status.Reason keys.
@@ -220,6 +223,14 @@ type GameRecord struct {
 	// Version counts the game's saved changes (the Manager bumps it before
 	// each save); the outbox records which version a reply announced.
 	Version int64
+	// Start is the position the game began from, in the game's position
+	// text; "" for the game's own start. Moves are replayed from it.
+	Start string
+	// Optimal is the length of a shortest solution of a one-player game
+	// from its start (games.Solver), -1 when not known; 0 otherwise.
+	Optimal int
+	// Match is the match this game belongs to (0 for none).
+	Match int64
 }
 
 // ChannelSettings are per-channel preferences.

@@ -122,7 +122,7 @@ func loadTournaments(ctx context.Context, st Store, reg *games.Registry) ([]Tour
 // Unreadable lists the rows that start-up would skip, without changing
 // anything (for "bot checkdb").
 func Unreadable(ctx context.Context, st Store, reg *games.Registry) ([]SkippedRow, error) {
-	_, skipped, err := loadGames(ctx, st, reg, func(rec GameRecord, g games.Game) *live { return &live{rec: rec, game: g} })
+	_, skipped, err := loadGames(ctx, st, reg, func(rec GameRecord, g games.Game) *live { return &live{state: state{rec: rec, game: g}} })
 	if err != nil {
 		return nil, err
 	}
