@@ -24,6 +24,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
 // Platform is the chat.Message.Platform and chat.Reply.Platform of Discord.
@@ -100,7 +101,13 @@ type Bot struct {
 	// settleAfter: see settleLater.
 	settleAfter time.Duration
 	minOutage   time.Duration
-	queues      *queues
+	// queues runs each channel's messages in order, one at a time, on a
+	// goroutine per busy channel, so that a slow handler (the bot
+	// thinking) never holds up the gateway or other channels.
+	queues *lanes.Queue[string]
+	// bg counts the goroutines started beside the queues (acknowledgements,
+	// autocomplete, settling unanswered commands); Run waits for them.
+	bg sync.WaitGroup
 
 	stopped atomic.Bool // Run has returned
 	// lost is signalled (coalesced) when the gateway connection closes;
@@ -191,7 +198,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		retry:       defaultRetry(),
 		settleAfter: settleAfter,
 		minOutage:   cmp.Or(cfg.MinOutage, chat.MinOutage),
-		queues:      newQueues(),
+		queues:      lanes.New(lanes.Config[string]{Backlog: maxPending}),
 		specByName:  make(map[string]cmdSpec),
 		ready:       make(chan struct{}),
 		lost:        make(chan struct{}, 1),
@@ -251,7 +258,9 @@ func (b *Bot) Run(ctx context.Context) error {
 		if err := b.s.Close(); err != nil {
 			b.log.Warn("closing gateway", "err", err)
 		}
-		b.queues.wait()
+		// Queued handlers first: they may start settling goroutines.
+		_ = b.queues.Wait(context.Background()) // no deadline: cannot fail
+		b.bg.Wait()
 	}()
 
 	select {

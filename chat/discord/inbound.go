@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
 // settleAfter is how long a slash command's "thinking" response waits for
@@ -140,7 +141,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	)
 	switch in.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		b.queues.goTracked(func() { b.autocomplete(in) })
+		b.bg.Go(func() { b.autocomplete(in) })
 		return
 	case discordgo.InteractionApplicationCommand:
 		d, ok := in.Data.(discordgo.ApplicationCommandInteractionData)
@@ -191,7 +192,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		r.appID = b.application()
 	}
 	b.refs.put(msg.Ref, r)
-	b.queues.goTracked(func() { b.acknowledge(in, r, ackType) })
+	b.bg.Go(func() { b.acknowledge(in, r, ackType) })
 	if text == "" {
 		return // acknowledged; nothing to handle
 	}
@@ -212,7 +213,7 @@ func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.Interac
 // enqueue runs the handler for msg in its channel's order. For an
 // interaction the handler waits for the acknowledgement first.
 func (b *Bot) enqueue(msg chat.Message, r *ref) {
-	ok := b.queues.push(msg.ChannelID, func() {
+	err := b.queues.Push(msg.ChannelID, func(*lanes.Bucket) {
 		ctx := b.handlerContext()
 		if r != nil {
 			select {
@@ -232,10 +233,10 @@ func (b *Bot) enqueue(msg chat.Message, r *ref) {
 		}
 		b.h.Handle(ctx, msg)
 		if r != nil && r.kind == refCommand {
-			b.queues.goTracked(func() { b.settleLater(ctx, msg.Ref, r) })
+			b.bg.Go(func() { b.settleLater(ctx, msg.Ref, r) })
 		}
 	})
-	if !ok {
+	if err != nil {
 		b.log.Warn("channel queue full, message refused", "channel", msg.ChannelID, "user", msg.UserID, "text", msg.Text)
 	}
 }

@@ -133,66 +133,6 @@ func (s *refStore) len() int {
 	return len(s.m)
 }
 
-// queues runs the messages of each channel one at a time, in arrival order,
-// on a goroutine per busy channel, so that a slow handler (the bot thinking)
-// never holds up the gateway or other channels.
-type queues struct {
-	mu sync.Mutex
-	m  map[string]*queue
-	wg sync.WaitGroup
-}
-
-type queue struct{ jobs []func() }
-
 // maxPending bounds the jobs waiting in one channel; beyond it a flood is
 // refused rather than queued without limit.
 const maxPending = 64
-
-func newQueues() *queues { return &queues{m: make(map[string]*queue)} }
-
-// push appends job to key's queue; false when the queue is full.
-func (q *queues) push(key string, job func()) bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	qu := q.m[key]
-	if qu == nil {
-		qu = &queue{}
-		q.m[key] = qu
-		q.wg.Add(1)
-		go q.run(key, qu)
-	}
-	if len(qu.jobs) >= maxPending {
-		return false
-	}
-	qu.jobs = append(qu.jobs, job)
-	return true
-}
-
-func (q *queues) run(key string, qu *queue) {
-	defer q.wg.Done()
-	for {
-		q.mu.Lock()
-		if len(qu.jobs) == 0 {
-			delete(q.m, key)
-			q.mu.Unlock()
-			return
-		}
-		job := qu.jobs[0]
-		qu.jobs[0] = nil
-		qu.jobs = qu.jobs[1:]
-		q.mu.Unlock()
-		job()
-	}
-}
-
-// goTracked runs f on its own goroutine, counted by wait.
-func (q *queues) goTracked(f func()) {
-	q.wg.Add(1)
-	go func() {
-		defer q.wg.Done()
-		f()
-	}()
-}
-
-// wait blocks until every queue is empty and every tracked goroutine done.
-func (q *queues) wait() { q.wg.Wait() }

@@ -11,6 +11,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
 // Bounds of the adapter's small caches.
@@ -82,7 +83,7 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 	if !ok {
 		return
 	}
-	err := b.in.push(chatID, func(*lane) {
+	err := b.in.Push(chatID, func(*lanes.Bucket) {
 		if needAdmin {
 			m.Admin = b.isAdmin(chatID, userID)
 		}

@@ -3,7 +3,6 @@ package telegram
 import (
 	"encoding/json"
 	"errors"
-	"math/rand/v2"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,79 +13,14 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
-func TestBucketReserve(t *testing.T) {
-	t0 := time.Unix(1000, 0)
-	tests := []struct {
-		name  string
-		pace  Pace
-		at    []time.Duration // arrival offsets from t0
-		waits []time.Duration
-	}{
-		{"unpaced", Pace{}, []time.Duration{0, 0, 0}, []time.Duration{0, 0, 0}},
-		{"burst then one a second", Pace{time.Second, 3},
-			[]time.Duration{0, 0, 0, 0, 0},
-			[]time.Duration{0, 0, 0, time.Second, 2 * time.Second}},
-		{"credit comes back", Pace{time.Second, 2},
-			[]time.Duration{0, 0, 0, 10 * time.Second, 10 * time.Second, 10 * time.Second},
-			[]time.Duration{0, 0, time.Second, 0, 0, time.Second}},
-		{"burst of one spaces messages", Pace{3 * time.Second, 1},
-			[]time.Duration{0, time.Second, 2 * time.Second},
-			[]time.Duration{0, 2 * time.Second, 4 * time.Second}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := bucket{pace: tc.pace}
-			for i, at := range tc.at {
-				if got := b.reserve(t0.Add(at)); got != tc.waits[i] {
-					t.Errorf("reservation %d at %v: wait %v, want %v", i, at, got, tc.waits[i])
-				}
-			}
-		})
-	}
-}
-
-// TestBucketWindowProperty checks the pacing promise: however messages
-// arrive, no window of length w sees more than burst + w/every of them go
-// out, and a lone message after a quiet period goes out at once.
-func TestBucketWindowProperty(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := range 200 {
-		p := Pace{Every: time.Duration(1+rng.IntN(3000)) * time.Millisecond, Burst: 1 + rng.IntN(5)}
-		b := bucket{pace: p}
-		now := time.Unix(0, 0)
-		var sent []time.Time
-		for range 100 {
-			now = now.Add(time.Duration(rng.IntN(int(2 * p.Every))))
-			out := now.Add(b.reserve(now))
-			if len(sent) > 0 && out.Before(sent[len(sent)-1]) {
-				t.Fatalf("trial %d: reservations out of order", trial)
-			}
-			sent = append(sent, out)
-		}
-		w := 20 * p.Every
-		limit := p.Burst + int(w/p.Every)
-		for i := range sent {
-			n := 0
-			for j := i; j < len(sent) && sent[j].Sub(sent[i]) < w; j++ {
-				n++
-			}
-			if n > limit {
-				t.Fatalf("trial %d (%+v): %d messages in a window of %v, limit %d", trial, p, n, w, limit)
-			}
-		}
-		if wait := b.reserve(sent[len(sent)-1].Add(time.Duration(p.Burst+1) * p.Every)); wait != 0 {
-			t.Fatalf("trial %d: wait %v after a quiet period", trial, wait)
-		}
-	}
-}
-
 func TestGroupPaceIsAboutTwentyAMinute(t *testing.T) {
-	b := bucket{pace: Pace{groupEvery, chatBurst}}
+	b := lanes.NewBucket(lanes.Pace(Pace{groupEvery, chatBurst}))
 	t0 := time.Unix(0, 0)
 	n := 0
-	for b.reserve(t0) < time.Minute { // a flood of replies arriving at once
+	for b.Reserve(t0) < time.Minute { // a flood of replies arriving at once
 		n++
 	}
 	if n < 20 || n > 23 {

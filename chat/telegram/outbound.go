@@ -14,6 +14,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
 // Telegram's limits, in UTF-16 code units for texts.
@@ -72,7 +73,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
 	done := make(chan error, 1)
-	if err := b.out.push(chatID, func(ln *lane) { done <- b.deliver(ln, chatID, ops) }); err != nil {
+	if err := b.out.Push(chatID, func(chatPace *lanes.Bucket) { done <- b.deliver(chatPace, chatID, ops) }); err != nil {
 		return err
 	}
 	select {
@@ -225,16 +226,16 @@ func utf16Len(s string) int {
 // error of a call that still failed after the retries (the rest of the
 // reply still goes out). A call Telegram refuses for good (400, 403, 404)
 // makes an error wrapping chat.ErrUndeliverable.
-func (b *Bot) deliver(ln *lane, chatID int64, ops []op) error {
+func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 	var first error
 	for _, o := range ops {
-		id, err := b.perform(ln, &chatID, o)
+		id, err := b.perform(chatPace, &chatID, o)
 		if err != nil && o.kind == opPhoto && o.text != "" && b.life.Err() == nil && isBadRequest(err) {
 			// Telegram refused the picture itself: the words and buttons
 			// still go out, as a text message.
 			b.log.Error("board refused, sending its caption as text", "chat", chatID, "err", err)
 			o = op{kind: opText, text: o.text, keyboard: o.keyboard, replyTo: o.replyTo}
-			_, err = b.perform(ln, &chatID, o)
+			_, err = b.perform(chatPace, &chatID, o)
 		}
 		if err != nil {
 			if b.life.Err() != nil {
@@ -262,10 +263,10 @@ func (b *Bot) deliver(ln *lane, chatID int64, ops []op) error {
 
 // perform makes one call with pacing and the retry policy, following a
 // group's migration to a supergroup. It returns the sent message's id.
-func (b *Bot) perform(ln *lane, chatID *int64, o op) (int, error) {
+func (b *Bot) perform(chatPace *lanes.Bucket, chatID *int64, o op) (int, error) {
 	for attempt := 1; ; attempt++ {
 		if o.kind != opTyping {
-			if err := b.pace(ln); err != nil {
+			if err := b.pace(chatPace); err != nil {
 				return 0, err
 			}
 		}
@@ -294,9 +295,9 @@ func (b *Bot) perform(ln *lane, chatID *int64, o op) (int, error) {
 }
 
 // pace waits for the chat's and the bot-wide token.
-func (b *Bot) pace(ln *lane) error {
+func (b *Bot) pace(chatPace *lanes.Bucket) error {
 	now := time.Now()
-	wait := max(ln.pace.reserve(now), b.global.reserve(now))
+	wait := max(chatPace.Reserve(now), b.global.Reserve(now))
 	return sleep(b.life, wait)
 }
 

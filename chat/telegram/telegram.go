@@ -19,6 +19,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/lanes"
 )
 
 // Platform is the chat.Message.Platform of this adapter.
@@ -183,10 +184,10 @@ type Bot struct {
 	life   context.Context
 	finish context.CancelFunc
 
-	out    *lanes // replies, per chat
-	in     *lanes // incoming messages, per chat
-	global sharedBucket
-	bg     sync.WaitGroup // callback answers
+	out    *lanes.Queue[int64] // replies, per chat, paced per chat
+	in     *lanes.Queue[int64] // incoming messages, per chat
+	global *lanes.Bucket       // the bot-wide pace of replies
+	bg     sync.WaitGroup      // callback answers
 
 	mu        sync.Mutex
 	users     map[string]chat.User // lowercase username → user, for @mentions
@@ -229,7 +230,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		seen:    make(map[int]struct{}),
 	}
 	b.out = newLanes(maxQueuedReplies, b.paceFor)
-	b.global.b.pace = cfg.GlobalPace
+	b.global = lanes.NewBucket(lanes.Pace(cfg.GlobalPace))
 	return b, nil
 }
 
@@ -290,20 +291,17 @@ func (b *Bot) Run(ctx context.Context) error {
 // every received message handled, or ctx is done.
 func (b *Bot) Drain(ctx context.Context) error {
 	for {
-		if err := b.in.wait(ctx); err != nil {
+		if err := b.in.Wait(ctx); err != nil {
 			return err
 		}
-		if err := b.out.wait(ctx); err != nil {
+		if err := b.out.Wait(ctx); err != nil {
 			return err
 		}
 		// A handler may have queued replies while we waited for replies,
 		// or a reply's delivery ended while a message was still handled.
-		b.in.mu.Lock()
-		b.out.mu.Lock()
-		done := b.in.pending == 0 && b.out.pending == 0
-		b.out.mu.Unlock()
-		b.in.mu.Unlock()
-		if done {
+		// Incoming first: once no handler runs, every reply they queued
+		// is in out.
+		if b.in.Idle() && b.out.Idle() {
 			return nil
 		}
 	}
@@ -314,14 +312,16 @@ func (b *Bot) Drain(ctx context.Context) error {
 func (b *Bot) shutdown() {
 	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
 	defer cancel()
-	b.in.close()
+	b.in.Close()
 	if err := b.Drain(ctx); err != nil {
 		b.log.Warn("shutdown: replies still queued after the grace period", "err", err)
 	}
-	b.out.close()
+	b.out.Close()
 	b.finish()
-	b.in.wg.Wait()
-	b.out.wg.Wait()
+	// Both are closed: once idle they stay so. Without a deadline Wait
+	// cannot fail.
+	_ = b.in.Wait(context.Background())
+	_ = b.out.Wait(context.Background())
 	b.bg.Wait()
 }
 
