@@ -21,17 +21,37 @@ func within(t *testing.T, ch <-chan struct{}, what string) {
 	}
 }
 
-// blocker is a job that signals once it runs and then holds its lane until
-// released.
-type blocker struct {
-	started, release chan struct{}
+// hold pushes on key a job that holds its lane until release is closed and
+// then records name; hold returns once the job runs.
+func hold[K comparable](t *testing.T, q *Queue[K], key K, rec *recorder, name string) (release chan struct{}) {
+	t.Helper()
+	started, release := make(chan struct{}), make(chan struct{})
+	err := q.Push(key, func(*Bucket) {
+		close(started)
+		<-release
+		rec.add(name)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	within(t, started, name+" to start")
+	return release
 }
 
-func newBlocker() blocker { return blocker{make(chan struct{}), make(chan struct{})} }
+// waitIdle waits until q has no job queued or running.
+func waitIdle[K comparable](t *testing.T, q *Queue[K]) {
+	t.Helper()
+	if err := q.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
 
-func (b blocker) job(*Bucket) {
-	close(b.started)
-	<-b.release
+// record pushes on key a job that records name.
+func record[K comparable](t *testing.T, q *Queue[K], key K, rec *recorder, name string) {
+	t.Helper()
+	if err := q.Push(key, func(*Bucket) { rec.add(name) }); err != nil {
+		t.Fatalf("%s refused: %v", name, err)
+	}
 }
 
 // recorder collects what jobs did, from any goroutine.
@@ -81,9 +101,7 @@ func TestOrderPerKey(t *testing.T) {
 			}
 		}
 	}
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 	for _, k := range keys {
 		if len(got[k]) != n || !slices.IsSorted(got[k]) {
 			t.Errorf("key %s ran %d jobs, in order %v; want %d in push order", k, len(got[k]), slices.IsSorted(got[k]), n)
@@ -96,14 +114,8 @@ func TestOrderPerKey(t *testing.T) {
 func TestKeysRunInParallel(t *testing.T) {
 	q := New(Config[string]{})
 	var rec recorder
-	a := newBlocker()
-	if err := q.Push("a", func(p *Bucket) { a.job(p); rec.add("a1") }); err != nil {
-		t.Fatal(err)
-	}
-	within(t, a.started, "a's first job to start")
-	if err := q.Push("a", func(*Bucket) { rec.add("a2") }); err != nil {
-		t.Fatal(err)
-	}
+	release := hold(t, q, "a", &rec, "a1")
+	record(t, q, "a", &rec, "a2")
 	bDone := make(chan struct{})
 	if err := q.Push("b", func(*Bucket) { rec.add("b"); close(bDone) }); err != nil {
 		t.Fatal(err)
@@ -112,10 +124,8 @@ func TestKeysRunInParallel(t *testing.T) {
 	if q.Idle() {
 		t.Error("Idle with a's jobs still to run")
 	}
-	close(a.release)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	close(release)
+	waitIdle(t, q)
 	if got, want := rec.list(), []string{"b", "a1", "a2"}; !slices.Equal(got, want) {
 		t.Errorf("ran %v, want %v", got, want)
 	}
@@ -124,28 +134,17 @@ func TestKeysRunInParallel(t *testing.T) {
 func TestBacklog(t *testing.T) {
 	q := New(Config[int64]{Backlog: 2})
 	var rec recorder
-	a := newBlocker()
-	if err := q.Push(1, func(p *Bucket) { a.job(p); rec.add("1") }); err != nil {
-		t.Fatal(err)
-	}
-	within(t, a.started, "the first job to start")
+	release := hold(t, q, 1, &rec, "1")
 	// The running job does not count: two more may wait.
-	for _, s := range []string{"2", "3"} {
-		if err := q.Push(1, func(*Bucket) { rec.add(s) }); err != nil {
-			t.Fatalf("job %s refused: %v", s, err)
-		}
-	}
+	record(t, q, 1, &rec, "2")
+	record(t, q, 1, &rec, "3")
 	if err := q.Push(1, func(*Bucket) { rec.add("4") }); !errors.Is(err, ErrFull) {
 		t.Fatalf("third waiting job: err %v, want ErrFull", err)
 	}
 	// The bound is per key.
-	if err := q.Push(2, func(*Bucket) { rec.add("other") }); err != nil {
-		t.Fatalf("another key refused: %v", err)
-	}
-	close(a.release)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	record(t, q, 2, &rec, "other")
+	close(release)
+	waitIdle(t, q)
 	got := rec.list()
 	if n := slices.Index(got, "other"); n >= 0 {
 		got = slices.Delete(got, n, n+1)
@@ -157,9 +156,7 @@ func TestBacklog(t *testing.T) {
 	if err := q.Push(1, func(*Bucket) {}); err != nil {
 		t.Fatalf("after draining: %v", err)
 	}
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 }
 
 func TestWait(t *testing.T) {
@@ -173,10 +170,11 @@ func TestWait(t *testing.T) {
 		t.Fatal("a new queue is not idle")
 	}
 
-	a := newBlocker()
+	started, release := make(chan struct{}), make(chan struct{})
 	chained := make(chan struct{})
-	err := q.Push("a", func(p *Bucket) {
-		a.job(p)
+	err := q.Push("a", func(*Bucket) {
+		close(started)
+		<-release
 		// A job's own push is waited for as well.
 		if err := q.Push("b", func(*Bucket) { close(chained) }); err != nil {
 			t.Error(err)
@@ -185,17 +183,15 @@ func TestWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	within(t, a.started, "the job to start")
+	within(t, started, "the job to start")
 	if err := q.Wait(cancelled); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Wait with a job running and a done context: %v, want context.Canceled", err)
 	}
 	if q.Idle() {
 		t.Fatal("Idle while a job runs")
 	}
-	close(a.release)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	close(release)
+	waitIdle(t, q)
 	select {
 	case <-chained:
 	default:
@@ -209,14 +205,8 @@ func TestWait(t *testing.T) {
 func TestClose(t *testing.T) {
 	q := New(Config[string]{})
 	var rec recorder
-	a := newBlocker()
-	if err := q.Push("a", func(p *Bucket) { a.job(p); rec.add("1") }); err != nil {
-		t.Fatal(err)
-	}
-	within(t, a.started, "the job to start")
-	if err := q.Push("a", func(*Bucket) { rec.add("2") }); err != nil {
-		t.Fatal(err)
-	}
+	release := hold(t, q, "a", &rec, "1")
+	record(t, q, "a", &rec, "2")
 	q.Close()
 	for _, k := range []string{"a", "new"} {
 		if err := q.Push(k, func(*Bucket) { rec.add("late " + k) }); !errors.Is(err, ErrClosed) {
@@ -226,10 +216,8 @@ func TestClose(t *testing.T) {
 	if q.Idle() {
 		t.Fatal("Close dropped the running and queued jobs")
 	}
-	close(a.release)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	close(release)
+	waitIdle(t, q)
 	if got, want := rec.list(), []string{"1", "2"}; !slices.Equal(got, want) {
 		t.Errorf("ran %v, want %v: jobs queued before Close run, later ones never", got, want)
 	}
@@ -246,9 +234,7 @@ func TestUnpacedLanesGoWhenIdle(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if len(q.m) != 0 {
@@ -327,17 +313,11 @@ func TestPacedLanes(t *testing.T) {
 		}
 	}
 
-	if err := q.Wait(context.Background()); err != nil { // every worker gone
-		t.Fatal(err)
-	}
+	waitIdle(t, q) // every worker gone, so the sweep sees idle lanes
 
 	// A lane running through the sweep is kept, whatever its credit.
-	busy := newBlocker()
 	var rec recorder
-	if err := q.Push("busy", func(p *Bucket) { busy.job(p); rec.add("busy1") }); err != nil {
-		t.Fatal(err)
-	}
-	within(t, busy.started, "busy's job to start")
+	release := hold(t, q, "busy", &rec, "busy1")
 
 	clk.add(sweepEvery)
 	now := clk.Now()
@@ -358,13 +338,9 @@ func TestPacedLanes(t *testing.T) {
 		t.Errorf("fast, forgotten with its credit back, waits %v", got)
 	}
 
-	if err := q.Push("busy", func(*Bucket) { rec.add("busy2") }); err != nil {
-		t.Fatal(err)
-	}
-	close(busy.release)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	record(t, q, "busy", &rec, "busy2")
+	close(release)
+	waitIdle(t, q)
 	if got, want := rec.list(), []string{"busy1", "busy2"}; !slices.Equal(got, want) {
 		t.Errorf("busy ran %v, want %v", got, want)
 	}
@@ -381,9 +357,7 @@ func TestSweepEvery(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 	clk.add(sweepEvery - time.Nanosecond)
 	if err := q.Push(3, func(*Bucket) {}); err != nil {
 		t.Fatal(err)
@@ -392,15 +366,11 @@ func TestSweepEvery(t *testing.T) {
 		t.Fatalf("%d lanes before a sweep is due, want 4", n)
 	}
 	clk.add(time.Nanosecond)
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 	if err := q.Push(4, func(*Bucket) {}); err != nil {
 		t.Fatal(err)
 	}
-	if err := q.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	waitIdle(t, q)
 	if ks := q.keys(); len(ks) != 1 || ks[0] != 4 {
 		t.Fatalf("lanes after the sweep %v, want [4]", ks)
 	}
