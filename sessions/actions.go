@@ -8,14 +8,20 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // MoveResult is the outcome of a person's move.
 type MoveResult struct {
 	Game Snapshot // after the move
-	Move string   // canonical text of the move played
+	Move string   // canonical text of the moves played, separated by spaces
+	// Moves are the plies the message played, in order (one for a game
+	// whose turns are single moves); the chance events they led to are in
+	// Game's history.
+	Moves []string
 	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
 	BotToMove bool
 	// Flagged: the mover's time had run out; the move was not played and
@@ -61,9 +67,14 @@ func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
 	return l, side, nil
 }
 
-// Move plays text as userID's move in game id. A refused move changes
-// nothing. Errors: ErrNoGame, ErrNotPlayer, ErrNotYourTurn, ErrGameOver, or
-// the game's *games.MoveError. ref is carried by the bot's reply.
+// Move plays text as userID's move in game id: one move, or, in a game whose
+// turns are several plies (games.TurnReader), as many of the turn's plies
+// as the message holds. The chance events due after them (the next
+// player's dice) are rolled and recorded. A message is played whole or not
+// at all: a refused ply changes nothing. Errors: ErrNoGame, ErrNotPlayer,
+// ErrNotYourTurn, ErrGameOver, ErrNotSaved, or the game's *games.MoveError
+// (Reason ReasonTurnOver for plies beyond the end of the turn). ref is
+// carried by the bot's reply.
 func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
@@ -84,17 +95,34 @@ func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) 
 		l.mu.Unlock()
 		return MoveResult{Game: m.ended(ctx, l), Flagged: true}, nil
 	}
-	mv, err := l.pos.ParseMove(text)
-	if err != nil {
-		l.mu.Unlock()
-		return MoveResult{}, err
+	plies := []string{text}
+	if tr, ok := l.pos.(games.TurnReader); ok {
+		if plies = tr.SplitTurn(text); len(plies) == 0 {
+			plies = []string{text}
+		}
 	}
-	played := l.apply(mv, now)
+	var played []string
+	for _, p := range plies {
+		if l.rec.Result.Over || l.pos.Turn() != side {
+			l.state = cp
+			l.mu.Unlock()
+			return MoveResult{}, &games.MoveError{Kind: games.Illegal, Input: p, Reason: ReasonTurnOver,
+				Detail: "the turn was over before this move"}
+		}
+		mv, err := l.pos.ParseMove(p)
+		if err != nil {
+			l.state = cp
+			l.mu.Unlock()
+			return MoveResult{}, err
+		}
+		played = append(played, l.apply(mv, now))
+	}
+	m.roll(&l.state, now)
 	if err := m.commit(l, cp); err != nil {
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
-	res := MoveResult{Move: played}
+	res := MoveResult{Move: strings.Join(played, " "), Moves: played}
 	over := l.rec.Result.Over
 	if l.botToMove() {
 		m.queueBot(l, ref, holdOf(ctx))

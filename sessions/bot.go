@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -27,6 +28,9 @@ type BotGame struct {
 	Side      ai.Side // the side the person plays; NoSide means First
 	Ref       string  // the request's Message.Ref, carried by the bot's first move
 	Lang      string  // kept for the game's replies
+	// Start is a custom start position (the game's position text); ""
+	// for the game's own. A game from a custom start is not rated.
+	Start string
 }
 
 // StartVsBot starts a game against the bot. If the bot moves first its move
@@ -60,7 +64,7 @@ func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error)
 	players[side] = req.Player
 	players[side.Opponent()] = m.bot()
 	return m.create(ctx, GameRecord{Platform: key.platform, ChannelID: key.channel, Game: req.Game.Name(),
-		Players: players, Level: lvl.Name, Lang: req.Lang, Rated: true}, req.Game, req.Ref)
+		Players: players, Level: lvl.Name, Lang: req.Lang, Rated: true, Start: req.Start}, req.Game, req.Ref)
 }
 
 // queueBot submits the bot's move; l.mu must be held. The move is announced
@@ -156,6 +160,41 @@ func (n *notice) stop() {
 	n.mu.Unlock()
 }
 
+// maxTurnPlies bounds the plies of one turn of the bot (a game whose turn
+// never ends would otherwise hold a worker for ever).
+const maxTurnPlies = 64
+
+// roll plays the chance events due (dice) with the Manager's dice and
+// records them in the game's history, so that a replay gives the same game
+// and a finished game can be audited roll by roll; l.mu must be held.
+func (m *Manager) roll(l *state, now time.Time) {
+	for !l.rec.Result.Over && l.pos.Turn() == ai.Chance {
+		st, ok := l.pos.(ai.Stochastic)
+		if !ok {
+			m.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)
+			return
+		}
+		l.apply(m.pick(st.Chances(nil)), now)
+	}
+}
+
+// pick draws one outcome by its probability.
+func (m *Manager) pick(outs []ai.ChanceOutcome) ai.Move {
+	m.diceMu.Lock()
+	r := m.cfg.Dice.Float64()
+	m.diceMu.Unlock()
+	acc := 0.0
+	for _, o := range outs {
+		if acc += o.Prob; r < acc {
+			return o.Move
+		}
+	}
+	return outs[len(outs)-1].Move
+}
+
+// botJob plays the bot's whole turn: every ply of it (searched one by one,
+// the game saved after each) and the chance events they lead to, then one
+// EventBotMoved.
 func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan struct{}) func(Engine) {
 	return func(eng Engine) {
 		l.mu.Lock()
@@ -170,56 +209,73 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 		rng := l.rng // only one bot job per game runs at a time (botBusy)
 		l.mu.Unlock()
 
-		n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
-		ctx, cancel := searchContext(m.ctx, lvl)
-		res := m.choose(ctx, eng, pos, lvl, rng)
-		cancel()
-		n.stop()
+		var plies []string // the plies of the bot's turn played so far
+		for {
+			n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
+			ctx, cancel := searchContext(m.ctx, lvl)
+			res := m.choose(ctx, eng, pos, lvl, rng)
+			cancel()
+			n.stop()
 
-		l.mu.Lock()
-		l.botBusy = false
-		if l.version != version || !l.botToMove() || m.ctx.Err() != nil {
-			// The game changed meanwhile (resigned, undone, forfeited), or the
-			// Manager is closing: a cut-short search is not the bot's move.
+			l.mu.Lock()
+			l.botBusy = false
+			if l.version != version || !l.botToMove() || m.ctx.Err() != nil || len(plies) >= maxTurnPlies {
+				// The game changed meanwhile (resigned, undone, forfeited), or the
+				// Manager is closing: a cut-short search is not the bot's move.
+				l.mu.Unlock()
+				return
+			}
+			if !m.legal(l.pos, res.Best) {
+				l.mu.Unlock()
+				m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
+				m.afterAnnounced(announced)
+				m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
+				return
+			}
+			cp := l.state.clone()
+			bot := l.pos.Turn()
+			now := m.cfg.Now()
+			text := l.apply(res.Best, now)
+			m.roll(&l.state, now)
+			if err := m.commit(l, cp); err != nil {
+				// Not played: the idle loop asks the engine again in a while.
+				l.retryBot = m.cfg.Now().Add(botRetryDelay)
+				l.mu.Unlock()
+				m.afterAnnounced(announced)
+				m.emit(Event{Kind: EventNotSaved, Game: snap, Ref: ref})
+				return
+			}
+			l.retryBot = time.Time{}
+			plies = append(plies, text)
+			if !l.rec.Result.Over && l.pos.Turn() == bot {
+				// The turn goes on (a second die, a capture choice): search its
+				// next ply in this job, so that the turn has one reply.
+				l.botBusy = true
+				pos, version = l.pos.Clone(), l.version
+				l.mu.Unlock()
+				continue
+			}
+			after := l.snapshot()
+			over := l.rec.Result.Over
+			if l.botToMove() { // a game between two bots
+				m.queueBot(l, ref, nil)
+			}
 			l.mu.Unlock()
-			return
-		}
-		if !m.legal(l.pos, res.Best) {
-			l.mu.Unlock()
-			m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
+			var follow []Event
+			// The bot's moves in a round this move completes wait for the
+			// round's announcement.
+			dctx, d := Defer(m.ctx)
+			defer d.Release()
+			if over {
+				after, follow = m.endedQuiet(dctx, l)
+			}
 			m.afterAnnounced(announced)
-			m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
+			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, Ref: ref,
+				Score: res.Score, Depth: res.Depth})
+			m.emit(follow...)
+			m.flush(d)
 			return
 		}
-		cp := l.state.clone()
-		text := l.apply(res.Best, m.cfg.Now())
-		if err := m.commit(l, cp); err != nil {
-			// Not played: the idle loop asks the engine again in a while.
-			l.retryBot = m.cfg.Now().Add(botRetryDelay)
-			l.mu.Unlock()
-			m.afterAnnounced(announced)
-			m.emit(Event{Kind: EventNotSaved, Game: snap, Ref: ref})
-			return
-		}
-		l.retryBot = time.Time{}
-		after := l.snapshot()
-		over := l.rec.Result.Over
-		if l.botToMove() { // multi-part turn, or a game between two bots
-			m.queueBot(l, ref, nil)
-		}
-		l.mu.Unlock()
-		var follow []Event
-		// The bot's moves in a round this move completes wait for the
-		// round's announcement.
-		dctx, d := Defer(m.ctx)
-		defer d.Release()
-		if over {
-			after, follow = m.endedQuiet(dctx, l)
-		}
-		m.afterAnnounced(announced)
-		m.emit(Event{Kind: EventBotMoved, Game: after, Move: text, Ref: ref, Score: res.Score, Depth: res.Depth})
-		m.emit(follow...)
-		m.flush(d)
 	}
 }
 

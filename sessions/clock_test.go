@@ -146,7 +146,7 @@ func TestClockIncrementAndPersistence(t *testing.T) {
 	}
 	clock.Add(int64(want[0] - 30*time.Second)) // exactly Ayşe's time
 	res, err := h2.m.Move(bg, g.ID, ayse.ID, "c4-c5", "")
-	if err != nil || !res.Flagged || res.Game.Result != (sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonTime}) {
+	if err != nil || !res.Flagged || res.Game.Result != (sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonTime, Points: 1}) {
 		t.Fatalf("move after the flag: %+v %v", res, err)
 	}
 	if len(res.Game.Moves) != 2 || res.Game.Left[0] != 0 {
@@ -199,7 +199,7 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 		t.Fatalf("no flag: %+v", h.Events())
 	}
 	for _, ev := range h.Events() {
-		if ev.Kind == sessions.EventForfeit && ev.Game.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonTime}) {
+		if ev.Kind == sessions.EventForfeit && ev.Game.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonTime, Points: 1}) {
 			t.Fatalf("result %+v", ev.Game.Result)
 		}
 	}

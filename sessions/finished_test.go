@@ -37,7 +37,7 @@ func TestFinishedByID(t *testing.T) {
 			t.Fatal("finished game not found")
 		}
 		if got.ID != g.ID || got.ChannelID != chanA || !slices.Equal(got.Moves, []string{"b2", "a1", "c3"}) ||
-			!slices.Equal(got.Board, end.Board) || got.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned}) ||
+			!slices.Equal(got.Board, end.Board) || got.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned, Points: 1}) ||
 			got.SideOf(bora.ID) != ai.Second || len(got.Legal) != 0 {
 			t.Fatalf("finished game %+v, want the end %+v", got, end)
 		}

@@ -111,7 +111,7 @@ func TestDowntimeNotCharged(t *testing.T) {
 			}
 			h.m.CheckIdle(start.Add(tc.left))
 			evs := h.forfeits(g.ID)
-			if len(evs) != 1 || evs[0].Game.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: tc.reason}) {
+			if len(evs) != 1 || evs[0].Game.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: tc.reason, Points: 1}) {
 				t.Fatalf("no forfeit when Bora's time ran out: %+v", evs)
 			}
 

@@ -6,6 +6,8 @@ package sessions
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -67,6 +69,10 @@ type Config struct {
 	NewEngine func() Engine
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Dice draws the chance events (dice rolls): fair dice from crypto/rand
+	// when nil; a seeded source in tests and self-play. The Manager
+	// serialises its use.
+	Dice *rand.Rand
 	// Seed seeds the bot's per-game random choices (deliberate mistakes at
 	// easy levels); with a fixed seed a game is reproducible at fixed depth.
 	Seed uint64
@@ -104,6 +110,16 @@ var (
 	// ErrBadStart: a custom start position the game cannot read.
 	ErrBadStart = errors.New("sessions: not a start position of this game")
 )
+
+// cryptoSource is a rand.Source of fair dice: crypto/rand, which nobody can
+// predict from earlier rolls.
+type cryptoSource struct{}
+
+func (cryptoSource) Uint64() uint64 {
+	var b [8]byte
+	crand.Read(b[:]) // never fails (Go 1.24+: it panics rather than return an error)
+	return binary.LittleEndian.Uint64(b[:])
+}
 
 // PlayingError says the players already have a game in the channel.
 type PlayingError struct{ Game Snapshot }
@@ -164,7 +180,9 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
-	Down   time.Duration // EventClockResumed: how long the clock was stopped
+	// Moves: EventBotMoved: the plies of the bot's turn (Move joins them).
+	Moves []string
+	Down  time.Duration // EventClockResumed: how long the clock was stopped
 	// Outage: EventClockResumed after the platform was out of reach (not
 	// the bot down).
 	Outage bool
@@ -224,6 +242,8 @@ type Manager struct {
 	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
 	// rmu serialises rating updates (read, compute, write).
 	rmu sync.Mutex
+	// diceMu serialises the use of cfg.Dice.
+	diceMu sync.Mutex
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -256,6 +276,9 @@ func New(cfg Config) (*Manager, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Dice == nil {
+		cfg.Dice = rand.New(cryptoSource{})
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -496,10 +519,33 @@ func (m *Manager) pairGame(key chanKey, a, b Player) *live {
 // control, language, tournament link and rated flag.
 func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
 	now := storedTime(m.cfg.Now())
+	pos, err := startPosition(g, rec.Start)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	if st := pos.Status(); st.Over {
+		return Snapshot{}, fmt.Errorf("%w: the game is over there", ErrBadStart)
+	}
+	if rec.Start != "" {
+		rec.Rated = false // a chosen position says nothing about strength
+	}
 	rec.Game, rec.Moves = g.Name(), []string{}
 	rec.Started, rec.LastMove, rec.DrawOffer = now, now, ai.NoSide
 	rec.Result = Result{Winner: ai.NoSide}
 	rec.Left = rec.TimeControl.clockStart()
+	if g.Players() == 1 {
+		rec.Optimal = -1
+		if s, ok := pos.(games.Solver); ok {
+			if n, ok := s.OptimalLength(); ok {
+				rec.Optimal = n
+			}
+		}
+	}
+	// A game that begins with dice (tavla's opening roll) has them rolled
+	// and recorded before anyone sees it.
+	st := state{rec: rec, game: g, pos: pos}
+	m.roll(&st, now)
+	rec = st.rec
 	rec.Version = 1 // announced by the reply that starts it
 	id, err := m.cfg.Store.CreateGame(ctx, rec)
 	if err != nil {
@@ -507,7 +553,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	}
 	rec.ID = id
 	l := m.newLive(rec, g)
-	l.pos = g.Start()
+	l.pos, l.sides = st.pos, st.sides
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	m.index(l)

@@ -358,7 +358,7 @@ func TestDrawsAndResignation(t *testing.T) {
 	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
 	h.m.Move(bg, g.ID, bora.ID, "a1", "")
 	s, err = h.m.Resign(bg, g.ID, bora.ID)
-	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned}) {
+	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned, Points: 1}) {
 		t.Fatalf("resign: %+v %v", s.Result, err)
 	}
 	rec, _ := h.store.Game(bg, g.ID)
@@ -560,7 +560,7 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	if len(evs) != 2 || evs[1].Kind != sessions.EventForfeit || len(evs[1].Game.Ratings) != 2 {
 		t.Fatalf("events %+v", evs)
 	}
-	want := sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonIdle}
+	want := sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonIdle, Points: 1}
 	if evs[1].Game.Result != want {
 		t.Fatalf("result %+v", evs[1].Game.Result)
 	}

@@ -42,7 +42,22 @@ type Snapshot struct {
 	Ratings []RatingChange
 	// Version is the stored version of this state (GameRecord.Version).
 	Version int64
+	// Start is the custom start position ("" for the game's own).
+	Start string
+	// Optimal is a one-player game's shortest solution from its start
+	// (-1 unknown, 0 for other games).
+	Optimal int
+	// Match is the match the game belongs to (0 for none).
+	Match int64
+	// Prompt is what the player to move still owes in a turn begun (a key
+	// of the game's catalogue under "prompt.", games.Prompter) and
+	// PromptArgs its placeholder values as key, value pairs; "" for none.
+	Prompt     string
+	PromptArgs []string
 }
+
+// Solo reports whether the game has one player (a puzzle).
+func (s Snapshot) Solo() bool { return s.Game != nil && s.Game.Players() == 1 }
 
 // TimeLeft returns each side's time at now: the game clocks, the side to
 // move's running down; with a limit per move, what is left of it for the

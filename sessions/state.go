@@ -129,6 +129,12 @@ func (l *state) snapshot() Snapshot {
 		TournamentBoard: l.rec.Board,
 		Rated:           l.rec.Rated,
 		Version:         l.rec.Version,
+		Start:           l.rec.Start,
+		Optimal:         l.rec.Optimal,
+		Match:           l.rec.Match,
+	}
+	if p, ok := l.pos.(games.Prompter); ok && !l.rec.Result.Over {
+		s.Prompt, s.PromptArgs, _ = p.Prompt()
 	}
 	if !s.Result.Over {
 		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
@@ -206,7 +212,7 @@ func (l *state) apply(mv ai.Move, now time.Time) string {
 		l.rec.DrawOffer = ai.NoSide
 	}
 	if st := l.pos.Status(); st.Over {
-		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason}
+		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason, Points: st.WinPoints()}
 	}
 	l.version++
 	return text
@@ -224,6 +230,9 @@ func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
 // end finishes the game with a session result; l.mu must be held.
 func (l *state) end(winner ai.Side, reason string, now time.Time) {
 	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
+	if winner == ai.First || winner == ai.Second {
+		l.rec.Result.Points = 1 // a resignation or a fallen flag: a plain win
+	}
 	l.rec.DrawOffer = ai.NoSide
 	l.rec.LastMove = storedTime(now)
 	l.version++

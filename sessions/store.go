@@ -181,6 +181,9 @@ const (
 	// (outside tournaments): no result, not rated, so that ratings cannot
 	// be farmed by draws agreed at move 0.
 	ReasonEarlyDraw = "early-draw"
+	// ReasonTurnOver is the MoveError reason of a ply typed after the end
+	// of its player's turn (a message with more moves than the turn).
+	ReasonTurnOver = "turn-over"
 )
 
 // Void reports whether the game ended without a result (a cancelled
