@@ -115,13 +115,8 @@ func (s *SQLiteStore) SaveChallenge(ctx context.Context, c ChallengeRecord) erro
 		return fmt.Errorf("sessions: save challenge: %w", err)
 	}
 	defer tx.Rollback()
-	if err := checkReadableChallenges(ctx, tx, c); err != nil {
+	if err := deleteReadableChallenges(ctx, tx, c); err != nil {
 		return err
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ?
-		AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))`,
-		c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.To.ID, c.From.ID); err != nil {
-		return fmt.Errorf("sessions: save challenge: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO challenges (platform, channel, from_id, to_id, data, created_ms)
 		VALUES (?, ?, ?, ?, ?, ?)`, c.Platform, c.ChannelID, c.From.ID, c.To.ID, string(data), ms(c.Created)); err != nil {
@@ -130,11 +125,15 @@ func (s *SQLiteStore) SaveChallenge(ctx context.Context, c ChallengeRecord) erro
 	return tx.Commit()
 }
 
-// checkReadableChallenges refuses to replace a stored challenge between
-// c's two people that cannot be read: it stays for a human to repair.
-func checkReadableChallenges(ctx context.Context, tx *sql.Tx, c ChallengeRecord) error {
-	rows, err := tx.QueryContext(ctx, `SELECT from_id, to_id, data FROM challenges WHERE platform = ? AND channel = ?
-		AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?))`,
+// deleteReadableChallenges deletes the stored challenges between c's two
+// people, refusing (the caller rolls back) if one cannot be read: it stays
+// for a human to repair. The transaction's first statement writes, so it
+// takes the write lock at once, waiting for another writer up to
+// busyTimeout; read first, a concurrent write in between would make the
+// DELETE fail at once with SQLITE_BUSY.
+func deleteReadableChallenges(ctx context.Context, tx *sql.Tx, c ChallengeRecord) error {
+	rows, err := tx.QueryContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ?
+		AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?)) RETURNING from_id, to_id, data`,
 		c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.To.ID, c.From.ID)
 	if err != nil {
 		return fmt.Errorf("sessions: save challenge: %w", err)
@@ -150,7 +149,10 @@ func checkReadableChallenges(ctx context.Context, tx *sql.Tx, c ChallengeRecord)
 				challengeKey(c.Platform, c.ChannelID, from, to), err)
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("sessions: save challenge: %w", err)
+	}
+	return nil
 }
 
 // DeleteChallenge forgets a challenge.
