@@ -196,6 +196,10 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 	if err != nil {
 		return 0, Snapshot{}, err
 	}
+	if l.solo() || m.policy(l.game).NoDraws {
+		l.mu.Unlock()
+		return 0, Snapshot{}, ErrNotAllowed
+	}
 	now := m.cfg.Now()
 	cp := l.state.clone()
 	var out DrawOutcome
@@ -272,7 +276,9 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	}
 	defer l.mu.Unlock()
 	switch {
-	case !l.vsBot():
+	case m.policy(l.game).NoUndo:
+		return Snapshot{}, ErrNotAllowed
+	case !l.vsBot() && !l.solo():
 		return Snapshot{}, ErrNotVsBot
 	case l.rec.Tournament != 0:
 		return Snapshot{}, ErrTournamentGame
@@ -290,8 +296,9 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	if last < 0 {
 		return Snapshot{}, ErrNothingToUndo
 	}
-	// Back to the start of the person's last turn (a turn may be several plies).
-	for last > 0 && l.sides[last-1] == side {
+	// Back to the start of the person's last turn (a turn may be several
+	// plies); in a puzzle, every move is a turn.
+	for !l.solo() && last > 0 && l.sides[last-1] == side {
 		last--
 	}
 	cp := l.state.clone()
@@ -354,6 +361,8 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	switch {
 	case l.rec.Result.Over:
 		return ErrGameOver
+	case l.solo() || m.policy(l.game).NoHints:
+		return ErrNotAllowed
 	case !l.vsBot() || l.rec.Tournament != 0:
 		return ErrRatedGame // the engine's help would be cheating
 	case l.pos.Turn() != side:

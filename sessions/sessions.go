@@ -85,20 +85,24 @@ type Config struct {
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
 // game in the way.
 var (
-	ErrNoGame          = errors.New("sessions: no such game")
-	ErrNotPlayer       = errors.New("sessions: not a player of this game")
-	ErrNotYourTurn     = errors.New("sessions: not your turn")
-	ErrGameOver        = errors.New("sessions: the game is over")
-	ErrAlreadyPlaying  = errors.New("sessions: already playing")
-	ErrNoChallenge     = errors.New("sessions: no challenge to answer")
-	ErrSelfChallenge   = errors.New("sessions: cannot challenge yourself")
-	ErrNotVsBot        = errors.New("sessions: only in a game against the bot")
-	ErrNotPvP          = errors.New("sessions: only in a game between people")
-	ErrNothingToUndo   = errors.New("sessions: nothing to undo")
-	ErrNoDrawOffer     = errors.New("sessions: no draw offer")
-	ErrUnknownLevel    = errors.New("sessions: unknown level")
-	ErrClosed          = errors.New("sessions: closed")
-	ErrOnePlayerGame   = errors.New("sessions: a one-player game has no opponent")
+	ErrNoGame         = errors.New("sessions: no such game")
+	ErrNotPlayer      = errors.New("sessions: not a player of this game")
+	ErrNotYourTurn    = errors.New("sessions: not your turn")
+	ErrGameOver       = errors.New("sessions: the game is over")
+	ErrAlreadyPlaying = errors.New("sessions: already playing")
+	ErrNoChallenge    = errors.New("sessions: no challenge to answer")
+	ErrSelfChallenge  = errors.New("sessions: cannot challenge yourself")
+	ErrNotVsBot       = errors.New("sessions: only in a game against the bot")
+	ErrNotPvP         = errors.New("sessions: only in a game between people")
+	ErrNothingToUndo  = errors.New("sessions: nothing to undo")
+	ErrNoDrawOffer    = errors.New("sessions: no draw offer")
+	ErrUnknownLevel   = errors.New("sessions: unknown level")
+	ErrClosed         = errors.New("sessions: closed")
+	ErrOnePlayerGame  = errors.New("sessions: a one-player game has no opponent")
+	ErrTwoPlayerGame  = errors.New("sessions: a two-player game needs an opponent")
+	// ErrNotAllowed: the game does not allow it (games.Policy: no draws,
+	// undo or hints; a puzzle has no draw offers).
+	ErrNotAllowed      = errors.New("sessions: the game does not allow it")
 	ErrUnknownGameName = errors.New("sessions: unknown game")
 	// ErrRatedGame: hints are only for casual games against the bot.
 	ErrRatedGame = errors.New("sessions: not in a game between people or a tournament game")
@@ -157,6 +161,11 @@ const (
 	// EventTournamentOver: a tournament finished; Tournament holds the
 	// final standings.
 	EventTournamentOver
+	// EventMatchGame: a match's game ended and its next game began: Match
+	// is the match (score counted), Game the new game.
+	EventMatchGame
+	// EventMatchOver: a match ended; Match holds the final score.
+	EventMatchOver
 	// EventNotSaved: the bot's move could not be saved and was not played;
 	// it is searched again after botRetryDelay.
 	EventNotSaved
@@ -182,6 +191,8 @@ type Event struct {
 	Left   time.Duration // EventReminder: time left before the forfeit
 	// Moves: EventBotMoved: the plies of the bot's turn (Move joins them).
 	Moves []string
+	// Match: EventMatchGame, EventMatchOver.
+	Match *MatchRecord
 	Down  time.Duration // EventClockResumed: how long the clock was stopped
 	// Outage: EventClockResumed after the platform was out of reach (not
 	// the bot down).
@@ -244,6 +255,10 @@ type Manager struct {
 	rmu sync.Mutex
 	// diceMu serialises the use of cfg.Dice.
 	diceMu sync.Mutex
+	// mmu serialises matches' updates (read, count, write).
+	mmu sync.Mutex
+	// policies caches each game's games.Policy by name.
+	policies sync.Map
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -526,8 +541,8 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	if st := pos.Status(); st.Over {
 		return Snapshot{}, fmt.Errorf("%w: the game is over there", ErrBadStart)
 	}
-	if rec.Start != "" {
-		rec.Rated = false // a chosen position says nothing about strength
+	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
+		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent
 	}
 	rec.Game, rec.Moves = g.Name(), []string{}
 	rec.Started, rec.LastMove, rec.DrawOffer = now, now, ai.NoSide

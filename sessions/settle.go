@@ -146,6 +146,9 @@ func (m *Manager) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []
 	if rec.Tournament != 0 {
 		evs = m.tournamentResult(ctx, rec)
 	}
+	if rec.Match != 0 {
+		evs = append(evs, m.matchResult(ctx, rec)...)
+	}
 	snap.Ratings = m.rate(ctx, rec)
 	return evs
 }

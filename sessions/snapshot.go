@@ -84,6 +84,12 @@ func (s Snapshot) Tag() string { return "g" + strconv.FormatInt(s.ID, 10) }
 
 // SideOf returns the side userID plays, or NoSide.
 func (s Snapshot) SideOf(userID string) ai.Side {
+	if s.Solo() {
+		if p := s.Players[0]; userID != "" && (p.ID == userID || p.ID == Anyone) {
+			return ai.First
+		}
+		return ai.NoSide
+	}
 	for i, p := range s.Players {
 		if !p.Bot && p.ID == userID {
 			return ai.Side(i)

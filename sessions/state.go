@@ -148,6 +148,9 @@ func (l *state) snapshot() Snapshot {
 }
 
 func (l *state) sideOf(userID string) ai.Side {
+	if l.solo() {
+		return l.soloSide(userID)
+	}
 	for i, p := range l.rec.Players {
 		if !p.Bot && p.ID == userID {
 			return ai.Side(i)
@@ -267,7 +270,9 @@ func (l *state) flag(now time.Time) {
 // l.mu must be held.
 func (l *state) timeOut(reason string, now time.Time) {
 	t := l.pos.Turn()
-	if l.rec.Tournament == 0 && !slices.Contains(l.sides, t) {
+	if l.solo() || (l.rec.Tournament == 0 && !slices.Contains(l.sides, t)) {
+		// A puzzle left alone, or a game left before its player's first
+		// move, ends without a result.
 		l.end(ai.NoSide, ReasonAbandoned, now)
 		return
 	}

@@ -31,6 +31,7 @@ type Store interface {
 	RatingStore
 	TournamentStore
 	Outbox
+	MatchStore
 	HeartbeatStore
 
 	// Close releases the store.
