@@ -296,7 +296,7 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 
 // resultLine says who won and why.
 func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
-	reason := r.reason(lang, s.Result.Reason)
+	reason := r.reason(lang, s.Game, s.Result.Reason)
 	if s.Result.Void() {
 		return r.cat.T(lang, "result.aborted", "reason", reason)
 	}
@@ -307,17 +307,25 @@ func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
 		"side", r.sideName(lang, s.Game, s.Result.Winner), "reason", reason)
 }
 
-func (r *Router) reason(lang Lang, key string) string {
+// reason says how a game ended: in the game's words, else the bot's (the
+// endings every game shares: time, resignation, agreement...).
+func (r *Router) reason(lang Lang, g games.Game, key string) string {
+	if msg, ok := r.cat.gameMsg(lang, g, "reason."+key); ok {
+		return msg
+	}
 	if r.cat.Has(lang, "reason."+key) {
 		return r.cat.T(lang, "reason."+key)
 	}
 	return r.cat.T(lang, "reason.other", "reason", key)
 }
 
-// moveReason translates a refused move's reason.
+// moveReason translates a refused move's reason: the game's sentence for
+// it, else the bot's for its kind.
 func (r *Router) moveReason(lang Lang, g games.Game, me *games.MoveError) string {
-	if me.Reason != "" && r.cat.Has(lang, "moveerr."+me.Reason) {
-		return r.cat.T(lang, "moveerr."+me.Reason)
+	if me.Reason != "" {
+		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason); ok {
+			return msg
+		}
 	}
 	switch me.Kind {
 	case games.Malformed:
@@ -330,27 +338,30 @@ func (r *Router) moveReason(lang Lang, g games.Game, me *games.MoveError) string
 	return r.cat.T(lang, "moveerr.illegal")
 }
 
+// notation is a short example of the game's moves.
 func (r *Router) notation(lang Lang, g games.Game) string {
-	if r.cat.Has(lang, "notation."+g.Name()) {
-		return r.cat.T(lang, "notation."+g.Name())
+	if msg, ok := r.cat.gameMsg(lang, g, "notation"); ok {
+		return msg
 	}
 	return r.cat.T(lang, "notation.other")
 }
 
+// gameName is the game's display name ("XOX"), else its canonical name.
 func (r *Router) gameName(lang Lang, g games.Game) string {
-	if r.cat.Has(lang, "game."+g.Name()) {
-		return r.cat.T(lang, "game."+g.Name())
+	if msg, ok := r.cat.gameMsg(lang, g, "name"); ok {
+		return msg
 	}
 	return g.Name()
 }
 
+// sideName is a side's display name ("beyaz"), else its key.
 func (r *Router) sideName(lang Lang, g games.Game, side ai.Side) string {
 	names := g.SideNames()
 	if int(side) < 0 || int(side) >= len(names) {
 		return ""
 	}
-	if r.cat.Has(lang, "side."+names[side]) {
-		return r.cat.T(lang, "side."+names[side])
+	if msg, ok := r.cat.gameMsg(lang, g, "side."+names[side]); ok {
+		return msg
 	}
 	return names[side]
 }

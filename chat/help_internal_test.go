@@ -40,7 +40,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}
-	c := NewCatalog()
+	c := testCatalog(t)
 	for typed, key := range want {
 		got, ok := helpKey(Fold(strings.TrimLeft(typed, "/!")))
 		if !ok || got != key {

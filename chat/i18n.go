@@ -5,9 +5,12 @@ package chat
 // and the same placeholders per key (TestCatalogComplete).
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"oyunbot/games"
 )
 
 // Lang is a reply language.
@@ -49,9 +52,38 @@ type Catalog struct {
 	msgs map[Lang]map[string]string
 }
 
-// NewCatalog returns the bot's catalogue.
-func NewCatalog() *Catalog {
-	return &Catalog{msgs: map[Lang]map[string]string{Turkish: turkish(), English: english()}}
+// NewCatalog returns the bot's catalogue with each game's own messages
+// (games.Host.Catalog) filed under "<game name>." ("dama.side.white"). A
+// game's id that is already the bot's is an error: a game named like a
+// group of the bot's messages ("help") would replace them.
+func NewCatalog(gs ...games.Game) (*Catalog, error) {
+	c := &Catalog{msgs: map[Lang]map[string]string{Turkish: turkish(), English: english()}}
+	for _, g := range gs {
+		for lang, msgs := range games.HostOf(g).Catalog {
+			l, ok := ParseLang(lang)
+			if !ok {
+				continue // a language the bot does not speak (yet)
+			}
+			for k, msg := range msgs {
+				id := g.Name() + "." + k
+				if _, dup := c.msgs[l][id]; dup {
+					return nil, fmt.Errorf("chat: game %s: message %q is the bot's", g.Name(), id)
+				}
+				c.msgs[l][id] = msg
+			}
+		}
+	}
+	return c, nil
+}
+
+// gameMsg is game g's own message k (its id without the game's prefix) in
+// lang, else in English; ok is false when the game has none.
+func (c *Catalog) gameMsg(lang Lang, g games.Game, k string, kv ...string) (msg string, ok bool) {
+	id := g.Name() + "." + k
+	if !c.Has(lang, id) && !c.Has(English, id) {
+		return "", false
+	}
+	return c.T(lang, id, kv...), true
 }
 
 // Has reports whether id exists in lang.
@@ -291,47 +323,22 @@ func turkish() map[string]string {
 		"result.win":  "Oyun bitti: {player} ({side}) kazandı — {reason}.",
 		"result.draw": "Oyun bitti: berabere — {reason}.",
 
-		"reason.three-in-row": "üç taş bir sırada",
-		"reason.board-full":   "tahta doldu",
-		"reason.no-moves":     "rakibin oynayacak hamlesi kalmadı",
-		"reason.lone-pieces":  "iki tarafta da birer taş kaldı",
-		"reason.repetition":   "aynı konum üç kez tekrarlandı",
-		"reason.fifty-moves":  "50 hamledir alma ya da taş ilerlemesi yok",
-		"reason.resigned":     "rakip pes etti",
-		"reason.agreement":    "anlaşmayla",
-		"reason.idle":         "rakip zamanında oynamadı",
-		"reason.other":        "{reason}",
+		"reason.resigned":  "rakip pes etti",
+		"reason.agreement": "anlaşmayla",
+		"reason.idle":      "rakip zamanında oynamadı",
+		"reason.other":     "{reason}",
 
-		"moveerr.malformed":          "bu bir hamle gibi görünmüyor ({notation})",
-		"moveerr.illegal":            "bu konumda oynanamaz",
-		"moveerr.ambiguous":          "birden çok almaya uyuyor, yolu tam yaz (ör. c3xc5xe5)",
-		"moveerr.game-over":          "oyun bitti",
-		"moveerr.occupied":           "o kare dolu",
-		"moveerr.no-piece":           "başlangıç karesinde taş yok",
-		"moveerr.not-your-piece":     "o taş senin değil",
-		"moveerr.same-square":        "taş yerinden oynamıyor",
-		"moveerr.bad-direction":      "taş o yöne gidemez (taşlar ileri ya da yana, düz çizgide gider; geri gitmez)",
-		"moveerr.too-far":            "taş bir kare ilerler ya da tek bir taşın üstünden atlar",
-		"moveerr.blocked":            "yol kapalı",
-		"moveerr.turn-back":          "dama, iki alma arasında geri dönemez",
-		"moveerr.no-capture":         "atlanan karede alınacak taş yok",
-		"moveerr.capture-compulsory": "almak zorunlu",
-		"moveerr.not-maximum":        "en çok taşı alan yol oynanmalı",
+		"moveerr.malformed": "bu bir hamle gibi görünmüyor ({notation})",
+		"moveerr.illegal":   "bu konumda oynanamaz",
+		"moveerr.ambiguous": "birden çok hamleye uyuyor, hamleyi tam yaz",
+		"moveerr.game-over": "oyun bitti",
 
-		"notation.dama":      "örnek: c3-c4 ya da c3xc5xe5",
-		"notation.tictactoe": "a1…c3 ya da 1…9",
-		"notation.other":     "yardım hamle",
+		"notation.other": "yardım hamle",
 
-		"game.dama":      "Dama",
-		"game.tictactoe": "XOX",
-		"side.white":     "beyaz",
-		"side.black":     "siyah",
-		"side.x":         "X",
-		"side.o":         "O",
-		"level.easy":     "kolay",
-		"level.medium":   "orta",
-		"level.hard":     "zor",
-		"level.master":   "usta",
+		"level.easy":   "kolay",
+		"level.medium": "orta",
+		"level.hard":   "zor",
+		"level.master": "usta",
 
 		"history.empty": "Henüz hamle yok.",
 		"hint":          "İpucu: {move}",
@@ -563,47 +570,22 @@ func english() map[string]string {
 		"result.win":  "Game over: {player} ({side}) wins — {reason}.",
 		"result.draw": "Game over: a draw — {reason}.",
 
-		"reason.three-in-row": "three in a row",
-		"reason.board-full":   "the board is full",
-		"reason.no-moves":     "the opponent has no move left",
-		"reason.lone-pieces":  "one piece left on each side",
-		"reason.repetition":   "the same position for the third time",
-		"reason.fifty-moves":  "50 moves without a capture or a man's move",
-		"reason.resigned":     "the opponent resigned",
-		"reason.agreement":    "by agreement",
-		"reason.idle":         "the opponent did not move in time",
-		"reason.other":        "{reason}",
+		"reason.resigned":  "the opponent resigned",
+		"reason.agreement": "by agreement",
+		"reason.idle":      "the opponent did not move in time",
+		"reason.other":     "{reason}",
 
-		"moveerr.malformed":          "that does not look like a move ({notation})",
-		"moveerr.illegal":            "it is not legal in this position",
-		"moveerr.ambiguous":          "it matches several captures; spell out the path (e.g. c3xc5xe5)",
-		"moveerr.game-over":          "the game is over",
-		"moveerr.occupied":           "that square is taken",
-		"moveerr.no-piece":           "there is no piece on the start square",
-		"moveerr.not-your-piece":     "that piece is not yours",
-		"moveerr.same-square":        "the piece does not move",
-		"moveerr.bad-direction":      "the piece cannot go that way (men go forward or sideways in a straight line, never back)",
-		"moveerr.too-far":            "a man steps one square or jumps over a single piece",
-		"moveerr.blocked":            "the way is blocked",
-		"moveerr.turn-back":          "a king may not turn back between two captures",
-		"moveerr.no-capture":         "there is nothing to capture there",
-		"moveerr.capture-compulsory": "capturing is compulsory",
-		"moveerr.not-maximum":        "you must take the path that captures the most pieces",
+		"moveerr.malformed": "that does not look like a move ({notation})",
+		"moveerr.illegal":   "it is not legal in this position",
+		"moveerr.ambiguous": "it matches several moves; write the move out in full",
+		"moveerr.game-over": "the game is over",
 
-		"notation.dama":      "e.g. c3-c4 or c3xc5xe5",
-		"notation.tictactoe": "a1…c3 or 1…9",
-		"notation.other":     "help move",
+		"notation.other": "help move",
 
-		"game.dama":      "Dama",
-		"game.tictactoe": "Tic-tac-toe",
-		"side.white":     "white",
-		"side.black":     "black",
-		"side.x":         "X",
-		"side.o":         "O",
-		"level.easy":     "easy",
-		"level.medium":   "medium",
-		"level.hard":     "hard",
-		"level.master":   "master",
+		"level.easy":   "easy",
+		"level.medium": "medium",
+		"level.hard":   "hard",
+		"level.master": "master",
 
 		"history.empty": "No moves yet.",
 		"hint":          "Hint: {move}",

@@ -8,7 +8,28 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/gamestest"
+	"oyunbot/games/tictactoe"
 )
+
+// catalogGames are every game in the repository, the test games included:
+// their catalogues are checked with the bot's.
+func catalogGames() []games.Game {
+	return []games.Game{dama.Game{}, tictactoe.Game{}, gamestest.Race{}, gamestest.Steps{}}
+}
+
+func testCatalog(t testing.TB) *Catalog {
+	t.Helper()
+	c, err := NewCatalog(catalogGames()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
 
 var placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
 
@@ -19,9 +40,10 @@ func placeholders(s string) []string {
 }
 
 // TestCatalogComplete: both languages have the same keys, each with the same
-// placeholders, and no message is empty.
+// placeholders, and no message is empty: the bot's messages and every
+// game's own.
 func TestCatalogComplete(t *testing.T) {
-	c := NewCatalog()
+	c := testCatalog(t)
 	tr, en := c.Keys(Turkish), c.Keys(English)
 	if !slices.Equal(tr, en) {
 		for _, k := range tr {
@@ -50,7 +72,7 @@ func TestCatalogComplete(t *testing.T) {
 // code and checks that the catalogue has them (ids built at run time, like
 // "reason."+key, fall back by design and are checked elsewhere).
 func TestCatalogHasEveryUsedKey(t *testing.T) {
-	c := NewCatalog()
+	c := testCatalog(t)
 	files, _ := filepath.Glob("*.go")
 	re := regexp.MustCompile(`\b(?:t|T)\((?:lang, |q\.lang, )?"([a-z][a-z0-9.-]*[a-z0-9])"[,)]`)
 	found := 0
@@ -74,17 +96,28 @@ func TestCatalogHasEveryUsedKey(t *testing.T) {
 	}
 }
 
-// TestCatalogCoversGameKeys: the reasons and refusal keys the games use
-// have their own sentences (copied from games/dama and games/tictactoe).
+// TestCatalogCoversGameKeys: every game has a name, a notation and its
+// sides' names, each filed under the game's name; the endings every game
+// shares, the levels and every command's help are the bot's.
 func TestCatalogCoversGameKeys(t *testing.T) {
-	c := NewCatalog()
+	c := testCatalog(t)
+	for _, g := range catalogGames() {
+		keys := []string{"name", "notation", "help"}
+		for _, s := range g.SideNames() {
+			keys = append(keys, "side."+s)
+		}
+		for _, k := range keys {
+			if !c.Has(Turkish, g.Name()+"."+k) {
+				t.Errorf("%s: missing %q", g.Name(), k)
+			}
+		}
+	}
 	for _, k := range []string{
-		"reason.three-in-row", "reason.board-full", "reason.no-moves", "reason.lone-pieces",
-		"reason.repetition", "reason.fifty-moves", "reason.resigned", "reason.agreement", "reason.idle",
-		"moveerr.occupied", "moveerr.no-piece", "moveerr.not-your-piece", "moveerr.same-square",
-		"moveerr.bad-direction", "moveerr.too-far", "moveerr.blocked", "moveerr.turn-back",
-		"moveerr.no-capture", "moveerr.capture-compulsory", "moveerr.not-maximum", "moveerr.ambiguous",
-		"moveerr.illegal", "game.dama", "game.tictactoe", "side.white", "side.black", "side.x", "side.o",
+		"dama.reason.no-moves", "dama.reason.lone-pieces", "dama.reason.repetition", "dama.reason.fifty-moves",
+		"tictactoe.reason.three-in-row", "tictactoe.reason.board-full", "tictactoe.moveerr.occupied",
+		"dama.moveerr.capture-compulsory", "dama.moveerr.ambiguous",
+		"reason.resigned", "reason.agreement", "reason.idle", "reason.time", "reason.abandoned",
+		"moveerr.malformed", "moveerr.ambiguous", "moveerr.illegal", "moveerr.game-over",
 		"level.easy", "level.medium", "level.hard", "level.master",
 	} {
 		if !c.Has(Turkish, k) {
@@ -100,8 +133,36 @@ func TestCatalogCoversGameKeys(t *testing.T) {
 	}
 }
 
+// clash is a game whose name is a group of the bot's messages.
+type clash struct{ tictactoe.Game }
+
+func (clash) Name() string      { return "help" }
+func (clash) Aliases() []string { return nil }
+func (clash) Host() games.Host {
+	return games.Host{Catalog: map[string]map[string]string{"en": {"play": "clash"}, "de": {"name": "Kollision"}}}
+}
+
+// TestCatalogRefusesClash: a game's message may not replace one of the
+// bot's; a language the bot does not speak is left out.
+func TestCatalogRefusesClash(t *testing.T) {
+	if _, err := NewCatalog(clash{}); err == nil {
+		t.Fatal("a game replaced the help of play")
+	}
+	c, err := NewCatalog(dama.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Router{cat: c}
+	if got := r.sideName(Turkish, dama.Game{}, ai.Second); got != "siyah" {
+		t.Errorf("side name %q", got)
+	}
+	if got := r.gameName(English, tictactoe.Game{}); got != "tictactoe" {
+		t.Errorf("an unregistered game's name is %q, want its own", got)
+	}
+}
+
 func TestCatalogT(t *testing.T) {
-	c := NewCatalog()
+	c := testCatalog(t)
 	if got := c.T(English, "game.moved", "player", "Ali {move}", "move", "c3-c4"); got != "Ali {move}: c3-c4" {
 		t.Errorf("T = %q (a value must not be expanded again)", got)
 	}

@@ -101,7 +101,11 @@ func New(cfg Config) (*Router, error) {
 	if cfg.Lang == "" {
 		cfg.Lang = Turkish
 	}
-	r := &Router{cfg: cfg, cat: NewCatalog(), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
+	cat, err := NewCatalog(cfg.Games.Games()...)
+	if err != nil {
+		return nil, err
+	}
+	r := &Router{cfg: cfg, cat: cat, log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
 	if cfg.Store == nil {
 		s, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
 		if err != nil {

@@ -1,0 +1,79 @@
+package dama
+
+// host.go describes how the bot hosts dama (games.Hosted): the words for
+// its sides, its facing board, and everything it says about itself.
+
+import "oyunbot/games"
+
+var _ games.Hosted = Game{}
+
+// Host implements games.Hosted. Dama allows every action and is rated; its
+// positions offer no move buttons (a move names two squares or more).
+func (Game) Host() games.Host {
+	return games.Host{
+		Sides: []games.SideInfo{
+			{Key: "white", Words: []string{"white", "beyaz", "w", "first", "ilk"}},
+			{Key: "black", Words: []string{"black", "siyah", "b", "second", "ikinci"}},
+		},
+		Facing:  true,
+		Catalog: catalog(),
+	}
+}
+
+// catalog is dama's own messages; the bot files them under "dama.".
+func catalog() map[string]map[string]string {
+	return map[string]map[string]string{
+		"tr": {
+			"name":     "Dama",
+			"help":     "c3-c4, alma c3xc5xe5 (c3:c5 de olur).",
+			"notation": "örnek: c3-c4 ya da c3xc5xe5",
+
+			"side.white": "beyaz",
+			"side.black": "siyah",
+
+			"moveerr." + ReasonAmbiguous:         "birden çok almaya uyuyor, yolu tam yaz (ör. c3xc5xe5)",
+			"moveerr." + ReasonOccupied:          "o kare dolu",
+			"moveerr." + ReasonNoPiece:           "başlangıç karesinde taş yok",
+			"moveerr." + ReasonNotYourPiece:      "o taş senin değil",
+			"moveerr." + ReasonSameSquare:        "taş yerinden oynamıyor",
+			"moveerr." + ReasonBadDirection:      "taş o yöne gidemez (taşlar ileri ya da yana, düz çizgide gider; geri gitmez)",
+			"moveerr." + ReasonTooFar:            "taş bir kare ilerler ya da tek bir taşın üstünden atlar",
+			"moveerr." + ReasonBlocked:           "yol kapalı",
+			"moveerr." + ReasonTurnBack:          "dama, iki alma arasında geri dönemez",
+			"moveerr." + ReasonNoCapture:         "atlanan karede alınacak taş yok",
+			"moveerr." + ReasonCaptureCompulsory: "almak zorunlu",
+			"moveerr." + ReasonNotMaximum:        "en çok taşı alan yol oynanmalı",
+
+			"reason." + ReasonNoMoves:    "rakibin oynayacak hamlesi kalmadı",
+			"reason." + ReasonLonePieces: "iki tarafta da birer taş kaldı",
+			"reason." + ReasonRepetition: "aynı konum üç kez tekrarlandı",
+			"reason." + ReasonFiftyMoves: "50 hamledir alma ya da taş ilerlemesi yok",
+		},
+		"en": {
+			"name":     "Dama",
+			"help":     "c3-c4, captures c3xc5xe5 (or c3:c5).",
+			"notation": "e.g. c3-c4 or c3xc5xe5",
+
+			"side.white": "white",
+			"side.black": "black",
+
+			"moveerr." + ReasonAmbiguous:         "it matches several captures; spell out the path (e.g. c3xc5xe5)",
+			"moveerr." + ReasonOccupied:          "that square is taken",
+			"moveerr." + ReasonNoPiece:           "there is no piece on the start square",
+			"moveerr." + ReasonNotYourPiece:      "that piece is not yours",
+			"moveerr." + ReasonSameSquare:        "the piece does not move",
+			"moveerr." + ReasonBadDirection:      "the piece cannot go that way (men go forward or sideways in a straight line, never back)",
+			"moveerr." + ReasonTooFar:            "a man steps one square or jumps over a single piece",
+			"moveerr." + ReasonBlocked:           "the way is blocked",
+			"moveerr." + ReasonTurnBack:          "a king may not turn back between two captures",
+			"moveerr." + ReasonNoCapture:         "there is nothing to capture there",
+			"moveerr." + ReasonCaptureCompulsory: "capturing is compulsory",
+			"moveerr." + ReasonNotMaximum:        "you must take the path that captures the most pieces",
+
+			"reason." + ReasonNoMoves:    "the opponent has no move left",
+			"reason." + ReasonLonePieces: "one piece left on each side",
+			"reason." + ReasonRepetition: "the same position for the third time",
+			"reason." + ReasonFiftyMoves: "50 moves without a capture or a man's move",
+		},
+	}
+}
