@@ -157,7 +157,7 @@ type gridDrawer struct {
 	game    gridGame
 	base    [2]*image.RGBA     // static picture, not flipped and flipped
 	basePal [2]*image.Paletted // base mapped to the palette
-	sprites [256]*sprite
+	sprites [256]*Sprite
 	// tiles[flip][letter] holds, for every screen square k at k*sq*sq, the
 	// palette indices of that piece on that plain square: most squares of
 	// a frame are just a piece, and copying its tile skips both the blend

@@ -20,7 +20,7 @@ type chrome struct {
 	lay   layout
 	theme Theme
 	fonts *Fonts
-	icons [2]*sprite // each side's token in its bar
+	icons [2]*Sprite // each side's token in its bar
 }
 
 // barFaces are a worker's faces for the bars; faces cache glyphs and are
@@ -39,7 +39,7 @@ func (c *chrome) newBarFaces() barFaces {
 // iconSprite pre-renders a side's bar icon: the token drawn by draw (centre
 // and size in pixels) on a faint light disc, so that a dark token stays
 // visible on the dark bar.
-func (c *chrome) iconSprite(draw func(dc *gg.Context, cx, cy, size float64)) *sprite {
+func (c *chrome) iconSprite(draw func(dc *gg.Context, cx, cy, size float64)) *Sprite {
 	size := int(math.Round(0.62 * float64(c.lay.topBar.Dy())))
 	im := image.NewRGBA(image.Rect(0, 0, size, size))
 	dc := gg.NewContextForRGBA(im)

@@ -222,23 +222,54 @@ func (w *pngWriter) encode(im image.Image) ([]byte, error) {
 // applyRect is apply restricted to r (within both pictures' bounds).
 func (q *quantizer) applyRect(dst *image.Paletted, src *image.RGBA, r image.Rectangle) {
 	r = r.Intersect(dst.Rect).Intersect(src.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		q.mapPixels(dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)], src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)])
+	}
+}
+
+// mapPixels writes the palette indices of the RGBA pixels s into d.
+func (q *quantizer) mapPixels(d, s []uint8) {
 	lut := q.lut
+	// Runs of one colour are the common case: look up each run once.
+	var prev uint32
+	var idx uint8
+	for j := range d {
+		if 4*j+3 >= len(s) {
+			break
+		}
+		v := binary.LittleEndian.Uint32(s[4*j:])
+		if v != prev || j == 0 {
+			prev = v
+			idx = lut[(v>>3&0x1f)<<10|(v>>11&0x1f)<<5|(v>>19&0x1f)]
+		}
+		d[j] = idx
+	}
+}
+
+// chunkPx is the width of the pieces applyChanged compares: narrow enough
+// that a stone or a die leaves most of its row's pieces unchanged, wide
+// enough that comparing costs little.
+const chunkPx = 32
+
+// applyChanged maps src (same bounds as all the others) into dst, knowing
+// that basePal is base mapped already: a piece of a row that src has
+// unchanged from base is copied from basePal instead of being looked up.
+// Comparing memory is several times faster than mapping it, and most of a
+// board picture is its unchanged base.
+func (q *quantizer) applyChanged(dst, basePal *image.Paletted, src, base *image.RGBA) {
+	r := src.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		s := src.Pix[src.PixOffset(r.Min.X, y):src.PixOffset(r.Max.X, y)]
+		b := base.Pix[base.PixOffset(r.Min.X, y):base.PixOffset(r.Max.X, y)]
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
-		// Runs of one colour are the common case: look up each run once.
-		var prev uint32
-		var idx uint8
-		for j := range d {
-			if 4*j+3 >= len(s) {
-				break
+		bp := basePal.Pix[basePal.PixOffset(r.Min.X, y):basePal.PixOffset(r.Max.X, y)]
+		for x := 0; x < len(d); x += chunkPx {
+			e := min(x+chunkPx, len(d))
+			if bytes.Equal(s[4*x:4*e], b[4*x:4*e]) {
+				copy(d[x:e], bp[x:e])
+			} else {
+				q.mapPixels(d[x:e], s[4*x:4*e])
 			}
-			v := binary.LittleEndian.Uint32(s[4*j:])
-			if v != prev || j == 0 {
-				prev = v
-				idx = lut[(v>>3&0x1f)<<10|(v>>11&0x1f)<<5|(v>>19&0x1f)]
-			}
-			d[j] = idx
 		}
 	}
 }

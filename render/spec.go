@@ -50,7 +50,9 @@ type Spec struct {
 
 // Canvas is what Spec.Base and Spec.Paint draw on: the whole picture and a
 // gg context on it, where the board and its frame are, and the theme and
-// fonts. Each goroutine has its own; Paint must not keep it. Its state
+// fonts. Pieces drawn many times a frame are best pre-rendered as Sprites
+// (NewSprite) and blended onto Img: vector drawing with gg costs tens of
+// microseconds a shape, a sprite a few. Each goroutine has its own; Paint must not keep it. Its state
 // from an earlier frame (colours, line width, fonts of DC) is not reset:
 // set what you use. The transform, clip and path are reset before Paint.
 type Canvas struct {
@@ -136,10 +138,11 @@ func (c *Canvas) TextCentred(face font.Face, s string, cx, cy float64, col color
 // read-only once built, so Draw may run on many goroutines.
 type specDrawer struct {
 	chrome
-	spec  Spec
-	base  [2]*image.RGBA // background, frame and Spec.Base; not flipped and flipped
-	quant *quantizer
-	pool  sync.Pool // of *specWorker
+	spec    Spec
+	base    [2]*image.RGBA     // background, frame and Spec.Base; not flipped and flipped
+	basePal [2]*image.Paletted // base mapped to the palette
+	quant   *quantizer
+	pool    sync.Pool // of *specWorker
 }
 
 // specWorker is a goroutine's state: canvas, faces and PNG encoder.
@@ -203,8 +206,21 @@ func NewDrawer(s Spec) (Drawer, error) {
 	t := d.theme
 	must := append([]color.RGBA{t.Background, t.Frame, t.Text, t.Accent}, s.Exact...)
 	d.quant = newQuantizer(ims, must...)
+	for flip, b := range d.base {
+		d.basePal[flip] = image.NewPaletted(b.Rect, d.quant.pal)
+		d.quant.apply(d.basePal[flip], b)
+	}
 	d.pool.Put(w)
 	return d, nil
+}
+
+// BoardArea returns where NewDrawer puts the board of a Spec of this size
+// and aspect on the picture, and the frame around it: Canvas.Board and
+// Canvas.Frame, known before the drawer is built so that a game's drawer
+// can size its sprites to its board.
+func BoardArea(size int, aspect float64) (board, frame image.Rectangle) {
+	l := specLayout(size, aspect)
+	return l.boardRect, l.frameRect
 }
 
 // specLayout sizes a board of the given aspect. The bars keep the height
@@ -267,8 +283,12 @@ func (d *specDrawer) Draw(f Frame) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	flip := 0
+	if f.Flip {
+		flip = 1
+	}
 	w.pal.Palette = d.quant.pal
-	d.quant.applyRect(w.pal, im, im.Rect)
+	d.quant.applyChanged(w.pal, d.basePal[flip], im, d.base[flip])
 	return w.png.encode(w.pal)
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"testing"
 )
@@ -80,5 +81,33 @@ func TestFitFace(t *testing.T) {
 	}
 	if len(c.faces) > maxFaces {
 		t.Errorf("%d faces cached, at most %d", len(c.faces), maxFaces)
+	}
+}
+
+// TestApplyChangedMatchesApply checks the shortcut of mapping only what
+// differs from the base: the picture must be the one mapping every pixel
+// gives, including changes at a chunk's edges and a picture's last column.
+func TestApplyChangedMatchesApply(t *testing.T) {
+	const w, h = 3*chunkPx + 7, 5
+	base := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range base.Pix {
+		base.Pix[i] = uint8(i * 7)
+	}
+	src := image.NewRGBA(base.Rect)
+	copy(src.Pix, base.Pix)
+	for _, p := range []image.Point{{0, 0}, {chunkPx - 1, 1}, {chunkPx, 1}, {w - 1, 4}, {2 * chunkPx, 3}} {
+		src.SetRGBA(p.X, p.Y, color.RGBA{250, 10, 10, 255})
+	}
+	q := newQuantizer([]*image.RGBA{base, src})
+	basePal := image.NewPaletted(base.Rect, q.pal)
+	q.apply(basePal, base)
+	want := image.NewPaletted(base.Rect, q.pal)
+	q.apply(want, src)
+	got := image.NewPaletted(base.Rect, q.pal)
+	q.applyChanged(got, basePal, src, base)
+	for i := range want.Pix {
+		if got.Pix[i] != want.Pix[i] {
+			t.Fatalf("pixel %d,%d: index %d, want %d", i%w, i/w, got.Pix[i], want.Pix[i])
+		}
 	}
 }

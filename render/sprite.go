@@ -1,17 +1,47 @@
 package render
 
-import "image"
+import (
+	"image"
+	"math"
 
-// sprite is a pre-rendered picture with alpha (a piece, an icon), with the
-// span of visible pixels of each row, for a faster blend than draw.Draw:
-// pieces are drawn 30 times a frame and their corners are empty.
-type sprite struct {
+	"github.com/fogleman/gg"
+)
+
+// Sprite is a pre-rendered picture with alpha (a piece, a stone, a die
+// face), with the span of visible pixels of each row, for a much faster
+// blend than drawing it again: a board draws its pieces dozens of times a
+// frame, and anti-aliased vector drawing of each costs more than the rest
+// of the picture. Build sprites once, with the drawer (BoardArea says what
+// size the board will be); a Sprite is read-only and safe to share.
+type Sprite struct {
 	im    *image.RGBA
 	spans [][2]int // per row: first and past-last x with alpha > 0
 }
 
-func newSprite(im *image.RGBA) *sprite {
-	s := &sprite{im: im, spans: make([][2]int, im.Rect.Dy())}
+// NewSprite renders a w×h sprite: draw paints on a transparent picture of
+// that size with gg ((0, 0) its top-left corner).
+func NewSprite(w, h int, draw func(dc *gg.Context)) *Sprite {
+	im := image.NewRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
+	draw(gg.NewContextForRGBA(im))
+	return newSprite(im)
+}
+
+// Size is the sprite's width and height in pixels.
+func (s *Sprite) Size() image.Point { return s.im.Rect.Size() }
+
+// DrawCentred blends the sprite over dst centred on (cx, cy), rounded to
+// whole pixels so that it looks the same wherever it is drawn.
+func (s *Sprite) DrawCentred(dst *image.RGBA, cx, cy float64) {
+	sz := s.Size()
+	s.drawOver(dst, image.Pt(int(math.Round(cx-float64(sz.X)/2)), int(math.Round(cy-float64(sz.Y)/2))))
+}
+
+// Draw blends the sprite over dst with its top-left corner at p; parts
+// outside dst are clipped.
+func (s *Sprite) Draw(dst *image.RGBA, p image.Point) { s.drawOver(dst, p) }
+
+func newSprite(im *image.RGBA) *Sprite {
+	s := &Sprite{im: im, spans: make([][2]int, im.Rect.Dy())}
 	for y := range s.spans {
 		lo, hi := im.Rect.Dx(), 0
 		row := im.Pix[y*im.Stride:]
@@ -31,7 +61,7 @@ func newSprite(im *image.RGBA) *sprite {
 
 // drawOver blends the sprite (premultiplied alpha) over dst with its
 // top-left corner at p; parts outside dst are clipped.
-func (s *sprite) drawOver(dst *image.RGBA, p image.Point) {
+func (s *Sprite) drawOver(dst *image.RGBA, p image.Point) {
 	w, h := s.im.Rect.Dx(), s.im.Rect.Dy()
 	for y := 0; y < h; y++ {
 		dy := p.Y + y

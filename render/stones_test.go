@@ -60,15 +60,31 @@ var (
 )
 
 // stonesDrawer is the test game's drawer and where its board and frame lie
-// on the picture (recorded by Base, for the tests to look at).
+// on the picture, for the tests to look at.
 type stonesDrawer struct {
 	render.Drawer
 	board, frame image.Rectangle
+	discs        [2]*render.Sprite // a stone of each side, without its number
 }
 
 func newStonesDrawer(t testing.TB, size int) *stonesDrawer {
 	t.Helper()
 	sd := &stonesDrawer{}
+	sd.board, sd.frame = render.BoardArea(size, 0)
+	// Stones are drawn dozens of times a frame: render each side's disc
+	// once, as a sprite the size of a cell.
+	cell := stoneCell(sd.board, 0, 0, false)
+	for side := range sd.discs {
+		sd.discs[side] = render.NewSprite(cell.Dx(), cell.Dy(), func(dc *gg.Context) {
+			cx, cy, r := cellCentre(image.Rect(0, 0, cell.Dx(), cell.Dy()))
+			dc.DrawCircle(cx, cy, r)
+			dc.SetColor(stoneColours[side])
+			dc.FillPreserve()
+			dc.SetColor(stoneRims[side])
+			dc.SetLineWidth(0.08 * r)
+			dc.Stroke()
+		})
+	}
 	sample := []Stone{{0, 0, 7, 0}, {1, 0, 88, 1}, {2, 2, 123, 0}, {3, 4, 5, 1}}
 	d, err := render.NewDrawer(render.Spec{
 		Size: size,
@@ -78,7 +94,9 @@ func newStonesDrawer(t testing.TB, size int) *stonesDrawer {
 			dc.Fill()
 		},
 		Base: func(c *render.Canvas, flip bool) {
-			sd.board, sd.frame = c.Board, c.Frame
+			if c.Board != sd.board || c.Frame != sd.frame {
+				t.Errorf("Canvas board %v frame %v, BoardArea said %v, %v", c.Board, c.Frame, sd.board, sd.frame)
+			}
 			dc := c.DC
 			b := c.Board
 			dc.SetColor(stonesWood)
@@ -94,7 +112,7 @@ func newStonesDrawer(t testing.TB, size int) *stonesDrawer {
 			}
 			dc.Stroke()
 		},
-		Paint: paintStones,
+		Paint: sd.paint,
 		Samples: []render.Frame{
 			{Position: stonesPosition{stones: sample}},
 			{Position: stonesPosition{stones: sample}, Flip: true},
@@ -124,15 +142,14 @@ func cellCentre(r image.Rectangle) (cx, cy, radius float64) {
 	return float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2, 0.42 * float64(min(r.Dx(), r.Dy()))
 }
 
-// paintStones is the test game's Spec.Paint: each stone a disc of its
-// side's colour with its number, shrunk to fit, in the middle.
-func paintStones(c *render.Canvas, f render.Frame) error {
+// paint is the test game's Spec.Paint: each stone a disc of its side's
+// colour with its number, shrunk to fit, in the middle.
+func (sd *stonesDrawer) paint(c *render.Canvas, f render.Frame) error {
 	v, ok := f.Position.(stoner)
 	if !ok {
 		return fmt.Errorf("%w: position %T is not of the stones game", render.ErrBadFrame, f.Position)
 	}
 	var taken [stonesN][stonesN]bool
-	dc := c.DC
 	for _, s := range v.Stones() {
 		if s.Col < 0 || s.Col >= stonesN || s.Row < 0 || s.Row >= stonesN || s.Side < 0 || s.Side > 1 || s.Number < 0 {
 			return fmt.Errorf("%w: stone %+v", render.ErrBadFrame, s)
@@ -141,13 +158,9 @@ func paintStones(c *render.Canvas, f render.Frame) error {
 			return fmt.Errorf("%w: two stones on %d,%d", render.ErrBadFrame, s.Col, s.Row)
 		}
 		taken[s.Col][s.Row] = true
-		cx, cy, r := cellCentre(stoneCell(c.Board, s.Col, s.Row, f.Flip))
-		dc.DrawCircle(cx, cy, r)
-		dc.SetColor(stoneColours[s.Side])
-		dc.FillPreserve()
-		dc.SetColor(stoneRims[s.Side])
-		dc.SetLineWidth(0.08 * r)
-		dc.Stroke()
+		cell := stoneCell(c.Board, s.Col, s.Row, f.Flip)
+		sd.discs[s.Side].Draw(c.Img, cell.Min)
+		cx, cy, r := cellCentre(cell)
 		label := strconv.Itoa(s.Number)
 		face := c.FitFace(true, 0.9*r, 6, 1.3*r, label)
 		c.TextCentred(face, label, cx, cy, c.Theme.AccentText)
