@@ -147,8 +147,24 @@ func (m *Manager) CheckMove(id int64, userID, text string) error {
 	if l.pos.Turn() != side {
 		return ErrNotYourTurn
 	}
-	_, err = l.pos.ParseMove(text)
-	return err
+	tr, ok := l.pos.(games.TurnReader)
+	if !ok {
+		_, err = l.pos.ParseMove(text)
+		return err
+	}
+	// A whole turn: every ply legal where the ones before it lead.
+	pos := l.pos.Clone()
+	for _, p := range tr.SplitTurn(text) {
+		if st := pos.Status(); st.Over || pos.Turn() != side {
+			return &games.MoveError{Kind: games.Illegal, Input: p, Reason: ReasonTurnOver}
+		}
+		mv, err := pos.ParseMove(p)
+		if err != nil {
+			return err
+		}
+		pos.Make(mv)
+	}
+	return nil
 }
 
 // Resign ends game id as a loss for userID.

@@ -101,6 +101,13 @@ func TestTurnDieByDie(t *testing.T) {
 	if s, _ := h.m.Get(g.ID); len(s.Moves) != 1 {
 		t.Fatalf("a refused message changed the game: %v", s.Moves)
 	}
+	whole := "a" + itoa(d1) + " b" + itoa(d2)
+	if err := h.m.CheckMove(g.ID, ayse.ID, whole); err != nil {
+		t.Fatalf("a whole turn, checked: %v", err)
+	}
+	if err := h.m.CheckMove(g.ID, ayse.ID, whole+" a1"); !isReason(err, sessions.ReasonTurnOver) {
+		t.Fatalf("more than a turn, checked: %v", err)
+	}
 	res, err := h.m.Move(bg, g.ID, ayse.ID, "a"+itoa(d1), "")
 	if err != nil {
 		t.Fatal(err)
