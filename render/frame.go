@@ -39,10 +39,13 @@
 // NewDrawer builds a drawer from a Spec: the game's code paints the board's
 // static parts once (Spec.Base) and each frame's position over them
 // (Spec.Paint) on a Canvas, with the Theme, the embedded Fonts, the text
-// helpers (Canvas.Face, Canvas.Text, TextWidth, FitText, CleanText) and gg;
-// NewDrawer adds the surroundings, chooses a palette from sample renders
-// and writes an 8-bit paletted PNG, several times faster to encode (and
-// smaller to upload) than a true-colour one.
+// helpers (Canvas.Face, Canvas.FitFace, Canvas.Text, Canvas.TextCentred,
+// TextWidth, FitText, CleanText), Sprites for pieces drawn many times
+// (sized from BoardArea before the drawer is built) and gg; NewDrawer adds
+// the surroundings, chooses a palette from sample renders and writes an
+// 8-bit paletted PNG, several times faster to encode (and smaller to
+// upload) than a true-colour one. Only the parts of the picture that differ
+// from the pre-mapped base are mapped to the palette anew.
 //
 // The grid drawer goes further for speed: building it pre-renders the
 // static parts and the pieces and pre-maps every piece on every plain
@@ -76,7 +79,9 @@ type Frame struct {
 	// per square, in the game's letters ('.' for an empty square).
 	Board []string
 	// Path is the last move: its start and every landing square, as square
-	// names ("c3", "c5"); a placement is its one square ("b2").
+	// names ("c3", "c5"); a placement is its one square ("b2"). A drawer of
+	// another kind of board reads it (and Captured) in its game's names for
+	// places (points, cells), or ignores it.
 	Path []string
 	// Captured lists the squares of the pieces the last move captured.
 	Captured []string
