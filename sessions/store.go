@@ -14,16 +14,17 @@ import (
 //
 // It is the union of one small interface per aggregate (GameStore,
 // ChannelStore, ChallengeStore, RatingStore, TournamentStore, Outbox,
-// HeartbeatStore): code that needs one aggregate may take only its
-// interface. A few writes span two aggregates in one transaction
+// MatchStore, HeartbeatStore): code that needs one aggregate may take only
+// its interface. A few writes span two aggregates in one transaction
 // (SettleGame, EnqueueReplies, CreditDowntime: each says which), so one
 // Store implements them all over the same database.
 //
-// Implementations must be safe for concurrent use. Times come back at
-// millisecond precision as time.UnixMilli gives them (the zero time stays
-// zero), and durations to the millisecond. SQLiteStore is the embedded
-// default; package storetest holds the conformance tests every Store must
-// pass (a PostgreSQL store follows behind the same interface).
+// Implementations must be safe for concurrent use. Times come back as the
+// same instant to the millisecond, in any location (compare them with
+// Equal; the zero time stays zero), and durations to the millisecond.
+// SQLiteStore is the embedded default; package storetest holds the
+// conformance tests every Store must pass (a PostgreSQL store follows
+// behind the same interface).
 type Store interface {
 	GameStore
 	ChannelStore

@@ -7,9 +7,10 @@
 //	}
 //
 // Records are compared whole with reflect.DeepEqual, so a store must give
-// back exactly what it was given: times at millisecond precision as
-// time.UnixMilli returns them (the zero time as the zero time), durations
-// to the millisecond. The fixtures set every field they know and fill in,
+// back exactly what it was given, but for times, which are compared by
+// their instant (in UTC: a store may return them in any location) and
+// need only be kept to the millisecond, as durations; the zero time stays
+// zero, and nil and empty slices differ. The fixtures set every field they know and fill in,
 // with made-up values, every exported field they do not (fields added to a
 // record later): a field a store forgets to keep fails the round trips
 // without anyone updating this suite. A new field the filler cannot make
@@ -59,6 +60,7 @@ var aggregates = []struct {
 	{"ChallengeStore", challengeTests},
 	{"RatingStore", ratingTests},
 	{"TournamentStore", tournamentTests},
+	{"MatchStore", matchTests},
 	{"Outbox", outboxTests},
 	{"HeartbeatStore", heartbeatTests},
 	{"UnreadableRows", unreadableTests},
@@ -139,12 +141,103 @@ func stored(t *testing.T, s sessions.GameStore, id int64) sessions.GameRecord {
 	return rec
 }
 
-// same fails the test unless got and want are deeply equal.
+// same fails the test unless got and want are deeply equal, naming the
+// fields that differ.
 func same(t *testing.T, what string, got, want any) {
 	t.Helper()
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("%s:\n got %+v\nwant %+v", what, got, want)
+	g, w := inUTC(reflect.ValueOf(got)), inUTC(reflect.ValueOf(want))
+	if !reflect.DeepEqual(g.Interface(), w.Interface()) {
+		t.Fatalf("%s differs:%s", what, diff("", g, w))
 	}
+}
+
+// inUTC returns a deep copy of v with every time in UTC (and no monotonic
+// reading), so that times compare by their instant.
+func inUTC(v reflect.Value) reflect.Value {
+	if !v.IsValid() {
+		return v
+	}
+	if v.Type() == timeType {
+		return reflect.ValueOf(v.Interface().(time.Time).UTC())
+	}
+	var out reflect.Value
+	switch v.Kind() {
+	case reflect.Struct:
+		out = reflect.New(v.Type()).Elem()
+		out.Set(v)
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				out.Field(i).Set(inUTC(v.Field(i)))
+			}
+		}
+	case reflect.Array:
+		out = reflect.New(v.Type()).Elem()
+		for i := range v.Len() {
+			out.Index(i).Set(inUTC(v.Index(i)))
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		out = reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := range v.Len() {
+			out.Index(i).Set(inUTC(v.Index(i)))
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		out = reflect.MakeMapWithSize(v.Type(), v.Len())
+		for it := v.MapRange(); it.Next(); {
+			out.SetMapIndex(it.Key(), inUTC(it.Value()))
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		out = reflect.New(v.Type().Elem())
+		out.Elem().Set(inUTC(v.Elem()))
+	default:
+		return v
+	}
+	return out
+}
+
+// diff lists the paths at which got and want, not deeply equal, differ.
+func diff(path string, got, want reflect.Value) string {
+	if got.Kind() != want.Kind() || got.Type() != want.Type() {
+		return fmt.Sprintf("\n\t%s: got %#v, want %#v", path, got, want)
+	}
+	var out string
+	switch got.Kind() {
+	case reflect.Struct:
+		if got.Type() == timeType {
+			break
+		}
+		for i := range got.NumField() {
+			if sf := got.Type().Field(i); sf.IsExported() && !reflect.DeepEqual(got.Field(i).Interface(), want.Field(i).Interface()) {
+				out += diff(path+"."+sf.Name, got.Field(i), want.Field(i))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if got.Len() != want.Len() {
+			break
+		}
+		for i := range got.Len() {
+			if !reflect.DeepEqual(got.Index(i).Interface(), want.Index(i).Interface()) {
+				out += diff(fmt.Sprintf("%s[%d]", path, i), got.Index(i), want.Index(i))
+			}
+		}
+	}
+	if out != "" {
+		return out
+	}
+	if got.Type() == timeType {
+		g, w := got.Interface().(time.Time), want.Interface().(time.Time)
+		return fmt.Sprintf("\n\t%s: got %s (%s), want %s (%s)", path, g.Format(time.RFC3339Nano), g.Location(),
+			w.Format(time.RFC3339Nano), w.Location())
+	}
+	return fmt.Sprintf("\n\t%s: got %#v, want %#v", path, got, want)
 }
 
 // ids lists the ids of games.
