@@ -54,6 +54,9 @@ type Snapshot struct {
 	// PromptArgs its placeholder values as key, value pairs; "" for none.
 	Prompt     string
 	PromptArgs []string
+	// Position is a copy of the position, for drawers that need more than
+	// Board (render.Frame.Position); nobody else holds it.
+	Position games.Position
 }
 
 // Solo reports whether the game has one player (a puzzle).

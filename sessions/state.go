@@ -132,6 +132,7 @@ func (l *state) snapshot() Snapshot {
 		Start:           l.rec.Start,
 		Optimal:         l.rec.Optimal,
 		Match:           l.rec.Match,
+		Position:        l.pos.Clone(),
 	}
 	if p, ok := l.pos.(games.Prompter); ok && !l.rec.Result.Over {
 		s.Prompt, s.PromptArgs, _ = p.Prompt()
