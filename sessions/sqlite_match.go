@@ -54,17 +54,22 @@ func (s *SQLiteStore) Match(ctx context.Context, id int64) (MatchRecord, error) 
 		return MatchRecord{}, fmt.Errorf("sessions: match %d: %w", id, err)
 	}
 	rec.ID = id
+	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
 	return rec, nil
 }
 
-// ActiveMatches loads the matches not over, oldest first.
+// ActiveMatches loads the matches not over, oldest first; rows it cannot
+// decode are left out and reported in an *UnreadableRowsError.
 func (s *SQLiteStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, data FROM matches WHERE over = 0 ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: load matches: %w", err)
 	}
 	defer rows.Close()
-	var out []MatchRecord
+	var (
+		out     []MatchRecord
+		skipped []SkippedRow
+	)
 	for rows.Next() {
 		var id int64
 		var data string
@@ -73,10 +78,15 @@ func (s *SQLiteStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error) 
 		}
 		var rec MatchRecord
 		if err := json.Unmarshal([]byte(data), &rec); err != nil {
-			return nil, fmt.Errorf("sessions: match %d: %w", id, err)
+			skipped = append(skipped, SkippedRow{TableMatches, idKey(id), err})
+			continue
 		}
 		rec.ID = id
+		rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
 		out = append(out, rec)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sessions: load matches: %w", err)
+	}
+	return out, unreadable(skipped)
 }

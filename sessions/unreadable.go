@@ -21,6 +21,7 @@ const (
 	TableGames       = "games"
 	TableTournaments = "tournaments"
 	TableChallenges  = "challenges"
+	TableMatches     = "matches"
 )
 
 // ErrUnreadableRow: a change would overwrite or delete a stored row that
@@ -29,7 +30,7 @@ var ErrUnreadableRow = errors.New("sessions: an unreadable stored row is in the 
 
 // SkippedRow is a stored row that could not be read.
 type SkippedRow struct {
-	Table string // TableGames, TableTournaments or TableChallenges
+	Table string // TableGames, TableTournaments, TableChallenges or TableMatches
 	// Key identifies the row: a game's or tournament's id, a challenge's
 	// "platform/channel/from>to".
 	Key string
