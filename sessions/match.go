@@ -125,11 +125,22 @@ func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Matc
 }
 
 // nextMatchGame starts the match's next game (the first move alternates)
-// and saves the match.
+// and saves the match. A game of the match already going on (created just
+// before the bot stopped, the match not saved) is taken instead of a second.
 func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
 	g, ok := m.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return Snapshot{}, ErrUnknownGameName
+	}
+	if snap, ok := m.matchGameInPlay(rec.ID); ok {
+		if !slices.Contains(rec.Games, snap.ID) {
+			rec.Games = append(rec.Games, snap.ID)
+			rec.Updated = storedTime(m.cfg.Now())
+			if err := m.cfg.Store.SaveMatch(ctx, *rec); err != nil {
+				m.log.Error("saving match", "id", rec.ID, "err", err)
+			}
+		}
+		return snap, nil
 	}
 	players := rec.Players
 	if len(rec.Games)%2 == 1 {
@@ -146,6 +157,29 @@ func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref strin
 		m.log.Error("saving match", "id", rec.ID, "err", err)
 	}
 	return snap, nil
+}
+
+// matchGameInPlay returns the match's unfinished game, if one is going on.
+func (m *Manager) matchGameInPlay(match int64) (Snapshot, bool) {
+	m.mu.Lock()
+	list := make([]*live, 0, len(m.games))
+	for _, l := range m.games {
+		list = append(list, l)
+	}
+	m.mu.Unlock()
+	for _, l := range list {
+		l.mu.Lock()
+		ok := l.rec.Match == match && !l.rec.Result.Over
+		var snap Snapshot
+		if ok {
+			snap = l.snapshot()
+		}
+		l.mu.Unlock()
+		if ok {
+			return snap, true
+		}
+	}
+	return Snapshot{}, false
 }
 
 // Match returns a match as stored.

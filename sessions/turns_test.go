@@ -305,3 +305,54 @@ func isReason(err error, reason string) bool {
 	var me *games.MoveError
 	return errors.As(err, &me) && me.Reason == reason
 }
+
+// TestMatchNextGameOnce: when the bot stopped after a match's next game was
+// created but before the match was saved, settling the last game again (at
+// the next start) takes that game instead of opening a second one, and
+// counts the last game's points once.
+func TestMatchNextGameOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	h := turnHarness(t, path)
+	g, rec, err := h.m.StartMatch(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		s, err := h.m.Get(g.ID)
+		if err != nil {
+			break // over
+		}
+		if _, err := h.m.Move(bg, g.ID, s.Players[s.Turn].ID, s.Legal[0], ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, ok := h.m.Match(bg, rec.ID)
+	if !ok || len(after.Games) != 2 || len(after.Counted) != 1 {
+		t.Fatalf("after the first game: %+v", after)
+	}
+	first, _ := h.store.Game(bg, g.ID)
+	// The crash: the match as it was before, the first game not settled.
+	if err := h.store.SaveMatch(bg, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.ExecForTest(bg, "UPDATE games SET settled = 0 WHERE id = "+fmt.Sprint(g.ID)); err != nil {
+		t.Fatal(err)
+	}
+	h.m.Close()
+	h.store.Close()
+
+	h = turnHarness(t, path)
+	h.m.Resume("test")
+	h.wait()
+	again, ok := h.m.Match(bg, rec.ID)
+	if !ok || !slices.Equal(again.Games, after.Games) || !slices.Equal(again.Counted, after.Counted) || again.Score != after.Score {
+		t.Fatalf("after the restart: %+v, want %+v", again, after)
+	}
+	if again.Score[0]+again.Score[1] != first.Result.Points {
+		t.Fatalf("score %v for a first game worth %d", again.Score, first.Result.Points)
+	}
+	if _, err := h.store.Game(bg, after.Games[1]+1); !errors.Is(err, sessions.ErrNotFound) {
+		t.Fatalf("a third game was opened: %v", err)
+	}
+}
