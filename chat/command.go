@@ -196,18 +196,6 @@ func Fold(s string) string {
 	return b.String()
 }
 
-// parseSide reads a side word in any game: 0 for the first player (white,
-// x), 1 for the second (black, o).
-func parseSide(word string) (int, bool) {
-	switch Fold(word) {
-	case "white", "beyaz", "x", "first", "ilk", "w":
-		return 0, true
-	case "black", "siyah", "o", "second", "ikinci", "b":
-		return 1, true
-	}
-	return 0, false
-}
-
 // isGameTag reports whether w names a game by its short id ("#g7") and
 // returns the id.
 func isGameTag(w string) (int64, bool) {

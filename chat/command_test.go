@@ -105,17 +105,6 @@ func TestEveryCommandWordIsFoldedAndUnique(t *testing.T) {
 	}
 }
 
-func TestParseSide(t *testing.T) {
-	for in, want := range map[string]int{"white": 0, "Beyaz": 0, "X": 0, "siyah": 1, "BLACK": 1, "o": 1} {
-		if got, ok := parseSide(in); !ok || got != want {
-			t.Errorf("parseSide(%q) = %d, %v", in, got, ok)
-		}
-	}
-	if _, ok := parseSide("purple"); ok {
-		t.Error("purple is a side")
-	}
-}
-
 func TestGameTag(t *testing.T) {
 	for in, want := range map[string]int64{"#g7": 7, "#G12": 12} {
 		if got, ok := isGameTag(in); !ok || got != want {

@@ -5,7 +5,6 @@ package chat
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -48,7 +47,7 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Players:  [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)},
 			Title:    tag + " · " + r.gameName(lang, s.Game),
 			Footer:   r.footer(lang, s),
-			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && facingSides(s.Game),
+			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && r.host(s.Game).Facing,
 		}
 		if left, ok := s.TimeLeft(r.now()); ok && !s.Result.Over && s.TimeControl.PerMove == 0 {
 			// Each game clock next to its player's name ("4:00 – 1:50" in the
@@ -72,28 +71,20 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 	return rep
 }
 
-// facingSides reports whether a game's sides sit at opposite edges of the
-// board (white and black), so that the second player sees it turned round.
-// A tic-tac-toe grid has no sides: turned, it would no longer match its cell
-// buttons and the phone-key numbers of the moves.
-func facingSides(g games.Game) bool {
-	names := g.SideNames()
-	return len(names) == 2 && names[0] == "white" && names[1] == "black"
-}
-
-// buttons are the cell buttons of a placement game (every legal move a
-// single square, as in tic-tac-toe) laid out like the board, then the
-// actions. Every button names its game ("resign #g7"): a player may have
-// several games in a channel, and an older board's buttons must act on
-// that board's game, or say that it is over.
+// buttons are the game's move buttons (games.MoveButtoner: tic-tac-toe's
+// cells, laid out like the board) for a person to move, then the actions.
+// Every button names its game ("resign #g7"): a player may have several
+// games in a channel, and an older board's buttons must act on that
+// board's game, or say that it is over.
 func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
 	var rows [][]Button
 	if p, ok := s.ToMove(); ok && !p.Bot {
-		rows = squareButtons(s)
+		rows = r.moveButtons(s)
 	}
 	tag := " #" + s.Tag()
 	var actions []Button
-	if s.VsBot() && s.Tournament == 0 { // hints are for casual games against the bot
+	// Hints are for casual games against the bot, in games that have them.
+	if s.VsBot() && s.Tournament == 0 && !r.host(s.Game).Policy.NoHints {
 		actions = append(actions, Button{Label: r.cat.T(lang, "button.hint"), Data: CmdHint + tag})
 	}
 	actions = append(actions,
@@ -139,35 +130,6 @@ func parseChallengeID(w string) (fromID string, createdMS int64, ok bool) {
 		return "", 0, false
 	}
 	return rest[:i], ms, true
-}
-
-// maxSquareButtons bounds the cell buttons (a 3x3 board).
-const maxSquareButtons = 9
-
-func squareButtons(s sessions.Snapshot) [][]Button {
-	if len(s.Legal) == 0 || len(s.Legal) > maxSquareButtons {
-		return nil
-	}
-	for _, mv := range s.Legal {
-		if len(mv) != 2 || mv[0] < 'a' || mv[0] > 'z' || mv[1] < '1' || mv[1] > '9' {
-			return nil
-		}
-	}
-	cells := append([]string(nil), s.Legal...)
-	sort.Slice(cells, func(i, j int) bool { // top rank first, then by file
-		if cells[i][1] != cells[j][1] {
-			return cells[i][1] > cells[j][1]
-		}
-		return cells[i][0] < cells[j][0]
-	})
-	var rows [][]Button
-	for i, c := range cells {
-		if i == 0 || c[1] != cells[i-1][1] {
-			rows = append(rows, nil)
-		}
-		rows[len(rows)-1] = append(rows[len(rows)-1], Button{Label: c, Data: truncData(CmdMove + " #" + s.Tag() + " " + c)})
-	}
-	return rows
 }
 
 // TextBoard draws Position.Board() rows with rank numbers on the left and

@@ -136,30 +136,29 @@ func (c *Catalog) Langs() []Lang { return []Lang{Turkish, English} }
 
 func turkish() map[string]string {
 	return map[string]string{
-		"help": "{bot} dama ve XOX oynar. Komutlar (başına / ya da ! koyabilirsin):\n" +
-			"oyna <oyun> [seviye] [beyaz|siyah] — bota karşı yeni oyun ({games})\n" +
-			"hamle <hamle>, ya da yalnızca hamleyi yaz: c3-c4, b2 — hamle yap\n" +
+		"help": "{bot} {titles} oynar. Komutlar (başına / ya da ! koyabilirsin):\n" +
+			"oyna <oyun> [seviye] [{sides}] — bota karşı yeni oyun ({games})\n" +
+			"hamle <hamle>, ya da yalnızca hamleyi yaz — hamle yap (yardım hamle)\n" +
 			"tahta · hamleler · ipucu · geri · berabere · pes\n" +
 			"seviye [kolay|orta|zor|usta] · oyunlar · dil tr|en\n" +
 			"meydan @kişi <oyun> [5dk+3sn|1g/hamle] · kabul · ret — iki kişi arasında oyun\n" +
 			"turnuva oluştur <oyun> [isviçre|lig|çift] [tur] [süre] · katıl · ayrıl · başlat · sıralama · eşleşmeler · iptal\n" +
 			"puan [oyun] · liderler <oyun>\n" +
 			"yardım <komut> — bir komutun ayrıntısı. İngilizce komutlar da çalışır (help).",
-		"help.play": "oyna <oyun> [seviye] [beyaz|siyah|x|o] — bota karşı yeni oyun. Oyunlar: {games}. " +
-			"Seviyeler: {levels}. Oyunu başlatan önce oynar (beyaz / x); siyah ya da o dersen bot başlar.",
+		"help.play": "oyna <oyun> [seviye] [{sides}] — bota karşı yeni oyun. Oyunlar: {games}. " +
+			"Seviyeler: {levels}. Oyunu başlatan önce oynar ({first}); {second} dersen bot başlar.",
 		"help.start": "başlat <oyun> — bota karşı yeni oyun, oyna gibi (yardım oyna). Kanalda kayıtları açık bir turnuva varken tek başına «başlat» " +
 			"o turnuvayı başlatır (düzenleyen ya da kanal yöneticisi); «turnuva başlat» da olur (yardım turnuva).",
-		"help.move": "hamle <hamle> ya da yalnızca hamleyi yaz. Dama: c3-c4, alma c3xc5xe5 (c3:c5 de olur). " +
-			"XOX: a1…c3 ya da telefon tuşları 1…9 (1 sol üst, 9 sağ alt).",
+		"help.move":    "hamle <hamle> ya da yalnızca hamleyi yaz. {notations}",
 		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
-		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri: 1. c3-c4 f6-f5 2. … (biten bir oyunun: hamleler #g7).",
+		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri, numaralı: 1. … 2. … (biten bir oyunun: hamleler #g7).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
 		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
 		"help.draw": "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder. " +
 			"İki oyuncu da hamle yapmadan kabul edilen beraberlik sonuçsuz biter, puanlanmaz (turnuvada beraberlik sayılır, yine puanlanmaz).",
 		"help.resign": "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
 		"help.level":  "seviye [seviye] — botun seviyesini gösterir ya da değiştirir: {levels}. Oyun yoksa kanalın varsayılanı olur (grupta bunu yalnızca yöneticiler yapar). Belirli bir oyun için: seviye zor #g7 (yalnızca oyuncuları).",
-		"help.challenge": "meydan @kişi <oyun> [beyaz|siyah] [süre] — birini oyuna çağırır; o kabul ya da ret yazar. Oyunlar: {games}. " +
+		"help.challenge": "meydan @kişi <oyun> [{sides}] [süre] — birini oyuna çağırır; o kabul ya da ret yazar. Oyunlar: {games}. " +
 			"Süre: 10dk (oyun başına), 5dk+3sn (her hamleden sonra 3 sn eklenir) ya da 1g/hamle (her hamle için bir gün); " +
 			"süresi biten kaybeder. Kişiyi listeden seçerek an ya da onun mesajına yanıt olarak yaz. İki kişi arasındaki oyunlar puanlıdır.",
 		"help.accept":  "kabul — sana gelen meydan okumayı ya da beraberlik teklifini kabul eder.",
@@ -168,7 +167,7 @@ func turkish() map[string]string {
 		"help.lang":    "dil tr|en — bu kanalın dilini değiştirir (grupta yalnızca yöneticiler; özel sohbette sen).",
 		"help.help":    "yardım [komut] — komutların listesi ya da bir komutun ayrıntısı.",
 
-		"help.tournament": "turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre] — kanalda turnuva açar (örnek: turnuva oluştur xox isviçre 3 5dk; tur sayısı yalnızca İsviçre içindir, ligde oyuncu sayısından çıkar). " +
+		"help.tournament": "turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre] — kanalda turnuva açar (örnek: turnuva oluştur {game} isviçre 3 5dk; tur sayısı yalnızca İsviçre içindir, ligde oyuncu sayısından çıkar). " +
 			"Sonra: turnuva katıl, turnuva ayrıl, turnuva bot <seviye> (botu oyuncu olarak ekler), turnuva başlat, turnuva sıralama, " +
 			"turnuva eşleşmeler [tur], turnuva iptal. Başlatmayı ve iptali yalnızca düzenleyen ya da kanal yöneticisi yapabilir. Kanalda aynı anda bir turnuva olur.",
 		"help.join":        "katıl — kanaldaki turnuvaya yazılırsın.",
@@ -204,7 +203,7 @@ func turkish() map[string]string {
 		"reason.early-draw":          "iki oyuncu da hamle yapmadan berabere kalındı, puanlanmadı",
 
 		"tournament.usage":                 "Kullanım: turnuva oluştur <oyun> [isviçre|lig|çift] [tur sayısı] [süre], sonra turnuva katıl / başlat / sıralama / eşleşmeler / ayrıl / iptal. Oyunlar: {games}",
-		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur dama isviçre 5 10dk. Oyunlar: {games}",
+		"tournament.create-unknown":        "«{word}» ne demek anlamadım. Örnek: turnuva oluştur {game} isviçre 5 10dk. Oyunlar: {games}",
 		"tournament.created":               "{organiser} bir {game} turnuvası açtı ({format}). Katılmak için: katıl. Düzenleyen hazır olunca: başlat",
 		"tournament.rounds-ignored":        "{system}: tur sayısı oyuncu sayısından çıkar; {n} dikkate alınmadı.",
 		"tournament.joined":                "{player} turnuvaya katıldı ({n} oyuncu): {players}",
@@ -229,7 +228,7 @@ func turkish() map[string]string {
 		"tournament.withdrawn-mark":        "(çekildi)",
 		"tournament.round-started":         "{round}. tur başladı (toplam {rounds} tur):",
 		"tournament.started":               "{game} turnuvası başladı: {format}, {n} oyuncu.",
-		"tournament.play-hint":             "Oyunlar bu kanalda: sıra sendeyse hamleni yaz (birden çok oyunun varsa: hamle #g5 b2). Durum için: sıralama",
+		"tournament.play-hint":             "Oyunlar bu kanalda: sıra sendeyse hamleni yaz (birden çok oyunun varsa: hamle #g5 <hamle>). Durum için: sıralama",
 		"tournament.over":                  "{game} turnuvası bitti!",
 		"tournament.game-round":            "Turnuva {round}. tur",
 		"tournament.err.not_registering":   "Turnuva başladı; artık katılınamaz.",
@@ -280,11 +279,11 @@ func turkish() map[string]string {
 		"game.restored":           "Yeniden başlatmadan sonra son durum",
 		"outbox.stale":            "{n} eski yanıt zamanında iletilemedi. Oyunlarının son durumu için: tahta",
 		"outbox.stale.one":        "Eski bir yanıt zamanında iletilemedi. Oyunlarının son durumu için: tahta",
-		"error.no-game":           "Bu kanalda süren bir oyunun yok. Başlamak için: oyna dama (ya da oyna xox).",
+		"error.no-game":           "Bu kanalda süren bir oyunun yok. Başlamak için: oyna <oyun> ({games}).",
 		"error.no-such-game":      "Bu kanalda {game} diye süren bir oyun yok.",
-		"error.play-which-game":   "Hangi oyun? Oyunlar: {games}. Örnek: oyna dama",
-		"error.play-unknown-word": "«{word}» ne demek anlamadım. Örnek: oyna dama orta siyah. Oyunlar: {games}.",
-		"error.move-what":         "Hangi hamle? Örnek: hamle c3-c4",
+		"error.play-which-game":   "Hangi oyun? Oyunlar: {games}. Örnek: oyna {game}",
+		"error.play-unknown-word": "«{word}» ne demek anlamadım. Örnek: oyna {example}. Oyunlar: {games}.",
+		"error.move-what":         "Hangi hamle? Hamleyi yaz: hamle <hamle> (yardım hamle)",
 		"error.not-your-turn":     "Sıra sende değil, {player} oynayacak.",
 		"error.bad-move":          "Geçersiz hamle «{move}»: {reason}.",
 		"error.legal-moves":       "Oynanabilir hamleler: {moves}",
@@ -294,7 +293,7 @@ func turkish() map[string]string {
 		"error.game-over":         "Bu oyun bitti.",
 		"error.game-ended":        "Bu oyun bitti, bu düğme artık bir şey yapmaz: {result}",
 		"error.no-challenge":      "Sana gelen bir meydan okuma ya da teklif yok.",
-		"error.self-challenge":    "Kendine meydan okuyamazsın; bota karşı oynamak için: oyna dama",
+		"error.self-challenge":    "Kendine meydan okuyamazsın; bota karşı oynamak için: oyna <oyun>",
 		"error.not-vs-bot":        "Bu yalnızca bota karşı oyunlarda olur.",
 		"error.nothing-to-undo":   "Geri alınacak hamlen yok.",
 		"error.no-draw-offer":     "Bekleyen bir beraberlik teklifi yok.",
@@ -303,6 +302,12 @@ func turkish() map[string]string {
 		"error.challenge-usage":   "Kullanım: meydan @kişi <oyun>. Oyunlar: {games}",
 		"error.challenge-bot":     "Bota karşı oynamak için: oyna {game}",
 		"error.unknown-command":   "«{word}» diye bir komut bilmiyorum. Komutlar için: yardım",
+		"error.bad-side":          "«{word}», {game} oyununda bir taraf değil. Taraflar: {sides}",
+		"error.no-hints":          "{game} oyununda ipucu yok.",
+		"error.no-undo":           "{game} oyununda hamle geri alınmaz.",
+		"error.no-draws":          "{game} oyununda beraberlik teklif edilmez.",
+		"list.and":                "{list} ve {last}",
+		"list.or":                 "{list} ya da {last}",
 
 		"game.started":     "Yeni oyun: {game} — {players}",
 		"game.bot-opens":   "{bot} başlıyor…",
@@ -365,7 +370,7 @@ func turkish() map[string]string {
 		"level.admin-only":  "Kanalın varsayılan seviyesini yalnızca kanal yöneticileri değiştirebilir (özel sohbette sen). Bota karşı kendi oyununda botun seviyesini değiştirmek için oyun sürerken: seviye <seviye>.",
 
 		"games.header":     "Oyunlar:",
-		"games.start-hint": "Başlat: oyna <oyun> [{levels}] [beyaz|siyah]",
+		"games.start-hint": "Başlat: oyna <oyun> [{levels}] [{sides}]",
 		"games.running":    "Bu kanalda süren oyunlar:",
 
 		"lang.show":       "Bu kanalın dili: {lang}. Değiştirmek için: dil tr ya da dil en",
@@ -383,30 +388,29 @@ func turkish() map[string]string {
 
 func english() map[string]string {
 	return map[string]string{
-		"help": "{bot} plays dama (Turkish draughts) and tic-tac-toe. Commands (a leading / or ! is fine):\n" +
-			"play <game> [level] [white|black] — a new game against the bot ({games})\n" +
-			"move <move>, or just type the move: c3-c4, b2 — make a move\n" +
+		"help": "{bot} plays {titles}. Commands (a leading / or ! is fine):\n" +
+			"play <game> [level] [{sides}] — a new game against the bot ({games})\n" +
+			"move <move>, or just type the move — make a move (help move)\n" +
 			"board · history · hint · undo · draw · resign\n" +
 			"level [easy|medium|hard|master] · games · lang tr|en\n" +
 			"challenge @someone <game> [5m+3s|1d/move] · accept · decline — a game between two people\n" +
 			"tournament create <game> [swiss|roundrobin|double] [rounds] [time] · join · leave · start · standings · pairings · cancel\n" +
 			"rating [game] · leaderboard <game>\n" +
 			"help <command> — details of a command. Turkish commands work too (yardım).",
-		"help.play": "play <game> [level] [white|black|x|o] — a new game against the bot. Games: {games}. " +
-			"Levels: {levels}. Whoever starts moves first (white / x); say black or o and the bot opens.",
+		"help.play": "play <game> [level] [{sides}] — a new game against the bot. Games: {games}. " +
+			"Levels: {levels}. Whoever starts moves first ({first}); say {second} and the bot opens.",
 		"help.start": "start <game> — a new game against the bot, like play (help play). While the channel's tournament is open for registration, " +
 			"a bare «start» begins it (the organiser or a channel admin); so does «tournament start» (help tournament).",
-		"help.move": "move <move>, or just type the move. Dama: c3-c4, captures c3xc5xe5 (or c3:c5). " +
-			"Tic-tac-toe: a1…c3 or phone keys 1…9 (1 top left, 9 bottom right).",
+		"help.move":    "move <move>, or just type the move. {notations}",
 		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",
-		"help.history": "history — the game's moves so far: 1. c3-c4 f6-f5 2. … (of a finished game: history #g7).",
+		"help.history": "history — the game's moves so far, numbered: 1. … 2. … (of a finished game: history #g7).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
 		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
 		"help.draw": "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead. " +
 			"A draw agreed before both players have moved ends the game without a result, unrated (in a tournament it counts as a draw, still unrated).",
 		"help.resign": "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
 		"help.level":  "level [level] — shows or changes the bot's level: {levels}. Without a game it sets the channel's default (in a group, only its admins may). For one game: level hard #g7 (its players only).",
-		"help.challenge": "challenge @someone <game> [white|black] [time] — invites someone to a game; they answer accept or decline. Games: {games}. " +
+		"help.challenge": "challenge @someone <game> [{sides}] [time] — invites someone to a game; they answer accept or decline. Games: {games}. " +
 			"Time: 10m (for the game), 5m+3s (3 s added after each move) or 1d/move (a day for every move); " +
 			"whoever runs out of time loses. Pick the person from the mention list, or reply to their message. Games between people are rated.",
 		"help.accept":  "accept — accepts a challenge or a draw offer made to you.",
@@ -415,7 +419,7 @@ func english() map[string]string {
 		"help.lang":    "lang tr|en — changes this channel's language (in a group only its admins may; in a private chat, you).",
 		"help.help":    "help [command] — the list of commands, or details of one.",
 
-		"help.tournament": "tournament create <game> [swiss|roundrobin|double] [rounds] [time] — opens a tournament in the channel (e.g. tournament create ttt swiss 3 5m; the number of rounds is for Swiss only, a round robin's follows from the number of players). " +
+		"help.tournament": "tournament create <game> [swiss|roundrobin|double] [rounds] [time] — opens a tournament in the channel (e.g. tournament create {game} swiss 3 5m; the number of rounds is for Swiss only, a round robin's follows from the number of players). " +
 			"Then: tournament join, tournament leave, tournament addbot <level> (enters the bot as a player), tournament start, tournament standings, " +
 			"tournament pairings [round], tournament cancel. Only the organiser or a channel admin may start or cancel. One tournament per channel at a time.",
 		"help.join":        "join — registers you in the channel's tournament.",
@@ -451,7 +455,7 @@ func english() map[string]string {
 		"reason.early-draw":          "a draw agreed before both players moved, not rated",
 
 		"tournament.usage":                 "Usage: tournament create <game> [swiss|roundrobin|double] [rounds] [time], then tournament join / start / standings / pairings / leave / cancel. Games: {games}",
-		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create dama swiss 5 10m. Games: {games}",
+		"tournament.create-unknown":        "I don't understand «{word}». For example: tournament create {game} swiss 5 10m. Games: {games}",
 		"tournament.created":               "{organiser} opened a {game} tournament ({format}). To play: join. When the organiser is ready: start",
 		"tournament.rounds-ignored":        "{system}: the number of rounds follows from the number of players; ignoring {n}.",
 		"tournament.joined":                "{player} joined the tournament — players ({n}): {players}",
@@ -476,7 +480,7 @@ func english() map[string]string {
 		"tournament.withdrawn-mark":        "(withdrew)",
 		"tournament.round-started":         "Round {round} of {rounds} has begun:",
 		"tournament.started":               "The {game} tournament has begun: {format}, {n} players.",
-		"tournament.play-hint":             "The games are in this channel: when it is your move, type it (with several games: move #g5 b2). For the table: standings",
+		"tournament.play-hint":             "The games are in this channel: when it is your move, type it (with several games: move #g5 <move>). For the table: standings",
 		"tournament.over":                  "The {game} tournament is over!",
 		"tournament.game-round":            "Tournament round {round}",
 		"tournament.err.not_registering":   "The tournament has started; it is too late to join.",
@@ -527,11 +531,11 @@ func english() map[string]string {
 		"game.restored":           "After a restart, the game as it stands",
 		"outbox.stale":            "{n} older replies could not be delivered in time. To see your games: board",
 		"outbox.stale.one":        "An older reply could not be delivered in time. To see your games: board",
-		"error.no-game":           "You have no game going on in this channel. To start one: play dama (or play ttt).",
+		"error.no-game":           "You have no game going on in this channel. To start one: play <game> ({games}).",
 		"error.no-such-game":      "There is no game {game} going on in this channel.",
-		"error.play-which-game":   "Which game? Games: {games}. For example: play dama",
-		"error.play-unknown-word": "I don't understand «{word}». For example: play dama medium black. Games: {games}.",
-		"error.move-what":         "Which move? For example: move c3-c4",
+		"error.play-which-game":   "Which game? Games: {games}. For example: play {game}",
+		"error.play-unknown-word": "I don't understand «{word}». For example: play {example}. Games: {games}.",
+		"error.move-what":         "Which move? Type it: move <move> (help move)",
 		"error.not-your-turn":     "It is not your turn; {player} is to move.",
 		"error.bad-move":          "Illegal move «{move}»: {reason}.",
 		"error.legal-moves":       "Legal moves: {moves}",
@@ -541,7 +545,7 @@ func english() map[string]string {
 		"error.game-over":         "This game is over.",
 		"error.game-ended":        "This game is over; its buttons no longer do anything: {result}",
 		"error.no-challenge":      "There is no challenge or offer for you.",
-		"error.self-challenge":    "You cannot challenge yourself; to play the bot: play dama",
+		"error.self-challenge":    "You cannot challenge yourself; to play the bot: play <game>",
 		"error.not-vs-bot":        "That only works in games against the bot.",
 		"error.nothing-to-undo":   "You have no move to take back.",
 		"error.no-draw-offer":     "There is no draw offer pending.",
@@ -550,6 +554,12 @@ func english() map[string]string {
 		"error.challenge-usage":   "Usage: challenge @someone <game>. Games: {games}",
 		"error.challenge-bot":     "To play against the bot: play {game}",
 		"error.unknown-command":   "I don't know the command «{word}». For the list: help",
+		"error.bad-side":          "«{word}» is not a side in {game}. Sides: {sides}",
+		"error.no-hints":          "There are no hints in {game}.",
+		"error.no-undo":           "Moves cannot be taken back in {game}.",
+		"error.no-draws":          "There are no draw offers in {game}.",
+		"list.and":                "{list} and {last}",
+		"list.or":                 "{list} or {last}",
 
 		"game.started":     "New game: {game} — {players}",
 		"game.bot-opens":   "{bot} opens…",
@@ -612,7 +622,7 @@ func english() map[string]string {
 		"level.admin-only":  "Only the channel's admins can change its default level (in a private chat, you). To change the bot's level in your own game against it, say while it is on: level <level>.",
 
 		"games.header":     "Games:",
-		"games.start-hint": "Start one: play <game> [{levels}] [white|black]",
+		"games.start-hint": "Start one: play <game> [{levels}] [{sides}]",
 		"games.running":    "Games going on in this channel:",
 
 		"lang.show":       "This channel's language: {lang}. To change it: lang tr or lang en",

@@ -24,14 +24,16 @@ func (q *request) rating() {
 		id, name = q.m.Mentions[0].ID, q.m.Mentions[0].Name
 	}
 	var game string
-	for _, a := range q.cmd.Args {
-		if g := q.lookupGame(a); g != nil {
-			game = g.Name()
-		} else if !strings.HasPrefix(a, "@") && !strings.HasPrefix(a, "<@") {
+	for _, a := range q.r.classify(q.cmd.Args, ratingArgs) {
+		switch a.kind {
+		case argGame:
+			game = a.game.Name()
+		case argMention:
+		default:
 			if q.chatInGroup() {
 				return // "puan kaç?" between people
 			}
-			q.say(q.t("rating.usage", "games", q.twoPlayerGames()))
+			q.say(q.t("rating.usage", "games", q.r.gameNames(q.r.rated)))
 			return
 		}
 	}
@@ -85,16 +87,16 @@ func (r *Router) ratingName(lang Lang, id, name string) string {
 // leaderboard: the best ratings of a game on this platform, text and PNG.
 func (q *request) leaderboard() {
 	var game string
-	for _, a := range q.cmd.Args {
-		if g := q.lookupGame(a); g != nil {
-			game = g.Name()
+	for _, a := range q.r.classify(q.cmd.Args, ratingArgs) {
+		if a.kind == argGame {
+			game = a.game.Name()
 		}
 	}
 	if game == "" {
 		if q.chatInGroup() && len(q.cmd.Args) > 0 {
 			return
 		}
-		q.say(q.t("leaderboard.usage", "games", q.twoPlayerGames()))
+		q.say(q.t("leaderboard.usage", "games", q.r.gameNames(q.r.rated)))
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)

@@ -71,6 +71,7 @@ const noticeTimeout = 10 * time.Second
 type Router struct {
 	cfg      Config
 	cat      *Catalog
+	hosts    map[string]hosted // by game name
 	mgr      *sessions.Manager
 	out      *outbox
 	log      *slog.Logger
@@ -105,7 +106,7 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
+	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
 	if cfg.Store == nil {
 		s, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
 		if err != nil {
@@ -481,7 +482,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 	}
 	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	if len(mine) == 0 {
-		q.say(q.t("error.no-game"))
+		q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
 		return sessions.Snapshot{}, false
 	}
 	return mine[0], true
@@ -525,23 +526,28 @@ func (q *request) play() {
 		level string
 		side  = ai.NoSide
 	)
-	for _, a := range q.cmd.Args {
-		if g, ok := q.r.cfg.Games.Lookup(Fold(a)); ok && game == nil {
-			game = g
-		} else if l, ok := ai.ParseLevel(Fold(a)); ok && level == "" {
-			level = l.Name
-		} else if s, ok := parseSide(a); ok && side == ai.NoSide {
-			side = ai.Side(s)
-		} else if strings.HasPrefix(a, "@") || len(q.m.Mentions) > 0 {
+	for _, a := range q.r.classify(q.cmd.Args, playArgs) {
+		switch {
+		case a.kind == argGame && game == nil:
+			game = a.game
+		case a.kind == argLevel && level == "":
+			level = a.level
+		case a.kind == argSide && a.side != ai.NoSide && side == ai.NoSide:
+			side = a.side
+		case a.kind == argMention || len(q.m.Mentions) > 0:
 			q.challenge() // "play @ali dama" is a challenge
 			return
-		} else {
-			q.say(q.t("error.play-unknown-word", "word", shorten(a, 30), "games", q.gameNames()))
+		case a.kind == argSide && a.side == ai.NoSide:
+			q.sayBadSide(game, a.word)
+			return
+		default:
+			q.say(q.t("error.play-unknown-word", "word", shorten(a.word, 30), "games", q.r.gameNames(nil),
+				"example", q.r.playExample(q.lang)))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("error.play-which-game", "games", q.gameNames()))
+		q.say(q.t("error.play-which-game", "games", q.r.gameNames(nil), "game", q.r.exampleName()))
 		return
 	}
 	snap, err := q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
@@ -584,7 +590,7 @@ func (q *request) move(text string, explicit bool) {
 	}
 	if len(target) == 0 {
 		if explicit || q.m.Private {
-			q.say(q.t("error.no-game"))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
 		}
 		return
 	}
@@ -692,7 +698,7 @@ func (q *request) sayTagged(tag string, err error) {
 	case errors.As(err, &pe):
 		say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
 	case errors.Is(err, sessions.ErrNoGame):
-		say(q.t("error.no-game"))
+		say(q.t("error.no-game", "games", q.r.gameNames(nil)))
 	case errors.Is(err, sessions.ErrNotPlayer):
 		say(q.t("error.not-player"))
 	case errors.Is(err, sessions.ErrNotYourTurn):
@@ -736,7 +742,7 @@ func (q *request) board() {
 				q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
 				return
 			}
-			q.say(q.t("error.no-game"))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
 		case 1:
 			q.sayReply(q.r.gameReply(q.lang, all[0], q.r.gameTitle(q.lang, all[0]), ""))
 		default:
@@ -809,9 +815,18 @@ func FormatHistory(moves []string, sides []ai.Side) string {
 	return b.String()
 }
 
+// refused answers an action s's game does not allow (games.Policy), with
+// message id, when no is true.
+func (q *request) refused(s sessions.Snapshot, no bool, id string) bool {
+	if no {
+		q.say("#" + s.Tag() + " " + q.t(id, "game", q.r.gameName(q.lang, s.Game)))
+	}
+	return no
+}
+
 func (q *request) hint() {
 	s, ok := q.current()
-	if !ok {
+	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoHints, "error.no-hints") {
 		return
 	}
 	if err := q.r.mgr.Hint(q.ctx, s.ID, q.m.UserID, q.m.Ref); err != nil {
@@ -821,7 +836,7 @@ func (q *request) hint() {
 
 func (q *request) undo() {
 	s, ok := q.current()
-	if !ok {
+	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
 		return
 	}
 	after, err := q.r.mgr.Undo(q.ctx, s.ID, q.m.UserID)
@@ -838,7 +853,7 @@ func (q *request) undo() {
 
 func (q *request) draw() {
 	s, ok := q.current()
-	if !ok {
+	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoDraws, "error.no-draws") {
 		return
 	}
 	out, after, err := q.r.mgr.OfferDraw(q.ctx, s.ID, q.m.UserID)
@@ -947,7 +962,8 @@ func (q *request) level() {
 	q.say(q.t("level.set-channel", "level", q.r.levelName(q.lang, lvl.Name)))
 }
 
-// challenge: challenge @user <game> [side] [time control].
+// challenge: challenge @user <game> [side] [time control]. Words it does
+// not take are let be ("meydan @ali dama hadi").
 func (q *request) challenge() {
 	var (
 		to         *User
@@ -960,29 +976,37 @@ func (q *request) challenge() {
 		u := q.m.Mentions[0]
 		to = &u
 	}
-	for _, a := range joinTimeWords(q.cmd.Args) {
-		switch {
-		case strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@"):
+	for _, a := range q.r.classify(q.cmd.Args, challengeArgs) {
+		switch a.kind {
+		case argMention:
 			// Only the adapter knows who a mention is: a name it could not
 			// resolve is not a player id.
 			if to == nil && unresolved == "" {
-				unresolved = a
+				unresolved = a.word
 			}
-		case game == nil && q.lookupGame(a) != nil:
-			game = q.lookupGame(a)
-		default:
-			if s, ok := parseSide(a); ok && side == ai.NoSide {
-				side = ai.Side(s)
-			} else if t, err := readTimeControl(a); err != nil {
-				q.sayBadTime(a)
+		case argGame:
+			if game == nil {
+				game = a.game
+			}
+		case argSide:
+			if a.side == ai.NoSide {
+				q.sayBadSide(game, a.word)
 				return
-			} else if !t.IsZero() {
-				tc = t
 			}
+			if side == ai.NoSide {
+				side = a.side
+			}
+		case argTime:
+			if a.err != nil {
+				q.sayBadTime(a.word)
+				return
+			}
+			tc = a.tc
 		}
 	}
 	if to == nil && unresolved != "" {
-		gname := "dama"
+		// The example names the game asked for, else the first one.
+		gname := q.r.exampleName()
 		if game != nil {
 			gname = game.Name()
 		}
@@ -990,7 +1014,7 @@ func (q *request) challenge() {
 		return
 	}
 	if to == nil || game == nil {
-		q.say(q.t("error.challenge-usage", "games", q.gameNames()))
+		q.say(q.t("error.challenge-usage", "games", q.r.gameNames(duel)))
 		return
 	}
 	if strings.EqualFold(strings.TrimPrefix(to.Name, "@"), q.r.cfg.BotName) || strings.EqualFold(to.ID, q.r.cfg.BotName) {
@@ -1022,64 +1046,21 @@ func (q *request) challenge() {
 	q.sayReply(rep)
 }
 
+// sayBadSide refuses a side word of another game than g, with g's sides.
+func (q *request) sayBadSide(g games.Game, word string) {
+	var sides []string
+	for side := range g.SideNames() {
+		sides = append(sides, q.r.sideName(q.lang, g, ai.Side(side)))
+	}
+	q.say(q.t("error.bad-side", "word", shorten(word, 20), "game", q.r.gameName(q.lang, g), "sides", strings.Join(sides, ", ")))
+}
+
 // sayBadTime refuses a word meant as a time control, with the accepted
 // range.
 func (q *request) sayBadTime(word string) {
 	q.say(q.t("error.bad-time-control", "word", shorten(word, 20),
 		"min", q.r.durationText(q.lang, sessions.MinClock), "max", q.r.durationText(q.lang, sessions.MaxClock),
 		"incr", q.r.durationText(q.lang, sessions.MaxIncr)))
-}
-
-// looksLikeTimeControl reports whether a word was meant as a time control
-// (it starts with a digit: a challenge has no other number), to explain it
-// rather than ignore it.
-func looksLikeTimeControl(w string) bool {
-	return w != "" && w[0] >= '0' && w[0] <= '9'
-}
-
-// joinTimeWords joins a time typed with spaces into one word: "10 dk" →
-// "10dk", "5 dk + 3 sn" → "5dk+3sn", "1 g/hamle" → "1g/hamle" (a bare "10"
-// would otherwise be read as a number of rounds, and "dk" as a stray word).
-func joinTimeWords(args []string) []string {
-	out := make([]string, 0, len(args))
-	for _, a := range args {
-		if n := len(out); n > 0 {
-			prev := out[n-1]
-			f := Fold(a)
-			unit := isTimeUnit(strings.SplitN(f, "/", 2)[0])
-			digitsEnd := prev[len(prev)-1] >= '0' && prev[len(prev)-1] <= '9'
-			switch {
-			case digitsEnd && looksLikeTimeControl(prev) && unit,
-				strings.HasSuffix(prev, "+") && looksLikeTimeControl(prev) && looksLikeTimeControl(a),
-				a == "+" && looksLikeTimeControl(prev),
-				strings.HasPrefix(a, "+") && len(a) > 1 && looksLikeTimeControl(prev):
-				out[n-1] = prev + a
-				continue
-			}
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-// isTimeUnit reports whether folded w is a unit of time as typed alone.
-func isTimeUnit(w string) bool {
-	switch w {
-	case "s", "sec", "secs", "second", "seconds", "sn", "saniye",
-		"m", "min", "mins", "minute", "minutes", "dk", "dakika",
-		"h", "hr", "hour", "hours", "sa", "saat",
-		"d", "day", "days", "g", "gun":
-		return true
-	}
-	return false
-}
-
-func (q *request) lookupGame(word string) games.Game {
-	g, ok := q.r.cfg.Games.Lookup(Fold(word))
-	if !ok {
-		return nil
-	}
-	return g
 }
 
 // fromArg returns the challenger named in the arguments ("accept @ali"):
@@ -1276,7 +1257,7 @@ func (q *request) games() {
 			fmt.Fprintf(&b, " (%s)", strings.Join(g.Aliases(), ", "))
 		}
 	}
-	b.WriteString("\n" + q.t("games.start-hint", "levels", q.r.levelNames(q.lang)))
+	b.WriteString("\n" + q.t("games.start-hint", q.r.helpArgs(q.lang)...))
 	if all := q.r.mgr.ChannelGames(q.m.Platform, q.m.ChannelID); len(all) > 0 {
 		b.WriteString("\n\n" + q.r.channelGames(q.lang, all))
 	}
@@ -1319,10 +1300,10 @@ func (q *request) help() {
 			q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Args[0], 30)))
 			return
 		}
-		q.say(q.t(key, "games", q.gameNames(), "levels", q.r.levelNames(q.lang)))
+		q.say(q.t(key, q.r.helpArgs(q.lang)...))
 		return
 	}
-	q.say(q.t("help", "bot", q.r.cfg.BotName, "games", q.gameNames()))
+	q.say(q.t("help", q.r.helpArgs(q.lang)...))
 }
 
 // helpKey returns the catalogue id of the help for a folded word: the
@@ -1358,7 +1339,7 @@ func (q *request) other() {
 			return // chat between people
 		}
 		if q.looksLikeAnyMove(q.cmd.Text) {
-			q.say(q.t("error.no-game"))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
 			return
 		}
 	}
@@ -1375,15 +1356,6 @@ func (q *request) looksLikeAnyMove(text string) bool {
 		}
 	}
 	return false
-}
-
-// gameNames lists the registered games' names.
-func (q *request) gameNames() string {
-	var names []string
-	for _, g := range q.r.cfg.Games.Games() {
-		names = append(names, g.Name())
-	}
-	return strings.Join(names, ", ")
 }
 
 // onEvent turns a sessions event into replies (called on worker goroutines,

@@ -389,7 +389,9 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("bora", "kabul"), "Oyun bitti: berabere — anlaşmayla.")
 
 	b.admin("group", "ayse", "lang en")
-	grp("ayse", "challenge @bora ttt black")
+	// Side words are each game's own: "black" is dama's, not tic-tac-toe's.
+	b.expect(grp("ayse", "challenge @bora ttt black"), "«black» is not a side in Tic-tac-toe. Sides: X, O")
+	grp("ayse", "challenge @bora ttt o")
 	b.expect(grp("bora", "accept"), "New game: Tic-tac-toe — Bora (X) – Ayse (O)")
 	b.expect(grp("bora", "b2"), "Bora: b2", "To move: Ayse (O)")
 	b.expect(grp("bora", "a1"), "It is not your turn; Ayse is to move.")

@@ -66,7 +66,7 @@ func (q *request) tournament() {
 		}
 		sub, ok := lookupTournamentSub(Fold(args[0]))
 		if !ok {
-			q.say(q.t("tournament.usage", "games", q.twoPlayerGames()))
+			q.say(q.t("tournament.usage", "games", q.r.gameNames(duel)))
 			return
 		}
 		q.tournamentSub(sub, args[1:])
@@ -171,29 +171,28 @@ func (q *request) tournamentCreate(args []string) {
 		typed  string // the number of rounds as typed
 		tc     sessions.TimeControl
 	)
-	for _, a := range joinTimeWords(args) {
-		f := Fold(a)
-		if f == "tur" || f == "turlu" || f == "round" || f == "rounds" {
-			continue // "5 tur", "5 rounds"
-		}
-		if g := q.lookupGame(a); g != nil && game == nil {
-			game = g
-		} else if s, ok := parseSystem(f); ok {
-			sys = s
-		} else if n, err := strconv.Atoi(f); err == nil {
-			rounds, typed = n, a
-		} else if t, err := readTimeControl(a); err != nil {
-			q.sayBadTime(a)
+	for _, a := range q.r.classify(args, tournamentArgs) {
+		switch {
+		case a.kind == argCountUnit: // "5 tur", "5 rounds"
+		case a.kind == argGame && game == nil:
+			game = a.game
+		case a.kind == argSystem:
+			sys = a.system
+		case a.kind == argCount:
+			rounds, typed = a.n, a.word
+		case a.kind == argTime && a.err != nil:
+			q.sayBadTime(a.word)
 			return
-		} else if !t.IsZero() {
-			tc = t
-		} else {
-			q.say(q.t("tournament.create-unknown", "word", shorten(a, 30), "games", q.twoPlayerGames()))
+		case a.kind == argTime:
+			tc = a.tc
+		default:
+			q.say(q.t("tournament.create-unknown", "word", shorten(a.word, 30), "games", q.r.gameNames(duel),
+				"game", q.r.exampleName()))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("tournament.usage", "games", q.twoPlayerGames()))
+		q.say(q.t("tournament.usage", "games", q.r.gameNames(duel)))
 		return
 	}
 	// A round robin's length follows from the field: a number of rounds is
@@ -222,19 +221,6 @@ func (q *request) tournamentCreate(args []string) {
 		text += "\n" + ignored
 	}
 	q.say(text)
-}
-
-// parseSystem reads a pairing system in either language.
-func parseSystem(folded string) (tournament.System, bool) {
-	switch folded {
-	case "swiss", "isvicre", "isvec":
-		return tournament.Swiss, true
-	case "roundrobin", "round-robin", "rr", "lig", "herkesle", "league":
-		return tournament.RoundRobin, true
-	case "double", "doubleroundrobin", "drr", "cift", "ciftlig", "rovansli":
-		return tournament.DoubleRoundRobin, true
-	}
-	return "", false
 }
 
 // tournamentLeave: leave, or "leave bot <level>" (organiser) for the bot.
@@ -301,17 +287,6 @@ func (q *request) tournamentError(err error) {
 	default:
 		q.sayError(err)
 	}
-}
-
-// twoPlayerGames lists the games a tournament can be played in.
-func (q *request) twoPlayerGames() string {
-	var names []string
-	for _, g := range q.r.cfg.Games.Games() {
-		if g.Players() == 2 {
-			names = append(names, g.Name())
-		}
-	}
-	return strings.Join(names, ", ")
 }
 
 // formatName is "Swiss, 5 rounds, 10 min" in lang.

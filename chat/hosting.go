@@ -1,0 +1,251 @@
+package chat
+
+// hosting.go is what the Router knows of the registered games beyond their
+// rules: how each is hosted (games.Host), and the lists and examples the
+// help texts show, all derived from the registry so that chat names no game.
+
+import (
+	"slices"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/sessions"
+)
+
+// hosted is a registered game's hosting, read once.
+type hosted struct {
+	games.Host
+	// buttons: its positions lay their moves out as buttons
+	// (games.MoveButtoner).
+	buttons bool
+}
+
+// hostGames reads the hosting of every registered game.
+func hostGames(reg *games.Registry) map[string]hosted {
+	out := map[string]hosted{}
+	for _, g := range reg.Games() {
+		_, buttons := g.Start().(games.MoveButtoner)
+		out[g.Name()] = hosted{Host: games.HostOf(g), buttons: buttons}
+	}
+	return out
+}
+
+// host is g's hosting (a game the registry does not know, as a stored
+// game of a game no longer registered, gets games.DefaultHost).
+func (r *Router) host(g games.Game) hosted {
+	if h, ok := r.hosts[g.Name()]; ok {
+		return h
+	}
+	_, buttons := g.Start().(games.MoveButtoner)
+	return hosted{Host: games.HostOf(g), buttons: buttons}
+}
+
+// sideWord reads w as a side of game g, in g's words (games.Host); while
+// no game is named (g nil), in any registered game's. A side word of
+// another game than g is ok with side NoSide ("black" in tic-tac-toe):
+// meant as a side, but not one of g's.
+func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
+	if g != nil {
+		if s, ok := sideOf(r.host(g).Host, w); ok {
+			return s, true
+		}
+	}
+	for _, o := range r.cfg.Games.Games() {
+		if s, ok := sideOf(r.host(o).Host, w); ok {
+			if g != nil {
+				return ai.NoSide, true
+			}
+			return s, true
+		}
+	}
+	return ai.NoSide, false
+}
+
+// sideOf is h.SideByWord, also for w written with Turkish letters as
+// their ASCII base letters.
+func sideOf(h games.Host, w string) (ai.Side, bool) {
+	if s, ok := h.SideByWord(w); ok {
+		return s, true
+	}
+	return h.SideByWord(Fold(w))
+}
+
+// duel reports whether g is played by two people (or a person and the bot).
+func duel(g games.Game) bool { return g.Players() == 2 }
+
+// gameNames lists the names people type of the registered games that keep
+// (all when keep is nil), as "dama, tictactoe".
+func (r *Router) gameNames(keep func(games.Game) bool) string {
+	var names []string
+	for _, g := range r.cfg.Games.Games() {
+		if keep == nil || keep(g) {
+			names = append(names, g.Name())
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// rated reports whether g's games can be rated: two players, and the game
+// does not say otherwise.
+func (r *Router) rated(g games.Game) bool { return duel(g) && !r.host(g).Policy.Unrated }
+
+// titles lists the registered games' display names in lang: "Dama ve XOX".
+func (r *Router) titles(lang Lang) string {
+	var names []string
+	for _, g := range r.cfg.Games.Games() {
+		names = append(names, r.gameName(lang, g))
+	}
+	return r.joinList(lang, "list.and", names)
+}
+
+// joinList writes items as "a, b ve c" (key list.and) or "a, b ya da c"
+// (list.or).
+func (r *Router) joinList(lang Lang, key string, items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	n := len(items) - 1
+	return r.cat.T(lang, key, "list", strings.Join(items[:n], ", "), "last", items[n])
+}
+
+// sideWordOf is the word that chooses side of g, as help shows it: its
+// display name in lower case when people may type that, else its first
+// word.
+func (r *Router) sideWordOf(lang Lang, g games.Game, side ai.Side) string {
+	h := r.host(g).Host
+	name := strings.ToLower(r.sideName(lang, g, side))
+	if s, ok := sideOf(h, name); ok && s == side {
+		return name
+	}
+	if int(side) < len(h.Sides) && len(h.Sides[side].Words) > 0 {
+		return h.Sides[side].Words[0]
+	}
+	return name
+}
+
+// sideWords lists, without repeats, the words choosing side in the games
+// played against someone.
+func (r *Router) sideWords(lang Lang, side ai.Side) []string {
+	var out []string
+	for _, g := range r.cfg.Games.Games() {
+		if w := r.sideWordOf(lang, g, side); duel(g) && w != "" && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// exampleGame is the game examples name: the first (by name) played
+// against someone, else the first. Nil only for an empty registry.
+func (r *Router) exampleGame() games.Game {
+	all := r.cfg.Games.Games()
+	for _, g := range all {
+		if duel(g) {
+			return g
+		}
+	}
+	if len(all) > 0 {
+		return all[0]
+	}
+	return nil
+}
+
+// exampleName is exampleGame's name ("" for none).
+func (r *Router) exampleName() string {
+	if g := r.exampleGame(); g != nil {
+		return g.Name()
+	}
+	return ""
+}
+
+// playExample is a full example of play's words: "dama orta siyah".
+func (r *Router) playExample(lang Lang) string {
+	g := r.exampleGame()
+	if g == nil {
+		return ""
+	}
+	parts := []string{g.Name(), r.levelName(lang, sessions.DefaultLevel)}
+	if duel(g) {
+		parts = append(parts, r.sideWordOf(lang, g, ai.Second))
+	}
+	return strings.Join(parts, " ")
+}
+
+// notations is how every game's moves are typed, each after its name:
+// "Dama: c3-c4, … XOX: a1…c3 …".
+func (r *Router) notations(lang Lang) string {
+	var parts []string
+	for _, g := range r.cfg.Games.Games() {
+		help, ok := r.cat.gameMsg(lang, g, "help")
+		if !ok {
+			help, ok = r.cat.gameMsg(lang, g, "notation")
+		}
+		if ok {
+			parts = append(parts, r.gameName(lang, g)+": "+help)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// helpArgs are the placeholder values of the help texts, from the registry.
+func (r *Router) helpArgs(lang Lang) []string {
+	first, second := r.sideWords(lang, ai.First), r.sideWords(lang, ai.Second)
+	var sides []string
+	for _, g := range r.cfg.Games.Games() {
+		for side := ai.First; duel(g) && side <= ai.Second; side++ {
+			if w := r.sideWordOf(lang, g, side); w != "" && !slices.Contains(sides, w) {
+				sides = append(sides, w)
+			}
+		}
+	}
+	return []string{
+		"bot", r.cfg.BotName,
+		"games", r.gameNames(nil),
+		"titles", r.titles(lang),
+		"levels", r.levelNames(lang),
+		"sides", strings.Join(sides, "|"),
+		"first", strings.Join(first, " / "),
+		"second", r.joinList(lang, "list.or", second),
+		"notations", r.notations(lang),
+		"game", r.exampleName(),
+	}
+}
+
+// position replays s's moves from its game's start: the snapshot carries
+// the board, not the position, which move buttons need. Nil if a move
+// does not replay.
+func position(s sessions.Snapshot) games.Position {
+	p := s.Game.Start()
+	for _, mv := range s.Moves {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			return nil
+		}
+		p.Make(m)
+	}
+	return p
+}
+
+// moveButtons are the move buttons of a game whose positions lay their
+// moves out (games.MoveButtoner), each naming its game ("move #g7 b2").
+func (r *Router) moveButtons(s sessions.Snapshot) [][]Button {
+	if !r.host(s.Game).buttons {
+		return nil
+	}
+	mb, ok := position(s).(games.MoveButtoner)
+	if !ok {
+		return nil
+	}
+	var rows [][]Button
+	for _, texts := range mb.MoveButtons() {
+		var row []Button
+		for _, mv := range texts {
+			row = append(row, Button{Label: mv, Data: truncData(CmdMove + " #" + s.Tag() + " " + mv)})
+		}
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
