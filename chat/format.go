@@ -39,6 +39,7 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			toMove = 1
 		}
 		frame := render.Frame{
+			Position: s.Position,
 			Board:    s.Board,
 			Path:     s.LastPath,
 			Captured: s.LastCaptured,

@@ -13,32 +13,23 @@ import (
 	"oyunbot/sessions"
 )
 
-// hosted is a registered game's hosting, read once.
-type hosted struct {
-	games.Host
-	// buttons: its positions lay their moves out as buttons
-	// (games.MoveButtoner).
-	buttons bool
-}
-
-// hostGames reads the hosting of every registered game.
-func hostGames(reg *games.Registry) map[string]hosted {
-	out := map[string]hosted{}
+// hostGames reads the hosting of every registered game once: a Host may
+// be built anew at each call.
+func hostGames(reg *games.Registry) map[string]games.Host {
+	out := map[string]games.Host{}
 	for _, g := range reg.Games() {
-		_, buttons := g.Start().(games.MoveButtoner)
-		out[g.Name()] = hosted{Host: games.HostOf(g), buttons: buttons}
+		out[g.Name()] = games.HostOf(g)
 	}
 	return out
 }
 
-// host is g's hosting (a game the registry does not know, as a stored
-// game of a game no longer registered, gets games.DefaultHost).
-func (r *Router) host(g games.Game) hosted {
+// host is g's hosting (a game the registry does not know gets its own
+// Host, or games.DefaultHost).
+func (r *Router) host(g games.Game) games.Host {
 	if h, ok := r.hosts[g.Name()]; ok {
 		return h
 	}
-	_, buttons := g.Start().(games.MoveButtoner)
-	return hosted{Host: games.HostOf(g), buttons: buttons}
+	return games.HostOf(g)
 }
 
 // sideWord reads w as a side of game g, in g's words (games.Host); while
@@ -47,12 +38,12 @@ func (r *Router) host(g games.Game) hosted {
 // meant as a side, but not one of g's.
 func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 	if g != nil {
-		if s, ok := sideOf(r.host(g).Host, w); ok {
+		if s, ok := sideOf(r.host(g), w); ok {
 			return s, true
 		}
 	}
 	for _, o := range r.cfg.Games.Games() {
-		if s, ok := sideOf(r.host(o).Host, w); ok {
+		if s, ok := sideOf(r.host(o), w); ok {
 			if g != nil {
 				return ai.NoSide, true
 			}
@@ -113,7 +104,7 @@ func (r *Router) joinList(lang Lang, key string, items []string) string {
 // display name in lower case when people may type that, else its first
 // word.
 func (r *Router) sideWordOf(lang Lang, g games.Game, side ai.Side) string {
-	h := r.host(g).Host
+	h := r.host(g)
 	name := strings.ToLower(r.sideName(lang, g, side))
 	if s, ok := sideOf(h, name); ok && s == side {
 		return name
@@ -212,28 +203,10 @@ func (r *Router) helpArgs(lang Lang) []string {
 	}
 }
 
-// position replays s's moves from its game's start: the snapshot carries
-// the board, not the position, which move buttons need. Nil if a move
-// does not replay.
-func position(s sessions.Snapshot) games.Position {
-	p := s.Game.Start()
-	for _, mv := range s.Moves {
-		m, err := p.ParseMove(mv)
-		if err != nil {
-			return nil
-		}
-		p.Make(m)
-	}
-	return p
-}
-
-// moveButtons are the move buttons of a game whose positions lay their
-// moves out (games.MoveButtoner), each naming its game ("move #g7 b2").
+// moveButtons are the move buttons of a position that lays its moves out
+// (games.MoveButtoner), each naming its game ("move #g7 b2").
 func (r *Router) moveButtons(s sessions.Snapshot) [][]Button {
-	if !r.host(s.Game).buttons {
-		return nil
-	}
-	mb, ok := position(s).(games.MoveButtoner)
+	mb, ok := s.Position.(games.MoveButtoner)
 	if !ok {
 		return nil
 	}

@@ -71,7 +71,7 @@ const noticeTimeout = 10 * time.Second
 type Router struct {
 	cfg      Config
 	cat      *Catalog
-	hosts    map[string]hosted // by game name
+	hosts    map[string]games.Host // by game name
 	mgr      *sessions.Manager
 	out      *outbox
 	log      *slog.Logger
