@@ -8,24 +8,17 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
 func TestDiskFullConfirmsNothingUnsaved(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the bot")
-	}
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("needs bash for ulimit")
 	}
+	bin := botBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	run := func(input, limitKB string) string {
 		t.Helper()
 		script := `exec "$0" -env ""`

@@ -24,14 +24,8 @@ import (
 const platformPatience = 60 * time.Second
 
 func TestBothPlatformsFromEnvironment(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the bot")
-	}
+	bin := botBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 
 	tg := telegramtest.NewServer(telegramtest.Config{})
 	defer tg.Close()

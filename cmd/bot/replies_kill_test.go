@@ -21,14 +21,7 @@ import (
 )
 
 func TestOwedRepliesSurviveKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the bot")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "bot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := botBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel() // each waits out Telegram's group pace (a board every 3 s)

@@ -112,11 +112,7 @@ func TestFailingRunLeaksNoSecret(t *testing.T) {
 		}
 		return found
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "bot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := botBinary(t)
 	// start runs the bot in its own folder with env added to the secrets.
 	start := func(t *testing.T, env ...string) (*processOutput, chan error) {
 		cmd := exec.Command(bin, "-env", "")

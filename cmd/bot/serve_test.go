@@ -258,15 +258,8 @@ func (c *child) waitFor(t *testing.T, re *regexp.Regexp) []string {
 // TestResumeAfterSIGKILL kills the bot in the middle of a game and checks
 // that a new process resumes it at the same position.
 func TestResumeAfterSIGKILL(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the bot")
-	}
+	bin := botBinary(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "bot")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	env := append(os.Environ(),
 		"OYUNBOT_DB="+filepath.Join(dir, "bot.db"), "OYUNBOT_BOARDS="+filepath.Join(dir, "boards"),
 		"OYUNBOT_LANG=en", "TELEGRAM_TOKEN=", "DISCORD_TOKEN=", "OYUNBOT_LOG_LEVEL=warn")

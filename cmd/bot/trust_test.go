@@ -11,40 +11,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
 	_ "modernc.org/sqlite"
 )
-
-var built struct {
-	once sync.Once
-	bin  string
-	err  error
-	out  []byte
-}
-
-// botBinary builds the bot once for the tests of this file.
-func botBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the bot")
-	}
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "oyunbot-trust")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.bin = filepath.Join(dir, "bot")
-		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
-	})
-	if built.err != nil {
-		t.Fatalf("go build: %v\n%s", built.err, built.out)
-	}
-	return built.bin
-}
 
 // botFiles is the environment of a bot whose files are in dir.
 func botFiles(dir, lang string) []string {
