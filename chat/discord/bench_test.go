@@ -12,7 +12,7 @@ import (
 // BenchmarkCommandText measures turning a slash command into text.
 func BenchmarkCommandText(b *testing.B) {
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames(), defaultGames()) {
+	for _, c := range specs(testOffers()) {
 		byName[c.name] = c
 	}
 	d := discordgo.ApplicationCommandInteractionData{Name: "play", Options: []*discordgo.ApplicationCommandInteractionDataOption{
@@ -32,7 +32,7 @@ func BenchmarkCommandText(b *testing.B) {
 // order ("/tournament create").
 func BenchmarkCommandTextSub(b *testing.B) {
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames(), defaultGames()) {
+	for _, c := range specs(testOffers()) {
 		byName[c.name] = c
 	}
 	S := discordgo.ApplicationCommandOptionString

@@ -85,26 +85,6 @@ func levelName(l string) text {
 	return text{l, l}
 }
 
-// gameName is the display name of a game we know of; another game shows
-// its canonical name.
-func gameName(g string) text {
-	switch g {
-	case "tictactoe":
-		return text{"Tic-tac-toe", "XOX"}
-	case "dama":
-		return text{"Dama (Turkish draughts)", "Dama"}
-	case "chess":
-		return text{"Chess", "Satranç"}
-	case "tavla":
-		return text{"Tavla (backgammon)", "Tavla"}
-	case "islem":
-		return text{"İşlem", "İşlem"}
-	case "puzzle8":
-		return text{"8-puzzle", "8 bulmaca"}
-	}
-	return text{g, g}
-}
-
 func levelChoices() []choice {
 	var cs []choice
 	for _, l := range levels() {
@@ -113,26 +93,47 @@ func levelChoices() []choice {
 	return cs
 }
 
-func gameChoices(games []string) []choice {
-	var cs []choice
-	for _, g := range games {
-		cs = append(cs, choice{g, gameName(g)})
+// Choice is a value a slash-command option offers, with the names clients
+// see: a game (its name, its display names) or a side (the word that
+// chooses it, its display names). The program builds them from its games
+// (Config.Games, Config.Sides).
+type Choice struct {
+	Value  string // what the router reads
+	Name   string // shown to clients in English (and any other language)
+	NameTR string // shown to Turkish clients; Name when empty
+}
+
+func choices(cs []Choice) []choice {
+	var out []choice
+	for _, c := range cs {
+		name := c.Name
+		if name == "" {
+			name = c.Value
+		}
+		out = append(out, choice{c.Value, text{name, c.NameTR}})
 	}
-	return cs
+	return out
 }
 
 // maxTimeControl bounds a time option: "5m+3s", "1d/move" and the like are
 // short.
 const maxTimeControl = 20
 
-// specs lists the slash commands, in the order Discord shows them. games
-// are all the games (for /play); duel are those two people play against
-// each other (for /challenge, /tournament, /rating and /leaderboard).
-func specs(games, duel []string) []cmdSpec {
+// offers are the choices of the options that name a game or a side.
+type offers struct {
+	// games are all the games (for /play); duel are those two people play
+	// against each other (for /challenge, /tournament, /rating and
+	// /leaderboard).
+	games, duel []choice
+	sides       []choice // /play's side
+}
+
+// specs lists the slash commands, in the order Discord shows them.
+func specs(o offers) []cmdSpec {
 	gameOpt := optSpec{name: "game", typ: discordgo.ApplicationCommandOptionString, required: true,
-		desc: text{"The game", "Oyun"}, choices: gameChoices(games)}
+		desc: text{"The game", "Oyun"}, choices: o.games}
 	duelOpt := gameOpt
-	duelOpt.choices = gameChoices(duel)
+	duelOpt.choices = o.duel
 	levelOpt := optSpec{name: "level", typ: discordgo.ApplicationCommandOptionString,
 		desc: text{"How strong the bot plays", "Botun gücü"}, choices: levelChoices()}
 	timeOpt := optSpec{name: "time", typ: discordgo.ApplicationCommandOptionString, maxLength: maxTimeControl,
@@ -144,14 +145,11 @@ func specs(games, duel []string) []cmdSpec {
 		{name: "play", tr: "oyna", desc: text{"Start a game against the bot", "Bota karşı bir oyun başlat"},
 			opts: []optSpec{gameOpt, levelOpt,
 				{name: "side", typ: discordgo.ApplicationCommandOptionString,
-					desc: text{"Your side (you move first unless you choose the second side)", "Tarafın (ikinci tarafı seçmezsen ilk sen oynarsın)"},
-					choices: []choice{
-						{"white", text{"white", "beyaz"}}, {"black", text{"black", "siyah"}},
-						{"x", text{"x", "x"}}, {"o", text{"o", "o"}},
-					}}}},
+					desc:    text{"Your side (you move first unless you choose the second side)", "Tarafın (ikinci tarafı seçmezsen ilk sen oynarsın)"},
+					choices: o.sides}}},
 		{name: "move", tr: "hamle", desc: text{"Make a move", "Hamle yap"},
 			opts: []optSpec{{name: "move", typ: discordgo.ApplicationCommandOptionString, required: true,
-				autocomplete: true, desc: text{"The move, e.g. c3-c4 or b2", "Hamle, örneğin c3-c4 ya da b2"}}}},
+				autocomplete: true, desc: text{"The move, as you would type it (suggestions come as you type)", "Hamle, yazacağın gibi (yazarken öneriler çıkar)"}}}},
 		{name: "board", tr: "tahta", desc: text{"Show the board", "Tahtayı göster"}},
 		{name: "hint", tr: "ipucu", desc: text{"Suggest a move", "Hamle öner"}},
 		{name: "resign", tr: "pes", desc: text{"Resign the game", "Oyundan çekil"}},
@@ -198,7 +196,7 @@ func specs(games, duel []string) []cmdSpec {
 			}},
 		{name: "rating", tr: "puan", desc: text{"Glicko-2 ratings", "Glicko-2 puanları"},
 			opts: []optSpec{
-				{name: "game", typ: discordgo.ApplicationCommandOptionString, choices: gameChoices(duel),
+				{name: "game", typ: discordgo.ApplicationCommandOptionString, choices: o.duel,
 					desc: text{"One game (all unless chosen)", "Tek oyun (seçilmezse hepsi)"}},
 				{name: "user", typ: discordgo.ApplicationCommandOptionUser,
 					desc: text{"Whose ratings (yours unless chosen)", "Kimin puanı (seçilmezse seninki)"}}}},

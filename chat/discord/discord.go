@@ -15,10 +15,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -32,9 +34,6 @@ const Platform = "discord"
 
 // DefaultPrefix starts message commands when Config.Prefix is empty.
 const DefaultPrefix = "!"
-
-// defaultGames are the /play choices when Config.Games is empty.
-func defaultGames() []string { return []string{"tictactoe", "dama"} }
 
 // Intents the bot asks the gateway for: guild and direct messages with their
 // content (for prefix commands; MESSAGE_CONTENT is privileged and must be
@@ -65,13 +64,15 @@ type Config struct {
 	HTTPClient *http.Client
 	// Logger receives the adapter's logs (slog.Default() when nil).
 	Logger *slog.Logger
-	// Games are the game names offered as /play choices (tictactoe and
-	// dama when empty).
-	Games []string
+	// Games are the games offered as /play choices; with none, the game
+	// option takes any text (the router names its games).
+	Games []Choice
 	// TwoPlayerGames are the games people play against each other, offered
 	// as choices of /challenge, /tournament create, /rating and
 	// /leaderboard (Games when empty).
-	TwoPlayerGames []string
+	TwoPlayerGames []Choice
+	// Sides are the choices of /play's side option (any text when none).
+	Sides []Choice
 	// MinOutage is the shortest loss of the gateway reported to a handler
 	// that is a chat.OutageReporter (default chat.MinOutage).
 	MinOutage time.Duration
@@ -157,16 +158,17 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	games := cfg.Games
-	if len(games) == 0 {
-		games = defaultGames()
-	}
 	duel := cfg.TwoPlayerGames
 	if len(duel) == 0 {
-		duel = games
+		duel = cfg.Games
 	}
-	if len(games) > maxChoices || len(duel) > maxChoices {
-		return nil, fmt.Errorf("discord: %d games, Discord allows %d choices", max(len(games), len(duel)), maxChoices)
+	if n := max(len(cfg.Games), len(duel), len(cfg.Sides)); n > maxChoices {
+		return nil, fmt.Errorf("discord: %d choices of games or sides, Discord allows %d", n, maxChoices)
+	}
+	for _, c := range slices.Concat(cfg.Games, duel, cfg.Sides) {
+		if c.Value == "" || len(c.Value) > maxChoiceLen || utf8.RuneCountInString(c.Name) > maxChoiceLen || utf8.RuneCountInString(c.NameTR) > maxChoiceLen {
+			return nil, fmt.Errorf("discord: choice %q: value and names are at most %d characters, and a value is not empty", c.Value, maxChoiceLen)
+		}
 	}
 
 	s, err := discordgo.New("Bot " + token)
@@ -192,7 +194,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		h:           h,
 		log:         logger.With("platform", Platform, "shard", cfg.ShardID),
 		prefix:      prefix,
-		specs:       specs(games, duel),
+		specs:       specs(offers{games: choices(cfg.Games), duel: choices(duel), sides: choices(cfg.Sides)}),
 		shardID:     cfg.ShardID,
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),

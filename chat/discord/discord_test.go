@@ -210,7 +210,7 @@ func TestSlashCommandText(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range specs(defaultGames(), defaultGames()) {
+	for _, c := range specs(testOffers()) {
 		if !covered[c.name] {
 			t.Errorf("/%s is not tested", c.name)
 		}
@@ -715,7 +715,8 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		{Token: "x", ShardID: -1},
 		{Token: "x", APIBase: "127.0.0.1:8080/api"},
 		{Token: "x", APIBase: "ftp://host/api/v9/"},
-		{Token: "x", Games: make([]string, 26)},
+		{Token: "x", Games: make([]Choice, 26)},
+		{Token: "x", Sides: []Choice{{Value: "x", Name: strings.Repeat("x", 101)}}},
 	} {
 		if _, err := New(cfg, h); err == nil {
 			t.Errorf("New(%+v) accepted", cfg)

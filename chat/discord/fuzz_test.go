@@ -22,7 +22,7 @@ func FuzzCommandText(f *testing.F) {
 	f.Add("create", "dama", "", "swiss")
 	f.Add("leave", "bot", "1", "hard")
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames(), defaultGames()) {
+	for _, c := range specs(testOffers()) {
 		byName[c.name] = c
 	}
 	f.Fuzz(func(t *testing.T, name, a, b, c string) {

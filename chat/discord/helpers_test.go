@@ -104,12 +104,27 @@ func fastRetry() retryPolicy {
 	return retryPolicy{attempts: 4, base: 5 * time.Millisecond, max: 20 * time.Millisecond}
 }
 
+// testGames and testSides are the slash commands' choices of games and
+// sides, as the program builds them from its registry.
+func testGames() []Choice {
+	return []Choice{{"tictactoe", "Tic-tac-toe", "XOX"}, {"dama", "Dama", "Dama"}}
+}
+
+func testSides() []Choice {
+	return []Choice{{"white", "white", "beyaz"}, {"black", "black", "siyah"}, {"x", "X", ""}, {"o", "O", ""}}
+}
+
+// testOffers are the choices of a bot made with testGames and testSides.
+func testOffers() offers {
+	return offers{games: choices(testGames()), duel: choices(testGames()), sides: choices(testSides())}
+}
+
 // startBot runs a bot against srv until the test ends and waits until it is
 // connected and its commands are registered (shard 0). Each option is a
 // func(*Config), applied before New, or a func(*Bot), applied before Run.
 func startBot(t *testing.T, srv *fakediscord.Server, h chat.Handler, opts ...any) *Bot {
 	t.Helper()
-	cfg := Config{Token: srv.Token(), APIBase: srv.URL(), Logger: newTestLogger(t)}
+	cfg := Config{Token: srv.Token(), APIBase: srv.URL(), Logger: newTestLogger(t), Games: testGames(), Sides: testSides()}
 	for _, o := range opts {
 		if f, ok := o.(func(*Config)); ok {
 			f(&cfg)

@@ -131,7 +131,7 @@ func TestComponentsLayout(t *testing.T) {
 
 func TestCommandTextEdgeCases(t *testing.T) {
 	byName := map[string]cmdSpec{}
-	for _, c := range specs(defaultGames(), defaultGames()) {
+	for _, c := range specs(testOffers()) {
 		byName[c.name] = c
 	}
 	opt := func(name string, typ discordgo.ApplicationCommandOptionType, v any) *discordgo.ApplicationCommandInteractionDataOption {

@@ -3,6 +3,8 @@ package telegram
 import (
 	"context"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -16,12 +18,28 @@ type Command struct {
 	TR   string
 }
 
-// DefaultCommands returns the bot's command menu. The descriptions live here
-// until the chat catalogue exports them.
-func DefaultCommands() []Command {
+// maxDescription is Telegram's limit on a command's description.
+const maxDescription = 256
+
+// DefaultCommands returns the bot's command menu; the /play entry names
+// games, the names people type (the program's registry). The descriptions
+// live here until the chat catalogue exports them.
+func DefaultCommands(games ...string) []Command {
+	play := Command{"play", "Start a game against the bot: /play <game>", "Bota karşı oyun başlat: /play <oyun>"}
+	if len(games) > 0 {
+		var ex []string
+		for _, g := range games {
+			ex = append(ex, "/play "+g)
+		}
+		en := "Start a game against the bot: " + strings.Join(ex, " or ")
+		tr := "Bota karşı oyun başlat: " + strings.Join(ex, " veya ")
+		if utf8.RuneCountInString(en) <= maxDescription && utf8.RuneCountInString(tr) <= maxDescription {
+			play.EN, play.TR = en, tr
+		}
+	}
 	return []Command{
-		{"play", "Start a game against the bot: /play tictactoe or /play dama", "Bota karşı oyun başlat: /play tictactoe veya /play dama"},
-		{"move", "Make a move, e.g. /move b2", "Hamle yap, ör. /move b2"},
+		play,
+		{"move", "Make a move: /move <move>", "Hamle yap: /move <hamle>"},
 		{"board", "Show the board of the current game", "Oyunun tahtasını göster"},
 		{"hint", "Suggest a move", "Hamle öner"},
 		{"resign", "Resign the current game", "Oyundan çekil"},

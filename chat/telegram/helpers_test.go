@@ -79,6 +79,7 @@ func fastConfig(srv *telegramtest.Server) telegram.Config {
 		RetryAfterUnit: 20 * time.Millisecond,
 		Backoff:        time.Millisecond,
 		MaxBackoff:     10 * time.Millisecond,
+		Commands:       telegram.DefaultCommands("tictactoe", "dama"),
 	}
 }
 

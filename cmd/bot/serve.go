@@ -109,6 +109,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slo
 			WebhookURL:    cfg.TelegramWebhookURL,
 			Listen:        cfg.TelegramListen,
 			WebhookSecret: cfg.TelegramWebhookSecret,
+			Commands:      telegram.DefaultCommands(gameNames()...),
 			Logger:        log.With("platform", telegram.Platform),
 		}, router)
 		if err != nil {
@@ -120,13 +121,15 @@ func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slo
 	}
 	if cfg.DiscordToken != "" {
 		dc, err := discord.New(discord.Config{
-			Token:      cfg.DiscordToken,
-			APIBase:    cfg.DiscordAPIBase,
-			Prefix:     cfg.DiscordPrefix,
-			ShardID:    cfg.DiscordShardID,
-			ShardCount: cfg.DiscordShardCount,
-			Games:      gameNames(),
-			Logger:     log.With("platform", discord.Platform),
+			Token:          cfg.DiscordToken,
+			APIBase:        cfg.DiscordAPIBase,
+			Prefix:         cfg.DiscordPrefix,
+			ShardID:        cfg.DiscordShardID,
+			ShardCount:     cfg.DiscordShardCount,
+			Games:          discordGames(nil),
+			TwoPlayerGames: discordGames(twoPlayers),
+			Sides:          discordSides(),
+			Logger:         log.With("platform", discord.Platform),
 		}, discord.WithMoveSuggestions(router, router.Sessions()))
 		if err != nil {
 			log.Error("starting Discord", "err", err)
