@@ -1,19 +1,42 @@
 package main
 
+// registry.go is the one place where games are registered: one line per
+// game, with its board renderer. The registry, the drawers, the adapters'
+// choices and menus, and the engine tools' game lists all follow from it.
+
 import (
 	"oyunbot/chat/discord"
 	"oyunbot/games"
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
+	"oyunbot/render"
 )
 
-// gameList is the one place where games are registered. Adding a game means
-// adding it here (and its renderer in the same place of the bot wiring).
-func gameList() []games.Game {
-	return []games.Game{
-		dama.Game{},
-		tictactoe.Game{},
+// entry registers one game.
+type entry struct {
+	Game games.Game
+	// Drawer makes the renderer of its board pictures, size pixels square;
+	// nil: the game is shown as a text board.
+	Drawer func(size int) render.Drawer
+}
+
+// entries are the games the bot plays. Adding a game is adding its line.
+func entries() []entry {
+	return []entry{
+		{Game: dama.Game{}, Drawer: render.NewDama},
+		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
+}
+
+// boardSize is the side of a board picture in pixels.
+const boardSize = 512
+
+func gameList() []games.Game {
+	var out []games.Game
+	for _, e := range entries() {
+		out = append(out, e.Game)
+	}
+	return out
 }
 
 func registry() *games.Registry {
@@ -22,6 +45,17 @@ func registry() *games.Registry {
 		panic(err) // a programming error: two games share a name
 	}
 	return r
+}
+
+// drawers maps each game with a renderer to it, by the game's name.
+func drawers() map[string]render.Drawer {
+	out := map[string]render.Drawer{}
+	for _, e := range entries() {
+		if e.Drawer != nil {
+			out[e.Game.Name()] = e.Drawer(boardSize)
+		}
+	}
+	return out
 }
 
 // gameNames lists the canonical names of the registered games.
