@@ -4,6 +4,7 @@ package chat
 // with or without a leading / or !, in any case.
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -40,65 +41,97 @@ const (
 	CmdLeaderboard = "leaderboard"
 )
 
-// commandWord lists a command's accepted words (folded: lower case, Turkish
-// letters as ASCII), English first, then Turkish.
-type commandWord struct {
-	name  string
+// command is one entry of the command table: the words that name it, what
+// handles it, and what the middlewares need to know of it. Each command is
+// here once; the parser, help and the router read this table.
+type command struct {
+	name string
+	// words are the command's words, folded (lower case, Turkish letters
+	// as ASCII), English first, then Turkish.
 	words []string
+	// fillers are Turkish helper verbs with no meaning of their own that
+	// may follow the word ("pes et", "geri al", "kabul et", "meydan oku").
+	fillers []string
+	run     func(*request)
+	// action: it changes a game or a tournament for good, so a message
+	// that goes on with words it does not take (strayWords) is talk in a
+	// group, and is never guessed at.
+	action bool
+	// stray, for an action, is the message refusing it with stray words
+	// when it is addressed to the bot ("" lets it run).
+	stray string
+}
+
+// et are the helper verbs of "pes et", "kabul et", "iptal et".
+var et = []string{"et", "ediyorum", "ettim"}
+
+// commandTable lists the commands in the order help shows them.
+func commandTable() []command {
+	tournament := (*request).tournament
+	return []command{
+		{name: CmdPlay, words: []string{"play", "oyna", "baslat", "new", "yeni", "start"}, run: (*request).play},
+		{name: CmdMove, words: []string{"move", "hamle"}, run: func(q *request) { q.move(strings.Join(q.argsWithoutTag(), " "), true) }},
+		{name: CmdBoard, words: []string{"board", "tahta", "show", "goster"}, run: (*request).board},
+		{name: CmdHistory, words: []string{"history", "hamleler", "gecmis", "moves"}, run: (*request).history},
+		{name: CmdHint, words: []string{"hint", "ipucu"}, run: (*request).hint},
+		{name: CmdUndo, words: []string{"undo", "geri", "takeback"}, fillers: []string{"al"}, run: (*request).undo, action: true},
+		{name: CmdDraw, words: []string{"draw", "berabere", "beraberlik"}, run: (*request).draw, action: true},
+		{name: CmdResign, words: []string{"resign", "pes", "teslim"}, fillers: et, run: (*request).resign, action: true,
+			stray: "error.resign-words"},
+		{name: CmdLevel, words: []string{"level", "seviye", "zorluk"}, run: (*request).level},
+		{name: CmdChallenge, words: []string{"challenge", "meydan", "davet"}, fillers: []string{"oku"}, run: (*request).challenge},
+		{name: CmdAccept, words: []string{"accept", "kabul"}, fillers: et, run: (*request).accept, action: true,
+			stray: "error.accept-words"},
+		{name: CmdDecline, words: []string{"decline", "ret", "red", "reddet"}, fillers: et, run: (*request).decline, action: true},
+		{name: CmdGames, words: []string{"games", "oyunlar", "list", "liste"}, run: (*request).games},
+		{name: CmdTournament, words: []string{"tournament", "turnuva", "tourney"}, run: tournament},
+		{name: CmdJoin, words: []string{"join", "katil"}, run: tournament, action: true},
+		{name: CmdLeave, words: []string{"leave", "ayril", "withdraw", "cekil"}, run: tournament, action: true},
+		{name: CmdStandings, words: []string{"standings", "siralama"}, run: tournament},
+		{name: CmdPairings, words: []string{"pairings", "eslesmeler"}, run: tournament},
+		{name: CmdCancel, words: []string{"cancel", "iptal"}, fillers: et, run: tournament, action: true},
+		{name: CmdRating, words: []string{"rating", "ratings", "puan", "puanim", "elo"}, run: (*request).rating},
+		{name: CmdLeaderboard, words: []string{"leaderboard", "liderler", "liderlik"}, run: (*request).leaderboard},
+		{name: CmdLang, words: []string{"lang", "language", "dil"}, run: (*request).setLang},
+		{name: CmdHelp, words: []string{"help", "yardim", "komutlar", "commands", "?"}, run: (*request).help},
+	}
+}
+
+// The command table and its indexes, built once by init: the handlers
+// refer to the lookups, so the table cannot be a variable's initializer.
+var (
+	commands      []command
+	commandByName map[string]*command
+	commandByWord map[string]*command
+)
+
+func init() {
+	commands = commandTable()
+	commandByName = map[string]*command{}
+	commandByWord = map[string]*command{}
+	for i := range commands {
+		c := &commands[i]
+		commandByName[c.name] = c
+		for _, w := range c.words {
+			commandByWord[w] = c
+		}
+	}
 }
 
 // commandWords lists the commands in the order help shows them.
-func commandWords() []commandWord {
-	return []commandWord{
-		{CmdPlay, []string{"play", "oyna", "baslat", "new", "yeni", "start"}},
-		{CmdMove, []string{"move", "hamle"}},
-		{CmdBoard, []string{"board", "tahta", "show", "goster"}},
-		{CmdHistory, []string{"history", "hamleler", "gecmis", "moves"}},
-		{CmdHint, []string{"hint", "ipucu"}},
-		{CmdUndo, []string{"undo", "geri", "takeback"}},
-		{CmdDraw, []string{"draw", "berabere", "beraberlik"}},
-		{CmdResign, []string{"resign", "pes", "teslim"}},
-		{CmdLevel, []string{"level", "seviye", "zorluk"}},
-		{CmdChallenge, []string{"challenge", "meydan", "davet"}},
-		{CmdAccept, []string{"accept", "kabul"}},
-		{CmdDecline, []string{"decline", "ret", "red", "reddet"}},
-		{CmdGames, []string{"games", "oyunlar", "list", "liste"}},
-		{CmdTournament, []string{"tournament", "turnuva", "tourney"}},
-		{CmdJoin, []string{"join", "katil"}},
-		{CmdLeave, []string{"leave", "ayril", "withdraw", "cekil"}},
-		{CmdStandings, []string{"standings", "siralama"}},
-		{CmdPairings, []string{"pairings", "eslesmeler"}},
-		{CmdCancel, []string{"cancel", "iptal"}},
-		{CmdRating, []string{"rating", "ratings", "puan", "puanim", "elo"}},
-		{CmdLeaderboard, []string{"leaderboard", "liderler", "liderlik"}},
-		{CmdLang, []string{"lang", "language", "dil"}},
-		{CmdHelp, []string{"help", "yardim", "komutlar", "commands", "?"}},
-	}
-}
+func commandWords() []command { return commands }
 
 // isFiller reports whether folded word w, following command name, is a
-// Turkish helper verb with no meaning of its own ("pes et", "geri al",
-// "kabul et", "meydan oku").
+// helper verb with no meaning of its own.
 func isFiller(name, w string) bool {
-	switch name {
-	case CmdResign, CmdAccept, CmdDecline, CmdCancel:
-		return w == "et" || w == "ediyorum" || w == "ettim"
-	case CmdUndo:
-		return w == "al"
-	case CmdChallenge:
-		return w == "oku"
-	}
-	return false
+	c, ok := commandByName[name]
+	return ok && slices.Contains(c.fillers, w)
 }
 
 // lookupCommand returns the command named by a folded word.
 func lookupCommand(folded string) (string, bool) {
-	for _, c := range commandWords() {
-		for _, w := range c.words {
-			if w == folded {
-				return c.name, true
-			}
-		}
+	if c, ok := commandByWord[folded]; ok {
+		return c.name, true
 	}
 	return "", false
 }

@@ -152,3 +152,25 @@ func BenchmarkParseCommand(b *testing.B) {
 		ParseCommand("c3xc5xe5")
 	}
 }
+
+// TestCommandTable: every command is in the table once, with a handler;
+// an action's refusal of stray words is in the catalogue.
+func TestCommandTable(t *testing.T) {
+	c := testCatalog(t)
+	all := []string{CmdPlay, CmdMove, CmdBoard, CmdResign, CmdDraw, CmdUndo, CmdHint, CmdLevel, CmdGames, CmdHelp,
+		CmdChallenge, CmdAccept, CmdDecline, CmdHistory, CmdLang, CmdTournament, CmdJoin, CmdLeave, CmdStandings,
+		CmdPairings, CmdCancel, CmdRating, CmdLeaderboard}
+	if len(commands) != len(all) || len(commandByName) != len(all) {
+		t.Errorf("%d commands, %d names; want %d", len(commands), len(commandByName), len(all))
+	}
+	for _, name := range all {
+		if e, ok := commandByName[name]; !ok || e.run == nil || len(e.words) == 0 {
+			t.Errorf("%s: %+v", name, e)
+		}
+	}
+	for _, e := range commands {
+		if e.stray != "" && (!e.action || !c.Has(Turkish, e.stray)) {
+			t.Errorf("%s: stray-word refusal %q", e.name, e.stray)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +71,7 @@ type Router struct {
 	cfg      Config
 	cat      *Catalog
 	hosts    map[string]games.Host // by game name
+	handle   handler               // the middlewares and the command table
 	mgr      *sessions.Manager
 	out      *outbox
 	log      *slog.Logger
@@ -136,6 +136,7 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r.mgr = mgr
+	r.handle = r.chain()
 	now := cfg.Now
 	if now == nil {
 		now = time.Now
@@ -303,106 +304,15 @@ type request struct {
 	m    Message
 	cmd  Command
 	lang Lang
+	// entry is the command's entry in the table (nil for text that is no
+	// command: a bare move, chat); set by route.
+	entry *command
 }
 
 // Handle processes one message; replies go to the platform's Sender. It
 // never panics: a bug is logged and answered with an apology.
 func (r *Router) Handle(ctx context.Context, m Message) {
-	cmd := ParseCommand(m.Text)
-	if cmd.Addressee != "" && !strings.EqualFold(cmd.Addressee, r.cfg.BotName) {
-		return // "/play@otherbot"
-	}
-	r.noteLocale(m)
-	// Names are set by users: they enter the games, the store and every
-	// text cleaned and bounded.
-	m.UserName = cleanName(m.UserName)
-	if len(m.Mentions) > 0 {
-		m.Mentions = slices.Clone(m.Mentions)
-		for i := range m.Mentions {
-			m.Mentions[i].Name = cleanName(m.Mentions[i].Name)
-		}
-	}
-	// What the message causes besides its answer (a rating change, the next
-	// round of a tournament) is sent after the answer.
-	ctx, deferred := sessions.Defer(ctx)
-	q := &request{r: r, ctx: ctx, m: m, cmd: cmd, lang: r.langOf(ctx, m.Platform, m.ChannelID, m.Locale)}
-	defer func() {
-		if p := recover(); p != nil {
-			r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", shorten(m.Text, 80))
-			q.say(q.t("error.internal"))
-		}
-		// Then the bot moves the message queued (held back until now, so
-		// that an opening move never precedes the game's announcement).
-		deferred.Flush(r.onEvent)
-	}()
-	if q.startsTournament() {
-		q.tournamentSub(subStart, nil)
-		return
-	}
-	if isAction(cmd.Name) && len(q.strayWords()) > 0 {
-		if !cmd.Prefixed && !m.Private {
-			return // talk in a group: "pes doğrusu", "berabere kaldık", "kabul etmem"
-		}
-		switch cmd.Name {
-		case CmdResign:
-			q.say(q.t("error.resign-words", "cmd", shorten(q.cmd.Word, 20)))
-			return
-		case CmdAccept:
-			q.say(q.t("error.accept-words", "cmd", shorten(q.cmd.Word, 20)))
-			return
-		}
-	}
-	switch cmd.Name {
-	case CmdPlay:
-		q.play()
-	case CmdTournament, CmdJoin, CmdLeave, CmdStandings, CmdPairings, CmdCancel:
-		q.tournament()
-	case CmdRating:
-		q.rating()
-	case CmdLeaderboard:
-		q.leaderboard()
-	case CmdMove:
-		q.move(strings.Join(q.argsWithoutTag(), " "), true)
-	case CmdBoard:
-		q.board()
-	case CmdHistory:
-		q.history()
-	case CmdHint:
-		q.hint()
-	case CmdUndo:
-		q.undo()
-	case CmdDraw:
-		q.draw()
-	case CmdResign:
-		q.resign()
-	case CmdLevel:
-		q.level()
-	case CmdChallenge:
-		q.challenge()
-	case CmdAccept:
-		q.accept()
-	case CmdDecline:
-		q.decline()
-	case CmdGames:
-		q.games()
-	case CmdLang:
-		q.setLang()
-	case CmdHelp:
-		q.help()
-	default:
-		q.other()
-	}
-}
-
-// isAction reports whether a command changes a game or a tournament for
-// good: a message that starts with its word but goes on with other words
-// is talk in a group, and a resignation or an acceptance is not guessed.
-func isAction(name string) bool {
-	switch name {
-	case CmdResign, CmdDraw, CmdUndo, CmdAccept, CmdDecline, CmdJoin, CmdLeave, CmdCancel:
-		return true
-	}
-	return false
+	r.handle(&request{r: r, ctx: ctx, m: m, cmd: ParseCommand(m.Text)})
 }
 
 // strayWords are the arguments an action does not take: anything but a
