@@ -8,6 +8,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/render"
+	"oyunbot/sessions"
 )
 
 // frames is a Drawer that keeps the frames it is asked to draw.
@@ -40,7 +41,7 @@ func (f *frames) last(t *testing.T) render.Frame {
 // highlights no side as "to move".
 func TestBoardViewpointAndFinish(t *testing.T) {
 	rec := map[string]*frames{}
-	b := newBot(t, func(c *chat.Config) {
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) {
 		c.Drawers = map[string]render.Drawer{}
 		for name, d := range testDrawers() {
 			rec[name] = &frames{d: d}
@@ -74,9 +75,9 @@ func TestBoardViewpointAndFinish(t *testing.T) {
 func TestClocksByTheNames(t *testing.T) {
 	rec := &frames{}
 	now := time.Unix(1_700_000_000, 0)
-	b := newBot(t, func(c *chat.Config) {
+	b := newBot(t, func(c *chat.Config, s *sessions.Config) {
 		c.Now = func() time.Time { return now }
-		c.IdleCheck = time.Hour
+		s.Now, s.IdleCheck = c.Now, time.Hour
 		c.Drawers = map[string]render.Drawer{"tictactoe": rec}
 		rec.d = testDrawers()["tictactoe"]
 	})

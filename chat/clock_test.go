@@ -23,11 +23,16 @@ func newFakeClock() *fakeClock {
 	return c
 }
 
-func (c *fakeClock) Now() time.Time          { return time.Unix(0, c.ns.Load()) }
-func (c *fakeClock) Add(d time.Duration)     { c.ns.Add(int64(d)) }
-func (c *fakeClock) config(cfg *chat.Config) { cfg.Now, cfg.IdleCheck = c.Now, time.Hour }
+func (c *fakeClock) Now() time.Time      { return time.Unix(0, c.ns.Load()) }
+func (c *fakeClock) Add(d time.Duration) { c.ns.Add(int64(d)) }
+
+// config drives the router's and the sessions' clocks; CheckIdle is left
+// to the test.
+func (c *fakeClock) config(cfg *chat.Config, s *sessions.Config) {
+	cfg.Now, s.Now, s.IdleCheck = c.Now, c.Now, time.Hour
+}
 func (b *bot) checkClocks(now time.Time) []chat.Reply {
-	b.r.Sessions().CheckIdle(now)
+	b.mgr.CheckIdle(now)
 	// Replies leave through the outbox, on its own goroutine.
 	if err := b.r.Wait(context.Background()); err != nil {
 		b.t.Fatal(err)
@@ -93,7 +98,7 @@ func TestPerMoveLimit(t *testing.T) {
 	clk.Add(24*time.Hour + time.Second)
 	rs := grp("ayse", "c4-c5")
 	b.expect(rs, "Ayse ran out of time and lost the game.", "Game over: Bora (black) wins — the opponent ran out of time.")
-	if s, _ := b.r.Sessions().LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 2 {
+	if s, _ := b.mgr.LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 2 {
 		t.Fatalf("the late move was played: %v", s.Moves)
 	}
 	// A flag that falls before one's first move: no result, not rated.
@@ -159,7 +164,7 @@ func TestBotMovesInTheGamesLanguage(t *testing.T) {
 	b.stop()
 
 	// A game whose bot move is pending at the restart.
-	b = openRouter(t, path, func(c *chat.Config) { c.NewEngine = func() sessions.Engine { return blocking{} } })
+	b = openRouter(t, path, func(_ *chat.Config, s *sessions.Config) { s.NewEngine = func() sessions.Engine { return blocking{} } })
 	b.r.Handle(context.Background(), chat.Message{Platform: "test", ChannelID: "dm2", UserID: "bora", UserName: "Bora",
 		Text: "play dama black", Locale: "en-GB", Private: true})
 	b.stop()
@@ -180,7 +185,7 @@ func TestUnresolvedMentionIsRefused(t *testing.T) {
 	b.expect(rs, "@hayalet kim, bulamadım", "yanıt olarak yaz: meydan dama")
 	rs = b.raw(chat.Message{ChannelID: "g", UserID: "ayse", UserName: "Ayse", Text: "play @ghost ttt", Locale: "en"})
 	b.expect(rs, "I can't tell who @ghost is", "reply to one of their messages with: challenge tictactoe")
-	if got := b.r.Sessions().Challenges("test", "g", "ayse"); len(got) != 0 {
+	if got := b.mgr.Challenges("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge to an unresolved name was stored: %+v", got)
 	}
 	b.expect(b.raw(chat.Message{ChannelID: "g", UserID: "hayalet", Text: "kabul"}), "Sana gelen bir meydan okuma")

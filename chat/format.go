@@ -178,12 +178,7 @@ func (r *Router) status(lang Lang, s sessions.Snapshot) string {
 }
 
 // now is the router's clock (Config.Now, for tests).
-func (r *Router) now() time.Time {
-	if r.cfg.Now != nil {
-		return r.cfg.Now()
-	}
-	return time.Now()
-}
+func (r *Router) now() time.Time { return r.cfg.Now() }
 
 // clockLine shows the clocks of a timed game: "⏱ Ayşe 4:32 · Bora 5:00
 // (5 min + 3 s)", or for a limit per move the time left for this move.

@@ -56,11 +56,7 @@ func TestClockFooter(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Unix(1_700_000_000, 0)
-	r, err := New(Config{Games: reg, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := testRouter(t, reg, func() time.Time { return now })
 	g, _ := reg.Lookup("tictactoe")
 	s := sessions.Snapshot{
 		Game: g, Players: [2]sessions.Player{{ID: "a", Name: "Ayşe"}, {ID: "b", Name: "Bora"}},

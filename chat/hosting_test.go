@@ -8,6 +8,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
+	"oyunbot/sessions"
 )
 
 // strict is tic-tac-toe under another name that allows no hint, take-back
@@ -31,7 +32,7 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newBot(t, func(c *chat.Config) { c.Games = reg })
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
 	b.say("lang en")
 	b.expect(b.say("help"), "oyunbot plays Strict. Commands", "play <game> [level] [x|o] — a new game against the bot (strict)")
 	b.expect(b.say("help play"), "Whoever starts moves first (x); say o and the bot opens.")
@@ -53,7 +54,7 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	b.say("b2")
 	b.expect(b.say("undo"), "#g1 Moves cannot be taken back in Strict.")
 	b.expect(b.say("draw"), "#g1 There are no draw offers in Strict.")
-	if s, _ := b.r.Sessions().Get(1); len(s.Moves) != 2 || s.DrawOffer != ai.NoSide {
+	if s, _ := b.mgr.Get(1); len(s.Moves) != 2 || s.DrawOffer != ai.NoSide {
 		t.Errorf("a refused action changed the game: moves %v, draw offer %v", s.Moves, s.DrawOffer)
 	}
 }

@@ -13,9 +13,6 @@ import (
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/games"
-	"oyunbot/games/dama"
-	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
 
@@ -94,32 +91,29 @@ func (f *faultyStore) EnqueueReplies(ctx context.Context, items []sessions.Outbo
 type outboxBot struct {
 	t     *testing.T
 	r     *chat.Router
+	mgr   *sessions.Manager
 	store *faultyStore
 	ref   int
 }
 
-func openOutboxBot(t *testing.T, path string, s chat.Sender, mod func(*chat.Config)) *outboxBot {
+func openOutboxBot(t *testing.T, path string, s chat.Sender, mod func(*chat.Config, *sessions.Config)) *outboxBot {
 	t.Helper()
-	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	db, err := sessions.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	store := &faultyStore{SQLiteStore: db}
-	cfg := chat.Config{Games: reg, Drawers: testDrawers(), Store: store, Seed: 7, NewEngine: smallEngine,
-		ReplyRetry: time.Millisecond}
-	if mod != nil {
-		mod(&cfg)
-	}
-	r, err := chat.New(cfg)
+	r, mgr, err := wire(t, store, func(c *chat.Config, sc *sessions.Config) {
+		c.ReplyRetry = time.Millisecond
+		if mod != nil {
+			mod(c, sc)
+		}
+	})
 	if err != nil {
 		db.Close()
 		t.Fatal(err)
 	}
-	b := &outboxBot{t: t, r: r, store: store}
+	b := &outboxBot{t: t, r: r, mgr: mgr, store: store}
 	t.Cleanup(b.stop)
 	r.AddSender("test", s)
 	return b
@@ -275,8 +269,8 @@ func TestOutboxGivesUpStaleReplies(t *testing.T) {
 			clk := newFakeClock()
 			path := filepath.Join(t.TempDir(), "bot.db")
 			s := newFlaky(func(chat.Reply) error { return errUnavailable })
-			b := openOutboxBot(t, path, s, func(c *chat.Config) {
-				clk.config(c)
+			b := openOutboxBot(t, path, s, func(c *chat.Config, sc *sessions.Config) {
+				clk.config(c, sc)
 				c.ReplyStaleAfter = time.Hour
 			})
 			b.msg("dm", "ayse", "lang "+tc.lang)
@@ -355,14 +349,14 @@ func TestMoveNotSavedIsNotConfirmed(t *testing.T) {
 			if len(got) != 1 || !strings.Contains(got[0], tc.notSaved) || strings.Contains(got[0], "c3-c4") {
 				t.Fatalf("replies to an unsaved move: %q", got)
 			}
-			g, err := b.r.Sessions().Get(1)
+			g, err := b.mgr.Get(1)
 			if err != nil || len(g.Moves) != 0 {
 				t.Fatalf("game in memory after an unsaved move: %v %v", g.Moves, err)
 			}
 			b.stop()
 
 			b = openOutboxBot(t, path, s, nil)
-			if g, err := b.r.Sessions().Get(1); err != nil || len(g.Moves) != 0 {
+			if g, err := b.mgr.Get(1); err != nil || len(g.Moves) != 0 {
 				t.Fatalf("game after a restart: %v %v", g.Moves, err)
 			}
 			before = len(s.texts())
@@ -387,19 +381,19 @@ func TestBotMoveNotSavedIsRetried(t *testing.T) {
 	if !strings.Contains(got, "#g1 New game") || !strings.Contains(got, "oyunbot could not save its move") {
 		t.Fatalf("replies: %q", got)
 	}
-	if g, err := b.r.Sessions().Get(1); err != nil || len(g.Moves) != 0 {
+	if g, err := b.mgr.Get(1); err != nil || len(g.Moves) != 0 {
 		t.Fatalf("unsaved bot move in memory: %v %v", g.Moves, err)
 	}
 	b.store.failSave.Store(false)
-	b.r.Sessions().CheckIdle(clk.Now()) // too early: nothing happens yet
+	b.mgr.CheckIdle(clk.Now()) // too early: nothing happens yet
 	b.wait()
-	if g, _ := b.r.Sessions().Get(1); len(g.Moves) != 0 {
+	if g, _ := b.mgr.Get(1); len(g.Moves) != 0 {
 		t.Fatalf("bot retried at once: %v", g.Moves)
 	}
 	clk.Add(time.Minute)
-	b.r.Sessions().CheckIdle(clk.Now())
+	b.mgr.CheckIdle(clk.Now())
 	b.wait()
-	if g, _ := b.r.Sessions().Get(1); len(g.Moves) != 1 {
+	if g, _ := b.mgr.Get(1); len(g.Moves) != 1 {
 		t.Fatalf("bot did not play after the store recovered: %v", g.Moves)
 	}
 	if last := s.texts()[len(s.texts())-1]; !strings.Contains(last, "#g1 oyunbot:") {

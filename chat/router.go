@@ -21,23 +21,22 @@ import (
 	"oyunbot/tournament"
 )
 
-// Config configures a Router. Zero values get sensible defaults; Games is
-// required.
+// Config configures a Router. Zero values get sensible defaults; Games,
+// NewSessions and Store are required.
 type Config struct {
 	Games *games.Registry
+	// NewSessions makes the live games once the Router exists, with the
+	// function their events go to (the Router's): the program's creates a
+	// sessions.Manager with Config.Notify set to notify. The Router closes
+	// what it returns.
+	NewSessions func(notify func(sessions.Event)) (Sessions, error)
+	// Store keeps the replies until their platform has them, and knows the
+	// games whose last change no reply has shown. The Router does not
+	// close it.
+	Store sessions.Outbox
 	// Drawers maps a game name to its board renderer; a game without one
 	// gets text boards only.
 	Drawers map[string]render.Drawer
-	// Store keeps games and channel settings (default: an in-memory SQLite
-	// database, lost at exit). The Router does not close a Store it was given.
-	Store sessions.Store
-	// Workers bounds concurrent engine searches (default 2).
-	Workers int
-	// IdleForfeit: a player idle this long loses (default 24h; negative
-	// disables).
-	IdleForfeit time.Duration
-	// ThinkingNotice: a bot move slower than this is announced (default 1.5s).
-	ThinkingNotice time.Duration
 	// BotName is the bot's name in games and in Telegram's /cmd@name form
 	// (default "oyunbot").
 	BotName string
@@ -46,13 +45,9 @@ type Config struct {
 	// Lang is the language of channels with no setting and messages with no
 	// locale (default Turkish).
 	Lang Lang
-	// NewEngine, Seed, Now and IdleCheck are passed to sessions.Config
-	// (tests: Now drives the clocks, a long IdleCheck leaves the calls of
-	// Sessions().CheckIdle to the test).
-	NewEngine func() sessions.Engine
-	Seed      uint64
-	Now       func() time.Time
-	IdleCheck time.Duration
+	// Now is the time of clocks shown and of replies kept (default
+	// time.Now; tests give the sessions the same).
+	Now func() time.Time
 	// ReplyStaleAfter: a reply the platform could not take for this long is
 	// given up (default DefaultReplyStaleAfter).
 	ReplyStaleAfter time.Duration
@@ -68,14 +63,13 @@ const noticeTimeout = 10 * time.Second
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
 type Router struct {
-	cfg      Config
-	cat      *Catalog
-	hosts    map[string]games.Host // by game name
-	handle   handler               // the middlewares and the command table
-	mgr      *sessions.Manager
-	out      *outbox
-	log      *slog.Logger
-	ownStore sessions.Store
+	cfg    Config
+	cat    *Catalog
+	hosts  map[string]games.Host // by game name
+	handle handler               // the middlewares and the command table
+	mgr    Sessions
+	out    *outbox
+	log    *slog.Logger
 
 	mu      sync.RWMutex
 	senders map[string]Sender
@@ -87,11 +81,17 @@ type Router struct {
 
 type chanRef struct{ platform, channel string }
 
-// New restores the stored games and returns a Router. Bot moves pending in
-// restored games start when a Sender for their platform is added.
+// New returns a Router playing the sessions cfg.NewSessions makes (which
+// restores the stored games). Bot moves pending in restored games start
+// when a Sender for their platform is added.
 func New(cfg Config) (*Router, error) {
-	if cfg.Games == nil {
+	switch {
+	case cfg.Games == nil:
 		return nil, errors.New("chat: Config.Games is required")
+	case cfg.NewSessions == nil:
+		return nil, errors.New("chat: Config.NewSessions is required")
+	case cfg.Store == nil:
+		return nil, errors.New("chat: Config.Store is required")
 	}
 	if cfg.BotName == "" {
 		cfg.BotName = "oyunbot"
@@ -102,46 +102,24 @@ func New(cfg Config) (*Router, error) {
 	if cfg.Lang == "" {
 		cfg.Lang = Turkish
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	cat, err := NewCatalog(cfg.Games.Games()...)
 	if err != nil {
 		return nil, err
 	}
 	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
-	if cfg.Store == nil {
-		s, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
-		if err != nil {
-			return nil, err
-		}
-		cfg.Store, r.ownStore = s, s
-		r.cfg.Store = s
-	}
-	mgr, err := sessions.New(sessions.Config{
-		Games:          cfg.Games,
-		Store:          cfg.Store,
-		Workers:        cfg.Workers,
-		ThinkingNotice: cfg.ThinkingNotice,
-		IdleForfeit:    cfg.IdleForfeit,
-		BotName:        cfg.BotName,
-		Notify:         r.onEvent,
-		NewEngine:      cfg.NewEngine,
-		Now:            cfg.Now,
-		IdleCheck:      cfg.IdleCheck,
-		Seed:           cfg.Seed,
-		Logger:         cfg.Logger,
-	})
+	r.handle = r.chain()
+	// The outbox before the sessions: restoring games may already have
+	// events to say.
+	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote)
+	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
-		if r.ownStore != nil {
-			r.ownStore.Close()
-		}
+		r.out.close()
 		return nil, err
 	}
 	r.mgr = mgr
-	r.handle = r.chain()
-	now := cfg.Now
-	if now == nil {
-		now = time.Now
-	}
-	r.out = newOutbox(cfg.Store, cfg.Logger, now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote)
 	return r, nil
 }
 
@@ -217,18 +195,12 @@ func (r *Router) Wait(ctx context.Context) error {
 }
 
 // Close stops the engine workers (a running search is cut short and not
-// played) and closes the store if the Router opened it.
+// played) and the delivery of replies; undelivered ones stay in the store.
 func (r *Router) Close() error {
 	err := r.mgr.Close()
 	r.out.close()
-	if r.ownStore != nil {
-		err = errors.Join(err, r.ownStore.Close())
-	}
 	return err
 }
-
-// Sessions gives access to the live games (for tools and tournaments).
-func (r *Router) Sessions() *sessions.Manager { return r.mgr }
 
 // send delivers a reply on its platform: through the durable outbox, or,
 // for a notice, at once and best effort (a stale "thinking…" is noise).

@@ -58,39 +58,53 @@ func (r *recorder) take() []chat.Reply {
 type bot struct {
 	t      testing.TB
 	r      *chat.Router
+	mgr    *sessions.Manager // the live games the router plays
 	rec    *recorder
 	store  *sessions.SQLiteStore
 	ref    int
 	locale string
 }
 
-func newBot(t testing.TB, mod func(*chat.Config)) *bot {
+// wire makes a router and the sessions it plays on store, as cmd/bot
+// does; mod may change either's configuration first.
+func wire(t testing.TB, store sessions.Store, mod func(*chat.Config, *sessions.Config)) (*chat.Router, *sessions.Manager, error) {
 	t.Helper()
 	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg := chat.Config{Games: reg, Drawers: testDrawers(), Store: store}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine}
+	if mod != nil {
+		mod(&cfg, &scfg)
+	}
+	var mgr *sessions.Manager
+	cfg.NewSessions = func(notify func(sessions.Event)) (chat.Sessions, error) {
+		scfg.Games, scfg.Notify = cfg.Games, notify
+		m, err := sessions.New(scfg)
+		if err != nil {
+			return nil, err
+		}
+		mgr = m
+		return m, nil
+	}
+	r, err := chat.New(cfg)
+	return r, mgr, err
+}
+
+func newBot(t testing.TB, mod func(*chat.Config, *sessions.Config)) *bot {
+	t.Helper()
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cfg := chat.Config{
-		Games:     reg,
-		Drawers:   testDrawers(),
-		Store:     store,
-		Seed:      7,
-		NewEngine: smallEngine,
-	}
-	if mod != nil {
-		mod(&cfg)
-	}
-	r, err := chat.New(cfg)
+	r, mgr, err := wire(t, store, mod)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, rec: &recorder{}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{}, store: store}
 	r.AddSender("test", b.rec)
 	return b
 }
@@ -217,7 +231,7 @@ func TestLanguageDefaults(t *testing.T) {
 	b.locale = "tr"
 	b.expect(b.msg("c-set", "ayse", "help", true), "play <game>")
 
-	e := newBot(t, func(c *chat.Config) { c.Lang = chat.English })
+	e := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Lang = chat.English })
 	e.expect(e.say("yardım"), "play <game>")
 }
 
@@ -424,7 +438,7 @@ func TestSeveralGamesInOneChannel(t *testing.T) {
 }
 
 func TestThinkingNoticeIsMarked(t *testing.T) {
-	b := newBot(t, func(c *chat.Config) { c.ThinkingNotice = time.Nanosecond })
+	b := newBot(t, func(_ *chat.Config, s *sessions.Config) { s.ThinkingNotice = time.Nanosecond })
 	rs := b.say("oyna dama siyah usta")
 	var notice *chat.Reply
 	for i := range rs {
@@ -440,30 +454,28 @@ func TestThinkingNoticeIsMarked(t *testing.T) {
 	}
 }
 
-func TestRouterWithoutStoreOrDrawers(t *testing.T) {
-	reg, _ := games.NewRegistry(tictactoe.Game{})
-	r, err := chat.New(chat.Config{Games: reg})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	rec := &recorder{}
-	r.AddSender("p", rec)
-	r.Handle(context.Background(), chat.Message{Platform: "p", ChannelID: "c", UserID: "u", Text: "play ttt", Private: true})
-	r.Wait(context.Background())
-	rs := rec.take()
+func TestRouterWithoutDrawers(t *testing.T) {
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Drawers = nil })
+	rs := b.say("play ttt")
 	if len(rs) != 1 || rs[0].Image != nil || !strings.Contains(rs[0].Text, "3 . . .\n2 . . .\n1 . . .\n  a b c") {
 		t.Fatalf("text-only game reply %q", texts(rs))
 	}
-	if _, err := chat.New(chat.Config{}); err == nil {
-		t.Fatal("a router without games")
+	reg, _ := games.NewRegistry(tictactoe.Game{})
+	for _, cfg := range []chat.Config{
+		{},
+		{Games: reg, Store: b.store},
+		{Games: reg, NewSessions: func(func(sessions.Event)) (chat.Sessions, error) { return b.mgr, nil }},
+	} {
+		if _, err := chat.New(cfg); err == nil {
+			t.Fatalf("a router without games, sessions or store: %+v", cfg)
+		}
 	}
 }
 
 // TestConcurrentMessages sends moves from many goroutines to several games
 // (run with -race): nothing races, every game stays legal.
 func TestConcurrentMessages(t *testing.T) {
-	b := newBot(t, func(c *chat.Config) { c.Workers = 2 })
+	b := newBot(t, func(_ *chat.Config, s *sessions.Config) { s.Workers = 2 })
 	var wg sync.WaitGroup
 	for i := range 6 {
 		ch := fmt.Sprint("ch", i%3)

@@ -19,11 +19,7 @@ func TestStandingsCountAByeAsAWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(Config{Games: reg})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := testRouter(t, reg, nil)
 	// Ali beats Bora, Cem has the bye; then Ali beats Cem, Bora has the bye.
 	rounds := []tournament.Round{
 		{Number: 1, Pairings: []tournament.Pairing{{White: 1, Black: 2, Result: tournament.WhiteWins}}, Bye: 3},

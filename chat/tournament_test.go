@@ -11,34 +11,23 @@ import (
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/games"
-	"oyunbot/games/dama"
-	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	"oyunbot/tournament"
 )
 
 // openRouter starts a router on the SQLite file at path.
-func openRouter(t *testing.T, path string, mod func(*chat.Config)) *bot {
+func openRouter(t *testing.T, path string, mod func(*chat.Config, *sessions.Config)) *bot {
 	t.Helper()
-	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	store, err := sessions.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := chat.Config{Games: reg, Drawers: testDrawers(), Store: store, Seed: 7, NewEngine: smallEngine}
-	if mod != nil {
-		mod(&cfg)
-	}
-	r, err := chat.New(cfg)
+	r, mgr, err := wire(t, store, mod)
 	if err != nil {
 		store.Close()
 		t.Fatal(err)
 	}
-	b := &bot{t: t, r: r, rec: &recorder{}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{}, store: store}
 	r.AddSender("test", b.rec)
 	return b
 }
@@ -80,7 +69,7 @@ type tplayer struct{ id, name string }
 func playStep(t *testing.T, b *bot, ch string, names map[string]string) int {
 	t.Helper()
 	sent := 0
-	for _, s := range b.r.Sessions().ChannelGames("test", ch) {
+	for _, s := range b.mgr.ChannelGames("test", ch) {
 		p, ok := s.ToMove()
 		if !ok || p.Bot {
 			continue
@@ -231,21 +220,21 @@ func TestTournamentsEndToEnd(t *testing.T) {
 		if steps > 400 {
 			t.Fatal("the tournaments do not end")
 		}
-		sv, _ := b.r.Sessions().Tournament(context.Background(), "test", "swiss")
-		rv, _ := b.r.Sessions().Tournament(context.Background(), "test", "rr")
+		sv, _ := b.mgr.Tournament(context.Background(), "test", "swiss")
+		rv, _ := b.mgr.Tournament(context.Background(), "test", "rr")
 		if sv.T.State == tournament.Finished && rv.T.State == tournament.Finished {
 			break
 		}
 		if !restarted && sv.T.Current() == 2 && midRound(sv) {
 			var before []sessions.Snapshot
 			for _, ch := range []string{"swiss", "rr"} {
-				before = append(before, b.r.Sessions().ChannelGames("test", ch)...)
+				before = append(before, b.mgr.ChannelGames("test", ch)...)
 			}
 			b.stop()
 			b = openRouter(t, path, nil)
 			restarted = true
 			for _, s := range before {
-				after, err := b.r.Sessions().Get(s.ID)
+				after, err := b.mgr.Get(s.ID)
 				if err != nil {
 					t.Fatalf("game %s lost in the restart: %v", s.Tag(), err)
 				}
@@ -253,7 +242,7 @@ func TestTournamentsEndToEnd(t *testing.T) {
 					t.Fatalf("game %s changed in the restart: %v / %v", s.Tag(), s.Moves, after.Moves)
 				}
 			}
-			if v, _ := b.r.Sessions().Tournament(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
+			if v, _ := b.mgr.Tournament(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
 				t.Fatalf("after the restart the Swiss is %s in round %d", v.T.State, v.T.Current())
 			}
 			b.expect(in("swiss", "s4", "sıralama"), "XOX turnuvası — sıralama (2. tur / 3)")
@@ -270,9 +259,9 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	if !restarted {
 		t.Fatal("never restarted in the middle of a round")
 	}
-	sv, _ := b.r.Sessions().Tournament(context.Background(), "test", "swiss")
+	sv, _ := b.mgr.Tournament(context.Background(), "test", "swiss")
 	checkFinal(t, sv, 3, 12)
-	rv, _ := b.r.Sessions().Tournament(context.Background(), "test", "rr")
+	rv, _ := b.mgr.Tournament(context.Background(), "test", "rr")
 	checkFinal(t, rv, 5, 10)
 
 	// The final standings were announced; they can be asked for again, as
@@ -346,7 +335,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	// A channel admin may start it.
 	rs := in("deniz", "turnuva başlat", true)
 	b.expect(rs, "1. tur başladı", "Veli – Ayse", "#g1")
-	games := b.r.Sessions().ChannelGames("test", "grp")
+	games := b.mgr.ChannelGames("test", "grp")
 	if len(games) != 1 || games[0].TimeControl.String() != "5m+2s" || !games[0].Rated || games[0].Tournament == 0 {
 		t.Fatalf("tournament games %+v", games)
 	}
@@ -365,10 +354,10 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	}
 	// Leaving forfeits the game in play.
 	b.expect(in("ayse", "ayrıl", false), "Ayse turnuvadan çekildi")
-	if len(b.r.Sessions().ChannelGames("test", "grp")) != 0 {
+	if len(b.mgr.ChannelGames("test", "grp")) != 0 {
 		t.Fatal("the withdrawn player's game goes on")
 	}
-	v, _ := b.r.Sessions().Tournament(context.Background(), "test", "grp")
+	v, _ := b.mgr.Tournament(context.Background(), "test", "grp")
 	if v.T.State != tournament.Finished { // two players: Ayşe's forfeits end it
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -377,17 +366,17 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	in("veli", "katıl", false)
 	in("ayse", "katıl", false)
 	in("ali", "başlat", false)
-	playing := b.r.Sessions().ChannelGames("test", "grp")
+	playing := b.mgr.ChannelGames("test", "grp")
 	if len(playing) != 1 {
 		t.Fatalf("%d games", len(playing))
 	}
 	b.expect(in("veli", "iptal", false), "yalnızca turnuvayı düzenleyen")
 	b.expect(in("mod", "iptal et", true), "XOX turnuvası iptal edildi.")
-	if len(b.r.Sessions().ChannelGames("test", "grp")) != 0 {
+	if len(b.mgr.ChannelGames("test", "grp")) != 0 {
 		t.Fatal("games of a cancelled tournament go on")
 	}
 	b.expect(in("veli", "tahta", false), "Oyun sonuçsuz bitti — turnuva iptal edildi.")
-	if _, ok := b.r.Sessions().Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
+	if _, ok := b.mgr.Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
 		t.Fatal("Ayşe's forfeited game was not rated")
 	}
 	b.expect(in("ali", "turnuva", false), "iptal edildi")
@@ -489,7 +478,7 @@ func TestRoundRobinIgnoresRoundsAloud(t *testing.T) {
 				t.Errorf("%q: %q says %q", tc.text, rs[0].Text, s)
 			}
 		}
-		v, ok := b.r.Sessions().Tournament(context.Background(), "test", ch)
+		v, ok := b.mgr.Tournament(context.Background(), "test", ch)
 		switch {
 		case tc.rounds < 0 && ok:
 			t.Errorf("%q: a tournament was created", tc.text)

@@ -40,10 +40,10 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	if !strings.Contains(over.Content, "#g1 ") || len(buttonIDs(over)) != 0 {
 		t.Fatalf("after resigning under #g1's board: %q %v", over.Content, buttonIDs(over))
 	}
-	if _, err := e.router.Sessions().Get(1); err == nil {
+	if _, err := e.mgr.Get(1); err == nil {
 		t.Error("#g1 goes on")
 	}
-	if s, err := e.router.Sessions().Get(2); err != nil || s.Result.Over {
+	if s, err := e.mgr.Get(2); err != nil || s.Result.Over {
 		t.Errorf("#g2 ended with #g1: %v %+v", err, s.Result)
 	}
 
@@ -52,7 +52,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	e.waitMessage(t, general.ID, seen, "the stale press's answer", func(m fakediscord.Message) bool {
 		return strings.Contains(m.Content, "#g1 This game is over")
 	})
-	if s, err := e.router.Sessions().Get(2); err != nil || s.Result.Over {
+	if s, err := e.mgr.Get(2); err != nil || s.Result.Over {
 		t.Errorf("a stale press ended #g2: %v %+v", err, s.Result)
 	}
 }

@@ -25,6 +25,7 @@ import (
 type e2e struct {
 	srv    *fakediscord.Server
 	router *chat.Router
+	mgr    *sessions.Manager // the live games the router plays
 	bot    *Bot
 }
 
@@ -40,20 +41,25 @@ func newE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	var mgr *sessions.Manager
 	router, err := chat.New(chat.Config{
-		Games:   reg,
-		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Games: reg,
+		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			mgr = m
+			return m, err
+		},
 		Store:   store,
-		Seed:    1,
+		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
 		Logger:  newTestLogger(t),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })
-	bot := startBot(t, srv, WithMoveSuggestions(router, router.Sessions()))
+	bot := startBot(t, srv, WithMoveSuggestions(router, mgr))
 	router.AddSender(Platform, bot)
-	return &e2e{srv: srv, router: router, bot: bot}
+	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
 }
 
 // boards are the messages of a channel that carry a board.
@@ -321,7 +327,7 @@ func TestE2ETournament(t *testing.T) {
 		return e.waitMessage(t, general.ID, seen, want, func(m fakediscord.Message) bool { return strings.Contains(m.Content, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.router.Sessions().Tournament(context.Background(), Platform, general.ID)
+		v, ok := e.mgr.Tournament(context.Background(), Platform, general.ID)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -354,7 +360,7 @@ func TestE2ETournament(t *testing.T) {
 		t.Errorf("round 1 announced in %+v, not as the answer to /tournament start", round)
 	}
 	decodePNG(t, round.Files[0])
-	games := e.router.Sessions().ChannelGames(Platform, general.ID)
+	games := e.mgr.ChannelGames(Platform, general.ID)
 	if len(games) != 1 { // three players: one game and a bye
 		t.Fatalf("round 1 has %d games in the channel", len(games))
 	}
@@ -395,7 +401,7 @@ func TestE2ETournament(t *testing.T) {
 	if s := state(); s != tournament.Cancelled {
 		t.Fatalf("after the owner's cancel the tournament is %s", s)
 	}
-	if n := len(e.router.Sessions().ChannelGames(Platform, general.ID)); n != 0 {
+	if n := len(e.mgr.ChannelGames(Platform, general.ID)); n != 0 {
 		t.Errorf("%d games go on after the cancel", n)
 	}
 	msgs := e.srv.Messages(general.ID)

@@ -20,7 +20,7 @@ type GameFinder interface {
 // moves of the user's most relevant game in the channel (the one where it
 // is their turn) that start with what they typed, ignoring case. Wire it as
 //
-//	discord.New(cfg, discord.WithMoveSuggestions(router, router.Sessions()))
+//	discord.New(cfg, discord.WithMoveSuggestions(router, manager))
 func WithMoveSuggestions(h chat.Handler, f GameFinder) chat.Handler {
 	return suggesting{Handler: h, f: f}
 }

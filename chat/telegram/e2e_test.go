@@ -28,6 +28,7 @@ import (
 type e2e struct {
 	srv    *telegramtest.Server
 	router *chat.Router
+	mgr    *sessions.Manager // the live games the router plays
 	bot    *telegram.Bot
 }
 
@@ -43,11 +44,16 @@ func newE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	var mgr *sessions.Manager
 	router, err := chat.New(chat.Config{
-		Games:   reg,
-		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Games: reg,
+		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			mgr = m
+			return m, err
+		},
 		Store:   store,
-		Seed:    1,
+		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +73,7 @@ func newE2E(t *testing.T) *e2e {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: router, bot: bot}
+	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
 }
 
 // photos returns the boards sent to a chat.
@@ -380,7 +386,7 @@ func TestE2ETournament(t *testing.T) {
 		e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.router.Sessions().Tournament(context.Background(), telegram.Platform, ch)
+		v, ok := e.mgr.Tournament(context.Background(), telegram.Platform, ch)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -400,7 +406,7 @@ func TestE2ETournament(t *testing.T) {
 	seen := say(bob, "/tournament start")
 	round := e.waitPhoto(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "Round 1 of 3 has begun") })
 	decodes(t, round)
-	games := e.router.Sessions().ChannelGames(telegram.Platform, ch)
+	games := e.mgr.ChannelGames(telegram.Platform, ch)
 	if len(games) != 1 { // three players: one game and a bye
 		t.Fatalf("round 1 has %d games in the group", len(games))
 	}
@@ -436,7 +442,7 @@ func TestE2ETournament(t *testing.T) {
 	if s := state(); s != tournament.Cancelled {
 		t.Fatalf("after the admin's cancel the tournament is %s", s)
 	}
-	if n := len(e.router.Sessions().ChannelGames(telegram.Platform, ch)); n != 0 {
+	if n := len(e.mgr.ChannelGames(telegram.Platform, ch)); n != 0 {
 		t.Errorf("%d games go on after the cancel", n)
 	}
 }

@@ -43,10 +43,12 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		t.Fatal(err)
 	}
 	router, err := chat.New(chat.Config{
-		Games:      reg,
-		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
+		Games: reg,
+		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+			return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+		},
 		Store:      store,
-		Seed:       1,
+		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry: 5 * time.Millisecond,
 	})
 	if err != nil {

@@ -69,13 +69,31 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 
+	// The router makes the live games (it is where their events go) and
+	// closes them; the store is ours.
+	reg := registry()
+	var mgr *sessions.Manager
 	router, err := chat.New(chat.Config{
-		Games:           registry(),
-		Drawers:         drawers(),
+		Games: reg,
+		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+			m, err := sessions.New(sessions.Config{
+				Games:          reg,
+				Store:          store,
+				Workers:        cfg.Workers,
+				ThinkingNotice: cfg.ThinkingNotice,
+				IdleForfeit:    cfg.IdleForfeit,
+				BotName:        cfg.BotName,
+				Notify:         notify,
+				Logger:         log,
+			})
+			if err != nil {
+				return nil, err
+			}
+			mgr = m
+			return m, nil
+		},
 		Store:           store,
-		Workers:         cfg.Workers,
-		IdleForfeit:     cfg.IdleForfeit,
-		ThinkingNotice:  cfg.ThinkingNotice,
+		Drawers:         drawers(),
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		BotName:         cfg.BotName,
 		Logger:          log,
@@ -88,14 +106,14 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer router.Close()
 
 	if !*forceConsole && (cfg.TelegramToken != "" || cfg.DiscordToken != "") {
-		return runPlatforms(ctx, router, cfg, log)
+		return runPlatforms(ctx, router, mgr, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)
 }
 
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
-func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slog.Logger) int {
+func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Manager, cfg config, log *slog.Logger) int {
 	type platform interface {
 		chat.Sender
 		Run(ctx context.Context) error
@@ -130,7 +148,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, cfg config, log *slo
 			TwoPlayerGames: discordGames(twoPlayers),
 			Sides:          discordSides(),
 			Logger:         log.With("platform", discord.Platform),
-		}, discord.WithMoveSuggestions(router, router.Sessions()))
+		}, discord.WithMoveSuggestions(router, games))
 		if err != nil {
 			log.Error("starting Discord", "err", err)
 			return 1
