@@ -261,8 +261,15 @@ func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
 	if s.Result.Winner != ai.First && s.Result.Winner != ai.Second {
 		return r.cat.T(lang, "result.draw", "reason", reason)
 	}
-	return r.cat.T(lang, "result.win", "player", r.playerName(s, s.Result.Winner),
+	if s.Solo() {
+		return r.soloLine(lang, s)
+	}
+	line := r.cat.T(lang, "result.win", "player", r.playerName(s, s.Result.Winner),
 		"side", r.sideName(lang, s.Game, s.Result.Winner), "reason", reason)
+	if s.Result.Points > 1 {
+		line += " " + r.cat.N(lang, "result.points", s.Result.Points)
+	}
+	return line
 }
 
 // reason says how a game ended: in the game's words, else the bot's (the

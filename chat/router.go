@@ -408,7 +408,8 @@ func (q *request) play() {
 		level string
 		side  = ai.NoSide
 	)
-	for _, a := range q.r.classify(q.cmd.Args, playArgs) {
+	args, start := startPosition(q.cmd.Args)
+	for _, a := range q.r.classify(args, playArgs) {
 		switch {
 		case a.kind == argGame && game == nil:
 			game = a.game
@@ -432,17 +433,36 @@ func (q *request) play() {
 		q.say(q.t("error.play-which-game", "games", q.r.gameNames(nil), "game", q.r.exampleName()))
 		return
 	}
-	snap, err := q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
-		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
-		Game: game, Level: level, Side: side, Ref: q.m.Ref, Lang: string(q.lang),
-	})
+	var (
+		snap sessions.Snapshot
+		err  error
+	)
+	if game.Players() == 1 {
+		snap, err = q.r.mgr.StartSolo(q.ctx, sessions.SoloGame{
+			Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
+			Game: game, Start: start, Lang: string(q.lang),
+		})
+	} else {
+		snap, err = q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
+			Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
+			Game: game, Level: level, Side: side, Ref: q.m.Ref, Lang: string(q.lang), Start: start,
+		})
+	}
 	if err != nil {
 		q.sayError(err)
 		return
 	}
 	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
-	if snap.Turn != snap.SideOf(q.m.UserID) {
+	if snap.Solo() {
+		head = q.t("game.started-solo", "game", q.r.gameName(q.lang, snap.Game), "player", q.r.displayName(snap.Players[0]))
+	} else if snap.Turn != snap.SideOf(q.m.UserID) {
 		head += "\n" + q.t("game.bot-opens", "bot", q.r.cfg.BotName)
+	}
+	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+		head += "\n" + t // the opening roll
+	}
+	if start != "" {
+		head += "\n" + q.t("game.custom-start", "start", shorten(start, 80))
 	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
 }
@@ -507,9 +527,17 @@ func (q *request) move(text string, explicit bool) {
 		return
 	}
 	if res.BotToMove {
-		return // the bot's reply shows both moves
+		return // the bot's reply shows both turns
 	}
-	head := q.t("game.moved", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)), "move", res.Move)
+	// The plies of this message and the dice they led to.
+	from := len(res.Game.Moves) - len(res.Moves)
+	for i := len(res.Game.Sides) - 1; i >= 0 && res.Game.Sides[i] == ai.Chance; i-- {
+		from--
+	}
+	head := q.r.turnsText(q.lang, res.Game, from)
+	if p := q.r.prompt(q.lang, res.Game); p != "" {
+		head += "\n" + p
+	}
 	q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
 }
 
@@ -605,6 +633,12 @@ func (q *request) sayTagged(tag string, err error) {
 		say(q.t("error.no-hint-rated"))
 	case errors.Is(err, sessions.ErrTournamentGame):
 		say(q.t("error.tournament-game"))
+	case errors.Is(err, sessions.ErrBadStart):
+		q.say(q.t("error.bad-start", "reason", shorten(err.Error(), 200)))
+	case errors.Is(err, sessions.ErrNotAllowed):
+		q.say(q.t("error.not-allowed"))
+	case errors.Is(err, sessions.ErrMatchTarget):
+		q.say(q.t("error.match-target", "max", fmt.Sprint(sessions.MaxMatchTarget)))
 	case errors.Is(err, sessions.ErrNotSaved):
 		q.r.log.Error("command not saved", "cmd", q.cmd.Name, "err", err)
 		say(q.t("error.not-saved"))
@@ -1277,9 +1311,17 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if botsOnly && !s.Result.Over {
 			return // a game between two bots is shown when it ends
 		}
-		head := t("game.moved", "player", r.playerName(s, lastSide(s)), "move", ev.Move)
-		if n := len(s.Sides); n >= 2 && (s.Sides[n-2] == ai.First || s.Sides[n-2] == ai.Second) && !s.Players[s.Sides[n-2]].Bot {
-			head = t("game.moved", "player", r.playerName(s, s.Sides[n-2]), "move", s.Moves[n-2]) + " · " + head
+		// The person's turn just before (if they moved), the bot's, and the
+		// dice rolled for the next.
+		mover := ai.NoSide
+		if i := lastTurnStart(s, len(ev.Moves), ai.NoSide); i > 0 {
+			if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
+				mover = sd
+			}
+		}
+		head := r.turnsText(lang, s, lastTurnStart(s, len(ev.Moves), mover))
+		if p := r.prompt(lang, s); p != "" {
+			head += "\n" + p
 		}
 		game := r.gameReply(lang, s, head, human)
 		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
@@ -1320,6 +1362,24 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
+	case sessions.EventMatchGame:
+		m := ev.Match
+		head := t("match.next", "score", r.matchScore(m), "target", fmt.Sprint(m.Target)) + "\n" +
+			t("game.started", "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+		if tt := r.turnsText(lang, s, 0); tt != "" {
+			head += "\n" + tt
+		}
+		game := r.gameReply(lang, s, head, human)
+		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
+		rep = game
+	case sessions.EventMatchOver:
+		m := ev.Match
+		rep.Platform, rep.ChannelID = m.Platform, m.ChannelID
+		if m.Winner < 0 {
+			rep.Text = t("match.over-void", "score", r.matchScore(m))
+		} else {
+			rep.Text = t("match.over", "score", r.matchScore(m), "player", r.displayName(m.Players[m.Winner]))
+		}
 	case sessions.EventNotSaved:
 		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
 	case sessions.EventClockResumed:

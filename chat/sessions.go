@@ -16,6 +16,7 @@ import (
 type Sessions interface {
 	// Games: starting, playing, finding.
 	StartVsBot(ctx context.Context, req sessions.BotGame) (sessions.Snapshot, error)
+	StartSolo(ctx context.Context, req sessions.SoloGame) (sessions.Snapshot, error)
 	Move(ctx context.Context, id int64, userID, text, ref string) (sessions.MoveResult, error)
 	CheckMove(id int64, userID, text string) error
 	Hint(ctx context.Context, id int64, userID, ref string) error

@@ -198,22 +198,22 @@ func TestPuzzle(t *testing.T) {
 	if _, _, err := h.m.OfferDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNotAllowed) {
 		t.Fatalf("a draw offer in a puzzle: %v", err)
 	}
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "-1", ""); !errors.Is(err, sessions.ErrNotPlayer) {
+	if _, err := h.m.Move(bg, g.ID, bora.ID, "dec", ""); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("someone else's move: %v", err)
 	}
-	for _, mv := range []string{"/2", "-1"} { // 5, 4
+	for _, mv := range []string{"half", "dec"} { // 5, 4
 		if _, err := h.m.Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if s, err := h.m.Undo(bg, g.ID, ayse.ID); err != nil || !slices.Equal(s.Moves, []string{"/2"}) {
+	if s, err := h.m.Undo(bg, g.ID, ayse.ID); err != nil || !slices.Equal(s.Moves, []string{"half"}) {
 		t.Fatalf("undo one move: %v %v", s.Moves, err)
 	}
 	h.m.Close()
 	h.store.Close()
 	h = turnHarness(t, path)
 	var res sessions.MoveResult
-	for _, mv := range []string{"-1", "/2", "/2", "-1"} { // 5: 4, 2, 1, 0
+	for _, mv := range []string{"dec", "half", "half", "dec"} { // 5: 4, 2, 1, 0
 		if res, err = h.m.Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
 			t.Fatal(err)
 		}
@@ -230,10 +230,10 @@ func TestPuzzle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, c.ID, bora.ID, "/2", ""); err != nil {
+	if _, err := h.m.Move(bg, c.ID, bora.ID, "half", ""); err != nil {
 		t.Fatal(err)
 	}
-	if res, err := h.m.Move(bg, c.ID, cem.ID, "-1", ""); err != nil || !res.Game.Result.Over {
+	if res, err := h.m.Move(bg, c.ID, cem.ID, "dec", ""); err != nil || !res.Game.Result.Over {
 		t.Fatalf("the channel solves it together: %+v %v", res.Game.Result, err)
 	}
 }

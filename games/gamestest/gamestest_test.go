@@ -69,7 +69,7 @@ func TestRaceShutoutIsTwoPoints(t *testing.T) {
 }
 
 func TestStepsOptimal(t *testing.T) {
-	// 10: -1, /3, /3, -1; 37: -1, /3, /3, /2, /2, -1.
+	// 10: dec, third, third, dec; 37: dec, third, third, half, half, dec.
 	for _, tc := range []struct{ n, want int }{{0, 0}, {1, 1}, {10, 4}, {37, 6}} {
 		p, err := Steps{}.ParsePosition(fmtInt(tc.n))
 		if err != nil {

@@ -10,9 +10,10 @@ import (
 )
 
 // Steps is a one-player puzzle: bring a number down to 0, one step at a
-// time: "-1" takes one away, "/2" halves an even number, "/3" divides a
-// multiple of three. It is solved at 0. The start is any number up to
-// MaxSteps (a custom start: "steps 37"); the default is 10.
+// time: "dec" takes one away, "half" halves an even number, "third" divides
+// a multiple of three (words: "/2" would read as a command). It is solved
+// at 0. The start is any number up to MaxSteps (a custom start: "play
+// steps from 37"); the default is 10.
 //
 // Position text: the number.
 type Steps struct{}
@@ -52,8 +53,8 @@ func (Steps) Host() games.Host {
 		Catalog: map[string]map[string]string{
 			"en": {
 				"name":             "Steps",
-				"help":             "Bring the number down to 0: -1 takes one away, /2 halves an even number, /3 divides a multiple of 3.",
-				"notation":         "-1, /2 or /3",
+				"help":             "Bring the number down to 0: dec takes one away, half halves an even number, third divides a multiple of 3.",
+				"notation":         "dec, half or third",
 				"side.player":      "player",
 				"moveerr.not-even": "the number is odd",
 				"moveerr.not-3":    "the number is not a multiple of 3",
@@ -61,8 +62,8 @@ func (Steps) Host() games.Host {
 			},
 			"tr": {
 				"name":             "Adımlar",
-				"help":             "Sayıyı 0'a indir: -1 bir eksiltir, /2 çift sayıyı yarıya, /3 üçün katını üçe böler.",
-				"notation":         "-1, /2 ya da /3",
+				"help":             "Sayıyı 0'a indir: dec bir eksiltir, half çift sayıyı yarıya, third üçün katını üçe böler.",
+				"notation":         "dec, half ya da third",
 				"side.player":      "oyuncu",
 				"moveerr.not-even": "sayı tek",
 				"moveerr.not-3":    "sayı üçün katı değil",
@@ -78,7 +79,7 @@ type StepsPos struct {
 	hist []int
 }
 
-var stepsMoves = [...]string{"-1", "/2", "/3"}
+var stepsMoves = [...]string{"dec", "half", "third"}
 
 // Turn implements ai.Position.
 func (p *StepsPos) Turn() ai.Side { return ai.First }
@@ -143,25 +144,25 @@ func (p *StepsPos) String() string { return strconv.Itoa(p.n) }
 
 // ParseMove implements games.Position.
 func (p *StepsPos) ParseMove(s string) (ai.Move, error) {
-	in := strings.TrimSpace(s)
+	in := strings.ToLower(strings.TrimSpace(s))
 	if p.n == 0 {
 		return ai.NoMove, &games.MoveError{Kind: games.GameOver, Input: s}
 	}
 	switch in {
-	case "-1":
+	case "dec":
 		return ai.Move{Lo: 1}, nil
-	case "/2":
+	case "half":
 		if p.n%2 != 0 {
 			return ai.NoMove, &games.MoveError{Kind: games.Illegal, Input: s, Reason: "not-even", Detail: "odd"}
 		}
 		return ai.Move{Lo: 2}, nil
-	case "/3":
+	case "third":
 		if p.n%3 != 0 {
 			return ai.NoMove, &games.MoveError{Kind: games.Illegal, Input: s, Reason: "not-3", Detail: "not a multiple of 3"}
 		}
 		return ai.Move{Lo: 3}, nil
 	}
-	return ai.NoMove, &games.MoveError{Kind: games.Malformed, Input: s, Detail: "a step is -1, /2 or /3"}
+	return ai.NoMove, &games.MoveError{Kind: games.Malformed, Input: s, Detail: "a step is dec, half or third"}
 }
 
 // FormatMove implements games.Position.
