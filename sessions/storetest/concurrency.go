@@ -174,7 +174,7 @@ func testConcurrentAggregates(t *testing.T, s sessions.Store) {
 		if !stored(t, s, games[w].ID).Settled {
 			t.Errorf("game %d not settled", games[w].ID)
 		}
-		if _, err := s.Rating(ctx, "test", "game-a", fmt.Sprint("p", w)); err != nil {
+		if _, err := s.Rating(ctx, "test", "game-b", fmt.Sprint("p", w)); err != nil {
 			t.Errorf("rating of p%d: %v", w, err)
 		}
 		cs, err := s.Channel(ctx, "test", ch)

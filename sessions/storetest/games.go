@@ -16,7 +16,7 @@ import (
 func fullGame(t *testing.T) sessions.GameRecord {
 	rec := sessions.GameRecord{
 		ID:   1 << 40, // ignored by CreateGame
-		Game: "game-b", Platform: "telegram", ChannelID: "-100",
+		Game: "game-a", Platform: "telegram", ChannelID: "-100",
 		Players:     [2]sessions.Player{{ID: "42", Name: "Ayşe"}, {ID: sessions.BotID, Name: "oyunbot", Bot: true, Level: "hard"}},
 		Level:       "hard",
 		Moves:       []string{"c3-c4", "f6-f5"},
@@ -265,9 +265,9 @@ func testLastFinishedFollowsSaves(t *testing.T, s sessions.Store) {
 	isNotFound(t, "LastFinished of a player replaced by the bot", err)
 }
 
-// rating is a rating record of player in game "game-a" on "test".
+// rating is a rating record of player in game "game-b" on "test".
 func rating(player string, r float64, games int) sessions.RatingRecord {
-	return sessions.RatingRecord{Platform: "test", Game: "game-a", PlayerID: player, Name: "name of " + player,
+	return sessions.RatingRecord{Platform: "test", Game: "game-b", PlayerID: player, Name: "name of " + player,
 		Rating: tournament.Rating{Rating: r, RD: 200, Volatility: 0.06}, Games: games, Updated: at}
 }
 
@@ -304,12 +304,12 @@ func testSettleGameOnce(t *testing.T, s sessions.Store) {
 	if err := s.SettleGame(ctx, g.ID, []sessions.RatingRecord{rating(ayse.ID, 1700, 2), rating(bora.ID, 1400, 1)}); err != nil {
 		t.Fatalf("settling again: %v", err)
 	}
-	got, err := s.Rating(ctx, "test", "game-a", ayse.ID)
+	got, err := s.Rating(ctx, "test", "game-b", ayse.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same(t, "rating after settling twice", got, first)
-	_, err = s.Rating(ctx, "test", "game-a", bora.ID)
+	_, err = s.Rating(ctx, "test", "game-b", bora.ID)
 	isNotFound(t, "a rating of the second settling", err)
 
 	pre := finished(game("c", cem, bora))
@@ -318,13 +318,13 @@ func testSettleGameOnce(t *testing.T, s sessions.Store) {
 	if err := s.SettleGame(ctx, pre.ID, []sessions.RatingRecord{rating(cem.ID, 1500, 1)}); err != nil {
 		t.Fatalf("settling a game stored settled: %v", err)
 	}
-	_, err = s.Rating(ctx, "test", "game-a", cem.ID)
+	_, err = s.Rating(ctx, "test", "game-b", cem.ID)
 	isNotFound(t, "a rating of a game stored settled", err)
 
 	if err := s.SettleGame(ctx, 999, []sessions.RatingRecord{rating(cem.ID, 1500, 1)}); err != nil {
 		t.Fatalf("settling an unknown game: %v", err)
 	}
-	_, err = s.Rating(ctx, "test", "game-a", cem.ID)
+	_, err = s.Rating(ctx, "test", "game-b", cem.ID)
 	isNotFound(t, "a rating of an unknown game", err)
 	_, err = s.Game(ctx, 999)
 	isNotFound(t, "the unknown game after settling", err)
@@ -340,8 +340,8 @@ func testSettleGameAllOrNothing(t *testing.T, s sessions.Store) {
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	err := s.SettleGame(cancelled, g.ID, []sessions.RatingRecord{rating(ayse.ID, 1600, 1), rating(bora.ID, 1400, 1)})
-	_, errA := s.Rating(ctx, "test", "game-a", ayse.ID)
-	_, errB := s.Rating(ctx, "test", "game-a", bora.ID)
+	_, errA := s.Rating(ctx, "test", "game-b", ayse.ID)
+	_, errB := s.Rating(ctx, "test", "game-b", bora.ID)
 	settled := stored(t, s, g.ID).Settled
 	if err != nil && (settled || errA == nil || errB == nil) || err == nil && (!settled || errA != nil || errB != nil) {
 		t.Fatalf("SettleGame with a cancelled context: err %v, then settled %v, ratings' errors %v, %v: want all or nothing",
@@ -362,11 +362,11 @@ func testSettleGameAllOrNothing(t *testing.T, s sessions.Store) {
 			t.Fatalf("racing SettleGame: %v", err)
 		}
 	}
-	rc, err := s.Rating(ctx, "test", "game-a", cem.ID)
+	rc, err := s.Rating(ctx, "test", "game-b", cem.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rb, err := s.Rating(ctx, "test", "game-a", bora.ID)
+	rb, err := s.Rating(ctx, "test", "game-b", bora.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ var matchTests = []test{
 
 // match is a match to 3 points in platform "test", channel ch, going on.
 func match(ch string, p0, p1 sessions.Player) sessions.MatchRecord {
-	return sessions.MatchRecord{Platform: "test", ChannelID: ch, Game: "game-a", Players: [2]sessions.Player{p0, p1},
+	return sessions.MatchRecord{Platform: "test", ChannelID: ch, Game: "game-b", Players: [2]sessions.Player{p0, p1},
 		Target: 3, Winner: -1, Created: at, Updated: at}
 }
 
@@ -44,7 +44,7 @@ func storedMatch(t *testing.T, s sessions.MatchStore, id int64) sessions.MatchRe
 
 // testMatchRoundTrip: every field comes back as created and as saved.
 func testMatchRoundTrip(t *testing.T, s sessions.Store) {
-	rec := sessions.MatchRecord{ID: 1 << 40, Platform: "telegram", ChannelID: "-100", Game: "game-b",
+	rec := sessions.MatchRecord{ID: 1 << 40, Platform: "telegram", ChannelID: "-100", Game: "game-a",
 		Players: [2]sessions.Player{{ID: "42", Name: "Ayşe"}, {ID: sessions.BotID, Name: "oyunbot", Bot: true, Level: "hard"}},
 		Level:   "hard", Target: 5, Score: [2]int{0, 0}, Games: []int64{7}, Counted: []int64{}, Winner: -1,
 		TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}, Lang: "en",

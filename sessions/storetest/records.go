@@ -63,7 +63,7 @@ var challengeTests = []test{
 
 // challenge is a challenge in platform "test", channel ch.
 func challenge(ch string, from, to sessions.Player, created time.Time) sessions.ChallengeRecord {
-	return sessions.ChallengeRecord{Platform: "test", ChannelID: ch, From: from, To: to, Game: "game-a",
+	return sessions.ChallengeRecord{Platform: "test", ChannelID: ch, From: from, To: to, Game: "game-b",
 		Side: ai.NoSide, Created: created}
 }
 
@@ -104,7 +104,7 @@ func testChallengeRoundTrip(t *testing.T, s sessions.Store) {
 	sameChallenges(t, "an empty store", challenges(t, s))
 	full := sessions.ChallengeRecord{Platform: "telegram", ChannelID: "-100",
 		From: sessions.Player{ID: "42", Name: "Ayşe"}, To: sessions.Player{ID: "7", Name: "Bora"},
-		Game: "game-b", Side: ai.Second, TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
+		Game: "game-a", Side: ai.Second, TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
 		Lang: "en", Created: at}
 	complete(t, &full)
 	perMove := challenge("c", ayse, bora, at.Add(time.Second))
@@ -125,7 +125,7 @@ func testChallengeReplace(t *testing.T, s sessions.Store) {
 	saveChallenges(t, s, ab, elsewhere, other)
 
 	again := ab
-	again.Game, again.Created = "game-b", at.Add(3*time.Second)
+	again.Game, again.Created = "game-a", at.Add(3*time.Second)
 	saveChallenges(t, s, again)
 	sameChallenges(t, "after a new challenge, same direction", challenges(t, s), elsewhere, other, again)
 
@@ -201,13 +201,13 @@ func settle(t *testing.T, s sessions.GameStore, ratings ...sessions.RatingRecord
 // testRatingNotFound: no rating before a settled game gives one.
 func testRatingNotFound(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
-	_, err := s.Rating(ctx, "test", "game-a", ayse.ID)
+	_, err := s.Rating(ctx, "test", "game-b", ayse.ID)
 	isNotFound(t, "Rating in an empty store", err)
 	settle(t, s, rating(ayse.ID, 1600, 1))
 	for _, key := range [][3]string{
-		{"test", "game-a", bora.ID},
-		{"test", "game-b", ayse.ID},
-		{"discord", "game-a", ayse.ID},
+		{"test", "game-b", bora.ID},
+		{"test", "game-a", ayse.ID},
+		{"discord", "game-b", ayse.ID},
 	} {
 		_, err := s.Rating(ctx, key[0], key[1], key[2])
 		isNotFound(t, fmt.Sprint("Rating ", key), err)
@@ -215,7 +215,7 @@ func testRatingNotFound(t *testing.T, s sessions.Store) {
 	if rs, err := s.PlayerRatings(ctx, "test", bora.ID); err != nil || len(rs) != 0 {
 		t.Fatalf("PlayerRatings of an unrated player: %+v, %v", rs, err)
 	}
-	if rs, err := s.Leaderboard(ctx, "test", "game-b", 10); err != nil || len(rs) != 0 {
+	if rs, err := s.Leaderboard(ctx, "test", "game-a", 10); err != nil || len(rs) != 0 {
 		t.Fatalf("Leaderboard of an unrated game: %+v, %v", rs, err)
 	}
 }
@@ -224,7 +224,7 @@ func testRatingNotFound(t *testing.T, s sessions.Store) {
 // reader.
 func testRatingRoundTrip(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
-	r := sessions.RatingRecord{Platform: "telegram", Game: "game-b", PlayerID: sessions.BotRatingID("hard"), Name: "oyunbot",
+	r := sessions.RatingRecord{Platform: "telegram", Game: "game-a", PlayerID: sessions.BotRatingID("hard"), Name: "oyunbot",
 		Rating: tournament.Rating{Rating: 1723.456789, RD: 87.5, Volatility: 0.0599123}, Games: 12, Updated: at}
 	complete(t, &r)
 	complete(t, &r.Rating)
@@ -253,12 +253,12 @@ func testRatingReplace(t *testing.T, s sessions.Store) {
 	r := rating(ayse.ID, 1650.5, 2)
 	r.Name, r.RD, r.Volatility, r.Updated = "Ayşe Y.", 150, 0.061, at.Add(time.Hour)
 	settle(t, s, r)
-	got, err := s.Rating(t.Context(), "test", "game-a", ayse.ID)
+	got, err := s.Rating(t.Context(), "test", "game-b", ayse.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	same(t, "the replaced rating", got, r)
-	got, err = s.Rating(t.Context(), "test", "game-a", bora.ID)
+	got, err = s.Rating(t.Context(), "test", "game-b", bora.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,10 +273,10 @@ func testPlayerRatings(t *testing.T, s sessions.Store) {
 	}
 	ttt := rating(ayse.ID, 1600, 1)
 	chess := in(rating(ayse.ID, 1450, 3), "test", "chess")
-	dama := in(rating(ayse.ID, 1700, 2), "test", "game-b")
+	dama := in(rating(ayse.ID, 1700, 2), "test", "game-a")
 	settle(t, s, ttt, rating(bora.ID, 1400, 1))
-	settle(t, s, chess, in(rating(ayse.ID, 1900, 1), "discord", "game-b"))
-	settle(t, s, dama, in(rating(cem.ID, 1500, 1), "test", "game-b"))
+	settle(t, s, chess, in(rating(ayse.ID, 1900, 1), "discord", "game-a"))
+	settle(t, s, dama, in(rating(cem.ID, 1500, 1), "test", "game-a"))
 
 	got, err := s.PlayerRatings(t.Context(), "test", ayse.ID)
 	if err != nil {
@@ -294,7 +294,7 @@ func testLeaderboard(t *testing.T, s sessions.Store) {
 	p4 := rating("p4", 1600, 5)
 	p5 := rating("p5", 1500, 40)
 	otherGame, otherPlatform := rating("p6", 2000, 1), rating("p7", 1800, 1)
-	otherGame.Game, otherPlatform.Platform = "game-b", "discord"
+	otherGame.Game, otherPlatform.Platform = "game-a", "discord"
 	settle(t, s, p4, p5, otherGame)
 	settle(t, s, p1, p3)
 	settle(t, s, p2, otherPlatform)
@@ -309,7 +309,7 @@ func testLeaderboard(t *testing.T, s sessions.Store) {
 		{100, []sessions.RatingRecord{p2, p3, p1, p4, p5}},
 	} {
 		t.Run(fmt.Sprint("limit ", tc.limit), func(t *testing.T) {
-			got, err := s.Leaderboard(t.Context(), "test", "game-a", tc.limit)
+			got, err := s.Leaderboard(t.Context(), "test", "game-b", tc.limit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -331,7 +331,7 @@ var tournamentTests = []test{
 // or Cancelled.
 func newTournament(t *testing.T, ch string, state tournament.State, players ...string) sessions.TournamentRecord {
 	t.Helper()
-	tt, err := tournament.New("game-a", tournament.RoundRobin, 0, "5m", players[0])
+	tt, err := tournament.New("game-b", tournament.RoundRobin, 0, "5m", players[0])
 	if err != nil {
 		t.Fatal(err)
 	}

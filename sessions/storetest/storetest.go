@@ -102,7 +102,7 @@ var (
 // game is a minimal unfinished game between two people in platform
 // "test", channel ch.
 func game(ch string, p0, p1 sessions.Player) sessions.GameRecord {
-	return sessions.GameRecord{Game: "game-a", Platform: "test", ChannelID: ch, Players: [2]sessions.Player{p0, p1},
+	return sessions.GameRecord{Game: "game-b", Platform: "test", ChannelID: ch, Players: [2]sessions.Player{p0, p1},
 		Moves: []string{}, Started: at, LastMove: at, DrawOffer: ai.NoSide, Result: sessions.Result{Winner: ai.NoSide}}
 }
 
