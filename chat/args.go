@@ -107,7 +107,7 @@ func (r *Router) classifyWord(w string, game games.Game, take argKinds) arg {
 		a.kind, a.game = argGame, g
 		return a
 	}
-	if l, ok := ai.ParseLevel(f); ok && take.has(argLevel) {
+	if l, ok := r.levelWord(game, f); ok && take.has(argLevel) {
 		a.kind, a.level = argLevel, l.Name
 		return a
 	}

@@ -338,9 +338,14 @@ func (r *Router) levelName(lang Lang, name string) string {
 	return name
 }
 
-func (r *Router) levelNames(lang Lang) string {
+// levelNames lists game g's levels (the standard ones for g nil).
+func (r *Router) levelNames(lang Lang, g games.Game) string {
+	levels := ai.Levels()
+	if g != nil {
+		levels = r.host(g).LevelList()
+	}
 	var names []string
-	for _, l := range ai.Levels() {
+	for _, l := range levels {
 		names = append(names, r.levelName(lang, l.Name))
 	}
 	return strings.Join(names, ", ")

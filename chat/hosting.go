@@ -53,6 +53,23 @@ func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 	return ai.NoSide, false
 }
 
+// levelWord reads w as a level of game g (its own levels, or the standard
+// ones in any language); while no game is named, as any registered game's.
+func (r *Router) levelWord(g games.Game, w string) (ai.Level, bool) {
+	if g != nil {
+		return r.host(g).Level(w)
+	}
+	if l, ok := ai.ParseLevel(w); ok {
+		return l, true
+	}
+	for _, o := range r.cfg.Games.Games() {
+		if l, ok := r.host(o).Level(w); ok {
+			return l, true
+		}
+	}
+	return ai.Level{}, false
+}
+
 // sideOf is h.SideByWord, also for w written with Turkish letters as
 // their ASCII base letters.
 func sideOf(h games.Host, w string) (ai.Side, bool) {
@@ -194,7 +211,7 @@ func (r *Router) helpArgs(lang Lang) []string {
 		"bot", r.cfg.BotName,
 		"games", r.gameNames(nil),
 		"titles", r.titles(lang),
-		"levels", r.levelNames(lang),
+		"levels", r.levelNames(lang, nil),
 		"sides", strings.Join(sides, "|"),
 		"first", strings.Join(first, " / "),
 		"second", r.joinList(lang, "list.or", second),

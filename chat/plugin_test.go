@@ -135,6 +135,27 @@ func TestDiceGameThroughRouter(t *testing.T) {
 	}
 }
 
+// TestGameLevels: a game's own level (a named engine variant) is played at
+// in that game and unknown in another.
+func TestGameLevels(t *testing.T) {
+	b := openRouter(t, filepath.Join(t.TempDir(), "bot.db"), withTestGames(t))
+	defer b.stop()
+	say := func(text string) []chat.Reply { return b.msg("dm", "ayse", text, true) }
+	say("lang en")
+	b.expect(say("play race seed"), "#g1 New game: Race")
+	if s, err := b.mgr.Get(1); err != nil || s.Level != "seed" {
+		t.Fatalf("level %q %v", s.Level, err)
+	}
+	b.expect(say("level hard #g1"), "#g1")
+	if s, _ := b.mgr.Get(1); s.Level != "hard" {
+		t.Fatalf("level after 'level hard': %q", s.Level)
+	}
+	rs := say("play ttt seed")
+	if len(rs) != 1 || strings.Contains(rs[0].Text, "New game") {
+		t.Fatalf("tic-tac-toe has no seed level: %q", texts(rs))
+	}
+}
+
 func TestPuzzleThroughRouter(t *testing.T) {
 	for _, tc := range []struct {
 		lang, play, newGame, start, notMult3, noDraw, draw, solved string

@@ -626,7 +626,7 @@ func (q *request) sayTagged(tag string, err error) {
 	case errors.Is(err, sessions.ErrNoDrawOffer):
 		say(q.t("error.no-draw-offer"))
 	case errors.Is(err, sessions.ErrUnknownLevel):
-		say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+		say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang, nil)))
 	case errors.Is(err, sessions.ErrOnePlayerGame):
 		say(q.t("error.one-player"))
 	case errors.Is(err, sessions.ErrRatedGame):
@@ -844,12 +844,16 @@ func (q *request) level() {
 		if cur == "" {
 			cur = sessions.DefaultLevel
 		}
-		q.say(q.t("level.show", "level", q.r.levelName(q.lang, cur), "levels", q.r.levelNames(q.lang)))
+		q.say(q.t("level.show", "level", q.r.levelName(q.lang, cur), "levels", q.r.levelNames(q.lang, nil)))
 		return
 	}
-	lvl, ok := ai.ParseLevel(Fold(args[0]))
+	var g games.Game
+	if game != nil {
+		g = game.Game
+	}
+	lvl, ok := q.r.levelWord(g, Fold(args[0]))
 	if !ok {
-		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang, g)))
 		return
 	}
 	if game != nil {

@@ -110,9 +110,9 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subAddBot:
 		level := sessions.DefaultLevel
 		if len(args) > 0 {
-			lvl, ok := ai.ParseLevel(Fold(args[0]))
+			lvl, ok := q.r.levelWord(nil, Fold(args[0]))
 			if !ok {
-				q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang)))
+				q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang, nil)))
 				return
 			}
 			level = lvl.Name
@@ -230,7 +230,7 @@ func (q *request) tournamentLeave(args []string) {
 	if len(args) > 0 && (Fold(args[0]) == "bot" || strings.EqualFold(args[0], q.r.cfg.BotName)) {
 		level := sessions.DefaultLevel
 		if len(args) > 1 {
-			if lvl, ok := ai.ParseLevel(Fold(args[1])); ok {
+			if lvl, ok := q.r.levelWord(nil, Fold(args[1])); ok {
 				level = lvl.Name
 			}
 		}

@@ -130,3 +130,34 @@ type Prompter interface {
 type Solver interface {
 	OptimalLength() (n int, ok bool)
 }
+
+// Level reads a level name as the game knows it: one of its own Levels by
+// name (any case), or a standard level's name in any language (kolay,
+// easy, 1...) when the game plays it; without Levels, the standard levels.
+func (h Host) Level(name string) (ai.Level, bool) {
+	if h.Levels == nil {
+		return ai.ParseLevel(name)
+	}
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, l := range h.Levels {
+		if strings.ToLower(l.Name) == n {
+			return l, true
+		}
+	}
+	if std, ok := ai.ParseLevel(n); ok {
+		for _, l := range h.Levels {
+			if l.Name == std.Name {
+				return l, true
+			}
+		}
+	}
+	return ai.Level{}, false
+}
+
+// LevelList is the game's levels, weakest first.
+func (h Host) LevelList() []ai.Level {
+	if h.Levels == nil {
+		return ai.Levels()
+	}
+	return h.Levels
+}

@@ -333,13 +333,13 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 
 // SetLevel changes the bot's level in game id.
 func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
-	lvl, ok := ai.ParseLevel(level)
-	if !ok {
-		return Snapshot{}, ErrUnknownLevel
-	}
 	l, err := m.get(id)
 	if err != nil {
 		return Snapshot{}, err
+	}
+	lvl, ok := m.parseLevel(l.game, level)
+	if !ok {
+		return Snapshot{}, ErrUnknownLevel
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -394,8 +394,8 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	}
 	pos := l.pos.Clone()
 	snap := l.snapshot()
-	lvl := m.level(HintLevel)
-	if cur, ok := ai.ParseLevel(l.rec.Level); ok && cur.Limits.Time > lvl.Limits.Time {
+	lvl := m.level(l.game, HintLevel)
+	if cur, ok := m.parseLevel(l.game, l.rec.Level); ok && cur.Limits.Time > lvl.Limits.Time {
 		lvl = cur
 	}
 	lvl.BlunderProb = 0

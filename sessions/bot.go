@@ -46,7 +46,7 @@ func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error)
 	if level == "" {
 		level = DefaultLevel
 	}
-	lvl, ok := ai.ParseLevel(level)
+	lvl, ok := m.parseLevel(req.Game, level)
 	if !ok {
 		return Snapshot{}, ErrUnknownLevel
 	}
@@ -113,12 +113,14 @@ func (m *Manager) afterAnnounced(done <-chan struct{}) {
 	}
 }
 
-func (m *Manager) level(name string) ai.Level {
-	if lvl, ok := ai.ParseLevel(name); ok {
+func (m *Manager) level(g games.Game, name string) ai.Level {
+	if lvl, ok := m.parseLevel(g, name); ok {
 		return lvl
 	}
-	lvl, _ := ai.ParseLevel(DefaultLevel)
-	return lvl
+	if lvl, ok := m.parseLevel(g, DefaultLevel); ok {
+		return lvl
+	}
+	return m.host(g).LevelList()[0]
 }
 
 // searchTimeout bounds a search whose level has no time limit, so that a bug
@@ -205,7 +207,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 		}
 		pos := l.pos.Clone()
 		version := l.version
-		lvl := m.level(l.botLevel())
+		lvl := m.level(l.game, l.botLevel())
 		rng := l.rng // only one bot job per game runs at a time (botBusy)
 		l.mu.Unlock()
 

@@ -100,7 +100,7 @@ func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Matc
 		if level == "" {
 			level = DefaultLevel
 		}
-		lvl, ok := ai.ParseLevel(level)
+		lvl, ok := m.parseLevel(req.Game, level)
 		if !ok {
 			return Snapshot{}, MatchRecord{}, ErrUnknownLevel
 		}

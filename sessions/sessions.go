@@ -257,8 +257,8 @@ type Manager struct {
 	diceMu sync.Mutex
 	// mmu serialises matches' updates (read, count, write).
 	mmu sync.Mutex
-	// policies caches each game's games.Policy by name.
-	policies sync.Map
+	// hosts caches each game's games.Host by name.
+	hosts sync.Map
 }
 
 // New restores every unfinished game from the store and starts the workers.

@@ -163,8 +163,10 @@ func (m *Manager) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
 	if level == "" {
 		level = rec.Level
 	}
-	if lvl, ok := ai.ParseLevel(level); ok {
-		level = lvl.Name
+	if g, ok := m.cfg.Games.Lookup(rec.Game); ok {
+		if lvl, ok := m.parseLevel(g, level); ok {
+			level = lvl.Name
+		}
 	}
 	return BotRatingID(level), p.Name
 }

@@ -69,12 +69,21 @@ func (l *state) soloSide(userID string) ai.Side {
 	return ai.NoSide
 }
 
-// policy is what game g allows (games.Host's Policy), read once per game.
-func (m *Manager) policy(g games.Game) games.Policy {
-	if p, ok := m.policies.Load(g.Name()); ok {
-		return p.(games.Policy)
+// host is how game g is hosted (games.Host), read once per game.
+func (m *Manager) host(g games.Game) games.Host {
+	if h, ok := m.hosts.Load(g.Name()); ok {
+		return h.(games.Host)
 	}
-	p := games.HostOf(g).Policy
-	m.policies.Store(g.Name(), p)
-	return p
+	h := games.HostOf(g)
+	m.hosts.Store(g.Name(), h)
+	return h
+}
+
+// policy is what game g allows.
+func (m *Manager) policy(g games.Game) games.Policy { return m.host(g).Policy }
+
+// parseLevel reads a level name of game g (its own levels, or the
+// standard ones).
+func (m *Manager) parseLevel(g games.Game, name string) (ai.Level, bool) {
+	return m.host(g).Level(name)
 }

@@ -186,15 +186,19 @@ func (m *Manager) JoinTournament(ctx context.Context, platform, channelID string
 
 // AddBotToTournament enters the bot at a level (organiser or admin only).
 func (m *Manager) AddBotToTournament(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
-	lvl, ok := ai.ParseLevel(level)
-	if !ok {
-		return TournamentView{}, ErrUnknownLevel
-	}
 	m.tmu.Lock()
 	defer m.tmu.Unlock()
 	rec, err := m.current(platform, channelID)
 	if err != nil {
 		return TournamentView{}, err
+	}
+	g, ok := m.cfg.Games.Lookup(rec.T.Game)
+	if !ok {
+		return m.view(rec), ErrUnknownGameName
+	}
+	lvl, ok := m.parseLevel(g, level)
+	if !ok {
+		return m.view(rec), ErrUnknownLevel
 	}
 	if !rec.T.CanManage(by.ID, admin) {
 		return m.view(rec), ErrNotOrganiser

@@ -56,6 +56,9 @@ func (Race) Host() games.Host {
 			{Key: "black", Words: []string{"black", "b", "siyah"}},
 		},
 		Policy: games.Policy{NoUndo: true}, // a take-back would roll again
+		// The standard levels and a named engine variant, as a seed
+		// document's engine would be: one ply, no lookahead.
+		Levels: append(ai.Levels(), ai.Level{Name: "seed", Limits: ai.Limits{Depth: 1}}),
 		Catalog: map[string]map[string]string{
 			"en": {
 				"name":           "Race",
