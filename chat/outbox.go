@@ -401,8 +401,15 @@ func (o *outbox) logMetrics() {
 	if m == (deliveryMetrics{}) && pending == 0 {
 		return
 	}
-	o.log.Info("reply delivery", "delivered", m.delivered, "retried", m.retried, "stale", m.stale,
-		"failed", m.failed, "unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond))
+	// Only trouble is worth a line at the default level; smooth delivery
+	// is for debugging (the console would print it after every session).
+	level := slog.LevelDebug
+	if m.retried+m.stale+m.failed+m.unstored+pending > 0 {
+		level = slog.LevelInfo
+	}
+	o.log.Log(context.Background(), level, "reply delivery", "delivered", m.delivered, "retried", m.retried,
+		"stale", m.stale, "failed", m.failed, "unstored", m.unstored, "pending", pending,
+		"max_delay", m.maxDelay.Round(time.Millisecond))
 }
 
 // close stops delivery; undelivered replies stay in the store for the next
