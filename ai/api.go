@@ -8,6 +8,12 @@ type Limits struct {
 	Depth int           // iterative deepening stops after this depth
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (never overrun by more than a few percent)
+	// Turns makes depth count turns, not plies: a ply after which the same
+	// side moves again (tavla's second die, İşlem's capture choice) costs
+	// no depth, so depth 2 sees a whole turn and the reply to it. A game's
+	// levels should all count depth one way: the transposition table keeps
+	// the depths it is given.
+	Turns bool
 }
 
 // MaxDepth is the deepest iteration any search runs.

@@ -74,3 +74,31 @@ func TestWinPoints(t *testing.T) {
 		}
 	}
 }
+
+// turnsTree: First chooses A, after which First moves again (the second
+// die), or B, which ends the turn. A's static evaluation flatters it (+50
+// for First) but its only continuation gives Second +100; B is worth +10.
+// Searched one ply deep, A looks best; searched one turn deep (Limits.Turns)
+// the whole turn is seen and B is chosen.
+func turnsTree() *tree {
+	b := &builder{}
+	root := b.add(node{turn: ai.First})
+	a := b.add(node{turn: ai.First, eval: 50})
+	aEnd := b.add(leaf(ai.Second, 100))
+	b.t.nodes[a].kids = []int{aEnd}
+	bb := b.add(leaf(ai.Second, -10))
+	b.t.nodes[root].kids = []int{a, bb}
+	return &b.t
+}
+
+func TestDepthInTurns(t *testing.T) {
+	for name, opts := range presets() {
+		opts.Quiescence = false
+		plies := ai.NewEngine(opts).Search(context.Background(), turnsTree(), ai.Limits{Depth: 1}, nil)
+		turns := ai.NewEngine(opts).Search(context.Background(), turnsTree(), ai.Limits{Depth: 1, Turns: true}, nil)
+		if plies.Best.Lo != 1 || turns.Best.Lo != 2 || turns.Score != 10 {
+			t.Errorf("%s: one ply deep %d (%d), one turn deep %d (%d); want A, then B at 10", name,
+				plies.Best.Lo, plies.Score, turns.Best.Lo, turns.Score)
+		}
+	}
+}

@@ -69,6 +69,16 @@ type searchState struct {
 	stop       bool
 	horizon    int64 // count of depth-horizon leaves met; 0 after an iteration means the tree is exhausted
 	rootMargin int
+	turns      bool // Limits.Turns
+}
+
+// childDepth is the depth left below a move just made by turn: one less,
+// unless depth counts turns and turn moves again.
+func (e *Engine) childDepth(depth int, turn Side) int {
+	if e.s.turns && e.s.p.Turn() == turn {
+		return depth
+	}
+	return depth - 1
 }
 
 func (e *Engine) initBuffers() {
@@ -233,7 +243,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	for i := range moves {
 		m := e.pickMove(moves, i, ply)
 		p.Make(m)
-		v := e.pvsChild(i == 0, depth-1, ply+1, alpha, beta, turn)
+		v := e.pvsChild(i == 0, e.childDepth(depth, turn), ply+1, alpha, beta, turn)
 		p.Unmake()
 		if s.stop {
 			return 0
@@ -488,6 +498,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		}
 	}
 	s.nodeLimit = lim.Nodes
+	s.turns = lim.Turns
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, MaxDepth)
@@ -599,7 +610,7 @@ func (e *Engine) searchRoot(depth int, turn Side) (best, searched int) {
 			}
 		}
 		p.Make(rm.move)
-		v := e.pvsChild(i == 0, depth-1, 1, alpha, Inf, turn)
+		v := e.pvsChild(i == 0, e.childDepth(depth, turn), 1, alpha, Inf, turn)
 		p.Unmake()
 		if s.stop {
 			return best, i

@@ -57,8 +57,8 @@ func (Race) Host() games.Host {
 		},
 		Policy: games.Policy{NoUndo: true}, // a take-back would roll again
 		// The standard levels and a named engine variant, as a seed
-		// document's engine would be: one ply, no lookahead.
-		Levels: append(ai.Levels(), ai.Level{Name: "seed", Limits: ai.Limits{Depth: 1}}),
+		// document's engine would be: one turn deep (both dice), no reply.
+		Levels: append(ai.Levels(), ai.Level{Name: "seed", Limits: ai.Limits{Depth: 1, Turns: true}}),
 		Catalog: map[string]map[string]string{
 			"en": {
 				"name":           "Race",
