@@ -101,14 +101,13 @@ func (m *Manager) announceResumed(platform string) {
 	var list []stop
 	m.mu.Lock()
 	for id, down := range m.paused {
-		// A game's platform never changes: no l.mu needed.
-		if l := m.games[id]; l != nil && l.rec.Platform == platform {
+		if l := m.games[id]; l != nil && l.key.platform == platform {
 			list = append(list, stop{l, down})
 			delete(m.paused, id)
 		}
 	}
 	m.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].l.rec.ID < list[j].l.rec.ID })
+	sort.Slice(list, func(i, j int) bool { return list[i].l.id < list[j].l.id })
 	for _, s := range list {
 		s.l.mu.Lock()
 		over := s.l.rec.Result.Over
@@ -130,19 +129,12 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 		return
 	}
 	m.mu.Lock()
-	if m.closed {
-		m.mu.Unlock()
+	closed := m.closed
+	m.mu.Unlock()
+	if closed {
 		return
 	}
-	var list []*live
-	for _, l := range m.games {
-		if l.rec.Platform == platform {
-			list = append(list, l)
-		}
-	}
-	m.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].rec.ID < list[j].rec.ID })
-	for _, l := range list {
+	for _, l := range m.liveGames(platform) {
 		var ev *Event
 		l.mu.Lock()
 		now := storedTime(m.cfg.Now())

@@ -3,7 +3,6 @@ package sessions
 // idle.go looks at the clocks: fallen flags, idle forfeits, reminders.
 
 import (
-	"sort"
 	"time"
 
 	"oyunbot/ai"
@@ -16,14 +15,7 @@ import (
 // been idle for half the forfeit time. The Manager calls it periodically;
 // tests call it with a chosen time.
 func (m *Manager) CheckIdle(now time.Time) {
-	m.mu.Lock()
-	list := make([]*live, 0, len(m.games))
-	for _, l := range m.games {
-		list = append(list, l)
-	}
-	m.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].rec.ID < list[j].rec.ID })
-	for _, l := range list {
+	for _, l := range m.liveGames("") {
 		var ev *Event
 		l.mu.Lock()
 		t := l.pos.Turn()

@@ -161,13 +161,7 @@ func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref strin
 
 // matchGameInPlay returns the match's unfinished game, if one is going on.
 func (m *Manager) matchGameInPlay(match int64) (Snapshot, bool) {
-	m.mu.Lock()
-	list := make([]*live, 0, len(m.games))
-	for _, l := range m.games {
-		list = append(list, l)
-	}
-	m.mu.Unlock()
-	for _, l := range list {
+	for _, l := range m.liveGames("") {
 		l.mu.Lock()
 		ok := l.rec.Match == match && !l.rec.Result.Over
 		var snap Snapshot

@@ -355,7 +355,7 @@ func (m *Manager) restore() error {
 func (m *Manager) index(l *live) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.games[l.rec.ID] = l
+	m.games[l.id] = l
 	m.byChannel[l.key] = append(m.byChannel[l.key], l)
 }
 
@@ -363,7 +363,7 @@ func (m *Manager) index(l *live) {
 func (m *Manager) unindex(l *live) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	delete(m.games, l.rec.ID)
+	delete(m.games, l.id)
 	list := m.byChannel[l.key]
 	if i := slices.Index(list, l); i >= 0 {
 		list = slices.Delete(list, i, i+1)
@@ -403,6 +403,27 @@ func (m *Manager) emit(evs ...Event) {
 	for _, ev := range evs {
 		m.cfg.Notify(ev)
 	}
+}
+
+// liveGames returns the live games of a platform ("" for all), by id. It
+// reads only what never changes in a game (its id, its channel), so it takes
+// no game's lock: a game's state may be replaced whole at any time (a change
+// taken back).
+func (m *Manager) liveGames(platform string) []*live {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ids := make([]int64, 0, len(m.games))
+	for id, l := range m.games {
+		if platform == "" || l.key.platform == platform {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	list := make([]*live, len(ids))
+	for i, id := range ids {
+		list[i] = m.games[id]
+	}
+	return list
 }
 
 // get finds a live game by id.
@@ -596,16 +617,7 @@ func (m *Manager) Resume(platform string) {
 	m.settleStored(platform)
 	m.resumeTournaments(platform)
 	m.announceResumed(platform)
-	m.mu.Lock()
-	var list []*live
-	for _, l := range m.games {
-		if l.rec.Platform == platform {
-			list = append(list, l)
-		}
-	}
-	m.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].rec.ID < list[j].rec.ID })
-	for _, l := range list {
+	for _, l := range m.liveGames(platform) {
 		l.mu.Lock()
 		if l.botToMove() {
 			m.queueBot(l, "", nil)

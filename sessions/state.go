@@ -52,13 +52,17 @@ type live struct {
 	// for it again from this time on.
 	retryBot time.Time
 	rng      *rand.Rand
-	key      chanKey
+	// id and key never change: read without mu (state may be replaced
+	// whole at any time, when a change is taken back).
+	id  int64
+	key chanKey
 }
 
 func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
 	return &live{
 		state: state{rec: rec, game: g},
 		rng:   rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
+		id:    rec.ID,
 		key:   chanKey{rec.Platform, rec.ChannelID},
 	}
 }
