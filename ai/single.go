@@ -103,10 +103,14 @@ func (a Algorithm) Optimal() bool {
 
 // Reversible is implemented by puzzles with a single goal state whose moves
 // can all be undone by a move: bidirectional search needs it. Goal returns
-// a new position, independent of the receiver, in the goal state. Inverse
+// a new position, independent of the receiver, in the goal state; its Moves
+// must list the moves out of the goal (a game that ends at the goal must
+// still list them here), since the backward search expands it. Inverse
 // returns the move that undoes m: after Make(m) from a state s, Inverse(m)
 // is legal and leads back to s (a sliding puzzle's blank moving up is undone
 // by the blank moving down; a tile slid is undone by sliding it again).
+// Bidir checks the path it returns by playing it, and reports
+// StopUnsupported when it does not reach a goal.
 type Reversible interface {
 	Goal() Puzzle
 	Inverse(m Move) Move
@@ -128,8 +132,11 @@ type SolveLimits struct {
 }
 
 // DefaultSolveMemory is the states a search may hold when
-// SolveLimits.Memory is zero: about 150 MB of node pool and index.
-const DefaultSolveMemory = 2 << 20
+// SolveLimits.Memory is zero: 1,048,576 states, five times the 8-puzzle's
+// solvable half. A graph search allocates about 120 bytes a state (bfs,
+// bidir; node pool and index, growth included), 200 with an open list
+// (ucs, greedy, astar); dfs's closed set and path about 570 at its deepest.
+const DefaultSolveMemory = 1 << 20
 
 // DefaultDepthBound is the depth bound of dfs and dls when
 // SolveLimits.Depth is zero.
@@ -143,7 +150,7 @@ const (
 	StopCanceled    = "canceled"    // the context was canceled
 	StopDepthBound  = "depth-bound" // no solution within the depth bound (there may be one deeper)
 	StopNoSolution  = "no-solution" // the whole reachable space was searched: no goal
-	StopUnsupported = "unsupported" // the puzzle lacks what the algorithm needs (bidir: Reversible)
+	StopUnsupported = "unsupported" // the puzzle lacks what the algorithm needs (bidir: Reversible), or an unknown algorithm
 	StopBadCost     = "bad-cost"    // a move had a negative cost
 )
 
@@ -224,10 +231,15 @@ func Solve(ctx context.Context, p Puzzle, alg Algorithm, lim SolveLimits) SolveR
 		}
 	}
 	if path != nil {
-		res.Path = path
-		res.Length = s.pathCost(path)
-		res.Optimal = alg.Optimal()
-	} else {
+		length, goal := s.pathCost(path)
+		if goal {
+			res.Path, res.Length, res.Optimal = path, length, alg.Optimal()
+		} else {
+			s.stopped = StopUnsupported // bidir: Inverse did not undo a move
+			path = nil
+		}
+	}
+	if path == nil {
 		res.Stopped = s.stopped
 		if res.Stopped == "" {
 			res.Stopped = StopNoSolution
@@ -318,17 +330,18 @@ func (s *solver) cost(m Move) (int64, bool) {
 	return int64(c), true
 }
 
-// pathCost plays path from the root, summing the costs, and takes it back.
-func (s *solver) pathCost(path []Move) int {
-	total := 0
+// pathCost plays path from the root, summing the costs, reports whether it
+// reaches a goal, and takes it back.
+func (s *solver) pathCost(path []Move) (total int, goal bool) {
 	for _, m := range path {
 		total += s.p.Cost(m)
 		s.p.Make(m)
 	}
+	goal = s.p.IsGoal()
 	for range path {
 		s.p.Unmake()
 	}
-	return total
+	return total, goal
 }
 
 // ---------------------------------------------------------------------------
@@ -472,7 +485,7 @@ func (s *solver) bidir() []Move {
 		return nil
 	}
 	gp := rv.Goal()
-	if gp == nil || !gp.IsGoal() {
+	if gp == nil || !gp.IsGoal() || len(gp.Moves(nil)) == 0 {
 		s.stopped = StopUnsupported
 		return nil
 	}

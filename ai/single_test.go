@@ -510,3 +510,19 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// deadGoal's goal lists no moves (as a game over at the goal might):
+// bidirectional search cannot start from it and says so.
+type deadGoal struct{ *slide }
+
+type deadEnd struct{ *slide }
+
+func (d deadGoal) Goal() Puzzle         { return deadEnd{newSlide(d.w, d.h)} }
+func (deadEnd) Moves(buf []Move) []Move { return buf }
+
+func TestSolveBidirDeadGoal(t *testing.T) {
+	r := Solve(context.Background(), deadGoal{far(t)}, Bidir, SolveLimits{})
+	if r.Found() || r.Stopped != StopUnsupported {
+		t.Errorf("bidir with a dead-end goal: found %v, stopped %q", r.Found(), r.Stopped)
+	}
+}
