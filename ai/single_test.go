@@ -526,3 +526,44 @@ func TestSolveBidirDeadGoal(t *testing.T) {
 		t.Errorf("bidir with a dead-end goal: found %v, stopped %q", r.Found(), r.Stopped)
 	}
 }
+
+// jumpy's heuristic is admissible but inconsistent (the weighted Manhattan
+// distance on a third of the states, 0 elsewhere): A* must reopen states
+// to stay optimal.
+type jumpy struct{ *slide }
+
+func (j jumpy) Heuristic() int {
+	if j.Hash()%3 == 0 {
+		return j.slide.Heuristic()
+	}
+	return 0
+}
+
+func TestSolveInconsistentHeuristic(t *testing.T) {
+	tab := exhaustive(3, 2)
+	for _, cells := range tab.states {
+		p := jumpy{newSlide(3, 2, cells...).withWeights(true)}
+		for _, alg := range []Algorithm{AStar, IDAStar} {
+			r := Solve(context.Background(), p, alg, SolveLimits{})
+			checkPath(t, p.slide, r)
+			if want := tab.cost[p.Hash()]; r.Length != want {
+				t.Fatalf("%v from %v: cost %d, least %d", alg, cells, r.Length, want)
+			}
+		}
+	}
+}
+
+// The depth-first family allocates per search, not per node: a few buffers
+// that grow to the deepest path.
+func TestSolveDepthFirstAllocs(t *testing.T) {
+	for _, alg := range []Algorithm{IDAStar, IDDFS} {
+		p := newSlide(3, 3, puzzle8Seed...)
+		var r SolveResult
+		allocs := testing.AllocsPerRun(3, func() {
+			r = Solve(context.Background(), p, alg, SolveLimits{})
+		})
+		if !r.Found() || r.Nodes < 500 || allocs > 32 {
+			t.Errorf("%v: %v allocations for %d nodes", alg, allocs, r.Nodes)
+		}
+	}
+}
