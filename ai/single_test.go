@@ -528,12 +528,13 @@ func TestSolveBidirDeadGoal(t *testing.T) {
 }
 
 // jumpy's heuristic is admissible but inconsistent (the weighted Manhattan
-// distance on a third of the states, 0 elsewhere): A* must reopen states
+// distance on about a seventh of the states, 0 elsewhere; over the 2x3 puzzle
+// A* reopens closed states about 2,900 times): A* must reopen states
 // to stay optimal.
 type jumpy struct{ *slide }
 
 func (j jumpy) Heuristic() int {
-	if j.Hash()%3 == 0 {
+	if j.Hash()%7 == 1 {
 		return j.slide.Heuristic()
 	}
 	return 0
