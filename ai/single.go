@@ -32,9 +32,10 @@ package ai
 //     reopens states and stays optimal.
 //   - Every search counts the nodes it expands and the states it holds, and
 //     stops at SolveLimits (nodes, states held, time, the context) with the
-//     reason in SolveResult.Stopped. Memory is always bounded (zero means
-//     DefaultSolveMemory states); a depth-first search is always bounded in
-//     depth too (zero means DefaultDepthBound) and says so.
+//     reason in SolveResult.Stopped. Memory is bounded unless the caller
+//     asks otherwise (zero means DefaultSolveMemory states, negative no
+//     limit); dfs and dls are always bounded in depth too (zero means
+//     DefaultDepthBound) and say so (SolveResult.Bound, "depth-bound").
 //   - Solve leaves the position as it found it.
 
 import (
@@ -165,7 +166,8 @@ type SolveResult struct {
 	// Optimal: the algorithm guarantees a shortest solution and completed.
 	Optimal bool
 	// Nodes counts expanded nodes (their moves listed), Generated the
-	// children made; iterative searches count every iteration.
+	// children made; iterative searches count every iteration, bidir
+	// both directions.
 	Nodes, Generated int64
 	// PeakMemory is the most states held at once.
 	PeakMemory int64
