@@ -568,3 +568,24 @@ func TestSolveDepthFirstAllocs(t *testing.T) {
 		}
 	}
 }
+
+// Solve compares the algorithms on the seed document's 8-puzzle start, as
+// the puzzle game's comparison table will.
+func ExampleSolve() {
+	for _, alg := range Algorithms() {
+		if alg == IDDFS {
+			continue // 638,000 nodes: too slow for an example
+		}
+		r := Solve(context.Background(), newSlide(3, 3, puzzle8Seed...), alg, SolveLimits{})
+		fmt.Printf("%-8v moves %3d optimal %-5v nodes %6d peak %6d\n", alg, r.Length, r.Optimal, r.Nodes, r.PeakMemory)
+	}
+	// Output:
+	// bfs      moves  22 optimal true  nodes  63371 peak  84528
+	// dfs      moves  96 optimal false nodes  56527 peak  89049
+	// dls      moves 100 optimal false nodes  58613 peak    101
+	// bidir    moves  22 optimal true  nodes   1412 peak   2204
+	// ucs      moves  22 optimal true  nodes  84527 peak 106980
+	// greedy   moves  68 optimal false nodes    531 peak    896
+	// astar    moves  22 optimal true  nodes    396 peak    625
+	// idastar  moves  22 optimal true  nodes    535 peak     23
+}
