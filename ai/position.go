@@ -157,9 +157,9 @@ type Stochastic interface {
 // cost of a move, an admissible heuristic estimate of the remaining cost, and
 // the goal test.
 //
-// Not searched yet: single-agent search (BFS, DFS, IDA*, A* and the rest
-// of design.md's list) comes with the puzzle game; Search treats a Puzzle
-// as an ordinary position.
+// Solve searches it (breadth-first, depth-first, depth-limited, iterative
+// deepening, bidirectional, uniform-cost, greedy, A*, IDA*); Search treats
+// a Puzzle as an ordinary position.
 type Puzzle interface {
 	Position
 	IsGoal() bool
