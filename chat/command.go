@@ -46,8 +46,12 @@ const (
 // here once; the parser, help and the router read this table.
 type command struct {
 	name string
-	// words are the command's words, folded (lower case, Turkish letters
-	// as ASCII), English first, then Turkish.
+	// en, tr and other are the command's words, folded (lower case,
+	// Turkish letters as ASCII): English, Turkish, and those of neither
+	// language ("?", "elo"). A word tells the language of the reply
+	// (wordLang).
+	en, tr, other []string
+	// words are all of them, English first (set by init).
 	words []string
 	// fillers are Turkish helper verbs with no meaning of their own that
 	// may follow the word ("pes et", "geri al", "kabul et", "meydan oku").
@@ -69,31 +73,31 @@ var et = []string{"et", "ediyorum", "ettim"}
 func commandTable() []command {
 	tournament := (*request).tournament
 	return []command{
-		{name: CmdPlay, words: []string{"play", "oyna", "baslat", "new", "yeni", "start"}, run: (*request).play},
-		{name: CmdMove, words: []string{"move", "hamle"}, run: func(q *request) { q.move(strings.Join(q.argsWithoutTag(), " "), true) }},
-		{name: CmdBoard, words: []string{"board", "tahta", "show", "goster"}, run: (*request).board},
-		{name: CmdHistory, words: []string{"history", "hamleler", "gecmis", "moves"}, run: (*request).history},
-		{name: CmdHint, words: []string{"hint", "ipucu"}, run: (*request).hint},
-		{name: CmdUndo, words: []string{"undo", "geri", "takeback"}, fillers: []string{"al"}, run: (*request).undo, action: true},
-		{name: CmdDraw, words: []string{"draw", "berabere", "beraberlik"}, run: (*request).draw, action: true},
-		{name: CmdResign, words: []string{"resign", "pes", "teslim"}, fillers: et, run: (*request).resign, action: true,
+		{name: CmdPlay, en: []string{"play", "new", "start"}, tr: []string{"oyna", "baslat", "yeni"}, run: (*request).play},
+		{name: CmdMove, en: []string{"move"}, tr: []string{"hamle"}, run: func(q *request) { q.move(strings.Join(q.argsWithoutTag(), " "), true) }},
+		{name: CmdBoard, en: []string{"board", "show"}, tr: []string{"tahta", "goster"}, run: (*request).board},
+		{name: CmdHistory, en: []string{"history", "moves"}, tr: []string{"hamleler", "gecmis"}, run: (*request).history},
+		{name: CmdHint, en: []string{"hint"}, tr: []string{"ipucu"}, run: (*request).hint},
+		{name: CmdUndo, en: []string{"undo", "takeback"}, tr: []string{"geri"}, fillers: []string{"al"}, run: (*request).undo, action: true},
+		{name: CmdDraw, en: []string{"draw"}, tr: []string{"berabere", "beraberlik"}, run: (*request).draw, action: true},
+		{name: CmdResign, en: []string{"resign"}, tr: []string{"pes", "teslim"}, fillers: et, run: (*request).resign, action: true,
 			stray: "error.resign-words"},
-		{name: CmdLevel, words: []string{"level", "seviye", "zorluk"}, run: (*request).level},
-		{name: CmdChallenge, words: []string{"challenge", "meydan", "davet"}, fillers: []string{"oku"}, run: (*request).challenge},
-		{name: CmdAccept, words: []string{"accept", "kabul"}, fillers: et, run: (*request).accept, action: true,
+		{name: CmdLevel, en: []string{"level"}, tr: []string{"seviye", "zorluk"}, run: (*request).level},
+		{name: CmdChallenge, en: []string{"challenge"}, tr: []string{"meydan", "davet"}, fillers: []string{"oku"}, run: (*request).challenge},
+		{name: CmdAccept, en: []string{"accept"}, tr: []string{"kabul"}, fillers: et, run: (*request).accept, action: true,
 			stray: "error.accept-words"},
-		{name: CmdDecline, words: []string{"decline", "ret", "red", "reddet"}, fillers: et, run: (*request).decline, action: true},
-		{name: CmdGames, words: []string{"games", "oyunlar", "list", "liste"}, run: (*request).games},
-		{name: CmdTournament, words: []string{"tournament", "turnuva", "tourney"}, run: tournament},
-		{name: CmdJoin, words: []string{"join", "katil"}, run: tournament, action: true},
-		{name: CmdLeave, words: []string{"leave", "ayril", "withdraw", "cekil"}, run: tournament, action: true},
-		{name: CmdStandings, words: []string{"standings", "siralama"}, run: tournament},
-		{name: CmdPairings, words: []string{"pairings", "eslesmeler"}, run: tournament},
-		{name: CmdCancel, words: []string{"cancel", "iptal"}, fillers: et, run: tournament, action: true},
-		{name: CmdRating, words: []string{"rating", "ratings", "puan", "puanim", "elo"}, run: (*request).rating},
-		{name: CmdLeaderboard, words: []string{"leaderboard", "liderler", "liderlik"}, run: (*request).leaderboard},
-		{name: CmdLang, words: []string{"lang", "language", "dil"}, run: (*request).setLang},
-		{name: CmdHelp, words: []string{"help", "yardim", "komutlar", "commands", "?"}, run: (*request).help},
+		{name: CmdDecline, en: []string{"decline"}, tr: []string{"ret", "red", "reddet"}, fillers: et, run: (*request).decline, action: true},
+		{name: CmdGames, en: []string{"games", "list"}, tr: []string{"oyunlar", "liste"}, run: (*request).games},
+		{name: CmdTournament, en: []string{"tournament", "tourney"}, tr: []string{"turnuva"}, run: tournament},
+		{name: CmdJoin, en: []string{"join"}, tr: []string{"katil"}, run: tournament, action: true},
+		{name: CmdLeave, en: []string{"leave", "withdraw"}, tr: []string{"ayril", "cekil"}, run: tournament, action: true},
+		{name: CmdStandings, en: []string{"standings"}, tr: []string{"siralama"}, run: tournament},
+		{name: CmdPairings, en: []string{"pairings"}, tr: []string{"eslesmeler"}, run: tournament},
+		{name: CmdCancel, en: []string{"cancel"}, tr: []string{"iptal"}, fillers: et, run: tournament, action: true},
+		{name: CmdRating, en: []string{"rating", "ratings"}, tr: []string{"puan", "puanim"}, other: []string{"elo"}, run: (*request).rating},
+		{name: CmdLeaderboard, en: []string{"leaderboard"}, tr: []string{"liderler", "liderlik"}, run: (*request).leaderboard},
+		{name: CmdLang, en: []string{"lang", "language"}, tr: []string{"dil"}, run: (*request).setLang},
+		{name: CmdHelp, en: []string{"help", "commands"}, tr: []string{"yardim", "komutlar"}, other: []string{"?"}, run: (*request).help},
 	}
 }
 
@@ -111,11 +115,31 @@ func init() {
 	commandByWord = map[string]*command{}
 	for i := range commands {
 		c := &commands[i]
+		c.words = slices.Concat(c.en, c.tr, c.other)
 		commandByName[c.name] = c
 		for _, w := range c.words {
 			commandByWord[w] = c
 		}
 	}
+}
+
+// wordLang is the language a command word (folded) is written in. menu is
+// true for the English names that buttons, Discord's slash commands and
+// Telegram's command menu send whatever the client's language (the
+// canonical names, and Telegram's "start"): they tell English only when
+// nothing else tells the language. ok is false for a word of neither
+// language, or no command word.
+func wordLang(folded string) (lang Lang, menu, ok bool) {
+	c, found := commandByWord[folded]
+	switch {
+	case !found:
+		return "", false, false
+	case slices.Contains(c.tr, folded):
+		return Turkish, false, true
+	case slices.Contains(c.en, folded):
+		return English, folded == c.name || folded == "start", true
+	}
+	return "", false, false
 }
 
 // commandWords lists the commands in the order help shows them.

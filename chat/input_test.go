@@ -37,7 +37,7 @@ func TestActionWordsInTalk(t *testing.T) {
 		t.Fatalf("talk changed the game: %+v %v", s.Result, err)
 	}
 	b.expect(grp("bora", "/pes doğrusu"), "Oyunu bırakmak istiyorsan yalnızca «pes» yaz.")
-	b.expect(grp("bora", "!resign now"), "Oyunu bırakmak istiyorsan yalnızca «resign» yaz.")
+	b.expect(grp("bora", "!resign now"), "To resign, write just «resign».") // an English word, an English answer
 	if s, _ := b.mgr.Get(1); s.Result.Over {
 		t.Fatal("a refused resignation ended the game")
 	}

@@ -75,11 +75,12 @@ func cleanUsers(next handler) handler {
 }
 
 // locale notes the language of the message's locale for its channel and
-// sets the request's language.
+// sets the request's language (langOf: the channel's setting, the
+// language the sender writes in, the locale, the default).
 func (r *Router) locale(next handler) handler {
 	return func(q *request) {
 		r.noteLocale(q.m)
-		q.lang = r.langOf(q.ctx, q.m.Platform, q.m.ChannelID, q.m.Locale)
+		q.lang = r.langOf(q.ctx, q.m, q.cmd)
 		next(q)
 	}
 }

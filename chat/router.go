@@ -77,9 +77,16 @@ type Router struct {
 	// channel, for replies no message asked for when neither the channel
 	// nor the game has a language.
 	locales map[chanRef]Lang
+	// wrote is the language each person last wrote a command word in, per
+	// channel: the language of their messages with no word of their own
+	// (a bare move, a button).
+	wrote map[userRef]Lang
 }
 
-type chanRef struct{ platform, channel string }
+type (
+	chanRef struct{ platform, channel string }
+	userRef struct{ platform, channel, user string }
+)
 
 // New returns a Router playing the sessions cfg.NewSessions makes (which
 // restores the stored games). Bot moves pending in restored games start
@@ -109,7 +116,8 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{}}
+	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
+		wrote: map[userRef]Lang{}}
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
@@ -220,16 +228,52 @@ func (r *Router) send(ctx context.Context, rep Reply) {
 	}
 }
 
-// langOf returns a channel's language: its setting, else the message's
-// locale, else the default.
-func (r *Router) langOf(ctx context.Context, platform, channelID, locale string) Lang {
-	if l, ok := ParseLang(r.mgr.Channel(ctx, platform, channelID).Lang); ok {
-		return l
+// langOf returns the language of the answer to a message: the channel's
+// setting; else the language of the command word the sender wrote (one of
+// the English names that buttons and command menus send in every language,
+// wordLang's menu words, only when the message has no locale); else the
+// message's locale; else, for a message with no word of its own (a bare
+// move), the language of the last word the sender wrote in the channel;
+// else the default.
+func (r *Router) langOf(ctx context.Context, m Message, cmd Command) Lang {
+	key := userRef{m.Platform, m.ChannelID, m.UserID}
+	locale, hasLocale := LangFromLocale(m.Locale)
+	word, byWord := Lang(""), false
+	if cmd.Name != "" {
+		var menu bool
+		word, menu, byWord = wordLang(Fold(cmd.Word))
+		byWord = byWord && !(menu && hasLocale)
 	}
-	if l, ok := LangFromLocale(locale); ok {
+	if byWord {
+		r.noteWrote(key, word)
+	}
+	switch l, ok := ParseLang(r.mgr.Channel(ctx, m.Platform, m.ChannelID).Lang); {
+	case ok:
+		return l
+	case byWord:
+		return word
+	case hasLocale:
+		return locale
+	}
+	r.mu.RLock()
+	l, ok := r.wrote[key]
+	r.mu.RUnlock()
+	if ok {
 		return l
 	}
 	return r.cfg.Lang
+}
+
+// noteWrote remembers the language a person wrote a command word in.
+func (r *Router) noteWrote(key userRef, l Lang) {
+	r.mu.RLock()
+	cur, seen := r.wrote[key]
+	r.mu.RUnlock()
+	if !seen || cur != l {
+		r.mu.Lock()
+		r.wrote[key] = l
+		r.mu.Unlock()
+	}
 }
 
 // eventLang is the language of a reply no message asked for (a bot move, a

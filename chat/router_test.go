@@ -189,7 +189,7 @@ func TestHelpAndGamesInBothLanguages(t *testing.T) {
 		{"yardım turnuva", []string{"turnuva oluştur <oyun>"}},
 		{"yardım oluştur", []string{"turnuva oluştur <oyun>"}},
 		{"oyunlar", []string{"Oyunlar:", "dama — Dama", "tictactoe — XOX (xox, ttt)"}},
-		{"/start", []string{"oyna <oyun>"}},
+		{"/start", []string{"play <game>"}}, // Telegram's English greeting, and no locale to say otherwise
 		{"yardım uçmak", []string{"«uçmak» diye bir komut bilmiyorum"}},
 		{"dil", []string{"Bu kanalın dili: tr"}},
 		{"dil en", []string{"OK, I speak English"}},
@@ -225,14 +225,15 @@ func TestLanguageDefaults(t *testing.T) {
 	b.locale = "tr-TR"
 	b.expect(b.msg("c-tr", "ayse", "help", true), "oyna <oyun>")
 	b.locale = ""
-	b.expect(b.msg("c-none", "ayse", "help", true), "oyna <oyun>")
+	b.expect(b.msg("c-none", "ayse", "merhaba", true), "«merhaba» diye bir komut bilmiyorum")
 	// A channel's setting beats the locale.
 	b.msg("c-set", "ayse", "lang en", true)
 	b.locale = "tr"
 	b.expect(b.msg("c-set", "ayse", "help", true), "play <game>")
 
+	// The default, for a message with no command word and no locale.
 	e := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Lang = chat.English })
-	e.expect(e.say("yardım"), "play <game>")
+	e.expect(e.say("hello"), "I don't know the command «hello»")
 }
 
 func TestPlayTicTacToeWithButtons(t *testing.T) {
@@ -377,7 +378,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("ayse", "meydan oku @bora dama"), "bora, Ayse seni Dama oynamaya çağırıyor!")
 	b.expect(grp("cem", "kabul"), "Sana gelen bir meydan okuma ya da teklif yok.")
 	b.expect(grp("bora", "ret"), "Bora, Ayse tarafından gönderilen Dama davetini reddetti.")
-	grp("ayse", "challenge @bora dama")
+	grp("ayse", "meydan @bora dama")
 	rs := grp("bora", "kabul et")
 	b.expect(rs, "#g1 Yeni oyun: Dama — Ayse (beyaz) – Bora (siyah)")
 
@@ -420,7 +421,7 @@ func TestTelegramAddressee(t *testing.T) {
 	if rs := b.say("/help@otherbot"); len(rs) != 0 {
 		t.Fatalf("answered a command for another bot: %q", texts(rs))
 	}
-	b.expect(b.say("/help@OyunBot"), "oyna <oyun>")
+	b.expect(b.say("/help@OyunBot"), "play <game>")
 }
 
 func TestSeveralGamesInOneChannel(t *testing.T) {

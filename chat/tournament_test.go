@@ -442,7 +442,7 @@ func TestRatingCommands(t *testing.T) {
 	}
 	b.expect(grp("cem", "liderler dama"), "Dama için henüz puanlı oyun yok.")
 	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
-	b.expect(b.say("leaderboard"), "Kullanım: liderler <oyun>")
+	b.expect(b.say("leaderboard"), "Usage: leaderboard <game>")
 }
 
 // TestRoundRobinIgnoresRoundsAloud: a round robin's number of rounds

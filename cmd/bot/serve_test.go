@@ -133,12 +133,13 @@ func TestPipedDamaOpening(t *testing.T) {
 	botEnv(t)
 	out := runPiped(t, "play dama easy\nc3-c4\nhistory\nc4-c6\n/as ali\nc4-c5\n/as you\nboard\nlang en\nresign\n")
 	for _, want := range []string{
-		"#g1 Yeni oyun: Dama — you (beyaz) – oyunbot (siyah, kolay)",
+		// English words, English replies (the console has no locale).
+		"#g1 New game: Dama — you (white) – oyunbot (black, easy)",
 		"#g1 you: c3-c4 · oyunbot: ",
 		"#g1 1. c3-c4 ",
-		"#g1 Geçersiz hamle «c4-c6»: ", // too far or taken: either way refused with the legal moves
-		"Oynanabilir hamleler: ",
-		"Bu kanalda süren bir oyunun yok", // ali has no game
+		"#g1 Illegal move «c4-c6»: ", // too far or taken: either way refused with the legal moves
+		"Legal moves: ",
+		"Bu kanalda süren bir oyunun yok", // ali has no game, and wrote no word: the default, Turkish
 		"Game over: oyunbot (black) wins — the opponent resigned.",
 	} {
 		if !strings.Contains(out, want) {
