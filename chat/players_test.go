@@ -5,6 +5,8 @@ package chat_test
 
 import (
 	"testing"
+
+	"oyunbot/chat"
 )
 
 // TestReplyInTheLanguageWritten: without a channel setting, a reply is in
@@ -49,4 +51,33 @@ func TestReplyInTheLanguageWritten(t *testing.T) {
 	b.expect(b.admin("set-en", "ayse", "yardım"), "play <game>")
 	b.admin("set-tr", "ayse", "dil tr")
 	b.expect(b.admin("set-tr", "ayse", "help"), "oyna <oyun>")
+}
+
+// TestMoveAfterTheGameTag: "#g1 a1", the tag as every reply shows it and
+// then a move, is a move in that game.
+func TestMoveAfterTheGameTag(t *testing.T) {
+	b := newBot(t, nil)
+	b.expect(b.say("oyna xox kolay"), "#g1 Yeni oyun")
+	b.expect(b.say("#g1 a1"), "#g1 Ayse: a1 · oyunbot: ", "Sıra: Ayse (X)")
+	b.expect(b.say("#G1 a1"), "#g1 Geçersiz hamle «a1»: ")
+	b.expect(b.say("#g9 a2"), "#g9 diye süren bir oyun yok")
+	b.expect(b.msg("dm-en", "bora", "play ttt easy", true), "#g2 New game")
+	b.expect(b.msg("dm-en", "bora", "#g2 b2", true), "#g2 Bora: b2 · oyunbot: ", "To move: Bora (X)")
+	b.expect(b.msg("dm-en", "bora", "#g2 hello", true), "#g2 Illegal move «hello»: that does not look like a move")
+
+	// In a group, the tag picks the game among several, and it is never
+	// taken for chat about someone else's game.
+	grp := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
+	grp("ayse", "meydan @bora dama")
+	grp("bora", "kabul")
+	grp("ayse", "meydan @cem xox")
+	grp("cem", "accept")
+	b.expect(grp("ayse", "#g3 c3-c4"), "#g3 Ayse: c3-c4", "Sıra: Bora (siyah)")
+	b.expect(grp("ayse", "#g4 b2"), "#g4 Ayse: b2", "Sıra: Cem (O)")
+	b.expect(grp("cem", "#g4 a1"), "#g4 Cem: a1", "To move: Ayse (X)")
+	for _, talk := range []struct{ user, text string }{{"cem", "#g3 güzel hamle"}, {"dan", "#g4 nice"}, {"ayse", "#g3 hadi bakalım"}} {
+		if rs := grp(talk.user, talk.text); len(rs) != 0 {
+			t.Errorf("%s: %q answered: %q", talk.user, talk.text, texts(rs))
+		}
+	}
 }

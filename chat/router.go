@@ -522,7 +522,7 @@ func (q *request) move(text string, explicit bool) {
 	var target []sessions.Snapshot
 	tagged := false
 	for _, a := range q.cmd.Args {
-		if _, ok := isGameTag(a); ok && explicit {
+		if _, ok := isGameTag(a); ok && (explicit || q.tagFirst()) {
 			s, ok := q.current()
 			if !ok {
 				return
@@ -558,6 +558,9 @@ func (q *request) move(text string, explicit bool) {
 		}
 		if !explicit && !q.m.Private && errors.Is(err, sessions.ErrNotYourTurn) && !looksLikeMove(chosen, text) {
 			return
+		}
+		if !explicit && !q.m.Private && errors.Is(err, sessions.ErrNotPlayer) {
+			return // "#g1 nice" in a group: talk about someone else's game
 		}
 		q.sayMoveError(chosen, text, err)
 		return
@@ -1288,10 +1291,25 @@ func helpKey(folded string) (string, bool) {
 	return "", false
 }
 
-// other handles text that is not a command word: a bare move, an unknown
-// command, or chat (ignored in groups).
+// tagFirst reports whether the text is a game's tag followed by more
+// words ("#g1 a1": the tag as every reply shows it, then a move).
+func (q *request) tagFirst() bool {
+	_, ok := isGameTag(q.cmd.Word)
+	return ok && q.cmd.Name == "" && len(q.cmd.Args) > 0
+}
+
+// other handles text that is not a command word: a bare move (perhaps
+// after its game's tag), an unknown command, or chat (ignored in groups).
 func (q *request) other() {
 	if q.cmd.Text == "" {
+		return
+	}
+	if q.tagFirst() && (q.m.Private || len(q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) > 0) {
+		// The move in the tagged game: its tag becomes an argument, as in
+		// "move #g1 a1".
+		move := strings.Join(q.cmd.Args, " ")
+		q.cmd.Args = append([]string{q.cmd.Word}, q.cmd.Args...)
+		q.move(move, false)
 		return
 	}
 	if !q.cmd.Prefixed {
