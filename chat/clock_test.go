@@ -107,7 +107,7 @@ func TestPerMoveLimit(t *testing.T) {
 	clk.Add(24*time.Hour + time.Second)
 	b.expect(grp("ayse", "c3-c4"), "Ayse never made a move.", "Game over without a result — left before making a move, not rated.")
 	b.expect(grp("ayse", "challenge @bora dama 3x"), "«3x» is not a time I can take: a clock is from 10 s to 30 d")
-	b.expect(grp("ayse", "challenge @bora dama 1s"), "«1s» is not a time I can take") // under the 10 s minimum
+	b.expect(grp("ayse", "challenge @bora dama 1s"), "«1s» is below the minimum time of 10 s") // under the 10 s minimum, said so
 }
 
 // TestClocksSurviveRestart: the remaining times are stored with the game,

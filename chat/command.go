@@ -287,6 +287,21 @@ func readTimeControl(w string) (sessions.TimeControl, error) {
 	return tc, nil
 }
 
+// belowMinimum reports whether w, a folded word ParseTimeControl refuses,
+// is a time written well but below the minimum ("1s", "3sn", "5sn/hamle"):
+// the parser reads units in a row ("1h30m"), so the same time after an
+// hour is one it takes.
+func belowMinimum(w string) bool {
+	if w == "" || w[0] < '0' || w[0] > '9' { // "+3s" lacks its time, "-5m" is no time
+		return false
+	}
+	if _, err := sessions.ParseTimeControl(w); err == nil {
+		return false
+	}
+	_, err := sessions.ParseTimeControl("1h" + w)
+	return err == nil
+}
+
 // meantAsTime reports whether w was meant as a time control: it starts with
 // a digit, of any script, perhaps after a sign (a challenge or a
 // tournament has no other word that does, but for a number of rounds,

@@ -64,7 +64,7 @@ func TestMoveDashes(t *testing.T) {
 // 0"; a mistyped time is named as a time.
 func TestTournamentStandingsBeforeStartAndBadTime(t *testing.T) {
 	b := newBot(t, nil)
-	b.expect(b.say("turnuva oluştur xox isviçre 3 0dk"), "«0dk» süre olarak geçmez: süre 10 sn ile 30 gün arası olur")
+	b.expect(b.say("turnuva oluştur xox isviçre 3 0dk"), "«0dk» çok kısa, en az 10 sn olmalı: süre 10 sn ile 30 gün arası olur")
 	b.say("turnuva oluştur xox")
 	b.say("katıl")
 	rs := b.say("sıralama")

@@ -81,3 +81,33 @@ func TestMoveAfterTheGameTag(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeBelowTheMinimum: "1s" and "3sn" are times, too short: the reply
+// says so, with the range; a word that is no time keeps its own reply.
+func TestTimeBelowTheMinimum(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(text string) []chat.Reply { return b.msg("g", "ayse", text, false) }
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"meydan @ali xox 3sn", []string{"«3sn» çok kısa, en az 10 sn olmalı: süre 10 sn ile 30 gün arası olur (hamle başına artış en çok 1 sa)."}},
+		{"meydan @ali xox 5sn+2sn", []string{"«5sn+2sn» çok kısa, en az 10 sn olmalı"}},
+		{"turnuva oluştur xox 9sn/hamle", []string{"«9sn/hamle» çok kısa, en az 10 sn olmalı"}},
+		{"meydan @ali xox 3xyz", []string{"«3xyz» süre olarak geçmez: süre 10 sn ile 30 gün arası olur"}},
+		{"meydan @ali xox 31g", []string{"«31g» süre olarak geçmez"}},
+		{"challenge @ali ttt 1s", []string{"«1s» is below the minimum time of 10 s: a clock is from 10 s to 30 d (an increment at most 1 h)."}},
+		{"tournament create ttt 0m", []string{"«0m» is below the minimum time of 10 s: a clock is from 10 s to 30 d"}},
+		{"challenge @ali ttt +3s", []string{"«+3s» is not a time I can take: a clock is from 10 s to 30 d"}},
+	} {
+		rs := grp(tc.text)
+		if len(rs) != 1 {
+			t.Errorf("%q: %d replies: %q", tc.text, len(rs), texts(rs))
+			continue
+		}
+		b.expect(rs, tc.want...)
+	}
+	if got := b.mgr.Challenges("test", "g", "ayse"); len(got) != 0 {
+		t.Fatalf("a challenge with a refused time was made: %+v", got)
+	}
+}

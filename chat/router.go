@@ -1023,9 +1023,14 @@ func (q *request) sayBadSide(g games.Game, word string) {
 }
 
 // sayBadTime refuses a word meant as a time control, with the accepted
-// range.
+// range: a time written well but below the minimum ("1s", "3sn") is said
+// to be too short.
 func (q *request) sayBadTime(word string) {
-	q.say(q.t("error.bad-time-control", "word", shorten(word, 20),
+	key := "error.bad-time-control"
+	if belowMinimum(Fold(word)) {
+		key = "error.time-too-short"
+	}
+	q.say(q.t(key, "word", shorten(word, 20),
 		"min", q.r.durationText(q.lang, sessions.MinClock), "max", q.r.durationText(q.lang, sessions.MaxClock),
 		"incr", q.r.durationText(q.lang, sessions.MaxIncr)))
 }
