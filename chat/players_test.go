@@ -4,9 +4,19 @@ package chat_test
 // the router in both languages.
 
 import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"oyunbot/ai"
 	"oyunbot/chat"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
+	"oyunbot/sessions"
 )
 
 // TestReplyInTheLanguageWritten: without a channel setting, a reply is in
@@ -109,5 +119,93 @@ func TestTimeBelowTheMinimum(t *testing.T) {
 	}
 	if got := b.mgr.Challenges("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge with a refused time was made: %+v", got)
+	}
+}
+
+// blockedEngine searches until released: the game may change meanwhile.
+type blockedEngine struct {
+	started chan struct{} // one value per search begun
+	release chan struct{}
+}
+
+func (e *blockedEngine) Choose(ctx context.Context, _ ai.Position, _ ai.Level, _ *rand.Rand) ai.Result {
+	e.started <- struct{}{}
+	select {
+	case <-e.release:
+	case <-ctx.Done():
+	}
+	return ai.Result{}
+}
+
+// TestNoStaleThinkingNotice: a "thinking" notice due while the game is
+// unchanged arrives; the same notice arriving after the player resigned
+// (its game changed since it was due) is dropped. The sessions' notices
+// are held by the test and handed to the router when it chooses.
+func TestNoStaleThinkingNotice(t *testing.T) {
+	for _, tc := range []struct{ play, resign, thinking, resigned string }{
+		{"oyna dama siyah", "pes", "#g1 oyunbot düşünüyor…", "Ayse pes etti."},
+		{"play dama black", "resign", "#g1 oyunbot is thinking…", "Ayse resigned."},
+	} {
+		t.Run(tc.play, func(t *testing.T) {
+			eng := &blockedEngine{started: make(chan struct{}, 4), release: make(chan struct{})}
+			held := make(chan sessions.Event, 4)
+			var deliver func(sessions.Event)
+			store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := chat.New(chat.Config{Games: reg, Store: store,
+				NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+					deliver = notify
+					return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 7, ThinkingNotice: time.Nanosecond,
+						NewEngine: func() sessions.Engine { return eng },
+						Notify: func(ev sessions.Event) {
+							if ev.Kind == sessions.EventThinking {
+								held <- ev
+								return
+							}
+							notify(ev)
+						}})
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			rec := &recorder{}
+			r.AddSender("test", rec)
+			m := chat.Message{Platform: "test", ChannelID: "dm", UserID: "ayse", UserName: "Ayse", Private: true, Ref: "1"}
+			m.Text = tc.play
+			r.Handle(context.Background(), m)
+			<-eng.started // the bot is thinking about its opening move
+			ev := <-held  // and its notice is due, the game unchanged
+			deliver(ev)
+			m.Text, m.Ref = tc.resign, "2"
+			r.Handle(context.Background(), m)
+			deliver(ev) // the same notice, after the resignation: stale
+			close(eng.release)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := r.Wait(ctx); err != nil {
+				t.Fatal(err)
+			}
+			var notices []string
+			rs := rec.take()
+			for _, rep := range rs {
+				if rep.Notice {
+					notices = append(notices, rep.Text)
+				}
+			}
+			if len(notices) != 1 || notices[0] != tc.thinking {
+				t.Fatalf("notices %q, want one %q", notices, tc.thinking)
+			}
+			if last := rs[len(rs)-1]; last.Notice || !strings.Contains(last.Text, tc.resigned) {
+				t.Fatalf("last reply %q, want the resignation", last.Text)
+			}
+		})
 	}
 }

@@ -1401,6 +1401,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if botsOnly {
 			return
 		}
+		if cur, err := r.mgr.Get(s.ID); err != nil || cur.Version != s.Version {
+			return // the game changed (a resignation, its end) since the notice was due: stale
+		}
 		rep.Notice = true
 		if ev.Queued {
 			rep.Text = "#" + s.Tag() + " " + t("bot.queued", "bot", r.cfg.BotName)

@@ -143,12 +143,25 @@ type notice struct {
 	timer *time.Timer
 }
 
-func (m *Manager) startNotice(ev Event) *notice {
+// startNotice schedules ev for a search of game l at version: it is
+// dropped if the game has changed since (a resignation, an undo, its end
+// while the search goes on: the bot is no longer thinking about that
+// game), and carries the game as it is when it fires.
+func (m *Manager) startNotice(l *live, version uint64, ev Event) *notice {
 	n := &notice{}
 	n.timer = time.AfterFunc(m.cfg.ThinkingNotice, func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
-		if !n.done {
+		if n.done {
+			return
+		}
+		l.mu.Lock()
+		same := l.version == version && !l.rec.Result.Over
+		if same {
+			ev.Game = l.snapshot()
+		}
+		l.mu.Unlock()
+		if same {
 			m.emit(ev)
 		}
 	})
@@ -213,7 +226,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 
 		var plies []string // the plies of the bot's turn played so far
 		for {
-			n := m.startNotice(Event{Kind: EventThinking, Game: snap, Ref: ref})
+			n := m.startNotice(l, version, Event{Kind: EventThinking, Ref: ref})
 			ctx, cancel := searchContext(m.ctx, lvl)
 			res := m.choose(ctx, eng, pos, lvl, rng)
 			cancel()
