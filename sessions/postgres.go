@@ -227,6 +227,10 @@ func OpenPostgres(ctx context.Context, url string) (*PostgresStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sessions: open %s: %w", where, err)
 	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("sessions: connect to %s: %w", where, err)
+	}
 	s := &PostgresStore{pool: pool}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()

@@ -19,7 +19,7 @@ import (
 
 // config is the bot's settings.
 type config struct {
-	DB             string        // OYUNBOT_DB: SQLite file
+	DB             string        // OYUNBOT_DB: SQLite file, or postgres:// URL
 	Boards         string        // OYUNBOT_BOARDS: console's PNG folder
 	Lang           chat.Lang     // OYUNBOT_LANG: default reply language
 	Workers        int           // OYUNBOT_WORKERS: concurrent engine searches

@@ -50,22 +50,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	if strings.Contains(cfg.DB, "://") {
-		// Only SQLite files for now. A server's URL would be taken for a
-		// file path, and its password would become a folder's name.
-		log.Error("OYUNBOT_DB: database servers are not supported yet; set the path of a SQLite file", "db", cfg.DB)
-		return 2
-	}
-	if dir := filepath.Dir(cfg.DB); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			log.Error("creating the database folder", "err", err)
-			return 1
-		}
-	}
-	store, err := sessions.OpenSQLite(ctx, cfg.DB)
-	if err != nil {
-		log.Error("opening the database", "path", cfg.DB, "err", err)
-		return 1
+	store, code := openStore(ctx, cfg.DB, log)
+	if store == nil {
+		return code
 	}
 	defer store.Close()
 
@@ -209,4 +196,40 @@ func isTerminal(r io.Reader) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// openStore opens the store OYUNBOT_DB names: a PostgreSQL server for a
+// postgres:// or postgresql:// URL, else a SQLite file (created, with its
+// folder, if missing). Other URLs are refused: a server's URL would be
+// taken for a file path, and its password would become a folder's name.
+// On failure it logs why and returns the exit code. The URL's password is
+// never logged.
+func openStore(ctx context.Context, db string, log *slog.Logger) (sessions.Store, int) {
+	if sessions.IsPostgresURL(db) {
+		store, err := sessions.OpenPostgres(ctx, db)
+		if err != nil {
+			// The URL as configured: the handler redacts its password (the
+			// store's own errors show it as xxxxx).
+			log.Error("opening the database (OYUNBOT_DB)", "db", db, "err", err)
+			return nil, 1
+		}
+		return store, 0
+	}
+	if strings.Contains(db, "://") {
+		log.Error("OYUNBOT_DB: set the path of a SQLite file or a postgres:// URL; other database servers are not supported",
+			"db", sessions.RedactURL(db))
+		return nil, 2
+	}
+	if dir := filepath.Dir(db); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			log.Error("creating the database folder", "err", err)
+			return nil, 1
+		}
+	}
+	store, err := sessions.OpenSQLite(ctx, db)
+	if err != nil {
+		log.Error("opening the database", "path", db, "err", err)
+		return nil, 1
+	}
+	return store, 0
 }
