@@ -327,7 +327,6 @@ func turkish() map[string]string {
 		"list.or":                 "{list} ya da {last}",
 
 		"game.started":     "Yeni oyun: {game} — {players}",
-		"game.bot-opens":   "{bot} başlıyor…",
 		"game.moved":       "{player}: {move}",
 		"game.turn":        "Sıra: {player} ({side})",
 		"game.undone":      "Son hamlen geri alındı.",
@@ -596,7 +595,6 @@ func english() map[string]string {
 		"list.or":                 "{list} or {last}",
 
 		"game.started":     "New game: {game} — {players}",
-		"game.bot-opens":   "{bot} opens…",
 		"game.moved":       "{player}: {move}",
 		"game.turn":        "To move: {player} ({side})",
 		"game.undone":      "Your last move was taken back.",

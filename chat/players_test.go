@@ -209,3 +209,26 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 		})
 	}
 }
+
+// TestBotOpensInOneReply: playing the second side, the new game and the
+// bot's first move come as one reply answering the message, not an empty
+// board and then the move.
+func TestBotOpensInOneReply(t *testing.T) {
+	b := newBot(t, nil)
+	for _, tc := range []struct {
+		user, play string
+		want       []string
+	}{
+		{"ayse", "oyna dama siyah kolay", []string{"#g1 Yeni oyun: Dama — oyunbot (beyaz, kolay) – Ayse (siyah)\noyunbot: ", "\nSıra: Ayse (siyah)"}},
+		{"bora", "play ttt o easy", []string{"#g2 New game: Tic-tac-toe — oyunbot (X, easy) – Bora (O)\noyunbot: ", "\nTo move: Bora (O)"}},
+	} {
+		rs := b.msg("dm-"+tc.user, tc.user, tc.play, true)
+		if len(rs) != 1 || rs[0].Image == nil || rs[0].Ref == "" || len(rs[0].Buttons) == 0 {
+			t.Fatalf("%s: want one reply with the board, answering the message; got %d: %q", tc.play, len(rs), texts(rs))
+		}
+		b.expect(rs, tc.want...)
+		if rs[0].Caption != rs[0].Text {
+			t.Errorf("%s: caption %q", tc.play, rs[0].Caption)
+		}
+	}
+}

@@ -81,6 +81,10 @@ type Router struct {
 	// channel: the language of their messages with no word of their own
 	// (a bare move, a button).
 	wrote map[userRef]Lang
+	// openings are the announcements of games just started in which the
+	// bot moves first, by game id: they head the reply with its first move
+	// (one reply, not an empty board and then the move).
+	openings map[int64]string
 }
 
 type (
@@ -117,7 +121,7 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
-		wrote: map[userRef]Lang{}}
+		wrote: map[userRef]Lang{}, openings: map[int64]string{}}
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
@@ -366,6 +370,9 @@ func (q *request) say(text string) { q.sayReply(Reply{Text: text}) }
 
 // sayReply answers the message.
 func (q *request) sayReply(rep Reply) {
+	if rep.GameID != 0 {
+		q.r.opening(rep.GameID) // shown now (resigned before the bot's first move)
+	}
 	rep.Platform, rep.ChannelID, rep.Ref = q.m.Platform, q.m.ChannelID, q.m.Ref
 	q.r.send(q.ctx, rep)
 }
@@ -499,16 +506,35 @@ func (q *request) play() {
 	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
 	if snap.Solo() {
 		head = q.t("game.started-solo", "game", q.r.gameName(q.lang, snap.Game), "player", q.r.displayName(snap.Players[0]))
-	} else if snap.Turn != snap.SideOf(q.m.UserID) {
-		head += "\n" + q.t("game.bot-opens", "bot", q.r.cfg.BotName)
+	}
+	startLine := ""
+	if start != "" {
+		startLine = "\n" + q.t("game.custom-start", "start", shorten(start, 80))
+	}
+	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
+		// The bot opens: the reply with its first move (or with what kept
+		// it from moving) announces the game; it answers this message.
+		q.r.mu.Lock()
+		q.r.openings[snap.ID] = head + startLine
+		q.r.mu.Unlock()
+		return
 	}
 	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if start != "" {
-		head += "\n" + q.t("game.custom-start", "start", shorten(start, 80))
+	q.sayReply(q.r.gameReply(q.lang, snap, head+startLine, q.m.UserID))
+}
+
+// opening takes the announcement of game id if the game was just started
+// with the bot to move first and its first reply is still to come ("").
+func (r *Router) opening(id int64) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	head, ok := r.openings[id]
+	if ok {
+		delete(r.openings, id)
 	}
-	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
+	return head
 }
 
 // move plays text in the sender's game. explicit is false for a bare move,
@@ -1391,6 +1417,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 			}
 		}
 		head := r.turnsText(lang, s, lastTurnStart(s, len(ev.Moves), mover))
+		if o := r.opening(s.ID); o != "" {
+			head = o + "\n" + head // the game the bot opens, with its first move
+		}
 		if p := r.prompt(lang, s); p != "" {
 			head += "\n" + p
 		}
@@ -1436,6 +1465,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
+		if o := r.opening(s.ID); o != "" {
+			rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
+		}
 	case sessions.EventMatchGame:
 		m := ev.Match
 		head := t("match.next", "score", r.matchScore(m), "target", fmt.Sprint(m.Target)) + "\n" +
@@ -1456,6 +1488,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		}
 	case sessions.EventNotSaved:
 		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
+		if o := r.opening(s.ID); o != "" {
+			rep = r.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
+		}
 	case sessions.EventClockResumed:
 		// The stop in every unit ("1 dk 5 sn"): rounded to the minute as
 		// in reminders, a short stop would be misstated.
@@ -1483,6 +1518,14 @@ func (r *Router) onEvent(ev sessions.Event) {
 		return
 	}
 	r.send(ctx, rep)
+}
+
+// openingFailed announces a game the bot opens whose first move failed
+// (why), so that the game is shown all the same.
+func (r *Router) openingFailed(lang Lang, s sessions.Snapshot, head, why, ref string) Reply {
+	rep := r.gameReply(lang, s, head+"\n"+why, "")
+	rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ref
+	return rep
 }
 
 // lastSide is the side that played the last move.
