@@ -113,7 +113,7 @@ func TestCatalogCoversGameKeys(t *testing.T) {
 		}
 	}
 	for _, k := range []string{
-		"dama.reason.no-moves", "dama.reason.lone-pieces", "dama.reason.repetition", "dama.reason.fifty-moves",
+		"dama.reason.no-moves", "dama.reason.no-pieces", "dama.reason.lone-pieces", "dama.reason.repetition", "dama.reason.fifty-moves",
 		"tictactoe.reason.three-in-row", "tictactoe.reason.board-full", "tictactoe.moveerr.occupied",
 		"dama.moveerr.capture-compulsory", "dama.moveerr.ambiguous",
 		"reason.resigned", "reason.agreement", "reason.idle", "reason.time", "reason.abandoned",

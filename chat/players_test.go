@@ -232,3 +232,14 @@ func TestBotOpensInOneReply(t *testing.T) {
 		}
 	}
 }
+
+// TestAllPiecesCaptured: a dama game won by capturing the last piece says
+// so, not "no move left".
+func TestAllPiecesCaptured(t *testing.T) {
+	b := newBot(t, nil)
+	const last = "......../......../......../..b...../..w...../......../.......w/........ w" // c4xc6 takes black's last man
+	b.expect(b.say("oyna dama kolay konum "+last), "#g1 Yeni oyun")
+	b.expect(b.say("c4xc6"), "#g1 Ayse: c4xc6", "Oyun bitti: Ayse (beyaz) kazandı — rakibin bütün taşları alındı.")
+	b.expect(b.msg("dm-en", "bora", "play dama easy from "+last, true), "#g2 New game")
+	b.expect(b.msg("dm-en", "bora", "c4xc6", true), "#g2 Bora: c4xc6", "Game over: Bora (white) wins — all the opponent's pieces were captured.")
+}

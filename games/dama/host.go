@@ -45,6 +45,7 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonNotMaximum:        "en çok taşı alan yol oynanmalı",
 
 			"reason." + ReasonNoMoves:    "rakibin oynayacak hamlesi kalmadı",
+			"reason." + ReasonNoPieces:   "rakibin bütün taşları alındı",
 			"reason." + ReasonLonePieces: "iki tarafta da birer taş kaldı",
 			"reason." + ReasonRepetition: "aynı konum üç kez tekrarlandı",
 			"reason." + ReasonFiftyMoves: "50 hamledir alma ya da taş ilerlemesi yok",
@@ -71,6 +72,7 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonNotMaximum:        "you must take the path that captures the most pieces",
 
 			"reason." + ReasonNoMoves:    "the opponent has no move left",
+			"reason." + ReasonNoPieces:   "all the opponent's pieces were captured",
 			"reason." + ReasonLonePieces: "one piece left on each side",
 			"reason." + ReasonRepetition: "the same position for the third time",
 			"reason." + ReasonFiftyMoves: "50 moves without a capture or a man's move",

@@ -34,7 +34,7 @@ func TestHost(t *testing.T) {
 				t.Errorf("%s: no moveerr.%s", lang, r)
 			}
 		}
-		for _, r := range []string{ReasonNoMoves, ReasonLonePieces, ReasonRepetition, ReasonFiftyMoves} {
+		for _, r := range []string{ReasonNoMoves, ReasonNoPieces, ReasonLonePieces, ReasonRepetition, ReasonFiftyMoves} {
 			if h.Catalog[lang]["reason."+r] == "" {
 				t.Errorf("%s: no reason.%s", lang, r)
 			}

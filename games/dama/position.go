@@ -16,6 +16,7 @@ import (
 // Status reasons (stable keys for the chat layer).
 const (
 	ReasonNoMoves     = "no-moves"
+	ReasonNoPieces    = "no-pieces" // no move because every piece was captured
 	ReasonLonePieces  = "lone-pieces"
 	ReasonRepetition  = "repetition"
 	ReasonFiftyMoves  = "fifty-moves"
@@ -240,11 +241,16 @@ func (p *Position) clone() *Position {
 func (p *Position) Noisy(m ai.Move) bool { return moveCaptures(m) > 0 || movePromotes(m) }
 
 // Status reports the end of the game: the side to move without a legal
-// move loses; one piece each, a third repetition, or 50 moves by each side
-// without a capture or a man move are draws.
+// move loses (ReasonNoPieces when it has no piece left, else
+// ReasonNoMoves); one piece each, a third repetition, or 50 moves by each
+// side without a capture or a man move are draws.
 func (p *Position) Status() ai.Status {
 	if !p.st.hasMoves() {
-		return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: ReasonNoMoves}
+		reason := ReasonNoMoves
+		if p.st.pieces(p.st.side) == 0 {
+			reason = ReasonNoPieces
+		}
+		return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: reason}
 	}
 	if r := p.adjudicated(); r != "" {
 		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}

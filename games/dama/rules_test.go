@@ -386,7 +386,7 @@ func TestStatus(t *testing.T) {
 	})
 	t.Run("no pieces loses", func(t *testing.T) {
 		p := board(t, "b", "........", "........", "........", "........", "W.......", "........", "........", "........")
-		if st := p.Status(); !st.Over || st.Winner != ai.First || st.Reason != ReasonNoMoves {
+		if st := p.Status(); !st.Over || st.Winner != ai.First || st.Reason != ReasonNoPieces {
 			t.Fatalf("status %+v", st)
 		}
 	})
