@@ -98,7 +98,7 @@ func TestUnratedNotes(t *testing.T) {
 	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
 	b.say("resign")
 	b.say("play ttt")
-	b.expect(b.say("hint"), "#g3 Hint: ", " This game is no longer rated.")
+	b.expect(b.say("hint"), "#g3 Hint: ", "\nThis game is no longer rated.")
 	if rs := b.say("hint"); strings.Contains(texts(rs), "rated") {
 		t.Fatalf("second hint: %q", texts(rs))
 	}

@@ -243,3 +243,23 @@ func TestAllPiecesCaptured(t *testing.T) {
 	b.expect(b.msg("dm-en", "bora", "play dama easy from "+last, true), "#g2 New game")
 	b.expect(b.msg("dm-en", "bora", "c4xc6", true), "#g2 Bora: c4xc6", "Game over: Bora (white) wins — all the opponent's pieces were captured.")
 }
+
+// TestHintThenUnrated: the hint that ends a game's rating and the sentence
+// saying so are not run together ("İpucu: g3-g4 Bu oyun artık…").
+func TestHintThenUnrated(t *testing.T) {
+	b := newBot(t, nil)
+	for _, tc := range []struct{ user, play, hint, want string }{
+		{"ayse", "oyna dama", "ipucu", "\nBu oyun artık puanlı sayılmaz."},
+		{"bora", "play dama", "hint", "\nThis game is no longer rated."},
+	} {
+		b.msg("dm-"+tc.user, tc.user, tc.play, true)
+		rs := b.msg("dm-"+tc.user, tc.user, tc.hint, true)
+		if len(rs) != 1 {
+			t.Fatalf("%s: %d replies: %q", tc.hint, len(rs), texts(rs))
+		}
+		lines := strings.Split(rs[0].Text, "\n")
+		if len(lines) != 2 || len(strings.Fields(lines[0])) != 3 || "\n"+lines[1] != tc.want {
+			t.Errorf("%s: %q, want the hint on a line of its own, then %q", tc.hint, rs[0].Text, tc.want)
+		}
+	}
+}

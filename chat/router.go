@@ -1442,7 +1442,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 	case sessions.EventHint:
 		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
 		if ev.Unrated {
-			rep.Text += " " + t("game.unrated")
+			rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
 		}
 		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
 	case sessions.EventForfeit:
