@@ -215,7 +215,7 @@ func TestChallengesAndLastGameSurviveRestart(t *testing.T) {
 
 	b = openRouter(t, path, nil)
 	defer b.stop()
-	b.expect(grp(b, "ayse", "tahta"), "#g1 XOX — Cem (X) – Ayse (O) · 2 hamle", "Oyun bitti: Ayse (O) kazandı — rakip pes etti.")
+	b.expect(grp(b, "ayse", "tahta"), "#g1 XOX — Cem (X) – Ayse (O) · 1 hamle", "Oyun bitti: Ayse (O) kazandı — rakip pes etti.")
 	b.expect(grp(b, "cem", "hamleler"), "#g1 1. b2 a1")
 	b.expect(grp(b, "bora", "kabul"), "#g2 Yeni oyun: XOX — Ayse (X) – Bora (O)")
 	b.expect(grp(b, "bora", "kabul"), "Sana gelen bir meydan okuma")

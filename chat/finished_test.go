@@ -25,7 +25,7 @@ func TestBoardAndHistoryOfAFinishedGameByTag(t *testing.T) {
 	// tag the finished one.
 	grp(b, "ayse", "meydan @bora dama")
 	grp(b, "bora", "kabul")
-	finished := []string{"#g1 XOX — Ayse (X) – Bora (O) · 2 hamle", "Oyun bitti: Bora (O) kazandı — rakip pes etti."}
+	finished := []string{"#g1 XOX — Ayse (X) – Bora (O) · 1 hamle", "Oyun bitti: Bora (O) kazandı — rakip pes etti."}
 	check := func(b *bot) {
 		t.Helper()
 		for _, tc := range []struct {

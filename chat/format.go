@@ -405,7 +405,7 @@ func (r *Router) players(lang Lang, s sessions.Snapshot) string {
 
 // gameTitle heads a board shown on request.
 func (r *Router) gameTitle(lang Lang, s sessions.Snapshot) string {
-	return r.cat.N(lang, "game.title", len(s.Moves), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+	return r.cat.N(lang, "game.title", moveCount(s), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
 }
 
 // channelGames lists a channel's running games.

@@ -113,7 +113,8 @@ func TestOneNotOnes(t *testing.T) {
 	b.say("b2")
 	b.expect(b.say("board"), "#g1 Tic-tac-toe — Ayse (X) – Bora (O) · 1 move\n")
 	b.msg("dm", "bora", "a1", true)
-	b.expect(b.say("board"), "· 2 moves\n")
+	b.say("c3")
+	b.expect(b.say("board"), "· 2 moves\n") // 1. b2 a1 2. c3: moves as the history numbers them
 	b.say("resign")
 	b.expect(b.say("leaderboard ttt"), "(1 game)")
 	b.expect(b.say("tournament create ttt swiss 1"), "(Swiss, 1 round)")

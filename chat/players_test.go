@@ -263,3 +263,29 @@ func TestHintThenUnrated(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveCountsAsTheHistory: the number of moves a board's title gives is
+// the history's: "1. c3-c4 f6-f5" is one move, "2. c4-c5" starts the
+// second.
+func TestMoveCountsAsTheHistory(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
+	grp("ayse", "meydan @bora dama")
+	grp("bora", "kabul")
+	grp("ayse", "c3-c4")
+	b.expect(grp("cem", "tahta"), "· 1 hamle\n")
+	grp("bora", "f6-f5")
+	b.expect(grp("cem", "tahta"), "· 1 hamle\n")
+	b.expect(grp("cem", "hamleler #g1"), "#g1 1. c3-c4 f6-f5")
+	grp("ayse", "c4-c5")
+	b.expect(grp("cem", "tahta"), "· 2 hamle\n")
+	b.expect(grp("cem", "hamleler #g1"), "#g1 1. c3-c4 f6-f5 2. c4-c5")
+
+	b.expect(b.msg("dm", "dan", "play ttt", true), "#g2 New game")
+	b.expect(b.msg("dm", "dan", "b2", true), "Dan: b2 · oyunbot: ")
+	b.expect(b.msg("dm", "dan", "board", true), "· 1 move\n")
+	rs := b.msg("dm", "dan", "history", true)
+	if h := texts(rs); !strings.HasPrefix(h, "#g2 1. b2 ") || strings.Contains(h, " 2. ") {
+		t.Fatalf("history %q", h)
+	}
+}

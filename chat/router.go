@@ -770,13 +770,15 @@ func (q *request) history() {
 		q.say("#" + s.Tag() + " " + q.t("history.empty"))
 		return
 	}
-	q.say("#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides))
+	q.say("#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides, s.Solo()))
 }
 
 // FormatHistory numbers moves as "1. c3-c4 f6-f5 2. c4-c5": a new number
-// starts when the first player moves; a game the second player opens starts
-// with "1. …".
-func FormatHistory(moves []string, sides []ai.Side) string {
+// starts when the first player moves (after the other side: a turn of
+// several plies is one move); a game the second player opens starts with
+// "1. …". In a one-player game (solo) every move has its number. Counts of
+// moves shown to players (moveCount) are these numbers.
+func FormatHistory(moves []string, sides []ai.Side, solo bool) string {
 	var b strings.Builder
 	n := 0
 	prev := ai.NoSide
@@ -789,7 +791,7 @@ func FormatHistory(moves []string, sides []ai.Side) string {
 		case i == 0 && side != ai.First:
 			n++
 			fmt.Fprintf(&b, "%d. … ", n)
-		case side == ai.First && prev != ai.First:
+		case newMove(side, prev, solo):
 			n++
 			if b.Len() > 0 {
 				b.WriteByte(' ')
@@ -802,6 +804,30 @@ func FormatHistory(moves []string, sides []ai.Side) string {
 		prev = side
 	}
 	return b.String()
+}
+
+// newMove reports whether a ply of side after one of prev starts a new
+// number in FormatHistory.
+func newMove(side, prev ai.Side, solo bool) bool {
+	return side == ai.First && (prev != ai.First || solo)
+}
+
+// moveCount is the number of moves of s as its history numbers them: "1.
+// c3-c4 f6-f5 2. c4-c5" is 2 moves.
+func moveCount(s sessions.Snapshot) int {
+	n := 0
+	prev := ai.NoSide
+	for i := range s.Moves {
+		side := ai.First
+		if i < len(s.Sides) {
+			side = s.Sides[i]
+		}
+		if i == 0 || newMove(side, prev, s.Solo()) {
+			n++
+		}
+		prev = side
+	}
+	return n
 }
 
 // refused answers an action s's game does not allow (games.Policy), with

@@ -399,7 +399,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("ayse", "c3-c4"), "#g1 Ayse: c3-c4", "Sıra: Bora (siyah)")
 	b.expect(grp("ayse", "hamle c4-c5"), "Sıra sende değil, Bora oynayacak.")
 	b.expect(grp("bora", "f6-f5"), "Bora: f6-f5")
-	b.expect(grp("cem", "tahta"), "#g1 Dama — Ayse (beyaz) – Bora (siyah) · 2 hamle")
+	b.expect(grp("cem", "tahta"), "#g1 Dama — Ayse (beyaz) – Bora (siyah) · 1 hamle")
 	b.expect(grp("ayse", "geri"), "Bu yalnızca bota karşı oyunlarda olur.")
 	b.expect(grp("ayse", "berabere"), "Ayse beraberlik teklif ediyor. Bora: kabul ya da ret")
 	b.expect(grp("bora", "ret"), "Bora beraberliği reddetti")
