@@ -19,7 +19,7 @@ import (
 func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("checkdb", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "", "database file (default: OYUNBOT_DB, as the bot)")
+	db := fs.String("db", "", "database file or postgres:// URL (default: OYUNBOT_DB, as the bot)")
 	envFile := fs.String("env", ".env", "file of KEY=VALUE settings (the environment wins)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -33,16 +33,27 @@ func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		path = cfg.DB
 	}
-	// Opening a missing file would create an empty database.
-	if _, err := os.Stat(path); err != nil {
-		fmt.Fprintln(stderr, "checkdb:", err)
-		return 1
-	}
 	ctx := context.Background()
-	store, err := sessions.OpenSQLite(ctx, path)
-	if err != nil {
-		fmt.Fprintln(stderr, "checkdb:", err)
-		return 1
+	var store sessions.Store
+	if sessions.IsPostgresURL(path) {
+		pg, err := sessions.OpenPostgres(ctx, path) // its errors hide the password
+		if err != nil {
+			fmt.Fprintln(stderr, "checkdb:", err)
+			return 1
+		}
+		store, path = pg, sessions.RedactURL(path)
+	} else {
+		// Opening a missing file would create an empty database.
+		if _, err := os.Stat(path); err != nil {
+			fmt.Fprintln(stderr, "checkdb:", err)
+			return 1
+		}
+		lite, err := sessions.OpenSQLite(ctx, path)
+		if err != nil {
+			fmt.Fprintln(stderr, "checkdb:", err)
+			return 1
+		}
+		store = lite
 	}
 	defer store.Close()
 	rows, err := sessions.Unreadable(ctx, store, registry())

@@ -111,3 +111,44 @@ func TestPipedGameOnPostgres(t *testing.T) {
 		t.Fatalf("the second run did not go on from the first's ids:\n%s", out)
 	}
 }
+
+// TestCheckDBOnPostgres: checkdb opens a PostgreSQL URL as the bot does,
+// and neither its report nor its errors show the password.
+func TestCheckDBOnPostgres(t *testing.T) {
+	const secret = "ck-S3cret"
+	var out, errOut bytes.Buffer
+	code := runCheckDB([]string{"-env", "", "-db", "postgres://oyun:" + secret + "@127.0.0.1:1/oyunbot?connect_timeout=5"},
+		nil, &out, &errOut)
+	if code != 1 || strings.Contains(out.String()+errOut.String(), secret) {
+		t.Fatalf("unreachable server: exit %d, want 1, and no password:\n%s%s", code, out.String(), errOut.String())
+	}
+	base := os.Getenv("OYUNBOT_TEST_POSTGRES")
+	if base == "" {
+		return
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	schema := "oyunbot_check_" + strings.ToLower(rand.Text()[:12])
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw, _ := u.User.Password()
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	out.Reset()
+	errOut.Reset()
+	if code := runCheckDB([]string{"-env", "", "-db", u.String()}, nil, &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), ": 0 unreadable rows") || (pw != "" && strings.Contains(out.String()+errOut.String(), pw)) {
+		t.Fatalf("checkdb of an empty schema: exit %d, want 0 and no password:\n%s%s", code, out.String(), errOut.String())
+	}
+}
