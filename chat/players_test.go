@@ -289,3 +289,25 @@ func TestMoveCountsAsTheHistory(t *testing.T) {
 		t.Fatalf("history %q", h)
 	}
 }
+
+// TestFinishedHistoryEndsWithTheResult: the history of a finished game
+// ends with its result.
+func TestFinishedHistoryEndsWithTheResult(t *testing.T) {
+	b := newBot(t, nil)
+	grp := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
+	grp("ayse", "meydan @bora xox")
+	grp("bora", "kabul")
+	for _, mv := range []struct{ user, move string }{{"ayse", "a1"}, {"bora", "b1"}, {"ayse", "a2"}, {"bora", "b2"}, {"ayse", "a3"}} {
+		grp(mv.user, mv.move)
+	}
+	b.expect(grp("ayse", "hamleler"), "#g1 1. a1 b1 2. a2 b2 3. a3\nOyun bitti: Ayse (X) kazandı — ")
+	b.expect(grp("bora", "history #g1"), "#g1 1. a1 b1 2. a2 b2 3. a3\nGame over: Ayse (X) wins — ")
+	// Running, no result yet; resigned before any move, the history says so.
+	b.expect(b.msg("dm", "cem", "play ttt", true), "#g2 ")
+	if h := texts(b.msg("dm", "cem", "history", true)); h != "#g2 No moves yet." {
+		t.Fatalf("history of a running game %q", h)
+	}
+	b.msg("dm", "cem", "resign", true)
+	b.expect(b.msg("dm", "cem", "history", true), "#g2 No moves yet.\nGame over without a result — ")
+	b.expect(b.msg("dm", "cem", "hamleler", true), "#g2 Henüz hamle yok.\nOyun sonuçsuz bitti — ")
+}

@@ -766,11 +766,14 @@ func (q *request) history() {
 	if !ok {
 		return
 	}
-	if len(s.Moves) == 0 {
-		q.say("#" + s.Tag() + " " + q.t("history.empty"))
-		return
+	text := "#" + s.Tag() + " " + q.t("history.empty")
+	if len(s.Moves) > 0 {
+		text = "#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides, s.Solo())
 	}
-	q.say("#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides, s.Solo()))
+	if s.Result.Over { // a finished game's history ends with its result
+		text += "\n" + q.r.resultLine(q.lang, s)
+	}
+	q.say(text)
 }
 
 // FormatHistory numbers moves as "1. c3-c4 f6-f5 2. c4-c5": a new number
