@@ -41,9 +41,17 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bot: configuration:", err)
 		return 2
 	}
+	consoleMode := *forceConsole || (cfg.TelegramToken == "" && cfg.DiscordToken == "")
+	level := cfg.LogLevel
+	if consoleMode && !logLevelSet(os.LookupEnv, *envFile) {
+		// The terminal is the game's: at the default level, no start-up
+		// lines ("restored games") between the replies; warnings and
+		// errors still show, and OYUNBOT_LOG_LEVEL=info or debug has all.
+		level = max(level, slog.LevelWarn)
+	}
 	// Every log line, the libraries' included, goes through the redaction
 	// of the configured secrets.
-	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.LogLevel}), cfg.secrets())
+	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.secrets())
 	defer captureLibraryLogs(handler)()
 	log := slog.New(handler)
 
@@ -92,10 +100,26 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer router.Close()
 
-	if !*forceConsole && (cfg.TelegramToken != "" || cfg.DiscordToken != "") {
+	if !consoleMode {
 		return runPlatforms(ctx, router, mgr, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)
+}
+
+// logLevelSet reports whether OYUNBOT_LOG_LEVEL is set, in the environment
+// or in the dotenv file (loadConfig's sources), rather than defaulted.
+func logLevelSet(env lookupFunc, dotenv string) bool {
+	if _, ok := env("OYUNBOT_LOG_LEVEL"); ok {
+		return true
+	}
+	f, err := os.Open(dotenv)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	file, err := parseDotEnv(f)
+	_, ok := file["OYUNBOT_LOG_LEVEL"]
+	return err == nil && ok
 }
 
 // runPlatforms starts every platform whose token is set (both may run in one
