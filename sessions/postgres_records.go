@@ -86,15 +86,7 @@ func (s *PostgresStore) ratings(ctx context.Context, query string, args ...any) 
 		return nil, fmt.Errorf("sessions: ratings: %w", err)
 	}
 	defer rows.Close()
-	var out []RatingRecord
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return readRatings(rows)
 }
 
 // challengeLock is the first key of the advisory locks that serialize the
@@ -181,32 +173,7 @@ func (s *PostgresStore) Challenges(ctx context.Context) ([]ChallengeRecord, erro
 		return nil, fmt.Errorf("sessions: challenges: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []ChallengeRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var (
-			c        ChallengeRecord
-			from, to string
-			data     string
-			created  int64
-		)
-		if err := rows.Scan(&c.Platform, &c.ChannelID, &from, &to, &data, &created); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		if err := decodeChallenge(data, &c); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		c.Created = fromMS(created)
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: challenges: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readChallenges(rows)
 }
 
 // CreateTournament stores a new tournament.
@@ -252,22 +219,7 @@ func (s *PostgresStore) ActiveTournaments(ctx context.Context) ([]TournamentReco
 		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []TournamentRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		rec, err := scanTournament(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableTournaments, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readTournaments(rows)
 }
 
 // LastTournament loads a channel's latest tournament.
@@ -323,13 +275,7 @@ func (s *PostgresStore) Match(ctx context.Context, id int64) (MatchRecord, error
 	if err != nil {
 		return MatchRecord{}, fmt.Errorf("sessions: load match %d: %w", id, err)
 	}
-	var rec MatchRecord
-	if err := json.Unmarshal([]byte(data), &rec); err != nil {
-		return MatchRecord{}, fmt.Errorf("sessions: match %d: %w", id, err)
-	}
-	rec.ID = id
-	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
-	return rec, nil
+	return decodeMatch(id, data)
 }
 
 // ActiveMatches loads the matches not over, oldest first; rows it cannot
@@ -340,29 +286,7 @@ func (s *PostgresStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error
 		return nil, fmt.Errorf("sessions: load matches: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []MatchRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var id int64
-		var data string
-		if err := rows.Scan(&id, &data); err != nil {
-			return nil, err
-		}
-		var rec MatchRecord
-		if err := json.Unmarshal([]byte(data), &rec); err != nil {
-			skipped = append(skipped, SkippedRow{TableMatches, idKey(id), err})
-			continue
-		}
-		rec.ID = id
-		rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load matches: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readMatches(rows)
 }
 
 // EnqueueReplies stores items and marks the games they announce, atomically.
@@ -411,17 +335,7 @@ func (s *PostgresStore) PendingReplies(ctx context.Context, platform string) ([]
 		return nil, fmt.Errorf("sessions: pending replies: %w", err)
 	}
 	defer rows.Close()
-	var out []OutboxItem
-	for rows.Next() {
-		var it OutboxItem
-		var created int64
-		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created); err != nil {
-			return nil, fmt.Errorf("sessions: pending replies: %w", err)
-		}
-		it.Created = fromMS(created)
-		out = append(out, it)
-	}
-	return out, rows.Err()
+	return readReplies(rows)
 }
 
 // DeliveredReply deletes reply id.

@@ -403,22 +403,7 @@ func (s *SQLiteStore) games(ctx context.Context, query string, args ...any) ([]G
 		return nil, fmt.Errorf("sessions: load games: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []GameRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		rec, err := scanGame(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableGames, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load games: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readGames(rows)
 }
 
 // Channel loads a channel's settings.

@@ -49,13 +49,7 @@ func (s *SQLiteStore) Match(ctx context.Context, id int64) (MatchRecord, error) 
 	if err != nil {
 		return MatchRecord{}, fmt.Errorf("sessions: load match %d: %w", id, err)
 	}
-	var rec MatchRecord
-	if err := json.Unmarshal([]byte(data), &rec); err != nil {
-		return MatchRecord{}, fmt.Errorf("sessions: match %d: %w", id, err)
-	}
-	rec.ID = id
-	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
-	return rec, nil
+	return decodeMatch(id, data)
 }
 
 // ActiveMatches loads the matches not over, oldest first; rows it cannot
@@ -66,27 +60,5 @@ func (s *SQLiteStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error) 
 		return nil, fmt.Errorf("sessions: load matches: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []MatchRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var id int64
-		var data string
-		if err := rows.Scan(&id, &data); err != nil {
-			return nil, err
-		}
-		var rec MatchRecord
-		if err := json.Unmarshal([]byte(data), &rec); err != nil {
-			skipped = append(skipped, SkippedRow{TableMatches, idKey(id), err})
-			continue
-		}
-		rec.ID = id
-		rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load matches: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readMatches(rows)
 }

@@ -47,17 +47,7 @@ func (s *SQLiteStore) PendingReplies(ctx context.Context, platform string) ([]Ou
 		return nil, fmt.Errorf("sessions: pending replies: %w", err)
 	}
 	defer rows.Close()
-	var out []OutboxItem
-	for rows.Next() {
-		var it OutboxItem
-		var created int64
-		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created); err != nil {
-			return nil, fmt.Errorf("sessions: pending replies: %w", err)
-		}
-		it.Created = fromMS(created)
-		out = append(out, it)
-	}
-	return out, rows.Err()
+	return readReplies(rows)
 }
 
 // DeliveredReply deletes reply id.

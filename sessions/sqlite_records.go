@@ -82,15 +82,7 @@ func (s *SQLiteStore) ratings(ctx context.Context, query string, args ...any) ([
 		return nil, fmt.Errorf("sessions: ratings: %w", err)
 	}
 	defer rows.Close()
-	var out []RatingRecord
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return readRatings(rows)
 }
 
 // challengeJSON is a ChallengeRecord as stored (the time control as text).
@@ -174,32 +166,7 @@ func (s *SQLiteStore) Challenges(ctx context.Context) ([]ChallengeRecord, error)
 		return nil, fmt.Errorf("sessions: challenges: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []ChallengeRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var (
-			c        ChallengeRecord
-			from, to string
-			data     string
-			created  int64
-		)
-		if err := rows.Scan(&c.Platform, &c.ChannelID, &from, &to, &data, &created); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		if err := decodeChallenge(data, &c); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		c.Created = fromMS(created)
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: challenges: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readChallenges(rows)
 }
 
 // decodeChallenge reads a challenge's data column into c.
@@ -298,22 +265,7 @@ func (s *SQLiteStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord
 		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
 	}
 	defer rows.Close()
-	var (
-		out     []TournamentRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		rec, err := scanTournament(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableTournaments, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
-	}
-	return out, unreadable(skipped)
+	return readTournaments(rows)
 }
 
 // LastTournament loads a channel's latest tournament.
