@@ -125,6 +125,20 @@ type Level struct {
 	// from game to game.
 	BlunderProb float64
 	Margin      int
+	// Style names an engine variant the level plays with (a seed
+	// document's own evaluation: "seed"); "" is the game's standard
+	// evaluation. Choose sets it on a position that is a Styler for the
+	// search and restores the previous style after.
+	Style string
+}
+
+// Styler is implemented by positions that can evaluate in more than one
+// style (the seed documents' engines beside the real one). SetStyle
+// switches Evaluate (and whatever else the style changes, such as move
+// ordering) to the named style and returns the style it replaces; an
+// unknown name selects the standard style.
+type Styler interface {
+	SetStyle(name string) (previous string)
 }
 
 // MaterialEvaluator is implemented by games that can score bare material

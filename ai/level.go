@@ -70,6 +70,15 @@ func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Ra
 		// A forced move is played at once; a shallow search still scores it.
 		lvl.Limits.Depth = 1
 	}
+	if st, ok := p.(Styler); ok && lvl.Style != "" {
+		prev := st.SetStyle(lvl.Style)
+		defer st.SetStyle(prev)
+		// Scores of another evaluation must not reach the table that the
+		// standard style's searches trust.
+		tt := e.tt
+		e.tt = nil
+		defer func() { e.tt = tt }()
+	}
 	blunder := lvl.BlunderProb > 0 && rng != nil
 	if blunder {
 		e.s.rootMargin = max(lvl.Margin, 0)
