@@ -78,6 +78,11 @@ type CommandAnswer struct {
 	File *File
 	// Chart is a bar chart the bot draws as a PNG picture.
 	Chart *Chart
+	// Picture is a position the bot draws with the game's own drawer (an
+	// example for a lesson), Highlight the squares to mark on it (as
+	// Highlighter names them).
+	Picture   Position
+	Highlight []string
 }
 
 // File is an attachment.
