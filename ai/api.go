@@ -51,11 +51,19 @@ type Options struct {
 	// PVS searches every move after the first with a null window and again
 	// with the full window only when it beats alpha (needs AlphaBeta).
 	PVS bool
+	// The selective techniques below take effect only in games that
+	// implement the interface named (see prune.go); others are searched
+	// as without them.
+	NullMove  bool // null-move pruning (NullMover; needs AlphaBeta)
+	CheckExt  bool // a position in check is searched one ply deeper (Checker)
+	LMR       bool // late quiet moves searched shallower first (Checker; needs AlphaBeta)
+	GameOrder bool // captures ordered, and losing ones skipped in quiescence, by the game's MoveScorer
 }
 
 // DefaultOptions enables every technique with a 16 MiB table.
 func DefaultOptions() Options {
-	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true}
+	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
+		NullMove: true, CheckExt: true, LMR: true, GameOrder: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and
@@ -77,7 +85,8 @@ type Engine struct {
 	pv        [MaxPly + 1][MaxPly + 1]Move
 	pvLen     [MaxPly + 1]int
 	rootMoves []rootMove
-	lastRoot  []rootMove // root moves of the last completed iteration
+	lastRoot  []rootMove       // root moves of the last completed iteration
+	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero

@@ -60,6 +60,10 @@ type searchState struct {
 	st         Stochastic
 	ng         NoisyGenerator // nil: quiescence filters Moves with Noisy
 	rep        Repeater       // nil: the game has no repetition rule
+	nm         NullMover      // nil: no null-move pruning (or switched off)
+	chk        Checker        // nil: no check extension, no LMR
+	ms         MoveScorer     // nil: noisy moves ordered alike
+	lmr        bool           // late-move reductions apply
 	nodes      int64
 	nextCheck  int64
 	nodeLimit  int64
@@ -196,6 +200,10 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	if turn == Chance {
 		return e.chanceNode(depth, ply, owner)
 	}
+	inCheck := s.chk != nil && s.chk.InCheck()
+	if inCheck && e.opts.CheckExt {
+		depth++ // a check is answered in full, even at the horizon
+	}
 	if depth <= 0 {
 		if e.opts.Quiescence {
 			return e.quiesce(ply, alpha, beta)
@@ -230,6 +238,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 		}
 	}
 
+	pvNode := beta-alpha > 1
+	if v, ok := e.nullMove(depth, ply, beta, turn, inCheck, pvNode); ok {
+		return v
+	}
+
 	moves := p.Moves(e.moves[ply][:0])
 	if len(moves) == 0 {
 		// The rules should have called this Over; score it statically.
@@ -240,10 +253,22 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	horizon0 := s.horizon
 	alpha0 := alpha
 	best, bestMove := -Inf, NoMove
+	reduce := s.lmr && !inCheck && depth >= lmrMinDepth
 	for i := range moves {
 		m := e.pickMove(moves, i, ply)
 		p.Make(m)
-		v := e.pvsChild(i == 0, e.childDepth(depth, turn), ply+1, alpha, beta, turn)
+		cd := e.childDepth(depth, turn)
+		var v int
+		if r := e.lateReduction(reduce, depth, i, ply, turn, pvNode); r > 0 {
+			// A late quiet move is first searched shallower with a null
+			// window; only one that beats alpha is searched in full.
+			v = e.childValue(cd-r, ply+1, alpha, alpha+1, turn)
+			if v > alpha && !s.stop {
+				v = e.pvsChild(false, cd, ply+1, alpha, beta, turn)
+			}
+		} else {
+			v = e.pvsChild(i == 0, cd, ply+1, alpha, beta, turn)
+		}
 		p.Unmake()
 		if s.stop {
 			return 0
@@ -364,6 +389,9 @@ func (e *Engine) quiesce(ply, alpha, beta int) int {
 	e.scoreMoves(noisy, ply, turn, NoMove)
 	for i := range noisy {
 		m := e.pickMove(noisy, i, ply)
+		if !all && s.ms != nil && e.order[ply][i] < orderNoisy {
+			break // the rest lose material (MoveScorer): standing pat is better
+		}
 		p.Make(m)
 		v := e.childValue(0, ply+1, alpha, beta, turn)
 		p.Unmake()
@@ -408,6 +436,9 @@ func (e *Engine) scoreMoves(moves []Move, ply int, side Side, ttMove Move) {
 			v = orderTT
 		case p.Noisy(m):
 			v = orderNoisy
+			if e.s.ms != nil {
+				v = noisyOrder(e.s.ms.MoveScore(m))
+			}
 		case e.opts.Killers && m == k0:
 			v = orderKiller + 1
 		case e.opts.Killers && m == k1:
@@ -486,6 +517,14 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	s.st, _ = p.(Stochastic)
 	s.ng, _ = p.(NoisyGenerator)
 	s.rep, _ = p.(Repeater)
+	if nm, ok := p.(NullMover); ok && e.opts.NullMove && e.opts.AlphaBeta {
+		s.nm = nm
+	}
+	s.chk, _ = p.(Checker)
+	s.lmr = s.chk != nil && e.opts.LMR && e.opts.AlphaBeta
+	if ms, ok := p.(MoveScorer); ok && e.opts.GameOrder {
+		s.ms = ms
+	}
 	if ctx != nil {
 		s.done = ctx.Done()
 		if d, ok := ctx.Deadline(); ok {

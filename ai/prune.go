@@ -1,0 +1,128 @@
+package ai
+
+// prune.go holds the optional interfaces through which a game lends the
+// engine what it needs for the selective techniques of a real chess engine
+// (null-move pruning, check extension, late-move reductions, capture
+// ordering by exchange value). A game that implements none of them is
+// searched exactly as before; each technique is also switchable in Options
+// so that self-play can measure it alone.
+
+import "math"
+
+// NullMover is implemented by games in which passing (a null move) is a
+// sound test of a position's strength: null-move pruning gives the opponent
+// a free move and, if a reduced search still fails high, cuts the node.
+// NullOK reports whether the side to move may pass here: it must be false
+// where passing would change what is true of the position, above all in
+// check and in zugzwang-prone positions (chess: a side with pawns and king
+// only). MakeNull passes the turn (clearing an en-passant square, say);
+// UnmakeNull takes it back. They nest with Make and Unmake.
+type NullMover interface {
+	NullOK() bool
+	MakeNull()
+	UnmakeNull()
+}
+
+// Checker is implemented by games with check: InCheck reports whether the
+// side to move is in check. The engine extends the search of a position in
+// check by one ply (Options.CheckExt), never reduces a move that gives or
+// escapes check, and never stands pat in check. Late-move reductions are
+// used only in games that implement it: a reduction must not hide a forcing
+// move.
+type Checker interface {
+	InCheck() bool
+}
+
+// MoveScorer is implemented by games that can rank their noisy moves better
+// than "all noisy moves alike": MoveScore returns a capture's expected gain
+// in evaluation units (a static exchange evaluation, or
+// most-valuable-victim/least-valuable-attacker). Moves are tried best
+// first; a noisy move with a negative score (it loses material) is tried
+// after the killers, and quiescence skips it when the side to move may
+// stand pat. MoveScore is asked about noisy moves only.
+type MoveScorer interface {
+	MoveScore(m Move) int
+}
+
+// Tuning of the selective techniques.
+const (
+	nullMinDepth = 3 // null-move pruning from this depth up
+	lmrMinDepth  = 3 // late-move reductions from this depth up
+	lmrMinMove   = 3 // the first moves in order are never reduced
+)
+
+// lmrTable[d][i] is how many plies a quiet move that comes i-th in order is
+// reduced at depth d: about ln(d)·ln(i)/2, at least one where it applies.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(max(1, int(0.5+math.Log(float64(d))*math.Log(float64(i))/2)))
+		}
+	}
+	return t
+}()
+
+// lmrReduction is the reduction of the i-th move at depth, never leaving
+// less than one ply; one less at a PV node.
+func lmrReduction(depth, i int, pv bool) int {
+	r := int(lmrTable[min(depth, 63)][min(i, 63)])
+	if pv {
+		r--
+	}
+	return max(0, min(r, depth-2))
+}
+
+// nullReduction is the depth saved by a null move: 2, 3 from depth 7 up.
+func nullReduction(depth int) int {
+	if depth >= 7 {
+		return 3
+	}
+	return 2
+}
+
+// noisyOrder is the ordering score of a noisy move the game scores gain:
+// winning and even captures above the killers, best gain first; losing
+// ones between the killers and history.
+func noisyOrder(gain int) int32 {
+	g := int32(max(min(gain, 1<<24), -(1 << 24)))
+	if g >= 0 {
+		return orderNoisy + g
+	}
+	return orderKiller/2 + g
+}
+
+// nullMove tries null-move pruning at a node: the side to move passes and
+// a search reduced by nullReduction still scores at least beta, so a real
+// move will too. ok reports a cutoff with its score. Not at the root, in
+// check, at PV nodes, after another null move, near a mate score, or where
+// the game says passing is unsound (NullOK).
+func (e *Engine) nullMove(depth, ply, beta int, turn Side, inCheck, pvNode bool) (v int, ok bool) {
+	s := &e.s
+	if s.nm == nil || ply == 0 || inCheck || pvNode || depth < nullMinDepth || e.nullPly[ply] ||
+		beta >= mateBound || beta <= -mateBound || !s.nm.NullOK() || s.p.Evaluate() < beta {
+		return 0, false
+	}
+	s.nm.MakeNull()
+	e.nullPly[ply+1] = true
+	v = -e.negamax(depth-1-nullReduction(depth), ply+1, -beta, -beta+1, turn.Opponent())
+	e.nullPly[ply+1] = false
+	s.nm.UnmakeNull()
+	if s.stop || v < beta {
+		return 0, false
+	}
+	return beta, true // a bound only: a null move proves no mate
+}
+
+// lateReduction is how many plies less the i-th move (just made) is first
+// searched: a quiet move late in order that neither gives check nor leaves
+// the side's turn unfinished, when reduce allows it at this node.
+func (e *Engine) lateReduction(reduce bool, depth, i, ply int, turn Side, pvNode bool) int {
+	if !reduce || i < lmrMinMove || e.order[ply][i] >= orderKiller/2-(1<<24) {
+		return 0 // early, a TT move, a capture or a killer
+	}
+	p := e.s.p
+	if p.Turn() == turn || p.Turn() == Chance || e.s.chk.InCheck() {
+		return 0
+	}
+	return lmrReduction(depth, i, pvNode)
+}
