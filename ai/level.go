@@ -66,6 +66,26 @@ func ParseLevel(s string) (Level, bool) {
 // with a nil rng or zero BlunderProb, Choose returns the search's best move.
 // A forced move (the only legal one) is returned after a one-ply search.
 func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Rand) Result {
+	return e.ChooseWith(ctx, p, lvl, rng, nil)
+}
+
+// Booker is implemented by games with an opening book. BookMove returns a
+// book move for the position, drawn with rng among the book's choices so
+// that games differ, and false when the position is not in the book.
+type Booker interface {
+	BookMove(rng *rand.Rand) (Move, bool)
+}
+
+// ChooseWith is Choose with a progress callback for each completed
+// iteration (as Search's). A level of the standard style (Style "") plays
+// a book move (Booker) without searching when rng is not nil: a player
+// who passes no rng asks for the engine's own choice.
+func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *rand.Rand, progress func(Info)) Result {
+	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" {
+		if m, ok := b.BookMove(rng); ok {
+			return Result{Best: m, PV: []Move{m}}
+		}
+	}
 	if p.Turn() != Chance && len(p.Moves(e.moves[0][:0])) == 1 {
 		// A forced move is played at once; a shallow search still scores it.
 		lvl.Limits.Depth = 1
@@ -83,7 +103,7 @@ func (e *Engine) Choose(ctx context.Context, p Position, lvl Level, rng *rand.Ra
 	if blunder {
 		e.s.rootMargin = max(lvl.Margin, 0)
 	}
-	res := e.Search(ctx, p, lvl.Limits, nil)
+	res := e.Search(ctx, p, lvl.Limits, progress)
 	e.s.rootMargin = 0
 	if !blunder || res.Best.IsNone() || len(e.lastRoot) < 2 {
 		return res
