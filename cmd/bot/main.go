@@ -22,6 +22,7 @@ func tools() map[string]tool {
 		"selfplay": runSelfplay,
 		"pairings": runPairings,
 		"checkdb":  runCheckDB,
+		"uci":      runUCI,
 	}
 }
 
@@ -40,7 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot analyse  -game G (-level L | -time D | -depth N)\n"+
 				"       bot selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S]\n"+
 				"       bot pairings -system swiss|roundrobin -players N [-rounds R] [-seed S]\n"+
-				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)")
+				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)\n"+
+				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout")
 			return 0
 		}
 	}
