@@ -181,13 +181,14 @@ func (r *Router) playExample(lang Lang) string {
 }
 
 // notations is how every game's moves are typed, each after its name:
-// "Dama: c3-c4, … XOX: a1…c3 …".
+// "Dama: c3-c4, … XOX: a1…c3 …" (the short notation of games that have
+// one: "help <game>" has the whole lesson).
 func (r *Router) notations(lang Lang) string {
 	var parts []string
 	for _, g := range r.cfg.Games.Games() {
-		help, ok := r.cat.gameMsg(lang, g, "help")
+		help, ok := r.cat.gameMsg(lang, g, "notation")
 		if !ok {
-			help, ok = r.cat.gameMsg(lang, g, "notation")
+			help, ok = r.cat.gameMsg(lang, g, "help")
 		}
 		if ok {
 			parts = append(parts, r.gameName(lang, g)+": "+help)
@@ -238,4 +239,40 @@ func (r *Router) moveButtons(s sessions.Snapshot) [][]Button {
 		}
 	}
 	return rows
+}
+
+// gameHelp is "help <game>" (the game's rules and notation, its levels and
+// its own commands) and "help <word>" for a word of a game's own command.
+func (r *Router) gameHelp(lang Lang, word string) (string, bool) {
+	w := strings.TrimLeft(word, "/!")
+	if g, ok := r.cfg.Games.Lookup(w); ok {
+		var b strings.Builder
+		b.WriteString(r.gameName(lang, g))
+		if help, ok := r.cat.gameMsg(lang, g, "help"); ok {
+			b.WriteString(": " + help)
+		} else if n, ok := r.cat.gameMsg(lang, g, "notation"); ok {
+			b.WriteString(": " + n)
+		}
+		if g.Players() == 2 {
+			b.WriteString("\n" + r.cat.T(lang, "help.game-levels", "levels", r.levelNames(lang, g)))
+		}
+		for _, c := range games.CommandsOf(g) {
+			if line, ok := r.cat.gameMsg(lang, g, "cmd."+c.Key); ok {
+				b.WriteString("\n" + line)
+			}
+		}
+		return b.String(), true
+	}
+	folded := Fold(w)
+	if _, general := lookupCommand(folded); general {
+		return "", false
+	}
+	var lines []string
+	for _, g := range r.gameWords[folded] {
+		c, _ := gameCommandOf(g, folded)
+		if line, ok := r.cat.gameMsg(lang, g, "cmd."+c.Key); ok {
+			lines = append(lines, r.gameName(lang, g)+": "+line)
+		}
+	}
+	return strings.Join(lines, "\n"), len(lines) > 0
 }

@@ -36,7 +36,9 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	b.say("lang en")
 	b.expect(b.say("help"), "oyunbot plays Strict. Commands", "play <game> [level] [x|o] — a new game against the bot (strict)")
 	b.expect(b.say("help play"), "Whoever starts moves first (x); say o and the bot opens.")
-	b.expect(b.say("help move"), "Strict: a1…c3 or phone keys")
+	// help move gives each game's notation in short; help <game> the whole lesson.
+	b.expect(b.say("help move"), "Strict: a1…c3 or 1…9")
+	b.expect(b.say("help strict"), "Strict: ", "phone keys", "Levels: easy")
 	b.expect(b.say("play"), "Which game? Games: strict. For example: play strict")
 	b.expect(b.say("play strict fast"), "For example: play strict medium o.")
 	b.expect(b.raw(chat.Message{ChannelID: "g", UserID: "ayse", Text: "meydan @hayalet"}), "yanıt olarak yaz: meydan strict")

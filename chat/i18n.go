@@ -144,7 +144,7 @@ func turkish() map[string]string {
 			"meydan @kişi <oyun> [5dk+3sn|1g/hamle] · kabul · ret — iki kişi arasında oyun\n" +
 			"turnuva oluştur <oyun> [isviçre|lig|çift] [tur] [süre] · katıl · ayrıl · başlat · sıralama · eşleşmeler · iptal\n" +
 			"puan [oyun] · liderler <oyun>\n" +
-			"yardım <komut> — bir komutun ayrıntısı. İngilizce komutlar da çalışır (help).",
+			"yardım <komut|oyun> — bir komutun ya da bir oyunun ayrıntısı. İngilizce komutlar da çalışır (help).",
 		"help.play": "oyna <oyun> [seviye] [{sides}] — bota karşı yeni oyun. Oyunlar: {games}. " +
 			"Seviyeler: {levels}. Oyunu başlatan önce oynar ({first}); {second} dersen bot başlar.",
 		"help.start": "başlat <oyun> — bota karşı yeni oyun, oyna gibi (yardım oyna). Kanalda kayıtları açık bir turnuva varken tek başına «başlat» " +
@@ -319,6 +319,8 @@ func turkish() map[string]string {
 		"error.challenge-usage":   "Kullanım: meydan @kişi <oyun>. Oyunlar: {games}",
 		"error.challenge-bot":     "Bota karşı oynamak için: oyna {game}",
 		"error.unknown-command":   "«{word}» diye bir komut bilmiyorum. Komutlar için: yardım",
+		"error.game-command":      "«{word}» şu oyunların komutu: {games}. Burada öyle bir oyununuz yok.",
+		"help.game-levels":        "Seviyeler: {levels}.",
 		"error.bad-side":          "«{word}», {game} oyununda bir taraf değil. Taraflar: {sides}",
 		"error.no-hints":          "{game} oyununda ipucu yok.",
 		"error.no-undo":           "{game} oyununda hamle geri alınmaz.",
@@ -587,6 +589,8 @@ func english() map[string]string {
 		"error.challenge-usage":   "Usage: challenge @someone <game>. Games: {games}",
 		"error.challenge-bot":     "To play against the bot: play {game}",
 		"error.unknown-command":   "I don't know the command «{word}». For the list: help",
+		"error.game-command":      "«{word}» is a command of these games: {games}. You have no such game here.",
+		"help.game-levels":        "Levels: {levels}.",
 		"error.bad-side":          "«{word}» is not a side in {game}. Sides: {sides}",
 		"error.no-hints":          "There are no hints in {game}.",
 		"error.no-undo":           "Moves cannot be taken back in {game}.",

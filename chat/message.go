@@ -48,6 +48,12 @@ type Reply struct {
 	Image     []byte
 	ImageName string
 	Caption   string
+	// File is an attachment (a game's PGN) named FileName, of MIME type
+	// FileType; adapters send it as a document, or as text where the
+	// platform takes no files. Text goes with it.
+	File     []byte
+	FileName string
+	FileType string
 	// Buttons are rows of buttons; pressing one sends its Data as a message.
 	Buttons [][]Button
 	// TextBoard is the board as fixed-width text with coordinates, for

@@ -28,6 +28,7 @@ func (r *Router) chain() handler {
 		r.deferEvents,   // what the message causes follows its answer
 		r.recoverPanic,  // a bug is logged and apologised for
 		r.route,         // the command's entry (a bare "start" may be the tournament's)
+		r.gameCommands,  // a word of the sender's game's own commands is the game's
 		actionWithWords, // an action that goes on with words it does not take
 	}
 	// Room for rate limits: after route, so that a limit may depend on the

@@ -37,6 +37,9 @@ type Config struct {
 	// Drawers maps a game name to its board renderer; a game without one
 	// gets text boards only.
 	Drawers map[string]render.Drawer
+	// Chart draws the bar charts of games' commands (games.Chart) as PNG;
+	// nil: the chart's table goes as text only.
+	Chart func(games.Chart) ([]byte, error)
 	// BotName is the bot's name in games and in Telegram's /cmd@name form
 	// (default "oyunbot").
 	BotName string
@@ -63,13 +66,15 @@ const noticeTimeout = 10 * time.Second
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
 type Router struct {
-	cfg    Config
-	cat    *Catalog
-	hosts  map[string]games.Host // by game name
-	handle handler               // the middlewares and the command table
-	mgr    Sessions
-	out    *outbox
-	log    *slog.Logger
+	cfg   Config
+	cat   *Catalog
+	hosts map[string]games.Host // by game name
+	// gameWords are the words of the games' own commands (folded).
+	gameWords map[string][]games.Game
+	handle    handler // the middlewares and the command table
+	mgr       Sessions
+	out       *outbox
+	log       *slog.Logger
 
 	mu      sync.RWMutex
 	senders map[string]Sender
@@ -120,7 +125,7 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
+	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
 		wrote: map[userRef]Lang{}, openings: map[int64]string{}}
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
@@ -1322,6 +1327,10 @@ func (q *request) mayConfigure() bool { return q.m.Private || q.m.Admin }
 
 func (q *request) help() {
 	if len(q.cmd.Args) > 0 {
+		if text, ok := q.r.gameHelp(q.lang, q.cmd.Args[0]); ok {
+			q.say(text)
+			return
+		}
 		key, ok := helpKey(Fold(strings.TrimLeft(q.cmd.Args[0], "/!")))
 		if !ok {
 			q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Args[0], 30)))

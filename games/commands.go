@@ -57,7 +57,8 @@ type CommandRequest struct {
 	Bot     [2]bool
 	// Over is true for a finished game; Winner is ai.NoSide for a draw, and
 	// Reason the stable key of how it ended (the rules' Status.Reason or
-	// the bot's: "resign", "time", "agreement", "abandoned").
+	// the bot's (sessions.Reason*: "resigned", "agreement", "time", "idle",
+	// "withdrew", "aborted", "abandoned").
 	Over   bool
 	Winner ai.Side
 	Reason string

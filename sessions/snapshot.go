@@ -3,6 +3,7 @@ package sessions
 // snapshot.go is the read-only copy of a game that replies are made from.
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
@@ -44,6 +45,8 @@ type Snapshot struct {
 	Version int64
 	// Start is the custom start position ("" for the game's own).
 	Start string
+	// Started is when the game began.
+	Started time.Time
 	// Optimal is a one-player game's shortest solution from its start
 	// (-1 unknown, 0 for other games).
 	Optimal int
@@ -118,4 +121,29 @@ func (s Snapshot) LastMoveText() (string, ai.Side, bool) {
 		return "", ai.NoSide, false
 	}
 	return s.Moves[len(s.Moves)-1], s.Sides[len(s.Sides)-1], true
+}
+
+// Replay returns the game's start position and its moves (chance outcomes
+// included) as the rules read them, for tools that need the whole game
+// (a chess PGN): start is a fresh position; playing moves on a copy of it
+// leads to Position.
+func (s Snapshot) Replay() (start games.Position, moves []ai.Move, err error) {
+	if s.Game == nil {
+		return nil, nil, fmt.Errorf("sessions: a snapshot of no game")
+	}
+	start, err = startPosition(s.Game, s.Start)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos := start.Clone()
+	moves = make([]ai.Move, 0, len(s.Moves))
+	for i, text := range s.Moves {
+		mv, err := pos.ParseMove(text)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sessions: game #g%d, move %d %q: %w", s.ID, i+1, text, err)
+		}
+		moves = append(moves, mv)
+		pos.Make(mv)
+	}
+	return start, moves, nil
 }

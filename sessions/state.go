@@ -134,6 +134,7 @@ func (l *state) snapshot() Snapshot {
 		Rated:           l.rec.Rated,
 		Version:         l.rec.Version,
 		Start:           l.rec.Start,
+		Started:         l.rec.Started,
 		Optimal:         l.rec.Optimal,
 		Match:           l.rec.Match,
 		Position:        l.pos.Clone(),

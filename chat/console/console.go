@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"oyunbot/chat"
 )
@@ -227,6 +228,27 @@ func (c *Console) Send(ctx context.Context, r chat.Reply) error {
 			fmt.Fprintf(&b, "board: %s\n", path)
 		}
 	}
+	if len(r.File) > 0 {
+		// A file (a PGN) is text to read here, and saved beside the
+		// boards when there is a folder for them.
+		name := safeFileName(r.FileName)
+		if name == "" {
+			name = "oyunbot.txt"
+		}
+		if utf8.Valid(r.File) {
+			fmt.Fprintf(&b, "--- %s ---\n%s\n--- end of %s ---\n", name, strings.TrimRight(string(r.File), "\n"), name)
+		}
+		if c.cfg.Boards != "" {
+			path := filepath.Join(c.cfg.Boards, name)
+			if err := os.MkdirAll(c.cfg.Boards, 0o755); err != nil {
+				fmt.Fprintf(&b, "(file not saved: %v)\n", err)
+			} else if err := os.WriteFile(path, r.File, 0o644); err != nil {
+				fmt.Fprintf(&b, "(file not saved: %v)\n", err)
+			} else {
+				fmt.Fprintf(&b, "file: %s\n", path)
+			}
+		}
+	}
 	for _, row := range r.Buttons {
 		for i, btn := range row {
 			if i > 0 {
@@ -257,9 +279,19 @@ func (c *Console) writeImage(r chat.Reply) (string, error) {
 	return path, nil
 }
 
-// safeName keeps a file name to letters, digits, '-', '_' and '.', with no
-// directory part.
+// safeName keeps a picture's file name to letters, digits, '-', '_' and
+// '.', with no directory part, ending in .png.
 func safeName(s string) string {
+	out := safeFileName(s)
+	if out != "" && !strings.HasSuffix(strings.ToLower(out), ".png") {
+		out += ".png"
+	}
+	return out
+}
+
+// safeFileName keeps a file name to letters, digits, '-', '_' and '.',
+// with no directory part.
+func safeFileName(s string) string {
 	s = filepath.Base(s)
 	var b strings.Builder
 	for _, r := range s {
@@ -267,12 +299,5 @@ func safeName(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	out := strings.TrimLeft(b.String(), ".")
-	if out == "" {
-		return ""
-	}
-	if !strings.HasSuffix(strings.ToLower(out), ".png") {
-		out += ".png"
-	}
-	return out
+	return strings.TrimLeft(b.String(), ".")
 }

@@ -115,3 +115,23 @@ func TestLongLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSendFile: a text file is printed where it can be read, and saved
+// beside the boards.
+func TestSendFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "boards")
+	var out bytes.Buffer
+	c := New(Config{Out: &out, Boards: dir})
+	pgn := "[Event \"oyunbot\"]\n\n1. e4 e5 *\n"
+	if err := c.Send(context.Background(), chat.Reply{Text: "PGN of #g3", File: []byte(pgn), FileName: "../g3.pgn"}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "g3.pgn")
+	if got, err := os.ReadFile(path); err != nil || string(got) != pgn {
+		t.Fatalf("file saved: %q %v; output %q", got, err, out.String())
+	}
+	want := "PGN of #g3\n--- g3.pgn ---\n[Event \"oyunbot\"]\n\n1. e4 e5 *\n--- end of g3.pgn ---\nfile: " + path + "\n\n"
+	if out.String() != want {
+		t.Fatalf("output %q, want %q", out.String(), want)
+	}
+}

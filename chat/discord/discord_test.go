@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"context"
 	"image/color"
 	"reflect"
@@ -862,5 +863,35 @@ func TestUnsolicitedReplyAnswersCommandInHand(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("messages (content, interaction) %q\nwant %q", got, want)
+	}
+}
+
+// TestSendFile: a reply's file is attached to its message, beside the
+// picture when there is one.
+func TestSendFile(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	b := startBot(t, srv, newRecorder())
+	pgn := []byte("[Event \"oyunbot\"]\n\n1. e4 e5 *\n")
+	board := testPNG(t, color.RGBA{200, 30, 30, 255})
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: general.ID, Text: "PGN of #g3", File: pgn,
+		FileName: "oyunbot-g3.pgn", FileType: "application/x-chess-pgn"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(context.Background(), chat.Reply{ChannelID: general.ID, Text: "chart", Image: board, ImageName: "c.png",
+		File: pgn, FileName: "r.pgn"}); err != nil {
+		t.Fatal(err)
+	}
+	msgs := srv.Messages(general.ID)
+	if len(msgs) != 2 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+	f := msgs[0].Files
+	if msgs[0].Content != "PGN of #g3" || len(f) != 1 || f[0].Name != "oyunbot-g3.pgn" || f[0].ContentType != "application/x-chess-pgn" || !bytes.Equal(f[0].Data, pgn) {
+		t.Errorf("first message %q files %+v", msgs[0].Content, f)
+	}
+	f = msgs[1].Files
+	if len(f) != 2 || f[0].Name != "c.png" || f[1].Name != "r.pgn" || f[1].ContentType != "text/plain" || !bytes.Equal(f[1].Data, pgn) {
+		t.Errorf("second message files %+v", f)
 	}
 }

@@ -99,15 +99,22 @@ type outMsg struct {
 	content    string
 	image      []byte
 	imageName  string
+	file       []byte // an attachment beside the picture (a PGN)
+	fileName   string
+	fileType   string
 	components []discordgo.MessageComponent
 }
 
 // files returns the attachment with a fresh reader (a retry re-reads it).
 func (m outMsg) files() []*discordgo.File {
-	if len(m.image) == 0 {
-		return nil
+	var out []*discordgo.File
+	if len(m.image) > 0 {
+		out = append(out, &discordgo.File{Name: m.imageName, ContentType: "image/png", Reader: bytes.NewReader(m.image)})
 	}
-	return []*discordgo.File{{Name: m.imageName, ContentType: "image/png", Reader: bytes.NewReader(m.image)}}
+	if len(m.file) > 0 {
+		out = append(out, &discordgo.File{Name: m.fileName, ContentType: m.fileType, Reader: bytes.NewReader(m.file)})
+	}
+	return out
 }
 
 // allowedMentions lets no message ping anyone: replies name people by their
@@ -126,7 +133,7 @@ func (b *Bot) render(r chat.Reply) []outMsg {
 	}
 	chunks := contentChunks(content, maxContent) // escaped: see markup.go
 	comps := b.components(r.Buttons)
-	if len(chunks) == 0 && len(r.Image) == 0 && len(comps) == 0 {
+	if len(chunks) == 0 && len(r.Image) == 0 && len(r.File) == 0 && len(comps) == 0 {
 		return nil
 	}
 	if len(chunks) == 0 {
@@ -143,6 +150,15 @@ func (b *Bot) render(r chat.Reply) []outMsg {
 		last.imageName = r.ImageName
 		if last.imageName == "" {
 			last.imageName = "board.png"
+		}
+	}
+	if len(r.File) > 0 {
+		last.file, last.fileName, last.fileType = r.File, r.FileName, r.FileType
+		if last.fileName == "" {
+			last.fileName = "oyunbot.txt"
+		}
+		if last.fileType == "" {
+			last.fileType = "text/plain"
 		}
 	}
 	return parts

@@ -37,6 +37,7 @@ type opKind int
 const (
 	opText opKind = iota
 	opPhoto
+	opDocument
 	opTyping
 )
 
@@ -44,7 +45,7 @@ const (
 type op struct {
 	kind     opKind
 	text     string // message text or photo caption
-	photo    []byte
+	photo    []byte // the picture of opPhoto, the file of opDocument
 	name     string
 	keyboard *tgbotapi.InlineKeyboardMarkup
 	replyTo  int
@@ -104,6 +105,17 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 		return []op{{kind: opTyping}}, nil
 	}
 	var ops []op
+	fileName := r.FileName
+	if fileName == "" {
+		fileName = "oyunbot.txt"
+	}
+	if len(r.File) > 0 && len(r.Image) == 0 {
+		// A document carries the text as its caption, as far as it fits.
+		doc := op{kind: opDocument, photo: r.File, name: fileName, replyTo: replyTo}
+		doc.text, text = cut(text, maxCaption)
+		ops = append(ops, doc)
+		replyTo = 0
+	}
 	if len(r.Image) > 0 {
 		name := r.ImageName
 		if name == "" {
@@ -123,7 +135,7 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 		}
 		ops = append(ops, photo)
 		kb, replyTo = nil, 0
-	} else if text == "" {
+	} else if text == "" && len(ops) == 0 {
 		return nil, ErrEmptyReply
 	}
 	for text != "" {
@@ -134,6 +146,9 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 		}
 		ops = append(ops, op{kind: opText, text: chunk, replyTo: replyTo})
 		replyTo = 0
+	}
+	if len(r.File) > 0 && len(r.Image) > 0 {
+		ops = append(ops, op{kind: opDocument, photo: r.File, name: fileName})
 	}
 	if kb != nil {
 		ops[len(ops)-1].keyboard = kb
@@ -307,6 +322,11 @@ func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
 	case opTyping:
 		_, err := b.api.Request(tgbotapi.NewChatAction(chatID, tgbotapi.ChatTyping))
 		return tgbotapi.Message{}, err
+	case opDocument:
+		cfg := tgbotapi.NewDocument(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
+		cfg.Caption = o.text
+		setBase(&cfg.BaseChat, o)
+		return b.api.Send(cfg)
 	case opPhoto:
 		cfg := tgbotapi.NewPhoto(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
 		cfg.Caption = o.text

@@ -877,3 +877,32 @@ func TestTournamentAdmin(t *testing.T) {
 		t.Errorf("getChatMember for users %v, want %v", asked, want)
 	}
 }
+
+// TestSendFile: a reply's file goes as a document with the text as its
+// caption; with a picture, the document follows the photo.
+func TestSendFile(t *testing.T) {
+	srv := newServer(t)
+	board := testPNG(t, color.RGBA{20, 30, 200, 255})
+	pgn := []byte("[Event \"oyunbot\"]\n\n1. e4 e5 *\n")
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		switch m.Text {
+		case "/pgn":
+			return []chat.Reply{{Text: "PGN of #g3", File: pgn, FileName: "oyunbot-g3.pgn", FileType: "application/x-chess-pgn"}}
+		case "/both":
+			return []chat.Reply{{Text: "chart and record", Caption: "chart", Image: board, ImageName: "c.png", File: pgn, FileName: "r.pgn"}}
+		}
+		return nil
+	}}
+	startBot(t, srv, fastConfig(srv), h)
+	pc := telegramtest.Private(ayse)
+	srv.SendText(pc, ayse, "/pgn")
+	srv.SendText(pc, ayse, "/both")
+	sent := waitSent(t, srv, pc.ID, 3)
+	doc := sent[0]
+	if doc.Method != "sendDocument" || doc.Text != "PGN of #g3" || doc.DocName != "oyunbot-g3.pgn" || !bytes.Equal(doc.Document, pgn) {
+		t.Errorf("document: %s caption %q name %q data %q", doc.Method, doc.Text, doc.DocName, doc.Document)
+	}
+	if sent[1].Method != "sendPhoto" || sent[2].Method != "sendDocument" || sent[2].DocName != "r.pgn" || !bytes.Equal(sent[2].Document, pgn) {
+		t.Errorf("photo and document: %s %s %q", sent[1].Method, sent[2].Method, sent[2].DocName)
+	}
+}

@@ -59,6 +59,9 @@ func (Steps) Host() games.Host {
 				"moveerr.not-even": "the number is odd",
 				"moveerr.not-3":    "the number is not a multiple of 3",
 				"reason.solved":    "solved",
+				"cmd.hint":         "hint: the first step of a shortest way down",
+				"cmd.record":       "record: the game as a file, and a chart of the moves played",
+				"cmd.boom":         "boom: a command with a bug (tests)",
 			},
 			"tr": {
 				"name":             "Adımlar",
@@ -68,6 +71,9 @@ func (Steps) Host() games.Host {
 				"moveerr.not-even": "sayı tek",
 				"moveerr.not-3":    "sayı üçün katı değil",
 				"reason.solved":    "çözüldü",
+				"cmd.hint":         "ipucu: en kısa yolun ilk adımı",
+				"cmd.record":       "kayıt: oyun bir dosya olarak, oynanan hamlelerin grafiğiyle",
+				"cmd.boom":         "boom: hatalı bir komut (testler için)",
 			},
 		},
 	}

@@ -50,6 +50,8 @@ type Sent struct {
 	Text      string // text, or the caption of a photo
 	Photo     []byte // the uploaded file of a photo
 	PhotoName string
+	Document  []byte // the uploaded file of a document (sendDocument)
+	DocName   string
 	Keyboard  [][]Button
 	ReplyTo   int
 	At        time.Time
@@ -116,6 +118,7 @@ func BadGateway() Fault {
 type stored struct {
 	msg   Message
 	photo []byte
+	doc   []byte // the uploaded file of a document
 	name  string
 	seq   int
 	sent  bool // by the bot
@@ -274,6 +277,9 @@ func (m *stored) export() Sent {
 	}
 	if m.photo != nil {
 		out.Method, out.Text = "sendPhoto", m.msg.Caption
+	}
+	if m.doc != nil {
+		out.Method, out.Text, out.Document, out.DocName, out.PhotoName = "sendDocument", m.msg.Caption, m.doc, m.name, ""
 	}
 	if m.msg.ReplyMarkup != nil {
 		out.Keyboard = m.msg.ReplyMarkup.InlineKeyboard
@@ -660,6 +666,8 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		return s.sendMessage(p)
 	case "sendPhoto":
 		return s.sendPhoto(p, files)
+	case "sendDocument":
+		return s.sendDocument(p, files)
 	case "sendChatAction":
 		if _, err := s.chat(p); err != nil {
 			return nil, err
@@ -835,6 +843,29 @@ func (s *Server) sendPhoto(p url.Values, files map[string]upload) (any, *apiErro
 	m.msg.Caption = caption
 	id := fmt.Sprintf("photo%d", s.seq+1)
 	m.msg.Photo = []PhotoSize{{FileID: id, FileUniqueID: id, Width: cfg.Width, Height: cfg.Height, FileSize: len(f.data)}}
+	return s.commit(m), nil
+}
+
+func (s *Server) sendDocument(p url.Values, files map[string]upload) (any, *apiError) {
+	f, ok := files["document"]
+	if !ok {
+		return nil, badRequest("there is no document in the request")
+	}
+	if len(f.data) == 0 {
+		return nil, badRequest("file must be non-empty")
+	}
+	caption := p.Get("caption")
+	if utf16Len(caption) > maxCaption {
+		return nil, badRequest("message caption is too long")
+	}
+	m, aerr := s.newMessage(p)
+	if aerr != nil {
+		return nil, aerr
+	}
+	m.doc, m.name = f.data, f.name
+	m.msg.Caption = caption
+	id := fmt.Sprintf("doc%d", s.seq+1)
+	m.msg.Document = &Document{FileID: id, FileUniqueID: id, FileName: f.name, FileSize: len(f.data)}
 	return s.commit(m), nil
 }
 

@@ -54,6 +54,14 @@ type PhotoSize struct {
 	FileSize     int    `json:"file_size,omitempty"`
 }
 
+// Document is a sent file.
+type Document struct {
+	FileID       string `json:"file_id"`
+	FileUniqueID string `json:"file_unique_id"`
+	FileName     string `json:"file_name,omitempty"`
+	FileSize     int    `json:"file_size,omitempty"`
+}
+
 // Button is an inline keyboard button.
 type Button struct {
 	Text         string  `json:"text"`
@@ -82,6 +90,7 @@ type Message struct {
 	Entities          []Entity    `json:"entities,omitempty"`
 	Caption           string      `json:"caption,omitempty"`
 	Photo             []PhotoSize `json:"photo,omitempty"`
+	Document          *Document   `json:"document,omitempty"`
 	ReplyMarkup       *Keyboard   `json:"reply_markup,omitempty"`
 }
 
