@@ -1,0 +1,225 @@
+package chess
+
+// fen.go: the position text format, Forsyth-Edwards Notation, read with
+// checks that explain what is wrong, and written back.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartFEN is the start position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// ParseFEN reads a FEN: board, side to move, castling rights, en passant
+// square, and optionally the halfmove clock and the move number (0 and 1
+// when missing). It refuses positions that cannot arise in a game: not one
+// king each, the side not to move in check, pawns on the first or last
+// rank, castling rights without the king and rook at home, an impossible
+// en passant square.
+func ParseFEN(s string) (*Position, error) {
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 0:
+		return nil, fmt.Errorf("chess: empty position (want a FEN such as %q)", StartFEN)
+	case len(f) < 4:
+		return nil, fmt.Errorf("chess: a FEN has at least 4 fields (board, side, castling, en passant), got %d", len(f))
+	case len(f) > 6:
+		return nil, fmt.Errorf("chess: unexpected %q after the FEN's 6 fields", f[6])
+	}
+	var st state
+	if err := st.parseBoard(f[0]); err != nil {
+		return nil, err
+	}
+	switch f[1] {
+	case "w", "W":
+		st.side = White
+	case "b", "B":
+		st.side = Black
+	default:
+		return nil, fmt.Errorf("chess: side to move %q, want w or b", f[1])
+	}
+	if err := st.parseCastling(f[2]); err != nil {
+		return nil, err
+	}
+	st.ep = noSquare
+	if err := st.parseEnPassant(f[3]); err != nil {
+		return nil, err
+	}
+	st.fullmove = 1
+	if len(f) > 4 {
+		n, err := strconv.ParseUint(f[4], 10, 16)
+		if err != nil || n > 10000 {
+			return nil, fmt.Errorf("chess: halfmove clock %q is not a number of plies", f[4])
+		}
+		st.halfmove = uint16(n)
+	}
+	if len(f) > 5 {
+		n, err := strconv.ParseUint(f[5], 10, 16)
+		if err != nil || n == 0 || n > 10000 {
+			return nil, fmt.Errorf("chess: move number %q is not a positive number", f[5])
+		}
+		st.fullmove = uint16(n)
+	}
+	if st.attacked(st.kingSq(st.side^1), st.side, st.occ()) {
+		return nil, fmt.Errorf("chess: the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side])
+	}
+	st.hash = st.computeHash()
+	return &Position{st: st}, nil
+}
+
+var colorNames = [2]string{"white", "black"}
+
+func (s *state) parseBoard(text string) error {
+	ranks := strings.Split(text, "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("chess: the board has %d ranks, want 8 separated by '/'", len(ranks))
+	}
+	for i, row := range ranks {
+		r := 7 - i
+		file := 0
+		for _, ch := range row {
+			if ch >= '1' && ch <= '8' {
+				file += int(ch - '0')
+				if file > 8 {
+					return fmt.Errorf("chess: rank %d %q has more than 8 squares", r+1, row)
+				}
+				continue
+			}
+			c, k, ok := pieceOfChar(ch)
+			if !ok {
+				return fmt.Errorf("chess: %q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1)
+			}
+			if file >= 8 {
+				return fmt.Errorf("chess: rank %d %q has more than 8 squares", r+1, row)
+			}
+			sq := r*8 + file
+			if k == Pawn && (r == 0 || r == 7) {
+				return fmt.Errorf("chess: a pawn on %s: pawns never stand on the first or last rank", SquareName(sq))
+			}
+			s.put(c, k, sq)
+			file++
+		}
+		if file != 8 {
+			return fmt.Errorf("chess: rank %d %q has %d squares, want 8", r+1, row, file)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if n := popcount(s.bb[King] & s.col[c]); n != 1 {
+			return fmt.Errorf("chess: %s has %d kings, want exactly 1", colorNames[c], n)
+		}
+		if n := popcount(s.bb[Pawn] & s.col[c]); n > 8 {
+			return fmt.Errorf("chess: %s has %d pawns, at most 8", colorNames[c], n)
+		}
+		if n := popcount(s.col[c]); n > 16 {
+			return fmt.Errorf("chess: %s has %d pieces, at most 16", colorNames[c], n)
+		}
+	}
+	return nil
+}
+
+func pieceOfChar(ch rune) (Color, Kind, bool) {
+	for c := range pieceChars {
+		for k := Pawn; k <= King; k++ {
+			if rune(pieceChars[c][k]) == ch {
+				return Color(c), k, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+func (s *state) parseCastling(text string) error {
+	if text == "-" {
+		return nil
+	}
+	need := map[rune]struct {
+		right      uint8
+		king, rook int
+		c          Color
+	}{
+		'K': {castleWK, sqE1, sqH1, White}, 'Q': {castleWQ, sqE1, sqA1, White},
+		'k': {castleBK, sqE8, sqH8, Black}, 'q': {castleBQ, sqE8, sqA8, Black},
+	}
+	for _, ch := range text {
+		n, ok := need[ch]
+		if !ok {
+			return fmt.Errorf("chess: castling rights %q: %q is not one of K Q k q (or - for none)", text, ch)
+		}
+		if s.castle&n.right != 0 {
+			return fmt.Errorf("chess: castling rights %q name %q twice", text, ch)
+		}
+		if s.board[n.king] != uint8(King)|uint8(n.c)<<3 {
+			return fmt.Errorf("chess: castling right %q but the %s king is not on %s", ch, colorNames[n.c], SquareName(n.king))
+		}
+		if s.board[n.rook] != uint8(Rook)|uint8(n.c)<<3 {
+			return fmt.Errorf("chess: castling right %q but no %s rook on %s", ch, colorNames[n.c], SquareName(n.rook))
+		}
+		s.castle |= n.right
+	}
+	return nil
+}
+
+// parseEnPassant checks the square and keeps it only when a legal en
+// passant capture exists (the position's right as FIDE defines it).
+func (s *state) parseEnPassant(text string) error {
+	if text == "-" {
+		return nil
+	}
+	sq := parseSquare(text)
+	if sq == noSquare {
+		return fmt.Errorf("chess: en passant square %q is not a square (e.g. e3, or - for none)", text)
+	}
+	wantRank, pawnSq, from := 5, sq-8, sq+8
+	if s.side == Black {
+		wantRank, pawnSq, from = 2, sq+8, sq-8
+	}
+	them := s.side ^ 1
+	if rankOf(sq) != wantRank || s.board[pawnSq] != uint8(Pawn)|uint8(them)<<3 || s.board[sq] != 0 || s.board[from] != 0 {
+		return fmt.Errorf("chess: en passant square %s: no %s pawn can just have stepped two squares past it", text, colorNames[them])
+	}
+	if s.epLegal(sq) {
+		s.ep = int8(sq)
+	}
+	return nil
+}
+
+// FEN writes the position; the en passant square appears only when a legal
+// capture exists there.
+func (p *Position) FEN() string {
+	s := &p.st
+	var b strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := range 8 {
+			pc := s.board[r*8+f]
+			if pc == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(pieceChars[pc>>3][pc&7])
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([2]string{" w ", " b "}[s.side])
+	if s.castle == 0 {
+		b.WriteByte('-')
+	}
+	for i, ch := range "KQkq" {
+		if s.castle&(1<<i) != 0 {
+			b.WriteRune(ch)
+		}
+	}
+	fmt.Fprintf(&b, " %s %d %d", SquareName(int(s.ep)), s.halfmove, s.fullmove)
+	return b.String()
+}

@@ -1,0 +1,112 @@
+package chess
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSlidingAttacks compares the magic lookups with ray walking on random
+// occupancies, and on every occupancy of the relevant squares of a few
+// squares (corners, edges, centre).
+func TestSlidingAttacks(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 50000 {
+		sq := r.IntN(64)
+		occ := r.Uint64() & r.Uint64()
+		if got, want := RookAttacks(sq, occ), rookAttacksSlow(sq, occ); got != want {
+			t.Fatalf("rook %s occ %#x: %#x, want %#x", SquareName(sq), occ, got, want)
+		}
+		if got, want := BishopAttacks(sq, occ), bishopAttacksSlow(sq, occ); got != want {
+			t.Fatalf("bishop %s occ %#x: %#x, want %#x", SquareName(sq), occ, got, want)
+		}
+	}
+	for sq := range 64 {
+		for _, c := range []struct {
+			mask uint64
+			fast func(int, uint64) uint64
+			slow func(int, uint64) uint64
+			name string
+		}{{rookMask(sq), RookAttacks, rookAttacksSlow, "rook"}, {bishopMask(sq), BishopAttacks, bishopAttacksSlow, "bishop"}} {
+			for sub := uint64(0); ; {
+				if got, want := c.fast(sq, sub), c.slow(sq, sub); got != want {
+					t.Fatalf("%s %s occ %#x: %#x, want %#x", c.name, SquareName(sq), sub, got, want)
+				}
+				if sub = (sub - c.mask) & c.mask; sub == 0 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestFindMagics runs the search that produced magic_numbers.go on a few
+// squares (the whole board takes about 0.3 s; -v prints every number).
+func TestFindMagics(t *testing.T) {
+	rng := uint64(0x9e3779b97f4a7c15)
+	squares := []int{0, 27, 63}
+	if testing.Verbose() {
+		squares = nil
+		for sq := range 64 {
+			squares = append(squares, sq)
+		}
+	}
+	for _, k := range []struct {
+		name   string
+		mask   func(int) uint64
+		attack func(int, uint64) uint64
+	}{{"rook", rookMask, rookAttacksSlow}, {"bishop", bishopMask, bishopAttacksSlow}} {
+		var out []string
+		for _, sq := range squares {
+			out = append(out, fmt.Sprintf("%#016x", findMagic(sq, k.mask(sq), k.attack, &rng)))
+		}
+		t.Logf("%s: %v", k.name, out)
+	}
+}
+
+// findMagic searches a multiplier that maps every subset of mask to a slot
+// holding its attacks without a harmful collision.
+func findMagic(sq int, mask uint64, attacks func(int, uint64) uint64, rng *uint64) uint64 {
+	next := func() uint64 { // xorshift64*
+		*rng ^= *rng >> 12
+		*rng ^= *rng << 25
+		*rng ^= *rng >> 27
+		return *rng * 2685821657736338717
+	}
+	var occs, atts []uint64
+	for sub := uint64(0); ; {
+		occs, atts = append(occs, sub), append(atts, attacks(sq, sub))
+		if sub = (sub - mask) & mask; sub == 0 {
+			break
+		}
+	}
+	shift := 64 - popcount(mask)
+	used := make([]uint64, 1<<popcount(mask))
+	seen := make([]bool, len(used))
+	for {
+		mg := next() & next() & next()
+		if popcount((mask*mg)>>56) < 6 {
+			continue
+		}
+		clear(seen)
+		ok := true
+		for i, o := range occs {
+			idx := (o * mg) >> shift
+			if !seen[idx] {
+				seen[idx], used[idx] = true, atts[i]
+			} else if used[idx] != atts[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return mg
+		}
+	}
+}
+
+func BenchmarkInitMagics(b *testing.B) {
+	for b.Loop() {
+		initMagics()
+	}
+}
