@@ -66,6 +66,9 @@ type cmdSpec struct {
 	tr   string // Turkish name (the router's Turkish command word)
 	desc text
 	opts []optSpec
+	// bare: the text command starts with the first option's value, not
+	// the slash name (/game-command command:pgn is "pgn").
+	bare bool
 }
 
 // levels are the bot levels, weakest first; their names are the router's.
@@ -126,6 +129,9 @@ type offers struct {
 	// /leaderboard).
 	games, duel []choice
 	sides       []choice // /play's side
+	// gameCommands are the words of the games' own commands (chess's pgn),
+	// offered by /game-command; none: no such slash command.
+	gameCommands []choice
 }
 
 // specs lists the slash commands, in the order Discord shows them.
@@ -141,7 +147,7 @@ func specs(o offers) []cmdSpec {
 	sub := func(name, tr string, desc text, opts ...optSpec) optSpec {
 		return optSpec{name: name, tr: tr, typ: discordgo.ApplicationCommandOptionSubCommand, desc: desc, opts: opts}
 	}
-	return []cmdSpec{
+	out := []cmdSpec{
 		{name: "play", tr: "oyna", desc: text{"Start a game against the bot", "Bota karşı bir oyun başlat"},
 			opts: []optSpec{gameOpt, levelOpt,
 				{name: "side", typ: discordgo.ApplicationCommandOptionString,
@@ -208,8 +214,18 @@ func specs(o offers) []cmdSpec {
 				choices: []choice{{"tr", text{"Türkçe", "Türkçe"}}, {"en", text{"English", "English"}}}}}},
 		{name: "help", tr: "yardım", desc: text{"How to play", "Nasıl oynanır"},
 			opts: []optSpec{{name: "command", typ: discordgo.ApplicationCommandOptionString,
-				desc: text{"A command to explain", "Açıklanacak komut"}}}},
+				desc: text{"A command or a game to explain", "Açıklanacak komut ya da oyun"}}}},
 	}
+	if len(o.gameCommands) > 0 {
+		out = append(out, cmdSpec{name: "game-command", tr: "oyun-komutu", bare: true,
+			desc: text{"A command of your game (chess: pgn; puzzles: solve, compare…)", "Oyununun bir komutu (satranç: pgn; bulmacalar: çöz, karşılaştır…)"},
+			opts: []optSpec{
+				{name: "command", typ: discordgo.ApplicationCommandOptionString, required: true, choices: o.gameCommands,
+					desc: text{"The command", "Komut"}},
+				{name: "args", typ: discordgo.ApplicationCommandOptionString, maxLength: maxOptionValue,
+					desc: text{"What goes after it, if anything", "Ardından gelen, varsa"}}}})
+	}
+	return out
 }
 
 // commands builds the application commands for bulk overwrite.
@@ -272,6 +288,9 @@ func option(o optSpec) *discordgo.ApplicationCommandOption {
 // values are cleaned, never a panic.
 func commandText(d discordgo.ApplicationCommandInteractionData, byName map[string]cmdSpec) (string, []chat.User) {
 	parts := []string{cleanValue(d.Name)}
+	if byName[d.Name].bare {
+		parts = parts[:0]
+	}
 	var mentions []chat.User
 	var add func(opts []*discordgo.ApplicationCommandInteractionDataOption, spec []optSpec, depth int)
 	add = func(opts []*discordgo.ApplicationCommandInteractionDataOption, spec []optSpec, depth int) {

@@ -73,6 +73,9 @@ type Config struct {
 	TwoPlayerGames []Choice
 	// Sides are the choices of /play's side option (any text when none).
 	Sides []Choice
+	// GameCommands are the words of the games' own commands (games.Command),
+	// offered by /game-command (at most 25; no such command when none).
+	GameCommands []Choice
 	// MinOutage is the shortest loss of the gateway reported to a handler
 	// that is a chat.OutageReporter (default chat.MinOutage).
 	MinOutage time.Duration
@@ -190,11 +193,12 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 	s.State.MaxMessageCount = 0
 
 	b := &Bot{
-		s:           s,
-		h:           h,
-		log:         logger.With("platform", Platform, "shard", cfg.ShardID),
-		prefix:      prefix,
-		specs:       specs(offers{games: choices(cfg.Games), duel: choices(duel), sides: choices(cfg.Sides)}),
+		s:      s,
+		h:      h,
+		log:    logger.With("platform", Platform, "shard", cfg.ShardID),
+		prefix: prefix,
+		specs: specs(offers{games: choices(cfg.Games), duel: choices(duel), sides: choices(cfg.Sides),
+			gameCommands: choices(cfg.GameCommands)}),
 		shardID:     cfg.ShardID,
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),

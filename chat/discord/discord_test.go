@@ -895,3 +895,40 @@ func TestSendFile(t *testing.T) {
 		t.Errorf("second message files %+v", f)
 	}
 }
+
+// TestGameCommandSlash: the games' own commands are offered by
+// /game-command and reach the router as their word with what follows.
+func TestGameCommandSlash(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	rec := newRecorder()
+	startBot(t, srv, rec, func(c *Config) {
+		c.GameCommands = []Choice{{Value: "pgn", Name: "pgn (Chess)", NameTR: "pgn (Satranç)"}, {Value: "solve", Name: "solve (8-puzzle)", NameTR: "çöz (8 taş)"}}
+	})
+	var gc *fakediscord.Command
+	for _, c := range srv.Commands() {
+		if c.Name == "game-command" {
+			gc = &c
+		}
+	}
+	if gc == nil || gc.NameLocalizations["tr"] != "oyun-komutu" || len(gc.Options) != 2 || len(gc.Options[0].Choices) != 2 {
+		t.Fatalf("/game-command registered as %+v", gc)
+	}
+	srv.SlashCommand(general, ayse, "en-US", "game-command", fakediscord.Str("command", "solve"), fakediscord.Str("args", "astar"))
+	if m := rec.next(t); m.Text != "solve astar" {
+		t.Errorf("text %q, want %q", m.Text, "solve astar")
+	}
+	srv.SlashCommand(general, ayse, "tr", "game-command", fakediscord.Str("command", "pgn"))
+	if m := rec.next(t); m.Text != "pgn" {
+		t.Errorf("text %q, want %q", m.Text, "pgn")
+	}
+
+	// Without game commands there is no such slash command.
+	srv2 := newServer(t)
+	startBot(t, srv2, newRecorder())
+	for _, c := range srv2.Commands() {
+		if c.Name == "game-command" {
+			t.Errorf("/game-command registered with no game commands")
+		}
+	}
+}

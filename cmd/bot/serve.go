@@ -158,6 +158,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			Games:          discordGames(nil),
 			TwoPlayerGames: discordGames(twoPlayers),
 			Sides:          discordSides(),
+			GameCommands:   discordGameCommands(),
 			Logger:         log.With("platform", discord.Platform),
 		}, discord.WithMoveSuggestions(router, games))
 		if err != nil {

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"oyunbot/chat/discord"
+	"oyunbot/games"
+)
+
+// discordGameCommands are the games' own commands as /game-command's
+// choices: each word once, named with the games that have it (Discord
+// allows 25 choices; the rest are still typed as text).
+func discordGameCommands() []discord.Choice {
+	var out []discord.Choice
+	index := map[string]int{}
+	for _, g := range gameList() {
+		en, tr := catalogText(g, "name")
+		for _, c := range games.CommandsOf(g) {
+			if len(c.Words) == 0 {
+				continue
+			}
+			word := c.Words[0]
+			trWord := word
+			if len(c.Words) > 1 {
+				trWord = c.Words[1]
+			}
+			if i, ok := index[word]; ok {
+				out[i].Name += ", " + en
+				out[i].NameTR += ", " + tr
+				continue
+			}
+			if len(out) == 25 {
+				return out
+			}
+			index[word] = len(out)
+			out = append(out, discord.Choice{Value: word, Name: word + " — " + en, NameTR: trWord + " — " + tr})
+		}
+	}
+	return out
+}
