@@ -1,0 +1,245 @@
+package tavla
+
+// notation.go reads and writes positions and moves.
+//
+// Position text (../shared/perft/tavla.txt): 24 comma-separated points in
+// White's numbering, each '.', 'wN', 'bN' or 'wN/b', 'bN/w' (N checkers on
+// top of one pinned opponent checker); White's and Black's borne-off
+// counts; the side to move (w, b; '-' before the opening roll); the dice
+// left: '-' (a roll is next), 'a-b' for a fresh roll (a double is four
+// dice), 'a' for one die left, 'axN' for N dice of a double left.
+//
+// Moves are written in the mover's own numbering: "13/18", "20/off"; a
+// roll "53:" (larger die first), the opening "5-3:" (White's die, then
+// Black's).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// String implements games.Position.
+func (p *Pos) String() string {
+	st := &p.st
+	var b strings.Builder
+	for i := range points {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		switch st.owner(i) {
+		case ai.NoSide:
+			b.WriteByte('.')
+			continue
+		case white:
+			b.WriteByte('w')
+		default:
+			b.WriteByte('b')
+		}
+		b.WriteString(strconv.Itoa(st.count(i)))
+		if st.pinned(i) {
+			b.WriteString("/" + map[bool]string{true: "b", false: "w"}[st.occ[i] > 0])
+		}
+	}
+	fmt.Fprintf(&b, " %d %d ", st.off[0], st.off[1])
+	switch {
+	case st.opening:
+		b.WriteString("-")
+	case st.side == white:
+		b.WriteString("w")
+	default:
+		b.WriteString("b")
+	}
+	b.WriteString(" " + p.diceText())
+	return b.String()
+}
+
+// diceText writes the dice left as the position text does.
+func (p *Pos) diceText() string {
+	st := &p.st
+	d := st.dice[:st.nd]
+	switch {
+	case len(d) == 0:
+		return "-"
+	case len(d) == 1:
+		return strconv.Itoa(int(d[0]))
+	case len(d) == 2 && d[0] != d[1]:
+		return fmt.Sprintf("%d-%d", d[0], d[1])
+	case len(d) == 4:
+		return fmt.Sprintf("%d-%d", d[0], d[0])
+	}
+	return fmt.Sprintf("%dx%d", d[0], len(d))
+}
+
+func parsePosition(s string) (*Pos, error) {
+	f := strings.Fields(s)
+	if len(f) != 5 {
+		return nil, fmt.Errorf("tavla: want 5 fields (points, White's and Black's borne-off counts, side, dice), got %d", len(f))
+	}
+	p := newPos()
+	st := &p.st
+	pts := strings.Split(f[0], ",")
+	if len(pts) != points {
+		return nil, fmt.Errorf("tavla: want %d points, got %d", points, len(pts))
+	}
+	var total [2]int
+	for i, t := range pts {
+		if t == "." {
+			continue
+		}
+		top, rest, pin := strings.Cut(t, "/")
+		if len(top) < 2 || (top[0] != 'w' && top[0] != 'b') {
+			return nil, fmt.Errorf("tavla: point %d: %q is not ., wN, bN, wN/b or bN/w", i+1, t)
+		}
+		n, err := strconv.Atoi(top[1:])
+		if err != nil || n < 1 || n > checkers {
+			return nil, fmt.Errorf("tavla: point %d: %q: a count 1..15", i+1, t)
+		}
+		s := white
+		if top[0] == 'b' {
+			s = black
+		}
+		if pin {
+			if rest != map[ai.Side]string{white: "b", black: "w"}[s] {
+				return nil, fmt.Errorf("tavla: point %d: %q: the pinned checker is the other side's", i+1, t)
+			}
+			total[s.Opponent()]++
+			st.pins |= 1 << i
+		}
+		total[s] += n
+		st.occ[i] = int8(n) * sign(s)
+	}
+	for k, t := range f[1:3] {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 || n > checkers {
+			return nil, fmt.Errorf("tavla: borne-off count %q is not 0..15", t)
+		}
+		st.off[k] = int8(n)
+		total[k] += n
+	}
+	if total[0] != checkers || total[1] != checkers {
+		return nil, fmt.Errorf("tavla: White has %d checkers, Black %d: want 15 each", total[0], total[1])
+	}
+	if st.off[0] == checkers && st.off[1] == checkers {
+		return nil, fmt.Errorf("tavla: both sides cannot have borne off every checker")
+	}
+	switch f[3] {
+	case "w":
+		st.side = white
+	case "b":
+		st.side = black
+	case "-":
+		st.opening = true
+	default:
+		return nil, fmt.Errorf("tavla: side %q is not w, b or - (before the opening roll)", f[3])
+	}
+	if err := p.parseDice(f[4]); err != nil {
+		return nil, err
+	}
+	if st.opening && st.nd > 0 {
+		return nil, fmt.Errorf("tavla: dice %q before the opening roll", f[4])
+	}
+	if p.over() && st.nd > 0 {
+		return nil, fmt.Errorf("tavla: dice %q in a finished game", f[4])
+	}
+	st.lostBy = ai.NoSide
+	st.hash = p.computeHash()
+	return p, nil
+}
+
+func (p *Pos) parseDice(t string) error {
+	st := &p.st
+	die := func(s string) (int, bool) {
+		if len(s) != 1 || s[0] < '1' || s[0] > '6' {
+			return 0, false
+		}
+		return int(s[0] - '0'), true
+	}
+	bad := fmt.Errorf("tavla: dice %q: want -, a-b, a or axN", t)
+	switch {
+	case t == "-":
+	case strings.Contains(t, "-"):
+		a, b, _ := strings.Cut(t, "-")
+		x, ok1 := die(a)
+		y, ok2 := die(b)
+		if !ok1 || !ok2 {
+			return bad
+		}
+		p.setDice(x, y)
+	case strings.Contains(t, "x"):
+		a, n, _ := strings.Cut(t, "x")
+		x, ok1 := die(a)
+		k, err := strconv.Atoi(n)
+		if !ok1 || err != nil || k < 1 || k > 3 {
+			return bad
+		}
+		for i := range k {
+			st.dice[i] = int8(x)
+		}
+		st.nd = int8(k)
+	default:
+		x, ok := die(t)
+		if !ok {
+			return bad
+		}
+		st.dice[0], st.nd = int8(x), 1
+	}
+	return nil
+}
+
+// Clone implements games.Position.
+func (p *Pos) Clone() games.Position {
+	c := newPos()
+	c.st = p.st
+	c.hist = append(c.hist, p.hist...)
+	c.style = p.style
+	return c
+}
+
+// FormatMove implements games.Position.
+func (p *Pos) FormatMove(m ai.Move) string {
+	switch m.Lo & kindMask {
+	case kindRoll:
+		a, b := decodeDice(m)
+		return fmt.Sprintf("%d%d:", a, b)
+	case kindOpen:
+		a, b := decodeDice(m)
+		return fmt.Sprintf("%d-%d:", a, b)
+	}
+	s, from, die := decodePly(m)
+	q := ownPoint(s, from)
+	if q+die > points {
+		return fmt.Sprintf("%d/off", q)
+	}
+	return fmt.Sprintf("%d/%d", q, q+die)
+}
+
+// SplitTurn implements games.TurnReader: plies separated by spaces or
+// commas; "13/18/20" is two plies, "13/18(2)" the same ply twice.
+func (p *Pos) SplitTurn(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == ';' }) {
+		rep := 1
+		if i := strings.IndexByte(f, '('); i > 0 && strings.HasSuffix(f, ")") {
+			if n, err := strconv.Atoi(f[i+1 : len(f)-1]); err == nil && n >= 1 && n <= 4 {
+				rep, f = n, f[:i]
+			}
+		}
+		parts := strings.FieldsFunc(f, func(r rune) bool { return r == '/' || r == '-' })
+		if len(parts) <= 2 || strings.HasSuffix(f, ":") {
+			for range rep {
+				out = append(out, f)
+			}
+			continue
+		}
+		for range rep {
+			for k := 0; k+1 < len(parts); k++ {
+				out = append(out, parts[k]+"/"+parts[k+1])
+			}
+		}
+	}
+	return out
+}
