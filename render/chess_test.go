@@ -274,3 +274,13 @@ func BenchmarkNewChess(b *testing.B) {
 		NewChess(512)
 	}
 }
+
+// BenchmarkDrawChessStart draws all 32 pieces, with the first move lit.
+func BenchmarkDrawChessStart(b *testing.B) {
+	benchDraw(b, NewChess(512), Frame{
+		Board:   []string{"rnbqkbnr", "pppppppp", "........", "........", "....P...", "........", "PPPP.PPP", "RNBQKBNR"},
+		Path:    []string{"e2", "e4"},
+		ToMove:  1,
+		Players: [2]string{"Ayşe", "oyunbot (zor)"}, Title: "#g12 · satranç", Footer: "Siyah oynar",
+	})
+}
