@@ -1,0 +1,118 @@
+package tavla
+
+// host.go describes how the bot hosts tavla (games.Hosted): its sides
+// (beyaz, siyah), its levels (the seed document's heuristic among them)
+// and everything it says about itself.
+
+import (
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+var _ games.Hosted = Game{}
+
+// Levels: depth counts turns. A depth-1 search plays the rest of the turn
+// and averages the 21 rolls that follow, scoring each with the dice in the
+// opponent's hand (whether it can pin an open checker with them); master
+// looks a whole turn of the opponent further. seed is the seed document's
+// greedy heuristic, one die at a time (see Pos.SetStyle).
+func levels() []ai.Level {
+	return []ai.Level{
+		{Name: "easy", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 120},
+		{Name: "medium", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 30},
+		{Name: "hard", Limits: ai.Limits{Depth: 1, Turns: true, Time: time.Second}},
+		{Name: "master", Limits: ai.Limits{Depth: 2, Turns: true, Time: 2 * time.Second}},
+		{Name: "seed", Limits: ai.Limits{Depth: 1}, Style: "seed"},
+	}
+}
+
+// Host implements games.Hosted. Take-backs against the bot are off: the
+// dice would be rolled again.
+func (Game) Host() games.Host {
+	return games.Host{
+		Sides: []games.SideInfo{
+			{Key: "white", Words: []string{"white", "beyaz", "w", "first", "ilk"}},
+			{Key: "black", Words: []string{"black", "siyah", "b", "second", "ikinci"}},
+		},
+		Facing:  true,
+		Levels:  levels(),
+		Policy:  games.Policy{NoUndo: true, NoDraws: true},
+		Catalog: catalog(),
+	}
+}
+
+// catalog is tavla's own messages; the bot files them under "tavla.".
+func catalog() map[string]map[string]string {
+	return map[string]map[string]string{
+		"tr": {
+			"name": "Tavla",
+			"help": "Hapis tavlası: herkesin 15 pulu kendi 1 numaralı hanesinde başlar; hanelerini 1'den 24'e sayar ve hep ileri oynar, evi 19-24. " +
+				"Zarları bot atar; her zar bir pulu o kadar ilerletir, çift gelirse dört kez oynanır. Olabildiğince çok zar oynanmalı; yalnız biri oynanabiliyorsa büyüğü. " +
+				"İki ya da daha çok pulun durduğu hane kapıdır, rakip oraya konamaz. Tek (açık) pulun üstüne konan pul onu hapseder: hapisteki pul, üstündekiler gidene dek oynayamaz. " +
+				"Bütün pullar evdeyken ve hiçbiri hapiste değilken pul toplanır. 15 pulunu ilk toplayan kazanır; rakip hiç toplayamadıysa mars: 2 sayı. " +
+				"Hamleler kendi numaralarınla yazılır: 13/18 ya da 13-18, toplamak 20/off; bütün el tek mesajda (13/18 18/20) ya da zar zar.",
+			"notation": "örnek: 13/18 18/20, toplamak için 20/off",
+
+			"side.white": "beyaz",
+			"side.black": "siyah",
+
+			"moveerr.no-checker":       "o hanede senin oynayabileceğin pul yok",
+			"moveerr.pinned":           "o pul hapiste, üstündeki rakip pul gidene dek oynayamaz",
+			"moveerr.backward":         "pullar yalnız ileri gider",
+			"moveerr.no-die":           "o kadar gelen zarın yok",
+			"moveerr.door":             "o hane rakibin kapısı (iki ya da daha çok pul)",
+			"moveerr.pinned-point":     "o hanede senin hapsedilmiş pulun var, oraya konamazsın",
+			"moveerr.bear-off-home":    "pul toplamak için bütün pulların evde (19-24) olmalı",
+			"moveerr.bear-off-pinned":  "hapisteki bir pulun varken pul toplanmaz",
+			"moveerr.bear-off-farther": "daha geride pulun var: bu zarla içeride oyna",
+			"moveerr.larger-die":       "yalnız bir zar oynanabiliyor: büyüğü oynanmalı",
+			"moveerr.max-dice":         "böyle oynarsan bir zar boşa gider; zarların hepsini kullanan bir yol var",
+			"moveerr.roll":             "zarları bot atar",
+
+			"reason.borne-off": "bütün pullar toplandı",
+			"reason.mars":      "mars: rakip hiç pul toplayamadı (2 sayı)",
+
+			"prompt.roll":      "zarın: {roll} ({name})",
+			"prompt.one-die":   "zarın: {roll} ({name}); yalnız {die} oynanabiliyor",
+			"prompt.some-dice": "zarın: {roll} ({name}); yalnız {n} zar oynanabiliyor",
+			"prompt.die":       "kalan zar: {dice}",
+			"prompt.lost":      "rakibin {lost} zarıyla oynayamadı. Zarın: {roll} ({name})",
+		},
+		"en": {
+			"name": "Tavla",
+			"help": "Hapis tavlası (pinning backgammon): each player's 15 checkers start on its own point 1; each numbers its points 1 to 24 and always moves up, home is 19-24. " +
+				"The bot rolls the dice; each die moves a checker that far, a double is played four times. Play as many dice as you can; if only one can be played, the larger. " +
+				"A point with two or more checkers is a door: the opponent may not land there. A checker landing on a single (open) opponent checker pins it: the pinned checker cannot move until the checkers on top have left. " +
+				"Bear off once all your checkers are home and none is pinned. The first to bear off all 15 wins; if the loser bore off none, it is a mars: 2 points. " +
+				"Moves use your own point numbers: 13/18 or 13-18, bearing off 20/off; a whole turn in one message (13/18 18/20) or die by die.",
+			"notation": "e.g. 13/18 18/20, bearing off 20/off",
+
+			"side.white": "white",
+			"side.black": "black",
+
+			"moveerr.no-checker":       "you have no checker that can move on that point",
+			"moveerr.pinned":           "that checker is pinned: it cannot move until the opponent's checker on top leaves",
+			"moveerr.backward":         "checkers only move forward",
+			"moveerr.no-die":           "you have no die of that number",
+			"moveerr.door":             "that point is the opponent's door (two or more checkers)",
+			"moveerr.pinned-point":     "a checker of yours is pinned on that point: you may not land there",
+			"moveerr.bear-off-home":    "you bear off only when all your checkers are home (19-24)",
+			"moveerr.bear-off-pinned":  "you cannot bear off while a checker of yours is pinned",
+			"moveerr.bear-off-farther": "a checker of yours stands farther back: use this die inside",
+			"moveerr.larger-die":       "only one die can be played: it must be the larger",
+			"moveerr.max-dice":         "that wastes a die: there is a way to play all of them",
+			"moveerr.roll":             "the bot rolls the dice",
+
+			"reason.borne-off": "all checkers borne off",
+			"reason.mars":      "mars: the loser bore off none (2 points)",
+
+			"prompt.roll":      "your roll: {roll} ({name})",
+			"prompt.one-die":   "your roll: {roll} ({name}); only the {die} can be played",
+			"prompt.some-dice": "your roll: {roll} ({name}); only {n} dice can be played",
+			"prompt.die":       "dice left: {dice}",
+			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name})",
+		},
+	}
+}
