@@ -8,6 +8,7 @@ import (
 	"oyunbot/chat/discord"
 	"oyunbot/games"
 	"oyunbot/games/dama"
+	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 )
@@ -24,6 +25,7 @@ type entry struct {
 func entries() []entry {
 	return []entry{
 		{Game: dama.Game{}, Drawer: render.NewDama},
+		{Game: tavla.Game{}},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
 }
