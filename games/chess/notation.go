@@ -1,22 +1,281 @@
 package chess
 
+// notation.go: moves as people write them. ParseMove reads SAN ("Nf3",
+// "exd5", "O-O", "e8=Q") and UCI long algebraic ("g1f3", "e7e8q",
+// "e2-e4"), tolerant of case where it is unambiguous, of a missing x, + or
+// #, and of 0-0; FormatMove writes SAN with + and #.
+
 import (
+	"strings"
+
 	"oyunbot/ai"
 	"oyunbot/games"
+)
+
+// Move error reasons (stable keys, explained in the catalogue).
+const (
+	ReasonIllegal         = "illegal"                // the piece cannot go there
+	ReasonAmbiguous       = "ambiguous"              // several pieces can: name the file or rank
+	ReasonNoSuchPiece     = "no-such-piece"          // no piece of that kind can reach the square
+	ReasonNoPiece         = "no-piece"               // the start square is empty
+	ReasonNotYourPiece    = "not-your-piece"         // the start square holds an opponent's piece
+	ReasonOwnPiece        = "own-piece"              // the target holds one of the mover's pieces
+	ReasonInCheck         = "in-check"               // the move does not answer the check
+	ReasonKingInCheck     = "king-would-be-in-check" // the move exposes or walks the king into check
+	ReasonNoCastlingRight = "no-castling-right"      // the king or that rook has moved
+	ReasonCastlingBlocked = "castling-blocked"       // pieces between king and rook
+	ReasonCastlingThrough = "castling-through-check" // the king would cross or land on an attacked square
+	ReasonNotPromotion    = "not-a-promotion"        // a promotion piece named for a move that does not promote
+	ReasonBadPromotion    = "bad-promotion"          // promotion to a king or a pawn
 )
 
 // UCI writes m in long algebraic notation ("e7e8q").
 func (p *Position) UCI(m ai.Move) string { return MoveOf(m).UCI() }
 
-// FormatMove writes m (temporary: UCI).
-func (p *Position) FormatMove(m ai.Move) string { return MoveOf(m).UCI() }
+// FormatMove writes legal move m in SAN, with + or # when it gives check
+// or mate.
+func (p *Position) FormatMove(m ai.Move) string { return p.SAN(MoveOf(m)) }
 
-// ParseMove reads a move (temporary: UCI).
-func (p *Position) ParseMove(s string) (ai.Move, error) {
-	for _, m := range p.Moves(nil) {
-		if MoveOf(m).UCI() == s {
-			return m, nil
+// SAN writes legal compact move m in Standard Algebraic Notation.
+func (p *Position) SAN(m Move) string {
+	var b strings.Builder
+	s := &p.st
+	from, to := m.From(), m.To()
+	switch {
+	case m.IsCastle():
+		if fileOf(to) == 6 {
+			b.WriteString("O-O")
+		} else {
+			b.WriteString("O-O-O")
+		}
+	case m.Moving() == Pawn:
+		if m.IsCapture() {
+			b.WriteByte(byte('a' + fileOf(from)))
+			b.WriteByte('x')
+		}
+		b.WriteString(SquareName(to))
+		if k := m.Promotion(); k != NoKind {
+			b.WriteByte('=')
+			b.WriteByte(kindLetters[k])
+		}
+	default:
+		b.WriteByte(kindLetters[m.Moving()])
+		var l moveList
+		s.gen(&l, false)
+		var others, sameFile, sameRank int
+		for _, o := range l.moves[:l.n] {
+			if o.To() == to && o.Moving() == m.Moving() && o.From() != from {
+				others++
+				if fileOf(o.From()) == fileOf(from) {
+					sameFile++
+				}
+				if rankOf(o.From()) == rankOf(from) {
+					sameRank++
+				}
+			}
+		}
+		switch {
+		case others == 0:
+		case sameFile == 0:
+			b.WriteByte(byte('a' + fileOf(from)))
+		case sameRank == 0:
+			b.WriteByte(byte('1' + rankOf(from)))
+		default:
+			b.WriteString(SquareName(from))
+		}
+		if m.IsCapture() {
+			b.WriteByte('x')
+		}
+		b.WriteString(SquareName(to))
+	}
+	c := *s
+	c.apply(m)
+	if c.inCheck() {
+		if c.count() == 0 {
+			b.WriteByte('#')
+		} else {
+			b.WriteByte('+')
 		}
 	}
-	return ai.NoMove, &games.MoveError{Kind: games.Illegal, Input: s, Reason: "illegal"}
+	return b.String()
+}
+
+// pattern is what a move text names: any field may be unknown.
+type pattern struct {
+	kind     Kind // the moving kind; NoKind with a full from-square: any piece
+	fromFile int  // -1 unknown
+	fromRank int
+	to       int
+	promo    Kind
+	castle   int // 0 none, 1 king side, 2 queen side
+}
+
+// ParseMove reads a move in SAN or UCI and checks that it is legal. Errors
+// are *games.MoveError with a Reason key from this file.
+func (p *Position) ParseMove(text string) (ai.Move, error) {
+	if st := p.Status(); st.Over {
+		return ai.NoMove, &games.MoveError{Kind: games.GameOver, Input: text, Detail: "the game is over (" + st.Reason + ")"}
+	}
+	pts := parsePattern(strings.TrimSpace(text))
+	if len(pts) == 0 {
+		return ai.NoMove, &games.MoveError{Kind: games.Malformed, Input: text,
+			Detail: "want SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q)"}
+	}
+	if pts[0].promo == King || pts[0].promo == Pawn {
+		return ai.NoMove, moveErr(text, ReasonBadPromotion, "a pawn promotes to a queen, rook, bishop or knight")
+	}
+	var l moveList
+	p.st.gen(&l, false)
+	var matches []Move
+	for _, pt := range pts {
+		if matches = pt.match(l.moves[:l.n]); len(matches) > 0 {
+			break
+		}
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0].AI(), nil
+	case 0:
+		return ai.NoMove, p.explain(text, pts[0])
+	}
+	var names []string
+	for _, m := range matches {
+		names = append(names, p.SAN(m))
+	}
+	return ai.NoMove, &games.MoveError{Kind: games.Ambiguous, Input: text, Reason: ReasonAmbiguous,
+		Detail: "it could be " + strings.Join(names, ", ")}
+}
+
+func moveErr(in, reason, detail string) *games.MoveError {
+	return &games.MoveError{Kind: games.Illegal, Input: in, Reason: reason, Detail: detail}
+}
+
+// match returns the legal moves of ms the pattern names. A promotion
+// without its piece is the queen's (the rule file's default).
+func (pt *pattern) match(ms []Move) []Move {
+	var out []Move
+	for _, m := range ms {
+		if pt.castle != 0 {
+			if m.IsCastle() && (fileOf(m.To()) == 6) == (pt.castle == 1) {
+				out = append(out, m)
+			}
+			continue
+		}
+		if pt.matches(m) && (m.Promotion() == pt.promo || pt.promo == NoKind && m.Promotion() == Queen) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// matches compares everything but the promotion.
+func (pt *pattern) matches(m Move) bool {
+	return m.To() == pt.to &&
+		(pt.kind == NoKind || m.Moving() == pt.kind) &&
+		(pt.fromFile < 0 || fileOf(m.From()) == pt.fromFile) &&
+		(pt.fromRank < 0 || rankOf(m.From()) == pt.fromRank)
+}
+
+// parsePattern reads the shape of a move without the position: the
+// readings in order of preference (a leading b is read as the b-file and
+// then as a bishop, or the other way round when it is a capital B), none
+// when it is no move at all.
+func parsePattern(in string) []pattern {
+	pt := pattern{fromFile: -1, fromRank: -1, to: noSquare}
+	// Annotations: check, mate, good and bad move marks, "e.p.".
+	s := strings.TrimRight(in, "+#!? ")
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "e.p."), " ep"))
+	if s == "" || len(s) > 12 {
+		return nil
+	}
+	switch strings.NewReplacer("0", "O", "o", "O", "-", "").Replace(s) {
+	case "OO":
+		pt.castle = 1
+		return []pattern{pt}
+	case "OOO":
+		pt.castle = 2
+		return []pattern{pt}
+	}
+	capitalB := s[0] == 'B'
+	s = strings.ToLower(s)
+	// Promotion: a piece letter after the last rank: "=q", "q", "(q)", "/q".
+	s = strings.TrimSuffix(s, ")")
+	if n := len(s); n >= 3 && strings.IndexByte("18=(/", s[n-2]) >= 0 {
+		if k := letterKind(s[n-1]); k != NoKind {
+			pt.promo = k
+			s = strings.TrimRight(s[:n-1], "=(/")
+		}
+	}
+	if len(s) < 2 {
+		return nil
+	}
+	if pt.to = parseSquare(s[len(s)-2:]); pt.to == noSquare {
+		return nil
+	}
+	s = strings.TrimRight(s[:len(s)-2], "x:-")
+	// What is left: [piece][file][rank].
+	if s == "b" { // "bxc3" or "Bxc3"
+		pawn, bishop := pt, pt
+		pawn.kind, pawn.fromFile = Pawn, 1
+		bishop.kind = Bishop
+		if pt.promo != NoKind {
+			return []pattern{pawn}
+		}
+		if capitalB {
+			return []pattern{bishop, pawn}
+		}
+		return []pattern{pawn, bishop}
+	}
+	if capitalB && len(s) == 2 && isRank(s[1]) { // "B2d3": SAN's bishop from rank 2, else UCI's b2
+		bishop, square := pt, pt
+		bishop.kind, bishop.fromRank = Bishop, int(s[1]-'1')
+		square.fromFile, square.fromRank = 1, int(s[1]-'1')
+		return []pattern{bishop, square}
+	}
+	if s != "" && (s[0] != 'b' || len(s) > 1 && isFile(s[1])) {
+		if k := letterKind(s[0]); k != NoKind {
+			pt.kind = k
+			s = s[1:]
+		}
+	}
+	if s != "" && isFile(s[0]) {
+		pt.fromFile = int(s[0] - 'a')
+		s = s[1:]
+	}
+	if s != "" && isRank(s[0]) {
+		pt.fromRank = int(s[0] - '1')
+		s = s[1:]
+	}
+	if s != "" {
+		return nil
+	}
+	if pt.kind == NoKind && (pt.fromFile < 0 || pt.fromRank < 0) {
+		if pt.fromRank >= 0 {
+			return nil // "4e5": a rank alone never names a pawn
+		}
+		pt.kind = Pawn // "e4", "exd5"
+	}
+	return []pattern{pt}
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// letterKind reads a piece letter (lower case).
+func letterKind(c byte) Kind {
+	switch c {
+	case 'n':
+		return Knight
+	case 'b':
+		return Bishop
+	case 'r':
+		return Rook
+	case 'q':
+		return Queen
+	case 'k':
+		return King
+	case 'p':
+		return Pawn
+	}
+	return NoKind
 }
