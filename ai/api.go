@@ -139,6 +139,10 @@ type Level struct {
 	// evaluation. Choose sets it on a position that is a Styler for the
 	// search and restores the previous style after.
 	Style string
+	// Plain searches full width to Limits.Depth and no further, as a seed
+	// document's engine did: no quiescence, check extension, null move or
+	// reductions (alpha-beta and move ordering do not change the result).
+	Plain bool
 }
 
 // Styler is implemented by positions that can evaluate in more than one

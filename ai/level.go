@@ -99,6 +99,11 @@ func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *ran
 		e.tt = nil
 		defer func() { e.tt = tt }()
 	}
+	if lvl.Plain {
+		opts := e.opts
+		e.opts.Quiescence, e.opts.CheckExt, e.opts.NullMove, e.opts.LMR = false, false, false, false
+		defer func() { e.opts = opts }()
+	}
 	blunder := lvl.BlunderProb > 0 && rng != nil
 	if blunder {
 		e.s.rootMargin = max(lvl.Margin, 0)
