@@ -32,6 +32,7 @@ const (
 	argCount             // a whole number: a Swiss tournament's rounds
 	argCountUnit         // what a count counts: "5 tur", "5 rounds"
 	argTime              // a time control, or a word meant as one
+	argMatch             // "match 5", "maç 3": a match to that many points (n; 0 for the default)
 )
 
 // argKinds is a set of kinds: what a command takes.
@@ -49,8 +50,8 @@ func (s argKinds) has(k argKind) bool { return s&(1<<k) != 0 }
 
 // What each command takes.
 var (
-	playArgs       = kinds(argMention, argGame, argLevel, argSide)
-	challengeArgs  = kinds(argMention, argGame, argSide, argTime)
+	playArgs       = kinds(argMention, argGame, argLevel, argSide, argMatch)
+	challengeArgs  = kinds(argMention, argGame, argSide, argTime, argMatch)
 	tournamentArgs = kinds(argGame, argSystem, argCount, argCountUnit, argTime)
 	ratingArgs     = kinds(argMention, argGame)
 )
@@ -89,12 +90,32 @@ func (r *Router) classify(words []string, take argKinds) []arg {
 			break
 		}
 	}
-	out := make([]arg, len(words))
-	for i, w := range words {
-		out[i] = r.classifyWord(w, game, take)
+	out := make([]arg, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if take.has(argMatch) && isMatchWord(Fold(w)) {
+			// "maç 5": the number is the match's points, not a level or
+			// minutes.
+			a := arg{kind: argMatch, word: w, side: ai.NoSide}
+			if i+1 < len(words) {
+				if n, err := strconv.Atoi(words[i+1]); err == nil {
+					a.n, a.word = n, w+" "+words[i+1]
+					if a.n < 1 {
+						a.n = -1 // refused as out of range, not taken as the default
+					}
+					i++
+				}
+			}
+			out = append(out, a)
+			continue
+		}
+		out = append(out, r.classifyWord(w, game, take))
 	}
 	return out
 }
+
+// isMatchWord reports whether folded w asks for a match.
+func isMatchWord(w string) bool { return w == "match" || w == "mac" }
 
 func (r *Router) classifyWord(w string, game games.Game, take argKinds) arg {
 	a := arg{kind: argUnknown, word: w, side: ai.NoSide}

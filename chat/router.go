@@ -457,12 +457,13 @@ func (q *request) viewed() (sessions.Snapshot, bool) {
 	return q.currentOrLast()
 }
 
-// play: play <game> [level] [side].
+// play: play <game> [level] [side] [match N].
 func (q *request) play() {
 	var (
-		game  games.Game
-		level string
-		side  = ai.NoSide
+		game   games.Game
+		level  string
+		side   = ai.NoSide
+		target = -2 // no match asked for
 	)
 	args, start := startPosition(q.cmd.Args)
 	for _, a := range q.r.classify(args, playArgs) {
@@ -479,6 +480,8 @@ func (q *request) play() {
 		case a.kind == argSide && a.side == ai.NoSide:
 			q.sayBadSide(game, a.word)
 			return
+		case a.kind == argMatch && target == -2:
+			target = a.n
 		default:
 			q.say(q.t("error.play-unknown-word", "word", shorten(a.word, 30), "games", q.r.gameNames(nil),
 				"example", q.r.playExample(q.lang)))
@@ -493,6 +496,10 @@ func (q *request) play() {
 		snap sessions.Snapshot
 		err  error
 	)
+	if target != -2 {
+		q.playMatch(game, level, side, target, start)
+		return
+	}
 	if game.Players() == 1 {
 		snap, err = q.r.mgr.StartSolo(q.ctx, sessions.SoloGame{
 			Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
@@ -989,8 +996,8 @@ func (q *request) level() {
 	q.say(q.t("level.set-channel", "level", q.r.levelName(q.lang, lvl.Name)))
 }
 
-// challenge: challenge @user <game> [side] [time control]. Words it does
-// not take are let be ("meydan @ali dama hadi").
+// challenge: challenge @user <game> [side] [time control] [match N].
+// Words it does not take are let be ("meydan @ali dama hadi").
 func (q *request) challenge() {
 	var (
 		to         *User
@@ -998,6 +1005,7 @@ func (q *request) challenge() {
 		side       = ai.NoSide
 		tc         sessions.TimeControl
 		unresolved string
+		target     int
 	)
 	if len(q.m.Mentions) > 0 {
 		u := q.m.Mentions[0]
@@ -1029,6 +1037,13 @@ func (q *request) challenge() {
 				return
 			}
 			tc = a.tc
+		case argMatch:
+			if target == 0 {
+				target = a.n
+				if target == 0 {
+					target = sessions.DefaultMatchTarget
+				}
+			}
 		}
 	}
 	if to == nil && unresolved != "" {
@@ -1054,13 +1069,16 @@ func (q *request) challenge() {
 	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
 		From: q.user(), To: sessions.Player{ID: to.ID, Name: to.Name}, Game: game, Side: side,
-		TimeControl: tc, Lang: string(q.lang),
+		TimeControl: tc, Lang: string(q.lang), Target: target,
 	})
 	if err != nil {
 		q.sayError(err)
 		return
 	}
 	text := q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game))
+	if target > 0 {
+		text += "\n" + q.t("challenge.match", "target", fmt.Sprint(target))
+	}
 	if !tc.IsZero() {
 		text += "\n" + q.t("challenge.clock", "clock", q.r.timeControlText(q.lang, tc))
 	}
@@ -1139,8 +1157,19 @@ func (q *request) accept() {
 		q.sayError(err)
 		return
 	}
+	q.sayAccepted(snap, c)
+}
+
+// sayAccepted announces the game an accepted challenge started: a
+// match's target, the opening roll of a dice game.
+func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
 	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
-	_ = c
+	if c.Target > 0 {
+		head += "\n" + q.t("match.started", "target", fmt.Sprint(c.Target))
+	}
+	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+		head += "\n" + t // the opening roll
+	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
 }
 
@@ -1231,7 +1260,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		q.say(q.t("challenge.declined", "player", q.user().Name, "from", cleanName(c.From.Name), "game", q.r.gameName(q.lang, c.Game)))
 		return
 	}
-	snap, _, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
+	snap, acc, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
 	if errors.Is(err, sessions.ErrNoChallenge) {
 		q.say(q.t("challenge.gone"))
 		return
@@ -1240,8 +1269,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
-	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
+	q.sayAccepted(snap, acc)
 }
 
 // acceptDraw accepts the draw offer to the sender in the tagged game; an
@@ -1432,6 +1460,10 @@ func (r *Router) onEvent(ev sessions.Event) {
 		return
 	}
 	lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
+	if m := ev.Match; m != nil && s.Game == nil {
+		// The end of a match names no game: its channel's language.
+		lang = r.eventLang(ctx, m.Platform, m.ChannelID, m.Lang)
+	}
 	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
 	rep := Reply{Platform: s.Platform, ChannelID: s.ChannelID, Ref: ev.Ref}
 	human := ""
@@ -1601,4 +1633,50 @@ func (r *Router) formatDuration(lang Lang, d time.Duration) string {
 		d = max(d.Round(time.Second), time.Second)
 	}
 	return r.durationText(lang, d)
+}
+
+// playMatch starts a match against the bot to target points (0: the
+// default); start must be empty (a match's games start from the game's own
+// position).
+func (q *request) playMatch(game games.Game, level string, side ai.Side, target int, start string) {
+	if game.Players() == 1 {
+		q.sayError(sessions.ErrOnePlayerGame)
+		return
+	}
+	if start != "" {
+		q.say(q.t("error.match-start"))
+		return
+	}
+	var players [2]sessions.Player
+	if side == ai.Second {
+		players[0], players[1] = sessions.Player{Bot: true}, q.user()
+	} else {
+		players[0], players[1] = q.user(), sessions.Player{Bot: true}
+	}
+	if target < 0 {
+		target = 99 // refused by the range check, with the range
+	}
+	if level == "" {
+		level = q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
+	}
+	snap, m, err := q.r.mgr.StartMatch(q.ctx, sessions.MatchGame{
+		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Players: players, Game: game,
+		Target: target, Level: level, Lang: string(q.lang), Ref: q.m.Ref,
+	})
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap)) +
+		"\n" + q.t("match.started", "target", fmt.Sprint(m.Target))
+	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
+		q.r.mu.Lock()
+		q.r.openings[snap.ID] = head
+		q.r.mu.Unlock()
+		return
+	}
+	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+		head += "\n" + t
+	}
+	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
 }

@@ -20,6 +20,9 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 	if c.Game.Players() < 2 {
 		return ErrOnePlayerGame
 	}
+	if c.Target < 0 || c.Target > MaxMatchTarget {
+		return ErrMatchTarget
+	}
 	key := chanKey{c.Platform, c.ChannelID}
 	if l := m.pairGame(key, c.From, c.To); l != nil {
 		l.mu.Lock()
@@ -45,7 +48,7 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 
 func challengeRecord(c Challenge) ChallengeRecord {
 	return ChallengeRecord{Platform: c.Platform, ChannelID: c.ChannelID, From: c.From, To: c.To, Game: c.Game.Name(),
-		Side: c.Side, TimeControl: c.TimeControl, Lang: c.Lang, Created: c.Created}
+		Side: c.Side, TimeControl: c.TimeControl, Lang: c.Lang, Target: c.Target, Created: c.Created}
 }
 
 // restoreChallenges loads the stored challenges that have not expired.
@@ -67,7 +70,7 @@ func (m *Manager) restoreChallenges() error {
 		}
 		key := chanKey{r.Platform, r.ChannelID}
 		m.challenges[key] = append(m.challenges[key], Challenge{Platform: r.Platform, ChannelID: r.ChannelID,
-			From: r.From, To: r.To, Game: g, Side: r.Side, TimeControl: r.TimeControl, Lang: r.Lang, Created: r.Created})
+			From: r.From, To: r.To, Game: g, Side: r.Side, TimeControl: r.TimeControl, Lang: r.Lang, Target: r.Target, Created: r.Created})
 	}
 	return nil
 }
@@ -133,7 +136,8 @@ func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
 }
 
 // Accept accepts the latest challenge to by (from fromID, if not empty) and
-// starts the game, rated, with the challenge's time control.
+// starts the game, rated, with the challenge's time control; a challenge to
+// a match starts the match and its first game.
 func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
 	key := chanKey{platform, channelID}
 	c, ok := m.takeChallenge(key, by.ID, fromID)
@@ -151,6 +155,11 @@ func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Pla
 	var players [2]Player
 	players[c.Side] = c.From
 	players[c.Side.Opponent()] = c.To
+	if c.Target > 0 {
+		snap, _, err := m.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
+			Game: c.Game, Target: c.Target, TimeControl: c.TimeControl, Lang: c.Lang})
+		return snap, c, err
+	}
 	snap, err := m.create(ctx, GameRecord{Platform: platform, ChannelID: channelID, Players: players,
 		TimeControl: c.TimeControl, Lang: c.Lang, Rated: true}, c.Game, "")
 	return snap, c, err

@@ -113,7 +113,7 @@ func pairHash(platform, channel, a, b string) int32 {
 // either direction.
 func (s *PostgresStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 	data, err := json.Marshal(challengeJSON{From: c.From, To: c.To, Game: c.Game, Side: int(c.Side),
-		TimeControl: c.TimeControl.String(), Lang: c.Lang})
+		TimeControl: c.TimeControl.String(), Lang: c.Lang, Target: c.Target})
 	if err != nil {
 		return err
 	}

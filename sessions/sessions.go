@@ -221,7 +221,9 @@ type Challenge struct {
 	Side        ai.Side // the side From plays (First unless asked)
 	TimeControl TimeControl
 	Lang        string // kept for the game's replies
-	Created     time.Time
+	// Target asks for a match to this many points (0: one game).
+	Target  int
+	Created time.Time
 }
 
 type chanKey struct{ platform, channel string }

@@ -92,13 +92,14 @@ type challengeJSON struct {
 	Side        int
 	TimeControl string
 	Lang        string
+	Target      int `json:",omitempty"`
 }
 
 // SaveChallenge stores c, replacing a challenge between the same people in
 // either direction.
 func (s *SQLiteStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 	data, err := json.Marshal(challengeJSON{From: c.From, To: c.To, Game: c.Game, Side: int(c.Side),
-		TimeControl: c.TimeControl.String(), Lang: c.Lang})
+		TimeControl: c.TimeControl.String(), Lang: c.Lang, Target: c.Target})
 	if err != nil {
 		return err
 	}
@@ -179,7 +180,7 @@ func decodeChallenge(data string, c *ChallengeRecord) error {
 	if err != nil {
 		return fmt.Errorf("sessions: challenge time control %q: %w", j.TimeControl, err)
 	}
-	c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang
+	c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang, c.Target = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang, j.Target
 	return nil
 }
 

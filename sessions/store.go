@@ -255,7 +255,9 @@ type ChallengeRecord struct {
 	Side        ai.Side
 	TimeControl TimeControl
 	Lang        string
-	Created     time.Time
+	// Target is the points of the match the challenge asks for (0: one game).
+	Target  int
+	Created time.Time
 }
 
 // RatingRecord is a player's Glicko-2 rating in one game on one platform.

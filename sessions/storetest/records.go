@@ -105,7 +105,7 @@ func testChallengeRoundTrip(t *testing.T, s sessions.Store) {
 	full := sessions.ChallengeRecord{Platform: "telegram", ChannelID: "-100",
 		From: sessions.Player{ID: "42", Name: "Ayşe"}, To: sessions.Player{ID: "7", Name: "Bora"},
 		Game: "game-a", Side: ai.Second, TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
-		Lang: "en", Created: at}
+		Lang: "en", Target: 7, Created: at}
 	complete(t, &full)
 	perMove := challenge("c", ayse, bora, at.Add(time.Second))
 	perMove.Side, perMove.TimeControl = ai.First, sessions.TimeControl{PerMove: 24 * time.Hour}
