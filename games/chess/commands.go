@@ -1,0 +1,83 @@
+package chess
+
+// commands.go adds chess's own commands to the bot's (games.Commander):
+// "pgn", the game so far or a finished game as a PGN file.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// Commands implements games.Commander.
+func (Game) Commands() []games.Command {
+	return []games.Command{{Key: "pgn", Words: []string{"pgn"}, Run: runPGN}}
+}
+
+// pgnCatalog is the commands' texts, merged into the game's catalogue by
+// host.go: "cmd.pgn" is the help line, the others runPGN's answers.
+func pgnCatalog() map[string]map[string]string {
+	return map[string]map[string]string{
+		"en": {
+			"cmd.pgn":     "pgn: the game so far, or your last finished one, as a PGN file (tags, moves in SAN, result) for any chess program",
+			"pgn.done":    "Game #g%d as PGN: %d moves, %s.",
+			"pgn.ongoing": "Game #g%d so far as PGN: %d moves, still in play.",
+		},
+		"tr": {
+			"cmd.pgn":     "pgn: oyunu PGN dosyası olarak verir (sürüyorsa şimdiye kadarki hamleler, bittiyse sonucuyla); her satranç programı açar",
+			"pgn.done":    "#g%d oyununun PGN kaydı: %d hamle, %s.",
+			"pgn.ongoing": "#g%d oyununun şimdiye kadarki PGN kaydı: %d hamle, oyun sürüyor.",
+		},
+	}
+}
+
+// pgnText is key's text in lang, English when lang has none.
+func pgnText(lang, key string) string {
+	cat := pgnCatalog()
+	if t, ok := cat[lang][key]; ok {
+		return t
+	}
+	return cat["en"][key]
+}
+
+// RecordOf is the PGN record of a command's game: Event "oyunbot", Site
+// the platform and channel, the players' names, and the result.
+func RecordOf(req games.CommandRequest) *PGNRecord {
+	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
+	return &PGNRecord{
+		Event: "oyunbot", Site: site, Date: req.Started,
+		White: req.Players[0], Black: req.Players[1],
+		Start: req.Start, Moves: req.Moves,
+		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
+	}
+}
+
+// runPGN answers "pgn" with the game's PGN file and a line saying what it holds.
+func runPGN(_ context.Context, req games.CommandRequest) (games.CommandAnswer, error) {
+	r := RecordOf(req)
+	text, err := r.PGN()
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	moves := fullMoves(len(req.Moves), r.Start.Turn() == ai.Second)
+	line := fmt.Sprintf(pgnText(req.Lang, "pgn.ongoing"), req.ID, moves)
+	if req.Over {
+		line = fmt.Sprintf(pgnText(req.Lang, "pgn.done"), req.ID, moves, r.Result())
+	}
+	return games.CommandAnswer{
+		Text: line,
+		File: &games.File{Name: fmt.Sprintf("oyunbot-g%d.pgn", req.ID), MIME: "application/x-chess-pgn", Data: []byte(text)},
+	}, nil
+}
+
+// fullMoves is how many move numbers plies moves take in the movetext,
+// from a start with Black to move (blackFirst) or White.
+func fullMoves(plies int, blackFirst bool) int {
+	if blackFirst && plies > 0 {
+		return 1 + plies/2
+	}
+	return (plies + 1) / 2
+}

@@ -1,0 +1,246 @@
+package chess
+
+// pgn.go writes games in PGN's export format: the Seven Tag Roster, SetUp
+// and FEN for a game from another start, SAN movetext with move numbers in
+// lines of at most 79 characters, and the result, after a comment saying
+// how the game ended when the moves alone do not (resignation, time).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// pgnLineMax is the longest movetext line: PGN's export format keeps lines
+// under 80 characters.
+const pgnLineMax = 79
+
+// PGNRecord is a game for PGN (its PGN method writes it).
+type PGNRecord struct {
+	// The Seven Tag Roster; empty values are written as PGN's "?".
+	Event, Site, White, Black string
+	Date                      time.Time // zero: unknown ("????.??.??")
+	Round                     string    // "" is written "-" (not part of a round)
+	// Start is the game's first position and Moves the moves from it.
+	Start games.Position
+	Moves []ai.Move
+	// Over marks a finished game: Winner is ai.First (White), ai.Second or
+	// ai.NoSide for a draw. An unfinished game's result is "*".
+	Over   bool
+	Winner ai.Side
+	// Reason is how a finished game ended (the rules' Status reason or the
+	// bot's: "resign", "time", "agreement", "abandoned"); it becomes the
+	// closing comment.
+	Reason string
+}
+
+// Result is the record's result tag: "1-0", "0-1", "1/2-1/2" or "*".
+func (r *PGNRecord) Result() string {
+	switch {
+	case !r.Over:
+		return "*"
+	case r.Winner == ai.First:
+		return "1-0"
+	case r.Winner == ai.Second:
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// PGN writes the record. It replays the moves from Start (a copy is made)
+// and fails if one is not legal there.
+func (r *PGNRecord) PGN() (string, error) {
+	if r.Start == nil {
+		return "", fmt.Errorf("chess: PGN of a game without its start position")
+	}
+	var b strings.Builder
+	tag := func(name, value string) {
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, pgnEscape(value))
+	}
+	date := "????.??.??"
+	if !r.Date.IsZero() {
+		date = r.Date.UTC().Format("2006.01.02")
+	}
+	round := r.Round
+	if round == "" {
+		round = "-"
+	}
+	tag("Event", orUnknown(r.Event))
+	tag("Site", orUnknown(r.Site))
+	tag("Date", date)
+	tag("Round", round)
+	tag("White", orUnknown(r.White))
+	tag("Black", orUnknown(r.Black))
+	tag("Result", r.Result())
+	fen := r.Start.String()
+	if !sameStart(fen, StartFEN) {
+		tag("SetUp", "1")
+		tag("FEN", fen)
+	}
+	b.WriteByte('\n')
+
+	tokens, err := r.movetext(fen)
+	if err != nil {
+		return "", err
+	}
+	line := 0
+	for _, t := range tokens {
+		switch {
+		case line == 0:
+		case line+1+len(t) > pgnLineMax:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(t)
+		line += len(t)
+	}
+	b.WriteByte('\n')
+	return b.String(), nil
+}
+
+// movetext returns the movetext's tokens: move numbers, SAN moves, the
+// closing comment's words and the result.
+func (r *PGNRecord) movetext(fen string) ([]string, error) {
+	number, black := fenMoveNumber(fen)
+	p := r.Start.Clone()
+	var tokens []string
+	var buf []ai.Move
+	for i, m := range r.Moves {
+		buf = p.Moves(buf[:0])
+		if !containsMove(buf, m) {
+			return nil, fmt.Errorf("chess: PGN: move %d (%v) is not legal in %s", i+1, m, p.String())
+		}
+		switch {
+		case !black:
+			tokens = append(tokens, fmt.Sprintf("%d.", number))
+		case i == 0:
+			tokens = append(tokens, fmt.Sprintf("%d...", number))
+		}
+		tokens = append(tokens, p.FormatMove(m))
+		p.Make(m)
+		if black {
+			number++
+		}
+		black = !black
+	}
+	if c := r.comment(); c != "" {
+		tokens = append(tokens, strings.Fields("{"+c+"}")...)
+	}
+	return append(tokens, r.Result()), nil
+}
+
+// comment says how a finished game ended, in English as PGN files are
+// read everywhere; "" when the moves and the result say it (a mate on the
+// board) or the game is not over.
+func (r *PGNRecord) comment() string {
+	if !r.Over {
+		return ""
+	}
+	winner, loser := "White", "Black"
+	if r.Winner == ai.Second {
+		winner, loser = loser, winner
+	}
+	switch r.Reason {
+	case "", ReasonCheckmate:
+		return ""
+	case "resign":
+		return loser + " resigns."
+	case "time":
+		if r.Winner == ai.NoSide {
+			// A flag fell against a side that cannot be mated.
+			return "Draw: time forfeit against insufficient mating material."
+		}
+		return winner + " wins on time."
+	case "agreement":
+		return "Draw by agreement."
+	case "abandoned":
+		if r.Winner == ai.NoSide {
+			return "Game abandoned."
+		}
+		return loser + " abandoned the game."
+	case ReasonStalemate:
+		return "Draw by stalemate."
+	case ReasonRepetition:
+		return "Draw by threefold repetition."
+	case ReasonFiftyMoves:
+		return "Draw by the fifty-move rule."
+	case ReasonInsufficient:
+		return "Draw: insufficient material."
+	}
+	// A reason this file does not know yet: say it as it is, safely.
+	return "Ended: " + strings.Map(func(r rune) rune {
+		if r == '{' || r == '}' || !unicode.IsPrint(r) {
+			return -1
+		}
+		return r
+	}, r.Reason) + "."
+}
+
+func containsMove(ms []ai.Move, m ai.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// sameStart reports whether two FENs are the same position, rights and
+// en passant square included (the move counters aside).
+func sameStart(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) < 4 || len(fb) < 4 {
+		return a == b
+	}
+	return strings.Join(fa[:4], " ") == strings.Join(fb[:4], " ")
+}
+
+// fenMoveNumber is the number of the first move of a game from fen and
+// whether Black makes it; 1 and White when the FEN does not say.
+func fenMoveNumber(fen string) (number int, black bool) {
+	f := strings.Fields(fen)
+	number = 1
+	if len(f) >= 2 {
+		black = f[1] == "b"
+	}
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n >= 1 {
+			number = n
+		}
+	}
+	return number, black
+}
+
+func orUnknown(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "?"
+	}
+	return s
+}
+
+// pgnEscape makes s a PGN tag value: backslashes and quotes escaped, and
+// line breaks and other control characters (which would end the tag)
+// replaced by spaces.
+func pgnEscape(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case r == '\\' || r == '"':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case unicode.IsControl(r):
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
