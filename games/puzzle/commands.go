@@ -1,0 +1,249 @@
+package puzzle
+
+// commands.go is the puzzles' own commands (games.Commander): hint, solve
+// and compare, each bounded by a Budget.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+// Commands implements games.Commander.
+func (g Game) Commands() []games.Command {
+	return []games.Command{
+		{Key: "hint", Words: []string{"hint", "ipucu"}, Run: runHint},
+		{Key: "solve", Words: []string{"solve", "çöz", "coz"}, Run: runSolve},
+		{Key: "compare", Words: []string{"compare", "karşılaştır", "karsilastir"}, Run: runCompare},
+	}
+}
+
+// position is the request's current position as a puzzle.
+func position(req games.CommandRequest) (*Pos, error) {
+	p, ok := req.Position.(*Pos)
+	if !ok {
+		return nil, fmt.Errorf("%s", text(req.Lang, "error.not-puzzle"))
+	}
+	return p, nil
+}
+
+func runHint(ctx context.Context, req games.CommandRequest) (games.CommandAnswer, error) {
+	p, err := position(req)
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	if p.IsGoal() {
+		return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.solved"))
+	}
+	path, err := Optimal(ctx, p, SolveBudget)
+	if err != nil {
+		return games.CommandAnswer{}, tooHard(req.Lang, err)
+	}
+	m := path[0]
+	return games.CommandAnswer{Text: text(req.Lang, "hint", "tile", p.FormatMove(m),
+		"dir", text(req.Lang, "dir."+dirNames[m.Lo]), "n", strconv.Itoa(len(path)))}, nil
+}
+
+// tooHard is the player's message for a search out of its budget.
+func tooHard(lang string, err error) error {
+	if th, ok := err.(*TooHardError); ok {
+		return fmt.Errorf("%s", text(lang, "error.too-hard", "stop", text(lang, "stop."+th.Stopped), "nodes", thousands(lang, th.Nodes)))
+	}
+	return err
+}
+
+func runSolve(ctx context.Context, req games.CommandRequest) (games.CommandAnswer, error) {
+	p, err := position(req)
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	m := Method{Alg: ai.IDAStar, H: bestHeuristic(p.n)}
+	if len(req.Args) > 0 {
+		var ok bool
+		if m, ok = ParseMethod(p.n, strings.Join(req.Args, "")); !ok {
+			return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.bad-method",
+				"word", shortenWord(strings.Join(req.Args, " ")), "list", methodList(p.n)))
+		}
+	}
+	if p.IsGoal() {
+		return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.solved"))
+	}
+	r, err := Solve(ctx, p, m, SolveBudget)
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	return games.CommandAnswer{Text: solveText(req.Lang, p, m, r)}, nil
+}
+
+func shortenWord(s string) string {
+	if r := []rune(s); len(r) > 30 {
+		return string(r[:30]) + "…"
+	}
+	return s
+}
+
+// methodList is the methods solve takes on an n×n puzzle.
+func methodList(n int) string {
+	var names []string
+	for _, m := range CompareMethods(n) {
+		names = append(names, m.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// solveText is solve's answer: the method, the length, the nodes, the time
+// and the tiles to slide, or why it found nothing.
+func solveText(lang string, p *Pos, m Method, r ai.SolveResult) string {
+	ms := strconv.FormatInt(r.Elapsed.Milliseconds(), 10)
+	if !r.Found() {
+		return text(lang, "solve.none", "method", m.Label(), "stop", text(lang, "stop."+r.Stopped),
+			"nodes", thousands(lang, r.Nodes), "ms", ms)
+	}
+	opt := text(lang, "solve.notopt")
+	if r.Optimal {
+		opt = text(lang, "solve.opt")
+	}
+	q := p.clone()
+	tiles := make([]string, len(r.Path))
+	for i, mv := range r.Path {
+		tiles[i] = q.FormatMove(mv)
+		q.slide(uint8(mv.Lo))
+	}
+	return text(lang, "solve.found", "method", m.Label(), "len", strconv.Itoa(r.Length), "optimal", opt,
+		"nodes", thousands(lang, r.Nodes), "ms", ms, "moves", strings.Join(tiles, " "))
+}
+
+// Row is one method's line of a comparison.
+type Row struct {
+	Method Method
+	Result ai.SolveResult
+}
+
+// Compare runs every method of CompareMethods from p within budget b each
+// (the context bounds the whole).
+func Compare(ctx context.Context, p *Pos, b Budget) ([]Row, error) {
+	var rows []Row
+	for _, m := range CompareMethods(p.n) {
+		r, err := Solve(ctx, p, m, b)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, Row{Method: m, Result: r})
+	}
+	return rows, nil
+}
+
+func runCompare(ctx context.Context, req games.CommandRequest) (games.CommandAnswer, error) {
+	p, err := position(req)
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	// Compare from the game's start, as the seed compares on one start; a
+	// start that is solved (nothing to compare) falls back to here.
+	from := p
+	if s, ok := req.Start.(*Pos); ok && !s.IsGoal() {
+		from = s
+	}
+	if from.IsGoal() {
+		return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.solved"))
+	}
+	rows, err := Compare(ctx, from, CompareBudget)
+	if err != nil {
+		return games.CommandAnswer{}, err
+	}
+	game := catalogFor(from.n)[langOf(req.Lang)]["name"]
+	return games.CommandAnswer{Text: CompareTable(req.Lang, from, rows, CompareBudget), Mono: true,
+		Chart: CompareChart(req.Lang, game, rows)}, nil
+}
+
+// CompareTable is the comparison as a fixed-width table with its title and
+// the limits under it.
+func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
+	head := strings.Split(text(lang, "compare.head"), "|")
+	cells := [][]string{head}
+	for _, r := range rows {
+		res := r.Result
+		length := "— " + text(lang, "stop."+res.Stopped)
+		if res.Found() {
+			length = strconv.Itoa(res.Length)
+		}
+		cells = append(cells, []string{r.Method.Label(), length, thousands(lang, res.Nodes),
+			thousands(lang, res.PeakMemory), formatDuration(res.Elapsed)})
+	}
+	width := make([]int, len(head))
+	for _, row := range cells {
+		for i, c := range row {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	var out strings.Builder
+	out.WriteString(text(lang, "compare.title", "start", p.String()) + "\n")
+	for _, row := range cells {
+		for i, c := range row {
+			pad := strings.Repeat(" ", width[i]-len([]rune(c)))
+			if i == 0 {
+				out.WriteString(c + pad)
+			} else {
+				out.WriteString("  " + pad + c)
+			}
+		}
+		out.WriteString("\n")
+	}
+	out.WriteString(text(lang, "compare.caps", "nodes", thousands(lang, b.Nodes), "memory", thousands(lang, b.Memory),
+		"time", formatDuration(b.Time), "depth", strconv.Itoa(depthBound(p.n))))
+	if p.n == 4 {
+		out.WriteString("\n" + text(lang, "compare.capped"))
+	}
+	return out.String()
+}
+
+// CompareChart is the comparison as a bar chart on a log scale: nodes
+// expanded and peak memory per method.
+func CompareChart(lang, game string, rows []Row) *games.Chart {
+	c := &games.Chart{Title: text(lang, "chart.title", "game", game), Log: true,
+		Series: []games.Series{{Name: text(lang, "chart.nodes")}, {Name: text(lang, "chart.memory")}}}
+	for _, r := range rows {
+		c.Labels = append(c.Labels, r.Method.Label())
+		c.Series[0].Values = append(c.Series[0].Values, float64(r.Result.Nodes))
+		c.Series[1].Values = append(c.Series[1].Values, float64(r.Result.PeakMemory))
+	}
+	return c
+}
+
+// thousands writes n with the language's thousands separator.
+func thousands(lang string, n int64) string {
+	sep := ","
+	if langOf(lang) == "tr" {
+		sep = "."
+	}
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// formatDuration is a short time: "0.4 ms", "12 ms", "1.5 s".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < 10*time.Millisecond:
+		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
+	case d < time.Second:
+		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+}
