@@ -1,0 +1,76 @@
+package islem
+
+// catalog.go is İşlem's own messages; the bot files them under "islem.".
+
+func catalog() map[string]map[string]string {
+	return map[string]map[string]string{
+		"tr": {
+			"name": "İşlem",
+			"help": "8x8 tahtada 0-13 numaralı taşlarla dört işlem oyunu. Yatay ya da dikey dizilen taşlar toplam dizimi, " +
+				"çapraz dizilenler çarpım dizimidir. Değeri eşit iki parça (en az biri dizim) uç taşlarından komşu olursa " +
+				"işlem olur: (3×4=12), (2+4+9=5+10). 1. aşama: ilk takımı kendi taşlarına komşu olmayan karelere diz. " +
+				"2. aşama: ikinci takımı istediğin kareye koy. 3. aşama: tahtadaki bir taşını boş bir kareye taşı. " +
+				"Son taşının yaptığı işlemlerdeki farklı dizim sayısı kadar rakip taşı alırsın. 21 taş alan kazanır " +
+				"(hamle sayıları eşitlenir). Yaz: 12 d6 (koy), d6 f2 (taşı), x e4 f5 (al). Örnek için: örnek.",
+			"notation": "örnek: 12 d6, d6 f2 ya da 12 d6 x e4 f5",
+
+			"side.black": "siyah",
+			"side.red":   "kırmızı",
+
+			"moveerr." + ReasonOccupied:     "o karede taş var",
+			"moveerr." + ReasonNotInHand:    "elindeki takımda o numaralı taş yok",
+			"moveerr." + ReasonNextToOwn:    "1. aşamada taş kendi taşlarına komşu olamaz",
+			"moveerr." + ReasonMustForfeit:  "koyacak kare kalmadı: rakibe vereceğin taşın numarasını yaz (ör. 12)",
+			"moveerr." + ReasonCaptureOwed:  "önce rakibin taşlarını almalısın (ör. x e4)",
+			"moveerr." + ReasonNoCapture:    "alacağın taş yok",
+			"moveerr." + ReasonNotOpponent:  "o karede rakibin taşı yok",
+			"moveerr." + ReasonPlacePhase:   "elinde taş varken taş koyarsın (ör. 12 d6)",
+			"moveerr." + ReasonMovePhase:    "elinde taş kalmadı: tahtadaki bir taşını taşı (ör. d6 f2)",
+			"moveerr." + ReasonNotYourStone: "o karede senin taşın yok",
+			"moveerr." + ReasonNoPass:       "oynayabileceğin bir hamle var",
+			"moveerr." + ReasonCanPlace:     "taş ancak 1. aşamada koyacak kare kalmayınca verilir",
+
+			"reason." + ReasonCaptures:  "21 taş alındı, hamle sayıları eşit",
+			"reason." + ReasonTurnLimit: "200 hamle doldu",
+
+			"prompt.capture": "{ops}: {score} dizimli işlem. Rakibin {n} taşını al (ör. x e4).",
+
+			"cmd.example":     "örnek: bir işlemin resmi ve açıklaması",
+			"example.caption": "Son konan {stone} taşı {n} dizimli işlem yaptı: {ops}. Toplam dizimleri yatay ya da dikey, çarpım dizimleri çaprazdır; iki parça uç taşlarından komşudur ve başka taşları birbirine değmez. Bu hamle rakipten {n} taş alır.",
+		},
+		"en": {
+			"name": "İşlem",
+			"help": "An arithmetic game with stones numbered 0-13 on an 8x8 board. Stones in a row or column make a sum chain, " +
+				"on a diagonal a product chain. Two parts of equal value (at least one a chain) touching at end stones make " +
+				"an operation: (3×4=12), (2+4+9=5+10). Phase 1: place your first set away from your own stones. " +
+				"Phase 2: place your second set anywhere. Phase 3: move one of your stones to an empty square. " +
+				"Your last stone's operations capture as many opponent stones as they have distinct chains. 21 captures " +
+				"win (with equal moves). Type: 12 d6 (place), d6 f2 (move), x e4 f5 (capture). For an example: example.",
+			"notation": "e.g. 12 d6, d6 f2 or 12 d6 x e4 f5",
+
+			"side.black": "black",
+			"side.red":   "red",
+
+			"moveerr." + ReasonOccupied:     "that square is taken",
+			"moveerr." + ReasonNotInHand:    "the set in your hand has no stone with that number",
+			"moveerr." + ReasonNextToOwn:    "in phase 1 a stone may not touch your own stones",
+			"moveerr." + ReasonMustForfeit:  "no square is left: type the number of the stone you give your opponent (e.g. 12)",
+			"moveerr." + ReasonCaptureOwed:  "capture your opponent's stones first (e.g. x e4)",
+			"moveerr." + ReasonNoCapture:    "you have nothing to capture",
+			"moveerr." + ReasonNotOpponent:  "there is no opponent stone on that square",
+			"moveerr." + ReasonPlacePhase:   "while you have stones in hand you place them (e.g. 12 d6)",
+			"moveerr." + ReasonMovePhase:    "your hand is empty: move a stone on the board (e.g. d6 f2)",
+			"moveerr." + ReasonNotYourStone: "you have no stone on that square",
+			"moveerr." + ReasonNoPass:       "you have a move to play",
+			"moveerr." + ReasonCanPlace:     "a stone is given up only in phase 1 when no square is left",
+
+			"reason." + ReasonCaptures:  "21 stones captured, moves equal",
+			"reason." + ReasonTurnLimit: "200 turns played",
+
+			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones (e.g. x e4).",
+
+			"cmd.example":     "example: a picture of an operation, explained",
+			"example.caption": "The last stone, {stone}, made a {n}-chain operation: {ops}. Sum chains run along rows or columns, product chains along diagonals; the two parts touch at end stones and nowhere else. This turn captures {n} opponent stones.",
+		},
+	}
+}

@@ -1,0 +1,264 @@
+package islem
+
+// movegen.go lists moves. Every legal turn is counted by Perft and accepted
+// by ParseMove; Moves, which the engine searches, leaves out placements and
+// moves to squares next to no stone at all (they cannot score, and the
+// thesis's programme did not try them either) and lists the rest best
+// first by their immediate score.
+
+import "oyunbot/ai"
+
+// legal appends side to move's legal moves; all includes the placements and
+// moves that Moves leaves out. Captures go in ascending square order, so
+// that each set of captured stones is one sequence of plies.
+func (p *Position) legal(buf []ai.Move, all bool) []ai.Move {
+	if p.Status().Over {
+		return buf
+	}
+	me := p.turn
+	if p.owed > 0 {
+		opp := p.stones(me.Opponent())
+		above := opp &^ (uint64(1)<<uint(p.floor+1) - 1)
+		if popcount(above) < int(p.owed) {
+			above = opp // captures typed out of order: any stone will do
+		}
+		for m := above; m != 0; m &= m - 1 {
+			buf = append(buf, captureMove(trailing(m)))
+		}
+		return buf
+	}
+	var occ uint64
+	for sq, c := range p.board {
+		if c != 0 {
+			occ |= bit(sq)
+		}
+	}
+	empty := ^occ
+	own := p.stones(me)
+	switch set := p.activeSet(me); set {
+	case 0:
+		var near uint64
+		for m := own; m != 0; m &= m - 1 {
+			near |= nbrMask[trailing(m)]
+		}
+		targets := empty &^ near
+		if targets == 0 {
+			for v := 0; v < SetStones; v++ {
+				if hasValue(p.hand[me][0], v) {
+					buf = append(buf, forfeitMove(v))
+				}
+			}
+			return buf
+		}
+		if !all && targets&center != 0 {
+			targets &= center // the thesis: open in the middle
+		}
+		for v := 0; v < SetStones; v++ {
+			if hasValue(p.hand[me][0], v) {
+				for m := targets; m != 0; m &= m - 1 {
+					buf = append(buf, placeMove(v, trailing(m)))
+				}
+			}
+		}
+	case 1:
+		targets := empty
+		if !all {
+			targets &= nearAny(occ)
+			if targets == 0 {
+				targets = empty
+			}
+		}
+		for v := 0; v < SetStones; v++ {
+			if hasValue(p.hand[me][1], v) {
+				for m := targets; m != 0; m &= m - 1 {
+					buf = append(buf, placeMove(v, trailing(m)))
+				}
+			}
+		}
+	default:
+		if own == 0 || empty == 0 {
+			return append(buf, passMove())
+		}
+		for f := own; f != 0; f &= f - 1 {
+			from := trailing(f)
+			targets := empty
+			if !all {
+				rest := occ &^ bit(from)
+				targets &= nearAny(rest)
+			}
+			for m := targets; m != 0; m &= m - 1 {
+				buf = append(buf, moveMove(from, trailing(m)))
+			}
+		}
+		if len(buf) == 0 {
+			for f := own; f != 0; f &= f - 1 { // nothing near: any move
+				for m := empty; m != 0; m &= m - 1 {
+					buf = append(buf, moveMove(trailing(f), trailing(m)))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// nearAny is the mask of squares next to a stone of occ.
+func nearAny(occ uint64) uint64 {
+	var near uint64
+	for m := occ; m != 0; m &= m - 1 {
+		near |= nbrMask[trailing(m)]
+	}
+	return near
+}
+
+// Moves implements ai.Position: in the seed style the seed's one move;
+// otherwise the moves worth searching, best immediate score first.
+func (p *Position) Moves(buf []ai.Move) []ai.Move {
+	if p.style == StyleSeed {
+		if m, ok := p.seedMove(); ok {
+			return append(buf, m)
+		}
+		return buf
+	}
+	start := len(buf)
+	buf = p.legal(buf, false)
+	p.order(buf[start:])
+	return buf
+}
+
+// order sorts moves by their immediate score, best first (a stable bucket
+// sort: the scores are small), and captures by the harm they do.
+func (p *Position) order(ms []ai.Move) {
+	if len(ms) < 2 {
+		return
+	}
+	if cap(p.scr) < len(ms) {
+		p.scr = make([]int8, len(ms))
+	}
+	sc := p.scr[:len(ms)]
+	hi := int8(0)
+	for i, m := range ms {
+		sc[i] = int8(p.immediate(m))
+		hi = max(hi, sc[i])
+	}
+	if hi == 0 {
+		return
+	}
+	p.buf = append(p.buf[:0], ms...)
+	k := 0
+	for s := hi; s >= 0; s-- {
+		for i, m := range p.buf {
+			if sc[i] == s {
+				ms[k] = m
+				k++
+			}
+		}
+	}
+}
+
+// immediate is what m scores at once: a placement's or a move's score, or,
+// for a capture, how much it lowers the opponent's best reply (so the most
+// harmful capture comes first).
+func (p *Position) immediate(m ai.Move) int {
+	switch kindOf(m) {
+	case kindPlace:
+		if p.activeSet(p.turn) == 0 {
+			return 0
+		}
+		return p.tryPlace(p.turn, valueOf(m), toOf(m))
+	case kindMove:
+		return p.tryMove(fromOf(m), toOf(m))
+	case kindCapture:
+		opp := p.turn.Opponent()
+		sq := toOf(m)
+		c := p.board[sq]
+		before := p.bestReply(opp, nbrMask[sq])
+		p.board[sq] = 0
+		after := p.bestReply(opp, nbrMask[sq])
+		p.board[sq] = c
+		return max(before-after, 0)
+	}
+	return 0
+}
+
+// tryPlace scores side s placing v on the empty square to.
+func (p *Position) tryPlace(s ai.Side, v, to int) int {
+	if nbrMask[to]&p.stones(s) == 0 {
+		return 0
+	}
+	p.board[to] = stone(s, v)
+	n := p.det.scan(&p.board, to)
+	p.board[to] = 0
+	return n
+}
+
+// tryMove scores the side to move moving its stone from from to to.
+func (p *Position) tryMove(from, to int) int {
+	c := p.board[from]
+	p.board[from] = 0
+	n := 0
+	if nbrMask[to]&p.stones(owner(c)) != 0 {
+		p.board[to] = c
+		n = p.det.scan(&p.board, to)
+		p.board[to] = 0
+	}
+	p.board[from] = c
+	return n
+}
+
+// bestReply is the best score side s can make next turn, trying only
+// placements or moves onto squares of region (all squares for ^0): the
+// seed's "lowest best score" for the opponent.
+func (p *Position) bestReply(s ai.Side, region uint64) int {
+	set := p.activeSet(s)
+	if set == 0 {
+		return 0 // phase 1 does not score
+	}
+	own := p.stones(s)
+	var occ uint64
+	for sq, c := range p.board {
+		if c != 0 {
+			occ |= bit(sq)
+		}
+	}
+	best := 0
+	if set == 1 {
+		targets := ^occ & nearAny(own) & region
+		for m := targets; m != 0; m &= m - 1 {
+			to := trailing(m)
+			for v := 0; v < SetStones; v++ {
+				if hasValue(p.hand[s][1], v) {
+					p.board[to] = stone(s, v)
+					best = max(best, p.det.scan(&p.board, to))
+					p.board[to] = 0
+				}
+			}
+		}
+		return best
+	}
+	for f := own; f != 0; f &= f - 1 {
+		from := trailing(f)
+		targets := ^occ & nearAny(own&^bit(from))
+		for m := targets; m != 0; m &= m - 1 {
+			best = max(best, p.tryMove(from, trailing(m)))
+		}
+	}
+	return best
+}
+
+// Perft counts the legal turn sequences of depth plies (a capture is a ply).
+func (p *Position) Perft(depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	ms := p.legal(make([]ai.Move, 0, 1024), true)
+	if depth == 1 {
+		return uint64(len(ms))
+	}
+	var n uint64
+	for _, m := range ms {
+		p.Make(m)
+		n += p.Perft(depth - 1)
+		p.Unmake()
+	}
+	return n
+}
