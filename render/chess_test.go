@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -17,7 +18,10 @@ import (
 
 var chessDocs = flag.Bool("chess-docs", false, "write docs/chess-board.png from the Opera game's last position")
 
-var chess512 = sync.OnceValue(func() Drawer { return NewChess(512) })
+var (
+	chess512 = sync.OnceValue(func() Drawer { return NewChess(512) })
+	chess256 = sync.OnceValue(func() Drawer { return NewChess(256) })
+)
 
 // operaBoard is the Opera game (Morphy v the Duke and the Count, Paris
 // 1858) after 17. Rd8#: the rook came from d1 and Black's king on e8 is in
@@ -32,6 +36,8 @@ var operaBoard = []string{
 	"PPP..PPP", // 2
 	"..K.....", // 1
 }
+
+var operaBoardText = strings.Join(operaBoard, "|")
 
 // fakeChess is a chess position for the drawer: its board and, when check
 // is set, the square of the king in check. It embeds games.Position only to
@@ -167,7 +173,7 @@ func TestChessFlip(t *testing.T) {
 }
 
 func TestChessBadFrames(t *testing.T) {
-	d := NewChess(256)
+	d := chess256()
 	rank8 := func(r string) func(*Frame) {
 		return func(f *Frame) { f.Board = append([]string{r}, operaBoard[1:]...); f.Position = nil }
 	}
