@@ -1,0 +1,124 @@
+package chess
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"oyunbot/ai"
+)
+
+// playoutStarts are the positions random playouts start from.
+var playoutStarts = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+}
+
+// TestPlayoutInvariants plays seeded random games and checks at every ply:
+// the count equals the generated moves, the noisy moves are exactly the
+// captures and promotions in the same order, the incremental hash equals
+// the recomputed one, FEN, SAN and UCI read back to the same thing, and
+// Unmake restores the state exactly.
+func TestPlayoutInvariants(t *testing.T) {
+	games := 15
+	if testing.Short() {
+		games = 5
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	for g := range games {
+		p, err := ParseFEN(playoutStarts[g%len(playoutStarts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before []state
+		for ply := 0; ply < 200 && p.drawnByRule() == ""; ply++ {
+			checkInvariants(t, p)
+			if t.Failed() {
+				t.Fatalf("game %d ply %d: %s", g, ply, p.FEN())
+			}
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			before = append(before, p.st)
+			p.Make(moves[r.IntN(len(moves))])
+		}
+		for i := len(before) - 1; i >= 0; i-- {
+			p.Unmake()
+			if p.st != before[i] {
+				t.Fatalf("game %d: Unmake to ply %d does not restore the state", g, i)
+			}
+		}
+	}
+}
+
+func checkInvariants(t *testing.T, p *Position) {
+	t.Helper()
+	s := &p.st
+	var l moveList
+	s.gen(&l, false)
+	if uint64(l.n) != s.count() {
+		t.Errorf("count %d, generated %d", s.count(), l.n)
+	}
+	if h := s.computeHash(); h != s.hash {
+		t.Errorf("incremental hash %#x, recomputed %#x", s.hash, h)
+	}
+	var want []ai.Move
+	for _, m := range l.moves[:l.n] {
+		if m.IsNoisy() {
+			want = append(want, m.AI())
+		}
+	}
+	noisy, all := p.NoisyMoves(nil)
+	if len(noisy) != len(want) || all != (len(want) == l.n) {
+		t.Errorf("noisy moves %d (all %v), want %d of %d", len(noisy), all, len(want), l.n)
+	} else {
+		for i := range want {
+			if noisy[i] != want[i] {
+				t.Errorf("noisy move %d is %s, want %s", i, p.UCI(noisy[i]), p.UCI(want[i]))
+			}
+		}
+	}
+	q, err := ParseFEN(p.FEN())
+	if err != nil {
+		t.Errorf("FEN %q does not read back: %v", p.FEN(), err)
+	} else if q.st != *s {
+		t.Errorf("FEN %q reads back as another state", p.FEN())
+	}
+	for _, m := range l.moves[:l.n] {
+		am := m.AI()
+		for _, text := range []string{p.FormatMove(am), p.UCI(am)} {
+			if got, err := p.ParseMove(text); err != nil || got != am {
+				t.Errorf("%q reads as %v (%v), want %s", text, got, err, m.UCI())
+			}
+		}
+		c := *s
+		c.apply(m)
+		if c.attacked(c.kingSq(s.side), c.side, c.occ()) {
+			t.Errorf("%s leaves the king in check", m.UCI())
+		}
+	}
+	if p.Perft(1) != uint64(l.n) {
+		t.Errorf("Perft(1) = %d, want %d", p.Perft(1), l.n)
+	}
+}
+
+// TestNullMove checks that MakeNull passes the turn, clears en passant and
+// keeps the hash consistent, and that UnmakeNull restores everything.
+func TestNullMove(t *testing.T) {
+	p, _ := ParseFEN("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1")
+	if p.EnPassant() != parseSquare("e3") {
+		t.Fatalf("en passant square %d, want e3", p.EnPassant())
+	}
+	before := p.st
+	p.MakeNull()
+	if p.SideToMove() != White || p.EnPassant() != noSquare || p.Hash() != p.st.computeHash() {
+		t.Errorf("after MakeNull: side %d, ep %d, hash ok %v", p.SideToMove(), p.EnPassant(), p.Hash() == p.st.computeHash())
+	}
+	p.UnmakeNull()
+	if p.st != before {
+		t.Error("UnmakeNull does not restore the state")
+	}
+}
