@@ -195,6 +195,7 @@ func TestPGNSANRoundTrip(t *testing.T) {
 		}
 		played = append(played, moves)
 	}
+	seen := map[string]int{}
 	for g, moves := range played {
 		r := &PGNRecord{Start: Game{}.Start(), Moves: moves}
 		text, err := r.PGN()
@@ -215,6 +216,18 @@ func TestPGNSANRoundTrip(t *testing.T) {
 			if err != nil || m != moves[i] {
 				t.Fatalf("game %d ply %d: %q parses to %v, %v; want %v", g, i+1, tok, m, err, moves[i])
 			}
+			mv := MoveOf(m)
+			switch {
+			case mv.IsCastle():
+				seen["castling"]++
+			case mv.IsEnPassant():
+				seen["en passant"]++
+			case mv.Promotion() != NoKind:
+				seen["promotion"]++
+			}
+			if san := strings.ReplaceAll(strings.TrimRight(tok, "+#"), "x", ""); strings.ContainsRune("NBRQK", rune(san[0])) && len(san) > 3 {
+				seen["disambiguation"]++
+			}
 			p.Make(m)
 			i++
 		}
@@ -222,6 +235,12 @@ func TestPGNSANRoundTrip(t *testing.T) {
 			t.Errorf("game %d: %d SAN moves for %d moves", g, i, len(moves))
 		}
 	}
+	for _, kind := range []string{"castling", "en passant", "promotion", "disambiguation"} {
+		if seen[kind] == 0 {
+			t.Errorf("no %s in the games: the test shows nothing of it", kind)
+		}
+	}
+	t.Logf("moves of each kind read back: %v", seen)
 }
 
 func TestPGNRefusesIllegalMoves(t *testing.T) {
