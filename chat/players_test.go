@@ -311,3 +311,27 @@ func TestFinishedHistoryEndsWithTheResult(t *testing.T) {
 	b.expect(b.msg("dm", "cem", "history", true), "#g2 No moves yet.\nGame over without a result — ")
 	b.expect(b.msg("dm", "cem", "hamleler", true), "#g2 Henüz hamle yok.\nOyun sonuçsuz bitti — ")
 }
+
+// TestAnotherGameBesideAnOpenOne: a tic-tac-toe left open (the README's
+// first example) does not stop a game of dama (its second), and a bare
+// move goes to the game whose notation it is, or is explained there.
+func TestAnotherGameBesideAnOpenOne(t *testing.T) {
+	for _, tc := range []struct{ lang, ttt, dama, already, played, illegal string }{
+		{"en", "play ttt", "play dama easy", "You already have a game going on: #g2 (Dama)", "#g2 Ayse: c3-c4", "#g2 Illegal move «c3-c6»"},
+		{"tr", "oyna xox", "oyna dama kolay", "Zaten süren bir oyun var: #g2 (Dama)", "#g2 Ayse: c3-c4", "#g2 Geçersiz hamle «c3-c6»"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.expect(b.say(tc.ttt), "#g1")
+			b.expect(b.say(tc.dama), "#g2")
+			b.expect(b.say(tc.dama), tc.already)
+			b.expect(b.say("c3-c4"), tc.played)
+			b.expect(b.say("c3-c6"), tc.illegal)
+			if s, _ := b.mgr.Get(1); len(s.Moves) != 0 {
+				t.Fatalf("the tic-tac-toe changed: %v", s.Moves)
+			}
+			b.expect(b.say("b2"), "#g1 Ayse: b2")
+		})
+	}
+}

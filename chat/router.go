@@ -578,14 +578,27 @@ func (q *request) move(text string, explicit bool) {
 		}
 		return
 	}
-	// With several games, play in the one where the move is legal.
+	// With several games, play in the one where the move is legal; else
+	// explain it in the first game whose notation it is ("c3-c4" is no
+	// tic-tac-toe move, but an illegal one in the dama beside it).
 	chosen := target[0]
 	if !tagged && len(target) > 1 {
-		for _, s := range target {
-			if q.r.mgr.CheckMove(s.ID, q.m.UserID, text) == nil {
-				chosen = s
+		legal, notation := -1, -1
+		for i, s := range target {
+			err := q.r.mgr.CheckMove(s.ID, q.m.UserID, text)
+			if err == nil {
+				legal = i
 				break
 			}
+			var me *games.MoveError
+			if notation < 0 && (!errors.As(err, &me) || me.Kind != games.Malformed) {
+				notation = i
+			}
+		}
+		if legal >= 0 {
+			chosen = target[legal]
+		} else if notation >= 0 {
+			chosen = target[notation]
 		}
 	}
 	res, err := q.r.mgr.Move(q.ctx, chosen.ID, q.m.UserID, text, q.m.Ref)

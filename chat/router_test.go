@@ -333,7 +333,7 @@ func TestPlayDamaInEnglish(t *testing.T) {
 	}
 	b.expect(b.say("history"), "No moves yet.")
 	b.expect(b.say("undo"), "You have no move to take back.")
-	b.expect(b.say("play ttt"), "You already have a game going on: #g1 (Dama)")
+	b.expect(b.say("play dama"), "You already have a game going on: #g1 (Dama)")
 	// Nothing played (the move was taken back): no result, no rating.
 	rs = b.say("resign")
 	b.expect(rs, "Ayse resigned.", "Game over without a result — left before making a move, not rated.")

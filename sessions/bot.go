@@ -55,7 +55,7 @@ func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error)
 		side = ai.First
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	if l := m.pairGame(key, req.Player, m.bot()); l != nil {
+	if l := m.pairGame(key, req.Player, m.bot(), req.Game); l != nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return Snapshot{}, &PlayingError{Game: l.snapshot()}

@@ -24,7 +24,7 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 		return ErrMatchTarget
 	}
 	key := chanKey{c.Platform, c.ChannelID}
-	if l := m.pairGame(key, c.From, c.To); l != nil {
+	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return &PlayingError{Game: l.snapshot()}
@@ -147,7 +147,7 @@ func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Pla
 	if by.Name != "" {
 		c.To.Name = by.Name
 	}
-	if l := m.pairGame(key, c.From, c.To); l != nil {
+	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return Snapshot{}, c, &PlayingError{Game: l.snapshot()}

@@ -107,7 +107,7 @@ func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Matc
 		level = lvl.Name
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	if l := m.pairGame(key, req.Players[0], req.Players[1]); l != nil {
+	if l := m.pairGame(key, req.Players[0], req.Players[1], req.Game); l != nil {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return Snapshot{}, MatchRecord{}, &PlayingError{Game: l.snapshot()}

@@ -534,9 +534,12 @@ func (m *Manager) storedSnapshot(rec GameRecord) (Snapshot, bool) {
 	return l.snapshot(), true
 }
 
-// pairGame returns the unfinished casual game in the channel between a and
-// b (tournament games do not count: they are not the players' choice).
-func (m *Manager) pairGame(key chanKey, a, b Player) *live {
+// pairGame returns the unfinished casual game of g in the channel between
+// a and b (tournament games do not count: they are not the players'
+// choice). Two people may have games of different kinds going at once
+// (a tic-tac-toe left open does not stop a game of dama); a bare move goes
+// to the one whose notation it is.
+func (m *Manager) pairGame(key chanKey, a, b Player, g games.Game) *live {
 	m.mu.Lock()
 	list := slices.Clone(m.byChannel[key])
 	m.mu.Unlock()
@@ -544,7 +547,7 @@ func (m *Manager) pairGame(key chanKey, a, b Player) *live {
 	for _, l := range list {
 		l.mu.Lock()
 		p := l.rec.Players
-		over := l.rec.Result.Over || l.rec.Tournament != 0
+		over := l.rec.Result.Over || l.rec.Tournament != 0 || l.rec.Game != g.Name()
 		l.mu.Unlock()
 		if !over && ((same(p[0], a) && same(p[1], b)) || (same(p[0], b) && same(p[1], a))) {
 			return l

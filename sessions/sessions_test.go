@@ -508,10 +508,18 @@ func TestOneGamePerPairAgainstTheBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Game = h.game("tictactoe")
 	var pe *sessions.PlayingError
 	if _, err := h.m.StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID != first.ID {
-		t.Fatalf("second bot game: %v", err)
+		t.Fatalf("second bot game of dama: %v", err)
+	}
+	// A game of another kind may go on beside it (a tic-tac-toe left open
+	// does not stop a game of dama).
+	req.Game = h.game("tictactoe")
+	if _, err := h.m.StartVsBot(bg, req); err != nil {
+		t.Fatalf("a tic-tac-toe beside the dama: %v", err)
+	}
+	if _, err := h.m.StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID == first.ID {
+		t.Fatalf("second bot game of tic-tac-toe: %v", err)
 	}
 	req.Player = bora // another person may play the bot in the same channel
 	if _, err := h.m.StartVsBot(bg, req); err != nil {
@@ -522,7 +530,7 @@ func TestOneGamePerPairAgainstTheBot(t *testing.T) {
 	if _, err := h.m.StartVsBot(bg, req); !errors.Is(err, sessions.ErrUnknownLevel) {
 		t.Fatalf("unknown level: %v", err)
 	}
-	if n := len(h.m.ChannelGames("test", chanA)); n != 2 {
+	if n := len(h.m.ChannelGames("test", chanA)); n != 3 {
 		t.Fatalf("%d games in the channel", n)
 	}
 	s, err := h.m.SetLevel(bg, first.ID, ayse.ID, "usta")
