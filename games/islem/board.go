@@ -69,7 +69,13 @@ func isProduct(d int) bool { return d >= 2 }
 
 // step returns the square one step from sq along direction d times k (k is
 // 1 or -1), or -1 off the board.
-func step(sq, d, k int) int {
+func step(sq, d, k int) int { return int(steps[sq][d][(k+1)/2]) }
+
+// steps[sq][d] is the square before and after sq along direction d (-1 off
+// the board).
+var steps [Squares][4][2]int8
+
+func slowStep(sq, d, k int) int {
 	f, r := sq%Size+dirs[d][0]*k, sq/Size+dirs[d][1]*k
 	if f < 0 || f >= Size || r < 0 || r >= Size {
 		return -1
@@ -79,6 +85,9 @@ func step(sq, d, k int) int {
 
 func init() {
 	for sq := 0; sq < Squares; sq++ {
+		for d := 0; d < 4; d++ {
+			steps[sq][d] = [2]int8{int8(slowStep(sq, d, -1)), int8(slowStep(sq, d, 1))}
+		}
 		f, r := sq%Size, sq/Size
 		if f >= 1 && f <= 6 && r >= 1 && r <= 6 {
 			center |= 1 << sq

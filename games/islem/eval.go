@@ -67,9 +67,9 @@ func (p *Position) seedMove() (ai.Move, bool) {
 		case kindCapture:
 			sq := toOf(m)
 			c := p.board[sq]
-			p.board[sq] = 0
+			p.poke(sq, 0)
 			s = -p.bestReply(opp, ^uint64(0))
-			p.board[sq] = c
+			p.poke(sq, c)
 		default:
 			s = p.immediate(m)
 		}

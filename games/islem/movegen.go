@@ -164,7 +164,7 @@ func (p *Position) immediate(m ai.Move) int {
 		if p.activeSet(p.turn) == 0 {
 			return 0
 		}
-		return p.tryPlace(p.turn, valueOf(m), toOf(m))
+		return int(p.placeScores(p.turn, toOf(m))[valueOf(m)])
 	case kindMove:
 		return p.tryMove(fromOf(m), toOf(m))
 	case kindCapture:
@@ -172,9 +172,9 @@ func (p *Position) immediate(m ai.Move) int {
 		sq := toOf(m)
 		c := p.board[sq]
 		before := p.bestReply(opp, nbrMask[sq])
-		p.board[sq] = 0
+		p.poke(sq, 0)
 		after := p.bestReply(opp, nbrMask[sq])
-		p.board[sq] = c
+		p.poke(sq, c)
 		return max(before-after, 0)
 	}
 	return 0
@@ -185,23 +185,50 @@ func (p *Position) tryPlace(s ai.Side, v, to int) int {
 	if nbrMask[to]&p.stones(s) == 0 {
 		return 0
 	}
-	p.board[to] = stone(s, v)
-	n := p.det.scan(&p.board, to)
-	p.board[to] = 0
+	p.poke(to, stone(s, v))
+	n := p.det.scan(&p.board, p.occ[s], to)
+	p.poke(to, 0)
 	return n
+}
+
+// placeScores is the score of each stone of side s's second set placed on
+// the empty square to, cached for the current position.
+func (p *Position) placeScores(s ai.Side, to int) *[SetStones]int8 {
+	c := &p.pc[s]
+	if c.hash != p.hash {
+		c.hash, c.done = p.hash, 0
+	}
+	if c.done&bit(to) == 0 {
+		c.done |= bit(to)
+		if nbrMask[to]&p.occ[s] == 0 || p.hand[s][1] == 0 {
+			c.score[to] = [SetStones]int8{}
+		} else {
+			p.poke(to, stone(s, 0))
+			p.det.scoreValues(&p.board, p.occ[s], to, p.hand[s][1], &c.score[to])
+			p.poke(to, 0)
+		}
+	}
+	return &c.score[to]
+}
+
+// placeCache holds placement scores for one position (by hash).
+type placeCache struct {
+	hash  uint64
+	done  uint64
+	score [Squares][SetStones]int8
 }
 
 // tryMove scores the side to move moving its stone from from to to.
 func (p *Position) tryMove(from, to int) int {
 	c := p.board[from]
-	p.board[from] = 0
+	p.poke(from, 0)
 	n := 0
 	if nbrMask[to]&p.stones(owner(c)) != 0 {
-		p.board[to] = c
-		n = p.det.scan(&p.board, to)
-		p.board[to] = 0
+		p.poke(to, c)
+		n = p.det.scan(&p.board, p.occ[owner(c)], to)
+		p.poke(to, 0)
 	}
-	p.board[from] = c
+	p.poke(from, c)
 	return n
 }
 
@@ -223,14 +250,14 @@ func (p *Position) bestReply(s ai.Side, region uint64) int {
 	best := 0
 	if set == 1 {
 		targets := ^occ & nearAny(own) & region
+		var sc [SetStones]int8
 		for m := targets; m != 0; m &= m - 1 {
 			to := trailing(m)
-			for v := 0; v < SetStones; v++ {
-				if hasValue(p.hand[s][1], v) {
-					p.board[to] = stone(s, v)
-					best = max(best, p.det.scan(&p.board, to))
-					p.board[to] = 0
-				}
+			p.poke(to, stone(s, 0))
+			p.det.scoreValues(&p.board, p.occ[s], to, p.hand[s][1], &sc)
+			p.poke(to, 0)
+			for _, n := range sc {
+				best = max(best, int(n))
 			}
 		}
 		return best

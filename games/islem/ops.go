@@ -64,9 +64,9 @@ func chainThrough(b *[Squares]cell, sq, d int) (part, bool) {
 	return p, p.n >= 2
 }
 
-// maxOps bounds the operations one stone can complete (far more than a
+// maxOps bounds the pairs of parts one stone can join (far more than a
 // board allows: each of its five parts meets at most a few partners).
-const maxOps = 128
+const maxOps = 256
 
 // detector holds the buffers of one scan.
 type detector struct {
@@ -77,26 +77,92 @@ type detector struct {
 	nops int
 }
 
-// scan finds the operations that contain the stone on sq and returns the
-// number of distinct chains among them (the turn's score).
-func (d *detector) scan(b *[Squares]cell, sq int) int {
+// scan finds the operations that contain the stone on sq (own is the mask
+// of its owner's stones) and returns the number of distinct chains among
+// them: the turn's score.
+func (d *detector) scan(b *[Squares]cell, own uint64, sq int) int {
+	d.collect(b, own, sq)
+	k := 0
+	for i := 0; i < d.nops; i++ {
+		if d.xs[d.xi[i]].val == d.ys[i].val {
+			d.ys[k], d.xi[k] = d.ys[i], d.xi[i]
+			k++
+		}
+	}
+	d.nops = k
+	return d.distinctChains(nil)
+}
+
+// scoreValues scores every value of set placed on sq at once: the parts'
+// shapes do not depend on the stone's value, only their values do. b[sq]
+// holds a stone of the owner (of any value) during the call.
+func (d *detector) scoreValues(b *[Squares]cell, own uint64, sq int, set uint16, out *[SetStones]int8) {
+	*out = [SetStones]int8{}
+	d.collect(b, own, sq)
+	if d.nops == 0 {
+		return
+	}
+	// rest[i] is the value of xs[i] without the stone on sq.
+	var rest [5]int64
+	for i := 0; i < d.nx; i++ {
+		x := &d.xs[i]
+		if !x.chain() {
+			continue
+		}
+		r := int64(0)
+		if isProduct(int(x.dir)) {
+			r = 1
+		}
+		for _, t := range x.sq[:x.n] {
+			if int(t) == sq {
+				continue
+			}
+			if isProduct(int(x.dir)) {
+				r *= int64(value(b[t]))
+			} else {
+				r += int64(value(b[t]))
+			}
+		}
+		rest[i] = r
+	}
+	var match [maxOps]bool
+	for v := 0; v < SetStones; v++ {
+		if !hasValue(set, v) {
+			continue
+		}
+		any := false
+		for k := 0; k < d.nops; k++ {
+			x := &d.xs[d.xi[k]]
+			xv := int64(v)
+			if x.chain() {
+				if isProduct(int(x.dir)) {
+					xv = rest[d.xi[k]] * int64(v)
+				} else {
+					xv = rest[d.xi[k]] + int64(v)
+				}
+			}
+			match[k] = xv == d.ys[k].val
+			any = any || match[k]
+		}
+		if any {
+			out[v] = int8(d.distinctChains(&match))
+		}
+	}
+}
+
+// collect lists every pair of a part containing the stone on sq and a
+// partner part that meets İ1, İ3 and İ4, whatever their values.
+func (d *detector) collect(b *[Squares]cell, own uint64, sq int) {
 	d.nx, d.nops = 0, 0
 	if b[sq] == 0 {
-		return 0
+		return
 	}
-	who := owner(b[sq])
 	d.xs[0] = single(b, sq)
 	d.nx = 1
 	for dir := 0; dir < 4; dir++ {
 		if c, ok := chainThrough(b, sq, dir); ok {
 			d.xs[d.nx] = c
 			d.nx++
-		}
-	}
-	var own uint64
-	for s := 0; s < Squares; s++ {
-		if b[s] != 0 && owner(b[s]) == who {
-			own |= 1 << s
 		}
 	}
 	for i := 0; i < d.nx; i++ {
@@ -123,14 +189,12 @@ func (d *detector) scan(b *[Squares]cell, sq int) int {
 			}
 		}
 	}
-	return d.distinctChains()
 }
 
-// try records x with y as an operation when İ2 (equal values) and İ3/İ4
-// hold: exactly one pair of neighbours joins the two parts, and it joins an
-// end stone of each (the caller found y through an end of x).
+// try records y as x's partner when İ3 and İ4 hold: exactly one pair of
+// neighbours joins the two parts, and it joins an end stone of each.
 func (d *detector) try(x *part, xi int, y part) {
-	if x.val != y.val || d.nops == maxOps {
+	if d.nops == maxOps {
 		return
 	}
 	touches := 0
@@ -140,7 +204,6 @@ func (d *detector) try(x *part, xi int, y part) {
 	if touches != 1 {
 		return
 	}
-	// The touching pair must be end stones of both parts.
 	for k := int8(0); k < x.n; k++ {
 		m := nbrMask[x.sq[k]] & y.mask
 		if m == 0 {
@@ -154,8 +217,9 @@ func (d *detector) try(x *part, xi int, y part) {
 	d.nops++
 }
 
-// distinctChains counts the different chains among the operations found.
-func (d *detector) distinctChains() int {
+// distinctChains counts the different chains among the operations found
+// (only those marked, when mark is not nil).
+func (d *detector) distinctChains(mark *[maxOps]bool) int {
 	var seen [maxOps * 2]int
 	n := 0
 	add := func(p *part) {
@@ -172,6 +236,9 @@ func (d *detector) distinctChains() int {
 		n++
 	}
 	for k := 0; k < d.nops; k++ {
+		if mark != nil && !mark[k] {
+			continue
+		}
 		add(&d.xs[d.xi[k]])
 		add(&d.ys[k])
 	}
@@ -242,7 +309,13 @@ func exportPart(b *[Squares]cell, p *part, joint int8) Part {
 // and the turn's score (the number of distinct chains among them).
 func operations(b *[Squares]cell, sq int) ([]Op, int) {
 	var d detector
-	n := d.scan(b, sq)
+	var own uint64
+	for s := 0; s < Squares; s++ {
+		if b[s] != 0 && owner(b[s]) == owner(b[sq]) {
+			own |= 1 << s
+		}
+	}
+	n := d.scan(b, own, sq)
 	ops := make([]Op, 0, d.nops)
 	for k := 0; k < d.nops; k++ {
 		x, y := &d.xs[d.xi[k]], &d.ys[k]

@@ -38,6 +38,7 @@ func hasValue(set uint16, v int) bool { return set&(1<<v) != 0 }
 // state is everything Make changes; Unmake restores the saved copy.
 type state struct {
 	board [Squares]cell
+	occ   [2]uint64    // each side's stones on the board
 	hand  [2][2]uint16 // [side][set]: the values still in hand, a bit each
 	caps  [2]int16     // stones each side has captured (lost stones included)
 	turn  ai.Side
@@ -58,6 +59,7 @@ type Position struct {
 	det   detector
 	buf   []ai.Move // scratch for the seed style and move ordering
 	scr   []int8
+	pc    [2]placeCache
 }
 
 var (
@@ -80,6 +82,7 @@ func newStart() *Position {
 
 // computeHash hashes the state from scratch (Make keeps it incrementally).
 func (p *Position) computeHash() uint64 {
+	p.syncOcc()
 	var h uint64
 	for sq, c := range p.board {
 		if c != 0 {
@@ -126,14 +129,28 @@ func b2i(b bool) int {
 }
 
 // stones is the mask of side s's stones on the board.
-func (p *Position) stones(s ai.Side) uint64 {
-	var m uint64
+func (p *Position) stones(s ai.Side) uint64 { return p.occ[s] }
+
+// poke changes a square without touching the hash: a trial placement,
+// taken back at once.
+func (p *Position) poke(sq int, c cell) {
+	if old := p.board[sq]; old != 0 {
+		p.occ[owner(old)] &^= bit(sq)
+	}
+	p.board[sq] = c
+	if c != 0 {
+		p.occ[owner(c)] |= bit(sq)
+	}
+}
+
+// syncOcc recomputes the stone masks from the board.
+func (p *Position) syncOcc() {
+	p.occ = [2]uint64{}
 	for sq, c := range p.board {
-		if c != 0 && owner(c) == s {
-			m |= bit(sq)
+		if c != 0 {
+			p.occ[owner(c)] |= bit(sq)
 		}
 	}
-	return m
 }
 
 // Turn implements ai.Position.
@@ -145,10 +162,12 @@ func (p *Position) Hash() uint64 { return p.hash }
 func (p *Position) setCell(sq int, c cell) {
 	if old := p.board[sq]; old != 0 {
 		p.hash ^= zCell[sq][old]
+		p.occ[owner(old)] &^= bit(sq)
 	}
 	p.board[sq] = c
 	if c != 0 {
 		p.hash ^= zCell[sq][c]
+		p.occ[owner(c)] |= bit(sq)
 	}
 }
 
@@ -225,7 +244,7 @@ func (p *Position) Make(m ai.Move) {
 // scored scores the stone just put on sq and owes that many captures (all
 // the opponent's stones on the board when fewer remain).
 func (p *Position) scored(sq int) {
-	n := p.det.scan(&p.board, sq)
+	n := p.det.scan(&p.board, p.occ[p.turn], sq)
 	p.score = int8(n)
 	n = min(n, popcount(p.stones(p.turn.Opponent())))
 	if n == 0 {
