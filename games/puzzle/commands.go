@@ -65,7 +65,7 @@ func runSolve(ctx context.Context, req games.CommandRequest) (games.CommandAnswe
 	m := Method{Alg: ai.IDAStar, H: bestHeuristic(p.n)}
 	if len(req.Args) > 0 {
 		var ok bool
-		if m, ok = ParseMethod(p.n, strings.Join(req.Args, "")); !ok {
+		if m, ok = ParseMethod(p.n, strings.Join(req.Args, "-")); !ok {
 			return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.bad-method",
 				"word", shortenWord(strings.Join(req.Args, " ")), "list", methodList(p.n)))
 		}

@@ -58,7 +58,7 @@ func (Game) SideNames() []string { return []string{"player"} }
 // Start implements games.Game: a fixed start, so that a game replays from
 // its record (sessions rebuild a game from Start when it has no custom
 // start). For the 8-puzzle it is the seed document's example (20 moves
-// from the goal); for the 15-puzzle a position 30 moves from it. Random
+// from the goal); for the 15-puzzle one 30 moves from it. Random
 // starts of a chosen difficulty come from RandomStart as a custom start.
 func (g Game) Start() games.Position {
 	s := seedStart
@@ -74,7 +74,7 @@ func (g Game) Start() games.Position {
 
 const (
 	seedStart = "5,4,0,6,1,8,7,3,2"
-	start15   = "5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"
+	start15   = "2,3,8,7,14,0,9,4,13,1,6,10,5,15,12,11"
 )
 
 // ParsePosition implements games.Game: the cells row by row from the top,
