@@ -1,0 +1,168 @@
+package chess
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"oyunbot/games"
+)
+
+func TestParseMove(t *testing.T) {
+	cases := []struct {
+		name, fen, in string
+		want          string // UCI of the move, or "" for an error
+		kind          games.MoveErrorKind
+		reason        string
+	}{
+		{"pawn push", StartFEN, "e4", "e2e4", 0, ""},
+		{"knight", StartFEN, "Nf3", "g1f3", 0, ""},
+		{"lower-case knight", StartFEN, "nf3", "g1f3", 0, ""},
+		{"upper-case square", StartFEN, "E4", "e2e4", 0, ""},
+		{"uci", StartFEN, "g1f3", "g1f3", 0, ""},
+		{"uci with dash", StartFEN, "e2-e4", "e2e4", 0, ""},
+		{"long algebraic with piece", StartFEN, "Ng1-f3", "g1f3", 0, ""},
+		{"check mark ignored", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8+", "a1a8", 0, ""},
+		{"missing check mark", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8", "a1a8", 0, ""},
+		{"capture", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "e4d5", 0, ""},
+		{"capture without x", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5", "e4d5", 0, ""},
+		{"capture with colon", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5", "e4d5", 0, ""},
+		{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.", "e5d6", 0, ""},
+		{"castle O-O", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "e1g1", 0, ""},
+		{"castle 0-0-0", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "0-0-0", "e1c1", 0, ""},
+		{"castle lower case", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "o-o", "e1g1", 0, ""},
+		{"castle as king move", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "e1g1", 0, ""},
+		{"promotion =Q", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=Q", "b7b8q", 0, ""},
+		{"promotion Q", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8Q", "b7b8q", 0, ""},
+		{"promotion knight", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=N", "b7b8n", 0, ""},
+		{"promotion default queen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8", "b7b8q", 0, ""},
+		{"promotion uci bishop", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8b", "b7b8b", 0, ""},
+		{"promotion uci default queen", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "b7b8q", 0, ""},
+		{"b is a file", "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "bxc3", "b2c3", 0, ""},
+		{"B is the bishop", "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "Bxc3", "d2c3", 0, ""},
+		{"b as a bishop when no pawn can", "4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1", "bxc3", "d2c3", 0, ""},
+		{"bishop from rank", "4k3/7p/8/8/8/8/1B6/4K1B1 w - - 0 1", "B2d4", "b2d4", 0, ""},
+		{"bishop from file b", "4k3/7p/8/8/8/8/1B6/4K1B1 w - - 0 1", "Bbd4", "b2d4", 0, ""},
+		{"disambiguation by file", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nbd2", "b1d2", 0, ""},
+		{"disambiguation by rank", "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R1a2", "a1a2", 0, ""},
+
+		{"empty", StartFEN, "", "", games.Malformed, ""},
+		{"nonsense", StartFEN, "hello", "", games.Malformed, ""},
+		{"rank only", StartFEN, "4e5", "", games.Malformed, ""},
+		{"off board", StartFEN, "e9", "", games.Malformed, ""},
+		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "", games.Ambiguous, ReasonAmbiguous},
+		{"ambiguous b", "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "Bc3", "d2c3", 0, ""},
+		{"pawn cannot go there", StartFEN, "e5", "", games.Illegal, ReasonIllegal},
+		{"no such piece", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "Nf3", "", games.Illegal, ReasonNoSuchPiece},
+		{"knight cannot go there", StartFEN, "Ng3", "", games.Illegal, ReasonIllegal},
+		{"empty start square", StartFEN, "e3e4", "", games.Illegal, ReasonNoPiece},
+		{"opponent's piece", StartFEN, "e7e5", "", games.Illegal, ReasonNotYourPiece},
+		{"own piece on target", StartFEN, "Rh1h2", "", games.Illegal, ReasonOwnPiece},
+		{"ignores the check", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Ra5", "", games.Illegal, ReasonInCheck},
+		{"pinned piece", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "", games.Illegal, ReasonKingInCheck},
+		{"king into check", "4k3/3r4/8/8/8/8/8/4K3 w - - 0 1", "Kd1", "", games.Illegal, ReasonKingInCheck},
+		{"castling right lost", "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", "", games.Illegal, ReasonNoCastlingRight},
+		{"castling blocked", "4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1", "O-O", "", games.Illegal, ReasonCastlingBlocked},
+		{"castling through check", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "", games.Illegal, ReasonCastlingThrough},
+		{"castling out of check", "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", "", games.Illegal, ReasonInCheck},
+		{"promotion of a non-promotion", StartFEN, "e4=Q", "", games.Illegal, ReasonNotPromotion},
+		{"promotion to a king", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=K", "", games.Illegal, ReasonBadPromotion},
+		{"game over", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kh7", "", games.GameOver, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustFEN(t, c.fen)
+			m, err := p.ParseMove(c.in)
+			if c.want != "" {
+				if err != nil || p.UCI(m) != c.want {
+					t.Fatalf("ParseMove(%q) = %s, %v; want %s", c.in, p.UCI(m), err, c.want)
+				}
+				return
+			}
+			var me *games.MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("ParseMove(%q) = %s, %v; want a *games.MoveError", c.in, p.UCI(m), err)
+			}
+			if me.Kind != c.kind || me.Reason != c.reason {
+				t.Fatalf("ParseMove(%q): kind %d reason %q (%v), want kind %d reason %q", c.in, me.Kind, me.Reason, err, c.kind, c.reason)
+			}
+		})
+	}
+}
+
+func TestFormatMove(t *testing.T) {
+	cases := []struct{ fen, uci, want string }{
+		{StartFEN, "g1f3", "Nf3"},
+		{StartFEN, "e2e4", "e4"},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", "exd5"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "O-O"},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", "O-O-O"},
+		{"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", "O-O-O+"},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q", "b8=Q+"},
+		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", "b8=N"},
+		{"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2", "Nbd2"},
+		{"4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "a1a2", "R1a2"},
+		{"k7/8/8/8/8/2Q1Q3/8/2Q1K3 w - - 0 1", "c3d2", "Qc3d2"},
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", "Ra8#"},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		m, err := p.ParseMove(c.uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.FormatMove(m); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.fen, c.uci, got, c.want)
+		}
+	}
+}
+
+func TestParseFEN(t *testing.T) {
+	bad := []struct{ fen, want string }{
+		{"", "empty"},
+		{"8/8/8/8/8/8/8/8 w", "at least 4"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks, want 8"},
+		{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "not a piece"},
+		{"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 squares"},
+		{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "not a piece"},
+		{"4k3/8/8/8/8/8/8/8 w - - 0 1", "white has 0 kings"},
+		{"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings"},
+		{"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on a8"},
+		{"4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "pawn on a1"},
+		{"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "black king is in check but white is to move"},
+		{"4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
+		{"4k3/8/8/8/8/8/8/4K3 w K - 0 1", "no white rook on h1"},
+		{"4k3/8/8/8/8/8/8/R4K2 w Q - 0 1", "king is not on e1"},
+		{"4k3/8/8/8/8/8/8/4K3 w X - 0 1", "not one of"},
+		{"4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant square e3"},
+		{"4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "not a square"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - x 1", "halfmove"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 0", "move number"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", "unexpected"},
+		{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "9 pawns"},
+	}
+	for _, c := range bad {
+		_, err := ParseFEN(c.fen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseFEN(%q) = %v, want an error containing %q", c.fen, err, c.want)
+		}
+	}
+	for _, fen := range append([]string{StartFEN, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"}, playoutStarts...) {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("ParseFEN(%q): %v", fen, err)
+		}
+		if p.FEN() != fen || p.String() != fen {
+			t.Errorf("FEN %q written back as %q", fen, p.FEN())
+		}
+	}
+	// The counters may be left out.
+	if p, err := ParseFEN("4k3/8/8/8/8/8/8/4K3 b - -"); err != nil || p.FEN() != "4k3/8/8/8/8/8/8/4K3 b - - 0 1" {
+		t.Errorf("4-field FEN: %v", err)
+	}
+	// An en passant square without a capture is dropped.
+	if p := mustFEN(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"); p.EnPassant() != noSquare || strings.Contains(p.FEN(), "e3") {
+		t.Errorf("en passant without a capture kept: %s", p.FEN())
+	}
+}
