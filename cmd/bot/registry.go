@@ -7,7 +7,9 @@ package main
 import (
 	"oyunbot/chat/discord"
 	"oyunbot/games"
+	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/islem"
 	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
@@ -24,7 +26,9 @@ type entry struct {
 // entries are the games the bot plays. Adding a game is adding its line.
 func entries() []entry {
 	return []entry{
+		{Game: chess.Game{}, Drawer: nil},
 		{Game: dama.Game{}, Drawer: render.NewDama},
+		{Game: islem.Game{}},
 		{Game: tavla.Game{}},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}

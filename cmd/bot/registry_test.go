@@ -10,12 +10,13 @@ import (
 // TestAdapterChoicesFromTheGames: Discord's choices of games and sides are
 // the registered games', named by their own catalogues.
 func TestAdapterChoicesFromTheGames(t *testing.T) {
-	want := []discord.Choice{{Value: "dama", Name: "Dama", NameTR: "Dama"}, {Value: "tavla", Name: "Tavla", NameTR: "Tavla"}, {Value: "tictactoe", Name: "Tic-tac-toe", NameTR: "XOX"}}
+	want := []discord.Choice{{Value: "dama", Name: "Dama", NameTR: "Dama"}, {Value: "islem", Name: "İşlem", NameTR: "İşlem"}, {Value: "tavla", Name: "Tavla", NameTR: "Tavla"}, {Value: "tictactoe", Name: "Tic-tac-toe", NameTR: "XOX"}}
 	if got := discordGames(nil); !reflect.DeepEqual(got, want) {
 		t.Errorf("games %+v, want %+v", got, want)
 	}
 	wantSides := []discord.Choice{
 		{Value: "white", Name: "white", NameTR: "beyaz"}, {Value: "black", Name: "black", NameTR: "siyah"},
+		{Value: "red", Name: "red", NameTR: "kırmızı"},
 		{Value: "x", Name: "X", NameTR: "X"}, {Value: "o", Name: "O", NameTR: "O"},
 	}
 	if got := discordSides(); !reflect.DeepEqual(got, wantSides) {
