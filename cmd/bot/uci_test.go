@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games/chess"
+)
+
+// uciScript runs a whole UCI session from a script (the input closes at
+// its end) and returns the output lines.
+func uciScript(t *testing.T, script string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	u := newUCISession(chess.Game{}, &out, 1)
+	if err := u.run(strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(out.String()), "\n")
+}
+
+func hasLine(lines []string, prefix string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func lastBestmove(t *testing.T, lines []string) string {
+	t.Helper()
+	for i := len(lines) - 1; i >= 0; i-- {
+		if m, ok := strings.CutPrefix(lines[i], "bestmove "); ok {
+			return m
+		}
+	}
+	t.Fatalf("no bestmove in %q", lines)
+	return ""
+}
+
+func TestUCIHandshake(t *testing.T) {
+	lines := uciScript(t, "uci\nisready\nquit\n")
+	for _, want := range []string{"id name oyunbot chess", "id author", "option name Level type combo default master var seed var easy var medium var hard var master", "option name Hash type spin", "uciok", "readyok"} {
+		if !hasLine(lines, want) {
+			t.Errorf("no line %q in %q", want, lines)
+		}
+	}
+}
+
+func TestUCISearchesToDepth(t *testing.T) {
+	lines := uciScript(t, "setoption name OwnBook value false\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 4\n")
+	for d := 1; d <= 4; d++ {
+		if !hasLine(lines, "info depth "+string(rune('0'+d))+" score cp ") {
+			t.Errorf("no info line for depth %d in %q", d, lines)
+		}
+	}
+	best := lastBestmove(t, lines)
+	pos := chess.NewStart()
+	for _, s := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	if _, err := pos.ParseMove(best); err != nil {
+		t.Errorf("bestmove %s is not legal: %v", best, err)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info depth 4") && (!strings.Contains(l, " nodes ") || !strings.Contains(l, " pv ")) {
+			t.Errorf("info line without nodes or pv: %q", l)
+		}
+	}
+}
+
+func TestUCIReportsMate(t *testing.T) {
+	lines := uciScript(t, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n")
+	if !hasLine(lines, "info depth 3 score mate 1 ") {
+		t.Errorf("no mate score in %q", lines)
+	}
+	if got := lastBestmove(t, lines); got != "d1d8" {
+		t.Errorf("bestmove %s, want d1d8", got)
+	}
+	// Mated: the side to move sees mate -1 after its only move.
+	lines = uciScript(t, "position fen 3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1\ngo depth 2\n")
+	if got := lastBestmove(t, lines); got != "0000" {
+		t.Errorf("bestmove in a mated position: %s, want 0000", got)
+	}
+}
+
+func TestUCIBadInputKeepsPosition(t *testing.T) {
+	lines := uciScript(t, "position fen not a fen\nposition startpos moves e2e5\ngo wtime abc\nfoo bar\n"+
+		"setoption name Level value grandmaster\nsetoption name Hash value 0\nsetoption name OwnBook value false\n"+
+		"position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\nposition startpos moves e2e5\ngo depth 2\n")
+	for _, want := range []string{"info string error: position fen", "info string error: position: move \"e2e5\"",
+		"info string error: go: wtime", "info string unknown command: foo bar", "info string unknown level", "info string Hash must be"} {
+		if !hasLine(lines, want) {
+			t.Errorf("no line %q in %q", want, lines)
+		}
+	}
+	// The bad position left the mate position in place.
+	if got := lastBestmove(t, lines); got != "d1d8" {
+		t.Errorf("bestmove %s, want d1d8 in the last good position", got)
+	}
+}
+
+func TestUCISeedLevel(t *testing.T) {
+	lines := uciScript(t, "setoption name Level value seed\nposition startpos moves e2e4\ngo movetime 5000\n")
+	if !hasLine(lines, "info depth 1 ") || hasLine(lines, "info depth 2 ") {
+		t.Errorf("the seed level searches one ply: %q", lines)
+	}
+	if lastBestmove(t, lines) == "0000" {
+		t.Errorf("no move: %q", lines)
+	}
+}
+
+// TestUCIStopEndsInfinite drives the session through pipes: go infinite
+// runs until stop, and isready is answered during the search.
+func TestUCIStopEndsInfinite(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	u := newUCISession(chess.Game{}, outW, 1)
+	done := make(chan error, 1)
+	go func() { done <- u.run(inR); outW.Close() }()
+	lines := make(chan string, 1000)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	expect := func(prefix string) string {
+		t.Helper()
+		timeout := time.After(30 * time.Second)
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("output ended before %q", prefix)
+				}
+				if strings.HasPrefix(l, prefix) {
+					return l
+				}
+			case <-timeout:
+				t.Fatalf("no %q within 30 s", prefix)
+			}
+		}
+	}
+	send := func(s string) {
+		if _, err := io.WriteString(inW, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	send("go infinite")
+	expect("info depth 3 ")
+	send("isready")
+	expect("readyok")
+	send("stop")
+	best := expect("bestmove ")
+	if best == "bestmove 0000" {
+		t.Errorf("stop gave %q", best)
+	}
+	send("quit")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	inW.Close()
+}
+
+func TestMoveLimits(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		name  string
+		g     goParams
+		white bool
+		want  time.Duration // Limits.Time
+		depth int
+	}{
+		{"movetime", goParams{movetime: 1000 * ms}, true, 990 * ms, 0},
+		{"white's clock", goParams{wtime: 60000 * ms, btime: 1000 * ms}, true, 2000*ms - uciOverhead, 0},
+		{"black's clock with increment", goParams{wtime: 60000 * ms, btime: 30000 * ms, binc: 1000 * ms}, false, 1750*ms - uciOverhead, 0},
+		{"moves to go", goParams{wtime: 10000 * ms, movestogo: 5}, true, 2000*ms - uciOverhead, 0},
+		{"little time left", goParams{wtime: 40 * ms, winc: 1000 * ms}, true, ms, 0},
+		{"depth only", goParams{depth: 7}, true, 0, 7},
+		{"infinite", goParams{infinite: true, wtime: 1000 * ms}, true, 0, 0},
+		{"nothing: the level's", goParams{}, true, 2 * time.Second, 0},
+	}
+	for _, tc := range tests {
+		lim := moveLimits(tc.g, tc.white, levelLimits(2*time.Second))
+		if lim.Time != tc.want || lim.Depth != tc.depth {
+			t.Errorf("%s: time %v depth %d, want %v and %d", tc.name, lim.Time, lim.Depth, tc.want, tc.depth)
+		}
+	}
+	// A level's depth bound (easy) is kept under any clock.
+	lim := moveLimits(goParams{wtime: 60000 * ms}, true, levelDepth(2))
+	if lim.Depth != 2 {
+		t.Errorf("the level's depth 2 became %d", lim.Depth)
+	}
+}
+
+func levelLimits(d time.Duration) ai.Limits { return ai.Limits{Time: d} }
+
+func levelDepth(n int) ai.Limits { return ai.Limits{Depth: n, Time: 300 * time.Millisecond} }
+
+func TestParseUCILine(t *testing.T) {
+	c, err := parseUCILine("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2")
+	if err != nil || c.fen != "8/8/8/8/8/8/8/K6k w - - 0 1" || strings.Join(c.moves, ",") != "a1a2,h1h2" {
+		t.Errorf("position: %+v, %v", c, err)
+	}
+	c, err = parseUCILine("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 7 depth 3 nodes 99")
+	g := c.goArgs
+	if err != nil || g.wtime != time.Second || g.btime != 2*time.Second || g.winc != 10*time.Millisecond ||
+		g.binc != 20*time.Millisecond || g.movestogo != 7 || g.depth != 3 || g.nodes != 99 {
+		t.Errorf("go: %+v, %v", g, err)
+	}
+	c, err = parseUCILine("setoption name Level value usta")
+	if err != nil || c.option != "Level" || c.value != "usta" {
+		t.Errorf("setoption: %+v, %v", c, err)
+	}
+	for _, bad := range []string{"position", "position fen", "position foo", "position startpos e2e4", "go depth", "go depth x", "go sideways 3", "setoption", "setoption name"} {
+		if _, err := parseUCILine(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func FuzzParseUCILine(f *testing.F) {
+	for _, s := range []string{"uci", "position startpos moves e2e4", "position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2",
+		"go wtime 1 btime 2 winc 3 binc 4 movestogo 5", "go infinite", "setoption name Hash value 32", "go movetime -5", "go nodes 99999999999999999999"} {
+		f.Add(s)
+	}
+	var out bytes.Buffer
+	u := newUCISession(chess.Game{}, &out, 1)
+	f.Fuzz(func(t *testing.T, line string) {
+		c, err := parseUCILine(line)
+		if err == nil && c.name == "go" {
+			if c.goArgs.wtime < 0 || c.goArgs.movetime < 0 || c.goArgs.depth < 0 || c.goArgs.nodes < 0 {
+				t.Errorf("%q: negative %+v", line, c.goArgs)
+			}
+		}
+		// Every line is safe to run, too.
+		if c.name != "go" {
+			u.handle(line)
+		}
+	})
+}
