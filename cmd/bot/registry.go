@@ -26,7 +26,7 @@ type entry struct {
 // entries are the games the bot plays. Adding a game is adding its line.
 func entries() []entry {
 	return []entry{
-		{Game: chess.Game{}, Drawer: nil},
+		{Game: chess.Game{}, Drawer: render.NewChess},
 		{Game: dama.Game{}, Drawer: render.NewDama},
 		{Game: islem.Game{}},
 		{Game: tavla.Game{}},
