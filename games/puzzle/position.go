@@ -86,6 +86,10 @@ func (p *Pos) Cells() []int {
 	return out
 }
 
+// Tile is the tile on cell c (0 for the blank), without allocating: for
+// drawers.
+func (p *Pos) Tile(c int) int { return int(p.cells[c]) }
+
 // Blank is the blank's cell.
 func (p *Pos) Blank() int { return int(p.where[0]) }
 
