@@ -110,3 +110,7 @@ func opSquares(ops []Op) []string {
 	}
 	return out
 }
+
+// ExamplePosition is the thesis's worked example just after black placed
+// 12 on d6 (five chains, captures owed): for pictures and help.
+func ExamplePosition() *Position { return example12.after() }

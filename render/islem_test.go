@@ -1,0 +1,67 @@
+package render_test
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"oyunbot/games/dama"
+	"oyunbot/games/islem"
+	"oyunbot/render"
+)
+
+func islemFrame() render.Frame {
+	return render.Frame{Position: islem.ExamplePosition(), Players: [2]string{"Ayşe", "oyunbot (zor)"},
+		Title: "#g5 · işlem", Footer: "(12=2×6) (12=5+7) (12=4×3) (12+5=9+8): 5 taş al"}
+}
+
+// The drawer draws the worked example: a picture of the requested size
+// whose grid shows the ringed last stone, and refuses other games' frames.
+func TestIslemDraws(t *testing.T) {
+	d := render.NewIslem(512)
+	b, err := d.Draw(islemFrame())
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im.Bounds().Dx() != 512 || im.Bounds().Dy() != 512 {
+		t.Fatalf("picture %v, want 512×512", im.Bounds())
+	}
+	start, err := d.Draw(render.Frame{Position: islem.Game{}.Start()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(b, start) {
+		t.Fatal("the example and the empty board draw alike")
+	}
+	_, err = d.Draw(render.Frame{Position: dama.Game{}.Start()})
+	if !errors.Is(err, render.ErrBadFrame) {
+		t.Fatalf("a dama position: %v, want ErrBadFrame", err)
+	}
+}
+
+func BenchmarkDrawIslem(b *testing.B) {
+	render.BenchDraw(b, render.NewIslem(512), islemFrame())
+}
+
+// TestIslemPreview writes docs/islem-example.png's picture to
+// $RENDER_PREVIEW (a directory) when set.
+func TestIslemPreview(t *testing.T) {
+	dir := os.Getenv("RENDER_PREVIEW")
+	if dir == "" {
+		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
+	}
+	b, err := render.NewIslem(512).Draw(islemFrame())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "islem-example.png"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
