@@ -23,13 +23,15 @@ func pgnCatalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"en": {
 			"cmd.pgn":     "pgn: the game so far, or your last finished one, as a PGN file (tags, moves in SAN, result) for any chess program",
-			"pgn.done":    "Game #g%d as PGN: %d moves, %s.",
-			"pgn.ongoing": "Game #g%d so far as PGN: %d moves, still in play.",
+			"pgn.done":    "Game #g%d as PGN, to move %d: %s.",
+			"pgn.ongoing": "Game #g%d so far as PGN, to move %d, still in play.",
+			"pgn.empty":   "Game #g%d as PGN: no moves yet.",
 		},
 		"tr": {
 			"cmd.pgn":     "pgn: oyunu PGN dosyası olarak verir (sürüyorsa şimdiye kadarki hamleler, bittiyse sonucuyla); her satranç programı açar",
-			"pgn.done":    "#g%d oyununun PGN kaydı: %d hamle, %s.",
-			"pgn.ongoing": "#g%d oyununun şimdiye kadarki PGN kaydı: %d hamle, oyun sürüyor.",
+			"pgn.done":    "#g%d oyununun PGN kaydı, %d. hamleye kadar: %s.",
+			"pgn.ongoing": "#g%d oyununun şimdiye kadarki PGN kaydı, %d. hamleye kadar; oyun sürüyor.",
+			"pgn.empty":   "#g%d oyununun PGN kaydı: henüz hamle yok.",
 		},
 	}
 }
@@ -62,10 +64,16 @@ func runPGN(_ context.Context, req games.CommandRequest) (games.CommandAnswer, e
 	if err != nil {
 		return games.CommandAnswer{}, err
 	}
-	moves := fullMoves(len(req.Moves), r.Start.Turn() == ai.Second)
-	line := fmt.Sprintf(pgnText(req.Lang, "pgn.ongoing"), req.ID, moves)
-	if req.Over {
-		line = fmt.Sprintf(pgnText(req.Lang, "pgn.done"), req.ID, moves, r.Result())
+	number, _ := fenMoveNumber(r.Start.String())
+	last := number - 1 + fullMoves(len(req.Moves), r.Start.Turn() == ai.Second) // the last move's number
+	var line string
+	switch {
+	case len(req.Moves) == 0:
+		line = fmt.Sprintf(pgnText(req.Lang, "pgn.empty"), req.ID)
+	case req.Over:
+		line = fmt.Sprintf(pgnText(req.Lang, "pgn.done"), req.ID, last, r.Result())
+	default:
+		line = fmt.Sprintf(pgnText(req.Lang, "pgn.ongoing"), req.ID, last)
 	}
 	return games.CommandAnswer{
 		Text: line,

@@ -268,10 +268,10 @@ func TestPGNCommand(t *testing.T) {
 		lang, text string
 		over       bool
 	}{
-		{"en", "Game #g12 as PGN: 17 moves, 1-0.", true},
-		{"tr", "#g12 oyununun PGN kaydı: 17 hamle, 1-0.", true},
-		{"en", "Game #g12 so far as PGN: 17 moves, still in play.", false},
-		{"tr", "#g12 oyununun şimdiye kadarki PGN kaydı: 17 hamle, oyun sürüyor.", false},
+		{"en", "Game #g12 as PGN, to move 17: 1-0.", true},
+		{"tr", "#g12 oyununun PGN kaydı, 17. hamleye kadar: 1-0.", true},
+		{"en", "Game #g12 so far as PGN, to move 17, still in play.", false},
+		{"tr", "#g12 oyununun şimdiye kadarki PGN kaydı, 17. hamleye kadar; oyun sürüyor.", false},
 	} {
 		req := operaRequest(t)
 		req.Lang, req.Over = tc.lang, tc.over
@@ -292,6 +292,26 @@ func TestPGNCommand(t *testing.T) {
 		}
 		if string(f.Data) != want {
 			t.Errorf("%s over=%v: file\n%s\nwant\n%s", tc.lang, tc.over, f.Data, want)
+		}
+	}
+	// No move yet, and a game from a FEN numbered from its move 40.
+	start, err := Game{}.ParsePosition("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang, uci, text string
+	}{
+		{"en", "", "Game #g3 as PGN: no moves yet."},
+		{"tr", "", "#g3 oyununun PGN kaydı: henüz hamle yok."},
+		{"en", "e8d7", "Game #g3 so far as PGN, to move 40, still in play."},
+		{"en", "e8d7 e2e4", "Game #g3 so far as PGN, to move 41, still in play."},
+		{"tr", "e8d7 e2e4 d7d6", "#g3 oyununun şimdiye kadarki PGN kaydı, 41. hamleye kadar; oyun sürüyor."},
+	} {
+		req := games.CommandRequest{Lang: tc.lang, ID: 3, Start: start, Moves: playUCI(t, start, tc.uci)}
+		ans, err := cmds[0].Run(context.Background(), req)
+		if err != nil || ans.Text != tc.text {
+			t.Errorf("%s %q: %q, %v; want %q", tc.lang, tc.uci, ans.Text, err, tc.text)
 		}
 	}
 	if _, err := cmds[0].Run(context.Background(), games.CommandRequest{Lang: "en"}); err == nil {
