@@ -10,6 +10,7 @@ import (
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
 	"oyunbot/games/islem"
+	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
@@ -29,6 +30,8 @@ func entries() []entry {
 		{Game: chess.Game{}, Drawer: render.NewChess},
 		{Game: dama.Game{}, Drawer: render.NewDama},
 		{Game: islem.Game{}},
+		{Game: puzzle.Eight, Drawer: render.NewPuzzle},
+		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
 		{Game: tavla.Game{}},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
