@@ -34,15 +34,21 @@ type PGNRecord struct {
 	Over   bool
 	Winner ai.Side
 	// Reason is how a finished game ended (the rules' Status reason or the
-	// bot's: "resign", "time", "agreement", "abandoned"); it becomes the
-	// closing comment.
+	// bot's session keys: "resigned", "time", "idle", "agreement",
+	// "withdrew", and "abandoned", "early-draw", "aborted" for games
+	// without a result); it becomes the closing comment.
 	Reason string
 }
+
+// Reasons of games that end without a result (the bot's session keys):
+// abandoned before a move, a draw agreed before both sides moved, a
+// cancelled tournament. Their PGN result is "*", as for a game in play.
+var noResult = map[string]bool{"abandoned": true, "early-draw": true, "aborted": true}
 
 // Result is the record's result tag: "1-0", "0-1", "1/2-1/2" or "*".
 func (r *PGNRecord) Result() string {
 	switch {
-	case !r.Over:
+	case !r.Over || noResult[r.Reason]:
 		return "*"
 	case r.Winner == ai.First:
 		return "1-0"
@@ -151,7 +157,7 @@ func (r *PGNRecord) comment() string {
 	switch r.Reason {
 	case "", ReasonCheckmate:
 		return ""
-	case "resign":
+	case "resign", "resigned":
 		return loser + " resigns."
 	case "time":
 		if r.Winner == ai.NoSide {
@@ -159,13 +165,18 @@ func (r *PGNRecord) comment() string {
 			return "Draw: time forfeit against insufficient mating material."
 		}
 		return winner + " wins on time."
+	case "idle":
+		return loser + " forfeits: no move for too long."
+	case "withdrew":
+		return loser + " withdrew from the tournament."
 	case "agreement":
 		return "Draw by agreement."
 	case "abandoned":
-		if r.Winner == ai.NoSide {
-			return "Game abandoned."
-		}
-		return loser + " abandoned the game."
+		return "Abandoned before a move was made: no result."
+	case "early-draw":
+		return "Draw agreed before both sides had moved: no result."
+	case "aborted":
+		return "The tournament was cancelled: no result."
 	case ReasonStalemate:
 		return "Draw by stalemate."
 	case ReasonRepetition:

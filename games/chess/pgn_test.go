@@ -133,8 +133,14 @@ func TestPGNResults(t *testing.T) {
 		want   string // the movetext after the moves
 	}{
 		{"in play", false, ai.NoSide, "", "*"},
-		{"White resigns", true, ai.Second, "resign", "{White resigns.} 0-1"},
-		{"Black resigns", true, ai.First, "resign", "{Black resigns.} 1-0"},
+		{"White resigns", true, ai.Second, "resigned", "{White resigns.} 0-1"},
+		{"White resigns (the key games.CommandRequest names)", true, ai.Second, "resign", "{White resigns.} 0-1"},
+		{"idle forfeit", true, ai.First, "idle", "{Black forfeits: no move for too long.} 1-0"},
+		{"withdrew", true, ai.Second, "withdrew", "{White withdrew from the tournament.} 0-1"},
+		{"abandoned, no result", true, ai.NoSide, "abandoned", "{Abandoned before a move was made: no result.} *"},
+		{"early draw, no result", true, ai.NoSide, "early-draw", "{Draw agreed before both sides had moved: no result.} *"},
+		{"tournament cancelled", true, ai.NoSide, "aborted", "{The tournament was cancelled: no result.} *"},
+		{"Black resigns", true, ai.First, "resigned", "{Black resigns.} 1-0"},
 		{"Black's flag", true, ai.First, "time", "{White wins on time.} 1-0"},
 		{"White's flag", true, ai.Second, "time", "{Black wins on time.} 0-1"},
 		{"agreed draw", true, ai.NoSide, "agreement", "{Draw by agreement.} 1/2-1/2"},
@@ -142,7 +148,6 @@ func TestPGNResults(t *testing.T) {
 		{"fifty moves", true, ai.NoSide, ReasonFiftyMoves, "{Draw by the fifty-move rule.} 1/2-1/2"},
 		{"stalemate", true, ai.NoSide, ReasonStalemate, "{Draw by stalemate.} 1/2-1/2"},
 		{"material", true, ai.NoSide, ReasonInsufficient, "{Draw: insufficient material.} 1/2-1/2"},
-		{"abandoned", true, ai.First, "abandoned", "{Black abandoned the game.} 1-0"},
 		{"mate says itself", true, ai.First, ReasonCheckmate, "1-0"},
 		{"unknown reason", true, ai.NoSide, "co}met\n", "{Ended: comet.} 1/2-1/2"},
 	} {
