@@ -11,10 +11,12 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return perft(&p.st, depth)
+	return perft(p.st, depth)
 }
 
-func perft(s *state, depth int) uint64 {
+// perft takes the state by value: a pointer to a copy passed down a
+// recursive call would move every copy to the heap.
+func perft(s state, depth int) uint64 {
 	if depth == 1 {
 		return s.count()
 	}
@@ -22,9 +24,9 @@ func perft(s *state, depth int) uint64 {
 	s.gen(&l, false)
 	var n uint64
 	for _, m := range l.moves[:l.n] {
-		c := *s
+		c := s
 		c.apply(m)
-		n += perft(&c, depth-1)
+		n += perft(c, depth-1)
 	}
 	return n
 }
@@ -42,7 +44,7 @@ func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
 		c.apply(m)
 		n := uint64(1)
 		if depth > 1 {
-			n = perft(&c, depth-1)
+			n = perft(c, depth-1)
 		}
 		visit(m.AI(), n)
 	}

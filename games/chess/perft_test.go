@@ -73,3 +73,23 @@ func TestPerftSuite(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPerft measures bulk-counted perft per suite position (nodes/s
+// as a metric): go test -run XXX -bench Perft ./games/chess
+func BenchmarkPerft(b *testing.B) {
+	depths := []int{5, 4, 6, 4, 4, 4}
+	for i, c := range loadPerft(b) {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d := depths[i]
+		b.Run(strings.Fields(c.fen)[0][:8], func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				nodes += p.Perft(d)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}

@@ -226,7 +226,7 @@ func (p *Position) Clone() games.Position { return p.clone() }
 
 func (p *Position) clone() *Position {
 	c := *p
-	c.hist = append(make([]state, 0, len(p.hist)+64), p.hist...)
+	c.hist = append(make([]state, 0, len(p.hist)+128), p.hist...)
 	return &c
 }
 
