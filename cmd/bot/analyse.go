@@ -1,14 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/puzzle"
 )
 
 // runAnalyse is `bot analyse -game G (-level L | -time D | -depth N)`: for
@@ -25,6 +28,9 @@ import (
 // from plain minimax at the depth the search completed, to compare node
 // counts (exponential: keep the depth small). Each position is searched
 // with cleared tables, so a fixed-depth analysis is reproducible.
+//
+// A sliding puzzle (puzzle8, puzzle15) is solved instead: see
+// analysePuzzle.
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -35,6 +41,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	withPV := fs.Bool("pv", false, "append the principal variation")
 	withMinimax := fs.Bool("minimax", false, "append plain minimax's score and node count at the completed depth")
 	hashMB := fs.Int("hash", 16, "transposition table size in MiB")
+	algo := fs.String("algo", "", "sliding puzzles: the search, e.g. idastar, astar-manhattan, bfs (default idastar with the best heuristic)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -45,6 +52,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	g, err := lookupEngineGame(*gameName)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyse: %v\n", err)
+		return 2
+	}
+	if pg, ok := g.(puzzle.Game); ok {
+		return analysePuzzle(pg, *algo, *timeLimit, stdin, stdout, stderr)
+	}
+	if *algo != "" {
+		fmt.Fprintf(stderr, "analyse: -algo is for sliding puzzles, not %s\n", g.Name())
 		return 2
 	}
 	var lim ai.Limits
@@ -124,4 +138,88 @@ func formatLine(p games.Position, moves []ai.Move) string {
 		q.Make(m)
 	}
 	return b.String()
+}
+
+// analysePuzzle is `bot analyse -game puzzle8|puzzle15 [-algo NAME] [-time
+// D]`: for each start read from stdin (tiles row by row from the top,
+// comma-separated, 0 for the blank; `#` comments and blank lines ignored)
+// it prints
+//
+//	bestmove <tile> length <n> nodes <n> time <ms>
+//
+// the tile to slide first and the solution's length (optimal for the
+// optimal searches), or `bestmove none length 0 nodes 0 time 0` for a
+// solved start. A line that is no start, or one the search gives up on
+// (-time, or the memory bound), prints `error line <n>: <why>` in its place
+// and the exit status is 1 at the end. The 15-puzzle's pattern databases
+// are loaded (or built) first.
+func analysePuzzle(g puzzle.Game, algo string, timeLimit time.Duration, stdin io.Reader, stdout, stderr io.Writer) int {
+	size := g.Size
+	if size == 0 {
+		size = 3
+	}
+	m := puzzle.Method{Alg: ai.IDAStar, H: puzzle.PDBHeuristic}
+	if algo != "" {
+		var ok bool
+		if m, ok = puzzle.ParseMethod(size, algo); !ok {
+			fmt.Fprintf(stderr, "analyse: unknown -algo %q (e.g. %s)\n", algo, strings.Join(puzzleMethodNames(size), ", "))
+			return 2
+		}
+	}
+	if timeLimit < 0 {
+		fmt.Fprintln(stderr, "analyse: -time must not be negative")
+		return 2
+	}
+	if size == 4 {
+		if _, err := puzzle.LoadPDB(); err != nil {
+			fmt.Fprintf(stderr, "analyse: pattern databases: %v\n", err) // built, but not saved: go on
+		}
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	sc := bufio.NewScanner(stdin)
+	status := 0
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		pos, err := g.ParsePosition(text)
+		if err != nil {
+			fmt.Fprintf(out, "error line %d: %v\n", line, err)
+			status = 1
+			continue
+		}
+		p := pos.(*puzzle.Pos)
+		res, err := puzzle.Solve(context.Background(), p, m, puzzle.Budget{Time: timeLimit})
+		switch {
+		case err != nil:
+			fmt.Fprintf(out, "error line %d: %v\n", line, err)
+			status = 1
+		case !res.Found():
+			fmt.Fprintf(out, "error line %d: %s found no solution (%s after %d nodes, %d ms)\n", line, m, res.Stopped, res.Nodes, res.Elapsed.Milliseconds())
+			status = 1
+		case len(res.Path) == 0:
+			fmt.Fprintln(out, "bestmove none length 0 nodes 0 time 0")
+		default:
+			fmt.Fprintf(out, "bestmove %s length %d nodes %d time %d\n", p.FormatMove(res.Path[0]), res.Length, res.Nodes, res.Elapsed.Milliseconds())
+		}
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "analyse: reading input: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func puzzleMethodNames(size int) []string {
+	var names []string
+	for _, m := range puzzle.CompareMethods(size) {
+		names = append(names, m.String())
+	}
+	return names
 }

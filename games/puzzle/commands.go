@@ -45,7 +45,11 @@ func runHint(ctx context.Context, req games.CommandRequest) (games.CommandAnswer
 		return games.CommandAnswer{}, tooHard(req.Lang, err)
 	}
 	m := path[0]
-	return games.CommandAnswer{Text: text(req.Lang, "hint", "tile", p.FormatMove(m),
+	key := "hint"
+	if len(path) == 1 {
+		key = "hint.one"
+	}
+	return games.CommandAnswer{Text: text(req.Lang, key, "tile", p.FormatMove(m),
 		"dir", text(req.Lang, "dir."+dirNames[m.Lo]), "n", strconv.Itoa(len(path)))}, nil
 }
 

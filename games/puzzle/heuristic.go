@@ -183,7 +183,15 @@ type UnsolvableError struct {
 	BlankRow   int // from the bottom, 1-based (even boards only)
 }
 
-func (e *UnsolvableError) Error() string { return e.Message("en") }
+// Error is a short English explanation (the chat cuts long errors); Message
+// has the whole one in either language.
+func (e *UnsolvableError) Error() string {
+	if e.Size%2 == 0 {
+		return fmt.Sprintf("unsolvable: %d pairs of tiles in the wrong order + the blank on row %d from the bottom = %d, even; no move changes that parity and at the goal it is odd",
+			e.Inversions, e.BlankRow, e.Inversions+e.BlankRow)
+	}
+	return fmt.Sprintf("unsolvable: %d pairs of tiles in the wrong order, an odd number; no move changes that parity and at the goal it is 0", e.Inversions)
+}
 
 // Message explains the error in lang ("tr" or "en").
 func (e *UnsolvableError) Message(lang string) string {

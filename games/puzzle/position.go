@@ -233,27 +233,18 @@ func (p *Pos) String() string {
 	return b.String()
 }
 
-// Board implements games.Position: rows from the top, numbers right-aligned
-// in columns, "_" for the blank.
+// Board implements games.Position: one character per cell, rows from the
+// top, "." for the blank and the tiles 10 to 15 as A to F (the picture
+// shows their numbers).
 func (p *Pos) Board() []string {
-	w := 1
-	if p.n == 4 {
-		w = 2
-	}
+	const digits = ".123456789ABCDEF"
 	rows := make([]string, p.n)
 	for r := range p.n {
-		var b strings.Builder
+		var b [4]byte
 		for c := range p.n {
-			if c > 0 {
-				b.WriteByte(' ')
-			}
-			s := "_"
-			if t := p.cells[r*p.n+c]; t != 0 {
-				s = strconv.Itoa(int(t))
-			}
-			b.WriteString(strings.Repeat(" ", w-len(s)) + s)
+			b[c] = digits[p.cells[r*p.n+c]]
 		}
-		rows[r] = b.String()
+		rows[r] = string(b[:p.n])
 	}
 	return rows
 }
