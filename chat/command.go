@@ -75,6 +75,7 @@ func commandTable() []command {
 	return []command{
 		{name: CmdPlay, en: []string{"play", "new", "start"}, tr: []string{"oyna", "baslat", "yeni"}, run: (*request).play},
 		{name: CmdMove, en: []string{"move"}, tr: []string{"hamle"}, run: func(q *request) { q.move(strings.Join(q.argsWithoutTag(), " "), true) }},
+		{name: CmdTap, en: []string{"tap"}, tr: []string{"dokun"}, run: (*request).tap},
 		{name: CmdBoard, en: []string{"board", "show"}, tr: []string{"tahta", "goster"}, run: (*request).board},
 		{name: CmdHistory, en: []string{"history", "moves"}, tr: []string{"hamleler", "gecmis"}, run: (*request).history},
 		{name: CmdHint, en: []string{"hint"}, tr: []string{"ipucu"}, run: (*request).hint},

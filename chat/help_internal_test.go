@@ -36,6 +36,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"rating": "help.rating", "ratings": "help.rating", "puan": "help.rating", "puanım": "help.rating", "elo": "help.rating",
 		"leaderboard": "help.leaderboard", "liderler": "help.leaderboard", "liderlik": "help.leaderboard",
 		"lang": "help.lang", "language": "help.lang", "dil": "help.lang",
+		"tap": "help.tap", "dokun": "help.tap",
 		"help": "help.help", "yardım": "help.help", "komutlar": "help.help", "commands": "help.help", "?": "help.help",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",

@@ -150,6 +150,7 @@ func turkish() map[string]string {
 		"help.start": "başlat <oyun> — bota karşı yeni oyun, oyna gibi (yardım oyna). Kanalda kayıtları açık bir turnuva varken tek başına «başlat» " +
 			"o turnuvayı başlatır (düzenleyen ya da kanal yöneticisi); «turnuva başlat» da olur (yardım turnuva).",
 		"help.move":    "hamle <hamle> ya da yalnızca hamleyi yaz. {notations}",
+		"help.tap":     "dokun — tahtanın düğmelerinin gönderdiği komut: bir taşa, sonra gideceği kareye dokun (Telegram) ya da hamleni listeden seç (Discord). Hamleyi yazmak da her yerde olur.",
 		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
 		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri, numaralı: 1. … 2. … (biten bir oyunun: hamleler #g7).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
@@ -399,6 +400,16 @@ func turkish() map[string]string {
 		"lang.unknown":    "«{word}» dilini bilmiyorum: tr ya da en",
 		"lang.admin-only": "Bu kanalın dilini yalnızca kanal yöneticileri değiştirebilir (özel sohbette sen).",
 
+		// Tap boards (tap.go).
+		"tap.menu-moves":  "Hamleni seç",
+		"tap.menu-pieces": "Oynatacağın taşı seç",
+		"tap.menu-of":     "{squares} ile hamle",
+		"tap.menu-choose": "Hangi hamle?",
+		"tap.choose":      "{from} → {to}: birden çok hamle var, hangisi?",
+		"tap.selected":    "{square} seçildi: gideceği kareye dokun.",
+		"tap.none":        "Oynatacağın taşa dokun.",
+		"tap.stale":       "Bu tahta eskidi; güncel tahta bu.",
+
 		"button.hint":    "💡 İpucu",
 		"button.board":   "Tahta",
 		"button.resign":  "🏳 Pes",
@@ -423,6 +434,7 @@ func english() map[string]string {
 		"help.start": "start <game> — a new game against the bot, like play (help play). While the channel's tournament is open for registration, " +
 			"a bare «start» begins it (the organiser or a channel admin); so does «tournament start» (help tournament).",
 		"help.move":    "move <move>, or just type the move. {notations}",
+		"help.tap":     "tap — what a board's buttons send: tap a piece, then its target square (Telegram), or choose your move from the menus (Discord). Typing the move works everywhere too.",
 		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",
 		"help.history": "history — the game's moves so far, numbered: 1. … 2. … (of a finished game: history #g7).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
@@ -671,6 +683,16 @@ func english() map[string]string {
 		"lang.set":        "OK, I speak English in this channel.",
 		"lang.unknown":    "I don't know the language «{word}»: tr or en",
 		"lang.admin-only": "Only the channel's admins can change its language (in a private chat, you).",
+
+		// Tap boards (tap.go).
+		"tap.menu-moves":  "Choose your move",
+		"tap.menu-pieces": "Choose a piece to move",
+		"tap.menu-of":     "Move {squares}",
+		"tap.menu-choose": "Which move?",
+		"tap.choose":      "{from} → {to}: several moves, which one?",
+		"tap.selected":    "{square} selected: tap its target square.",
+		"tap.none":        "Tap the piece to move.",
+		"tap.stale":       "That board is out of date; here is the current one.",
 
 		"button.hint":    "💡 Hint",
 		"button.board":   "Board",

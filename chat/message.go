@@ -68,7 +68,35 @@ type Reply struct {
 	// GameID and GameVersion name the game state the reply shows (0 for a
 	// reply about no game): the outbox marks that version announced.
 	GameID, GameVersion int64
+	// Board is a board people tap, for adapters that lay buttons out as a
+	// grid (Telegram's inline keyboard): rows of squares, top row first,
+	// shown above Buttons. Adapters that cannot show it leave it out.
+	Board [][]Button
+	// Menus are lists of choices for adapters that have drop-down menus
+	// (Discord's select menus), shown above Buttons; choosing an option
+	// sends its Data as a message, as a button press does. Others leave
+	// them out: Board or typed moves do the same.
+	Menus []Menu
+	// Edit asks the adapter to replace the buttons (Board, Menus, Buttons;
+	// none removes them) of the message Ref was pressed on, sending
+	// nothing new: a tap board's selection. An adapter that cannot edit
+	// that message sends the reply as a new one (Text says what changed).
+	Edit bool
 }
+
+// Menu is a drop-down list of choices: Placeholder shows until one is
+// chosen, each option's Label is shown and its Data sent when chosen.
+type Menu struct {
+	Placeholder string
+	Options     []Button
+}
+
+// Limits of menus: Discord's select menus take at most 25 options, and a
+// message has five rows of components, one kept for the action buttons.
+const (
+	MaxMenuOptions = 25
+	MaxMenus       = 4
+)
 
 // Button is a button whose press stands for the text Data (at most 64 bytes,
 // Telegram's callback-data limit).

@@ -1,0 +1,213 @@
+package chat_test
+
+import (
+	"strings"
+	"testing"
+
+	"oyunbot/chat"
+)
+
+// tapFields splits a tap button's data: "tap", the tag, the guard, squares.
+func tapFields(data string) []string {
+	f := strings.Fields(data)
+	if len(f) < 3 || f[0] != chat.CmdTap {
+		return nil
+	}
+	return f
+}
+
+// firstPiece is the first square button of grid that selects a piece.
+func firstPiece(t *testing.T, grid [][]chat.Button) chat.Button {
+	t.Helper()
+	for _, row := range grid {
+		for _, bt := range row {
+			if len(tapFields(bt.Data)) == 4 {
+				return bt
+			}
+		}
+	}
+	t.Fatalf("no piece to tap on %+v", grid)
+	return chat.Button{}
+}
+
+// firstTarget is the first button of grid that plays (or offers) a move.
+func firstTarget(grid [][]chat.Button) (chat.Button, bool) {
+	for _, row := range grid {
+		for _, bt := range row {
+			if len(tapFields(bt.Data)) >= 5 {
+				return bt, true
+			}
+		}
+	}
+	return chat.Button{}, false
+}
+
+// boardOf is the last reply with a tap board or, when the game is over,
+// the last board; over reports the end.
+func boardOf(t *testing.T, rs []chat.Reply) (rep chat.Reply, over bool) {
+	t.Helper()
+	g := lastGame(t, rs)
+	if g.Board == nil {
+		return g, true
+	}
+	return g, false
+}
+
+// TestTapWholeDamaGame plays dama against the bot by pressing the board's
+// square buttons only (a piece, then its target), in both languages: each
+// selection edits the board pressed (Edit, the piece marked, its targets
+// playable), each target plays the move.
+func TestTapWholeDamaGame(t *testing.T) {
+	for _, tc := range []struct{ lang, play, selected, over string }{
+		{"tr", "oyna dama kolay", "seçildi: gideceği kareye dokun", "Oyun bitti"},
+		{"en", "play dama easy", "selected: tap its target square", "Game over"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			g, over := boardOf(t, b.say(tc.play))
+			if over || len(g.Board) != 8 || len(g.Board[0]) != 8 {
+				t.Fatalf("no 8×8 tap board: %+v", g.Board)
+			}
+			plies := 0
+			for ; !over && plies < 400; plies++ {
+				piece := firstPiece(t, g.Board)
+				rs := b.say(piece.Data)
+				if len(rs) != 1 || !rs[0].Edit || !strings.Contains(rs[0].Text, tc.selected) {
+					t.Fatalf("selecting %q: %+v", piece.Data, rs)
+				}
+				sq := tapFields(piece.Data)[3]
+				marked := false
+				for _, row := range rs[0].Board {
+					for _, bt := range row {
+						marked = marked || bt.Label == "["+piece.Label+"]"
+					}
+				}
+				target, ok := firstTarget(rs[0].Board)
+				if !marked || !ok || tapFields(target.Data)[3] != sq {
+					t.Fatalf("board after selecting %s: %+v", sq, rs[0].Board)
+				}
+				rs = b.say(target.Data)
+				if len(rs) == 1 && rs[0].Edit { // several moves between the squares
+					choice, ok := firstTarget(rs[0].Board[8:])
+					if !ok {
+						t.Fatalf("choices %+v", rs[0].Board)
+					}
+					rs = b.say(choice.Data)
+				}
+				g, over = boardOf(t, rs)
+			}
+			if !over || !strings.Contains(g.Text, tc.over) {
+				t.Fatalf("after %d taps: %q", plies, g.Text)
+			}
+			t.Logf("%d moves tapped: %s", plies, g.Text)
+		})
+	}
+}
+
+// TestMenusWholeDamaGame plays dama against the bot by choosing from the
+// menus only: a move, or a piece and then one of its moves.
+func TestMenusWholeDamaGame(t *testing.T) {
+	for _, tc := range []struct{ lang, play, over string }{
+		{"tr", "oyna dama kolay", "Oyun bitti"},
+		{"en", "play dama easy", "Game over"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			g, over := boardOf(t, b.say(tc.play))
+			plies := 0
+			for ; !over && plies < 400; plies++ {
+				menus := g.Menus
+				for range 3 {
+					if len(menus) == 0 || len(menus) > chat.MaxMenus {
+						t.Fatalf("menus %+v", menus)
+					}
+					opt := menus[0].Options[plies%len(menus[0].Options)]
+					if len(menus[0].Options) > chat.MaxMenuOptions || len(opt.Data) > chat.MaxButtonData {
+						t.Fatalf("menu %+v", menus[0])
+					}
+					rs := b.say(opt.Data)
+					if len(rs) == 1 && rs[0].Edit {
+						menus = rs[0].Menus // a piece chosen: its moves
+						continue
+					}
+					g, over = boardOf(t, rs)
+					break
+				}
+			}
+			if !over || !strings.Contains(g.Text, tc.over) {
+				t.Fatalf("after %d choices: %q", plies, g.Text)
+			}
+			t.Logf("%d moves chosen: %s", plies, g.Text)
+		})
+	}
+}
+
+// TestTapStaleAndOthers: a press on a board whose position is gone edits
+// its buttons away and shows the current board; a spectator's or an
+// opponent's press out of turn changes nothing; a bad square clears the
+// selection; typed moves still work beside the board.
+func TestTapStaleAndOthers(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("lang en")
+	g, _ := boardOf(t, b.say("play dama easy"))
+	old := firstPiece(t, g.Board)
+	g, over := boardOf(t, b.say("c3-c4"))
+	if over {
+		t.Fatal("over after one move")
+	}
+	rs := b.say(old.Data)
+	if len(rs) != 2 || !rs[0].Edit || rs[0].Board != nil || rs[0].Buttons != nil || rs[0].Menus != nil {
+		t.Fatalf("stale press: %+v", rs)
+	}
+	b.expect(rs, "#g1 That board is out of date; here is the current one.")
+	if lastGame(t, rs).Board == nil {
+		t.Fatal("no current board after a stale press")
+	}
+	piece := firstPiece(t, g.Board)
+	b.expect(b.msg("dm", "bora", piece.Data, true), "#g1 ")
+	f := tapFields(piece.Data)
+	rs = b.say(strings.Join(append(f[:3], "z9"), " "))
+	if len(rs) != 1 || !rs[0].Edit || strings.Contains(labels(rs[0].Board), "[") {
+		t.Fatalf("bad square: %+v", rs)
+	}
+	rs = b.say("tap")
+	b.expect(rs, "tap — what a board's buttons send")
+	b.say("lang tr")
+	b.expect(b.say("dokun"), "dokun — tahtanın düğmelerinin gönderdiği komut")
+}
+
+// TestTapBetweenPeople: in a game between two people, only the player to
+// move selects; the other is told whose turn it is.
+func TestTapBetweenPeople(t *testing.T) {
+	b := newBot(t, nil)
+	b.msg("g", "ayse", "lang en", false)
+	b.msg("g", "ayse", "challenge @bora dama", false)
+	g, _ := boardOf(t, b.msg("g", "bora", "accept", false))
+	piece := firstPiece(t, g.Board)
+	who := []string{"ayse", "bora"}
+	mover := -1
+	for i, u := range who {
+		rs := b.msg("g", u, piece.Data, false)
+		if len(rs) == 1 && rs[0].Edit {
+			mover = i
+		} else {
+			b.expect(rs, "It is not your turn")
+		}
+	}
+	if mover < 0 {
+		t.Fatal("nobody could select")
+	}
+	b.expect(b.msg("g", "cem", piece.Data, false), "#g1 ")
+}
+
+func labels(grid [][]chat.Button) string {
+	var b strings.Builder
+	for _, row := range grid {
+		for _, bt := range row {
+			b.WriteString(bt.Label)
+		}
+	}
+	return b.String()
+}
