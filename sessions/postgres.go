@@ -346,13 +346,17 @@ func (s *PostgresStore) SaveGame(ctx context.Context, rec GameRecord) error {
 	if err != nil {
 		return err
 	}
-	tag, err := s.pool.Exec(ctx, `UPDATE games SET `+pgGameSet+fmt.Sprintf(` WHERE id = $%d`, len(vals)+1),
-		append(vals, rec.ID)...)
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET `+pgGameSet+
+		fmt.Sprintf(` WHERE id = $%d AND version = $%d`, len(vals)+1, len(vals)+2),
+		append(vals, rec.ID, rec.Version-1)...)
 	if err != nil {
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
+		// Games are never deleted: a row there now was there at the update.
+		var one int
+		err := s.pool.QueryRow(ctx, `SELECT 1 FROM games WHERE id = $1`, rec.ID).Scan(&one)
+		return saveMissed(rec, err, errors.Is(err, pgx.ErrNoRows))
 	}
 	return nil
 }

@@ -305,14 +305,33 @@ func (s *SQLiteStore) SaveGame(ctx context.Context, rec GameRecord) error {
 		started_ms = ?, last_ms = ?, draw_offer = ?, over = ?, winner = ?, reason = ?,
 		tc = ?, left0_ms = ?, left1_ms = ?, lang = ?, tournament = ?, round = ?, board = ?, rated = ?, settled = ?,
 		p0 = ?, p1 = ?, version = ?, start = ?, points = ?, optimal = ?, match = ?
-		WHERE id = ?`, append(vals, rec.ID)...)
+		WHERE id = ? AND version = ?`, append(vals, rec.ID, rec.Version-1)...)
 	if err != nil {
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
+	}
+	if n == 0 {
+		// Games are never deleted: a row there now was there at the update.
+		var one int
+		err := s.db.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, rec.ID).Scan(&one)
+		return saveMissed(rec, err, errors.Is(err, sql.ErrNoRows))
 	}
 	return nil
+}
+
+// saveMissed is SaveGame's error when no row was updated: ErrNotFound if
+// the game is missing, else ErrConflict (err is the existence check's).
+func saveMissed(rec GameRecord, err error, missing bool) error {
+	switch {
+	case missing:
+		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
+	case err != nil:
+		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
+	}
+	return fmt.Errorf("sessions: save game %d at version %d: %w", rec.ID, rec.Version, ErrConflict)
 }
 
 const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,

@@ -51,8 +51,12 @@ type GameStore interface {
 	// CreateGame stores a new game and returns its id (rec.ID is ignored).
 	// Ids grow: a later game has a greater id, and an id is never reused.
 	CreateGame(ctx context.Context, rec GameRecord) (int64, error)
-	// SaveGame overwrites the stored game rec.ID; ErrNotFound (wrapped) if
-	// there is none.
+	// SaveGame overwrites the stored game rec.ID with its next version:
+	// only if the stored game is at version rec.Version-1, atomically
+	// (a compare-and-set, so that of two processes saving the same game
+	// from the same version one wins and the other learns it). Otherwise
+	// it changes nothing and returns ErrConflict (wrapped); ErrNotFound
+	// (wrapped) if there is no game rec.ID.
 	SaveGame(ctx context.Context, rec GameRecord) error
 	// Game loads one game; ErrNotFound if there is none. A game stored
 	// with no moves (nil or empty) comes back with an empty, non-nil Moves.
@@ -144,6 +148,11 @@ type HeartbeatStore interface {
 
 // ErrNotFound is returned by a Store for a missing game or channel.
 var ErrNotFound = errors.New("sessions: not found")
+
+// ErrConflict is returned by SaveGame when the stored game is not at the
+// version before the one saved: another process (or another copy in this
+// one) saved it first, and the change was made on a stale game.
+var ErrConflict = errors.New("sessions: the game was changed elsewhere")
 
 // Player is a participant of a game. ID is unique within the game's platform.
 type Player struct {

@@ -45,6 +45,9 @@ func testConcurrentGames(t *testing.T, s sessions.Store) {
 				g.Moves = append(g.Moves, fmt.Sprint("m", i))
 				g.Version++
 				g.LastMove = g.LastMove.Add(time.Second)
+				if i == changes-1 {
+					g = finished(g) // the last move ends it
+				}
 				if err := s.SaveGame(ctx, g); err != nil {
 					t.Errorf("writer %d: SaveGame: %v", w, err)
 					return
@@ -62,10 +65,6 @@ func testConcurrentGames(t *testing.T, s sessions.Store) {
 					t.Errorf("writer %d: ActiveGames: %v", w, err)
 					return
 				}
-			}
-			g = finished(g)
-			if err := s.SaveGame(ctx, g); err != nil {
-				t.Errorf("writer %d: SaveGame: %v", w, err)
 			}
 			final[w] = g
 		})

@@ -48,7 +48,7 @@ func testCreditDowntime(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
 	credited := create(t, s, fullGame(t))
 	credited.Result = sessions.Result{Winner: credited.Result.Winner} // unfinished, every other field set
-	save(t, s, credited)
+	save(t, s, &credited)
 	untouched := create(t, s, game("c", ayse, bora))
 	over := create(t, s, finished(game("c", bora, cem)))
 	if err := s.SaveHeartbeat(ctx, at); err != nil {

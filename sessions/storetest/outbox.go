@@ -168,8 +168,7 @@ func testUnannouncedGames(t *testing.T, s sessions.Store) {
 	g1 := create(t, s, game("c", ayse, bora)) // version 0: nothing to announce
 	unannounced("a game at version 0")
 
-	g1.Version = 1
-	save(t, s, g1)
+	save(t, s, &g1) // version 1
 	g2 := game("c", cem, bot)
 	g2.Version = 1
 	g2 = create(t, s, g2)
@@ -185,8 +184,8 @@ func testUnannouncedGames(t *testing.T, s sessions.Store) {
 	enqueue(t, s, reply("d", g3.ID, 5, "g3 v5"))
 	unannounced("after announcing a newer version of g3", g2)
 
-	g1.Version, g1.Moves = 2, []string{"b2"}
-	save(t, s, g1)
+	g1.Moves = []string{"b2"}
+	save(t, s, &g1) // version 2
 	unannounced("after saving g1 again", g1, g2)
 	enqueue(t, s, reply("c", g1.ID, 2, "g1 v2"), reply("c", g1.ID, 1, "g1 v1 again"))
 	unannounced("after announcing v2, then v1", g2)

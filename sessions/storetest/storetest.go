@@ -123,10 +123,12 @@ func create(t *testing.T, s sessions.GameStore, rec sessions.GameRecord) session
 	return rec
 }
 
-// save overwrites the stored rec.
-func save(t *testing.T, s sessions.GameStore, rec sessions.GameRecord) {
+// save stores rec as the game's next version: rec.Version is bumped first,
+// as the Manager does before each save.
+func save(t *testing.T, s sessions.GameStore, rec *sessions.GameRecord) {
 	t.Helper()
-	if err := s.SaveGame(t.Context(), rec); err != nil {
+	rec.Version++
+	if err := s.SaveGame(t.Context(), *rec); err != nil {
 		t.Fatalf("SaveGame %d: %v", rec.ID, err)
 	}
 }
