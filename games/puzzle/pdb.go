@@ -52,14 +52,38 @@ type PDB struct {
 // Groups are the tile groups, one table each.
 func (db *PDB) Groups() [][]int { return db.groups }
 
-// value is the sum of the tables' entries for the tiles' cells.
+// value is the sum of the tables' entries for the tiles' cells, or the sum
+// for the board mirrored in its main diagonal when that is more (Korf and
+// Felner's reflection: the mirrored board is as far from the goal, and the
+// same tables read on it are the sums of another partition, the groups'
+// mirror images, just as admissible).
 func (db *PDB) value(where *[16]int8) int {
+	var mirror [16]int8
+	for t := 1; t < 16; t++ {
+		mirror[mirrorTile[t]] = mirrorCell[where[t]]
+	}
+	return max(db.sum(where), db.sum(&mirror))
+}
+
+func (db *PDB) sum(where *[16]int8) int {
 	h := 0
 	for i, g := range db.groups {
 		h += int(db.tables[i][rank(g, where)])
 	}
 	return h
 }
+
+// mirrorCell maps cell (row r, column c) to (c, r); mirrorTile maps tile t
+// (whose goal is cell t-1) to the tile whose goal is that cell's mirror.
+var mirrorCell, mirrorTile = func() (cell, tile [16]int8) {
+	for c := range 16 {
+		cell[c] = int8(c%4*4 + c/4)
+	}
+	for t := 1; t < 16; t++ {
+		tile[t] = cell[t-1] + 1
+	}
+	return cell, tile
+}()
 
 // rank numbers the placement of group g's tiles (cells where[t]) from 0 to
 // 16·15·…·(16-len(g)+1)-1: each tile's cell counted among the cells the
