@@ -62,7 +62,7 @@ func TestBoardViewpointAndFinish(t *testing.T) {
 		if f.Flip != tc.flip || f.Finished {
 			t.Errorf("%s: Flip %v Finished %v, want Flip %v, not finished", tc.play, f.Flip, f.Finished, tc.flip)
 		}
-		b.say("pes")
+		b.say("pes evet")
 		if f := rec[tc.game].last(t); !f.Finished || f.Flip != tc.flip {
 			t.Errorf("%s, resigned: Flip %v Finished %v, want Flip %v, finished", tc.play, f.Flip, f.Finished, tc.flip)
 		}
@@ -89,7 +89,7 @@ func TestClocksByTheNames(t *testing.T) {
 	if f.Clocks != [2]string{"3:53", "5:00"} || strings.ContainsAny(f.Footer, "0123456789") {
 		t.Fatalf("clocks %q, footer %q", f.Clocks, f.Footer)
 	}
-	b.say("pes")
+	b.say("pes evet")
 	b.say("meydan @bora xox 1g/hamle")
 	b.msg("dm", "bora", "kabul", true)
 	now = now.Add(time.Hour)

@@ -210,7 +210,7 @@ func TestChallengesAndLastGameSurviveRestart(t *testing.T) {
 	grp(b, "ayse", "kabul")
 	grp(b, "cem", "b2")
 	grp(b, "ayse", "a1")
-	grp(b, "cem", "pes")
+	grp(b, "cem", "pes evet")
 	b.stop()
 
 	b = openRouter(t, path, nil)

@@ -20,7 +20,7 @@ func TestBoardAndHistoryOfAFinishedGameByTag(t *testing.T) {
 	grp(b, "bora", "kabul")
 	grp(b, "ayse", "b2")
 	grp(b, "bora", "a1")
-	grp(b, "ayse", "pes")
+	grp(b, "ayse", "pes evet")
 	// Both players have a new game going on: a bare "tahta" shows it, the
 	// tag the finished one.
 	grp(b, "ayse", "meydan @bora dama")

@@ -52,7 +52,7 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	if !slices.Equal(data, []string{"board #g1", "resign #g1"}) || len(g.Buttons) != 4 {
 		t.Errorf("buttons %+v, want the cells and no hint", g.Buttons)
 	}
-	b.expect(b.say("hint"), "#g1 There are no hints in Strict.")
+	b.expect(b.say("hint yes"), "#g1 There are no hints in Strict.")
 	b.say("b2")
 	b.expect(b.say("undo"), "#g1 Moves cannot be taken back in Strict.")
 	b.expect(b.say("draw"), "#g1 There are no draw offers in Strict.")

@@ -337,6 +337,8 @@ func turkish() map[string]string {
 		"game.turn":        "Sıra: {player} ({side})",
 		"game.undone":      "Son hamlen geri alındı.",
 		"game.unrated":     "Bu oyun artık puanlı sayılmaz.",
+		"resign.confirm":   "Pes edersen oyunu kaybedersin ve puanın düşer. Emin misin? Onay için düğmeye bas ya da yaz: {yes}",
+		"hint.confirm":     "İpucu alırsan bu oyun puansız olur. Yine de istiyor musun? Düğmeye bas ya da yaz: {yes}",
 		"game.resigned":    "{player} pes etti.",
 		"game.forfeit":     "{player} uzun süre oynamadı, oyunu kaybetti.",
 		"game.never-moved": "{player} hiç hamle yapmadı.",
@@ -410,11 +412,13 @@ func turkish() map[string]string {
 		"tap.none":        "Oynatacağın taşa dokun.",
 		"tap.stale":       "Bu tahta eskidi; güncel tahta bu.",
 
-		"button.hint":    "💡 İpucu",
-		"button.board":   "Tahta",
-		"button.resign":  "🏳 Pes",
-		"button.accept":  "Kabul",
-		"button.decline": "Ret",
+		"button.hint":           "💡 İpucu",
+		"button.board":          "Tahta",
+		"button.resign":         "🏳 Pes",
+		"button.confirm-resign": "🏳 Evet, pes ediyorum",
+		"button.confirm-hint":   "💡 Evet, ipucu ver",
+		"button.accept":         "Kabul",
+		"button.decline":        "Ret",
 	}
 }
 
@@ -621,6 +625,8 @@ func english() map[string]string {
 		"game.turn":        "To move: {player} ({side})",
 		"game.undone":      "Your last move was taken back.",
 		"game.unrated":     "This game is no longer rated.",
+		"resign.confirm":   "Resigning loses the game and costs rating. Are you sure? Press the button or type: {yes}",
+		"hint.confirm":     "A hint makes this game unrated. Still want one? Press the button or type: {yes}",
 		"game.resigned":    "{player} resigned.",
 		"game.forfeit":     "{player} did not move for too long and lost the game.",
 		"game.never-moved": "{player} never made a move.",
@@ -694,10 +700,12 @@ func english() map[string]string {
 		"tap.none":        "Tap the piece to move.",
 		"tap.stale":       "That board is out of date; here is the current one.",
 
-		"button.hint":    "💡 Hint",
-		"button.board":   "Board",
-		"button.resign":  "🏳 Resign",
-		"button.accept":  "Accept",
-		"button.decline": "Decline",
+		"button.hint":           "💡 Hint",
+		"button.board":          "Board",
+		"button.resign":         "🏳 Resign",
+		"button.confirm-resign": "🏳 Yes, I resign",
+		"button.confirm-hint":   "💡 Yes, give me a hint",
+		"button.accept":         "Accept",
+		"button.decline":        "Decline",
 	}
 }

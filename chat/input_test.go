@@ -43,7 +43,8 @@ func TestActionWordsInTalk(t *testing.T) {
 	}
 	// Game tags and mentions are not stray words; "pes ettim" is a resignation.
 	grp("bora", "f6-f5")
-	b.expect(grp("bora", "pes #g1"), "Bora pes etti.", "Oyun bitti: Ayse (beyaz) kazandı — rakip pes etti.")
+	b.expect(grp("bora", "pes #g1"), "#g1 Pes edersen oyunu kaybedersin ve puanın düşer.", "pes evet")
+	b.expect(grp("bora", "pes #g1 evet"), "Bora pes etti.", "Oyun bitti: Ayse (beyaz) kazandı — rakip pes etti.")
 	b.say("oyna xox")
 	b.expect(b.say("pes ettim"), "Ayse pes etti.")
 	b.say("lang en")
@@ -92,14 +93,14 @@ func TestUnratedNotes(t *testing.T) {
 		t.Fatalf("said twice: %q", texts(rs))
 	}
 	b.say("lang en")
-	b.say("resign")
+	b.say("resign yes")
 	b.say("play ttt")
 	b.say("b2")
 	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
-	b.say("resign")
+	b.say("resign yes")
 	b.say("play ttt")
-	b.expect(b.say("hint"), "#g3 Hint: ", "\nThis game is no longer rated.")
-	if rs := b.say("hint"); strings.Contains(texts(rs), "rated") {
+	b.expect(b.say("hint yes"), "#g3 Hint: ", "\nThis game is no longer rated.")
+	if rs := b.say("hint yes"); strings.Contains(texts(rs), "rated") {
 		t.Fatalf("second hint: %q", texts(rs))
 	}
 }
@@ -115,7 +116,7 @@ func TestOneNotOnes(t *testing.T) {
 	b.msg("dm", "bora", "a1", true)
 	b.say("c3")
 	b.expect(b.say("board"), "· 2 moves\n") // 1. b2 a1 2. c3: moves as the history numbers them
-	b.say("resign")
+	b.say("resign yes")
 	b.expect(b.say("leaderboard ttt"), "(1 game)")
 	b.expect(b.say("tournament create ttt swiss 1"), "(Swiss, 1 round)")
 	b.say("lang tr")

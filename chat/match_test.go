@@ -37,14 +37,14 @@ func TestMatchFromChat(t *testing.T) {
 			// A game resigned before any move has no result: move first.
 			d1, d2 := lastRollIn(t, rs[0].Text)
 			say("a" + d1 + " b" + d2)
-			rs = say("resign")
+			rs = say("resign yes")
 			b.expect(rs, tc.next, "#g2")
 			d1, d2 = lastRollIn(t, texts(rs)) // the bot opened game 2; Ayse's roll
 			say("a" + d1 + " b" + d2)
 			if s, err := b.mgr.Get(2); err != nil || s.Match == 0 {
 				t.Fatalf("the match's second game: %+v %v", s, err)
 			}
-			b.expect(say("resign"), tc.over)
+			b.expect(say("resign yes"), tc.over)
 			if got := b.mgr.Find("test", "dm", "ayse"); len(got) != 0 {
 				t.Fatalf("a game goes on after the match: %+v", got)
 			}

@@ -33,6 +33,6 @@ func TestBotOpeningFollowsTheNewGame(t *testing.T) {
 			!strings.Contains(rs[0].Caption, "\noyunbot: ") {
 			t.Fatalf("%s: want the new game with the bot's move; got %q", cmd, texts(rs))
 		}
-		b.say("pes")
+		b.say("pes evet")
 	}
 }

@@ -50,10 +50,10 @@ func TestReplyInTheLanguageWritten(t *testing.T) {
 	// locale.
 	b.locale = "tr"
 	b.expect(b.msg("menu-tr", "dan", "play ttt", true), "#g3 Yeni oyun: XOX")
-	b.expect(b.msg("menu-tr", "dan", "hint #g3", true), "#g3 İpucu: ")
+	b.expect(b.msg("menu-tr", "dan", "hint #g3 yes", true), "#g3 İpucu: ")
 	b.locale = "en"
 	b.expect(b.msg("menu-en", "eda", "play ttt", true), "#g4 New game: Tic-tac-toe")
-	b.expect(b.msg("menu-en", "eda", "hint #g4", true), "#g4 Hint: ")
+	b.expect(b.msg("menu-en", "eda", "hint #g4 yes", true), "#g4 Hint: ")
 
 	// The channel's setting beats the word, in both directions.
 	b.locale = ""
@@ -249,8 +249,8 @@ func TestAllPiecesCaptured(t *testing.T) {
 func TestHintThenUnrated(t *testing.T) {
 	b := newBot(t, nil)
 	for _, tc := range []struct{ user, play, hint, want string }{
-		{"ayse", "oyna dama", "ipucu", "\nBu oyun artık puanlı sayılmaz."},
-		{"bora", "play dama", "hint", "\nThis game is no longer rated."},
+		{"ayse", "oyna dama", "ipucu evet", "\nBu oyun artık puanlı sayılmaz."},
+		{"bora", "play dama", "hint yes", "\nThis game is no longer rated."},
 	} {
 		b.msg("dm-"+tc.user, tc.user, tc.play, true)
 		rs := b.msg("dm-"+tc.user, tc.user, tc.hint, true)
@@ -332,6 +332,52 @@ func TestAnotherGameBesideAnOpenOne(t *testing.T) {
 				t.Fatalf("the tic-tac-toe changed: %v", s.Moves)
 			}
 			b.expect(b.say("b2"), "#g1 Ayse: b2")
+		})
+	}
+}
+
+// TestCostlyActionsAreConfirmed: a resignation that costs rating and a hint
+// that makes a game unrated ask first; the question's button (or "resign
+// yes") does it; what costs nothing is done at once.
+func TestCostlyActionsAreConfirmed(t *testing.T) {
+	for _, tc := range []struct{ lang, play, resign, hint, askResign, askHint, resigned, hinted, yes string }{
+		{"en", "play dama", "resign", "hint", "Resigning loses the game and costs rating. Are you sure?", "A hint makes this game unrated.",
+			"Ayse resigned.", "#g2 Hint: ", "Yes, I resign"},
+		{"tr", "oyna dama", "pes", "ipucu", "Pes edersen oyunu kaybedersin ve puanın düşer. Emin misin?", "İpucu alırsan bu oyun puansız olur.",
+			"Ayse pes etti.", "#g2 İpucu: ", "Evet, pes ediyorum"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			// Before one's first move a resignation just ends the game: no question.
+			b.say(tc.play)
+			b.expect(b.say(tc.resign), tc.resigned)
+
+			b.say(tc.play)
+			b.say("c3-c4")
+			rs := b.say(tc.resign)
+			b.expect(rs, "#g2 "+tc.askResign)
+			if s, _ := b.mgr.Get(2); s.Result.Over {
+				t.Fatal("the question resigned")
+			}
+			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "resign #g2 yes" || !strings.Contains(rs[0].Buttons[0][0].Label, tc.yes) {
+				t.Fatalf("the question's button: %+v", rs)
+			}
+			// The hint asks too, once: after it the game is unrated.
+			b.expect(b.say(tc.hint), "#g2 "+tc.askHint)
+			if s, _ := b.mgr.Get(2); !s.Rated {
+				t.Fatal("the question made the game unrated")
+			}
+			b.expect(b.say(tc.hint+" #g2 "+map[string]string{"en": "yes", "tr": "evet"}[tc.lang]), tc.hinted)
+			b.expect(b.say(tc.hint), tc.hinted) // unrated now: no question
+			// Unrated, a resignation costs nothing: at once.
+			b.expect(b.say(tc.resign), tc.resigned)
+
+			// Rated again, the button resigns.
+			b.say(tc.play)
+			b.say("c3-c4")
+			rs = b.say(tc.resign)
+			b.expect(b.say(rs[0].Buttons[0][0].Data), tc.resigned, "→")
 		})
 	}
 }

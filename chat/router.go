@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -349,7 +350,7 @@ func (q *request) strayWords() []string {
 	}
 	var out []string
 	for _, a := range args {
-		if _, ok := isGameTag(a); ok || strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@") {
+		if _, ok := isGameTag(a); ok || strings.HasPrefix(a, "@") || strings.HasPrefix(a, "<@") || isConfirmWord(Fold(a)) {
 			continue
 		}
 		out = append(out, a)
@@ -872,6 +873,11 @@ func (q *request) hint() {
 	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoHints, "error.no-hints") {
 		return
 	}
+	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && !q.confirmed() {
+		// The engine's help makes the game unrated: asked first.
+		q.askConfirm(s, "hint.confirm", CmdHint)
+		return
+	}
 	if err := q.r.mgr.Hint(q.ctx, s.ID, q.m.UserID, q.m.Ref); err != nil {
 		q.sayError(err)
 	}
@@ -926,6 +932,13 @@ func (q *request) draw() {
 func (q *request) resign() {
 	s, ok := q.current()
 	if !ok {
+		return
+	}
+	if side := s.SideOf(q.m.UserID); s.Rated && !s.Result.Over && (hasMoved(s, side) || s.Tournament != 0) && !q.confirmed() {
+		// A rated resignation costs rating (a casual game resigned before
+		// one's first move just ends): a second tap (or "resign yes")
+		// makes sure it was meant.
+		q.askConfirm(s, "resign.confirm", CmdResign)
 		return
 	}
 	after, err := q.r.mgr.Resign(q.ctx, s.ID, q.m.UserID)
@@ -1692,4 +1705,47 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		head += "\n" + t
 	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
+}
+
+// isConfirmWord reports whether folded w says yes to a question the bot
+// asked ("resign yes", "pes evet").
+func isConfirmWord(w string) bool {
+	switch w {
+	case "yes", "y", "confirm", "sure", "evet", "e", "onay", "onayla", "eminim":
+		return true
+	}
+	return false
+}
+
+// confirmed reports whether the command says yes to its own question.
+func (q *request) confirmed() bool {
+	for _, a := range q.cmd.Args {
+		if isConfirmWord(Fold(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// askConfirm asks whether a costly action on game s was meant: the
+// question (catalogue key) and a button that does it.
+func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
+	yes := cmd + " #" + s.Tag() + " yes"
+	q.sayReply(Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd)),
+		Buttons: [][]Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}})
+}
+
+// confirmWord is how the person types the confirmed command in the
+// request's language ("pes evet", "resign yes").
+func (q *request) confirmWord(cmd string) string {
+	c := commandByName[cmd]
+	if q.lang == Turkish && len(c.tr) > 0 {
+		return c.tr[0] + " evet"
+	}
+	return c.en[0] + " yes"
+}
+
+// hasMoved reports whether side has made a move in game s.
+func hasMoved(s sessions.Snapshot, side ai.Side) bool {
+	return side != ai.NoSide && slices.Contains(s.Sides, side)
 }

@@ -289,7 +289,7 @@ func TestPlayTicTacToeWithButtons(t *testing.T) {
 	// After the end, board and history show the finished game.
 	b.expect(b.say("tahta"), "#g1 XOX — ", "Oyun bitti")
 	b.expect(b.say("hamleler"), "#g1 1. b2 ")
-	b.expect(b.say("pes"), "süren bir oyunun yok")
+	b.expect(b.say("pes evet"), "süren bir oyunun yok")
 }
 
 func TestPlayDamaInEnglish(t *testing.T) {
@@ -322,7 +322,7 @@ func TestPlayDamaInEnglish(t *testing.T) {
 	if lastGame(t, before).TextBoard != lastGame(t, after).TextBoard {
 		t.Fatal("a refused move changed the board")
 	}
-	b.expect(b.say("hint"), "#g1 Hint: ")
+	b.expect(b.say("hint yes"), "#g1 Hint: ")
 	b.expect(b.say("level"), "Level: easy")
 	b.expect(b.say("level master"), "#g1 The bot now plays at level master.")
 	b.expect(b.say("level 9"), "No such level. Levels: easy, medium, hard, master")
@@ -335,12 +335,12 @@ func TestPlayDamaInEnglish(t *testing.T) {
 	b.expect(b.say("undo"), "You have no move to take back.")
 	b.expect(b.say("play dama"), "You already have a game going on: #g1 (Dama)")
 	// Nothing played (the move was taken back): no result, no rating.
-	rs = b.say("resign")
+	rs = b.say("resign yes")
 	b.expect(rs, "Ayse resigned.", "Game over without a result — left before making a move, not rated.")
-	b.expect(b.say("resign"), "You have no game going on")
+	b.expect(b.say("resign yes"), "You have no game going on")
 	b.say("play dama easy")
 	b.say("c3-c4")
-	b.expect(b.say("resign"), "Ayse resigned.", "Game over: oyunbot (black) wins — the opponent resigned.")
+	b.expect(b.say("resign yes"), "Ayse resigned.", "Game over: oyunbot (black) wins — the opponent resigned.")
 }
 
 func TestPlayerCanTakeSecondSide(t *testing.T) {
@@ -358,15 +358,15 @@ func TestDrawAndUndoWordsInTurkish(t *testing.T) {
 	b := newBot(t, nil)
 	b.say("oyna dama")
 	b.expect(b.say("berabere"), "oyunbot beraberliği kabul etmiyor; oyun sürüyor.") // not at the start
-	b.expect(b.say("pes"), "Oyun sonuçsuz bitti — hiç hamle yapmadan bırakıldı, puanlanmadı.")
+	b.expect(b.say("pes evet"), "Oyun sonuçsuz bitti — hiç hamle yapmadan bırakıldı, puanlanmadı.")
 	b.say("oyna xox")
 	b.expect(b.say("geri al"), "Geri alınacak hamlen yok.")
 	b.say("5")
 	b.expect(b.say("geri"), "Son hamlen geri alındı.")
 	b.expect(b.say("seviye zor"), "#g2 Botun seviyesi artık zor.")
-	b.expect(b.say("ipucu"), "#g2 İpucu: ")
+	b.expect(b.say("ipucu evet"), "#g2 İpucu: ")
 	b.say("5")
-	b.expect(b.say("pes"), "Ayse pes etti.", "Oyun bitti: oyunbot (O) kazandı — rakip pes etti.")
+	b.expect(b.say("pes evet"), "Ayse pes etti.", "Oyun bitti: oyunbot (O) kazandı — rakip pes etti.")
 	// Without a game, the level becomes the channel's default.
 	b.expect(b.say("seviye usta"), "yeni oyunlar usta seviyesinde")
 	b.expect(b.say("oyna xox"), "oyunbot (O, usta)")
@@ -416,7 +416,7 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("ayse", "b2"), "Illegal move «b2»: that square is taken.", "Legal moves: a1, a2, a3, b1, b3, c1, c2, c3")
 	b.expect(grp("ayse", "history"), "#g2 1. b2")
 	b.expect(grp("ayse", "a1"), "Ayse: a1")
-	b.expect(grp("ayse", "resign"), "Game over: Bora (X) wins — the opponent resigned.")
+	b.expect(grp("ayse", "resign yes"), "Game over: Bora (X) wins — the opponent resigned.")
 }
 
 func TestTelegramAddressee(t *testing.T) {
@@ -491,7 +491,7 @@ func TestConcurrentMessages(t *testing.T) {
 				b.r.Handle(context.Background(), chat.Message{Platform: "test", ChannelID: ch, UserID: user, UserName: user, Text: text, Private: i%2 == 0})
 			}
 			h([]string{"play ttt easy", "oyna dama kolay"}[i%2])
-			for _, mv := range []string{"5", "c3-c4", "1", "b3-b4", "9", "board", "3", "hint", "7", "history", "2", "4", "6", "8", "resign"} {
+			for _, mv := range []string{"5", "c3-c4", "1", "b3-b4", "9", "board", "3", "hint yes", "7", "history", "2", "4", "6", "8", "resign yes"} {
 				h(mv)
 			}
 		}()

@@ -82,7 +82,7 @@ func playStep(t *testing.T, b *bot, ch string, names map[string]string) int {
 		tag := "#" + s.Tag()
 		switch {
 		case s.ID%7 == 3 && len(s.Moves) == 2:
-			say("pes " + tag)
+			say("pes " + tag + " evet")
 		case s.ID%7 == 5 && len(s.Moves) == 3 && !s.VsBot():
 			say("berabere " + tag)
 			opp := s.Players[s.Turn.Opponent()]
@@ -426,7 +426,7 @@ func TestRatingCommands(t *testing.T) {
 	grp("ayse", "meydan @bora xox")
 	grp("bora", "kabul")
 	grp("ayse", "b2")
-	rs := grp("ayse", "pes")
+	rs := grp("ayse", "pes evet")
 	b.expect(rs, "Puanlar: Ayse 1500 → 1338 (-162) · Bora 1500 → 1662 (+162)")
 	b.expect(grp("bora", "puan"), "Bora: XOX 1662 ±290 (1 oyun)")
 	b.expect(grp("ayse", "puan xox @bora"), "bora — XOX: 1662 ±290 (1 oyun)")

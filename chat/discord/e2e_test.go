@@ -235,8 +235,17 @@ func TestE2EDamaOpening(t *testing.T) {
 			t.Fatalf("board %d has no hint button: %v", turn+1, buttonIDs(board))
 		}
 		e.srv.Press(general, ayse, "tr", board.ID, "hint #g1")
+		if turn == 0 {
+			// A hint makes the rated game unrated: the bot asks first, and
+			// its button says yes.
+			ask := e.waitMessage(t, general.ID, seen, "the hint's question", func(m fakediscord.Message) bool {
+				return strings.Contains(m.Content, "puansız") && len(buttonIDs(m)) == 1
+			})
+			seen = len(e.srv.Messages(general.ID))
+			e.srv.Press(general, ayse, "tr", ask.ID, buttonIDs(ask)[0])
+		}
 		hint := e.waitMessage(t, general.ID, seen, "a hint", func(m fakediscord.Message) bool {
-			return strings.Contains(m.Content, "İpucu") && len(buttonIDs(m)) == 1
+			return strings.Contains(m.Content, "İpucu:") && len(buttonIDs(m)) == 1
 		})
 		move := buttonIDs(hint)[0] // "move #g1 c3-c4"
 		mv := move[strings.LastIndexByte(move, ' ')+1:]

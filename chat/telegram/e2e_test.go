@@ -240,8 +240,19 @@ func TestE2EDamaOpening(t *testing.T) {
 		if _, err := e.srv.Press(ayse, group.ID, board.MessageID, "hint #g1"); err != nil {
 			t.Fatal(err)
 		}
+		if turn == 0 {
+			// A hint makes the rated game unrated: the bot asks first, and
+			// its button says yes.
+			ask := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
+				return strings.Contains(s.Text, "puansız") && len(s.Data()) == 1
+			})
+			seen = len(e.srv.Sent(group.ID))
+			if _, err := e.srv.Press(ayse, group.ID, ask.MessageID, ask.Data()[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
 		hint := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
-			return strings.Contains(s.Text, "İpucu") && len(s.Data()) == 1
+			return strings.Contains(s.Text, "İpucu:") && len(s.Data()) == 1
 		})
 		move := hint.Data()[0] // "move #g1 c3-c4"
 		if turn%2 == 0 {

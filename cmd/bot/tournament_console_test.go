@@ -4,7 +4,7 @@ package main
 // channel would, through piped console input with "/as NAME" switching the
 // speaker, and restarts the bot (a new run on the same database) in the
 // middle of a round. Every game ends by resignation: in each cycle every
-// player says "resign" in turn, so the first of a pair to speak loses and a
+// player says "resign yes" in turn, so the first of a pair to speak loses and a
 // player without a game (a bye) is told so. The script needs no knowledge
 // of the pairings, and the results are deterministic.
 
@@ -21,7 +21,7 @@ func resignCycles(players []string, n int) string {
 	var b strings.Builder
 	for range n {
 		for _, p := range players {
-			fmt.Fprintf(&b, "/as %s\nresign\n", p)
+			fmt.Fprintf(&b, "/as %s\nresign yes\n", p)
 		}
 	}
 	return b.String()
