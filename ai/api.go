@@ -58,12 +58,16 @@ type Options struct {
 	CheckExt  bool // a position in check is searched one ply deeper (Checker)
 	LMR       bool // late quiet moves searched shallower first (Checker; needs AlphaBeta)
 	GameOrder bool // captures ordered, and losing ones skipped in quiescence, by the game's MoveScorer
+	// Futility: within a few plies of the horizon, a node whose static
+	// score is far above beta is cut, and quiet moves of one far below
+	// alpha are skipped (Checker; needs AlphaBeta).
+	Futility bool
 }
 
 // DefaultOptions enables every technique with a 16 MiB table.
 func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
-		NullMove: true, CheckExt: true, LMR: true, GameOrder: true}
+		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and
@@ -140,8 +144,9 @@ type Level struct {
 	// search and restores the previous style after.
 	Style string
 	// Plain searches full width to Limits.Depth and no further, as a seed
-	// document's engine did: no quiescence, check extension, null move or
-	// reductions (alpha-beta and move ordering do not change the result).
+	// document's engine did: no quiescence, check extension, null move,
+	// reductions or futility pruning (alpha-beta and move ordering do not
+	// change the result).
 	Plain bool
 }
 

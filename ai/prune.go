@@ -25,10 +25,10 @@ type NullMover interface {
 
 // Checker is implemented by games with check: InCheck reports whether the
 // side to move is in check. The engine extends the search of a position in
-// check by one ply (Options.CheckExt), never reduces a move that gives or
-// escapes check, and never stands pat in check. Late-move reductions are
-// used only in games that implement it: a reduction must not hide a forcing
-// move.
+// check by one ply (Options.CheckExt), never reduces or prunes a move that
+// gives or escapes check, and never stands pat in check. Late-move
+// reductions and futility pruning are used only in games that implement
+// it: a reduction must not hide a forcing move.
 type Checker interface {
 	InCheck() bool
 }
@@ -49,6 +49,11 @@ const (
 	nullMinDepth = 3 // null-move pruning from this depth up
 	lmrMinDepth  = 3 // late-move reductions from this depth up
 	lmrMinMove   = 3 // the first moves in order are never reduced
+	// futilityDepth is the depth up to which futility pruning applies;
+	// futilityMargin (per ply of depth, in evaluation units: a pawn is
+	// about 100) is how far outside the window the static score must be.
+	futilityDepth  = 3
+	futilityMargin = 110
 )
 
 // lmrTable[d][i] is how many plies a quiet move that comes i-th in order is
@@ -114,15 +119,22 @@ func (e *Engine) nullMove(depth, ply, beta int, turn Side, inCheck, pvNode bool)
 }
 
 // lateReduction is how many plies less the i-th move (just made) is first
-// searched: a quiet move late in order that neither gives check nor leaves
-// the side's turn unfinished, when reduce allows it at this node.
+// searched: a quiet move late in order, when reduce allows it at this node.
 func (e *Engine) lateReduction(reduce bool, depth, i, ply int, turn Side, pvNode bool) int {
-	if !reduce || i < lmrMinMove || e.order[ply][i] >= orderKiller/2-(1<<24) {
-		return 0 // early, a TT move, a capture or a killer
-	}
-	p := e.s.p
-	if p.Turn() == turn || p.Turn() == Chance || e.s.chk.InCheck() {
+	if !reduce || i < lmrMinMove || !e.quietMove(ply, i, turn) {
 		return 0
 	}
 	return lmrReduction(depth, i, pvNode)
+}
+
+// quietMove reports whether the i-th move at ply, just made, is quiet in
+// the selective techniques' sense: not the table's move, a noisy move or a
+// killer, and it neither gives check nor leaves the side's turn
+// unfinished. Only for games with checks (e.s.chk set).
+func (e *Engine) quietMove(ply, i int, turn Side) bool {
+	if e.order[ply][i] >= orderKiller/2-(1<<24) {
+		return false // a TT move, a capture or a killer
+	}
+	p := e.s.p
+	return p.Turn() != turn && p.Turn() != Chance && !e.s.chk.InCheck()
 }

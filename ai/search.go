@@ -239,6 +239,18 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	}
 
 	pvNode := beta-alpha > 1
+	futile := false
+	if s.chk != nil && e.opts.Futility && e.opts.AlphaBeta && !pvNode && !inCheck && ply > 0 &&
+		depth <= futilityDepth && beta < mateBound && alpha > -mateBound {
+		// Near the horizon a position far above beta stays above it, and
+		// quiet moves cannot lift one far below alpha (futility).
+		ev := p.Evaluate()
+		if ev-futilityMargin*depth >= beta {
+			s.horizon++
+			return ev
+		}
+		futile = ev+futilityMargin*depth <= alpha
+	}
 	if v, ok := e.nullMove(depth, ply, beta, turn, inCheck, pvNode); ok {
 		return v
 	}
@@ -257,6 +269,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	for i := range moves {
 		m := e.pickMove(moves, i, ply)
 		p.Make(m)
+		if futile && i > 0 && e.quietMove(ply, i, turn) {
+			p.Unmake() // a quiet move that gives no check cannot reach alpha
+			s.horizon++
+			continue
+		}
 		cd := e.childDepth(depth, turn)
 		var v int
 		if r := e.lateReduction(reduce, depth, i, ply, turn, pvNode); r > 0 {
