@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +18,10 @@ import (
 	"oyunbot/chat/internal/lanes"
 )
 
-// Telegram's limits, in UTF-16 code units for texts.
+// Telegram's limits, in UTF-16 code units for texts. An inline keyboard
+// takes at most 8 buttons a row and 100 in all (the Bot API answers
+// REPLY_MARKUP_TOO_LONG beyond): a tap board's 64 squares, a row of
+// choices and the actions fit.
 const (
 	maxText          = 4096
 	maxCaption       = 1024
@@ -39,6 +43,7 @@ const (
 	opPhoto
 	opDocument
 	opTyping
+	opEditMarkup // replaces the keyboard of message replyTo (tap.go)
 )
 
 // op is one API call of a reply.
@@ -92,9 +97,12 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 // photo, or with the last text message. When quote is set, the first call
 // answers (quotes) the message r.Ref.
 func plan(r chat.Reply, quote bool) ([]op, error) {
-	kb, err := keyboard(r.Buttons)
+	kb, err := keyboard(slices.Concat(r.Board, r.Buttons))
 	if err != nil {
 		return nil, err
+	}
+	if o, ok := editOp(r, kb); ok {
+		return []op{o}, nil
 	}
 	replyTo := 0
 	if quote {
@@ -322,6 +330,8 @@ func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
 	case opTyping:
 		_, err := b.api.Request(tgbotapi.NewChatAction(chatID, tgbotapi.ChatTyping))
 		return tgbotapi.Message{}, err
+	case opEditMarkup:
+		return b.editMarkup(chatID, o)
 	case opDocument:
 		cfg := tgbotapi.NewDocument(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
 		cfg.Caption = o.text

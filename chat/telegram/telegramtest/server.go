@@ -33,6 +33,10 @@ const (
 	maxCaption    = 1024
 	maxButtonData = 64
 	maxUpdates    = 100
+	// An inline keyboard holds at most 8 buttons a row and 100 in all;
+	// beyond, Telegram refuses the markup.
+	maxButtonsPerRow = 8
+	maxButtons       = 100
 )
 
 // Config configures a Server.
@@ -750,7 +754,12 @@ func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
 	if kb.InlineKeyboard == nil {
 		return nil, badRequest("object expected as reply markup")
 	}
+	total := 0
 	for _, row := range kb.InlineKeyboard {
+		total += len(row)
+		if len(row) > maxButtonsPerRow || total > maxButtons {
+			return nil, badRequest("REPLY_MARKUP_TOO_LONG")
+		}
 		for _, b := range row {
 			if b.Text == "" {
 				return nil, badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
