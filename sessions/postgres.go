@@ -152,6 +152,12 @@ var pgMigrations = []string{
 		updated_ms BIGINT  NOT NULL
 	);
 	CREATE INDEX matches_active ON matches(over, id);`,
+	// 6: leases (several processes on one store).
+	`CREATE TABLE leases (
+		name     TEXT   COLLATE "C" PRIMARY KEY,
+		holder   TEXT   COLLATE "C" NOT NULL,
+		until_ms BIGINT NOT NULL
+	);`,
 }
 
 // migrationLock is the key of the advisory lock under which the schema is

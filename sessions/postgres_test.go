@@ -150,7 +150,7 @@ func TestPostgresMigrateConcurrently(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 	}
 	s := stores[0]
-	if v, err := s.Version(t.Context()); err != nil || v != 5 { // update with each migration
+	if v, err := s.Version(t.Context()); err != nil || v != 6 { // update with each migration
 		t.Fatalf("version = %d, %v; want 5", v, err)
 	}
 	if n, err := s.RawForTest(t.Context(), `SELECT count(*)::text FROM schema_version`); err != nil || n != "1" {
@@ -172,7 +172,7 @@ func TestPostgresReopen(t *testing.T) {
 	rec.ID = id
 	s.Close()
 	s = openPostgres(t, dbURL)
-	if v, err := s.Version(ctx); err != nil || v != 5 {
+	if v, err := s.Version(ctx); err != nil || v != 6 {
 		t.Fatalf("version = %d, %v; want 5", v, err)
 	}
 	got, err := s.Game(ctx, id)

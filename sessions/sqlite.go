@@ -135,6 +135,13 @@ var migrations = []string{
 		updated_ms INTEGER NOT NULL
 	);
 	CREATE INDEX matches_active ON matches(over, id);`,
+	// 6: several processes on one store: the leases that let one of them
+	// at a time run a fleet-wide duty (the clocks' sweep).
+	`CREATE TABLE leases (
+		name     TEXT    PRIMARY KEY,
+		holder   TEXT    NOT NULL,
+		until_ms INTEGER NOT NULL
+	);`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.

@@ -114,7 +114,7 @@ func TestSQLiteReopen(t *testing.T) {
 	s.Close()
 
 	s = openStore(t, path)
-	if v, err := s.Version(ctx); err != nil || v != 5 { // update with each migration
+	if v, err := s.Version(ctx); err != nil || v != 6 { // update with each migration
 		t.Fatalf("version = %d, %v; want 5", v, err)
 	}
 	if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, rec) {

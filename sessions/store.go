@@ -14,7 +14,7 @@ import (
 //
 // It is the union of one small interface per aggregate (GameStore,
 // ChannelStore, ChallengeStore, RatingStore, TournamentStore, Outbox,
-// MatchStore, HeartbeatStore): code that needs one aggregate may take only
+// MatchStore, HeartbeatStore, LeaseStore): code that needs one aggregate may take only
 // its interface. A few writes span two aggregates in one transaction
 // (SettleGame, EnqueueReplies, CreditDowntime: each says which), so one
 // Store implements them all over the same database.
@@ -34,6 +34,7 @@ type Store interface {
 	Outbox
 	MatchStore
 	HeartbeatStore
+	LeaseStore
 
 	// Close releases the store.
 	Close() error
@@ -68,6 +69,10 @@ type GameStore interface {
 	// LastFinished loads the last finished game in a channel that userID
 	// played (as either player, not as a bot); ErrNotFound if none.
 	LastFinished(ctx context.Context, platform, channelID, userID string) (GameRecord, error)
+	// ChannelGames loads the games of a channel that are not over, oldest
+	// first (a process meeting a channel whose games another one started);
+	// unreadable rows are left out and reported as ActiveGames does.
+	ChannelGames(ctx context.Context, platform, channelID string) ([]GameRecord, error)
 	// UnsettledGames loads the finished games whose end (ratings,
 	// tournament result) has not been processed, oldest first; unreadable
 	// rows are left out and reported as ActiveGames does.
@@ -144,6 +149,20 @@ type HeartbeatStore interface {
 	// credit a downtime twice. It writes games, but belongs with the
 	// heartbeat, whose new value is what marks the downtime credited.
 	CreditDowntime(ctx context.Context, last map[int64]time.Time, heartbeat time.Time) error
+}
+
+// LeaseStore lets the processes sharing a store agree on which of them
+// runs a fleet-wide duty (the clocks' sweep), one at a time: a lease is
+// held by one holder until it expires, and renewed by its holder.
+type LeaseStore interface {
+	// Lease takes or renews the lease name for holder until now+ttl and
+	// reports whether holder has it: true if the lease was free, expired
+	// at now, or holder's already; false (and nothing changed) if another
+	// holder has it beyond now.
+	Lease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error)
+	// ReleaseLease gives up holder's lease name (another holder may take
+	// it at once); releasing a lease one does not hold changes nothing.
+	ReleaseLease(ctx context.Context, name, holder string) error
 }
 
 // ErrNotFound is returned by a Store for a missing game or channel.

@@ -53,6 +53,7 @@ var gameTests = []test{
 	{"SettleGameAllOrNothing", testSettleGameAllOrNothing},
 	{"SaveConflict", testSaveConflict},
 	{"SaveRace", testSaveRace},
+	{"ChannelGames", testChannelGames},
 }
 
 // testGameRoundTrip: every field comes back as it was created and as it

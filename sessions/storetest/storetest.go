@@ -63,6 +63,7 @@ var aggregates = []struct {
 	{"MatchStore", matchTests},
 	{"Outbox", outboxTests},
 	{"HeartbeatStore", heartbeatTests},
+	{"LeaseStore", leaseTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},
 }
