@@ -182,8 +182,13 @@ func (pt *pattern) matches(m Move) bool {
 // when it is no move at all.
 func parsePattern(in string) []pattern {
 	pt := pattern{fromFile: -1, fromRank: -1, to: noSquare}
-	// Annotations: check, mate, good and bad move marks, "e.p.".
-	s := strings.TrimRight(in, "+#!? ")
+	// A move number pasted from a score sheet ("12.", "12...") and the
+	// annotations: check, mate, good and bad move marks, "e.p.".
+	s := strings.TrimLeft(in, "0123456789")
+	if len(s) < len(in) && strings.HasPrefix(s, ".") {
+		in = strings.TrimLeft(s, ". ")
+	}
+	s = strings.TrimRight(in, "+#!? ")
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "e.p."), " ep"))
 	if s == "" || len(s) > 12 {
 		return nil
