@@ -68,3 +68,34 @@ func TestConsoleChessFromFEN(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftChess runs `bot perft -game chess` on the standard suite's file
+// (depth 3, whose counts are the file's third column) and a divide.
+func TestPerftChess(t *testing.T) {
+	data, err := os.ReadFile("../../games/chess/testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 9 && !strings.HasPrefix(line, "#") {
+			want = append(want, f[8]) // 6 FEN fields, then perft(1), perft(2), perft(3)
+		}
+	}
+	var out, errOut strings.Builder
+	if code := runPerft([]string{"-game", "satranç", "-depth", "3"}, strings.NewReader(string(data)), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if got := strings.Fields(out.String()); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("perft 3: %v, want %v", got, want)
+	}
+	out.Reset()
+	if code := runPerft([]string{"-game", "chess", "-depth", "2", "-divide"}, strings.NewReader("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n"), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{"O-O 3\n", "O-O-O 3\n", "Ra8+ 3\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("divide lacks %q:\n%s", want, out.String())
+		}
+	}
+}
