@@ -198,7 +198,11 @@ func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
 		}
 		out.WriteString("\n")
 	}
-	out.WriteString(text(lang, "compare.caps", "nodes", thousands(lang, b.Nodes), "memory", thousands(lang, b.Memory),
+	caps := "compare.caps"
+	if b.Time <= 0 {
+		caps = "compare.caps-notime"
+	}
+	out.WriteString(text(lang, caps, "nodes", thousands(lang, b.Nodes), "memory", thousands(lang, b.Memory),
 		"time", formatDuration(b.Time), "depth", strconv.Itoa(depthBound(p.n))))
 	if p.n == 4 {
 		out.WriteString("\n" + text(lang, "compare.capped"))
