@@ -28,6 +28,7 @@ const (
 	CmdAccept    = "accept"
 	CmdDecline   = "decline"
 	CmdHistory   = "history"
+	CmdLegal     = "legal"
 	CmdLang      = "lang"
 	// Tournaments: "tournament <sub> ..." and the bare sub-commands.
 	CmdTournament = "tournament"
@@ -78,6 +79,7 @@ func commandTable() []command {
 		{name: CmdTap, en: []string{"tap"}, tr: []string{"dokun"}, run: (*request).tap},
 		{name: CmdBoard, en: []string{"board", "show"}, tr: []string{"tahta", "goster"}, run: (*request).board},
 		{name: CmdHistory, en: []string{"history", "moves"}, tr: []string{"hamleler", "gecmis"}, run: (*request).history},
+		{name: CmdLegal, en: []string{"legal"}, tr: []string{"yasal", "gecerli"}, run: (*request).legal},
 		{name: CmdHint, en: []string{"hint"}, tr: []string{"ipucu"}, run: (*request).hint},
 		{name: CmdUndo, en: []string{"undo", "takeback"}, tr: []string{"geri"}, fillers: []string{"al"}, run: (*request).undo, action: true},
 		{name: CmdDraw, en: []string{"draw"}, tr: []string{"berabere", "beraberlik"}, run: (*request).draw, action: true},

@@ -38,6 +38,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"lang": "help.lang", "language": "help.lang", "dil": "help.lang",
 		"tap": "help.tap", "dokun": "help.tap",
 		"help": "help.help", "yardım": "help.help", "komutlar": "help.help", "commands": "help.help", "?": "help.help",
+		"legal": "help.legal", "yasal": "help.legal", "geçerli": "help.legal",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}

@@ -5,6 +5,7 @@ package chat_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -378,6 +379,29 @@ func TestCostlyActionsAreConfirmed(t *testing.T) {
 			b.say("c3-c4")
 			rs = b.say(tc.resign)
 			b.expect(b.say(rs[0].Buttons[0][0].Data), tc.resigned, "→")
+		})
+	}
+}
+
+// TestAllLegalMoves: an error lists ten legal moves and says how to see
+// them all; "legal" lists them all.
+func TestAllLegalMoves(t *testing.T) {
+	for _, tc := range []struct{ lang, play, all, legal, list string }{
+		// A white king in the middle of an empty board, a black man away.
+		{"en", "play dama from ......../bbb...../......../......../...W..../......../......../........ w", "All of them: legal #g1", "legal", "#g1 Legal moves (%d): "},
+		{"tr", "oyna dama konum ......../bbb...../......../......../...W..../......../......../........ w", "Hepsi için: yasal #g1", "yasal", "#g1 Oynanabilir hamleler (%d): "},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.expect(b.say(tc.play), "#g1")
+			s, _ := b.mgr.Get(1)
+			if len(s.Legal) <= 10 {
+				t.Fatalf("the start has %d legal moves: the test needs more than 10", len(s.Legal))
+			}
+			b.expect(b.say("d4-a3"), "(+"+fmt.Sprint(len(s.Legal)-10)+")", tc.all)
+			rs := b.say(tc.legal)
+			b.expect(rs, fmt.Sprintf(tc.list, len(s.Legal)), strings.Join(s.Legal, ", "))
 		})
 	}
 }

@@ -671,6 +671,9 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 		line := tag + " " + q.t("error.bad-move", "move", shorten(text, 30), "reason", reason)
 		if len(s.Legal) > 0 && me.Kind != games.GameOver {
 			line += " " + q.t("error.legal-moves", "moves", sample(s.Legal, maxListedMoves))
+			if len(s.Legal) > maxListedMoves {
+				line += " " + q.t("error.legal-all", "cmd", q.word(CmdLegal)+" #"+s.Tag())
+			}
 		}
 		q.say(line)
 	default:
@@ -733,7 +736,10 @@ func (q *request) sayTagged(tag string, err error) {
 	case errors.Is(err, sessions.ErrTournamentGame):
 		say(q.t("error.tournament-game"))
 	case errors.Is(err, sessions.ErrBadStart):
-		q.say(q.t("error.bad-start", "reason", shorten(err.Error(), 200)))
+		// The reason without the sentinel's own words, which the
+		// sentence already says.
+		reason := strings.TrimPrefix(err.Error(), sessions.ErrBadStart.Error()+": ")
+		q.say(q.t("error.bad-start", "reason", shorten(reason, 200)))
 	case errors.Is(err, sessions.ErrNotAllowed):
 		q.say(q.t("error.not-allowed"))
 	case errors.Is(err, sessions.ErrMatchTarget):
@@ -1748,4 +1754,30 @@ func (q *request) confirmWord(cmd string) string {
 // hasMoved reports whether side has made a move in game s.
 func hasMoved(s sessions.Snapshot, side ai.Side) bool {
 	return side != ai.NoSide && slices.Contains(s.Sides, side)
+}
+
+// maxLegalList bounds the legal moves "legal" lists (a dama king's capture
+// paths can run to hundreds).
+const maxLegalList = 400
+
+// legal lists every legal move of the sender's game (an error lists ten).
+func (q *request) legal() {
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	if s.Result.Over || len(s.Legal) == 0 {
+		q.say("#" + s.Tag() + " " + q.t("legal.none"))
+		return
+	}
+	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", sample(s.Legal, maxLegalList)))
+}
+
+// word is a command's first word in the request's language.
+func (q *request) word(cmd string) string {
+	c := commandByName[cmd]
+	if q.lang == Turkish && len(c.tr) > 0 {
+		return c.tr[0]
+	}
+	return c.en[0]
 }
