@@ -23,6 +23,7 @@ func tools() map[string]tool {
 		"pairings": runPairings,
 		"checkdb":  runCheckDB,
 		"uci":      runUCI,
+		"pdb":      runPDB,
 	}
 }
 
@@ -42,7 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S]\n"+
 				"       bot pairings -system swiss|roundrobin -players N [-rounds R] [-seed S]\n"+
 				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)\n"+
-				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout")
+				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout\n"+
+				"       bot pdb      [-rebuild]        build or check the 15-puzzle's pattern databases (OYUNBOT_CACHE_DIR)")
 			return 0
 		}
 	}
