@@ -86,18 +86,17 @@ func init() {
 		}
 	}
 	initMagics()
-	for a := 0; a < 64; a++ {
-		for b := 0; b < 64; b++ {
-			if a == b {
-				continue
-			}
+	for a := range 64 {
+		ra, ba := RookAttacks(a, 0), BishopAttacks(a, 0)
+		for b := range 64 {
 			switch {
-			case rookAttacksSlow(a, 0)&bit(b) != 0:
-				line[a][b] = (rookAttacksSlow(a, 0) & rookAttacksSlow(b, 0)) | bit(a) | bit(b)
-				between[a][b] = rookAttacksSlow(a, bit(b)) & rookAttacksSlow(b, bit(a))
-			case bishopAttacksSlow(a, 0)&bit(b) != 0:
-				line[a][b] = (bishopAttacksSlow(a, 0) & bishopAttacksSlow(b, 0)) | bit(a) | bit(b)
-				between[a][b] = bishopAttacksSlow(a, bit(b)) & bishopAttacksSlow(b, bit(a))
+			case a == b:
+			case ra&bit(b) != 0:
+				line[a][b] = ra&RookAttacks(b, 0) | bit(a) | bit(b)
+				between[a][b] = RookAttacks(a, bit(b)) & RookAttacks(b, bit(a))
+			case ba&bit(b) != 0:
+				line[a][b] = ba&BishopAttacks(b, 0) | bit(a) | bit(b)
+				between[a][b] = BishopAttacks(a, bit(b)) & BishopAttacks(b, bit(a))
 			}
 		}
 	}

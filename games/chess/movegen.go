@@ -36,12 +36,17 @@ func (s *state) info() genInfo {
 	g.own, g.enemy = s.col[g.us], s.col[g.them]
 	g.occ = g.own | g.enemy
 	g.ksq = lsb(s.bb[King] & g.own)
-	g.checkers = s.attackersTo(g.ksq, g.occ) & g.enemy
+	// Enemy sliders seen from the king through our own pieces: with
+	// nothing between, a checker; with one piece of ours, a pin.
+	g.checkers = (pawnAtt[g.us][g.ksq]&s.bb[Pawn] | knightAtt[g.ksq]&s.bb[Knight]) & g.enemy
 	snipers := (RookAttacks(g.ksq, g.enemy)&(s.bb[Rook]|s.bb[Queen]) |
 		BishopAttacks(g.ksq, g.enemy)&(s.bb[Bishop]|s.bb[Queen])) & g.enemy
 	for ; snipers != 0; snipers &= snipers - 1 {
-		b := between[g.ksq][lsb(snipers)] & g.occ
-		if b&(b-1) == 0 && b&g.own != 0 {
+		sn := lsb(snipers)
+		b := between[g.ksq][sn] & g.occ
+		if b == 0 {
+			g.checkers |= bit(sn)
+		} else if b&(b-1) == 0 && b&g.own != 0 {
 			g.pinned |= b
 		}
 	}
