@@ -22,8 +22,12 @@ func (p *Position) legal(buf []ai.Move, all bool) []ai.Move {
 		if popcount(above) < int(p.owed) {
 			above = opp // captures typed out of order: any stone will do
 		}
-		for m := above; m != 0; m &= m - 1 {
+		// A stone is listed when enough stones remain after it for the
+		// captures still owed, so each set is one ascending sequence.
+		left := popcount(above)
+		for m := above; m != 0 && left >= int(p.owed); m &= m - 1 {
 			buf = append(buf, captureMove(trailing(m)))
+			left--
 		}
 		return buf
 	}
@@ -272,20 +276,38 @@ func (p *Position) bestReply(s ai.Side, region uint64) int {
 	return best
 }
 
-// Perft counts the legal turn sequences of depth plies (a capture is a ply).
+// Perft counts the legal turns to depth turns (games.Perfter): a turn is
+// a placement or a move and all its captures, each set of captured stones
+// counted once.
 func (p *Position) Perft(depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	ms := p.legal(make([]ai.Move, 0, 1024), true)
-	if depth == 1 {
-		return uint64(len(ms))
-	}
 	var n uint64
-	for _, m := range ms {
-		p.Make(m)
-		n += p.Perft(depth - 1)
-		p.Unmake()
+	for _, m := range p.legal(make([]ai.Move, 0, 1024), true) {
+		n += p.perftAfter(m, depth)
 	}
 	return n
+}
+
+// perftAfter counts below m: the same depth while its turn goes on.
+func (p *Position) perftAfter(m ai.Move, depth int) uint64 {
+	me := p.turn
+	p.Make(m)
+	defer p.Unmake()
+	if p.turn == me && p.owed > 0 {
+		return p.Perft(depth)
+	}
+	return p.Perft(depth - 1)
+}
+
+// Divide calls visit with every legal first ply and the turns counted below
+// it (bot perft -divide).
+func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
+	if depth == 0 {
+		return
+	}
+	for _, m := range p.legal(make([]ai.Move, 0, 1024), true) {
+		visit(m, p.perftAfter(m, depth))
+	}
 }
