@@ -1,6 +1,9 @@
 // Package ai is the common game-AI engine: negamax alpha-beta with iterative
 // deepening under a context deadline, a transposition table, move ordering,
 // quiescence, expectiminimax chance nodes and single-agent puzzle search.
+// Games with checks can lend it what a chess engine's selective search
+// needs (NullMover, Checker, MoveScorer: see prune.go) and an opening book
+// (Booker).
 // It knows no game: a game is anything that implements Position.
 //
 // Decisions every game follows (they are the engine's contract):

@@ -2,7 +2,10 @@ package ai
 
 // search.go implements the engine's search: iterative deepening over a
 // negamax alpha-beta with a transposition table, move ordering, quiescence
-// and expectiminimax chance nodes.
+// and expectiminimax chance nodes, plus the selective techniques of
+// prune.go (null move, check extension, late-move reductions, futility,
+// capture ordering by the game's exchange values) for games that lend
+// what they need through its optional interfaces.
 //
 // Conventions, shared with Minimax so that both compute the same values:
 //   - A node's score is from its owner's point of view. The owner of a player
