@@ -36,7 +36,7 @@ func catalog() map[string]map[string]string {
 			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri İngilizcedir: " +
 				"K şah, Q vezir, R kale, B fil, N at; piyonun harfi yoktur. " +
 				"Örnekler: e4 (piyon e4'e), Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
-				"Nbd7 (iki at d7'ye gidebiliyorsa b'deki), O-O ya da 0-0 kısa rok, O-O-O uzun rok, " +
+				"Nbd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
 				"e8=Q ya da e8Q terfi (piyon son sıraya varınca vezir, kale, fil ya da at olur; yazılmazsa vezir). " +
 				"Başlangıç ve varış karesiyle de olur: g1f3, e7e8q. Büyük küçük harf fark etmez; " +
 				"yalnız küçük b bir sütundur (bxc3 piyonla alır), büyük B fildir (Bxc3). x, + ve # yazmak gerekmez. " +

@@ -193,6 +193,14 @@ func parsePattern(in string) []pattern {
 	if s == "" || len(s) > 12 {
 		return nil
 	}
+	switch strings.ToLower(strings.Join(strings.Fields(s), " ")) {
+	case "kısa rok", "kisa rok": // Turkish: short castling
+		pt.castle = 1
+		return []pattern{pt}
+	case "uzun rok":
+		pt.castle = 2
+		return []pattern{pt}
+	}
 	switch strings.NewReplacer("0", "O", "o", "O", "-", "").Replace(s) {
 	case "OO":
 		pt.castle = 1

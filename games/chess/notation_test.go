@@ -34,6 +34,8 @@ func TestParseMove(t *testing.T) {
 		{"castle O-O", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "e1g1", 0, ""},
 		{"castle 0-0-0", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "0-0-0", "e1c1", 0, ""},
 		{"castle lower case", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "o-o", "e1g1", 0, ""},
+		{"kısa rok", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "kısa rok", "e1g1", 0, ""},
+		{"uzun rok", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Uzun rok", "e1c1", 0, ""},
 		{"castle as king move", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "e1g1", 0, ""},
 		{"promotion =Q", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=Q", "b7b8q", 0, ""},
 		{"promotion Q", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8Q", "b7b8q", 0, ""},
