@@ -43,6 +43,7 @@ func TestEngineFindsMates(t *testing.T) {
 		{"back rank, mate in 1", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, "d1d8"},
 		{"scholar's mate, mate in 1", "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, "h5f7"},
 		{"rook ladder, mate in 2", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, ""},
+		{"rook ladder, mate in 3", "8/7k/8/8/8/8/8/RR4K1 w - - 0 1", 3, ""},
 		{"smothered mate, mate in 2", "5rrk/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", 2, ""},
 	}
 	for _, tc := range tests {
