@@ -285,7 +285,7 @@ func (p *Position) occurrences(limit int) int {
 	n := len(p.hist)
 	for i := n - 2; i >= 0 && i >= n-int(s.halfmove); i -= 2 {
 		h := &p.hist[i]
-		if h.hash == s.hash && h.col == s.col && h.bb == s.bb && h.castle == s.castle && h.ep == s.ep {
+		if h.hash == s.hash && h.side == s.side && h.col == s.col && h.bb == s.bb && h.castle == s.castle && h.ep == s.ep {
 			if seen++; seen >= limit {
 				break
 			}
