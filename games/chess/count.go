@@ -7,7 +7,7 @@ package chess
 func (s *state) count() uint64 {
 	g := s.info()
 	var n uint64
-	for kt := kingAtt[g.ksq] &^ g.own; kt != 0; kt &= kt - 1 {
+	for kt := s.kingTargets(&g); kt != 0; kt &= kt - 1 {
 		if s.kingSafe(&g, lsb(kt)) {
 			n++
 		}

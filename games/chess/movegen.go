@@ -58,17 +58,37 @@ func (s *state) info() genInfo {
 	return g
 }
 
-// kingSafe reports whether our king may step to sq (the king itself taken
-// off the board, so it cannot hide behind itself from a slider).
+// kingTargets are the squares our king may step to as far as the enemy
+// pawns, knights and king are concerned (set-wise, once per position);
+// kingSafe then checks the sliders square by square.
+func (s *state) kingTargets(g *genInfo) uint64 {
+	pawns := s.bb[Pawn] & g.enemy
+	var danger uint64
+	if g.them == White {
+		danger = (pawns&^fileA)<<7 | (pawns&^fileH)<<9
+	} else {
+		danger = (pawns&^fileA)>>9 | (pawns&^fileH)>>7
+	}
+	for n := s.bb[Knight] & g.enemy; n != 0; n &= n - 1 {
+		danger |= knightAtt[lsb(n)]
+	}
+	danger |= kingAtt[lsb(s.bb[King]&g.enemy)]
+	return kingAtt[g.ksq] &^ g.own &^ danger
+}
+
+// kingSafe reports whether no enemy slider attacks sq once our king has
+// left its square (so that it cannot hide behind itself).
 func (s *state) kingSafe(g *genInfo, sq int) bool {
-	return !s.attacked(sq, g.them, g.occ^bit(g.ksq))
+	occ := g.occ ^ bit(g.ksq)
+	return RookAttacks(sq, occ)&(s.bb[Rook]|s.bb[Queen])&g.enemy == 0 &&
+		BishopAttacks(sq, occ)&(s.bb[Bishop]|s.bb[Queen])&g.enemy == 0
 }
 
 // gen appends the legal moves to l; with noisy, only captures and promotions.
 func (s *state) gen(l *moveList, noisy bool) {
 	g := s.info()
 	ksq := g.ksq
-	kt := kingAtt[ksq] &^ g.own
+	kt := s.kingTargets(&g)
 	if noisy {
 		kt &= g.enemy
 	}
