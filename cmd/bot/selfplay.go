@@ -19,7 +19,7 @@ import (
 
 // Self-play defaults.
 const (
-	defaultMaxPlies  = 300 // a game still running after this many plies is a draw
+	defaultMaxPlies  = 300 // a game still running after this many turns is a draw
 	maxMinimaxDepth  = 8   // minimaxN beyond this would run for hours
 	baselineMinimaxD = 3   // "minimax" alone: the seed documents' depth
 	z95              = 1.959964
@@ -40,7 +40,7 @@ const (
 // Games come in pairs: games 2k and 2k+1 open with the same random plies
 // (-random-plies, 2 to 4 by default, drawn from -seed) with colours swapped,
 // so that neither player profits from a lucky opening, and A plays first in
-// even games. A game longer than -maxplies plies is scored a draw (reason
+// even games. A game longer than -maxplies turns is scored a draw (reason
 // "ply-limit"). Games run in parallel on -workers goroutines (GOMAXPROCS by
 // default), each with its own engines.
 func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -53,7 +53,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveTime := fs.Duration("time", 0, "time per move for level players (default: the level's)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of deliberate mistakes")
 	plies := fs.String("random-plies", "2-4", "random plies opening each game: N or MIN-MAX")
-	maxPlies := fs.Int("maxplies", defaultMaxPlies, "a game still running after this many plies is a draw")
+	maxPlies := fs.Int("maxplies", defaultMaxPlies, "a game still running after this many turns (one side's plies in a row; dice rolls not counted) is a draw")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
 	hashMB := fs.Int("hash", 16, "transposition table size in MiB of each engine")
 	quiet := fs.Bool("quiet", false, "print the summary only")
@@ -82,7 +82,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name, spec string
 		dst        *playerSpec
 	}{{"-a", *aSpec, &cfg.a}, {"-b", *bSpec, &cfg.b}} {
-		if *s.dst, err = parsePlayerSpec(s.spec, *moveTime, *hashMB); err != nil {
+		if *s.dst, err = parsePlayerSpec(s.spec, *moveTime, *hashMB, games.HostOf(g).Level); err != nil {
 			return fail("%s: %v", s.name, err)
 		}
 	}
@@ -132,6 +132,9 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	close(jobs)
 	wg.Wait()
+	if line, ok := pointsSummary(results); ok {
+		fmt.Fprintln(stdout, line)
+	}
 	fmt.Fprintln(stdout, summarize(cfg.a.name, cfg.b.name, results))
 	return 0
 }
@@ -156,8 +159,9 @@ func engineFeatures() map[string]func(*ai.Options) {
 	}
 }
 
-// parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N].
-func parsePlayerSpec(s string, moveTime time.Duration, hashMB int) (playerSpec, error) {
+// parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N]; level reads a
+// level's name as the game knows it (its own levels, such as tavla's seed).
+func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(string) (ai.Level, bool)) (playerSpec, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
 		return playerSpec{}, fmt.Errorf("a player is required: a level (%s) or minimaxN", levelNames())
@@ -173,7 +177,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int) (playerSpec, 
 		return playerSpec{name: "minimax" + strconv.Itoa(d), minimaxDepth: d}, nil
 	}
 	parts := strings.Split(s, "-")
-	lvl, ok := ai.ParseLevel(parts[0])
+	lvl, ok := level(parts[0])
 	if !ok {
 		return playerSpec{}, fmt.Errorf("unknown player %q: a level (%s) or minimaxN", s, levelNames())
 	}
@@ -249,6 +253,7 @@ type gameResult struct {
 	reason  string
 	plies   int
 	aScore  float64 // 1 win, 0.5 draw, 0 loss
+	points  int     // what the win was worth (tavla's mars: 2); 0 for a draw
 }
 
 // play plays game i: A moves first when i is even; the opening depends on
@@ -265,7 +270,10 @@ func (c *selfplayConfig) play(i int, a, b *player) gameResult {
 	p := c.game.Start()
 	random := c.minPlies + openRng.IntN(c.maxRandom-c.minPlies+1)
 	buf := make([]ai.Move, 0, ai.MaxMoves)
-	for ; r.plies < c.maxPlies; r.plies++ {
+	// The limit counts turns: in dama a ply is a turn, while a tavla turn
+	// is a roll and up to four plies.
+	turns, last := 0, ai.NoSide
+	for ; turns < c.maxPlies; r.plies++ {
 		st := p.Status()
 		if st.Over {
 			r.winner, r.reason = st.Winner, st.Reason
@@ -290,6 +298,9 @@ func (c *selfplayConfig) play(i int, a, b *player) gameResult {
 		if r.plies < random {
 			r.opening = append(r.opening, p.FormatMove(m))
 		}
+		if t := p.Turn(); t != ai.Chance && t != last {
+			turns, last = turns+1, t
+		}
 		p.Make(m)
 	}
 	if r.reason == "" {
@@ -298,6 +309,7 @@ func (c *selfplayConfig) play(i int, a, b *player) gameResult {
 			r.winner, r.reason = st.Winner, st.Reason
 		}
 	}
+	r.points = p.Status().WinPoints()
 	aSide := ai.First
 	if !r.aFirst {
 		aSide = ai.Second
@@ -376,4 +388,44 @@ func summarize(a, b string, rs []gameResult) string {
 	}
 	return fmt.Sprintf("a %s vs b %s: games %d wins %d draws %d losses %d score %.3f ci95 %.3f-%.3f elo %s",
 		a, b, len(rs), wins, draws, losses, mean, max(mean-half, 0), min(mean+half, 1), elo)
+}
+
+// pointsSummary writes A's and B's points and A's share of them with a 95%
+// confidence interval (delta method for a ratio), when some game was worth
+// more than one point (tavla's mars); ok is false otherwise.
+func pointsSummary(rs []gameResult) (string, bool) {
+	var a, b []float64
+	more := false
+	for _, r := range rs {
+		more = more || r.points > 1
+		var x, y float64
+		switch r.aScore {
+		case 1:
+			x = float64(r.points)
+		case 0:
+			y = float64(r.points)
+		}
+		a, b = append(a, x), append(b, y)
+	}
+	if !more {
+		return "", false
+	}
+	var sa, st float64
+	for i := range a {
+		sa, st = sa+a[i], st+a[i]+b[i]
+	}
+	n := float64(len(rs))
+	share, half := 0.0, 0.0
+	if st > 0 {
+		share = sa / st
+		if len(rs) > 1 {
+			ss := 0.0
+			for i := range a {
+				d := a[i] - share*(a[i]+b[i])
+				ss += d * d
+			}
+			half = z95 * math.Sqrt(ss/(n-1)/n) / (st / n)
+		}
+	}
+	return fmt.Sprintf("points a %.0f b %.0f share %.3f ci95 %.3f-%.3f", sa, st-sa, share, max(share-half, 0), min(share+half, 1)), true
 }
