@@ -1483,7 +1483,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 			rep = r.roundStarted(lang, ev)
 		case sessions.EventTournamentOver:
 			rep = r.standingsReply(lang, *v, true)
-			rep.Text = r.cat.T(lang, "tournament.over", "game", r.gameName(lang, v.Game)) + "\n" + rep.Text
+			rep.Text = r.cat.T(lang, "tournament.over", "game", r.gameName(lang, v.Game)) + "\n" + r.tournamentWinner(lang, *v) + "\n" + rep.Text
 		default:
 			return
 		}
@@ -1570,6 +1570,14 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if o := r.opening(s.ID); o != "" {
 			rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
 		}
+	case sessions.EventEnded:
+		head := t("game.ended-aborted")
+		if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {
+			head = t("game.ended-withdrew", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
+		}
+		game := r.gameReply(lang, s, head, "")
+		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
+		rep = game
 	case sessions.EventMatchGame:
 		m := ev.Match
 		head := t("match.next", "score", r.matchScore(m), "target", fmt.Sprint(m.Target)) + "\n" +

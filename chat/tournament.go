@@ -118,6 +118,11 @@ func (q *request) tournamentSub(sub string, args []string) {
 			level = lvl.Name
 		}
 		v, err := q.r.mgr.AddBotToTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, level)
+		if errors.Is(err, tournament.ErrAlreadyJoined) {
+			// It is the bot at that level that is in, not the sender.
+			q.say(q.t("tournament.bot-already", "bot", q.r.cfg.BotName, "level", q.r.levelName(q.lang, level)))
+			return
+		}
 		if err != nil {
 			q.tournamentError(err)
 			return
@@ -143,9 +148,16 @@ func (q *request) tournamentSub(sub string, args []string) {
 		}
 		round := len(v.T.Rounds)
 		if len(args) > 0 {
-			if n, err := strconv.Atoi(args[0]); err == nil && n >= 1 && n <= len(v.T.Rounds) {
-				round = n
+			n, err := strconv.Atoi(args[0])
+			switch {
+			case err != nil || n < 1:
+				q.say(q.t("tournament.bad-round", "word", shorten(args[0], 20), "rounds", strconv.Itoa(len(v.T.Rounds))))
+				return
+			case n > len(v.T.Rounds):
+				q.say(q.t("tournament.no-round-yet", "round", strconv.Itoa(n), "rounds", strconv.Itoa(len(v.T.Rounds))))
+				return
 			}
+			round = n
 		}
 		if round == 0 {
 			q.say(q.r.tournamentInfo(q.lang, v))
@@ -519,4 +531,26 @@ func (r *Router) roundStarted(lang Lang, ev sessions.Event) Reply {
 	rep := r.pairingsReply(lang, v, ev.Round, head)
 	rep.Text += "\n" + r.cat.T(lang, "tournament.play-hint")
 	return rep
+}
+
+// tournamentWinner names the winner of a finished tournament: whoever
+// ranks first, or those sharing the first place when standings and
+// tie-breaks cannot part them.
+func (r *Router) tournamentWinner(lang Lang, v sessions.TournamentView) string {
+	var firsts []string
+	points := ""
+	for _, s := range v.T.Standings() {
+		if s.Rank != 1 {
+			break
+		}
+		firsts = append(firsts, r.numberName(lang, v, s.Player))
+		points = formatPoints(s.Points)
+	}
+	switch len(firsts) {
+	case 0:
+		return ""
+	case 1:
+		return r.cat.T(lang, "tournament.winner", "player", firsts[0], "points", points)
+	}
+	return r.cat.T(lang, "tournament.winners", "players", strings.Join(firsts, ", "), "points", points)
 }

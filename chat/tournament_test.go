@@ -393,7 +393,7 @@ func TestBotOnlyTournament(t *testing.T) {
 	in("tournament create ttt roundrobin")
 	in("tournament addbot easy")
 	b.expect(in("tournament addbot hard"), "oyunbot (hard) joined the tournament — players (2)")
-	b.expect(in("tournament addbot hard"), "You are in the tournament already.")
+	b.expect(in("tournament addbot hard"), "oyunbot (hard) is in the tournament already.")
 	rs := in("tournament start")
 	all := texts(rs)
 	for _, want := range []string{"Round 1 of 1 has begun", "oyunbot (easy) – oyunbot (hard)", "Game over", "The Tic-tac-toe tournament is over!", "final standings"} {
@@ -485,5 +485,52 @@ func TestRoundRobinIgnoresRoundsAloud(t *testing.T) {
 		case tc.rounds >= 0 && (!ok || v.T.NumRounds != tc.rounds):
 			t.Errorf("%q: tournament %v with %d rounds, want %d", tc.text, ok, v.T.NumRounds, tc.rounds)
 		}
+	}
+}
+
+// TestTournamentMessages: a withdrawal tells the opponent the game is won,
+// a cancellation says its games end without a result, the end names the
+// winner; the bot entered twice is the bot's answer, not the sender's; a
+// round number that is none or not paired yet is explained.
+func TestTournamentMessages(t *testing.T) {
+	for _, tc := range []struct {
+		lang, create, join, addbot, leave, cancel, pairings, start string
+		withdrew, winner, botTwice, badRound, noRound, aborted     string
+	}{
+		{"en", "tournament create ttt swiss 2", "join", "tournament addbot easy", "leave", "cancel", "pairings", "start",
+			"Bora withdrew from the tournament and loses this game.", "🏆 Winner: Ayse (score 1)", "oyunbot (easy) is in the tournament already.",
+			"is no round number: give one from 1 to 1", "Round 7 is not paired yet: 1 rounds so far.",
+			"The tournament was cancelled: this game ends without a result."},
+		{"tr", "turnuva oluştur xox isviçre 2", "katıl", "turnuva bot kolay", "ayrıl", "iptal", "eşleşmeler", "başlat",
+			"Bora turnuvadan çekildi: bu oyunu kaybetti.", "🏆 Kazanan: Ayse (1 puan)", "oyunbot (kolay) zaten turnuvada.",
+			"bir tur numarası değil: 1 ile 1 arasında", "7. tur henüz eşlenmedi: şimdiye kadar 1 tur var.",
+			"Turnuva iptal edildi: bu oyun sonuçsuz bitti."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			grp := func(user, text string) []chat.Reply { return b.msg("g", user, text, false) }
+			grp("ayse", tc.create)
+			grp("ayse", tc.join)
+			grp("bora", tc.join)
+			b.expect(grp("ayse", tc.start), "#g1")
+			for _, bad := range []string{"abc", "0"} {
+				b.expect(grp("cem", tc.pairings+" "+bad), tc.badRound)
+			}
+			b.expect(grp("cem", tc.pairings+" 7"), tc.noRound)
+			// Bora leaves mid-game: Ayse hears that she won, then who won
+			// the tournament (Bora is out: Ayse alone is left).
+			rs := grp("bora", tc.leave)
+			b.expect(rs, tc.withdrew, tc.winner)
+
+			grp("ayse", tc.create)
+			grp("ayse", tc.join)
+			b.expect(grp("ayse", tc.addbot), "oyunbot")
+			b.expect(grp("ayse", tc.addbot), tc.botTwice)
+			grp("bora", tc.join)
+			grp("cem", tc.join)
+			grp("ayse", tc.start)
+			rs = grp("ayse", tc.cancel)
+			b.expect(rs, tc.aborted)
+		})
 	}
 }

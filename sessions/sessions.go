@@ -80,6 +80,18 @@ type Config struct {
 	// a twentieth of IdleForfeit, between 10ms and DefaultClockCheck).
 	IdleCheck time.Duration
 	Logger    *slog.Logger
+	// Shared: other processes use the same store (shared.go). A game is
+	// read from the store before it is acted on, a change made on a stale
+	// copy is refused by the store and tried again on the game reloaded,
+	// the games of a channel started elsewhere are loaded when the
+	// channel is met, and the clocks are looked at by one process at a
+	// time (the holder of a lease), over every game of the store.
+	Shared bool
+	// Instance names this process as a lease holder (default: random).
+	Instance string
+	// AdoptAfter: in the shared mode, a bot move waited for this long is
+	// searched by the sweeping process (default DefaultAdoptAfter).
+	AdoptAfter time.Duration
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -172,6 +184,10 @@ const (
 	// EventClockResumed: the game's clock was stopped for Down while the
 	// bot (or its platform) was down, and runs again.
 	EventClockResumed
+	// EventEnded: a game was ended from outside (its player withdrew from
+	// the tournament, the tournament was cancelled): Game is its end, its
+	// Result.Reason says why.
+	EventEnded
 )
 
 // botRetryDelay is how long the bot waits before searching again for a move
@@ -300,6 +316,12 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Instance == "" {
+		cfg.Instance = newInstance()
+	}
+	if cfg.AdoptAfter <= 0 {
+		cfg.AdoptAfter = DefaultAdoptAfter
+	}
 	if cfg.IdleCheck <= 0 {
 		cfg.IdleCheck = DefaultClockCheck
 		if cfg.IdleForfeit > 0 {
@@ -390,15 +412,23 @@ func (m *Manager) save(l *live) {
 // commit writes through a change made since cp (write-ahead: nothing is
 // acknowledged, to the player or to the bot's search, before the store has
 // it); l.mu must be held. If the store fails, the change is taken back and
-// the error wraps ErrNotSaved.
+// the error wraps ErrNotSaved. If another process saved the game first,
+// the game is reloaded from the store and the error wraps ErrConflict too
+// (the action may be tried again on the new state).
 func (m *Manager) commit(l *live, cp state) error {
 	l.rec.Version++
-	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
-		m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
-		l.state = cp // the version comes back too: a bot search begun on it is still valid
-		return fmt.Errorf("%w: %v", ErrNotSaved, err)
+	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrConflict):
+		m.log.Info("game saved elsewhere first, reloaded", "id", l.rec.ID)
+		m.reload(l, cp)
+		return fmt.Errorf("%w: %w", ErrNotSaved, err)
 	}
-	return nil
+	m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
+	l.state = cp // the version comes back too: a bot search begun on it is still valid
+	return fmt.Errorf("%w: %v", ErrNotSaved, err)
 }
 
 func (m *Manager) emit(evs ...Event) {
@@ -428,18 +458,23 @@ func (m *Manager) liveGames(platform string) []*live {
 	return list
 }
 
-// get finds a live game by id.
+// get finds a live game by id; in the shared mode, a game this process
+// does not hold is loaded from the store.
 func (m *Manager) get(id int64) (*live, error) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	if m.closed {
+		m.mu.Unlock()
 		return nil, ErrClosed
 	}
 	l, ok := m.games[id]
-	if !ok {
-		return nil, ErrNoGame
+	m.mu.Unlock()
+	switch {
+	case ok:
+		return l, nil
+	case m.cfg.Shared:
+		return m.load(id)
 	}
-	return l, nil
+	return nil, ErrNoGame
 }
 
 // Get returns a snapshot of an unfinished game.
@@ -448,13 +483,17 @@ func (m *Manager) Get(id int64) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	l.mu.Lock()
+	m.lockFresh(l)
 	defer l.mu.Unlock()
+	if l.rec.Result.Over && m.cfg.Shared {
+		return Snapshot{}, ErrNoGame // ended elsewhere: Finished's
+	}
 	return l.snapshot(), nil
 }
 
 // ChannelGames returns the unfinished games of a channel, oldest first.
 func (m *Manager) ChannelGames(platform, channelID string) []Snapshot {
+	m.syncChannel(chanKey{platform, channelID})
 	m.mu.Lock()
 	list := slices.Clone(m.byChannel[chanKey{platform, channelID}])
 	m.mu.Unlock()
@@ -540,6 +579,7 @@ func (m *Manager) storedSnapshot(rec GameRecord) (Snapshot, bool) {
 // (a tic-tac-toe left open does not stop a game of dama); a bare move goes
 // to the one whose notation it is.
 func (m *Manager) pairGame(key chanKey, a, b Player, g games.Game) *live {
+	m.syncChannel(key)
 	m.mu.Lock()
 	list := slices.Clone(m.byChannel[key])
 	m.mu.Unlock()
@@ -648,6 +688,7 @@ func (m *Manager) Close() error {
 	m.cancel()
 	m.pool.close()
 	<-m.done
+	m.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.
 	m.beat(context.Background(), m.cfg.Now())
 	return nil

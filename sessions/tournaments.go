@@ -273,7 +273,9 @@ func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string)
 	l.end(winner, reason, m.cfg.Now())
 	m.save(l)
 	l.mu.Unlock()
-	m.ended(ctx, l)
+	// The players hear of it before what follows (the next round).
+	snap, evs := m.endedQuiet(ctx, l)
+	m.emitCtx(ctx, append([]Event{{Kind: EventEnded, Game: snap}}, evs...)...)
 }
 
 // StartTournament closes registration and starts round 1 (organiser or

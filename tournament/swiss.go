@@ -71,6 +71,14 @@ type swissPlayer struct {
 // colours, then the higher-ranked player's wish); in round 1 the higher seed
 // has White on odd boards.
 func PairSwiss(active []int, history []Round) Round {
+	return PairSwissBots(active, history, nil)
+}
+
+// PairSwissBots is PairSwiss where bot(num) tells the bot's entries: the
+// bye goes to a person before a bot (a bot entered to fill the field
+// gains nothing from a free point, and standings should not reward it),
+// after criterion 2.
+func PairSwissBots(active []int, history []Round, bot func(num int) bool) Round {
 	round := Round{Number: len(history) + 1}
 	ps := swissState(active, history)
 	n := len(ps)
@@ -130,6 +138,9 @@ func PairSwiss(active []int, history []Round) Round {
 			var c cand
 			c.u, c.v = i, n
 			c.cost[tBye] = int64(n - 1 - ps[i].rank)
+			if bot != nil && bot(ps[i].num) {
+				c.cost[tBye] += int64(n) // more than any person's
+			}
 			cands = append(cands, c)
 		}
 	}

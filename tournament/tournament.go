@@ -333,7 +333,10 @@ func (t *Tournament) advance(u *Update) {
 		}
 		var r Round
 		if t.System == Swiss {
-			r = PairSwiss(active, t.Rounds)
+			r = PairSwissBots(active, t.Rounds, func(num int) bool {
+				p, _ := t.Player(num)
+				return p.Bot
+			})
 		} else {
 			r = RoundRobinRound(len(t.Players), t.System.cycles(), len(t.Rounds)+1)
 		}

@@ -388,3 +388,37 @@ func TestErrorKeys(t *testing.T) {
 		t.Error("errors.Is through wrapping")
 	}
 }
+
+// TestBotTakesNoByeFromPeople: the bot entered to fill an odd field, even
+// seeded last, does not get the bye while a person may take it; with no
+// bot the last seed gets it.
+func TestBotTakesNoByeFromPeople(t *testing.T) {
+	for _, withBot := range []bool{true, false} {
+		tr, err := New("dama", Swiss, 3, "", "org")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, id := range []string{"a", "b", "c", "d"} {
+			if err := tr.Join(Player{ID: id, Name: id, Rating: float64(1900 - 100*i)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last := "e"
+		if withBot {
+			last = BotID("easy")
+		}
+		if err := tr.Join(Player{ID: last, Name: last, Bot: withBot, Level: "easy", Rating: 1000}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Start(); err != nil {
+			t.Fatal(err)
+		}
+		bye, _ := tr.Player(tr.Rounds[0].Bye)
+		if withBot && bye.Bot {
+			t.Errorf("the bot got round 1's bye")
+		}
+		if !withBot && bye.ID != "e" {
+			t.Errorf("without a bot the bye went to %q, want the last seed", bye.ID)
+		}
+	}
+}
