@@ -156,6 +156,9 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 			return
 		}
 		text = customIDText(d.CustomID)
+		if d.ComponentType == discordgo.SelectMenuComponent {
+			text = selectedText(d.Values) // a tap board's menu (tap.go)
+		}
 		kind, ackType = refComponent, discordgo.InteractionResponseDeferredMessageUpdate
 	default:
 		return

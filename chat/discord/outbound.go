@@ -62,7 +62,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 		return nil
 	}
 	parts := b.render(r)
-	if len(parts) == 0 {
+	if len(parts) == 0 && !r.Edit {
 		return nil
 	}
 	rf, first := b.refs.claim(r.Ref)
@@ -85,6 +85,12 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 		if rf.ackErr != nil {
 			rf = nil // the token was never accepted: use the channel
 		}
+	}
+	if ok, err := b.editPressed(ctx, r, rf, first); ok && err == nil {
+		return nil
+	} else if ok {
+		b.log.Warn("pressed message not edited, sending a new one", "channel", r.ChannelID, "err", err)
+		first = false
 	}
 	for i, p := range parts {
 		if err := b.deliver(ctx, r.ChannelID, rf, first && i == 0, p); err != nil {
@@ -132,7 +138,7 @@ func (b *Bot) render(r chat.Reply) []outMsg {
 		content = r.Caption
 	}
 	chunks := contentChunks(content, maxContent) // escaped: see markup.go
-	comps := b.components(r.Buttons)
+	comps := b.replyComponents(r)
 	if len(chunks) == 0 && len(r.Image) == 0 && len(r.File) == 0 && len(comps) == 0 {
 		return nil
 	}

@@ -409,7 +409,8 @@ type Choice struct {
 	Value             any               `json:"value"`
 }
 
-// Component is a message component (action row or button).
+// Component is a message component (action row, button or string
+// select menu).
 type Component struct {
 	Type       int         `json:"type"`
 	Components []Component `json:"components,omitempty"`
@@ -417,6 +418,19 @@ type Component struct {
 	Style      int         `json:"style,omitempty"`
 	CustomID   string      `json:"custom_id,omitempty"`
 	Disabled   bool        `json:"disabled,omitempty"`
+	// Select menus (type 3).
+	Placeholder string         `json:"placeholder,omitempty"`
+	Options     []SelectOption `json:"options,omitempty"`
+	MinValues   *int           `json:"min_values,omitempty"`
+	MaxValues   *int           `json:"max_values,omitempty"`
+}
+
+// SelectOption is an option of a string select menu.
+type SelectOption struct {
+	Label       string `json:"label"`
+	Value       string `json:"value"`
+	Description string `json:"description,omitempty"`
+	Default     bool   `json:"default,omitempty"`
 }
 
 // File is an uploaded attachment.
@@ -498,6 +512,19 @@ func (m Message) Buttons() [][]Component {
 	var out [][]Component
 	for _, row := range m.Components {
 		out = append(out, row.Components)
+	}
+	return out
+}
+
+// Menus are the message's select menus, in order.
+func (m Message) Menus() []Component {
+	var out []Component
+	for _, row := range m.Components {
+		for _, c := range row.Components {
+			if c.Type == 3 {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }

@@ -233,6 +233,12 @@ func checkMessage(b *body, needSomething bool) error {
 		if row.Type != 1 {
 			return fmt.Errorf("top-level component of type %d, want action row (1)", row.Type)
 		}
+		if len(row.Components) == 1 && row.Components[0].Type == 3 {
+			if err := checkSelect(row.Components[0], ids); err != nil {
+				return err
+			}
+			continue
+		}
 		if len(row.Components) == 0 || len(row.Components) > maxButtonsRow {
 			return fmt.Errorf("action row with %d buttons, want 1..%d", len(row.Components), maxButtonsRow)
 		}
