@@ -5,6 +5,8 @@ package chess
 // start-up by a seeded random search, which takes a few milliseconds and is
 // the same on every run.
 
+import "math/bits"
+
 type magic struct {
 	mask   uint64
 	magic  uint64
@@ -35,29 +37,49 @@ func BishopAttacks(sq int, occ uint64) uint64 {
 // QueenAttacks is the set of squares a queen on sq attacks given occ.
 func QueenAttacks(sq int, occ uint64) uint64 { return RookAttacks(sq, occ) | BishopAttacks(sq, occ) }
 
-var (
-	rookDirs   = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-	bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-)
+// rays[d][sq] are the squares from sq to the edge in direction d: the
+// first four run towards higher squares (N, E, NE, NW), the last four
+// towards lower ones (S, W, SW, SE).
+var rays [8][64]uint64
 
-// slide walks the rays from sq until the edge or the first occupied square.
-func slide(sq int, occ uint64, dirs [4][2]int) uint64 {
-	var att uint64
-	for _, d := range dirs {
-		r, f := rankOf(sq)+d[0], fileOf(sq)+d[1]
-		for r >= 0 && r < 8 && f >= 0 && f < 8 {
-			att |= bit(r*8 + f)
-			if occ&bit(r*8+f) != 0 {
-				break
+var rayDirs = [8][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}, {-1, 0}, {0, -1}, {-1, -1}, {-1, 1}}
+
+func initRays() {
+	for d, dir := range rayDirs {
+		for sq := range 64 {
+			for r, f := rankOf(sq)+dir[0], fileOf(sq)+dir[1]; r >= 0 && r < 8 && f >= 0 && f < 8; r, f = r+dir[0], f+dir[1] {
+				rays[d][sq] |= bit(r*8 + f)
 			}
-			r, f = r+d[0], f+d[1]
 		}
 	}
-	return att
 }
 
-func rookAttacksSlow(sq int, occ uint64) uint64   { return slide(sq, occ, rookDirs) }
-func bishopAttacksSlow(sq int, occ uint64) uint64 { return slide(sq, occ, bishopDirs) }
+// upRay and downRay are the attacks along ray d (towards higher or lower
+// squares), cut after the first occupied square: the table filler's
+// reference attacks.
+func upRay(d, sq int, occ uint64) uint64 {
+	ray := rays[d][sq]
+	if b := ray & occ; b != 0 {
+		ray ^= rays[d][bits.TrailingZeros64(b)]
+	}
+	return ray
+}
+
+func downRay(d, sq int, occ uint64) uint64 {
+	ray := rays[d][sq]
+	if b := ray & occ; b != 0 {
+		ray ^= rays[d][63-bits.LeadingZeros64(b)]
+	}
+	return ray
+}
+
+func rookAttacksSlow(sq int, occ uint64) uint64 {
+	return upRay(0, sq, occ) | upRay(1, sq, occ) | downRay(4, sq, occ) | downRay(5, sq, occ)
+}
+
+func bishopAttacksSlow(sq int, occ uint64) uint64 {
+	return upRay(2, sq, occ) | upRay(3, sq, occ) | downRay(6, sq, occ) | downRay(7, sq, occ)
+}
 
 // rookMask is the relevant occupancy of a rook on sq: its rays without the
 // edge squares, whose occupancy never changes the attacks.
@@ -85,6 +107,7 @@ func bishopMask(sq int) uint64 {
 }
 
 func initMagics() {
+	initRays()
 	rookTable = fillMagics(&rookMagics, &rookMagicNumbers, rookMask, rookAttacksSlow)
 	bishopTable = fillMagics(&bishopMagics, &bishopMagicNumbers, bishopMask, bishopAttacksSlow)
 }
