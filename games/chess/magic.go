@@ -114,12 +114,16 @@ func initMagics() {
 
 // fillMagics builds the shared attack table of one slider from its magics.
 func fillMagics(ms *[64]magic, numbers *[64]uint64, maskOf func(int) uint64, attacks func(int, uint64) uint64) []uint64 {
-	var table []uint64
+	size := 0
+	for sq := range 64 {
+		size += 1 << popcount(maskOf(sq))
+	}
+	table := make([]uint64, 0, size)
 	for sq := range 64 {
 		mask := maskOf(sq)
 		shift := uint8(64 - popcount(mask))
 		ms[sq] = magic{mask: mask, magic: numbers[sq], shift: shift, offset: uint32(len(table))}
-		table = append(table, make([]uint64, 1<<popcount(mask))...)
+		table = table[:len(table)+1<<popcount(mask)]
 		for sub := uint64(0); ; {
 			table[ms[sq].offset+uint32((sub*numbers[sq])>>shift)] = attacks(sq, sub)
 			if sub = (sub - mask) & mask; sub == 0 {
