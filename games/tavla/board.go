@@ -38,7 +38,11 @@ type state struct {
 	lostBy ai.Side
 	// roll is the last roll, as rolled (for the picture).
 	roll [2]int8
-	hash uint64
+	// passes counts the lost rolls in a row; dead is set when neither side
+	// can move whatever it rolls (then nothing can change: a draw).
+	passes int8
+	dead   bool
+	hash   uint64
 }
 
 // Pos is a tavla position. Not safe for concurrent use.
@@ -150,6 +154,13 @@ func rollMove(d1, d2 int) ai.Move {
 	return ai.Move{Lo: kindRoll | uint64(d1)<<4 | uint64(d2)}
 }
 
+// passMove is the only move of a side whose roll cannot be played: it
+// hands the dice over. It is a ply, so that a search counts it as a turn
+// (lost rolls in a row would otherwise chain chance nodes without end).
+func passMove(side ai.Side) ai.Move { return ai.Move{Lo: kindPly | uint64(side)<<12} }
+
+func isPass(m ai.Move) bool { return m.Lo&kindMask == kindPly && m.Lo&0xfff == 0 }
+
 func openMove(w, b int) ai.Move { return ai.Move{Lo: kindOpen | uint64(w)<<4 | uint64(b)} }
 
 // decodePly returns a ply's side, from index and die.
@@ -239,13 +250,24 @@ func (p *Pos) Make(m ai.Move) {
 		p.setDice(w, b)
 		st.lost = [2]int8{}
 		st.hash ^= p.diceHash()
-		p.endIfStuck()
 	case kindRoll:
 		a, b := decodeDice(m)
 		p.setDice(a, b)
 		st.hash ^= p.diceHash()
-		p.endIfStuck()
 	default:
+		if isPass(m) {
+			// The roll cannot be played: it is lost.
+			st.hash ^= p.diceHash()
+			st.lost = [2]int8{st.roll[0], st.roll[1]}
+			st.lostBy = st.side
+			st.passes++
+			p.passTurn()
+			if st.passes >= 2 && p.deadlocked() {
+				st.dead = true
+			}
+			return
+		}
+		st.passes = 0
 		p.playPly(m)
 		if st.off[st.side] == checkers {
 			st.nd = 0 // the game is over
@@ -278,18 +300,6 @@ func (p *Pos) setDice(a, b int) {
 	if st.lostBy == st.side {
 		st.lost, st.lostBy = [2]int8{}, ai.NoSide
 	}
-}
-
-// endIfStuck ends the turn just rolled when no die can be played: the roll
-// is lost.
-func (p *Pos) endIfStuck() {
-	st := &p.st
-	if p.maxUse(0) > 0 {
-		return
-	}
-	st.lost = [2]int8{st.dice[0], st.dice[1]}
-	st.lostBy = st.side
-	p.passTurn()
 }
 
 // passTurn gives the roll to the opponent.
@@ -359,7 +369,23 @@ func (p *Pos) Turn() ai.Side {
 	return p.st.side
 }
 
-func (p *Pos) over() bool { return p.st.off[0] == checkers || p.st.off[1] == checkers }
+func (p *Pos) over() bool {
+	return p.st.off[0] == checkers || p.st.off[1] == checkers || p.st.dead
+}
+
+// deadlocked reports whether neither side has a move with any die: as
+// nothing can change the board, no roll ever will be played.
+func (p *Pos) deadlocked() bool {
+	buf := p.scratch[0][:0]
+	for s := white; s <= black; s++ {
+		for d := 1; d <= 6; d++ {
+			if buf = p.st.dieMoves(s, d, buf[:0]); len(buf) > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // Status implements ai.Position: the first side with all fifteen borne
 // off wins, two points (mars) if the loser has borne off none.
@@ -371,6 +397,11 @@ func (p *Pos) Status() ai.Status {
 			}
 			return ai.Status{Over: true, Winner: s, Reason: "borne-off", Points: 1}
 		}
+	}
+	if p.st.dead {
+		// DECISION (ours; the rules are silent): a board where neither side
+		// can ever move again is a draw.
+		return ai.Status{Over: true, Winner: ai.NoSide, Reason: "deadlock"}
 	}
 	return ai.Status{}
 }

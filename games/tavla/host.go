@@ -70,14 +70,18 @@ func catalog() map[string]map[string]string {
 			"moveerr.larger-die":       "yalnız bir zar oynanabiliyor: büyüğü oynanmalı",
 			"moveerr.max-dice":         "böyle oynarsan bir zar boşa gider; zarların hepsini kullanan bir yol var",
 			"moveerr.roll":             "zarları bot atar",
+			"moveerr.can-move":         "oynanabilecek bir zarın var, pas geçemezsin",
+			"moveerr.must-pass":        "hiçbir zarın oynanamıyor: pas yaz",
 
 			"reason.borne-off": "bütün pullar toplandı",
 			"reason.mars":      "mars: rakip hiç pul toplayamadı (2 sayı)",
+			"reason.deadlock":  "iki taraf da hiçbir zarla oynayamıyor: berabere",
 
 			"prompt.roll":      "zarın: {roll} ({name})",
 			"prompt.one-die":   "zarın: {roll} ({name}); yalnız {die} oynanabiliyor",
 			"prompt.some-dice": "zarın: {roll} ({name}); yalnız {n} zar oynanabiliyor",
 			"prompt.die":       "kalan zar: {dice}",
+			"prompt.pass":      "zarın: {roll} ({name}); oynanacak hamle yok, pas yaz",
 			"prompt.lost":      "rakibin {lost} zarıyla oynayamadı. Zarın: {roll} ({name})",
 		},
 		"en": {
@@ -104,14 +108,18 @@ func catalog() map[string]map[string]string {
 			"moveerr.larger-die":       "only one die can be played: it must be the larger",
 			"moveerr.max-dice":         "that wastes a die: there is a way to play all of them",
 			"moveerr.roll":             "the bot rolls the dice",
+			"moveerr.can-move":         "a die of yours can be played: you may not pass",
+			"moveerr.must-pass":        "none of your dice can be played: write pass",
 
 			"reason.borne-off": "all checkers borne off",
 			"reason.mars":      "mars: the loser bore off none (2 points)",
+			"reason.deadlock":  "neither side can move with any roll: a draw",
 
 			"prompt.roll":      "your roll: {roll} ({name})",
 			"prompt.one-die":   "your roll: {roll} ({name}); only the {die} can be played",
 			"prompt.some-dice": "your roll: {roll} ({name}); only {n} dice can be played",
 			"prompt.die":       "dice left: {dice}",
+			"prompt.pass":      "your roll: {roll} ({name}): no legal move; write pass",
 			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name})",
 		},
 	}

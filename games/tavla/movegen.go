@@ -143,7 +143,10 @@ func (p *Pos) Moves(buf []ai.Move) []ai.Move {
 	for _, d := range vals[:n] {
 		buf = st.dieMoves(st.side, d, buf)
 	}
-	if st.nd == 1 || len(buf) == start {
+	if len(buf) == start {
+		return append(buf, passMove(st.side)) // the roll is lost
+	}
+	if st.nd == 1 {
 		return buf
 	}
 	// Keep the plies after which the most dice can still be played.

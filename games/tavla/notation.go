@@ -209,6 +209,9 @@ func (p *Pos) FormatMove(m ai.Move) string {
 		a, b := decodeDice(m)
 		return fmt.Sprintf("%d-%d:", a, b)
 	}
+	if isPass(m) {
+		return "pass"
+	}
 	s, from, die := decodePly(m)
 	q := ownPoint(s, from)
 	if q+die > points {

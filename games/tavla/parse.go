@@ -14,6 +14,9 @@ import (
 // offWords are what people type for "off the board".
 var offWords = map[string]bool{"off": true, "o": true, "0": true, "25": true, "out": true, "cik": true, "çık": true, "dis": true, "dış": true, "disari": true, "dışarı": true}
 
+// passWords hand over a roll that cannot be played.
+var passWords = map[string]bool{"pass": true, "pas": true, "geç": true, "gec": true, "-": true}
+
 // ParseMove implements games.Position: a ply in the mover's numbering at a
 // player's turn; a roll as FormatMove writes it at a chance turn (replay).
 func (p *Pos) ParseMove(s string) (ai.Move, error) {
@@ -24,6 +27,15 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	}
 	if st.nd == 0 {
 		return p.parseRoll(s, in)
+	}
+	if passWords[in] {
+		if p.maxUse(0) > 0 {
+			return ai.NoMove, &games.MoveError{Kind: games.Illegal, Input: s, Reason: "can-move", Detail: "a die can be played: you may not pass"}
+		}
+		return passMove(st.side), nil
+	}
+	if p.maxUse(0) == 0 {
+		return ai.NoMove, &games.MoveError{Kind: games.Illegal, Input: s, Reason: "must-pass", Detail: "no die can be played: pass"}
 	}
 	malformed := &games.MoveError{Kind: games.Malformed, Input: s, Detail: "a move is a point and where it goes: 13/18, 13-18 or 20/off"}
 	in = strings.TrimRight(in, "*")
@@ -202,6 +214,8 @@ func (p *Pos) Prompt() (string, []string, bool) {
 			return "lost", []string{"lost", lost, "roll", roll, "name", name}, true
 		}
 		switch u := p.maxUse(0); {
+		case u == 0:
+			return "pass", []string{"roll", roll, "name", name}, true
 		case u == 1 && st.nd == 2:
 			m := p.Moves(make([]ai.Move, 0, 32))
 			_, _, d := decodePly(m[0])
