@@ -33,7 +33,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonCaptures:  "21 taş alındı, hamle sayıları eşit",
 			"reason." + ReasonTurnLimit: "200 hamle doldu",
 
-			"prompt.capture": "{ops}: {score} dizimli işlem. Rakibin {n} taşını al (ör. x e4).",
+			"prompt.capture": "{ops}: {score} dizimli işlem. Rakibin {n} taşını al: x ve kareleri (ör. x a1 h8).",
+
+			"explain.ops": "{stone}: {ops}, {score} dizimli işlem, {score} taş alır.",
 
 			"cmd.example":     "örnek: bir işlemin resmi ve açıklaması",
 			"example.caption": "Son konan {stone} taşı {n} dizimli işlem yaptı: {ops}. Toplam dizimleri yatay ya da dikey, çarpım dizimleri çaprazdır; iki parça uç taşlarından komşudur ve başka taşları birbirine değmez. Bu hamle rakipten {n} taş alır.",
@@ -67,7 +69,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonCaptures:  "21 stones captured, moves equal",
 			"reason." + ReasonTurnLimit: "200 turns played",
 
-			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones (e.g. x e4).",
+			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones: x and their squares (e.g. x a1 h8).",
+
+			"explain.ops": "{stone}: {ops}, a {score}-chain operation capturing {score} stones.",
 
 			"cmd.example":     "example: a picture of an operation, explained",
 			"example.caption": "The last stone, {stone}, made a {n}-chain operation: {ops}. Sum chains run along rows or columns, product chains along diagonals; the two parts touch at end stones and nowhere else. This turn captures {n} opponent stones.",

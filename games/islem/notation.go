@@ -294,3 +294,24 @@ func Equations(ops []Op) string {
 }
 
 func trailing(m uint64) int { return bits.TrailingZeros64(m) }
+
+// Explain says what the last placement or move did, for a reply after a
+// whole turn (the Prompter speaks only while captures are owed): the
+// catalogue's "explain.ops" key with its placeholders (the equations, the
+// score, the stone), ok false when it made no operation. Chat does not
+// call it yet.
+func (p *Position) Explain() (key string, kv []string, ok bool) {
+	sq, ops, score := p.LastOperations()
+	if score == 0 {
+		return "", nil, false
+	}
+	_, v, _ := p.Stone(sq)
+	if p.board[sq] == 0 {
+		v = -1
+	}
+	return "ops", []string{
+		"ops", Equations(ops),
+		"score", strconv.Itoa(score),
+		"stone", strconv.Itoa(v) + " " + SquareName(sq),
+	}, true
+}

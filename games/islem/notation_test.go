@@ -133,3 +133,19 @@ func TestPromptListsOperations(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func joinWords(ws []string) string { return strings.Join(ws, " ") }
+
+// The text board has one rune a square, as chat lays boards out.
+func TestBoardOneRuneASquare(t *testing.T) {
+	rows := example12.after().Board()
+	if len(rows) != Size {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		if n := len([]rune(r)); n != Size {
+			t.Fatalf("row %q has %d runes", r, n)
+		}
+	}
+	if rows[2] != "...⓬❺..." || rows[7] != "①......⑪" {
+		t.Fatalf("rows:\n%s", strings.Join(rows, "\n"))
+	}
+}

@@ -23,7 +23,7 @@ func conserved(t *testing.T, p *Position) {
 // incremental hash matches a fresh one, make/unmake restores the position,
 // stones are conserved, and every game ends within the turn limit.
 func TestRandomPlayouts(t *testing.T) {
-	games := 30
+	games := 12
 	if testing.Short() {
 		games = 5
 	}

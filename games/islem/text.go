@@ -13,24 +13,30 @@ import (
 
 var sideLetter = [2]byte{'b', 'r'} // black moves first, red second
 
-// Board implements games.Position: ranks from 8 down, each cell three
-// characters wide ("b12", " r3", "  .").
+// Stone glyphs of the text board, one rune a square: black's stones are
+// negative circled numbers, red's circled ones.
+var (
+	blackGlyphs = []rune("⓿❶❷❸❹❺❻❼❽❾❿⓫⓬⓭")
+	redGlyphs   = []rune("⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬")
+)
+
+// Board implements games.Position: ranks from 8 down, one rune a square
+// ('.' empty, ❶ black's 1, ① red's 1), as chat's text board lays them out.
 func (p *Position) Board() []string {
 	out := make([]string, Size)
 	for r := Size - 1; r >= 0; r-- {
-		var sb strings.Builder
+		row := make([]rune, Size)
 		for f := 0; f < Size; f++ {
-			if f > 0 {
-				sb.WriteByte(' ')
+			row[f] = '.'
+			if c := p.board[r*Size+f]; c != 0 {
+				if owner(c) == ai.First {
+					row[f] = blackGlyphs[value(c)]
+				} else {
+					row[f] = redGlyphs[value(c)]
+				}
 			}
-			c := p.board[r*Size+f]
-			if c == 0 {
-				sb.WriteString("  .")
-				continue
-			}
-			fmt.Fprintf(&sb, "%3s", string(sideLetter[owner(c)])+strconv.Itoa(value(c)))
 		}
-		out[Size-1-r] = sb.String()
+		out[Size-1-r] = string(row)
 	}
 	return out
 }

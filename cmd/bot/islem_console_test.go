@@ -1,0 +1,55 @@
+package main
+
+// islem_console_test.go plays İşlem end to end through the built binary's
+// console: the thesis's worked example against the bot (the reply lists
+// the equations and the captures owed, captured in two messages), and a
+// game between two people in Turkish with a refused move and the example
+// command.
+
+import (
+	"strings"
+	"testing"
+)
+
+// islemExample is the worked example's position before black plays 12 d6
+// (games/islem/FORMAT.md).
+const islemExample = "r0--b6---r13/-b7b5-b2---/----b5---/---b4-b9b8-/----b3---/--------/-r6----r10-/r1------r11 " +
+	"-/0,1,10,11,12,13 -/2,3,4,5,7,8,9,12 14:13 b 0 40"
+
+func TestConsoleIslemAgainstTheBot(t *testing.T) {
+	out := runBinary(t, "en", strings.Join([]string{
+		"play islem from " + islemExample, "12 d6", "x a1 h1", "x a8 h8 b2",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"New game: İşlem — you (black) – oyunbot (red",
+		"6 . . . ⓬ ❺ . . .",
+		"(12=4×3) (12=5+7) (12=2×6) (12+5=9+8): a 5-chain operation. Capture 5 of your opponent's stones",
+		"Capture 3 of your opponent's stones",
+		"you: 12 d6 x a1 x h1 x b2 x a8 x h8 · oyunbot: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestConsoleIslemTwoPeopleTurkish(t *testing.T) {
+	out := runBinary(t, "tr", strings.Join([]string{
+		"meydan @ali işlem", "/as ali", "kabul",
+		"/as you", "12 d4", "/as ali", "5 d4", "5 e5", "/as you", "3 e5", "3 c4", "4 f6",
+		"örnek",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"İşlem",
+		"you: 12 d4",
+		"o karede taş var",
+		"ali: 5 e5",
+		"1. aşamada taş kendi taşlarına komşu olamaz",
+		"you: 4 f6",
+		"Son konan 12 d6 taşı 5 dizimli işlem yaptı: (12=4×3) (12=5+7) (12=2×6) (12+5=9+8)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in:\n%s", want, out)
+		}
+	}
+}
