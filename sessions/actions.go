@@ -37,7 +37,7 @@ func (m *Manager) lockSide(id int64, userID string) (*live, ai.Side, error) {
 	if err != nil {
 		return nil, ai.NoSide, err
 	}
-	l.mu.Lock()
+	m.lockFresh(l)
 	side := l.sideOf(userID)
 	if side == ai.NoSide {
 		l.mu.Unlock()
@@ -54,7 +54,7 @@ func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
 	if err != nil {
 		return nil, ai.NoSide, err
 	}
-	l.mu.Lock()
+	m.lockFresh(l)
 	if l.rec.Result.Over {
 		l.mu.Unlock()
 		return nil, ai.NoSide, ErrGameOver
@@ -76,6 +76,11 @@ func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
 // (Reason ReasonTurnOver for plies beyond the end of the turn). ref is
 // carried by the bot's reply.
 func (m *Manager) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+	return retryConflict(func() (MoveResult, error) { return m.move(ctx, id, userID, text, ref) })
+}
+
+// move is one try of Move.
+func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return MoveResult{}, err
@@ -169,6 +174,11 @@ func (m *Manager) CheckMove(id int64, userID, text string) error {
 
 // Resign ends game id as a loss for userID.
 func (m *Manager) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	return retryConflict(func() (Snapshot, error) { return m.resign(ctx, id, userID) })
+}
+
+// resign is one try of Resign.
+func (m *Manager) resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -208,6 +218,19 @@ const (
 // tournament it stays a draw, since the pairing needs a result, but the
 // game is no longer rated.
 func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
+	type drawResult struct {
+		out  DrawOutcome
+		snap Snapshot
+	}
+	r, err := retryConflict(func() (drawResult, error) {
+		out, snap, err := m.offerDraw(ctx, id, userID)
+		return drawResult{out, snap}, err
+	})
+	return r.out, r.snap, err
+}
+
+// offerDraw is one try of OfferDraw.
+func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return 0, Snapshot{}, err
@@ -266,6 +289,11 @@ func (m *Manager) OfferDraw(ctx context.Context, id int64, userID string) (DrawO
 
 // DeclineDraw declines the opponent's draw offer.
 func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	return retryConflict(func() (Snapshot, error) { return m.declineDraw(id, userID) })
+}
+
+// declineDraw is one try of DeclineDraw.
+func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -286,6 +314,11 @@ func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Sna
 // Undo takes back userID's last move and the bot's reply (games against the
 // bot only, on the person's turn).
 func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
+	return retryConflict(func() (Snapshot, error) { return m.undo(id, userID) })
+}
+
+// undo is one try of Undo.
+func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -333,6 +366,11 @@ func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, 
 
 // SetLevel changes the bot's level in game id.
 func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
+	return retryConflict(func() (Snapshot, error) { return m.setLevel(id, userID, level) })
+}
+
+// setLevel is one try of SetLevel.
+func (m *Manager) setLevel(id int64, userID, level string) (Snapshot, error) {
 	l, err := m.get(id)
 	if err != nil {
 		return Snapshot{}, err
@@ -341,7 +379,7 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 	if !ok {
 		return Snapshot{}, ErrUnknownLevel
 	}
-	l.mu.Lock()
+	m.lockFresh(l)
 	defer l.mu.Unlock()
 	switch {
 	case l.sideOf(userID) == ai.NoSide:

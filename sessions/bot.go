@@ -5,6 +5,7 @@ package sessions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -237,6 +238,11 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			if l.version != version || !l.botToMove() || m.ctx.Err() != nil || len(plies) >= maxTurnPlies {
 				// The game changed meanwhile (resigned, undone, forfeited), or the
 				// Manager is closing: a cut-short search is not the bot's move.
+				if m.cfg.Shared && l.version != version && l.botToMove() && m.ctx.Err() == nil && len(plies) == 0 {
+					// Reloaded from another process's save, the bot still to
+					// move: search the new position.
+					m.queueBot(l, ref, nil)
+				}
 				l.mu.Unlock()
 				return
 			}
@@ -253,6 +259,16 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			text := l.apply(res.Best, now)
 			m.roll(&l.state, now)
 			if err := m.commit(l, cp); err != nil {
+				if errors.Is(err, ErrConflict) {
+					// Another process changed the game first (or played this
+					// move): the game is reloaded; a search of it if the bot
+					// is still to move.
+					if l.botToMove() {
+						m.queueBot(l, ref, nil)
+					}
+					l.mu.Unlock()
+					return
+				}
 				// Not played: the idle loop asks the engine again in a while.
 				l.retryBot = m.cfg.Now().Add(botRetryDelay)
 				l.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // Challenge invites c.To to a game; it replaces an earlier challenge between
@@ -69,8 +70,7 @@ func (m *Manager) restoreChallenges() error {
 			continue
 		}
 		key := chanKey{r.Platform, r.ChannelID}
-		m.challenges[key] = append(m.challenges[key], Challenge{Platform: r.Platform, ChannelID: r.ChannelID,
-			From: r.From, To: r.To, Game: g, Side: r.Side, TimeControl: r.TimeControl, Lang: r.Lang, Target: r.Target, Created: r.Created})
+		m.challenges[key] = append(m.challenges[key], challengeOf(r, g))
 	}
 	return nil
 }
@@ -108,6 +108,7 @@ func (m *Manager) liveChallengesLocked(key chanKey) []Challenge {
 // takeChallenge removes and returns the latest challenge to userID (from
 // fromID if not empty).
 func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, bool) {
+	m.syncChallenges(key)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	list := m.liveChallengesLocked(key)
@@ -115,6 +116,15 @@ func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, 
 		c := list[i]
 		if c.To.ID == userID && (fromID == "" || c.From.ID == fromID) {
 			m.challenges[key] = slices.Delete(list, i, i+1)
+			if m.cfg.Shared {
+				// Of two processes answering it, the one that takes it
+				// from the store starts the game.
+				ok, err := m.cfg.Store.TakeChallenge(m.ctx, c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.Created)
+				if err != nil {
+					m.log.Error("taking a challenge", "err", err)
+				}
+				return c, ok
+			}
 			m.forgetChallenge(c.Platform, c.ChannelID, c.From.ID, c.To.ID)
 			return c, true
 		}
@@ -122,8 +132,43 @@ func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, 
 	return Challenge{}, false
 }
 
+// syncChallenges replaces the channel's challenges held by the stored ones
+// in the shared mode (made, answered or withdrawn through any process).
+func (m *Manager) syncChallenges(key chanKey) {
+	if !m.cfg.Shared {
+		return
+	}
+	recs, err := m.cfg.Store.Challenges(m.ctx)
+	if _, err = skippedOf(err); err != nil {
+		m.log.Warn("loading the challenges", "err", err)
+		return
+	}
+	var list []Challenge
+	for _, r := range recs {
+		g, ok := m.cfg.Games.Lookup(r.Game)
+		if !ok || r.Platform != key.platform || r.ChannelID != key.channel {
+			continue
+		}
+		list = append(list, challengeOf(r, g))
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(list) == 0 {
+		delete(m.challenges, key)
+		return
+	}
+	m.challenges[key] = list
+}
+
+// challengeOf is a stored challenge of game g.
+func challengeOf(r ChallengeRecord, g games.Game) Challenge {
+	return Challenge{Platform: r.Platform, ChannelID: r.ChannelID, From: r.From, To: r.To, Game: g, Side: r.Side,
+		TimeControl: r.TimeControl, Lang: r.Lang, Target: r.Target, Created: r.Created}
+}
+
 // Challenges lists the open challenges to or from userID in a channel.
 func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
+	m.syncChallenges(chanKey{platform, channelID})
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []Challenge

@@ -49,6 +49,12 @@ func credited(last time.Time, d time.Duration, now time.Time) time.Time {
 // tells the players. Called by restore, before anything else runs.
 func (m *Manager) creditRestart() {
 	now := storedTime(m.cfg.Now())
+	if m.cfg.Shared && !m.lead(now) {
+		// Another process runs (the fleet was not down) or credits the
+		// downtime at this very start: the games are read from the store
+		// before they are acted on, the credit with them.
+		return
+	}
 	var down time.Duration
 	switch last, err := m.cfg.Store.Heartbeat(m.ctx); {
 	case errors.Is(err, ErrNotFound): // a new database, or one from before heartbeats

@@ -69,8 +69,8 @@ func (m *Manager) CheckIdle(now time.Time) {
 	}
 }
 
-// idleLoop looks at the clocks every IdleCheck and records the heartbeat
-// every HeartbeatEvery.
+// idleLoop looks at the clocks every IdleCheck (in the shared mode, when
+// it holds the sweep lease) and records the heartbeat every HeartbeatEvery.
 func (m *Manager) idleLoop() {
 	defer close(m.done)
 	t := time.NewTicker(m.cfg.IdleCheck)
@@ -82,7 +82,7 @@ func (m *Manager) idleLoop() {
 		case <-m.ctx.Done():
 			return
 		case <-t.C:
-			m.CheckIdle(m.cfg.Now())
+			m.sweep(m.cfg.Now())
 		case <-hb.C:
 			m.beat(m.ctx, m.cfg.Now())
 		}

@@ -35,3 +35,14 @@ func (s *PostgresStore) ReleaseLease(ctx context.Context, name, holder string) e
 	}
 	return nil
 }
+
+// TakeChallenge deletes a challenge and reports whether it was there.
+func (s *PostgresStore) TakeChallenge(ctx context.Context, platform, channelID, fromID, toID string, created time.Time) (bool, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM challenges
+		WHERE platform = $1 AND channel = $2 AND from_id = $3 AND to_id = $4 AND created_ms = $5`,
+		platform, channelID, fromID, toID, ms(created))
+	if err != nil {
+		return false, fmt.Errorf("sessions: take challenge: %w", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

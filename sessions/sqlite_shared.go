@@ -38,3 +38,18 @@ func (s *SQLiteStore) ReleaseLease(ctx context.Context, name, holder string) err
 	}
 	return nil
 }
+
+// TakeChallenge deletes a challenge and reports whether it was there.
+func (s *SQLiteStore) TakeChallenge(ctx context.Context, platform, channelID, fromID, toID string, created time.Time) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM challenges
+		WHERE platform = ? AND channel = ? AND from_id = ? AND to_id = ? AND created_ms = ?`,
+		platform, channelID, fromID, toID, ms(created))
+	if err != nil {
+		return false, fmt.Errorf("sessions: take challenge: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("sessions: take challenge: %w", err)
+	}
+	return n == 1, nil
+}

@@ -101,6 +101,11 @@ type ChallengeStore interface {
 	// DeleteChallenge forgets the challenge from fromID to toID (not one
 	// from toID to fromID); forgetting none is no error.
 	DeleteChallenge(ctx context.Context, platform, channelID, fromID, toID string) error
+	// TakeChallenge deletes the challenge from fromID to toID created at
+	// created and reports whether it was there, atomically: of two
+	// processes answering one challenge, one takes it. A challenge
+	// replaced since (another Created) is not taken.
+	TakeChallenge(ctx context.Context, platform, channelID, fromID, toID string, created time.Time) (bool, error)
 	// Challenges loads every stored challenge, oldest (by Created) first;
 	// unreadable rows are left out and reported as ActiveGames does.
 	Challenges(ctx context.Context) ([]ChallengeRecord, error)

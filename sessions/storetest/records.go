@@ -59,6 +59,8 @@ var challengeTests = []test{
 	{"Replace", testChallengeReplace},
 	{"OldestFirst", testChallengesOldestFirst},
 	{"Delete", testDeleteChallenge},
+	{"Take", testTakeChallenge},
+	{"TakeRace", testTakeChallengeRace},
 }
 
 // challenge is a challenge in platform "test", channel ch.

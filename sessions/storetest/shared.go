@@ -6,6 +6,7 @@ package storetest
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -128,6 +129,57 @@ func testLeaseRace(t *testing.T, s sessions.Store) {
 		wg.Wait()
 		if len(won) != 1 {
 			t.Fatalf("%s: holders %v got it, want exactly one", name, won)
+		}
+	}
+}
+
+// testTakeChallenge: TakeChallenge deletes the challenge it names and
+// says so; not one replaced since (another creation time), not one in the
+// other direction, not one already taken.
+func testTakeChallenge(t *testing.T, s sessions.Store) {
+	ctx := t.Context()
+	ab := challenge("1", ayse, bora, at)
+	ca := challenge("1", cem, ayse, at.Add(time.Second))
+	saveChallenges(t, s, ab, ca)
+	take := func(what string, c sessions.ChallengeRecord, from, to string, want bool) {
+		t.Helper()
+		ok, err := s.TakeChallenge(ctx, c.Platform, c.ChannelID, from, to, c.Created)
+		if err != nil || ok != want {
+			t.Fatalf("TakeChallenge %s = %v, %v; want %v", what, ok, err, want)
+		}
+	}
+	take("of another creation time", challenge("1", ayse, bora, at.Add(time.Millisecond)), ayse.ID, bora.ID, false)
+	take("in the other direction", ab, bora.ID, ayse.ID, false)
+	sameChallenges(t, "after taking nothing", challenges(t, s), ab, ca)
+	take("the challenge", ab, ayse.ID, bora.ID, true)
+	sameChallenges(t, "after taking it", challenges(t, s), ca)
+	take("again", ab, ayse.ID, bora.ID, false)
+}
+
+// testTakeChallengeRace: processes racing to answer one challenge: one
+// takes it.
+func testTakeChallengeRace(t *testing.T, s sessions.Store) {
+	for r := range 10 {
+		c := challenge(fmt.Sprint(r), ayse, bora, at)
+		saveChallenges(t, s, c)
+		var (
+			wg    sync.WaitGroup
+			taken atomic.Int32
+		)
+		for range writers {
+			wg.Go(func() {
+				ok, err := s.TakeChallenge(t.Context(), c.Platform, c.ChannelID, ayse.ID, bora.ID, c.Created)
+				if err != nil {
+					t.Errorf("TakeChallenge: %v", err)
+				}
+				if ok {
+					taken.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if n := taken.Load(); n != 1 {
+			t.Fatalf("round %d: %d takers got the challenge, want 1", r, n)
 		}
 	}
 }
