@@ -23,6 +23,11 @@ func (p *Position) SetStyle(name string) string {
 // whole turns (Limits.Turns) and a turn's captures never reach the horizon.
 func (p *Position) Noisy(ai.Move) bool { return false }
 
+// NoisyMoves implements ai.NoisyGenerator: none, so that quiescence stands
+// pat at once instead of generating (and ordering) every move to find none.
+// There is always a legal move (a pass at worst), so they are not all.
+func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) { return buf, p.Status().Over }
+
 // stoneWorth is a capture's worth in evaluation units.
 const stoneWorth = 100
 

@@ -63,10 +63,13 @@ type Position struct {
 }
 
 var (
-	_ games.Position   = (*Position)(nil)
-	_ games.TurnReader = (*Position)(nil)
-	_ games.Prompter   = (*Position)(nil)
-	_ ai.Styler        = (*Position)(nil)
+	_ games.Position    = (*Position)(nil)
+	_ games.TurnReader  = (*Position)(nil)
+	_ games.Prompter    = (*Position)(nil)
+	_ ai.Styler         = (*Position)(nil)
+	_ ai.NoisyGenerator = (*Position)(nil)
+	_ games.Perfter     = (*Position)(nil)
+	_ games.Highlighter = (*Position)(nil)
 )
 
 // newStart is the start position: both hands full, the first player to move.
@@ -119,13 +122,11 @@ func (p *Position) activeSet(s ai.Side) int {
 }
 
 // Phase is side s's phase: 1 (first set), 2 (second set) or 3 (moves).
-func (p *Position) Phase(s ai.Side) int { return p.activeSet(s) + 1 + 3*b2i(p.activeSet(s) < 0) }
-
-func b2i(b bool) int {
-	if b {
-		return 1
+func (p *Position) Phase(s ai.Side) int {
+	if set := p.activeSet(s); set >= 0 {
+		return set + 1
 	}
-	return 0
+	return 3
 }
 
 // stones is the mask of side s's stones on the board.
