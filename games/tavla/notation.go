@@ -215,6 +215,15 @@ func (p *Pos) FormatMove(m ai.Move) string {
 	s, from, die := decodePly(m)
 	q := ownPoint(s, from)
 	if q+die > points {
+		// A higher die than needed is named when a smaller one could bear
+		// the same checker off too: "22/off" is the smallest, "22/off=6".
+		if q+die > points+1 {
+			for _, o := range p.Moves(make([]ai.Move, 0, 32)) {
+				if os, of, od := decodePly(o); os == s && of == from && od < die && q+od > points {
+					return fmt.Sprintf("%d/off=%d", q, die)
+				}
+			}
+		}
 		return fmt.Sprintf("%d/off", q)
 	}
 	return fmt.Sprintf("%d/%d", q, q+die)

@@ -51,7 +51,13 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 		return ai.NoMove, malformed
 	}
 	b = strings.TrimSpace(b)
-	to := 0
+	to, offDie := 0, 0
+	if w, d, ok := strings.Cut(b, "="); ok && offWords[w] {
+		if offDie, err = strconv.Atoi(d); err != nil || offDie < 1 || offDie > 6 {
+			return ai.NoMove, malformed
+		}
+		b = w
+	}
 	if offWords[b] {
 		to = points + 1
 	} else if to, err = strconv.Atoi(b); err != nil || to < 1 || to > points {
@@ -71,7 +77,7 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	// Bearing off: the exact die, else the smallest larger die that may.
 	var found ai.Move
 	for _, m := range legal {
-		if _, from, die := decodePly(m); from == index(s0, q) && q+die > points {
+		if _, from, die := decodePly(m); from == index(s0, q) && q+die > points && (offDie == 0 || die == offDie) {
 			if found.IsNone() || die < int(found.Lo>>8&0xf) {
 				found = m
 			}
@@ -107,7 +113,10 @@ func (p *Pos) whyNot(input string, q, d int, off bool) error {
 			}
 			return e("bear-off-home", "bear off only when all your checkers are home")
 		}
-		if !p.hasDie(d) && p.hasLarger(d) {
+		if !p.hasDie(d) && !p.hasLarger(d) {
+			return e("no-die", "you have no die that bears this checker off")
+		}
+		if !p.hasDie(d) && q != st.farthest(s) {
 			return e("bear-off-farther", "a checker stands farther: move inside first")
 		}
 	}

@@ -1,0 +1,61 @@
+package tavla
+
+import (
+	"testing"
+)
+
+// FuzzParsePosition: any text is read without panic; what is read writes
+// back to a text that reads the same.
+func FuzzParsePosition(f *testing.F) {
+	f.Add("w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 3-5")
+	f.Add("b2/w,b3/w,b1,b1,b1,.,b1,w1,.,b1,.,b2/w,.,w1/b,.,w1,b1,w1,.,b1,w2,w3,w2,w1 0 0 w 4-4")
+	f.Add("w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 - -")
+	f.Add(".,.,.,.,.,.,.,.,.,b3,.,.,b1,.,.,b2,b2,.,b4,.,w1,.,w1,w2 11 3 w 6x3")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := parsePosition(s)
+		if err != nil {
+			return
+		}
+		text := p.String()
+		q, err := parsePosition(text)
+		if err != nil || q.String() != text {
+			t.Fatalf("%q wrote %q, read back as %v (%v)", s, text, q, err)
+		}
+		for _, m := range p.Moves(nil) {
+			_ = p.FormatMove(m)
+		}
+		_, _, _ = p.Prompt()
+		_ = p.Evaluate()
+	})
+}
+
+// FuzzParseMove: any move text is refused with an error or accepted as a
+// legal move that FormatMove writes back.
+func FuzzParseMove(f *testing.F) {
+	for _, s := range []string{"13/18", "13-18", "20/off", "22/off=6", "pass", "geç", "31:", "3-5:", "1/7(2)", "x", "/", "-", "24/çık"} {
+		f.Add(s)
+	}
+	positions := []string{
+		"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 6-6",
+		"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
+		".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w 2 8 w 5-1",
+		"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 - -",
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, ps := range positions {
+			p, err := parsePosition(ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, part := range append(p.SplitTurn(s), s) {
+				m, err := p.ParseMove(part)
+				if err != nil {
+					continue
+				}
+				if back, err := p.ParseMove(p.FormatMove(m)); err != nil || back != m {
+					t.Fatalf("%q in %s: %v written %q read back as %v (%v)", part, ps, m, p.FormatMove(m), back, err)
+				}
+			}
+		}
+	})
+}
