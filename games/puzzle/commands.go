@@ -5,6 +5,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,8 +54,12 @@ func runHint(ctx context.Context, req games.CommandRequest) (games.CommandAnswer
 		"dir", text(req.Lang, "dir."+dirNames[m.Lo]), "n", strconv.Itoa(len(path)))}, nil
 }
 
-// tooHard is the player's message for a search out of its budget.
+// tooHard is the player's message for a search out of its budget or one
+// that waits for the pattern databases.
 func tooHard(lang string, err error) error {
+	if errors.Is(err, ErrPDBNotReady) {
+		return fmt.Errorf("%s", text(lang, "error.pdb-building"))
+	}
 	if th, ok := err.(*TooHardError); ok {
 		return fmt.Errorf("%s", text(lang, "error.too-hard", "stop", text(lang, "stop."+th.Stopped), "nodes", thousands(lang, th.Nodes)))
 	}
@@ -77,12 +82,18 @@ func runSolve(ctx context.Context, req games.CommandRequest) (games.CommandAnswe
 	if p.IsGoal() {
 		return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.solved"))
 	}
+	if needsPDB(p, m) && ReadyPDB() == nil {
+		return games.CommandAnswer{}, tooHard(req.Lang, ErrPDBNotReady)
+	}
 	r, err := Solve(ctx, p, m, SolveBudget)
 	if err != nil {
 		return games.CommandAnswer{}, err
 	}
 	return games.CommandAnswer{Text: solveText(req.Lang, p, m, r)}, nil
 }
+
+// needsPDB reports whether method m on p reads the pattern databases.
+func needsPDB(p *Pos, m Method) bool { return p.n == 4 && informed(m.Alg) && m.H == PDBHeuristic }
 
 func shortenWord(s string) string {
 	if r := []rune(s); len(r) > 30 {
@@ -155,6 +166,9 @@ func runCompare(ctx context.Context, req games.CommandRequest) (games.CommandAns
 	}
 	if from.IsGoal() {
 		return games.CommandAnswer{}, fmt.Errorf("%s", text(req.Lang, "error.solved"))
+	}
+	if from.n == 4 && ReadyPDB() == nil {
+		return games.CommandAnswer{}, tooHard(req.Lang, ErrPDBNotReady)
 	}
 	rows, err := Compare(ctx, from, CompareBudget)
 	if err != nil {

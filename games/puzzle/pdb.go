@@ -329,17 +329,12 @@ func decodePDB(groups [][]int, data []byte) (*PDB, error) {
 // returned with the built databases, which are usable).
 func LoadPDBFrom(dir string, groups [][]int) (*PDB, error) {
 	path := filepath.Join(dir, cacheName(groups))
-	data, err := os.ReadFile(path)
-	rebuilt := false
+	db, err := readPDB(path, groups)
 	if err == nil {
-		db, err := decodePDB(groups, data)
-		if err == nil {
-			db.Path, db.Loaded = path, true
-			return db, nil
-		}
-		rebuilt = true
+		return db, nil
 	}
-	db, err := BuildPDB(groups)
+	rebuilt := !errors.Is(err, os.ErrNotExist)
+	db, err = BuildPDB(groups)
 	if err != nil {
 		return nil, err
 	}
@@ -348,6 +343,20 @@ func LoadPDBFrom(dir string, groups [][]int) (*PDB, error) {
 		return db, fmt.Errorf("puzzle: saving the pattern databases: %w", err)
 	}
 	db.Path = path
+	return db, nil
+}
+
+// readPDB loads and checks a cache file.
+func readPDB(path string, groups [][]int) (*PDB, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := decodePDB(groups, data)
+	if err != nil {
+		return nil, err
+	}
+	db.Path, db.Loaded = path, true
 	return db, nil
 }
 
@@ -401,3 +410,35 @@ func LoadPDB() (*PDB, error) {
 
 // loadedPDB is the process's databases if they are loaded, else nil.
 func loadedPDB() *PDB { return pdbGlobal.Load() }
+
+var pdbWarm sync.Once
+
+// WarmPDB starts loading (or building) the process's databases in the
+// background and returns at once; a program may call it at start so that
+// the first 15-puzzle does not wait. ReadyPDB calls it.
+func WarmPDB() {
+	pdbWarm.Do(func() { go LoadPDB() }) //nolint:errcheck // a failure to save leaves usable databases; LoadPDB is asked again where it matters
+}
+
+// ReadyPDB returns the process's databases if they are loaded or a good
+// cache file loads at once (a fraction of a second), else nil after
+// starting to build them in the background: what a player's command or a
+// game's start uses, so that none waits for a build.
+func ReadyPDB() *PDB {
+	if db := loadedPDB(); db != nil {
+		return db
+	}
+	if pdbMu.TryLock() { // else someone is loading or building them
+		if loadedPDB() == nil {
+			if db, err := readPDB(filepath.Join(CacheDir(), cacheName(Partition663)), Partition663); err == nil {
+				pdbGlobal.Store(db)
+			}
+		}
+		pdbMu.Unlock()
+		if db := loadedPDB(); db != nil {
+			return db
+		}
+	}
+	WarmPDB()
+	return loadedPDB()
+}

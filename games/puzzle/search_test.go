@@ -348,3 +348,35 @@ func TestFifteenCompareIsBounded(t *testing.T) {
 		t.Errorf("15-puzzle compare does not say the blind searches are capped:\n%s", text)
 	}
 }
+
+// TestPDBNotReady: while the pattern databases are being built, a
+// 15-puzzle's start does not wait for them (no optimal length) and hint,
+// solve and compare say so instead of blocking.
+func TestPDBNotReady(t *testing.T) {
+	pdbMu.Lock() // a build started now waits until the test ends
+	saved := pdbGlobal.Swap(nil)
+	pdbWarm.Do(func() {})
+	defer func() {
+		pdbGlobal.Store(saved)
+		pdbMu.Unlock()
+	}()
+	p := Fifteen.Start().(*Pos)
+	if _, ok := p.OptimalLength(); ok {
+		t.Error("OptimalLength without the databases")
+	}
+	req := games.CommandRequest{Game: Fifteen, Start: p, Position: p.clone()}
+	for _, c := range Fifteen.Commands() {
+		for lang, want := range map[string]string{"en": "being built", "tr": "hazırlanıyor"} {
+			req.Lang = lang
+			_, err := c.Run(context.Background(), req)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s %s: %v", c.Key, lang, err)
+			}
+		}
+	}
+	// A blind search needs no databases.
+	req.Lang, req.Args = "en", []string{"bfs"}
+	if ans, err := command(t, "solve").Run(context.Background(), req); err != nil || !strings.Contains(ans.Text, "BFS") {
+		t.Errorf("solve bfs: %q, %v", ans.Text, err)
+	}
+}

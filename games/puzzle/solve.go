@@ -6,6 +6,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -149,12 +150,20 @@ func Solve(ctx context.Context, p *Pos, m Method, b Budget) (ai.SolveResult, err
 	return ai.Solve(ctx, q, m.Alg, lim), nil
 }
 
+// ErrPDBNotReady is returned for a 15-puzzle search that needs the pattern
+// databases while they are still being built (ReadyPDB).
+var ErrPDBNotReady = errors.New("puzzle: the pattern databases are being built")
+
 // Optimal returns a shortest solution from p: on the 8-puzzle from its
 // distance table at once, on the 15-puzzle by IDA* on the pattern
-// databases within budget b (an error when it does not finish).
+// databases within budget b (an error when it does not finish, and
+// ErrPDBNotReady while the databases are being built).
 func Optimal(ctx context.Context, p *Pos, b Budget) ([]ai.Move, error) {
 	if p.n == 3 {
 		return optimal3(p), nil
+	}
+	if ReadyPDB() == nil {
+		return nil, ErrPDBNotReady
 	}
 	r, err := Solve(ctx, p, Method{Alg: ai.IDAStar, H: PDBHeuristic}, b)
 	if err != nil {
@@ -177,7 +186,9 @@ func (e *TooHardError) Error() string {
 }
 
 // OptimalLength implements games.Solver: exact on the 8-puzzle; on the
-// 15-puzzle when IDA* finishes within StartBudget.
+// 15-puzzle when IDA* finishes within StartBudget and the pattern databases
+// are ready (the first call starts building them: a game's start never
+// waits for that).
 func (p *Pos) OptimalLength() (int, bool) {
 	if p.n == 3 {
 		return distance3(p), true
