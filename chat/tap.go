@@ -55,9 +55,10 @@ type tapBoard struct {
 	guard  string   // names the position (tapGuard)
 	rows   []string // Position.Board(), top row first
 	width  int
-	labels PieceLabeler // nil: a piece is its character
-	moves  []tapMove    // the legal moves, in Legal order
-	pieces []string     // the squares with moves, top row first
+	labels PieceLabeler   // nil: a piece is its character
+	moves  []tapMove      // the legal moves, in Legal order
+	pieces []string       // the squares with moves, top row first
+	from   map[string]int // the number of moves from each square
 }
 
 // tapMove is a legal move by its text and the ends of its path.
@@ -91,6 +92,10 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 			return nil, false // a drop, a pass: not a piece going somewhere
 		}
 		t.moves = append(t.moves, tapMove{text: s.Position.FormatMove(m), from: path[0], to: path[len(path)-1]})
+	}
+	t.from = make(map[string]int, len(t.moves))
+	for _, m := range t.moves {
+		t.from[m.from]++
 	}
 	if len(t.moves) == 0 || len(t.data("a1", "a1", "999")) > MaxButtonData {
 		return nil, false
@@ -152,9 +157,7 @@ func (t *tapBoard) label(sq string) (string, bool) {
 	return string(c), true
 }
 
-func (t *tapBoard) hasMoves(sq string) bool {
-	return slices.ContainsFunc(t.moves, func(m tapMove) bool { return m.from == sq })
-}
+func (t *tapBoard) hasMoves(sq string) bool { return t.from[sq] > 0 }
 
 // between lists the moves from one square to another, in Legal order.
 func (t *tapBoard) between(from, to string) []tapMove {
@@ -299,7 +302,7 @@ func (t *tapBoard) packed(txt menuTexts) ([]Menu, bool) {
 		group, counts = nil, 0
 	}
 	for _, sq := range t.pieces {
-		n := len(t.options([]string{sq}))
+		n := t.from[sq]
 		if n > MaxMenuOptions {
 			return nil, false
 		}
@@ -321,9 +324,8 @@ func (t *tapBoard) pieceMenus(txt menuTexts) []Menu {
 			out = append(out, Menu{Placeholder: txt.pieces})
 		}
 		label, _ := t.label(sq)
-		n := len(t.options([]string{sq}))
 		m := &out[len(out)-1]
-		m.Options = append(m.Options, Button{Label: label + " " + sq + tapOf + strconv.Itoa(n), Data: t.data(sq)})
+		m.Options = append(m.Options, Button{Label: label + " " + sq + tapOf + strconv.Itoa(t.from[sq]), Data: t.data(sq)})
 	}
 	return out
 }

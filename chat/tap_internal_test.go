@@ -142,3 +142,31 @@ func TestTapGuard(t *testing.T) {
 		t.Errorf("%q is %d bytes", d, len(d))
 	}
 }
+
+// BenchmarkTapBoard measures what a board reply spends on its tap board:
+// reading the legal moves, the 64 square buttons and the menus.
+func BenchmarkTapBoard(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		g    games.Game
+		pos  string
+	}{
+		{"dama-start", dama.Game{}, ""},
+		{"chess-italian", chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := bc.g.Start()
+			if bc.pos != "" {
+				p, _ = bc.g.ParsePosition(bc.pos)
+			}
+			s := sessions.Snapshot{ID: 7, Game: bc.g, Board: p.Board(), Turn: p.Turn(), Position: p}
+			b.ReportAllocs()
+			for b.Loop() {
+				t, ok := newTapBoard(s)
+				if !ok || len(t.grid("")) != 8 || len(t.menus(testMenuTexts, "")) == 0 {
+					b.Fatal("no tap board")
+				}
+			}
+		})
+	}
+}

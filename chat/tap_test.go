@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -210,4 +211,43 @@ func labels(grid [][]chat.Button) string {
 		}
 	}
 	return b.String()
+}
+
+// FuzzTap presses made-up tap buttons on a live dama game (a leading "G"
+// stands for the current board's guard): nothing panics (the apology is
+// refused), and every reply's buttons and menus stay within the limits.
+func FuzzTap(f *testing.F) {
+	for _, s := range []string{"G", "G c3", "G c3 c4", "G c3 c4 2", "G z9 c4", "G a01", "G h8 h8 999", "x c3", "G c3 c4 1 1", "G ç3 c4"} {
+		f.Add(s)
+	}
+	b := newBot(f, nil)
+	f.Fuzz(func(t *testing.T, rest string) {
+		b.t = t
+		rs := b.say("board")
+		if !slices.ContainsFunc(rs, func(r chat.Reply) bool { return r.Board != nil }) {
+			rs = b.say("play dama easy") // none yet, or over
+		}
+		g, _ := boardOf(t, rs)
+		f := tapFields(g.Board[0][0].Data)
+		if after, ok := strings.CutPrefix(rest, "G"); ok {
+			rest = f[2] + after
+		}
+		for _, r := range b.say("tap " + f[1] + " " + rest) {
+			if strings.Contains(r.Text, "Bir şeyler ters gitti") || strings.Contains(r.Text, "Something went wrong") {
+				t.Fatalf("%q: %q", rest, r.Text)
+			}
+			for _, rows := range [][][]chat.Button{r.Board, r.Buttons} {
+				for _, row := range rows {
+					for _, bt := range row {
+						if bt.Data == "" || len(bt.Data) > chat.MaxButtonData {
+							t.Fatalf("%q: button %+v", rest, bt)
+						}
+					}
+				}
+			}
+			if len(r.Menus) > chat.MaxMenus {
+				t.Fatalf("%q: %d menus", rest, len(r.Menus))
+			}
+		}
+	})
 }
