@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
+	"oyunbot/sessions"
 )
 
 // config is the bot's settings.
@@ -30,6 +31,9 @@ type config struct {
 	ReplyStaleAfter time.Duration
 	BotName         string     // OYUNBOT_NAME
 	LogLevel        slog.Level // OYUNBOT_LOG_LEVEL: debug, info, warn, error
+	// Shared (OYUNBOT_SHARED: on, off; default on with a postgres:// DB):
+	// other bot processes use the same database (sessions.Config.Shared).
+	Shared bool
 
 	TelegramToken         string // TELEGRAM_TOKEN
 	TelegramAPIEndpoint   string // TELEGRAM_API_ENDPOINT
@@ -128,6 +132,15 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		DiscordPrefix:         get("DISCORD_PREFIX", defaultPrefix),
 		DiscordShardID:        intVar("DISCORD_SHARD_ID", 0),
 		DiscordShardCount:     intVar("DISCORD_SHARD_COUNT", 1),
+	}
+	switch v := strings.ToLower(get("OYUNBOT_SHARED", "")); v {
+	case "":
+		c.Shared = sessions.IsPostgresURL(c.DB)
+	case "on", "true", "1", "yes":
+		c.Shared = true
+	case "off", "false", "0", "no":
+	default:
+		errs = append(errs, fmt.Errorf("OYUNBOT_SHARED=%q: want on or off", v))
 	}
 	if c.IdleForfeit == 0 {
 		c.IdleForfeit = -1 // sessions: negative disables

@@ -78,6 +78,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				ThinkingNotice: cfg.ThinkingNotice,
 				IdleForfeit:    cfg.IdleForfeit,
 				BotName:        cfg.BotName,
+				Shared:         cfg.Shared,
 				Notify:         notify,
 				Logger:         log,
 			})
