@@ -26,41 +26,65 @@ func BenchmarkOperations(b *testing.B) {
 	var d detector
 	b.ReportAllocs()
 	ops := 0
+	start := cpuTime()
 	for b.Loop() {
 		d.scan(&p.board, p.occ[p.turn], sq)
 		ops += d.nops
 	}
-	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "ops/s")
+	reportCPU(b, start, ops, "ops")
 }
 
 // BenchmarkPlacementsScored scores every placement of the side to move in
-// a phase-2 position (each stone in hand on each empty square).
+// a phase-2 position (each stone in hand on each empty square), one at a
+// time (scan) and all values of a square at once (scoreValues, as search
+// does).
 func BenchmarkPlacementsScored(b *testing.B) {
 	p := midgame(40)
-	n := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		for sq := 0; sq < Squares; sq++ {
-			if p.board[sq] != 0 {
-				continue
-			}
-			for v := 0; v < SetStones; v++ {
-				if hasValue(p.hand[p.turn][1], v) {
-					p.tryPlace(p.turn, v, sq)
-					n++
+	for _, batch := range []bool{false, true} {
+		name := "one-by-one"
+		if batch {
+			name = "per-square"
+		}
+		b.Run(name, func(b *testing.B) {
+			n := 0
+			var sc [SetStones]int8
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				for sq := 0; sq < Squares; sq++ {
+					if p.board[sq] != 0 {
+						continue
+					}
+					set := p.hand[p.turn][1]
+					n += setBits(set)
+					if batch {
+						p.poke(sq, stone(p.turn, 0))
+						p.det.scoreValues(&p.board, p.occ[p.turn], sq, set, &sc)
+						p.poke(sq, 0)
+						continue
+					}
+					for v := 0; v < SetStones; v++ {
+						if hasValue(set, v) {
+							p.tryPlace(p.turn, v, sq)
+						}
+					}
 				}
 			}
-		}
+			reportCPU(b, start, n, "placements")
+		})
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "placements/s")
 }
 
-// BenchmarkMoves is the engine's move generation with ordering.
+// BenchmarkMoves is the engine's move generation with its ordering (every
+// placement scored) in a phase-2 position, the score cache emptied each time.
 func BenchmarkMoves(b *testing.B) {
 	p := midgame(40)
-	buf := make([]ai.Move, 0, 1024)
+	buf := p.Moves(make([]ai.Move, 0, 1024))
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
+		p.pc[p.turn].hash = 0
 		buf = p.Moves(buf[:0])
 	}
+	reportCPU(b, start, b.N*len(buf), "moves")
 }
