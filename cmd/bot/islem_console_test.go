@@ -53,3 +53,26 @@ func TestConsoleIslemTwoPeopleTurkish(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftIslem: `bot perft -game işlem` counts legal turns from the
+// start (14 stones on 64 squares, then on the 63 left) and in the worked
+// example (where each placement's captures are sets of red's six stones).
+func TestPerftIslem(t *testing.T) {
+	var out, errOut strings.Builder
+	in := "start\n" + islemExample + "\n"
+	if code := runPerft([]string{"-game", "işlem", "-depth", "1"}, strings.NewReader(in), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	got := strings.Fields(out.String())
+	if len(got) != 2 || got[0] != "896" {
+		t.Fatalf("perft 1: %v", got)
+	}
+	out.Reset()
+	if code := runPerft([]string{"-game", "islem", "-depth", "1", "-divide"}, strings.NewReader(islemExample+"\n"), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	// 12 d6 scores 5: any 5 of red's 6 stones, 6 ways.
+	if !strings.Contains(out.String(), "12 d6 6\n") {
+		t.Errorf("divide lacks 12 d6 6:\n%s", out.String())
+	}
+}
