@@ -46,10 +46,15 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			ToMove:   toMove,
 			Finished: s.Result.Over,
 			Players:  [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)},
-			Title:    tag + " · " + r.gameName(lang, s.Game),
+			Title:    r.boardTitle(lang, s),
 			Footer:   r.footer(lang, s),
+			Before:   previousPath(s),
 			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && r.host(s.Game).Facing,
 		}
+		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
+			frame.Line = wl.WinningLine()
+		}
+		frame.Forced = forcedPieces(s)
 		if left, ok := s.TimeLeft(r.now()); ok && !s.Result.Over && s.TimeControl.PerMove == 0 {
 			// Each game clock next to its player's name ("4:00 – 1:50" in the
 			// footer did not say whose was whose).
@@ -172,6 +177,9 @@ func (r *Router) status(lang Lang, s sessions.Snapshot) string {
 		return ""
 	}
 	line := r.cat.T(lang, "game.turn", "player", r.displayName(p), "side", r.sideName(lang, s.Game, s.Turn))
+	if f := forcedPieces(s); len(f) > 0 {
+		line += " · " + r.cat.T(lang, "game.forced", "pieces", strings.Join(f, ", "))
+	}
 	if c := r.clockLine(lang, s); c != "" {
 		line += "\n" + c
 	}
@@ -245,6 +253,9 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	}
 	p, _ := s.ToMove()
 	line := r.cat.T(lang, "footer.turn", "player", r.displayName(p))
+	if len(forcedPieces(s)) > 0 {
+		line += " · " + r.cat.T(lang, "footer.forced")
+	}
 	// No ⏱ here: the picture's font has no emoji. Game clocks are drawn
 	// next to the names; a limit per move is the mover's alone.
 	if left, ok := s.TimeLeft(r.now()); ok && s.TimeControl.PerMove > 0 {
@@ -417,4 +428,58 @@ func (r *Router) channelGames(lang Lang, list []sessions.Snapshot) string {
 		fmt.Fprintf(&b, "\n#%s %s: %s · %s", s.Tag(), r.gameName(lang, s.Game), r.players(lang, s), r.status(lang, s))
 	}
 	return b.String()
+}
+
+// boardTitle is a board picture's title: the game's tag and name, and the
+// move number once the game has begun.
+func (r *Router) boardTitle(lang Lang, s sessions.Snapshot) string {
+	title := "#" + s.Tag() + " · " + r.gameName(lang, s.Game)
+	if n := moveCount(s); n > 0 {
+		title += " · " + r.cat.T(lang, "board.move", "n", strconv.Itoa(n))
+	}
+	return title
+}
+
+// forcedPieces are the pieces a rule obliges to move now (games.Forcer:
+// dama's compulsory capture), for the picture to ring; none once over.
+func forcedPieces(s sessions.Snapshot) []string {
+	if f, ok := s.Position.(games.Forcer); ok && !s.Result.Over {
+		return f.ForcedPieces()
+	}
+	return nil
+}
+
+// previousPath is the squares of the move before the last one by another
+// side (the player's move the bot answered), for the picture to mark
+// fainter; nil when there is none or the game has no squares to show.
+func previousPath(s sessions.Snapshot) []string {
+	n := len(s.Moves)
+	if n < 2 || len(s.Sides) != n || s.Position == nil {
+		return nil
+	}
+	if _, ok := s.Position.(games.Highlighter); !ok {
+		return nil
+	}
+	last := ai.NoSide
+	for i := n - 1; i >= 0; i-- {
+		if s.Sides[i] != ai.Chance {
+			last = s.Sides[i]
+			break
+		}
+	}
+	pos := s.Position.Clone()
+	i := n - 1
+	for ; i >= 0 && (s.Sides[i] == last || s.Sides[i] == ai.Chance); i-- {
+		pos.Unmake()
+	}
+	if i < 0 {
+		return nil
+	}
+	pos.Unmake()
+	mv, err := pos.ParseMove(s.Moves[i])
+	if err != nil {
+		return nil
+	}
+	path, _ := pos.(games.Highlighter).MoveSquares(mv)
+	return path
 }

@@ -8,6 +8,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
@@ -105,5 +106,71 @@ func TestJoinTimeWords(t *testing.T) {
 		if got := strings.Join(joinTimeWords(strings.Fields(tc.in)), " "); got != tc.want {
 			t.Errorf("%q: %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestPictureMarks: a board picture's frame marks the move before the last
+// (the player's, under the bot's), the winning line of a won tic-tac-toe,
+// the pieces a compulsory capture obliges, and the move number.
+func TestPictureMarks(t *testing.T) {
+	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &Router{cfg: Config{Games: reg, Now: time.Now}, cat: testCatalog(t), hosts: hostGames(reg)}
+	play := func(g games.Game, start string, moves ...string) sessions.Snapshot {
+		pos := g.Start()
+		if start != "" {
+			if pos, err = g.ParsePosition(start); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := sessions.Snapshot{Game: g, ID: 1}
+		for _, m := range moves {
+			mv, err := pos.ParseMove(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Moves = append(s.Moves, pos.FormatMove(mv))
+			s.Sides = append(s.Sides, pos.Turn())
+			pos.Make(mv)
+		}
+		s.Position, s.Turn, s.Board = pos, pos.Turn(), pos.Board()
+		if st := pos.Status(); st.Over {
+			s.Result = sessions.Result{Over: true, Winner: st.Winner, Reason: st.Reason}
+		}
+		return s
+	}
+	s := play(dama.Game{}, "", "c3-c4", "f6-f5", "a3-a4")
+	if got := strings.Join(previousPath(s), " "); got != "f6 f5" {
+		t.Errorf("dama: the move before is %q, want f6 f5", got)
+	}
+	if got := r.boardTitle(English, s); got != "#g1 · Dama · move 2" {
+		t.Errorf("title %q", got)
+	}
+	if got := r.boardTitle(Turkish, s); got != "#g1 · Dama · 2. hamle" {
+		t.Errorf("title %q", got)
+	}
+	if f := forcedPieces(s); f != nil {
+		t.Errorf("forced %v at a free choice", f)
+	}
+	capture := play(dama.Game{}, "......../......../......../...b.b../...w.w../......../.w....../........ w")
+	if got := strings.Join(forcedPieces(capture), " "); got != "d4 f4" {
+		t.Errorf("forced %q, want d4 f4", got)
+	}
+	for lang, want := range map[Lang]string{English: "a capture is compulsory (d4, f4)", Turkish: "alma zorunlu (d4, f4)"} {
+		if got := r.status(lang, capture); !strings.Contains(got, want) {
+			t.Errorf("%s status %q, want %q", lang, got, want)
+		}
+	}
+	won := play(tictactoe.Game{}, "", "a1", "b1", "b2", "c1", "c3")
+	if wl := won.Position.(games.WinningLiner).WinningLine(); strings.Join(wl, " ") != "a1 b2 c3" {
+		t.Errorf("winning line %v", wl)
+	}
+	if got := strings.Join(previousPath(won), " "); got != "c1" {
+		t.Errorf("tic-tac-toe: the move before is %q, want c1", got)
+	}
+	if previousPath(play(tictactoe.Game{}, "", "a1")) != nil {
+		t.Error("a move before the first")
 	}
 }

@@ -161,3 +161,18 @@ func (h Host) LevelList() []ai.Level {
 	}
 	return h.Levels
 }
+
+// WinningLiner is implemented by positions whose win is a line on the
+// board (tic-tac-toe's three in a row): its squares in order, as
+// Highlighter names them; nil when there is none.
+type WinningLiner interface {
+	WinningLine() []string
+}
+
+// Forcer is implemented by positions where a rule can force the choice of
+// piece (dama's compulsory capture): the squares of the pieces that may
+// move now, as Highlighter names them, when the rule restricts them; nil
+// when the choice is free.
+type Forcer interface {
+	ForcedPieces() []string
+}

@@ -29,6 +29,12 @@ type gridGame struct {
 	capturedMark        color.RGBA  // the cross on them
 }
 
+// Colours drawn over the pieces on every grid board.
+var (
+	forcedRing = nrgba(230, 110, 0, 235) // a piece that must move (a compulsory capture)
+	winLine    = nrgba(200, 30, 30, 210) // the winning line
+)
+
 // cell is a square on the grid: file 0.. from a, rank 0.. from rank 1.
 type cell struct{ file, rank int }
 
@@ -176,6 +182,9 @@ type gridWorker struct {
 	pal        *image.Paletted
 	png        *pngWriter
 	path, capt []cell
+	before     []cell // the move before the last
+	line       []cell // a winning line
+	forced     []cell // pieces that must move
 
 	// img and pal keep the last frame; only what it drew on (its dirty
 	// squares and the strips) is restored from the base for the next one.
@@ -404,6 +413,15 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	if w.capt, err = parseSquares(w.capt[:0], f.Captured, g.n, "captured"); err != nil {
 		return nil, err
 	}
+	if w.before, err = parseSquares(w.before[:0], f.Before, g.n, "before"); err != nil {
+		return nil, err
+	}
+	if w.line, err = parseSquares(w.line[:0], f.Line, g.n, "line"); err != nil {
+		return nil, err
+	}
+	if w.forced, err = parseSquares(w.forced[:0], f.Forced, g.n, "forced"); err != nil {
+		return nil, err
+	}
 	if err := checkSides(f); err != nil {
 		return nil, err
 	}
@@ -416,8 +434,16 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 	w.flip, w.dirty, w.tiled = flip, 0, 0
 	mark := func(col, row int) { w.dirty |= 1 << (row*g.n + col) }
 
-	// Highlights under the pieces: captured squares, then the path (a square
-	// can be both when a king crosses a captured piece's square).
+	// Highlights under the pieces: the move before the last, faintly, the
+	// captured squares, then the path (a square can be both when a king
+	// crosses a captured piece's square).
+	faint := g.pathFill
+	faint.A /= 2
+	for _, c := range w.before {
+		col, row := l.screen(c, f.Flip)
+		mark(col, row)
+		fillOver(im, l.squareRect(col, row), faint)
+	}
 	for _, c := range w.capt {
 		col, row := l.screen(c, f.Flip)
 		mark(col, row)
@@ -478,6 +504,19 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 		dc.DrawLine(cx+a, cy-a, cx-a, cy+a)
 		dc.Stroke()
 	}
+	// What is drawn over the pieces: their squares are drawn, not tiled.
+	for _, c := range w.forced {
+		mark(l.screen(c, f.Flip))
+	}
+	if len(w.line) > 1 {
+		c0, r0 := l.screen(w.line[0], f.Flip)
+		c1, r1 := l.screen(w.line[len(w.line)-1], f.Flip)
+		for r := min(r0, r1); r <= max(r0, r1); r++ {
+			for c := min(c0, c1); c <= max(c0, c1); c++ {
+				mark(c, r)
+			}
+		}
+	}
 	for r, rank := range f.Board {
 		for fi := 0; fi < g.n; fi++ {
 			sp := d.sprites[rank[fi]]
@@ -494,6 +533,27 @@ func (d *gridDrawer) render(w *gridWorker, f Frame) (*image.RGBA, error) {
 			mark(col, row)
 			sp.drawOver(im, l.squareRect(col, row).Min)
 		}
+	}
+	for _, c := range w.forced {
+		cx, cy := l.centre(l.screen(c, f.Flip))
+		dc.SetColor(forcedRing)
+		dc.SetLineWidth(0.06 * sq)
+		dc.DrawCircle(cx, cy, 0.45*sq)
+		dc.Stroke()
+	}
+	if len(w.line) > 1 {
+		x0, y0 := l.centre(l.screen(w.line[0], f.Flip))
+		x1, y1 := l.centre(l.screen(w.line[len(w.line)-1], f.Flip))
+		// Past the end squares' centres by a third of a square each way.
+		dx, dy := x1-x0, y1-y0
+		if n := math.Hypot(dx, dy); n > 0 {
+			dx, dy = dx/n*sq/3, dy/n*sq/3
+		}
+		dc.SetColor(winLine)
+		dc.SetLineWidth(0.12 * sq)
+		dc.SetLineCapRound()
+		dc.DrawLine(x0-dx, y0-dy, x1+dx, y1+dy)
+		dc.Stroke()
 	}
 
 	d.drawBars(im, dc, &w.barFaces, f)
@@ -563,14 +623,18 @@ func sampleFrames(n int, pieces string) []Frame {
 		board[r] = string(b)
 	}
 	sq := func(f, r int) string { return string([]byte{byte('a' + f), byte('1' + r)}) }
-	var path, capt []string
+	var path, capt, before, forced []string
 	for i := 0; i < n; i++ {
 		path = append(path, sq(i, i))
 		capt = append(capt, sq(i, (i+1)%n))
+		before = append(before, sq(i, (i+2)%n))
+		forced = append(forced, sq((i+1)%n, i))
 	}
+	line := []string{sq(0, n-1), sq(n-1, 0)}
 	var out []Frame
 	for i := 0; i < 2; i++ {
 		out = append(out, withSampleText(Frame{Board: board, Path: path, Captured: capt, ToMove: i, Flip: i == 1}))
+		out = append(out, withSampleText(Frame{Board: board, Before: before, Forced: forced, Line: line, ToMove: i, Flip: i == 1}))
 	}
 	return out
 }

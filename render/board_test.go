@@ -578,3 +578,59 @@ func BenchmarkNewDama(b *testing.B) {
 		NewDama(512)
 	}
 }
+
+// TestMoveBeforeLineAndForced: the move before the last is tinted fainter
+// than the last; a winning line is drawn over the pieces; pieces that must
+// move are ringed; frames without them are unchanged there.
+func TestMoveBeforeLineAndForced(t *testing.T) {
+	const size = 512
+	for _, flip := range []bool{false, true} {
+		d := dama512()
+		l := newLayout(size, 8)
+		plain := damaFrame()
+		plain.Flip = flip
+		f := plain
+		f.Before = []string{"c6", "c5"}
+		f.Forced = []string{"e3"}
+		base := mustDraw(t, d, plain)
+		im := mustDraw(t, d, f)
+		at := func(im image.Image, sq string, dx, dy float64) color.RGBA {
+			x, y := centreOf(t, l, sq, flip, dx, dy)
+			return rgbaAt(im, x, y)
+		}
+		// An empty square of the move before (c5), the last move's start (d3),
+		// an untouched empty square (f4).
+		empty, before, last := at(base, "c5", 0.4, 0.4), at(im, "c5", 0.4, 0.4), at(im, "d3", 0.4, 0.4)
+		if colourDist(before, empty) < 15 {
+			t.Errorf("flip=%v: the move before is not marked: %v vs %v", flip, before, empty)
+		}
+		if colourDist(last, empty) <= colourDist(before, empty) {
+			t.Errorf("flip=%v: the move before (%v) is not fainter than the last (%v) on %v", flip, before, last, empty)
+		}
+		ring := at(im, "e3", 0.45, 0)
+		if ring.R < 180 || ring.B > 90 || colourDist(ring, at(base, "e3", 0.45, 0)) < 60 {
+			t.Errorf("flip=%v: no ring around the piece that must move: %v", flip, ring)
+		}
+		if c, b := at(im, "f4", 0.4, 0.4), at(base, "f4", 0.4, 0.4); colourDist(c, b) > 9 {
+			t.Errorf("flip=%v: an untouched square changed: %v vs %v", flip, c, b)
+		}
+	}
+
+	d := ttt512()
+	l := newLayout(size, 3)
+	// X down the a-file: the line runs between the cells, where an X alone
+	// leaves paper.
+	f := Frame{Board: []string{"xo.", "xo.", "x.."}, Path: []string{"a1"}, Line: []string{"a3", "a1"}, Finished: true,
+		Players: [2]string{"Ali", "oyunbot"}, Title: "#g3 · xox", Footer: "X wins"}
+	edge := func(line []string) color.RGBA {
+		f.Line = line
+		x, y := centreOf(t, l, "a3", false, 0, 0.5)
+		return rgbaAt(mustDraw(t, d, f), x, y)
+	}
+	if c := edge([]string{"a3", "a1"}); c.R < 150 || c.G > 90 {
+		t.Errorf("no winning line between a3 and a2: %v", c)
+	}
+	if c := edge(nil); c.R > 150 && c.G < 90 {
+		t.Errorf("a line without Line: %v", c)
+	}
+}

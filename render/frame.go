@@ -85,6 +85,15 @@ type Frame struct {
 	Path []string
 	// Captured lists the squares of the pieces the last move captured.
 	Captured []string
+	// Before is the move before the last (the player's move the bot
+	// answered), in the same names as Path: drawn fainter.
+	Before []string
+	// Line is a line to draw through the centres of its first and last
+	// squares (tic-tac-toe's winning three), over the pieces.
+	Line []string
+	// Forced are the squares of the pieces that must move now (a
+	// compulsory capture): ringed.
+	Forced []string
 	// ToMove is the side to move, 0 or 1; that player's name is highlighted.
 	ToMove int
 	// Finished: the game is over and no name is highlighted (ToMove is then

@@ -1,6 +1,7 @@
 package dama
 
 import (
+	"strings"
 	"testing"
 
 	"oyunbot/ai"
@@ -38,6 +39,26 @@ func TestHost(t *testing.T) {
 			if h.Catalog[lang]["reason."+r] == "" {
 				t.Errorf("%s: no reason.%s", lang, r)
 			}
+		}
+	}
+}
+
+func TestForcedPieces(t *testing.T) {
+	for _, tc := range []struct{ pos, want string }{
+		// The start: no capture, a free choice.
+		{"......../bbbbbbbb/bbbbbbbb/......../......../wwwwwwww/wwwwwwww/........ w", ""},
+		// d4 and f4 can take d5 and f5; b2 cannot take anything.
+		{"......../......../......../...b.b../...w.w../......../.w....../........ w", "d4 f4"},
+		// The black man on e5 can take d4 (sideways captures are legal).
+		{"......../......../......../...wb.../......../......../......../W....... b", "e5"},
+	} {
+		p, err := Game{}.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(p.(*Position).ForcedPieces(), " ")
+		if got != tc.want {
+			t.Errorf("%s: forced %q, want %q", tc.pos, got, tc.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ package dama
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"oyunbot/ai"
@@ -294,4 +295,22 @@ func (p *Position) earlier(limit int) int {
 		}
 	}
 	return seen
+}
+
+// ForcedPieces implements games.Forcer: when a capture is compulsory, the
+// squares of the pieces that can take (only they may move; of several
+// captures the longest must be played); nil otherwise.
+func (p *Position) ForcedPieces() []string {
+	if p.adjudicated() != "" || !p.st.canCapture() {
+		return nil
+	}
+	var out []string
+	for _, m := range p.st.genMoves(nil) {
+		path, _ := p.MoveSquares(m)
+		if len(path) > 0 && !slices.Contains(out, path[0]) {
+			out = append(out, path[0])
+		}
+	}
+	slices.Sort(out)
+	return out
 }

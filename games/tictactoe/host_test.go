@@ -2,6 +2,7 @@ package tictactoe
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"oyunbot/ai"
@@ -56,5 +57,22 @@ func TestHost(t *testing.T) {
 	}
 	if len(h.Sides) != 2 || h.Sides[0].Key != "x" || h.Sides[1].Key != "o" {
 		t.Errorf("sides %+v, want Game.SideNames() order", h.Sides)
+	}
+}
+
+func TestWinningLine(t *testing.T) {
+	p := Game{}.Start()
+	for _, m := range []string{"a1", "b1", "b2", "c1", "c3"} {
+		mv, err := p.ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.(*Position).WinningLine(); got != nil {
+			t.Fatalf("a line %v before the win", got)
+		}
+		p.Make(mv)
+	}
+	if got := strings.Join(p.(*Position).WinningLine(), " "); got != "a1 b2 c3" {
+		t.Fatalf("winning line %q, want a1 b2 c3", got)
 	}
 }

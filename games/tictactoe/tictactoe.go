@@ -10,6 +10,7 @@ package tictactoe
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"oyunbot/ai"
@@ -363,4 +364,23 @@ func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
 		return nil, nil
 	}
 	return []string{CellName(c)}, nil
+}
+
+// WinningLine implements games.WinningLiner: the cells of the line that
+// won, from one end to the other; nil while no line is complete.
+func (p *Position) WinningLine() []string {
+	for s := ai.First; s <= ai.Second; s++ {
+		for _, l := range lines {
+			if p.mark[s]&l != l {
+				continue
+			}
+			var out []string
+			for m := l; m != 0; m &= m - 1 {
+				out = append(out, CellName(bits.TrailingZeros16(m)))
+			}
+			slices.Sort(out) // a1 b2 c3: from one end to the other
+			return out
+		}
+	}
+	return nil
 }
