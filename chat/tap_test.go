@@ -6,6 +6,11 @@ import (
 	"testing"
 
 	"oyunbot/chat"
+	"oyunbot/games"
+	"oyunbot/games/chess"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
+	"oyunbot/sessions"
 )
 
 // tapFields splits a tap button's data: "tap", the tag, the guard, squares.
@@ -250,4 +255,40 @@ func FuzzTap(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTapPromotion: in chess, a pawn's step to the last rank is four
+// moves between the same two squares; tapping the square offers them as
+// buttons and menus, and one of them plays it.
+func TestTapPromotion(t *testing.T) {
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) {
+		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, chess.Game{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Games = reg
+	})
+	b.say("lang en")
+	g, over := boardOf(t, b.say("play chess easy from 7k/P7/8/8/8/8/8/K7 w - - 0 1"))
+	if over {
+		t.Fatalf("no tap board: %q", g.Text)
+	}
+	pawn := g.Board[1][0] // a7
+	if f := tapFields(pawn.Data); len(f) != 4 || f[3] != "a7" {
+		t.Fatalf("a7 is %+v", pawn)
+	}
+	rs := b.say(pawn.Data)
+	promote := rs[0].Board[0][0] // a8
+	rs = b.say(promote.Data)
+	if len(rs) != 1 || !rs[0].Edit || len(rs[0].Board) != 9 || len(rs[0].Board[8]) != 4 || len(rs[0].Menus[0].Options) != 4 {
+		t.Fatalf("promotion choice: %+v", rs)
+	}
+	b.expect(rs, "a7 → a8: several moves, which one?")
+	var knight chat.Button
+	for _, bt := range rs[0].Board[8] {
+		if strings.HasPrefix(bt.Label, "a8=N") {
+			knight = bt
+		}
+	}
+	b.expect(b.say(knight.Data), "Ayse: a8=N")
 }
