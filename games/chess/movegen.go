@@ -87,6 +87,12 @@ func (s *state) kingSafe(g *genInfo, sq int) bool {
 // gen appends the legal moves to l; with noisy, only captures and promotions.
 func (s *state) gen(l *moveList, noisy bool) {
 	g := s.info()
+	s.genWith(&g, l, noisy)
+}
+
+// genWith is gen with the position's genInfo already computed.
+func (s *state) genWith(gi *genInfo, l *moveList, noisy bool) {
+	g := *gi
 	ksq := g.ksq
 	kt := s.kingTargets(&g)
 	if noisy {
@@ -136,6 +142,77 @@ func (s *state) addTargets(l *moveList, from int, k Kind, t uint64) {
 		to := lsb(t)
 		l.add(newMove(from, to, k, s.kindAt(to)))
 	}
+}
+
+// hasQuiet reports whether the side to move has a legal move that is
+// neither a capture nor a promotion, given that n legal moves are noisy.
+// The usual cases (a quiet king, knight, pawn or slider move) answer at
+// once; otherwise the moves are counted.
+func (s *state) hasQuiet(g *genInfo, n int) bool {
+	empty := ^g.occ
+	for kt := s.kingTargets(g) & empty; kt != 0; kt &= kt - 1 {
+		if s.kingSafe(g, lsb(kt)) {
+			return true
+		}
+	}
+	if g.checkers&(g.checkers-1) != 0 {
+		return false // double check: only the king moves, and none is quiet
+	}
+	target := g.target & empty
+	free := s.col[g.us] &^ g.pinned
+	for b := s.bb[Knight] & free; b != 0; b &= b - 1 {
+		if knightAtt[lsb(b)]&target != 0 {
+			return true
+		}
+	}
+	if pawnShift(s.bb[Pawn]&free, g.us)&target&^(rank1|rank8) != 0 {
+		return true
+	}
+	for b := (s.bb[Bishop] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+		if BishopAttacks(lsb(b), g.occ)&target != 0 {
+			return true
+		}
+	}
+	for b := (s.bb[Rook] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+		if RookAttacks(lsb(b), g.occ)&target != 0 {
+			return true
+		}
+	}
+	return s.count() != uint64(n)
+}
+
+// anyLegal reports whether the side to move has a legal move: the usual
+// cases answer at once, the rest are counted.
+func (s *state) anyLegal() bool {
+	g := s.info()
+	for kt := s.kingTargets(&g); kt != 0; kt &= kt - 1 {
+		if s.kingSafe(&g, lsb(kt)) {
+			return true
+		}
+	}
+	if g.checkers&(g.checkers-1) != 0 {
+		return false
+	}
+	free := s.col[g.us] &^ g.pinned
+	for b := s.bb[Knight] & free; b != 0; b &= b - 1 {
+		if knightAtt[lsb(b)]&g.target != 0 {
+			return true
+		}
+	}
+	if pawnShift(s.bb[Pawn]&free, g.us)&^g.occ&g.target != 0 {
+		return true
+	}
+	for b := (s.bb[Bishop] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+		if BishopAttacks(lsb(b), g.occ)&g.target != 0 {
+			return true
+		}
+	}
+	for b := (s.bb[Rook] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+		if RookAttacks(lsb(b), g.occ)&g.target != 0 {
+			return true
+		}
+	}
+	return s.count() != 0
 }
 
 // castlePath are, by right, the squares that must be empty and the squares

@@ -186,11 +186,12 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 		return buf, true
 	}
 	var l moveList
-	p.st.gen(&l, true)
+	g := p.st.info()
+	p.st.genWith(&g, &l, true)
 	for _, m := range l.moves[:l.n] {
 		buf = append(buf, m.AI())
 	}
-	return buf, uint64(l.n) == p.st.count()
+	return buf, !p.st.hasQuiet(&g, l.n)
 }
 
 // Noisy reports captures and promotions, the moves quiescence follows.
@@ -234,7 +235,7 @@ func (p *Position) clone() *Position {
 // stalemate, insufficient material, the fifty-move rule and threefold
 // repetition (draws). Mate on the hundredth quiet ply is still mate.
 func (p *Position) Status() ai.Status {
-	if p.st.count() == 0 {
+	if !p.st.anyLegal() {
 		if p.InCheck() {
 			return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: ReasonCheckmate}
 		}

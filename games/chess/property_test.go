@@ -100,6 +100,9 @@ func checkInvariants(t *testing.T, p *Position) {
 			t.Errorf("%s leaves the king in check", m.UCI())
 		}
 	}
+	if p.st.anyLegal() != (l.n > 0) {
+		t.Errorf("anyLegal %v with %d moves", p.st.anyLegal(), l.n)
+	}
 	if p.Perft(1) != uint64(l.n) {
 		t.Errorf("Perft(1) = %d, want %d", p.Perft(1), l.n)
 	}
@@ -120,5 +123,39 @@ func TestNullMove(t *testing.T) {
 	p.UnmakeNull()
 	if p.st != before {
 		t.Error("UnmakeNull does not restore the state")
+	}
+}
+
+// TestNoisyMovesAll covers the answers hasQuiet gives by counting: every
+// legal move noisy, and a quiet move only by a pinned piece.
+func TestNoisyMovesAll(t *testing.T) {
+	cases := []struct {
+		fen   string
+		noisy int
+		all   bool
+	}{
+		{"7k/8/8/8/8/6n1/6PP/6RK w - - 0 1", 1, true},    // in check, hxg3 is the only move
+		{"k7/2P5/K7/8/8/8/8/8 w - - 0 1", 4, false},      // four promotions, three king moves
+		{"rr5k/8/8/8/R7/2n5/8/K7 w - - 0 1", 1, false},   // Rxa8, or the pinned rook's quiet moves
+		{"4k3/4r3/8/8/8/8/4R3/r3K3 w - - 0 1", 0, false}, // in check, the pinned rook cannot help
+		{"1k6/8/8/8/8/8/p1p5/1K6 w - - 0 1", 2, false},   // double check by pawns
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		var l moveList
+		p.st.gen(&l, false)
+		want := 0
+		for _, m := range l.moves[:l.n] {
+			if m.IsNoisy() {
+				want++
+			}
+		}
+		noisy, all := p.NoisyMoves(nil)
+		if len(noisy) != want || all != (want == l.n) {
+			t.Errorf("%s: %d noisy, all %v; want %d of %d", c.fen, len(noisy), all, want, l.n)
+		}
+		if len(noisy) != c.noisy || all != c.all {
+			t.Errorf("%s: %d noisy, all %v; the case says %d, %v", c.fen, len(noisy), all, c.noisy, c.all)
+		}
 	}
 }
