@@ -218,8 +218,15 @@ func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
 	}
 	out.WriteString(text(lang, caps, "nodes", thousands(lang, b.Nodes), "memory", thousands(lang, b.Memory),
 		"time", formatDuration(b.Time), "depth", strconv.Itoa(depthBound(p.n))))
-	if p.n == 4 {
-		out.WriteString("\n" + text(lang, "compare.capped"))
+	var capped []string
+	for _, r := range rows {
+		switch r.Result.Stopped {
+		case ai.StopNodes, ai.StopMemory, ai.StopTime:
+			capped = append(capped, r.Method.Label())
+		}
+	}
+	if len(capped) > 0 {
+		out.WriteString("\n" + text(lang, "compare.capped", "list", strings.Join(capped, ", ")))
 	}
 	return out.String()
 }

@@ -344,7 +344,7 @@ func TestFifteenCompareIsBounded(t *testing.T) {
 		}
 	}
 	text := CompareTable("en", p, rows, b)
-	if !strings.Contains(text, "hit these limits") {
+	if !strings.Contains(text, "Stopped at a limit: BFS, DFS, DLS, IDDFS, Bidir, UCS") {
 		t.Errorf("15-puzzle compare does not say the blind searches are capped:\n%s", text)
 	}
 }
