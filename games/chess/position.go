@@ -64,6 +64,9 @@ type Position struct {
 	hist []state // states before each Make, oldest first
 	// style is the evaluation style eval.go's SetStyle chooses.
 	style string
+	// scratch is the move buffer of Moves and NoisyMoves, kept so that a
+	// call does not clear a kilobyte of stack first.
+	scratch moveList
 }
 
 // NewStart returns the start position.
@@ -163,8 +166,9 @@ func (p *Position) Moves(buf []ai.Move) []ai.Move {
 	if p.drawnByRule() != "" {
 		return buf
 	}
-	var l moveList
-	p.st.gen(&l, false)
+	l := &p.scratch
+	l.n = 0
+	p.st.gen(l, false)
 	for _, m := range l.moves[:l.n] {
 		buf = append(buf, m.AI())
 	}
@@ -185,9 +189,10 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 	if p.drawnByRule() != "" {
 		return buf, true
 	}
-	var l moveList
+	l := &p.scratch
+	l.n = 0
 	g := p.st.info()
-	p.st.genWith(&g, &l, true)
+	p.st.genWith(&g, l, true)
 	for _, m := range l.moves[:l.n] {
 		buf = append(buf, m.AI())
 	}
