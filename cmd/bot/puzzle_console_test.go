@@ -9,7 +9,8 @@ import (
 
 // TestConsolePuzzles plays near-solved puzzles through the built binary:
 // custom starts, a hint in English and in Turkish, moves by tile and by the
-// blank's direction, the end with the shortest solution, an unsolvable
+// blank's direction or several in one message, the end with the shortest
+// solution, an unsolvable
 // start refused, and the pictures written.
 func TestConsolePuzzles(t *testing.T) {
 	bin := botBinary(t)
@@ -20,6 +21,8 @@ func TestConsolePuzzles(t *testing.T) {
 		"hint",
 		"7",
 		"right",
+		"play puzzle8 from 1,2,3,4,5,6,0,7,8",
+		"7 8",
 		"play 8taş from 2,1,3,4,5,6,7,8,0",
 		"play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
 		"ipucu",
@@ -39,10 +42,11 @@ func TestConsolePuzzles(t *testing.T) {
 		"#g1 you: 7",
 		"#g1 you: 8",
 		"Solved in 2 moves. That is the shortest solution!",
+		"#g2 you: 7 8",
 		"unsolvable: 1 pairs of tiles in the wrong order",
-		"#g2 New game: 15-puzzle — you",
+		"#g3 New game: 15-puzzle — you",
 		"İpucu: 15 taşını kaydır (boşluk sağa) ve bulmaca çözülür.",
-		"#g2 you: 15",
+		"#g3 you: 15",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("output lacks %q", want)

@@ -43,6 +43,9 @@ var (
 	_ ai.Puzzle      = (*Pos)(nil)
 	_ ai.Reversible  = (*Pos)(nil)
 	_ games.Solver   = (*Pos)(nil)
+	// A message may hold several moves ("5 8 2", "up, left"): typing a
+	// whole solution, or the tiles solve listed, plays them in turn.
+	_ games.TurnReader = (*Pos)(nil)
 )
 
 // newPos makes the position of board b (checked by the caller), with the
@@ -267,6 +270,12 @@ func (p *Pos) MoveTile(m ai.Move) int {
 		return int(p.cells[t])
 	}
 	return 0
+}
+
+// SplitTurn implements games.TurnReader: the moves of a message,
+// separated by spaces or commas.
+func (p *Pos) SplitTurn(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 }
 
 // dirWords are the words for each blank direction, Turkish letters folded.

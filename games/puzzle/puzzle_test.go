@@ -352,3 +352,12 @@ func TestRandomStart(t *testing.T) {
 		t.Error("unknown level accepted")
 	}
 }
+
+func TestSplitTurn(t *testing.T) {
+	p := mustParse(t, 3, seedStart)
+	for in, want := range map[string]string{"4": "4", "4 1 6": "4|1|6", "up, left,right": "up|left|right", "  ": ""} {
+		if got := strings.Join(p.SplitTurn(in), "|"); got != want {
+			t.Errorf("SplitTurn(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
