@@ -39,6 +39,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"tap": "help.tap", "dokun": "help.tap",
 		"help": "help.help", "yardım": "help.help", "komutlar": "help.help", "commands": "help.help", "?": "help.help",
 		"legal": "help.legal", "yasal": "help.legal", "geçerli": "help.legal",
+		"gif": "help.gif", "animation": "help.gif", "animasyon": "help.gif",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}

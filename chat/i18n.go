@@ -154,6 +154,7 @@ func turkish() map[string]string {
 		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
 		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri, numaralı: 1. … 2. … (biten bir oyunun: hamleler #g7).",
 		"help.legal":   "yasal — sıradaki tarafın oynayabileceği bütün hamleler (hata iletisi ilk 10'unu gösterir).",
+		"help.gif":     "gif — oyunun bütün konumları hareketli bir resim olarak, paylaşmak için (biten bir oyunun: gif #g7).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
 		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
 		"help.draw": "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder. " +
@@ -299,6 +300,8 @@ func turkish() map[string]string {
 		"error.legal-moves":       "Oynanabilir hamleler: {moves}",
 		"error.legal-all":         "Hepsi için: {cmd}",
 		"legal.list":              "Oynanabilir hamleler ({n}): {moves}",
+		"gif.caption":             "{game}, {moves} hamle: bütün oyun",
+		"gif.no-pictures":         "Bu oyunun resmi çizilmiyor: animasyon olamaz.",
 		"legal.none":              "Oynanabilir hamle yok: oyun bitti.",
 		"error.already-playing":   "Zaten süren bir oyun var: {tag} ({game}). Bitirmek için: pes",
 		"error.not-player":        "Bu oyunda oynamıyorsun.",
@@ -456,6 +459,7 @@ func english() map[string]string {
 		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",
 		"help.history": "history — the game's moves so far, numbered: 1. … 2. … (of a finished game: history #g7).",
 		"help.legal":   "legal — every move the side to move may play (an error lists the first 10).",
+		"help.gif":     "gif — the game's every position as an animated picture to share (of a finished game: gif #g7).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
 		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
 		"help.draw": "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead. " +
@@ -601,6 +605,8 @@ func english() map[string]string {
 		"error.legal-moves":       "Legal moves: {moves}",
 		"error.legal-all":         "All of them: {cmd}",
 		"legal.list":              "Legal moves ({n}): {moves}",
+		"gif.caption":             "{game}, {moves} moves: the whole game",
+		"gif.no-pictures":         "This game has no pictures, so no animation.",
 		"legal.none":              "No legal moves: the game is over.",
 		"error.already-playing":   "You already have a game going on: {tag} ({game}). To end it: resign",
 		"error.not-player":        "You are not playing in this game.",

@@ -4,8 +4,10 @@ package chat_test
 // the router in both languages.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image/gif"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -402,6 +404,47 @@ func TestAllLegalMoves(t *testing.T) {
 			b.expect(b.say("d4-a3"), "(+"+fmt.Sprint(len(s.Legal)-10)+")", tc.all)
 			rs := b.say(tc.legal)
 			b.expect(rs, fmt.Sprintf(tc.list, len(s.Legal)), strings.Join(s.Legal, ", "))
+		})
+	}
+}
+
+// TestGIFOfAGame: "gif" sends the whole game as an animated GIF: a frame
+// per position that changed, the last held longer, in a file.
+func TestGIFOfAGame(t *testing.T) {
+	for _, tc := range []struct{ lang, play, gif, caption string }{
+		{"en", "play ttt", "gif", "#g1 Tic-tac-toe, %d moves: the whole game"},
+		{"tr", "oyna xox", "animasyon", "#g1 XOX, %d hamle: bütün oyun"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			for _, m := range []string{"b2", "a1", "c3", "a3", "c1", "b1", "a2", "c2", "b3"} {
+				if s, err := b.mgr.Get(1); err != nil || s.Result.Over {
+					break
+				}
+				b.say(m)
+			}
+			s, ok := b.mgr.LastFinished(context.Background(), "test", "dm", "ayse")
+			if !ok {
+				t.Fatal("the game did not end")
+			}
+			rs := b.say(tc.gif)
+			if len(rs) != 1 {
+				t.Fatalf("%d replies", len(rs))
+			}
+			r := rs[0]
+			b.expect(rs, fmt.Sprintf(tc.caption, (len(s.Moves)+1)/2))
+			if r.FileName != "oyunbot-g1.gif" || r.FileType != "image/gif" {
+				t.Fatalf("file %q %q", r.FileName, r.FileType)
+			}
+			g, err := gif.DecodeAll(bytes.NewReader(r.File))
+			if err != nil {
+				t.Fatalf("not a GIF: %v", err)
+			}
+			if len(g.Image) != len(s.Moves)+1 || g.Delay[len(g.Delay)-1] <= g.Delay[0] {
+				t.Fatalf("%d frames for %d moves, delays %v", len(g.Image), len(s.Moves), g.Delay)
+			}
 		})
 	}
 }

@@ -38,6 +38,9 @@ type Config struct {
 	// Drawers maps a game name to its board renderer; a game without one
 	// gets text boards only.
 	Drawers map[string]render.Drawer
+	// GIFDrawers are smaller renderers for "gif" animations, by game name
+	// (Drawers when a game has none here).
+	GIFDrawers map[string]render.Drawer
 	// Chart draws the bar charts of games' commands (games.Chart) as PNG;
 	// nil: the chart's table goes as text only.
 	Chart func(games.Chart) ([]byte, error)

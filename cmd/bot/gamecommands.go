@@ -3,7 +3,29 @@ package main
 import (
 	"oyunbot/chat/discord"
 	"oyunbot/games"
+	"oyunbot/render"
 )
+
+// gifSize is the side of an animation's pictures: smaller than a board's,
+// so that a whole game stays a small file.
+const gifSize = 320
+
+// chartSize is the width of a game command's bar chart.
+const chartSize = 640
+
+// chartPNG draws a game command's bar chart.
+func chartPNG(c games.Chart) ([]byte, error) { return render.Chart(c, chartSize) }
+
+// drawersSized are the games' renderers at size pixels.
+func drawersSized(size int) map[string]render.Drawer {
+	out := map[string]render.Drawer{}
+	for _, e := range entries() {
+		if e.Drawer != nil {
+			out[e.Game.Name()] = e.Drawer(size)
+		}
+	}
+	return out
+}
 
 // discordGameCommands are the games' own commands as /game-command's
 // choices: each word once, named with the games that have it (Discord

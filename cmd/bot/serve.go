@@ -90,6 +90,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		},
 		Store:           store,
 		Drawers:         drawers(),
+		GIFDrawers:      drawersSized(gifSize),
+		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		BotName:         cfg.BotName,
 		Logger:          log,
