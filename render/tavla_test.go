@@ -1,0 +1,149 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"image/color"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tavla"
+)
+
+var tavlaDocs = flag.Bool("tavla-docs", false, "write docs/tavla-board.png")
+
+var tavla512 = sync.OnceValue(func() Drawer { return NewTavla(512) })
+
+// tavlaPinned: White's 7 pins a Black checker (w2/b), Black's 16 pins a
+// White one, White has borne off 2 and holds 4-1.
+const tavlaPinned = "w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1"
+
+func tavlaFrame(t testing.TB, pos string) Frame {
+	t.Helper()
+	p, err := tavla.Game{}.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Frame{Position: p, Players: [2]string{"Ayşe", "oyunbot (zor)"}, Title: "#g4 · tavla", Footer: "Beyaz oynar"}
+}
+
+// tavlaPixel is the colour at display column k's centre (0..11, left to
+// right), j discs from the top (top) or bottom edge.
+func tavlaPixel(t *testing.T, b []byte, k int, top bool, j float64) color.RGBA {
+	t.Helper()
+	d := &tavlaDrawer{}
+	d.board, _ = BoardArea(512, tavlaAspect)
+	d.col = float64(d.board.Dx()) / tavlaCols
+	y := float64(d.board.Min.Y) + d.col*(0.5+j)
+	if !top {
+		y = float64(d.board.Max.Y) - d.col*(0.5+j)
+	}
+	return rgbaAt(decodePNG(t, b), d.slot(k)+d.col/2, y)
+}
+
+func TestTavlaStacksPinsAndFlip(t *testing.T) {
+	d := tavla512()
+	light := func(c color.RGBA) bool { return c.R > 200 && c.G > 200 && c.B > 180 }
+	dark := func(c color.RGBA) bool { return c.R < 70 && c.G < 70 && c.B < 70 }
+	red := func(c color.RGBA) bool { return int(c.R)-int(c.G) > 100 }
+	for _, tc := range []struct {
+		flip bool
+		k    int
+		top  bool
+		j    float64
+		desc string
+		ok   func(color.RGBA) bool
+	}{
+		// Unflipped: the bottom row is White's 12..1, left to right.
+		{false, 11, false, 0, "White's stack on its point 1", light},
+		{false, 5, false, -0.38, "Black's checker pinned on White's 7, ringed red at its edge", red},
+		{false, 5, false, 1.7, "White's pinner over it", light},
+		{false, 11, true, 0, "Black's five on White's 24", dark},
+		// Flipped: the bottom row is White's 13..24.
+		{true, 11, false, 0, "Black's five on White's 24, now bottom right", dark},
+		{true, 0, true, 0, "White's point 12 top left", light},
+	} {
+		f := tavlaFrame(t, tavlaPinned)
+		f.Flip = tc.flip
+		b, err := d.Draw(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := tavlaPixel(t, b, tc.k, tc.top, tc.j); !tc.ok(c) {
+			t.Errorf("flip=%v col %d top=%v disc %.2f: %s, got %v", tc.flip, tc.k, tc.top, tc.j, tc.desc, c)
+		}
+	}
+}
+
+func TestTavlaBadFrames(t *testing.T) {
+	d := tavla512()
+	for _, f := range []Frame{{}, {Position: dama.Game{}.Start()}, {Board: []string{"w15"}}} {
+		if b, err := d.Draw(f); !errors.Is(err, ErrBadFrame) || b != nil {
+			t.Errorf("%T: got %d bytes, err %v; want ErrBadFrame", f.Position, len(b), err)
+		}
+	}
+}
+
+// TestTavlaRandomGames draws positions of random games: every one is
+// accepted, and a copy gives the same picture.
+func TestTavlaRandomGames(t *testing.T) {
+	d := NewTavla(256)
+	rng := rand.New(rand.NewPCG(4, 2))
+	p := tavla.Game{}.Start()
+	for ply := 0; ply < 400 && !p.Status().Over; ply++ {
+		moves := p.Moves(nil)
+		var m ai.Move
+		if p.Turn() == ai.Chance {
+			outs := p.(ai.Stochastic).Chances(nil)
+			m = outs[rng.IntN(len(outs))].Move
+		} else {
+			m = moves[rng.IntN(len(moves))]
+		}
+		p.Make(m)
+		if ply%9 != 0 {
+			continue
+		}
+		f := Frame{Position: p.Clone(), Flip: ply%2 == 0, Players: [2]string{"A", "B"}}
+		b, err := d.Draw(f)
+		if err != nil {
+			t.Fatalf("ply %d %s: %v", ply, p, err)
+		}
+		f.Position = p.Clone()
+		if again, _ := d.Draw(f); !bytes.Equal(again, b) {
+			t.Fatalf("ply %d: a copy of the position draws differently", ply)
+		}
+	}
+}
+
+// TestTavlaDocsPicture writes the README's picture with -tavla-docs:
+//
+//	go test ./render -run TavlaDocs -tavla-docs
+func TestTavlaDocsPicture(t *testing.T) {
+	if !*tavlaDocs {
+		t.Skip("pass -tavla-docs to write docs/tavla-board.png")
+	}
+	b, err := tavla512().Draw(tavlaFrame(t, tavlaPinned))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "docs", "tavla-board.png"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkDrawTavla(b *testing.B) {
+	benchDraw(b, tavla512(), tavlaFrame(b, tavlaPinned))
+}
+
+func BenchmarkDrawTavlaStart(b *testing.B) {
+	benchDraw(b, tavla512(), tavlaFrame(b, "w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 6-5"))
+}
+
+var _ games.Position = (*tavla.Pos)(nil)
