@@ -32,7 +32,7 @@ func entries() []entry {
 		{Game: islem.Game{}},
 		{Game: puzzle.Eight, Drawer: render.NewPuzzle},
 		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
-		{Game: tavla.Game{}},
+		{Game: tavla.Game{}, Drawer: render.NewTavla},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
 }
