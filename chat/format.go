@@ -73,7 +73,7 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 	}
 	if !s.Result.Over {
 		rep.Buttons = r.buttons(lang, s)
-		rep.Board, rep.Menus = r.tapView(lang, s)
+		rep.Board, rep.Menus = r.tapView(lang, s, viewer)
 	}
 	return rep
 }

@@ -42,8 +42,8 @@ const (
 	tapEmpty  = "·"      // an empty square
 	tapTarget = "○"      // an empty square the selected piece can reach
 	tapTake   = "×"      // before an occupied square it can reach
-	tapOpen   = "["      // around the selected piece
-	tapClose  = "]"      //
+	tapOpen   = "["      // before the selected piece
+	tapClose  = "]"      // after it
 	tapOf     = " · "    // between a square and its count in a piece menu
 	tapMore   = "…"      // ends a cut placeholder
 	maxHolder = 150 - 10 // Discord's placeholder limit (150), with room
@@ -348,9 +348,9 @@ func (r *Router) menuTexts(lang Lang) menuTexts {
 	}
 }
 
-// tapView is the tap board and menus under a board showing s: none
-// unless a person is to move in a game that has them.
-func (r *Router) tapView(lang Lang, s sessions.Snapshot) ([][]Button, []Menu) {
+// tapView is the tap board and menus under a board showing s to viewer:
+// none unless a person is to move in a game that has them.
+func (r *Router) tapView(lang Lang, s sessions.Snapshot, viewer string) ([][]Button, []Menu) {
 	if p, ok := s.ToMove(); !ok || p.Bot {
 		return nil, nil
 	}
@@ -358,7 +358,21 @@ func (r *Router) tapView(lang Lang, s sessions.Snapshot) ([][]Button, []Menu) {
 	if !ok {
 		return nil, nil
 	}
-	return t.grid(""), t.menus(r.menuTexts(lang), "")
+	return r.turned(s, viewer, t.grid("")), t.menus(r.menuTexts(lang), "")
+}
+
+// turned turns grid round, as gameReply turns the picture, for a viewer
+// who plays the second side against the bot in a game whose sides face
+// each other: the squares lie where the picture shows them.
+func (r *Router) turned(s sessions.Snapshot, viewer string, grid [][]Button) [][]Button {
+	if viewer == "" || !s.VsBot() || s.SideOf(viewer) != ai.Second || !r.host(s.Game).Facing {
+		return grid
+	}
+	slices.Reverse(grid)
+	for _, row := range grid {
+		slices.Reverse(row)
+	}
+	return grid
 }
 
 // tap: a tap board's button, "tap #g7 <guard> [from [to [n]]]": select a
@@ -423,7 +437,7 @@ func (q *request) tap() {
 // (several between two squares) to choose from.
 func (q *request) tapEdit(s sessions.Snapshot, t *tapBoard, sel string, same []tapMove) {
 	txt := q.r.menuTexts(q.lang)
-	rep := Reply{Edit: true, Board: t.grid(sel), Buttons: q.r.buttons(q.lang, s)}
+	rep := Reply{Edit: true, Board: q.r.turned(s, q.m.UserID, t.grid(sel)), Buttons: q.r.buttons(q.lang, s)}
 	switch {
 	case len(same) > 0:
 		rep.Text = t.tag + " " + q.t("tap.choose", "from", sel, "to", same[0].to)

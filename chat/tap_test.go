@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -291,4 +292,27 @@ func TestTapPromotion(t *testing.T) {
 		}
 	}
 	b.expect(b.say(knight.Data), "Ayse: a8=N")
+}
+
+// TestTapBoardTurnedForBlack: playing black against the bot, the square
+// buttons are turned round as the picture is (black's men below), and a
+// tap on one of them still selects the square it shows.
+func TestTapBoardTurnedForBlack(t *testing.T) {
+	b := newBot(t, nil)
+	g, _ := boardOf(t, b.say("oyna dama siyah kolay"))
+	below := labels(g.Board[5:7])
+	if strings.Count(below, "b") != 16 || strings.Count(labels(g.Board[1:3]), "w") < 15 {
+		t.Fatalf("board not turned: %q above, %q below", labels(g.Board[1:3]), below)
+	}
+	piece := firstPiece(t, g.Board)
+	rs := b.say(piece.Data)
+	sq := tapFields(piece.Data)[3]
+	for i, row := range rs[0].Board {
+		for j, bt := range row {
+			want := string(rune('h'-j)) + fmt.Sprint(i+1) // turned: h1 top left
+			if strings.HasPrefix(bt.Label, "[") && want != sq {
+				t.Errorf("%s marked at %s", sq, want)
+			}
+		}
+	}
 }
