@@ -73,7 +73,11 @@ func (r *Router) gameFrames(lang Lang, s sessions.Snapshot) ([]render.Frame, err
 		if p.Turn() == ai.Second {
 			toMove = 1
 		}
-		return render.Frame{Position: p.Clone(), Board: p.Board(), Path: path, ToMove: toMove, Players: players, Title: title}
+		// The same title and no name highlighted (Finished) in every
+		// frame: only the moved squares change, and each frame after the
+		// first is small.
+		return render.Frame{Position: p.Clone(), Board: p.Board(), Path: path, ToMove: toMove, Finished: true,
+			Players: players, Title: title}
 	}
 	pos := start.Clone()
 	frames := []render.Frame{frame(pos, nil)}
