@@ -118,3 +118,39 @@ func flat(kb [][]telegramtest.Button) string {
 	}
 	return b.String()
 }
+
+// TestE2ETapStaleBoard: a board whose keyboard survived a move (its
+// removal failed, as after a restart, when the bot no longer knows it) is
+// pressed: its keyboard is removed and the current board comes, saying
+// that the pressed one was out of date; the game does not change.
+func TestE2ETapStaleBoard(t *testing.T) {
+	e := newE2E(t)
+	dm := telegramtest.Private(bob)
+	if _, err := e.srv.SendText(dm, bob, "/play dama easy"); err != nil {
+		t.Fatal(err)
+	}
+	old := e.waitPhotos(t, dm.ID, 1)
+	e.srv.Fail("editMessageReplyMarkup", telegramtest.Fault{Status: 400, Description: "Bad Request: message can't be edited"})
+	if _, err := e.srv.SendText(dm, bob, "c3-c4"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitPhotos(t, dm.ID, 2)
+	_, piece, ok := tapData(e.message(t, dm.ID, old.MessageID).Keyboard, 4)
+	if !ok {
+		t.Fatal("the old board lost its keyboard: nothing stale to press")
+	}
+	before, _ := e.mgr.Get(1)
+	if _, err := e.srv.Press(bob, dm.ID, old.MessageID, piece); err != nil {
+		t.Fatal(err)
+	}
+	current := e.waitPhotos(t, dm.ID, 3)
+	if !strings.Contains(current.Text, "That board is out of date") || len(current.Keyboard) != 9 {
+		t.Fatalf("current board %q with %d rows", current.Text, len(current.Keyboard))
+	}
+	if err := e.srv.Wait(patience, func() bool { return len(e.message(t, dm.ID, old.MessageID).Keyboard) == 0 }); err != nil {
+		t.Fatalf("the stale board keeps its keyboard: %s", flat(e.message(t, dm.ID, old.MessageID).Keyboard))
+	}
+	if after, _ := e.mgr.Get(1); len(after.Moves) != len(before.Moves) {
+		t.Fatalf("a stale press changed the game: %v → %v", before.Moves, after.Moves)
+	}
+}
