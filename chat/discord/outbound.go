@@ -86,9 +86,10 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 			rf = nil // the token was never accepted: use the channel
 		}
 	}
-	if ok, err := b.editPressed(ctx, r, rf, first); ok && err == nil {
-		return nil
-	} else if ok {
+	if ok, err := b.editPressed(ctx, r, rf, first); ok {
+		if err == nil {
+			return nil
+		}
 		b.log.Warn("pressed message not edited, sending a new one", "channel", r.ChannelID, "err", err)
 		first = false
 	}

@@ -34,7 +34,7 @@ func menuRows(menus []chat.Menu, rows int) []discordgo.MessageComponent {
 	var out []discordgo.MessageComponent
 	one := 1
 	for _, m := range menus {
-		if len(out) == rows {
+		if len(out) >= rows {
 			break
 		}
 		var opts []discordgo.SelectMenuOption
