@@ -12,7 +12,7 @@ import (
 )
 
 // offWords are what people type for "off the board".
-var offWords = map[string]bool{"off": true, "o": true, "0": true, "25": true, "out": true, "cik": true, "çık": true, "dis": true, "dış": true, "disari": true, "dışarı": true}
+var offWords = map[string]bool{"off": true, "o": true, "25": true, "out": true, "cik": true, "çık": true, "dis": true, "dış": true, "disari": true, "dışarı": true}
 
 // passWords hand over a roll that cannot be played.
 var passWords = map[string]bool{"pass": true, "pas": true, "geç": true, "gec": true, "-": true}
