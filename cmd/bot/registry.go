@@ -29,7 +29,7 @@ func entries() []entry {
 	return []entry{
 		{Game: chess.Game{}, Drawer: render.NewChess},
 		{Game: dama.Game{}, Drawer: render.NewDama},
-		{Game: islem.Game{}},
+		{Game: islem.Game{}, Drawer: render.NewIslem},
 		{Game: puzzle.Eight, Drawer: render.NewPuzzle},
 		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
 		{Game: tavla.Game{}, Drawer: render.NewTavla},
