@@ -21,6 +21,7 @@ var (
 	islemNumber   = rgb(0xfaf6ee)
 	islemLast     = rgb(0xe3a13b)
 	islemChain    = nrgba(40, 120, 200, 210)
+	islemCaptured = rgb(0xc0392b)
 	islemLabel    = rgb(0x7a6142)
 	islemPanel    = rgb(0xe4d2ae)
 	islemPanelTxt = rgb(0x3b2a1c)
@@ -43,7 +44,8 @@ const islemAspect = 1.3
 
 // NewIslem returns the Drawer of İşlem boards: black and red numbered
 // stones on an 8×8 grid with coordinates, the last stone ringed in amber
-// and the chains of the operations it made outlined, and at the right each
+// and the chains of the operations it made outlined, the squares of stones
+// just captured (Frame.Captured) crossed in red, and at the right each
 // side's captures and the stones in its hand (the set it is placing; "+14"
 // for a second set not yet begun). It reads Frame.Position
 // (*islem.Position); the picture is size×size pixels (clamped to
@@ -202,6 +204,23 @@ func (d *islemDrawer) paint(c *Canvas, f Frame) error {
 		}
 		cx, cy := d.centre(b, sq)
 		d.stones[s][ring][v].DrawCentred(c.Img, cx, cy)
+	}
+	// The stones the last turn captured: a red cross on their squares.
+	if len(f.Captured) > 0 {
+		dc := c.DC
+		dc.SetColor(islemCaptured)
+		dc.SetLineWidth(0.07 * d.cell)
+		for _, name := range f.Captured {
+			sq, ok := islem.ParseSquare(name)
+			if !ok {
+				return badFrame("captured square %q", name)
+			}
+			cx, cy := d.centre(b, sq)
+			r := 0.2 * d.cell
+			dc.DrawLine(cx-r, cy-r, cx+r, cy+r)
+			dc.DrawLine(cx-r, cy+r, cx+r, cy-r)
+		}
+		dc.Stroke()
 	}
 	d.paintHands(c, p)
 	return nil

@@ -40,6 +40,13 @@ func TestIslemDraws(t *testing.T) {
 	if bytes.Equal(b, start) {
 		t.Fatal("the example and the empty board draw alike")
 	}
+	crossed, err := d.Draw(render.Frame{Position: islem.Game{}.Start(), Captured: []string{"e4", "f5"}})
+	if err != nil || bytes.Equal(crossed, start) {
+		t.Fatalf("captured squares not drawn: %v", err)
+	}
+	if _, err := d.Draw(render.Frame{Position: islem.Game{}.Start(), Captured: []string{"z9"}}); !errors.Is(err, render.ErrBadFrame) {
+		t.Fatalf("a bad captured square: %v, want ErrBadFrame", err)
+	}
 	_, err = d.Draw(render.Frame{Position: dama.Game{}.Start()})
 	if !errors.Is(err, render.ErrBadFrame) {
 		t.Fatalf("a dama position: %v, want ErrBadFrame", err)
