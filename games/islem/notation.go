@@ -305,10 +305,7 @@ func (p *Position) Explain() (key string, kv []string, ok bool) {
 	if score == 0 {
 		return "", nil, false
 	}
-	_, v, _ := p.Stone(sq)
-	if p.board[sq] == 0 {
-		v = -1
-	}
+	_, v, _ := p.Stone(sq) // a later turn's placement would have moved last
 	return "ops", []string{
 		"ops", Equations(ops),
 		"score", strconv.Itoa(score),

@@ -149,3 +149,21 @@ func TestBoardOneRuneASquare(t *testing.T) {
 		t.Fatalf("rows:\n%s", strings.Join(rows, "\n"))
 	}
 }
+
+func TestExplainAfterTheTurn(t *testing.T) {
+	p := example12.before()
+	if _, _, ok := p.Explain(); ok {
+		t.Fatal("explains before any placement")
+	}
+	for _, ply := range p.SplitTurn("12 d6 x a1 h1 a8 h8 b2") {
+		m, err := p.ParseMove(ply)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+	key, kv, ok := p.Explain()
+	if !ok || key != "ops" || kv[1] != "(12=4×3) (12=5+7) (12=2×6) (12+5=9+8)" || kv[3] != "5" || kv[5] != "12 d6" {
+		t.Fatalf("explain %q %q %v", key, kv, ok)
+	}
+}
