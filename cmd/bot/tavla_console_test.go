@@ -1,0 +1,124 @@
+package main
+
+// tavla_console_test.go plays hapis tavlası end to end through the built
+// binary's console: a whole game against the bot (the dice are the bot's,
+// from crypto/rand: the console cannot seed them, so the script does not
+// depend on them), a refused move explained in Turkish, and perft over the
+// shared file.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// runTavlaBinary pipes input to the built bot in a fresh folder and returns
+// what it printed and the folder; args replace the console's "-env ''".
+func runTavlaBinary(t *testing.T, lang, input string, args ...string) (string, string) {
+	t.Helper()
+	bin := botBinary(t)
+	dir := t.TempDir()
+	if len(args) == 0 {
+		args = []string{"-env", ""}
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "OYUNBOT_DB=./bot.db", "OYUNBOT_BOARDS=./boards", "OYUNBOT_LANG="+lang,
+		"TELEGRAM_TOKEN=", "DISCORD_TOKEN=", "OYUNBOT_LOG_LEVEL=warn")
+	cmd.Stdin = strings.NewReader(input)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("bot exited with %v:\n%s", err, out)
+	}
+	return string(out), dir
+}
+
+// everyPly is one round of every ply text a player could type, front
+// checkers first, and a pass: fed again and again, the legal ones are
+// played and the others refused, whatever the dice, so the game moves on
+// to its end.
+func everyPly() string {
+	var b strings.Builder
+	b.WriteString("pass\n")
+	for q := 24; q >= 1; q-- {
+		if q >= 19 {
+			b.WriteString(itoa(q) + "/off\n")
+		}
+		for d := 6; d >= 1; d-- {
+			if q+d <= 24 {
+				b.WriteString(itoa(q) + "/" + itoa(q+d) + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+func itoa(n int) string {
+	if n >= 10 {
+		return string(rune('0'+n/10)) + string(rune('0'+n%10))
+	}
+	return string(rune('0' + n))
+}
+
+func TestConsoleTavlaAgainstTheBot(t *testing.T) {
+	out, dir := runTavlaBinary(t, "en", "play tavla seed\n"+strings.Repeat(everyPly(), 100)+"history\n")
+	for _, want := range []string{
+		"New game: Tavla — you (white) – oyunbot (black, seed)",
+		"your roll: ",
+		"Legal moves: ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in the game (%d bytes)", want, len(out))
+		}
+	}
+	if !regexp.MustCompile(`Game over: (you|oyunbot) \((white|black)\) wins — (all checkers borne off|mars: the loser bore off none \(2 points\))`).MatchString(out) {
+		t.Fatalf("the game did not end; its last lines:\n%s", tail(out, 30))
+	}
+	// The history has every roll, as "53:" before the plies it allowed.
+	hist := regexp.MustCompile(`(?m)^#g1 1\. .*$`).FindString(out)
+	if rolls := regexp.MustCompile(`\b[1-6][1-6]: `).FindAllString(hist, -1); len(rolls) < 10 {
+		t.Fatalf("history with %d rolls: %q", len(rolls), hist)
+	}
+	if pngs, _ := filepath.Glob(filepath.Join(dir, "boards", "g1-*.png")); len(pngs) < 2 {
+		t.Fatalf("%d board pictures", len(pngs))
+	}
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+func TestConsoleTavlaTurkish(t *testing.T) {
+	// White's 1/19 is never one die; "1/0" is no move at all; at the start
+	// every roll can be played, so no pass.
+	out, _ := runTavlaBinary(t, "tr", "oyna tavla\n1/19\n1/0\npas\nyardım tavla\n")
+	for _, want := range []string{"Tavla", "o kadar gelen zarın yok", "bu bir hamle gibi görünmüyor", "pas geçemezsin", "Hapis tavlası: "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in:\n%s", want, out)
+		}
+	}
+}
+
+// TestPerftTavla runs `bot perft -game tavla -depth 1` on the shared file
+// (games/tavla/testdata/perft.txt, a copy of shared/perft/tavla.txt): one
+// count a position, each the file's last field.
+func TestPerftTavla(t *testing.T) {
+	data, err := os.ReadFile("../../games/tavla/testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(line, "#") {
+			want = append(want, f[len(f)-1])
+		}
+	}
+	out, _ := runTavlaBinary(t, "en", string(data), "perft", "-game", "tavla", "-depth", "1")
+	if got := strings.Fields(out); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("perft counts\n got %v\nwant %v", got, want)
+	}
+}
