@@ -2,9 +2,10 @@ package islem
 
 // movegen.go lists moves. Every legal turn is counted by Perft and accepted
 // by ParseMove; Moves, which the engine searches, leaves out placements and
-// moves to squares next to no stone at all (they cannot score, and the
-// thesis's programme did not try them either) and lists the rest best
-// first by their immediate score.
+// moves in phases 2 and 3 to squares next to no stone at all (they cannot
+// score, and the thesis's programme did not try them either) and phase-1
+// placements outside b2-g7 while squares there are free (the thesis's
+// advice), and lists the rest best first by their immediate score.
 
 import "oyunbot/ai"
 
@@ -31,12 +32,7 @@ func (p *Position) legal(buf []ai.Move, all bool) []ai.Move {
 		}
 		return buf
 	}
-	var occ uint64
-	for sq, c := range p.board {
-		if c != 0 {
-			occ |= bit(sq)
-		}
-	}
+	occ := p.occ[0] | p.occ[1]
 	empty := ^occ
 	own := p.stones(me)
 	switch set := p.activeSet(me); set {
@@ -245,12 +241,7 @@ func (p *Position) bestReply(s ai.Side, region uint64) int {
 		return 0 // phase 1 does not score
 	}
 	own := p.stones(s)
-	var occ uint64
-	for sq, c := range p.board {
-		if c != 0 {
-			occ |= bit(sq)
-		}
-	}
+	occ := p.occ[0] | p.occ[1]
 	best := 0
 	if set == 1 {
 		targets := ^occ & nearAny(own) & region
