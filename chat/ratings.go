@@ -4,13 +4,18 @@ package chat
 // rating changes announced after a rated game.
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
+	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 // leaderboardSize is how many players a leaderboard shows.
@@ -23,6 +28,7 @@ func (q *request) rating() {
 	if len(q.m.Mentions) > 0 {
 		id, name = q.m.Mentions[0].ID, q.m.Mentions[0].Name
 	}
+	isBot := len(q.m.Mentions) > 0 && (strings.EqualFold(strings.TrimPrefix(name, "@"), q.r.cfg.BotName) || strings.EqualFold(id, q.r.cfg.BotName))
 	var game string
 	for _, a := range q.r.classify(q.cmd.Args, ratingArgs) {
 		switch a.kind {
@@ -36,6 +42,10 @@ func (q *request) rating() {
 			q.say(q.t("rating.usage", "games", q.r.gameNames(q.r.rated)))
 			return
 		}
+	}
+	if isBot {
+		q.say(q.r.botRatings(q.ctx, q.lang, q.m.Platform, game))
+		return
 	}
 	if game != "" {
 		r, ok := q.r.mgr.Rating(q.ctx, q.m.Platform, game, id)
@@ -100,11 +110,12 @@ func (q *request) leaderboard() {
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)
-	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize)
+	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.host(g).LevelRatings))
 	if err != nil {
 		q.sayError(err)
 		return
 	}
+	list = q.r.withLevelRatings(g, list)
 	if len(list) == 0 {
 		q.say(q.t("leaderboard.empty", "game", q.r.gameName(q.lang, g)))
 		return
@@ -135,6 +146,10 @@ func (r *Router) ratedText(lang Lang, s sessions.Snapshot) string {
 	var parts []string
 	for _, c := range s.Ratings {
 		before, after := int(math.Round(c.Before.Rating)), int(math.Round(c.After.Rating))
+		if c.Fixed {
+			parts = append(parts, r.ratingName(lang, c.PlayerID, c.Name)+" "+r.cat.T(lang, "rating.fixed", "rating", strconv.Itoa(before)))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s %d → %d (%+d)", r.ratingName(lang, c.PlayerID, c.Name), before, after, after-before))
 	}
 	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
@@ -143,3 +158,64 @@ func (r *Router) ratedText(lang Lang, s sessions.Snapshot) string {
 // chatInGroup reports whether the message is an unprefixed one in a group:
 // a command word with arguments that make no sense is then people talking.
 func (q *request) chatInGroup() bool { return !q.cmd.Prefixed && !q.m.Private }
+
+// withLevelRatings puts the bot's measured levels (games.Host.LevelRatings)
+// into a game's leaderboard in their place, instead of any rating the bot
+// had at those levels before they were measured; the best
+// leaderboardSize remain.
+func (r *Router) withLevelRatings(g games.Game, list []sessions.RatingRecord) []sessions.RatingRecord {
+	fixed := r.host(g).LevelRatings
+	if len(fixed) == 0 {
+		return list
+	}
+	out := slices.DeleteFunc(slices.Clone(list), func(rec sessions.RatingRecord) bool {
+		level, bot := sessions.IsBotRatingID(rec.PlayerID)
+		return bot && fixed[level] > 0
+	})
+	for _, l := range r.host(g).LevelList() {
+		if n := fixed[l.Name]; n > 0 {
+			rating := tournament.NewRating()
+			rating.Rating, rating.RD = float64(n), sessions.FixedRatingRD
+			out = append(out, sessions.RatingRecord{Game: g.Name(), PlayerID: sessions.BotRatingID(l.Name), Name: r.cfg.BotName, Rating: rating})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b sessions.RatingRecord) int { return cmp.Compare(b.Rating.Rating, a.Rating.Rating) })
+	if len(out) > leaderboardSize {
+		out = out[:leaderboardSize]
+	}
+	return out
+}
+
+// botRatings is "rating @oyunbot": the bot's rating at each level of each
+// game (or of one game): the measured ladder, fixed, or the rating a level
+// without one has earned.
+func (r *Router) botRatings(ctx context.Context, lang Lang, platform, game string) string {
+	var lines []string
+	for _, g := range r.cfg.Games.Games() {
+		if (game != "" && g.Name() != game) || g.Players() != 2 {
+			continue
+		}
+		var parts []string
+		fixed := false
+		for _, l := range r.host(g).LevelList() {
+			rec, ok := r.mgr.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
+			if !ok {
+				continue
+			}
+			fixed = fixed || r.host(g).LevelRatings[l.Name] > 0
+			parts = append(parts, r.levelName(lang, l.Name)+" "+strconv.Itoa(int(math.Round(rec.Rating.Rating))))
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		line := r.gameName(lang, g) + ": " + strings.Join(parts, " · ")
+		if fixed {
+			line += " " + r.cat.T(lang, "rating.ladder")
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return r.cat.T(lang, "rating.bot-none", "bot", r.cfg.BotName)
+	}
+	return r.cat.T(lang, "rating.bot", "bot", r.cfg.BotName) + "\n" + strings.Join(lines, "\n")
+}

@@ -28,6 +28,12 @@ type Host struct {
 	Levels []ai.Level
 	// Policy says which of the bot's general actions the game allows.
 	Policy Policy
+	// LevelRatings are the bot's fixed ratings by level name, from a
+	// measured ladder (self-play between the levels, anchored on an
+	// external engine where one exists): a game against the bot at a
+	// level listed here rates only the person, against this rating. A
+	// level missing here has a rating of its own that moves with results.
+	LevelRatings map[string]int
 	// Catalog is the game's own messages by language ("tr", "en"), keys
 	// without the game's name as prefix (the bot adds it). Every language
 	// has the same keys and placeholders. Known keys:

@@ -226,6 +226,8 @@ type RatingChange struct {
 	PlayerID      string
 	Name          string
 	Before, After tournament.Rating
+	// Fixed: the bot's measured rating at its level, which does not move.
+	Fixed bool
 }
 
 // Challenge is an invitation to a game between two people.

@@ -9,8 +9,10 @@ package sessions
 //
 // Rated games: every game between people and every tournament game, and
 // games against the bot until the person takes a move back, asks for a
-// hint or changes the bot's level after the first move. The bot has a rating of its own per level (BotRatingID), which
-// moves like anyone's. A game ended by a cancelled tournament is not rated,
+// hint or changes the bot's level after the first move. At a level with a
+// measured rating (games.Host.LevelRatings) the bot's rating is that, fixed,
+// and a game against it rates only the person; at another level the bot has
+// a rating of its own (BotRatingID) that moves like anyone's. A game ended by a cancelled tournament is not rated,
 // nor one left before a player's first move, nor a draw agreed before both
 // players moved (see OfferDraw).
 
@@ -20,6 +22,7 @@ import (
 	"sync"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 	"oyunbot/tournament"
 )
 
@@ -171,6 +174,45 @@ func (m *Manager) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
 	return BotRatingID(level), p.Name
 }
 
+// FixedRatingRD is the deviation of a bot level's measured rating: it is
+// known well (hundreds of games), so a result against it counts fully.
+const FixedRatingRD = 50
+
+// LevelRating returns the bot's fixed rating at level in game g
+// (games.Host.LevelRatings), or false.
+func (m *Manager) LevelRating(g games.Game, level string) (RatingRecord, bool) {
+	if lvl, ok := m.parseLevel(g, level); ok {
+		level = lvl.Name
+	}
+	r := m.host(g).LevelRatings[level]
+	if r <= 0 {
+		return RatingRecord{}, false
+	}
+	rating := tournament.NewRating()
+	rating.Rating, rating.RD = float64(r), FixedRatingRD
+	return RatingRecord{Game: g.Name(), PlayerID: BotRatingID(level), Name: m.cfg.BotName, Rating: rating}, true
+}
+
+// fixedRating is the bot's fixed rating when side is the bot at a level
+// with one.
+func (m *Manager) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool) {
+	p := rec.Players[side]
+	if !p.Bot {
+		return RatingRecord{}, false
+	}
+	g, ok := m.cfg.Games.Lookup(rec.Game)
+	if !ok {
+		return RatingRecord{}, false
+	}
+	level := p.Level
+	if level == "" {
+		level = rec.Level
+	}
+	r, ok := m.LevelRating(g, level)
+	r.Platform = rec.Platform
+	return r, ok
+}
+
 // rate updates the ratings of a rated game's players and marks the game
 // settled, in one transaction. It returns the changes by side (nil for an
 // unrated game).
@@ -186,6 +228,10 @@ func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
 		var recs [2]RatingRecord
 		for side := ai.First; side <= ai.Second; side++ {
 			id, name := m.ratingPlayer(rec, side)
+			if fixed, ok := m.fixedRating(rec, side); ok {
+				recs[side] = fixed
+				continue
+			}
 			r, err := m.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
 			switch {
 			case errors.Is(err, ErrNotFound):
@@ -211,13 +257,19 @@ func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
 			m.log.Error("rating a game", "id", rec.ID, "err", err)
 		default:
 			for side, after := range [2]tournament.Rating{a, b} {
+				if _, fixed := m.fixedRating(rec, ai.Side(side)); fixed {
+					// The bot's measured rating does not move.
+					changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
+						Before: recs[side].Rating, After: recs[side].Rating, Fixed: true})
+					continue
+				}
 				changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
 					Before: recs[side].Rating, After: after})
 				recs[side].Rating = after
 				recs[side].Games++
 				recs[side].Updated = now
+				records = append(records, recs[side])
 			}
-			records = recs[:]
 		}
 	}
 	if err := m.cfg.Store.SettleGame(ctx, rec.ID, records); err != nil {
@@ -228,8 +280,16 @@ func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
 }
 
 // Rating returns a player's rating in a game (a new player's if unrated;
-// ok false then).
+// ok false then); the bot at a level with a measured rating has that.
 func (m *Manager) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
+	if level, ok := IsBotRatingID(playerID); ok {
+		if g, ok := m.cfg.Games.Lookup(game); ok {
+			if r, ok := m.LevelRating(g, level); ok {
+				r.Platform = platform
+				return r, true
+			}
+		}
+	}
 	r, err := m.cfg.Store.Rating(ctx, platform, game, playerID)
 	if err != nil {
 		if !errors.Is(err, ErrNotFound) {
