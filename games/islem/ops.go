@@ -305,7 +305,7 @@ func exportPart(b *[Squares]cell, p *part, joint int8) Part {
 	return out
 }
 
-// Operations lists the operations the stone on sq completes on board b,
+// operations lists the operations the stone on sq completes on board b,
 // and the turn's score (the number of distinct chains among them).
 func operations(b *[Squares]cell, sq int) ([]Op, int) {
 	var d detector
