@@ -24,6 +24,7 @@ func tools() map[string]tool {
 		"checkdb":  runCheckDB,
 		"uci":      runUCI,
 		"pdb":      runPDB,
+		"loadtest": runLoadtest,
 	}
 }
 

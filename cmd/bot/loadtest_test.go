@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// TestLoadtest: a short run of bot loadtest, one and two processes on
+// SQLite (and two on PostgreSQL when OYUNBOT_TEST_POSTGRES is set): every
+// move answered is a move stored, and the figures are printed. The
+// figures themselves are not judged (BENCHMARKS.md has them).
+func TestLoadtest(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		db   func(t *testing.T) string
+		args []string
+	}{
+		{"sqlite, 1 process", nil, []string{"-procs", "1"}},
+		{"sqlite, 2 processes", nil, []string{"-procs", "2"}},
+		{"postgres, 2 processes", loadtestSchema, []string{"-procs", "2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"-games", "3", "-moves", "6"}, tc.args...)
+			if tc.db != nil {
+				args = append(args, "-db", tc.db(t))
+			}
+			var out, errb bytes.Buffer
+			if code := runLoadtest(args, nil, &out, &errb); code != 0 {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+			}
+			for _, want := range []string{"moves: 18 answered, 18 stored", "reply latency: p50 ", "memory: heap in use peak "} {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("no %q in:\n%s", want, out.String())
+				}
+			}
+		})
+	}
+}
+
+// loadtestSchema is a fresh schema of OYUNBOT_TEST_POSTGRES's database,
+// dropped after the test; the test is skipped without one (not in CI).
+func loadtestSchema(t *testing.T) string {
+	base := os.Getenv("OYUNBOT_TEST_POSTGRES")
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("OYUNBOT_TEST_POSTGRES is not set, and CI=true: CI never skips the PostgreSQL tests (.ci/run sets it)")
+		}
+		t.Skip("set OYUNBOT_TEST_POSTGRES=postgres://user:password@127.0.0.1:5432/dbname to run the load test on PostgreSQL, or run bash .ci/run")
+	}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := "oyunbot_load_" + strings.ToLower(rand.Text()[:12])
+	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
+		conn.Close(ctx)
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
