@@ -45,7 +45,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot pairings -system swiss|roundrobin -players N [-rounds R] [-seed S]\n"+
 				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)\n"+
 				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout\n"+
-				"       bot pdb      [-rebuild]        build or check the 15-puzzle's pattern databases (OYUNBOT_CACHE_DIR)")
+				"       bot pdb      [-rebuild]        build or check the 15-puzzle's pattern databases (OYUNBOT_CACHE_DIR)\n"+
+				"       bot loadtest [-games N] [-moves M] [-procs P] [-db FILE|URL]  games through a fake Telegram: moves/s, latency, memory")
 			return 0
 		}
 	}
