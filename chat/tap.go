@@ -9,10 +9,11 @@ package chat
 // works, and one on an old board says that it is old. Games are never named:
 // the squares come from Position.Board and MoveSquares, the moves' texts
 // from FormatMove; promotions and captures by several routes (one start and
-// one end, several moves) are offered as a choice.
+// one end, several moves) are offered as a choice. A move on one square
+// alone (a stone placed, a capture named by its square) goes from that
+// square to itself: tapping the square plays it, or offers the moves there.
 
 import (
-	"hash/fnv"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,14 +60,16 @@ type tapBoard struct {
 	moves  []tapMove      // the legal moves, in Legal order
 	pieces []string       // the squares with moves, top row first
 	from   map[string]int // the number of moves from each square
+	at     map[string]int // the number of moves on each square alone
 }
 
 // tapMove is a legal move by its text and the ends of its path.
 type tapMove struct{ text, from, to string }
 
 // newTapBoard reads s for tapping. ok is false when s is over or has no
-// tap board: not a board game of paths within 8×8 squares, no legal move,
-// or moves laid out as buttons of their own (games.MoveButtoner).
+// tap board: not a board game of squares within 8×8, no legal move, a move
+// on no square (a pass: typed), or moves laid out as buttons of their own
+// (games.MoveButtoner).
 func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 	if s.Result.Over || s.Position == nil || len(s.Board) == 0 || len(s.Board) > maxTapSide {
 		return nil, false
@@ -75,7 +78,7 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 	if _, buttons := s.Position.(games.MoveButtoner); !ok || buttons {
 		return nil, false
 	}
-	t := &tapBoard{tag: "#" + s.Tag(), guard: tapGuard(s.Board, s.Turn), rows: s.Board,
+	t := &tapBoard{tag: "#" + s.Tag(), guard: tapGuard(s.Position), rows: s.Board,
 		width: utf8.RuneCountInString(s.Board[0])}
 	for _, row := range s.Board {
 		if utf8.RuneCountInString(row) != t.width {
@@ -87,15 +90,25 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 	}
 	t.labels, _ = s.Position.(PieceLabeler)
 	for _, m := range s.Position.Moves(make([]ai.Move, 0, ai.MaxMoves)) {
-		path, _ := hl.MoveSquares(m)
-		if len(path) < 2 || !t.onBoard(path[0]) || !t.onBoard(path[len(path)-1]) {
-			return nil, false // a drop, a pass: not a piece going somewhere
+		path, captured := hl.MoveSquares(m)
+		var from, to string
+		switch {
+		case len(path) > 0:
+			from, to = path[0], path[len(path)-1]
+		case len(captured) == 1:
+			from, to = captured[0], captured[0]
 		}
-		t.moves = append(t.moves, tapMove{text: s.Position.FormatMove(m), from: path[0], to: path[len(path)-1]})
+		if !t.onBoard(from) || !t.onBoard(to) {
+			return nil, false
+		}
+		t.moves = append(t.moves, tapMove{text: s.Position.FormatMove(m), from: from, to: to})
 	}
-	t.from = make(map[string]int, len(t.moves))
+	t.from, t.at = make(map[string]int, len(t.moves)), map[string]int{}
 	for _, m := range t.moves {
 		t.from[m.from]++
+		if m.from == m.to {
+			t.at[m.from]++
+		}
 	}
 	if len(t.moves) == 0 || len(t.data("a1", "a1", "999")) > MaxButtonData {
 		return nil, false
@@ -110,17 +123,12 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 	return t, true
 }
 
-// tapGuard names a position in a few characters: a hash of the board and
-// the side to move. A board shown again after a repetition is the same
-// board, and its buttons still fit it.
-func tapGuard(board []string, turn ai.Side) string {
-	h := fnv.New32a()
-	for _, row := range board {
-		h.Write([]byte(row))
-		h.Write([]byte{'/'})
-	}
-	h.Write([]byte{byte(turn)})
-	return strconv.FormatUint(uint64(h.Sum32()), 36)
+// tapGuard names a position in a few characters: its hash (of all that
+// decides the legal moves), folded to 32 bits. A position met again after
+// a repetition is the same position, and its buttons still fit it.
+func tapGuard(p games.Position) string {
+	h := p.Hash()
+	return strconv.FormatUint(uint64(uint32(h^h>>32)), 36)
 }
 
 // square names the square of row i (from the top) and file j: "c3".
@@ -170,11 +178,11 @@ func (t *tapBoard) between(from, to string) []tapMove {
 	return out
 }
 
-// targets lists the squares the piece on from reaches, once each.
+// targets lists the other squares the piece on from reaches, once each.
 func (t *tapBoard) targets(from string) []string {
 	var out []string
 	for _, m := range t.moves {
-		if m.from == from && !slices.Contains(out, m.to) {
+		if m.from == from && m.to != from && !slices.Contains(out, m.to) {
 			out = append(out, m.to)
 		}
 	}
@@ -199,7 +207,8 @@ func (t *tapBoard) choiceData(m tapMove) string {
 
 // grid is the board as square buttons with sel selected ("" for none):
 // a piece that can move selects it, the selected piece's targets play
-// (or offer the moves between the two squares), anything else clears.
+// (or offer the moves between the two squares), a square whose moves are
+// all on it alone plays them, anything else clears.
 func (t *tapBoard) grid(sel string) [][]Button {
 	targets := t.targets(sel)
 	rows := make([][]Button, len(t.rows))
@@ -212,13 +221,13 @@ func (t *tapBoard) grid(sel string) [][]Button {
 			switch {
 			case sel != "" && sq == sel:
 				label = tapOpen + label + tapClose
-			case slices.Contains(targets, sq):
-				data = t.data(sel, sq)
-				if occupied {
-					label = tapTake + label
-				} else {
-					label = tapTarget
+				if t.at[sq] > 0 {
+					data = t.data(sq, sq)
 				}
+			case slices.Contains(targets, sq):
+				data, label = t.data(sel, sq), targetLabel(label, occupied)
+			case t.at[sq] > 0 && t.at[sq] == t.from[sq]:
+				data, label = t.data(sq, sq), targetLabel(label, occupied)
 			case t.hasMoves(sq):
 				data = t.data(sq)
 			}
@@ -228,10 +237,24 @@ func (t *tapBoard) grid(sel string) [][]Button {
 	return rows
 }
 
+// targetLabel marks a square a move goes to: a ring on an empty square, a
+// cross before a piece.
+func targetLabel(label string, occupied bool) string {
+	if occupied {
+		return tapTake + label
+	}
+	return tapTarget
+}
+
+// maxChoiceRows bounds the rows of choices under a tap board: with the 64
+// squares and the actions they stay within Telegram's 100 buttons. More
+// choices are in the menus, and can be typed.
+const maxChoiceRows = 3
+
 // choices are the moves between two squares as buttons, eight a row.
 func (t *tapBoard) choices(same []tapMove) [][]Button {
 	var rows [][]Button
-	for i, m := range same {
+	for i, m := range same[:min(len(same), maxChoiceRows*maxTapSide)] {
 		if i%maxTapSide == 0 {
 			rows = append(rows, nil)
 		}
@@ -244,6 +267,7 @@ func (t *tapBoard) choices(same []tapMove) [][]Button {
 type menuTexts struct {
 	moves  string                 // all the moves
 	pieces string                 // choose a piece
+	square string                 // choose a square (moves on squares alone)
 	of     func(sq string) string // the moves of the piece on sq
 	choose string                 // one of several moves between two squares
 }
@@ -316,16 +340,24 @@ func (t *tapBoard) packed(txt menuTexts) ([]Menu, bool) {
 	return out, len(out) <= MaxMenus
 }
 
-// pieceMenus list the pieces that can move, each choosing its piece.
+// pieceMenus list the pieces that can move (the squares, when moves are
+// on squares alone), each choosing its piece.
 func (t *tapBoard) pieceMenus(txt menuTexts) []Menu {
+	holder := txt.pieces
+	if len(t.at) > 0 {
+		holder = txt.square
+	}
 	var out []Menu
 	for i, sq := range t.pieces {
 		if i%MaxMenuOptions == 0 {
-			out = append(out, Menu{Placeholder: txt.pieces})
+			out = append(out, Menu{Placeholder: holder})
 		}
-		label, _ := t.label(sq)
+		label := sq + tapOf + strconv.Itoa(t.from[sq])
+		if piece, occupied := t.label(sq); occupied {
+			label = piece + " " + label
+		}
 		m := &out[len(out)-1]
-		m.Options = append(m.Options, Button{Label: label + " " + sq + tapOf + strconv.Itoa(t.from[sq]), Data: t.data(sq)})
+		m.Options = append(m.Options, Button{Label: label, Data: t.data(sq)})
 	}
 	return out
 }
@@ -343,6 +375,7 @@ func (r *Router) menuTexts(lang Lang) menuTexts {
 	return menuTexts{
 		moves:  r.cat.T(lang, "tap.menu-moves"),
 		pieces: r.cat.T(lang, "tap.menu-pieces"),
+		square: r.cat.T(lang, "tap.menu-squares"),
 		of:     func(sq string) string { return r.cat.T(lang, "tap.menu-of", "squares", sq) },
 		choose: r.cat.T(lang, "tap.menu-choose"),
 	}
@@ -441,6 +474,9 @@ func (q *request) tapEdit(s sessions.Snapshot, t *tapBoard, sel string, same []t
 	switch {
 	case len(same) > 0:
 		rep.Text = t.tag + " " + q.t("tap.choose", "from", sel, "to", same[0].to)
+		if same[0].to == sel {
+			rep.Text = t.tag + " " + q.t("tap.choose-at", "square", sel)
+		}
 		rep.Board = append(rep.Board, t.choices(same)...)
 		choice := Menu{Placeholder: txt.choose}
 		for _, m := range same[:min(len(same), MaxMenuOptions)] {

@@ -124,20 +124,21 @@ func TestTapBoardLayouts(t *testing.T) {
 	}
 }
 
-// TestTapGuard: the guard changes with the board and the side to move,
-// and fits button data with the longest squares.
+// TestTapGuard: the guard changes with the position, not with a move
+// taken back, and fits button data with the longest squares.
 func TestTapGuard(t *testing.T) {
-	s := tapSnapshot(t, dama.Game{}, "")
-	a := tapGuard(s.Board, s.Turn)
-	if b := tapGuard(s.Board, s.Turn.Opponent()); a == b {
-		t.Error("the guard ignores the side to move")
+	p := dama.Game{}.Start()
+	a := tapGuard(p)
+	ms := p.Moves(nil)
+	p.Make(ms[0])
+	if tapGuard(p) == a {
+		t.Error("the guard ignores the move")
 	}
-	moved := slices.Clone(s.Board)
-	moved[5] = "w......."
-	if tapGuard(moved, s.Turn) == a {
-		t.Error("the guard ignores the board")
+	p.Unmake()
+	if tapGuard(p) != a {
+		t.Error("the guard depends on more than the position")
 	}
-	tb, _ := newTapBoard(s)
+	tb, _ := newTapBoard(tapSnapshot(t, dama.Game{}, ""))
 	if d := tb.data("h8", "h8", "12"); len(d) > MaxButtonData {
 		t.Errorf("%q is %d bytes", d, len(d))
 	}

@@ -10,6 +10,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/islem"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
@@ -314,5 +315,49 @@ func TestTapBoardTurnedForBlack(t *testing.T) {
 				t.Errorf("%s marked at %s", sq, want)
 			}
 		}
+	}
+}
+
+// TestTapPlacements: in İşlem stones are placed, not moved: a move is on
+// one square alone. Tapping a square offers the stones that can go there
+// (placements), one of them plays; a captured stone's square plays the
+// capture. The menus stay within Discord's limits.
+func TestTapPlacements(t *testing.T) {
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) {
+		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, islem.Game{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Games = reg
+	})
+	b.say("lang en")
+	g, over := boardOf(t, b.say("play islem easy"))
+	for turn := 0; turn < 8 && !over; turn++ {
+		if len(g.Menus) == 0 || len(g.Menus) > chat.MaxMenus {
+			t.Fatalf("menus %+v", g.Menus)
+		}
+		for _, m := range g.Menus {
+			if len(m.Options) > chat.MaxMenuOptions {
+				t.Fatalf("menu of %d options", len(m.Options))
+			}
+		}
+		square, ok := firstTarget(g.Board)
+		if !ok {
+			t.Fatalf("nothing to tap: %+v", g.Board)
+		}
+		f := tapFields(square.Data)
+		if f[3] != f[4] {
+			t.Fatalf("not a square's own moves: %q", square.Data)
+		}
+		rs := b.say(square.Data)
+		if len(rs) == 1 && rs[0].Edit {
+			b.expect(rs, f[3]+": several moves, which one?")
+			choice, ok := firstTarget(rs[0].Board[8:])
+			if !ok {
+				t.Fatalf("no choice: %+v", rs[0].Board)
+			}
+			rs = b.say(choice.Data)
+		}
+		g, over = boardOf(t, rs)
 	}
 }
