@@ -246,6 +246,8 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 	switch {
 	case s.Result.Void():
 		return r.cat.T(lang, "footer.aborted")
+	case s.Result.Over && s.Solo() && s.Result.Winner == ai.First:
+		return r.cat.T(lang, "footer.solved")
 	case s.Result.Over && (s.Result.Winner == ai.First || s.Result.Winner == ai.Second):
 		return r.cat.T(lang, "footer.win", "player", r.playerName(s, s.Result.Winner))
 	case s.Result.Over:

@@ -366,6 +366,7 @@ func turkish() map[string]string {
 
 		"footer.turn":   "Sıra: {player}",
 		"footer.forced": "alma zorunlu",
+		"footer.solved": "çözüldü",
 		"game.forced":   "alma zorunlu ({pieces})",
 		"board.move":    "{n}. hamle",
 		"footer.win":    "{player} kazandı",
@@ -677,6 +678,7 @@ func english() map[string]string {
 
 		"footer.turn":   "{player} to move",
 		"footer.forced": "must capture",
+		"footer.solved": "solved",
 		"game.forced":   "a capture is compulsory ({pieces})",
 		"board.move":    "move {n}",
 		"footer.win":    "{player} wins",

@@ -507,7 +507,7 @@ func (q *request) play() {
 	if game.Players() == 1 {
 		snap, err = q.r.mgr.StartSolo(q.ctx, sessions.SoloGame{
 			Platform: q.m.Platform, ChannelID: q.m.ChannelID, Player: q.user(),
-			Game: game, Start: start, Lang: string(q.lang),
+			Game: game, Start: start, Level: level, Lang: string(q.lang),
 		})
 	} else {
 		snap, err = q.r.mgr.StartVsBot(q.ctx, sessions.BotGame{
@@ -740,9 +740,17 @@ func (q *request) sayTagged(tag string, err error) {
 		say(q.t("error.tournament-game"))
 	case errors.Is(err, sessions.ErrBadStart):
 		// The reason without the sentinel's own words, which the
-		// sentence already says.
+		// sentence already says; in the person's language when the game
+		// can say it (games.Localized).
 		reason := strings.TrimPrefix(err.Error(), sessions.ErrBadStart.Error()+": ")
-		q.say(q.t("error.bad-start", "reason", shorten(reason, 200)))
+		var loc interface {
+			error
+			games.Localized
+		}
+		if errors.As(err, &loc) {
+			reason = loc.Message(string(q.lang))
+		}
+		q.say(q.t("error.bad-start", "reason", shorten(reason, 600)))
 	case errors.Is(err, sessions.ErrNotAllowed):
 		q.say(q.t("error.not-allowed"))
 	case errors.Is(err, sessions.ErrMatchTarget):

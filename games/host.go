@@ -5,6 +5,7 @@ package games
 // sessions, render's core and the adapters never name a game.
 
 import (
+	"math/rand/v2"
 	"strings"
 
 	"oyunbot/ai"
@@ -181,4 +182,25 @@ type WinningLiner interface {
 // when the choice is free.
 type Forcer interface {
 	ForcedPieces() []string
+}
+
+// RandomStarter is implemented by games whose starts the bot draws at a
+// chosen difficulty (a puzzle): RandomStart returns a start, as position
+// text, for a standard level's name ("easy".."master"), from r.
+type RandomStarter interface {
+	RandomStart(level string, r *rand.Rand) (string, error)
+}
+
+// Localized is implemented by errors a game can explain in a person's
+// language ("tr", "en"), such as why a custom start cannot be solved;
+// their Error is short English for logs.
+type Localized interface {
+	Message(lang string) string
+}
+
+// Warmer is implemented by games with work worth doing before the first
+// game (a puzzle's pattern databases): the program calls Warm once at
+// start; it must return at once and do the work in the background.
+type Warmer interface {
+	Warm()
 }

@@ -7,6 +7,7 @@ package sessions
 
 import (
 	"context"
+	"fmt"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -27,6 +28,9 @@ type SoloGame struct {
 	// Start is a custom start position (the game's position text); "" for
 	// the game's own.
 	Start string
+	// Level chooses the difficulty of a start the game draws
+	// (games.RandomStarter) when Start is empty; "" for the default.
+	Level string
 	Lang  string // kept for the game's replies
 }
 
@@ -51,6 +55,24 @@ func (m *Manager) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error)
 		if same {
 			return Snapshot{}, &PlayingError{Game: snap}
 		}
+	}
+	if rs, ok := req.Game.(games.RandomStarter); ok && req.Start == "" {
+		// A drawn start is a custom start: the game replays from its record.
+		level := req.Level
+		if level == "" {
+			level = DefaultLevel
+		}
+		lvl, ok := ai.ParseLevel(level)
+		if !ok {
+			return Snapshot{}, ErrUnknownLevel
+		}
+		m.diceMu.Lock()
+		start, err := rs.RandomStart(lvl.Name, m.cfg.Dice)
+		m.diceMu.Unlock()
+		if err != nil {
+			return Snapshot{}, fmt.Errorf("%w: %w", ErrBadStart, err)
+		}
+		req.Start = start
 	}
 	rec := GameRecord{Platform: req.Platform, ChannelID: req.ChannelID, Players: [2]Player{req.Player, {}},
 		Lang: req.Lang, Start: req.Start}

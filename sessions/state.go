@@ -75,7 +75,7 @@ func startPosition(g games.Game, start string) (games.Position, error) {
 	}
 	pos, err := g.ParsePosition(start)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadStart, err)
+		return nil, fmt.Errorf("%w: %w", ErrBadStart, err)
 	}
 	return pos, nil
 }

@@ -58,3 +58,13 @@ func discordGameCommands() []discord.Choice {
 	}
 	return out
 }
+
+// warmGames lets the games that have work to do before their first game
+// (games.Warmer: a puzzle's pattern databases) start it in the background.
+func warmGames() {
+	for _, g := range gameList() {
+		if w, ok := g.(games.Warmer); ok {
+			w.Warm()
+		}
+	}
+}

@@ -104,6 +104,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer router.Close()
 
 	if !consoleMode {
+		// A server runs long: what games prepare (a puzzle's databases)
+		// is started now, so that no player's first game waits for it. The
+		// console starts it when a game first needs it.
+		warmGames()
 		return runPlatforms(ctx, router, mgr, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)

@@ -100,6 +100,11 @@ func botEnv(t *testing.T) (db, boards string) {
 	t.Setenv("TELEGRAM_TOKEN", "")
 	t.Setenv("DISCORD_TOKEN", "")
 	t.Setenv("OYUNBOT_LOG_LEVEL", "warn")
+	if os.Getenv("OYUNBOT_CACHE_DIR") == "" {
+		// The puzzle databases a platform-mode bot warms: built once per
+		// machine for every test, never in the user's own cache.
+		t.Setenv("OYUNBOT_CACHE_DIR", filepath.Join(os.TempDir(), "oyunbot-test-cache"))
+	}
 	return db, boards
 }
 
@@ -131,7 +136,7 @@ func TestPipedTicTacToe(t *testing.T) {
 
 func TestPipedDamaOpening(t *testing.T) {
 	botEnv(t)
-	out := runPiped(t, "play dama easy\nc3-c4\nhistory\nc4-c6\n/as ali\nc4-c5\n/as you\nboard\nlang en\nresign\n")
+	out := runPiped(t, "play dama easy\nc3-c4\nhistory\nc4-c6\n/as ali\nc4-c5\n/as you\nboard\nlang en\nresign\nresign yes\n")
 	for _, want := range []string{
 		// English words, English replies (the console has no locale).
 		"#g1 New game: Dama — you (white) – oyunbot (black, easy)",
@@ -140,6 +145,7 @@ func TestPipedDamaOpening(t *testing.T) {
 		"#g1 Illegal move «c4-c6»: ", // too far or taken: either way refused with the legal moves
 		"Legal moves: ",
 		"Bu kanalda süren bir oyunun yok", // ali has no game, and wrote no word: the default, Turkish
+		"Resigning loses the game and costs rating. Are you sure?", // the first "resign" asks
 		"Game over: oyunbot (black) wins — the opponent resigned.",
 	} {
 		if !strings.Contains(out, want) {

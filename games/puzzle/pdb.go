@@ -442,3 +442,7 @@ func ReadyPDB() *PDB {
 	WarmPDB()
 	return loadedPDB()
 }
+
+// Warm implements games.Warmer: the databases load (or build) in the
+// background from the program's start.
+func (Game) Warm() { WarmPDB() }

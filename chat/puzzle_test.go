@@ -1,0 +1,48 @@
+package chat_test
+
+import (
+	"strings"
+	"testing"
+
+	"oyunbot/chat"
+	"oyunbot/games"
+	"oyunbot/games/puzzle"
+	"oyunbot/sessions"
+)
+
+// TestPuzzleStartsAndErrors: a puzzle's level chooses how hard its drawn
+// start is (games.RandomStarter), each game a new one; an unsolvable
+// custom start is explained in the player's language (games.Localized).
+func TestPuzzleStartsAndErrors(t *testing.T) {
+	reg, err := games.NewRegistry(puzzle.Eight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+	b.say("lang tr")
+	starts := map[string]bool{}
+	for i, level := range []string{"kolay", "zor", "usta"} {
+		b.expect(b.say("oyna 8taş "+level), "#g")
+		ss := b.mgr.Find("test", "dm", "ayse")
+		if len(ss) != 1 || ss[0].Start == "" {
+			t.Fatalf("%s: no drawn start: %+v", level, ss)
+		}
+		s := ss[0]
+		starts[s.Start] = true
+		n, ok := s.Position.(games.Solver).OptimalLength()
+		lo, hi := [3]int{4, 19, 26}[i], [3]int{10, 25, 31}[i]
+		if !ok || n < lo || n > hi {
+			t.Errorf("%s: a start %d moves from the goal (%v), want %d-%d", level, n, ok, lo, hi)
+		}
+		b.say("pes evet")
+	}
+	if len(starts) != 3 {
+		t.Errorf("the same start twice: %v", starts)
+	}
+	b.expect(b.say("oyna 8taş konum 2,1,3,4,5,6,7,8,0"), "Bu dizilim çözülemez: 1 ters sıralı taş çifti var (tek sayı).")
+	b.say("lang en")
+	rs := b.say("play puzzle8 from 2,1,3,4,5,6,7,8,0")
+	if b.expect(rs, "1 pair"); strings.Contains(texts(rs), "unsolvable: 1 pairs") {
+		t.Errorf("the short English error instead of the explanation: %q", texts(rs))
+	}
+}
