@@ -142,6 +142,11 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	default:
 		errs = append(errs, fmt.Errorf("OYUNBOT_SHARED=%q: want on or off", v))
 	}
+	if c.Shared && c.TelegramWebhookURL != "" && c.TelegramWebhookSecret == "" {
+		// Each process would register a random secret of its own, and the
+		// last to start would lock the others out.
+		errs = append(errs, errors.New("TELEGRAM_WEBHOOK_SECRET: set one secret for every process when several serve the webhook (OYUNBOT_SHARED)"))
+	}
 	if c.IdleForfeit == 0 {
 		c.IdleForfeit = -1 // sessions: negative disables
 	}
