@@ -56,7 +56,17 @@ func main() {
 	sfTime := flag.Duration("sftime", 0, "Stockfish's time per move (default: -movetime)")
 	maxPlies := flag.Int("maxplies", 240, "a game still running after this many plies is a draw")
 	workers := flag.Int("workers", 1, "games played at once")
+	gen := flag.Int("gen", 0, "instead of matches: Stockfish self-play games whose quiet positions -gen-out gets (see gen.go)")
+	genOut := flag.String("gen-out", "positions.txt", "file of -gen's positions")
+	genNodes := flag.Int("gen-nodes", 20000, "Stockfish's nodes per move in -gen games")
 	flag.Parse()
+	if *gen > 0 {
+		if err := genPositions(*sfPath, *gen, *genNodes, *genOut, 1); err != nil {
+			fmt.Fprintf(os.Stderr, "strength: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *sfTime == 0 {
 		*sfTime = *moveTime
 	}
