@@ -308,3 +308,20 @@ func TestResumeAfterSIGKILL(t *testing.T) {
 		t.Errorf("board after restart differs: want\n%s\nin\n%s", board, out)
 	}
 }
+
+// TestREADMEExampleTwice: the README's piped example runs as written twice
+// in a row in the same folder (the first run's game must not get in the
+// second's way).
+func TestREADMEExampleTwice(t *testing.T) {
+	botEnv(t)
+	const script = "play dama easy\nc3-c4\nresign yes\n"
+	for i, want := range []string{"#g1", "#g2"} {
+		out := runPiped(t, script)
+		for _, line := range []string{want + " New game: Dama — you (white) – oyunbot (black, easy)", want + " you: c3-c4 · oyunbot: ",
+			want + " you resigned.", "Game over: oyunbot (black) wins — the opponent resigned."} {
+			if !strings.Contains(out, line) {
+				t.Errorf("run %d lacks %q:\n%s", i+1, line, out)
+			}
+		}
+	}
+}
