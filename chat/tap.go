@@ -63,8 +63,13 @@ type tapBoard struct {
 	at     map[string]int // the number of moves on each square alone
 }
 
-// tapMove is a legal move by its text and the ends of its path.
-type tapMove struct{ text, from, to string }
+// tapMove is a legal move by its text and the ends of its path; k is its
+// number (from 1) among the moves between the same two squares, 0 when it
+// is the only one.
+type tapMove struct {
+	text, from, to string
+	k              int
+}
 
 // newTapBoard reads s for tapping. ok is false when s is over or has no
 // tap board: not a board game of squares within 8×8, no legal move, a move
@@ -104,10 +109,19 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 		t.moves = append(t.moves, tapMove{text: s.Position.FormatMove(m), from: from, to: to})
 	}
 	t.from, t.at = make(map[string]int, len(t.moves)), map[string]int{}
-	for _, m := range t.moves {
+	pairs := make(map[[2]string][]int, len(t.moves))
+	for i, m := range t.moves {
 		t.from[m.from]++
 		if m.from == m.to {
 			t.at[m.from]++
+		}
+		pairs[[2]string{m.from, m.to}] = append(pairs[[2]string{m.from, m.to}], i)
+	}
+	for _, same := range pairs {
+		for k, i := range same {
+			if len(same) > 1 {
+				t.moves[i].k = k + 1
+			}
 		}
 	}
 	if len(t.moves) == 0 || len(t.data("a1", "a1", "999")) > MaxButtonData {
@@ -197,12 +211,10 @@ func (t *tapBoard) data(squares ...string) string {
 // choiceData is the data of one of several moves from one square to
 // another: its number among them, from 1. A single move needs none.
 func (t *tapBoard) choiceData(m tapMove) string {
-	same := t.between(m.from, m.to)
-	if len(same) < 2 {
+	if m.k == 0 {
 		return t.data(m.from, m.to)
 	}
-	k := slices.IndexFunc(same, func(x tapMove) bool { return x.text == m.text })
-	return t.data(m.from, m.to, strconv.Itoa(k+1))
+	return t.data(m.from, m.to, strconv.Itoa(m.k))
 }
 
 // grid is the board as square buttons with sel selected ("" for none):
@@ -314,30 +326,27 @@ func (t *tapBoard) options(squares []string) []Button {
 // packed puts whole pieces' moves into menus in board order; ok is false
 // when they take more than MaxMenus menus.
 func (t *tapBoard) packed(txt menuTexts) ([]Menu, bool) {
-	var (
-		out    []Menu
-		group  []string
-		counts int
-	)
-	flush := func() {
-		if len(group) > 0 {
-			out = append(out, Menu{Placeholder: holder(txt.of(strings.Join(group, ", "))), Options: t.options(group)})
-		}
-		group, counts = nil, 0
-	}
+	var groups [][]string
+	counts := 0
 	for _, sq := range t.pieces {
 		n := t.from[sq]
 		if n > MaxMenuOptions {
 			return nil, false
 		}
-		if counts+n > MaxMenuOptions {
-			flush()
+		if len(groups) == 0 || counts+n > MaxMenuOptions {
+			if len(groups) == MaxMenus {
+				return nil, false
+			}
+			groups, counts = append(groups, nil), 0
 		}
-		group = append(group, sq)
+		groups[len(groups)-1] = append(groups[len(groups)-1], sq)
 		counts += n
 	}
-	flush()
-	return out, len(out) <= MaxMenus
+	out := make([]Menu, len(groups))
+	for i, g := range groups {
+		out[i] = Menu{Placeholder: holder(txt.of(strings.Join(g, ", "))), Options: t.options(g)}
+	}
+	return out, true
 }
 
 // pieceMenus list the pieces that can move (the squares, when moves are

@@ -8,6 +8,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/islem"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
@@ -154,6 +155,7 @@ func BenchmarkTapBoard(b *testing.B) {
 	}{
 		{"dama-start", dama.Game{}, ""},
 		{"chess-italian", chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
+		{"islem-start", islem.Game{}, ""},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			p := bc.g.Start()
