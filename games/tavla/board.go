@@ -408,3 +408,8 @@ func (p *Pos) Status() ai.Status {
 
 // Noisy implements ai.Position: nothing is followed past the horizon.
 func (p *Pos) Noisy(ai.Move) bool { return false }
+
+// NoisyMoves implements ai.NoisyGenerator: no ply is noisy, so at the
+// horizon the side to move stands pat without generating its plies (which
+// costs a search of the dice it can use).
+func (p *Pos) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) { return buf, false }

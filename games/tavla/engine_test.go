@@ -1,0 +1,165 @@
+package tavla
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"oyunbot/ai"
+)
+
+// TestLevelsPlayLegalMoves: every level answers with a legal move, from
+// the start of a turn and in the middle of one.
+func TestLevelsPlayLegalMoves(t *testing.T) {
+	e := ai.NewEngine(ai.DefaultOptions())
+	for _, lvl := range levels() {
+		if lvl.Name == "master" && testing.Short() {
+			continue
+		}
+		lvl.Limits.Time = 200 * time.Millisecond
+		for _, s := range []string{
+			"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
+			"w8,w1,w1,.,w1,w1,w1,.,w1,.,.,.,.,b1,.,.,.,b1,b5,w1,.,.,.,b8 0 0 b 3x2",
+		} {
+			p := mustPos(t, s)
+			res := e.Choose(context.Background(), p, lvl, rand.New(rand.NewPCG(1, 2)))
+			if !slices.Contains(p.Moves(nil), res.Best) {
+				t.Errorf("%s in %s: %v is not legal", lvl.Name, s, res.Best)
+			}
+			if p.String() != s {
+				t.Errorf("%s: the search left %s", lvl.Name, p)
+			}
+		}
+	}
+}
+
+// TestSeedMinimisesExposure: the seed level plays the die that leaves its
+// open checkers the fewest ways to be pinned (zarToplamı).
+func TestSeedMinimisesExposure(t *testing.T) {
+	seed := levels()[4]
+	if seed.Style != "seed" {
+		t.Fatalf("level 4 is %q", seed.Name)
+	}
+	// White: 14 on its point 1 and an open checker on 20, with Black's 15
+	// on White's 24 behind nothing: 1/2 opens a second checker, 20/21 not.
+	p := mustPos(t, board(map[int]string{1: "w14", 20: "w1", 24: "b15"}, "", "w", "1"))
+	e := ai.NewEngine(ai.DefaultOptions())
+	res := e.Choose(context.Background(), p, seed, nil)
+	best := 1e9
+	for _, m := range p.Moves(nil) {
+		p.Make(m)
+		best = min(best, p.seedExposure(white))
+		p.Unmake()
+	}
+	p.Make(res.Best)
+	got := p.seedExposure(white)
+	p.Unmake()
+	if got != best {
+		t.Fatalf("seed played %s with exposure %.3f; the least is %.3f", p.FormatMove(res.Best), got, best)
+	}
+	if p.style != "" {
+		t.Fatalf("the style %q stayed on after the search", p.style)
+	}
+}
+
+// TestSeedExposureFormula checks zarToplamı on one open checker: a Black
+// checker 5 points behind a lone White one pins it with a 5 (tekZar 1),
+// with 1+4 or 2+3 (ikiZarınToplamı 2) and no double: 1/6 + 2/18.
+func TestSeedExposureFormula(t *testing.T) {
+	p := mustPos(t, board(map[int]string{1: "w14", 10: "w1", 15: "b1", 24: "b14"}, "", "w", "-"))
+	if got, want := p.seedExposure(white), 1.0/6+2.0/18; got < want-1e-9 || got > want+1e-9 {
+		t.Fatalf("exposure %.4f, want %.4f", got, want)
+	}
+	// 4 points: tek 1, iki 1 (1+3), çift 2 (2-2 and 1-1): 1/6 + 1/18 + 2/36.
+	q := mustPos(t, board(map[int]string{1: "w14", 11: "w1", 15: "b1", 24: "b14"}, "", "w", "-"))
+	if got, want := q.seedExposure(white), 1.0/6+1.0/18+2.0/36; got < want-1e-9 || got > want+1e-9 {
+		t.Fatalf("exposure %.4f, want %.4f", got, want)
+	}
+}
+
+// TestDeadline (TAVLA_DEADLINE=1) measures how far searches by time
+// overrun their budget on tavla positions: the perft file's and positions
+// of random play, depth unlimited, one fresh engine each.
+func TestDeadline(t *testing.T) {
+	if os.Getenv("TAVLA_DEADLINE") == "" {
+		t.Skip("set TAVLA_DEADLINE=1 to measure the deadline (timing, not a test)")
+	}
+	var positions []*Pos
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 6 && !strings.HasPrefix(fs[0], "#") {
+			if p, err := parsePosition(strings.Join(fs[:5], " ")); err == nil && len(p.Moves(nil)) > 1 {
+				positions = append(positions, p)
+			}
+		}
+	}
+	f.Close()
+	rng := rand.New(rand.NewPCG(9, 9))
+	for len(positions) < 100 {
+		p := Game{}.Start().(*Pos)
+		for n := rng.IntN(120); n > 0 && !p.Status().Over; n-- {
+			if p.Turn() == ai.Chance {
+				p.Make(sample(p, rng))
+			} else {
+				ms := p.Moves(nil)
+				p.Make(ms[rng.IntN(len(ms))])
+			}
+		}
+		if p.Turn() != ai.Chance && !p.Status().Over && len(p.Moves(nil)) > 1 {
+			positions = append(positions, p.Clone().(*Pos))
+		}
+	}
+	budgets := []time.Duration{100 * time.Millisecond, 300 * time.Millisecond}
+	if v, err := strconv.Atoi(os.Getenv("TAVLA_DEADLINE")); err == nil && v > 1 {
+		budgets = append(budgets, time.Second)
+	}
+	for _, budget := range budgets {
+		var ratios, cpus []float64
+		n := len(positions)
+		if budget >= time.Second {
+			n = 20
+		}
+		for _, p := range positions[:n] {
+			e := ai.NewEngine(ai.DefaultOptions())
+			cpu0 := cpuTime()
+			start := time.Now()
+			res := e.Search(context.Background(), p, ai.Limits{Time: budget, Turns: true}, nil)
+			r := float64(time.Since(start)) / float64(budget)
+			cpus = append(cpus, float64(cpuTime()-cpu0)/float64(budget))
+			if r > 1.2 {
+				t.Logf("%v: %.0f%% in %s (%d nodes, %.0f µs a node, depth %d)", budget, 100*r, p, res.Nodes,
+					float64(time.Since(start).Microseconds())/float64(max(res.Nodes, 1)), res.Depth)
+			}
+			ratios = append(ratios, r)
+		}
+		for _, rs := range []struct {
+			what string
+			r    []float64
+		}{{"wall", ratios}, {"cpu", cpus}} {
+			slices.Sort(rs.r)
+			q := func(x float64) float64 { return 100 * rs.r[min(len(rs.r)-1, int(x*float64(len(rs.r))))] }
+			t.Logf("budget %v %s positions %d median %.1f%% p90 %.1f%% p99 %.1f%% worst %.1f%%", budget, rs.what, len(rs.r), q(0.5), q(0.9), q(0.99), 100*rs.r[len(rs.r)-1])
+		}
+	}
+}
+
+// cpuTime is the process's CPU time (user and system) so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
