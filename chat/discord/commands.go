@@ -96,6 +96,15 @@ func levelChoices() []choice {
 	return cs
 }
 
+// levelOffers are the level choices offered: the program's (the levels of
+// every game, such as a seed document's engine), else the standard four.
+func (o offers) levelOffers() []choice {
+	if len(o.levels) > 0 {
+		return o.levels
+	}
+	return levelChoices()
+}
+
 // Choice is a value a slash-command option offers, with the names clients
 // see: a game (its name, its display names) or a side (the word that
 // chooses it, its display names). The program builds them from its games
@@ -132,6 +141,8 @@ type offers struct {
 	// gameCommands are the words of the games' own commands (chess's pgn),
 	// offered by /game-command; none: no such slash command.
 	gameCommands []choice
+	// levels are the bot's levels offered (the standard four when none).
+	levels []choice
 }
 
 // specs lists the slash commands, in the order Discord shows them.
@@ -141,7 +152,7 @@ func specs(o offers) []cmdSpec {
 	duelOpt := gameOpt
 	duelOpt.choices = o.duel
 	levelOpt := optSpec{name: "level", typ: discordgo.ApplicationCommandOptionString,
-		desc: text{"How strong the bot plays", "Botun gücü"}, choices: levelChoices()}
+		desc: text{"How strong the bot plays", "Botun gücü"}, choices: o.levelOffers()}
 	timeOpt := optSpec{name: "time", typ: discordgo.ApplicationCommandOptionString, maxLength: maxTimeControl,
 		desc: text{"Clock: 10m, 5m+3s (3 s added per move) or 1d/move", "Süre: 10dk, 5dk+3sn (hamle başına 3 sn eklenir) ya da 1g/hamle"}}
 	sub := func(name, tr string, desc text, opts ...optSpec) optSpec {
@@ -171,7 +182,7 @@ func specs(o offers) []cmdSpec {
 		{name: "history", tr: "hamleler", desc: text{"The moves so far", "Şimdiye kadarki hamleler"}},
 		{name: "level", tr: "seviye", desc: text{"Change the bot's level", "Botun seviyesini değiştir"},
 			opts: []optSpec{{name: "level", typ: discordgo.ApplicationCommandOptionString, required: true,
-				desc: text{"How strong the bot plays", "Botun gücü"}, choices: levelChoices()}}},
+				desc: text{"How strong the bot plays", "Botun gücü"}, choices: o.levelOffers()}}},
 		{name: "games", tr: "oyunlar", desc: text{"The games I play", "Oynayabildiğim oyunlar"}},
 		{name: "tournament", tr: "turnuva", desc: text{"The channel's tournament", "Kanalın turnuvası"},
 			opts: []optSpec{
@@ -189,7 +200,7 @@ func specs(o offers) []cmdSpec {
 					timeOpt),
 				sub("join", "katıl", text{"Join the tournament", "Turnuvaya katıl"}),
 				sub("leave", "ayrıl", text{"Leave the tournament (once started, your games are lost)", "Turnuvadan ayrıl (başladıysa oyunların kaybedilir)"},
-					optSpec{name: "bot", typ: discordgo.ApplicationCommandOptionString, lead: "bot", choices: levelChoices(),
+					optSpec{name: "bot", typ: discordgo.ApplicationCommandOptionString, lead: "bot", choices: o.levelOffers(),
 						desc: text{"Take the bot at this level out instead (organiser)", "Bunun yerine bu seviyedeki botu çıkar (düzenleyen)"}}),
 				sub("addbot", "bot-ekle", text{"Enter the bot as a player (organiser)", "Botu oyuncu olarak ekle (düzenleyen)"}, levelOpt),
 				sub("start", "başlat", text{"Start the tournament (organiser or admin)", "Turnuvayı başlat (düzenleyen ya da yönetici)"}),

@@ -76,6 +76,10 @@ type Config struct {
 	// GameCommands are the words of the games' own commands (games.Command),
 	// offered by /game-command (at most 25; no such command when none).
 	GameCommands []Choice
+	// Levels are the bot's levels offered by /play, /level and the
+	// tournament's bot (the standard four when none): every game's, so a
+	// game's own (a seed document's engine) can be chosen.
+	Levels []Choice
 	// MinOutage is the shortest loss of the gateway reported to a handler
 	// that is a chat.OutageReporter (default chat.MinOutage).
 	MinOutage time.Duration
@@ -198,7 +202,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		log:    logger.With("platform", Platform, "shard", cfg.ShardID),
 		prefix: prefix,
 		specs: specs(offers{games: choices(cfg.Games), duel: choices(duel), sides: choices(cfg.Sides),
-			gameCommands: choices(cfg.GameCommands)}),
+			gameCommands: choices(cfg.GameCommands), levels: choices(cfg.Levels)}),
 		shardID:     cfg.ShardID,
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),

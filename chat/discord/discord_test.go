@@ -3,6 +3,7 @@ package discord
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/color"
 	"reflect"
 	"slices"
@@ -930,5 +931,41 @@ func TestGameCommandSlash(t *testing.T) {
 		if c.Name == "game-command" {
 			t.Errorf("/game-command registered with no game commands")
 		}
+	}
+}
+
+// TestLevelChoicesFromProgram: the levels the program gives (every game's,
+// a seed document's engine among them) are /play's, /level's and the
+// tournament bot's choices; without them, the standard four.
+func TestLevelChoicesFromProgram(t *testing.T) {
+	t.Parallel()
+	levelsOf := func(srv *fakediscord.Server, cmd string) (out []string) {
+		for _, c := range srv.Commands() {
+			if c.Name != cmd {
+				continue
+			}
+			for _, o := range c.Options {
+				if o.Name == "level" {
+					for _, ch := range o.Choices {
+						out = append(out, fmt.Sprint(ch.Value))
+					}
+				}
+			}
+		}
+		return out
+	}
+	srv := newServer(t)
+	startBot(t, srv, newRecorder(), func(c *Config) {
+		c.Levels = []Choice{{Value: "easy", Name: "easy", NameTR: "kolay"}, {Value: "master", Name: "master", NameTR: "usta"}, {Value: "seed", Name: "seed"}}
+	})
+	for _, cmd := range []string{"play", "level"} {
+		if got := levelsOf(srv, cmd); !slices.Equal(got, []string{"easy", "master", "seed"}) {
+			t.Errorf("/%s level choices %v", cmd, got)
+		}
+	}
+	plain := newServer(t)
+	startBot(t, plain, newRecorder())
+	if got := levelsOf(plain, "play"); !slices.Equal(got, []string{"easy", "medium", "hard", "master"}) {
+		t.Errorf("standard level choices %v", got)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"oyunbot/ai"
 	"oyunbot/chat/discord"
 	"oyunbot/games"
 	"oyunbot/render"
@@ -67,4 +68,31 @@ func warmGames() {
 			w.Warm()
 		}
 	}
+}
+
+// discordLevels are the bot's levels of every game as slash-command
+// choices, each once, the standard ones first (named in both languages by
+// the adapter when no game names them).
+func discordLevels() []discord.Choice {
+	var out []discord.Choice
+	seen := map[string]bool{}
+	add := func(name, en, tr string) {
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, discord.Choice{Value: name, Name: en, NameTR: tr})
+		}
+	}
+	for _, l := range ai.Levels() {
+		add(l.Name, l.Name, map[string]string{"easy": "kolay", "medium": "orta", "hard": "zor", "master": "usta"}[l.Name])
+	}
+	for _, g := range gameList() {
+		for _, l := range games.HostOf(g).LevelList() {
+			en, tr := catalogText(g, "level."+l.Name)
+			if en == "" {
+				en, tr = l.Name, l.Name
+			}
+			add(l.Name, en, tr)
+		}
+	}
+	return out
 }

@@ -166,6 +166,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			TwoPlayerGames: discordGames(twoPlayers),
 			Sides:          discordSides(),
 			GameCommands:   discordGameCommands(),
+			Levels:         discordLevels(),
 			Logger:         log.With("platform", discord.Platform),
 		}, discord.WithMoveSuggestions(router, games))
 		if err != nil {
