@@ -146,6 +146,7 @@ func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, err
 		Start: start, Moves: moves, Position: s.Position.Clone(),
 		Over: s.Result.Over, Winner: ai.NoSide, Reason: s.Result.Reason,
 		Started: s.Started, Platform: s.Platform, Channel: s.ChannelID,
+		Tournament: s.Tournament, Round: s.TournamentRound,
 	}
 	for i, p := range s.Players {
 		req.Players[i], req.Bot[i] = p.Name, p.Bot

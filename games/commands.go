@@ -66,6 +66,10 @@ type CommandRequest struct {
 	// played ("telegram", a chat id).
 	Started           time.Time
 	Platform, Channel string
+	// Tournament is the tournament's id of a tournament game (0 for none)
+	// and Round the round it was paired in.
+	Tournament int64
+	Round      int
 }
 
 // CommandAnswer is a game command's answer; at least one field is set.

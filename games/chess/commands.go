@@ -6,6 +6,7 @@ package chess
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"oyunbot/ai"
@@ -45,12 +46,20 @@ func pgnText(lang, key string) string {
 	return cat["en"][key]
 }
 
-// RecordOf is the PGN record of a command's game: Event "oyunbot", Site
-// the platform and channel, the players' names, and the result.
+// RecordOf is the PGN record of a command's game: Event "oyunbot" (or the
+// tournament, with its round), Site the platform and channel, the players'
+// names, and the result.
 func RecordOf(req games.CommandRequest) *PGNRecord {
 	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
+	event, round := "oyunbot", ""
+	if req.Tournament != 0 {
+		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
+		if req.Round > 0 {
+			round = strconv.Itoa(req.Round)
+		}
+	}
 	return &PGNRecord{
-		Event: "oyunbot", Site: site, Date: req.Started,
+		Event: event, Site: site, Date: req.Started, Round: round,
 		White: req.Players[0], Black: req.Players[1],
 		Start: req.Start, Moves: req.Moves,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,

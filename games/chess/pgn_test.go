@@ -352,3 +352,20 @@ func TestFullMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestPGNOfATournamentGame: a tournament game's PGN names the tournament
+// and the round.
+func TestPGNOfATournamentGame(t *testing.T) {
+	start := Game{}.Start()
+	req := games.CommandRequest{Game: Game{}, Lang: "en", ID: 4, Start: start, Position: start.Clone(),
+		Players: [2]string{"Ayşe", "Bora"}, Winner: ai.NoSide, Platform: "telegram", Channel: "-100", Tournament: 3, Round: 2}
+	text, err := RecordOf(req).PGN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`[Event "oyunbot tournament #t3"]`, `[Round "2"]`, `[Site "telegram -100"]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PGN lacks %s:\n%s", want, text)
+		}
+	}
+}
