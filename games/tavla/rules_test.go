@@ -297,3 +297,26 @@ func TestSplitTurn(t *testing.T) {
 		}
 	}
 }
+
+func TestBoardText(t *testing.T) {
+	p := mustPos(t, "w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1")
+	want := []string{
+		".b.Wwb.wBwwb", // White's 13..24, hanging from the top: 16 is b1/w, 21 w1/b
+		"...b...ww..b",
+		"...........b",
+		"...........b",
+		"...........b",
+		"............",
+		"............",
+		"............",
+		".....w.....w",
+		"w....w....bw",
+		"w.b.bBw.b.bw", // White's 12..1 on the bottom edge: 7 is w2/b
+	}
+	if got := p.Board(); !slices.Equal(got, want) {
+		t.Fatalf("board:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := (Game{}).Start().Board(); got[4][11] != '+' || got[6][11] != '+' {
+		t.Fatalf("fifteen on a point: %q", got)
+	}
+}

@@ -3,12 +3,7 @@ package tavla
 // view.go is the position as people and renderers see it: a text board and
 // a structured view (Points, Off, Dice, Pips) for the picture.
 
-import (
-	"fmt"
-	"strings"
-
-	"oyunbot/ai"
-)
+import "oyunbot/ai"
 
 // Point is one point of the board for a renderer, in White's numbering.
 type Point struct {
@@ -59,30 +54,53 @@ func (p *Pos) Pips() [2]int {
 	return out
 }
 
-// Board implements games.Position: White's points 13..24 above, 12..1
-// below (as White sits), each "w5", "b1/w" or ".", then the borne-off
-// counts and the dice.
+// Board implements games.Position: a grid of 12 columns as White sits,
+// White's points 13..24 in the five rows above the middle one (stacks
+// hanging from the top edge) and 12..1 in the five below (standing on the
+// bottom edge). A checker is 'w' or 'b'; a pinned one, at the edge under
+// its pinner, 'W' or 'B'; a stack taller than the rows shows its count in
+// the last row (6-9, '+' for more).
 func (p *Pos) Board() []string {
-	cell := func(i int) string {
-		t := "."
-		if o := p.st.owner(i); o != ai.NoSide {
-			t = fmt.Sprintf("%c%d", "wb"[o], p.st.count(i))
-			if p.st.pinned(i) {
-				t += "/" + string("wb"[o.Opponent()])
+	const levels = 5
+	rows := make([][]byte, 2*levels+1)
+	for r := range rows {
+		rows[r] = []byte("............")
+	}
+	for k := range 12 {
+		for _, top := range []bool{true, false} {
+			i := 11 - k
+			if top {
+				i = 12 + k
+			}
+			var col []byte
+			if o := p.st.owner(i); o != ai.NoSide {
+				if p.st.pinned(i) {
+					col = append(col, "WB"[o.Opponent()])
+				}
+				for range p.st.count(i) {
+					col = append(col, "wb"[o])
+				}
+			}
+			if len(col) > levels {
+				n := len(col)
+				col = col[:levels]
+				col[levels-1] = '+'
+				if n <= 9 {
+					col[levels-1] = byte('0' + n)
+				}
+			}
+			for lv, c := range col {
+				r := lv
+				if !top {
+					r = 2*levels - lv
+				}
+				rows[r][k] = c
 			}
 		}
-		return fmt.Sprintf("%-5s", t)
 	}
-	var top, bottom strings.Builder
-	for i := 12; i < points; i++ {
-		top.WriteString(cell(i))
+	out := make([]string, len(rows))
+	for r := range rows {
+		out[r] = string(rows[r])
 	}
-	for i := 11; i >= 0; i-- {
-		bottom.WriteString(cell(i))
-	}
-	return []string{
-		strings.TrimRight(top.String(), " "),
-		strings.TrimRight(bottom.String(), " "),
-		fmt.Sprintf("off w%d b%d  dice %s", p.st.off[0], p.st.off[1], p.diceText()),
-	}
+	return out
 }
