@@ -289,6 +289,7 @@ func turkish() map[string]string {
 		"leaderboard.games.one": "1 oyun",
 
 		"error.internal":          "Bir şeyler ters gitti; tekrar dener misin?",
+		"error.rate-limited":      "Çok hızlı yazıyorsun; birkaç saniye bekleyip yeniden dene.",
 		"error.not-saved":         "Bu kaydedilemedi (veritabanı hatası), oyun değişmedi. Biraz sonra tekrar dener misin?",
 		"bot.not-saved":           "{bot} hamlesini kaydedemedi (veritabanı hatası); oyun değişmedi, biraz sonra yeniden deneyecek.",
 		"game.restored":           "Yeniden başlatmadan sonra son durum",
@@ -601,6 +602,7 @@ func english() map[string]string {
 		"leaderboard.games.one": "1 game",
 
 		"error.internal":          "Something went wrong; could you try again?",
+		"error.rate-limited":      "You are sending commands too fast; wait a few seconds and try again.",
 		"error.not-saved":         "That could not be saved (a database error); the game is unchanged. Could you try again in a moment?",
 		"bot.not-saved":           "{bot} could not save its move (a database error); the game is unchanged, it will try again shortly.",
 		"game.restored":           "After a restart, the game as it stands",

@@ -28,11 +28,10 @@ func (r *Router) chain() handler {
 		r.deferEvents,   // what the message causes follows its answer
 		r.recoverPanic,  // a bug is logged and apologised for
 		r.route,         // the command's entry (a bare "start" may be the tournament's)
+		r.rateLimit,     // a user's flood is dropped (after route: a refusal depends on the command)
 		r.gameCommands,  // a word of the sender's game's own commands is the game's
 		actionWithWords, // an action that goes on with words it does not take
 	}
-	// Room for rate limits: after route, so that a limit may depend on the
-	// command; every refusal is said in the request's language.
 	h := dispatch
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)

@@ -31,6 +31,9 @@ type Config struct {
 	// sessions.Manager with Config.Notify set to notify. The Router closes
 	// what it returns.
 	NewSessions func(notify func(sessions.Event)) (Sessions, error)
+	// RateLimit bounds each user's messages (ratelimit.go); the zero value
+	// sets no limit (tests), DefaultRateLimit is the bot's.
+	RateLimit RateLimit
 	// Store keeps the replies until their platform has them, and knows the
 	// games whose last change no reply has shown. The Router does not
 	// close it.
