@@ -439,7 +439,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	lvl.BlunderProb = 0
 	seed := uint64(l.version)
 	announced := make(chan struct{})
-	queued := m.pool.submit(func(eng Engine) {
+	queued := m.pool.submit(l.rec.Platform+"/"+userID, func(eng Engine) {
 		ctx, cancel := searchContext(m.ctx, lvl)
 		defer cancel()
 		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(m.cfg.Seed, seed)))

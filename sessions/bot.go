@@ -79,7 +79,7 @@ func (m *Manager) queueBot(l *live, ref string, hold <-chan struct{}) {
 	l.botBusy = true
 	snap := l.snapshot()
 	announced := make(chan struct{})
-	queued := m.pool.submit(m.botJob(l, ref, snap, announced))
+	queued := m.pool.submit(jobOwner(l.rec), m.botJob(l, ref, snap, announced))
 	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
 }
 

@@ -4,20 +4,29 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
+	"time"
 )
 
 // pool runs engine jobs on a fixed number of worker goroutines, each with its
 // own Engine (an engine owns tables and is not safe for concurrent use). The
 // queue is unbounded: a job is small, and refusing a bot move is worse than
 // queueing it with a visible notice.
+//
+// Each job has an owner (the person it searches for), and a free worker
+// takes the waiting job whose owner has used the least engine time lately
+// (fair.go): one person with many games against a strong level, or a flood
+// of hints, cannot keep the others' moves waiting behind theirs.
 type pool struct {
 	newEngine func() Engine
 	log       *slog.Logger
+	now       func() time.Time
 
 	mu      sync.Mutex
 	cond    *sync.Cond
-	queue   []func(Engine)
+	queue   []poolJob
+	usage   usage
 	running int
 	extra   int // tracked goroutines (notices), counted by wait but not as busy workers
 	workers int
@@ -26,8 +35,15 @@ type pool struct {
 	wg      sync.WaitGroup
 }
 
+// poolJob is a queued job and whose it is.
+type poolJob struct {
+	owner string
+	run   func(Engine)
+}
+
 func newPool(workers int, newEngine func() Engine, log *slog.Logger) *pool {
-	p := &pool{newEngine: newEngine, log: log, workers: workers, idle: make(chan struct{})}
+	p := &pool{newEngine: newEngine, log: log, now: time.Now, workers: workers, idle: make(chan struct{}),
+		usage: usage{m: map[string]*spent{}}}
 	close(p.idle)
 	p.cond = sync.NewCond(&p.mu)
 	for range workers {
@@ -37,9 +53,9 @@ func newPool(workers int, newEngine func() Engine, log *slog.Logger) *pool {
 	return p
 }
 
-// submit queues job and reports whether it has to wait for a busy worker.
-// After close it drops the job.
-func (p *pool) submit(job func(Engine)) (queued bool) {
+// submit queues job, owner's, and reports whether it has to wait for a
+// busy worker. After close it drops the job.
+func (p *pool) submit(owner string, job func(Engine)) (queued bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -49,7 +65,7 @@ func (p *pool) submit(job func(Engine)) (queued bool) {
 		p.idle = make(chan struct{})
 	}
 	queued = p.running+len(p.queue) >= p.workers
-	p.queue = append(p.queue, job)
+	p.queue = append(p.queue, poolJob{owner, job})
 	p.cond.Signal()
 	return queued
 }
@@ -93,18 +109,21 @@ func (p *pool) work() {
 			p.mu.Unlock()
 			return
 		}
-		job := p.queue[0]
-		p.queue[0] = nil
-		p.queue = p.queue[1:]
+		i := p.usage.next(p.queue, p.now())
+		job := p.queue[i]
+		p.queue = slices.Delete(p.queue, i, i+1)
 		p.running++
 		p.mu.Unlock()
 
 		if eng == nil {
 			eng = p.newEngine()
 		}
-		p.run(job, eng)
+		start := p.now()
+		p.run(job.run, eng)
 
 		p.mu.Lock()
+		end := p.now()
+		p.usage.add(job.owner, end.Sub(start), end)
 		p.running--
 		if p.pendingLocked() == 0 && !p.closed {
 			close(p.idle)

@@ -1,0 +1,81 @@
+package sessions
+
+// fair.go: the engine time each person used lately, so that the worker
+// pool serves first whoever used the least (a per-user budget that is
+// spent, and earned back, as time goes by).
+
+import (
+	"math"
+	"time"
+)
+
+// usageHalfLife: engine time used this long ago counts half.
+const usageHalfLife = time.Minute
+
+// maxOwners bounds the owners remembered: past it, those whose usage has
+// faded are forgotten.
+const maxOwners = 10_000
+
+// spent is an owner's decayed engine time at a moment.
+type spent struct {
+	secs float64
+	at   time.Time
+}
+
+// usage is the decayed engine time of each owner; guarded by the pool's
+// lock.
+type usage struct {
+	m map[string]*spent
+}
+
+// of is owner's usage at now, in seconds.
+func (u *usage) of(owner string, now time.Time) float64 {
+	s := u.m[owner]
+	if s == nil {
+		return 0
+	}
+	return s.secs * decay(now.Sub(s.at))
+}
+
+// decay is the weight of time used d ago.
+func decay(d time.Duration) float64 {
+	if d <= 0 {
+		return 1
+	}
+	return math.Exp2(-float64(d) / float64(usageHalfLife))
+}
+
+// add counts d of engine time for owner, ending at now.
+func (u *usage) add(owner string, d time.Duration, now time.Time) {
+	if len(u.m) >= maxOwners && u.m[owner] == nil {
+		for o, s := range u.m {
+			if s.secs*decay(now.Sub(s.at)) < 0.001 {
+				delete(u.m, o)
+			}
+		}
+	}
+	u.m[owner] = &spent{secs: u.of(owner, now) + d.Seconds(), at: now}
+}
+
+// next is the index of the job to run: the first queued of the owner who
+// used the least engine time lately (ties: the earliest queued).
+func (u *usage) next(queue []poolJob, now time.Time) int {
+	best, least := 0, math.Inf(1)
+	for i, j := range queue {
+		if v := u.of(j.owner, now); v < least {
+			best, least = i, v
+		}
+	}
+	return best
+}
+
+// jobOwner is whose a game's engine search is: its person (the first one
+// not a bot), or the channel for a game between bots.
+func jobOwner(rec GameRecord) string {
+	for _, p := range rec.Players {
+		if !p.Bot {
+			return rec.Platform + "/" + p.ID
+		}
+	}
+	return rec.Platform + "#" + rec.ChannelID
+}

@@ -1,0 +1,79 @@
+package sessions
+
+import (
+	"context"
+	"log/slog"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestUsageDecays: engine time counts half after a half-life, and adds up.
+func TestUsageDecays(t *testing.T) {
+	t0 := time.Unix(1_700_000_000, 0)
+	u := usage{m: map[string]*spent{}}
+	u.add("a", 60*time.Second, t0)
+	for _, tc := range []struct {
+		after time.Duration
+		want  float64
+	}{
+		{0, 60},
+		{usageHalfLife, 30},
+		{2 * usageHalfLife, 15},
+	} {
+		if got := u.of("a", t0.Add(tc.after)); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("after %v: %.3f s, want %.3f", tc.after, got, tc.want)
+		}
+	}
+	u.add("a", 10*time.Second, t0.Add(usageHalfLife))
+	if got := u.of("a", t0.Add(usageHalfLife)); math.Abs(got-40) > 1e-9 {
+		t.Errorf("30 s left and 10 s more: %.3f, want 40", got)
+	}
+	if got := u.of("nobody", t0); got != 0 {
+		t.Errorf("an unknown owner used %.3f", got)
+	}
+}
+
+// TestPoolServesTheLeastUsedFirst: with one worker busy on a long search of
+// Ayşe's, her next two jobs were queued before Bora's one; Bora's runs
+// first, then hers in the order she queued them.
+func TestPoolServesTheLeastUsedFirst(t *testing.T) {
+	var clock atomic.Int64
+	clock.Store(time.Unix(1_700_000_000, 0).UnixNano())
+	p := newPool(1, func() Engine { return nil }, slog.New(slog.DiscardHandler))
+	p.now = func() time.Time { return time.Unix(0, clock.Load()) }
+	defer p.close()
+
+	var (
+		mu    sync.Mutex
+		order []string
+	)
+	job := func(name string, hold chan struct{}) func(Engine) {
+		return func(Engine) {
+			if hold != nil {
+				<-hold
+			}
+			mu.Lock()
+			order = append(order, name)
+			mu.Unlock()
+		}
+	}
+	started := make(chan struct{})
+	release := make(chan struct{})
+	p.submit("t/ayse", func(e Engine) { close(started); job("a1", release)(e) })
+	<-started // a1 runs: the next ones wait
+	p.submit("t/ayse", job("a2", nil))
+	p.submit("t/ayse", job("a3", nil))
+	p.submit("t/bora", job("b1", nil))
+	clock.Add(int64(5 * time.Second)) // a1 searched for 5 s
+	close(release)
+	if err := p.wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a1", "b1", "a2", "a3"}; !slices.Equal(order, want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+}
