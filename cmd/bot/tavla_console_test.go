@@ -19,8 +19,13 @@ import (
 // what it printed and the folder; args replace the console's "-env ''".
 func runTavlaBinary(t *testing.T, lang, input string, args ...string) (string, string) {
 	t.Helper()
+	return runTavlaIn(t, t.TempDir(), lang, input, args...)
+}
+
+// runTavlaIn is runTavlaBinary in folder dir (its database and boards).
+func runTavlaIn(t *testing.T, dir, lang, input string, args ...string) (string, string) {
+	t.Helper()
 	bin := botBinary(t)
-	dir := t.TempDir()
 	if len(args) == 0 {
 		args = []string{"-env", ""}
 	}
@@ -84,6 +89,26 @@ func TestConsoleTavlaAgainstTheBot(t *testing.T) {
 	}
 	if pngs, _ := filepath.Glob(filepath.Join(dir, "boards", "g1-*.png")); len(pngs) < 2 {
 		t.Fatalf("%d board pictures", len(pngs))
+	}
+}
+
+// TestConsoleTavlaAcrossRestart plays a game's first turns, stops the bot
+// (wherever the turn stands: the script does not know the dice) and goes on
+// in a new run on the same database: the game is restored from its history,
+// rolls included, and played to its end.
+func TestConsoleTavlaAcrossRestart(t *testing.T) {
+	dir := t.TempDir()
+	first, _ := runTavlaIn(t, dir, "en", "play tavla seed\n"+everyPly()+"history\n")
+	hist1 := regexp.MustCompile(`(?m)^#g1 1\. .*$`).FindString(first)
+	if hist1 == "" {
+		t.Fatalf("no history in the first run:\n%s", tail(first, 20))
+	}
+	second, _ := runTavlaIn(t, dir, "en", "history\n"+strings.Repeat(everyPly(), 100)+"history\n")
+	if hist2 := regexp.MustCompile(`(?m)^#g1 1\. .*$`).FindString(second); !strings.HasPrefix(hist2, hist1) {
+		t.Fatalf("the restored history\n%s\ndoes not begin with the first run's\n%s", hist2, hist1)
+	}
+	if !strings.Contains(second, "Game over: ") {
+		t.Fatalf("the restored game did not end:\n%s", tail(second, 30))
 	}
 }
 
