@@ -31,13 +31,6 @@ const CmdTap = "tap"
 // at most 8 buttons a row (and 100 in all: 64 squares and the actions fit).
 const maxTapSide = 8
 
-// PieceLabeler is implemented by positions that name the characters of
-// their Board() for a button ('w' → "⛀"); without it a piece is shown as
-// its character.
-type PieceLabeler interface {
-	PieceLabel(c rune) string
-}
-
 // Labels of squares on tap boards.
 const (
 	tapEmpty  = "·"      // an empty square
@@ -56,11 +49,11 @@ type tapBoard struct {
 	guard  string   // names the position (tapGuard)
 	rows   []string // Position.Board(), top row first
 	width  int
-	labels PieceLabeler   // nil: a piece is its character
-	moves  []tapMove      // the legal moves, in Legal order
-	pieces []string       // the squares with moves, top row first
-	from   map[string]int // the number of moves from each square
-	at     map[string]int // the number of moves on each square alone
+	labels games.PieceLabeler // nil: a piece is its character
+	moves  []tapMove          // the legal moves, in Legal order
+	pieces []string           // the squares with moves, top row first
+	from   map[string]int     // the number of moves from each square
+	at     map[string]int     // the number of moves on each square alone
 }
 
 // tapMove is a legal move by its text and the ends of its path; k is its
@@ -93,7 +86,7 @@ func newTapBoard(s sessions.Snapshot) (*tapBoard, bool) {
 	if t.width == 0 || t.width > maxTapSide {
 		return nil, false
 	}
-	t.labels, _ = s.Position.(PieceLabeler)
+	t.labels, _ = s.Position.(games.PieceLabeler)
 	for _, m := range s.Position.Moves(make([]ai.Move, 0, ai.MaxMoves)) {
 		path, captured := hl.MoveSquares(m)
 		var from, to string

@@ -86,7 +86,7 @@ func TestTapBoardLayouts(t *testing.T) {
 		t.Errorf("%d moves in %d menus, %d offered", len(tb.moves), len(menus), len(got))
 	}
 	grid := tb.grid("e1")
-	if grid[7][4].Label != "[K]" || grid[7][6].Label != tapTarget || grid[7][6].Data != tb.data("e1", "g1") {
+	if grid[7][4].Label != "[♔]" || grid[7][6].Label != tapTarget || grid[7][6].Data != tb.data("e1", "g1") {
 		t.Errorf("castling: %+v %+v", grid[7][4], grid[7][6])
 	}
 

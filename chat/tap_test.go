@@ -301,8 +301,8 @@ func TestTapPromotion(t *testing.T) {
 func TestTapBoardTurnedForBlack(t *testing.T) {
 	b := newBot(t, nil)
 	g, _ := boardOf(t, b.say("oyna dama siyah kolay"))
-	below := labels(g.Board[5:7])
-	if strings.Count(below, "b") != 16 || strings.Count(labels(g.Board[1:3]), "w") < 15 {
+	below := labels(g.Board[5:7]) // the pieces as dama labels them: black men ⚫, white ⚪
+	if strings.Count(below, "⚫") != 16 || strings.Count(labels(g.Board[1:3]), "⚪") < 15 {
 		t.Fatalf("board not turned: %q above, %q below", labels(g.Board[1:3]), below)
 	}
 	piece := firstPiece(t, g.Board)

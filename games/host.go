@@ -204,3 +204,10 @@ type Localized interface {
 type Warmer interface {
 	Warm()
 }
+
+// PieceLabeler is implemented by positions that name the characters of
+// their Board() for buttons people tap ('w' → "⚪", 'N' → "♘"); without it
+// a piece is shown as its character.
+type PieceLabeler interface {
+	PieceLabel(c rune) string
+}

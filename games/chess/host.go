@@ -4,7 +4,11 @@ package chess
 // its sides, its facing board, its levels and everything it says about
 // itself, in Turkish and English.
 
-import "oyunbot/games"
+import (
+	"strings"
+
+	"oyunbot/games"
+)
 
 var _ games.Hosted = Game{}
 
@@ -110,4 +114,13 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonInsufficient: "too little material left to mate",
 		},
 	}
+}
+
+// PieceLabel implements games.PieceLabeler: the chess symbols on tap
+// buttons (outlined for White, filled for Black).
+func (p *Position) PieceLabel(c rune) string {
+	if i := strings.IndexRune("KQRBNPkqrbnp", c); i >= 0 {
+		return string([]rune("♔♕♖♗♘♙♚♛♜♝♞♟")[i])
+	}
+	return ""
 }

@@ -79,3 +79,19 @@ func catalog() map[string]map[string]string {
 		},
 	}
 }
+
+// PieceLabel implements games.PieceLabeler: the pieces on tap buttons,
+// men as discs and kings as crowns.
+func (p *Position) PieceLabel(c rune) string {
+	switch c {
+	case 'w':
+		return "⚪"
+	case 'b':
+		return "⚫"
+	case 'W':
+		return "♕"
+	case 'B':
+		return "♛"
+	}
+	return ""
+}
