@@ -16,7 +16,8 @@ import (
 )
 
 // runTavlaBinary pipes input to the built bot in a fresh folder and returns
-// what it printed and the folder; args replace the console's "-env ”".
+// what it printed and the folder; args, when given, replace the console's
+// arguments (-env and an empty value).
 func runTavlaBinary(t *testing.T, lang, input string, args ...string) (string, string) {
 	t.Helper()
 	return runTavlaIn(t, t.TempDir(), lang, input, args...)
