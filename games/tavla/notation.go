@@ -195,7 +195,7 @@ func (p *Pos) Clone() games.Position {
 	c := newPos()
 	c.st = p.st
 	c.hist = append(c.hist, p.hist...)
-	c.style = p.style
+	c.style, c.styleSide = p.style, p.styleSide
 	return c
 }
 
