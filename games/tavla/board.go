@@ -16,7 +16,7 @@ const (
 )
 
 // state is everything a position is; Make pushes a copy and Unmake pops it
-// (72 bytes: cheaper than undoing field by field).
+// (under 100 bytes: simpler and about as cheap as undoing field by field).
 type state struct {
 	// occ is each point's top stack in White's numbering (index 0 is
 	// White's point 1): > 0 White's checkers, < 0 Black's, 0 empty.
@@ -215,7 +215,7 @@ func (st *state) count(i int) int {
 
 func (st *state) pinned(i int) bool { return st.pins&(1<<i) != 0 }
 
-// setOcc changes point i's stack and pin, keeping the hash.
+// set changes point i's stack and pin, keeping the hash.
 func (st *state) set(i int, v int8, pin bool) {
 	if st.occ[i] != 0 {
 		st.hash ^= zOcc[i][int(st.occ[i])+checkers]

@@ -187,7 +187,7 @@ func (p *Pos) parseRoll(s, in string) (ai.Move, error) {
 	return rollMove(a, b), nil
 }
 
-// diceWords are the Turkish names of the dice (yek, dü, se, cihar, penç,
+// dieNames and doubleNames are the Turkish names of the dice (yek, dü, se, cihar, penç,
 // şeş) and of the doubles, for the log.
 var (
 	dieNames    = [7]string{"", "yek", "dü", "se", "cihar", "penç", "şeş"}
