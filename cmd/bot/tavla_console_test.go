@@ -113,6 +113,22 @@ func TestConsoleTavlaAcrossRestart(t *testing.T) {
 	}
 }
 
+// TestConsoleTavlaTwoPeople: a game between two people, each ply text said
+// by both (the one whose turn it is not is refused), to its end.
+func TestConsoleTavlaTwoPeople(t *testing.T) {
+	var both strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(everyPly()), "\n") {
+		both.WriteString("/as you\n" + line + "\n/as ali\n" + line + "\n")
+	}
+	out, _ := runTavlaBinary(t, "en", "challenge @ali tavla\n/as ali\naccept\n"+strings.Repeat(both.String(), 100))
+	if !strings.Contains(out, "New game: Tavla — you (white) – ali (black)") {
+		t.Fatalf("no game:\n%s", tail(out, 30))
+	}
+	if !regexp.MustCompile(`Game over: (you|ali) \((white|black)\) wins`).MatchString(out) {
+		t.Fatalf("the game did not end:\n%s", tail(out, 30))
+	}
+}
+
 func tail(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
