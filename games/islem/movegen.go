@@ -302,3 +302,8 @@ func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
 		visit(m, p.perftAfter(m, depth))
 	}
 }
+
+// LegalMoves appends every legal move of the side to move, those Moves
+// leaves out for the search included (a phase-1 stone on the edge, a stone
+// placed away from all others): for lists of legal moves and tap boards.
+func (p *Position) LegalMoves(buf []ai.Move) []ai.Move { return p.legal(buf, true) }

@@ -23,6 +23,12 @@ func binomial(n, k int) uint64 {
 // (phase 1 only forbids one's own stones' neighbours).
 func TestPerftStart(t *testing.T) {
 	p := newStart()
+	if n := len(p.LegalMoves(nil)); n != 896 {
+		t.Errorf("%d legal moves at the start, want 896", n)
+	}
+	if n := len(p.Moves(nil)); n != 14*36 {
+		t.Errorf("the search's moves at the start: %d, want 504 (b2-g7)", n)
+	}
 	for depth, want := range []uint64{1, 896, 790272} {
 		if got := p.Perft(depth); got != want {
 			t.Errorf("perft(%d) = %d, want %d", depth, got, want)
