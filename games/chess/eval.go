@@ -9,10 +9,11 @@ package chess
 // isolated), rooks on open files and the seventh rank, king safety
 // (shelter pawns and attacks on the king's zone) and the right to move.
 //
-// The weights in evalWeights are the result of tune.go's Texel tuning on
-// positions from self-play games with known results (see tune.go and
-// README); SetStyle("seed") switches to the thesis's evaluation
-// (eval_seed.go).
+// The weights in evalWeights are set by hand. tune_test.go Texel-tunes
+// them on positions with known results (from the engine's self-play or
+// from Stockfish's, tools/strength -gen), but every tuned set so far lost
+// its verification match against these (BENCHMARKS.md), so they stay.
+// SetStyle("seed") switches to the thesis's evaluation (eval_seed.go).
 
 import "oyunbot/ai"
 
@@ -51,7 +52,7 @@ type weights struct {
 	Tempo      score
 }
 
-// evalWeights are the weights in use (tuned: see tune.go).
+// evalWeights are the weights in use (set by hand: see above).
 var evalWeights = weights{
 	Value:      [7]score{{}, {85, 115}, {320, 295}, {335, 315}, {470, 525}, {960, 950}, {}},
 	PawnAdv:    score{2, 9},

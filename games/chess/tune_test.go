@@ -238,6 +238,9 @@ func weightMatch(a, b weights, games int, nodes int64) (w, d, l int) {
 		for _, m := range opening {
 			p.Make(m)
 		}
+		// Fresh tables every game: each game of a pair starts alike.
+		ea.Clear()
+		eb.Clear()
 		aWhite := g%2 == 0
 		for ply := 0; ply < 300 && !p.Status().Over; ply++ {
 			e, ws := eb, b
