@@ -129,6 +129,19 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 	}
 }
 
+// TestConsoleTavlaMatch: a match to 3 points against the bot, every game
+// played to its end (a mars counts 2), until one side has 3.
+func TestConsoleTavlaMatch(t *testing.T) {
+	out, _ := runTavlaBinary(t, "en", "play tavla seed match 3\n"+strings.Repeat(everyPly(), 400))
+	if !strings.Contains(out, "Match to 3 points.") || !strings.Contains(out, "#g2 Match: ") {
+		t.Fatalf("no match of several games:\n%s", tail(out, 30))
+	}
+	m := regexp.MustCompile(`Match over: you (\d) – (\d) oyunbot\.`).FindStringSubmatch(out)
+	if m == nil || (m[1] < "3" && m[2] < "3") {
+		t.Fatalf("the match did not end at 3 points (%v):\n%s", m, tail(out, 30))
+	}
+}
+
 func tail(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
