@@ -156,6 +156,12 @@ func engineFeatures() map[string]func(*ai.Options) {
 		"qs":      func(o *ai.Options) { o.Quiescence = false },
 		"killers": func(o *ai.Options) { o.Killers = false },
 		"history": func(o *ai.Options) { o.History = false },
+		// The selective techniques (games with checks: chess).
+		"null":     func(o *ai.Options) { o.NullMove = false },
+		"checkext": func(o *ai.Options) { o.CheckExt = false },
+		"lmr":      func(o *ai.Options) { o.LMR = false },
+		"see":      func(o *ai.Options) { o.GameOrder = false },
+		"futility": func(o *ai.Options) { o.Futility = false },
 	}
 }
 
@@ -189,7 +195,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(st
 	for _, f := range parts[1:] {
 		off, ok := engineFeatures()[f]
 		if !ok {
-			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history)", s, f)
+			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history, null, checkext, lmr, see, futility)", s, f)
 		}
 		off(&spec.opts)
 		spec.name += "-" + f
