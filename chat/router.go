@@ -640,6 +640,9 @@ func (q *request) move(text string, explicit bool) {
 		from--
 	}
 	head := q.r.turnsText(q.lang, res.Game, from)
+	if e := q.r.explanations(q.lang, res.Game, from); e != "" {
+		head += "\n" + e
+	}
 	if p := q.r.prompt(q.lang, res.Game); p != "" {
 		head += "\n" + p
 	}
@@ -1532,7 +1535,11 @@ func (r *Router) onEvent(ev sessions.Event) {
 				mover = sd
 			}
 		}
-		head := r.turnsText(lang, s, lastTurnStart(s, len(ev.Moves), mover))
+		from := lastTurnStart(s, len(ev.Moves), mover)
+		head := r.turnsText(lang, s, from)
+		if e := r.explanations(lang, s, from); e != "" {
+			head += "\n" + e
+		}
 		if o := r.opening(s.ID); o != "" {
 			head = o + "\n" + head // the game the bot opens, with its first move
 		}

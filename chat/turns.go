@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 	"oyunbot/sessions"
 )
 
@@ -127,4 +128,38 @@ func startPosition(args []string) ([]string, string) {
 func (r *Router) matchScore(m *sessions.MatchRecord) string {
 	return r.displayName(m.Players[0]) + " " + strconv.Itoa(m.Score[0]) + " – " + strconv.Itoa(m.Score[1]) + " " +
 		r.displayName(m.Players[1])
+}
+
+// explanations says what each turn completed since move from did
+// (games.Explainer: İşlem's equations and captures), one line each in the
+// game's words, or "".
+func (r *Router) explanations(lang Lang, s sessions.Snapshot, from int) string {
+	if _, ok := s.Position.(games.Explainer); !ok || from < 0 || from >= len(s.Moves) || len(s.Sides) != len(s.Moves) {
+		return ""
+	}
+	pos := s.Position.Clone()
+	for i := len(s.Moves); i > from; i-- {
+		pos.Unmake()
+	}
+	var lines []string
+	for i := from; i < len(s.Moves); i++ {
+		mv, err := pos.ParseMove(s.Moves[i])
+		if err != nil {
+			break
+		}
+		pos.Make(mv)
+		side, next := s.Sides[i], pos.Turn()
+		if i+1 < len(s.Sides) {
+			next = s.Sides[i+1]
+		}
+		if side == ai.Chance || next == side {
+			continue // the turn goes on
+		}
+		if key, kv, ok := pos.(games.Explainer).Explain(); ok {
+			if msg, ok := r.cat.gameMsg(lang, s.Game, "explain."+key, kv...); ok {
+				lines = append(lines, msg)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -211,3 +211,20 @@ type Warmer interface {
 type PieceLabeler interface {
 	PieceLabel(c rune) string
 }
+
+// Explainer is implemented by positions that can say what the last
+// completed turn did, for a reply after it (İşlem's equations and
+// captures): a key of the game's catalogue under "explain." and its
+// placeholder values as key, value pairs; ok false when there is nothing
+// to say.
+type Explainer interface {
+	Explain() (key string, kv []string, ok bool)
+}
+
+// LegalLister is implemented by positions whose Moves lists what the engine
+// searches, narrower than what the rules allow (İşlem's placements next to
+// stones): LegalMoves appends every legal move, for the lists and buttons
+// people see.
+type LegalLister interface {
+	LegalMoves(buf []ai.Move) []ai.Move
+}

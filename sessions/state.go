@@ -143,7 +143,12 @@ func (l *state) snapshot() Snapshot {
 		s.Prompt, s.PromptArgs, _ = p.Prompt()
 	}
 	if !s.Result.Over {
-		buf := l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
+		var buf []ai.Move
+		if ll, ok := l.pos.(games.LegalLister); ok {
+			buf = ll.LegalMoves(make([]ai.Move, 0, ai.MaxMoves)) // what people may play, not what the engine searches
+		} else {
+			buf = l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
+		}
 		s.Legal = make([]string, len(buf))
 		for i, mv := range buf {
 			s.Legal[i] = l.pos.FormatMove(mv)
