@@ -541,6 +541,9 @@ func (q *request) play() {
 	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
+	if p := q.r.prompt(q.lang, snap); p != "" {
+		head += "\n" + p // what the roll asks of the first player
+	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head+startLine, q.m.UserID))
 }
 
@@ -1219,6 +1222,9 @@ func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
 	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
+	if p := q.r.prompt(q.lang, snap); p != "" {
+		head += "\n" + p // what the roll asks of the first player
+	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
 }
 
@@ -1606,6 +1612,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if tt := r.turnsText(lang, s, 0); tt != "" {
 			head += "\n" + tt
 		}
+		if p := r.prompt(lang, s); p != "" {
+			head += "\n" + p
+		}
 		game := r.gameReply(lang, s, head, human)
 		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 		rep = game
@@ -1738,6 +1747,9 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 	}
 	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t
+	}
+	if p := q.r.prompt(q.lang, snap); p != "" {
+		head += "\n" + p
 	}
 	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
 }

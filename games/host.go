@@ -228,3 +228,11 @@ type Explainer interface {
 type LegalLister interface {
 	LegalMoves(buf []ai.Move) []ai.Move
 }
+
+// AutoMover is implemented by positions where the rules can leave the side
+// to move one move and no choice that the bot plays for a person (tavla's
+// pass when no die can be played, which the reply then explains): the
+// move and true, else false.
+type AutoMover interface {
+	AutoMove() (ai.Move, bool)
+}

@@ -184,7 +184,22 @@ const maxTurnPlies = 64
 // records them in the game's history, so that a replay gives the same game
 // and a finished game can be audited roll by roll; l.mu must be held.
 func (m *Manager) roll(l *state, now time.Time) {
-	for !l.rec.Result.Over && l.pos.Turn() == ai.Chance {
+	for !l.rec.Result.Over {
+		if l.pos.Turn() != ai.Chance {
+			// A move the rules leave no choice about (a roll that cannot
+			// be played) is played for the side to move, and the dice
+			// after it rolled.
+			am, ok := l.pos.(games.AutoMover)
+			if !ok {
+				return
+			}
+			mv, ok := am.AutoMove()
+			if !ok {
+				return
+			}
+			l.apply(mv, now)
+			continue
+		}
 		st, ok := l.pos.(ai.Stochastic)
 		if !ok {
 			m.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)

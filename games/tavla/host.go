@@ -124,3 +124,17 @@ func catalog() map[string]map[string]string {
 		},
 	}
 }
+
+// AutoMove implements games.AutoMover: a roll none of whose dice can be
+// played is passed for the player (the reply says so); any other turn is
+// the player's to play.
+func (p *Pos) AutoMove() (ai.Move, bool) {
+	if t := p.Turn(); t != ai.First && t != ai.Second {
+		return ai.NoMove, false
+	}
+	ms := p.Moves(nil)
+	if len(ms) == 1 && isPass(ms[0]) {
+		return ms[0], true
+	}
+	return ai.NoMove, false
+}
