@@ -61,15 +61,18 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "analyse: -algo is for sliding puzzles, not %s\n", g.Name())
 		return 2
 	}
-	var lim ai.Limits
+	var (
+		lim   ai.Limits
+		level ai.Level // the level's engine variant (a seed document's evaluation)
+	)
 	switch {
 	case *levelName != "":
-		lvl, ok := ai.ParseLevel(*levelName)
+		lvl, ok := games.HostOf(g).Level(*levelName)
 		if !ok {
-			fmt.Fprintf(stderr, "analyse: unknown level %q (%s)\n", *levelName, levelNames())
+			fmt.Fprintf(stderr, "analyse: unknown level %q (%s)\n", *levelName, levelNames(g))
 			return 2
 		}
-		lim = lvl.Limits
+		lim, level = lvl.Limits, lvl
 	case *timeLimit == 0 && *depth == 0:
 		fmt.Fprintln(stderr, "analyse: give -level, -time or -depth")
 		return 2
@@ -90,6 +93,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := ai.NewEngine(opts)
 	return eachPosition("analyse", g, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
 		e.Clear()
+		if st, ok := p.(ai.Styler); ok && level.Style != "" {
+			prev := st.SetStyle(level.Style)
+			defer st.SetStyle(prev)
+		}
 		res := e.Search(context.Background(), p, lim, nil)
 		move := "none"
 		if !res.Best.IsNone() {
@@ -120,9 +127,14 @@ func lookupEngineGame(name string) (games.Game, error) {
 	return g, nil
 }
 
-func levelNames() string {
+// levelNames lists a game's levels (the standard ones with no game).
+func levelNames(gs ...games.Game) string {
+	levels := ai.Levels()
+	if len(gs) > 0 {
+		levels = games.HostOf(gs[0]).LevelList()
+	}
 	var names []string
-	for _, l := range ai.Levels() {
+	for _, l := range levels {
 		names = append(names, l.Name)
 	}
 	return strings.Join(names, ", ")

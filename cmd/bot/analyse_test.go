@@ -154,3 +154,21 @@ func FuzzAnalyse(f *testing.F) {
 		}
 	})
 }
+
+// TestAnalyseGameLevels: -level reads the game's own levels (chess's seed,
+// searched with the seed document's evaluation); an unknown one lists them.
+func TestAnalyseGameLevels(t *testing.T) {
+	var out, errOut bytes.Buffer
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+	if code := runAnalyse([]string{"-game", "chess", "-level", "seed"}, strings.NewReader(start), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "bestmove ") || !strings.Contains(out.String(), " depth 1 ") {
+		t.Fatalf("seed analysis %q, want a one-ply search", out.String())
+	}
+	errOut.Reset()
+	if code := runAnalyse([]string{"-game", "chess", "-level", "grandmaster"}, strings.NewReader(start), &out, &errOut); code != 2 ||
+		!strings.Contains(errOut.String(), "seed, easy, medium, hard, master") {
+		t.Fatalf("unknown level: exit %d, %q", code, errOut.String())
+	}
+}
