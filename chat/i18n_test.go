@@ -11,15 +11,20 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/chess"
 	"oyunbot/games/dama"
 	"oyunbot/games/gamestest"
+	"oyunbot/games/islem"
+	"oyunbot/games/puzzle"
+	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 )
 
 // catalogGames are every game in the repository, the test games included:
 // their catalogues are checked with the bot's.
 func catalogGames() []games.Game {
-	return []games.Game{dama.Game{}, tictactoe.Game{}, gamestest.Race{}, gamestest.Steps{}}
+	return []games.Game{dama.Game{}, tictactoe.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight, puzzle.Fifteen,
+		gamestest.Race{}, gamestest.Steps{}}
 }
 
 func testCatalog(t testing.TB) *Catalog {
