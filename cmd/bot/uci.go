@@ -250,7 +250,7 @@ func (u *uciSession) startSearch(g goParams) {
 		res := u.eng.ChooseWith(ctx, p, lvl, rng, func(in ai.Info) { u.info(p, in) })
 		if res.Depth == 0 && !res.Best.IsNone() {
 			// A book move, a forced move or a search stopped at once.
-			u.info(p, ai.Info{Depth: max(res.Depth, 1), Score: res.Score, Nodes: res.Nodes, Elapsed: res.Elapsed, PV: []ai.Move{res.Best}})
+			u.info(p, ai.Info{Depth: 1, Score: res.Score, Nodes: res.Nodes, Elapsed: res.Elapsed, PV: []ai.Move{res.Best}})
 		}
 		if wait {
 			<-ctx.Done() // infinite: bestmove only after stop
