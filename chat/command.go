@@ -30,6 +30,7 @@ const (
 	CmdHistory   = "history"
 	CmdLegal     = "legal"
 	CmdGIF       = "gif"
+	CmdRoll      = "roll"
 	CmdLang      = "lang"
 	// Tournaments: "tournament <sub> ..." and the bare sub-commands.
 	CmdTournament = "tournament"
@@ -81,6 +82,7 @@ func commandTable() []command {
 		{name: CmdBoard, en: []string{"board", "show"}, tr: []string{"tahta", "goster"}, run: (*request).board},
 		{name: CmdHistory, en: []string{"history", "moves"}, tr: []string{"hamleler", "gecmis"}, run: (*request).history},
 		{name: CmdLegal, en: []string{"legal"}, tr: []string{"yasal", "gecerli"}, run: (*request).legal},
+		{name: CmdRoll, en: []string{"roll"}, tr: []string{"zar"}, run: (*request).roll},
 		{name: CmdGIF, en: []string{"animation"}, tr: []string{"animasyon"}, other: []string{"gif"}, run: (*request).gif},
 		{name: CmdHint, en: []string{"hint"}, tr: []string{"ipucu"}, run: (*request).hint},
 		{name: CmdUndo, en: []string{"undo", "takeback"}, tr: []string{"geri"}, fillers: []string{"al"}, run: (*request).undo, action: true},

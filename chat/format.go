@@ -88,6 +88,9 @@ func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
 	if p, ok := s.ToMove(); ok && !p.Bot {
 		rows = r.moveButtons(s)
 	}
+	if side, ok := s.Roller(); ok && !s.Players[side].Bot {
+		rows = append(rows, []Button{{Label: r.cat.T(lang, "button.roll"), Data: CmdRoll + " #" + s.Tag()}})
+	}
 	tag := " #" + s.Tag()
 	var actions []Button
 	// Hints are for casual games against the bot, in games that have them.
@@ -174,7 +177,7 @@ func (r *Router) status(lang Lang, s sessions.Snapshot) string {
 	}
 	p, ok := s.ToMove()
 	if !ok {
-		return ""
+		return r.rollLine(lang, s) // a roll by hand waits for its player
 	}
 	line := r.cat.T(lang, "game.turn", "player", r.displayName(p), "side", r.sideName(lang, s.Game, s.Turn))
 	if f := forcedPieces(s); len(f) > 0 {

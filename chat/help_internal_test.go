@@ -40,6 +40,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"help": "help.help", "yardım": "help.help", "komutlar": "help.help", "commands": "help.help", "?": "help.help",
 		"legal": "help.legal", "yasal": "help.legal", "geçerli": "help.legal",
 		"gif": "help.gif", "animation": "help.gif", "animasyon": "help.gif",
+		"roll": "help.roll", "zar": "help.roll",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}

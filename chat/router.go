@@ -676,6 +676,10 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	var me *games.MoveError
 	switch {
 	case errors.Is(err, sessions.ErrNotYourTurn):
+		if line := q.r.rollLine(q.lang, s); line != "" {
+			q.say(tag + " " + line) // a roll by hand comes first
+			return
+		}
 		p, _ := s.ToMove()
 		q.say(tag + " " + q.t("error.not-your-turn", "player", q.r.displayName(p)))
 	case errors.As(err, &me):

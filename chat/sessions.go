@@ -21,6 +21,7 @@ type Sessions interface {
 	Move(ctx context.Context, id int64, userID, text, ref string) (sessions.MoveResult, error)
 	CheckMove(id int64, userID, text string) error
 	Hint(ctx context.Context, id int64, userID, ref string) error
+	Roll(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	Undo(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	OfferDraw(ctx context.Context, id int64, userID string) (sessions.DrawOutcome, sessions.Snapshot, error)
 	DeclineDraw(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)

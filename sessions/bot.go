@@ -183,7 +183,11 @@ const maxTurnPlies = 64
 // roll plays the chance events due (dice) with the Manager's dice and
 // records them in the game's history, so that a replay gives the same game
 // and a finished game can be audited roll by roll; l.mu must be held.
-func (m *Manager) roll(l *state, now time.Time) {
+func (m *Manager) roll(l *state, now time.Time) { m.rollDice(l, now, false) }
+
+// rollDice is roll; byHand: the first roll due is a person's own (Roll),
+// made even where people roll by hand.
+func (m *Manager) rollDice(l *state, now time.Time, byHand bool) {
 	for !l.rec.Result.Over {
 		if l.pos.Turn() != ai.Chance {
 			// A move the rules leave no choice about (a roll that cannot
@@ -205,6 +209,10 @@ func (m *Manager) roll(l *state, now time.Time) {
 			m.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)
 			return
 		}
+		if !byHand && m.handRoll(l) {
+			return // the player rolls (Roll)
+		}
+		byHand = false
 		l.apply(m.pick(st.Chances(nil)), now)
 	}
 }

@@ -19,6 +19,9 @@ func (m *Manager) CheckIdle(now time.Time) {
 		var ev *Event
 		l.mu.Lock()
 		t := l.pos.Turn()
+		if t == ai.Chance && m.handRoll(&l.state) {
+			t = l.roller() // a roll by hand is its player's turn: clock and idleness
+		}
 		tc := l.rec.TimeControl
 		if !l.retryBot.IsZero() && !now.Before(l.retryBot) && l.botToMove() {
 			l.retryBot = time.Time{}
@@ -32,7 +35,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			switch {
 			case left <= 0:
 				cp := l.state.clone()
-				l.flag(now)
+				l.flagSide(t, now)
 				if m.commit(l, cp) == nil { // else called again at the next look
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
@@ -45,7 +48,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			switch {
 			case idle >= m.cfg.IdleForfeit:
 				cp := l.state.clone()
-				l.timeOut(ReasonIdle, now)
+				l.timeOutSide(t, ReasonIdle, now)
 				if m.commit(l, cp) == nil {
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}

@@ -158,6 +158,8 @@ var pgMigrations = []string{
 		holder   TEXT   COLLATE "C" NOT NULL,
 		until_ms BIGINT NOT NULL
 	);`,
+	// 7: a channel's dice (see SQLite's migration 7).
+	`ALTER TABLE channels ADD COLUMN dice TEXT NOT NULL DEFAULT '';`,
 }
 
 // migrationLock is the key of the advisory lock under which the schema is
@@ -419,8 +421,8 @@ func (s *PostgresStore) games(ctx context.Context, query string, args ...any) ([
 // Channel loads a channel's settings.
 func (s *PostgresStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
 	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
-	err := s.pool.QueryRow(ctx, `SELECT lang, level FROM channels WHERE platform = $1 AND channel = $2`,
-		platform, channelID).Scan(&cs.Lang, &cs.Level)
+	err := s.pool.QueryRow(ctx, `SELECT lang, level, dice FROM channels WHERE platform = $1 AND channel = $2`,
+		platform, channelID).Scan(&cs.Lang, &cs.Level, &cs.Dice)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return cs, ErrNotFound
 	}
@@ -429,9 +431,9 @@ func (s *PostgresStore) Channel(ctx context.Context, platform, channelID string)
 
 // SaveChannel stores a channel's settings.
 func (s *PostgresStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO channels (platform, channel, lang, level) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level`,
-		cs.Platform, cs.ChannelID, cs.Lang, cs.Level)
+	_, err := s.pool.Exec(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice`,
+		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice)
 	if err != nil {
 		return fmt.Errorf("sessions: save channel: %w", err)
 	}

@@ -142,6 +142,8 @@ var migrations = []string{
 		holder   TEXT    NOT NULL,
 		until_ms INTEGER NOT NULL
 	);`,
+	// 7: a channel's dice: rolled by the bot, or by the players by hand.
+	`ALTER TABLE channels ADD COLUMN dice TEXT NOT NULL DEFAULT '';`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.
@@ -435,8 +437,8 @@ func (s *SQLiteStore) games(ctx context.Context, query string, args ...any) ([]G
 // Channel loads a channel's settings.
 func (s *SQLiteStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
 	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
-	err := s.db.QueryRowContext(ctx, `SELECT lang, level FROM channels WHERE platform = ? AND channel = ?`,
-		platform, channelID).Scan(&cs.Lang, &cs.Level)
+	err := s.db.QueryRowContext(ctx, `SELECT lang, level, dice FROM channels WHERE platform = ? AND channel = ?`,
+		platform, channelID).Scan(&cs.Lang, &cs.Level, &cs.Dice)
 	if errors.Is(err, sql.ErrNoRows) {
 		return cs, ErrNotFound
 	}
@@ -445,9 +447,9 @@ func (s *SQLiteStore) Channel(ctx context.Context, platform, channelID string) (
 
 // SaveChannel stores a channel's settings.
 func (s *SQLiteStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level) VALUES (?, ?, ?, ?)
-		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level`,
-		cs.Platform, cs.ChannelID, cs.Lang, cs.Level)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice`,
+		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice)
 	if err != nil {
 		return fmt.Errorf("sessions: save channel: %w", err)
 	}

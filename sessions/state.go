@@ -264,23 +264,27 @@ func (l *state) flagged(now time.Time) bool {
 }
 
 // flag ends the game as a loss on time for the side to move; l.mu must be held.
-func (l *state) flag(now time.Time) {
-	t := l.pos.Turn()
+func (l *state) flag(now time.Time) { l.flagSide(l.pos.Turn(), now) }
+
+// flagSide is flag for side t (the player whose roll by hand is due).
+func (l *state) flagSide(t ai.Side, now time.Time) {
 	left, _ := l.rec.TimeControl.allowance(l.rec.Left[t], l.rec.LastMove, now)
 	spent := max(now.Sub(l.rec.LastMove), 0)
 	l.rec.Clocks[t] += spent
 	if l.rec.TimeControl.Base > 0 {
 		l.rec.Left[t] = min(left, 0)
 	}
-	l.timeOut(ReasonTime, now)
+	l.timeOutSide(t, ReasonTime, now)
 }
 
 // timeOut ends the game for the side to move's idleness or fallen flag: a
 // loss, or, outside tournaments, no result when that side never moved (a
 // game started and left, as with a resignation before one's first move).
 // l.mu must be held.
-func (l *state) timeOut(reason string, now time.Time) {
-	t := l.pos.Turn()
+func (l *state) timeOut(reason string, now time.Time) { l.timeOutSide(l.pos.Turn(), reason, now) }
+
+// timeOutSide is timeOut for side t.
+func (l *state) timeOutSide(t ai.Side, reason string, now time.Time) {
 	if l.solo() || (l.rec.Tournament == 0 && !slices.Contains(l.sides, t)) {
 		// A puzzle left alone, or a game left before its player's first
 		// move, ends without a result.

@@ -277,6 +277,9 @@ type ChannelSettings struct {
 	ChannelID string
 	Lang      string // "tr", "en"; "" for the default
 	Level     string // default bot level for new games; "" for the default
+	// Dice is DiceByHand when the players roll their own dice ("roll"),
+	// "" when the bot rolls for them.
+	Dice string
 }
 
 // ChallengeRecord is an open challenge as stored.
