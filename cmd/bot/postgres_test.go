@@ -98,7 +98,7 @@ func TestPipedGameOnPostgres(t *testing.T) {
 
 	botEnv(t)
 	t.Setenv("OYUNBOT_DB", u.String())
-	out := runPiped(t, "play ttt x\nb2\nresign\n")
+	out := runPiped(t, "play ttt x\nb2\nresign yes\n") // a resignation asks to be confirmed
 	if !strings.Contains(out, "#g1 ") {
 		t.Fatalf("no game #g1:\n%s", out)
 	}
