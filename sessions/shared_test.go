@@ -336,7 +336,9 @@ func TestSharedMeetsGamesStartedElsewhere(t *testing.T) {
 // an idle player is reminded once and forfeited once across the two.
 func TestSharedSweepOnce(t *testing.T) {
 	f := newFleet(t, 2, func(_ int, cfg *sessions.Config) {
-		cfg.IdleForfeit = 400 * time.Millisecond
+		// Long enough that the three moves below are never reminded of
+		// (a reminder comes at half of it), even on a loaded machine.
+		cfg.IdleForfeit = 2 * time.Second
 		cfg.IdleCheck = 10 * time.Millisecond
 	})
 	p1, p2 := f.procs[0], f.procs[1]
