@@ -268,8 +268,9 @@ type Manager struct {
 	// skipped: the stored rows start-up could not read (set in New).
 	skipped []SkippedRow
 
-	// tmu serialises the tournaments; lock order tmu, then live.mu, then mu.
-	tmu      sync.Mutex
+	// tmu serialises the tournaments (across the processes in the shared
+	// mode: shared.go); lock order tmu, then live.mu, then mu.
+	tmu      fleetMutex
 	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
 	// rmu serialises rating updates (read, compute, write).
 	rmu sync.Mutex
@@ -342,6 +343,7 @@ func New(cfg Config) (*Manager, error) {
 		paused:     map[int64]time.Duration{},
 		tourneys:   map[chanKey]*TournamentRecord{},
 	}
+	m.tmu.m = m
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	if err := m.restore(); err != nil {
 		m.cancel()

@@ -8,7 +8,8 @@ package sessions
 // the new state says), and the games a process does not hold are loaded
 // when it meets them. One process at a time (the holder of the sweep
 // lease) looks at the clocks of every game and takes over the bot moves a
-// dead process left.
+// dead process left, and one at a time changes the tournaments (the
+// holder of the tournaments' lease, reading them afresh).
 
 import (
 	"context"
@@ -16,6 +17,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -29,6 +31,14 @@ const (
 	// conflictTries is how many times an action is tried on a freshly
 	// loaded game when another process keeps saving it first.
 	conflictTries = 5
+	// tournamentLease is the name of the lease under which one process at
+	// a time changes the tournaments; tournamentLeaseTTL frees it if its
+	// holder dies holding it.
+	tournamentLease    = "tournaments"
+	tournamentLeaseTTL = 30 * time.Second
+	// tournamentWait bounds the wait for the tournaments' lease: past it
+	// the change goes ahead (logged) rather than never.
+	tournamentWait = 10 * time.Second
 )
 
 // newInstance is a process's default lease holder name: random, so that
@@ -264,5 +274,68 @@ func retryConflict[T any](f func() (T, error)) (T, error) {
 		if !errors.Is(err, ErrConflict) || try == conflictTries {
 			return v, err
 		}
+	}
+}
+
+// fleetMutex is Manager.tmu: a mutex, and in the shared mode also the
+// tournaments' lease, so that one process of the fleet at a time changes a
+// tournament, on the stored state (read again once the lease is taken): a
+// result recorded by one process is never overwritten by another's stale
+// copy. Tournament changes are rare (a command, a game's end), so one
+// lease serves them all.
+type fleetMutex struct {
+	mu sync.Mutex
+	m  *Manager
+}
+
+// Lock takes the mutex and, in the shared mode, the lease, then reloads
+// the tournaments.
+func (f *fleetMutex) Lock() {
+	f.mu.Lock()
+	m := f.m
+	if m == nil || !m.cfg.Shared {
+		return
+	}
+	deadline := time.Now().Add(tournamentWait)
+	for {
+		ok, err := m.cfg.Store.Lease(context.Background(), tournamentLease, m.cfg.Instance, time.Now(), tournamentLeaseTTL)
+		if ok {
+			break
+		}
+		if err != nil || time.Now().After(deadline) {
+			m.log.Warn("tournaments changed without their lease", "err", err)
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	m.reloadTournaments()
+}
+
+// Unlock gives the lease up and unlocks.
+func (f *fleetMutex) Unlock() {
+	if m := f.m; m != nil && m.cfg.Shared {
+		if err := m.cfg.Store.ReleaseLease(context.Background(), tournamentLease, m.cfg.Instance); err != nil {
+			m.log.Warn("releasing the tournaments' lease", "err", err)
+		}
+	}
+	f.mu.Unlock()
+}
+
+// reloadTournaments replaces the tournaments held by the stored ones
+// (registering or running); m.tmu must be held. A store that cannot be
+// read leaves them as they are.
+func (m *Manager) reloadTournaments() {
+	recs, _, err := loadTournaments(context.Background(), m.cfg.Store, m.cfg.Games)
+	if err != nil {
+		m.log.Warn("reading the tournaments", "err", err)
+		return
+	}
+	clear(m.tourneys)
+	for i := range recs {
+		rec := recs[i]
+		if rec.Games == nil {
+			rec.Games = map[string]int64{}
+		}
+		m.tourneys[chanKey{rec.Platform, rec.ChannelID}] = &rec
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 )
 
 // countingStore counts the saves another process won (ErrConflict), to
@@ -431,5 +432,84 @@ func TestSharedAdoptsBotMove(t *testing.T) {
 	}
 	if len(p1.eventsOf(sessions.EventBotMoved, snap.ID)) != 0 {
 		t.Fatal("the stopped process announced a move")
+	}
+}
+
+// TestSharedTournament: a tournament made through one process is joined
+// and started through the other; each round's games end at the same time
+// through the two processes (each records its result on the stored
+// tournament, under the tournaments' lease): no result is lost, each next
+// round and the end are announced once.
+func TestSharedTournament(t *testing.T) {
+	f := newFleet(t, 2, nil)
+	p1, p2 := f.procs[0], f.procs[1]
+	ps := players(4)
+	if _, err := p1.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
+		Game: f.game(t, "xox"), System: tournament.RoundRobin}); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		if _, err := f.procs[i%2].m.JoinTournament(bg, "test", chanA, p); err != nil {
+			t.Fatalf("%s joining through process %d: %v", p.ID, i%2, err)
+		}
+	}
+	if _, err := p2.m.StartTournament(bg, "test", chanA, ps[0], false, ""); err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; ; round++ {
+		v, ok := p1.m.Tournament(bg, "test", chanA)
+		if !ok {
+			t.Fatal("no tournament")
+		}
+		if v.T.State == tournament.Finished {
+			break
+		}
+		if round > 3 {
+			t.Fatalf("round %d of a 3-round round robin", round)
+		}
+		games := p2.m.ChannelGames("test", chanA)
+		if len(games) != 2 {
+			t.Fatalf("round %d: %d games, want 2", round, len(games))
+		}
+		var wg sync.WaitGroup
+		for i, s := range games {
+			wg.Go(func() {
+				mover, _ := s.ToMove()
+				if _, err := f.procs[i%2].m.Resign(bg, s.ID, mover.ID); err != nil {
+					t.Errorf("round %d: resigning game %d: %v", round, s.ID, err)
+				}
+			})
+		}
+		wg.Wait()
+		if t.Failed() {
+			return
+		}
+	}
+	v, _ := p2.m.Tournament(bg, "test", chanA)
+	for i, r := range v.T.Rounds {
+		if !r.Complete() {
+			t.Fatalf("round %d incomplete: %+v", i+1, r)
+		}
+	}
+	count := func(kind sessions.EventKind, round int) int {
+		n := 0
+		for _, p := range f.procs {
+			p.mu.Lock()
+			for _, ev := range p.events {
+				if ev.Kind == kind && (round == 0 || ev.Round == round) {
+					n++
+				}
+			}
+			p.mu.Unlock()
+		}
+		return n
+	}
+	for round := 2; round <= 3; round++ {
+		if n := count(sessions.EventRoundStarted, round); n != 1 {
+			t.Errorf("round %d announced %d times", round, n)
+		}
+	}
+	if n := count(sessions.EventTournamentOver, 0); n != 1 {
+		t.Errorf("the end announced %d times", n)
 	}
 }
