@@ -33,7 +33,7 @@ const rateUsers = 50_000
 type bucket struct {
 	tokens float64
 	last   time.Time
-	warned bool // the user was told to slow down since the bucket last had room
+	warned bool // the user was told to slow down since the bucket was last full
 }
 
 // limiter keeps the users' buckets. Safe for concurrent use.
@@ -51,11 +51,12 @@ func newLimiter(now func() time.Time, every time.Duration, burst int) *limiter {
 }
 
 // allow takes one message from u's bucket: ok if there was room; else
-// warn is true for the first message refused since the bucket had room.
+// warn is true for the first message refused since the bucket was last
+// full (once per flood, however long it goes on).
 func (l *limiter) allow(u userRef) (ok, warn bool) {
-	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	now := l.now() // under the lock: a bucket's clock never goes back
 	b := l.users[u]
 	if b == nil {
 		if len(l.users) >= rateUsers {
@@ -65,9 +66,11 @@ func (l *limiter) allow(u userRef) (ok, warn bool) {
 		l.users[u] = b
 	}
 	l.refill(b, now)
+	if b.tokens >= l.burst {
+		b.warned = false // quiet long enough: a new flood is told again
+	}
 	if b.tokens >= 1 {
 		b.tokens--
-		b.warned = false
 		return true, false
 	}
 	warn = !b.warned

@@ -14,9 +14,10 @@ import (
 )
 
 // TestRateLimit: a user's burst is answered, the first message beyond it
-// is refused in their language and the rest dropped in silence; the
-// allowance comes back with time; other users are not touched; chat in a
-// group beyond the limit gets no refusal.
+// is refused in their language and the rest of the flood dropped in
+// silence; the allowance comes back with time, a refusal only once the
+// bucket was full again; other users are not touched; chat in a group
+// beyond the limit gets no refusal.
 func TestRateLimit(t *testing.T) {
 	clock := newFakeClock()
 	limit := chat.RateLimit{Burst: 5, Every: time.Second}
@@ -42,13 +43,21 @@ func TestRateLimit(t *testing.T) {
 	}
 	b.expect(b.msg("dm", "bora", "yardım", true), "oyna <oyun>") // another user
 
-	clock.Add(2 * time.Second) // two more
+	clock.Add(2 * time.Second) // two more, and no second refusal: the flood goes on
 	got = nil
 	for range 3 {
 		got = append(got, b.msg("dm", "ayse", "yardım", true)...)
 	}
-	if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 2 || r != 1 {
-		t.Errorf("after 2 s: %d answered, %d refusals (Turkish); want 2 and 1: %q", n, r, texts(got))
+	if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 2 || r != 0 {
+		t.Errorf("after 2 s: %d answered, %d refusals; want 2 and 0: %q", n, r, texts(got))
+	}
+	clock.Add(10 * time.Second) // quiet long enough: a new flood is told again, in Turkish
+	got = nil
+	for range 6 {
+		got = append(got, b.msg("dm", "ayse", "yardım", true)...)
+	}
+	if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 5 || r != 1 {
+		t.Errorf("a new flood: %d answered, %d refusals; want 5 and 1: %q", n, r, texts(got))
 	}
 
 	clock.Add(time.Minute) // a full bucket again
@@ -139,7 +148,7 @@ func TestFlood(t *testing.T) {
 	if moves == 0 {
 		t.Errorf("none of the player's moves was answered during the flood: %q", texts(all))
 	}
-	allowed := limit.Burst + int(elapsed/limit.Every) + 2 // the refusal, a refill under way
+	allowed := limit.Burst + int(elapsed/limit.Every) + 1 // the one refusal
 	if answered > allowed {
 		t.Errorf("the flooder got %d answers in %v, more than the limit's %d", answered, elapsed, allowed)
 	}
