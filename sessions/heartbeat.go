@@ -140,6 +140,14 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 	if closed {
 		return
 	}
+	if m.cfg.Shared {
+		// Every process of the fleet lost the platform alike: the holder
+		// of the sweep lease, which holds every game, credits them once.
+		if !m.lead(m.cfg.Now()) {
+			return
+		}
+		m.syncAll()
+	}
 	for _, l := range m.liveGames(platform) {
 		var ev *Event
 		l.mu.Lock()

@@ -513,3 +513,38 @@ func TestSharedTournament(t *testing.T) {
 		t.Errorf("the end announced %d times", n)
 	}
 }
+
+// TestSharedOutageCreditedOnce: both processes lose the platform and both
+// say so; the players get the time back once, not twice.
+func TestSharedOutageCreditedOnce(t *testing.T) {
+	f := newFleet(t, 2, nil)
+	p1, p2 := f.procs[0], f.procs[1]
+	if err := p1.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+		Game: f.game(t, "xox"), TimeControl: sessions.TimeControl{Base: time.Hour}}); err != nil {
+		t.Fatal(err)
+	}
+	snap, _, err := p2.m.Accept(bg, "test", chanA, bora, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p1.m.Find("test", chanA, ayse.ID)) != 1 { // both processes hold it now
+		t.Fatal("the first process does not find the game")
+	}
+	before := f.stored(t, snap.ID).LastMove
+	var wg sync.WaitGroup
+	for _, p := range f.procs {
+		wg.Go(func() { p.m.CreditOutage("test", 10*time.Minute) })
+	}
+	wg.Wait()
+	after := f.stored(t, snap.ID).LastMove
+	// A credit never moves LastMove past now (a game started just now is
+	// credited up to now), so twice looks like once in the store: the
+	// announcements tell.
+	if !after.After(before) || after.After(time.Now()) {
+		t.Fatalf("LastMove %v -> %v: not credited, or past now", before, after)
+	}
+	resumed := len(p1.eventsOf(sessions.EventClockResumed, snap.ID)) + len(p2.eventsOf(sessions.EventClockResumed, snap.ID))
+	if resumed != 1 {
+		t.Fatalf("the clock's resumption announced %d times, want once", resumed)
+	}
+}
