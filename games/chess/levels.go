@@ -10,8 +10,8 @@ import (
 // thesis's program: its evaluation (eval_seed.go) searched one ply, plain,
 // as it did. The others search with the common engine and every technique
 // it has for chess (quiescence ordered by SEE, check extension, null move,
-// late-move reductions, killers and history) on the tuned evaluation, and
-// open from the book (book.go); easy and medium are kept weaker by depth
+// late-move reductions, futility pruning, killers and history) on the
+// tapered evaluation, and open from the book (book.go); easy and medium are kept weaker by depth
 // and by deliberate, humane mistakes. Times stay within what a chat reply
 // may take: at most 1 s for hard and 2 s for master.
 func levels() []ai.Level {
