@@ -41,9 +41,16 @@ type adminEntry struct {
 
 // dispatch queues an update on its chat's lane; updates of one chat are
 // handled in order, different chats concurrently.
-func (b *Bot) dispatch(u tgbotapi.Update) {
+func (b *Bot) dispatch(u tgbotapi.Update) { b.dispatchDone(u) }
+
+// dispatchDone is dispatch, returning a channel closed once the update has
+// been handled (at once for one that needs nothing), or an error when it
+// could not be queued.
+func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
+	done := make(chan struct{})
 	if b.duplicate(u.UpdateID) {
-		return
+		close(done)
+		return done, nil
 	}
 	var (
 		m         chat.Message
@@ -81,9 +88,11 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 		}
 	}
 	if !ok {
-		return
+		close(done)
+		return done, nil
 	}
 	err := b.in.Push(chatID, func(*lanes.Bucket) {
+		defer close(done)
 		if needAdmin {
 			m.Admin = b.isAdmin(chatID, userID)
 		}
@@ -91,7 +100,18 @@ func (b *Bot) dispatch(u tgbotapi.Update) {
 	})
 	if err != nil {
 		b.log.Warn("message not handled", "chat", chatID, "err", err)
+		b.forget(u.UpdateID) // a redelivery may be handled
+		return nil, err
 	}
+	return done, nil
+}
+
+// forget drops an update id from the recent ones, so that its redelivery
+// is handled.
+func (b *Bot) forget(id int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.seen, id)
 }
 
 // handle calls the handler, containing a panic to this one message.

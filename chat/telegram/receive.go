@@ -161,6 +161,11 @@ func (b *Bot) serveWebhook(ctx context.Context) error {
 	return err
 }
 
+// webhookHandleWait bounds how long a webhook request waits for its update
+// to be handled before it is answered anyway (Telegram's own timeout for a
+// webhook request is about a minute).
+const webhookHandleWait = 30 * time.Second
+
 // webhookHandler accepts updates that carry the secret token.
 func (b *Bot) webhookHandler(secret string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -175,7 +180,23 @@ func (b *Bot) webhookHandler(secret string) http.Handler {
 			http.Error(w, "bad update", http.StatusBadRequest)
 			return
 		}
-		b.dispatch(*u)
+		// Telegram forgets an update once it is answered 200: answer when
+		// it has been handled (its move saved, its reply in the outbox),
+		// so that a process killed meanwhile leaves it to be redelivered
+		// (to any process behind the balancer), or when it waited too
+		// long (a 503 makes Telegram redeliver it).
+		done, err := b.dispatchDone(*u)
+		if err != nil {
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		select {
+		case <-done:
+		case <-r.Context().Done():
+			return
+		case <-time.After(webhookHandleWait):
+			b.log.Warn("webhook update still being handled; answered", "update", u.UpdateID)
+		}
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]bool{"ok": true})
 	})

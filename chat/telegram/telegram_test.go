@@ -906,3 +906,50 @@ func TestSendFile(t *testing.T) {
 		t.Errorf("photo and document: %s %s %q", sent[1].Method, sent[2].Method, sent[2].DocName)
 	}
 }
+
+// TestWebhookAnsweredOnceHandled: a webhook update is answered 200 only
+// once the handler is done with it, so that a process killed meanwhile
+// leaves it for Telegram to deliver again.
+func TestWebhookAnsweredOnceHandled(t *testing.T) {
+	srv := newServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := "http://" + ln.Addr().String() + "/tg/hook"
+	cfg := fastConfig(srv)
+	cfg.WebhookURL, cfg.WebhookSecret, cfg.Listener = hook, "s3cret_Token-2", ln
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := &recorder{reply: func(m chat.Message) []chat.Reply {
+		close(entered)
+		<-release
+		return nil
+	}}
+	startBot(t, srv, cfg, h)
+	if err := srv.Wait(patience, func() bool { u, _ := srv.Webhook(); return u != "" }); err != nil {
+		t.Fatal("webhook not set")
+	}
+	update := `{"update_id":901,"message":{"message_id":6,"date":1,"chat":{"id":43,"type":"private"},"from":{"id":43,"is_bot":false,"first_name":"Ayse"},"text":"c3-c4"}}`
+	req, _ := http.NewRequest(http.MethodPost, hook, strings.NewReader(update))
+	req.Header.Set("X-Telegram-Bot-Api-Secret-Token", cfg.WebhookSecret)
+	answered := make(chan int, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answered <- 0
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	<-entered
+	select {
+	case code := <-answered:
+		t.Fatalf("answered %d while the update was still being handled", code)
+	default:
+	}
+	close(release)
+	if code := <-answered; code != http.StatusOK {
+		t.Fatalf("answered %d once handled", code)
+	}
+}
