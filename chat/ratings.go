@@ -128,6 +128,13 @@ func (q *request) leaderboard() {
 		name := q.r.ratingName(q.lang, r.PlayerID, r.Name)
 		rating := strconv.Itoa(int(math.Round(r.Rating.Rating)))
 		rd := "±" + strconv.Itoa(int(math.Round(r.RD)))
+		if level, bot := sessions.IsBotRatingID(r.PlayerID); bot && q.r.host(g).LevelRatings[level] > 0 {
+			// A measured level: its rating is fixed, not earned in games.
+			fixed := q.t("leaderboard.fixed")
+			fmt.Fprintf(&b, "\n%d. %s — %s (%s)", i+1, name, rating, fixed)
+			rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, "", fixed})
+			continue
+		}
 		fmt.Fprintf(&b, "\n%d. %s — %s %s (%s)", i+1, name, rating, rd, q.r.cat.N(q.lang, "leaderboard.games", r.Games))
 		rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, rd, strconv.Itoa(r.Games)})
 	}

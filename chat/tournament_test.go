@@ -436,7 +436,8 @@ func TestRatingCommands(t *testing.T) {
 	}
 	b.expect(grp("cem", "/puan kaç"), "Kullanım: puan [oyun] [@kişi]")
 	rs = grp("cem", "liderler xox")
-	b.expect(rs, "XOX — liderler\n1. Bora — 1662 ±290 (1 oyun)\n2. Ayse — 1338 ±290 (1 oyun)")
+	b.expect(rs, "XOX — liderler\n1. Bora — 1662 ±290 (1 oyun)\n2. oyunbot (kolay) — 1500 (sabit)\n3. oyunbot (orta) — 1500 (sabit)",
+		"6. Ayse — 1338 ±290 (1 oyun)") // the bot's measured levels in their place
 	if _, err := png.Decode(bytes.NewReader(rs[0].Image)); err != nil {
 		t.Fatal(err)
 	}
