@@ -56,6 +56,7 @@ func main() {
 	sfTime := flag.Duration("sftime", 0, "Stockfish's time per move (default: -movetime)")
 	maxPlies := flag.Int("maxplies", 240, "a game still running after this many plies is a draw")
 	workers := flag.Int("workers", 1, "games played at once")
+	offset := flag.Int("offset", 0, "number of the first game (a later run continues with other openings)")
 	gen := flag.Int("gen", 0, "instead of matches: Stockfish self-play games whose quiet positions -gen-out gets (see gen.go)")
 	genOut := flag.String("gen-out", "positions.txt", "file of -gen's positions")
 	genNodes := flag.Int("gen-nodes", 20000, "Stockfish's nodes per move in -gen games")
@@ -79,7 +80,7 @@ func main() {
 				os.Exit(2)
 			}
 			for i := 0; i < *games; i++ {
-				jobs = append(jobs, job{level: strings.TrimSpace(lv), elo: elo, index: i})
+				jobs = append(jobs, job{level: strings.TrimSpace(lv), elo: elo, index: *offset + i})
 			}
 		}
 	}
