@@ -441,7 +441,8 @@ func TestRatingCommands(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(rs[0].Image)); err != nil {
 		t.Fatal(err)
 	}
-	b.expect(grp("cem", "liderler dama"), "Dama için henüz puanlı oyun yok.")
+	// No one has played dama: its board is the bot's measured levels.
+	b.expect(grp("cem", "liderler dama"), "1. oyunbot (usta) — 2330 (sabit)", "4. oyunbot (kolay) — 950 (sabit)")
 	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
 	b.expect(b.say("leaderboard"), "Usage: leaderboard <game>")
 }

@@ -116,8 +116,9 @@ func TestBotGamesRatedPerLevelUntilUndo(t *testing.T) {
 	for _, r := range board {
 		games[r.PlayerID] = r.Games
 	}
-	if games[ayse.ID] != 3 || games[sessions.BotRatingID("hard")] != 1 || games[sessions.BotRatingID("easy")] != 1 ||
-		games[sessions.BotRatingID("master")] != 1 {
+	// Tic-tac-toe's levels have measured ratings (games.Host.LevelRatings):
+	// only the person's rating is stored and moves.
+	if games[ayse.ID] != 3 || len(games) != 1 {
 		t.Fatalf("rated games %v", games)
 	}
 	if lvl, ok := sessions.IsBotRatingID(sessions.BotRatingID("hard")); !ok || lvl != "hard" {

@@ -15,8 +15,14 @@ func (Game) Host() games.Host {
 			{Key: "white", Words: []string{"white", "beyaz", "w", "first", "ilk"}},
 			{Key: "black", Words: []string{"black", "siyah", "b", "second", "ikinci"}},
 		},
-		Facing:  true,
-		Catalog: catalog(),
+		Facing: true,
+		// The measured ladder (BENCHMARKS.md, "Bot ladders"): self-play
+		// between neighbouring levels at their own budgets, medium
+		// anchored at 1500 where a new player starts (no external dama
+		// engine to anchor on): medium-easy 0.960, hard-medium 0.988,
+		// master-hard 0.600.
+		LevelRatings: map[string]int{"easy": 950, "medium": 1500, "hard": 2260, "master": 2330},
+		Catalog:      catalog(),
 	}
 }
 
