@@ -26,9 +26,16 @@ func (Game) Host() games.Host {
 			{Key: "white", Words: []string{"white", "w", "beyaz"}},
 			{Key: "black", Words: []string{"black", "b", "siyah"}},
 		},
-		Facing:  true,
-		Levels:  levels(),
-		Catalog: cat,
+		Facing: true,
+		Levels: levels(),
+		// The measured ladder, anchored on Stockfish 15.1's UCI_Elo at 1 s a
+		// move (BENCHMARKS.md, "Chess engine"): master 2064 (1919-2210, 34
+		// games), medium 1896 (1610-2181, 12), easy 1332 (1078-1586, 8).
+		// hard is master's engine with half its time: master's less 60, an
+		// assumption, not a measurement. seed (0-4 against 1350) keeps a
+		// rating of its own.
+		LevelRatings: map[string]int{"easy": 1330, "medium": 1900, "hard": 2000, "master": 2060},
+		Catalog:      cat,
 	}
 }
 
