@@ -36,10 +36,16 @@ func (Game) Host() games.Host {
 			{Key: "white", Words: []string{"white", "beyaz", "w", "first", "ilk"}},
 			{Key: "black", Words: []string{"black", "siyah", "b", "second", "ikinci"}},
 		},
-		Facing:  true,
-		Levels:  levels(),
-		Policy:  games.Policy{NoUndo: true, NoDraws: true},
-		Catalog: catalog(),
+		Facing: true,
+		Levels: levels(),
+		Policy: games.Policy{NoUndo: true, NoDraws: true},
+		// The measured ladder (BENCHMARKS.md, "Bot ladders"): games won
+		// between neighbouring levels at their own budgets, medium anchored
+		// at 1500 where a new player starts: medium-easy 0.743 (200 games),
+		// hard-medium 0.580 (200), master-hard 0.600 (40), hard-seed 0.843
+		// (1000).
+		LevelRatings: map[string]int{"seed": 1270, "easy": 1320, "medium": 1500, "hard": 1560, "master": 1630},
+		Catalog:      catalog(),
 	}
 }
 
