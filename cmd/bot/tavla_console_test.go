@@ -124,7 +124,9 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 	if !strings.Contains(out, "New game: Tavla — you (white) – ali (black)") {
 		t.Fatalf("no game:\n%s", tail(out, 30))
 	}
-	if !regexp.MustCompile(`Game over: (you|ali) \((white|black)\) wins`).MatchString(out) {
+	// A win, or a draw when the script's choices block both sides for good
+	// (the rule file's deadlock DECISION; about a third of these games).
+	if !regexp.MustCompile(`Game over: ((you|ali) \((white|black)\) wins|a draw — neither side can move)`).MatchString(out) {
 		t.Fatalf("the game did not end:\n%s", tail(out, 30))
 	}
 }
