@@ -77,9 +77,5 @@ func (r *Router) rollLine(lang Lang, s sessions.Snapshot) string {
 	if !ok || s.Players[side].Bot {
 		return ""
 	}
-	word := commandByName[CmdRoll].en[0]
-	if lang == Turkish {
-		word = commandByName[CmdRoll].tr[0]
-	}
-	return r.cat.T(lang, "game.roll-turn", "player", r.displayName(s.Players[side]), "cmd", word)
+	return r.cat.T(lang, "game.roll-turn", "player", r.displayName(s.Players[side]), "cmd", commandWord(lang, CmdRoll))
 }

@@ -1789,11 +1789,10 @@ func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
 // confirmWord is how the person types the confirmed command in the
 // request's language ("pes evet", "resign yes").
 func (q *request) confirmWord(cmd string) string {
-	c := commandByName[cmd]
-	if q.lang == Turkish && len(c.tr) > 0 {
-		return c.tr[0] + " evet"
+	if q.lang == Turkish {
+		return q.word(cmd) + " evet"
 	}
-	return c.en[0] + " yes"
+	return q.word(cmd) + " yes"
 }
 
 // hasMoved reports whether side has made a move in game s.
@@ -1819,9 +1818,12 @@ func (q *request) legal() {
 }
 
 // word is a command's first word in the request's language.
-func (q *request) word(cmd string) string {
+func (q *request) word(cmd string) string { return commandWord(q.lang, cmd) }
+
+// commandWord is a command's first word in lang.
+func commandWord(lang Lang, cmd string) string {
 	c := commandByName[cmd]
-	if q.lang == Turkish && len(c.tr) > 0 {
+	if lang == Turkish && len(c.tr) > 0 {
 		return c.tr[0]
 	}
 	return c.en[0]
