@@ -404,13 +404,24 @@ func (m *Manager) unindex(l *live) {
 }
 
 // save writes the game through where a change cannot be refused any more
-// (a tournament's decision about its games); l.mu must be held. A failing
-// store is logged: the game goes on in memory. Player actions use commit.
-func (m *Manager) save(l *live) {
+// (a tournament's decision about its games, made since cp); l.mu must be
+// held. A failing store is logged: the game goes on in memory, at the
+// stored version, so that its next change saves this one with it. If
+// another process saved the game first, the game is reloaded and
+// ErrConflict returned: the caller decides again on the new state.
+// Player actions use commit.
+func (m *Manager) save(l *live, cp state) error {
 	l.rec.Version++
-	if err := m.cfg.Store.SaveGame(m.ctx, l.rec); err != nil {
+	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
+	switch {
+	case errors.Is(err, ErrConflict):
+		m.reload(l, cp)
+		return err
+	case err != nil:
 		m.log.Error("saving game", "id", l.rec.ID, "err", err)
+		l.rec.Version--
 	}
+	return nil
 }
 
 // commit writes through a change made since cp (write-ahead: nothing is

@@ -68,11 +68,15 @@ func (m *Manager) lead(now time.Time) bool {
 	return ok
 }
 
-// adopt replaces l's state by rec, the stored game, when another process
-// changed it (another version, or a clock credit); l.mu must be held. It
-// reports whether the state changed.
+// adopt replaces l's state by rec, the stored game, when rec is newer: a
+// later version, or the same one with its clock credited (a credit moves
+// LastMove on without a new version); l.mu must be held. It reports
+// whether the state changed. A rec no newer than the copy is ignored: it
+// was read before a save the copy already has (a batch of games read by
+// syncAll while a move was being saved), and taking it would put the copy
+// back on an older lineage.
 func (m *Manager) adopt(l *live, rec GameRecord) bool {
-	if rec.Version == l.rec.Version && rec.LastMove.Equal(l.rec.LastMove) {
+	if rec.Version < l.rec.Version || (rec.Version == l.rec.Version && !rec.LastMove.After(l.rec.LastMove)) {
 		return false
 	}
 	st := state{rec: rec, game: l.game}
@@ -103,12 +107,14 @@ func (m *Manager) refresh(l *live) {
 }
 
 // reload puts the stored game in place of l's state after a save lost to
-// another process (cp, the state before the change, if it cannot be
-// read); l.mu must be held.
+// another process: cp, the state before the change, brought up to the
+// store (left as it is if the store cannot be read); l.mu must be held.
+// The copy goes back to cp first: the lost change's version number may
+// be the one the other process saved.
 func (m *Manager) reload(l *live, cp state) {
-	rec, err := m.cfg.Store.Game(m.ctx, l.id)
-	if err != nil || !m.adopt(l, rec) {
-		l.state = cp
+	l.state = cp
+	if rec, err := m.cfg.Store.Game(m.ctx, l.id); err == nil {
+		m.adopt(l, rec)
 	}
 }
 

@@ -140,15 +140,6 @@ func legalHistory(t *testing.T, reg *games.Registry, rec sessions.GameRecord) {
 // history holds nothing else; it is a legal game; in games against the
 // bot, each bot move was announced once, by one of the processes.
 func TestSharedRacingMoves(t *testing.T) {
-	if raceDetector {
-		// Quarantined, issue 14 (open): under the race detector's timing
-		// an acknowledged move was twice found elsewhere in the stored
-		// history (acknowledged at 25, stored at 34: a lineage the
-		// compare-and-set should have refused). Not found yet; without the
-		// race detector the test passes. Reproduce with
-		// OYUNBOT_TEST_POSTGRES=... go test -race -run TestSharedRacingMoves ./sessions
-		t.Skip("known bug under -race timing (issue 14): an acknowledged move stored at another place")
-	}
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
 	const (

@@ -257,22 +257,32 @@ func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string)
 	if err != nil {
 		return
 	}
-	l.mu.Lock()
-	if l.rec.Result.Over {
-		l.mu.Unlock()
-		return
-	}
-	winner := ai.NoSide
-	if reason != ReasonAborted {
-		for i, p := range l.rec.Players {
-			if p.ID == loserID || (p.Bot && tournament.BotID(p.Level) == loserID) {
-				winner = ai.Side(i).Opponent()
+	for try := 1; ; try++ {
+		m.lockFresh(l)
+		if l.rec.Result.Over {
+			l.mu.Unlock()
+			return // ended meanwhile, by a move or by another process
+		}
+		winner := ai.NoSide
+		if reason != ReasonAborted {
+			for i, p := range l.rec.Players {
+				if p.ID == loserID || (p.Bot && tournament.BotID(p.Level) == loserID) {
+					winner = ai.Side(i).Opponent()
+				}
 			}
 		}
+		cp := l.state.clone()
+		l.end(winner, reason, m.cfg.Now())
+		err := m.save(l, cp)
+		l.mu.Unlock()
+		if err == nil {
+			break
+		}
+		if try == conflictTries {
+			m.log.Error("ending a tournament game: saved elsewhere first every time", "id", id, "err", err)
+			return
+		}
 	}
-	l.end(winner, reason, m.cfg.Now())
-	m.save(l)
-	l.mu.Unlock()
 	// The players hear of it before what follows (the next round).
 	snap, evs := m.endedQuiet(ctx, l)
 	m.emitCtx(ctx, append([]Event{{Kind: EventEnded, Game: snap}}, evs...)...)
