@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestMigrateFromVersion1: a database written by the first schema gains the
@@ -54,5 +55,41 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	if un, err := s.UnsettledGames(ctx); err != nil || len(un) != 0 {
 		t.Fatalf("unsettled %+v %v", un, err)
+	}
+}
+
+// TestMigrateOutboxClaims: replies a version-7 database kept pending are
+// free after migration 8: no owner, no claim, and the first claimer takes
+// them, oldest first.
+func TestMigrateOutboxClaims(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v7.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := []string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`, `INSERT INTO schema_version (version) VALUES (7)`}
+	qs = append(qs, migrations[:7]...)
+	qs = append(qs, `INSERT INTO outbox (platform, channel, data, created_ms) VALUES ('tg', 'c', 'a', 1), ('tg', 'c', 'b', 2)`)
+	for _, q := range qs {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	db.Close()
+
+	s, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pending, err := s.PendingReplies(ctx, "tg")
+	if err != nil || len(pending) != 2 || pending[0].Owner != "" || !pending[0].ClaimUntil.IsZero() {
+		t.Fatalf("pending after migrating: %+v, %v", pending, err)
+	}
+	now := time.UnixMilli(1_700_000_000_000)
+	got, err := s.ClaimReplies(ctx, "tg", "p1", now, now.Add(time.Minute))
+	if err != nil || len(got) != 2 || string(got[0].Data) != "a" || string(got[1].Data) != "b" || got[1].Owner != "p1" {
+		t.Fatalf("claimed after migrating: %+v, %v", got, err)
 	}
 }

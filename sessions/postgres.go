@@ -160,6 +160,18 @@ var pgMigrations = []string{
 	);`,
 	// 7: a channel's dice (see SQLite's migration 7).
 	`ALTER TABLE channels ADD COLUMN dice TEXT NOT NULL DEFAULT '';`,
+	// 8: the outbox's claims (see SQLite's migration 8).
+	`ALTER TABLE outbox ADD COLUMN owner    TEXT   COLLATE "C" NOT NULL DEFAULT '';
+	ALTER TABLE outbox ADD COLUMN claim_ms BIGINT NOT NULL DEFAULT 0;
+	CREATE INDEX outbox_owner ON outbox(owner) WHERE state = '';`,
+	// 9: the people met, by username (see SQLite's migration 9).
+	`CREATE TABLE users (
+		platform TEXT COLLATE "C" NOT NULL,
+		name     TEXT COLLATE "C" NOT NULL,
+		id       TEXT COLLATE "C" NOT NULL,
+		display  TEXT NOT NULL,
+		PRIMARY KEY (platform, name)
+	);`,
 }
 
 // migrationLock is the key of the advisory lock under which the schema is

@@ -12,6 +12,7 @@ import (
 	"hash/fnv"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -301,9 +302,9 @@ func (s *PostgresStore) EnqueueReplies(ctx context.Context, items []OutboxItem) 
 		out = make([]OutboxItem, len(items))
 		announced := map[int64]int64{}
 		for i, it := range items {
-			if err := tx.QueryRow(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms)
-				VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data,
-				ms(it.Created)).Scan(&it.ID); err != nil {
+			if err := tx.QueryRow(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms, owner, claim_ms)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data,
+				ms(it.Created), it.Owner, ms(it.ClaimUntil)).Scan(&it.ID); err != nil {
 				return err
 			}
 			if it.Game != 0 {
@@ -329,13 +330,49 @@ func (s *PostgresStore) EnqueueReplies(ctx context.Context, items []OutboxItem) 
 
 // PendingReplies loads a platform's undelivered replies, oldest first.
 func (s *PostgresStore) PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, platform, channel, game, version, data, created_ms
+	rows, err := s.pool.Query(ctx, `SELECT `+replyColumns+`
 		FROM outbox WHERE platform = $1 AND state = '' ORDER BY id`, platform)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: pending replies: %w", err)
 	}
 	defer rows.Close()
 	return readReplies(rows)
+}
+
+// ClaimReplies claims the platform's free replies (and owner's) for owner.
+// Rows another transaction holds (a renewal, a delivery, another claim)
+// are skipped rather than waited for: they are someone's now, or will be
+// free at a later claim.
+func (s *PostgresStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
+	rows, err := s.pool.Query(ctx, `UPDATE outbox SET owner = $1, claim_ms = $2 WHERE id IN (
+			SELECT id FROM outbox WHERE platform = $3 AND state = '' AND (claim_ms <= $4 OR owner = $1)
+			FOR UPDATE SKIP LOCKED)
+		RETURNING `+replyColumns, owner, ms(until), platform, ms(now))
+	if err != nil {
+		return nil, fmt.Errorf("sessions: claim replies: %w", err)
+	}
+	defer rows.Close()
+	items, err := readReplies(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: claim replies: %w", err)
+	}
+	slices.SortFunc(items, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	return items, nil
+}
+
+// RenewReplies moves the claims of owner's replies to until.
+func (s *PostgresStore) RenewReplies(ctx context.Context, owner string, until time.Time) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `UPDATE outbox SET claim_ms = $1 WHERE owner = $2 AND state = '' RETURNING id`,
+		ms(until), owner)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: renew replies: %w", err)
+	}
+	defer rows.Close()
+	ids, err := readIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: renew replies: %w", err)
+	}
+	return ids, nil
 }
 
 // DeliveredReply deletes reply id.

@@ -150,8 +150,8 @@ func TestPostgresMigrateConcurrently(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 	}
 	s := stores[0]
-	if v, err := s.Version(t.Context()); err != nil || v != 7 { // update with each migration
-		t.Fatalf("version = %d, %v; want 7", v, err)
+	if v, err := s.Version(t.Context()); err != nil || v != 9 { // update with each migration
+		t.Fatalf("version = %d, %v; want 9", v, err)
 	}
 	if n, err := s.RawForTest(t.Context(), `SELECT count(*)::text FROM schema_version`); err != nil || n != "1" {
 		t.Fatalf("schema_version rows: %s, %v; want 1", n, err)
@@ -172,8 +172,8 @@ func TestPostgresReopen(t *testing.T) {
 	rec.ID = id
 	s.Close()
 	s = openPostgres(t, dbURL)
-	if v, err := s.Version(ctx); err != nil || v != 7 {
-		t.Fatalf("version = %d, %v; want 7", v, err)
+	if v, err := s.Version(ctx); err != nil || v != 9 {
+		t.Fatalf("version = %d, %v; want 9", v, err)
 	}
 	got, err := s.Game(ctx, id)
 	if err != nil || !got.Started.Equal(rec.Started) || got.Players != rec.Players || got.Moves[1] != rec.Moves[1] {

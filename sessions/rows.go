@@ -135,18 +135,34 @@ func decodeMatch(id int64, data string) (MatchRecord, error) {
 	return rec, nil
 }
 
-// readReplies reads rows of id, platform, channel, game, version, data,
-// created_ms.
+// replyColumns are the outbox columns readReplies reads.
+const replyColumns = `id, platform, channel, game, version, data, created_ms, owner, claim_ms`
+
+// readReplies reads rows of replyColumns.
 func readReplies(rows rowSet) ([]OutboxItem, error) {
 	var out []OutboxItem
 	for rows.Next() {
 		var it OutboxItem
-		var created int64
-		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created); err != nil {
+		var created, claim int64
+		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created,
+			&it.Owner, &claim); err != nil {
 			return nil, fmt.Errorf("sessions: pending replies: %w", err)
 		}
-		it.Created = fromMS(created)
+		it.Created, it.ClaimUntil = fromMS(created), fromMS(claim)
 		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+// readIDs reads rows of one id.
+func readIDs(rows rowSet) ([]int64, error) {
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
 	}
 	return out, rows.Err()
 }

@@ -144,6 +144,21 @@ var migrations = []string{
 	);`,
 	// 7: a channel's dice: rolled by the bot, or by the players by hand.
 	`ALTER TABLE channels ADD COLUMN dice TEXT NOT NULL DEFAULT '';`,
+	// 8: the outbox's claims: the process delivering a reply, and until
+	// when (several processes on one store; a single one leaves them
+	// empty). Replies stored before are free (claim_ms 0).
+	`ALTER TABLE outbox ADD COLUMN owner    TEXT    NOT NULL DEFAULT '';
+	ALTER TABLE outbox ADD COLUMN claim_ms INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX outbox_owner ON outbox(owner) WHERE state = '';`,
+	// 9: the people met, by their lowercase @username (Telegram), so that a
+	// process resolves a mention of someone who spoke to another one.
+	`CREATE TABLE users (
+		platform TEXT NOT NULL,
+		name     TEXT NOT NULL, -- lowercase username
+		id       TEXT NOT NULL,
+		display  TEXT NOT NULL,
+		PRIMARY KEY (platform, name)
+	);`,
 }
 
 // busyTimeout is how long a writer waits for another connection's lock.

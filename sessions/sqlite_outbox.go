@@ -1,8 +1,11 @@
 package sessions
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"time"
 )
 
 // EnqueueReplies stores items and marks the games they announce, atomically.
@@ -17,8 +20,9 @@ func (s *SQLiteStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([
 	defer tx.Rollback()
 	out := make([]OutboxItem, len(items))
 	for i, it := range items {
-		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms)
-			VALUES (?, ?, ?, ?, ?, ?)`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data, ms(it.Created))
+		res, err := tx.ExecContext(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms, owner, claim_ms)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data, ms(it.Created),
+			it.Owner, ms(it.ClaimUntil))
 		if err != nil {
 			return nil, fmt.Errorf("sessions: enqueue reply: %w", err)
 		}
@@ -41,13 +45,46 @@ func (s *SQLiteStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([
 
 // PendingReplies loads a platform's undelivered replies, oldest first.
 func (s *SQLiteStore) PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, platform, channel, game, version, data, created_ms
+	rows, err := s.db.QueryContext(ctx, `SELECT `+replyColumns+`
 		FROM outbox WHERE platform = ? AND state = '' ORDER BY id`, platform)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: pending replies: %w", err)
 	}
 	defer rows.Close()
 	return readReplies(rows)
+}
+
+// ClaimReplies claims the platform's free replies (and owner's) for owner,
+// in one statement (SQLite runs one writer at a time).
+func (s *SQLiteStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
+	rows, err := s.db.QueryContext(ctx, `UPDATE outbox SET owner = ?, claim_ms = ?
+		WHERE platform = ? AND state = '' AND (claim_ms <= ? OR owner = ?) RETURNING `+replyColumns,
+		owner, ms(until), platform, ms(now), owner)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: claim replies: %w", err)
+	}
+	defer rows.Close()
+	items, err := readReplies(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: claim replies: %w", err)
+	}
+	slices.SortFunc(items, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	return items, nil
+}
+
+// RenewReplies moves the claims of owner's replies to until.
+func (s *SQLiteStore) RenewReplies(ctx context.Context, owner string, until time.Time) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `UPDATE outbox SET claim_ms = ? WHERE owner = ? AND state = '' RETURNING id`,
+		ms(until), owner)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: renew replies: %w", err)
+	}
+	defer rows.Close()
+	ids, err := readIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: renew replies: %w", err)
+	}
+	return ids, nil
 }
 
 // DeliveredReply deletes reply id.

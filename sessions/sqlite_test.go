@@ -114,8 +114,8 @@ func TestSQLiteReopen(t *testing.T) {
 	s.Close()
 
 	s = openStore(t, path)
-	if v, err := s.Version(ctx); err != nil || v != 7 { // update with each migration
-		t.Fatalf("version = %d, %v; want 7", v, err)
+	if v, err := s.Version(ctx); err != nil || v != 9 { // update with each migration
+		t.Fatalf("version = %d, %v; want 9", v, err)
 	}
 	if got, err := s.Game(ctx, id); err != nil || !reflect.DeepEqual(got, rec) {
 		t.Fatalf("after reopening:\n got %+v, %v\nwant %+v", got, err, rec)

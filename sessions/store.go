@@ -14,7 +14,7 @@ import (
 //
 // It is the union of one small interface per aggregate (GameStore,
 // ChannelStore, ChallengeStore, RatingStore, TournamentStore, Outbox,
-// MatchStore, HeartbeatStore, LeaseStore): code that needs one aggregate may take only
+// MatchStore, HeartbeatStore, LeaseStore, UserDirectory): code that needs one aggregate may take only
 // its interface. A few writes span two aggregates in one transaction
 // (SettleGame, EnqueueReplies, CreditDowntime: each says which), so one
 // Store implements them all over the same database.
@@ -35,6 +35,7 @@ type Store interface {
 	MatchStore
 	HeartbeatStore
 	LeaseStore
+	UserDirectory
 
 	// Close releases the store.
 	Close() error

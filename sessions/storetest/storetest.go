@@ -62,8 +62,10 @@ var aggregates = []struct {
 	{"TournamentStore", tournamentTests},
 	{"MatchStore", matchTests},
 	{"Outbox", outboxTests},
+	{"OutboxClaims", claimTests},
 	{"HeartbeatStore", heartbeatTests},
 	{"LeaseStore", leaseTests},
+	{"UserDirectory", userTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},
 }
