@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"image/png"
 	"sort"
 )
 
@@ -188,35 +187,6 @@ func (q *quantizer) apply(dst *image.Paletted, src *image.RGBA) {
 		i := 4 * j
 		d[j] = lut[quantKey(s[i], s[i+1], s[i+2])&quantMask]
 	}
-}
-
-// pngWriter encodes paletted pictures with a reused buffer; one per
-// goroutine.
-type pngWriter struct {
-	enc  png.Encoder
-	ebuf *png.EncoderBuffer
-	out  bytes.Buffer
-}
-
-func newPNGWriter() *pngWriter {
-	w := &pngWriter{}
-	w.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: w}
-	return w
-}
-
-// Get implements png.EncoderBufferPool for the writer's own encoder.
-func (w *pngWriter) Get() *png.EncoderBuffer { return w.ebuf }
-
-// Put implements png.EncoderBufferPool for the writer's own encoder.
-func (w *pngWriter) Put(b *png.EncoderBuffer) { w.ebuf = b }
-
-// encode returns a fresh copy of the PNG of im.
-func (w *pngWriter) encode(im image.Image) ([]byte, error) {
-	w.out.Reset()
-	if err := w.enc.Encode(&w.out, im); err != nil {
-		return nil, err
-	}
-	return bytes.Clone(w.out.Bytes()), nil
 }
 
 // applyRect is apply restricted to r (within both pictures' bounds).
