@@ -22,10 +22,10 @@ type Outbox interface {
 	// whoever claims them.
 	PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error)
 	// ClaimReplies gives owner, until the time until, the platform's
-	// undelivered replies that are free at now (their claim ended at or
-	// before now) or owner's already, atomically: of two processes
-	// claiming at once, each reply goes to one. It returns them, claimed,
-	// oldest first.
+	// undelivered replies that are free at now (never claimed, or their
+	// claim ended at or before now, whoever held it), atomically: of two
+	// processes claiming at once, each reply goes to one. It returns them,
+	// claimed, oldest first.
 	ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error)
 	// RenewReplies moves the claim of every undelivered reply owner holds
 	// to until (a past time frees them for others) and returns their ids,

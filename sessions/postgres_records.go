@@ -339,13 +339,13 @@ func (s *PostgresStore) PendingReplies(ctx context.Context, platform string) ([]
 	return readReplies(rows)
 }
 
-// ClaimReplies claims the platform's free replies (and owner's) for owner.
+// ClaimReplies claims the platform's free replies for owner.
 // Rows another transaction holds (a renewal, a delivery, another claim)
 // are skipped rather than waited for: they are someone's now, or will be
 // free at a later claim.
 func (s *PostgresStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
 	rows, err := s.pool.Query(ctx, `UPDATE outbox SET owner = $1, claim_ms = $2 WHERE id IN (
-			SELECT id FROM outbox WHERE platform = $3 AND state = '' AND (claim_ms <= $4 OR owner = $1)
+			SELECT id FROM outbox WHERE platform = $3 AND state = '' AND claim_ms <= $4
 			FOR UPDATE SKIP LOCKED)
 		RETURNING `+replyColumns, owner, ms(until), platform, ms(now))
 	if err != nil {

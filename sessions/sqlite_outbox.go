@@ -54,12 +54,12 @@ func (s *SQLiteStore) PendingReplies(ctx context.Context, platform string) ([]Ou
 	return readReplies(rows)
 }
 
-// ClaimReplies claims the platform's free replies (and owner's) for owner,
-// in one statement (SQLite runs one writer at a time).
+// ClaimReplies claims the platform's free replies for owner, in one
+// statement (SQLite runs one writer at a time).
 func (s *SQLiteStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
 	rows, err := s.db.QueryContext(ctx, `UPDATE outbox SET owner = ?, claim_ms = ?
-		WHERE platform = ? AND state = '' AND (claim_ms <= ? OR owner = ?) RETURNING `+replyColumns,
-		owner, ms(until), platform, ms(now), owner)
+		WHERE platform = ? AND state = '' AND claim_ms <= ? RETURNING `+replyColumns,
+		owner, ms(until), platform, ms(now))
 	if err != nil {
 		return nil, fmt.Errorf("sessions: claim replies: %w", err)
 	}
