@@ -52,7 +52,7 @@ func (p *Position) explain(in string, pt pattern) error {
 	}
 	reaches := false
 	for b := candidates; b != 0; b &= b - 1 {
-		if from := lsb(b); s.reaches(from, pt.to) {
+		if from := lsb(b); s.reaches(from, pt.to) || s.pinnedPassant(from, pt.to) {
 			if pt.promo != NoKind && !(s.kindAt(from) == Pawn && bit(pt.to)&(rank1|rank8) != 0) {
 				return moveErr(in, ReasonNotPromotion, "only a pawn reaching the last rank promotes")
 			}
@@ -108,4 +108,12 @@ func (s *state) reaches(from, to int) bool {
 		return kingAtt[from]&t != 0
 	}
 	return false
+}
+
+// pinnedPassant reports whether from to is an en passant capture the
+// rules would allow but for the king's safety: the enemy pawn has just
+// stepped over to, and our pawn on from attacks it. (The position keeps
+// en passant rights only when the capture is legal, so reaches misses it.)
+func (s *state) pinnedPassant(from, to int) bool {
+	return s.skipped != noSquare && to == int(s.skipped) && s.kindAt(from) == Pawn && pawnAtt[s.side][from]&bit(to) != 0
 }

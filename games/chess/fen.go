@@ -43,7 +43,7 @@ func ParseFEN(s string) (*Position, error) {
 	if err := st.parseCastling(f[2]); err != nil {
 		return nil, err
 	}
-	st.ep = noSquare
+	st.ep, st.skipped = noSquare, noSquare
 	if err := st.parseEnPassant(f[3]); err != nil {
 		return nil, err
 	}
@@ -179,6 +179,7 @@ func (s *state) parseEnPassant(text string) error {
 	if rankOf(sq) != wantRank || s.board[pawnSq] != uint8(Pawn)|uint8(them)<<3 || s.board[sq] != 0 || s.board[from] != 0 {
 		return fmt.Errorf("chess: en passant square %s: no %s pawn can just have stepped two squares past it", text, colorNames[them])
 	}
+	s.skipped = int8(sq)
 	if s.epLegal(sq) {
 		s.ep = int8(sq)
 	}

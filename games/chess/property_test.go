@@ -84,7 +84,7 @@ func checkInvariants(t *testing.T, p *Position) {
 	q, err := ParseFEN(p.FEN())
 	if err != nil {
 		t.Errorf("FEN %q does not read back: %v", p.FEN(), err)
-	} else if q.st != *s {
+	} else if !sameGameState(q.st, *s) {
 		t.Errorf("FEN %q reads back as another state", p.FEN())
 	}
 	for _, m := range l.moves[:l.n] {
@@ -158,4 +158,12 @@ func TestNoisyMovesAll(t *testing.T) {
 			t.Errorf("%s: %d noisy, all %v; the case says %d, %v", c.fen, len(noisy), all, c.noisy, c.all)
 		}
 	}
+}
+
+// sameGameState compares two states as a FEN records them: the square a
+// pawn last stepped over (kept only to explain a refused en passant) is
+// written only when a legal capture exists there.
+func sameGameState(a, b state) bool {
+	a.skipped, b.skipped = noSquare, noSquare
+	return a == b
 }

@@ -20,6 +20,7 @@ type state struct {
 	side     Color
 	castle   uint8
 	ep       int8   // en passant target square when a legal capture exists there, else noSquare
+	skipped  int8   // the square the last move's pawn stepped over (two squares), legal capture or not; not hashed
 	halfmove uint16 // plies since the last capture or pawn move
 	fullmove uint16
 }
@@ -131,6 +132,7 @@ func (s *state) apply(m Move) {
 		h ^= zEp[fileOf(int(s.ep))]
 		s.ep = noSquare
 	}
+	s.skipped = noSquare
 	s.halfmove++
 	if ck := m.Captured(); ck != NoKind {
 		capSq := to
@@ -152,6 +154,7 @@ func (s *state) apply(m Move) {
 			h ^= zPiece[us][Pawn][to] ^ zPiece[us][pk][to]
 		} else if m.flag() == flagDouble {
 			s.side = them
+			s.skipped = int8((from + to) / 2)
 			if ep := (from + to) / 2; s.epLegal(ep) {
 				s.ep = int8(ep)
 				h ^= zEp[fileOf(ep)]
@@ -178,6 +181,7 @@ func (s *state) applyNull() {
 		h ^= zEp[fileOf(int(s.ep))]
 		s.ep = noSquare
 	}
+	s.skipped = noSquare
 	s.side ^= 1
 	s.halfmove++
 	s.hash = h
