@@ -4,7 +4,8 @@ package chat
 // stored before it is sent and forgotten once its platform took it, so a
 // restart, a 429 storm or an outage of any length delays it but does not
 // lose it. Replies to one chat go out in order; a failing chat does not hold
-// up the others.
+// up the others. Processes sharing a store claim their replies
+// (outbox_claims.go).
 
 import (
 	"context"
@@ -55,9 +56,16 @@ type outbox struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu      sync.Mutex
-	queues  map[chanRef]*chanQueue
-	known   map[int64]bool // stored replies queued in memory
+	// claim is this process's claim on its replies when several share
+	// the store (zero when alone).
+	claim outboxClaim
+
+	mu     sync.Mutex
+	queues map[chanRef]*chanQueue
+	known  map[int64]bool // stored replies queued in memory
+	// lost are queued replies another process has taken over (their
+	// claim ran out): they are dropped when their turn comes.
+	lost    map[int64]bool
 	loaded  map[string]bool
 	waiters []chan struct{} // closed when every queued reply has been tried
 	m       deliveryMetrics
@@ -80,11 +88,14 @@ type queued struct {
 // deliveryMetrics are counted since the last log line.
 type deliveryMetrics struct {
 	delivered, retried, stale, failed, unstored int
-	maxDelay                                    time.Duration
+	// takenOver: replies claimed from another process; lost: replies
+	// another process claimed from this one.
+	takenOver, lost int
+	maxDelay        time.Duration
 }
 
 func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, retry time.Duration,
-	sender func(string) Sender, staleNote func(platform, channel string, n int) string) *outbox {
+	sender func(string) Sender, staleNote func(platform, channel string, n int) string, claim outboxClaim) *outbox {
 	if staleAfter <= 0 {
 		staleAfter = DefaultReplyStaleAfter
 	}
@@ -92,10 +103,14 @@ func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, st
 		retry = defaultRetry
 	}
 	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: retry, sender: sender, staleNote: staleNote,
-		queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, loaded: map[string]bool{}}
+		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
 	go o.metricsLoop()
+	if claim.owner != "" {
+		o.wg.Add(1)
+		go o.claimLoop()
+	}
 	return o
 }
 
@@ -112,10 +127,12 @@ func (o *outbox) put(ctx context.Context, rep Reply) {
 	data, err := json.Marshal(storedReply{rep})
 	if err == nil {
 		var items []sessions.OutboxItem
-		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []sessions.OutboxItem{{
-			Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID, Version: rep.GameVersion,
-			Data: data, Created: now,
-		}})
+		it := sessions.OutboxItem{Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID,
+			Version: rep.GameVersion, Data: data, Created: now}
+		if o.claim.owner != "" {
+			it.Owner, it.ClaimUntil = o.claim.owner, now.Add(o.claim.ttl)
+		}
+		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []sessions.OutboxItem{it})
 		if err == nil {
 			q.id = items[0].ID
 		}
@@ -155,8 +172,9 @@ func (o *outbox) startLocked(key chanRef, cq *chanQueue) {
 	go o.deliver(key, cq)
 }
 
-// load queues a platform's stored replies (those a previous run left) and
-// starts delivery for the platform's chats: call it once its sender is set.
+// load queues a platform's stored replies (those a previous run left; when
+// processes share the store, those whose claim ran out) and starts
+// delivery for the platform's chats: call it once its sender is set.
 func (o *outbox) load(ctx context.Context, platform string) {
 	o.mu.Lock()
 	first := !o.loaded[platform]
@@ -165,27 +183,19 @@ func (o *outbox) load(ctx context.Context, platform string) {
 	var items []sessions.OutboxItem
 	if first {
 		var err error
-		if items, err = o.store.PendingReplies(ctx, platform); err != nil {
+		if o.claim.owner != "" {
+			now := o.now()
+			items, err = o.store.ClaimReplies(ctx, platform, o.claim.owner, now, now.Add(o.claim.ttl))
+		} else {
+			items, err = o.store.PendingReplies(ctx, platform)
+		}
+		if err != nil {
 			o.log.Error("loading the outbox", "platform", platform, "err", err)
 		}
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	restored := 0
-	for _, it := range items {
-		if o.known[it.ID] {
-			continue
-		}
-		var sr storedReply
-		if err := json.Unmarshal(it.Data, &sr); err != nil {
-			o.log.Error("unreadable reply in the outbox, given up", "id", it.ID, "err", err)
-			o.abandon(it.ID, sessions.ReplyFailed, "unreadable: "+err.Error())
-			continue
-		}
-		o.known[it.ID] = true
-		restored++
-		o.pushLocked(chanRef{it.Platform, it.ChannelID}, &queued{id: it.ID, rep: sr.Reply, created: it.Created})
-	}
+	restored := o.queueStoredLocked(items)
 	if restored > 0 {
 		o.log.Info("replies from the outbox queued again", "platform", platform, "count", restored)
 	}
@@ -214,6 +224,16 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 			break
 		}
 		q := cq.items[0]
+		if q.id != 0 && o.lost[q.id] {
+			// Another process took it over: it sends it.
+			cq.items = cq.items[1:]
+			delete(o.known, q.id)
+			delete(o.lost, q.id)
+			attempt = 0
+			o.notifyLocked()
+			o.mu.Unlock()
+			continue
+		}
 		o.mu.Unlock()
 
 		outcome, delay := o.attempt(key, q, attempt)
@@ -226,6 +246,7 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		if outcome != retry {
 			cq.items = cq.items[1:]
 			delete(o.known, q.id)
+			delete(o.lost, q.id)
 			attempt = 0
 			if outcome == stale {
 				staleCount++
@@ -404,18 +425,22 @@ func (o *outbox) logMetrics() {
 	// Only trouble is worth a line at the default level; smooth delivery
 	// is for debugging (the console would print it after every session).
 	level := slog.LevelDebug
-	if m.retried+m.stale+m.failed+m.unstored+pending > 0 {
+	if m.retried+m.stale+m.failed+m.unstored+m.takenOver+m.lost+pending > 0 {
 		level = slog.LevelInfo
 	}
-	o.log.Log(context.Background(), level, "reply delivery", "delivered", m.delivered, "retried", m.retried,
-		"stale", m.stale, "failed", m.failed, "unstored", m.unstored, "pending", pending,
-		"max_delay", m.maxDelay.Round(time.Millisecond))
+	args := []any{"delivered", m.delivered, "retried", m.retried, "stale", m.stale, "failed", m.failed,
+		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond)}
+	if o.claim.owner != "" {
+		args = append(args, "taken_over", m.takenOver, "lost", m.lost)
+	}
+	o.log.Log(context.Background(), level, "reply delivery", args...)
 }
 
 // close stops delivery; undelivered replies stay in the store for the next
-// start.
+// start, or, when processes share the store, are freed for the others.
 func (o *outbox) close() {
 	o.cancel()
 	o.wg.Wait()
+	o.release()
 	o.logMetrics()
 }

@@ -64,6 +64,16 @@ type Config struct {
 	// ReplyRetry is the first wait before a failed reply is sent again; it
 	// doubles up to 32 times itself, at most 30 s (default 1 s).
 	ReplyRetry time.Duration
+	// Shared: other processes deliver replies from the same Store. Each
+	// reply is then claimed by the process that delivers it (Instance),
+	// and taken over by another once its claim ran out (outbox_claims.go).
+	Shared bool
+	// Instance names this process as the owner of its replies in the
+	// shared mode (default: random).
+	Instance string
+	// ReplyClaimTTL: in the shared mode, a process's claim on its replies
+	// lasts this long unrenewed (default DefaultReplyClaimTTL).
+	ReplyClaimTTL time.Duration
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is
@@ -137,7 +147,8 @@ func New(cfg Config) (*Router, error) {
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
-	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote)
+	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
+		claimOf(cfg))
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
 		r.out.close()
