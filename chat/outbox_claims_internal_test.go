@@ -1,0 +1,49 @@
+package chat
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestInsertTakenOver: a taken-over reply goes before the chat's newer
+// stored replies, after older ones and replies not stored (id 0, kept in
+// place), and never before the reply being sent.
+func TestInsertTakenOver(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		queue   []int64
+		running bool
+		id      int64
+		want    []int64
+	}{
+		{"an empty queue", nil, false, 5, []int64{5}},
+		{"after older ones", []int64{2, 3}, false, 5, []int64{2, 3, 5}},
+		{"before newer ones", []int64{7, 9}, false, 5, []int64{5, 7, 9}},
+		{"between", []int64{2, 7, 9}, false, 5, []int64{2, 5, 7, 9}},
+		{"not before the one being sent", []int64{7, 9}, true, 5, []int64{7, 5, 9}},
+		{"after the one being sent", []int64{7}, true, 5, []int64{7, 5}},
+		{"unstored replies stay in place", []int64{0, 7, 0}, false, 5, []int64{0, 5, 7, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &outbox{claim: outboxClaim{owner: "p"}, queues: map[chanRef]*chanQueue{},
+				sender: func(string) Sender { return nil }}
+			o.ctx, o.cancel = context.WithCancel(context.Background())
+			defer o.cancel()
+			key := chanRef{"test", "c"}
+			cq := &chanQueue{running: tc.running}
+			for _, id := range tc.queue {
+				cq.items = append(cq.items, &queued{id: id})
+			}
+			o.queues[key] = cq
+			o.insertLocked(key, &queued{id: tc.id})
+			var got []int64
+			for _, q := range o.queues[key].items {
+				got = append(got, q.id)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("queue %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
