@@ -108,6 +108,10 @@ func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, st
 	o.wg.Add(1)
 	go o.metricsLoop()
 	if claim.owner != "" {
+		// Replies claimed under this name by an earlier run (a process
+		// restarted with a fixed Instance) are freed: this run knows
+		// nothing of them and would renew them without sending them.
+		o.release()
 		o.wg.Add(1)
 		go o.claimLoop()
 	}

@@ -203,8 +203,9 @@ func (o *outbox) takeOver() {
 	}
 }
 
-// release frees this process's claims as it closes, so that another
-// process sends its undelivered replies at its next takeover round.
+// release frees the claims held under this process's name, so that any
+// process (this one included) takes them over at its next round: as it
+// closes, and at its start.
 func (o *outbox) release() {
 	if o.claim.owner == "" {
 		return

@@ -207,3 +207,31 @@ func TestSharedOutboxRestartLeavesLiveReplies(t *testing.T) {
 	downA.mu.Unlock()
 	sameDelivery(t, got, owed, replyText)
 }
+
+// TestSharedOutboxRestartUnderSameName: a process that died holding
+// replies and starts again under the same name (a fixed Instance) sends
+// them at once, without waiting for its old claims to run out.
+func TestSharedOutboxRestartUnderSameName(t *testing.T) {
+	url := pgtest.Schema(t)
+	down := newFlaky(func(chat.Reply) error { return errUnavailable })
+	a := openSharedBot(t, url, "a", down)
+	a.msg("dm1", "ayse", "play ttt easy")
+	a.msg("dm1", "ayse", "b2")
+	owed := a.owed()
+	a.cs.cut.Store(true) // dead: its claims are neither renewed nor freed
+	a.r.Close()
+
+	up := newFlaky(nil)
+	again := openSharedBot(t, url, "a", up)
+	again.wait()
+	delivered := time.Now()
+	for _, it := range owed {
+		if !it.ClaimUntil.After(delivered) {
+			t.Fatalf("reply %d's old claim ran out before the restart delivered it: the test proves nothing", it.ID)
+		}
+	}
+	up.mu.Lock()
+	got := append([]chat.Reply(nil), up.got...)
+	up.mu.Unlock()
+	sameDelivery(t, got, owed, replyText)
+}

@@ -93,6 +93,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		GIFDrawers:      drawersSized(gifSize),
 		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
+		Shared:          cfg.Shared,
 		RateLimit:       chat.DefaultRateLimit,
 		BotName:         cfg.BotName,
 		Logger:          log,
