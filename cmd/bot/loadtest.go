@@ -101,6 +101,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 type loadResult struct {
 	moves     int
 	elapsed   time.Duration
+	cpu       time.Duration   // user+system CPU of the whole OS process while the moves were played
 	latencies []time.Duration // sorted
 	heapPeak  uint64          // largest HeapInuse sampled
 	sys       uint64          // memory obtained from the OS at the end
@@ -122,6 +123,11 @@ func (r loadResult) print(w io.Writer, o loadOptions) {
 	fmt.Fprintf(w, "store=%s procs=%d games=%d game=%s GOMAXPROCS=%d\n", store, o.procs, o.games, o.game, runtime.GOMAXPROCS(0))
 	fmt.Fprintf(w, "moves: %d answered, %d stored, in %v: %.0f moves/s\n", r.moves, r.stored,
 		r.elapsed.Round(time.Millisecond), float64(r.moves)/r.elapsed.Seconds())
+	if r.cpu > 0 && r.moves > 0 {
+		perMove := r.cpu / time.Duration(r.moves)
+		fmt.Fprintf(w, "CPU: %v per move (user+system, bot processes and fake server together; %d cores would carry about %.0f moves/s)\n",
+			perMove.Round(10*time.Microsecond), runtime.GOMAXPROCS(0), float64(runtime.GOMAXPROCS(0))*float64(time.Second)/float64(perMove))
+	}
 	fmt.Fprintf(w, "reply latency: p50 %v  p99 %v  max %v\n", r.pct(0.50).Round(100*time.Microsecond),
 		r.pct(0.99).Round(100*time.Microsecond), r.pct(1).Round(100*time.Microsecond))
 	fmt.Fprintf(w, "memory: heap in use peak %.1f MiB, from the OS %.1f MiB (bot processes and fake server together)\n",
@@ -224,7 +230,7 @@ func loadtest(ctx context.Context, o loadOptions, log *slog.Logger) (loadResult,
 		return loadResult{}, err
 	default:
 	}
-	begin := time.Now()
+	begin, cpu0 := time.Now(), processCPU()
 	for _, p := range players {
 		wg.Go(func() {
 			if err := p.play(); err != nil {
@@ -233,13 +239,13 @@ func loadtest(ctx context.Context, o loadOptions, log *slog.Logger) (loadResult,
 		})
 	}
 	wg.Wait()
-	elapsed := time.Since(begin)
+	elapsed, cpu := time.Since(begin), processCPU()-cpu0
 	select {
 	case err := <-errs:
 		return loadResult{}, err
 	default:
 	}
-	res := loadResult{elapsed: elapsed}
+	res := loadResult{elapsed: elapsed, cpu: cpu}
 	for _, p := range players {
 		res.moves += len(p.latencies)
 		res.latencies = append(res.latencies, p.latencies...)
