@@ -1643,6 +1643,17 @@ func (r *Router) onEvent(ev sessions.Event) {
 		}
 	case sessions.EventNotSaved:
 		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
+		if ev.Ref != "" {
+			// The answer to a person's move, which was saved: it is shown
+			// before the bot's failure, as the bot's move would have been.
+			if i := lastTurnStart(s, 0, ai.NoSide); i > 0 {
+				if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
+					if turn := r.turnsText(lang, s, lastTurnStart(s, 0, sd)); turn != "" {
+						rep.Text = "#" + s.Tag() + " " + turn + " · " + t("bot.not-saved", "bot", r.cfg.BotName)
+					}
+				}
+			}
+		}
 		if o := r.opening(s.ID); o != "" {
 			rep = r.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
 		}

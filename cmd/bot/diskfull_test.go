@@ -44,15 +44,23 @@ func TestDiskFullConfirmsNothingUnsaved(t *testing.T) {
 	if !strings.Contains(out, "#g1 New game") {
 		t.Fatalf("no game:\n%s", out)
 	}
-	confirmed := regexp.MustCompile(`#g1 you: (\S+) · oyunbot: (\S+)`).FindAllStringSubmatch(out, -1)
-	refused := strings.Count(out, "That could not be saved (a database error); the game is unchanged.")
+	// Which write meets the full disk first decides who is refused: the
+	// player's move, or the bot's answer after the player's move was saved
+	// (and shown with the refusal).
+	confirmed := regexp.MustCompile(`#g1 you: (\S+) · oyunbot(?:: (\S+)| could not save its move)`).FindAllStringSubmatch(out, -1)
+	refused := strings.Count(out, "That could not be saved (a database error); the game is unchanged.") +
+		strings.Count(out, "oyunbot could not save its move (a database error)")
 	if len(confirmed) == 0 || refused == 0 {
 		t.Fatalf("want some moves confirmed, then refused as unsaved; got %d confirmed, %d refused:\n%s",
 			len(confirmed), refused, out)
 	}
 	var want []string
+	botOwes := false // the bot's move was refused: the restarted bot may play it before the history is read
 	for _, c := range confirmed {
-		want = append(want, c[1], c[2])
+		want = append(want, c[1])
+		if botOwes = c[2] == ""; !botOwes {
+			want = append(want, c[2])
+		}
 	}
 
 	// After a restart, with room again, the game is what the player saw.
@@ -66,6 +74,9 @@ func TestDiskFullConfirmsNothingUnsaved(t *testing.T) {
 		if !strings.HasSuffix(f, ".") {
 			got = append(got, f)
 		}
+	}
+	if botOwes && len(got) == len(want)+1 {
+		got = got[:len(want)]
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("after the restart the game is %q, but the player was shown %q", got, want)
