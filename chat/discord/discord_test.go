@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"log/slog"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -679,17 +681,79 @@ func waitSettled(t *testing.T, srv *fakediscord.Server) {
 	t.Fatalf("the bot never settled on one session: %d IDENTIFYs, %d RESUMEs", len(srv.Identifies()), len(srv.Resumes()))
 }
 
+// connectedLog is a logger that closes connected when the bot logs that
+// it is connected: past the point where shard 0 registers the commands.
+func connectedLog(t *testing.T, connected chan struct{}) *slog.Logger {
+	var once sync.Once
+	return slog.New(&signalHandler{Handler: newTestLogger(t).Handler(), msg: "connected",
+		hit: func() { once.Do(func() { close(connected) }) }})
+}
+
+type signalHandler struct {
+	slog.Handler
+	msg string
+	hit func()
+}
+
+func (h *signalHandler) Handle(ctx context.Context, r slog.Record) error {
+	if r.Message == h.msg {
+		h.hit()
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h *signalHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return &signalHandler{h.Handler.WithAttrs(as), h.msg, h.hit}
+}
+
+func (h *signalHandler) WithGroup(name string) slog.Handler {
+	return &signalHandler{h.Handler.WithGroup(name), h.msg, h.hit}
+}
+
+// TestSharding: two processes split the guilds as two shards. Each
+// identifies with its shard, handles its own guild's messages, and only
+// shard 0 registers the slash commands.
 func TestSharding(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t)
-	startBot(t, srv, newRecorder(), func(c *Config) { c.ShardID, c.ShardCount = 1, 2 })
-	ids := srv.Identifies()
-	if len(ids) != 1 || ids[0].Shard == nil || *ids[0].Shard != [2]int{1, 2} {
-		t.Fatalf("IDENTIFY shard %+v, want [1 2]", ids)
+	// Discord's formula (guild_id >> 22) % 2 puts guild on shard 0 and
+	// other on shard 1.
+	other := fakediscord.Guild{ID: "500000000004194304", Name: "Çayevi", OwnerID: "8", PreferredLocale: "tr", Channels: []string{"601"}}
+	otherCh := fakediscord.Channel{ID: "601", GuildID: other.ID}
+	srv := fakediscord.New(t, fakediscord.Options{Guilds: []fakediscord.Guild{guild, other}})
+	r0, r1 := newRecorder(), newRecorder()
+	startBot(t, srv, r0, func(c *Config) { c.ShardID, c.ShardCount = 0, 2 })
+	connected := make(chan struct{})
+	startBot(t, srv, r1, func(c *Config) {
+		c.ShardID, c.ShardCount = 1, 2
+		c.Logger = connectedLog(t, connected)
+	})
+	select {
+	case <-connected:
+	case <-time.After(wait):
+		t.Fatal("shard 1 never connected")
 	}
-	time.Sleep(50 * time.Millisecond)
-	if n := len(srv.Commands()); n != 0 {
-		t.Errorf("shard 1 registered %d commands; only shard 0 should", n)
+	var shards [][2]int
+	for _, id := range srv.Identifies() {
+		if id.Shard != nil {
+			shards = append(shards, *id.Shard)
+		}
+	}
+	slices.SortFunc(shards, func(a, b [2]int) int { return a[0] - b[0] })
+	if !slices.Equal(shards, [][2]int{{0, 2}, {1, 2}}) {
+		t.Fatalf("IDENTIFY shards %v, want [0 2] and [1 2]", shards)
+	}
+	var puts int
+	srv.Snapshot(func(v *fakediscord.View) { puts = v.CommandPuts() })
+	if puts != 1 {
+		t.Errorf("slash commands registered %d times; shard 0 alone should, once", puts)
+	}
+	srv.SendMessage(general, ayse, "!board")
+	srv.SendMessage(otherCh, mehmet, "!hint")
+	if m := r0.next(t); m.ChannelID != general.ID || m.Text != "board" {
+		t.Errorf("shard 0 handled %q in %s, want board in its guild's %s", m.Text, m.ChannelID, general.ID)
+	}
+	if m := r1.next(t); m.ChannelID != otherCh.ID || m.Text != "hint" {
+		t.Errorf("shard 1 handled %q in %s, want hint in its guild's %s", m.Text, m.ChannelID, otherCh.ID)
 	}
 }
 
