@@ -66,6 +66,27 @@ func (r *recorder) waitMessages(t *testing.T, n int) []chat.Message {
 	return nil
 }
 
+// waitText waits until the handler has seen a message reading text, and
+// returns every message seen. Sent after the messages under test in the
+// same chat, such a message is a barrier: the updates of a chat are
+// handled in order, so a duplicate or a message that should have been
+// ignored would be among those returned.
+func (r *recorder) waitText(t *testing.T, text string) []chat.Message {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for time.Now().Before(deadline) {
+		ms := r.messages()
+		for _, m := range ms {
+			if m.Text == text {
+				return ms
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("handler never saw %q: %+v", text, r.messages())
+	return nil
+}
+
 // fastConfig is a Config for tests: tiny paces and retry units so that the
 // retry and pacing paths run without slowing the suite.
 func fastConfig(srv *telegramtest.Server) telegram.Config {
