@@ -324,7 +324,7 @@ func TestPrefixMessages(t *testing.T) {
 			t.Errorf("%q: mentions %+v", tt.content, m.Mentions)
 		}
 	}
-	rec.none(t)
+	rec.none(t, srv, "!", general, dm)
 
 	// A custom prefix replaces "!".
 	srv2 := newServer(t)
@@ -335,7 +335,7 @@ func TestPrefixMessages(t *testing.T) {
 	if m := rec2.next(t); m.Text != "board" {
 		t.Errorf("custom prefix: %q", m.Text)
 	}
-	rec2.none(t)
+	rec2.none(t, srv2, "?", general)
 	_ = b
 }
 
@@ -619,7 +619,7 @@ func TestDroppedGateway(t *testing.T) {
 		t.Errorf("%d IDENTIFYs, want 1 (a resume)", n)
 	}
 
-	rec.none(t)
+	rec.none(t, srv, "!", general)
 }
 
 // TestInvalidSessionReidentify: after the server invalidates the session and
@@ -656,7 +656,7 @@ func TestInvalidSessionReidentify(t *testing.T) {
 		t.Fatalf("no message handled after re-identify: %d IDENTIFYs, %d RESUMEs, %d connections ready",
 			len(srv.Identifies()), len(srv.Resumes()), ready(srv))
 	}
-	rec.none(t)
+	rec.none(t, srv, "!", general)
 }
 
 // ready is the number of live gateway sessions.
@@ -822,7 +822,7 @@ func TestWithoutMessageContentIntent(t *testing.T) {
 	if want := []string{"hint", "history", "undo"}; !slices.Equal(got, want) {
 		t.Errorf("handled %q, want %q", got, want)
 	}
-	rec.none(t)
+	rec.none(t, srv, "<@"+srv.BotID()+"> ", general, dm) // content is blanked without the intent: mentions
 }
 
 // TestAdmin: Message.Admin, which lets someone start or cancel a

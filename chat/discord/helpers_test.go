@@ -89,13 +89,20 @@ func (r *recorder) next(t testing.TB) chat.Message {
 	}
 }
 
-// none checks that nothing more was handled within a short grace period.
-func (r *recorder) none(t testing.TB) {
+// none checks that nothing more is handled from the channels: a barrier
+// message (prefix + "barrier") is sent in each, and the next messages
+// handled must be the barriers. Events reach the bot in order
+// (SyncEvents) and each channel is handled in order, so a message still
+// to come from a channel would be handled before its barrier.
+func (r *recorder) none(t testing.TB, srv *fakediscord.Server, prefix string, channels ...fakediscord.Channel) {
 	t.Helper()
-	select {
-	case m := <-r.ch:
-		t.Fatalf("unexpected message handled: %+v", m)
-	case <-time.After(100 * time.Millisecond):
+	for _, ch := range channels {
+		srv.SendMessage(ch, ayse, prefix+"barrier")
+	}
+	for range channels {
+		if m := r.next(t); m.Text != "barrier" {
+			t.Fatalf("unexpected message handled: %+v", m)
+		}
 	}
 }
 
