@@ -1,6 +1,8 @@
 package telegram
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
+	"oyunbot/sessions"
 )
 
 // Bounds of the adapter's small caches.
@@ -22,6 +25,8 @@ const (
 	maxQuotes   = 8192
 	seenUpdates = 1024
 	adminTTL    = 5 * time.Minute
+	// userTimeout bounds a read or write of the shared user directory.
+	userTimeout = 5 * time.Second
 )
 
 // groupAnonymousBot is the sender Telegram shows for an anonymous group admin.
@@ -160,30 +165,67 @@ func (b *Bot) duplicate(id int) bool {
 	return false
 }
 
-// remember records a user by @username so that later mentions resolve.
+// remember records a user by @username so that later mentions resolve:
+// in memory, and in the shared directory (Config.Users) when the user is
+// new here or changed, so that other processes resolve them too.
 func (b *Bot) remember(u *tgbotapi.User) {
 	if u == nil || u.UserName == "" {
 		return
 	}
+	name := strings.ToLower(u.UserName)
+	user := chat.User{ID: strconv.FormatInt(u.ID, 10), Name: displayName(u)}
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.users) >= maxUsers {
-		clear(b.users) // crude but bounded; users are re-learnt as they speak
+	old, known := b.users[name]
+	b.cacheUserLocked(name, user)
+	b.mu.Unlock()
+	if b.cfg.Users == nil || (known && old == user) {
+		return
 	}
-	b.users[strings.ToLower(u.UserName)] = chat.User{ID: strconv.FormatInt(u.ID, 10), Name: displayName(u)}
+	ctx, cancel := context.WithTimeout(b.life, userTimeout)
+	defer cancel()
+	err := b.cfg.Users.RememberUser(ctx, sessions.UserRecord{Platform: Platform, Name: name, ID: user.ID, Display: user.Name})
+	if err != nil {
+		b.log.Warn("storing a user's @username", "err", err)
+	}
 }
 
-// lookup resolves an @username (without the @) seen before.
+// cacheUserLocked keeps a user in memory; b.mu must be held.
+func (b *Bot) cacheUserLocked(name string, user chat.User) {
+	if _, ok := b.users[name]; !ok && len(b.users) >= maxUsers {
+		clear(b.users) // crude but bounded; users are re-learnt as they speak
+	}
+	b.users[name] = user
+}
+
+// lookup resolves an @username (without the @) seen before, here or, through
+// the shared directory, by another process.
 // The bot itself is not resolved: it is no one to challenge, and the
 // router recognises its @name in the text.
 func (b *Bot) lookup(name string) (chat.User, bool) {
 	if strings.EqualFold(name, b.self.UserName) {
 		return chat.User{}, false
 	}
+	name = strings.ToLower(name)
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	u, ok := b.users[strings.ToLower(name)]
-	return u, ok
+	u, ok := b.users[name]
+	b.mu.Unlock()
+	if ok || b.cfg.Users == nil {
+		return u, ok
+	}
+	ctx, cancel := context.WithTimeout(b.life, userTimeout)
+	defer cancel()
+	rec, err := b.cfg.Users.UserByName(ctx, Platform, name)
+	if err != nil {
+		if !errors.Is(err, sessions.ErrNotFound) {
+			b.log.Warn("looking up an @username", "err", err)
+		}
+		return chat.User{}, false
+	}
+	u = chat.User{ID: rec.ID, Name: rec.Display}
+	b.mu.Lock()
+	b.cacheUserLocked(name, u)
+	b.mu.Unlock()
+	return u, true
 }
 
 // isAdmin asks getChatMember whether a user administers a group, caching

@@ -20,6 +20,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
+	"oyunbot/sessions"
 )
 
 // Platform is the chat.Message.Platform of this adapter.
@@ -103,6 +104,11 @@ type Config struct {
 	// MinOutage is the shortest run of failing polls reported to a handler
 	// that is a chat.OutageReporter (default chat.MinOutage).
 	MinOutage time.Duration
+	// Users keeps the people met, by @username, for every process that
+	// shares it (the store), so that "/challenge @name" resolves on a
+	// process the person never wrote to. Nil: each process knows only
+	// the people it met. A bounded cache in memory stands in front of it.
+	Users sessions.UserDirectory
 }
 
 var secretPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
