@@ -44,15 +44,7 @@ func TestPNGWriterMatchesImagePNG(t *testing.T) {
 			for i := range im.Pix {
 				im.Pix[i] = uint8(rng.IntN(len(pal)))
 			}
-			ours, err := w.encode(im)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var std bytes.Buffer
-			if err := png.Encode(&std, im); err != nil {
-				t.Fatal(err)
-			}
-			samePixels(t, ours, std.Bytes())
+			sameAsImagePNG(t, w, im)
 		})
 	}
 	t.Run("not paletted", func(t *testing.T) {
@@ -60,16 +52,23 @@ func TestPNGWriterMatchesImagePNG(t *testing.T) {
 		for i := range im.Pix {
 			im.Pix[i] = uint8(rng.IntN(256)) | 0x80
 		}
-		ours, err := w.encode(im)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var std bytes.Buffer
-		if err := png.Encode(&std, im); err != nil {
-			t.Fatal(err)
-		}
-		samePixels(t, ours, std.Bytes())
+		sameAsImagePNG(t, w, im)
 	})
+}
+
+// sameAsImagePNG fails unless w's PNG of im decodes to the same colours as
+// image/png's.
+func sameAsImagePNG(t *testing.T, w *pngWriter, im image.Image) {
+	t.Helper()
+	ours, err := w.encode(im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var std bytes.Buffer
+	if err := png.Encode(&std, im); err != nil {
+		t.Fatal(err)
+	}
+	samePixels(t, ours, std.Bytes())
 }
 
 // samePixels fails unless PNGs a and b decode to the same colours.
