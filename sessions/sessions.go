@@ -441,9 +441,26 @@ func (m *Manager) commit(l *live, cp state) error {
 		m.reload(l, cp)
 		return fmt.Errorf("%w: %w", ErrNotSaved, err)
 	}
+	if m.landed(l.rec) {
+		// The store took the change and its answer was lost (a network
+		// database dropped the connection after the commit): the change
+		// stands, and saying otherwise would be untrue once it is read back.
+		m.log.Warn("saving game reported an error, but the change was stored", "id", l.rec.ID, "err", err)
+		return nil
+	}
 	m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
 	l.state = cp // the version comes back too: a bot search begun on it is still valid
 	return fmt.Errorf("%w: %v", ErrNotSaved, err)
+}
+
+// landed reports whether rec, whose save failed, is stored all the same:
+// the store answers a read, and holds rec's version with rec's history and
+// time of the last move (another process's save of that version would
+// differ in them). A store that cannot be read says no.
+func (m *Manager) landed(rec GameRecord) bool {
+	got, err := m.cfg.Store.Game(m.ctx, rec.ID)
+	return err == nil && got.Version == rec.Version && got.LastMove.Equal(storedTime(rec.LastMove)) &&
+		slices.Equal(got.Moves, rec.Moves) && got.Result == rec.Result
 }
 
 func (m *Manager) emit(evs ...Event) {
