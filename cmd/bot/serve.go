@@ -110,7 +110,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// is started now, so that no player's first game waits for it. The
 		// console starts it when a game first needs it.
 		warmGames()
-		return runPlatforms(ctx, router, mgr, cfg, log)
+		return runPlatforms(ctx, router, mgr, store, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)
 }
@@ -133,7 +133,8 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
-func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Manager, cfg config, log *slog.Logger) int {
+func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Manager, users sessions.UserDirectory,
+	cfg config, log *slog.Logger) int {
 	type platform interface {
 		chat.Sender
 		Run(ctx context.Context) error
@@ -149,6 +150,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			WebhookSecret: cfg.TelegramWebhookSecret,
 			Commands:      telegram.DefaultCommands(gameNames()...),
 			Logger:        log.With("platform", telegram.Platform),
+			Users:         users,
 		}, router)
 		if err != nil {
 			log.Error("starting Telegram", "err", err)
