@@ -17,7 +17,7 @@ import (
 // claimTTL is the claims' TTL in the shared outbox tests: short, but long
 // enough for a renewal every TTL/4 under the race detector on a busy
 // machine.
-const claimTTL = 2 * time.Second
+const claimTTL = 3 * time.Second
 
 var errCut = errors.New("connection refused")
 
