@@ -278,7 +278,16 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 			continue
 		}
 		if o.kind == opPhoto {
-			b.newBoard(chatID, id, o)
+			if prev := b.newBoard(chatID, id, o); prev != 0 && b.life.Err() == nil {
+				// The old board's buttons go after Send has returned: the
+				// reply is delivered now, and the outbox forgets it at
+				// once (a process killed in between would send it again).
+				b.bg.Add(1)
+				go func() {
+					defer b.bg.Done()
+					b.clearButtons(chatID, prev)
+				}()
+			}
 		}
 	}
 	return first
@@ -360,16 +369,17 @@ func setBase(c *tgbotapi.BaseChat, o op) {
 	}
 }
 
-// newBoard records the latest board of each game in a chat and removes the
-// buttons of that game's board before it, so that each game has one board
-// to press: a chat may have several games going on, each board's buttons
-// act on its own game (they carry its tag) and stay while it goes on. A
-// picture of no game is the chat's. Best effort: a stale button that
-// survives is refused by the router anyway.
-func (b *Bot) newBoard(chatID int64, msgID int, o op) {
+// newBoard records the latest board of each game in a chat and returns
+// the message id of that game's board before it (0 if none), whose
+// buttons are to be removed, so that each game has one board to press: a
+// chat may have several games going on, each board's buttons act on its
+// own game (they carry its tag) and stay while it goes on. A picture of no
+// game is the chat's.
+func (b *Bot) newBoard(chatID int64, msgID int, o op) (prev int) {
 	slot := boardKey{chatID, o.game}
 	b.mu.Lock()
-	prev := b.boards[slot]
+	defer b.mu.Unlock()
+	prev = b.boards[slot]
 	if len(b.boards) >= maxBoards {
 		clear(b.boards)
 	}
@@ -378,13 +388,18 @@ func (b *Bot) newBoard(chatID int64, msgID int, o op) {
 	} else {
 		delete(b.boards, slot) // the game is over: its last board has no buttons
 	}
-	b.mu.Unlock()
-	if prev == 0 || prev == msgID {
-		return
+	if prev == msgID {
+		return 0
 	}
+	return prev
+}
+
+// clearButtons removes the buttons of an old board. Best effort: a stale
+// button that survives is refused by the router anyway.
+func (b *Bot) clearButtons(chatID int64, msgID int) {
 	empty := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	err := b.call(b.life, "editMessageReplyMarkup", func() error {
-		_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, prev, empty))
+		_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, msgID, empty))
 		if isNotModified(err) {
 			return nil
 		}

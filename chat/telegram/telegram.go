@@ -193,7 +193,7 @@ type Bot struct {
 	out    *lanes.Queue[int64] // replies, per chat, paced per chat
 	in     *lanes.Queue[int64] // incoming messages, per chat
 	global *lanes.Bucket       // the bot-wide pace of replies
-	bg     sync.WaitGroup      // callback answers
+	bg     sync.WaitGroup      // callback answers, old boards' buttons removed
 
 	mu        sync.Mutex
 	users     map[string]chat.User // lowercase username → user, for @mentions
