@@ -300,7 +300,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		// Telegram's own limits (20 a minute in a group, 30 a second in
 		// all) are off: the run measures the bot, not them.
 		PrivatePace: telegram.Pace{Every: -1}, GroupPace: telegram.Pace{Every: -1}, GlobalPace: telegram.Pace{Every: -1},
-		Users:       store, // @usernames met by any process
+		Users: store, // @usernames met by any process
 	}, router)
 	if err != nil {
 		router.Close()
