@@ -66,6 +66,9 @@ type outbox struct {
 	// lost are queued replies another process has taken over (their
 	// claim ran out): they are dropped when their turn comes.
 	lost    map[int64]bool
+	// sending are the stored replies being sent now: a renewal that
+	// misses one (delivered and deleted meanwhile) has not lost it.
+	sending map[int64]bool
 	loaded  map[string]bool
 	waiters []chan struct{} // closed when every queued reply has been tried
 	m       deliveryMetrics
@@ -103,7 +106,7 @@ func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, st
 		retry = defaultRetry
 	}
 	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: retry, sender: sender, staleNote: staleNote,
-		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, loaded: map[string]bool{}}
+		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
 	go o.metricsLoop()
@@ -238,6 +241,7 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 			o.mu.Unlock()
 			continue
 		}
+		o.sending[q.id] = true
 		o.mu.Unlock()
 
 		outcome, delay := o.attempt(key, q, attempt)
@@ -246,6 +250,7 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 			note = o.staleNote(key.platform, key.channel, staleCount+1)
 		}
 		o.mu.Lock()
+		delete(o.sending, q.id)
 		q.tried = true
 		if outcome != retry {
 			cq.items = cq.items[1:]

@@ -158,8 +158,9 @@ func (o *outbox) renew() {
 	lost := 0
 	for _, id := range held {
 		// A reply queued meanwhile is not in held; one delivered
-		// meanwhile is no longer known.
-		if !mine[id] && o.known[id] && !o.lost[id] {
+		// meanwhile is no longer known, or is still being sent (its row
+		// deleted, the queue not told yet): neither is lost.
+		if !mine[id] && o.known[id] && !o.lost[id] && !o.sending[id] {
 			o.lost[id] = true
 			lost++
 		}

@@ -2,8 +2,13 @@ package chat
 
 import (
 	"context"
+	"log/slog"
+	"path/filepath"
 	"slices"
 	"testing"
+	"time"
+
+	"oyunbot/sessions"
 )
 
 // TestInsertTakenOver: a taken-over reply goes before the chat's newer
@@ -45,5 +50,52 @@ func TestInsertTakenOver(t *testing.T) {
 				t.Fatalf("queue %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// blockingSender holds every Send until release is closed, telling entered
+// of each one.
+type blockingSender struct {
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (s blockingSender) Send(ctx context.Context, _ Reply) error {
+	s.entered <- struct{}{}
+	<-s.release
+	return nil
+}
+
+// TestRenewalDuringSendLosesNothing: a renewal that runs while a reply is
+// being sent and no longer finds its row (delivered and deleted, the queue
+// not yet told) does not count it lost to another process.
+func TestRenewalDuringSendLosesNothing(t *testing.T) {
+	ctx := context.Background()
+	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := blockingSender{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	o := newOutbox(st, slog.New(slog.DiscardHandler), time.Now, 0, time.Millisecond,
+		func(string) Sender { return s }, nil, outboxClaim{owner: "p1", ttl: time.Hour})
+	defer o.close()
+	o.load(ctx, "test")
+	o.put(ctx, Reply{Platform: "test", ChannelID: "c", Text: "hello"})
+	<-s.entered
+	items, err := st.PendingReplies(ctx, "test")
+	if err != nil || len(items) != 1 {
+		t.Fatalf("pending %v, %v", items, err)
+	}
+	if err := st.DeliveredReply(ctx, items[0].ID); err != nil { // as attempt does once Send returns
+		t.Fatal(err)
+	}
+	o.renew()
+	close(s.release)
+	o.mu.Lock()
+	lost := o.m.lost
+	o.mu.Unlock()
+	if lost != 0 {
+		t.Fatalf("%d replies counted lost to another process while being sent", lost)
 	}
 }
