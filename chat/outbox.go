@@ -65,7 +65,7 @@ type outbox struct {
 	known  map[int64]bool // stored replies queued in memory
 	// lost are queued replies another process has taken over (their
 	// claim ran out): they are dropped when their turn comes.
-	lost    map[int64]bool
+	lost map[int64]bool
 	// sending are the stored replies being sent now: a renewal that
 	// misses one (delivered and deleted meanwhile) has not lost it.
 	sending map[int64]bool
