@@ -56,5 +56,8 @@ func (Game) Host() games.Host {
 		},
 		Levels:  Levels(),
 		Catalog: catalog(),
+		// Self-play between neighbouring levels at their own budgets,
+		// medium anchored at 1500 (BENCHMARKS.md, "Bot ladders").
+		LevelRatings: map[string]int{"seed": 1250, "easy": 1240, "medium": 1500, "hard": 1760, "master": 1900},
 	}
 }
