@@ -630,7 +630,9 @@ func TestDroppedGateway(t *testing.T) {
 // once, after the old connection's goroutines are done (Bot.reconnect).
 func TestInvalidSessionReidentify(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t)
+	// A short heartbeat, so that a closed connection's heartbeat goroutine
+	// (the storm's cause) would tick within the wait below.
+	srv := fakediscord.New(t, fakediscord.Options{Guilds: []fakediscord.Guild{guild}, HeartbeatInterval: 200 * time.Millisecond})
 	rec := newRecorder()
 	startBot(t, srv, rec)
 	srv.SendMessage(general, ayse, "!move a1")
@@ -641,10 +643,15 @@ func TestInvalidSessionReidentify(t *testing.T) {
 	srv.InvalidateSessions()
 	srv.DropGateway()
 	srv.WaitT(t, wait, "a new session", func(v *fakediscord.View) bool { return len(v.Identifies()) == 2 && v.Ready() == 1 })
-	// One new session, and it stays: no further IDENTIFY or RESUME.
-	waitSettled(t, srv)
-	if n := len(srv.Identifies()); n != 2 {
-		t.Errorf("%d IDENTIFYs, want 2 (the first and one after the invalidation)", n)
+	// One new session, and it stays: three heartbeats later (three ticks
+	// of any heartbeat goroutine left over), no further IDENTIFY or RESUME.
+	// (discordgo tries to RESUME first, and IDENTIFYs when refused.)
+	var beats, resumes int
+	srv.Snapshot(func(v *fakediscord.View) { beats, resumes = v.Heartbeats(), len(v.Resumes()) })
+	srv.WaitT(t, wait, "three heartbeats", func(v *fakediscord.View) bool { return v.Heartbeats() >= beats+3 })
+	if n, r, live := len(srv.Identifies()), len(srv.Resumes()), ready(srv); n != 2 || r != resumes || live != 1 {
+		t.Errorf("%d IDENTIFYs, %d RESUMEs (%d at the new session), %d live sessions; want 2 (the first and one after the invalidation), no new RESUME, 1",
+			n, r, resumes, live)
 	}
 	srv.SlashCommand(general, ayse, "en-US", "board")
 	select {
@@ -663,22 +670,6 @@ func TestInvalidSessionReidentify(t *testing.T) {
 func ready(srv *fakediscord.Server) (n int) {
 	srv.Snapshot(func(v *fakediscord.View) { n = v.Ready() })
 	return n
-}
-
-// waitSettled waits until the bot has been on one live session, with no new
-// IDENTIFY or RESUME, for settleFor.
-func waitSettled(t *testing.T, srv *fakediscord.Server) {
-	t.Helper()
-	const settleFor = 1500 * time.Millisecond
-	deadline := time.Now().Add(wait)
-	for time.Now().Before(deadline) {
-		ids, res := len(srv.Identifies()), len(srv.Resumes())
-		time.Sleep(settleFor)
-		if ready(srv) == 1 && len(srv.Identifies()) == ids && len(srv.Resumes()) == res {
-			return
-		}
-	}
-	t.Fatalf("the bot never settled on one session: %d IDENTIFYs, %d RESUMEs", len(srv.Identifies()), len(srv.Resumes()))
 }
 
 // connectedLog is a logger that closes connected when the bot logs that
