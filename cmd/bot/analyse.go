@@ -15,8 +15,10 @@ import (
 )
 
 // runAnalyse is `bot analyse -game G (-level L | -time D | -depth N)`: for
-// each position read from stdin (one a line in the game's text format;
-// trailing fields, `#` comments and blank lines are ignored) it prints
+// each position read from stdin (one a line in the game's text format, its
+// optional fields included, such as a FEN's move counters; `#` comments
+// and blank lines are ignored, and trailing fields that make the line no
+// position) it prints
 //
 //	bestmove <move> score <n> depth <d> nodes <n> time <ms>
 //
@@ -91,7 +93,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := ai.DefaultOptions()
 	opts.TTSizeMB = *hashMB
 	e := ai.NewEngine(opts)
-	return eachPosition("analyse", g, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
+	return eachPosition("analyse", g, true, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
 		e.Clear()
 		if st, ok := p.(ai.Styler); ok && level.Style != "" {
 			prev := st.SetStyle(level.Style)

@@ -121,6 +121,30 @@ func TestAnalyseDama(t *testing.T) {
 	}
 }
 
+// TestAnalyseReadsFENCounters: a chess FEN's move counters are part of the
+// position: at a halfmove clock of 100 the game is drawn by the fifty-move
+// rule, so there is no move to find; without counters there is. Perft, whose
+// lines end with expected counts, still reads the leading position.
+func TestAnalyseReadsFENCounters(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/4P3/4K3 w - -"
+	for _, tc := range []struct {
+		line, want string
+	}{
+		{fen + " 100 80", "bestmove none score 0 depth 0 "},
+		{fen + " 0 80", "bestmove "},
+		{fen, "bestmove "},
+	} {
+		code, out, errOut := runTool(t, runAnalyse, tc.line+"\n", "-game", "chess", "-depth", "2", "-hash", "1")
+		if code != 0 || !strings.HasPrefix(out, tc.want) || (tc.want == "bestmove " && strings.HasPrefix(out, "bestmove none")) {
+			t.Errorf("%q: exit %d out %q err %q; want %q...", tc.line, code, out, errOut, tc.want)
+		}
+	}
+	code, out, errOut := runTool(t, runPerft, fen+" 1 6\n", "-game", "chess", "-depth", "1")
+	if code != 0 || strings.TrimSpace(out) != "6" {
+		t.Errorf("perft of %q: exit %d out %q err %q, want 6", fen+" 1 6", code, out, errOut)
+	}
+}
+
 // FuzzAnalyse: whatever the input, analyse answers every line or stops with
 // exit 1 and a message; it never panics.
 func FuzzAnalyse(f *testing.F) {

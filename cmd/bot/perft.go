@@ -48,7 +48,7 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: -depth must be between 0 and %d\n", maxPerftDepth)
 		return 2
 	}
-	return eachPosition("perft", g, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
+	return eachPosition("perft", g, false, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
 		if *divide {
 			total := perftDivide(p, *depth, func(move string, n uint64) {
 				fmt.Fprintf(out, "%s %d\n", move, n)
@@ -64,7 +64,12 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // per line in the game's position format, trailing fields and '#' comments
 // ignored, blank lines skipped. It returns the tool's exit code: 1 at the
 // first unreadable line (reported on stderr with its number), else 0.
-func eachPosition(tool string, g games.Game, stdin io.Reader, stdout, stderr io.Writer, visit func(out io.Writer, p games.Position)) int {
+//
+// With whole (analyse: a line is a position and nothing else), the whole
+// line is read first, so that a format's optional trailing fields (chess
+// FEN's move counters) count; the leading position only when the whole
+// line is not one.
+func eachPosition(tool string, g games.Game, whole bool, stdin io.Reader, stdout, stderr io.Writer, visit func(out io.Writer, p games.Position)) int {
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	sc := bufio.NewScanner(stdin)
@@ -77,7 +82,7 @@ func eachPosition(tool string, g games.Game, stdin io.Reader, stdout, stderr io.
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		p, err := parseLeadingPosition(g, text)
+		p, err := readPosition(g, text, whole)
 		if err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "%s: line %d: %v\n", tool, line, err)
@@ -91,6 +96,17 @@ func eachPosition(tool string, g games.Game, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// readPosition reads a line's position: with whole, the whole line if it
+// is one; else (or failing that) the leading position.
+func readPosition(g games.Game, line string, whole bool) (games.Position, error) {
+	if whole {
+		if p, err := g.ParsePosition(strings.Join(strings.Fields(line), " ")); err == nil {
+			return p, nil
+		}
+	}
+	return parseLeadingPosition(g, line)
 }
 
 // parseLeadingPosition reads the position at the start of a line: the
