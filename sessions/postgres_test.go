@@ -2,7 +2,6 @@ package sessions_test
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"net/url"
 	"os"
@@ -12,9 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"oyunbot/sessions"
+	"oyunbot/sessions/pgtest"
 	"oyunbot/sessions/storetest"
 )
 
@@ -38,39 +36,7 @@ func postgresURL(t *testing.T) string {
 
 // freshSchema creates an empty schema for one test, dropped when the test
 // ends, and returns the server's URL with that schema as the search path.
-func freshSchema(t *testing.T) string {
-	t.Helper()
-	base := postgresURL(t)
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connecting to %s: %v", sessions.RedactURL(base), err)
-	}
-	defer conn.Close(ctx)
-	schema := "oyunbot_test_" + strings.ToLower(rand.Text()[:12])
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Errorf("dropping schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			t.Errorf("dropping schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("%s: %v", postgresEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+func freshSchema(t *testing.T) string { return pgtest.Schema(t) }
 
 // openPostgres opens the store on dbURL, closed when the test ends.
 func openPostgres(t *testing.T, dbURL string) *sessions.PostgresStore {

@@ -2,14 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"crypto/rand"
-	"net/url"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
+	"oyunbot/sessions/pgtest"
 )
 
 // TestLoadtest: a short run of bot loadtest, one and two processes on
@@ -46,33 +42,4 @@ func TestLoadtest(t *testing.T) {
 
 // loadtestSchema is a fresh schema of OYUNBOT_TEST_POSTGRES's database,
 // dropped after the test; the test is skipped without one (not in CI).
-func loadtestSchema(t *testing.T) string {
-	base := os.Getenv("OYUNBOT_TEST_POSTGRES")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("OYUNBOT_TEST_POSTGRES is not set, and CI=true: CI never skips the PostgreSQL tests (.ci/run sets it)")
-		}
-		t.Skip("set OYUNBOT_TEST_POSTGRES=postgres://user:password@127.0.0.1:5432/dbname to run the load test on PostgreSQL, or run bash .ci/run")
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := "oyunbot_load_" + strings.ToLower(rand.Text()[:12])
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-		conn.Close(ctx)
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+func loadtestSchema(t *testing.T) string { return pgtest.Schema(t) }

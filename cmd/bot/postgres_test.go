@@ -6,13 +6,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"net/url"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"oyunbot/sessions/pgtest"
 )
 
 // TestDatabaseURLPasswordNeverLogged: opening a PostgreSQL URL that fails
@@ -70,40 +71,22 @@ func TestDatabaseURLPasswordNeverLogged(t *testing.T) {
 // PostgreSQL (OYUNBOT_TEST_POSTGRES, in a new schema), twice: the second
 // run finds the first run's finished game.
 func TestPipedGameOnPostgres(t *testing.T) {
-	base := os.Getenv("OYUNBOT_TEST_POSTGRES")
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("OYUNBOT_TEST_POSTGRES is not set, and CI=true: CI never skips the PostgreSQL tests (.ci/run sets it)")
-		}
-		t.Skip("set OYUNBOT_TEST_POSTGRES=postgres://user:password@127.0.0.1:5432/dbname to play on PostgreSQL, or run bash .ci/run")
-	}
+	dbURL := pgtest.Schema(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, base)
+	conn, err := pgx.Connect(ctx, dbURL) // its search_path: the test's schema
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	schema := "oyunbot_bot_" + strings.ToLower(rand.Text()[:12])
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
 
 	botEnv(t)
-	t.Setenv("OYUNBOT_DB", u.String())
+	t.Setenv("OYUNBOT_DB", dbURL)
 	out := runPiped(t, "play ttt x\nb2\nresign yes\n") // a resignation asks to be confirmed
 	if !strings.Contains(out, "#g1 ") {
 		t.Fatalf("no game #g1:\n%s", out)
 	}
 	var n int
-	if err := conn.QueryRow(ctx, `SELECT count(*) FROM `+schema+`.games WHERE over = 1`).Scan(&n); err != nil || n != 1 {
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM games WHERE over = 1`).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("finished games in the database: %d, %v; want 1", n, err)
 	}
 	out = runPiped(t, "play ttt x\n")
@@ -122,32 +105,18 @@ func TestCheckDBOnPostgres(t *testing.T) {
 	if code != 1 || strings.Contains(out.String()+errOut.String(), secret) {
 		t.Fatalf("unreachable server: exit %d, want 1, and no password:\n%s%s", code, out.String(), errOut.String())
 	}
-	base := os.Getenv("OYUNBOT_TEST_POSTGRES")
-	if base == "" {
+	if !pgtest.Available() {
 		return
 	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	schema := "oyunbot_check_" + strings.ToLower(rand.Text()[:12])
-	if _, err := conn.Exec(ctx, `CREATE SCHEMA `+schema); err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`)
-	u, err := url.Parse(base)
+	dbURL := pgtest.Schema(t)
+	u, err := url.Parse(dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pw, _ := u.User.Password()
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
 	out.Reset()
 	errOut.Reset()
-	if code := runCheckDB([]string{"-env", "", "-db", u.String()}, nil, &out, &errOut); code != 0 ||
+	if code := runCheckDB([]string{"-env", "", "-db", dbURL}, nil, &out, &errOut); code != 0 ||
 		!strings.Contains(out.String(), ": 0 unreadable rows") || (pw != "" && strings.Contains(out.String()+errOut.String(), pw)) {
 		t.Fatalf("checkdb of an empty schema: exit %d, want 0 and no password:\n%s%s", code, out.String(), errOut.String())
 	}
