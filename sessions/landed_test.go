@@ -3,6 +3,7 @@ package sessions_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 
@@ -15,7 +16,15 @@ import (
 // save fails.
 type answerLostStore struct {
 	sessions.Store
-	lose, commit atomic.Bool
+	lose, commit, uncertain atomic.Bool
+	unreadable              atomic.Int32 // reads that fail next (the database still down)
+}
+
+func (s *answerLostStore) Game(ctx context.Context, id int64) (sessions.GameRecord, error) {
+	if s.unreadable.Add(-1) >= 0 {
+		return sessions.GameRecord{}, errConnectionReset
+	}
+	return s.Store.Game(ctx, id)
 }
 
 var errConnectionReset = errors.New("read tcp 127.0.0.1:5432: connection reset by peer")
@@ -28,6 +37,9 @@ func (s *answerLostStore) SaveGame(ctx context.Context, rec sessions.GameRecord)
 		if err := s.Store.SaveGame(ctx, rec); err != nil {
 			return err
 		}
+	}
+	if s.uncertain.Load() {
+		return fmt.Errorf("%w: %w", sessions.ErrUncertain, errConnectionReset)
 	}
 	return errConnectionReset
 }
@@ -65,5 +77,31 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 	// The game goes on from there.
 	if _, err := h.m.Move(bg, g.ID, bora.ID, "b6-b5", ""); err != nil {
 		t.Fatal(err)
+	}
+
+	// The database went down after taking the save (uncertain), and
+	// answers reads again a moment later: the Manager waits for it.
+	st.lose.Store(true)
+	st.uncertain.Store(true)
+	st.unreadable.Store(3)
+	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b3-b4", ""); err != nil {
+		t.Fatalf("an uncertain save, stored, read back once the database answered: %v, want the move acknowledged", err)
+	}
+	// A save that failed for sure is not waited for: with the database
+	// unreadable it is refused at once.
+	st.lose.Store(true)
+	st.commit.Store(false)
+	st.uncertain.Store(false)
+	st.unreadable.Store(1_000_000)
+	snap, err := h.m.Get(g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.m.Move(bg, g.ID, bora.ID, snap.Legal[0], ""); !errors.Is(err, sessions.ErrNotSaved) {
+		t.Fatalf("a failed save: %v, want ErrNotSaved", err)
+	}
+	st.unreadable.Store(0)
+	if rec, _ := h.store.Game(bg, g.ID); len(rec.Moves) != 3 || rec.Moves[2] != "b3-b4" {
+		t.Fatalf("stored %v, want 3 moves ending with b3-b4", rec.Moves)
 	}
 }

@@ -122,56 +122,71 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 	for i := range 2 {
 		f.procs = append(f.procs, f.start(t, i, nil))
 	}
-	const nGames = 10
+	const players = 10 // pairs of players, each pair a game at a time
 	type attempt struct {
 		at      int // the move's index in the history the player saw
 		move    string
-		outcome string // "ack", "not saved", "other"
+		outcome string // "ack", "not saved", "stale", "other: ..."
 	}
 	var (
-		ids      []int64
 		mu       sync.Mutex
+		ids      []int64
 		attempts = map[int64][]attempt{}
 		stop     atomic.Bool
 		acks     atomic.Int64
-		running  atomic.Int64 // games still being played
 		wg       sync.WaitGroup
 	)
-	for i := range nGames {
-		ids = append(ids, f.pvpGame(t, f.procs[i%2], "dama", fmt.Sprint("restart-", i)).ID)
+	// start starts a game between Ayşe and Bora in channel ch through p;
+	// it fails while the server is down.
+	start := func(p *botProcess, ch string) (int64, error) {
+		if err := p.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+			Game: f.game(t, "dama")}); err != nil {
+			return 0, err
+		}
+		snap, _, err := p.m.Accept(bg, "test", ch, bora, "")
+		return snap.ID, err
 	}
-	for gi, id := range ids {
-		running.Add(1)
+	for pi := range players {
 		wg.Go(func() {
-			defer running.Add(-1)
-			for n := 0; !stop.Load(); n++ {
-				p := f.procs[(gi+n)%2]
-				snap, err := p.m.Get(id)
-				if errors.Is(err, sessions.ErrNoGame) {
-					return // over
-				}
-				if err != nil || len(snap.Legal) == 0 {
-					continue // unreadable while the server is down
-				}
-				mv := snap.Legal[n%len(snap.Legal)]
-				_, err = p.m.Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
-				a := attempt{at: len(snap.Moves), move: mv, outcome: "ack"}
-				switch {
-				case err == nil:
-					acks.Add(1)
-				case errors.Is(err, sessions.ErrNotSaved):
-					a.outcome = "not saved"
-				case errors.Is(err, sessions.ErrNotYourTurn), errors.Is(err, sessions.ErrGameOver):
-					// The board shown was read from a copy the store could
-					// not refresh (the server down): the other process had
-					// played the move that made it stale.
-					a.outcome = "stale"
-				default:
-					a.outcome = "other: " + err.Error()
+			// A game after another, as long as the test runs: the players
+			// never run out of moves.
+			for g := 0; !stop.Load(); g++ {
+				id, err := start(f.procs[(pi+g)%2], fmt.Sprintf("restart-%d-%d", pi, g))
+				if err != nil {
+					continue // the server down, or the challenge answered already
 				}
 				mu.Lock()
-				attempts[id] = append(attempts[id], a)
+				ids = append(ids, id)
 				mu.Unlock()
+				for n := 0; !stop.Load(); n++ {
+					p := f.procs[(pi+n)%2]
+					snap, err := p.m.Get(id)
+					if errors.Is(err, sessions.ErrNoGame) {
+						break // over
+					}
+					if err != nil || len(snap.Legal) == 0 {
+						continue // unreadable while the server is down
+					}
+					mv := snap.Legal[n%len(snap.Legal)]
+					_, err = p.m.Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
+					a := attempt{at: len(snap.Moves), move: mv, outcome: "ack"}
+					switch {
+					case err == nil:
+						acks.Add(1)
+					case errors.Is(err, sessions.ErrNotSaved):
+						a.outcome = "not saved"
+					case errors.Is(err, sessions.ErrNotYourTurn), errors.Is(err, sessions.ErrGameOver):
+						// The board shown was read from a copy the store could
+						// not refresh (the server down): the other process had
+						// played the move that made it stale.
+						a.outcome = "stale"
+					default:
+						a.outcome = "other: " + err.Error()
+					}
+					mu.Lock()
+					attempts[id] = append(attempts[id], a)
+					mu.Unlock()
+				}
 			}
 		})
 	}
@@ -181,10 +196,10 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 		want := acks.Load() + n
 		deadline := time.Now().Add(60 * time.Second)
 		for acks.Load() < want {
-			if time.Now().After(deadline) || running.Load() == 0 {
+			if time.Now().After(deadline) {
 				stop.Store(true)
 				wg.Wait()
-				t.Fatalf("%s: only %d of %d moves acknowledged (%d games still played) in a minute", what, acks.Load(), want, running.Load())
+				t.Fatalf("%s: only %d of %d moves acknowledged in a minute", what, acks.Load(), want)
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
@@ -233,7 +248,13 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 		}
 		for i, mv := range rec.Moves {
 			if !acked[i] {
-				t.Errorf("game %d: move %d (%s) stored but never acknowledged; stored %v", id, i+1, mv, rec.Moves)
+				var tried []string
+				for _, a := range attempts[id] {
+					if a.at == i {
+						tried = append(tried, a.move+": "+a.outcome)
+					}
+				}
+				t.Errorf("game %d: move %d (%s) stored but never acknowledged (the attempts there: %q); stored %v", id, i+1, mv, tried, rec.Moves)
 			}
 		}
 	}

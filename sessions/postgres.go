@@ -370,6 +370,9 @@ func (s *PostgresStore) SaveGame(ctx context.Context, rec GameRecord) error {
 		fmt.Sprintf(` WHERE id = $%d AND version = $%d`, len(vals)+1, len(vals)+2),
 		append(vals, rec.ID, rec.Version-1)...)
 	if err != nil {
+		if uncertain(err) {
+			return fmt.Errorf("sessions: save game %d: %w: %w", rec.ID, ErrUncertain, err)
+		}
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
 	}
 	if tag.RowsAffected() == 0 {
@@ -503,4 +506,20 @@ func (s *PostgresStore) CreditDowntime(ctx context.Context, last map[int64]time.
 		return fmt.Errorf("sessions: credit downtime: %w", err)
 	}
 	return nil
+}
+
+// uncertain reports whether a failed statement may have been carried out
+// all the same: it was sent (pgx knows when nothing was), and no answer
+// says it failed, or the answer is the server going down (class 57,
+// operator intervention) or the connection's (class 08), which may come
+// after the commit.
+func uncertain(err error) bool {
+	if pgconn.SafeToRetry(err) {
+		return false // nothing reached the server
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "57") || strings.HasPrefix(pe.Code, "08")
+	}
+	return true
 }

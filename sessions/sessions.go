@@ -15,6 +15,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"oyunbot/ai"
@@ -254,6 +255,9 @@ type Manager struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan struct{}
+	// unreachable is when (UnixNano) a wait for the store to answer a
+	// read gave up, 0 once it answers again: an outage is waited out once.
+	unreachable atomic.Int64
 
 	mu         sync.Mutex
 	games      map[int64]*live
@@ -441,7 +445,7 @@ func (m *Manager) commit(l *live, cp state) error {
 		m.reload(l, cp)
 		return fmt.Errorf("%w: %w", ErrNotSaved, err)
 	}
-	if m.landed(l.rec) {
+	if m.landed(l.rec, errors.Is(err, ErrUncertain)) {
 		// The store took the change and its answer was lost (a network
 		// database dropped the connection after the commit): the change
 		// stands, and saying otherwise would be untrue once it is read back.
@@ -453,14 +457,43 @@ func (m *Manager) commit(l *live, cp state) error {
 	return fmt.Errorf("%w: %v", ErrNotSaved, err)
 }
 
+// landedPatience bounds the wait for a database to come back when a save's
+// outcome is unknown (ErrUncertain): a restart takes about a second.
+const landedPatience = 5 * time.Second
+
 // landed reports whether rec, whose save failed, is stored all the same:
 // the store answers a read, and holds rec's version with rec's history and
 // time of the last move (another process's save of that version would
-// differ in them). A store that cannot be read says no.
-func (m *Manager) landed(rec GameRecord) bool {
-	got, err := m.cfg.Store.Game(m.ctx, rec.ID)
-	return err == nil && got.Version == rec.Version && got.LastMove.Equal(storedTime(rec.LastMove)) &&
-		slices.Equal(got.Moves, rec.Moves) && got.Result == rec.Result
+// differ in them). A store that cannot be read says no, at once unless
+// the save's outcome is uncertain: then it is read again until it
+// answers or landedPatience has passed (the game waits meanwhile: its
+// state is unknown). Once such a wait has given up, the next ones do not
+// wait until the store answers again: an outage costs one wait, not one a
+// move.
+func (m *Manager) landed(rec GameRecord, uncertain bool) bool {
+	if at := m.unreachable.Load(); at != 0 && time.Since(time.Unix(0, at)) < 10*landedPatience {
+		uncertain = false
+	}
+	deadline := time.Now().Add(landedPatience)
+	for {
+		got, err := m.cfg.Store.Game(m.ctx, rec.ID)
+		if err == nil {
+			m.unreachable.Store(0)
+			return got.Version == rec.Version && got.LastMove.Equal(storedTime(rec.LastMove)) &&
+				slices.Equal(got.Moves, rec.Moves) && got.Result == rec.Result
+		}
+		if !uncertain || time.Now().After(deadline) || m.ctx.Err() != nil {
+			if uncertain {
+				m.unreachable.Store(time.Now().UnixNano())
+				m.log.Error("a save's outcome is unknown and the game cannot be read: taken as not saved", "id", rec.ID, "err", err)
+			}
+			return false
+		}
+		select {
+		case <-m.ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 func (m *Manager) emit(evs ...Event) {

@@ -179,6 +179,12 @@ var ErrNotFound = errors.New("sessions: not found")
 // one) saved it first, and the change was made on a stale game.
 var ErrConflict = errors.New("sessions: the game was changed elsewhere")
 
+// ErrUncertain is wrapped by SaveGame's error when the save may have been
+// made all the same: the request reached a network database and the
+// connection broke before its answer came. The Manager reads the game back
+// (waiting a little for the database to come back) to learn which.
+var ErrUncertain = errors.New("sessions: the save's outcome is unknown")
+
 // Player is a participant of a game. ID is unique within the game's platform.
 type Player struct {
 	ID   string
