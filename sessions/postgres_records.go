@@ -352,12 +352,7 @@ func (s *PostgresStore) ClaimReplies(ctx context.Context, platform, owner string
 		return nil, fmt.Errorf("sessions: claim replies: %w", err)
 	}
 	defer rows.Close()
-	items, err := readReplies(rows)
-	if err != nil {
-		return nil, fmt.Errorf("sessions: claim replies: %w", err)
-	}
-	slices.SortFunc(items, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
-	return items, nil
+	return claimedReplies(rows)
 }
 
 // RenewReplies moves the claims of owner's replies to until.

@@ -6,8 +6,10 @@ package sessions
 // an *UnreadableRowsError beside the others, where a store promises it.
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
 )
 
 // rowSet is what a driver's result set offers (*sql.Rows, pgx.Rows).
@@ -137,6 +139,17 @@ func decodeMatch(id int64, data string) (MatchRecord, error) {
 
 // replyColumns are the outbox columns readReplies reads.
 const replyColumns = `id, platform, channel, game, version, data, created_ms, owner, claim_ms`
+
+// claimedReplies reads the replies a claim's UPDATE ... RETURNING gave,
+// in id order (the order a chat's replies are sent in).
+func claimedReplies(rows rowSet) ([]OutboxItem, error) {
+	items, err := readReplies(rows)
+	if err != nil {
+		return nil, fmt.Errorf("sessions: claim replies: %w", err)
+	}
+	slices.SortFunc(items, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	return items, nil
+}
 
 // readReplies reads rows of replyColumns.
 func readReplies(rows rowSet) ([]OutboxItem, error) {
