@@ -143,12 +143,7 @@ func (l *state) snapshot() Snapshot {
 		s.Prompt, s.PromptArgs, _ = p.Prompt()
 	}
 	if !s.Result.Over {
-		var buf []ai.Move
-		if ll, ok := l.pos.(games.LegalLister); ok {
-			buf = ll.LegalMoves(make([]ai.Move, 0, ai.MaxMoves)) // what people may play, not what the engine searches
-		} else {
-			buf = l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
-		}
+		buf := games.Legal(l.pos, make([]ai.Move, 0, ai.MaxMoves)) // what people may play, not what the engine searches
 		s.Legal = make([]string, len(buf))
 		for i, mv := range buf {
 			s.Legal[i] = l.pos.FormatMove(mv)
