@@ -251,6 +251,8 @@ func (r *Router) footer(lang Lang, s sessions.Snapshot) string {
 		return r.cat.T(lang, "footer.aborted")
 	case s.Result.Over && s.Solo() && s.Result.Winner == ai.First:
 		return r.cat.T(lang, "footer.solved")
+	case s.Result.Over && s.Solo():
+		return r.cat.T(lang, "footer.gave-up")
 	case s.Result.Over && (s.Result.Winner == ai.First || s.Result.Winner == ai.Second):
 		return r.cat.T(lang, "footer.win", "player", r.playerName(s, s.Result.Winner))
 	case s.Result.Over:
@@ -279,6 +281,9 @@ func (r *Router) resultLine(lang Lang, s sessions.Snapshot) string {
 		return r.cat.T(lang, "result.draw", "reason", reason)
 	}
 	if s.Solo() {
+		if s.Result.Winner != ai.First {
+			return r.cat.N(lang, "solo.gave-up", moveCount(s))
+		}
 		return r.soloLine(lang, s)
 	}
 	line := r.cat.T(lang, "result.win", "player", r.playerName(s, s.Result.Winner),
@@ -407,8 +412,12 @@ func botLevel(s sessions.Snapshot, side ai.Side) string {
 	return s.Level
 }
 
-// players is "Ayşe (white) – oyunbot (black, medium)".
+// players is "Ayşe (white) – oyunbot (black, medium)"; a puzzle's one
+// player is named alone.
 func (r *Router) players(lang Lang, s sessions.Snapshot) string {
+	if s.Solo() {
+		return r.displayName(s.Players[0])
+	}
 	var parts []string
 	for side := ai.First; side <= ai.Second; side++ {
 		label := r.sideName(lang, s.Game, side)

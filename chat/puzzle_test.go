@@ -46,3 +46,36 @@ func TestPuzzleStartsAndErrors(t *testing.T) {
 		t.Errorf("the short English error instead of the explanation: %q", texts(rs))
 	}
 }
+
+// TestPuzzleResignedIsNotSolved: giving a puzzle up says so (issue 20:
+// "Solved in 1 move" under an unsolved board), on the picture's footer
+// too, and a puzzle's board header names its one player without an empty
+// opponent ("8-puzzle — you (player) –  () · 1 move").
+func TestPuzzleResignedIsNotSolved(t *testing.T) {
+	for _, tc := range []struct{ lang, play, board, resign, gaveUp, solved, header string }{
+		{"en", "play puzzle8", "board", "resign yes", "Given up, not solved, after 1 move.", "Solved", "8-puzzle — Ayse · 1 move"},
+		{"tr", "oyna 8taş", "tahta", "pes evet", "Bırakıldı, çözülmedi: 1 hamle yapıldı.", "Çözüldü", "8 taş — Ayse · 1 hamle"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			reg, err := games.NewRegistry(puzzle.Eight)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			s := b.mgr.Find("test", "dm", "ayse")[0]
+			b.say(s.Legal[0])
+			rs := b.say(tc.board)
+			b.expect(rs, tc.header)
+			if txt := texts(rs); strings.Contains(txt, "()") {
+				t.Errorf("an empty opponent in the header: %q", txt)
+			}
+			rs = b.say(tc.resign)
+			b.expect(rs, tc.gaveUp)
+			if txt := texts(rs); strings.Contains(txt, tc.solved) {
+				t.Errorf("a given-up puzzle reported solved: %q", txt)
+			}
+		})
+	}
+}

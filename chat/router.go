@@ -648,11 +648,9 @@ func (q *request) move(text string, explicit bool) {
 	if res.BotToMove {
 		return // the bot's reply shows both turns
 	}
-	// The plies of this message and the dice they led to.
-	from := len(res.Game.Moves) - len(res.Moves)
-	for i := len(res.Game.Sides) - 1; i >= 0 && res.Game.Sides[i] == ai.Chance; i-- {
-		from--
-	}
+	// The plies of this message and what followed them (the dice, a pass
+	// the rules made for the next player).
+	from := res.From
 	head := q.r.turnsText(q.lang, res.Game, from)
 	if e := q.r.explanations(q.lang, res.Game, from); e != "" {
 		head += "\n" + e
@@ -1548,15 +1546,10 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if botsOnly && !s.Result.Over {
 			return // a game between two bots is shown when it ends
 		}
-		// The person's turn just before (if they moved), the bot's, and the
-		// dice rolled for the next.
-		mover := ai.NoSide
-		if i := lastTurnStart(s, len(ev.Moves), ai.NoSide); i > 0 {
-			if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
-				mover = sd
-			}
-		}
-		from := lastTurnStart(s, len(ev.Moves), mover)
+		// The person's turn just before (if they moved), every turn the
+		// bot's job played (with a pass the rules made between them), and
+		// the dice rolled for the next.
+		from := personTurnBefore(s, ev.From)
 		head := r.turnsText(lang, s, from)
 		if e := r.explanations(lang, s, from); e != "" {
 			head += "\n" + e

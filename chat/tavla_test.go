@@ -1,6 +1,7 @@
 package chat_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -99,5 +100,77 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 	ms := b.mgr.ChannelGames("test", "g")
 	if len(ms) != 0 {
 		t.Fatalf("a game goes on after the match: %+v", ms)
+	}
+}
+
+// TestTavlaRepliesNameEveryPly: every reply names every ply of every turn
+// since the player's last reply, with its dice: the bot's turn, a pass the
+// rules make for the player, and the bot's next turn after it (issue 20:
+// "you: 54: pass · oyunbot: 64: 12/18 14/18" hid the player's own turn and
+// the bot's turn before the pass). A seeded game against the bot, played
+// one ply a message, in both languages.
+func TestTavlaRepliesNameEveryPly(t *testing.T) {
+	for _, tc := range []struct{ lang, play string }{
+		{"en", "play tavla easy"},
+		{"tr", "oyna tavla kolay"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			reg, err := games.NewRegistry(tavla.Game{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, func(c *chat.Config, s *sessions.Config) {
+				c.Games = reg
+				s.Dice = rand.New(rand.NewPCG(3, 4))
+			})
+			b.say("lang " + tc.lang)
+			rs := b.say(tc.play)
+			told, passes := 0, 0 // history entries named so far; passes among them
+			for step := 0; step < 400; step++ {
+				s, err := b.mgr.Get(1)
+				if err != nil {
+					var ok bool
+					if s, ok = b.mgr.Finished(context.Background(), 1); !ok {
+						t.Fatal(err)
+					}
+				}
+				// The lines that tell turns ("Ayse: 3-4: 1/5 1/4 · oyunbot: …").
+				var turnLines []string
+				for _, r := range rs {
+					for _, l := range strings.Split(r.Text, "\n") {
+						if strings.Contains(l, "Ayse: ") || strings.Contains(l, "oyunbot: ") {
+							turnLines = append(turnLines, l)
+						}
+					}
+				}
+				line := strings.Join(turnLines, " ")
+				// The new entries, in order, among the reply's words.
+				words := strings.Fields(line)
+				w := 0
+				for _, e := range s.Moves[told:] {
+					for w < len(words) && words[w] != e {
+						w++
+					}
+					if w == len(words) {
+						t.Fatalf("step %d: %q not told in %q (history since the last reply: %v)", step, e, line, s.Moves[told:])
+					}
+					if e == "pass" {
+						passes++
+					}
+					w++
+				}
+				told = len(s.Moves)
+				if s.Result.Over {
+					break
+				}
+				if len(s.Legal) == 0 {
+					t.Fatalf("no legal move at %v", s.Moves)
+				}
+				rs = b.say(s.Legal[len(s.Legal)-1])
+			}
+			if passes == 0 {
+				t.Fatal("no pass in the game: the case this test is about never came")
+			}
+		})
 	}
 }

@@ -60,6 +60,28 @@ func (r *Router) turnOwner(s sessions.Snapshot, side ai.Side) string {
 	return r.playerName(s, side)
 }
 
+// personTurnBefore is where the history of s is to be told from for a
+// reply to the bot's plies starting at entry i: the dice that opened them
+// and, when a person moved just before, that person's plies (sent with no
+// reply of their own, as the bot was to answer).
+func personTurnBefore(s sessions.Snapshot, i int) int {
+	i = min(max(i, 0), len(s.Sides))
+	for i > 0 && s.Sides[i-1] == ai.Chance {
+		i--
+	}
+	if i == 0 {
+		return 0
+	}
+	sd := s.Sides[i-1]
+	if (sd != ai.First && sd != ai.Second) || s.Players[sd].Bot {
+		return i
+	}
+	for i > 0 && s.Sides[i-1] == sd {
+		i--
+	}
+	return i
+}
+
 // lastTurnStart is where the turn that ended the history's last run of
 // side's plies begins (rolls before it included), counting back over the
 // trailing rolls and, if not NoSide, over skip's plies first.

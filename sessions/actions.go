@@ -22,6 +22,9 @@ type MoveResult struct {
 	// whose turns are single moves); the chance events they led to are in
 	// Game's history.
 	Moves []string
+	// From is where Moves begin in Game's history: everything after them
+	// (dice, a pass the rules made for the next player) follows.
+	From int
 	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
 	BotToMove bool
 	// Flagged: the mover's time had run out; the move was not played and
@@ -107,6 +110,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		}
 	}
 	var played []string
+	from := len(l.rec.Moves)
 	for _, p := range plies {
 		if l.rec.Result.Over || l.pos.Turn() != side {
 			l.state = cp
@@ -127,7 +131,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
-	res := MoveResult{Move: strings.Join(played, " "), Moves: played}
+	res := MoveResult{Move: strings.Join(played, " "), Moves: played, From: from}
 	over := l.rec.Result.Over
 	if l.botToMove() {
 		m.queueBot(l, ref, holdOf(ctx))

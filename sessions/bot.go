@@ -249,6 +249,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 		l.mu.Unlock()
 
 		var plies []string // the plies of the bot's turn played so far
+		from := -1         // where the first of them is in the history
 		for {
 			n := m.startNotice(l, version, Event{Kind: EventThinking, Ref: ref})
 			ctx, cancel := searchContext(m.ctx, lvl)
@@ -287,6 +288,9 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			cp := l.state.clone()
 			bot := l.pos.Turn()
 			now := m.cfg.Now()
+			if from < 0 {
+				from = len(l.rec.Moves)
+			}
 			text := l.apply(res.Best, now)
 			m.roll(&l.state, now)
 			if err := m.commit(l, cp); err != nil {
@@ -332,7 +336,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 				after, follow = m.endedQuiet(dctx, l)
 			}
 			m.afterAnnounced(announced)
-			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, Ref: ref,
+			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, From: from, Ref: ref,
 				Score: res.Score, Depth: res.Depth})
 			m.emit(follow...)
 			m.flush(d)

@@ -207,7 +207,11 @@ type Event struct {
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
 	// Moves: EventBotMoved: the plies of the bot's turn (Move joins them).
+	// A job may play more than one turn of the bot's, with a person's
+	// forced pass and the dice between them.
 	Moves []string
+	// From: EventBotMoved: where the bot's first ply is in Game's history.
+	From int
 	// Match: EventMatchGame, EventMatchOver.
 	Match *MatchRecord
 	Down  time.Duration // EventClockResumed: how long the clock was stopped
