@@ -107,6 +107,9 @@ type Router struct {
 	// bot moves first, by game id: they head the reply with its first move
 	// (one reply, not an empty board and then the move).
 	openings map[int64]string
+	// follows marks games whose next bot reply answers a bare move sent
+	// there from among several games (noteFollowed).
+	follows map[int64]bool
 }
 
 type (
@@ -143,7 +146,7 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
-		wrote: map[userRef]Lang{}, openings: map[int64]string{}}
+		wrote: map[userRef]Lang{}, openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
@@ -603,22 +606,36 @@ func (q *request) move(text string, explicit bool) {
 	// explain it in the first game whose notation it is ("c3-c4" is no
 	// tic-tac-toe move, but an illegal one in the dama beside it).
 	chosen := target[0]
+	followed := false // legal in several games: the one last played in
 	if !tagged && len(target) > 1 {
-		legal, notation := -1, -1
+		var legal []sessions.Snapshot
+		notation := -1
 		for i, s := range target {
 			err := q.r.mgr.CheckMove(s.ID, q.m.UserID, text)
 			if err == nil {
-				legal = i
-				break
+				legal = append(legal, s)
+				continue
 			}
 			var me *games.MoveError
 			if notation < 0 && (!errors.As(err, &me) || me.Kind != games.Malformed) {
 				notation = i
 			}
 		}
-		if legal >= 0 {
-			chosen = target[legal]
-		} else if notation >= 0 {
+		switch {
+		case len(legal) == 1:
+			chosen = legal[0]
+		case len(legal) > 1:
+			// Legal in several games: the one last played in (the bot's or
+			// the opponent's answer came last there) if it is one of them,
+			// else the player chooses.
+			recent := slices.MaxFunc(target, func(a, b sessions.Snapshot) int { return a.LastMove.Compare(b.LastMove) })
+			i := slices.IndexFunc(legal, func(s sessions.Snapshot) bool { return s.ID == recent.ID })
+			if i < 0 {
+				q.askWhichGame(text, legal)
+				return
+			}
+			chosen, followed = legal[i], true
+		case notation >= 0:
 			chosen = target[notation]
 		}
 	}
@@ -646,12 +663,18 @@ func (q *request) move(text string, explicit bool) {
 		return
 	}
 	if res.BotToMove {
+		if followed {
+			q.r.noteFollowed(chosen.ID) // the bot's reply says which game
+		}
 		return // the bot's reply shows both turns
 	}
 	// The plies of this message and what followed them (the dice, a pass
 	// the rules made for the next player).
 	from := res.From
 	head := q.r.turnsText(q.lang, res.Game, from)
+	if followed {
+		head = q.r.gameName(q.lang, res.Game.Game) + " · " + head
+	}
 	if e := q.r.explanations(q.lang, res.Game, from); e != "" {
 		head += "\n" + e
 	}
@@ -1551,6 +1574,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		// the dice rolled for the next.
 		from := personTurnBefore(s, ev.From)
 		head := r.turnsText(lang, s, from)
+		if r.followed(s.ID) {
+			head = r.gameName(lang, s.Game) + " · " + head
+		}
 		if e := r.explanations(lang, s, from); e != "" {
 			head += "\n" + e
 		}
