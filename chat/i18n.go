@@ -368,6 +368,7 @@ func turkish() map[string]string {
 		"game.unrated":     "Bu oyun artık puanlı sayılmaz.",
 		"resign.confirm":   "Pes edersen oyunu kaybedersin ve puanın düşer. Emin misin? Onay için düğmeye bas ya da yaz: {yes}",
 		"hint.confirm":     "İpucu alırsan bu oyun puansız olur. Yine de istiyor musun? Düğmeye bas ya da yaz: {yes}",
+		"undo.confirm":     "Hamle geri alırsan bu oyun puansız olur. Yine de istiyor musun? Düğmeye bas ya da yaz: {yes}",
 		"game.resigned":    "{player} pes etti.",
 		"game.forfeit":     "{player} uzun süre oynamadı, oyunu kaybetti.",
 		"game.never-moved": "{player} hiç hamle yapmadı.",
@@ -454,6 +455,7 @@ func turkish() map[string]string {
 		"button.resign":         "🏳 Pes",
 		"button.confirm-resign": "🏳 Evet, pes ediyorum",
 		"button.confirm-hint":   "💡 Evet, ipucu ver",
+		"button.confirm-undo":   "↩ Evet, geri al",
 		"button.accept":         "Kabul",
 		"button.decline":        "Ret",
 	}
@@ -693,6 +695,7 @@ func english() map[string]string {
 		"game.unrated":     "This game is no longer rated.",
 		"resign.confirm":   "Resigning loses the game and costs rating. Are you sure? Press the button or type: {yes}",
 		"hint.confirm":     "A hint makes this game unrated. Still want one? Press the button or type: {yes}",
+		"undo.confirm":     "Taking a move back makes this game unrated. Still want to? Press the button or type: {yes}",
 		"game.resigned":    "{player} resigned.",
 		"game.forfeit":     "{player} did not move for too long and lost the game.",
 		"game.never-moved": "{player} never made a move.",
@@ -779,6 +782,7 @@ func english() map[string]string {
 		"button.resign":         "🏳 Resign",
 		"button.confirm-resign": "🏳 Yes, I resign",
 		"button.confirm-hint":   "💡 Yes, give me a hint",
+		"button.confirm-undo":   "↩ Yes, take it back",
 		"button.accept":         "Accept",
 		"button.decline":        "Decline",
 	}

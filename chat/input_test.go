@@ -96,7 +96,9 @@ func TestUnratedNotes(t *testing.T) {
 	b.say("resign yes")
 	b.say("play ttt")
 	b.say("b2")
-	b.expect(b.say("undo"), "Your last move was taken back. This game is no longer rated.")
+	// A take-back that unrates the game asks first (issue 20.11).
+	b.expect(b.say("undo"), "#g2 Taking a move back makes this game unrated. Still want to? Press the button or type: undo yes")
+	b.expect(b.say("undo yes"), "Your last move was taken back. This game is no longer rated.")
 	b.say("resign yes")
 	b.say("play ttt")
 	b.expect(b.say("hint yes"), "#g3 Hint: ", "\nThis game is no longer rated.")

@@ -950,6 +950,11 @@ func (q *request) undo() {
 	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
 		return
 	}
+	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && hasMoved(s, s.SideOf(q.m.UserID)) && !q.confirmed() {
+		// A take-back makes the game unrated: asked first, as a hint is.
+		q.askConfirm(s, "undo.confirm", CmdUndo)
+		return
+	}
 	after, err := q.r.mgr.Undo(q.ctx, s.ID, q.m.UserID)
 	if err != nil {
 		q.sayError(err)

@@ -362,7 +362,16 @@ func TestDrawAndUndoWordsInTurkish(t *testing.T) {
 	b.say("oyna xox")
 	b.expect(b.say("geri al"), "Geri alınacak hamlen yok.")
 	b.say("5")
-	b.expect(b.say("geri"), "Son hamlen geri alındı.")
+	// Rated: the take-back asks first (issue 20.11); the button's word does it.
+	rs := b.say("geri")
+	b.expect(rs, "#g2 Hamle geri alırsan bu oyun puansız olur. Yine de istiyor musun? Düğmeye bas ya da yaz: geri evet")
+	if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "undo #g2 yes" {
+		t.Fatalf("the question's button: %+v", rs)
+	}
+	if s, _ := b.mgr.Get(2); len(s.Moves) == 0 || !s.Rated {
+		t.Fatalf("the question took the move back or unrated the game: %v rated %v", s.Moves, s.Rated)
+	}
+	b.expect(b.say("geri evet"), "Son hamlen geri alındı.", "Bu oyun artık puanlı sayılmaz.")
 	b.expect(b.say("seviye zor"), "#g2 Botun seviyesi artık zor.")
 	b.expect(b.say("ipucu evet"), "#g2 İpucu: ")
 	b.say("5")
