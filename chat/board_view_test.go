@@ -85,8 +85,12 @@ func TestClocksByTheNames(t *testing.T) {
 	b.msg("dm", "bora", "kabul", true)
 	now = now.Add(70 * time.Second)
 	b.say("b2")
+	now = now.Add(70 * time.Second)
+	b.msg("dm", "bora", "a1", true)
 	f := rec.last(t)
-	if f.Clocks != [2]string{"3:53", "5:00"} || strings.ContainsAny(f.Footer, "0123456789") {
+	// The clocks start at the first move (issue 20.13): Ayşe's first 70 s
+	// are free, Bora's are not.
+	if f.Clocks != [2]string{"5:03", "3:53"} || strings.ContainsAny(f.Footer, "0123456789") {
 		t.Fatalf("clocks %q, footer %q", f.Clocks, f.Footer)
 	}
 	b.say("pes evet")

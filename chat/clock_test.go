@@ -50,28 +50,30 @@ func TestGameClockWithIncrement(t *testing.T) {
 
 	b.expect(grp("ayse", "meydan @bora xox 5dk+3sn"), "bora, Ayse seni XOX oynamaya çağırıyor!", "Süre: 5 dk + 3 sn")
 	b.expect(grp("bora", "kabul"), "⏱ Ayse 5:00 · Bora 5:00 (5 dk + 3 sn)")
+	// The clocks start at the first move (issue 20.13): Ayşe's 10 s before
+	// it are not charged, its increment is added.
 	clk.Add(10 * time.Second)
-	b.expect(grp("ayse", "b2"), "⏱ Ayse 4:53 · Bora 5:00")
+	b.expect(grp("ayse", "b2"), "⏱ Ayse 5:03 · Bora 5:00")
 	clk.Add(2 * time.Minute)
-	b.expect(grp("bora", "a1"), "⏱ Ayse 4:53 · Bora 3:03")
+	b.expect(grp("bora", "a1"), "⏱ Ayse 5:03 · Bora 3:03")
 	clk.Add(30 * time.Second)
-	b.expect(grp("cem", "tahta"), "⏱ Ayse 4:23 · Bora 3:03")
+	b.expect(grp("cem", "tahta"), "⏱ Ayse 4:33 · Bora 3:03")
 
-	// Ayşe began this move (30 s ago) with 4:53: reminded when a quarter of
-	// it (73 s) is left, once.
-	if rs := b.checkClocks(clk.Now().Add(3*time.Minute + 9*time.Second)); len(rs) != 0 {
+	// Ayşe began this move (30 s ago) with 5:03: reminded when a quarter of
+	// it (75.75 s) is left, once.
+	if rs := b.checkClocks(clk.Now().Add(3*time.Minute + 17*time.Second)); len(rs) != 0 {
 		t.Fatalf("reminded too early: %q", texts(rs))
 	}
-	rs := b.checkClocks(clk.Now().Add(3*time.Minute + 10*time.Second))
+	rs := b.checkClocks(clk.Now().Add(3*time.Minute + 18*time.Second))
 	b.expect(rs, "#g1 Ayse, sıra sende: 1 dk içinde oynamazsan oyunu kaybedersin.")
 	if rs := b.checkClocks(clk.Now().Add(4 * time.Minute)); len(rs) != 0 {
 		t.Fatalf("reminded twice: %q", texts(rs))
 	}
-	// The flag falls 4:53 after her move began, not a second earlier.
-	if rs := b.checkClocks(clk.Now().Add(4*time.Minute + 22*time.Second)); len(rs) != 0 {
+	// The flag falls 5:03 after her move began, not a second earlier.
+	if rs := b.checkClocks(clk.Now().Add(4*time.Minute + 32*time.Second)); len(rs) != 0 {
 		t.Fatalf("flag fell early: %q", texts(rs))
 	}
-	rs = b.checkClocks(clk.Now().Add(4*time.Minute + 23*time.Second))
+	rs = b.checkClocks(clk.Now().Add(4*time.Minute + 33*time.Second))
 	b.expect(rs, "#g1 Ayse için süre doldu; oyunu kaybetti.", "Oyun bitti: Bora (O) kazandı — rakibin süresi doldu.",
 		"Puanlar: Ayse 1500 → ")
 	rec, err := b.store.Game(context.Background(), 1)
@@ -131,7 +133,7 @@ func TestClocksSurviveRestart(t *testing.T) {
 	b = openRouter(t, path, clk.config)
 	defer b.stop()
 	b.expect(grp(b, "cem", "tahta"), "#g1 Saat, botun kapalı kaldığı 3 dk için durduruldu; şimdi devam ediyor. Sıra: Bora",
-		"⏱ Ayse 9:00 · Bora 8:00 (10 dk)")
+		"⏱ Ayse 10:00 · Bora 8:00 (10 dk)") // Ayşe's first move was not charged (issue 20.13)
 	clk.Add(8*time.Minute - time.Second)
 	if rs := b.checkClocks(clk.Now()); len(rs) != 1 || !strings.Contains(rs[0].Text, "Bora, sıra sende") {
 		t.Fatalf("a second before the flag: %q", texts(rs))
@@ -219,4 +221,52 @@ func TestChallengesAndLastGameSurviveRestart(t *testing.T) {
 	b.expect(grp(b, "cem", "hamleler"), "#g1 1. b2 a1")
 	b.expect(grp(b, "bora", "kabul"), "#g2 Yeni oyun: XOX — Ayse (X) – Bora (O)")
 	b.expect(grp(b, "bora", "kabul"), "Sana gelen bir meydan okuma")
+}
+
+// TestClockStartsAtTheFirstMove: a 10 s game (the shortest clock) gets its
+// reminder, and a reminder says what the flag then does: before a player's
+// first move the game ends without a result, after it the game is lost
+// (issue 20.13: a 10 s game had no reminder, and "or you lose the game"
+// was promised where the game then ended without a result). The clock
+// stands still until the game's first move, which is not charged.
+func TestClockStartsAtTheFirstMove(t *testing.T) {
+	for _, tc := range []struct{ lang, challenge, accept, void, lose, flagVoid string }{
+		{"en", "challenge @bora ttt 10s", "accept", "Ayse, it is your move: play within 3 s or the game ends without a result.",
+			"Ayse, it is your move: play within 3 s or you lose the game.", "Game over without a result"},
+		{"tr", "meydan @bora xox 10sn", "kabul", "Ayse, sıra sende: 3 sn içinde oynamazsan oyun sonuçsuz biter.",
+			"Ayse, sıra sende: 3 sn içinde oynamazsan oyunu kaybedersin.", "Oyun sonuçsuz bitti"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			clk := newFakeClock()
+			b := newBot(t, clk.config)
+			b.admin("g", "ayse", "lang "+tc.lang)
+			grp := func(user, text string) []chat.Reply { return b.msg("g", user, text, false) }
+			grp("ayse", tc.challenge)
+			b.expect(grp("bora", tc.accept), "Ayse 0:10 · Bora 0:10")
+			// Before the first move: the clock does not run, the deadline is
+			// the move's budget, and its reminder promises no result.
+			clk.Add(7 * time.Second)
+			b.expect(grp("cem", "board"), "Ayse 0:10 · Bora 0:10")
+			if rs := b.checkClocks(clk.Now()); len(rs) != 0 {
+				t.Fatalf("reminded at 3 s of 10 left: %q", texts(rs))
+			}
+			clk.Add(500 * time.Millisecond)
+			b.expect(b.checkClocks(clk.Now()), "#g1 "+tc.void)
+			// The first move is not charged; Bora's is.
+			b.expect(grp("ayse", "b2"), "Ayse 0:10 · Bora 0:10")
+			clk.Add(4 * time.Second)
+			b.expect(grp("bora", "a1"), "Ayse 0:10 · Bora 0:06")
+			// Ayşe has moved: losing is what the reminder promises now.
+			clk.Add(7*time.Second + 500*time.Millisecond)
+			b.expect(b.checkClocks(clk.Now()), "#g1 "+tc.lose)
+			clk.Add(2500 * time.Millisecond)
+			rs := b.checkClocks(clk.Now())
+			if txt := texts(rs); strings.Contains(txt, tc.flagVoid) || !strings.Contains(txt, "Bora") {
+				t.Fatalf("the flag after Ayşe's first move: %q", txt)
+			}
+			if s, _ := b.mgr.LastFinished(context.Background(), "test", "g", "ayse"); s.Result.Winner != ai.Second {
+				t.Fatalf("the result: %+v", s.Result)
+			}
+		})
+	}
 }

@@ -32,6 +32,7 @@ const (
 	CmdGIF       = "gif"
 	CmdRoll      = "roll"
 	CmdLang      = "lang"
+	CmdRematch   = "rematch"
 	// Tournaments: "tournament <sub> ..." and the bare sub-commands.
 	CmdTournament = "tournament"
 	CmdJoin       = "join"
@@ -94,6 +95,7 @@ func commandTable() []command {
 		{name: CmdAccept, en: []string{"accept"}, tr: []string{"kabul"}, fillers: et, run: (*request).accept, action: true,
 			stray: "error.accept-words"},
 		{name: CmdDecline, en: []string{"decline"}, tr: []string{"ret", "red", "reddet"}, fillers: et, run: (*request).decline, action: true},
+		{name: CmdRematch, en: []string{"rematch", "revenge"}, tr: []string{"rovans", "revans"}, run: (*request).rematch, action: true},
 		{name: CmdGames, en: []string{"games", "list"}, tr: []string{"oyunlar", "liste"}, run: (*request).games},
 		{name: CmdTournament, en: []string{"tournament", "tourney"}, tr: []string{"turnuva"}, run: tournament},
 		{name: CmdJoin, en: []string{"join"}, tr: []string{"katil"}, run: tournament, action: true},

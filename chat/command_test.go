@@ -159,7 +159,7 @@ func TestCommandTable(t *testing.T) {
 	c := testCatalog(t)
 	all := []string{CmdPlay, CmdMove, CmdBoard, CmdResign, CmdDraw, CmdUndo, CmdHint, CmdLevel, CmdGames, CmdHelp,
 		CmdChallenge, CmdAccept, CmdDecline, CmdHistory, CmdLang, CmdTournament, CmdJoin, CmdLeave, CmdStandings,
-		CmdPairings, CmdCancel, CmdRating, CmdLeaderboard, CmdTap, CmdLegal, CmdGIF, CmdRoll}
+		CmdPairings, CmdCancel, CmdRating, CmdLeaderboard, CmdTap, CmdLegal, CmdGIF, CmdRoll, CmdRematch}
 	if len(commands) != len(all) || len(commandByName) != len(all) {
 		t.Errorf("%d commands, %d names; want %d", len(commands), len(commandByName), len(all))
 	}

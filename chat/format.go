@@ -74,6 +74,8 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 	if !s.Result.Over {
 		rep.Buttons = r.buttons(lang, s)
 		rep.Board, rep.Menus = r.tapView(lang, s, viewer)
+	} else if s.Tournament == 0 && s.Match == 0 && !(s.Players[0].Bot && s.Players[1].Bot) {
+		rep.Buttons = [][]Button{{{Label: r.cat.T(lang, "button.rematch"), Data: CmdRematch + " #" + s.Tag()}}}
 	}
 	return rep
 }

@@ -63,6 +63,7 @@ func TestClockFooter(t *testing.T) {
 		Game: g, Players: [2]sessions.Player{{ID: "a", Name: "Ayşe"}, {ID: "b", Name: "Bora"}},
 		Turn: ai.Second, TimeControl: sessions.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second},
 		Left: [2]time.Duration{4 * time.Minute, 3 * time.Minute}, LastMove: now.Add(-70 * time.Second),
+		Moves: []string{"b2"}, Sides: []ai.Side{ai.First}, // begun: the clocks run from the first move (issue 20.13)
 	}
 	if got, want := r.footer(English, s), "Bora to move"; got != want {
 		t.Errorf("footer %q, want %q", got, want)

@@ -41,6 +41,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"legal": "help.legal", "yasal": "help.legal", "geçerli": "help.legal",
 		"gif": "help.gif", "animation": "help.gif", "animasyon": "help.gif",
 		"roll": "help.roll", "zar": "help.roll",
+		"rematch": "help.rematch", "revenge": "help.rematch", "rövanş": "help.rematch", "revans": "help.rematch",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}

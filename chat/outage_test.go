@@ -14,8 +14,8 @@ func TestOutageCreditsClocks(t *testing.T) {
 	for _, tc := range []struct {
 		lang, challenge, accept, board, notice, clock string
 	}{
-		{"en", "challenge @bora ttt 5m", "accept", "board", "The clock was stopped for the 2 min the bot could not be reached", "Ayse 4:30"},
-		{"tr", "meydan @bora xox 5dk", "kabul", "tahta", "Saat, bota ulaşılamayan 2 dk için durduruldu", "Ayse 4:30"},
+		{"en", "challenge @bora ttt 5m", "accept", "board", "The clock was stopped for the 2 min the bot could not be reached", "Bora 4:30"},
+		{"tr", "meydan @bora xox 5dk", "kabul", "tahta", "Saat, bota ulaşılamayan 2 dk için durduruldu", "Bora 4:30"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			clk := newFakeClock()
@@ -24,7 +24,10 @@ func TestOutageCreditsClocks(t *testing.T) {
 			b.msg("g", "admin", "lang "+tc.lang, true) // as a private chat, where anyone sets the language
 			grp("ayse", tc.challenge)
 			grp("bora", tc.accept)
-			clk.Add(30 * time.Second) // Ayşe thinks, then the platform goes away for two minutes
+			// The clocks start at the first move (issue 20.13): Ayşe's, at
+			// once; Bora thinks, then the platform goes away for two minutes.
+			grp("ayse", "b2")
+			clk.Add(30 * time.Second)
 			clk.Add(2 * time.Minute)
 			b.r.Outage("test", 2*time.Minute)
 			b.r.Outage("elsewhere", time.Hour)

@@ -513,6 +513,14 @@ func (q *request) play() {
 		q.say(q.t("error.play-which-game", "games", q.r.gameNames(nil), "game", q.r.exampleName()))
 		return
 	}
+	q.startGame(game, level, side, target, start)
+}
+
+// startGame starts game against the bot (a match to target points unless
+// target is -2; side is the person's, NoSide for the default) or, for a
+// one-player game, a puzzle, from start ("" for the game's own), and
+// announces it.
+func (q *request) startGame(game games.Game, level string, side ai.Side, target int, start string) {
 	var (
 		snap sessions.Snapshot
 		err  error
@@ -1148,6 +1156,10 @@ func (q *request) challenge() {
 		q.say(q.t("error.challenge-unresolved", "name", shorten(unresolved, 30), "game", gname))
 		return
 	}
+	if to == nil && game != nil && !q.m.Private {
+		q.openChallenge(game, side, tc, target)
+		return
+	}
 	if to == nil || game == nil {
 		q.say(q.t("error.challenge-usage", "games", q.r.gameNames(duel)))
 		return
@@ -1336,10 +1348,16 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 	case !found:
 		q.say(q.t("challenge.gone"))
 		return
+	case c.From.ID == q.m.UserID && c.Open():
+		q.say(q.t("challenge.open-own"))
+		return
 	case c.From.ID == q.m.UserID:
 		q.say(q.t("challenge.own", "to", cleanName(c.To.Name)))
 		return
-	case c.To.ID != q.m.UserID:
+	case c.Open() && !accept:
+		q.say(q.t("challenge.open-own-decline"))
+		return
+	case c.To.ID != q.m.UserID && !c.Open():
 		q.say(q.t("challenge.not-yours", "to", cleanName(c.To.Name)))
 		return
 	}
@@ -1630,7 +1648,11 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep = game
 	case sessions.EventReminder:
 		p, _ := s.ToMove()
-		rep.Text = "#" + s.Tag() + " " + t("game.reminder", "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
+		key := "game.reminder"
+		if ev.Void {
+			key = "game.reminder-void" // what the forfeit then does
+		}
+		rep.Text = "#" + s.Tag() + " " + t(key, "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
 		if o := r.opening(s.ID); o != "" {

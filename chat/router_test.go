@@ -283,7 +283,8 @@ func TestPlayTicTacToeWithButtons(t *testing.T) {
 	}
 	b.expect(rs, "Oyun bitti")
 	end := lastGame(t, rs)
-	if len(end.Buttons) != 0 {
+	// After the end the only button is the rematch (issue 20.8).
+	if len(end.Buttons) != 1 || len(end.Buttons[0]) != 1 || end.Buttons[0][0].Data != "rematch #g1" {
 		t.Fatalf("buttons after the end: %+v", end.Buttons)
 	}
 	// After the end, board and history show the finished game.

@@ -41,7 +41,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 				}
 			case remind && left <= at && !l.reminded:
 				l.reminded = true
-				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left}
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left, Void: l.timeoutVoids(t)}
 			}
 		case m.cfg.IdleForfeit > 0:
 			idle := now.Sub(l.rec.LastMove)
@@ -54,7 +54,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 				}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:
 				l.reminded = true
-				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle}
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle, Void: l.timeoutVoids(t)}
 			}
 		}
 		l.mu.Unlock()

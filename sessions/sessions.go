@@ -206,6 +206,9 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
+	// Void: EventReminder: the forfeit would end the game without a
+	// result (its player has not moved yet), not lose it.
+	Void bool
 	// Moves: EventBotMoved: the plies of the bot's turn (Move joins them).
 	// A job may play more than one turn of the bot's, with a person's
 	// forced pass and the dice between them.

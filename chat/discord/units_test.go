@@ -154,7 +154,7 @@ func TestCommandTextEdgeCases(t *testing.T) {
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "create", Type: discordgo.ApplicationCommandOptionSubCommand,
 				Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("game", S, "dama")}}}}, "tournament create dama"},
 		{"user option that is not an id", discordgo.ApplicationCommandInteractionData{Name: "challenge",
-			Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("user", U, "@everyone"), opt("game", S, "dama")}}, "challenge @everyone dama"},
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("user", U, "@everyone"), opt("game", S, "dama")}}, "challenge dama @everyone"},
 		{"nil and odd values", discordgo.ApplicationCommandInteractionData{Name: "move",
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{nil, opt("move", S, map[string]any{}), opt("move", S, "\x00b2\u200b")}}, "move b2\u200b"},
 		{"control characters in the name", discordgo.ApplicationCommandInteractionData{Name: "bo\nard"}, "bo ard"},

@@ -320,7 +320,7 @@ func TestCommandMenus(t *testing.T) {
 	if err := srv.Wait(patience, func() bool { return len(srv.Commands("tr")) > 0 }); err != nil {
 		t.Fatal("no Turkish menu")
 	}
-	want := []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge", "accept", "decline", "history", "level", "games",
+	want := []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge", "accept", "decline", "rematch", "history", "level", "games",
 		"tournament", "rating", "leaderboard", "lang", "help"}
 	en, tr := srv.Commands(""), srv.Commands("tr")
 	var names []string
