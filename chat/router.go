@@ -955,7 +955,16 @@ func (q *request) hint() {
 
 func (q *request) undo() {
 	s, ok := q.current()
-	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
+	if !ok {
+		return
+	}
+	if side := s.SideOf(q.m.UserID); side != ai.NoSide && s.Turn == side && len(s.Sides) > 0 && s.Sides[len(s.Sides)-1] == side {
+		// A ply of a turn not complete (a die of two): taken back freely,
+		// in every game, as nothing was answered yet.
+		q.takeBackPly()
+		return
+	}
+	if q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
 		return
 	}
 	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && hasMoved(s, s.SideOf(q.m.UserID)) && !q.confirmed() {
@@ -971,6 +980,21 @@ func (q *request) undo() {
 	head := q.t("game.undone")
 	if s.Rated && !after.Rated {
 		head += " " + q.t("game.unrated")
+	}
+	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+}
+
+// takeBackPly takes back the sender's last ply of the turn they are in.
+func (q *request) takeBackPly() {
+	s, _ := q.current()
+	after, ply, err := q.r.mgr.TakeBackPly(q.ctx, s.ID, q.m.UserID)
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	head := q.t("game.ply-undone", "move", ply)
+	if p := q.r.prompt(q.lang, after); p != "" {
+		head += "\n" + p
 	}
 	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
 }

@@ -24,6 +24,7 @@ type Sessions interface {
 	Hint(ctx context.Context, id int64, userID, ref string) error
 	Roll(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	Undo(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
+	TakeBackPly(ctx context.Context, id int64, userID string) (sessions.Snapshot, string, error)
 	OfferDraw(ctx context.Context, id int64, userID string) (sessions.DrawOutcome, sessions.Snapshot, error)
 	DeclineDraw(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	Resign(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)

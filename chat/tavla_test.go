@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,6 +172,59 @@ func TestTavlaRepliesNameEveryPly(t *testing.T) {
 			if passes == 0 {
 				t.Fatal("no pass in the game: the case this test is about never came")
 			}
+		})
+	}
+}
+
+// TestTavlaTakeBackADieWithinTheTurn: a die played in a turn not yet
+// complete is taken back freely (issue 20.7): the game stays rated, the
+// roll stays, and the prompt asks for the dice again; a completed turn is
+// still not taken back in tavla.
+func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
+	for _, tc := range []struct{ lang, play, undo, undone, refused string }{
+		{"en", "play tavla easy", "undo", "taken back; it is still your turn.", "cannot be taken back"},
+		{"tr", "oyna tavla kolay", "geri", "geri alındı; sıra hâlâ sende.", "geri alınmaz"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			reg, err := games.NewRegistry(tavla.Game{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, func(c *chat.Config, s *sessions.Config) {
+				c.Games = reg
+				s.Dice = rand.New(rand.NewPCG(3, 4))
+			})
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			// To the first turn of Ayşe's with two plies to play.
+			var before sessions.Snapshot
+			for step := 0; step < 50; step++ {
+				s, err := b.mgr.Get(1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.Prompt != "" && s.Sides[len(s.Sides)-1] == ai.Chance {
+					before = s
+					break
+				}
+				b.say(s.Legal[0])
+			}
+			if before.ID == 0 {
+				t.Fatal("no turn of two dice came")
+			}
+			b.say(before.Legal[0])
+			mid, _ := b.mgr.Get(1)
+			if len(mid.Moves) != len(before.Moves)+1 || mid.Turn != before.Turn {
+				t.Fatalf("not mid-turn: %v", mid.Moves)
+			}
+			rs := b.say(tc.undo)
+			b.expect(rs, "#g1 "+before.Legal[0]+" "+tc.undone)
+			after, _ := b.mgr.Get(1)
+			if !slices.Equal(after.Moves, before.Moves) || !after.Rated || !slices.Equal(after.Legal, before.Legal) {
+				t.Fatalf("after the take-back: %v rated %v, want %v rated", after.Moves, after.Rated, before.Moves)
+			}
+			// Nothing of this turn left to take back: tavla's rule holds.
+			b.expect(b.say(tc.undo), tc.refused)
 		})
 	}
 }

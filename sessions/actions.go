@@ -368,6 +368,50 @@ func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
 	return l.snapshot(), nil
 }
 
+// TakeBackPly takes back userID's last ply in game id while their turn
+// of several plies is not complete (a die of tavla's two): nothing was
+// answered yet, so it is allowed in every game, between people too, and
+// leaves the game rated. It returns the game after it and the ply taken
+// back; ErrNothingToUndo when the sender's turn has no ply played yet.
+func (m *Manager) TakeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
+	var ply string
+	s, err := retryConflict(func() (Snapshot, error) {
+		var (
+			s   Snapshot
+			err error
+		)
+		s, ply, err = m.takeBackPly(id, userID)
+		return s, err
+	})
+	return s, ply, err
+}
+
+// takeBackPly is one try of TakeBackPly.
+func (m *Manager) takeBackPly(id int64, userID string) (Snapshot, string, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return Snapshot{}, "", err
+	}
+	defer l.mu.Unlock()
+	n := len(l.sides)
+	switch {
+	case l.pos.Turn() != side:
+		return Snapshot{}, "", ErrNotYourTurn
+	case n == 0 || l.sides[n-1] != side:
+		return Snapshot{}, "", ErrNothingToUndo
+	}
+	ply := l.rec.Moves[n-1]
+	cp := l.state.clone()
+	if err := l.replay(l.rec.Moves[:n-1]); err != nil {
+		return Snapshot{}, "", fmt.Errorf("sessions: take back a ply: %w", err)
+	}
+	l.version++
+	if err := m.commit(l, cp); err != nil {
+		return Snapshot{}, "", err
+	}
+	return l.snapshot(), ply, nil
+}
+
 // SetLevel changes the bot's level in game id.
 func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return m.setLevel(id, userID, level) })
