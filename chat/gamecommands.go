@@ -39,6 +39,48 @@ func gameCommandWords(reg *games.Registry) map[string][]games.Game {
 	return out
 }
 
+// gameCommandLangs maps the folded words of the games' commands to the
+// language they are written in, read from each command's help line
+// ("cmd.<Key>"), which begins with the word in its language ("çöz — …",
+// "solve — …"): a word that begins the line of one language alone is that
+// language's ("pgn", the same in both, tells none).
+func gameCommandLangs(reg *games.Registry) map[string]Lang {
+	out := map[string]Lang{}
+	both := map[string]bool{}
+	for _, g := range reg.Games() {
+		cat := games.HostOf(g).Catalog
+		for _, c := range games.CommandsOf(g) {
+			first := map[Lang]string{}
+			for _, l := range []Lang{Turkish, English} {
+				line := strings.TrimSpace(cat[string(l)]["cmd."+c.Key])
+				if i := strings.IndexFunc(line, func(r rune) bool { return r == ' ' || r == ':' }); i > 0 {
+					line = line[:i]
+				}
+				first[l] = Fold(line)
+			}
+			for _, w := range c.Words {
+				k := Fold(w)
+				for _, l := range []Lang{Turkish, English} {
+					other := English
+					if l == English {
+						other = Turkish
+					}
+					if k == first[l] && k != first[other] {
+						if cur, ok := out[k]; ok && cur != l {
+							both[k] = true
+						}
+						out[k] = l
+					}
+				}
+			}
+		}
+	}
+	for k := range both {
+		delete(out, k) // two games disagree: no language
+	}
+	return out
+}
+
 // gameCommandOf returns g's command that word (folded) names.
 func gameCommandOf(g games.Game, word string) (games.Command, bool) {
 	for _, c := range games.CommandsOf(g) {

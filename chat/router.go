@@ -88,10 +88,13 @@ type Router struct {
 	hosts map[string]games.Host // by game name
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
-	handle    handler // the middlewares and the command table
-	mgr       Sessions
-	out       *outbox
-	log       *slog.Logger
+	// gameWordLangs are the languages game command words are written in
+	// (folded; gameCommandLangs).
+	gameWordLangs map[string]Lang
+	handle        handler // the middlewares and the command table
+	mgr           Sessions
+	out           *outbox
+	log           *slog.Logger
 
 	mu      sync.RWMutex
 	senders map[string]Sender
@@ -145,7 +148,8 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
+	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games),
+		gameWordLangs: gameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
 		wrote: map[userRef]Lang{}, openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.handle = r.chain()
 	// The outbox before the sessions: restoring games may already have
@@ -273,6 +277,9 @@ func (r *Router) langOf(ctx context.Context, m Message, cmd Command) Lang {
 		var menu bool
 		word, menu, byWord = wordLang(Fold(cmd.Word))
 		byWord = byWord && !(menu && hasLocale)
+	} else if cmd.Word != "" {
+		// A game's own command ("örnek", "çöz", "compare") tells it too.
+		word, byWord = r.gameWordLangs[Fold(cmd.Word)]
 	}
 	if byWord {
 		r.noteWrote(key, word)
@@ -791,6 +798,11 @@ func (q *request) sayTagged(tag string, err error) {
 		say(q.t("error.no-hint-rated"))
 	case errors.Is(err, sessions.ErrTournamentGame):
 		say(q.t("error.tournament-game"))
+	case errors.As(err, new(*sessions.OverAtStartError)):
+		// Over before it begins: how, in the game's words.
+		var over *sessions.OverAtStartError
+		errors.As(err, &over)
+		q.say(q.t("error.start-over", "reason", q.r.reason(q.lang, over.Game, over.Status.Reason)))
 	case errors.Is(err, sessions.ErrBadStart):
 		// The reason without the sentinel's own words, which the
 		// sentence already says; in the person's language when the game

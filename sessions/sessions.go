@@ -128,6 +128,21 @@ var (
 	ErrBadStart = errors.New("sessions: not a start position of this game")
 )
 
+// OverAtStartError is a custom start where the game is already over (a
+// dama position with one piece each is drawn): Status says how. It is an
+// ErrBadStart.
+type OverAtStartError struct {
+	Game   games.Game
+	Status ai.Status
+}
+
+func (e *OverAtStartError) Error() string {
+	return ErrBadStart.Error() + ": the game is over there (" + e.Status.Reason + ")"
+}
+
+// Unwrap makes it an ErrBadStart.
+func (e *OverAtStartError) Unwrap() error { return ErrBadStart }
+
 // cryptoSource is a rand.Source of fair dice: crypto/rand, which nobody can
 // predict from earlier rolls.
 type cryptoSource struct{}
@@ -677,7 +692,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 		return Snapshot{}, err
 	}
 	if st := pos.Status(); st.Over {
-		return Snapshot{}, fmt.Errorf("%w: the game is over there", ErrBadStart)
+		return Snapshot{}, &OverAtStartError{Game: g, Status: st}
 	}
 	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
 		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent

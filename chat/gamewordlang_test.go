@@ -1,0 +1,44 @@
+package chat_test
+
+import (
+	"strings"
+	"testing"
+
+	"oyunbot/chat"
+	"oyunbot/games"
+	"oyunbot/games/islem"
+	"oyunbot/games/puzzle"
+	"oyunbot/sessions"
+)
+
+// TestGameCommandWordsSetTheLanguage: a game's own command word tells the
+// language of the reply as the bot's words do (issue 20.14: "örnek",
+// "çöz" and "karşılaştır" were answered in English after "play …").
+func TestGameCommandWordsSetTheLanguage(t *testing.T) {
+	reg, err := games.NewRegistry(islem.Game{}, puzzle.Eight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+	b.expect(b.say("play islem"), "New game: İşlem")
+	b.expect(b.say("örnek"), "Son konan")
+	b.expect(b.say("example"), "The last stone")
+	b.say("resign yes")
+	b.expect(b.say("play puzzle8 from 1,2,3,4,5,6,0,7,8"), "New game")
+	b.expect(b.say("çöz"), "hamle")
+	b.expect(b.say("solve"), "moves")
+}
+
+// TestCustomStartAlreadyOver: a custom start where the game is already
+// over says how, in the game's words and the player's language (issue
+// 20.17: a dama start with one piece each was refused without a reason,
+// half in English).
+func TestCustomStartAlreadyOver(t *testing.T) {
+	const lone = "......../......../......../...b..../......../......../.w....../........ w"
+	b := newBot(t, nil)
+	b.expect(b.say("play dama from "+lone), "The game is already over in that position: one piece left on each side.")
+	b.expect(b.say("oyna dama konum "+lone), "Bu konumda oyun zaten bitmiş: iki tarafta da birer taş kaldı.")
+	if rs := texts(b.say("oyna dama konum " + lone)); strings.Contains(rs, "over there") {
+		t.Fatalf("English in a Turkish reply: %q", rs)
+	}
+}
