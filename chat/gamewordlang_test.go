@@ -6,8 +6,10 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/games"
+	"oyunbot/games/chess"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
+	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
 
@@ -41,4 +43,18 @@ func TestCustomStartAlreadyOver(t *testing.T) {
 	if rs := texts(b.say("oyna dama konum " + lone)); strings.Contains(rs, "over there") {
 		t.Fatalf("English in a Turkish reply: %q", rs)
 	}
+}
+
+// TestTurkishExamplesUseTurkishNames: game lists and examples in Turkish
+// name the games as Turkish players type them (issue 20.14: "oyna chess").
+func TestTurkishExamplesUseTurkishNames(t *testing.T) {
+	reg, err := games.NewRegistry(chess.Game{}, islem.Game{}, tictactoe.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+	b.expect(b.say("oyna"), "Oyunlar: satranç, işlem, xox. Örnek: oyna satranç")
+	b.expect(b.say("play"), "Games: chess, islem, tictactoe. For example: play chess")
+	// The Turkish names are words the bot takes.
+	b.expect(b.say("oyna satranç"), "#g1 Yeni oyun: Satranç")
 }

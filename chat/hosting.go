@@ -7,6 +7,7 @@ package chat
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -84,14 +85,32 @@ func duel(g games.Game) bool { return g.Players() == 2 }
 
 // gameNames lists the names people type of the registered games that keep
 // (all when keep is nil), as "dama, tictactoe".
-func (r *Router) gameNames(keep func(games.Game) bool) string {
+func (r *Router) gameNames(lang Lang, keep func(games.Game) bool) string {
 	var names []string
 	for _, g := range r.cfg.Games.Games() {
 		if keep == nil || keep(g) {
-			names = append(names, g.Name())
+			names = append(names, r.typedName(lang, g))
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// typedName is the word people type for g in lang: in Turkish its Turkish
+// name where that is one of its names ("satranç", "xox", "işlem"), else
+// its canonical name, which is English ("chess", "puzzle8").
+func (r *Router) typedName(lang Lang, g games.Game) string {
+	if lang != Turkish {
+		return g.Name()
+	}
+	name, ok := r.cat.gameMsg(lang, g, "name")
+	if !ok {
+		return g.Name()
+	}
+	w := strings.ReplaceAll(strings.ToLowerSpecial(unicode.TurkishCase, name), " ", "")
+	if found, ok := r.cfg.Games.Lookup(Fold(w)); ok && found.Name() == g.Name() {
+		return w
+	}
+	return g.Name()
 }
 
 // rated reports whether g's games can be rated: two players, and the game
@@ -159,10 +178,10 @@ func (r *Router) exampleGame() games.Game {
 	return nil
 }
 
-// exampleName is exampleGame's name ("" for none).
-func (r *Router) exampleName() string {
+// exampleName is exampleGame's name in lang ("" for none).
+func (r *Router) exampleName(lang Lang) string {
 	if g := r.exampleGame(); g != nil {
-		return g.Name()
+		return r.typedName(lang, g)
 	}
 	return ""
 }
@@ -173,7 +192,7 @@ func (r *Router) playExample(lang Lang) string {
 	if g == nil {
 		return ""
 	}
-	parts := []string{g.Name(), r.levelName(lang, sessions.DefaultLevel)}
+	parts := []string{r.typedName(lang, g), r.levelName(lang, sessions.DefaultLevel)}
 	if duel(g) {
 		parts = append(parts, r.sideWordOf(lang, g, ai.Second))
 	}
@@ -210,14 +229,14 @@ func (r *Router) helpArgs(lang Lang) []string {
 	}
 	return []string{
 		"bot", r.cfg.BotName,
-		"games", r.gameNames(nil),
+		"games", r.gameNames(lang, nil),
 		"titles", r.titles(lang),
 		"levels", r.levelNames(lang, nil),
 		"sides", strings.Join(sides, "|"),
 		"first", strings.Join(first, " / "),
 		"second", r.joinList(lang, "list.or", second),
 		"notations", r.notations(lang),
-		"game", r.exampleName(),
+		"game", r.exampleName(lang),
 	}
 }
 

@@ -39,7 +39,7 @@ func (q *request) rating() {
 			if q.chatInGroup() {
 				return // "puan kaç?" between people
 			}
-			q.say(q.t("rating.usage", "games", q.r.gameNames(q.r.rated)))
+			q.say(q.t("rating.usage", "games", q.r.gameNames(q.lang, q.r.rated)))
 			return
 		}
 	}
@@ -106,7 +106,7 @@ func (q *request) leaderboard() {
 		if q.chatInGroup() && len(q.cmd.Args) > 0 {
 			return
 		}
-		q.say(q.t("leaderboard.usage", "games", q.r.gameNames(q.r.rated)))
+		q.say(q.t("leaderboard.usage", "games", q.r.gameNames(q.lang, q.r.rated)))
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)

@@ -448,7 +448,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 	}
 	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	if len(mine) == 0 {
-		q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
+		q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
 		return sessions.Snapshot{}, false
 	}
 	return mine[0], true
@@ -511,13 +511,13 @@ func (q *request) play() {
 		case a.kind == argMatch && target == -2:
 			target = a.n
 		default:
-			q.say(q.t("error.play-unknown-word", "word", shorten(a.word, 30), "games", q.r.gameNames(nil),
+			q.say(q.t("error.play-unknown-word", "word", shorten(a.word, 30), "games", q.r.gameNames(q.lang, nil),
 				"example", q.r.playExample(q.lang)))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("error.play-which-game", "games", q.r.gameNames(nil), "game", q.r.exampleName()))
+		q.say(q.t("error.play-which-game", "games", q.r.gameNames(q.lang, nil), "game", q.r.exampleName(q.lang)))
 		return
 	}
 	q.startGame(game, level, side, target, start)
@@ -613,7 +613,7 @@ func (q *request) move(text string, explicit bool) {
 	}
 	if len(target) == 0 {
 		if explicit || q.m.Private {
-			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
 		}
 		return
 	}
@@ -773,7 +773,7 @@ func (q *request) sayTagged(tag string, err error) {
 	case errors.As(err, &pe):
 		say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
 	case errors.Is(err, sessions.ErrNoGame):
-		say(q.t("error.no-game", "games", q.r.gameNames(nil)))
+		say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
 	case errors.Is(err, sessions.ErrNotPlayer):
 		say(q.t("error.not-player"))
 	case errors.Is(err, sessions.ErrNotYourTurn):
@@ -839,7 +839,7 @@ func (q *request) board() {
 				q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
 				return
 			}
-			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
 		case 1:
 			q.sayReply(q.r.gameReply(q.lang, all[0], q.r.gameTitle(q.lang, all[0]), ""))
 		default:
@@ -1185,9 +1185,9 @@ func (q *request) challenge() {
 	}
 	if to == nil && unresolved != "" {
 		// The example names the game asked for, else the first one.
-		gname := q.r.exampleName()
+		gname := q.r.exampleName(q.lang)
 		if game != nil {
-			gname = game.Name()
+			gname = q.r.typedName(q.lang, game)
 		}
 		q.say(q.t("error.challenge-unresolved", "name", shorten(unresolved, 30), "game", gname))
 		return
@@ -1197,11 +1197,11 @@ func (q *request) challenge() {
 		return
 	}
 	if to == nil || game == nil {
-		q.say(q.t("error.challenge-usage", "games", q.r.gameNames(duel)))
+		q.say(q.t("error.challenge-usage", "games", q.r.gameNames(q.lang, duel)))
 		return
 	}
 	if strings.EqualFold(strings.TrimPrefix(to.Name, "@"), q.r.cfg.BotName) || strings.EqualFold(to.ID, q.r.cfg.BotName) {
-		q.say(q.t("error.challenge-bot", "game", game.Name()))
+		q.say(q.t("error.challenge-bot", "game", q.r.typedName(q.lang, game)))
 		return
 	}
 	if to.Name == "" {
@@ -1568,7 +1568,7 @@ func (q *request) other() {
 			return // chat between people
 		}
 		if q.looksLikeAnyMove(q.cmd.Text) {
-			q.say(q.t("error.no-game", "games", q.r.gameNames(nil)))
+			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
 			return
 		}
 	}

@@ -228,3 +228,27 @@ func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestTavlaMarsSaysItsPointsOnce: a mars's result names its 2 points once
+// (issue 20.15: "(2 points). (2 points)"), in both languages.
+func TestTavlaMarsSaysItsPointsOnce(t *testing.T) {
+	pos := strings.Repeat(".,", 22) + "w1,b15 14 0 w 2-1" // White's last checker off: Black bore none off
+	for _, tc := range []struct{ lang, play, result, points string }{
+		{"en", "play tavla easy from " + pos, "wins — mars: the loser bore off none. (2 points)", "(2 points)"},
+		{"tr", "oyna tavla kolay konum " + pos, "kazandı — mars: rakip hiç pul toplayamadı. (2 sayı)", "(2 sayı)"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			reg, err := games.NewRegistry(tavla.Game{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+			b.say(tc.play)
+			rs := b.say("23/off")
+			b.expect(rs, tc.result)
+			if n := strings.Count(texts(rs), tc.points); n != 1 {
+				t.Fatalf("%q: the points %d times", texts(rs), n)
+			}
+		})
+	}
+}

@@ -66,7 +66,7 @@ func (q *request) tournament() {
 		}
 		sub, ok := lookupTournamentSub(Fold(args[0]))
 		if !ok {
-			q.say(q.t("tournament.usage", "games", q.r.gameNames(duel)))
+			q.say(q.t("tournament.usage", "games", q.r.gameNames(q.lang, duel)))
 			return
 		}
 		q.tournamentSub(sub, args[1:])
@@ -198,13 +198,13 @@ func (q *request) tournamentCreate(args []string) {
 		case a.kind == argTime:
 			tc = a.tc
 		default:
-			q.say(q.t("tournament.create-unknown", "word", shorten(a.word, 30), "games", q.r.gameNames(duel),
-				"game", q.r.exampleName()))
+			q.say(q.t("tournament.create-unknown", "word", shorten(a.word, 30), "games", q.r.gameNames(q.lang, duel),
+				"game", q.r.exampleName(q.lang)))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("tournament.usage", "games", q.r.gameNames(duel)))
+		q.say(q.t("tournament.usage", "games", q.r.gameNames(q.lang, duel)))
 		return
 	}
 	// A round robin's length follows from the field: a number of rounds is

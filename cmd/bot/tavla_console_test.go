@@ -82,7 +82,7 @@ func TestConsoleTavlaAgainstTheBot(t *testing.T) {
 	}
 	// A win, or the deadlock draw (the rule file's DECISION) that the
 	// script's choices reach in some games, whatever the dice.
-	if !regexp.MustCompile(`Game over: ((you|oyunbot) \((white|black)\) wins — (all checkers borne off|mars: the loser bore off none \(2 points\))|a draw — neither side can move)`).MatchString(out) {
+	if !regexp.MustCompile(`Game over: ((you|oyunbot) \((white|black)\) wins — (all checkers borne off|mars: the loser bore off none\. \(2 points\))|a draw — neither side can move)`).MatchString(out) {
 		t.Fatalf("the game did not end; its last lines:\n%s", tail(out, 30))
 	}
 	// The history has every roll, as "53:" before the plies it allowed.

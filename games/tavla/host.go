@@ -80,7 +80,7 @@ func catalog() map[string]map[string]string {
 			"moveerr.must-pass":        "hiçbir zarın oynanamıyor: pas yaz",
 
 			"reason.borne-off": "bütün pullar toplandı",
-			"reason.mars":      "mars: rakip hiç pul toplayamadı (2 sayı)",
+			"reason.mars":      "mars: rakip hiç pul toplayamadı",
 			"reason.deadlock":  "iki taraf da hiçbir zarla oynayamıyor: berabere",
 
 			"prompt.roll":      "zarın: {roll} ({name})",
@@ -118,15 +118,15 @@ func catalog() map[string]map[string]string {
 			"moveerr.must-pass":        "none of your dice can be played: write pass",
 
 			"reason.borne-off": "all checkers borne off",
-			"reason.mars":      "mars: the loser bore off none (2 points)",
+			"reason.mars":      "mars: the loser bore off none",
 			"reason.deadlock":  "neither side can move with any roll: a draw",
 
-			"prompt.roll":      "your roll: {roll} ({name})",
-			"prompt.one-die":   "your roll: {roll} ({name}); only the {die} can be played",
-			"prompt.some-dice": "your roll: {roll} ({name}); only {n} dice can be played",
+			"prompt.roll":      "your roll: {roll} ({name} in Turkish)",
+			"prompt.one-die":   "your roll: {roll} ({name} in Turkish); only the {die} can be played",
+			"prompt.some-dice": "your roll: {roll} ({name} in Turkish); only {n} dice can be played",
 			"prompt.die":       "dice left: {dice}",
-			"prompt.pass":      "your roll: {roll} ({name}): no legal move; write pass",
-			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name})",
+			"prompt.pass":      "your roll: {roll} ({name} in Turkish): no legal move; write pass",
+			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name} in Turkish)",
 		},
 	}
 }
