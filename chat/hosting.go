@@ -199,9 +199,9 @@ func (r *Router) playExample(lang Lang) string {
 	return strings.Join(parts, " ")
 }
 
-// notations is how every game's moves are typed, each after its name:
-// "Dama: c3-c4, … XOX: a1…c3 …" (the short notation of games that have
-// one: "help <game>" has the whole lesson).
+// notations is how every game's moves are typed, a line each, after its
+// name: "Dama: c3-c4, …\nXOX: a1…c3 …" (the short notation of games that
+// have one: "help <game>" has the whole lesson).
 func (r *Router) notations(lang Lang) string {
 	var parts []string
 	for _, g := range r.cfg.Games.Games() {
@@ -213,7 +213,7 @@ func (r *Router) notations(lang Lang) string {
 			parts = append(parts, r.gameName(lang, g)+": "+help)
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, "\n")
 }
 
 // helpArgs are the placeholder values of the help texts, from the registry.

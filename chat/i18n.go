@@ -6,9 +6,12 @@ package chat
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"oyunbot/games"
 )
@@ -50,7 +53,15 @@ func LangFromLocale(locale string) (Lang, bool) {
 // NewCatalog and safe to share.
 type Catalog struct {
 	msgs map[Lang]map[string]string
+	// you is the display name that is the reader ("you" in the console):
+	// a person placeholder with that value picks the message's second-
+	// person variant (id + ".you-" + placeholder) where there is one, and
+	// reads as the pronoun of the language elsewhere.
+	you string
 }
+
+// personKeys are the placeholders that name a person.
+var personKeys = map[string]bool{"player": true, "from": true, "to": true, "opponent": true}
 
 // NewCatalog returns the bot's catalogue with each game's own messages
 // (games.Host.Catalog) filed under "<game name>." ("dama.side.white"). A
@@ -104,12 +115,65 @@ func (c *Catalog) T(lang Lang, id string, kv ...string) string {
 	if len(kv) < 2 {
 		return msg
 	}
-	pairs := make([]string, 0, len(kv))
-	for i := 0; i+1 < len(kv); i += 2 {
-		pairs = append(pairs, "{"+kv[i]+"}", kv[i+1])
+	capital := false // the message opens with the reader's pronoun
+	if c.you != "" {
+		msg, kv, capital = c.secondPerson(lang, id, msg, kv)
 	}
-	// One pass: a value containing "{x}" is not expanded again.
-	return strings.NewReplacer(pairs...).Replace(msg)
+	// Plural forms, then one pass over the placeholders: a value
+	// containing "{x}" is not expanded again.
+	out := games.Fill(msg, kv...)
+	if capital {
+		out = capitalFirst(lang, out) // "You: b2", "Sen: b2"
+	}
+	return out
+}
+
+// secondPerson speaks to the reader where a person placeholder is them:
+// the message's variant for it (id.you-<placeholder>) when there is one,
+// else the placeholder as the pronoun of lang.
+func (c *Catalog) secondPerson(lang Lang, id, msg string, kv []string) (string, []string, bool) {
+	var you []string
+	for i := 0; i+1 < len(kv); i += 2 {
+		if personKeys[kv[i]] && kv[i+1] == c.you {
+			you = append(you, kv[i])
+		}
+	}
+	if len(you) == 0 {
+		return msg, kv, false
+	}
+	for _, k := range you {
+		if alt, ok := c.msgs[lang][id+".you-"+k]; ok {
+			msg = alt
+			break
+		}
+	}
+	out := slices.Clone(kv)
+	pronoun := "you"
+	if lang == Turkish {
+		pronoun = "sen"
+	}
+	capital := false
+	for i := 0; i+1 < len(out); i += 2 {
+		if personKeys[out[i]] && out[i+1] == c.you {
+			out[i+1] = pronoun
+			capital = capital || strings.HasPrefix(msg, "{"+out[i]+"}")
+		}
+	}
+	return msg, out, capital
+}
+
+// capitalFirst writes s with its first letter in upper case (Turkish
+// casing in Turkish).
+func capitalFirst(lang Lang, s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	up := unicode.ToUpper(r)
+	if lang == Turkish {
+		up = unicode.TurkishCase.ToUpper(r)
+	}
+	return string(up) + s[n:]
 }
 
 // N is T for a message about n things, with {n} set: message id+".one"
@@ -136,6 +200,32 @@ func (c *Catalog) Langs() []Lang { return []Lang{Turkish, English} }
 
 func turkish() map[string]string {
 	return map[string]string{
+		// Second-person variants (Catalog.you: the console's reader).
+		"game.flag.you-player":           "Süren doldu; oyunu kaybettin.",
+		"game.forfeit.you-player":        "Uzun süre oynamadın, oyunu kaybettin.",
+		"game.never-moved.you-player":    "Hiç hamle yapmadın.",
+		"game.resigned.you-player":       "Pes ettin.",
+		"game.reminder.you-player":       "Sıra sende: {left} içinde oynamazsan oyunu kaybedersin.",
+		"game.reminder-void.you-player":  "Sıra sende: {left} içinde oynamazsan oyun sonuçsuz biter.",
+		"footer.win.you-player":          "Kazandın",
+		"result.win.you-player":          "Oyun bitti: kazandın ({side}) — {reason}.",
+		"draw.offered.you-player":        "Beraberlik teklif ettin. {opponent}: kabul ya da ret",
+		"draw.declined.you-player":       "Beraberliği reddettin; oyun sürüyor.",
+		"draw.pending.you-player":        "Beraberlik teklif ettin (kabul / ret).",
+		"challenge.sent.you-from":        "{to} kişisini {game} oynamaya çağırdın! {to} yanıtlar: kabul ya da ret",
+		"challenge.sent.you-to":          "{from} seni {game} oynamaya çağırıyor! Yanıtın: kabul ya da ret",
+		"challenge.declined.you-player":  "{from} tarafından gönderilen {game} davetini reddettin.",
+		"challenge.declined.you-from":    "{player}, {game} davetini reddetti.",
+		"challenge.open-sent.you-from":   "Buradaki herkesi {game} oynamaya çağırdın! İlk kabul eden oynar: kabul",
+		"rematch.offered.you-from":       "{to} kişisine rövanş teklif ettin: {game}, renkler değişik. {to} yanıtlar: kabul ya da ret",
+		"rematch.offered.you-to":         "{from} rövanş istiyor: {game}, renkler değişik. Yanıtın: kabul ya da ret",
+		"match.over.you-player":          "Maç bitti: {score}. Kazandın!",
+		"tournament.joined.you-player":   "Turnuvaya katıldın ({n} oyuncu): {players}",
+		"tournament.left.you-player":     "Turnuvadan ayrıldın ({n} oyuncu kaldı).",
+		"tournament.withdrew.you-player": "Turnuvadan çekildin; kalan oyunların kaybedilmiş sayılır.",
+		"game.ended-withdrew.you-player": "Turnuvadan çekildin: bu oyunu kaybettin.",
+		"rating.none.you-player":         "Henüz puanlı oyun oynamadın (başlangıç: 1500).",
+		"rating.unrated-game.you-player": "Henüz {game} için puanlı oyun oynamadın (başlangıç: 1500).",
 		"help": "{bot} {titles} oynar. Komutlar (başına / ya da ! koyabilirsin):\n" +
 			"oyna <oyun> [seviye] [{sides}] — bota karşı yeni oyun ({games})\n" +
 			"hamle <hamle>, ya da yalnızca hamleyi yaz — hamle yap (yardım hamle)\n" +
@@ -149,7 +239,7 @@ func turkish() map[string]string {
 			"Seviyeler: {levels}. Oyunu başlatan önce oynar ({first}); {second} dersen bot başlar.",
 		"help.start": "başlat <oyun> — bota karşı yeni oyun, oyna gibi (yardım oyna). Kanalda kayıtları açık bir turnuva varken tek başına «başlat» " +
 			"o turnuvayı başlatır (düzenleyen ya da kanal yöneticisi); «turnuva başlat» da olur (yardım turnuva).",
-		"help.move":    "hamle <hamle> ya da yalnızca hamleyi yaz. {notations}",
+		"help.move":    "hamle <hamle> ya da yalnızca hamleyi yaz.\n{notations}",
 		"help.tap":     "dokun — tahtanın düğmelerinin gönderdiği komut: bir taşa, sonra gideceği kareye dokun (Telegram) ya da hamleni listeden seç (Discord). Hamleyi yazmak da her yerde olur.",
 		"help.board":   "tahta — oyunun tahtasını gösterir (birden çok oyunun varsa: tahta #g7). Biten bir oyunu da gösterir: tahta #g7.",
 		"help.history": "hamleler — oyunun şimdiye kadarki hamleleri, numaralı: 1. … 2. … (biten bir oyunun: hamleler #g7).",
@@ -476,6 +566,32 @@ func turkish() map[string]string {
 
 func english() map[string]string {
 	return map[string]string{
+		// Second-person variants (Catalog.you: the console's reader).
+		"game.flag.you-player":           "You ran out of time and lost the game.",
+		"game.forfeit.you-player":        "You did not move for too long and lost the game.",
+		"game.never-moved.you-player":    "You never made a move.",
+		"game.resigned.you-player":       "You resigned.",
+		"game.reminder.you-player":       "It is your move: play within {left} or you lose the game.",
+		"game.reminder-void.you-player":  "It is your move: play within {left} or the game ends without a result.",
+		"footer.win.you-player":          "You win",
+		"result.win.you-player":          "Game over: you ({side}) win — {reason}.",
+		"draw.offered.you-player":        "You offer a draw. {opponent}: accept or decline",
+		"draw.declined.you-player":       "You declined the draw; play on.",
+		"draw.pending.you-player":        "You offered a draw (accept / decline).",
+		"challenge.sent.you-from":        "You challenge {to} to {game}! {to} answers: accept or decline",
+		"challenge.sent.you-to":          "{from} challenges you to {game}! Answer: accept or decline",
+		"challenge.declined.you-player":  "You declined {from}'s invitation to {game}.",
+		"challenge.declined.you-from":    "{player} declined your invitation to {game}.",
+		"challenge.open-sent.you-from":   "You invite anyone here to play {game}! The first to accept plays: accept",
+		"rematch.offered.you-from":       "You offer {to} a rematch: {game}, colours swapped. {to} answers: accept or decline",
+		"rematch.offered.you-to":         "{from} offers you a rematch: {game}, colours swapped. Answer: accept or decline",
+		"match.over.you-player":          "Match over: {score}. You win!",
+		"tournament.joined.you-player":   "You joined the tournament — players ({n}): {players}",
+		"tournament.left.you-player":     "You left the tournament — players left: {n}.",
+		"tournament.withdrew.you-player": "You withdrew from the tournament; your remaining games are lost.",
+		"game.ended-withdrew.you-player": "You withdrew from the tournament and lose this game.",
+		"rating.none.you-player":         "You have no rated games yet (new players start at 1500).",
+		"rating.unrated-game.you-player": "You have no rated {game} games yet (new players start at 1500).",
 		"help": "{bot} plays {titles}. Commands (a leading / or ! is fine):\n" +
 			"play <game> [level] [{sides}] — a new game against the bot ({games})\n" +
 			"move <move>, or just type the move — make a move (help move)\n" +
@@ -489,7 +605,7 @@ func english() map[string]string {
 			"Levels: {levels}. Whoever starts moves first ({first}); say {second} and the bot opens.",
 		"help.start": "start <game> — a new game against the bot, like play (help play). While the channel's tournament is open for registration, " +
 			"a bare «start» begins it (the organiser or a channel admin); so does «tournament start» (help tournament).",
-		"help.move":    "move <move>, or just type the move. {notations}",
+		"help.move":    "move <move>, or just type the move.\n{notations}",
 		"help.tap":     "tap — what a board's buttons send: tap a piece, then its target square (Telegram), or choose your move from the menus (Discord). Typing the move works everywhere too.",
 		"help.board":   "board — shows the game's board (with several games: board #g7). It shows a finished game too: board #g7.",
 		"help.history": "history — the game's moves so far, numbered: 1. … 2. … (of a finished game: history #g7).",
@@ -648,7 +764,7 @@ func english() map[string]string {
 		"error.legal-moves":       "Legal moves: {moves}",
 		"error.legal-all":         "All of them: {cmd}",
 		"legal.list":              "Legal moves ({n}): {moves}",
-		"gif.caption":             "{game}, {moves} moves: the whole game",
+		"gif.caption":             "{game}, {moves} {moves|move|moves}: the whole game",
 		"roll.usage":              "roll — roll your dice; roll hand or roll auto — who rolls the channel's dice.",
 		"roll.set-hand":           "The players roll their own dice in this channel now: write «roll» when it is yours (the bot rolls its own).",
 		"roll.set-auto":           "The bot rolls the dice in this channel now.",

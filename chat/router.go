@@ -50,7 +50,12 @@ type Config struct {
 	// BotName is the bot's name in games and in Telegram's /cmd@name form
 	// (default "oyunbot").
 	BotName string
-	Logger  *slog.Logger
+	// You is the display name that is the person it addresses ("you", the
+	// console's user): sentences about them are in the second person
+	// ("You resigned", "Pes ettin"), not "you resigned"/"you wins". ""
+	// for none.
+	You    string
+	Logger *slog.Logger
 
 	// Lang is the language of channels with no setting and messages with no
 	// locale (default Turkish).
@@ -145,6 +150,9 @@ func New(cfg Config) (*Router, error) {
 		cfg.Now = time.Now
 	}
 	cat, err := NewCatalog(cfg.Games.Games()...)
+	if cat != nil {
+		cat.you = cfg.You
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -504,17 +504,19 @@ func winDrawLoss(sys tournament.System, s tournament.Standing) (w, d, l int) {
 	return w, d, l
 }
 
-// formatPoints writes 2.5 as "2½" and 3 as "3".
+// formatPoints writes 2.5 as "2½", 3 as "3", and the quarters that
+// Sonneborn-Berger scores come in as "¼" and "1¾" (not "0.25" beside
+// "½").
 func formatPoints(p float64) string {
 	whole := int(p)
-	frac := p - float64(whole)
+	frac, ok := map[float64]string{0.25: "¼", 0.5: "½", 0.75: "¾"}[p-float64(whole)]
 	switch {
-	case frac == 0:
+	case p == float64(whole):
 		return strconv.Itoa(whole)
-	case frac == 0.5 && whole == 0:
-		return "½"
-	case frac == 0.5:
-		return strconv.Itoa(whole) + "½"
+	case ok && whole == 0:
+		return frac
+	case ok:
+		return strconv.Itoa(whole) + frac
 	}
 	return strconv.FormatFloat(p, 'f', 2, 64)
 }

@@ -98,6 +98,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		BotName:         cfg.BotName,
 		Logger:          log,
 		Lang:            cfg.Lang,
+		You:             consoleYou(consoleMode),
 	})
 	if err != nil {
 		log.Error("starting the router", "err", err)
@@ -205,6 +206,15 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 		}
 	}
 	return code
+}
+
+// consoleYou is the name the console's own user goes by, whom replies
+// address in the second person ("You resigned"); none off the console.
+func consoleYou(consoleMode bool) string {
+	if consoleMode {
+		return console.DefaultUser
+	}
+	return ""
 }
 
 // runConsole talks to the bot in the terminal (or through a pipe).

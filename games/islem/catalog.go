@@ -71,10 +71,10 @@ func catalog() map[string]map[string]string {
 
 			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones: x and their squares (e.g. x a1 h8).",
 
-			"explain.ops": "{stone}: {ops}, a {score}-chain operation capturing {score} stones.",
+			"explain.ops": "{stone}: {ops}, a {score}-chain operation capturing {score} {score|stone|stones}.",
 
 			"cmd.example":     "example: a picture of an operation, explained",
-			"example.caption": "The last stone, {stone}, made a {n}-chain operation: {ops}. Sum chains run along rows or columns, product chains along diagonals; the two parts touch at end stones and nowhere else. This turn captures {n} opponent stones.",
+			"example.caption": "The last stone, {stone}, made a {n}-chain operation: {ops}. Sum chains run along rows or columns, product chains along diagonals; the two parts touch at end stones and nowhere else. This turn captures {n} opponent {n|stone|stones}.",
 		},
 	}
 }

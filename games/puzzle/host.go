@@ -33,12 +33,7 @@ func langOf(lang string) string {
 }
 
 // fill replaces {key} in s by value for each key, value pair.
-func fill(s string, kv ...string) string {
-	for i := 0; i+1 < len(kv); i += 2 {
-		s = strings.ReplaceAll(s, "{"+kv[i]+"}", kv[i+1])
-	}
-	return s
-}
+func fill(s string, kv ...string) string { return games.Fill(s, kv...) }
 
 // text is the catalogue's message key in lang with its placeholders filled.
 func text(lang, key string, kv ...string) string {
@@ -149,8 +144,8 @@ func catalog() map[string]map[string]string {
 			"cmd.solve":   "solve [algorithm] — the whole solution (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; heuristics: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
 			"cmd.compare": "compare — every search algorithm on this start: length, nodes expanded, memory, time",
 
-			"error.unsolvable-odd":  "This arrangement cannot be solved: it has {inv} pairs of tiles in the wrong order (odd). On a 3×3 board no move changes whether that number is odd or even, and at the goal it is 0 (even), so only arrangements with an even number can be solved. Swap two tiles and it can.",
-			"error.unsolvable-even": "This arrangement cannot be solved: it has {inv} pairs of tiles in the wrong order and the blank is on row {row} from the bottom; their sum {sum} is even. On a 4×4 board every up or down move flips whether each is odd or even, so their sum's parity never changes, and at the goal it is odd (0 + 1). Swap two tiles and it can.",
+			"error.unsolvable-odd":  "This arrangement cannot be solved: it has {inv} {inv|pair|pairs} of tiles in the wrong order (odd). On a 3×3 board no move changes whether that number is odd or even, and at the goal it is 0 (even), so only arrangements with an even number can be solved. Swap two tiles and it can.",
+			"error.unsolvable-even": "This arrangement cannot be solved: it has {inv} {inv|pair|pairs} of tiles in the wrong order and the blank is on row {row} from the bottom; their sum {sum} is even. On a 4×4 board every up or down move flips whether each is odd or even, so their sum's parity never changes, and at the goal it is odd (0 + 1). Swap two tiles and it can.",
 			"error.bad-method":      "No such algorithm: {word}. Choose from: {list}.",
 			"error.solved":          "The puzzle is already solved.",
 			"error.too-hard":        "No solution found within the limits ({stop}, {nodes} nodes). Make a few moves and try again.",
@@ -163,7 +158,7 @@ func catalog() map[string]map[string]string {
 			"dir.down":     "down",
 			"dir.left":     "left",
 			"dir.right":    "right",
-			"solve.found":  "{method}: {len} moves{optimal}, {nodes} nodes expanded, {ms} ms.\nTiles to slide: {moves}",
+			"solve.found":  "{method}: {len} {len|move|moves}{optimal}, {nodes} nodes expanded, {ms} ms.\nTiles to slide: {moves}",
 			"solve.opt":    " (shortest)",
 			"solve.notopt": " (not guaranteed shortest)",
 			"solve.none":   "{method} found no solution: {stop} ({nodes} nodes, {ms} ms).",

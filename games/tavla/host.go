@@ -123,7 +123,7 @@ func catalog() map[string]map[string]string {
 
 			"prompt.roll":      "your roll: {roll} ({name} in Turkish)",
 			"prompt.one-die":   "your roll: {roll} ({name} in Turkish); only the {die} can be played",
-			"prompt.some-dice": "your roll: {roll} ({name} in Turkish); only {n} dice can be played",
+			"prompt.some-dice": "your roll: {roll} ({name} in Turkish); only {n} {n|die|dice} can be played",
 			"prompt.die":       "dice left: {dice}",
 			"prompt.pass":      "your roll: {roll} ({name} in Turkish): no legal move; write pass",
 			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name} in Turkish)",
