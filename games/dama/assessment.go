@@ -1,0 +1,67 @@
+package dama
+
+// assessment.go tells the post-game analysis how dama is judged: in men,
+// and which phase a position is in.
+
+import (
+	"math"
+	"math/bits"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+var (
+	_ games.Assessor = Game{}
+	_ games.Phaser   = (*Position)(nil)
+)
+
+// Assessment implements games.Assessor. Values are in men (the
+// evaluation's 100), within ±3: a side three men up has won, so what
+// happens beyond is not judged. A move is judged by the men it loses
+// against the best: a third of a man an inaccuracy, two thirds a mistake,
+// a man a blunder. The win chance (for the graph and the accuracy) is a
+// logistic of the evaluation, winChanceK per centi-man.
+func (Game) Assessment() games.Assessment {
+	return games.Assessment{
+		Unit: "man", Scale: 100, Ceiling: 3,
+		WinChance:  winChance,
+		Inaccuracy: 0.33, Mistake: 0.66, Blunder: 1,
+		Limits: ai.Limits{Depth: 10, Nodes: 1_000_000},
+	}
+}
+
+// winChanceK is the logistic's slope per centi-man.
+const winChanceK = 0.0085
+
+// winChance is the expected result of a side whose score is score: a
+// forced win or loss is 1 or 0.
+func winChance(score int) float64 {
+	switch {
+	case score > ai.MaxEval:
+		return 1
+	case score < -ai.MaxEval:
+		return 0
+	}
+	return 1 / (1 + math.Exp(-winChanceK*float64(score)))
+}
+
+// Phases: the opening while at most four men are gone and no king is made;
+// the endgame once a king is made or at most ten pieces are left.
+const (
+	openingPieces = 28
+	endgamePieces = 10
+)
+
+// GamePhase implements games.Phaser.
+func (p *Position) GamePhase() string {
+	s := &p.st
+	n := bits.OnesCount64(s.occ())
+	switch {
+	case s.kings[0]|s.kings[1] != 0 || n <= endgamePieces:
+		return "endgame"
+	case n >= openingPieces:
+		return "opening"
+	}
+	return "middlegame"
+}

@@ -1,0 +1,53 @@
+package islem
+
+// assessment.go tells the post-game analysis how İşlem is judged: in
+// captured stones, and which phase a position is in.
+
+import (
+	"math"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+var (
+	_ games.Assessor = Game{}
+	_ games.Phaser   = (*Position)(nil)
+)
+
+// Assessment implements games.Assessor. Values are in stones (a capture,
+// the evaluation's stoneWorth), within ±10 (half the 21 that win). A
+// turn is judged by the stones it loses against the best turn, captures to
+// come included: half a stone an inaccuracy, one a mistake, two a blunder.
+// The win chance (for the graph and the accuracy) is a logistic of the
+// evaluation, winChanceK per hundredth of a stone. A position is searched
+// two whole turns deep (a turn and the reply), as the hard level does.
+func (Game) Assessment() games.Assessment {
+	return games.Assessment{
+		Unit: "stone", Scale: stoneWorth, Ceiling: 10,
+		WinChance:  winChance,
+		Inaccuracy: 0.5, Mistake: 1, Blunder: 2,
+		Limits: ai.Limits{Depth: 2, Turns: true, Nodes: 1_000_000},
+	}
+}
+
+// winChanceK is the logistic's slope per hundredth of a stone.
+const winChanceK = 0.004
+
+// winChance is the expected result of a side whose score is score: a
+// forced win or loss is 1 or 0.
+func winChance(score int) float64 {
+	switch {
+	case score > ai.MaxEval:
+		return 1
+	case score < -ai.MaxEval:
+		return 0
+	}
+	return 1 / (1 + math.Exp(-winChanceK*float64(score)))
+}
+
+// GamePhase implements games.Phaser: the phase the game has reached, the
+// further of the two sides' ("first-set", "second-set", "moves").
+func (p *Position) GamePhase() string {
+	return [...]string{"first-set", "second-set", "moves"}[max(p.Phase(ai.First), p.Phase(ai.Second))-1]
+}
