@@ -1,0 +1,302 @@
+package render
+
+// evalgraph.go draws a game's evaluation over its moves (the post-game
+// analysis's graph) from plain numbers: render knows no game and no
+// analysis, the caller says what the numbers mean in its own words.
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/fogleman/gg"
+)
+
+// ErrBadGraph is wrapped by the errors EvalGraph returns for graphs it
+// cannot draw.
+var ErrBadGraph = errors.New("render: bad graph")
+
+// MaxGraphPoints bounds a graph's points (a game of 2000 turns).
+const MaxGraphPoints = 2000
+
+// Graph is an evaluation graph: one value per point of a game (the start,
+// then after each turn), on an axis from Min to Max.
+type Graph struct {
+	Title string
+	// Values are the points, clamped to Min..Max (at least one; NaN is
+	// a point not known: the line breaks there).
+	Values   []float64
+	Min, Max float64
+	// Mid, when HasMid, is the value of an even game (50 %, 0): a line is
+	// drawn there, and the area between it and the curve is filled with
+	// the colour of the side ahead.
+	Mid    float64
+	HasMid bool
+	// TopLabel and BottomLabel name the ends of the value axis (the side
+	// whose advantage is up, "White"; or "100%"); AxisLabel names the
+	// points' axis ("moves").
+	TopLabel, BottomLabel, AxisLabel string
+	// PerNumber is how many points make one numbered move on the axis (2
+	// in chess: a move is white's and black's turn; 0 means 1).
+	PerNumber int
+	Marks     []GraphMark
+	Phases    []GraphPhase
+}
+
+// GraphMark marks the point at Index (a turn's point: the value after it).
+type GraphMark struct {
+	Index int
+	// Level is how bad the turn was: 1 an inaccuracy, 2 a mistake, 3 a
+	// blunder (its colour and size).
+	Level int
+	Label string // a short text by the mark ("23. Nxe5"), or ""
+}
+
+// GraphPhase shades the points From..To (inclusive) as one phase of the
+// game, named by Label.
+type GraphPhase struct {
+	From, To int
+	Label    string
+}
+
+var (
+	graphTop    = rgb(0xe6dfd2) // the area of the side ahead, up
+	graphBottom = rgb(0x141210) // the area of the side ahead, down
+	graphLine   = rgb(0x5e9a3c)
+	graphMarks  = [4]color.RGBA{{}, rgb(0xe8d44d), rgb(0xe3a13b), rgb(0xd5453a)}
+)
+
+// EvalGraph draws g as a PNG width pixels wide (clamped to
+// MinTableWidth..MaxSize) and half as tall: large type and a thick line,
+// to be read on a phone.
+func EvalGraph(g Graph, width int) ([]byte, error) {
+	if err := checkGraph(g); err != nil {
+		return nil, err
+	}
+	fonts, err := LoadFonts()
+	if err != nil {
+		return nil, err
+	}
+	w := float64(min(max(width, MinTableWidth), MaxSize))
+	h := math.Round(w / 2)
+	t := DefaultTheme()
+	px := math.Round(max(w*0.03, 11))
+	title := Face(fonts.Bold, math.Round(px*1.2))
+	label := Face(fonts.Regular, px)
+	small := Face(fonts.Regular, math.Round(px*0.8))
+	bold := Face(fonts.Bold, math.Round(px*0.8))
+
+	im := image.NewRGBA(image.Rect(0, 0, int(w), int(h)))
+	dc := gg.NewContextForRGBA(im)
+	dc.SetColor(t.Background)
+	dc.Clear()
+
+	margin := math.Round(px * 0.6)
+	top := margin
+	if g.Title != "" {
+		s := FitText(title, CleanText(g.Title), w-2*margin)
+		drawText(im, title, image.NewUniform(t.Text), s, margin, margin+px*1.1)
+		top += px * 1.7
+	}
+	axisW := 0.0
+	for _, s := range []string{g.TopLabel, g.BottomLabel} {
+		axisW = max(axisW, TextWidth(small, CleanText(s)))
+	}
+	axisW = min(axisW, w*0.25)
+	x0, x1 := margin+axisW+px*0.4, w-margin
+	y0, y1 := top+px*0.2, h-margin-px*1.9 // the plot: y0 top, y1 bottom
+	n := len(g.Values)
+	xOf := func(i int) float64 {
+		if n == 1 {
+			return (x0 + x1) / 2
+		}
+		return x0 + float64(i)/float64(n-1)*(x1-x0)
+	}
+	yOf := func(v float64) float64 {
+		f := (min(max(v, g.Min), g.Max) - g.Min) / (g.Max - g.Min)
+		return y1 - f*(y1-y0)
+	}
+
+	// Phases: alternate bands, each named at its top.
+	for k, ph := range g.Phases {
+		a, b := max(ph.From, 0), min(ph.To, n-1)
+		if a > b {
+			continue
+		}
+		l, r := xOf(a), xOf(b)
+		if k > 0 || a > 0 {
+			l = (xOf(max(a-1, 0)) + xOf(a)) / 2
+		}
+		if b < n-1 {
+			r = (xOf(b) + xOf(b+1)) / 2
+		}
+		if k%2 == 0 {
+			dc.SetColor(t.Panel)
+			dc.DrawRectangle(l, y0, r-l, y1-y0)
+			dc.Fill()
+		}
+		s := FitText(small, CleanText(ph.Label), r-l-px*0.4)
+		drawText(im, small, image.NewUniform(t.TextDim), s, l+px*0.2, y0+px*0.95)
+	}
+
+	// The area between the curve and the middle, by the side ahead: one
+	// polygon a side and a run of known points, so no seams show.
+	mid := yOf(g.Mid)
+	if g.HasMid {
+		for _, run := range knownRuns(g.Values) {
+			var pts []gg.Point
+			for i := run[0]; i <= run[1]; i++ {
+				x, y := xOf(i), yOf(g.Values[i])
+				if k := len(pts); k > 0 && (pts[k-1].Y-mid)*(y-mid) < 0 { // crosses the middle
+					px, py := pts[k-1].X, pts[k-1].Y
+					pts = append(pts, gg.Point{X: px + (x-px)*(mid-py)/(y-py), Y: mid})
+				}
+				pts = append(pts, gg.Point{X: x, Y: y})
+			}
+			fillSide(dc, pts, mid, graphTop, math.Min)
+			fillSide(dc, pts, mid, graphBottom, math.Max)
+		}
+		dc.SetColor(t.TextDim)
+		dc.SetLineWidth(max(1, px/12))
+		dc.SetDash(px/3, px/4)
+		dc.DrawLine(x0, mid, x1, mid)
+		dc.Stroke()
+		dc.SetDash()
+	}
+	// The frame of the plot.
+	dc.SetColor(t.Line)
+	dc.SetLineWidth(max(1, px/14))
+	dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	dc.Stroke()
+
+	// The curve.
+	dc.SetColor(graphLine)
+	dc.SetLineWidth(max(2, px/5))
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	drawing := false
+	for i, v := range g.Values {
+		if math.IsNaN(v) {
+			drawing = false
+			continue
+		}
+		if !drawing {
+			dc.NewSubPath()
+			dc.MoveTo(xOf(i), yOf(v))
+			drawing = true
+			if n == 1 {
+				dc.DrawCircle(xOf(i), yOf(v), px/4)
+			}
+			continue
+		}
+		dc.LineTo(xOf(i), yOf(v))
+	}
+	dc.Stroke()
+
+	// The marks, worst drawn last (on top), each with its label.
+	for lvl := 1; lvl <= 3; lvl++ {
+		for _, m := range g.Marks {
+			if m.Level != lvl || m.Index < 0 || m.Index >= n || math.IsNaN(g.Values[m.Index]) {
+				continue
+			}
+			x, y := xOf(m.Index), yOf(g.Values[m.Index])
+			r := px * (0.2 + 0.1*float64(lvl))
+			dc.SetColor(t.Background)
+			dc.DrawCircle(x, y, r+max(1.5, px/10))
+			dc.Fill()
+			dc.SetColor(graphMarks[lvl])
+			dc.DrawCircle(x, y, r)
+			dc.Fill()
+			if m.Label == "" {
+				continue
+			}
+			s := FitText(bold, CleanText(m.Label), w*0.3)
+			lw := TextWidth(bold, s)
+			lx := min(max(x-lw/2, x0+2), x1-lw-2)
+			ly := y - r - px*0.35 // above the mark, or below it near the top
+			if ly-px*0.8 < y0 {
+				ly = y + r + px*0.95
+			}
+			drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, lx, ly)
+		}
+	}
+
+	// The value axis's ends and the points' axis.
+	dim := image.NewUniform(t.TextDim)
+	if s := FitText(small, CleanText(g.TopLabel), axisW); s != "" {
+		drawText(im, small, dim, s, x0-px*0.4-TextWidth(small, s), y0+px*0.8)
+	}
+	if s := FitText(small, CleanText(g.BottomLabel), axisW); s != "" {
+		drawText(im, small, dim, s, x0-px*0.4-TextWidth(small, s), y1)
+	}
+	per := max(g.PerNumber, 1)
+	moves := (n - 1 + per - 1) / per // numbered moves shown
+	step := int(niceStep(float64(max(moves, 1)) / 8))
+	step = max(step, 1)
+	for k := step; k <= moves; k += step {
+		i := min(k*per, n-1)
+		x := xOf(i)
+		dc.SetColor(t.Line)
+		dc.DrawLine(x, y1, x, y1+px*0.3)
+		dc.Stroke()
+		s := strconv.Itoa(k)
+		drawText(im, small, dim, s, x-TextWidth(small, s)/2, y1+px*1.1)
+	}
+	if s := FitText(label, CleanText(g.AxisLabel), (x1-x0)/3); s != "" {
+		drawText(im, label, dim, s, x0, h-margin*0.6)
+	}
+	return EncodePNG(im)
+}
+
+// fillSide fills between the curve pts and the line y=mid on one side:
+// clamp keeps a point's y on that side (math.Min: above the line).
+func fillSide(dc *gg.Context, pts []gg.Point, mid float64, c color.RGBA, clamp func(a, b float64) float64) {
+	if len(pts) < 2 {
+		return
+	}
+	dc.SetColor(c)
+	dc.MoveTo(pts[0].X, mid)
+	for _, p := range pts {
+		dc.LineTo(p.X, clamp(p.Y, mid))
+	}
+	dc.LineTo(pts[len(pts)-1].X, mid)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// knownRuns are the runs of values that are not NaN, as [first, last].
+func knownRuns(vs []float64) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(vs); i++ {
+		if math.IsNaN(vs[i]) {
+			continue
+		}
+		j := i
+		for j+1 < len(vs) && !math.IsNaN(vs[j+1]) {
+			j++
+		}
+		out = append(out, [2]int{i, j})
+		i = j
+	}
+	return out
+}
+
+func checkGraph(g Graph) error {
+	switch {
+	case len(g.Values) == 0:
+		return fmt.Errorf("%w: no values", ErrBadGraph)
+	case len(g.Values) > MaxGraphPoints:
+		return fmt.Errorf("%w: %d values, at most %d", ErrBadGraph, len(g.Values), MaxGraphPoints)
+	case !(g.Max > g.Min) || math.IsInf(g.Min, 0) || math.IsInf(g.Max, 0):
+		return fmt.Errorf("%w: the axis %v..%v", ErrBadGraph, g.Min, g.Max)
+	}
+	for _, v := range g.Values {
+		if math.IsInf(v, 0) {
+			return fmt.Errorf("%w: an infinite value", ErrBadGraph)
+		}
+	}
+	return nil
+}

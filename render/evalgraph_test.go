@@ -1,0 +1,143 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// sampleGraph is a chess game's win chance: even, white slowly better, a
+// black blunder, then a white mistake.
+func sampleGraph() Graph {
+	var vs []float64
+	for i := 0; i <= 60; i++ {
+		v := 50 + 10*math.Sin(float64(i)/6)
+		switch {
+		case i >= 40:
+			v = 92
+		case i >= 25:
+			v = 70
+		}
+		vs = append(vs, v)
+	}
+	return Graph{
+		Title: "Analysis #g12 — White 91% · Black 74%", Values: vs, Min: 0, Max: 100, Mid: 50, HasMid: true,
+		TopLabel: "White", BottomLabel: "Black", AxisLabel: "moves", PerNumber: 2,
+		Marks: []GraphMark{{Index: 40, Level: 3, Label: "20... Qxb2"}, {Index: 25, Level: 2, Label: "13. Nd5"}, {Index: 31, Level: 1}},
+		Phases: []GraphPhase{{From: 0, To: 20, Label: "opening"}, {From: 21, To: 50, Label: "middlegame"},
+			{From: 51, To: 60, Label: "endgame"}},
+	}
+}
+
+func decodeGraph(t *testing.T, g Graph, width int) image.Image {
+	t.Helper()
+	b, err := EvalGraph(g, width)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return im
+}
+
+func countColour(im image.Image, c color.RGBA) int {
+	n := 0
+	b := im.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := im.At(x, y).RGBA()
+			if near(uint8(r>>8), c.R) && near(uint8(g>>8), c.G) && near(uint8(bl>>8), c.B) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// near: the paletted PNG keeps a colour within a few steps.
+func near(a, b uint8) bool { return max(a, b)-min(a, b) <= 6 }
+
+// TestEvalGraph: the picture is twice as wide as tall, draws the curve,
+// the areas of both sides and each mark in its colour; a mark more is
+// more of its colour.
+func TestEvalGraph(t *testing.T) {
+	g := sampleGraph()
+	im := decodeGraph(t, g, 800)
+	if b := im.Bounds(); b.Dx() != 800 || b.Dy() != 400 {
+		t.Fatalf("size %v, want 800x400", b)
+	}
+	for name, c := range map[string]color.RGBA{"line": graphLine, "white's area": graphTop, "black's area": graphBottom,
+		"blunder": graphMarks[3], "mistake": graphMarks[2], "inaccuracy": graphMarks[1]} {
+		if countColour(im, c) == 0 {
+			t.Errorf("no %s drawn", name)
+		}
+	}
+	before := countColour(im, graphMarks[3])
+	g.Marks = append(g.Marks, GraphMark{Index: 10, Level: 3})
+	if after := countColour(decodeGraph(t, g, 800), graphMarks[3]); after <= before {
+		t.Errorf("a second blunder mark: %d pixels, then %d", before, after)
+	}
+	// All even: no area of either side.
+	flat := Graph{Values: []float64{50, 50, 50}, Min: 0, Max: 100, Mid: 50, HasMid: true}
+	if im := decodeGraph(t, flat, 400); countColour(im, graphTop) != 0 || countColour(im, graphBottom) != 0 {
+		t.Error("an even game has an advantage drawn")
+	}
+}
+
+// TestEvalGraphEdges: one point, unknown points, values off the axis, marks
+// off the curve and a tiny width draw; what cannot be drawn is refused.
+func TestEvalGraphEdges(t *testing.T) {
+	for name, g := range map[string]Graph{
+		"one point": {Values: []float64{3}, Min: 0, Max: 5},
+		"unknown":   {Values: []float64{3, math.NaN(), 1, 0}, Min: 0, Max: 5, Marks: []GraphMark{{Index: 1, Level: 3}}},
+		"clamped":   {Values: []float64{-300, 300}, Min: -2, Max: 2, HasMid: true},
+		"bad marks": {Values: []float64{1, 2}, Min: 0, Max: 2, Marks: []GraphMark{{Index: 9, Level: 3}, {Index: -1, Level: 1}}},
+		"bad phase": {Values: []float64{1, 2}, Min: 0, Max: 2, Phases: []GraphPhase{{From: 5, To: 1, Label: "x"}}},
+	} {
+		if _, err := EvalGraph(g, 10); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for name, g := range map[string]Graph{
+		"no values": {Min: 0, Max: 1},
+		"flat axis": {Values: []float64{1}, Min: 1, Max: 1},
+		"infinite":  {Values: []float64{math.Inf(1)}, Min: 0, Max: 1},
+		"too long":  {Values: make([]float64, MaxGraphPoints+1), Min: 0, Max: 1},
+	} {
+		if _, err := EvalGraph(g, 400); !errors.Is(err, ErrBadGraph) {
+			t.Errorf("%s: err %v, want ErrBadGraph", name, err)
+		}
+	}
+}
+
+// TestEvalGraphPreview writes a sample graph when RENDER_PREVIEW is set.
+func TestEvalGraphPreview(t *testing.T) {
+	dir := os.Getenv("RENDER_PREVIEW")
+	if dir == "" {
+		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
+	}
+	b, err := EvalGraph(sampleGraph(), 800)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "evalgraph.png"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkEvalGraph(b *testing.B) {
+	g := sampleGraph()
+	for b.Loop() {
+		if _, err := EvalGraph(g, 800); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
