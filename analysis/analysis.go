@@ -15,9 +15,12 @@ package analysis
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"time"
 
 	"oyunbot/ai"
@@ -48,8 +51,8 @@ type Options struct {
 	Progress func(done, total int)
 	// Resume continues an analysis that stopped before its end (a Result
 	// with Complete false, of the same game, start, moves and budget):
-	// the turns it judged are kept and the rest are judged. A result that
-	// does not fit is ignored.
+	// the positions it evaluated are kept and the rest are evaluated. A
+	// result that does not fit is ignored.
 	Resume *Result
 	// Outcome is how the game ended when its last position does not say
 	// (a resignation, a flag): it gives the result that tavla's
@@ -95,10 +98,12 @@ const (
 type Result struct {
 	Version int    `json:"version"`
 	Game    string `json:"game"`
-	// Start is the start position's text and Plies the record's length
-	// (chance outcomes included): what a Resume must match.
+	// Start is the start position's text, Plies the record's length
+	// (chance outcomes included) and Record a fingerprint of its moves:
+	// what a Resume must match.
 	Start  string `json:"start"`
 	Plies  int    `json:"plies"`
+	Record string `json:"record"`
 	Budget Budget `json:"budget"`
 	Method string `json:"method"`
 	Unit   string `json:"unit"`
@@ -120,12 +125,37 @@ type Result struct {
 	Over   bool    `json:"over,omitempty"`
 	Winner ai.Side `json:"winner"`
 	Points int     `json:"points,omitempty"`
+	// Evals are the positions evaluated, in the record's order: each
+	// turn's roll (in a dice game), the turn's position, and the last
+	// position. They are evaluated from the last to the first, as lichess
+	// does, so that what the search found later in the game (a combination
+	// that ends it) is in its table when it searches the moves leading
+	// there.
+	Evals []Eval `json:"evals"`
 	// Complete is false for an analysis stopped before its end (its
-	// context cancelled): Turns holds the turns judged so far, Sides is
-	// empty, and Options.Resume can finish it.
+	// context cancelled): only some Evals are done, Turns, Curve and
+	// Sides are empty, and Options.Resume can finish it.
 	Complete bool `json:"complete"`
 	// Elapsed is the time the analysis took (this run's, after a resume).
 	Elapsed time.Duration `json:"elapsed"`
+}
+
+// Eval is a position's evaluation (see Result.Evals).
+type Eval struct {
+	Done bool `json:"done,omitempty"`
+	// Value is First's value in Units; with MethodDistance the distance to
+	// the goal in moves (-1: unknown).
+	Value float64 `json:"value"`
+	// Win is First's win chance from 0 to 1 (MethodEngine).
+	Win float64 `json:"win,omitempty"`
+	// Best is the best turn from here: the search's line (MethodEngine),
+	// the reference's best turn (MethodReferee), a move that keeps a
+	// shortest path when the one played does not (MethodDistance).
+	Best []string `json:"best,omitempty"`
+	// Played is the mover's value of the turn played from here and
+	// Choices the turns it had (MethodReferee).
+	Played  float64 `json:"played,omitempty"`
+	Choices int     `json:"choices,omitempty"`
 }
 
 // Turn is one side's turn: its moves, and its roll before them in a dice
@@ -218,7 +248,7 @@ var (
 
 // Analyse judges the game of g played from start (not changed) with moves
 // (chance outcomes included, as the game records them). It returns a
-// complete Result, or, when ctx is cancelled, the turns judged so far
+// complete Result, or, when ctx is cancelled, the evaluations done so far
 // (Complete false: pass it as Options.Resume to go on) with ctx's error.
 func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai.Move, opts Options) (*Result, error) {
 	began := time.Now()
@@ -228,7 +258,7 @@ func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai
 		return nil, err
 	}
 	r := &Result{
-		Version: Version, Game: g.Name(), Start: start.String(), Plies: len(moves),
+		Version: Version, Game: g.Name(), Start: start.String(), Plies: len(moves), Record: fingerprint(moves),
 		Budget: opts.Budget, Unit: a.Unit, Winner: ai.NoSide,
 		Thresholds: [3]float64{a.Inaccuracy, a.Mistake, a.Blunder},
 	}
@@ -254,16 +284,44 @@ func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai
 		}
 		j = &engineJudge{e: e, lim: limits(a.Limits, opts.Budget)}
 	}
-	resumeFrom(r, opts.Resume, pl)
-	rc := &run{ctx: ctx, a: a, r: r, pl: pl, progress: opts.Progress}
-	rc.total = j.points(pl)
-	err = j.judge(rc)
-	r.Elapsed = time.Since(began)
-	if err != nil {
-		if ctx.Err() != nil {
-			return r, ctx.Err()
+	r.Evals = make([]Eval, len(pl.points))
+	resumeFrom(r, opts.Resume)
+	rc := &run{ctx: ctx, a: a, r: r, pl: pl, progress: opts.Progress, total: len(pl.points)}
+	for _, e := range r.Evals {
+		if e.Done {
+			rc.done++
 		}
-		return nil, err
+	}
+	// From the last position to the first (see Result.Evals).
+	for k := len(pl.points) - 1; k >= 0; k-- {
+		if r.Evals[k].Done {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			r.Elapsed = time.Since(began)
+			return r, err
+		}
+		if err := j.eval(rc, k); err != nil {
+			r.Elapsed = time.Since(began)
+			if ctx.Err() != nil {
+				r.Evals[k] = Eval{}
+				return r, ctx.Err()
+			}
+			return nil, err
+		}
+		r.Evals[k].Done = true
+		rc.done++
+		if rc.progress != nil {
+			rc.progress(rc.done, rc.total)
+		}
+	}
+	for i := range pl.turns {
+		r.Turns = append(r.Turns, j.turn(rc, i))
+	}
+	r.Curve = make([]float64, 0, len(pl.turns)+1)
+	r.Curve = append(r.Curve, j.curve(rc, pl.startPoint()))
+	for i := range pl.turns {
+		r.Curve = append(r.Curve, j.curve(rc, pl.nextPoint(i)))
 	}
 	end := pl.end.Status()
 	switch {
@@ -284,6 +342,7 @@ func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai
 			}
 		}
 	}
+	r.Elapsed = time.Since(began)
 	return r, nil
 }
 
@@ -303,23 +362,29 @@ func limits(def ai.Limits, b Budget) ai.Limits {
 	return l
 }
 
-// resumeFrom keeps the turns of a stopped analysis of the same record.
-func resumeFrom(r *Result, old *Result, pl *plan) {
+// resumeFrom keeps the evaluations of a stopped analysis of the same
+// record at the same budget.
+func resumeFrom(r *Result, old *Result) {
 	if old == nil || old.Complete || old.Version != r.Version || old.Game != r.Game || old.Start != r.Start ||
-		old.Plies != r.Plies || old.Budget != r.Budget || old.Method != r.Method ||
-		len(old.Turns) > len(pl.turns) || len(old.Curve) != len(old.Turns)+1 {
+		old.Plies != r.Plies || old.Record != r.Record || old.Budget != r.Budget || old.Method != r.Method || len(old.Evals) != len(r.Evals) {
 		return
 	}
-	for i, t := range old.Turns {
-		if t.Ply != pl.turns[i].ply || !slices.Equal(t.Moves, pl.turns[i].texts) {
-			return
-		}
-	}
-	r.Turns = slices.Clone(old.Turns)
-	r.Curve = slices.Clone(old.Curve)
+	copy(r.Evals, old.Evals)
 }
 
-// run is one analysis's state shared by the judges.
+// fingerprint is a hash of moves (FNV-1a of their 128 bits), in hex.
+func fingerprint(moves []ai.Move) string {
+	h := fnv.New64a()
+	var b [16]byte
+	for _, m := range moves {
+		binary.LittleEndian.PutUint64(b[:8], m.Lo)
+		binary.LittleEndian.PutUint64(b[8:], m.Hi)
+		h.Write(b[:])
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// run is one analysis's state shared with the judges.
 type run struct {
 	ctx         context.Context
 	a           games.Assessment
@@ -329,20 +394,15 @@ type run struct {
 	progress    func(done, total int)
 }
 
-// step counts a position evaluated.
-func (rc *run) step() {
-	rc.done++
-	if rc.progress != nil {
-		rc.progress(rc.done, rc.total)
-	}
-}
-
 // judge is one way of judging a game.
 type judge interface {
-	// points is how many positions judging pl evaluates (for progress).
-	points(pl *plan) int
-	// judge appends the turns from len(rc.r.Turns) on, and the curve.
-	judge(rc *run) error
+	// eval evaluates the plan's point k into r.Evals[k]; the points after
+	// it are done.
+	eval(rc *run, k int) error
+	// turn judges turn i from the evaluations.
+	turn(rc *run, i int) Turn
+	// curve is the graph's value at point k.
+	curve(rc *run, k int) float64
 }
 
 // classify is the class of a loss under the thresholds.

@@ -119,8 +119,20 @@ func TestProgressCancelResume(t *testing.T) {
 			cancel()
 		}
 	}})
-	if !errors.Is(err, context.Canceled) || part == nil || part.Complete || len(part.Turns) != 3 || len(part.Sides) != 0 {
+	if !errors.Is(err, context.Canceled) || part == nil || part.Complete || len(part.Turns) != 0 || len(part.Sides) != 0 {
 		t.Fatalf("cancelled: err %v, %+v", err, part)
+	}
+	done := 0
+	for k, e := range part.Evals {
+		if e.Done {
+			done++
+			if k < len(part.Evals)-4 {
+				t.Errorf("position %d of %d evaluated: they go from the last", k, len(part.Evals))
+			}
+		}
+	}
+	if done != 4 {
+		t.Errorf("%d positions evaluated when cancelled after 4", done)
 	}
 	// Stored and read back, as the bot keeps it over a restart.
 	data, _ := json.Marshal(part)
@@ -129,24 +141,26 @@ func TestProgressCancelResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	var resumed []int
-	done, err := analysis.Analyse(context.Background(), g, start, moves, analysis.Options{
+	whole, err := analysis.Analyse(context.Background(), g, start, moves, analysis.Options{
 		Resume: &stored, Progress: func(d, _ int) { resumed = append(resumed, d) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resumed[0] != 4 {
+	if resumed[0] != 5 {
 		t.Errorf("resumed progress %v: want it to start where the first run stopped", resumed)
 	}
-	done.Elapsed, full.Elapsed = 0, 0
-	if !reflect.DeepEqual(done, full) {
-		t.Errorf("resumed:\n%+v\nwant\n%+v", done, full)
+	whole.Elapsed, full.Elapsed = 0, 0
+	if !reflect.DeepEqual(whole, full) {
+		t.Errorf("resumed:\n%+v\nwant\n%+v", whole, full)
 	}
 
-	// A resume of another game is ignored.
-	other := record(t, start, "a1", "b2")
+	// A resume of another game of the same length is ignored.
+	other := record(t, start, "a1", "a2", "b1", "b2", "c3", "c1", "b3")
 	r := analyse(t, g, start, other, analysis.Options{Resume: &stored})
-	if len(r.Turns) != 2 || r.Turns[0].Moves[0] != "a1" {
-		t.Errorf("a foreign resume was used: %+v", r.Turns)
+	fresh := analyse(t, g, start, other, analysis.Options{})
+	r.Elapsed, fresh.Elapsed = 0, 0
+	if !reflect.DeepEqual(r, fresh) {
+		t.Errorf("a foreign resume was used")
 	}
 }
 

@@ -1,7 +1,7 @@
 package analysis
 
 // engine.go judges a game by the common engine's search: every position
-// once, as lichess does with its engine.
+// once, from the last to the first, as lichess does with its engine.
 
 import (
 	"math"
@@ -13,166 +13,95 @@ import (
 
 // engineJudge searches each position with e within lim.
 type engineJudge struct {
-	e   *ai.Engine
-	lim ai.Limits
+	e       *ai.Engine
+	lim     ai.Limits
+	cleared bool
 }
 
-// points: each turn's position (and its roll's), and the end.
-func (j *engineJudge) points(pl *plan) int {
-	n := 1
-	for _, t := range pl.turns {
-		n++
-		if t.chance != nil {
-			n++
+// eval searches point k: a position with a side to move, a finished game,
+// or a roll. A roll's value is the average of the values after each
+// outcome, searched as the turn after it is (the outcome played is that
+// turn's own evaluation), so that the luck of a roll, the value after it
+// less the value before it, averages zero.
+func (j *engineJudge) eval(rc *run, k int) error {
+	if !j.cleared {
+		// A clear table: the result must not depend on what the engine
+		// searched before (a player's search of the roll actually played
+		// would make that roll's value deeper than the others', and its
+		// luck biased).
+		j.e.Clear()
+		j.cleared = true
+	}
+	p := rc.pl.points[k]
+	if p.Turn() != ai.Chance || p.Status().Over {
+		ev, err := j.search(rc, p)
+		rc.r.Evals[k] = ev
+		return err
+	}
+	var played *Eval
+	if i := rc.pl.turnAt(k); i >= 0 {
+		if t := &rc.pl.turns[i]; len(t.rolls) == 1 && rc.r.Evals[t.atPt].Done {
+			played = &rc.r.Evals[t.atPt]
 		}
 	}
-	return n
-}
-
-// searched is a position's value for First, in Units and as a win chance
-// (0..1), and the best turn of the side to move (none at a roll or the end).
-type searched struct {
-	units, win float64
-	best       []ai.Move
-	// outcomes are a roll's outcomes' values, by outcome.
-	outcomes map[ai.Move]searched
-}
-
-// judge evaluates, in order, each turn's roll, the turn's position and the
-// position after it; turn i is done when the position after it is.
-func (j *engineJudge) judge(rc *run) error {
-	r, pl := rc.r, rc.pl
-	first := len(r.Turns)
-	// A clear table: the result must not depend on what the engine
-	// searched before (a player's search of the roll actually played
-	// would make that roll's value deeper than the others', and its luck
-	// biased).
-	j.e.Clear()
-	// The points a resumed analysis has done already count as done.
-	for i := range first {
-		rc.done++
-		if pl.turns[i].chance != nil {
-			rc.done++
-		}
-	}
-	// carried is the search of the position that begins turn i (its
-	// roll's, or its own), done as the position after turn i-1.
-	var carried *searched
-	for i := first; i < len(pl.turns); i++ {
-		t := &pl.turns[i]
-		var (
-			rolled *searched
-			cur    searched
-			err    error
-		)
-		if t.chance != nil {
-			rolled = carried
-			if rolled == nil {
-				v, err := j.eval(rc, t.chance)
-				if err != nil {
-					return err
-				}
-				rolled = &v
-			}
-			// The roll's own outcome was searched with the others: the
-			// same search, so that the luck is the roll's alone.
-			if w, ok := rolled.outcomes[t.rolls[0]]; ok && len(t.rolls) == 1 {
-				cur = w
-				rc.step()
-			} else if cur, err = j.eval(rc, t.at); err != nil {
+	var ev Eval
+	q := p.Clone()
+	for _, o := range q.(ai.Stochastic).Chances(nil) {
+		var w Eval
+		if i := rc.pl.turnAt(k); played != nil && o.Move == rc.pl.turns[i].rolls[0] {
+			w = *played
+		} else {
+			q.Make(o.Move)
+			var err error
+			w, err = j.search(rc, q)
+			q.Unmake()
+			if err != nil {
 				return err
 			}
-		} else if carried != nil {
-			cur = *carried
-		} else if cur, err = j.eval(rc, t.at); err != nil {
-			return err
 		}
-		if len(r.Curve) == 0 {
-			start := cur
-			if rolled != nil {
-				start = *rolled
-			}
-			r.Curve = append(r.Curve, 100*start.win)
-		}
-		after, err := j.eval(rc, pl.next(i))
-		if err != nil {
-			return err
-		}
-		r.Turns = append(r.Turns, j.turn(rc, t, cur, rolled, after))
-		r.Curve = append(r.Curve, 100*after.win)
-		carried = &after
+		ev.Value += o.Prob * w.Value
+		ev.Win += o.Prob * w.Win
 	}
-	if len(pl.turns) == 0 { // a record without a turn: the start alone
-		v, err := j.eval(rc, pl.end)
-		if err != nil {
-			return err
-		}
-		r.Curve = append(r.Curve[:0], 100*v.win)
-	}
+	ev.Value, ev.Win = round6(ev.Value), round9(ev.Win)
+	rc.r.Evals[k] = ev
 	return nil
 }
 
-// eval searches p (or scores it when the game is over) and counts it. A
-// roll's value is the average of the values after each outcome, searched
-// as the turn after it is, so that the luck of a roll, the value after it
-// less the value before, averages zero.
-func (j *engineJudge) eval(rc *run, p games.Position) (searched, error) {
-	if err := rc.ctx.Err(); err != nil {
-		return searched{}, err
-	}
-	defer rc.step()
-	if p.Turn() != ai.Chance || p.Status().Over {
-		return j.search(rc, p)
-	}
-	v := searched{outcomes: map[ai.Move]searched{}}
-	q := p.Clone()
-	for _, o := range q.(ai.Stochastic).Chances(nil) {
-		q.Make(o.Move)
-		w, err := j.search(rc, q)
-		q.Unmake()
-		if err != nil {
-			return searched{}, err
-		}
-		v.units += o.Prob * w.units
-		v.win += o.Prob * w.win
-		v.outcomes[o.Move] = w
-	}
-	return v, nil
-}
-
 // search searches p, a position with a side to move (or a finished game).
-func (j *engineJudge) search(rc *run, p games.Position) (searched, error) {
+func (j *engineJudge) search(rc *run, p games.Position) (Eval, error) {
 	a := rc.a
 	if st := p.Status(); st.Over {
 		s := terminal(st)
-		return searched{units: units(a, s), win: a.WinChance(s)}, nil
+		return Eval{Value: units(a, s), Win: round9(a.WinChance(s))}, nil
 	}
 	q := p.Clone()
 	res := j.e.Search(rc.ctx, q, j.lim, nil)
 	if err := rc.ctx.Err(); err != nil {
-		return searched{}, err
+		return Eval{}, err
 	}
 	turn := p.Turn()
 	score := res.Score
 	if turn == ai.Second {
 		score = -score
 	}
-	v := searched{units: units(a, score), win: a.WinChance(score)}
-	if turn == ai.Chance { // a roll within a search budget too small to take each outcome
-		return v, nil
+	ev := Eval{Value: units(a, score), Win: round9(a.WinChance(score))}
+	if turn == ai.Chance { // a roll inside a turn: no best turn to name
+		return ev, nil
 	}
 	// The best turn: the line's plies while the same side moves.
+	var best []ai.Move
 	for _, m := range res.PV {
 		if q.Turn() != turn {
 			break
 		}
-		v.best = append(v.best, m)
+		best = append(best, m)
 		q.Make(m)
 	}
-	if len(v.best) == 0 && !res.Best.IsNone() {
-		v.best = []ai.Move{res.Best}
+	if len(best) == 0 && !res.Best.IsNone() {
+		best = []ai.Move{res.Best}
 	}
-	return v, nil
+	ev.Best = formatLine(p, best)
+	return ev, nil
 }
 
 // terminal is a finished game's score for First.
@@ -186,16 +115,18 @@ func terminal(st ai.Status) int {
 	return 0
 }
 
-// turn judges turn t from its position's search, its roll's and the
-// search of the position after it.
-func (j *engineJudge) turn(rc *run, t *planTurn, cur searched, rolled *searched, after searched) Turn {
-	a := rc.a
+// turn judges turn i from its position's evaluation, its roll's and the
+// one of the position after it.
+func (j *engineJudge) turn(rc *run, i int) Turn {
+	a, pl, evs := rc.a, rc.pl, rc.r.Evals
+	t := &pl.turns[i]
+	cur, after := evs[t.atPt], evs[pl.nextPoint(i)]
 	// The mover's units and win chance of a value for First.
-	own := func(v searched) (float64, float64) {
+	own := func(e Eval) (float64, float64) {
 		if t.side == ai.Second {
-			return -v.units, 1 - v.win
+			return -e.Value, 1 - e.Win
 		}
-		return v.units, v.win
+		return e.Value, e.Win
 	}
 	before, cb := own(cur)
 	afterU, ca := own(after)
@@ -205,11 +136,11 @@ func (j *engineJudge) turn(rc *run, t *planTurn, cur searched, rolled *searched,
 		Forced: len(t.moves) == 1 && len(games.Legal(t.at, nil)) == 1,
 		Phase:  phase(t.at),
 	}
-	if rolled != nil {
-		r, _ := own(*rolled)
+	if t.chancePt >= 0 {
+		r, _ := own(evs[t.chancePt])
 		out.Luck = round6(before - r)
 	}
-	if playedBest(t.moves, cur.best) {
+	if slices.Equal(t.texts, cur.Best) {
 		// The engine's own choice: whatever the next search says, it is
 		// no loss by this reference.
 		out.Accuracy = 100
@@ -223,15 +154,13 @@ func (j *engineJudge) turn(rc *run, t *planTurn, cur searched, rolled *searched,
 	out.Accuracy = moveAccuracy(100*cb, 100*ca)
 	if out.Loss > 0 {
 		out.Class = classify(out.Loss, rc.r.Thresholds)
-		out.Best = formatLine(t.at, cur.best)
+		out.Best = slices.Clone(cur.Best)
 	}
 	return out
 }
 
-// playedBest reports whether the turn played is the engine's best turn.
-func playedBest(played, best []ai.Move) bool {
-	return len(best) > 0 && slices.Equal(played, best)
-}
+// curve: First's win chance in percent.
+func (j *engineJudge) curve(rc *run, k int) float64 { return round6(100 * rc.r.Evals[k].Win) }
 
 // units reads an engine score as Units within the ceiling; a won or lost
 // game is the ceiling.
@@ -242,8 +171,10 @@ func units(a games.Assessment, score int) float64 {
 	return round6(min(max(float64(score)/a.Scale, -a.Ceiling), a.Ceiling))
 }
 
-// round6 rounds to a millionth, so that stored results read cleanly.
+// round6 and round9 round to a millionth and a billionth, so that stored
+// results read cleanly.
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+func round9(x float64) float64 { return math.Round(x*1e9) / 1e9 }
 
 // phase is p's phase key, "" when its game has none.
 func phase(p games.Position) string {

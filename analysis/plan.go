@@ -10,10 +10,12 @@ import (
 	"oyunbot/games"
 )
 
-// plan is a replayed record cut into turns.
+// plan is a replayed record cut into turns, and the positions to evaluate.
 type plan struct {
-	turns []planTurn
-	end   games.Position // the last position
+	turns  []planTurn
+	end    games.Position // the last position
+	points []games.Position
+	endPt  int // the last position's point
 }
 
 // planTurn is one turn of the record.
@@ -27,6 +29,8 @@ type planTurn struct {
 	rolls      []ai.Move // the roll's outcomes
 	moves      []ai.Move
 	texts      []string
+	// chancePt and atPt are the points of chance (-1 without) and at.
+	chancePt, atPt int
 }
 
 // replay plays moves from start (a copy) and cuts them into turns: a turn
@@ -87,20 +91,52 @@ func replay(start games.Position, moves []ai.Move, eachMove bool) (*plan, error)
 		p.Make(m)
 	}
 	pl.end = p
+	for i := range pl.turns {
+		t := &pl.turns[i]
+		t.chancePt = -1
+		if t.chance != nil {
+			t.chancePt = len(pl.points)
+			pl.points = append(pl.points, t.chance)
+		}
+		t.atPt = len(pl.points)
+		pl.points = append(pl.points, t.at)
+	}
+	pl.endPt = len(pl.points)
+	pl.points = append(pl.points, p)
 	return pl, nil
 }
 
-// next is the position after turn i: the next turn's (its roll's, if it
-// has one), or the end.
-func (pl *plan) next(i int) games.Position {
-	if i+1 < len(pl.turns) {
-		t := &pl.turns[i+1]
-		if t.chance != nil {
-			return t.chance
-		}
-		return t.at
+// startPoint is the point of the game's first position.
+func (pl *plan) startPoint() int {
+	if len(pl.turns) == 0 {
+		return pl.endPt
 	}
-	return pl.end
+	if t := pl.turns[0]; t.chancePt >= 0 {
+		return t.chancePt
+	}
+	return pl.turns[0].atPt
+}
+
+// nextPoint is the point after turn i: the next turn's first (its roll's,
+// if it has one), or the end.
+func (pl *plan) nextPoint(i int) int {
+	if i+1 == len(pl.turns) {
+		return pl.endPt
+	}
+	if t := pl.turns[i+1]; t.chancePt >= 0 {
+		return t.chancePt
+	}
+	return pl.turns[i+1].atPt
+}
+
+// turnAt is the turn whose position (or roll) is point k, -1 for the end.
+func (pl *plan) turnAt(k int) int {
+	for i, t := range pl.turns {
+		if t.atPt == k || t.chancePt == k {
+			return i
+		}
+	}
+	return -1
 }
 
 func joinTexts(ts []string) string {

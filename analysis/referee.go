@@ -16,100 +16,55 @@ type refereeJudge struct {
 	ref games.Referee
 }
 
-// points: each turn's rating and its roll's value, and the end's value.
-func (j *refereeJudge) points(pl *plan) int {
-	n := 1
-	for _, t := range pl.turns {
-		n++
-		if t.chance != nil {
-			n++
-		}
-	}
-	return n
-}
-
-func (j *refereeJudge) judge(rc *run) error {
-	r, pl := rc.r, rc.pl
-	first := len(r.Turns)
-	for i := range first {
-		rc.done++
-		if pl.turns[i].chance != nil {
-			rc.done++
-		}
-	}
-	var carried *float64 // First's value of the position after turn i-1
-	for i := first; i < len(pl.turns); i++ {
+// eval rates the turn played from a turn's position, or values a roll or
+// the last position.
+func (j *refereeJudge) eval(rc *run, k int) error {
+	pl := rc.pl
+	if i := pl.turnAt(k); i >= 0 && pl.turns[i].atPt == k {
 		t := &pl.turns[i]
-		sign := 1.0
-		if t.side == ai.Second {
-			sign = -1
-		}
-		var rolled *float64
-		if t.chance != nil {
-			rolled = carried
-			if rolled == nil {
-				v, err := j.value(rc, t.chance)
-				if err != nil {
-					return err
-				}
-				rolled = &v
-			}
-		}
-		if err := rc.ctx.Err(); err != nil {
-			return err
-		}
 		tr, err := j.ref.Rate(rc.ctx, t.at, t.moves)
 		if err != nil {
 			return err
 		}
-		rc.step()
-		if len(r.Curve) == 0 {
-			start := sign * tr.Best
-			if rolled != nil {
-				start = *rolled
-			}
-			r.Curve = append(r.Curve, round6(start))
+		value := tr.Best
+		if t.side == ai.Second {
+			value = -value
 		}
-		out := Turn{
-			Ply: t.ply, Side: t.side, Roll: t.roll, Moves: slices.Clone(t.texts),
-			Before: round6(tr.Best), After: round6(tr.Played),
-			Forced: tr.Choices <= 1, Phase: phase(t.at),
-		}
-		if rolled != nil {
-			out.Luck = round6(tr.Best - sign**rolled)
-		}
-		if loss := round6(tr.Best - tr.Played); loss > 0 {
-			out.Loss = loss
-			out.Class = classify(loss, r.Thresholds)
-			out.Best = formatLine(t.at, tr.BestTurn)
-		}
-		after, err := j.value(rc, pl.next(i))
-		if err != nil {
-			return err
-		}
-		r.Turns = append(r.Turns, out)
-		r.Curve = append(r.Curve, round6(after))
-		carried = &after
+		rc.r.Evals[k] = Eval{Value: round6(value), Played: round6(tr.Played), Choices: tr.Choices,
+			Best: formatLine(t.at, tr.BestTurn)}
+		return nil
 	}
-	if len(pl.turns) == 0 {
-		v, err := j.value(rc, pl.end)
-		if err != nil {
-			return err
-		}
-		r.Curve = append(r.Curve[:0], round6(v))
+	v, err := j.ref.Value(rc.ctx, pl.points[k])
+	if err != nil {
+		return err
 	}
+	rc.r.Evals[k] = Eval{Value: round6(v)}
 	return nil
 }
 
-// value is p's value for First, counted as a position evaluated.
-func (j *refereeJudge) value(rc *run, p games.Position) (float64, error) {
-	if err := rc.ctx.Err(); err != nil {
-		return 0, err
+func (j *refereeJudge) turn(rc *run, i int) Turn {
+	pl, evs := rc.pl, rc.r.Evals
+	t := &pl.turns[i]
+	sign := 1.0
+	if t.side == ai.Second {
+		sign = -1
 	}
-	v, err := j.ref.Value(rc.ctx, p)
-	if err != nil {
-		return 0, err
+	cur := evs[t.atPt]
+	out := Turn{
+		Ply: t.ply, Side: t.side, Roll: t.roll, Moves: slices.Clone(t.texts),
+		Before: round6(sign * cur.Value), After: cur.Played,
+		Forced: cur.Choices <= 1, Phase: phase(t.at),
 	}
-	rc.step()
-	return v, nil
+	if t.chancePt >= 0 {
+		out.Luck = round6(sign * (cur.Value - evs[t.chancePt].Value))
+	}
+	if loss := round6(out.Before - out.After); loss > 0 {
+		out.Loss = loss
+		out.Class = classify(loss, rc.r.Thresholds)
+		out.Best = slices.Clone(cur.Best)
+	}
+	return out
 }
+
+// curve: First's value in Units.
+func (j *refereeJudge) curve(rc *run, k int) float64 { return rc.r.Evals[k].Value }

@@ -32,8 +32,12 @@ import (
 // with cleared tables, so a fixed-depth analysis is reproducible.
 //
 // A sliding puzzle (puzzle8, puzzle15) is solved instead: see
-// analysePuzzle.
+// analysePuzzle. With -record it analyses a whole game: see
+// runAnalyseRecord.
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if hasRecordFlag(args) {
+		return runAnalyseRecord(args, stdin, stdout, stderr)
+	}
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gameName := fs.String("game", "", "game name, e.g. tictactoe")

@@ -46,8 +46,9 @@ func winChance(score int) float64 {
 	return 1 / (1 + math.Exp(-winChanceK*float64(score)))
 }
 
-// Phases: the opening while at most four men are gone and no king is made;
-// the endgame once a king is made or at most ten pieces are left.
+// Phases, by the pieces left (so that a game never goes back to a phase):
+// the opening while at most four are gone, the endgame once at most ten
+// are left.
 const (
 	openingPieces = 28
 	endgamePieces = 10
@@ -58,7 +59,7 @@ func (p *Position) GamePhase() string {
 	s := &p.st
 	n := bits.OnesCount64(s.occ())
 	switch {
-	case s.kings[0]|s.kings[1] != 0 || n <= endgamePieces:
+	case n <= endgamePieces:
 		return "endgame"
 	case n >= openingPieces:
 		return "opening"
