@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"oyunbot/ai"
 	"oyunbot/analysis"
+	"oyunbot/games"
 )
 
 // tttBlunder is a tic-tac-toe game where o's a2 lets x win.
@@ -127,6 +131,51 @@ func TestHasRecordFlag(t *testing.T) {
 	} {
 		if got := hasRecordFlag(strings.Fields(args)); got != want {
 			t.Errorf("%q: %v, want %v", args, got, want)
+		}
+	}
+}
+
+// TestEveryGameAnalyses: a short random game of every registered game is
+// analysed at a small budget, its turns judged and summed up.
+func TestEveryGameAnalyses(t *testing.T) {
+	puzzleCache(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, g := range gameList() {
+		start := g.Start()
+		p := start.Clone()
+		var moves []ai.Move
+		for len(moves) < 12 && !p.Status().Over {
+			var m ai.Move
+			if p.Turn() == ai.Chance {
+				outs := p.(ai.Stochastic).Chances(nil)
+				m = outs[rng.IntN(len(outs))].Move
+			} else {
+				ms := games.Legal(p, nil)
+				m = ms[rng.IntN(len(ms))]
+			}
+			moves = append(moves, m)
+			p.Make(m)
+		}
+		r, err := analysis.Analyse(context.Background(), g, start, moves, analysis.Options{Budget: analysis.Budget{Depth: 2, Nodes: 20_000}})
+		if err != nil {
+			t.Errorf("%s: %v", g.Name(), err)
+			continue
+		}
+		if !r.Complete || len(r.Turns) == 0 || len(r.Curve) != len(r.Turns)+1 || len(r.Sides) != g.Players() {
+			t.Errorf("%s: %d turns, %d points, %d sides", g.Name(), len(r.Turns), len(r.Curve), len(r.Sides))
+		}
+		plies := 0
+		for _, tn := range r.Turns {
+			plies += len(tn.Moves)
+			if tn.Roll != "" {
+				plies++
+			}
+			if tn.Loss < 0 || (tn.Class != analysis.None && tn.Loss == 0) {
+				t.Errorf("%s: turn %+v", g.Name(), tn)
+			}
+		}
+		if plies > len(moves) {
+			t.Errorf("%s: the turns hold %d plies of %d", g.Name(), plies, len(moves))
 		}
 	}
 }
