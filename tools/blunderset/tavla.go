@@ -1,0 +1,12 @@
+package main
+
+import (
+	"fmt"
+
+	"oyunbot/games"
+)
+
+// newTavlaInjector: tavla's blunders need its reference evaluation.
+func newTavlaInjector(g games.Game) (injector, error) {
+	return nil, fmt.Errorf("%w: %s", errNoOracle, g.Name())
+}
