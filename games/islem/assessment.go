@@ -21,13 +21,16 @@ var (
 // come included: half a stone an inaccuracy, one a mistake, two a blunder.
 // The win chance (for the graph and the accuracy) is a logistic of the
 // evaluation, winChanceK per hundredth of a stone. A position is searched
-// two whole turns deep (a turn and the reply), as the hard level does.
+// two whole turns deep (a turn and the reply), as the hard level does, but
+// at most 1500 nodes: İşlem's evaluation weighs the opponent's best reply,
+// so a node costs about a quarter of a millisecond, and a game of 100
+// plies must stay within 30 s.
 func (Game) Assessment() games.Assessment {
 	return games.Assessment{
 		Unit: "stone", Scale: stoneWorth, Ceiling: 10,
 		WinChance:  winChance,
 		Inaccuracy: 0.5, Mistake: 1, Blunder: 2,
-		Limits: ai.Limits{Depth: 2, Turns: true, Nodes: 1_000_000},
+		Limits: ai.Limits{Depth: 2, Turns: true, Nodes: 1500},
 	}
 }
 

@@ -42,8 +42,10 @@ func newInjector(g games.Game, stockfish string, nodes int) (injector, error) {
 		return &chessInjector{sf: sf, nodes: nodes}, nil
 	case dama.Game:
 		return &damaInjector{e: ai.NewEngine(ai.DefaultOptions())}, nil
+	case tavlaGame:
+		return newTavlaInjector(g)
 	}
-	return newTavlaInjector(g)
+	return nil, fmt.Errorf("%w: no blunders known in %s", errNoOracle, g.Name())
 }
 
 // chessInjector leaves a piece en prise: after the move the opponent has

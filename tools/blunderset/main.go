@@ -40,6 +40,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/islem"
 	"oyunbot/games/tavla"
 )
 
@@ -50,13 +51,13 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blunderset", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "chess", "chess, dama or tavla")
+	gameName := fs.String("game", "chess", "chess, dama or tavla (islem too, without blunders)")
 	levelName := fs.String("level", "master", "the level both sides play at")
 	moveTime := fs.Duration("time", 0, "time a move (default: the level's)")
 	n := fs.Int("games", 10, "games to play")
 	first := fs.Int("first", 1, "number of the first game (a later run adds games)")
 	maxPlies := fs.Int("plies", 90, "a game stops after this many plies")
-	inject := fs.String("inject", "", "plies (0-based, comma-separated) where a blunder is injected: the side to move there, or at its next turns when none is found (default: the game's)")
+	inject := fs.String("inject", "", "plies (0-based, comma-separated) where a blunder is injected: the side to move there, or at its next turns when none is found (default: the game's; none: plain self-play)")
 	random := fs.Int("random", 2, "random opening plies (the same for every game only with the same seed)")
 	seed := fs.Uint64("seed", 1, "seed of the dice, the openings and the choice among blunders")
 	out := fs.String("out", "", "the folder to write the games to")
@@ -67,9 +68,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "tavla": tavla.Game{}}[*gameName]
+	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "tavla": tavla.Game{}, "islem": islem.Game{}}[*gameName]
 	if !ok {
-		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama or tavla\n")
+		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, tavla or islem\n")
 		return 2
 	}
 	if *measure != "" {
@@ -92,7 +93,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		lvl.Limits.Time = *moveTime
 	}
 	plies := defaultInjections[g.Name()]
-	if *inject != "" {
+	if *inject == "none" {
+		plies = nil
+	} else if *inject != "" {
 		plies = nil
 		for _, f := range strings.Split(*inject, ",") {
 			k, err := strconv.Atoi(strings.TrimSpace(f))
@@ -103,12 +106,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			plies = append(plies, k)
 		}
 	}
-	inj, err := newInjector(g, *sf, *sfNodes)
-	if err != nil {
-		fmt.Fprintf(stderr, "blunderset: %v\n", err)
-		return 1
+	var inj injector
+	if len(plies) > 0 {
+		var err error
+		if inj, err = newInjector(g, *sf, *sfNodes); err != nil {
+			fmt.Fprintf(stderr, "blunderset: %v\n", err)
+			return 1
+		}
+		defer inj.close()
 	}
-	defer inj.close()
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "blunderset: %v\n", err)
 		return 1

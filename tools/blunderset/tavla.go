@@ -4,7 +4,10 @@ import (
 	"fmt"
 
 	"oyunbot/games"
+	"oyunbot/games/tavla"
 )
+
+type tavlaGame = tavla.Game
 
 // newTavlaInjector: tavla's blunders need its reference evaluation.
 func newTavlaInjector(g games.Game) (injector, error) {
