@@ -19,13 +19,15 @@ var (
 // the win chance it loses, lichess's thresholds: 5 points an inaccuracy,
 // 10 a mistake, 15 a blunder (0.1, 0.2, 0.3 of lichess's -1..1 scale).
 // Each position is searched 8 plies deep (quiescence and extensions as
-// the levels search), at most a million nodes.
+// the levels search), at most 400 000 nodes: about a quarter of a CPU
+// second, so that a game of 100 plies stays within 30 s whatever its
+// positions (BENCHMARKS.md, "Post-game analysis").
 func (Game) Assessment() games.Assessment {
 	return games.Assessment{
 		Unit: "centipawn", Scale: 1, Ceiling: 1000,
 		WinChance: func(cp int) float64 { return games.DefaultWinChance(float64(cp)) },
 		ByChance:  true, Inaccuracy: 5, Mistake: 10, Blunder: 15,
-		Limits: ai.Limits{Depth: 8, Nodes: 1_000_000},
+		Limits: ai.Limits{Depth: 8, Nodes: 400_000},
 	}
 }
 
