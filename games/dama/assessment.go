@@ -17,14 +17,17 @@ var (
 )
 
 // Assessment implements games.Assessor. Values are in men (the
-// evaluation's 100), within ±3: a side three men up has won, so what
-// happens beyond is not judged. A move is judged by the men it loses
+// evaluation's 100), within ±5: a side five men up has won, so what
+// happens beyond is not judged (with ±3, blunders that left a side still
+// three men up went unseen; with ±10, the winner's shuffling in a won
+// ending was called blunders: BENCHMARKS.md, "Post-game analysis"). A move is judged by the men it loses
 // against the best: a third of a man an inaccuracy, two thirds a mistake,
-// a man a blunder. The win chance (for the graph and the accuracy) is a
+// a man a blunder. A position is searched 10 plies deep, at most a
+// million nodes (a quarter of a CPU second). The win chance (for the graph and the accuracy) is a
 // logistic of the evaluation, winChanceK per centi-man.
 func (Game) Assessment() games.Assessment {
 	return games.Assessment{
-		Unit: "man", Scale: 100, Ceiling: 3,
+		Unit: "man", Scale: 100, Ceiling: 5,
 		WinChance:  winChance,
 		Inaccuracy: 0.33, Mistake: 0.66, Blunder: 1,
 		Limits: ai.Limits{Depth: 10, Nodes: 1_000_000},
