@@ -6,12 +6,9 @@ package chat
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"oyunbot/games"
 )
@@ -55,8 +52,7 @@ type Catalog struct {
 	msgs map[Lang]map[string]string
 	// you is the display name that is the reader ("you" in the console):
 	// a person placeholder with that value picks the message's second-
-	// person variant (id + ".you-" + placeholder) where there is one, and
-	// reads as the pronoun of the language elsewhere.
+	// person variant (id + ".you-" + placeholder) where there is one.
 	you string
 }
 
@@ -115,65 +111,26 @@ func (c *Catalog) T(lang Lang, id string, kv ...string) string {
 	if len(kv) < 2 {
 		return msg
 	}
-	capital := false // the message opens with the reader's pronoun
 	if c.you != "" {
-		msg, kv, capital = c.secondPerson(lang, id, msg, kv)
+		msg = c.secondPerson(lang, id, msg, kv)
 	}
 	// Plural forms, then one pass over the placeholders: a value
 	// containing "{x}" is not expanded again.
-	out := games.Fill(msg, kv...)
-	if capital {
-		out = capitalFirst(lang, out) // "You: b2", "Sen: b2"
-	}
-	return out
+	return games.Fill(msg, kv...)
 }
 
 // secondPerson speaks to the reader where a person placeholder is them:
-// the message's variant for it (id.you-<placeholder>) when there is one,
-// else the placeholder as the pronoun of lang.
-func (c *Catalog) secondPerson(lang Lang, id, msg string, kv []string) (string, []string, bool) {
-	var you []string
+// the message's variant for it (id.you-<placeholder>) when there is one
+// ("You resigned."); elsewhere their name stays a label ("you: b2").
+func (c *Catalog) secondPerson(lang Lang, id, msg string, kv []string) string {
 	for i := 0; i+1 < len(kv); i += 2 {
 		if personKeys[kv[i]] && kv[i+1] == c.you {
-			you = append(you, kv[i])
+			if alt, ok := c.msgs[lang][id+".you-"+kv[i]]; ok {
+				return alt
+			}
 		}
 	}
-	if len(you) == 0 {
-		return msg, kv, false
-	}
-	for _, k := range you {
-		if alt, ok := c.msgs[lang][id+".you-"+k]; ok {
-			msg = alt
-			break
-		}
-	}
-	out := slices.Clone(kv)
-	pronoun := "you"
-	if lang == Turkish {
-		pronoun = "sen"
-	}
-	capital := false
-	for i := 0; i+1 < len(out); i += 2 {
-		if personKeys[out[i]] && out[i+1] == c.you {
-			out[i+1] = pronoun
-			capital = capital || strings.HasPrefix(msg, "{"+out[i]+"}")
-		}
-	}
-	return msg, out, capital
-}
-
-// capitalFirst writes s with its first letter in upper case (Turkish
-// casing in Turkish).
-func capitalFirst(lang Lang, s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError {
-		return s
-	}
-	up := unicode.ToUpper(r)
-	if lang == Turkish {
-		up = unicode.TurkishCase.ToUpper(r)
-	}
-	return string(up) + s[n:]
+	return msg
 }
 
 // N is T for a message about n things, with {n} set: message id+".one"

@@ -15,12 +15,12 @@ import (
 func TestSecondPersonForTheReader(t *testing.T) {
 	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.You = "Ayse" })
 	b.say("play ttt")
-	b.expect(b.say("b2"), "#g1 You: b2 · oyunbot: ")
+	b.expect(b.say("b2"), "#g1 Ayse: b2 · oyunbot: ")
 	b.expect(b.say("resign yes"), "#g1 You resigned.")
 	b.expect(b.say("challenge @bora ttt"), "You challenge bora to Tic-tac-toe! bora answers: accept or decline")
 	b.expect(b.msg("dm", "bora", "decline", true), "Bora declined your invitation to Tic-tac-toe.")
 	b.say("oyna xox")
-	b.expect(b.say("b2"), "#g2 Sen: b2 · oyunbot: ")
+	b.expect(b.say("b2"), "#g2 Ayse: b2 · oyunbot: ")
 	b.expect(b.say("pes evet"), "#g2 Pes ettin.")
 	all := texts(b.say("tahta"))
 	for _, bad := range []string{"Ayse wins", "Ayse challenges", "Ayse's"} {

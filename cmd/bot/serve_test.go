@@ -161,7 +161,7 @@ func TestConsoleBetweenTwoPeople(t *testing.T) {
 	botEnv(t)
 	out := runPiped(t, "meydan @ali xox\n/as ali\nkabul\nb2\n/as you\nb2\na1\n/as ali\nb2\na1\nhamleler\n")
 	for _, want := range []string{
-		"ali, you seni XOX oynamaya çağırıyor!",
+		"ali kişisini XOX oynamaya çağırdın! ali yanıtlar: kabul ya da ret", // the console speaks to its user (issue 20.15)
 		"#g1 Yeni oyun: XOX — you (X) – ali (O)",
 		"#g1 Sıra sende değil, you oynayacak.",
 		"#g1 you: b2",
@@ -318,7 +318,7 @@ func TestREADMEExampleTwice(t *testing.T) {
 	for i, want := range []string{"#g1", "#g2"} {
 		out := runPiped(t, script)
 		for _, line := range []string{want + " New game: Dama — you (white) – oyunbot (black, easy)", want + " you: c3-c4 · oyunbot: ",
-			want + " you resigned.", "Game over: oyunbot (black) wins — the opponent resigned."} {
+			want + " You resigned.", "Game over: oyunbot (black) wins — the opponent resigned."} {
 			if !strings.Contains(out, line) {
 				t.Errorf("run %d lacks %q:\n%s", i+1, line, out)
 			}
