@@ -100,7 +100,18 @@ func TestExistingSQLiteFile(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	checkExisting(t, openStore(t, path))
+	old := openStore(t, path)
+	checkExisting(t, old)
+	// A new file gets the schema the old code gave it.
+	const schema = `SELECT group_concat(type || ' ' || name || ': ' || ifnull(sql, ''), char(10))
+		FROM (SELECT * FROM sqlite_master ORDER BY name)`
+	want, err := old.RawForTest(t.Context(), schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := openStore(t, filepath.Join(t.TempDir(), "new.db")).RawForTest(t.Context(), schema); err != nil || got != want {
+		t.Fatalf("a new database's schema:\n%s\n%v\nwant the old one's:\n%s", got, err, want)
+	}
 }
 
 // TestExistingPostgresSchema: a schema written by the PostgreSQL store of
@@ -120,9 +131,25 @@ func TestExistingPostgresSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close(context.Background())
-	schema := u.Query().Get("search_path")
-	if _, err := conn.Exec(t.Context(), strings.ReplaceAll(string(dump), "oyunbot_fixture", schema)); err != nil {
+	if _, err := conn.Exec(t.Context(), strings.ReplaceAll(string(dump), "oyunbot_fixture", u.Query().Get("search_path"))); err != nil {
 		t.Fatal(err)
 	}
-	checkExisting(t, openPostgres(t, dbURL))
+	old := openPostgres(t, dbURL)
+	checkExisting(t, old)
+	// A new schema is the one the old code made.
+	const schema = `SELECT (SELECT string_agg(table_name || '.' || column_name || ' ' || data_type || ' ' ||
+			coalesce(collation_name, '') || ' ' || coalesce(column_default, '') || ' ' || is_nullable || ' ' ||
+			coalesce(identity_generation, ''), E'\n' ORDER BY table_name, column_name)
+		FROM information_schema.columns WHERE table_schema = current_schema()) || E'\n' ||
+		(SELECT string_agg(indexname || ' ' || replace(indexdef, schemaname || '.', ''), E'\n' ORDER BY indexname)
+		FROM pg_indexes WHERE schemaname = current_schema()) || E'\n' ||
+		(SELECT string_agg(conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid), E'\n' ORDER BY conname)
+		FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)`
+	want, err := old.RawForTest(t.Context(), schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := openPostgres(t, pgtest.Schema(t)).RawForTest(t.Context(), schema); err != nil || got != want {
+		t.Fatalf("a new schema:\n%s\n%v\nwant the old one's:\n%s", got, err, want)
+	}
 }
