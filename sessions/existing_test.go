@@ -9,18 +9,19 @@ package sessions_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"oyunbot/ai"
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
 	"oyunbot/sessions/storetest"
 )
 
@@ -89,55 +90,44 @@ func checkExisting(t *testing.T, s sessions.Store) {
 	}
 }
 
-// TestExistingSQLiteFile: a file written by the SQLite store of commit
-// 91b4611 (schema version 9) opens and reads as it was written.
-func TestExistingSQLiteFile(t *testing.T) {
-	data, err := os.ReadFile("testdata/store-v9.db")
+// rawExec runs statements on the database at where without the store
+// (which would bring its schema up to date first).
+func rawExec(t *testing.T, where string, stmts ...string) {
+	t.Helper()
+	if sessions.IsPostgresURL(where) {
+		conn, err := pgx.Connect(t.Context(), where)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(context.Background())
+		for _, q := range stmts {
+			if _, err := conn.Exec(t.Context(), q); err != nil {
+				t.Fatal(q, err)
+			}
+		}
+		return
+	}
+	db, err := sql.Open("sqlite", "file:"+where)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "old.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	old := openStore(t, path)
-	checkExisting(t, old)
-	// A new file gets the schema the old code gave it.
-	const schema = `SELECT group_concat(type || ' ' || name || ': ' || ifnull(sql, ''), char(10))
-		FROM (SELECT * FROM sqlite_master ORDER BY name)`
-	want, err := old.RawForTest(t.Context(), schema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := openStore(t, filepath.Join(t.TempDir(), "new.db")).RawForTest(t.Context(), schema); err != nil || got != want {
-		t.Fatalf("a new database's schema:\n%s\n%v\nwant the old one's:\n%s", got, err, want)
+	defer db.Close()
+	for _, q := range stmts {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
 	}
 }
 
-// TestExistingPostgresSchema: a schema written by the PostgreSQL store of
-// commit 91b4611 (schema version 9) opens and reads as it was written.
-func TestExistingPostgresSchema(t *testing.T) {
-	dbURL := pgtest.Schema(t)
-	dump, err := os.ReadFile("testdata/store-v9-postgres.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := pgx.Connect(t.Context(), dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(t.Context(), strings.ReplaceAll(string(dump), "oyunbot_fixture", u.Query().Get("search_path"))); err != nil {
-		t.Fatal(err)
-	}
-	old := openPostgres(t, dbURL)
-	checkExisting(t, old)
-	// A new schema is the one the old code made.
-	const schema = `SELECT (SELECT string_agg(table_name || '.' || column_name || ' ' || data_type || ' ' ||
+// schemaOf describes the schema of the database at where: SQLite's
+// sqlite_master; PostgreSQL's columns (types, collations, defaults),
+// indexes and constraints.
+func schemaOf(t *testing.T, where string) string {
+	t.Helper()
+	query := `SELECT group_concat(type || ' ' || name || ': ' || ifnull(sql, ''), char(10))
+		FROM (SELECT * FROM sqlite_master ORDER BY name)`
+	if sessions.IsPostgresURL(where) {
+		query = `SELECT (SELECT string_agg(table_name || '.' || column_name || ' ' || data_type || ' ' ||
 			coalesce(collation_name, '') || ' ' || coalesce(column_default, '') || ' ' || is_nullable || ' ' ||
 			coalesce(identity_generation, ''), E'\n' ORDER BY table_name, column_name)
 		FROM information_schema.columns WHERE table_schema = current_schema()) || E'\n' ||
@@ -145,11 +135,72 @@ func TestExistingPostgresSchema(t *testing.T) {
 		FROM pg_indexes WHERE schemaname = current_schema()) || E'\n' ||
 		(SELECT string_agg(conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid), E'\n' ORDER BY conname)
 		FROM pg_constraint WHERE connamespace = current_schema()::regnamespace)`
-	want, err := old.RawForTest(t.Context(), schema)
+	}
+	got, err := open(t, where).RawForTest(t.Context(), query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := openPostgres(t, pgtest.Schema(t)).RawForTest(t.Context(), schema); err != nil || got != want {
-		t.Fatalf("a new schema:\n%s\n%v\nwant the old one's:\n%s", got, err, want)
-	}
+	return got
+}
+
+// TestExistingDatabase: a SQLite file and a PostgreSQL schema written by
+// the stores of commit 91b4611 (schema version 9) open and read as they
+// were written, and a new database gets the schema they had.
+func TestExistingDatabase(t *testing.T) {
+	bothStores(t, func(t *testing.T, fresh func() string) {
+		where := fresh()
+		if sessions.IsPostgresURL(where) {
+			dump, err := os.ReadFile("testdata/store-v9-postgres.sql")
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, err := url.Parse(where)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rawExec(t, where, strings.ReplaceAll(string(dump), "oyunbot_fixture", u.Query().Get("search_path")))
+		} else {
+			data, err := os.ReadFile("testdata/store-v9.db")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(where, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		checkExisting(t, open(t, where))
+		if got, want := schemaOf(t, fresh()), schemaOf(t, where); got != want {
+			t.Fatalf("a new database's schema:\n%s\nwant the old one's:\n%s", got, want)
+		}
+	})
+}
+
+// TestMigrateFromEveryVersion: a database left at any earlier schema
+// version (its first migrations applied, as the bot of the time did) is
+// brought up to date, its rows kept, to a new database's schema.
+func TestMigrateFromEveryVersion(t *testing.T) {
+	bothStores(t, func(t *testing.T, fresh func() string) {
+		want := schemaOf(t, fresh())
+		for v := 1; v < 9; v++ { // update with each migration
+			where := fresh()
+			migrations := sessions.MigrationsForTest(where)
+			stmts := append(migrations[:v:v], `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+				fmt.Sprintf(`INSERT INTO schema_version (version) VALUES (%d)`, v),
+				`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms, over, winner, reason)
+				VALUES ('tictactoe', 'tg', 'c', '[{"ID":"42","Name":"Ayşe"},{"ID":"7","Name":"Bora"}]', '["b2"]', 1, 2, 1, 1, 'resigned')`)
+			rawExec(t, where, stmts...)
+			s := open(t, where)
+			if n, err := s.Version(t.Context()); err != nil || n != len(migrations) {
+				t.Fatalf("from version %d: version %d, %v", v, n, err)
+			}
+			g, err := s.Game(t.Context(), 1)
+			if err != nil || g.Game != "tictactoe" || g.Players[1].Name != "Bora" || len(g.Moves) != 1 ||
+				g.Result != (sessions.Result{Over: true, Winner: ai.Second, Reason: "resigned"}) {
+				t.Fatalf("from version %d: game %+v, %v", v, g, err)
+			}
+			if got := schemaOf(t, where); got != want {
+				t.Fatalf("from version %d: schema\n%s\nwant a new database's:\n%s", v, got, want)
+			}
+		}
+	})
 }

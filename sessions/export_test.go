@@ -20,3 +20,17 @@ func (s *SQLStore) ReadOnlyForTest(ctx context.Context, on bool) error {
 	_, err := s.db.ExecContext(ctx, "PRAGMA query_only = "+v)
 	return err
 }
+
+// MigrationsForTest are the migrations of the database at where (a SQLite
+// file or a PostgreSQL URL), in order.
+func MigrationsForTest(where string) []string {
+	d := &sqlite
+	if IsPostgresURL(where) {
+		d = &postgres
+	}
+	m, err := d.migrations()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}

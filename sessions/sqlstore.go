@@ -253,21 +253,16 @@ func (s *SQLStore) insert(ctx context.Context, query string, args ...any) (int64
 
 // one scans the row a query selects into dest; ErrNotFound if none.
 func (s *SQLStore) one(ctx context.Context, query string, args []any, dest ...any) error {
-	err := s.db.QueryRowContext(ctx, query, args...).Scan(dest...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
+	_, err := found(0, s.db.QueryRowContext(ctx, query, args...).Scan(dest...))
 	return err
 }
 
-// all reads the rows a query selects with read.
-func all[T any](ctx context.Context, s *SQLStore, read func(*sql.Rows) ([]T, error), query string, args ...any) ([]T, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
+// found is v and err, sql.ErrNoRows as ErrNotFound.
+func found[T any](v T, err error) (T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, ErrNotFound
 	}
-	defer rows.Close()
-	return read(rows)
+	return v, err
 }
 
 // notFound is ErrNotFound for a write that changed no row, else err.

@@ -125,11 +125,7 @@ func (s *SQLStore) Game(ctx context.Context, id int64) (GameRecord, error) {
 
 // game loads the one game a query selects; ErrNotFound if none.
 func (s *SQLStore) game(ctx context.Context, query string, args ...any) (GameRecord, error) {
-	rec, err := scanGame(s.db.QueryRowContext(ctx, query, args...))
-	if errors.Is(err, sql.ErrNoRows) {
-		return rec, ErrNotFound
-	}
-	return rec, err
+	return found(scanGame(s.db.QueryRowContext(ctx, query, args...)))
 }
 
 // games loads the games a query selects; rows it cannot decode are left out
@@ -206,13 +202,11 @@ func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRec
 // Heartbeat loads the last time a Manager recorded itself running.
 func (s *SQLStore) Heartbeat(ctx context.Context) (time.Time, error) {
 	var at int64
-	if err := s.one(ctx, `SELECT at_ms FROM heartbeat WHERE id = 1`, nil, &at); err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return time.Time{}, err
-		}
-		return time.Time{}, fmt.Errorf("sessions: heartbeat: %w", err)
+	err := s.one(ctx, `SELECT at_ms FROM heartbeat WHERE id = 1`, nil, &at)
+	if errors.Is(err, ErrNotFound) {
+		return time.Time{}, err
 	}
-	return fromMS(at), nil
+	return fromMS(at), wrapped("heartbeat", err)
 }
 
 const saveHeartbeat = `INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`

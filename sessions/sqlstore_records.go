@@ -17,12 +17,8 @@ import (
 
 // Rating loads a player's rating in a game.
 func (s *SQLStore) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, error) {
-	r, err := scanRating(s.db.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings
-		WHERE platform = $1 AND game = $2 AND player = $3`, platform, game, playerID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, ErrNotFound
-	}
-	return r, err
+	return found(scanRating(s.db.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings
+		WHERE platform = $1 AND game = $2 AND player = $3`, platform, game, playerID)))
 }
 
 // PlayerRatings loads a player's ratings, by game name.
@@ -140,12 +136,8 @@ func (s *SQLStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord, e
 
 // LastTournament loads a channel's latest tournament.
 func (s *SQLStore) LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error) {
-	rec, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
-		WHERE platform = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`, platform, channelID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return rec, ErrNotFound
-	}
-	return rec, err
+	return found(scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
+		WHERE platform = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`, platform, channelID)))
 }
 
 // CreateMatch stores a new match.
