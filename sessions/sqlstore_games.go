@@ -45,7 +45,10 @@ func gameValues(rec GameRecord) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	moves, err := json.Marshal(cmpOr(rec.Moves, []string{}))
+	if rec.Moves == nil {
+		rec.Moves = []string{} // kept as [], read back empty and not nil
+	}
+	moves, err := json.Marshal(rec.Moves)
 	if err != nil {
 		return nil, err
 	}
@@ -62,14 +65,6 @@ func gameValues(rec GameRecord) ([]any, error) {
 		rec.Tournament, rec.Round, rec.Board, boolInt(rec.Rated), boolInt(rec.Settled),
 		person(rec.Players[0]), person(rec.Players[1]), rec.Version, rec.Start, rec.Result.Points, rec.Optimal,
 		rec.Match}, nil
-}
-
-// cmpOr is s, or empty (not nil) when s is nil.
-func cmpOr[T any](s, empty []T) []T {
-	if s == nil {
-		return empty
-	}
-	return s
 }
 
 // CreateGame inserts rec and returns the new id.
@@ -91,7 +86,8 @@ func (s *SQLStore) SaveGame(ctx context.Context, rec GameRecord) error {
 }
 
 // saveGame is SaveGame on q: the database, or a transaction that writes
-// more beside the game.
+// more in the same commit (s.inTx(ctx, func(tx *sql.Tx) error {...}),
+// saveGame first: its ErrConflict rolls the rest back).
 func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) error {
 	vals, err := gameValues(rec)
 	if err != nil {

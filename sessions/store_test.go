@@ -392,6 +392,7 @@ func BenchmarkSaveGame(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		rec.Clocks[0] = time.Duration(i)
+		rec.Version++ // each save the game's next version, as the Manager makes it
 		if err := s.SaveGame(ctx, rec); err != nil {
 			b.Fatal(err)
 		}
