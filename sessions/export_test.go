@@ -34,3 +34,6 @@ func MigrationsForTest(where string) []string {
 	}
 	return m
 }
+
+// MaxConnsForTest is the most connections the store opens at once.
+func (s *SQLStore) MaxConnsForTest() int { return s.db.Stats().MaxOpenConnections }

@@ -28,9 +28,8 @@ import (
 // SQLStore is the Store on SQLite (OpenSQLite) or PostgreSQL
 // (OpenPostgres). It writes through on every change.
 type SQLStore struct {
-	db        *sql.DB
-	d         *dialect
-	closePool func() // PostgreSQL's connections, under db
+	db *sql.DB
+	d  *dialect
 }
 
 // SQLiteStore and PostgresStore are the store's names from when there were
@@ -94,23 +93,21 @@ func OpenPostgres(ctx context.Context, url string) (*SQLStore, error) {
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = pgConnectTimeout
 	}
-	// pgxpool keeps the connections (configured from the URL); database/sql
-	// borrows one for each statement or transaction.
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("sessions: open %s: %w", where, err)
-	}
-	if err := pool.Ping(ctx); err != nil {
-		pool.Close()
+	// database/sql keeps the connections (one pool: through pgxpool as
+	// well, each statement cost another borrowing): pool_max_conns,
+	// pool_max_conn_lifetime and pool_max_conn_idle_time apply to it, the
+	// other pool_ parameters are accepted and unused. Like pgxpool, it
+	// pings a connection idle over a second before using it again.
+	db := stdlib.OpenDB(*cfg.ConnConfig)
+	db.SetMaxOpenConns(int(cfg.MaxConns))
+	db.SetMaxIdleConns(int(cfg.MaxConns))
+	db.SetConnMaxLifetime(cfg.MaxConnLifetime)
+	db.SetConnMaxIdleTime(cfg.MaxConnIdleTime)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
 		return nil, fmt.Errorf("sessions: connect to %s: %w", where, err)
 	}
-	s, err := open(ctx, stdlib.OpenDBFromPool(pool), &postgres, where)
-	if err != nil {
-		pool.Close()
-		return nil, err
-	}
-	s.closePool = pool.Close
-	return s, nil
+	return open(ctx, db, &postgres, where)
 }
 
 // open brings db's schema up to date.
@@ -194,13 +191,7 @@ func (s *SQLStore) Version(ctx context.Context) (int, error) {
 }
 
 // Close closes the database.
-func (s *SQLStore) Close() error {
-	err := s.db.Close()
-	if s.closePool != nil {
-		s.closePool()
-	}
-	return err
-}
+func (s *SQLStore) Close() error { return s.db.Close() }
 
 // inTx runs fn in a transaction, committed if fn returns nil, and runs it
 // again (up to a few times) when the database aborted it for running into

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,17 +49,17 @@ func openPostgres(t testing.TB, dbURL string) *sessions.SQLStore { return open(t
 
 // freshSchema creates an empty schema for one test, dropped when the test
 // ends, and returns the server's URL with that schema as the search path.
-func freshSchema(t *testing.T) string { return pgtest.Schema(t) }
+func freshSchema(t testing.TB) string { return pgtest.Schema(t) }
 
 // kinds are the stores tested, each with where to open a new, empty one;
 // PostgreSQL's skips the test when no server is set (fails it in CI,
 // which never skips).
 var kinds = []struct {
 	name  string
-	where func(t *testing.T) string
+	where func(t testing.TB) string
 }{
-	{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "store.db") }},
-	{"memory", func(*testing.T) string { return sessions.MemoryDB }},
+	{"sqlite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "store.db") }},
+	{"memory", func(testing.TB) string { return sessions.MemoryDB }},
 	{"postgres", freshSchema},
 }
 
@@ -229,6 +230,27 @@ func TestPostgresMigrateConcurrently(t *testing.T) {
 	}
 }
 
+// TestPostgresPoolParameters: the URL's pool_ parameters are taken for the
+// pool, not sent to the server as settings (which it would refuse).
+func TestPostgresPoolParameters(t *testing.T) {
+	if n := open(t, freshSchema(t)).MaxConnsForTest(); n < 4 {
+		t.Fatalf("%d connections at most by default, want pgxpool's max(4, cores)", n)
+	}
+	s := open(t, freshSchema(t)+"&pool_max_conns=2&pool_max_conn_idle_time=1m&pool_min_conns=1")
+	if n := s.MaxConnsForTest(); n != 2 {
+		t.Fatalf("%d connections at most, want pool_max_conns=2", n)
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			if err := s.SaveHeartbeat(t.Context(), time.UnixMilli(int64(i+1))); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // TestPostgresErrorsHideThePassword: a wrong password, an unreachable
 // server and an unparsable URL give errors without the password.
 func TestPostgresErrorsHideThePassword(t *testing.T) {
@@ -396,5 +418,52 @@ func BenchmarkSaveGame(b *testing.B) {
 		if err := s.SaveGame(ctx, rec); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkStoreMove measures a move's work in the store on each database
+// (the game saved and read back, its reply enqueued and crossed off), with
+// the CPU it costs this process (on PostgreSQL, the client's share).
+func BenchmarkStoreMove(b *testing.B) {
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	for _, kind := range kinds {
+		b.Run(kind.name, func(b *testing.B) {
+			if kind.name == "memory" {
+				b.Skip("the file's figures are SQLite's")
+			}
+			s, ctx := open(b, kind.where(b)), b.Context()
+			rec := sessions.GameRecord{Game: "dama", Platform: "p", ChannelID: "c", DrawOffer: ai.NoSide,
+				Players: [2]sessions.Player{{ID: "a"}, {ID: "b"}}, Started: time.Now(), LastMove: time.Now()}
+			for range 40 {
+				rec.Moves = append(rec.Moves, "c3-c4")
+			}
+			var err error
+			if rec.ID, err = s.CreateGame(ctx, rec); err != nil {
+				b.Fatal(err)
+			}
+			start := cpu()
+			for b.Loop() {
+				rec.Version++
+				if err := s.SaveGame(ctx, rec); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := s.Game(ctx, rec.ID); err != nil {
+					b.Fatal(err)
+				}
+				items, err := s.EnqueueReplies(ctx, []sessions.OutboxItem{{Platform: "p", ChannelID: "c", Game: rec.ID,
+					Version: rec.Version, Data: []byte("board")}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := s.DeliveredReply(ctx, items[0].ID); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64((cpu() - start).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
 	}
 }
