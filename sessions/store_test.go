@@ -463,7 +463,7 @@ func BenchmarkStoreMove(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64((cpu() - start).Microseconds())/float64(b.N), "cpu-µs/op")
+			b.ReportMetric(float64((cpu()-start).Microseconds())/float64(b.N), "cpu-µs/op")
 		})
 	}
 }
