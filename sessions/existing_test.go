@@ -5,7 +5,9 @@ package sessions_test
 // testdata/store-v9-postgres.sql (pg_dump --inserts of a schema) were
 // written by the two stores of commit 91b4611, before they became one,
 // with a row in every table; testdata/store-v9.json is what that code
-// read back from them (the same from both).
+// read back from them (the same from both). (Its game 2's start position
+// is not one tictactoe accepts: the store keeps what it is given, and
+// "bot checkdb" reports it.)
 
 import (
 	"context"
