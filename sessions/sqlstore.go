@@ -93,11 +93,11 @@ func OpenPostgres(ctx context.Context, url string) (*SQLStore, error) {
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = pgConnectTimeout
 	}
-	// database/sql keeps the connections (one pool: through pgxpool as
-	// well, each statement cost another borrowing): pool_max_conns,
-	// pool_max_conn_lifetime and pool_max_conn_idle_time apply to it, the
-	// other pool_ parameters are accepted and unused. Like pgxpool, it
-	// pings a connection idle over a second before using it again.
+	// database/sql keeps the connections (a pgxpool beneath it cost every
+	// statement a second borrowing: BenchmarkStoreMove). pool_max_conns,
+	// pool_max_conn_lifetime and pool_max_conn_idle_time apply to its
+	// pool, the other pool_ parameters are accepted and unused; as pgxpool
+	// did, it pings a connection idle over a second before reusing it.
 	db := stdlib.OpenDB(*cfg.ConnConfig)
 	db.SetMaxOpenConns(int(cfg.MaxConns))
 	db.SetMaxIdleConns(int(cfg.MaxConns))
