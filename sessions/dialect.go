@@ -4,11 +4,14 @@ package sessions
 // store is the same SQL on both.
 
 import (
+	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -18,6 +21,9 @@ import (
 type dialect struct {
 	// name is the folder of its migrations (migrations/<name>).
 	name string
+	// numbered: the database wants the statements' ? placeholders as $1,
+	// $2... (SQLite takes both, but binds ? faster).
+	numbered bool
 	// lockSchema, run first in the migrating transaction, makes processes
 	// starting at once migrate one after the other.
 	lockSchema string
@@ -48,10 +54,11 @@ var sqlite = dialect{name: "sqlite", challengeSeq: "rowid", retryable: never, un
 // migrations, so strings sort by their bytes as SQLite's BINARY does,
 // whatever the database's locale.
 var postgres = dialect{
-	name: "postgres",
+	name:     "postgres",
+	numbered: true,
 	// The key is "oyunbot" in ASCII.
 	lockSchema:   fmt.Sprintf(`SELECT pg_advisory_xact_lock(%d)`, 0x6f79756e626f74),
-	lockPair:     `SELECT pg_advisory_xact_lock($1, $2)`,
+	lockPair:     `SELECT pg_advisory_xact_lock(?, ?)`,
 	skipLocked:   ` FOR UPDATE SKIP LOCKED`,
 	challengeSeq: "seq",
 	retryable: func(err error) bool {
@@ -72,6 +79,46 @@ var postgres = dialect{
 		}
 		return true
 	},
+}
+
+// on is q running statements in d's placeholders.
+func (d *dialect) on(q querier) querier {
+	if d.numbered {
+		return numbering{q}
+	}
+	return q
+}
+
+// numbering runs statements on a querier with their ? placeholders
+// numbered. The statements are the store's own, with no ? in a string.
+type numbering struct{ q querier }
+
+func number(query string) string {
+	var b strings.Builder
+	b.Grow(len(query) + 64)
+	n := 0
+	for i := range len(query) {
+		if query[i] != '?' {
+			b.WriteByte(query[i])
+			continue
+		}
+		n++
+		b.WriteByte('$')
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+func (n numbering) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return n.q.ExecContext(ctx, number(query), args...)
+}
+
+func (n numbering) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return n.q.QueryContext(ctx, number(query), args...)
+}
+
+func (n numbering) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return n.q.QueryRowContext(ctx, number(query), args...)
 }
 
 // challengeLock is the first key of the locks that serialize the saving of

@@ -23,7 +23,7 @@ type scanner interface{ Scan(dest ...any) error }
 // *UnreadableRowsError beside the others.
 func list[T any](ctx context.Context, s *SQLStore, table string, scan func(scanner) (T, string, error),
 	query string, args ...any) ([]T, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -7,8 +7,8 @@ package sessions
 //
 // The schemas match column for column (times and durations in
 // milliseconds, flags as 0/1, JSON as text), so a schema version means the
-// same on both. Statements number their parameters ($1, $2...), which
-// both drivers accept.
+// same on both. Statements mark their parameters with ?, which the
+// PostgreSQL dialect numbers ($1, $2...).
 
 import (
 	"context"
@@ -29,6 +29,7 @@ import (
 // (OpenPostgres). It writes through on every change.
 type SQLStore struct {
 	db *sql.DB
+	q  querier // db, in the dialect's placeholders
 	d  *dialect
 }
 
@@ -112,8 +113,8 @@ func OpenPostgres(ctx context.Context, url string) (*SQLStore, error) {
 
 // open brings db's schema up to date.
 func open(ctx context.Context, db *sql.DB, d *dialect, where string) (*SQLStore, error) {
-	s := &SQLStore{db: db, d: d}
-	if err := s.inTx(ctx, func(tx *sql.Tx) error { return s.migrate(ctx, tx) }); err != nil {
+	s := &SQLStore{db: db, q: d.on(db), d: d}
+	if err := s.inTx(ctx, func(tx querier) error { return s.migrate(ctx, tx) }); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sessions: migrate %s: %w", where, err)
 	}
@@ -150,7 +151,7 @@ func (d *dialect) migrations() ([]string, error) {
 // how many it has. It runs in one transaction: an upgrade is all done or
 // not at all, and processes starting at once migrate one after the other
 // (d.lockSchema; SQLite's writers take turns anyway).
-func (s *SQLStore) migrate(ctx context.Context, tx *sql.Tx) error {
+func (s *SQLStore) migrate(ctx context.Context, tx querier) error {
 	migrations, err := s.d.migrations()
 	if err != nil {
 		return err
@@ -179,14 +180,14 @@ func (s *SQLStore) migrate(ctx context.Context, tx *sql.Tx) error {
 			return fmt.Errorf("migration %d: %w", i+1, err)
 		}
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE schema_version SET version = $1`, len(migrations))
+	_, err = tx.ExecContext(ctx, `UPDATE schema_version SET version = ?`, len(migrations))
 	return err
 }
 
 // Version reports the schema version (the number of migrations applied).
 func (s *SQLStore) Version(ctx context.Context) (int, error) {
 	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	err := s.q.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	return v, err
 }
 
@@ -198,7 +199,7 @@ func (s *SQLStore) Close() error { return s.db.Close() }
 // another one (d.retryable: a deadlock); fn must start from scratch each
 // time. SQLite serializes its writers and never gives these errors, so
 // neither does the store when a retry resolves them.
-func (s *SQLStore) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *SQLStore) inTx(ctx context.Context, fn func(tx querier) error) error {
 	for attempt := 1; ; attempt++ {
 		err := s.tx(ctx, fn)
 		if err == nil || attempt >= 5 || !s.d.retryable(err) || ctx.Err() != nil {
@@ -207,13 +208,13 @@ func (s *SQLStore) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 }
 
-func (s *SQLStore) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *SQLStore) tx(ctx context.Context, fn func(tx querier) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(s.d.on(tx)); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -238,13 +239,13 @@ func exec(ctx context.Context, q querier, query string, args ...any) (int64, err
 // insert runs an INSERT and returns the new row's id.
 func (s *SQLStore) insert(ctx context.Context, query string, args ...any) (int64, error) {
 	var id int64
-	err := s.db.QueryRowContext(ctx, query+` RETURNING id`, args...).Scan(&id)
+	err := s.q.QueryRowContext(ctx, query+` RETURNING id`, args...).Scan(&id)
 	return id, err
 }
 
 // one scans the row a query selects into dest; ErrNotFound if none.
 func (s *SQLStore) one(ctx context.Context, query string, args []any, dest ...any) error {
-	_, err := found(0, s.db.QueryRowContext(ctx, query, args...).Scan(dest...))
+	_, err := found(0, s.q.QueryRowContext(ctx, query, args...).Scan(dest...))
 	return err
 }
 

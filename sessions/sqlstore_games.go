@@ -27,16 +27,14 @@ const gameColumns = `id, game, platform, channel, players, level, moves, clock0_
 	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, version,
 	start, points, optimal, match`
 
-// gameInsert and gameUpdate write gameValues' $1, $2...
+// gameInsert and gameUpdate write gameValues.
 var gameInsert, gameUpdate = func() (string, string) {
 	cols := strings.Split(gameSetColumns, ",")
-	params, set := make([]string, len(cols)), make([]string, len(cols))
 	for i, c := range cols {
-		params[i] = fmt.Sprintf("$%d", i+1)
-		set[i] = fmt.Sprintf("%s = $%d", strings.TrimSpace(c), i+1)
+		cols[i] = strings.TrimSpace(c) + " = ?"
 	}
-	return `INSERT INTO games (` + gameSetColumns + `) VALUES (` + strings.Join(params, ", ") + `)`,
-		`UPDATE games SET ` + strings.Join(set, ", ") + fmt.Sprintf(` WHERE id = $%d AND version = $%d`, len(cols)+1, len(cols)+2)
+	return `INSERT INTO games (` + gameSetColumns + `) VALUES (?` + strings.Repeat(", ?", len(cols)-1) + `)`,
+		`UPDATE games SET ` + strings.Join(cols, ", ") + ` WHERE id = ? AND version = ?`
 }()
 
 // gameValues lists rec's columns in the order of gameSetColumns.
@@ -82,11 +80,11 @@ func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error
 
 // SaveGame overwrites game rec.ID if it is at version rec.Version-1.
 func (s *SQLStore) SaveGame(ctx context.Context, rec GameRecord) error {
-	return s.saveGame(ctx, s.db, rec)
+	return s.saveGame(ctx, s.q, rec)
 }
 
 // saveGame is SaveGame on q: the database, or a transaction that writes
-// more in the same commit (s.inTx(ctx, func(tx *sql.Tx) error {...}),
+// more in the same commit (s.inTx(ctx, func(tx querier) error {...}),
 // saveGame first: its ErrConflict rolls the rest back).
 func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) error {
 	vals, err := gameValues(rec)
@@ -104,7 +102,7 @@ func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) erro
 	}
 	// Games are never deleted: a row there now was there at the update.
 	var one int
-	err = q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = $1`, rec.ID).Scan(&one)
+	err = q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, rec.ID).Scan(&one)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
@@ -116,12 +114,12 @@ func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) erro
 
 // Game loads game id.
 func (s *SQLStore) Game(ctx context.Context, id int64) (GameRecord, error) {
-	return s.game(ctx, `SELECT `+gameColumns+` FROM games WHERE id = $1`, id)
+	return s.game(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
 }
 
 // game loads the one game a query selects; ErrNotFound if none.
 func (s *SQLStore) game(ctx context.Context, query string, args ...any) (GameRecord, error) {
-	return found(scanGame(s.db.QueryRowContext(ctx, query, args...)))
+	return found(scanGame(s.q.QueryRowContext(ctx, query, args...)))
 }
 
 // games loads the games a query selects; rows it cannot decode are left out
@@ -138,7 +136,7 @@ func (s *SQLStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
 
 // ChannelGames loads a channel's unfinished games, oldest first.
 func (s *SQLStore) ChannelGames(ctx context.Context, platform, channelID string) ([]GameRecord, error) {
-	return s.games(ctx, `platform = $1 AND channel = $2 AND over = 0`, platform, channelID)
+	return s.games(ctx, `platform = ? AND channel = ? AND over = 0`, platform, channelID)
 }
 
 // UnsettledGames loads the finished games not yet settled, oldest first.
@@ -158,10 +156,10 @@ func (s *SQLStore) LastFinished(ctx context.Context, platform, channelID, userID
 	}
 	return s.game(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE id = (SELECT max(id) FROM (
-			SELECT max(id) AS id FROM games WHERE platform = $1 AND channel = $2 AND p0 = $3 AND over = 1
+			SELECT max(id) AS id FROM games WHERE platform = ? AND channel = ? AND p0 = ? AND over = 1
 			UNION ALL
-			SELECT max(id) FROM games WHERE platform = $1 AND channel = $2 AND p1 = $3 AND over = 1) AS last)`,
-		platform, channelID, userID)
+			SELECT max(id) FROM games WHERE platform = ? AND channel = ? AND p1 = ? AND over = 1) AS last)`,
+		platform, channelID, userID, platform, channelID, userID)
 }
 
 // SettleGame marks game id settled and upserts the ratings in one
@@ -174,13 +172,13 @@ func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRec
 	slices.SortStableFunc(ratings, func(a, b RatingRecord) int {
 		return cmp.Or(cmp.Compare(a.Platform, b.Platform), cmp.Compare(a.Game, b.Game), cmp.Compare(a.PlayerID, b.PlayerID))
 	})
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		n, err := exec(ctx, tx, `UPDATE games SET settled = 1 WHERE id = $1 AND settled = 0`, id)
+	err := s.inTx(ctx, func(tx querier) error {
+		n, err := exec(ctx, tx, `UPDATE games SET settled = 1 WHERE id = ? AND settled = 0`, id)
 		if err != nil || n == 0 {
 			return err // settled already (or unknown): ratings must not move twice
 		}
 		for _, r := range ratings {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (`+ratingColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (`+ratingColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (platform, game, player) DO UPDATE SET name = excluded.name, rating = excluded.rating,
 				rd = excluded.rd, volatility = excluded.volatility, games = excluded.games, updated_ms = excluded.updated_ms`,
 				r.Platform, r.Game, r.PlayerID, r.Name, r.Rating.Rating, r.RD, r.Volatility, r.Games, ms(r.Updated)); err != nil {
@@ -205,11 +203,11 @@ func (s *SQLStore) Heartbeat(ctx context.Context) (time.Time, error) {
 	return fromMS(at), wrapped("heartbeat", err)
 }
 
-const saveHeartbeat = `INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`
+const saveHeartbeat = `INSERT INTO heartbeat (id, at_ms) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms`
 
 // SaveHeartbeat records t as the last time the Manager was running.
 func (s *SQLStore) SaveHeartbeat(ctx context.Context, t time.Time) error {
-	if _, err := s.db.ExecContext(ctx, saveHeartbeat, ms(t)); err != nil {
+	if _, err := s.q.ExecContext(ctx, saveHeartbeat, ms(t)); err != nil {
 		return fmt.Errorf("sessions: save heartbeat: %w", err)
 	}
 	return nil
@@ -219,10 +217,10 @@ func (s *SQLStore) SaveHeartbeat(ctx context.Context, t time.Time) error {
 // and, unless heartbeat is zero, the heartbeat, in one transaction. The
 // games are updated in id order, so that two credits never deadlock.
 func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time, heartbeat time.Time) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx querier) error {
 		for _, id := range slices.Sorted(maps.Keys(last)) {
 			// over = 0: a game that ended meanwhile keeps the time it ended.
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET last_ms = $1 WHERE id = $2 AND over = 0`, ms(last[id]), id); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET last_ms = ? WHERE id = ? AND over = 0`, ms(last[id]), id); err != nil {
 				return fmt.Errorf("game %d: %w", id, err)
 			}
 		}
@@ -241,14 +239,14 @@ func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time,
 // Channel loads a channel's settings.
 func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
 	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
-	err := s.one(ctx, `SELECT lang, level, dice FROM channels WHERE platform = $1 AND channel = $2`,
+	err := s.one(ctx, `SELECT lang, level, dice FROM channels WHERE platform = ? AND channel = ?`,
 		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice)
 	return cs, err
 }
 
 // SaveChannel stores a channel's settings.
 func (s *SQLStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES ($1, $2, $3, $4, $5)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice`,
 		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice)
 	if err != nil {

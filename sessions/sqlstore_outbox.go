@@ -5,7 +5,6 @@ package sessions
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"fmt"
 	"maps"
 	"slices"
@@ -20,12 +19,12 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 		return items, nil
 	}
 	var out []OutboxItem
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(tx querier) error {
 		out = make([]OutboxItem, len(items))
 		announced := map[int64]int64{}
 		for i, it := range items {
 			if err := tx.QueryRowContext(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms,
-				owner, claim_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, it.Platform, it.ChannelID, it.Game,
+				owner, claim_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, it.Platform, it.ChannelID, it.Game,
 				it.Version, it.Data, ms(it.Created), it.Owner, ms(it.ClaimUntil)).Scan(&it.ID); err != nil {
 				return err
 			}
@@ -35,8 +34,8 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 			out[i] = it
 		}
 		for _, game := range slices.Sorted(maps.Keys(announced)) {
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET announced = $1 WHERE id = $2 AND announced < $1`,
-				announced[game], game); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET announced = ? WHERE id = ? AND announced < ?`,
+				announced[game], game, announced[game]); err != nil {
 				return err
 			}
 		}
@@ -50,7 +49,7 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 
 // PendingReplies loads a platform's undelivered replies, oldest first.
 func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error) {
-	out, err := list(ctx, s, "", replyRow, `SELECT `+replyColumns+` FROM outbox WHERE platform = $1 AND state = ''
+	out, err := list(ctx, s, "", replyRow, `SELECT `+replyColumns+` FROM outbox WHERE platform = ? AND state = ''
 		ORDER BY id`, platform)
 	return out, wrapped("pending replies", err)
 }
@@ -59,8 +58,8 @@ func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]Outbo
 // statement; they come back in id order (the order a chat's replies are
 // sent in).
 func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
-	out, err := list(ctx, s, "", replyRow, `UPDATE outbox SET owner = $1, claim_ms = $2 WHERE id IN (
-			SELECT id FROM outbox WHERE platform = $3 AND state = '' AND claim_ms <= $4`+s.d.skipLocked+`)
+	out, err := list(ctx, s, "", replyRow, `UPDATE outbox SET owner = ?, claim_ms = ? WHERE id IN (
+			SELECT id FROM outbox WHERE platform = ? AND state = '' AND claim_ms <= ?`+s.d.skipLocked+`)
 		RETURNING `+replyColumns, owner, ms(until), platform, ms(now))
 	slices.SortFunc(out, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
 	return out, wrapped("claim replies", err)
@@ -68,14 +67,14 @@ func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now
 
 // RenewReplies moves the claims of owner's replies to until.
 func (s *SQLStore) RenewReplies(ctx context.Context, owner string, until time.Time) ([]int64, error) {
-	ids, err := list(ctx, s, "", idRow, `UPDATE outbox SET claim_ms = $1 WHERE owner = $2 AND state = '' RETURNING id`,
+	ids, err := list(ctx, s, "", idRow, `UPDATE outbox SET claim_ms = ? WHERE owner = ? AND state = '' RETURNING id`,
 		ms(until), owner)
 	return ids, wrapped("renew replies", err)
 }
 
 // DeliveredReply deletes reply id.
 func (s *SQLStore) DeliveredReply(ctx context.Context, id int64) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM outbox WHERE id = $1`, id)
+	_, err := s.q.ExecContext(ctx, `DELETE FROM outbox WHERE id = ?`, id)
 	return wrapped(fmt.Sprintf("delivered reply %d", id), err)
 }
 
@@ -84,6 +83,6 @@ func (s *SQLStore) AbandonReply(ctx context.Context, id int64, state, note strin
 	if state != ReplyStale && state != ReplyFailed {
 		return fmt.Errorf("sessions: abandon reply %d: bad state %q", id, state)
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET state = $1, note = $2 WHERE id = $3`, state, note, id)
+	_, err := s.q.ExecContext(ctx, `UPDATE outbox SET state = ?, note = ? WHERE id = ?`, state, note, id)
 	return wrapped(fmt.Sprintf("abandon reply %d", id), err)
 }

@@ -17,13 +17,13 @@ import (
 
 // Rating loads a player's rating in a game.
 func (s *SQLStore) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, error) {
-	return found(scanRating(s.db.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings
-		WHERE platform = $1 AND game = $2 AND player = $3`, platform, game, playerID)))
+	return found(scanRating(s.q.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings
+		WHERE platform = ? AND game = ? AND player = ?`, platform, game, playerID)))
 }
 
 // PlayerRatings loads a player's ratings, by game name.
 func (s *SQLStore) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
-	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings WHERE platform = $1 AND player = $2
+	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings WHERE platform = ? AND player = ?
 		ORDER BY game`, platform, playerID)
 	return out, wrapped("ratings", err)
 }
@@ -34,8 +34,8 @@ func (s *SQLStore) Leaderboard(ctx context.Context, platform, game string, limit
 	if limit < 0 {
 		limit = math.MaxInt64
 	}
-	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings WHERE platform = $1 AND game = $2
-		ORDER BY rating DESC, games DESC, player LIMIT $3`, platform, game, limit)
+	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings WHERE platform = ? AND game = ?
+		ORDER BY rating DESC, games DESC, player LIMIT ?`, platform, game, limit)
 	return out, wrapped("ratings", err)
 }
 
@@ -47,7 +47,7 @@ func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 	if err != nil {
 		return err
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(tx querier) error {
 		if s.d.lockPair != "" {
 			if _, err := tx.ExecContext(ctx, s.d.lockPair, challengeLock, pairHash(c.Platform, c.ChannelID, c.From.ID, c.To.ID)); err != nil {
 				return err
@@ -57,9 +57,9 @@ func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 		// write lock at once, waiting for another writer up to
 		// busyTimeout; read first, a concurrent write in between would
 		// make the DELETE fail at once with SQLITE_BUSY.
-		rows, err := tx.QueryContext(ctx, `DELETE FROM challenges WHERE platform = $1 AND channel = $2
-			AND ((from_id = $3 AND to_id = $4) OR (from_id = $4 AND to_id = $3)) RETURNING platform, channel, from_id, to_id,
-			data, created_ms`, c.Platform, c.ChannelID, c.From.ID, c.To.ID)
+		rows, err := tx.QueryContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ?
+			AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?)) RETURNING platform, channel, from_id, to_id,
+			data, created_ms`, c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.To.ID, c.From.ID)
 		if err != nil {
 			return err
 		}
@@ -74,7 +74,7 @@ func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 		}
 		rows.Close()
 		_, err = tx.ExecContext(ctx, `INSERT INTO challenges (platform, channel, from_id, to_id, data, created_ms)
-			VALUES ($1, $2, $3, $4, $5, $6)`, c.Platform, c.ChannelID, c.From.ID, c.To.ID, data, ms(c.Created))
+			VALUES (?, ?, ?, ?, ?, ?)`, c.Platform, c.ChannelID, c.From.ID, c.To.ID, data, ms(c.Created))
 		return err
 	})
 	return wrapped("save challenge", err)
@@ -82,15 +82,15 @@ func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 
 // DeleteChallenge forgets a challenge.
 func (s *SQLStore) DeleteChallenge(ctx context.Context, platform, channelID, fromID, toID string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM challenges WHERE platform = $1 AND channel = $2 AND from_id = $3 AND to_id = $4`,
+	_, err := s.q.ExecContext(ctx, `DELETE FROM challenges WHERE platform = ? AND channel = ? AND from_id = ? AND to_id = ?`,
 		platform, channelID, fromID, toID)
 	return wrapped("delete challenge", err)
 }
 
 // TakeChallenge deletes a challenge and reports whether it was there.
 func (s *SQLStore) TakeChallenge(ctx context.Context, platform, channelID, fromID, toID string, created time.Time) (bool, error) {
-	n, err := exec(ctx, s.db, `DELETE FROM challenges
-		WHERE platform = $1 AND channel = $2 AND from_id = $3 AND to_id = $4 AND created_ms = $5`,
+	n, err := exec(ctx, s.q, `DELETE FROM challenges
+		WHERE platform = ? AND channel = ? AND from_id = ? AND to_id = ? AND created_ms = ?`,
 		platform, channelID, fromID, toID, ms(created))
 	return n == 1, wrapped("take challenge", err)
 }
@@ -110,7 +110,7 @@ func (s *SQLStore) CreateTournament(ctx context.Context, rec TournamentRecord) (
 		return 0, err
 	}
 	id, err := s.insert(ctx, `INSERT INTO tournaments (platform, channel, state, lang, data, games, created_ms, updated_ms)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, rec.Platform, rec.ChannelID, string(rec.T.State), rec.Lang,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, rec.Platform, rec.ChannelID, string(rec.T.State), rec.Lang,
 		data, games, ms(rec.Created), ms(rec.Updated))
 	return id, wrapped("create tournament", err)
 }
@@ -121,8 +121,8 @@ func (s *SQLStore) SaveTournament(ctx context.Context, rec TournamentRecord) err
 	if err != nil {
 		return err
 	}
-	err = notFound(exec(ctx, s.db, `UPDATE tournaments SET platform = $1, channel = $2, state = $3, lang = $4, data = $5,
-		games = $6, created_ms = $7, updated_ms = $8 WHERE id = $9`, rec.Platform, rec.ChannelID, string(rec.T.State), rec.Lang,
+	err = notFound(exec(ctx, s.q, `UPDATE tournaments SET platform = ?, channel = ?, state = ?, lang = ?, data = ?,
+		games = ?, created_ms = ?, updated_ms = ? WHERE id = ?`, rec.Platform, rec.ChannelID, string(rec.T.State), rec.Lang,
 		data, games, ms(rec.Created), ms(rec.Updated), rec.ID))
 	return wrapped(fmt.Sprintf("save tournament %d", rec.ID), err)
 }
@@ -130,14 +130,14 @@ func (s *SQLStore) SaveTournament(ctx context.Context, rec TournamentRecord) err
 // ActiveTournaments loads the tournaments registering or running.
 func (s *SQLStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord, error) {
 	out, err := list(ctx, s, TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
-		WHERE state IN ($1, $2) ORDER BY id`, string(tournament.Registering), string(tournament.Running))
+		WHERE state IN (?, ?) ORDER BY id`, string(tournament.Registering), string(tournament.Running))
 	return out, wrapped("active tournaments", err)
 }
 
 // LastTournament loads a channel's latest tournament.
 func (s *SQLStore) LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error) {
-	return found(scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
-		WHERE platform = $1 AND channel = $2 ORDER BY id DESC LIMIT 1`, platform, channelID)))
+	return found(scanTournament(s.q.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
+		WHERE platform = ? AND channel = ? ORDER BY id DESC LIMIT 1`, platform, channelID)))
 }
 
 // CreateMatch stores a new match.
@@ -147,7 +147,7 @@ func (s *SQLStore) CreateMatch(ctx context.Context, rec MatchRecord) (int64, err
 		return 0, err
 	}
 	id, err := s.insert(ctx, `INSERT INTO matches (platform, channel, over, data, created_ms, updated_ms)
-		VALUES ($1, $2, $3, $4, $5, $6)`, rec.Platform, rec.ChannelID, boolInt(rec.Over), string(data),
+		VALUES (?, ?, ?, ?, ?, ?)`, rec.Platform, rec.ChannelID, boolInt(rec.Over), string(data),
 		ms(rec.Created), ms(rec.Updated))
 	return id, wrapped("create match", err)
 }
@@ -158,14 +158,14 @@ func (s *SQLStore) SaveMatch(ctx context.Context, rec MatchRecord) error {
 	if err != nil {
 		return err
 	}
-	err = notFound(exec(ctx, s.db, `UPDATE matches SET over = $1, data = $2, updated_ms = $3 WHERE id = $4`,
+	err = notFound(exec(ctx, s.q, `UPDATE matches SET over = ?, data = ?, updated_ms = ? WHERE id = ?`,
 		boolInt(rec.Over), string(data), ms(rec.Updated), rec.ID))
 	return wrapped(fmt.Sprintf("save match %d", rec.ID), err)
 }
 
 // Match loads match id.
 func (s *SQLStore) Match(ctx context.Context, id int64) (MatchRecord, error) {
-	rec, _, err := matchRow(s.db.QueryRowContext(ctx, `SELECT id, data FROM matches WHERE id = $1`, id))
+	rec, _, err := matchRow(s.q.QueryRowContext(ctx, `SELECT id, data FROM matches WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, ErrNotFound
 	}
@@ -182,21 +182,21 @@ func (s *SQLStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error) {
 // statement: of two processes racing for a free lease, one inserts and
 // the other's conflict update finds the new holder's unexpired lease.
 func (s *SQLStore) Lease(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
-	n, err := exec(ctx, s.db, `INSERT INTO leases (name, holder, until_ms) VALUES ($1, $2, $3)
+	n, err := exec(ctx, s.q, `INSERT INTO leases (name, holder, until_ms) VALUES (?, ?, ?)
 		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until_ms = excluded.until_ms
-		WHERE leases.holder = excluded.holder OR leases.until_ms <= $4`, name, holder, ms(now.Add(ttl)), ms(now))
+		WHERE leases.holder = excluded.holder OR leases.until_ms <= ?`, name, holder, ms(now.Add(ttl)), ms(now))
 	return n == 1, wrapped("lease "+name, err)
 }
 
 // ReleaseLease gives up holder's lease name.
 func (s *SQLStore) ReleaseLease(ctx context.Context, name, holder string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE name = $1 AND holder = $2`, name, holder)
+	_, err := s.q.ExecContext(ctx, `DELETE FROM leases WHERE name = ? AND holder = ?`, name, holder)
 	return wrapped("release lease "+name, err)
 }
 
 // RememberUser stores u under its name.
 func (s *SQLStore) RememberUser(ctx context.Context, u UserRecord) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO users (platform, name, id, display) VALUES ($1, $2, $3, $4)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO users (platform, name, id, display) VALUES (?, ?, ?, ?)
 		ON CONFLICT (platform, name) DO UPDATE SET id = excluded.id, display = excluded.display`,
 		u.Platform, u.Name, u.ID, u.Display)
 	return wrapped("remember user "+u.Name, err)
@@ -205,7 +205,7 @@ func (s *SQLStore) RememberUser(ctx context.Context, u UserRecord) error {
 // UserByName loads the user remembered under name.
 func (s *SQLStore) UserByName(ctx context.Context, platform, name string) (UserRecord, error) {
 	u := UserRecord{Platform: platform, Name: name}
-	if err := s.one(ctx, `SELECT id, display FROM users WHERE platform = $1 AND name = $2`, []any{platform, name},
+	if err := s.one(ctx, `SELECT id, display FROM users WHERE platform = ? AND name = ?`, []any{platform, name},
 		&u.ID, &u.Display); err != nil {
 		return UserRecord{}, err
 	}
