@@ -24,6 +24,9 @@ type dialect struct {
 	// numbered: the database wants the statements' ? placeholders as $1,
 	// $2... (SQLite takes both, but binds ? faster).
 	numbered bool
+	// lastInsertID: the driver tells an insert's new id (an INSERT ...
+	// RETURNING id read as a query costs SQLite much more).
+	lastInsertID bool
 	// lockSchema, run first in the migrating transaction, makes processes
 	// starting at once migrate one after the other.
 	lockSchema string
@@ -48,7 +51,7 @@ func never(error) bool { return false }
 
 // sqlite: one writer at a time (one connection, even), on a local file:
 // no locks to take, no deadlocks, no lost answers.
-var sqlite = dialect{name: "sqlite", challengeSeq: "rowid", retryable: never, uncertain: never}
+var sqlite = dialect{name: "sqlite", lastInsertID: true, challengeSeq: "rowid", retryable: never, uncertain: never}
 
 // postgres: writers run at once. Text keys use the "C" collation in its
 // migrations, so strings sort by their bytes as SQLite's BINARY does,

@@ -236,10 +236,17 @@ func exec(ctx context.Context, q querier, query string, args ...any) (int64, err
 	return res.RowsAffected()
 }
 
-// insert runs an INSERT and returns the new row's id.
-func (s *SQLStore) insert(ctx context.Context, query string, args ...any) (int64, error) {
+// insert runs an INSERT on q and returns the new row's id.
+func (s *SQLStore) insert(ctx context.Context, q querier, query string, args ...any) (int64, error) {
+	if s.d.lastInsertID {
+		res, err := q.ExecContext(ctx, query, args...)
+		if err != nil {
+			return 0, err
+		}
+		return res.LastInsertId()
+	}
 	var id int64
-	err := s.q.QueryRowContext(ctx, query+` RETURNING id`, args...).Scan(&id)
+	err := q.QueryRowContext(ctx, query+` RETURNING id`, args...).Scan(&id)
 	return id, err
 }
 

@@ -71,7 +71,7 @@ func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error
 	if err != nil {
 		return 0, err
 	}
-	id, err := s.insert(ctx, gameInsert, vals...)
+	id, err := s.insert(ctx, s.q, gameInsert, vals...)
 	if err != nil {
 		return 0, fmt.Errorf("sessions: create game: %w", err)
 	}

@@ -23,9 +23,10 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 		out = make([]OutboxItem, len(items))
 		announced := map[int64]int64{}
 		for i, it := range items {
-			if err := tx.QueryRowContext(ctx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms,
-				owner, claim_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, it.Platform, it.ChannelID, it.Game,
-				it.Version, it.Data, ms(it.Created), it.Owner, ms(it.ClaimUntil)).Scan(&it.ID); err != nil {
+			var err error
+			if it.ID, err = s.insert(ctx, tx, `INSERT INTO outbox (platform, channel, game, version, data, created_ms,
+				owner, claim_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, it.Platform, it.ChannelID, it.Game, it.Version, it.Data,
+				ms(it.Created), it.Owner, ms(it.ClaimUntil)); err != nil {
 				return err
 			}
 			if it.Game != 0 {

@@ -109,7 +109,7 @@ func (s *SQLStore) CreateTournament(ctx context.Context, rec TournamentRecord) (
 	if err != nil {
 		return 0, err
 	}
-	id, err := s.insert(ctx, `INSERT INTO tournaments (platform, channel, state, lang, data, games, created_ms, updated_ms)
+	id, err := s.insert(ctx, s.q, `INSERT INTO tournaments (platform, channel, state, lang, data, games, created_ms, updated_ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, rec.Platform, rec.ChannelID, string(rec.T.State), rec.Lang,
 		data, games, ms(rec.Created), ms(rec.Updated))
 	return id, wrapped("create tournament", err)
@@ -146,7 +146,7 @@ func (s *SQLStore) CreateMatch(ctx context.Context, rec MatchRecord) (int64, err
 	if err != nil {
 		return 0, err
 	}
-	id, err := s.insert(ctx, `INSERT INTO matches (platform, channel, over, data, created_ms, updated_ms)
+	id, err := s.insert(ctx, s.q, `INSERT INTO matches (platform, channel, over, data, created_ms, updated_ms)
 		VALUES (?, ?, ?, ?, ?, ?)`, rec.Platform, rec.ChannelID, boolInt(rec.Over), string(data),
 		ms(rec.Created), ms(rec.Updated))
 	return id, wrapped("create match", err)
