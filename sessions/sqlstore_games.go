@@ -72,10 +72,7 @@ func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error
 		return 0, err
 	}
 	id, err := s.insert(ctx, s.q, gameInsert, vals...)
-	if err != nil {
-		return 0, fmt.Errorf("sessions: create game: %w", err)
-	}
-	return id, nil
+	return id, wrapped("create game", err)
 }
 
 // SaveGame overwrites game rec.ID if it is at version rec.Version-1.
@@ -187,10 +184,7 @@ func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRec
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("sessions: settle game %d: %w", id, err)
-	}
-	return nil
+	return wrapped(fmt.Sprintf("settle game %d", id), err)
 }
 
 // Heartbeat loads the last time a Manager recorded itself running.
@@ -207,10 +201,8 @@ const saveHeartbeat = `INSERT INTO heartbeat (id, at_ms) VALUES (1, ?) ON CONFLI
 
 // SaveHeartbeat records t as the last time the Manager was running.
 func (s *SQLStore) SaveHeartbeat(ctx context.Context, t time.Time) error {
-	if _, err := s.q.ExecContext(ctx, saveHeartbeat, ms(t)); err != nil {
-		return fmt.Errorf("sessions: save heartbeat: %w", err)
-	}
-	return nil
+	_, err := s.q.ExecContext(ctx, saveHeartbeat, ms(t))
+	return wrapped("save heartbeat", err)
 }
 
 // CreditDowntime sets the last-move time of the unfinished games in last
@@ -230,10 +222,7 @@ func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time,
 		_, err := tx.ExecContext(ctx, saveHeartbeat, ms(heartbeat))
 		return err
 	})
-	if err != nil {
-		return fmt.Errorf("sessions: credit downtime: %w", err)
-	}
-	return nil
+	return wrapped("credit downtime", err)
 }
 
 // Channel loads a channel's settings.
@@ -249,8 +238,5 @@ func (s *SQLStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice`,
 		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice)
-	if err != nil {
-		return fmt.Errorf("sessions: save channel: %w", err)
-	}
-	return nil
+	return wrapped("save channel", err)
 }

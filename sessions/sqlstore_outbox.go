@@ -43,7 +43,7 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("sessions: enqueue replies: %w", err)
+		return nil, wrapped("enqueue replies", err)
 	}
 	return out, nil
 }
