@@ -44,26 +44,29 @@ func catalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"tr": {
 			"name": "Satranç",
-			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri İngilizcedir: " +
-				"K şah, Q vezir, R kale, B fil, N at; piyonun harfi yoktur. " +
-				"Örnekler: e4 (piyon e4'e), Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
-				"Nbd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
-				"e8=Q ya da e8Q terfi (piyon son sıraya varınca vezir, kale, fil ya da at olur; yazılmazsa vezir). " +
+			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri Türkçe ya da İngilizce olabilir: " +
+				"Ş şah (S de olur), V vezir, K kale, F fil, A at; İngilizcesi K şah, Q vezir, R kale, B fil, N at; " +
+				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur. " +
+				"Türkçe harflerle yazarsan hamleler sana Türkçe harflerle gösterilir. " +
+				"Örnekler: e4 (piyon e4'e), Af3 ya da Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
+				"Abd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
+				"e8=V ya da e8=Q terfi (piyon son sıraya varınca vezir, kale, fil ya da at olur; yazılmazsa vezir). " +
 				"Başlangıç ve varış karesiyle de olur: g1f3, e7e8q. Büyük küçük harf fark etmez; " +
-				"yalnız küçük b bir sütundur (bxc3 piyonla alır), büyük B fildir (Bxc3). x, + ve # yazmak gerekmez. " +
+				"yalnız küçük a, b ve f bir sütundur (bxc3 piyonla alır), büyükleri taştır (Bxc3, Axb5, Fxe5). " +
+				"x, + ve # yazmak gerekmez; yazarsan doğru olmalı: x taş almayı, + şah çekmeyi, # matı söyler. " +
 				"Geçerken alma: rakip piyon iki kare ilerleyip piyonunun yanına gelirse hemen bir sonraki hamlede " +
 				"onu çapraz geçerek alabilirsin (exd6). Rok: şah ve kale hiç oynamadıysa, aralarında taş yoksa, " +
 				"şah şahta değilse ve geçtiği ya da vardığı kare tehdit altında değilse. " +
-				"Şah çeken hamlenin sonuna + , mat edene # yazılır. Mat kazanır; pat, üç kez aynı konum, " +
+				"Mat kazanır; pat, üç kez aynı konum, " +
 				"50 hamle boyunca piyon oynamaması ve taş alınmaması, mat için yetersiz taş beraberliktir.",
-			"notation": "örnek: e4, Nf3, exd5, O-O, e8=Q ya da g1f3",
+			"notation": "örnek: e4, Af3, exd5, O-O, e8=V ya da g1f3; taş harfleri Ş şah, V vezir, K kale, F fil, A at (ya da İngilizce K, Q, R, B, N)",
 
 			"side.white": "beyaz",
 			"side.black": "siyah",
 
 			"moveerr." + ReasonIllegal:         "o taş oraya gidemez",
 			"moveerr." + ReasonAmbiguous:       "birden çok taş oraya gidebiliyor; taşın sütununu ya da sırasını ekle (ör. Nbd7, R1e2)",
-			"moveerr." + ReasonNoSuchPiece:     "oraya gidebilecek öyle bir taşın yok (taş harfleri: K şah, Q vezir, R kale, B fil, N at)",
+			"moveerr." + ReasonNoSuchPiece:     "oraya gidebilecek öyle bir taşın yok (taş harfleri: Ş şah, V vezir, K kale, F fil, A at; İngilizce K şah, Q, R, B, N)",
 			"moveerr." + ReasonNoPiece:         "başlangıç karesinde taş yok",
 			"moveerr." + ReasonNotYourPiece:    "o taş senin değil",
 			"moveerr." + ReasonOwnPiece:        "varış karesinde kendi taşın var",
@@ -73,7 +76,10 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonCastlingBlocked: "rok yapılamaz: şahla kale arasında taş var",
 			"moveerr." + ReasonCastlingThrough: "rok yapılamaz: şah tehdit altındaki bir kareden geçer ya da oraya varır",
 			"moveerr." + ReasonNotPromotion:    "yalnız son sıraya varan piyon terfi eder",
-			"moveerr." + ReasonBadPromotion:    "piyon vezir (Q), kale (R), fil (B) ya da ata (N) terfi eder",
+			"moveerr." + ReasonBadPromotion:    "piyon vezir (V), kale (K), fil (F) ya da ata (A) terfi eder",
+			"moveerr." + ReasonNotCapture:      "x taş almak demek, ama varış karesi boş: x'i yazmadan dene",
+			"moveerr." + ReasonNoCheck:         "bu hamle şah çekmiyor: + ya da # yazmadan dene",
+			"moveerr." + ReasonNotMate:         "bu hamle şah çekiyor ama mat etmiyor: # yerine + yaz",
 
 			"reason." + ReasonCheckmate:    "şah mat",
 			"reason." + ReasonStalemate:    "pat: oynayacak hamle yok ama şah tehdit altında değil",
@@ -84,18 +90,20 @@ func catalog() map[string]map[string]string {
 		"en": {
 			"name": "Chess",
 			"help": "Moves are written in algebraic notation (SAN). Piece letters: K king, Q queen, R rook, " +
-				"B bishop, N knight; a pawn has none. Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
+				"B bishop, N knight; a pawn has none (Turkish letters work too: Ş şah the king, V vezir, F fil, A at, " +
+				"and K kale the rook when you write Turkish). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
 				"exd5 or ed5 (the e-pawn takes on d5), Nbd7 (the knight on the b-file, when two can go to d7), " +
 				"O-O or 0-0 castles king side, O-O-O queen side, e8=Q or e8Q promotes (a pawn reaching the last " +
 				"rank becomes a queen, rook, bishop or knight; a queen when you name none). " +
 				"From and to squares work too: g1f3, e7e8q. Case does not matter, except that a small b is a " +
-				"file (bxc3 takes with a pawn) and a capital B the bishop (Bxc3). x, + and # are optional. " +
+				"file (bxc3 takes with a pawn) and a capital B the bishop (Bxc3). x, + and # are optional; " +
+				"when written they must be true: x a capture, + a check, # a mate. " +
 				"En passant: when an enemy pawn steps two squares to stand beside your pawn, on the very next " +
 				"move you may take it as if it had stepped one (exd6). Castling: neither the king nor that rook " +
 				"has moved, nothing between them, and the king is not in check, nor crosses or lands on an " +
-				"attacked square. + marks check, # mate. Checkmate wins; stalemate, the same position three " +
+				"attacked square. Checkmate wins; stalemate, the same position three " +
 				"times, fifty moves without a pawn move or a capture, and too little material to mate are draws.",
-			"notation": "e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3",
+			"notation": "e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3; pieces K king, Q queen, R rook, B bishop, N knight",
 
 			"side.white": "white",
 			"side.black": "black",
@@ -113,6 +121,9 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonCastlingThrough: "you cannot castle: the king would cross or land on an attacked square",
 			"moveerr." + ReasonNotPromotion:    "only a pawn reaching the last rank promotes",
 			"moveerr." + ReasonBadPromotion:    "a pawn promotes to a queen (Q), rook (R), bishop (B) or knight (N)",
+			"moveerr." + ReasonNotCapture:      "x means a capture, but the target square is empty: try it without the x",
+			"moveerr." + ReasonNoCheck:         "that move gives no check: try it without the + or #",
+			"moveerr." + ReasonNotMate:         "that move gives check but not mate: write + instead of #",
 
 			"reason." + ReasonCheckmate:    "checkmate",
 			"reason." + ReasonStalemate:    "stalemate: no legal move, but the king is not in check",

@@ -1,0 +1,22 @@
+package games
+
+// local.go holds the optional capabilities through which a game speaks a
+// person's language beyond its catalogue: its notation, its move numbers,
+// its grouped move lists, the errors of its position texts.
+
+// LocalNotation is implemented by positions whose moves are written
+// differently by language (chess's piece letters: Turkish A at, F fil,
+// K kale, V vezir, Ş şah beside English N, B, R, Q, K). The bot reads a
+// person's typed move through ReadMove before ParseMove, and shows moves
+// through WriteMove to a person who writes that language's letters.
+type LocalNotation interface {
+	// ReadMove rewrites text, typed by a person writing lang, into what
+	// ParseMove reads here (text unchanged when it needs nothing; a text
+	// that is no legal move is rewritten as its likeliest reading, for
+	// ParseMove to explain). letters says which letters it was written
+	// in: lang's own ("tr"), the canonical ones ("en") or none that tell
+	// ("": a pawn move, castling).
+	ReadMove(text, lang string) (move, letters string)
+	// WriteMove writes a move text of FormatMove's in lang's letters.
+	WriteMove(move, lang string) string
+}
