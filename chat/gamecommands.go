@@ -154,6 +154,7 @@ func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, err
 	if s.Result.Over {
 		req.Winner = s.Result.Winner
 	}
+	q.recordInfo(s, &req)
 	return req, nil
 }
 

@@ -2,7 +2,8 @@ package chat
 
 // notation.go reads and shows moves in a person's letters, for games whose
 // notation differs by language (games.LocalNotation: chess's Turkish piece
-// letters A, F, K, V, Ş).
+// letters A, F, K, V, Ş), and numbers a history from its start's move
+// number (games.MoveNumberer).
 
 import (
 	"sync"
@@ -87,4 +88,13 @@ func buttonMove(lang Lang, s sessions.Snapshot, move string) string {
 		return ln.WriteMove(move, string(lang))
 	}
 	return move
+}
+
+// firstMoveNumber is the number history gives s's first move: its custom
+// start's (games.MoveNumberer: a FEN's move number), else 1.
+func firstMoveNumber(s sessions.Snapshot) int {
+	if mn, ok := s.Game.(games.MoveNumberer); ok && s.Start != "" {
+		return max(mn.FirstMoveNumber(s.Start), 1)
+	}
+	return 1
 }

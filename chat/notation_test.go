@@ -95,3 +95,31 @@ func TestChessTapKingInTurkish(t *testing.T) {
 		t.Fatalf("not the king: %+v", s)
 	}
 }
+
+// TestChessHistoryFromFEN: a game from a FEN with Black to move on move 40
+// numbers its history from there, as its PGN does; the PGN carries the
+// bot's level and fixed rating and the time control (issue 20).
+func TestChessHistoryFromFEN(t *testing.T) {
+	for _, lang := range []string{"tr", "en"} {
+		t.Run(lang, func(t *testing.T) {
+			b := chessBot(t)
+			b.say("lang " + lang)
+			b.say("play chess easy white from 4k3/8/8/8/8/8/4P3/4K3 w - - 0 40")
+			b.say("e4")
+			h := texts(b.say("history"))
+			if !strings.Contains(h, "40. e4") || strings.Contains(h, "1. e4") {
+				t.Errorf("history %q, want it numbered from 40", h)
+			}
+			rs := b.say("pgn")
+			var pgn string
+			for _, r := range rs {
+				pgn += string(r.File)
+			}
+			for _, tag := range []string{`[BlackElo "1330"]`, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
+				if !strings.Contains(pgn, tag) {
+					t.Errorf("PGN %q lacks %s", pgn, tag)
+				}
+			}
+		})
+	}
+}

@@ -845,7 +845,7 @@ func (q *request) history() {
 	}
 	text := "#" + s.Tag() + " " + q.t("history.empty")
 	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + FormatHistory(q.r.showMoves(q.lang, s), s.Sides, s.Solo())
+		text = "#" + s.Tag() + " " + formatHistory(q.r.showMoves(q.lang, s), s.Sides, s.Solo(), firstMoveNumber(s))
 	}
 	if s.Result.Over { // a finished game's history ends with its result
 		text += "\n" + q.r.resultLine(q.lang, s)
@@ -859,8 +859,14 @@ func (q *request) history() {
 // "1. …". In a one-player game (solo) every move has its number. Counts of
 // moves shown to players (moveCount) are these numbers.
 func FormatHistory(moves []string, sides []ai.Side, solo bool) string {
+	return formatHistory(moves, sides, solo, 1)
+}
+
+// formatHistory is FormatHistory numbered from first (a custom start's
+// move number).
+func formatHistory(moves []string, sides []ai.Side, solo bool, first int) string {
 	var b strings.Builder
-	n := 0
+	n := first - 1
 	prev := ai.NoSide
 	for i, mv := range moves {
 		side := ai.First

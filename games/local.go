@@ -20,3 +20,13 @@ type LocalNotation interface {
 	// WriteMove writes a move text of FormatMove's in lang's letters.
 	WriteMove(move, lang string) string
 }
+
+// MoveNumberer is implemented by games whose custom starts carry the
+// number of the move they start at (a chess FEN's sixth field), for the
+// history and the records to count on from it.
+type MoveNumberer interface {
+	// FirstMoveNumber is the number of the first move played from start
+	// (a position text; "" for the game's own start): 1 unless start says
+	// otherwise.
+	FirstMoveNumber(start string) int
+}

@@ -57,7 +57,7 @@ func (Game) SideNames() []string { return []string{"player"} }
 
 // Start implements games.Game: a fixed start, so that a game replays from
 // its record (sessions rebuild a game from Start when it has no custom
-// start). For the 8-puzzle it is the seed document's example (20 moves
+// start). For the 8-puzzle it is the seed document's example (22 moves
 // from the goal); for the 15-puzzle one 30 moves from it. Random
 // starts of a chosen difficulty come from RandomStart as a custom start.
 func (g Game) Start() games.Position {
