@@ -29,7 +29,8 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 		status += "\n" + r.ratedText(lang, s)
 	}
 	caption := tag + " " + head + "\n" + status
-	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board), GameID: s.ID, GameVersion: s.Version}
+	flip := r.flipFor(s, viewer)
+	rep := Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.playerName(s, s.DrawOffer))
 	}
@@ -49,7 +50,7 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Title:    r.boardTitle(lang, s),
 			Footer:   r.footer(lang, s),
 			Before:   previousPath(s),
-			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && r.host(s.Game).Facing,
+			Flip:     flip,
 		}
 		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
 			frame.Line = wl.WinningLine()

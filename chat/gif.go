@@ -42,7 +42,7 @@ func (q *request) gif() {
 	}
 	start := time.Now()
 	var buf bytes.Buffer
-	frames, err := q.r.gameFrames(q.lang, s)
+	frames, err := q.r.gameFrames(q.lang, s, q.r.flipFor(s, q.m.UserID))
 	if err == nil {
 		err = render.AnimateTo(&buf, d, frames, gifDelay, gifHold)
 	}
@@ -63,10 +63,11 @@ func (q *request) gif() {
 
 // gameFrames are the pictures of s's positions from the start, made one
 // at a time as the animation asks for them (render.AnimateTo: the memory of
-// one position, whatever the game's length), each with the move that led
-// to it marked, the last with the result. A long game shows its last
-// maxGIFFrames positions.
-func (r *Router) gameFrames(lang Lang, s sessions.Snapshot) (iter.Seq[render.Frame], error) {
+// one position, whatever the game's length), seen from the second side
+// when flip. Each after the first marks the move that led to it and says
+// it with its number ("12. Nf3", "12… Nf6"); the last has the result. A
+// long game shows its last maxGIFFrames positions.
+func (r *Router) gameFrames(lang Lang, s sessions.Snapshot, flip bool) (iter.Seq[render.Frame], error) {
 	start, moves, err := s.Replay()
 	if err != nil {
 		return nil, err
@@ -76,10 +77,21 @@ func (r *Router) gameFrames(lang Lang, s sessions.Snapshot) (iter.Seq[render.Fra
 	first := len(moves) + 1 - maxGIFFrames // the first position shown
 	return func(yield func(render.Frame) bool) {
 		pos := start.Clone()
+		number, prev := firstMoveNumber(s)-1, ai.NoSide
 		for i := 0; i <= len(moves); i++ {
 			var path []string
+			caption := ""
 			if i > 0 {
 				mv := moves[i-1]
+				side := s.Sides[i-1]
+				if i == 1 && side != ai.First || newMove(side, prev, s.Solo()) {
+					number++
+				}
+				prev = side
+				caption = strconv.Itoa(number) + ". " + r.showMove(lang, s, pos.FormatMove(mv))
+				if side == ai.Second && !s.Solo() {
+					caption = strconv.Itoa(number) + "… " + r.showMove(lang, s, pos.FormatMove(mv))
+				}
 				if h, ok := pos.(games.Highlighter); ok {
 					path, _ = h.MoveSquares(mv)
 				}
@@ -93,14 +105,17 @@ func (r *Router) gameFrames(lang Lang, s sessions.Snapshot) (iter.Seq[render.Fra
 				toMove = 1
 			}
 			// The same title and no name highlighted (Finished) in every
-			// frame: only the moved squares change, and each frame after
-			// the first is small. The drawer reads pos before the next
-			// move is made.
+			// frame: only the moved squares and the caption change, and
+			// each frame after the first is small. The drawer reads pos
+			// before the next move is made.
 			f := render.Frame{Position: pos, Board: pos.Board(), Path: path, ToMove: toMove, Finished: true,
-				Players: players, Title: title}
+				Players: players, Title: title, Footer: caption, Flip: flip}
 			if i == len(moves) {
 				f.Finished = s.Result.Over
 				f.Footer = r.footer(lang, s)
+				if caption != "" {
+					f.Footer = caption + " · " + f.Footer
+				}
 				if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
 					f.Line = wl.WinningLine()
 				}

@@ -30,3 +30,11 @@ type MoveNumberer interface {
 	// otherwise.
 	FirstMoveNumber(start string) int
 }
+
+// TextBoarder is implemented by positions whose text board needs more than
+// the grid with coordinates the bot writes around Board (tavla's point
+// numbers and borne-off checkers, İşlem's stones): the whole text board in
+// lang, seen from the second side's edge when flip.
+type TextBoarder interface {
+	TextBoard(lang string, flip bool) string
+}

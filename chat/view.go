@@ -1,0 +1,61 @@
+package chat
+
+// view.go decides which way round a game is shown to a person, in the
+// picture, the text board and the animation alike.
+
+import (
+	"fmt"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/sessions"
+)
+
+// flipFor reports whether viewer sees game s from the second side's edge:
+// the second player against the bot, in a game whose sides face each other
+// (games.Host.Facing).
+func (r *Router) flipFor(s sessions.Snapshot, viewer string) bool {
+	return viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && r.host(s.Game).Facing
+}
+
+// textBoard is s's board as text, turned round when flip: the game's own
+// (games.TextBoarder) or its grid with coordinates.
+func (r *Router) textBoard(lang Lang, s sessions.Snapshot, flip bool) string {
+	if tb, ok := s.Position.(games.TextBoarder); ok {
+		return tb.TextBoard(string(lang), flip)
+	}
+	if flip {
+		return TextBoardFlipped(s.Board)
+	}
+	return TextBoard(s.Board)
+}
+
+// TextBoardFlipped is TextBoard seen from the other side: the last rank at
+// the top read right to left, the files from the last.
+func TextBoardFlipped(board []string) string {
+	var b strings.Builder
+	n := len(board)
+	w := len(fmt.Sprint(n))
+	width := 0
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "%*d ", w, n-i)
+		row := []rune(board[i])
+		for j := len(row) - 1; j >= 0; j-- {
+			b.WriteRune(row[j])
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+		width = max(width, len(row))
+	}
+	b.WriteString(strings.Repeat(" ", w+1))
+	for j := width - 1; j >= 0; j-- {
+		b.WriteByte(byte('a' + j%26))
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
