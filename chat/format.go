@@ -306,7 +306,7 @@ func (r *Router) reason(lang Lang, g games.Game, key string) string {
 // it, else the bot's for its kind.
 func (r *Router) moveReason(lang Lang, g games.Game, me *games.MoveError) string {
 	if me.Reason != "" {
-		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason); ok {
+		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason, me.Args...); ok {
 			return msg
 		}
 	}
