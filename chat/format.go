@@ -51,6 +51,8 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Footer:   r.footer(lang, s),
 			Before:   previousPath(s),
 			Flip:     flip,
+			Lang:     string(lang),
+			Match:    r.matchScoreOf(s),
 		}
 		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
 			frame.Line = wl.WinningLine()
@@ -421,9 +423,14 @@ func (r *Router) players(lang Lang, s sessions.Snapshot) string {
 	return strings.Join(parts, " – ")
 }
 
-// gameTitle heads a board shown on request.
+// gameTitle heads a board shown on request, with what the player to move
+// owes (tavla's dice).
 func (r *Router) gameTitle(lang Lang, s sessions.Snapshot) string {
-	return r.cat.N(lang, "game.title", moveCount(s), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+	title := r.cat.N(lang, "game.title", moveCount(s), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+	if p := r.prompt(lang, s); p != "" {
+		title += "\n" + p
+	}
+	return title
 }
 
 // channelGames lists a channel's running games.

@@ -75,6 +75,7 @@ func (r *Router) gameFrames(lang Lang, s sessions.Snapshot, flip bool) (iter.Seq
 	players := [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)}
 	title := "#" + s.Tag() + " · " + r.gameName(lang, s.Game)
 	first := len(moves) + 1 - maxGIFFrames // the first position shown
+	match := r.matchScoreOf(s)
 	return func(yield func(render.Frame) bool) {
 		pos := start.Clone()
 		number, prev := firstMoveNumber(s)-1, ai.NoSide
@@ -109,7 +110,7 @@ func (r *Router) gameFrames(lang Lang, s sessions.Snapshot, flip bool) (iter.Seq
 			// each frame after the first is small. The drawer reads pos
 			// before the next move is made.
 			f := render.Frame{Position: pos, Board: pos.Board(), Path: path, ToMove: toMove, Finished: true,
-				Players: players, Title: title, Footer: caption, Flip: flip}
+				Players: players, Title: title, Footer: caption, Flip: flip, Lang: string(lang), Match: match}
 			if i == len(moves) {
 				f.Finished = s.Result.Over
 				f.Footer = r.footer(lang, s)

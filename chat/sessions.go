@@ -18,6 +18,7 @@ type Sessions interface {
 	StartVsBot(ctx context.Context, req sessions.BotGame) (sessions.Snapshot, error)
 	StartSolo(ctx context.Context, req sessions.SoloGame) (sessions.Snapshot, error)
 	StartMatch(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
+	Match(ctx context.Context, id int64) (sessions.MatchRecord, bool)
 	Move(ctx context.Context, id int64, userID, text, ref string) (sessions.MoveResult, error)
 	CheckMove(id int64, userID, text string) error
 	Hint(ctx context.Context, id int64, userID, ref string) error

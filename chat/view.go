@@ -4,11 +4,13 @@ package chat
 // picture, the text board and the animation alike.
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/render"
 	"oyunbot/sessions"
 )
 
@@ -58,4 +60,25 @@ func TextBoardFlipped(board []string) string {
 		}
 	}
 	return b.String()
+}
+
+// matchScoreOf is the standing of the match game s belongs to, by s's sides,
+// for its picture (zero for a game outside a match).
+func (r *Router) matchScoreOf(s sessions.Snapshot) render.MatchScore {
+	if s.Match == 0 {
+		return render.MatchScore{}
+	}
+	m, ok := r.mgr.Match(context.Background(), s.Match)
+	if !ok {
+		return render.MatchScore{}
+	}
+	out := render.MatchScore{Target: m.Target}
+	for side, p := range s.Players {
+		for j, q := range m.Players {
+			if p.ID == q.ID && p.Bot == q.Bot {
+				out.Points[side] = m.Score[j]
+			}
+		}
+	}
+	return out
 }

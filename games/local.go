@@ -4,6 +4,8 @@ package games
 // person's language beyond its catalogue: its notation, its move numbers,
 // its grouped move lists, the errors of its position texts.
 
+import "strings"
+
 // LocalNotation is implemented by positions whose moves are written
 // differently by language (chess's piece letters: Turkish A at, F fil,
 // K kale, V vezir, Ş şah beside English N, B, R, Q, K). The bot reads a
@@ -37,4 +39,12 @@ type MoveNumberer interface {
 // lang, seen from the second side's edge when flip.
 type TextBoarder interface {
 	TextBoard(lang string, flip bool) string
+}
+
+// Fill replaces each {key} of msg by its value, from key, value pairs.
+func Fill(msg string, kv ...string) string {
+	for i := 0; i+1 < len(kv); i += 2 {
+		msg = strings.ReplaceAll(msg, "{"+kv[i]+"}", kv[i+1])
+	}
+	return msg
 }

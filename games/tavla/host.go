@@ -92,6 +92,16 @@ func catalog() map[string]map[string]string {
 			"prompt.die":       "kalan zar: {dice}",
 			"prompt.pass":      "zarın: {roll} ({name}); oynanacak hamle yok, pas yaz",
 			"prompt.lost":      "rakibin {lost} zarıyla oynayamadı. Zarın: {roll} ({name})",
+
+			"picture.side":   "pip {pips} · toplanan {off}",
+			"picture.match":  "maç {a}–{b} · {target} sayıya",
+			"picture.pinned": "hapiste",
+
+			"text.w":      "b",
+			"text.b":      "s",
+			"text.dice":   "zar: {dice}",
+			"text.side":   "{side}: pip {pips}, toplanan {off}",
+			"text.pinned": "{cell}: {n} {top} pulun altında hapsedilmiş bir {under} pul (hapisteki pul, üstündekiler gidene dek oynayamaz)",
 		},
 		"en": {
 			"name": "Tavla",
@@ -133,8 +143,30 @@ func catalog() map[string]map[string]string {
 			"prompt.die":       "dice left: {dice}",
 			"prompt.pass":      "your roll: {roll} ({name}): no legal move; write pass",
 			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name})",
+
+			"picture.side":   "pips {pips} · off {off}",
+			"picture.match":  "match {a}–{b} · to {target}",
+			"picture.pinned": "pinned",
+
+			"text.w":      "w",
+			"text.b":      "b",
+			"text.dice":   "dice: {dice}",
+			"text.side":   "{side}: pips {pips}, off {off}",
+			"text.pinned": "{cell}: a {top} stack of {n} on a pinned {under} checker (it cannot move until they have left)",
 		},
 	}
+}
+
+// Text is tavla's catalogue message key in lang (English when lang has
+// none) with its {placeholders} filled from key, value pairs: the words
+// its picture and text board write.
+func Text(lang, key string, kv ...string) string {
+	cat := catalog()
+	msg, ok := cat[lang][key]
+	if !ok {
+		msg = cat["en"][key]
+	}
+	return games.Fill(msg, kv...)
 }
 
 // AutoMove implements games.AutoMover: a roll none of whose dice can be
