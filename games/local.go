@@ -4,7 +4,10 @@ package games
 // person's language beyond its catalogue: its notation, its move numbers,
 // its grouped move lists, the errors of its position texts.
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // LocalNotation is implemented by positions whose moves are written
 // differently by language (chess's piece letters: Turkish A at, F fil,
@@ -47,4 +50,22 @@ func Fill(msg string, kv ...string) string {
 		msg = strings.ReplaceAll(msg, "{"+kv[i]+"}", kv[i+1])
 	}
 	return msg
+}
+
+// Readier is implemented by games whose commands or solutions need work
+// done first (the 15-puzzle's pattern databases, built once): Ready
+// returns a channel closed once it is done, and starts the work in the
+// background if it has not started. A command refused for want of it
+// (puzzle.ErrPDBNotReady, said as "being prepared") can be answered when
+// the channel closes.
+type Readier interface {
+	Ready() <-chan struct{}
+}
+
+// PatientSolver is implemented by one-player positions whose shortest
+// solution may need such work (Readier) before it can be searched:
+// OptimalLengthWait waits for it, until ctx ends, then searches as
+// Solver.OptimalLength does. For a game that ended without its length.
+type PatientSolver interface {
+	OptimalLengthWait(ctx context.Context) (n int, ok bool)
 }
