@@ -308,6 +308,46 @@ func (p *Position) Board() []string {
 	return rows
 }
 
+var _ games.TextBoarder = (*Position)(nil)
+
+// TextBoard implements games.TextBoarder: the grid with its coordinates
+// outside and every free cell showing its key (1 top left to 9 bottom
+// right, a phone's keypad), so that the digit typed is the one seen; a
+// line under it says so. Never turned round (flip is ignored): the keys
+// and the cell buttons are laid out as drawn.
+func (p *Position) TextBoard(lang string, flip bool) string {
+	var b strings.Builder
+	b.WriteString("    a   b   c\n")
+	for r := range 3 {
+		if r > 0 {
+			b.WriteString("   ---+---+---\n")
+		}
+		b.WriteString(string(rune('3'-r)) + "  ")
+		for c := range 3 {
+			if c > 0 {
+				b.WriteString("|")
+			}
+			i := 3*r + c
+			ch := p.cellChar(i)
+			if ch == '.' {
+				ch = byte('1' + i)
+			}
+			b.WriteString(" " + string(ch) + " ")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(catalog()[langOf(lang)]["keys"])
+	return b.String()
+}
+
+// langOf is "tr" or "en" (anything else is English).
+func langOf(lang string) string {
+	if lang == "tr" {
+		return "tr"
+	}
+	return "en"
+}
+
 // CellName returns the chess-like name of cell c (0 = a3, 8 = c1).
 func CellName(c int) string {
 	return string([]byte{byte('a' + c%3), byte('1' + 2 - c/3)})
