@@ -1853,7 +1853,11 @@ func (q *request) legal() {
 		q.say("#" + s.Tag() + " " + q.t("legal.none"))
 		return
 	}
-	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", sample(q.r.showLegal(q.lang, s), maxLegalList)))
+	moves := q.r.groupedLegal(q.lang, s)
+	if moves == "" {
+		moves = sample(q.r.showLegal(q.lang, s), maxLegalList)
+	}
+	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
 }
 
 // word is a command's first word in the request's language.

@@ -82,3 +82,18 @@ func (r *Router) matchScoreOf(s sessions.Snapshot) render.MatchScore {
 	}
 	return out
 }
+
+// groupedLegal is s's legal moves as the game groups them (games.MoveGrouper:
+// İşlem's hundreds of placements), a group a line after a line break; ""
+// when the game lists them one by one.
+func (r *Router) groupedLegal(lang Lang, s sessions.Snapshot) string {
+	mg, ok := s.Position.(games.MoveGrouper)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for _, g := range mg.GroupMoves(string(lang)) {
+		b.WriteString("\n" + g.Label + " " + strings.Join(g.Moves, " "))
+	}
+	return b.String()
+}

@@ -69,3 +69,17 @@ type Readier interface {
 type PatientSolver interface {
 	OptimalLengthWait(ctx context.Context) (n int, ok bool)
 }
+
+// MoveGroup is a group of legal moves shown together: Label names what
+// they share (a square, a stone), Moves are their texts.
+type MoveGroup struct {
+	Label string
+	Moves []string
+}
+
+// MoveGrouper is implemented by positions with too many legal moves to list
+// one by one (İşlem's hundreds of placements): GroupMoves groups the legal
+// moves as people read them best, in lang where its labels have words.
+type MoveGrouper interface {
+	GroupMoves(lang string) []MoveGroup
+}

@@ -37,6 +37,15 @@ func catalog() map[string]map[string]string {
 
 			"explain.ops": "{stone}: {ops}, {score} dizimli işlem, {score} taş alır.",
 
+			"legal.place":   "koy {stones} →",
+			"legal.move":    "taşı {stones} →",
+			"legal.capture": "al:",
+			"legal.forfeit": "koyacak kare yok, rakibe ver:",
+			"legal.pass":    "oynanacak hamle yok:",
+			"text.black":    "s",
+			"text.red":      "k",
+			"text.legend":   "{black}12: siyahın 12'si, {red}7: kırmızının 7'si.",
+
 			"cmd.example":     "örnek: bir işlemin resmi ve açıklaması",
 			"example.caption": "Son konan {stone} taşı {n} dizimli işlem yaptı: {ops}. Toplam dizimleri yatay ya da dikey, çarpım dizimleri çaprazdır; iki parça uç taşlarından komşudur ve başka taşları birbirine değmez. Bu hamle rakipten {n} taş alır.",
 		},
@@ -72,6 +81,15 @@ func catalog() map[string]map[string]string {
 			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones: x and their squares (e.g. x a1 h8).",
 
 			"explain.ops": "{stone}: {ops}, a {score}-chain operation capturing {score} stones.",
+
+			"legal.place":   "place {stones} →",
+			"legal.move":    "move {stones} →",
+			"legal.capture": "capture:",
+			"legal.forfeit": "no square left, give your opponent:",
+			"legal.pass":    "no legal move:",
+			"text.black":    "b",
+			"text.red":      "r",
+			"text.legend":   "{black}12: black's 12, {red}7: red's 7.",
 
 			"cmd.example":     "example: a picture of an operation, explained",
 			"example.caption": "The last stone, {stone}, made a {n}-chain operation: {ops}. Sum chains run along rows or columns, product chains along diagonals; the two parts touch at end stones and nowhere else. This turn captures {n} opponent stones.",
