@@ -123,3 +123,24 @@ func TestChessHistoryFromFEN(t *testing.T) {
 		})
 	}
 }
+
+// TestStartAlreadyOver: a custom start where the game is over already is
+// refused with how it ended there, in the game's words and the player's
+// language: a dama start with one piece each is drawn (issue 20).
+func TestStartAlreadyOver(t *testing.T) {
+	const lone = "......../......../......../...w..../......../......../...b..../........ w"
+	for _, tc := range []struct{ lang, play, want string }{
+		{"en", "play dama easy from ", "That is not a start position of this game: one piece left on each side"},
+		{"tr", "oyna dama kolay konum ", "Bu oyunun bir başlangıç konumu değil: iki tarafta da birer taş kaldı"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := chessBot(t)
+			b.say("lang " + tc.lang)
+			rs := b.say(tc.play + lone)
+			b.expect(rs, tc.want)
+			if strings.Contains(texts(rs), "over there") {
+				t.Errorf("English left in: %q", texts(rs))
+			}
+		})
+	}
+}

@@ -7,6 +7,8 @@ package games
 import (
 	"context"
 	"strings"
+
+	"oyunbot/ai"
 )
 
 // LocalNotation is implemented by positions whose moves are written
@@ -82,4 +84,31 @@ type MoveGroup struct {
 // moves as people read them best, in lang where its labels have words.
 type MoveGrouper interface {
 	GroupMoves(lang string) []MoveGroup
+}
+
+// OverError is a custom start where the game is over already (a dama
+// start with one piece each, a chess FEN that is mate): Message says how
+// it ended there, in the game's words for it (its catalogue's
+// "reason.<Reason>").
+type OverError struct {
+	Reason string
+	// Catalog is the game's catalogue (Host.Catalog).
+	Catalog map[string]map[string]string
+}
+
+// NewOverError is the OverError of game g's start whose status is st.
+func NewOverError(g Game, st ai.Status) *OverError {
+	return &OverError{Reason: st.Reason, Catalog: HostOf(g).Catalog}
+}
+
+func (e *OverError) Error() string { return "the game is over there (" + e.Reason + ")" }
+
+// Message implements Localized.
+func (e *OverError) Message(lang string) string {
+	for _, l := range []string{lang, "en"} {
+		if msg, ok := e.Catalog[l]["reason."+e.Reason]; ok {
+			return msg
+		}
+	}
+	return e.Error()
 }

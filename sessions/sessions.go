@@ -670,7 +670,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 		return Snapshot{}, err
 	}
 	if st := pos.Status(); st.Over {
-		return Snapshot{}, fmt.Errorf("%w: the game is over there", ErrBadStart)
+		return Snapshot{}, fmt.Errorf("%w: %w", ErrBadStart, games.NewOverError(g, st))
 	}
 	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
 		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent
