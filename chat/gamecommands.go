@@ -114,7 +114,7 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 	defer cancel()
 	ans, err := q.callGameCommand(ctx, c, req)
 	if err != nil {
-		q.say("#" + s.Tag() + " " + err.Error())
+		q.say("#" + s.Tag() + " " + localError(q.lang, err))
 		return
 	}
 	q.sayReply(q.r.answerReply(q.lang, s, ans))

@@ -144,3 +144,23 @@ func TestStartAlreadyOver(t *testing.T) {
 		})
 	}
 }
+
+// TestBadFENInTheirLanguage: a FEN a game refuses is explained in the
+// player's language, the sides named in it (issue 21: "chess: white has 0
+// kings, want exactly 1" reached Turkish players).
+func TestBadFENInTheirLanguage(t *testing.T) {
+	for _, tc := range []struct{ lang, play, want string }{
+		{"tr", "oyna satranç konum ", "Bu oyunun bir başlangıç konumu değil: siyah tarafın 0 şahı var; tam bir şah olmalı"},
+		{"en", "play chess from ", "That is not a start position of this game: black has 0 kings; want exactly one"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := chessBot(t)
+			b.say("lang " + tc.lang)
+			rs := b.say(tc.play + "8/8/8/8/8/8/8/K7 w - -")
+			b.expect(rs, tc.want)
+			if strings.Contains(texts(rs), "chess:") {
+				t.Errorf("the log text reached the player: %q", texts(rs))
+			}
+		})
+	}
+}

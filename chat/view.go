@@ -5,6 +5,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -96,4 +97,18 @@ func (r *Router) groupedLegal(lang Lang, s sessions.Snapshot) string {
 		b.WriteString("\n" + g.Label + " " + strings.Join(g.Moves, " "))
 	}
 	return b.String()
+}
+
+// localError is a game's error in lang: its own words when it can say
+// it (games.Localized: a position's fault, an unsolvable puzzle), else
+// its text (a game command's errors are in the request's language).
+func localError(lang Lang, err error) string {
+	var loc interface {
+		error
+		games.Localized
+	}
+	if errors.As(err, &loc) {
+		return loc.Message(string(lang))
+	}
+	return err.Error()
 }

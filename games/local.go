@@ -6,6 +6,7 @@ package games
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"oyunbot/ai"
@@ -111,4 +112,52 @@ func (e *OverError) Message(lang string) string {
 		}
 	}
 	return e.Error()
+}
+
+// PositionError is the error of a position text a game cannot take (a FEN
+// with no white king, a puzzle with a tile twice): Key is a key of the
+// game's catalogue under "poserr." and Args its placeholder values as
+// key, value pairs; Detail is English for logs. Message says it in a
+// language through the catalogue a game gives with Catalog.
+type PositionError struct {
+	Key    string
+	Args   []string
+	Detail string
+	// Catalog is the game's catalogue (Host.Catalog), for Message.
+	Catalog map[string]map[string]string
+	// Err is a sentinel the error wraps (puzzle.ErrFormat), or nil.
+	Err error
+}
+
+func (e *PositionError) Error() string {
+	if e.Detail != "" {
+		return e.Detail
+	}
+	return e.Key
+}
+
+// Unwrap returns Err.
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// Message implements Localized: the catalogue's "poserr.<Key>" in lang
+// (English when lang has none) with its placeholders filled; a value
+// written "@key" is the catalogue's message key in the same language (a
+// side's name: "@side.white" is "beyaz" in Turkish).
+func (e *PositionError) Message(lang string) string {
+	if _, ok := e.Catalog[lang]; !ok {
+		lang = "en"
+	}
+	msg, ok := e.Catalog[lang]["poserr."+e.Key]
+	if !ok {
+		return e.Error()
+	}
+	kv := slices.Clone(e.Args)
+	for i := 1; i < len(kv); i += 2 {
+		if ref, ok := strings.CutPrefix(kv[i], "@"); ok {
+			if v, ok := e.Catalog[lang][ref]; ok {
+				kv[i] = v
+			}
+		}
+	}
+	return Fill(msg, kv...)
 }

@@ -88,6 +88,10 @@ func catalog() map[string]map[string]string {
 
 			"reason.solved": "çözüldü",
 
+			"poserr.count":  "{want} sayı olmalı (0 ile {max} arası, 0 boşluk); bunda {n} var",
+			"poserr.number": "{text}, 0 ile {max} arasında bir sayı değil",
+			"poserr.twice":  "{tile} iki kez yazılmış",
+
 			"cmd.hint":    "ipucu — en kısa çözümün sıradaki hamlesi",
 			"cmd.solve":   "çöz [algoritma] — bütün çözüm (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; sezgisel: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
 			"cmd.compare": "karşılaştır — bütün arama algoritmaları bu başlangıçta: uzunluk, açılan düğüm, bellek, süre",
@@ -144,6 +148,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "the blank is at the edge and cannot go that way",
 
 			"reason.solved": "solved",
+
+			"poserr.count":  "want {want} numbers (0 to {max}, 0 for the blank); this has {n}",
+			"poserr.number": "{text} is not a number from 0 to {max}",
+			"poserr.twice":  "{tile} appears twice",
 
 			"cmd.hint":    "hint — the next move of a shortest solution",
 			"cmd.solve":   "solve [algorithm] — the whole solution (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; heuristics: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",

@@ -69,6 +69,17 @@ func catalog() map[string]map[string]string {
 
 			"reason.three-in-row": "üç taş bir sırada",
 			"reason.board-full":   "tahta doldu",
+
+			"poserr.format":     "konum 9 kare ve sıradır, ör. {example}",
+			"poserr.cells":      "9 kare olmalı (x, o ya da .); bunda {n} karakter var",
+			"poserr.cell":       "{cell}. kare {text}: x, o ya da . olmalı",
+			"poserr.side":       "sıra {text}: x ya da o olmalı",
+			"poserr.counts":     "{x} x ve {o} o olamaz: x başlar, oyuncular sırayla oynar",
+			"poserr.x-to-move":  "{x} x ve {o} o varken sıra x'te",
+			"poserr.o-to-move":  "{x} x ve {o} o varken sıra o'da",
+			"poserr.both-lines": "iki oyuncu birden üç taşı bir sıraya getirmiş olamaz",
+			"poserr.x-line":     "x üçü bir sıraya getirmiş ama sonra o oynamış: oyun bitmişti",
+			"poserr.o-line":     "o üçü bir sıraya getirmiş ama sonra x oynamış: oyun bitmişti",
 		},
 		"en": {
 			"name":     "Tic-tac-toe",
@@ -83,6 +94,17 @@ func catalog() map[string]map[string]string {
 
 			"reason.three-in-row": "three in a row",
 			"reason.board-full":   "the board is full",
+
+			"poserr.format":     "a position is 9 cells and the side to move, e.g. {example}",
+			"poserr.cells":      "want 9 cells (x, o or .); this has {n} characters",
+			"poserr.cell":       "cell {cell} is {text}; want x, o or .",
+			"poserr.side":       "side to move {text}: want x or o",
+			"poserr.counts":     "{x} x and {o} o cannot happen: x moves first and the players alternate",
+			"poserr.x-to-move":  "with {x} x and {o} o it is x to move",
+			"poserr.o-to-move":  "with {x} x and {o} o it is o to move",
+			"poserr.both-lines": "both players cannot have three in a row",
+			"poserr.x-line":     "x has three in a row but o moved after it: the game was over",
+			"poserr.o-line":     "o has three in a row but x moved after it: the game was over",
 		},
 	}
 }
