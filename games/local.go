@@ -161,3 +161,22 @@ func (e *PositionError) Message(lang string) string {
 	}
 	return Fill(msg, kv...)
 }
+
+// Quote shows a piece of a position text as typed, in «», shortened, for
+// an error's message.
+func Quote(s string) string {
+	if r := []rune(s); len(r) > 20 {
+		s = string(r[:20]) + "…"
+	}
+	return "«" + s + "»"
+}
+
+// CatalogText is message key of catalogue cat in lang (English when lang
+// has none) with its placeholders filled from key, value pairs.
+func CatalogText(cat map[string]map[string]string, lang, key string, kv ...string) string {
+	msg, ok := cat[lang][key]
+	if !ok {
+		msg = cat["en"][key]
+	}
+	return Fill(msg, kv...)
+}

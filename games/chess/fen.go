@@ -28,7 +28,7 @@ func ParseFEN(s string) (*Position, error) {
 	case len(f) < 4:
 		return nil, posErr("fields", fmt.Sprintf("a FEN has at least 4 fields (board, side, castling, en passant), got %d", len(f)), "n", strconv.Itoa(len(f)))
 	case len(f) > 6:
-		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the FEN's 6 fields", f[6]), "text", quote(f[6]))
+		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the FEN's 6 fields", f[6]), "text", games.Quote(f[6]))
 	}
 	var st state
 	if err := st.parseBoard(f[0]); err != nil {
@@ -40,7 +40,7 @@ func ParseFEN(s string) (*Position, error) {
 	case "b", "B":
 		st.side = Black
 	default:
-		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", f[1]), "text", quote(f[1]))
+		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", f[1]), "text", games.Quote(f[1]))
 	}
 	if err := st.parseCastling(f[2]); err != nil {
 		return nil, err
@@ -53,14 +53,14 @@ func ParseFEN(s string) (*Position, error) {
 	if len(f) > 4 {
 		n, err := strconv.ParseUint(f[4], 10, 16)
 		if err != nil || n > 10000 {
-			return nil, posErr("halfmove", fmt.Sprintf("halfmove clock %q is not a number of plies", f[4]), "text", quote(f[4]))
+			return nil, posErr("halfmove", fmt.Sprintf("halfmove clock %q is not a number of plies", f[4]), "text", games.Quote(f[4]))
 		}
 		st.halfmove = uint16(n)
 	}
 	if len(f) > 5 {
 		n, err := strconv.ParseUint(f[5], 10, 16)
 		if err != nil || n == 0 || n > 10000 {
-			return nil, posErr("fullmove", fmt.Sprintf("move number %q is not a positive number", f[5]), "text", quote(f[5]))
+			return nil, posErr("fullmove", fmt.Sprintf("move number %q is not a positive number", f[5]), "text", games.Quote(f[5]))
 		}
 		st.fullmove = uint16(n)
 	}
@@ -81,14 +81,6 @@ func posErr(key, detail string, kv ...string) error {
 	return &games.PositionError{Key: key, Args: kv, Detail: "chess: " + detail, Catalog: catalog()}
 }
 
-// quote shows a piece of a position text as typed, shortened.
-func quote(s string) string {
-	if r := []rune(s); len(r) > 20 {
-		s = string(r[:20]) + "…"
-	}
-	return "«" + s + "»"
-}
-
 func (s *state) parseBoard(text string) error {
 	ranks := strings.Split(text, "/")
 	if len(ranks) != 8 {
@@ -101,16 +93,16 @@ func (s *state) parseBoard(text string) error {
 			if ch >= '1' && ch <= '8' {
 				file += int(ch - '0')
 				if file > 8 {
-					return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", quote(row))
+					return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
 				}
 				continue
 			}
 			c, k, ok := pieceOfChar(ch)
 			if !ok {
-				return posErr("piece", fmt.Sprintf("%q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1), "text", quote(string(ch)), "rank", strconv.Itoa(r+1))
+				return posErr("piece", fmt.Sprintf("%q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1), "text", games.Quote(string(ch)), "rank", strconv.Itoa(r+1))
 			}
 			if file >= 8 {
-				return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", quote(row))
+				return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
 			}
 			sq := r*8 + file
 			if k == Pawn && (r == 0 || r == 7) {
@@ -120,7 +112,7 @@ func (s *state) parseBoard(text string) error {
 			file++
 		}
 		if file != 8 {
-			return posErr("rank-short", fmt.Sprintf("rank %d %q has %d squares, want 8", r+1, row, file), "rank", strconv.Itoa(r+1), "text", quote(row), "n", strconv.Itoa(file))
+			return posErr("rank-short", fmt.Sprintf("rank %d %q has %d squares, want 8", r+1, row, file), "rank", strconv.Itoa(r+1), "text", games.Quote(row), "n", strconv.Itoa(file))
 		}
 	}
 	for c := White; c <= Black; c++ {
@@ -163,10 +155,10 @@ func (s *state) parseCastling(text string) error {
 	for _, ch := range text {
 		n, ok := need[ch]
 		if !ok {
-			return posErr("castle-char", fmt.Sprintf("castling rights %q: %q is not one of K Q k q (or - for none)", text, ch), "text", quote(text), "char", string(ch))
+			return posErr("castle-char", fmt.Sprintf("castling rights %q: %q is not one of K Q k q (or - for none)", text, ch), "text", games.Quote(text), "char", string(ch))
 		}
 		if s.castle&n.right != 0 {
-			return posErr("castle-twice", fmt.Sprintf("castling rights %q name %q twice", text, ch), "text", quote(text), "char", string(ch))
+			return posErr("castle-twice", fmt.Sprintf("castling rights %q name %q twice", text, ch), "text", games.Quote(text), "char", string(ch))
 		}
 		if s.board[n.king] != uint8(King)|uint8(n.c)<<3 {
 			return posErr("castle-king", fmt.Sprintf("castling right %q but the %s king is not on %s", ch, colorNames[n.c], SquareName(n.king)),
@@ -189,7 +181,7 @@ func (s *state) parseEnPassant(text string) error {
 	}
 	sq := parseSquare(text)
 	if sq == noSquare {
-		return posErr("ep-square", fmt.Sprintf("en passant square %q is not a square (e.g. e3, or - for none)", text), "text", quote(text))
+		return posErr("ep-square", fmt.Sprintf("en passant square %q is not a square (e.g. e3, or - for none)", text), "text", games.Quote(text))
 	}
 	wantRank, pawnSq, from := 5, sq-8, sq+8
 	if s.side == Black {

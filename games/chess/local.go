@@ -13,6 +13,7 @@ package chess
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"oyunbot/games"
@@ -22,6 +23,10 @@ var _ games.LocalNotation = (*Position)(nil)
 
 // Turkish is the language key of Turkish notation.
 const Turkish = "tr"
+
+// turkishToEnglish maps the Turkish piece letters (capital) to the English
+// ones, K the rook (kale).
+var turkishToEnglish = map[rune]byte{'A': 'N', 'F': 'B', 'K': 'R', 'V': 'Q'}
 
 // turkishLetters are the Turkish SAN letters by Kind.
 var turkishLetters = [7]string{"", "", "A", "F", "K", "V", "Ş"}
@@ -65,21 +70,15 @@ func (p *Position) ReadMove(text, lang string) (move, letters string) {
 		} else {
 			letters = "en"
 		}
-	case 'A':
+	case 'A', 'a', 'F', 'f':
+		// A (at) and F (fil) are files too: a capital the piece first, a
+		// small letter the pawn's file first.
 		if tr {
-			readings, letters = []string{"N" + rest, body}, Turkish
-		}
-	case 'a':
-		if tr {
-			readings = []string{body, "N" + rest}
-		}
-	case 'F':
-		if tr {
-			readings, letters = []string{"B" + rest, body}, Turkish
-		}
-	case 'f':
-		if tr {
-			readings = []string{body, "B" + rest}
+			piece := string(turkishToEnglish[unicode.ToUpper(r)]) + rest
+			readings, letters = []string{piece, body}, Turkish
+			if unicode.IsLower(r) {
+				readings, letters = []string{body, piece}, ""
+			}
 		}
 	case 'N', 'n', 'R', 'r', 'Q', 'q', 'B':
 		letters = "en"
@@ -119,17 +118,7 @@ func readPromotion(body string, tr bool) (string, bool) {
 	if head == "" || strings.IndexByte("18=(/", head[len(head)-1]) < 0 {
 		return body, false
 	}
-	var k byte
-	switch r {
-	case 'V', 'v':
-		k = 'Q'
-	case 'A', 'a':
-		k = 'N'
-	case 'F', 'f':
-		k = 'B'
-	case 'K', 'k':
-		k = 'R'
-	}
+	k := turkishToEnglish[unicode.ToUpper(r)]
 	if k == 0 || !tr && k != 'Q' {
 		return body, false
 	}

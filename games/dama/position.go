@@ -91,14 +91,6 @@ func posErr(key, detail string, kv ...string) error {
 	return &games.PositionError{Key: key, Args: kv, Detail: "dama: " + detail, Catalog: catalog()}
 }
 
-// quote shows a piece of a position text as typed, shortened.
-func quote(s string) string {
-	if r := []rune(s); len(r) > 20 {
-		s = string(r[:20]) + "…"
-	}
-	return "«" + s + "»"
-}
-
 // ParsePosition reads "<8 ranks from rank 8, '/'-separated, chars w b W B .>
 // <w|b>", e.g. StartFEN. Anything else (extra fields included) is an error
 // naming the fault.
@@ -110,7 +102,7 @@ func ParsePosition(s string) (*Position, error) {
 	case len(fields) == 1:
 		return nil, posErr("no-side", fmt.Sprintf("position %q has no side to move (w or b) after the board", s))
 	case len(fields) > 2:
-		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the side to move", fields[2]), "text", quote(fields[2]))
+		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the side to move", fields[2]), "text", games.Quote(fields[2]))
 	}
 	var st state
 	ranks := strings.Split(fields[0], "/")
@@ -122,7 +114,7 @@ func ParsePosition(s string) (*Position, error) {
 		row := []rune(text)
 		if len(row) != 8 {
 			return nil, posErr("rank", fmt.Sprintf("rank %d %q has %d squares, want 8", rank+1, text, len(row)),
-				"rank", strconv.Itoa(rank+1), "text", quote(text), "n", strconv.Itoa(len(row)))
+				"rank", strconv.Itoa(rank+1), "text", games.Quote(text), "n", strconv.Itoa(len(row)))
 		}
 		for f := 0; f < 8; f++ {
 			sq := rank*8 + f
@@ -138,7 +130,7 @@ func ParsePosition(s string) (*Position, error) {
 				st.kings[black] |= bit(sq)
 			default:
 				return nil, posErr("char", fmt.Sprintf("bad character %q on %s (want . w b W B)", row[f], squareName(sq)),
-					"text", quote(string(row[f])), "square", squareName(sq))
+					"text", games.Quote(string(row[f])), "square", squareName(sq))
 			}
 		}
 	}
@@ -148,7 +140,7 @@ func ParsePosition(s string) (*Position, error) {
 	case "b":
 		st.side = black
 	default:
-		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", fields[1]), "text", quote(fields[1]))
+		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", fields[1]), "text", games.Quote(fields[1]))
 	}
 	if m := st.men[white] & rank8; m != 0 {
 		return nil, posErr("white-man", fmt.Sprintf("white man on %s, the promotion rank (write W)", squareName(bits.TrailingZeros64(m))),

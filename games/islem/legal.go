@@ -113,12 +113,7 @@ func squareRuns(sqs uint64) []string {
 // text is İşlem's catalogue message key in lang (English when lang has
 // none) with its placeholders filled.
 func text(lang, key string, kv ...string) string {
-	cat := catalog()
-	msg, ok := cat[lang][key]
-	if !ok {
-		msg = cat["en"][key]
-	}
-	return games.Fill(msg, kv...)
+	return games.CatalogText(catalog(), lang, key, kv...)
 }
 
 // TextBoard implements games.TextBoarder: ranks from 8 down with their

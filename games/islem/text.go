@@ -22,14 +22,6 @@ func posErr(key, detail string, kv ...string) error {
 	return &games.PositionError{Key: key, Args: kv, Detail: "islem: " + detail, Catalog: catalog()}
 }
 
-// quote shows a piece of a position text as typed, shortened.
-func quote(s string) string {
-	if r := []rune(s); len(r) > 20 {
-		s = string(r[:20]) + "…"
-	}
-	return "«" + s + "»"
-}
-
 // Stone glyphs of the text board, one rune a square: black's stones are
 // negative circled numbers, red's circled ones.
 var (
@@ -119,10 +111,10 @@ func parseHand(s string) (uint16, error) {
 	for _, w := range strings.Split(s, ",") {
 		v, err := strconv.Atoi(w)
 		if err != nil || v < 0 || v > MaxValue {
-			return 0, posErr("hand-stone", fmt.Sprintf("hand %q: %q is no stone (0..13)", s, w), "text", quote(s), "stone", quote(w))
+			return 0, posErr("hand-stone", fmt.Sprintf("hand %q: %q is no stone (0..13)", s, w), "text", games.Quote(s), "stone", games.Quote(w))
 		}
 		if hasValue(set, v) {
-			return 0, posErr("hand-twice", fmt.Sprintf("hand %q: stone %d twice in a set", s, v), "text", quote(s), "stone", strconv.Itoa(v))
+			return 0, posErr("hand-twice", fmt.Sprintf("hand %q: stone %d twice in a set", s, v), "text", games.Quote(s), "stone", strconv.Itoa(v))
 		}
 		set |= 1 << v
 	}
@@ -163,7 +155,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 				}
 				v, err := strconv.Atoi(rank[j+1 : k])
 				if err != nil || v > MaxValue {
-					return nil, posErr("rank-stone", fmt.Sprintf("rank %d: %q is no stone (b0..b13, r0..r13)", r+1, rank[j:k]), "rank", strconv.Itoa(r+1), "text", quote(rank[j:k]))
+					return nil, posErr("rank-stone", fmt.Sprintf("rank %d: %q is no stone (b0..b13, r0..r13)", r+1, rank[j:k]), "rank", strconv.Itoa(r+1), "text", games.Quote(rank[j:k]))
 				}
 				side := 0
 				if ch == 'r' {
@@ -173,7 +165,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 				count[side][v]++
 				j = k
 			default:
-				return nil, posErr("rank-char", fmt.Sprintf("rank %d: unexpected %q (want -, bN or rN)", r+1, ch), "rank", strconv.Itoa(r+1), "text", quote(string(rune(ch))))
+				return nil, posErr("rank-char", fmt.Sprintf("rank %d: unexpected %q (want -, bN or rN)", r+1, ch), "rank", strconv.Itoa(r+1), "text", games.Quote(string(rune(ch))))
 			}
 			file++
 		}
@@ -184,7 +176,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 	for s := 0; s < 2; s++ {
 		sets := strings.Split(f[1+s], "/")
 		if len(sets) != 2 {
-			return nil, posErr("hand-sets", fmt.Sprintf("hand %q: want two sets separated by /", f[1+s]), "text", quote(f[1+s]))
+			return nil, posErr("hand-sets", fmt.Sprintf("hand %q: want two sets separated by /", f[1+s]), "text", games.Quote(f[1+s]))
 		}
 		for t := 0; t < 2; t++ {
 			set, err := parseHand(sets[t])
@@ -199,7 +191,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 			}
 		}
 		if p.hand[s][0] != 0 && p.hand[s][1] != fullSet {
-			return nil, posErr("hand-second", fmt.Sprintf("hand %q: the second set is touched only when the first is placed", f[1+s]), "text", quote(f[1+s]))
+			return nil, posErr("hand-second", fmt.Sprintf("hand %q: the second set is touched only when the first is placed", f[1+s]), "text", games.Quote(f[1+s]))
 		}
 		for v := 0; v < SetStones; v++ {
 			if count[s][v] > 2 {
@@ -212,7 +204,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 	c0, err0 := strconv.Atoi(a)
 	c1, err1 := strconv.Atoi(b)
 	if !ok || err0 != nil || err1 != nil || c0 < 0 || c1 < 0 || c0 > 2*SetStones || c1 > 2*SetStones {
-		return nil, posErr("captures", fmt.Sprintf("captures %q: want black:red, e.g. 3:5", f[3]), "text", quote(f[3]))
+		return nil, posErr("captures", fmt.Sprintf("captures %q: want black:red, e.g. 3:5", f[3]), "text", games.Quote(f[3]))
 	}
 	p.caps = [2]int16{int16(c0), int16(c1)}
 	for s := 0; s < 2; s++ {
@@ -230,18 +222,18 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 	case "r":
 		p.turn = ai.Second
 	default:
-		return nil, posErr("side", fmt.Sprintf("side to move %q: want b or r", f[4]), "text", quote(f[4]))
+		return nil, posErr("side", fmt.Sprintf("side to move %q: want b or r", f[4]), "text", games.Quote(f[4]))
 	}
 	owed, floor, hasFloor := strings.Cut(f[5], ">")
 	n, err := strconv.Atoi(owed)
 	if err != nil || n < 0 || n > 2*SetStones {
-		return nil, posErr("owed", fmt.Sprintf("owed captures %q: want a number, e.g. 0 or 2>e4", f[5]), "text", quote(f[5]))
+		return nil, posErr("owed", fmt.Sprintf("owed captures %q: want a number, e.g. 0 or 2>e4", f[5]), "text", games.Quote(f[5]))
 	}
 	p.owed = int8(n)
 	if hasFloor {
 		sq, ok := ParseSquare(floor)
 		if !ok || n == 0 {
-			return nil, posErr("owed-square", fmt.Sprintf("owed captures %q: want N>square with N > 0", f[5]), "text", quote(f[5]))
+			return nil, posErr("owed-square", fmt.Sprintf("owed captures %q: want N>square with N > 0", f[5]), "text", games.Quote(f[5]))
 		}
 		p.floor = int8(sq)
 	}
@@ -250,7 +242,7 @@ func (Game) ParsePosition(s string) (games.Position, error) {
 	}
 	t, err := strconv.Atoi(f[6])
 	if err != nil || t < 0 || t > TurnLimit {
-		return nil, posErr("turns", fmt.Sprintf("turns %q: want 0..%d", f[6], TurnLimit), "text", quote(f[6]), "max", strconv.Itoa(TurnLimit))
+		return nil, posErr("turns", fmt.Sprintf("turns %q: want 0..%d", f[6], TurnLimit), "text", games.Quote(f[6]), "max", strconv.Itoa(TurnLimit))
 	}
 	p.turns = int16(t)
 	p.hash = p.computeHash()

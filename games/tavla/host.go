@@ -187,12 +187,7 @@ func catalog() map[string]map[string]string {
 // none) with its {placeholders} filled from key, value pairs: the words
 // its picture and text board write.
 func Text(lang, key string, kv ...string) string {
-	cat := catalog()
-	msg, ok := cat[lang][key]
-	if !ok {
-		msg = cat["en"][key]
-	}
-	return games.Fill(msg, kv...)
+	return games.CatalogText(catalog(), lang, key, kv...)
 }
 
 // AutoMove implements games.AutoMover: a roll none of whose dice can be

@@ -80,14 +80,6 @@ func posErr(key, detail string, kv ...string) error {
 	return &games.PositionError{Key: key, Args: kv, Detail: "tavla: " + detail, Catalog: catalog()}
 }
 
-// quote shows a piece of a position text as typed, shortened.
-func quote(s string) string {
-	if r := []rune(s); len(r) > 20 {
-		s = string(r[:20]) + "…"
-	}
-	return "«" + s + "»"
-}
-
 func parsePosition(s string) (*Pos, error) {
 	f := strings.Fields(s)
 	if len(f) != 5 {
@@ -106,11 +98,11 @@ func parsePosition(s string) (*Pos, error) {
 		}
 		top, rest, pin := strings.Cut(t, "/")
 		if len(top) < 2 || (top[0] != 'w' && top[0] != 'b') {
-			return nil, posErr("point", fmt.Sprintf("point %d: %q is not ., wN, bN, wN/b or bN/w", i+1, t), "point", strconv.Itoa(i+1), "text", quote(t))
+			return nil, posErr("point", fmt.Sprintf("point %d: %q is not ., wN, bN, wN/b or bN/w", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 		}
 		n, err := strconv.Atoi(top[1:])
 		if err != nil || n < 1 || n > checkers {
-			return nil, posErr("point-count", fmt.Sprintf("point %d: %q: a count 1..15", i+1, t), "point", strconv.Itoa(i+1), "text", quote(t))
+			return nil, posErr("point-count", fmt.Sprintf("point %d: %q: a count 1..15", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 		}
 		s := white
 		if top[0] == 'b' {
@@ -118,7 +110,7 @@ func parsePosition(s string) (*Pos, error) {
 		}
 		if pin {
 			if rest != map[ai.Side]string{white: "b", black: "w"}[s] {
-				return nil, posErr("point-pin", fmt.Sprintf("point %d: %q: the pinned checker is the other side's", i+1, t), "point", strconv.Itoa(i+1), "text", quote(t))
+				return nil, posErr("point-pin", fmt.Sprintf("point %d: %q: the pinned checker is the other side's", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 			}
 			total[s.Opponent()]++
 			st.pins |= 1 << i
@@ -129,7 +121,7 @@ func parsePosition(s string) (*Pos, error) {
 	for k, t := range f[1:3] {
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 0 || n > checkers {
-			return nil, posErr("off", fmt.Sprintf("borne-off count %q is not 0..15", t), "text", quote(t))
+			return nil, posErr("off", fmt.Sprintf("borne-off count %q is not 0..15", t), "text", games.Quote(t))
 		}
 		st.off[k] = int8(n)
 		total[k] += n
@@ -148,16 +140,16 @@ func parsePosition(s string) (*Pos, error) {
 	case "-":
 		st.opening = true
 	default:
-		return nil, posErr("side", fmt.Sprintf("side %q is not w, b or - (before the opening roll)", f[3]), "text", quote(f[3]))
+		return nil, posErr("side", fmt.Sprintf("side %q is not w, b or - (before the opening roll)", f[3]), "text", games.Quote(f[3]))
 	}
 	if err := p.parseDice(f[4]); err != nil {
 		return nil, err
 	}
 	if st.opening && st.nd > 0 {
-		return nil, posErr("dice-opening", fmt.Sprintf("dice %q before the opening roll", f[4]), "text", quote(f[4]))
+		return nil, posErr("dice-opening", fmt.Sprintf("dice %q before the opening roll", f[4]), "text", games.Quote(f[4]))
 	}
 	if p.over() && st.nd > 0 {
-		return nil, posErr("dice-over", fmt.Sprintf("dice %q in a finished game", f[4]), "text", quote(f[4]))
+		return nil, posErr("dice-over", fmt.Sprintf("dice %q in a finished game", f[4]), "text", games.Quote(f[4]))
 	}
 	st.lostBy = ai.NoSide
 	st.hash = p.computeHash()
@@ -172,7 +164,7 @@ func (p *Pos) parseDice(t string) error {
 		}
 		return int(s[0] - '0'), true
 	}
-	bad := posErr("dice", fmt.Sprintf("dice %q: want -, a-b, a or axN", t), "text", quote(t))
+	bad := posErr("dice", fmt.Sprintf("dice %q: want -, a-b, a or axN", t), "text", games.Quote(t))
 	switch {
 	case t == "-":
 	case strings.Contains(t, "-"):
