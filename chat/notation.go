@@ -51,10 +51,13 @@ func (q *request) readMove(s sessions.Snapshot, text string) (move, letters stri
 }
 
 // showMove writes canonical move text of game s as its replies in lang
-// show it: in lang's letters when the game's player typed them.
+// show it: in lang's letters when the game's player typed them, else so
+// that it reads back in lang as the same move (chess's king as Ş in
+// Turkish, where K is the rook): a move copied from a reply plays that
+// move, as does a button carrying it.
 func (r *Router) showMove(lang Lang, s sessions.Snapshot, move string) string {
-	if ln, ok := s.Position.(games.LocalNotation); ok && r.letters.of(s.ID) == string(lang) {
-		return ln.WriteMove(move, string(lang))
+	if ln, ok := s.Position.(games.LocalNotation); ok {
+		return ln.WriteMove(move, string(lang), r.letters.of(s.ID) == string(lang))
 	}
 	return move
 }
@@ -70,7 +73,7 @@ func (r *Router) showLegal(lang Lang, s sessions.Snapshot) []string {
 }
 
 func (r *Router) showAll(lang Lang, s sessions.Snapshot, moves []string) []string {
-	if _, ok := s.Position.(games.LocalNotation); !ok || r.letters.of(s.ID) != string(lang) {
+	if _, ok := s.Position.(games.LocalNotation); !ok {
 		return moves
 	}
 	out := make([]string, len(moves))
@@ -78,16 +81,6 @@ func (r *Router) showAll(lang Lang, s sessions.Snapshot, moves []string) []strin
 		out[i] = r.showMove(lang, s, m)
 	}
 	return out
-}
-
-// buttonMove is a move text for a button's data (a hint's move): in lang's
-// letters, so that the press, read in lang, plays that move (a canonical
-// "Ke2", the king, would read as the rook in Turkish).
-func buttonMove(lang Lang, s sessions.Snapshot, move string) string {
-	if ln, ok := s.Position.(games.LocalNotation); ok {
-		return ln.WriteMove(move, string(lang))
-	}
-	return move
 }
 
 // firstMoveNumber is the number history gives s's first move: its custom

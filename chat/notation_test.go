@@ -43,6 +43,16 @@ func TestChessTurkishLetters(t *testing.T) {
 			t.Errorf("Kb1 was not the rook: %+v", pos)
 		}
 	})
+	t.Run("tr with English letters", func(t *testing.T) {
+		// English letters typed: shown as typed, but the king as Ş, since
+		// a K shown in Turkish would read back as the rook.
+		b := chessBot(t)
+		b.say("dil tr")
+		b.say("oyna satranç kolay konum " + fen)
+		b.expect(b.say("Nf3"), "Ayse: Nf3")
+		b.expect(b.say("Ke2"), "Ayse: Şe2") // no rook can: the king
+		b.expect(b.say("hamleler"), "1. Nf3", "2. Şe2")
+	})
 	t.Run("en", func(t *testing.T) {
 		b := chessBot(t)
 		b.say("lang en")
@@ -90,7 +100,7 @@ func TestChessTapKingInTurkish(t *testing.T) {
 	}
 	rs := b.say(king.Data)
 	rs = b.say(rs[0].Board[7][3].Data) // d1
-	b.expect(rs, "Ayse: Kd1")
+	b.expect(rs, "Ayse: Şd1")          // the king, as Turkish reads it back
 	if s := b.mgr.Find("test", "dm", "ayse"); len(s) != 1 || s[0].Moves[0] != "Kd1" {
 		t.Fatalf("not the king: %+v", s)
 	}

@@ -1605,7 +1605,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if ev.Unrated {
 			rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
 		}
-		rep.Buttons = [][]Button{{{Label: shown, Data: truncData(CmdMove + " #" + s.Tag() + " " + buttonMove(lang, s, ev.Move))}}}
+		rep.Buttons = [][]Button{{{Label: shown, Data: truncData(CmdMove + " #" + s.Tag() + " " + shown)}}}
 	case sessions.EventForfeit:
 		var head string
 		switch {

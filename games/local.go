@@ -16,7 +16,8 @@ import (
 // differently by language (chess's piece letters: Turkish A at, F fil,
 // K kale, V vezir, Ş şah beside English N, B, R, Q, K). The bot reads a
 // person's typed move through ReadMove before ParseMove, and shows moves
-// through WriteMove to a person who writes that language's letters.
+// through WriteMove: in all of a language's letters to a person who
+// writes them, else so that what is shown reads back as shown.
 type LocalNotation interface {
 	// ReadMove rewrites text, typed by a person writing lang, into what
 	// ParseMove reads here (text unchanged when it needs nothing; a text
@@ -25,8 +26,12 @@ type LocalNotation interface {
 	// in: lang's own ("tr"), the canonical ones ("en") or none that tell
 	// ("": a pawn move, castling).
 	ReadMove(text, lang string) (move, letters string)
-	// WriteMove writes a move text of FormatMove's in lang's letters.
-	WriteMove(move, lang string) string
+	// WriteMove writes a move text of FormatMove's for a person reading
+	// lang: in all of lang's own letters when all, else in the canonical
+	// ones but for those lang reads otherwise (the king's K, which is
+	// the rook in Turkish: Ş). Either way ReadMove in lang reads it back
+	// as the same move.
+	WriteMove(move, lang string, all bool) string
 }
 
 // MoveNumberer is implemented by games whose custom starts carry the

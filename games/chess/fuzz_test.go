@@ -89,6 +89,6 @@ func FuzzReadMove(f *testing.F) {
 				t.Fatalf("%q read as %q: error %v is not a *games.MoveError", s, move, err)
 			}
 		}
-		_ = WriteSAN(s, lang)
+		_ = WriteSAN(s, lang, tr)
 	})
 }

@@ -9,7 +9,8 @@ package chess
 // person writing English gets English, K the king. Ş, S (an Ş without the
 // Turkish keyboard) and V name nothing in English and are read in both
 // languages. Replies show Turkish letters to a game whose player wrote
-// them, so a K printed in Turkish is always the rook.
+// them, and elsewhere in Turkish the king as Ş: a K printed in Turkish is
+// always the rook.
 
 import (
 	"strings"
@@ -126,18 +127,20 @@ func readPromotion(body string, tr bool) (string, bool) {
 }
 
 // WriteMove implements games.LocalNotation: SAN with Turkish letters for
-// Turkish ("Af3", "Kxe4" the rook, "Şe2", "e8=V"), unchanged otherwise.
-func (p *Position) WriteMove(move, lang string) string { return WriteSAN(move, lang) }
+// Turkish ("Af3", "Kxe4" the rook, "Şe2", "e8=V") when all, else English
+// SAN with the king as Ş ("Nf3", "Rxe4", "Şe2"); unchanged in English.
+func (p *Position) WriteMove(move, lang string, all bool) string { return WriteSAN(move, lang, all) }
 
-// WriteSAN writes SAN move (English letters) in lang's letters.
-func WriteSAN(move, lang string) string {
+// WriteSAN writes SAN move (English letters) for a person reading lang:
+// all of lang's letters when all, else only the king's.
+func WriteSAN(move, lang string, all bool) string {
 	if lang != Turkish || move == "" {
 		return move
 	}
 	var b strings.Builder
 	for i := 0; i < len(move); i++ {
 		c := move[i]
-		if k := letterKind(c + ('a' - 'A')); c >= 'A' && c <= 'Z' && k != NoKind && k != Pawn && (i == 0 || move[i-1] == '=') {
+		if k := letterKind(c + ('a' - 'A')); c >= 'A' && c <= 'Z' && k != NoKind && k != Pawn && (i == 0 || move[i-1] == '=') && (all || k == King) {
 			b.WriteString(turkishLetters[k])
 			continue
 		}

@@ -256,11 +256,19 @@ func TestTurkishPromotion(t *testing.T) {
 func TestWriteSAN(t *testing.T) {
 	for in, want := range map[string]string{"Nf3": "Af3", "Bxc3": "Fxc3", "Rxe4+": "Kxe4+", "Qc3d2": "Vc3d2",
 		"Ke2": "Şe2", "b8=Q#": "b8=V#", "bxc3": "bxc3", "O-O-O": "O-O-O", "e4": "e4"} {
-		if got := WriteSAN(in, "tr"); got != want {
+		if got := WriteSAN(in, "tr", true); got != want {
 			t.Errorf("WriteSAN(%q, tr) = %q, want %q", in, got, want)
 		}
-		if got := WriteSAN(in, "en"); got != in {
+		if got := WriteSAN(in, "en", true); got != in {
 			t.Errorf("WriteSAN(%q, en) = %q", in, got)
+		}
+		// Not all Turkish: the king alone, whose K is the rook in Turkish.
+		kingOnly := in
+		if in[0] == 'K' {
+			kingOnly = "Ş" + in[1:]
+		}
+		if got := WriteSAN(in, "tr", false); got != kingOnly {
+			t.Errorf("WriteSAN(%q, tr, false) = %q, want %q", in, got, kingOnly)
 		}
 	}
 	// Positions where the king and a rook (or a pawn and a piece) could both
@@ -271,9 +279,11 @@ func TestWriteSAN(t *testing.T) {
 		p := mustFEN(t, fen)
 		for _, m := range p.LegalMoves(nil) {
 			san := p.SAN(m)
-			move, _ := p.ReadMove(WriteSAN(san, "tr"), "tr")
-			if got, err := p.ParseMove(move); err != nil || MoveOf(got) != m {
-				t.Errorf("%s: %s written %s reads %q: %v", fen, san, WriteSAN(san, "tr"), move, err)
+			for _, all := range []bool{true, false} {
+				move, _ := p.ReadMove(WriteSAN(san, "tr", all), "tr")
+				if got, err := p.ParseMove(move); err != nil || MoveOf(got) != m {
+					t.Errorf("%s: %s written %s reads %q: %v", fen, san, WriteSAN(san, "tr", all), move, err)
+				}
 			}
 			if move, _ := p.ReadMove(san, "en"); move != san {
 				t.Errorf("%s: English %s read as %q", fen, san, move)
