@@ -29,7 +29,8 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 		status += "\n" + r.ratedText(lang, s)
 	}
 	caption := tag + " " + head + "\n" + status
-	rep := Reply{Text: caption, Caption: caption, TextBoard: TextBoard(s.Board), GameID: s.ID, GameVersion: s.Version}
+	flip := r.flipFor(s, viewer)
+	rep := Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.playerName(s, s.DrawOffer))
 	}
@@ -49,7 +50,9 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 			Title:    r.boardTitle(lang, s),
 			Footer:   r.footer(lang, s),
 			Before:   previousPath(s),
-			Flip:     viewer != "" && s.VsBot() && s.SideOf(viewer) == ai.Second && r.host(s.Game).Facing,
+			Flip:     flip,
+			Lang:     string(lang),
+			Match:    r.matchScoreOf(s),
 		}
 		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
 			frame.Line = wl.WinningLine()
@@ -312,7 +315,7 @@ func (r *Router) reason(lang Lang, g games.Game, key string) string {
 // it, else the bot's for its kind.
 func (r *Router) moveReason(lang Lang, g games.Game, me *games.MoveError) string {
 	if me.Reason != "" {
-		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason); ok {
+		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason, me.Args...); ok {
 			return msg
 		}
 	}
@@ -431,9 +434,14 @@ func (r *Router) players(lang Lang, s sessions.Snapshot) string {
 	return strings.Join(parts, " – ")
 }
 
-// gameTitle heads a board shown on request.
+// gameTitle heads a board shown on request, with what the player to move
+// owes (tavla's dice).
 func (r *Router) gameTitle(lang Lang, s sessions.Snapshot) string {
-	return r.cat.N(lang, "game.title", moveCount(s), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+	title := r.cat.N(lang, "game.title", moveCount(s), "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
+	if p := r.prompt(lang, s); p != "" {
+		title += "\n" + p
+	}
+	return title
 }
 
 // channelGames lists a channel's running games.

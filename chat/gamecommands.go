@@ -156,7 +156,7 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 	defer cancel()
 	ans, err := q.callGameCommand(ctx, c, req)
 	if err != nil {
-		q.say("#" + s.Tag() + " " + err.Error())
+		q.say("#" + s.Tag() + " " + localError(q.lang, err))
 		return
 	}
 	q.sayReply(q.r.answerReply(q.lang, s, ans))
@@ -196,6 +196,7 @@ func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, err
 	if s.Result.Over {
 		req.Winner = s.Result.Winner
 	}
+	q.recordInfo(s, &req)
 	return req, nil
 }
 

@@ -1,7 +1,6 @@
 package chat_test
 
 import (
-	"strings"
 	"testing"
 
 	"oyunbot/chat"
@@ -29,20 +28,6 @@ func TestGameCommandWordsSetTheLanguage(t *testing.T) {
 	b.expect(b.say("play puzzle8 from 1,2,3,4,5,6,0,7,8"), "New game")
 	b.expect(b.say("çöz"), "hamle")
 	b.expect(b.say("solve"), "moves")
-}
-
-// TestCustomStartAlreadyOver: a custom start where the game is already
-// over says how, in the game's words and the player's language (issue
-// 20.17: a dama start with one piece each was refused without a reason,
-// half in English).
-func TestCustomStartAlreadyOver(t *testing.T) {
-	const lone = "......../......../......../...b..../......../......../.w....../........ w"
-	b := newBot(t, nil)
-	b.expect(b.say("play dama from "+lone), "The game is already over in that position: one piece left on each side.")
-	b.expect(b.say("oyna dama konum "+lone), "Bu konumda oyun zaten bitmiş: iki tarafta da birer taş kaldı.")
-	if rs := texts(b.say("oyna dama konum " + lone)); strings.Contains(rs, "over there") {
-		t.Fatalf("English in a Turkish reply: %q", rs)
-	}
 }
 
 // TestTurkishExamplesUseTurkishNames: game lists and examples in Turkish

@@ -3,7 +3,9 @@ package chat
 // gif.go is "gif": a game's every position as an animated GIF to share.
 
 import (
+	"bytes"
 	"fmt"
+	"iter"
 	"strconv"
 	"time"
 
@@ -17,8 +19,9 @@ import (
 const (
 	gifDelay = 800 * time.Millisecond
 	gifHold  = 4 * time.Second
-	// maxGIFFrames bounds the work of one animation (a long game shows its
-	// last positions).
+	// maxGIFFrames bounds the work and the size of one animation (a long
+	// game shows its last positions); its memory is bounded whatever the
+	// length (render.AnimateTo draws one frame at a time).
 	maxGIFFrames = 400
 )
 
@@ -37,20 +40,19 @@ func (q *request) gif() {
 		q.say("#" + s.Tag() + " " + q.t("gif.no-pictures"))
 		return
 	}
-	frames, err := q.r.gameFrames(q.lang, s)
-	if err != nil {
-		q.r.log.Error("gif: replaying a game", "id", s.ID, "err", err)
-		q.say(q.t("error.internal"))
-		return
-	}
 	start := time.Now()
-	b, err := render.Animate(d, frames, gifDelay, gifHold)
+	var buf bytes.Buffer
+	frames, err := q.r.gameFrames(q.lang, s, q.r.flipFor(s, q.m.UserID))
+	if err == nil {
+		err = render.AnimateTo(&buf, d, frames, gifDelay, gifHold)
+	}
 	if err != nil {
 		q.r.log.Error("gif: drawing a game", "id", s.ID, "err", err)
 		q.say(q.t("error.internal"))
 		return
 	}
-	q.r.log.Debug("gif drawn", "id", s.ID, "frames", len(frames), "bytes", len(b), "took", time.Since(start))
+	b := buf.Bytes()
+	q.r.log.Debug("gif drawn", "id", s.ID, "moves", len(s.Moves), "bytes", len(b), "took", time.Since(start))
 	q.sayReply(Reply{
 		Text:     "#" + s.Tag() + " " + q.t("gif.caption", "game", q.r.gameName(q.lang, s.Game), "moves", strconv.Itoa(moveCount(s))),
 		File:     b,
@@ -59,44 +61,69 @@ func (q *request) gif() {
 	})
 }
 
-// gameFrames are the pictures of s's positions from the start, each with
-// the move that led to it marked, the last with the result.
-func (r *Router) gameFrames(lang Lang, s sessions.Snapshot) ([]render.Frame, error) {
+// gameFrames are the pictures of s's positions from the start, made one
+// at a time as the animation asks for them (render.AnimateTo: the memory of
+// one position, whatever the game's length), seen from the second side
+// when flip. Each after the first marks the move that led to it and says
+// it with its number ("12. Nf3", "12… Nf6"); the last has the result. A
+// long game shows its last maxGIFFrames positions.
+func (r *Router) gameFrames(lang Lang, s sessions.Snapshot, flip bool) (iter.Seq[render.Frame], error) {
 	start, moves, err := s.Replay()
 	if err != nil {
 		return nil, err
 	}
 	players := [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)}
 	title := "#" + s.Tag() + " · " + r.gameName(lang, s.Game)
-	frame := func(p games.Position, path []string) render.Frame {
-		toMove := 0
-		if p.Turn() == ai.Second {
-			toMove = 1
+	first := len(moves) + 1 - maxGIFFrames // the first position shown
+	match := r.matchScoreOf(s)
+	return func(yield func(render.Frame) bool) {
+		pos := start.Clone()
+		number, prev := firstMoveNumber(s)-1, ai.NoSide
+		for i := 0; i <= len(moves); i++ {
+			var path []string
+			caption := ""
+			if i > 0 {
+				mv := moves[i-1]
+				side := s.Sides[i-1]
+				if i == 1 && side != ai.First || newMove(side, prev, s.Solo()) {
+					number++
+				}
+				prev = side
+				caption = strconv.Itoa(number) + ". " + r.showMove(lang, s, pos.FormatMove(mv))
+				if side == ai.Second && !s.Solo() {
+					caption = strconv.Itoa(number) + "… " + r.showMove(lang, s, pos.FormatMove(mv))
+				}
+				if h, ok := pos.(games.Highlighter); ok {
+					path, _ = h.MoveSquares(mv)
+				}
+				pos.Make(mv)
+			}
+			if i < first {
+				continue
+			}
+			toMove := 0
+			if pos.Turn() == ai.Second {
+				toMove = 1
+			}
+			// The same title and no name highlighted (Finished) in every
+			// frame: only the moved squares and the caption change, and
+			// each frame after the first is small. The drawer reads pos
+			// before the next move is made.
+			f := render.Frame{Position: pos, Board: pos.Board(), Path: path, ToMove: toMove, Finished: true,
+				Players: players, Title: title, Footer: caption, Flip: flip, Lang: string(lang), Match: match}
+			if i == len(moves) {
+				f.Finished = s.Result.Over
+				f.Footer = r.footer(lang, s)
+				if caption != "" {
+					f.Footer = caption + " · " + f.Footer
+				}
+				if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
+					f.Line = wl.WinningLine()
+				}
+			}
+			if !yield(f) {
+				return
+			}
 		}
-		// The same title and no name highlighted (Finished) in every
-		// frame: only the moved squares change, and each frame after the
-		// first is small.
-		return render.Frame{Position: p.Clone(), Board: p.Board(), Path: path, ToMove: toMove, Finished: true,
-			Players: players, Title: title}
-	}
-	pos := start.Clone()
-	frames := []render.Frame{frame(pos, nil)}
-	for _, mv := range moves {
-		var path []string
-		if h, ok := pos.(games.Highlighter); ok {
-			path, _ = h.MoveSquares(mv)
-		}
-		pos.Make(mv)
-		frames = append(frames, frame(pos, path))
-	}
-	if len(frames) > maxGIFFrames {
-		frames = frames[len(frames)-maxGIFFrames:]
-	}
-	last := &frames[len(frames)-1]
-	last.Finished = s.Result.Over
-	last.Footer = r.footer(lang, s)
-	if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
-		last.Line = wl.WinningLine()
-	}
-	return frames, nil
+	}, nil
 }

@@ -79,3 +79,29 @@ func TestPuzzleResignedIsNotSolved(t *testing.T) {
 		})
 	}
 }
+
+// TestPuzzleDefaultAndSeedStarts: as the README says, "play puzzle8"
+// draws a medium start (11-18 moves from the goal) and "from
+// 5,4,0,6,1,8,7,3,2" is the seed document's example, 22 moves away.
+func TestPuzzleDefaultAndSeedStarts(t *testing.T) {
+	reg, err := games.NewRegistry(puzzle.Eight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Games = reg })
+	b.say("lang en")
+	for _, tc := range []struct {
+		play   string
+		lo, hi int
+	}{{"play puzzle8", 11, 18}, {"play puzzle8 from 5,4,0,6,1,8,7,3,2", 22, 22}} {
+		b.say(tc.play)
+		ss := b.mgr.Find("test", "dm", "ayse")
+		if len(ss) != 1 {
+			t.Fatalf("%s: %d games", tc.play, len(ss))
+		}
+		if n, ok := ss[0].Position.(games.Solver).OptimalLength(); !ok || n < tc.lo || n > tc.hi {
+			t.Errorf("%s: %d moves from the goal (%v), want %d-%d", tc.play, n, ok, tc.lo, tc.hi)
+		}
+		b.say("resign yes")
+	}
+}

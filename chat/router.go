@@ -118,6 +118,8 @@ type Router struct {
 	// follows marks games whose next bot reply answers a bare move sent
 	// there from among several games (noteFollowed).
 	follows map[int64]bool
+	// letters are the letters each game's moves are shown in (notation.go).
+	letters letterNotes
 }
 
 type (
@@ -368,6 +370,9 @@ type request struct {
 	// entry is the command's entry in the table (nil for text that is no
 	// command: a bare move, chat); set by route.
 	entry *command
+	// canonical: the move is the game's own text (a tapped move), read as
+	// it is, not in the person's letters (notation.go).
+	canonical bool
 }
 
 // Handle processes one message; replies go to the platform's Sender. It
@@ -634,7 +639,8 @@ func (q *request) move(text string, explicit bool) {
 		var legal []sessions.Snapshot
 		notation := -1
 		for i, s := range target {
-			err := q.r.mgr.CheckMove(s.ID, q.m.UserID, text)
+			move, _ := q.readMove(s, text)
+			err := q.r.mgr.CheckMove(s.ID, q.m.UserID, move)
 			if err == nil {
 				legal = append(legal, s)
 				continue
@@ -662,7 +668,11 @@ func (q *request) move(text string, explicit bool) {
 			chosen = target[notation]
 		}
 	}
-	res, err := q.r.mgr.Move(q.ctx, chosen.ID, q.m.UserID, text, q.m.Ref)
+	move, letters := q.readMove(chosen, text)
+	res, err := q.r.mgr.Move(q.ctx, chosen.ID, q.m.UserID, move, q.m.Ref)
+	if err == nil {
+		q.r.letters.note(chosen.ID, letters)
+	}
 	if err != nil {
 		var me *games.MoveError
 		if !explicit && !q.m.Private && errors.As(err, &me) && me.Kind == games.Malformed {
@@ -741,7 +751,7 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 		reason := q.r.moveReason(q.lang, s.Game, me)
 		line := tag + " " + q.t("error.bad-move", "move", shorten(text, 30), "reason", reason)
 		if len(s.Legal) > 0 && me.Kind != games.GameOver {
-			line += " " + q.t("error.legal-moves", "moves", sample(s.Legal, maxListedMoves))
+			line += " " + q.t("error.legal-moves", "moves", sample(q.r.showLegal(q.lang, s), maxListedMoves))
 			if len(s.Legal) > maxListedMoves {
 				line += " " + q.t("error.legal-all", "cmd", q.word(CmdLegal)+" #"+s.Tag())
 			}
@@ -884,7 +894,7 @@ func (q *request) history() {
 	}
 	text := "#" + s.Tag() + " " + q.t("history.empty")
 	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + FormatHistory(s.Moves, s.Sides, s.Solo())
+		text = "#" + s.Tag() + " " + formatHistory(q.r.showMoves(q.lang, s), s.Sides, s.Solo(), firstMoveNumber(s))
 	}
 	if s.Result.Over { // a finished game's history ends with its result
 		text += "\n" + q.r.resultLine(q.lang, s)
@@ -898,8 +908,14 @@ func (q *request) history() {
 // "1. …". In a one-player game (solo) every move has its number. Counts of
 // moves shown to players (moveCount) are these numbers.
 func FormatHistory(moves []string, sides []ai.Side, solo bool) string {
+	return formatHistory(moves, sides, solo, 1)
+}
+
+// formatHistory is FormatHistory numbered from first (a custom start's
+// move number).
+func formatHistory(moves []string, sides []ai.Side, solo bool, first int) string {
 	var b strings.Builder
-	n := 0
+	n := first - 1
 	prev := ai.NoSide
 	for i, mv := range moves {
 		side := ai.First
@@ -1670,11 +1686,12 @@ func (r *Router) onEvent(ev sessions.Event) {
 			rep.Text = "#" + s.Tag() + " " + t("bot.thinking", "bot", r.cfg.BotName)
 		}
 	case sessions.EventHint:
-		rep.Text = "#" + s.Tag() + " " + t("hint", "move", ev.Move)
+		shown := r.showMove(lang, s, ev.Move)
+		rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 		if ev.Unrated {
 			rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
 		}
-		rep.Buttons = [][]Button{{{Label: ev.Move, Data: truncData(CmdMove + " #" + s.Tag() + " " + ev.Move)}}}
+		rep.Buttons = [][]Button{{{Label: shown, Data: truncData(CmdMove + " #" + s.Tag() + " " + shown)}}}
 	case sessions.EventForfeit:
 		var head string
 		switch {
@@ -1926,7 +1943,11 @@ func (q *request) legal() {
 		q.say("#" + s.Tag() + " " + q.t("legal.none"))
 		return
 	}
-	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", sample(s.Legal, maxLegalList)))
+	moves := q.r.groupedLegal(q.lang, s)
+	if moves == "" {
+		moves = sample(q.r.showLegal(q.lang, s), maxLegalList)
+	}
+	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
 }
 
 // word is a command's first word in the request's language.

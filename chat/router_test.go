@@ -471,7 +471,7 @@ func TestThinkingNoticeIsMarked(t *testing.T) {
 func TestRouterWithoutDrawers(t *testing.T) {
 	b := newBot(t, func(c *chat.Config, _ *sessions.Config) { c.Drawers = nil })
 	rs := b.say("play ttt")
-	if len(rs) != 1 || rs[0].Image != nil || !strings.Contains(rs[0].Text, "3 . . .\n2 . . .\n1 . . .\n  a b c") {
+	if len(rs) != 1 || rs[0].Image != nil || !strings.Contains(rs[0].Text, "3   1 | 2 | 3 \n") {
 		t.Fatalf("text-only game reply %q", texts(rs))
 	}
 	reg, _ := games.NewRegistry(tictactoe.Game{})

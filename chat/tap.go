@@ -459,8 +459,10 @@ func (q *request) tap() {
 		case len(same) == 0:
 			q.tapEdit(s, t, "", nil)
 		case len(same) == 1:
+			q.canonical = true
 			q.move(same[0].text, true)
 		case err == nil && k >= 1 && k <= len(same):
+			q.canonical = true
 			q.move(same[k-1].text, true)
 		default:
 			q.tapEdit(s, t, squares[0], same)

@@ -396,7 +396,7 @@ func TestBotOnlyTournament(t *testing.T) {
 	b.expect(in("tournament addbot hard"), "oyunbot (hard) is in the tournament already.")
 	rs := in("tournament start")
 	all := texts(rs)
-	for _, want := range []string{"Round 1 of 1 has begun", "oyunbot (easy) – oyunbot (hard)", "Game over", "The Tic-tac-toe tournament is over!", "final standings"} {
+	for _, want := range []string{"Round 1 of 1 has begun", "oyunbot (hard) – oyunbot (easy)", "Game over", "The Tic-tac-toe tournament is over!", "final standings"} {
 		if !strings.Contains(all, want) {
 			t.Fatalf("missing %q in %q", want, all)
 		}
@@ -436,7 +436,7 @@ func TestRatingCommands(t *testing.T) {
 	}
 	b.expect(grp("cem", "/puan kaç"), "Kullanım: puan [oyun] [@kişi]")
 	rs = grp("cem", "liderler xox")
-	b.expect(rs, "XOX — liderler\n1. Bora — 1662 ±290 (1 oyun)\n2. oyunbot (kolay) — 1500 (sabit)\n3. oyunbot (orta) — 1500 (sabit)",
+	b.expect(rs, "XOX — liderler\n1. Bora — 1662 ±290 (1 oyun)\n2. oyunbot (usta) — 1535 (sabit)\n3. oyunbot (zor) — 1520 (sabit)\n4. oyunbot (orta) — 1500 (sabit)\n5. oyunbot (kolay) — 1425 (sabit)",
 		"6. Ayse — 1338 ±290 (1 oyun)") // the bot's measured levels in their place
 	if _, err := png.Decode(bytes.NewReader(rs[0].Image)); err != nil {
 		t.Fatal(err)

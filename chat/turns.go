@@ -37,7 +37,7 @@ func (r *Router) turnsText(lang Lang, s sessions.Snapshot, from int) string {
 			flush()
 			owner = side
 		}
-		cur = append(cur, s.Moves[i])
+		cur = append(cur, r.showMove(lang, s, s.Moves[i]))
 	}
 	flush()
 	return strings.Join(groups, " · ")

@@ -106,11 +106,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer router.Close()
 
+	// What games prepare (the 15-puzzle's databases: loaded, or built once
+	// where they are missing) starts now in the background, in the console
+	// too, so that no player's first hint waits for it.
+	warmGames()
 	if !consoleMode {
-		// A server runs long: what games prepare (a puzzle's databases)
-		// is started now, so that no player's first game waits for it. The
-		// console starts it when a game first needs it.
-		warmGames()
 		return runPlatforms(ctx, router, mgr, store, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)

@@ -125,7 +125,7 @@ func TestPipedTicTacToe(t *testing.T) {
 	if !regexp.MustCompile(`Oyun bitti: (.+ kazandı|berabere) — .+\.`).MatchString(out) {
 		t.Fatalf("no result line:\n%s", out)
 	}
-	if !strings.Contains(out, "3 . . .\n2 . . .\n1 . . .\n  a b c") {
+	if !strings.Contains(out, "3   1 | 2 | 3 \n") {
 		t.Fatalf("no text board:\n%s", out)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(boards, "g1-*.png"))
