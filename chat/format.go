@@ -34,6 +34,9 @@ func (r *Router) gameReply(lang Lang, s sessions.Snapshot, head, viewer string) 
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.playerName(s, s.DrawOffer))
 	}
+	if s.TakebackOffer != ai.NoSide && !s.Result.Over {
+		rep.Text += "\n" + r.cat.T(lang, "takeback.pending", "player", r.playerName(s, s.TakebackOffer))
+	}
 	if d := r.cfg.Drawers[s.Game.Name()]; d != nil {
 		toMove := 0
 		if s.Turn == ai.Second {

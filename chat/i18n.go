@@ -158,6 +158,9 @@ func (c *Catalog) Langs() []Lang { return []Lang{Turkish, English} }
 func turkish() map[string]string {
 	return map[string]string{
 		// Second-person variants (Catalog.you: the console's reader).
+		"takeback.offered.you-player":    "Son hamleni geri almak istiyorsun. {opponent}: kabul ya da ret",
+		"takeback.accepted.you-player":   "İsteğinle hamleler geri alındı; bu oyun artık puanlı sayılmaz.",
+		"takeback.declined.you-player":   "Geri almayı reddettin; oyun sürüyor.",
 		"game.flag.you-player":           "Süren doldu; oyunu kaybettin.",
 		"game.forfeit.you-player":        "Uzun süre oynamadın, oyunu kaybettin.",
 		"game.never-moved.you-player":    "Hiç hamle yapmadın.",
@@ -204,7 +207,7 @@ func turkish() map[string]string {
 		"help.gif":     "gif — oyunun bütün konumları hareketli bir resim olarak, paylaşmak için (biten bir oyunun: gif #g7).",
 		"help.roll":    "zar — zar atma sırası sendeyken zarını at (kanal zarları elle atıyorsa). zar elle / zar otomatik — kanalda zarları oyuncular mı atar, bot mu (yöneticiler; özelde herkes).",
 		"help.hint":    "ipucu — motorun önerdiği hamle (yalnızca bota karşı; o oyun artık puanlı sayılmaz).",
-		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır.",
+		"help.undo":    "geri — bota karşı son hamleni ve botun cevabını geri alır; iki kişi arasında rakibe sorar (kabul / ret), kabul ederse oyun puansız olur; bitmemiş bir turun (tavlada bir zarın) son hamlesini her zaman geri alır.",
 		"help.draw": "berabere — beraberlik teklif eder; rakip teklif ettiyse kabul eder. Bot, ilk 20 hamleden sonra ve önde değilse kabul eder. " +
 			"İki oyuncu da hamle yapmadan kabul edilen beraberlik sonuçsuz biter, puanlanmaz (turnuvada beraberlik sayılır, yine puanlanmaz).",
 		"help.resign": "pes — oyunu bırakırsın, rakip kazanır (hiç hamle yapmadıysan oyun sonuçsuz biter, puanlanmaz).",
@@ -467,6 +470,11 @@ func turkish() map[string]string {
 		"draw.declined":      "{player} beraberliği reddetti; oyun sürüyor.",
 		"draw.bot-declines":  "{bot} beraberliği kabul etmiyor; oyun sürüyor.",
 		"draw.pending":       "{player} beraberlik teklif etti (kabul / ret).",
+		"takeback.offered":   "{player} son hamlesini geri almak istiyor. {opponent}: kabul ya da ret",
+		"takeback.accepted":  "{player} isteğiyle hamleler geri alındı; bu oyun artık puanlı sayılmaz.",
+		"takeback.declined":  "{player} geri almayı reddetti; oyun sürüyor.",
+		"takeback.pending":   "{player} hamle geri almak istedi (kabul / ret).",
+		"takeback.gone":      "Geri alma isteği artık yok: bir hamle oynandı ya da yanıtlandı.",
 		"draw.gone":          "Bu oyunda sana bekleyen bir beraberlik teklifi kalmadı (geri çekildi ya da yanıtlandı).",
 
 		"challenge.sent":             "{to}, {from} seni {game} oynamaya çağırıyor! Yanıtın: kabul ya da ret",
@@ -524,6 +532,9 @@ func turkish() map[string]string {
 func english() map[string]string {
 	return map[string]string{
 		// Second-person variants (Catalog.you: the console's reader).
+		"takeback.offered.you-player":    "You ask to take back your last move. {opponent}: accept or decline",
+		"takeback.accepted.you-player":   "Moves taken back at your request; this game is no longer rated.",
+		"takeback.declined.you-player":   "You declined the take-back; play on.",
 		"game.flag.you-player":           "You ran out of time and lost the game.",
 		"game.forfeit.you-player":        "You did not move for too long and lost the game.",
 		"game.never-moved.you-player":    "You never made a move.",
@@ -570,7 +581,7 @@ func english() map[string]string {
 		"help.gif":     "gif — the game's every position as an animated picture to share (of a finished game: gif #g7).",
 		"help.roll":    "roll — roll your dice when it is your roll (in a channel whose players roll by hand). roll hand / roll auto — whether the players roll their own dice or the bot does (admins; anyone in a private chat).",
 		"help.hint":    "hint — the move the engine suggests (against the bot only; the game is then no longer rated).",
-		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot).",
+		"help.undo":    "undo — takes back your last move and the bot's reply (against the bot); between people it asks your opponent (accept / decline), and the game is then unrated; a move of a turn not yet complete (a tavla die) is always taken back.",
 		"help.draw": "draw — offers a draw, or accepts your opponent's offer. The bot accepts after the first 20 moves when it is not ahead. " +
 			"A draw agreed before both players have moved ends the game without a result, unrated (in a tournament it counts as a draw, still unrated).",
 		"help.resign": "resign — you give up, your opponent wins (before your first move the game ends without a result, unrated).",
@@ -833,6 +844,11 @@ func english() map[string]string {
 		"draw.declined":      "{player} declined the draw; play on.",
 		"draw.bot-declines":  "{bot} declines the draw; play on.",
 		"draw.pending":       "{player} offered a draw (accept / decline).",
+		"takeback.offered":   "{player} asks to take back their last move. {opponent}: accept or decline",
+		"takeback.accepted":  "Moves taken back at {player}'s request; this game is no longer rated.",
+		"takeback.declined":  "{player} declined the take-back; play on.",
+		"takeback.pending":   "{player} asked to take a move back (accept / decline).",
+		"takeback.gone":      "That take-back request is gone: a move was played or it was answered.",
 		"draw.gone":          "There is no draw offer to you in this game any more (it was withdrawn or answered).",
 
 		"challenge.sent":             "{to}, {from} challenges you to {game}! Answer: accept or decline",

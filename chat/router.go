@@ -806,6 +806,11 @@ func (q *request) sayTagged(tag string, err error) {
 		say(q.t("error.not-vs-bot"))
 	case errors.Is(err, sessions.ErrNothingToUndo):
 		say(q.t("error.nothing-to-undo"))
+	case errors.Is(err, sessions.ErrDuplicate):
+		// A re-sent update applied before: its answer was given then.
+		q.r.log.Info("update applied before, ignored", "platform", q.m.Platform, "channel", q.m.ChannelID)
+	case errors.Is(err, sessions.ErrNoTakebackOffer):
+		say(q.t("takeback.gone"))
 	case errors.Is(err, sessions.ErrNoDrawOffer):
 		say(q.t("error.no-draw-offer"))
 	case errors.Is(err, sessions.ErrUnknownLevel):
@@ -1001,6 +1006,10 @@ func (q *request) undo() {
 		return
 	}
 	if q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
+		return
+	}
+	if !s.VsBot() && !s.Solo() {
+		q.offerTakeback(s) // between people: the opponent agrees first
 		return
 	}
 	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && hasMoved(s, s.SideOf(q.m.UserID)) && !q.confirmed() {
@@ -1307,14 +1316,15 @@ func (q *request) accept() {
 		return
 	}
 	if q.hasTag() {
-		q.acceptDraw()
+		if s, ok := q.current(); ok {
+			q.answerOffer(s, true)
+		}
 		return
 	}
 	snap, c, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.fromArg())
 	if errors.Is(err, sessions.ErrNoChallenge) {
-		if s, ok := q.drawOfferedTo(); ok { // "accept" answers a draw offer too
-			q.cmd.Args = []string{"#" + s.Tag()}
-			q.draw()
+		if s, ok := q.offerTo(); ok { // "accept" answers a draw or take-back offer too
+			q.answerOffer(s, true)
 			return
 		}
 	}
@@ -1341,16 +1351,6 @@ func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
 	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
 }
 
-// drawOfferedTo finds the sender's game with a draw offer from the opponent.
-func (q *request) drawOfferedTo() (sessions.Snapshot, bool) {
-	for _, s := range q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID) {
-		if s.DrawOffer != ai.NoSide && s.DrawOffer == s.SideOf(q.m.UserID).Opponent() {
-			return s, true
-		}
-	}
-	return sessions.Snapshot{}, false
-}
-
 // decline is accept's counterpart.
 func (q *request) decline() {
 	if from, created, ok := q.challengeArg(); ok {
@@ -1358,18 +1358,15 @@ func (q *request) decline() {
 		return
 	}
 	if q.hasTag() {
-		q.declineDraw()
+		if s, ok := q.current(); ok {
+			q.answerOffer(s, false)
+		}
 		return
 	}
 	c, err := q.r.mgr.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, q.fromArg())
 	if errors.Is(err, sessions.ErrNoChallenge) {
-		if s, ok := q.drawOfferedTo(); ok {
-			after, err := q.r.mgr.DeclineDraw(q.ctx, s.ID, q.m.UserID)
-			if err != nil {
-				q.sayError(err)
-				return
-			}
-			q.say("#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name))
+		if s, ok := q.offerTo(); ok {
+			q.answerOffer(s, false)
 			return
 		}
 	}
@@ -1444,25 +1441,6 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		return
 	}
 	q.sayAccepted(snap, acc)
-}
-
-// acceptDraw accepts the draw offer to the sender in the tagged game; an
-// offer no longer there (withdrawn by a move, answered) is said to be gone
-// rather than turned into an offer of the sender's own.
-func (q *request) acceptDraw() {
-	s, ok := q.current()
-	if !ok {
-		return
-	}
-	side := s.SideOf(q.m.UserID)
-	switch {
-	case side == ai.NoSide:
-		q.sayError(sessions.ErrNotPlayer)
-	case s.DrawOffer != side.Opponent():
-		q.say("#" + s.Tag() + " " + q.t("draw.gone"))
-	default:
-		q.draw()
-	}
 }
 
 // declineDraw declines the draw offer to the sender in the tagged game.

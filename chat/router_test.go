@@ -410,7 +410,9 @@ func TestGameBetweenPeople(t *testing.T) {
 	b.expect(grp("ayse", "hamle c4-c5"), "Sıra sende değil, Bora oynayacak.")
 	b.expect(grp("bora", "f6-f5"), "Bora: f6-f5")
 	b.expect(grp("cem", "tahta"), "#g1 Dama — Ayse (beyaz) – Bora (siyah) · 1 hamle")
-	b.expect(grp("ayse", "geri"), "Bu yalnızca bota karşı oyunlarda olur.")
+	// Between people a take-back is asked of the opponent (issue 20.8).
+	b.expect(grp("ayse", "geri"), "Ayse son hamlesini geri almak istiyor. Bora: kabul ya da ret")
+	b.expect(grp("bora", "ret"), "Bora geri almayı reddetti; oyun sürüyor.")
 	b.expect(grp("ayse", "berabere"), "Ayse beraberlik teklif ediyor. Bora: kabul ya da ret")
 	b.expect(grp("bora", "ret"), "Bora beraberliği reddetti")
 	grp("ayse", "berabere")

@@ -27,6 +27,8 @@ type Sessions interface {
 	TakeBackPly(ctx context.Context, id int64, userID string) (sessions.Snapshot, string, error)
 	OfferDraw(ctx context.Context, id int64, userID string) (sessions.DrawOutcome, sessions.Snapshot, error)
 	DeclineDraw(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
+	OfferTakeback(ctx context.Context, id int64, userID string) (sessions.TakebackOutcome, sessions.Snapshot, error)
+	AnswerTakeback(ctx context.Context, id int64, userID string, accept bool) (sessions.Snapshot, error)
 	Resign(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	SetLevel(ctx context.Context, id int64, userID, level string) (sessions.Snapshot, error)
 	Get(id int64) (sessions.Snapshot, error)

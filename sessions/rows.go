@@ -71,16 +71,18 @@ func scanGame(row scanner) (GameRecord, error) {
 		players, moves, tc      string
 		c0, c1, started, last   int64
 		drawOffer, over, winner int
+		takeback                int
 		l0, l1                  int64
 		rated, settled          int
 	)
 	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
 		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason,
 		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled, &rec.Version,
-		&rec.Start, &rec.Result.Points, &rec.Optimal, &rec.Match)
+		&rec.Start, &rec.Result.Points, &rec.Optimal, &rec.Match, &takeback)
 	if err != nil {
 		return rec, err
 	}
+	rec.TakebackOffer = ai.Side(takeback)
 	if rec.TimeControl, err = ParseTimeControl(tc); err != nil {
 		return rec, fmt.Errorf("sessions: game %d time control %q: %w", rec.ID, tc, err)
 	}

@@ -20,12 +20,12 @@ import (
 // of gameValues.
 const gameSetColumns = `game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
 	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, p0, p1,
-	version, start, points, optimal, match`
+	version, start, points, optimal, match, takeback_offer`
 
 // gameColumns are the columns scanGame reads.
 const gameColumns = `id, game, platform, channel, players, level, moves, clock0_ms, clock1_ms, started_ms, last_ms,
 	draw_offer, over, winner, reason, tc, left0_ms, left1_ms, lang, tournament, round, board, rated, settled, version,
-	start, points, optimal, match`
+	start, points, optimal, match, takeback_offer`
 
 // gameInsert and gameUpdate write gameValues.
 var gameInsert, gameUpdate = func() (string, string) {
@@ -62,7 +62,7 @@ func gameValues(rec GameRecord) ([]any, error) {
 		rec.TimeControl.String(), rec.Left[0].Milliseconds(), rec.Left[1].Milliseconds(), rec.Lang,
 		rec.Tournament, rec.Round, rec.Board, boolInt(rec.Rated), boolInt(rec.Settled),
 		person(rec.Players[0]), person(rec.Players[1]), rec.Version, rec.Start, rec.Result.Points, rec.Optimal,
-		rec.Match}, nil
+		rec.Match, int(rec.TakebackOffer)}, nil
 }
 
 // CreateGame inserts rec and returns the new id.
@@ -71,13 +71,76 @@ func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error
 	if err != nil {
 		return 0, err
 	}
-	id, err := s.insert(ctx, s.q, gameInsert, vals...)
+	if rec.Update.ID == "" {
+		id, err := s.insert(ctx, s.q, gameInsert, vals...)
+		return id, wrapped("create game", err)
+	}
+	var id int64
+	err = s.inTx(ctx, func(tx querier) error {
+		if err := s.applyUpdate(ctx, tx, rec.Update); err != nil {
+			return err
+		}
+		id, err = s.insert(ctx, tx, gameInsert, vals...)
+		return err
+	})
+	if errors.Is(err, ErrDuplicate) {
+		return 0, err
+	}
 	return id, wrapped("create game", err)
 }
 
 // SaveGame overwrites game rec.ID if it is at version rec.Version-1.
 func (s *SQLStore) SaveGame(ctx context.Context, rec GameRecord) error {
-	return s.saveGame(ctx, s.q, rec)
+	if rec.Update.ID == "" {
+		return s.saveGame(ctx, s.q, rec)
+	}
+	err := s.inTx(ctx, func(tx querier) error {
+		if err := s.saveGame(ctx, tx, rec); err != nil {
+			return err
+		}
+		return s.applyUpdate(ctx, tx, rec.Update)
+	})
+	if err != nil && !errors.Is(err, ErrConflict) && !errors.Is(err, ErrDuplicate) && !errors.Is(err, ErrUncertain) &&
+		s.d.uncertain(err) {
+		// The commit went out and its answer was lost: the change may
+		// stand (the Manager reads the game back).
+		return fmt.Errorf("sessions: save game %d: %w: %w", rec.ID, ErrUncertain, err)
+	}
+	return err
+}
+
+// applyUpdate records update u as applied, in the transaction of the
+// change it made; ErrDuplicate when it was recorded before.
+func (s *SQLStore) applyUpdate(ctx context.Context, tx querier, u UpdateKey) error {
+	n, err := exec(ctx, tx, `INSERT INTO applied_updates (platform, update_key, at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		u.Platform, u.ID, ms(time.Now()))
+	switch {
+	case err != nil:
+		return fmt.Errorf("sessions: record update %s %s: %w", u.Platform, u.ID, err)
+	case n == 0:
+		return fmt.Errorf("sessions: update %s %s: %w", u.Platform, u.ID, ErrDuplicate)
+	}
+	return nil
+}
+
+// Applied reports whether platform update u was applied.
+func (s *SQLStore) Applied(ctx context.Context, u UpdateKey) (bool, error) {
+	var one int
+	err := s.q.QueryRowContext(ctx, `SELECT 1 FROM applied_updates WHERE platform = ? AND update_key = ?`, u.Platform, u.ID).Scan(&one)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("sessions: applied update: %w", err)
+	}
+	return true, nil
+}
+
+// ForgetUpdates drops the applied updates recorded before t (platforms
+// re-send an update for a day at most).
+func (s *SQLStore) ForgetUpdates(ctx context.Context, before time.Time) error {
+	_, err := exec(ctx, s.q, `DELETE FROM applied_updates WHERE at_ms < ?`, ms(before))
+	return wrapped("forget updates", err)
 }
 
 // saveGame is SaveGame on q: the database, or a transaction that writes
