@@ -22,6 +22,12 @@ type Message struct {
 	// Ref identifies the incoming event for the adapter (message id,
 	// interaction token); replies to this message carry it back.
 	Ref string
+	// Update identifies the platform's event for good (Telegram's update
+	// id, Discord's message or interaction id), "" where the platform has
+	// none: a change it made is recorded with it, so that an event the
+	// platform sends again (a webhook not answered in time, a restart)
+	// is applied at most once, by any process.
+	Update string
 	// Mentions are the users mentioned in the text, resolved by the adapter
 	// (for "challenge @user"): the text keeps the platform's mention form.
 	Mentions []User

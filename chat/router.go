@@ -378,6 +378,9 @@ type request struct {
 // Handle processes one message; replies go to the platform's Sender. It
 // never panics: a bug is logged and answered with an apology.
 func (r *Router) Handle(ctx context.Context, m Message) {
+	// The first change the message makes records its update: a re-sent
+	// one changes nothing (sessions.ErrDuplicate, answered with silence).
+	ctx = sessions.WithUpdate(ctx, sessions.UpdateKey{Platform: m.Platform, ID: m.Update})
 	r.handle(&request{r: r, ctx: ctx, m: m, cmd: ParseCommand(m.Text)})
 }
 

@@ -96,6 +96,7 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		close(done)
 		return done, nil
 	}
+	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
 	err := b.in.Push(chatID, func(*lanes.Bucket) {
 		defer close(done)
 		if needAdmin {

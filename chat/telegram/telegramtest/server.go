@@ -157,6 +157,7 @@ type Server struct {
 	hookURL    string
 	hookSecret string
 	members    map[[2]int64]string
+	updates    map[int]Update // every update delivered, by id (Redeliver)
 }
 
 type callbackState struct {
@@ -183,6 +184,7 @@ func NewServer(cfg Config) *Server {
 		callbacks: make(map[string]*callbackState),
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
+		updates:   make(map[int]Update),
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
@@ -396,6 +398,7 @@ func (s *Server) SendUpdate(u Update) error {
 	s.mu.Lock()
 	s.nextUpdate++
 	u.UpdateID = s.nextUpdate
+	s.updates[u.UpdateID] = u
 	hook, secret := s.hookURL, s.hookSecret
 	if hook == "" {
 		s.queue = append(s.queue, queued{u.UpdateID, u})
@@ -404,6 +407,39 @@ func (s *Server) SendUpdate(u Update) error {
 		return nil
 	}
 	s.mu.Unlock()
+	return post(hook, secret, u)
+}
+
+// LastUpdateID is the id of the latest update delivered (0 for none).
+func (s *Server) LastUpdateID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextUpdate
+}
+
+// Redeliver posts update id again, the same id and content, as Telegram
+// does when a webhook's answer did not reach it: to hook ("" for the
+// webhook set; another address reaches one process behind a load
+// balancer), with the webhook's secret.
+func (s *Server) Redeliver(id int, hook string) error {
+	s.mu.Lock()
+	u, ok := s.updates[id]
+	if hook == "" {
+		hook = s.hookURL
+	}
+	secret := s.hookSecret
+	s.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("telegramtest: no update %d was delivered", id)
+	}
+	if hook == "" {
+		return fmt.Errorf("telegramtest: no webhook to redeliver update %d to", id)
+	}
+	return post(hook, secret, u)
+}
+
+// post delivers u to a webhook.
+func post(hook, secret string, u Update) error {
 	body, err := json.Marshal(u)
 	if err != nil {
 		return err
