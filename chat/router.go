@@ -498,6 +498,9 @@ func (q *request) play() {
 		case a.kind == argSide && a.side == ai.NoSide:
 			q.sayBadSide(game, a.word)
 			return
+		case a.kind == argMatch && a.err != nil:
+			q.sayBadMatch(a.word)
+			return
 		case a.kind == argMatch && target == -2:
 			target = a.n
 		default:
@@ -1105,6 +1108,10 @@ func (q *request) challenge() {
 			}
 			tc = a.tc
 		case argMatch:
+			if a.err != nil {
+				q.sayBadMatch(a.word)
+				return
+			}
 			if target == 0 {
 				target = a.n
 				if target == 0 {
