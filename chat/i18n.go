@@ -361,6 +361,8 @@ func turkish() map[string]string {
 		"list.and":                "{list} ve {last}",
 		"list.or":                 "{list} ya da {last}",
 
+		"confirm.not-yours": "Bu soru sana sorulmadı: düğmesine yalnızca sorulan kişi basabilir.",
+
 		"game.started":     "Yeni oyun: {game} — {players}",
 		"game.moved":       "{player}: {move}",
 		"game.turn":        "Sıra: {player} ({side})",
@@ -683,6 +685,8 @@ func english() map[string]string {
 		"error.no-draws":          "There are no draw offers in {game}.",
 		"list.and":                "{list} and {last}",
 		"list.or":                 "{list} or {last}",
+
+		"confirm.not-yours": "This question was not for you: only the person it asked can press its button.",
 
 		"game.started":     "New game: {game} — {players}",
 		"game.moved":       "{player}: {move}",

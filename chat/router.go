@@ -968,7 +968,7 @@ func (q *request) draw() {
 		opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag()),
+			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
 		})
 	}
 }
@@ -1159,7 +1159,7 @@ func (q *request) challenge() {
 	rep := Reply{Text: text}
 	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == to.ID {
-			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c))
+			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c), "")
 		}
 	}
 	q.sayReply(rep)
@@ -1810,9 +1810,11 @@ func (q *request) confirmed() bool {
 // askConfirm asks whether a costly action on game s was meant: the
 // question (catalogue key) and a button that does it.
 func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
-	yes := cmd + " #" + s.Tag() + " yes"
-	q.sayReply(Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd)),
-		Buttons: [][]Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}})
+	rep := Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd))}
+	if yes := withAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
+		rep.Buttons = [][]Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}
+	}
+	q.sayReply(rep)
 }
 
 // confirmWord is how the person types the confirmed command in the
