@@ -37,6 +37,12 @@ func (q *request) gif() {
 		q.say("#" + s.Tag() + " " + q.t("gif.no-pictures"))
 		return
 	}
+	// The game as it is now; drawn off the chat's queue (slow.go).
+	q.offQueue(func(q *request) { q.sendGIF(s, d) })
+}
+
+// sendGIF draws game s as an animated GIF with d and sends it.
+func (q *request) sendGIF(s sessions.Snapshot, d render.Drawer) {
 	frames, err := q.r.gameFrames(q.lang, s)
 	if err != nil {
 		q.r.log.Error("gif: replaying a game", "id", s.ID, "err", err)

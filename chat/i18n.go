@@ -409,6 +409,9 @@ func turkish() map[string]string {
 		"bot.thinking":  "{bot} düşünüyor…",
 		"bot.queued":    "{bot} başka oyunlarda düşünüyor, sıraya alındın…",
 
+		"slow.queued": "İsteğin sıraya alındı: önündekiler bitince hazırlanıp gönderilecek…",
+		"slow.busy":   "Önceki isteklerin (animasyon, çözüm, karşılaştırma) hâlâ hazırlanıyor: yanıtları gelince yeniden iste.",
+
 		"draw.offered":       "{player} beraberlik teklif ediyor. {opponent}: kabul ya da ret",
 		"draw.agreed":        "Beraberlik kabul edildi.",
 		"draw.early-unrated": "Turnuvada beraberlik sayılır, ama iki oyuncu da hamle yapmadığı için puanlanmaz.",
@@ -733,6 +736,9 @@ func english() map[string]string {
 		"hint":          "Hint: {move}",
 		"bot.thinking":  "{bot} is thinking…",
 		"bot.queued":    "{bot} is busy with other games; you are in the queue…",
+
+		"slow.queued": "Your request is in the queue: it is worked on, and sent, once those before it are done…",
+		"slow.busy":   "Your earlier requests (animations, solutions, comparisons) are still being worked on: ask again once their answers have come.",
 
 		"draw.offered":       "{player} offers a draw. {opponent}: accept or decline",
 		"draw.agreed":        "Draw agreed.",

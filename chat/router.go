@@ -74,6 +74,12 @@ type Config struct {
 	// ReplyClaimTTL: in the shared mode, a process's claim on its replies
 	// lasts this long unrenewed (default DefaultReplyClaimTTL).
 	ReplyClaimTTL time.Duration
+	// SlowWorkers bounds the slow commands (animations, a game's own
+	// commands) worked on at once, SlowPerUser those one person may have
+	// waiting or worked on (slow.go; defaults sessions.DefaultSlowWorkers,
+	// DefaultSlowPerOwner). SlowKeepMemory: see sessions.JobsConfig.
+	SlowWorkers, SlowPerUser int
+	SlowKeepMemory           bool
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is
@@ -91,6 +97,7 @@ type Router struct {
 	handle    handler // the middlewares and the command table
 	mgr       Sessions
 	out       *outbox
+	slow      *slowQueue // slow commands, off the chats' queues (slow.go)
 	log       *slog.Logger
 
 	mu      sync.RWMutex
@@ -145,12 +152,14 @@ func New(cfg Config) (*Router, error) {
 	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
 		wrote: map[userRef]Lang{}, openings: map[int64]string{}}
 	r.handle = r.chain()
+	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
 	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
 		claimOf(cfg))
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
+		r.slow.Close()
 		r.out.close()
 		return nil, err
 	}
@@ -220,18 +229,23 @@ func (r *Router) Outage(platform string, d time.Duration) {
 	r.mgr.CreditOutage(platform, d)
 }
 
-// Wait blocks until no bot move (or hint) is queued or running and its
-// replies have been handed to the senders, or ctx is done.
+// Wait blocks until no slow command, bot move (or hint) is queued or running
+// and its replies have been handed to the senders, or ctx is done.
 func (r *Router) Wait(ctx context.Context) error {
+	if err := r.slow.Wait(ctx); err != nil {
+		return err
+	}
 	if err := r.mgr.Wait(ctx); err != nil {
 		return err
 	}
 	return r.out.wait(ctx)
 }
 
-// Close stops the engine workers (a running search is cut short and not
-// played) and the delivery of replies; undelivered ones stay in the store.
+// Close stops the slow commands and the engine workers (a running search is
+// cut short and not played) and the delivery of replies; undelivered ones
+// stay in the store.
 func (r *Router) Close() error {
+	r.slow.Close()
 	err := r.mgr.Close()
 	r.out.close()
 	return err

@@ -1,0 +1,66 @@
+package chat
+
+// slow.go: commands whose work takes long (an animated GIF of a long game,
+// a puzzle's solution or comparison of searches: a game's own commands)
+// leave the chat's queue. The adapters handle a chat's messages one after
+// the other; such work, done there, would hold up every message of the
+// chat behind it (a move in a group waiting for a member's twenty
+// comparisons). The command finds its game in the queue, in order with the
+// messages before it, and hands the work to the slow queue
+// (sessions.Jobs): a few workers for the whole bot, fair between people, a
+// few jobs per person. Its answer comes when the work is done; the chat's
+// next message is handled at once.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"oyunbot/sessions"
+)
+
+// slowQueue is the Router's slow commands: the queue they wait in.
+type slowQueue struct {
+	jobs *sessions.Jobs
+}
+
+// newSlow makes the Router's slow queue from its configuration.
+func newSlow(cfg Config) *slowQueue {
+	return &slowQueue{
+		jobs: sessions.NewJobs(sessions.JobsConfig{Workers: cfg.SlowWorkers, PerOwner: cfg.SlowPerUser,
+			Logger: cfg.Logger, KeepMemory: cfg.SlowKeepMemory}),
+	}
+}
+
+// Wait blocks until no slow command is queued or running, or ctx is done.
+func (s *slowQueue) Wait(ctx context.Context) error { return s.jobs.Wait(ctx) }
+
+// Close cancels the running slow commands and drops the queued ones.
+func (s *slowQueue) Close() { s.jobs.Close() }
+
+// offQueue runs work, the slow part of the request's command, on the slow
+// queue, with a copy of the request whose context is the queue's. A person
+// with too many slow requests still being worked on is told to wait for
+// their answers; one whose request waits for a free worker is told it is
+// queued (a notice: it says nothing once the answer is there).
+func (q *request) offQueue(work func(q *request)) {
+	job := *q
+	queued, err := q.r.slow.jobs.Submit(q.m.Platform+"/"+q.m.UserID, func(ctx context.Context) {
+		job.ctx = ctx
+		defer func() {
+			if p := recover(); p != nil {
+				job.r.log.Error("panic in a slow command", "panic", fmt.Sprint(p), "text", shorten(job.m.Text, 80))
+				job.say(job.t("error.internal"))
+			}
+		}()
+		work(&job)
+	})
+	switch {
+	case errors.Is(err, sessions.ErrBusy):
+		q.say(q.t("slow.busy"))
+	case err != nil:
+		q.r.log.Warn("slow command dropped", "err", err) // shutting down
+	case queued:
+		q.sayReply(Reply{Text: q.t("slow.queued"), Notice: true})
+	}
+}
