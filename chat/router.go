@@ -80,6 +80,9 @@ type Config struct {
 	// DefaultSlowPerOwner). SlowKeepMemory: see sessions.JobsConfig.
 	SlowWorkers, SlowPerUser int
 	SlowKeepMemory           bool
+	// SearchMemory is the bytes the slow commands' searches may hold
+	// together (default DefaultSearchMemory).
+	SearchMemory int64
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is

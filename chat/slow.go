@@ -8,7 +8,8 @@ package chat
 // comparisons). The command finds its game in the queue, in order with the
 // messages before it, and hands the work to the slow queue
 // (sessions.Jobs): a few workers for the whole bot, fair between people, a
-// few jobs per person. Its answer comes when the work is done; the chat's
+// few jobs per person, their searches within one memory budget for all
+// (ai.MemoryBudget). Its answer comes when the work is done; the chat's
 // next message is handled at once.
 
 import (
@@ -16,19 +17,33 @@ import (
 	"errors"
 	"fmt"
 
+	"oyunbot/ai"
 	"oyunbot/sessions"
 )
 
-// slowQueue is the Router's slow commands: the queue they wait in.
+// DefaultSearchMemory is the memory the slow commands' searches (a
+// puzzle's solutions and comparisons) may hold together, whoever asked for
+// them: 128 MiB, a million states of a breadth-first search (ai.Solve's
+// stateBytes). A search that finds it spent stops and says so.
+const DefaultSearchMemory = 128 << 20
+
+// slowQueue is the Router's slow commands: the queue they wait in and the
+// memory their searches share.
 type slowQueue struct {
 	jobs *sessions.Jobs
+	mem  *ai.MemoryBudget
 }
 
 // newSlow makes the Router's slow queue from its configuration.
 func newSlow(cfg Config) *slowQueue {
+	mem := cfg.SearchMemory
+	if mem <= 0 {
+		mem = DefaultSearchMemory
+	}
 	return &slowQueue{
 		jobs: sessions.NewJobs(sessions.JobsConfig{Workers: cfg.SlowWorkers, PerOwner: cfg.SlowPerUser,
 			Logger: cfg.Logger, KeepMemory: cfg.SlowKeepMemory}),
+		mem: ai.NewMemoryBudget(mem),
 	}
 }
 
@@ -46,7 +61,7 @@ func (s *slowQueue) Close() { s.jobs.Close() }
 func (q *request) offQueue(work func(q *request)) {
 	job := *q
 	queued, err := q.r.slow.jobs.Submit(q.m.Platform+"/"+q.m.UserID, func(ctx context.Context) {
-		job.ctx = ctx
+		job.ctx = ai.WithMemoryBudget(ctx, q.r.slow.mem)
 		defer func() {
 			if p := recover(); p != nil {
 				job.r.log.Error("panic in a slow command", "panic", fmt.Sprint(p), "text", shorten(job.m.Text, 80))
