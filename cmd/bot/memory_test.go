@@ -245,6 +245,12 @@ func TestMemoryUnderLoad(t *testing.T) {
 	longPuzzles(t, dbPath, gifPeople, gifMoves)
 	tg := telegramtest.NewServer(telegramtest.Config{})
 	defer tg.Close()
+	for i := range gifPeople { // the groups exist: the games' boards go there at start
+		u := telegramtest.User{ID: int64(5000 + i), FirstName: fmt.Sprintf("P%02d", i), LanguageCode: "en"}
+		if _, err := tg.SendText(telegramtest.Group(int64(2000+i), "g"), u, "hi"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	bot := startMemBot(t, bin, dir, dbPath, tg)
 	if err := tg.Wait(time.Minute, func() bool { return len(tg.Calls("getUpdates")) > 0 }); err != nil {
 		t.Fatal("the bot never polled")
