@@ -60,7 +60,9 @@ func (s *slowQueue) Close() { s.jobs.Close() }
 // queued (a notice: it says nothing once the answer is there).
 func (q *request) offQueue(work func(q *request)) {
 	job := *q
+	told := make(chan struct{}) // the queued notice is out: the answer never comes before it
 	queued, err := q.r.slow.jobs.Submit(q.m.Platform+"/"+q.m.UserID, func(ctx context.Context) {
+		<-told
 		job.ctx = ai.WithMemoryBudget(ctx, q.r.slow.mem)
 		defer func() {
 			if p := recover(); p != nil {
@@ -76,6 +78,13 @@ func (q *request) offQueue(work func(q *request)) {
 	case err != nil:
 		q.r.log.Warn("slow command dropped", "err", err) // shutting down
 	case queued:
-		q.sayReply(Reply{Text: q.t("slow.queued"), Notice: true})
+		// Off the chat's queue too: a notice waits for the chat's pace.
+		note := *q
+		go func() {
+			defer close(told)
+			note.sayReply(Reply{Text: note.t("slow.queued"), Notice: true})
+		}()
+		return
 	}
+	close(told)
 }
