@@ -16,21 +16,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	e := newE2E(t)
 	group := telegramtest.Group(2105, "Kahvehane")
 	cem := telegramtest.User{ID: 91, FirstName: "Cem", UserName: "cem", LanguageCode: "tr"}
-	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
-		t.Fatal(err)
-	}
-	invite := e.waitText(t, group.ID, 0, func(s telegramtest.Sent) bool { return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @") })
-	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
-		t.Fatal(err)
-	}
-	board := e.waitPhotos(t, group.ID, 1)
-	mover, other := ayse, bob
-	if strings.Contains(board.Text, "Bob (X)") {
-		mover, other = bob, ayse
-	}
+	board, mover, other := e.ticTacToe(t, group)
 	if _, err := e.srv.Press(mover, group.ID, board.MessageID, cellMoves(board)[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -96,4 +82,28 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	if _, err := e.mgr.Get(1); err == nil {
 		t.Error("the game goes on after the asker's resignation")
 	}
+}
+
+// ticTacToe starts a game of tic-tac-toe between Bob and Ayşe in group
+// (Bob challenges, Ayşe accepts with the button) and returns its first
+// board and who moves first.
+func (e *e2e) ticTacToe(t *testing.T, group telegramtest.Chat) (board telegramtest.Sent, mover, other telegramtest.User) {
+	t.Helper()
+	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil { // the bot meets @ayse_y
+		t.Fatal(err)
+	}
+	seen := len(e.srv.Sent(group.ID))
+	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
+		t.Fatal(err)
+	}
+	invite := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @") })
+	boards := len(e.photos(group.ID))
+	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
+		t.Fatal(err)
+	}
+	board = e.waitPhotos(t, group.ID, boards+1)
+	if strings.Contains(board.Text, "Bob (X)") {
+		return board, bob, ayse
+	}
+	return board, ayse, bob
 }

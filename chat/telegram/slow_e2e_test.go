@@ -92,21 +92,7 @@ func TestE2ESlowCommandsLeaveTheChatsQueue(t *testing.T) {
 	t.Cleanup(g.release) // before the bot stops: a failed test leaves no work held
 	group := telegramtest.Group(2104, "Kahvehane")
 	mallory := telegramtest.User{ID: 666, FirstName: "Mallory", LanguageCode: "en"}
-	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
-		t.Fatal(err)
-	}
-	invite := e.waitText(t, group.ID, 0, func(s telegramtest.Sent) bool { return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @") })
-	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
-		t.Fatal(err)
-	}
-	board := e.waitPhotos(t, group.ID, 1)
-	mover := ayse
-	if strings.Contains(board.Text, "Bob (X)") {
-		mover = bob
-	}
+	board, mover, _ := e.ticTacToe(t, group)
 
 	for _, text := range []string{"/compare #g1", "/gif #g1"} {
 		if _, err := e.srv.SendText(group, mallory, text); err != nil {

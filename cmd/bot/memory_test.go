@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -29,7 +28,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -138,35 +136,13 @@ func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 
 // memBot is the bot process under measurement.
 type memBot struct {
-	cmd    *exec.Cmd
-	over   atomic.Bool // stopped past memCeiling
-	stderr bytes.Buffer
-	done   chan struct{}
+	*tgBot
+	over atomic.Bool // stopped past memCeiling
 }
 
 func startMemBot(t *testing.T, bin, dir, dbPath string, tg *telegramtest.Server) *memBot {
 	t.Helper()
-	b := &memBot{done: make(chan struct{})}
-	b.cmd = exec.Command(bin, "-env", "")
-	b.cmd.Dir = dir
-	b.cmd.Env = append(os.Environ(), "OYUNBOT_DB="+dbPath, "OYUNBOT_LOG_LEVEL=warn", "OYUNBOT_LANG=en",
-		"TELEGRAM_TOKEN="+tg.Token(), "TELEGRAM_API_ENDPOINT="+tg.Endpoint())
-	b.cmd.Stderr = &b.stderr
-	if err := b.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { b.cmd.Wait(); close(b.done) }()
-	t.Cleanup(func() {
-		b.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-b.done:
-		case <-time.After(30 * time.Second):
-			b.cmd.Process.Kill()
-		}
-		if t.Failed() {
-			t.Logf("bot's stderr:\n%s", b.stderr.String())
-		}
-	})
+	b := &memBot{tgBot: startTelegramBot(t, bin, dir, dbPath, tg)}
 	// The ceiling's watch.
 	go func() {
 		for {

@@ -6,11 +6,8 @@ package main
 // (issue 21).
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -25,27 +22,7 @@ func TestPolledMoveSurvivesKill(t *testing.T) {
 	dbPath := filepath.Join(dir, "bot.db")
 	tg := telegramtest.NewServer(telegramtest.Config{})
 	t.Cleanup(tg.Close) // after the bots' cleanups: their polls end first
-	start := func() (*exec.Cmd, <-chan error) {
-		cmd := exec.Command(bin, "-env", "")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "OYUNBOT_DB="+dbPath, "OYUNBOT_LOG_LEVEL=warn", "OYUNBOT_LANG=en",
-			"TELEGRAM_TOKEN="+tg.Token(), "TELEGRAM_API_ENDPOINT="+tg.Endpoint())
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		exited := make(chan error, 1)
-		go func() { exited <- cmd.Wait() }()
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			if t.Failed() {
-				t.Logf("bot's stderr:\n%s", stderr.String())
-			}
-		})
-		return cmd, exited
-	}
-	cmd, exited := start()
+	bot := startTelegramBot(t, bin, dir, dbPath, tg)
 
 	bob := telegramtest.User{ID: 77, FirstName: "Bob", LanguageCode: "en"}
 	pc := telegramtest.Private(bob)
@@ -93,10 +70,10 @@ func TestPolledMoveSurvivesKill(t *testing.T) {
 	if tg.Confirmed(move) {
 		t.Fatal("the move was confirmed to Telegram before it was handled")
 	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+	if err := bot.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	<-exited
+	<-bot.done
 	if _, err := lock.ExecContext(ctx, "ROLLBACK"); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +82,7 @@ func TestPolledMoveSurvivesKill(t *testing.T) {
 		t.Fatal("the move was answered before the kill: nothing was in flight")
 	}
 
-	start()
+	startTelegramBot(t, bin, dir, dbPath, tg)
 	if err := tg.Wait(platformPatience, caption("Bob: b2")); err != nil {
 		t.Fatalf("after the restart the move was not played: %v", texts(tg.Sent(pc.ID)))
 	}
