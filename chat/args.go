@@ -8,6 +8,7 @@ package chat
 // repeats and unknown words) is its own.
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -32,7 +33,7 @@ const (
 	argCount             // a whole number: a Swiss tournament's rounds
 	argCountUnit         // what a count counts: "5 tur", "5 rounds"
 	argTime              // a time control, or a word meant as one
-	argMatch             // "match 5", "maç 3": a match to that many points (n; 0 for the default)
+	argMatch             // "match 5", "maç 3": a match to that many points (n; 0 for the default, -1 out of range; err: no number)
 )
 
 // argKinds is a set of kinds: what a command takes.
@@ -70,7 +71,8 @@ type arg struct {
 	n      int
 	tc     sessions.TimeControl
 	// err is set for a word meant as a time control that is none
-	// (sessions.ErrBadTimeControl): it is refused, never dropped.
+	// (sessions.ErrBadTimeControl), or as a match's length that is none
+	// (errMatchLength): it is refused, never dropped.
 	err error
 }
 
@@ -94,17 +96,9 @@ func (r *Router) classify(words []string, take argKinds) []arg {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		if take.has(argMatch) && isMatchWord(Fold(w)) {
-			// "maç 5": the number is the match's points, not a level or
-			// minutes.
 			a := arg{kind: argMatch, word: w, side: ai.NoSide}
-			if i+1 < len(words) {
-				if n, err := strconv.Atoi(words[i+1]); err == nil {
-					a.n, a.word = n, w+" "+words[i+1]
-					if a.n < 1 {
-						a.n = -1 // refused as out of range, not taken as the default
-					}
-					i++
-				}
+			if i+1 < len(words) && r.matchLength(&a, words[i+1], game, take) {
+				i++
 			}
 			out = append(out, a)
 			continue
@@ -112,6 +106,59 @@ func (r *Router) classify(words []string, take argKinds) []arg {
 		out = append(out, r.classifyWord(w, game, take))
 	}
 	return out
+}
+
+// matchLength reads next, the word after "maç" / "match", into a as the
+// match's points, and reports whether it took it: a whole number is the
+// points ("maç 5"; out of range is n = -1, refused, never the default); a
+// word the command would take as something else (a level, a side, a clock
+// that reads as one) is left to be that, and the match has the default
+// length; any other word was meant as the length and is refused with
+// a.err ("maç ü", "match 1e3", "match 99999999999999999999": never a clock
+// nor a default match).
+func (r *Router) matchLength(a *arg, next string, game games.Game, take argKinds) bool {
+	n, err := strconv.Atoi(next)
+	switch {
+	case err == nil:
+		a.n = n
+		if n < 1 {
+			a.n = -1
+		}
+	case errors.Is(err, strconv.ErrRange) && isDigits(strings.TrimLeft(next, "+-")):
+		a.n = -1 // a whole number, too long for an int
+	default:
+		other := r.classifyWord(next, game, take)
+		if other.kind != argUnknown && other.err == nil {
+			return false
+		}
+		a.err = errMatchLength
+	}
+	a.word += " " + next
+	return true
+}
+
+// sayBadMatch refuses the word after "maç" / "match" (word is both) that
+// is no number of points, with the range.
+func (q *request) sayBadMatch(word string) {
+	f := strings.Fields(word)
+	cmd := "match"
+	if q.lang == Turkish {
+		cmd = "maç"
+	}
+	q.say(q.t("error.match-length", "word", shorten(f[len(f)-1], 20), "max", strconv.Itoa(sessions.MaxMatchTarget), "cmd", cmd))
+}
+
+// errMatchLength marks a word after "match" that is no number of points.
+var errMatchLength = errors.New("chat: not a match length")
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // isMatchWord reports whether folded w asks for a match.

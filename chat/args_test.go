@@ -2,6 +2,7 @@ package chat
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +37,11 @@ func (a arg) describe() string {
 			return "time:bad"
 		}
 		return "time:" + a.word
+	case argMatch:
+		if a.err != nil {
+			return "match:bad"
+		}
+		return fmt.Sprint("match:", a.n)
 	}
 	return "?"
 }
@@ -70,6 +76,19 @@ func TestClassify(t *testing.T) {
 		{tournamentArgs, "dama lig -2 0dk", "game:dama system:roundrobin count:-2 time:bad"},
 		{tournamentArgs, "dama zor beyaz @ali", "game:dama ? ? ?"},
 		{ratingArgs, "@ali xox 3", "mention game:tictactoe ?"},
+		// The word after "match" is its length, or another kind the
+		// command takes; anything else was meant as the length (issue 21).
+		{challengeArgs, "@bob xox match ü", "mention game:tictactoe match:bad"},
+		{challengeArgs, "@bob xox match 99999999999999999999", "mention game:tictactoe match:-1"},
+		{challengeArgs, "@bob xox match 1e3", "mention game:tictactoe match:bad"},
+		{challengeArgs, "@bob xox maç 5,5", "mention game:tictactoe match:bad"},
+		{challengeArgs, "@bob xox maç 0", "mention game:tictactoe match:-1"},
+		{challengeArgs, "@bob xox maç 3 5 dk", "mention game:tictactoe match:3 time:5dk"},
+		{challengeArgs, "@bob xox maç 5 dk", "mention game:tictactoe match:0 time:5dk"},
+		{challengeArgs, "@bob xox match o", "mention game:tictactoe match:0 side:1"},
+		{challengeArgs, "@bob match", "mention match:0"},
+		{playArgs, "dama match zor", "game:dama match:0 level:hard"},
+		{playArgs, "dama maç hadi", "game:dama match:bad"},
 	} {
 		var got []string
 		for _, a := range r.classify(strings.Fields(tc.words), tc.take) {
@@ -79,4 +98,63 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%q: %q, want %q", tc.words, strings.Join(got, " "), tc.want)
 		}
 	}
+}
+
+// FuzzClassify reads random words as each command does: it never panics,
+// every word is read once (a match takes the word after it), a whole
+// number after "match" is the match's length (never a clock nor a default
+// match), and a length refused is said so (issue 21).
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{
+		"@bob tavla match ü", "@bob xox match 99999999999999999999", "xox maç 1e3 5 dk + 3 sn",
+		"dama zor siyah maç 3", "xox isviçre 3 tur 10 dk", "match", "maç -0", "match +7 match 2",
+	} {
+		f.Add(s)
+	}
+	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	r := &Router{cfg: Config{Games: reg}, hosts: hostGames(reg)}
+	f.Fuzz(func(t *testing.T, line string) {
+		words := strings.Fields(line)
+		for _, take := range []argKinds{playArgs, challengeArgs, tournamentArgs, ratingArgs} {
+			in := words
+			if take.has(argTime) {
+				in = joinTimeWords(words)
+			}
+			got := r.classify(words, take)
+			read := 0
+			for i, a := range got {
+				if read >= len(in) || !strings.HasPrefix(a.word, in[read]) {
+					t.Fatalf("%q: arg %d %q is not word %d of %q", line, i, a.word, read, in)
+				}
+				read++
+				if a.kind != argMatch {
+					continue
+				}
+				if !take.has(argMatch) {
+					t.Fatalf("%q: a match in a command that takes none", line)
+				}
+				if a.word != in[read-1] {
+					next := in[read]
+					read++
+					if a.word != in[read-2]+" "+next {
+						t.Fatalf("%q: match %q took %q", line, a.word, next)
+					}
+					if isDigits(strings.TrimLeft(next, "+-")) && a.err == nil && a.n != -1 && (a.n < 1 || strconv.Itoa(a.n) != strings.TrimLeft(strings.TrimLeft(next, "+"), "0")) {
+						t.Fatalf("%q: %q read as %d", line, a.word, a.n)
+					}
+				} else if read < len(in) && isDigits(strings.TrimLeft(in[read], "+-")) {
+					t.Fatalf("%q: the number after %q was not its length", line, a.word)
+				}
+				if a.n < -1 || (a.err != nil && a.n != 0) {
+					t.Fatalf("%q: match %+v", line, a)
+				}
+			}
+			if read != len(in) {
+				t.Fatalf("%q: read %d of %d words", line, read, len(in))
+			}
+		}
+	})
 }

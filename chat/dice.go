@@ -30,7 +30,7 @@ func (q *request) roll() {
 			return
 		}
 		if !q.mayConfigure() {
-			q.say(q.t("lang.admin-only"))
+			q.say(q.t("roll.admin-only"))
 			return
 		}
 		cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)

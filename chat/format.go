@@ -112,12 +112,16 @@ func (r *Router) buttons(lang Lang, s sessions.Snapshot) [][]Button {
 }
 
 // answerButtons are Accept and Decline for what id names: "#g7" for the
-// draw offer in game 7, a challengeID for a challenge. None when the data
-// would not fit a platform's limit (cut, it would name something else):
-// the typed answer still works.
-func (r *Router) answerButtons(lang Lang, id string) [][]Button {
+// draw offer in game 7, a challengeID for a challenge; for userID alone
+// when it is not "" (confirm.go; a challenge checks whom it is for
+// itself). None when the data would not fit a platform's limit (cut, it
+// would name something else): the typed answer still works.
+func (r *Router) answerButtons(lang Lang, id, userID string) [][]Button {
 	accept, decline := CmdAccept+" "+id, CmdDecline+" "+id
-	if len(accept) > MaxButtonData || len(decline) > MaxButtonData {
+	if userID != "" {
+		accept, decline = withAsked(accept, userID), withAsked(decline, userID)
+	}
+	if accept == "" || decline == "" || len(accept) > MaxButtonData || len(decline) > MaxButtonData {
 		return nil
 	}
 	return [][]Button{{

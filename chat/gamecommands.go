@@ -144,7 +144,9 @@ func (q *request) quietViewed() (sessions.Snapshot, bool) {
 	return q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID)
 }
 
-// runGameCommand runs c on a copy of game s and sends its answer.
+// runGameCommand runs c on a copy of game s and sends its answer. A game's
+// command may search or draw for long (a puzzle's comparison): it runs off
+// the chat's queue, on the copy made now (slow.go).
 func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 	req, err := q.commandRequest(s)
 	if err != nil {
@@ -152,14 +154,16 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 		q.say(q.t("error.internal"))
 		return
 	}
-	ctx, cancel := context.WithTimeout(q.ctx, gameCommandTimeout)
-	defer cancel()
-	ans, err := q.callGameCommand(ctx, c, req)
-	if err != nil {
-		q.say("#" + s.Tag() + " " + localError(q.lang, err))
-		return
-	}
-	q.sayReply(q.r.answerReply(q.lang, s, ans))
+	q.offQueue(func(q *request) {
+		ctx, cancel := context.WithTimeout(q.ctx, gameCommandTimeout)
+		defer cancel()
+		ans, err := q.callGameCommand(ctx, c, req)
+		if err != nil {
+			q.say("#" + s.Tag() + " " + localError(q.lang, err))
+			return
+		}
+		q.sayReply(q.r.answerReply(q.lang, s, ans))
+	})
 }
 
 // callGameCommand runs a game's command; a panic in it is that game's bug,

@@ -40,6 +40,12 @@ func (q *request) gif() {
 		q.say("#" + s.Tag() + " " + q.t("gif.no-pictures"))
 		return
 	}
+	// The game as it is now; drawn off the chat's queue (slow.go).
+	q.offQueue(func(q *request) { q.sendGIF(s, d) })
+}
+
+// sendGIF draws game s as an animated GIF with d and sends it.
+func (q *request) sendGIF(s sessions.Snapshot, d render.Drawer) {
 	start := time.Now()
 	var buf bytes.Buffer
 	frames, err := q.r.gameFrames(q.lang, s, q.r.flipFor(s, q.m.UserID))

@@ -360,6 +360,7 @@ func turkish() map[string]string {
 		"legal.list":              "Oynanabilir hamleler ({n}): {moves}",
 		"gif.caption":             "{game}, {moves} hamle: bütün oyun",
 		"roll.usage":              "zar — zarını at; zar elle ya da zar otomatik — kanalın zarlarını kim atar.",
+		"roll.admin-only":         "Bu kanalın zarlarını kimin attığını yalnızca kanal yöneticileri değiştirebilir (özel sohbette sen). Sıra sende olduğunda zarını atmak için: zar.",
 		"roll.set-hand":           "Bu kanalda zarları artık oyuncular atar: sıra gelince «zar» yaz (bot kendi zarını atar).",
 		"roll.set-auto":           "Bu kanalda zarları artık bot atar.",
 		"error.no-roll":           "Şimdi atılacak bir zarın yok.",
@@ -383,6 +384,7 @@ func turkish() map[string]string {
 		"error.start-over":        "Bu konumda oyun zaten bitmiş: {reason}. Oynanacak bir konum ver.",
 		"error.not-allowed":       "Bu oyunda bu yapılamaz.",
 		"error.match-target":      "Maç 1 ile {max} sayı arasında oynanır.",
+		"error.match-length":      "«{word}» bir maç uzunluğu değil: maç 1 ile {max} arasında bir tam sayı kadar sayıya oynanır, rakamla yazılır. Örnek: {cmd} 5",
 		"moveerr.turn-over":       "sıran ondan önce bitti",
 		"game.started-solo":       "Yeni oyun: {game} — {player}",
 		"game.custom-start":       "Başlangıç: {start} (puanlanmaz)",
@@ -412,6 +414,8 @@ func turkish() map[string]string {
 		"error.no-draws":          "{game} oyununda beraberlik teklif edilmez.",
 		"list.and":                "{list} ve {last}",
 		"list.or":                 "{list} ya da {last}",
+
+		"confirm.not-yours": "Bu soru sana sorulmadı: düğmesine yalnızca sorulan kişi basabilir.",
 
 		"game.started":       "Yeni oyun: {game} — {players}",
 		"game.moved":         "{player}: {move}",
@@ -463,6 +467,9 @@ func turkish() map[string]string {
 		"hint":          "İpucu: {move}",
 		"bot.thinking":  "{bot} düşünüyor…",
 		"bot.queued":    "{bot} başka oyunlarda düşünüyor, sıraya alındın…",
+
+		"slow.queued": "İsteğin sıraya alındı: önündekiler bitince hazırlanıp gönderilecek…",
+		"slow.busy":   "Önceki isteklerin (animasyon, çözüm, karşılaştırma) hâlâ hazırlanıyor: yanıtları gelince yeniden iste.",
 
 		"draw.offered":       "{player} beraberlik teklif ediyor. {opponent}: kabul ya da ret",
 		"draw.agreed":        "Beraberlik kabul edildi.",
@@ -734,6 +741,7 @@ func english() map[string]string {
 		"legal.list":              "Legal moves ({n}): {moves}",
 		"gif.caption":             "{game}, {moves} {moves|move|moves}: the whole game",
 		"roll.usage":              "roll — roll your dice; roll hand or roll auto — who rolls the channel's dice.",
+		"roll.admin-only":         "Only the channel's admins can change who rolls its dice (in a private chat, you). To roll your own dice when it is your turn: roll.",
 		"roll.set-hand":           "The players roll their own dice in this channel now: write «roll» when it is yours (the bot rolls its own).",
 		"roll.set-auto":           "The bot rolls the dice in this channel now.",
 		"error.no-roll":           "You have no roll to make now.",
@@ -757,6 +765,7 @@ func english() map[string]string {
 		"error.start-over":        "The game is already over in that position: {reason}. Give a position that can be played.",
 		"error.not-allowed":       "That game does not allow it.",
 		"error.match-target":      "A match is played to 1 to {max} points.",
+		"error.match-length":      "«{word}» is not a match length: a match is played to a whole number of points from 1 to {max}, written with the digits 0-9. For example: {cmd} 5",
 		"moveerr.turn-over":       "your turn was over before it",
 		"game.started-solo":       "New game: {game} — {player}",
 		"game.custom-start":       "Start: {start} (not rated)",
@@ -786,6 +795,8 @@ func english() map[string]string {
 		"error.no-draws":          "There are no draw offers in {game}.",
 		"list.and":                "{list} and {last}",
 		"list.or":                 "{list} or {last}",
+
+		"confirm.not-yours": "This question was not for you: only the person it asked can press its button.",
 
 		"game.started":       "New game: {game} — {players}",
 		"game.moved":         "{player}: {move}",
@@ -837,6 +848,9 @@ func english() map[string]string {
 		"hint":          "Hint: {move}",
 		"bot.thinking":  "{bot} is thinking…",
 		"bot.queued":    "{bot} is busy with other games; you are in the queue…",
+
+		"slow.queued": "Your request is in the queue: it is worked on, and sent, once those before it are done…",
+		"slow.busy":   "Your earlier requests (animations, solutions, comparisons) are still being worked on: ask again once their answers have come.",
 
 		"draw.offered":       "{player} offers a draw. {opponent}: accept or decline",
 		"draw.agreed":        "Draw agreed.",

@@ -363,7 +363,7 @@ func TestCostlyActionsAreConfirmed(t *testing.T) {
 			if s, _ := b.mgr.Get(2); s.Result.Over {
 				t.Fatal("the question resigned")
 			}
-			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "resign #g2 yes" || !strings.Contains(rs[0].Buttons[0][0].Label, tc.yes) {
+			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "resign #g2 yes for=ayse" || !strings.Contains(rs[0].Buttons[0][0].Label, tc.yes) {
 				t.Fatalf("the question's button: %+v", rs)
 			}
 			// The hint asks too, once: after it the game is unrated.

@@ -41,7 +41,7 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 	rep := Reply{Text: text}
 	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == toID {
-			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c))
+			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
 			}

@@ -79,6 +79,15 @@ type Config struct {
 	// ReplyClaimTTL: in the shared mode, a process's claim on its replies
 	// lasts this long unrenewed (default DefaultReplyClaimTTL).
 	ReplyClaimTTL time.Duration
+	// SlowWorkers bounds the slow commands (animations, a game's own
+	// commands) worked on at once, SlowPerUser those one person may have
+	// waiting or worked on (slow.go; defaults sessions.DefaultSlowWorkers,
+	// DefaultSlowPerOwner). SlowKeepMemory: see sessions.JobsConfig.
+	SlowWorkers, SlowPerUser int
+	SlowKeepMemory           bool
+	// SearchMemory is the bytes the slow commands' searches may hold
+	// together (default DefaultSearchMemory).
+	SearchMemory int64
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is
@@ -99,6 +108,7 @@ type Router struct {
 	handle        handler // the middlewares and the command table
 	mgr           Sessions
 	out           *outbox
+	slow          *slowQueue // slow commands, off the chats' queues (slow.go)
 	log           *slog.Logger
 
 	mu      sync.RWMutex
@@ -162,12 +172,14 @@ func New(cfg Config) (*Router, error) {
 		gameWordLangs: gameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]Sender{}, locales: map[chanRef]Lang{},
 		wrote: map[userRef]Lang{}, openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.handle = r.chain()
+	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
 	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
 		claimOf(cfg))
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
+		r.slow.Close()
 		r.out.close()
 		return nil, err
 	}
@@ -237,18 +249,23 @@ func (r *Router) Outage(platform string, d time.Duration) {
 	r.mgr.CreditOutage(platform, d)
 }
 
-// Wait blocks until no bot move (or hint) is queued or running and its
-// replies have been handed to the senders, or ctx is done.
+// Wait blocks until no slow command, bot move (or hint) is queued or running
+// and its replies have been handed to the senders, or ctx is done.
 func (r *Router) Wait(ctx context.Context) error {
+	if err := r.slow.Wait(ctx); err != nil {
+		return err
+	}
 	if err := r.mgr.Wait(ctx); err != nil {
 		return err
 	}
 	return r.out.wait(ctx)
 }
 
-// Close stops the engine workers (a running search is cut short and not
-// played) and the delivery of replies; undelivered ones stay in the store.
+// Close stops the slow commands and the engine workers (a running search is
+// cut short and not played) and the delivery of replies; undelivered ones
+// stay in the store.
 func (r *Router) Close() error {
+	r.slow.Close()
 	err := r.mgr.Close()
 	r.out.close()
 	return err
@@ -523,6 +540,9 @@ func (q *request) play() {
 			return
 		case a.kind == argSide && a.side == ai.NoSide:
 			q.sayBadSide(game, a.word)
+			return
+		case a.kind == argMatch && a.err != nil:
+			q.sayBadMatch(a.word)
 			return
 		case a.kind == argMatch && target == -2:
 			target = a.n
@@ -1071,7 +1091,7 @@ func (q *request) draw() {
 		opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag()),
+			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
 		})
 	}
 }
@@ -1211,6 +1231,10 @@ func (q *request) challenge() {
 			}
 			tc = a.tc
 		case argMatch:
+			if a.err != nil {
+				q.sayBadMatch(a.word)
+				return
+			}
 			if target == 0 {
 				target = a.n
 				if target == 0 {
@@ -1252,20 +1276,7 @@ func (q *request) challenge() {
 		q.sayError(err)
 		return
 	}
-	text := q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game))
-	if target > 0 {
-		text += "\n" + q.t("challenge.match", "target", fmt.Sprint(target))
-	}
-	if !tc.IsZero() {
-		text += "\n" + q.t("challenge.clock", "clock", q.r.timeControlText(q.lang, tc))
-	}
-	rep := Reply{Text: text}
-	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
-		if c.From.ID == q.m.UserID && c.To.ID == to.ID {
-			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c))
-		}
-	}
-	q.sayReply(rep)
+	q.sayChallenge(q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game)), to.ID, tc, target)
 }
 
 // sayBadSide refuses a side word of another game than g, with g's sides.
@@ -1891,9 +1902,11 @@ func (q *request) confirmed() bool {
 // askConfirm asks whether a costly action on game s was meant: the
 // question (catalogue key) and a button that does it.
 func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
-	yes := cmd + " #" + s.Tag() + " yes"
-	q.sayReply(Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd)),
-		Buttons: [][]Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}})
+	rep := Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd))}
+	if yes := withAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
+		rep.Buttons = [][]Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}
+	}
+	q.sayReply(rep)
 }
 
 // confirmWord is how the person types the confirmed command in the

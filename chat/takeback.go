@@ -26,7 +26,7 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 	opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
 	q.sayReply(Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
-		Buttons: q.r.answerButtons(q.lang, "#"+after.Tag()),
+		Buttons: q.r.answerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
 	})
 }
 

@@ -35,7 +35,7 @@ func TestTakebackBetweenPeople(t *testing.T) {
 			// Offered with Ayşe's move just played: declined, nothing changes.
 			rs := grp("ayse", tc.undo)
 			b.expect(rs, "#g1 "+tc.offered)
-			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "accept #g1" {
+			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "accept #g1 for=bora" { // for the opponent alone (issue 21.5)
 				t.Fatalf("the offer's buttons: %+v", rs)
 			}
 			b.expect(grp("bora", tc.decline), tc.declined)

@@ -111,7 +111,8 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			if len(b.mgr.ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges("test", ch, bob.id)) != 1 {
 				t.Fatal("Accept under the draw offer took Dave's challenge")
 			}
-			if resign2 != "resign #g2" || acceptDraw != "accept #g1" || declineDraw != "decline #g1" {
+			// The offer's answers are Bob's alone (confirm.go).
+			if resign2 != "resign #g2" || acceptDraw != "accept #g1 for="+bob.id || declineDraw != "decline #g1 for="+bob.id {
 				t.Fatalf("buttons %q, %q, %q", resign2, acceptDraw, declineDraw)
 			}
 			b.expect(press(bob, acceptDraw), "#g1 "+tc.over)

@@ -34,11 +34,18 @@ type e2e struct {
 
 func newE2E(t *testing.T) *e2e {
 	t.Helper()
-	srv := newServer(t)
 	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newE2EWith(t, reg, nil)
+}
+
+// newE2EWith is newE2E with the games of reg and, when not nil, the
+// animations' drawers.
+func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.Drawer) *e2e {
+	t.Helper()
+	srv := newServer(t)
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -52,8 +59,9 @@ func newE2E(t *testing.T) *e2e {
 			mgr = m
 			return m, err
 		},
-		Store:   store,
-		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Store:      store,
+		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)

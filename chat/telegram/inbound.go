@@ -265,7 +265,7 @@ func (b *Bot) isAdmin(chatID, userID int64) bool {
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
 // start or cancel a tournament, add the bot to it or take the bot out, and
-// only an admin may change the group's language or default level. Such a
+// only an admin may change the group's language, default level or dice. Such a
 // command is checked even without a leading "/" ("@bot turnuva başlat",
 // "dil en" in a group without privacy mode, a button); other texts are not
 // worth a getChatMember call.
@@ -276,6 +276,9 @@ func adminMatters(text string) bool {
 		return true
 	case chat.CmdLang, chat.CmdLevel:
 		return len(c.Args) > 0
+	case chat.CmdRoll:
+		// "zar elle" sets the group's dice; "zar" and "zar #g7" roll.
+		return len(c.Args) > 0 && !strings.HasPrefix(c.Args[0], "#")
 	case chat.CmdPlay, chat.CmdHelp:
 		// A bare "başlat" starts the group's tournament when one is open.
 		w := chat.Fold(c.Word)

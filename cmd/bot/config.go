@@ -34,6 +34,12 @@ type config struct {
 	// Shared (OYUNBOT_SHARED: on, off; default on with a postgres:// DB):
 	// other bot processes use the same database (sessions.Config.Shared).
 	Shared bool
+	// Memory (limits.go): GOMEMLIMIT as set ("" for the default), the
+	// slow commands' workers (OYUNBOT_SLOW_WORKERS) and the bytes their
+	// searches share (OYUNBOT_SEARCH_MEMORY).
+	MemLimit     string
+	SlowWorkers  int
+	SearchMemory int64
 
 	TelegramToken         string // TELEGRAM_TOKEN
 	TelegramAPIEndpoint   string // TELEGRAM_API_ENDPOINT
@@ -149,6 +155,20 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	}
 	if c.IdleForfeit == 0 {
 		c.IdleForfeit = -1 // sessions: negative disables
+	}
+	c.MemLimit = get("GOMEMLIMIT", "")
+	if _, _, err := memLimitFor(c.MemLimit, func(string) ([]byte, error) { return nil, os.ErrNotExist }); err != nil {
+		errs = append(errs, err)
+	}
+	if c.SlowWorkers = intVar("OYUNBOT_SLOW_WORKERS", sessions.DefaultSlowWorkers); c.SlowWorkers < 1 {
+		errs = append(errs, fmt.Errorf("OYUNBOT_SLOW_WORKERS=%d: want at least 1", c.SlowWorkers))
+	}
+	if s := get("OYUNBOT_SEARCH_MEMORY", ""); s != "" {
+		n, err := parseBytes(s)
+		if err != nil || n < 1<<20 {
+			errs = append(errs, fmt.Errorf("OYUNBOT_SEARCH_MEMORY=%q: want a size of at least 1MiB, like 128MiB", s))
+		}
+		c.SearchMemory = n
 	}
 	if c.Workers < 1 {
 		errs = append(errs, fmt.Errorf("OYUNBOT_WORKERS=%d: want at least 1", c.Workers))

@@ -54,6 +54,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.secrets())
 	defer captureLibraryLogs(handler)()
 	log := slog.New(handler)
+	if limit, from, err := setMemLimit(cfg.MemLimit); err == nil {
+		log.Info("memory limit", "GOMEMLIMIT", memText(limit), "from", from)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -95,6 +98,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		Shared:          cfg.Shared,
 		RateLimit:       chat.DefaultRateLimit,
+		SlowWorkers:     cfg.SlowWorkers,
+		SearchMemory:    cfg.SearchMemory,
 		BotName:         cfg.BotName,
 		Logger:          log,
 		Lang:            cfg.Lang,

@@ -158,6 +158,9 @@ type Server struct {
 	hookSecret string
 	members    map[[2]int64]string
 	updates    map[int]Update // every update delivered, by id (Redeliver)
+	// delivered is the getUpdates request (pollGen) that first returned
+	// each update.
+	delivered map[int]int
 }
 
 type callbackState struct {
@@ -185,6 +188,7 @@ func NewServer(cfg Config) *Server {
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
 		updates:   make(map[int]Update),
+		delivered: make(map[int]int),
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
@@ -390,6 +394,40 @@ func (s *Server) Press(from User, chatID int64, messageID int, data string) (str
 	s.mu.Unlock()
 	cq := CallbackQuery{ID: id, From: from, Message: &m, ChatInstance: strconv.FormatInt(chatID, 10), Data: data}
 	return id, s.SendUpdate(Update{CallbackQuery: &cq})
+}
+
+// LastUpdate is the id of the last update sent (0 before any).
+func (s *Server) LastUpdate() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextUpdate
+}
+
+// Delivered reports whether getUpdates has returned update id, and whether
+// a getUpdates request has come since the one that first returned it (a
+// bot that confirms what it receives at once has confirmed it then).
+func (s *Server) Delivered(id int) (delivered, polledSince bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gen, ok := s.delivered[id]
+	return ok, ok && s.pollGen > gen
+}
+
+// Confirmed reports whether update id, sent to the getUpdates queue, has
+// been confirmed (an offset past it): it is forgotten, and never returned
+// again.
+func (s *Server) Confirmed(id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id > s.nextUpdate {
+		return false
+	}
+	for _, q := range s.queue {
+		if q.id == id {
+			return false
+		}
+	}
+	return true
 }
 
 // SendUpdate delivers an update: to the webhook when one is set (and
@@ -654,6 +692,7 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 	}
 	s.pollGen++
 	gen := s.pollGen
+	s.notify() // Delivered's polledSince may have changed
 	s.mu.Unlock()
 	for {
 		s.mu.Lock()
@@ -679,6 +718,10 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 			}
 			if len(allowed) == 0 || slices.Contains(allowed, q.u.kind()) {
 				out = append(out, q.u)
+				if _, ok := s.delivered[q.id]; !ok {
+					s.delivered[q.id] = gen
+					s.notify()
+				}
 			}
 		}
 		ch := s.changed
