@@ -155,15 +155,36 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 		return
 	}
 	q.offQueue(func(q *request) {
-		ctx, cancel := context.WithTimeout(q.ctx, gameCommandTimeout)
-		defer cancel()
-		ans, err := q.callGameCommand(ctx, c, req)
+		ans, err := q.gameCommandOnce(c, req)
+		if rd, ok := s.Game.(games.Readier); ok && errors.Is(err, games.ErrNotReady) {
+			// The game is still preparing (a puzzle's databases on a new
+			// machine): said now, answered when it is ready.
+			q.say("#" + s.Tag() + " " + localError(q.lang, err) + " " + q.t("command.when-ready"))
+			select {
+			case <-rd.Ready():
+				ans, err = q.gameCommandOnce(c, req)
+			case <-time.After(readyPatience):
+			case <-q.ctx.Done():
+				return
+			}
+		}
 		if err != nil {
 			q.say("#" + s.Tag() + " " + localError(q.lang, err))
 			return
 		}
 		q.sayReply(q.r.answerReply(q.lang, s, ans))
 	})
+}
+
+// readyPatience bounds the wait for a game's preparation before a command
+// waiting for it answers with what it has (it is built in half a minute).
+const readyPatience = 5 * time.Minute
+
+// gameCommandOnce runs c on req within gameCommandTimeout.
+func (q *request) gameCommandOnce(c games.Command, req games.CommandRequest) (games.CommandAnswer, error) {
+	ctx, cancel := context.WithTimeout(q.ctx, gameCommandTimeout)
+	defer cancel()
+	return q.callGameCommand(ctx, c, req)
 }
 
 // callGameCommand runs a game's command; a panic in it is that game's bug,

@@ -415,7 +415,8 @@ func turkish() map[string]string {
 		"list.and":                "{list} ve {last}",
 		"list.or":                 "{list} ya da {last}",
 
-		"confirm.not-yours": "Bu soru sana sorulmadı: düğmesine yalnızca sorulan kişi basabilir.",
+		"confirm.not-yours":  "Bu soru sana sorulmadı: düğmesine yalnızca sorulan kişi basabilir.",
+		"command.when-ready": "Hazır olunca cevabı buraya gelecek.",
 
 		"game.started":       "Yeni oyun: {game} — {players}",
 		"game.moved":         "{player}: {move}",
@@ -796,7 +797,8 @@ func english() map[string]string {
 		"list.and":                "{list} and {last}",
 		"list.or":                 "{list} or {last}",
 
-		"confirm.not-yours": "This question was not for you: only the person it asked can press its button.",
+		"confirm.not-yours":  "This question was not for you: only the person it asked can press its button.",
+		"command.when-ready": "The answer will come here when it is ready.",
 
 		"game.started":       "New game: {game} — {players}",
 		"game.moved":         "{player}: {move}",

@@ -1711,6 +1711,8 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if o := r.opening(s.ID); o != "" {
 			rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
 		}
+	case sessions.EventOptimal:
+		rep.Text = "#" + s.Tag() + " " + r.cat.N(lang, "solo.optimal", s.Optimal)
 	case sessions.EventEnded:
 		head := t("game.ended-aborted")
 		if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {

@@ -6,6 +6,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 )
@@ -59,6 +60,21 @@ type TextBoarder interface {
 type Readier interface {
 	Ready() <-chan struct{}
 }
+
+// ErrNotReady is wrapped by a command's error that says the game's
+// preparation (Readier) is not done yet: the bot says so and answers the
+// command again once Ready's channel closes, instead of asking the person
+// to try again.
+var ErrNotReady = errors.New("games: the game's preparation is not done yet")
+
+// NotReadyError is a command's error for want of the game's preparation:
+// Msg says so to the person, in their language.
+type NotReadyError struct{ Msg string }
+
+func (e *NotReadyError) Error() string { return e.Msg }
+
+// Unwrap makes it an ErrNotReady.
+func (e *NotReadyError) Unwrap() error { return ErrNotReady }
 
 // PatientSolver is implemented by one-player positions whose shortest
 // solution may need such work (Readier) before it can be searched:

@@ -206,6 +206,9 @@ const (
 	// the tournament, the tournament was cancelled): Game is its end, its
 	// Result.Reason says why.
 	EventEnded
+	// EventOptimal: a one-player game that ended before the length of its
+	// shortest solution was known has it now (Game.Optimal).
+	EventOptimal
 )
 
 // botRetryDelay is how long the bot waits before searching again for a move

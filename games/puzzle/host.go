@@ -97,7 +97,7 @@ func catalog() map[string]map[string]string {
 			"error.solved":          "Bulmaca zaten çözülmüş.",
 			"error.too-hard":        "Sınırlar içinde çözüm bulunamadı ({stop}, {nodes} düğüm). Biraz ilerleyip yeniden dene.",
 			"error.not-puzzle":      "Bu komut yalnızca kayan taş bulmacalarında çalışır.",
-			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar). Biraz sonra yeniden dene.",
+			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar).",
 
 			"hint":         "İpucu: {tile} taşını kaydır (boşluk {dir}). Hedefe {n} hamle kaldı.",
 			"hint.one":     "İpucu: {tile} taşını kaydır (boşluk {dir}) ve bulmaca çözülür.",
@@ -158,7 +158,7 @@ func catalog() map[string]map[string]string {
 			"error.solved":          "The puzzle is already solved.",
 			"error.too-hard":        "No solution found within the limits ({stop}, {nodes} nodes). Make a few moves and try again.",
 			"error.not-puzzle":      "This command works in sliding puzzles only.",
-			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute). Try again in a moment.",
+			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute).",
 
 			"hint":         "Hint: slide tile {tile} (the blank moves {dir}). {n} moves to the goal.",
 			"hint.one":     "Hint: slide tile {tile} (the blank moves {dir}) and it is solved.",
