@@ -1,0 +1,83 @@
+package router
+
+// dice.go is "roll" / "zar": a player's own roll where the channel rolls by
+// hand, and the channel's setting ("zar elle", "roll auto").
+
+import (
+	"errors"
+
+	"oyunbot/ai"
+	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/sessions"
+)
+
+// diceMode reads a setting word of "roll": by hand, or by the bot.
+func diceMode(folded string) (mode string, ok bool) {
+	switch folded {
+	case "hand", "manual", "elle", "kendim", "kendimiz":
+		return sessions.DiceByHand, true
+	case "auto", "bot", "otomatik", "oto":
+		return "", true
+	}
+	return "", false
+}
+
+// roll rolls the sender's dice, or sets how the channel's dice are rolled.
+func (q *request) roll() {
+	if args := q.argsWithoutTag(); len(args) > 0 {
+		mode, ok := diceMode(chat.Fold(args[0]))
+		if !ok {
+			q.say(q.t("roll.usage"))
+			return
+		}
+		if !q.mayConfigure() {
+			q.say(q.t("roll.admin-only"))
+			return
+		}
+		cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+		cs.Dice = mode
+		if err := q.r.mgr.SetChannel(q.ctx, cs); err != nil {
+			q.sayError(err)
+			return
+		}
+		if mode == sessions.DiceByHand {
+			q.say(q.t("roll.set-hand"))
+		} else {
+			q.say(q.t("roll.set-auto"))
+		}
+		return
+	}
+	s, ok := q.current()
+	if !ok {
+		return
+	}
+	after, err := q.r.mgr.Roll(q.ctx, s.ID, q.m.UserID)
+	if errors.Is(err, sessions.ErrNoRoll) {
+		q.say("#" + s.Tag() + " " + q.t("error.no-roll"))
+		return
+	}
+	if err != nil {
+		q.sayError(err)
+		return
+	}
+	from := len(after.Moves)
+	for from > 0 && after.Sides[from-1] == ai.Chance {
+		from--
+	}
+	head := q.r.turnsText(q.lang, after, from)
+	if p := q.r.prompt(q.lang, after); p != "" {
+		head += "\n" + p
+	}
+	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+}
+
+// rollLine is the turn line of a game waiting for a player's roll by hand,
+// or "".
+func (r *Router) rollLine(lang chat.Lang, s sessions.Snapshot) string {
+	side, ok := s.Roller()
+	if !ok || s.Players[side].Bot {
+		return ""
+	}
+	return r.cat.T(lang, "game.roll-turn", "player", r.displayName(s.Players[side]), "cmd", commandWord(lang, command.Roll))
+}
