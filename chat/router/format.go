@@ -311,7 +311,7 @@ func (r *Router) resultLine(lang chat.Lang, s sessions.Snapshot) string {
 // reason says how a game ended: in the game's words, else the bot's (the
 // endings every game shares: time, resignation, agreement...).
 func (r *Router) reason(lang chat.Lang, g games.Game, key string) string {
-	if msg, ok := r.cat.gameMsg(lang, g, "reason."+key); ok {
+	if msg, ok := r.cat.Game(lang, g, "reason."+key); ok {
 		return msg
 	}
 	if r.cat.Has(lang, "reason."+key) {
@@ -324,7 +324,7 @@ func (r *Router) reason(lang chat.Lang, g games.Game, key string) string {
 // it, else the bot's for its kind.
 func (r *Router) moveReason(lang chat.Lang, g games.Game, me *games.MoveError) string {
 	if me.Reason != "" {
-		if msg, ok := r.cat.gameMsg(lang, g, "moveerr."+me.Reason, me.Args...); ok {
+		if msg, ok := r.cat.Game(lang, g, "moveerr."+me.Reason, me.Args...); ok {
 			return msg
 		}
 	}
@@ -341,7 +341,7 @@ func (r *Router) moveReason(lang chat.Lang, g games.Game, me *games.MoveError) s
 
 // notation is a short example of the game's moves.
 func (r *Router) notation(lang chat.Lang, g games.Game) string {
-	if msg, ok := r.cat.gameMsg(lang, g, "notation"); ok {
+	if msg, ok := r.cat.Game(lang, g, "notation"); ok {
 		return msg
 	}
 	return r.cat.T(lang, "notation.other")
@@ -349,7 +349,7 @@ func (r *Router) notation(lang chat.Lang, g games.Game) string {
 
 // gameName is the game's display name ("XOX"), else its canonical name.
 func (r *Router) gameName(lang chat.Lang, g games.Game) string {
-	if msg, ok := r.cat.gameMsg(lang, g, "name"); ok {
+	if msg, ok := r.cat.Game(lang, g, "name"); ok {
 		return msg
 	}
 	return g.Name()
@@ -361,7 +361,7 @@ func (r *Router) sideName(lang chat.Lang, g games.Game, side ai.Side) string {
 	if int(side) < 0 || int(side) >= len(names) {
 		return ""
 	}
-	if msg, ok := r.cat.gameMsg(lang, g, "side."+names[side]); ok {
+	if msg, ok := r.cat.Game(lang, g, "side."+names[side]); ok {
 		return msg
 	}
 	return names[side]

@@ -104,7 +104,7 @@ func (r *Router) typedName(lang chat.Lang, g games.Game) string {
 	if lang != chat.Turkish {
 		return g.Name()
 	}
-	name, ok := r.cat.gameMsg(lang, g, "name")
+	name, ok := r.cat.Game(lang, g, "name")
 	if !ok {
 		return g.Name()
 	}
@@ -207,9 +207,9 @@ func (r *Router) playExample(lang chat.Lang) string {
 func (r *Router) notations(lang chat.Lang) string {
 	var parts []string
 	for _, g := range r.cfg.Games.Games() {
-		help, ok := r.cat.gameMsg(lang, g, "notation")
+		help, ok := r.cat.Game(lang, g, "notation")
 		if !ok {
-			help, ok = r.cat.gameMsg(lang, g, "help")
+			help, ok = r.cat.Game(lang, g, "help")
 		}
 		if ok {
 			parts = append(parts, r.gameName(lang, g)+": "+help)
@@ -269,16 +269,16 @@ func (r *Router) gameHelp(lang chat.Lang, word string) (string, bool) {
 	if g, ok := r.cfg.Games.Lookup(w); ok {
 		var b strings.Builder
 		b.WriteString(r.gameName(lang, g))
-		if help, ok := r.cat.gameMsg(lang, g, "help"); ok {
+		if help, ok := r.cat.Game(lang, g, "help"); ok {
 			b.WriteString(": " + help)
-		} else if n, ok := r.cat.gameMsg(lang, g, "notation"); ok {
+		} else if n, ok := r.cat.Game(lang, g, "notation"); ok {
 			b.WriteString(": " + n)
 		}
 		if g.Players() == 2 {
 			b.WriteString("\n" + r.cat.T(lang, "help.game-levels", "levels", r.levelNames(lang, g)))
 		}
 		for _, c := range games.CommandsOf(g) {
-			if line, ok := r.cat.gameMsg(lang, g, "cmd."+c.Key); ok {
+			if line, ok := r.cat.Game(lang, g, "cmd."+c.Key); ok {
 				b.WriteString("\n" + line)
 			}
 		}
@@ -291,7 +291,7 @@ func (r *Router) gameHelp(lang chat.Lang, word string) (string, bool) {
 	var lines []string
 	for _, g := range r.gameWords[folded] {
 		c, _ := gameCommandOf(g, folded)
-		if line, ok := r.cat.gameMsg(lang, g, "cmd."+c.Key); ok {
+		if line, ok := r.cat.Game(lang, g, "cmd."+c.Key); ok {
 			lines = append(lines, r.gameName(lang, g)+": "+line)
 		}
 	}

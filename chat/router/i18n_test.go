@@ -12,6 +12,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
+	"oyunbot/chat/internal/i18n"
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
@@ -29,9 +30,9 @@ func catalogGames() []games.Game {
 		gamestest.Race{}, gamestest.Steps{}}
 }
 
-func testCatalog(t testing.TB) *Catalog {
+func testCatalog(t testing.TB) *i18n.Catalog {
 	t.Helper()
-	c, err := NewCatalog(catalogGames()...)
+	c, err := i18n.New("", catalogGames()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,10 +153,10 @@ func (clash) Host() games.Host {
 // TestCatalogRefusesClash: a game's message may not replace one of the
 // bot's; a language the bot does not speak is left out.
 func TestCatalogRefusesClash(t *testing.T) {
-	if _, err := NewCatalog(clash{}); err == nil {
+	if _, err := i18n.New("", clash{}); err == nil {
 		t.Fatal("a game replaced the help of play")
 	}
-	c, err := NewCatalog(dama.Game{})
+	c, err := i18n.New("", dama.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
+	"oyunbot/chat/internal/i18n"
 	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
@@ -104,7 +105,7 @@ const noticeTimeout = 10 * time.Second
 // implements Handler. Safe for concurrent use.
 type Router struct {
 	cfg   Config
-	cat   *Catalog
+	cat   *i18n.Catalog
 	hosts map[string]games.Host // by game name
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
@@ -168,10 +169,7 @@ func New(cfg Config) (*Router, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	cat, err := NewCatalog(cfg.Games.Games()...)
-	if cat != nil {
-		cat.you = cfg.You
-	}
+	cat, err := i18n.New(cfg.You, cfg.Games.Games()...)
 	if err != nil {
 		return nil, err
 	}

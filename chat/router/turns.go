@@ -109,7 +109,7 @@ func (r *Router) prompt(lang chat.Lang, s sessions.Snapshot) string {
 	if s.Prompt == "" || s.Result.Over {
 		return ""
 	}
-	msg, _ := r.cat.gameMsg(lang, s.Game, "prompt."+s.Prompt, s.PromptArgs...)
+	msg, _ := r.cat.Game(lang, s.Game, "prompt."+s.Prompt, s.PromptArgs...)
 	return msg
 }
 
@@ -179,7 +179,7 @@ func (r *Router) explanations(lang chat.Lang, s sessions.Snapshot, from int) str
 			continue // the turn goes on
 		}
 		if key, kv, ok := pos.(games.Explainer).Explain(); ok {
-			if msg, ok := r.cat.gameMsg(lang, s.Game, "explain."+key, kv...); ok {
+			if msg, ok := r.cat.Game(lang, s.Game, "explain."+key, kv...); ok {
 				lines = append(lines, msg)
 			}
 		}
