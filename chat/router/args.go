@@ -9,6 +9,7 @@ package router
 
 import (
 	"errors"
+	"oyunbot/chat/present"
 	"strconv"
 	"strings"
 
@@ -146,7 +147,7 @@ func (q *request) sayBadMatch(word string) {
 	if q.lang == chat.Turkish {
 		cmd = "maç"
 	}
-	q.say(q.t("error.match-length", "word", shorten(f[len(f)-1], 20), "max", strconv.Itoa(sessions.MaxMatchTarget), "cmd", cmd))
+	q.say(q.t("error.match-length", "word", present.Shorten(f[len(f)-1], 20), "max", strconv.Itoa(sessions.MaxMatchTarget), "cmd", cmd))
 }
 
 // errMatchLength marks a word after "match" that is no number of points.

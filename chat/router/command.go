@@ -72,15 +72,6 @@ func entryByName() map[string]*entry {
 	return out
 }
 
-// commandWord is a command's first word in lang.
-func commandWord(lang chat.Lang, name string) string {
-	e, _ := command.ByName(name)
-	if lang == chat.Turkish && len(e.TR) > 0 {
-		return e.TR[0]
-	}
-	return e.EN[0]
-}
-
 // readTimeControl reads one word (joined by joinTimeWords) of a challenge
 // or a tournament as a time control. It returns the zero control and no
 // error for a word that is not meant as one, and ErrBadTimeControl for a

@@ -6,41 +6,10 @@ package router
 // else is refused, and the mark never reaches a command's words.
 
 import (
-	"net/url"
-	"oyunbot/chat"
+	"oyunbot/chat/present"
 	"strconv"
 	"strings"
 )
-
-// askedPrefix starts the word that names the person a button's question is
-// for: "for=<user id>", the id path-escaped (a console name may hold
-// spaces).
-const askedPrefix = "for="
-
-// askedMark is the word a button's data ends with when its question is
-// for userID alone.
-func askedMark(userID string) string { return askedPrefix + url.PathEscape(userID) }
-
-// parseAskedMark reads an askedMark.
-func parseAskedMark(w string) (userID string, ok bool) {
-	rest, ok := strings.CutPrefix(w, askedPrefix)
-	if !ok || rest == "" {
-		return "", false
-	}
-	id, err := url.PathUnescape(rest)
-	return id, err == nil
-}
-
-// withAsked returns button data that answers a question asked of userID:
-// data and the mark, or "" when that would not fit a platform's limit (cut,
-// it would act for anyone; the typed answer still works).
-func withAsked(data, userID string) string {
-	d := data + " " + askedMark(userID)
-	if len(d) > chat.MaxButtonData {
-		return ""
-	}
-	return d
-}
 
 // askedOnly refuses a button pressed by someone its question was not for
 // ("this question was not for you"), and takes the mark out of the words
@@ -53,7 +22,7 @@ func (r *Router) askedOnly(next handler) handler {
 			args   []string
 		)
 		for _, a := range q.cmd.Args {
-			if id, ok := parseAskedMark(a); ok {
+			if id, ok := present.ParseAskedMark(a); ok {
 				asked, marked = id, true
 				continue
 			}

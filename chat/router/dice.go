@@ -8,7 +8,6 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/chat"
-	"oyunbot/chat/internal/command"
 	"oyunbot/sessions"
 )
 
@@ -65,19 +64,9 @@ func (q *request) roll() {
 	for from > 0 && after.Sides[from-1] == ai.Chance {
 		from--
 	}
-	head := q.r.turnsText(q.lang, after, from)
-	if p := q.r.prompt(q.lang, after); p != "" {
+	head := q.r.TurnsText(q.lang, after, from)
+	if p := q.r.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
-}
-
-// rollLine is the turn line of a game waiting for a player's roll by hand,
-// or "".
-func (r *Router) rollLine(lang chat.Lang, s sessions.Snapshot) string {
-	side, ok := s.Roller()
-	if !ok || s.Players[side].Bot {
-		return ""
-	}
-	return r.cat.T(lang, "game.roll-turn", "player", r.displayName(s.Players[side]), "cmd", commandWord(lang, command.Roll))
+	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 }

@@ -8,7 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
+	"oyunbot/chat/present"
 	"strings"
 	"time"
 
@@ -16,84 +16,12 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
 	"oyunbot/games"
-	"oyunbot/render"
 	"oyunbot/sessions"
 )
 
 // gameCommandTimeout bounds a game command (a puzzle's comparison of
 // searches has its own limits well within it).
 const gameCommandTimeout = time.Minute
-
-// gameCommandWords maps each folded word of a registered game's commands
-// to the games that have it.
-func gameCommandWords(reg *games.Registry) map[string][]games.Game {
-	out := map[string][]games.Game{}
-	for _, g := range reg.Games() {
-		for _, c := range games.CommandsOf(g) {
-			for _, w := range c.Words {
-				k := chat.Fold(w)
-				if !slices.Contains(out[k], g) {
-					out[k] = append(out[k], g)
-				}
-			}
-		}
-	}
-	return out
-}
-
-// gameCommandLangs maps the folded words of the games' commands to the
-// language they are written in, read from each command's help line
-// ("cmd.<Key>"), which begins with the word in its language ("çöz — …",
-// "solve — …"): a word that begins the line of one language alone is that
-// language's ("pgn", the same in both, tells none).
-func gameCommandLangs(reg *games.Registry) map[string]chat.Lang {
-	out := map[string]chat.Lang{}
-	both := map[string]bool{}
-	for _, g := range reg.Games() {
-		cat := games.HostOf(g).Catalog
-		for _, c := range games.CommandsOf(g) {
-			first := map[chat.Lang]string{}
-			for _, l := range []chat.Lang{chat.Turkish, chat.English} {
-				line := strings.TrimSpace(cat[string(l)]["cmd."+c.Key])
-				if i := strings.IndexFunc(line, func(r rune) bool { return r == ' ' || r == ':' }); i > 0 {
-					line = line[:i]
-				}
-				first[l] = chat.Fold(line)
-			}
-			for _, w := range c.Words {
-				k := chat.Fold(w)
-				for _, l := range []chat.Lang{chat.Turkish, chat.English} {
-					other := chat.English
-					if l == chat.English {
-						other = chat.Turkish
-					}
-					if k == first[l] && k != first[other] {
-						if cur, ok := out[k]; ok && cur != l {
-							both[k] = true
-						}
-						out[k] = l
-					}
-				}
-			}
-		}
-	}
-	for k := range both {
-		delete(out, k) // two games disagree: no language
-	}
-	return out
-}
-
-// gameCommandOf returns g's command that word (folded) names.
-func gameCommandOf(g games.Game, word string) (games.Command, bool) {
-	for _, c := range games.CommandsOf(g) {
-		for _, w := range c.Words {
-			if chat.Fold(w) == word {
-				return c, true
-			}
-		}
-	}
-	return games.Command{}, false
-}
 
 // gameCommands routes a word that some game has as a command: to the
 // sender's game (the tagged one, their game in the channel, or their last
@@ -108,7 +36,7 @@ func (r *Router) gameCommands(next handler) handler {
 			return
 		}
 		if s, ok := q.quietViewed(); ok {
-			if c, ok := gameCommandOf(s.Game, word); ok {
+			if c, ok := present.GameCommandOf(s.Game, word); ok {
 				q.entry = &entry{name: "game." + c.Key, run: func(q *request) { q.runGameCommand(s, c) }}
 				next(q)
 				return
@@ -117,10 +45,10 @@ func (r *Router) gameCommands(next handler) handler {
 		if q.entry == nil {
 			names := make([]string, len(owners))
 			for i, g := range owners {
-				names[i] = r.gameName(q.lang, g)
+				names[i] = r.GameName(q.lang, g)
 			}
 			q.entry = &entry{name: "game.none", run: func(q *request) {
-				q.say(q.t("error.game-command", "word", shorten(q.cmd.Word, 30), "games", strings.Join(names, ", ")))
+				q.say(q.t("error.game-command", "word", present.Shorten(q.cmd.Word, 30), "games", strings.Join(names, ", ")))
 			}}
 		}
 		next(q)
@@ -161,7 +89,7 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 		if rd, ok := s.Game.(games.Readier); ok && errors.Is(err, games.ErrNotReady) {
 			// The game is still preparing (a puzzle's databases on a new
 			// machine): said now, answered when it is ready.
-			q.say("#" + s.Tag() + " " + localError(q.lang, err) + " " + q.t("command.when-ready"))
+			q.say("#" + s.Tag() + " " + present.LocalError(q.lang, err) + " " + q.t("command.when-ready"))
 			select {
 			case <-rd.Ready():
 				ans, err = q.gameCommandOnce(c, req)
@@ -171,10 +99,10 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 			}
 		}
 		if err != nil {
-			q.say("#" + s.Tag() + " " + localError(q.lang, err))
+			q.say("#" + s.Tag() + " " + present.LocalError(q.lang, err))
 			return
 		}
-		q.sayReply(q.r.answerReply(q.lang, s, ans))
+		q.sayReply(q.r.AnswerReply(q.lang, s, ans))
 	})
 }
 
@@ -236,48 +164,4 @@ func argsWithoutTags(args []string) []string {
 		}
 	}
 	return out
-}
-
-// answerReply turns a game command's answer into a reply: its text, its
-// file, and its chart or picture drawn.
-func (r *Router) answerReply(lang chat.Lang, s sessions.Snapshot, ans games.CommandAnswer) chat.Reply {
-	rep := chat.Reply{Text: strings.TrimSpace(ans.Text)}
-	if ans.Mono {
-		rep.TextBoard = rep.Text
-	}
-	if ans.File != nil && len(ans.File.Data) > 0 {
-		rep.File, rep.FileName, rep.FileType = ans.File.Data, ans.File.Name, ans.File.MIME
-	}
-	switch {
-	case ans.Chart != nil && r.cfg.Chart != nil:
-		png, err := r.cfg.Chart(*ans.Chart)
-		if err != nil {
-			r.log.Error("drawing a chart", "game", s.Game.Name(), "err", err)
-			break
-		}
-		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("%s-chart.png", s.Tag()), ans.Chart.Title
-	case ans.Picture != nil:
-		if d := r.cfg.Drawers[s.Game.Name()]; d != nil {
-			png, err := d.Draw(render.Frame{
-				Position: ans.Picture,
-				Board:    ans.Picture.Board(),
-				Path:     ans.Highlight,
-				ToMove:   int(max(ans.Picture.Turn(), 0) % 2),
-				Finished: true,
-				Title:    r.gameName(lang, s.Game),
-			})
-			if err != nil {
-				r.log.Error("drawing a game command's picture", "game", s.Game.Name(), "err", err)
-				break
-			}
-			rep.Image, rep.ImageName = png, s.Game.Name()+"-example.png"
-		}
-		if rep.Image == nil {
-			rep.Text += "\n" + TextBoard(ans.Picture.Board())
-		}
-	}
-	if rep.Text == "" && rep.Image == nil && rep.File == nil {
-		rep.Text = "#" + s.Tag()
-	}
-	return rep
 }

@@ -5,35 +5,10 @@ package router
 // help texts show, all derived from the registry so that chat names no game.
 
 import (
-	"slices"
-	"strings"
-	"unicode"
-
 	"oyunbot/ai"
-	"oyunbot/chat"
-	"oyunbot/chat/internal/command"
+	"oyunbot/chat/present"
 	"oyunbot/games"
-	"oyunbot/sessions"
 )
-
-// hostGames reads the hosting of every registered game once: a Host may
-// be built anew at each call.
-func hostGames(reg *games.Registry) map[string]games.Host {
-	out := map[string]games.Host{}
-	for _, g := range reg.Games() {
-		out[g.Name()] = games.HostOf(g)
-	}
-	return out
-}
-
-// host is g's hosting (a game the registry does not know gets its own
-// Host, or games.DefaultHost).
-func (r *Router) host(g games.Game) games.Host {
-	if h, ok := r.hosts[g.Name()]; ok {
-		return h
-	}
-	return games.HostOf(g)
-}
 
 // sideWord reads w as a side of game g, in g's words (games.Host); while
 // no game is named (g nil), in any registered game's. A side word of
@@ -41,12 +16,12 @@ func (r *Router) host(g games.Game) games.Host {
 // meant as a side, but not one of g's.
 func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 	if g != nil {
-		if s, ok := sideOf(r.host(g), w); ok {
+		if s, ok := present.SideOf(r.Host(g), w); ok {
 			return s, true
 		}
 	}
 	for _, o := range r.cfg.Games.Games() {
-		if s, ok := sideOf(r.host(o), w); ok {
+		if s, ok := present.SideOf(r.Host(o), w); ok {
 			if g != nil {
 				return ai.NoSide, true
 			}
@@ -60,240 +35,15 @@ func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 // ones in any language); while no game is named, as any registered game's.
 func (r *Router) levelWord(g games.Game, w string) (ai.Level, bool) {
 	if g != nil {
-		return r.host(g).Level(w)
+		return r.Host(g).Level(w)
 	}
 	if l, ok := ai.ParseLevel(w); ok {
 		return l, true
 	}
 	for _, o := range r.cfg.Games.Games() {
-		if l, ok := r.host(o).Level(w); ok {
+		if l, ok := r.Host(o).Level(w); ok {
 			return l, true
 		}
 	}
 	return ai.Level{}, false
-}
-
-// sideOf is h.SideByWord, also for w written with Turkish letters as
-// their ASCII base letters.
-func sideOf(h games.Host, w string) (ai.Side, bool) {
-	if s, ok := h.SideByWord(w); ok {
-		return s, true
-	}
-	return h.SideByWord(chat.Fold(w))
-}
-
-// duel reports whether g is played by two people (or a person and the bot).
-func duel(g games.Game) bool { return g.Players() == 2 }
-
-// gameNames lists the names people type of the registered games that keep
-// (all when keep is nil), as "dama, tictactoe".
-func (r *Router) gameNames(lang chat.Lang, keep func(games.Game) bool) string {
-	var names []string
-	for _, g := range r.cfg.Games.Games() {
-		if keep == nil || keep(g) {
-			names = append(names, r.typedName(lang, g))
-		}
-	}
-	return strings.Join(names, ", ")
-}
-
-// typedName is the word people type for g in lang: in Turkish its Turkish
-// name where that is one of its names ("satranç", "xox", "işlem"), else
-// its canonical name, which is English ("chess", "puzzle8").
-func (r *Router) typedName(lang chat.Lang, g games.Game) string {
-	if lang != chat.Turkish {
-		return g.Name()
-	}
-	name, ok := r.cat.Game(lang, g, "name")
-	if !ok {
-		return g.Name()
-	}
-	w := strings.ReplaceAll(strings.ToLowerSpecial(unicode.TurkishCase, name), " ", "")
-	if found, ok := r.cfg.Games.Lookup(chat.Fold(w)); ok && found.Name() == g.Name() {
-		return w
-	}
-	return g.Name()
-}
-
-// rated reports whether g's games can be rated: two players, and the game
-// does not say otherwise.
-func (r *Router) rated(g games.Game) bool { return duel(g) && !r.host(g).Policy.Unrated }
-
-// titles lists the registered games' display names in lang: "Dama ve XOX".
-func (r *Router) titles(lang chat.Lang) string {
-	var names []string
-	for _, g := range r.cfg.Games.Games() {
-		names = append(names, r.gameName(lang, g))
-	}
-	return r.joinList(lang, "list.and", names)
-}
-
-// joinList writes items as "a, b ve c" (key list.and) or "a, b ya da c"
-// (list.or).
-func (r *Router) joinList(lang chat.Lang, key string, items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	n := len(items) - 1
-	return r.cat.T(lang, key, "list", strings.Join(items[:n], ", "), "last", items[n])
-}
-
-// sideWordOf is the word that chooses side of g, as help shows it: its
-// display name in lower case when people may type that, else its first
-// word.
-func (r *Router) sideWordOf(lang chat.Lang, g games.Game, side ai.Side) string {
-	h := r.host(g)
-	name := strings.ToLower(r.sideName(lang, g, side))
-	if s, ok := sideOf(h, name); ok && s == side {
-		return name
-	}
-	if int(side) < len(h.Sides) && len(h.Sides[side].Words) > 0 {
-		return h.Sides[side].Words[0]
-	}
-	return name
-}
-
-// sideWords lists, without repeats, the words choosing side in the games
-// played against someone.
-func (r *Router) sideWords(lang chat.Lang, side ai.Side) []string {
-	var out []string
-	for _, g := range r.cfg.Games.Games() {
-		if w := r.sideWordOf(lang, g, side); duel(g) && w != "" && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// exampleGame is the game examples name: the first (by name) played
-// against someone, else the first. Nil only for an empty registry.
-func (r *Router) exampleGame() games.Game {
-	all := r.cfg.Games.Games()
-	for _, g := range all {
-		if duel(g) {
-			return g
-		}
-	}
-	if len(all) > 0 {
-		return all[0]
-	}
-	return nil
-}
-
-// exampleName is exampleGame's name in lang ("" for none).
-func (r *Router) exampleName(lang chat.Lang) string {
-	if g := r.exampleGame(); g != nil {
-		return r.typedName(lang, g)
-	}
-	return ""
-}
-
-// playExample is a full example of play's words: "dama orta siyah".
-func (r *Router) playExample(lang chat.Lang) string {
-	g := r.exampleGame()
-	if g == nil {
-		return ""
-	}
-	parts := []string{r.typedName(lang, g), r.levelName(lang, sessions.DefaultLevel)}
-	if duel(g) {
-		parts = append(parts, r.sideWordOf(lang, g, ai.Second))
-	}
-	return strings.Join(parts, " ")
-}
-
-// notations is how every game's moves are typed, a line each, after its
-// name: "Dama: c3-c4, …\nXOX: a1…c3 …" (the short notation of games that
-// have one: "help <game>" has the whole lesson).
-func (r *Router) notations(lang chat.Lang) string {
-	var parts []string
-	for _, g := range r.cfg.Games.Games() {
-		help, ok := r.cat.Game(lang, g, "notation")
-		if !ok {
-			help, ok = r.cat.Game(lang, g, "help")
-		}
-		if ok {
-			parts = append(parts, r.gameName(lang, g)+": "+help)
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
-// helpArgs are the placeholder values of the help texts, from the registry.
-func (r *Router) helpArgs(lang chat.Lang) []string {
-	first, second := r.sideWords(lang, ai.First), r.sideWords(lang, ai.Second)
-	var sides []string
-	for _, g := range r.cfg.Games.Games() {
-		for side := ai.First; duel(g) && side <= ai.Second; side++ {
-			if w := r.sideWordOf(lang, g, side); w != "" && !slices.Contains(sides, w) {
-				sides = append(sides, w)
-			}
-		}
-	}
-	return []string{
-		"bot", r.cfg.BotName,
-		"games", r.gameNames(lang, nil),
-		"titles", r.titles(lang),
-		"levels", r.levelNames(lang, nil),
-		"sides", strings.Join(sides, "|"),
-		"first", strings.Join(first, " / "),
-		"second", r.joinList(lang, "list.or", second),
-		"notations", r.notations(lang),
-		"game", r.exampleName(lang),
-	}
-}
-
-// moveButtons are the move buttons of a position that lays its moves out
-// (games.MoveButtoner), each naming its game ("move #g7 b2").
-func (r *Router) moveButtons(s sessions.Snapshot) [][]chat.Button {
-	mb, ok := s.Position.(games.MoveButtoner)
-	if !ok {
-		return nil
-	}
-	var rows [][]chat.Button
-	for _, texts := range mb.MoveButtons() {
-		var row []chat.Button
-		for _, mv := range texts {
-			row = append(row, chat.Button{Label: mv, Data: truncData(command.Move + " #" + s.Tag() + " " + mv)})
-		}
-		if len(row) > 0 {
-			rows = append(rows, row)
-		}
-	}
-	return rows
-}
-
-// gameHelp is "help <game>" (the game's rules and notation, its levels and
-// its own commands) and "help <word>" for a word of a game's own command.
-func (r *Router) gameHelp(lang chat.Lang, word string) (string, bool) {
-	w := strings.TrimLeft(word, "/!")
-	if g, ok := r.cfg.Games.Lookup(w); ok {
-		var b strings.Builder
-		b.WriteString(r.gameName(lang, g))
-		if help, ok := r.cat.Game(lang, g, "help"); ok {
-			b.WriteString(": " + help)
-		} else if n, ok := r.cat.Game(lang, g, "notation"); ok {
-			b.WriteString(": " + n)
-		}
-		if g.Players() == 2 {
-			b.WriteString("\n" + r.cat.T(lang, "help.game-levels", "levels", r.levelNames(lang, g)))
-		}
-		for _, c := range games.CommandsOf(g) {
-			if line, ok := r.cat.Game(lang, g, "cmd."+c.Key); ok {
-				b.WriteString("\n" + line)
-			}
-		}
-		return b.String(), true
-	}
-	folded := chat.Fold(w)
-	if _, general := command.Lookup(folded); general {
-		return "", false
-	}
-	var lines []string
-	for _, g := range r.gameWords[folded] {
-		c, _ := gameCommandOf(g, folded)
-		if line, ok := r.cat.Game(lang, g, "cmd."+c.Key); ok {
-			lines = append(lines, r.gameName(lang, g)+": "+line)
-		}
-	}
-	return strings.Join(lines, "\n"), len(lines) > 0
 }

@@ -13,6 +13,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
 	"oyunbot/chat/internal/i18n"
+	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
@@ -160,11 +161,11 @@ func TestCatalogRefusesClash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Router{cat: c}
-	if got := r.sideName(chat.Turkish, dama.Game{}, ai.Second); got != "siyah" {
+	r := present.New(present.Config{}, c)
+	if got := r.SideName(chat.Turkish, dama.Game{}, ai.Second); got != "siyah" {
 		t.Errorf("side name %q", got)
 	}
-	if got := r.gameName(chat.English, tictactoe.Game{}); got != "tictactoe" {
+	if got := r.GameName(chat.English, tictactoe.Game{}); got != "tictactoe" {
 		t.Errorf("an unregistered game's name is %q, want its own", got)
 	}
 }

@@ -6,6 +6,7 @@ package router
 
 import (
 	"fmt"
+	"oyunbot/chat/present"
 	"slices"
 	"strings"
 
@@ -65,11 +66,11 @@ func (r *Router) addressed(next handler) handler {
 // the people they mention): they enter the games, the store and texts.
 func cleanUsers(next handler) handler {
 	return func(q *request) {
-		q.m.UserName = cleanName(q.m.UserName)
+		q.m.UserName = present.CleanName(q.m.UserName)
 		if len(q.m.Mentions) > 0 {
 			q.m.Mentions = slices.Clone(q.m.Mentions)
 			for i := range q.m.Mentions {
-				q.m.Mentions[i].Name = cleanName(q.m.Mentions[i].Name)
+				q.m.Mentions[i].Name = present.CleanName(q.m.Mentions[i].Name)
 			}
 		}
 		next(q)
@@ -105,7 +106,7 @@ func (r *Router) recoverPanic(next handler) handler {
 	return func(q *request) {
 		defer func() {
 			if p := recover(); p != nil {
-				r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", shorten(q.m.Text, 80))
+				r.log.Error("panic handling message", "panic", fmt.Sprint(p), "text", present.Shorten(q.m.Text, 80))
 				q.say(q.t("error.internal"))
 			}
 		}()
@@ -141,7 +142,7 @@ func actionWithWords(next handler) handler {
 				return
 			}
 			if e.stray != "" {
-				q.say(q.t(e.stray, "cmd", shorten(q.cmd.Word, 20)))
+				q.say(q.t(e.stray, "cmd", present.Shorten(q.cmd.Word, 20)))
 				return
 			}
 		}

@@ -8,7 +8,6 @@ package router
 import (
 	"sync"
 
-	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/sessions"
 )
@@ -49,46 +48,4 @@ func (q *request) readMove(s sessions.Snapshot, text string) (move, letters stri
 		return text, ""
 	}
 	return ln.ReadMove(text, string(q.lang))
-}
-
-// showMove writes canonical move text of game s as its replies in lang
-// show it: in lang's letters when the game's player typed them, else so
-// that it reads back in lang as the same move (chess's king as Ş in
-// Turkish, where K is the rook): a move copied from a reply plays that
-// move, as does a button carrying it.
-func (r *Router) showMove(lang chat.Lang, s sessions.Snapshot, move string) string {
-	if ln, ok := s.Position.(games.LocalNotation); ok {
-		return ln.WriteMove(move, string(lang), r.letters.of(s.ID) == string(lang))
-	}
-	return move
-}
-
-// showMoves is showMove of every move of s's history.
-func (r *Router) showMoves(lang chat.Lang, s sessions.Snapshot) []string {
-	return r.showAll(lang, s, s.Moves)
-}
-
-// showLegal is showMove of every legal move of s.
-func (r *Router) showLegal(lang chat.Lang, s sessions.Snapshot) []string {
-	return r.showAll(lang, s, s.Legal)
-}
-
-func (r *Router) showAll(lang chat.Lang, s sessions.Snapshot, moves []string) []string {
-	if _, ok := s.Position.(games.LocalNotation); !ok {
-		return moves
-	}
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = r.showMove(lang, s, m)
-	}
-	return out
-}
-
-// firstMoveNumber is the number history gives s's first move: its custom
-// start's (games.MoveNumberer: a FEN's move number), else 1.
-func firstMoveNumber(s sessions.Snapshot) int {
-	if mn, ok := s.Game.(games.MoveNumberer); ok && s.Start != "" {
-		return max(mn.FirstMoveNumber(s.Start), 1)
-	}
-	return 1
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"oyunbot/chat/present"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,7 +41,7 @@ func (q *request) rating() {
 			if q.chatInGroup() {
 				return // "puan kaç?" between people
 			}
-			q.say(q.t("rating.usage", "games", q.r.gameNames(q.lang, q.r.rated)))
+			q.say(q.t("rating.usage", "games", q.r.GameNames(q.lang, q.r.Rated)))
 			return
 		}
 	}
@@ -52,10 +53,10 @@ func (q *request) rating() {
 		r, ok := q.r.mgr.Rating(q.ctx, q.m.Platform, game, id)
 		g, _ := q.r.cfg.Games.Lookup(game)
 		if !ok {
-			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.gameName(q.lang, g)))
+			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.GameName(q.lang, g)))
 			return
 		}
-		q.say(q.t("rating.one", "player", name, "game", q.r.gameName(q.lang, g), "rating", q.r.ratingText(q.lang, r)))
+		q.say(q.t("rating.one", "player", name, "game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r)))
 		return
 	}
 	list, err := q.r.mgr.PlayerRatings(q.ctx, q.m.Platform, id)
@@ -71,28 +72,11 @@ func (q *request) rating() {
 	for _, r := range list {
 		gname := r.Game
 		if g, ok := q.r.cfg.Games.Lookup(r.Game); ok {
-			gname = q.r.gameName(q.lang, g)
+			gname = q.r.GameName(q.lang, g)
 		}
-		parts = append(parts, gname+" "+q.r.ratingText(q.lang, r))
+		parts = append(parts, gname+" "+q.r.RatingText(q.lang, r))
 	}
 	q.say(q.t("rating.all", "player", name, "ratings", strings.Join(parts, " · ")))
-}
-
-// ratingText is "1662 ±290 (3 games)": rating, deviation, games.
-func (r *Router) ratingText(lang chat.Lang, rec sessions.RatingRecord) string {
-	return fmt.Sprintf("%d ±%d (%s)", int(math.Round(rec.Rating.Rating)), int(math.Round(rec.RD)),
-		r.cat.N(lang, "leaderboard.games", rec.Games))
-}
-
-// ratingName names a rating's holder: the bot with its level.
-func (r *Router) ratingName(lang chat.Lang, id, name string) string {
-	if level, ok := sessions.IsBotRatingID(id); ok {
-		return r.cfg.BotName + " (" + r.levelName(lang, level) + ")"
-	}
-	if name == "" {
-		return id
-	}
-	return cleanName(name)
 }
 
 // leaderboard: the best ratings of a game on this platform, text and PNG.
@@ -107,29 +91,29 @@ func (q *request) leaderboard() {
 		if q.chatInGroup() && len(q.cmd.Args) > 0 {
 			return
 		}
-		q.say(q.t("leaderboard.usage", "games", q.r.gameNames(q.lang, q.r.rated)))
+		q.say(q.t("leaderboard.usage", "games", q.r.GameNames(q.lang, q.r.Rated)))
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)
-	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.host(g).LevelRatings))
+	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.Host(g).LevelRatings))
 	if err != nil {
 		q.sayError(err)
 		return
 	}
 	list = q.r.withLevelRatings(g, list)
 	if len(list) == 0 {
-		q.say(q.t("leaderboard.empty", "game", q.r.gameName(q.lang, g)))
+		q.say(q.t("leaderboard.empty", "game", q.r.GameName(q.lang, g)))
 		return
 	}
-	title := q.t("leaderboard.title", "game", q.r.gameName(q.lang, g))
+	title := q.t("leaderboard.title", "game", q.r.GameName(q.lang, g))
 	var b strings.Builder
 	b.WriteString(title)
 	var rows [][]string
 	for i, r := range list {
-		name := q.r.ratingName(q.lang, r.PlayerID, r.Name)
+		name := q.r.RatingName(q.lang, r.PlayerID, r.Name)
 		rating := strconv.Itoa(int(math.Round(r.Rating.Rating)))
 		rd := "±" + strconv.Itoa(int(math.Round(r.RD)))
-		if level, bot := sessions.IsBotRatingID(r.PlayerID); bot && q.r.host(g).LevelRatings[level] > 0 {
+		if level, bot := sessions.IsBotRatingID(r.PlayerID); bot && q.r.Host(g).LevelRatings[level] > 0 {
 			// A measured level: its rating is fixed, not earned in games.
 			fixed := q.t("leaderboard.fixed")
 			fmt.Fprintf(&b, "\n%d. %s — %s (%s)", i+1, name, rating, fixed)
@@ -141,26 +125,12 @@ func (q *request) leaderboard() {
 	}
 	rep := chat.Reply{Text: b.String()}
 	header := []string{"#", q.t("col.player"), q.t("col.rating"), q.t("col.rd"), q.t("col.games")}
-	if png, err := render.Table(title, header, rows, tableWidth); err != nil {
+	if png, err := render.Table(title, header, rows, present.TableWidth); err != nil {
 		q.r.log.Error("drawing the leaderboard", "err", err)
 	} else {
 		rep.Image, rep.ImageName, rep.Caption = png, "leaderboard-"+game+".png", title
 	}
 	q.sayReply(rep)
-}
-
-// ratedText says how a rated game changed its players' ratings.
-func (r *Router) ratedText(lang chat.Lang, s sessions.Snapshot) string {
-	var parts []string
-	for _, c := range s.Ratings {
-		before, after := int(math.Round(c.Before.Rating)), int(math.Round(c.After.Rating))
-		if c.Fixed {
-			parts = append(parts, r.ratingName(lang, c.PlayerID, c.Name)+" "+r.cat.T(lang, "rating.fixed", "rating", strconv.Itoa(before)))
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s %d → %d (%+d)", r.ratingName(lang, c.PlayerID, c.Name), before, after, after-before))
-	}
-	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
 }
 
 // chatInGroup reports whether the message is an unprefixed one in a group:
@@ -172,7 +142,7 @@ func (q *request) chatInGroup() bool { return !q.cmd.Prefixed && !q.m.Private }
 // had at those levels before they were measured; the best
 // leaderboardSize remain.
 func (r *Router) withLevelRatings(g games.Game, list []sessions.RatingRecord) []sessions.RatingRecord {
-	fixed := r.host(g).LevelRatings
+	fixed := r.Host(g).LevelRatings
 	if len(fixed) == 0 {
 		return list
 	}
@@ -180,7 +150,7 @@ func (r *Router) withLevelRatings(g games.Game, list []sessions.RatingRecord) []
 		level, bot := sessions.IsBotRatingID(rec.PlayerID)
 		return bot && fixed[level] > 0
 	})
-	for _, l := range r.host(g).LevelList() {
+	for _, l := range r.Host(g).LevelList() {
 		if n := fixed[l.Name]; n > 0 {
 			rating := tournament.NewRating()
 			rating.Rating, rating.RD = float64(n), sessions.FixedRatingRD
@@ -205,18 +175,18 @@ func (r *Router) botRatings(ctx context.Context, lang chat.Lang, platform, game 
 		}
 		var parts []string
 		fixed := false
-		for _, l := range r.host(g).LevelList() {
+		for _, l := range r.Host(g).LevelList() {
 			rec, ok := r.mgr.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
 			if !ok {
 				continue
 			}
-			fixed = fixed || r.host(g).LevelRatings[l.Name] > 0
-			parts = append(parts, r.levelName(lang, l.Name)+" "+strconv.Itoa(int(math.Round(rec.Rating.Rating))))
+			fixed = fixed || r.Host(g).LevelRatings[l.Name] > 0
+			parts = append(parts, r.LevelName(lang, l.Name)+" "+strconv.Itoa(int(math.Round(rec.Rating.Rating))))
 		}
 		if len(parts) == 0 {
 			continue
 		}
-		line := r.gameName(lang, g) + ": " + strings.Join(parts, " · ")
+		line := r.GameName(lang, g) + ": " + strings.Join(parts, " · ")
 		if fixed {
 			line += " " + r.cat.T(lang, "rating.ladder")
 		}

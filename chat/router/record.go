@@ -17,7 +17,7 @@ import (
 func (q *request) recordInfo(s sessions.Snapshot, req *games.CommandRequest) {
 	req.Level = s.Level
 	req.Clock = games.Clock{Base: s.TimeControl.Base, Increment: s.TimeControl.Increment, PerMove: s.TimeControl.PerMove}
-	fixed := q.r.host(s.Game).LevelRatings
+	fixed := q.r.Host(s.Game).LevelRatings
 	for i, p := range s.Players {
 		switch {
 		case i < len(s.Ratings) && s.Ratings[i].Before.Rating > 0:

@@ -7,6 +7,7 @@ package router
 import (
 	"errors"
 	"fmt"
+	"oyunbot/chat/present"
 
 	"oyunbot/ai"
 	"oyunbot/chat"
@@ -25,7 +26,7 @@ func (q *request) openChallenge(game games.Game, side ai.Side, tc sessions.TimeC
 		q.sayError(err)
 		return
 	}
-	text := q.t("challenge.open-sent", "from", q.user().Name, "game", q.r.gameName(q.lang, game))
+	text := q.t("challenge.open-sent", "from", q.user().Name, "game", q.r.GameName(q.lang, game))
 	q.sayChallenge(text, sessions.Anyone, tc, target)
 }
 
@@ -37,12 +38,12 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 		text += "\n" + q.t("challenge.match", "target", fmt.Sprint(target))
 	}
 	if !tc.IsZero() {
-		text += "\n" + q.t("challenge.clock", "clock", q.r.timeControlText(q.lang, tc))
+		text += "\n" + q.t("challenge.clock", "clock", q.r.TimeControlText(q.lang, tc))
 	}
 	rep := chat.Reply{Text: text}
 	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == toID {
-			rep.Buttons = q.r.answerButtons(q.lang, challengeID(c), "")
+			rep.Buttons = q.r.AnswerButtons(q.lang, present.ChallengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
 			}
@@ -83,7 +84,7 @@ func (q *request) rematch() {
 	}
 	if s.Solo() || s.VsBot() {
 		// The bot's level, the other side, the same start.
-		level := botLevel(s, side.Opponent())
+		level := present.BotLevel(s, side.Opponent())
 		other := ai.NoSide
 		if !s.Solo() {
 			other = side.Opponent()
@@ -115,7 +116,7 @@ func (q *request) rematch() {
 		q.sayError(err)
 		return
 	}
-	text := q.t("rematch.offered", "from", q.user().Name, "to", q.r.displayName(opp), "game", q.r.gameName(q.lang, s.Game))
+	text := q.t("rematch.offered", "from", q.user().Name, "to", q.r.DisplayName(opp), "game", q.r.GameName(q.lang, s.Game))
 	q.sayChallenge(text, opp.ID, s.TimeControl, t)
 }
 
@@ -136,6 +137,6 @@ func (q *request) rematched() (sessions.Snapshot, bool) {
 	if s, ok := q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
 		return s, true
 	}
-	q.say(q.t("rematch.none", "example", q.r.playExample(q.lang)))
+	q.say(q.t("rematch.none", "example", q.r.PlayExample(q.lang)))
 	return sessions.Snapshot{}, false
 }

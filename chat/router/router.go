@@ -12,12 +12,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"oyunbot/chat/present"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"oyunbot/ai"
 	"oyunbot/chat"
@@ -104,9 +104,11 @@ const noticeTimeout = 10 * time.Second
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
 type Router struct {
-	cfg   Config
-	cat   *i18n.Catalog
-	hosts map[string]games.Host // by game name
+	// Presenter shows the games (chat/present): the replies' texts,
+	// pictures and buttons.
+	*present.Presenter
+	cfg Config
+	cat *i18n.Catalog
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
 	// gameWordLangs are the languages game command words are written in
@@ -173,9 +175,12 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: gameCommandWords(cfg.Games),
-		gameWordLangs: gameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{}, locales: map[chanRef]chat.Lang{},
+	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
+		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{}, locales: map[chanRef]chat.Lang{},
 		wrote: map[userRef]chat.Lang{}, openings: map[int64]string{}, follows: map[int64]bool{}}
+	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
+		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
+		Letters: r.letters.of, Match: r.matchScore}, cat)
 	r.entries = entryByName()
 	r.handle = r.chain()
 	r.slow = newSlow(cfg)
@@ -191,6 +196,16 @@ func New(cfg Config) (*Router, error) {
 	}
 	r.mgr = mgr
 	return r, nil
+}
+
+// matchScore is the standing of the match game s belongs to, for its
+// picture.
+func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
+	m, ok := r.mgr.Match(context.Background(), s.Match)
+	if !ok {
+		return render.MatchScore{}
+	}
+	return present.MatchStanding(s, m)
 }
 
 // sender returns the platform's Sender (nil before AddSender).
@@ -241,7 +256,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 			}
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
-		rep := r.gameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep := r.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
 		rep.Platform, rep.ChannelID = s.Platform, s.ChannelID
 		r.send(ctx, rep)
 	}
@@ -452,7 +467,7 @@ func (q *request) sayReply(rep chat.Reply) {
 func (q *request) user() sessions.Player {
 	name := q.m.UserName
 	if name == "" {
-		name = cleanName(q.m.UserID)
+		name = present.CleanName(q.m.UserID)
 	}
 	return sessions.Player{ID: q.m.UserID, Name: name}
 }
@@ -479,7 +494,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 			return s, true
 		}
 		if f, ok := q.r.mgr.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
-			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.resultLine(q.lang, f)))
+			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f)))
 			return f, false
 		}
 		q.say(q.t("error.no-such-game", "game", "#g"+strconv.FormatInt(id, 10)))
@@ -487,7 +502,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 	}
 	mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	if len(mine) == 0 {
-		q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
+		q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
 		return sessions.Snapshot{}, false
 	}
 	return mine[0], true
@@ -553,13 +568,13 @@ func (q *request) play() {
 		case a.kind == argMatch && target == -2:
 			target = a.n
 		default:
-			q.say(q.t("error.play-unknown-word", "word", shorten(a.word, 30), "games", q.r.gameNames(q.lang, nil),
-				"example", q.r.playExample(q.lang)))
+			q.say(q.t("error.play-unknown-word", "word", present.Shorten(a.word, 30), "games", q.r.GameNames(q.lang, nil),
+				"example", q.r.PlayExample(q.lang)))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("error.play-which-game", "games", q.r.gameNames(q.lang, nil), "game", q.r.exampleName(q.lang)))
+		q.say(q.t("error.play-which-game", "games", q.r.GameNames(q.lang, nil), "game", q.r.ExampleName(q.lang)))
 		return
 	}
 	q.startGame(game, level, side, target, start)
@@ -593,13 +608,13 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
+	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap))
 	if snap.Solo() {
-		head = q.t("game.started-solo", "game", q.r.gameName(q.lang, snap.Game), "player", q.r.displayName(snap.Players[0]))
+		head = q.t("game.started-solo", "game", q.r.GameName(q.lang, snap.Game), "player", q.r.DisplayName(snap.Players[0]))
 	}
 	startLine := ""
 	if start != "" {
-		startLine = "\n" + q.t("game.custom-start", "start", shorten(start, 80))
+		startLine = "\n" + q.t("game.custom-start", "start", present.Shorten(start, 80))
 	}
 	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
 		// The bot opens: the reply with its first move (or with what kept
@@ -609,13 +624,13 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 		q.r.mu.Unlock()
 		return
 	}
-	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if p := q.r.prompt(q.lang, snap); p != "" {
+	if p := q.r.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	q.sayReply(q.r.gameReply(q.lang, snap, head+startLine, q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, snap, head+startLine, q.m.UserID))
 }
 
 // opening takes the announcement of game id if the game was just started
@@ -655,7 +670,7 @@ func (q *request) move(text string, explicit bool) {
 	}
 	if len(target) == 0 {
 		if explicit || q.m.Private {
-			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
 		}
 		return
 	}
@@ -717,11 +732,11 @@ func (q *request) move(text string, explicit bool) {
 		return
 	}
 	if res.Flagged {
-		head := q.t("game.flag", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)))
+		head := q.t("game.flag", "player", q.r.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
 		if res.Game.Result.Void() {
-			head = q.t("game.never-moved", "player", q.r.playerName(res.Game, res.Game.SideOf(q.m.UserID)))
+			head = q.t("game.never-moved", "player", q.r.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
 		}
-		q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
+		q.sayReply(q.r.GameReply(q.lang, res.Game, head, q.m.UserID))
 		return
 	}
 	if res.BotToMove {
@@ -733,17 +748,17 @@ func (q *request) move(text string, explicit bool) {
 	// The plies of this message and what followed them (the dice, a pass
 	// the rules made for the next player).
 	from := res.From
-	head := q.r.turnsText(q.lang, res.Game, from)
+	head := q.r.TurnsText(q.lang, res.Game, from)
 	if followed {
-		head = q.r.gameName(q.lang, res.Game.Game) + " · " + head
+		head = q.r.GameName(q.lang, res.Game.Game) + " · " + head
 	}
-	if e := q.r.explanations(q.lang, res.Game, from); e != "" {
+	if e := q.r.Explanations(q.lang, res.Game, from); e != "" {
 		head += "\n" + e
 	}
-	if p := q.r.prompt(q.lang, res.Game); p != "" {
+	if p := q.r.Prompt(q.lang, res.Game); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.gameReply(q.lang, res.Game, head, q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, res.Game, head, q.m.UserID))
 }
 
 // moveDashes writes the dashes and times signs that phones and word
@@ -770,18 +785,18 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	var me *games.MoveError
 	switch {
 	case errors.Is(err, sessions.ErrNotYourTurn):
-		if line := q.r.rollLine(q.lang, s); line != "" {
+		if line := q.r.RollLine(q.lang, s); line != "" {
 			q.say(tag + " " + line) // a roll by hand comes first
 			return
 		}
 		p, _ := s.ToMove()
-		q.say(tag + " " + q.t("error.not-your-turn", "player", q.r.displayName(p)))
+		q.say(tag + " " + q.t("error.not-your-turn", "player", q.r.DisplayName(p)))
 	case errors.As(err, &me):
-		reason := q.r.moveReason(q.lang, s.Game, me)
-		line := tag + " " + q.t("error.bad-move", "move", shorten(text, 30), "reason", reason)
+		reason := q.r.MoveReason(q.lang, s.Game, me)
+		line := tag + " " + q.t("error.bad-move", "move", present.Shorten(text, 30), "reason", reason)
 		if len(s.Legal) > 0 && me.Kind != games.GameOver {
-			line += " " + q.t("error.legal-moves", "moves", sample(q.r.showLegal(q.lang, s), maxListedMoves))
-			if len(s.Legal) > maxListedMoves {
+			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.r.ShowLegal(q.lang, s), present.MaxListedMoves))
+			if len(s.Legal) > present.MaxListedMoves {
 				line += " " + q.t("error.legal-all", "cmd", q.word(command.Legal)+" #"+s.Tag())
 			}
 		}
@@ -789,17 +804,6 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	default:
 		q.sayError(err)
 	}
-}
-
-// maxListedMoves is how many legal moves an error lists.
-const maxListedMoves = 10
-
-// sample lists up to n moves, with the number of the others.
-func sample(moves []string, n int) string {
-	if len(moves) <= n {
-		return strings.Join(moves, ", ")
-	}
-	return fmt.Sprintf("%s … (+%d)", strings.Join(moves[:n], ", "), len(moves)-n)
 }
 
 // sayError answers a sessions error; about a game named by its tag, the
@@ -818,9 +822,9 @@ func (q *request) sayTagged(tag string, err error) {
 	var pe *sessions.PlayingError
 	switch {
 	case errors.As(err, &pe):
-		say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.gameName(q.lang, pe.Game.Game)))
+		say(q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.GameName(q.lang, pe.Game.Game)))
 	case errors.Is(err, sessions.ErrNoGame):
-		say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
+		say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
 	case errors.Is(err, sessions.ErrNotPlayer):
 		say(q.t("error.not-player"))
 	case errors.Is(err, sessions.ErrNotYourTurn):
@@ -843,7 +847,7 @@ func (q *request) sayTagged(tag string, err error) {
 	case errors.Is(err, sessions.ErrNoDrawOffer):
 		say(q.t("error.no-draw-offer"))
 	case errors.Is(err, sessions.ErrUnknownLevel):
-		say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang, nil)))
+		say(q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, nil)))
 	case errors.Is(err, sessions.ErrOnePlayerGame):
 		say(q.t("error.one-player"))
 	case errors.Is(err, sessions.ErrRatedGame):
@@ -854,7 +858,7 @@ func (q *request) sayTagged(tag string, err error) {
 		// Over before it begins: how, in the game's words.
 		var over *sessions.OverAtStartError
 		errors.As(err, &over)
-		q.say(q.t("error.start-over", "reason", q.r.reason(q.lang, over.Game, over.Status.Reason)))
+		q.say(q.t("error.start-over", "reason", q.r.Reason(q.lang, over.Game, over.Status.Reason)))
 	case errors.Is(err, sessions.ErrBadStart):
 		// The reason without the sentinel's own words, which the
 		// sentence already says; in the person's language when the game
@@ -867,7 +871,7 @@ func (q *request) sayTagged(tag string, err error) {
 		if errors.As(err, &loc) {
 			reason = loc.Message(string(q.lang))
 		}
-		q.say(q.t("error.bad-start", "reason", shorten(reason, 600)))
+		q.say(q.t("error.bad-start", "reason", present.Shorten(reason, 600)))
 	case errors.Is(err, sessions.ErrNotAllowed):
 		q.say(q.t("error.not-allowed"))
 	case errors.Is(err, sessions.ErrMatchTarget):
@@ -888,14 +892,14 @@ func (q *request) board() {
 		switch len(all) {
 		case 0:
 			if s, ok := q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
-				q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
+				q.sayReply(q.r.GameReply(q.lang, s, q.r.GameTitle(q.lang, s), q.m.UserID))
 				return
 			}
-			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
 		case 1:
-			q.sayReply(q.r.gameReply(q.lang, all[0], q.r.gameTitle(q.lang, all[0]), ""))
+			q.sayReply(q.r.GameReply(q.lang, all[0], q.r.GameTitle(q.lang, all[0]), ""))
 		default:
-			q.say(q.r.channelGames(q.lang, all))
+			q.say(q.r.ChannelGames(q.lang, all))
 		}
 		return
 	}
@@ -903,7 +907,7 @@ func (q *request) board() {
 	if !ok {
 		return
 	}
-	q.sayReply(q.r.gameReply(q.lang, s, q.r.gameTitle(q.lang, s), q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, s, q.r.GameTitle(q.lang, s), q.m.UserID))
 }
 
 func (q *request) hasTag() bool {
@@ -928,89 +932,26 @@ func (q *request) history() {
 	}
 	text := "#" + s.Tag() + " " + q.t("history.empty")
 	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + formatHistory(q.r.showMoves(q.lang, s), s.Sides, s.Solo(), firstMoveNumber(s))
+		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.r.ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
 	}
 	if s.Result.Over { // a finished game's history ends with its result
-		text += "\n" + q.r.resultLine(q.lang, s)
+		text += "\n" + q.r.ResultLine(q.lang, s)
 	}
 	q.say(text)
-}
-
-// FormatHistory numbers moves as "1. c3-c4 f6-f5 2. c4-c5": a new number
-// starts when the first player moves (after the other side: a turn of
-// several plies is one move); a game the second player opens starts with
-// "1. …". In a one-player game (solo) every move has its number. Counts of
-// moves shown to players (moveCount) are these numbers.
-func FormatHistory(moves []string, sides []ai.Side, solo bool) string {
-	return formatHistory(moves, sides, solo, 1)
-}
-
-// formatHistory is FormatHistory numbered from first (a custom start's
-// move number).
-func formatHistory(moves []string, sides []ai.Side, solo bool, first int) string {
-	var b strings.Builder
-	n := first - 1
-	prev := ai.NoSide
-	for i, mv := range moves {
-		side := ai.First
-		if i < len(sides) {
-			side = sides[i]
-		}
-		switch {
-		case i == 0 && side != ai.First:
-			n++
-			fmt.Fprintf(&b, "%d. … ", n)
-		case newMove(side, prev, solo):
-			n++
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "%d. ", n)
-		default:
-			b.WriteByte(' ')
-		}
-		b.WriteString(mv)
-		prev = side
-	}
-	return b.String()
-}
-
-// newMove reports whether a ply of side after one of prev starts a new
-// number in FormatHistory.
-func newMove(side, prev ai.Side, solo bool) bool {
-	return side == ai.First && (prev != ai.First || solo)
-}
-
-// moveCount is the number of moves of s as its history numbers them: "1.
-// c3-c4 f6-f5 2. c4-c5" is 2 moves.
-func moveCount(s sessions.Snapshot) int {
-	n := 0
-	prev := ai.NoSide
-	for i := range s.Moves {
-		side := ai.First
-		if i < len(s.Sides) {
-			side = s.Sides[i]
-		}
-		if i == 0 || newMove(side, prev, s.Solo()) {
-			n++
-		}
-		prev = side
-	}
-	return n
 }
 
 // refused answers an action s's game does not allow (games.Policy), with
 // message id, when no is true.
 func (q *request) refused(s sessions.Snapshot, no bool, id string) bool {
 	if no {
-		q.say("#" + s.Tag() + " " + q.t(id, "game", q.r.gameName(q.lang, s.Game)))
+		q.say("#" + s.Tag() + " " + q.t(id, "game", q.r.GameName(q.lang, s.Game)))
 	}
 	return no
 }
 
 func (q *request) hint() {
 	s, ok := q.current()
-	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoHints, "error.no-hints") {
+	if !ok || q.refused(s, q.r.Host(s.Game).Policy.NoHints, "error.no-hints") {
 		return
 	}
 	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && !q.confirmed() {
@@ -1034,7 +975,7 @@ func (q *request) undo() {
 		q.takeBackPly()
 		return
 	}
-	if q.refused(s, q.r.host(s.Game).Policy.NoUndo, "error.no-undo") {
+	if q.refused(s, q.r.Host(s.Game).Policy.NoUndo, "error.no-undo") {
 		return
 	}
 	if !s.VsBot() && !s.Solo() {
@@ -1055,7 +996,7 @@ func (q *request) undo() {
 	if s.Rated && !after.Rated {
 		head += " " + q.t("game.unrated")
 	}
-	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // takeBackPly takes back the sender's last ply of the turn they are in.
@@ -1067,15 +1008,15 @@ func (q *request) takeBackPly() {
 		return
 	}
 	head := q.t("game.ply-undone", "move", ply)
-	if p := q.r.prompt(q.lang, after); p != "" {
+	if p := q.r.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 func (q *request) draw() {
 	s, ok := q.current()
-	if !ok || q.refused(s, q.r.host(s.Game).Policy.NoDraws, "error.no-draws") {
+	if !ok || q.refused(s, q.r.Host(s.Game).Policy.NoDraws, "error.no-draws") {
 		return
 	}
 	out, after, err := q.r.mgr.OfferDraw(q.ctx, s.ID, q.m.UserID)
@@ -1083,21 +1024,21 @@ func (q *request) draw() {
 		q.sayError(err)
 		return
 	}
-	me := q.r.playerName(after, after.SideOf(q.m.UserID))
+	me := q.r.PlayerName(after, after.SideOf(q.m.UserID))
 	switch out {
 	case sessions.DrawAgreed:
 		head := q.t("draw.agreed")
 		if s.Rated && !after.Rated && !after.Result.Void() { // a tournament's draw at move 0
 			head += " " + q.t("draw.early-unrated")
 		}
-		q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+		q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 	case sessions.DrawDeclined:
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:
-		opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
+		opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.answerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
+			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
 		})
 	}
 }
@@ -1119,8 +1060,8 @@ func (q *request) resign() {
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.resigned", "player", q.r.playerName(after, after.SideOf(q.m.UserID)))
-	q.sayReply(q.r.gameReply(q.lang, after, head, q.m.UserID))
+	head := q.t("game.resigned", "player", q.r.PlayerName(after, after.SideOf(q.m.UserID)))
+	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // level shows or sets the bot's level: in the game tagged ("seviye zor
@@ -1157,7 +1098,7 @@ func (q *request) level() {
 		if cur == "" {
 			cur = sessions.DefaultLevel
 		}
-		q.say(q.t("level.show", "level", q.r.levelName(q.lang, cur), "levels", q.r.levelNames(q.lang, nil)))
+		q.say(q.t("level.show", "level", q.r.LevelName(q.lang, cur), "levels", q.r.LevelNames(q.lang, nil)))
 		return
 	}
 	var g games.Game
@@ -1166,7 +1107,7 @@ func (q *request) level() {
 	}
 	lvl, ok := q.r.levelWord(g, chat.Fold(args[0]))
 	if !ok {
-		q.say(q.t("error.unknown-level", "levels", q.r.levelNames(q.lang, g)))
+		q.say(q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, g)))
 		return
 	}
 	if game != nil {
@@ -1175,7 +1116,7 @@ func (q *request) level() {
 			q.sayError(err)
 			return
 		}
-		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.levelName(q.lang, lvl.Name))
+		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.LevelName(q.lang, lvl.Name))
 		if game.Rated && !s.Rated {
 			text += " " + q.t("game.unrated")
 		}
@@ -1192,7 +1133,7 @@ func (q *request) level() {
 		q.sayError(err)
 		return
 	}
-	q.say(q.t("level.set-channel", "level", q.r.levelName(q.lang, lvl.Name)))
+	q.say(q.t("level.set-channel", "level", q.r.LevelName(q.lang, lvl.Name)))
 }
 
 // challenge: challenge @user <game> [side] [time control] [match N].
@@ -1251,11 +1192,11 @@ func (q *request) challenge() {
 	}
 	if to == nil && unresolved != "" {
 		// The example names the game asked for, else the first one.
-		gname := q.r.exampleName(q.lang)
+		gname := q.r.ExampleName(q.lang)
 		if game != nil {
-			gname = q.r.typedName(q.lang, game)
+			gname = q.r.TypedName(q.lang, game)
 		}
-		q.say(q.t("error.challenge-unresolved", "name", shorten(unresolved, 30), "game", gname))
+		q.say(q.t("error.challenge-unresolved", "name", present.Shorten(unresolved, 30), "game", gname))
 		return
 	}
 	if to == nil && game != nil && !q.m.Private {
@@ -1263,15 +1204,15 @@ func (q *request) challenge() {
 		return
 	}
 	if to == nil || game == nil {
-		q.say(q.t("error.challenge-usage", "games", q.r.gameNames(q.lang, duel)))
+		q.say(q.t("error.challenge-usage", "games", q.r.GameNames(q.lang, present.Duel)))
 		return
 	}
 	if strings.EqualFold(strings.TrimPrefix(to.Name, "@"), q.r.cfg.BotName) || strings.EqualFold(to.ID, q.r.cfg.BotName) {
-		q.say(q.t("error.challenge-bot", "game", q.r.typedName(q.lang, game)))
+		q.say(q.t("error.challenge-bot", "game", q.r.TypedName(q.lang, game)))
 		return
 	}
 	if to.Name == "" {
-		to.Name = cleanName(to.ID)
+		to.Name = present.CleanName(to.ID)
 	}
 	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
@@ -1282,16 +1223,16 @@ func (q *request) challenge() {
 		q.sayError(err)
 		return
 	}
-	q.sayChallenge(q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.gameName(q.lang, game)), to.ID, tc, target)
+	q.sayChallenge(q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.GameName(q.lang, game)), to.ID, tc, target)
 }
 
 // sayBadSide refuses a side word of another game than g, with g's sides.
 func (q *request) sayBadSide(g games.Game, word string) {
 	var sides []string
 	for side := range g.SideNames() {
-		sides = append(sides, q.r.sideName(q.lang, g, ai.Side(side)))
+		sides = append(sides, q.r.SideName(q.lang, g, ai.Side(side)))
 	}
-	q.say(q.t("error.bad-side", "word", shorten(word, 20), "game", q.r.gameName(q.lang, g), "sides", strings.Join(sides, ", ")))
+	q.say(q.t("error.bad-side", "word", present.Shorten(word, 20), "game", q.r.GameName(q.lang, g), "sides", strings.Join(sides, ", ")))
 }
 
 // sayBadTime refuses a word meant as a time control, with the accepted
@@ -1302,9 +1243,9 @@ func (q *request) sayBadTime(word string) {
 	if belowMinimum(chat.Fold(word)) {
 		key = "error.time-too-short"
 	}
-	q.say(q.t(key, "word", shorten(word, 20),
-		"min", q.r.durationText(q.lang, sessions.MinClock), "max", q.r.durationText(q.lang, sessions.MaxClock),
-		"incr", q.r.durationText(q.lang, sessions.MaxIncr)))
+	q.say(q.t(key, "word", present.Shorten(word, 20),
+		"min", q.r.DurationText(q.lang, sessions.MinClock), "max", q.r.DurationText(q.lang, sessions.MaxClock),
+		"incr", q.r.DurationText(q.lang, sessions.MaxIncr)))
 }
 
 // fromArg returns the challenger named in the arguments ("accept @ali"):
@@ -1358,17 +1299,17 @@ func (q *request) accept() {
 // sayAccepted announces the game an accepted challenge started: a
 // match's target, the opening roll of a dice game.
 func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
-	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap))
+	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap))
 	if c.Target > 0 {
 		head += "\n" + q.t("match.started", "target", fmt.Sprint(c.Target))
 	}
-	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if p := q.r.prompt(q.lang, snap); p != "" {
+	if p := q.r.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	q.sayReply(q.r.gameReply(q.lang, snap, head, ""))
+	q.sayReply(q.r.GameReply(q.lang, snap, head, ""))
 }
 
 // decline is accept's counterpart.
@@ -1394,13 +1335,13 @@ func (q *request) decline() {
 		q.sayError(err)
 		return
 	}
-	q.say(q.t("challenge.declined", "player", q.user().Name, "from", cleanName(c.From.Name), "game", q.r.gameName(q.lang, c.Game)))
+	q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
 }
 
 // challengeArg is the challenge named by a challengeID among the arguments.
 func (q *request) challengeArg() (fromID string, createdMS int64, ok bool) {
 	for _, a := range q.cmd.Args {
-		if from, ms, ok := parseChallengeID(a); ok {
+		if from, ms, ok := present.ParseChallengeID(a); ok {
 			return from, ms, true
 		}
 	}
@@ -1429,13 +1370,13 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		q.say(q.t("challenge.open-own"))
 		return
 	case c.From.ID == q.m.UserID:
-		q.say(q.t("challenge.own", "to", cleanName(c.To.Name)))
+		q.say(q.t("challenge.own", "to", present.CleanName(c.To.Name)))
 		return
 	case c.Open() && !accept:
 		q.say(q.t("challenge.open-own-decline"))
 		return
 	case c.To.ID != q.m.UserID && !c.Open():
-		q.say(q.t("challenge.not-yours", "to", cleanName(c.To.Name)))
+		q.say(q.t("challenge.not-yours", "to", present.CleanName(c.To.Name)))
 		return
 	}
 	if !accept {
@@ -1448,7 +1389,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 			q.sayError(err)
 			return
 		}
-		q.say(q.t("challenge.declined", "player", q.user().Name, "from", cleanName(c.From.Name), "game", q.r.gameName(q.lang, c.Game)))
+		q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
 		return
 	}
 	snap, acc, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
@@ -1484,14 +1425,14 @@ func (q *request) games() {
 	var b strings.Builder
 	b.WriteString(q.t("games.header"))
 	for _, g := range q.r.cfg.Games.Games() {
-		fmt.Fprintf(&b, "\n• %s — %s", g.Name(), q.r.gameName(q.lang, g))
+		fmt.Fprintf(&b, "\n• %s — %s", g.Name(), q.r.GameName(q.lang, g))
 		if len(g.Aliases()) > 0 {
 			fmt.Fprintf(&b, " (%s)", strings.Join(g.Aliases(), ", "))
 		}
 	}
-	b.WriteString("\n" + q.t("games.start-hint", q.r.helpArgs(q.lang)...))
+	b.WriteString("\n" + q.t("games.start-hint", q.r.HelpArgs(q.lang)...))
 	if all := q.r.mgr.ChannelGames(q.m.Platform, q.m.ChannelID); len(all) > 0 {
-		b.WriteString("\n\n" + q.r.channelGames(q.lang, all))
+		b.WriteString("\n\n" + q.r.ChannelGames(q.lang, all))
 	}
 	q.say(b.String())
 }
@@ -1503,7 +1444,7 @@ func (q *request) setLang() {
 	}
 	l, ok := chat.ParseLang(q.cmd.Args[0])
 	if !ok {
-		q.say(q.t("lang.unknown", "word", shorten(q.cmd.Args[0], 20)))
+		q.say(q.t("lang.unknown", "word", present.Shorten(q.cmd.Args[0], 20)))
 		return
 	}
 	if !q.mayConfigure() {
@@ -1527,19 +1468,19 @@ func (q *request) mayConfigure() bool { return q.m.Private || q.m.Admin }
 
 func (q *request) help() {
 	if len(q.cmd.Args) > 0 {
-		if text, ok := q.r.gameHelp(q.lang, q.cmd.Args[0]); ok {
+		if text, ok := q.r.GameHelp(q.lang, q.cmd.Args[0]); ok {
 			q.say(text)
 			return
 		}
 		key, ok := helpKey(chat.Fold(strings.TrimLeft(q.cmd.Args[0], "/!")))
 		if !ok {
-			q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Args[0], 30)))
+			q.say(q.t("error.unknown-command", "word", present.Shorten(q.cmd.Args[0], 30)))
 			return
 		}
-		q.say(q.t(key, q.r.helpArgs(q.lang)...))
+		q.say(q.t(key, q.r.HelpArgs(q.lang)...))
 		return
 	}
-	q.say(q.t("help", q.r.helpArgs(q.lang)...))
+	q.say(q.t("help", q.r.HelpArgs(q.lang)...))
 }
 
 // helpKey returns the catalogue id of the help for a folded word: the
@@ -1590,11 +1531,11 @@ func (q *request) other() {
 			return // chat between people
 		}
 		if q.looksLikeAnyMove(q.cmd.Text) {
-			q.say(q.t("error.no-game", "games", q.r.gameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
 			return
 		}
 	}
-	q.say(q.t("error.unknown-command", "word", shorten(q.cmd.Word, 30)))
+	q.say(q.t("error.unknown-command", "word", present.Shorten(q.cmd.Word, 30)))
 }
 
 // looksLikeAnyMove reports whether text is in the notation of some game.
@@ -1620,10 +1561,10 @@ func (r *Router) onEvent(ev sessions.Event) {
 		var rep chat.Reply
 		switch ev.Kind {
 		case sessions.EventRoundStarted:
-			rep = r.roundStarted(lang, ev)
+			rep = r.RoundStarted(lang, ev)
 		case sessions.EventTournamentOver:
-			rep = r.standingsReply(lang, *v, true)
-			rep.Text = r.cat.T(lang, "tournament.over", "game", r.gameName(lang, v.Game)) + "\n" + r.tournamentWinner(lang, *v) + "\n" + rep.Text
+			rep = r.StandingsReply(lang, *v, true)
+			rep.Text = r.cat.T(lang, "tournament.over", "game", r.GameName(lang, v.Game)) + "\n" + r.TournamentWinner(lang, *v) + "\n" + rep.Text
 		default:
 			return
 		}
@@ -1653,21 +1594,21 @@ func (r *Router) onEvent(ev sessions.Event) {
 		// The person's turn just before (if they moved), every turn the
 		// bot's job played (with a pass the rules made between them), and
 		// the dice rolled for the next.
-		from := personTurnBefore(s, ev.From)
-		head := r.turnsText(lang, s, from)
+		from := present.PersonTurnBefore(s, ev.From)
+		head := r.TurnsText(lang, s, from)
 		if r.followed(s.ID) {
-			head = r.gameName(lang, s.Game) + " · " + head
+			head = r.GameName(lang, s.Game) + " · " + head
 		}
-		if e := r.explanations(lang, s, from); e != "" {
+		if e := r.Explanations(lang, s, from); e != "" {
 			head += "\n" + e
 		}
 		if o := r.opening(s.ID); o != "" {
 			head = o + "\n" + head // the game the bot opens, with its first move
 		}
-		if p := r.prompt(lang, s); p != "" {
+		if p := r.Prompt(lang, s); p != "" {
 			head += "\n" + p
 		}
-		game := r.gameReply(lang, s, head, human)
+		game := r.GameReply(lang, s, head, human)
 		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 		rep = game
 	case sessions.EventThinking:
@@ -1684,25 +1625,25 @@ func (r *Router) onEvent(ev sessions.Event) {
 			rep.Text = "#" + s.Tag() + " " + t("bot.thinking", "bot", r.cfg.BotName)
 		}
 	case sessions.EventHint:
-		shown := r.showMove(lang, s, ev.Move)
+		shown := r.ShowMove(lang, s, ev.Move)
 		rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 		if ev.Unrated {
 			rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
 		}
-		rep.Buttons = [][]chat.Button{{{Label: shown, Data: truncData(command.Move + " #" + s.Tag() + " " + shown)}}}
+		rep.Buttons = [][]chat.Button{{{Label: shown, Data: present.TruncData(command.Move + " #" + s.Tag() + " " + shown)}}}
 	case sessions.EventForfeit:
 		var head string
 		switch {
 		case s.Result.Void() && (s.Turn == ai.First || s.Turn == ai.Second):
-			head = t("game.never-moved", "player", r.displayName(s.Players[s.Turn]))
+			head = t("game.never-moved", "player", r.DisplayName(s.Players[s.Turn]))
 		case s.Result.Winner != ai.First && s.Result.Winner != ai.Second:
 			return // no loser to name (not an outcome CheckIdle gives)
 		case s.Result.Reason == sessions.ReasonTime:
-			head = t("game.flag", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
+			head = t("game.flag", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 		default:
-			head = t("game.forfeit", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
+			head = t("game.forfeit", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 		}
-		game := r.gameReply(lang, s, head, "")
+		game := r.GameReply(lang, s, head, "")
 		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 		rep = game
 	case sessions.EventReminder:
@@ -1711,7 +1652,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if ev.Void {
 			key = "game.reminder-void" // what the forfeit then does
 		}
-		rep.Text = "#" + s.Tag() + " " + t(key, "player", r.displayName(p), "left", r.formatDuration(lang, ev.Left))
+		rep.Text = "#" + s.Tag() + " " + t(key, "player", r.DisplayName(p), "left", r.FormatDuration(lang, ev.Left))
 	case sessions.EventBotFailed:
 		rep.Text = "#" + s.Tag() + " " + t("error.internal")
 		if o := r.opening(s.ID); o != "" {
@@ -1722,40 +1663,40 @@ func (r *Router) onEvent(ev sessions.Event) {
 	case sessions.EventEnded:
 		head := t("game.ended-aborted")
 		if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {
-			head = t("game.ended-withdrew", "player", r.displayName(s.Players[s.Result.Winner.Opponent()]))
+			head = t("game.ended-withdrew", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 		}
-		game := r.gameReply(lang, s, head, "")
+		game := r.GameReply(lang, s, head, "")
 		game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 		rep = game
 	case sessions.EventMatchGame:
 		m := ev.Match
-		head := t("match.next", "score", r.matchScore(m), "target", fmt.Sprint(m.Target)) + "\n" +
-			t("game.started", "game", r.gameName(lang, s.Game), "players", r.players(lang, s))
-		if tt := r.turnsText(lang, s, 0); tt != "" {
+		head := t("match.next", "score", r.MatchScoreText(m), "target", fmt.Sprint(m.Target)) + "\n" +
+			t("game.started", "game", r.GameName(lang, s.Game), "players", r.Players(lang, s))
+		if tt := r.TurnsText(lang, s, 0); tt != "" {
 			head += "\n" + tt
 		}
-		if p := r.prompt(lang, s); p != "" {
+		if p := r.Prompt(lang, s); p != "" {
 			head += "\n" + p
 		}
-		game := r.gameReply(lang, s, head, human)
+		game := r.GameReply(lang, s, head, human)
 		game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 		rep = game
 	case sessions.EventMatchOver:
 		m := ev.Match
 		rep.Platform, rep.ChannelID = m.Platform, m.ChannelID
 		if m.Winner < 0 {
-			rep.Text = t("match.over-void", "score", r.matchScore(m))
+			rep.Text = t("match.over-void", "score", r.MatchScoreText(m))
 		} else {
-			rep.Text = t("match.over", "score", r.matchScore(m), "player", r.displayName(m.Players[m.Winner]))
+			rep.Text = t("match.over", "score", r.MatchScoreText(m), "player", r.DisplayName(m.Players[m.Winner]))
 		}
 	case sessions.EventNotSaved:
 		rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
 		if ev.Ref != "" {
 			// The answer to a person's move, which was saved: it is shown
 			// before the bot's failure, as the bot's move would have been.
-			if i := lastTurnStart(s, 0, ai.NoSide); i > 0 {
+			if i := present.LastTurnStart(s, 0, ai.NoSide); i > 0 {
 				if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
-					if turn := r.turnsText(lang, s, lastTurnStart(s, 0, sd)); turn != "" {
+					if turn := r.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
 						rep.Text = "#" + s.Tag() + " " + turn + " · " + t("bot.not-saved", "bot", r.cfg.BotName)
 					}
 				}
@@ -1783,8 +1724,8 @@ func (r *Router) onEvent(ev sessions.Event) {
 		if ev.Outage {
 			key = "clock.resumed-outage"
 		}
-		rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.displayName(p))
-		if c := r.clockLine(lang, s); c != "" {
+		rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.DisplayName(p))
+		if c := r.ClockLine(lang, s); c != "" {
 			rep.Text += "\n" + c
 		}
 	default:
@@ -1796,7 +1737,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 // openingFailed announces a game the bot opens whose first move failed
 // (why), so that the game is shown all the same.
 func (r *Router) openingFailed(lang chat.Lang, s sessions.Snapshot, head, why, ref string) chat.Reply {
-	rep := r.gameReply(lang, s, head+"\n"+why, "")
+	rep := r.GameReply(lang, s, head+"\n"+why, "")
 	rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ref
 	return rep
 }
@@ -1807,35 +1748,6 @@ func lastSide(s sessions.Snapshot) ai.Side {
 		return s.Sides[n-1]
 	}
 	return ai.NoSide
-}
-
-// truncData keeps button data within Telegram's limit, never cutting a
-// character in two.
-func truncData(s string) string {
-	if len(s) <= chat.MaxButtonData {
-		return s
-	}
-	n := chat.MaxButtonData
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// formatDuration writes a time left in words, rounded to its largest unit
-// ("2 sa", "1 dk", "43 sn").
-func (r *Router) formatDuration(lang chat.Lang, d time.Duration) string {
-	switch {
-	case d >= 24*time.Hour && d.Round(time.Hour)%(24*time.Hour) == 0:
-		d = d.Round(time.Hour)
-	case d >= time.Hour:
-		d = d.Round(time.Hour)
-	case d >= time.Minute:
-		d = d.Round(time.Minute)
-	default:
-		d = max(d.Round(time.Second), time.Second)
-	}
-	return r.durationText(lang, d)
 }
 
 // playMatch starts a match against the bot to target points (0: the
@@ -1870,7 +1782,7 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.started", "game", q.r.gameName(q.lang, snap.Game), "players", q.r.players(q.lang, snap)) +
+	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap)) +
 		"\n" + q.t("match.started", "target", fmt.Sprint(m.Target))
 	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
 		q.r.mu.Lock()
@@ -1878,13 +1790,13 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		q.r.mu.Unlock()
 		return
 	}
-	if t := q.r.turnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t
 	}
-	if p := q.r.prompt(q.lang, snap); p != "" {
+	if p := q.r.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.gameReply(q.lang, snap, head, q.m.UserID))
+	q.sayReply(q.r.GameReply(q.lang, snap, head, q.m.UserID))
 }
 
 // isConfirmWord reports whether folded w says yes to a question the bot
@@ -1911,7 +1823,7 @@ func (q *request) confirmed() bool {
 // question (catalogue key) and a button that does it.
 func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
 	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd))}
-	if yes := withAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
+	if yes := present.WithAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
 		rep.Buttons = [][]chat.Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}
 	}
 	q.sayReply(rep)
@@ -1945,12 +1857,12 @@ func (q *request) legal() {
 		q.say("#" + s.Tag() + " " + q.t("legal.none"))
 		return
 	}
-	moves := q.r.groupedLegal(q.lang, s)
+	moves := q.r.GroupedLegal(q.lang, s)
 	if moves == "" {
-		moves = sample(q.r.showLegal(q.lang, s), maxLegalList)
+		moves = present.Sample(q.r.ShowLegal(q.lang, s), maxLegalList)
 	}
 	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
 }
 
 // word is a command's first word in the request's language.
-func (q *request) word(cmd string) string { return commandWord(q.lang, cmd) }
+func (q *request) word(cmd string) string { return command.Word(q.lang, cmd) }

@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"oyunbot/chat/present"
 
 	"oyunbot/ai"
 	"oyunbot/chat"
@@ -67,7 +68,7 @@ func (q *request) offQueue(work func(q *request)) {
 		job.ctx = ai.WithMemoryBudget(ctx, q.r.slow.mem)
 		defer func() {
 			if p := recover(); p != nil {
-				job.r.log.Error("panic in a slow command", "panic", fmt.Sprint(p), "text", shorten(job.m.Text, 80))
+				job.r.log.Error("panic in a slow command", "panic", fmt.Sprint(p), "text", present.Shorten(job.m.Text, 80))
 				job.say(job.t("error.internal"))
 			}
 		}()

@@ -19,15 +19,15 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 		q.sayError(err)
 		return
 	}
-	me := q.r.playerName(after, after.SideOf(q.m.UserID))
+	me := q.r.PlayerName(after, after.SideOf(q.m.UserID))
 	if out == sessions.TakebackAccepted {
-		q.sayReply(q.r.gameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
+		q.sayReply(q.r.GameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
 		return
 	}
-	opp := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
+	opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 	q.sayReply(chat.Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
-		Buttons: q.r.answerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
+		Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
 	})
 }
 
@@ -40,8 +40,8 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 	case err != nil:
 		q.sayError(err)
 	case accept:
-		offerer := q.r.playerName(after, after.SideOf(q.m.UserID).Opponent())
-		q.sayReply(q.r.gameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
+		offerer := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+		q.sayReply(q.r.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
 	default:
 		q.say("#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name))
 	}

@@ -1,11 +1,10 @@
 package router
 
 import (
+	"oyunbot/chat/present"
 	"strings"
 	"testing"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"oyunbot/sessions"
 )
@@ -45,8 +44,8 @@ func FuzzChallengeID(f *testing.F) {
 		f.Add(s, int64(1_700_000_000_000))
 	}
 	f.Fuzz(func(t *testing.T, s string, ms int64) {
-		if id, created, ok := parseChallengeID(s); ok {
-			if created < 0 || id == "" || challengeID(sessions.Challenge{From: sessions.Player{ID: id}, Created: time.UnixMilli(created)}) != s {
+		if id, created, ok := present.ParseChallengeID(s); ok {
+			if created < 0 || id == "" || present.ChallengeID(sessions.Challenge{From: sessions.Player{ID: id}, Created: time.UnixMilli(created)}) != s {
 				t.Fatalf("%q reads as %q, %d", s, id, created)
 			}
 		}
@@ -54,32 +53,9 @@ func FuzzChallengeID(f *testing.F) {
 			return
 		}
 		c := sessions.Challenge{From: sessions.Player{ID: s}, Created: time.UnixMilli(ms)}
-		id, created, ok := parseChallengeID(challengeID(c))
+		id, created, ok := present.ParseChallengeID(present.ChallengeID(c))
 		if s != "" && (!ok || id != s || created != ms) {
 			t.Fatalf("%q, %d: read back %q, %d, %v", s, ms, id, created, ok)
-		}
-	})
-}
-
-// FuzzShorten: what is echoed has no control character but newlines (in
-// multi-line text), no bidi override, and at most n characters and "…".
-func FuzzShorten(f *testing.F) {
-	for _, s := range []string{"dama\x00\x1b[31m", "a\u202eb", "line\nline", strings.Repeat("ş", 40), "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, out := range []string{shorten(s, 20), cleanName(s), cleanText(s, true)} {
-			for _, r := range out {
-				if r != '\n' && (unicode.IsControl(r) || unsafeRune(r)) {
-					t.Fatalf("%q → %q keeps %U", s, out, r)
-				}
-			}
-		}
-		if n := utf8.RuneCountInString(shorten(s, 20)); n > 21 || strings.Contains(shorten(s, 20), "\n") {
-			t.Fatalf("%q → %q", s, shorten(s, 20))
-		}
-		if n := utf8.RuneCountInString(cleanName(s)); n > maxNameRunes+1 {
-			t.Fatalf("name %q → %d runes", s, n)
 		}
 	})
 }

@@ -37,16 +37,16 @@ func TestBlackSeesTheBoardTurned(t *testing.T) {
 		t.Fatalf("moves %v", ss[0].Moves)
 	}
 	s := ss[0]
-	rep := r.gameReply(chat.English, s, "", "ayse")
+	rep := r.GameReply(chat.English, s, "", "ayse")
 	lines := strings.Split(rep.TextBoard, "\n")
 	if !strings.HasPrefix(lines[0], "1 R") || !strings.Contains(lines[0], "K Q") || !strings.HasPrefix(lines[7], "8 r") ||
 		!strings.HasSuffix(lines[8], "h g f e d c b a") {
 		t.Errorf("the text board is not seen from Black's side:\n%s", rep.TextBoard)
 	}
-	if white := r.gameReply(chat.English, s, "", "someone else"); !strings.HasPrefix(white.TextBoard, "8 r") {
+	if white := r.GameReply(chat.English, s, "", "someone else"); !strings.HasPrefix(white.TextBoard, "8 r") {
 		t.Errorf("a spectator's text board is turned:\n%s", white.TextBoard)
 	}
-	frames, err := r.gameFrames(chat.English, s, r.flipFor(s, "ayse"))
+	frames, err := r.GameFrames(chat.English, s, r.FlipFor(s, "ayse"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ package router
 // bare move went to, and asks when it could go to more than one.
 
 import (
+	"oyunbot/chat/present"
 	"strings"
 
 	"oyunbot/chat"
@@ -35,14 +36,14 @@ func (q *request) askWhichGame(move string, in []sessions.Snapshot) {
 	var names []string
 	var row []chat.Button
 	for _, s := range in {
-		label := "#" + s.Tag() + " " + q.r.gameName(q.lang, s.Game)
+		label := "#" + s.Tag() + " " + q.r.GameName(q.lang, s.Game)
 		names = append(names, label)
 		if data := command.Move + " #" + s.Tag() + " " + move; len(data) <= chat.MaxButtonData {
 			row = append(row, chat.Button{Label: label, Data: data})
 		}
 	}
-	rep := chat.Reply{Text: q.t("move.which-game", "move", shorten(move, 30), "games", strings.Join(names, ", "),
-		"example", q.word(command.Move)+" #"+in[0].Tag()+" "+shorten(move, 30))}
+	rep := chat.Reply{Text: q.t("move.which-game", "move", present.Shorten(move, 30), "games", strings.Join(names, ", "),
+		"example", q.word(command.Move)+" #"+in[0].Tag()+" "+present.Shorten(move, 30))}
 	if len(row) > 0 {
 		rep.Buttons = [][]chat.Button{row}
 	}

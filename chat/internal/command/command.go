@@ -229,3 +229,16 @@ func GameTag(w string) (int64, bool) {
 	}
 	return id, true
 }
+
+// Word is command name's first word in lang: what a reply tells people to
+// type ("zar", "roll").
+func Word(lang chat.Lang, name string) string {
+	e, _ := ByName(name)
+	if lang == chat.Turkish && len(e.TR) > 0 {
+		return e.TR[0]
+	}
+	if len(e.EN) > 0 {
+		return e.EN[0]
+	}
+	return name
+}

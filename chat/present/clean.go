@@ -1,9 +1,4 @@
-package router
-
-// clean.go makes what people typed, and their display names, safe to put
-// back into the bot's replies: no control characters (a NUL or an ESC
-// sequence echoed into a chat or a terminal), no bidirectional overrides
-// (which turn the rest of a line round), and a bounded length.
+package present
 
 import (
 	"strings"
@@ -59,9 +54,9 @@ func cleanText(s string, multiline bool) string {
 	return b.String()
 }
 
-// shorten cleans s (one line) and cuts it to at most n runes, for echoing
+// Shorten cleans s (one line) and cuts it to at most n runes, for echoing
 // user input back.
-func shorten(s string, n int) string {
+func Shorten(s string, n int) string {
 	s = cleanText(s, false)
 	if utf8.RuneCountInString(s) <= n {
 		return s
@@ -70,8 +65,8 @@ func shorten(s string, n int) string {
 	return strings.TrimRight(string(r[:n]), " ") + "…"
 }
 
-// cleanName is a display name as put into texts: one clean line, at most
+// CleanName is a display name as put into texts: one clean line, at most
 // maxNameRunes runes and "…".
-func cleanName(s string) string {
-	return shorten(strings.TrimSpace(cleanText(s, false)), maxNameRunes)
+func CleanName(s string) string {
+	return Shorten(strings.TrimSpace(cleanText(s, false)), maxNameRunes)
 }

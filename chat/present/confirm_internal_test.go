@@ -1,4 +1,4 @@
-package router
+package present
 
 import (
 	"oyunbot/chat"
@@ -15,20 +15,20 @@ func TestAskedMark(t *testing.T) {
 		if len(strings.Fields(w)) != 1 {
 			t.Errorf("%q: mark %q is not one word", id, w)
 		}
-		got, ok := parseAskedMark(w)
+		got, ok := ParseAskedMark(w)
 		if !ok || got != id {
 			t.Errorf("%q: mark %q read as %q, %v", id, w, got, ok)
 		}
 	}
 	for _, w := range []string{"for=", "for", "for=%zz", "#g1", "yes"} {
-		if _, ok := parseAskedMark(w); ok {
+		if _, ok := ParseAskedMark(w); ok {
 			t.Errorf("%q read as a mark", w)
 		}
 	}
-	if d := withAsked("resign #g1 yes", "223344556677889900"); d != "resign #g1 yes for=223344556677889900" {
-		t.Errorf("withAsked: %q", d)
+	if d := WithAsked("resign #g1 yes", "223344556677889900"); d != "resign #g1 yes for=223344556677889900" {
+		t.Errorf("WithAsked: %q", d)
 	}
-	if d := withAsked("resign #g1 yes", strings.Repeat("9", 50)); d != "" {
+	if d := WithAsked("resign #g1 yes", strings.Repeat("9", 50)); d != "" {
 		t.Errorf("data past %d bytes: %q", chat.MaxButtonData, d)
 	}
 }

@@ -1,4 +1,4 @@
-package router
+package present
 
 import (
 	"slices"
@@ -29,11 +29,11 @@ func tapSnapshot(t *testing.T, g games.Game, pos string) sessions.Snapshot {
 	return sessions.Snapshot{ID: 7, Game: g, Board: p.Board(), Turn: p.Turn(), Position: p}
 }
 
-var testMenuTexts = menuTexts{moves: "moves", pieces: "pieces", of: func(sq string) string { return "of " + sq }, choose: "choose"}
+var testMenuTexts = MenuTexts{moves: "moves", pieces: "pieces", of: func(sq string) string { return "of " + sq }, choose: "choose"}
 
 // menuMoves checks Discord's limits on menus and returns the moves they
 // offer ("c3 d3"), each once.
-func menuMoves(t *testing.T, tb *tapBoard, menus []chat.Menu) []string {
+func menuMoves(t *testing.T, tb *TapBoard, menus []chat.Menu) []string {
 	t.Helper()
 	if len(menus) == 0 || len(menus) > chat.MaxMenus {
 		t.Fatalf("%d menus", len(menus))
@@ -64,16 +64,16 @@ func menuMoves(t *testing.T, tb *tapBoard, menus []chat.Menu) []string {
 // with more than a menu holds (a menu of pieces, then its moves split),
 // and a promotion (four moves between two squares, offered as a choice).
 func TestTapBoardLayouts(t *testing.T) {
-	if _, ok := newTapBoard(tapSnapshot(t, tictactoe.Game{}, "")); ok {
+	if _, ok := NewTapBoard(tapSnapshot(t, tictactoe.Game{}, "")); ok {
 		t.Error("tic-tac-toe lays out its own move buttons")
 	}
 	over := tapSnapshot(t, dama.Game{}, "")
 	over.Result.Over = true
-	if _, ok := newTapBoard(over); ok {
+	if _, ok := NewTapBoard(over); ok {
 		t.Error("a finished game has a tap board")
 	}
 
-	tb, ok := newTapBoard(tapSnapshot(t, dama.Game{}, ""))
+	tb, ok := NewTapBoard(tapSnapshot(t, dama.Game{}, ""))
 	if !ok || len(tb.grid("")) != 8 || len(tb.grid("")[7]) != 8 {
 		t.Fatal("no 8×8 tap board for dama")
 	}
@@ -82,7 +82,7 @@ func TestTapBoardLayouts(t *testing.T) {
 	}
 
 	// The Italian game: 33 moves for white, in two menus of whole pieces.
-	tb, _ = newTapBoard(tapSnapshot(t, chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"))
+	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"))
 	menus := tb.menus(testMenuTexts, "")
 	if got := menuMoves(t, tb, menus); len(tb.moves) <= chat.MaxMenuOptions || len(got) != len(tb.moves) || len(menus) < 2 {
 		t.Errorf("%d moves in %d menus, %d offered", len(tb.moves), len(menus), len(got))
@@ -93,7 +93,7 @@ func TestTapBoardLayouts(t *testing.T) {
 	}
 
 	// A queen in the middle of an empty board has 27 moves.
-	tb, _ = newTapBoard(tapSnapshot(t, chess.Game{}, "k7/8/8/8/3Q4/8/8/7K w - - 0 1"))
+	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "k7/8/8/8/3Q4/8/8/7K w - - 0 1"))
 	menus = tb.menus(testMenuTexts, "")
 	if len(menus) != 1 || menus[0].Placeholder != "pieces" || len(menus[0].Options) != 2 {
 		t.Fatalf("pieces menu %+v", menus)
@@ -105,8 +105,8 @@ func TestTapBoardLayouts(t *testing.T) {
 
 	// Promotion: a7-a8 is four moves, each its own button; the square
 	// a8 answers with the choice.
-	tb, _ = newTapBoard(tapSnapshot(t, chess.Game{}, "7k/P7/8/8/8/8/8/K7 w - - 0 1"))
-	same := tb.between("a7", "a8")
+	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "7k/P7/8/8/8/8/8/K7 w - - 0 1"))
+	same := tb.Between("a7", "a8")
 	if len(same) != 4 {
 		t.Fatalf("promotions %+v", same)
 	}
@@ -141,7 +141,7 @@ func TestTapGuard(t *testing.T) {
 	if tapGuard(p) != a {
 		t.Error("the guard depends on more than the position")
 	}
-	tb, _ := newTapBoard(tapSnapshot(t, dama.Game{}, ""))
+	tb, _ := NewTapBoard(tapSnapshot(t, dama.Game{}, ""))
 	if d := tb.data("h8", "h8", "12"); len(d) > chat.MaxButtonData {
 		t.Errorf("%q is %d bytes", d, len(d))
 	}
@@ -167,7 +167,7 @@ func BenchmarkTapBoard(b *testing.B) {
 			s := sessions.Snapshot{ID: 7, Game: bc.g, Board: p.Board(), Turn: p.Turn(), Position: p}
 			b.ReportAllocs()
 			for b.Loop() {
-				t, ok := newTapBoard(s)
+				t, ok := NewTapBoard(s)
 				if !ok || len(t.grid("")) != 8 || len(t.menus(testMenuTexts, "")) == 0 {
 					b.Fatal("no tap board")
 				}
