@@ -264,7 +264,6 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 		return
 	}
 	b := d.board
-	h := 0.42 * float64(b.Dy())
 	rim := float64(b.Min.Y - c.Frame.Min.Y)
 	face := c.Face(false, max(8, 0.6*rim))
 	dc := c.DC
@@ -292,19 +291,9 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 				}
 				k, top := screenOf(i, f.Flip)
 				x := d.slot(k)
-				edge, tip := float64(b.Min.Y), float64(b.Min.Y)+h
 				ly := float64(b.Min.Y) - rim/2
 				if !top {
-					edge, tip = float64(b.Max.Y), float64(b.Max.Y)-h
 					ly = float64(b.Max.Y) + rim/2
-				}
-				if last {
-					dc.SetColor(tavlaTurnBefore)
-					dc.MoveTo(x+0.04*d.col, edge)
-					dc.LineTo(x+d.col-0.04*d.col, edge)
-					dc.LineTo(x+d.col/2, tip)
-					dc.ClosePath()
-					dc.Fill()
 				}
 				if rim < 8 {
 					continue
