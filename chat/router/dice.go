@@ -34,9 +34,9 @@ func (q *request) roll() {
 			q.say(q.t("roll.admin-only"))
 			return
 		}
-		cs := q.r.mgr.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+		cs := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
 		cs.Dice = mode
-		if err := q.r.mgr.SetChannel(q.ctx, cs); err != nil {
+		if err := q.r.chans.SetChannel(q.ctx, cs); err != nil {
 			q.sayError(err)
 			return
 		}
@@ -51,7 +51,7 @@ func (q *request) roll() {
 	if !ok {
 		return
 	}
-	after, err := q.r.mgr.Roll(q.ctx, s.ID, q.m.UserID)
+	after, err := q.r.moves.Roll(q.ctx, s.ID, q.m.UserID)
 	if errors.Is(err, sessions.ErrNoRoll) {
 		q.say("#" + s.Tag() + " " + q.t("error.no-roll"))
 		return

@@ -59,19 +59,19 @@ func (r *Router) gameCommands(next handler) handler {
 // there is none.
 func (q *request) quietViewed() (sessions.Snapshot, bool) {
 	if id, ok := q.tag(); ok {
-		if s, err := q.r.mgr.Get(id); err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
+		if s, err := q.r.games.Get(id); err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
 			return s, true
 		}
-		if s, ok := q.r.mgr.Finished(q.ctx, id); ok && s.Platform == q.m.Platform &&
+		if s, ok := q.r.games.Finished(q.ctx, id); ok && s.Platform == q.m.Platform &&
 			(s.ChannelID == q.m.ChannelID || s.SideOf(q.m.UserID) != ai.NoSide) {
 			return s, true
 		}
 		return sessions.Snapshot{}, false
 	}
-	if mine := q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID); len(mine) > 0 {
+	if mine := q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID); len(mine) > 0 {
 		return mine[0], true
 	}
-	return q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID)
+	return q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID)
 }
 
 // runGameCommand runs c on a copy of game s and sends its answer. A game's

@@ -18,7 +18,7 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 		t.Fatal(err)
 	}
 	r, err := New(Config{Games: reg, Store: store, Now: now,
-		NewSessions: func(notify func(sessions.Event)) (Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Now: now})
 			if err != nil {
 				return nil, err

@@ -164,7 +164,7 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			r, err := router.New(router.Config{Games: reg, Store: store,
-				NewSessions: func(notify func(sessions.Event)) (router.Sessions, error) {
+				NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 					deliver = notify
 					return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 7, ThinkingNotice: time.Nanosecond,
 						NewEngine: func() sessions.Engine { return eng },

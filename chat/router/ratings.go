@@ -50,7 +50,7 @@ func (q *request) rating() {
 		return
 	}
 	if game != "" {
-		r, ok := q.r.mgr.Rating(q.ctx, q.m.Platform, game, id)
+		r, ok := q.r.rate.Rating(q.ctx, q.m.Platform, game, id)
 		g, _ := q.r.cfg.Games.Lookup(game)
 		if !ok {
 			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.GameName(q.lang, g)))
@@ -59,7 +59,7 @@ func (q *request) rating() {
 		q.say(q.t("rating.one", "player", name, "game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r)))
 		return
 	}
-	list, err := q.r.mgr.PlayerRatings(q.ctx, q.m.Platform, id)
+	list, err := q.r.rate.PlayerRatings(q.ctx, q.m.Platform, id)
 	if err != nil {
 		q.sayError(err)
 		return
@@ -95,7 +95,7 @@ func (q *request) leaderboard() {
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)
-	list, err := q.r.mgr.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.Host(g).LevelRatings))
+	list, err := q.r.rate.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.Host(g).LevelRatings))
 	if err != nil {
 		q.sayError(err)
 		return
@@ -176,7 +176,7 @@ func (r *Router) botRatings(ctx context.Context, lang chat.Lang, platform, game 
 		var parts []string
 		fixed := false
 		for _, l := range r.Host(g).LevelList() {
-			rec, ok := r.mgr.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
+			rec, ok := r.rate.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
 			if !ok {
 				continue
 			}

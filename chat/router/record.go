@@ -29,7 +29,7 @@ func (q *request) recordInfo(s sessions.Snapshot, req *games.CommandRequest) {
 			}
 			req.Ratings[i] = fixed[level]
 		case s.Rated && p.ID != "":
-			if rec, ok := q.r.mgr.Rating(q.ctx, s.Platform, s.Game.Name(), p.ID); ok {
+			if rec, ok := q.r.rate.Rating(q.ctx, s.Platform, s.Game.Name(), p.ID); ok {
 				req.Ratings[i] = int(math.Round(rec.Rating.Rating))
 			}
 		}

@@ -18,7 +18,7 @@ import (
 // openChallenge invites anyone in the channel to game: the first to
 // accept plays.
 func (q *request) openChallenge(game games.Game, side ai.Side, tc sessions.TimeControl, target int) {
-	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
+	err := q.r.chal.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, From: q.user(), To: sessions.Player{ID: sessions.Anyone},
 		Game: game, Side: side, TimeControl: tc, Lang: string(q.lang), Target: target,
 	})
@@ -41,7 +41,7 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 		text += "\n" + q.t("challenge.clock", "clock", q.r.TimeControlText(q.lang, tc))
 	}
 	rep := chat.Reply{Text: text}
-	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+	for _, c := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == toID {
 			rep.Buttons = q.r.AnswerButtons(q.lang, present.ChallengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
@@ -73,7 +73,7 @@ func (q *request) rematch() {
 	}
 	target := -2 // no match
 	if s.Match != 0 {
-		m, ok := q.r.mgr.Match(q.ctx, s.Match)
+		m, ok := q.r.games.Match(q.ctx, s.Match)
 		if ok && !m.Over {
 			q.say(tag + q.t("rematch.going-on"))
 			return
@@ -93,10 +93,10 @@ func (q *request) rematch() {
 		return
 	}
 	opp := s.Players[side.Opponent()]
-	for _, c := range q.r.mgr.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+	for _, c := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == opp.ID && c.To.ID == q.m.UserID && c.Game.Name() == s.Game.Name() {
 			// The opponent asked first: the rematch is on.
-			snap, acc, err := q.r.mgr.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), opp.ID)
+			snap, acc, err := q.r.chal.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), opp.ID)
 			if err == nil {
 				q.sayAccepted(snap, acc)
 				return
@@ -108,7 +108,7 @@ func (q *request) rematch() {
 		}
 	}
 	t := max(target, 0)
-	err := q.r.mgr.Challenge(q.ctx, sessions.Challenge{
+	err := q.r.chal.Challenge(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, From: q.user(), To: opp, Game: s.Game,
 		Side: side.Opponent(), TimeControl: s.TimeControl, Lang: string(q.lang), Target: t,
 	})
@@ -124,17 +124,17 @@ func (q *request) rematch() {
 // over, else the sender's last finished game in the channel.
 func (q *request) rematched() (sessions.Snapshot, bool) {
 	if id, ok := q.tag(); ok {
-		if s, err := q.r.mgr.Get(id); err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
+		if s, err := q.r.games.Get(id); err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
 			q.say("#" + s.Tag() + " " + q.t("rematch.not-over"))
 			return sessions.Snapshot{}, false
 		}
-		if f, ok := q.r.mgr.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
+		if f, ok := q.r.games.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
 			return f, true
 		}
 		q.say(q.t("error.no-such-game", "game", fmt.Sprintf("#g%d", id)))
 		return sessions.Snapshot{}, false
 	}
-	if s, ok := q.r.mgr.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
+	if s, ok := q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
 		return s, true
 	}
 	q.say(q.t("rematch.none", "example", q.r.PlayExample(q.lang)))

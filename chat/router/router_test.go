@@ -80,7 +80,7 @@ func wire(t testing.TB, store sessions.Store, mod func(*router.Config, *sessions
 		mod(&cfg, &scfg)
 	}
 	var mgr *sessions.Manager
-	cfg.NewSessions = func(notify func(sessions.Event)) (router.Sessions, error) {
+	cfg.NewSessions = func(notify func(sessions.Event)) (*sessions.Manager, error) {
 		scfg.Games, scfg.Notify = cfg.Games, notify
 		m, err := sessions.New(scfg)
 		if err != nil {
@@ -481,7 +481,7 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
-		{Games: reg, NewSessions: func(func(sessions.Event)) (router.Sessions, error) { return b.mgr, nil }},
+		{Games: reg, NewSessions: func(func(sessions.Event)) (*sessions.Manager, error) { return b.mgr, nil }},
 	} {
 		if _, err := router.New(cfg); err == nil {
 			t.Fatalf("a router without games, sessions or store: %+v", cfg)

@@ -6,7 +6,7 @@ import "strings"
 // in a channel (the one where it is their turn) that start with prefix,
 // ignoring case: a platform's autocomplete of a typed move.
 func (r *Router) SuggestMoves(platform, channelID, userID, prefix string, n int) []string {
-	found := r.mgr.Find(platform, channelID, userID)
+	found := r.games.Find(platform, channelID, userID)
 	if len(found) == 0 {
 		return nil
 	}

@@ -14,7 +14,7 @@ import (
 // offerTakeback offers the opponent in game s to take back the sender's
 // last turn, or accepts the opponent's offer.
 func (q *request) offerTakeback(s sessions.Snapshot) {
-	out, after, err := q.r.mgr.OfferTakeback(q.ctx, s.ID, q.m.UserID)
+	out, after, err := q.r.acts.OfferTakeback(q.ctx, s.ID, q.m.UserID)
 	if err != nil {
 		q.sayError(err)
 		return
@@ -33,7 +33,7 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 
 // answerTakeback accepts or declines the opponent's offer in game s.
 func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
-	after, err := q.r.mgr.AnswerTakeback(q.ctx, s.ID, q.m.UserID, accept)
+	after, err := q.r.acts.AnswerTakeback(q.ctx, s.ID, q.m.UserID, accept)
 	switch {
 	case errors.Is(err, sessions.ErrNoTakebackOffer):
 		q.say("#" + s.Tag() + " " + q.t("takeback.gone"))
@@ -50,7 +50,7 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 // offerTo finds the sender's game with a draw or take-back offer from the
 // opponent.
 func (q *request) offerTo() (sessions.Snapshot, bool) {
-	for _, s := range q.r.mgr.Find(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+	for _, s := range q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if opp := s.SideOf(q.m.UserID).Opponent(); opp != ai.NoSide && (s.DrawOffer == opp || s.TakebackOffer == opp) {
 			return s, true
 		}

@@ -29,12 +29,12 @@ func TestBlackSeesTheBoardTurned(t *testing.T) {
 	}
 	say("lang en")
 	say("play chess easy black")
-	ss := r.mgr.Find("test", "dm", "ayse")
+	ss := r.games.Find("test", "dm", "ayse")
 	if len(ss) != 1 || len(ss[0].Moves) != 1 {
 		t.Fatalf("games %+v", ss)
 	}
 	say("e5")
-	if ss = r.mgr.Find("test", "dm", "ayse"); len(ss[0].Moves) != 3 {
+	if ss = r.games.Find("test", "dm", "ayse"); len(ss[0].Moves) != 3 {
 		t.Fatalf("moves %v", ss[0].Moves)
 	}
 	s := ss[0]
@@ -82,7 +82,7 @@ func TestGIFFramePerTurn(t *testing.T) {
 	say("lang en")
 	say("play tavla easy from w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 5-3")
 	say("1/6 1/4")
-	s := r.mgr.Find("test", "dm", "ayse")[0]
+	s := r.games.Find("test", "dm", "ayse")[0]
 	frames, err := r.GameFrames(chat.English, s, false)
 	if err != nil {
 		t.Fatal(err)

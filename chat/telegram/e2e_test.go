@@ -54,7 +54,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 	var mgr *sessions.Manager
 	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (router.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err

@@ -44,7 +44,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	}
 	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (router.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 		},
 		Store:      store,

@@ -280,7 +280,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	shared := o.procs > 1
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chatrouter.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			return sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Logger: log,
 				Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
 		},

@@ -74,7 +74,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var mgr *sessions.Manager
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chatrouter.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
 				Store:          store,
