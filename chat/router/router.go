@@ -109,7 +109,7 @@ type Router struct {
 	gameWordLangs map[string]chat.Lang
 	handle        handler           // the middlewares and the command table
 	entries       map[string]*entry // the handlers, by command name
-	families // each family of handlers' part of the live games (sessions.go)
+	families                        // each family of handlers' part of the live games (sessions.go)
 	out           *outbox
 	slow          *slowQueue // slow commands, off the chats' queues (slow.go)
 	log           *slog.Logger
