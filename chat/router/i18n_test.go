@@ -83,7 +83,9 @@ func TestCatalogComplete(t *testing.T) {
 func TestCatalogHasEveryUsedKey(t *testing.T) {
 	c := testCatalog(t)
 	files, _ := filepath.Glob("*.go")
-	re := regexp.MustCompile(`\b(?:t|T)\((?:lang, |q\.lang, )?"([a-z][a-z0-9.-]*[a-z0-9])"[,)]`)
+	shown, _ := filepath.Glob("../present/*.go") // the presentation's messages too
+	files = append(files, shown...)
+	re := regexp.MustCompile(`\b(?:t|T|key)\((?:lang, |q\.lang, )?"([a-z][a-z0-9.-]*[a-z0-9])"[,)]`)
 	found := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
