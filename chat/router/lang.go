@@ -17,7 +17,7 @@ import (
 // move), the language of the last word the sender wrote in the channel;
 // else the default.
 func (r *Router) langOf(ctx context.Context, m chat.Message, cmd command.Command) chat.Lang {
-	key := userRef{m.Platform, m.ChannelID, m.UserID}
+	key := langKey{m.Platform, m.ChannelID, m.UserID}
 	locale, hasLocale := chat.LangFromLocale(m.Locale)
 	word, byWord := chat.Lang(""), false
 	if cmd.Name != "" {
@@ -29,7 +29,7 @@ func (r *Router) langOf(ctx context.Context, m chat.Message, cmd command.Command
 		word, byWord = r.gameWordLangs[chat.Fold(cmd.Word)]
 	}
 	if byWord {
-		r.noteWrote(key, word)
+		r.langs.set(ctx, key, word)
 	}
 	switch l, ok := chat.ParseLang(r.chans.Channel(ctx, m.Platform, m.ChannelID).Lang); {
 	case ok:
@@ -39,25 +39,10 @@ func (r *Router) langOf(ctx context.Context, m chat.Message, cmd command.Command
 	case hasLocale:
 		return locale
 	}
-	r.mu.RLock()
-	l, ok := r.wrote[key]
-	r.mu.RUnlock()
-	if ok {
+	if l, ok := r.langs.get(ctx, key); ok {
 		return l
 	}
 	return r.cfg.Lang
-}
-
-// noteWrote remembers the language a person wrote a command word in.
-func (r *Router) noteWrote(key userRef, l chat.Lang) {
-	r.mu.RLock()
-	cur, seen := r.wrote[key]
-	r.mu.RUnlock()
-	if !seen || cur != l {
-		r.mu.Lock()
-		r.wrote[key] = l
-		r.mu.Unlock()
-	}
 }
 
 // eventLang is the language of a reply no message asked for (a bot move, a
@@ -71,28 +56,15 @@ func (r *Router) eventLang(ctx context.Context, platform, channelID, started str
 	if l, ok := chat.ParseLang(started); ok {
 		return l
 	}
-	r.mu.RLock()
-	l, ok := r.locales[chanRef{platform, channelID}]
-	r.mu.RUnlock()
-	if ok {
+	if l, ok := r.langs.get(ctx, langKey{platform, channelID, ""}); ok {
 		return l
 	}
 	return r.cfg.Lang
 }
 
 // noteLocale remembers the language of a message's locale for its channel.
-func (r *Router) noteLocale(m chat.Message) {
-	l, ok := chat.LangFromLocale(m.Locale)
-	if !ok {
-		return
-	}
-	key := chanRef{m.Platform, m.ChannelID}
-	r.mu.RLock()
-	cur, seen := r.locales[key]
-	r.mu.RUnlock()
-	if !seen || cur != l {
-		r.mu.Lock()
-		r.locales[key] = l
-		r.mu.Unlock()
+func (r *Router) noteLocale(ctx context.Context, m chat.Message) {
+	if l, ok := chat.LangFromLocale(m.Locale); ok {
+		r.langs.set(ctx, langKey{m.Platform, m.ChannelID, ""}, l)
 	}
 }

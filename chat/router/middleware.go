@@ -82,7 +82,7 @@ func cleanUsers(next handler) handler {
 // language the sender writes in, the locale, the default).
 func (r *Router) locale(next handler) handler {
 	return func(q *request) {
-		r.noteLocale(q.m)
+		r.noteLocale(q.ctx, q.m)
 		q.lang = r.langOf(q.ctx, q.m, q.cmd)
 		next(q)
 	}

@@ -37,6 +37,9 @@ type bucket struct {
 }
 
 // limiter keeps the users' buckets. Safe for concurrent use.
+// userRef names a person in a channel (a rate limit's key).
+type userRef struct{ platform, channel, user string }
+
 type limiter struct {
 	now   func() time.Time
 	every time.Duration

@@ -37,7 +37,7 @@ type Config struct {
 	// Store keeps the replies until their platform has them, and knows the
 	// games whose last change no reply has shown. The Router does not
 	// close it.
-	Store sessions.Outbox
+	Store Store
 	// Drawers maps a game name to its board renderer; a game without one
 	// gets text boards only.
 	Drawers map[string]render.Drawer
@@ -116,14 +116,8 @@ type Router struct {
 
 	mu      sync.RWMutex
 	senders map[string]chat.Sender
-	// locales is the language of the last message with a locale in each
-	// channel, for replies no message asked for when neither the channel
-	// nor the game has a language.
-	locales map[chanRef]chat.Lang
-	// wrote is the language each person last wrote a command word in, per
-	// channel: the language of their messages with no word of their own
-	// (a bare move, a button).
-	wrote map[userRef]chat.Lang
+	// langs remembers the languages people write in and the channels' locales.
+	langs *langMemory
 	// openings are the announcements of games just started in which the
 	// bot moves first, by game id: they head the reply with its first move
 	// (one reply, not an empty board and then the move).
@@ -135,10 +129,15 @@ type Router struct {
 	letters letterNotes
 }
 
-type (
-	chanRef struct{ platform, channel string }
-	userRef struct{ platform, channel, user string }
-)
+// chanRef names a channel (the outbox's queues).
+type chanRef struct{ platform, channel string }
+
+// Store is what the Router keeps: its replies until they are delivered
+// (the outbox), and the languages it learnt.
+type Store interface {
+	sessions.Outbox
+	sessions.LanguageMemory
+}
 
 // New returns a Router playing the sessions cfg.NewSessions makes (which
 // restores the stored games). Bot moves pending in restored games start
@@ -169,8 +168,8 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
-		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{}, locales: map[chanRef]chat.Lang{},
-		wrote: map[userRef]chat.Lang{}, openings: map[int64]string{}, follows: map[int64]bool{}}
+		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
+		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
 		Letters: r.letters.of, Match: r.matchScore}, cat)
