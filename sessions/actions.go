@@ -96,7 +96,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 	cp := l.state.clone()
 	if l.flagged(now) {
 		l.flag(now)
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return MoveResult{}, err
 		}
@@ -127,7 +127,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		played = append(played, l.apply(mv, now))
 	}
 	m.roll(&l.state, now)
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
@@ -195,7 +195,7 @@ func (m *Manager) resign(ctx context.Context, id int64, userID string) (Snapshot
 	} else {
 		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
 	}
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return Snapshot{}, err
 	}
@@ -277,7 +277,7 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 		out = DrawOffered
 	}
 	if out != DrawDeclined {
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return 0, Snapshot{}, err
 		}
@@ -293,11 +293,11 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 
 // DeclineDraw declines the opponent's draw offer.
 func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.declineDraw(id, userID) })
+	return retryConflict(func() (Snapshot, error) { return m.declineDraw(ctx, id, userID) })
 }
 
 // declineDraw is one try of DeclineDraw.
-func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
+func (m *Manager) declineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -309,7 +309,7 @@ func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
 	cp := l.state.clone()
 	l.rec.DrawOffer = ai.NoSide
 	l.version++
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -318,11 +318,11 @@ func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
 // Undo takes back userID's last move and the bot's reply (games against the
 // bot only, on the person's turn).
 func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.undo(id, userID) })
+	return retryConflict(func() (Snapshot, error) { return m.undo(ctx, id, userID) })
 }
 
 // undo is one try of Undo.
-func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
+func (m *Manager) undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -362,7 +362,7 @@ func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
 	l.rec.LastMove = storedTime(m.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -380,14 +380,14 @@ func (m *Manager) TakeBackPly(ctx context.Context, id int64, userID string) (Sna
 			s   Snapshot
 			err error
 		)
-		s, ply, err = m.takeBackPly(id, userID)
+		s, ply, err = m.takeBackPly(ctx, id, userID)
 		return s, err
 	})
 	return s, ply, err
 }
 
 // takeBackPly is one try of TakeBackPly.
-func (m *Manager) takeBackPly(id int64, userID string) (Snapshot, string, error) {
+func (m *Manager) takeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return Snapshot{}, "", err
@@ -406,7 +406,7 @@ func (m *Manager) takeBackPly(id int64, userID string) (Snapshot, string, error)
 		return Snapshot{}, "", fmt.Errorf("sessions: take back a ply: %w", err)
 	}
 	l.version++
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, "", err
 	}
 	return l.snapshot(), ply, nil
@@ -414,11 +414,11 @@ func (m *Manager) takeBackPly(id int64, userID string) (Snapshot, string, error)
 
 // SetLevel changes the bot's level in game id.
 func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.setLevel(id, userID, level) })
+	return retryConflict(func() (Snapshot, error) { return m.setLevel(ctx, id, userID, level) })
 }
 
 // setLevel is one try of SetLevel.
-func (m *Manager) setLevel(id int64, userID, level string) (Snapshot, error) {
+func (m *Manager) setLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
 	l, err := m.get(id)
 	if err != nil {
 		return Snapshot{}, err
@@ -446,7 +446,7 @@ func (m *Manager) setLevel(id int64, userID, level string) (Snapshot, error) {
 		l.rec.Rated = false
 	}
 	l.rec.Level = lvl.Name
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -474,7 +474,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	if l.rec.Rated {
 		cp := l.state.clone()
 		l.rec.Rated = false // a game played with the engine's help is not rated
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			return err
 		}
 	}

@@ -293,7 +293,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 			}
 			text := l.apply(res.Best, now)
 			m.roll(&l.state, now)
-			if err := m.commit(l, cp); err != nil {
+			if err := m.commit(m.ctx, l, cp); err != nil { // the bot applies no platform update
 				if errors.Is(err, ErrConflict) {
 					// Another process changed the game first (or played this
 					// move): the game is reloaded; a search of it if the bot

@@ -36,7 +36,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case left <= 0:
 				cp := l.state.clone()
 				l.flagSide(t, now)
-				if m.commit(l, cp) == nil { // else called again at the next look
+				if m.commit(m.ctx, l, cp) == nil { // else called again at the next look
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case remind && left <= at && !l.reminded:
@@ -49,7 +49,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case idle >= m.cfg.IdleForfeit:
 				cp := l.state.clone()
 				l.timeOutSide(t, ReasonIdle, now)
-				if m.commit(l, cp) == nil {
+				if m.commit(m.ctx, l, cp) == nil {
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:

@@ -29,6 +29,7 @@ type Snapshot struct {
 	// games.Highlighter, empty for games without it).
 	LastPath, LastCaptured []string
 	DrawOffer              ai.Side
+	TakebackOffer          ai.Side          // the side offering to take back, NoSide if none
 	Legal                  []string         // the legal moves, formatted (none when over)
 	Clocks                 [2]time.Duration // time used by each side
 	LastMove               time.Time

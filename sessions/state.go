@@ -123,6 +123,7 @@ func (l *state) snapshot() Snapshot {
 		LastPath:        slices.Clone(l.path),
 		LastCaptured:    slices.Clone(l.captured),
 		DrawOffer:       l.rec.DrawOffer,
+		TakebackOffer:   l.rec.TakebackOffer,
 		Clocks:          l.rec.Clocks,
 		LastMove:        l.rec.LastMove,
 		TimeControl:     l.rec.TimeControl,
@@ -221,6 +222,7 @@ func (l *state) apply(mv ai.Move, now time.Time) string {
 	if l.rec.DrawOffer != ai.NoSide && l.rec.DrawOffer != side {
 		l.rec.DrawOffer = ai.NoSide
 	}
+	l.rec.TakebackOffer = ai.NoSide // a move answers it: the position asked about is gone
 	if st := l.pos.Status(); st.Over {
 		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason, Points: st.WinPoints()}
 	}

@@ -237,7 +237,7 @@ func TestSlashCommandText(t *testing.T) {
 		}
 		// Ayşe owns the guild: an admin.
 		want := chat.Message{Platform: "discord", ChannelID: general.ID, UserID: ayse.ID, UserName: "Ayşe",
-			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Mentions: m.Mentions, Admin: true}
+			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Update: id, Mentions: m.Mentions, Admin: true} // the interaction id is the update applied once (issue 21.1)
 		if !reflect.DeepEqual(m, want) {
 			t.Errorf("/%s: message %+v, want %+v", tt.name, m, want)
 		}

@@ -70,10 +70,10 @@ func catalog() map[string]map[string]string {
 		"tr": {
 			"name@8":      "8 taş",
 			"name@15":     "15 taş",
-			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ; bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: play puzzle8 kolay|orta|zor|usta ya da play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
-			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta (yazılı tahtada 10–15 taşları A–F). Boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ; bir mesajda birkaç hamle olabilir (11 12). Başlangıç: play puzzle15 kolay|orta|zor|usta ya da play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
-			"notation@8":  "bir taş numarası (5) ya da yukarı, aşağı, sol, sağ",
-			"notation@15": "bir taş numarası (11) ya da yukarı, aşağı, sol, sağ",
+			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →); bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: play puzzle8 kolay|orta|zor|usta ya da play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta. Taşlar numarasıyla yazılır (13, tahtada da öyle gösterilir): boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →; d her zaman aşağıdır); bir mesajda birkaç hamle olabilir (11 12). Başlangıç: play puzzle15 kolay|orta|zor|usta ya da play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"notation@8":  "bir taş numarası (5) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
+			"notation@15": "bir taş numarası (11, 13) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
 
 			"side.player": "oyuncu",
 
@@ -82,6 +82,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "boşluk kenarda, o yöne gidemez",
 
 			"reason.solved": "çözüldü",
+
+			"poserr.count":  "{want} sayı olmalı (0 ile {max} arası, 0 boşluk); bunda {n} var",
+			"poserr.number": "{text}, 0 ile {max} arasında bir sayı değil",
+			"poserr.twice":  "{tile} iki kez yazılmış",
 
 			"cmd.hint":    "ipucu — en kısa çözümün sıradaki hamlesi",
 			"cmd.solve":   "çöz [algoritma] — bütün çözüm (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; sezgisel: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
@@ -93,7 +97,7 @@ func catalog() map[string]map[string]string {
 			"error.solved":          "Bulmaca zaten çözülmüş.",
 			"error.too-hard":        "Sınırlar içinde çözüm bulunamadı ({stop}, {nodes} düğüm). Biraz ilerleyip yeniden dene.",
 			"error.not-puzzle":      "Bu komut yalnızca kayan taş bulmacalarında çalışır.",
-			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar). Biraz sonra yeniden dene.",
+			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar).",
 
 			"hint":         "İpucu: {tile} taşını kaydır (boşluk {dir}). Hedefe {n} hamle kaldı.",
 			"hint.one":     "İpucu: {tile} taşını kaydır (boşluk {dir}) ve bulmaca çözülür.",
@@ -127,10 +131,10 @@ func catalog() map[string]map[string]string {
 		"en": {
 			"name@8":      "8-puzzle",
 			"name@15":     "15-puzzle",
-			"help@8":      "Put tiles 1–8 in order in the 3×3 frame (1 2 3 / 4 5 6 / 7 8 _). Type the number of a tile next to the blank (5) or the way the blank moves: up, down, left, right; a message may hold several moves (5 8 2). Start: play puzzle8 easy|medium|hard|master or play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 is the blank). Commands: hint, solve [algorithm], compare.",
-			"help@15":     "Put tiles 1–15 in order in the 4×4 frame, the blank bottom right (on the text board tiles 10–15 are A–F). Type the number of a tile next to the blank (11) or the way the blank moves: up, down, left, right; a message may hold several moves (11 12). Start: play puzzle15 easy|medium|hard|master or play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Commands: hint, solve [algorithm], compare.",
-			"notation@8":  "a tile number (5) or up, down, left, right",
-			"notation@15": "a tile number (11) or up, down, left, right",
+			"help@8":      "Put tiles 1–8 in order in the 3×3 frame (1 2 3 / 4 5 6 / 7 8 _). Type the number of a tile next to the blank (5) or the way the blank moves: up, down, left, right (u, d, l, r or ↑ ↓ ← →); a message may hold several moves (5 8 2). Start: play puzzle8 easy|medium|hard|master or play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 is the blank). Commands: hint, solve [algorithm], compare.",
+			"help@15":     "Put tiles 1–15 in order in the 4×4 frame, the blank bottom right. Tiles are named by their numbers (13, as the board shows them): type the number of a tile next to the blank (11) or the way the blank moves: up, down, left, right (u, d, l, r or ↑ ↓ ← →; d is always down); a message may hold several moves (11 12). Start: play puzzle15 easy|medium|hard|master or play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Commands: hint, solve [algorithm], compare.",
+			"notation@8":  "a tile number (5) or up, down, left, right (↑ ↓ ← →)",
+			"notation@15": "a tile number (11, 13) or up, down, left, right (↑ ↓ ← →)",
 
 			"side.player": "player",
 
@@ -139,6 +143,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "the blank is at the edge and cannot go that way",
 
 			"reason.solved": "solved",
+
+			"poserr.count":  "want {want} numbers (0 to {max}, 0 for the blank); this has {n}",
+			"poserr.number": "{text} is not a number from 0 to {max}",
+			"poserr.twice":  "{tile} appears twice",
 
 			"cmd.hint":    "hint — the next move of a shortest solution",
 			"cmd.solve":   "solve [algorithm] — the whole solution (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; heuristics: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
@@ -150,7 +158,7 @@ func catalog() map[string]map[string]string {
 			"error.solved":          "The puzzle is already solved.",
 			"error.too-hard":        "No solution found within the limits ({stop}, {nodes} nodes). Make a few moves and try again.",
 			"error.not-puzzle":      "This command works in sliding puzzles only.",
-			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute). Try again in a moment.",
+			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute).",
 
 			"hint":         "Hint: slide tile {tile} (the blank moves {dir}). {n} moves to the goal.",
 			"hint.one":     "Hint: slide tile {tile} (the blank moves {dir}) and it is solved.",
