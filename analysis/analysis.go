@@ -246,6 +246,16 @@ var (
 	ErrNotJudged = errors.New("analysis: game cannot be judged")
 )
 
+// CanJudge reports whether games of g from start can be judged: an
+// ErrNotJudged (wrapped) for a one-player game whose positions do not know
+// their distance to the goal.
+func CanJudge(g games.Game, start games.Position) error {
+	if _, ok := start.(games.Solver); g.Players() == 1 && !ok {
+		return fmt.Errorf("%w: %s positions do not know their distance to the goal", ErrNotJudged, g.Name())
+	}
+	return nil
+}
+
 // Analyse judges the game of g played from start (not changed) with moves
 // (chance outcomes included, as the game records them). It returns a
 // complete Result, or, when ctx is cancelled, the evaluations done so far
@@ -265,8 +275,8 @@ func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai
 	var j judge
 	switch {
 	case g.Players() == 1:
-		if _, ok := start.(games.Solver); !ok {
-			return nil, fmt.Errorf("%w: %s positions do not know their distance to the goal", ErrNotJudged, g.Name())
+		if err := CanJudge(g, start); err != nil {
+			return nil, err
 		}
 		r.Method, r.Unit = MethodDistance, "move"
 		if _, ok := g.(games.Assessor); !ok {

@@ -78,8 +78,17 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 	if !s.Result.Over {
 		rep.Buttons = r.Buttons(lang, s)
 		rep.Board, rep.Menus = r.tapView(lang, s, viewer)
-	} else if s.Tournament == 0 && s.Match == 0 && !(s.Players[0].Bot && s.Players[1].Bot) {
-		rep.Buttons = [][]chat.Button{{{Label: r.cat.T(lang, "button.rematch"), Data: command.Rematch + " #" + s.Tag()}}}
+	} else {
+		var row []chat.Button
+		if s.Tournament == 0 && s.Match == 0 && !(s.Players[0].Bot && s.Players[1].Bot) {
+			row = append(row, chat.Button{Label: r.cat.T(lang, "button.rematch"), Data: command.Rematch + " #" + s.Tag()})
+		}
+		if Analysable(s) {
+			row = append(row, r.AnalysisButton(lang, s))
+		}
+		if len(row) > 0 {
+			rep.Buttons = [][]chat.Button{row}
+		}
 	}
 	return rep
 }

@@ -39,6 +39,7 @@ func entries() []entry {
 		{name: command.Legal, run: (*request).legal},
 		{name: command.Roll, run: (*request).roll},
 		{name: command.GIF, run: (*request).gif},
+		{name: command.Analyse, run: (*request).analyse},
 		{name: command.Hint, run: (*request).hint},
 		{name: command.Undo, run: (*request).undo, action: true},
 		{name: command.Draw, run: (*request).draw, action: true},

@@ -111,7 +111,8 @@ type Router struct {
 	entries       map[string]*entry // the handlers, by command name
 	families                        // each family of handlers' part of the live games (sessions.go)
 	out           *outbox
-	slow          *slowQueue // slow commands, off the chats' queues (slow.go)
+	slow          *slowQueue         // slow commands, off the chats' queues (slow.go)
+	analyses      *sessions.Analyses // post-game analyses (analyse.go)
 	log           *slog.Logger
 
 	mu      sync.RWMutex
@@ -187,6 +188,7 @@ func New(cfg Config) (*Router, error) {
 		return nil, err
 	}
 	r.families = familiesOf(mgr)
+	r.analyses = newAnalyses(mgr, cfg)
 	return r, nil
 }
 

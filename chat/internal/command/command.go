@@ -31,6 +31,7 @@ const (
 	History   = "history"
 	Legal     = "legal"
 	GIF       = "gif"
+	Analyse   = "analyse"
 	Roll      = "roll"
 	Lang      = "lang"
 	// Tournaments: "tournament <sub> ..." and the bare sub-commands.
@@ -72,6 +73,7 @@ var table = []Entry{
 	{Name: Legal, EN: []string{"legal"}, TR: []string{"yasal", "gecerli"}},
 	{Name: Roll, EN: []string{"roll"}, TR: []string{"zar"}},
 	{Name: GIF, EN: []string{"animation"}, TR: []string{"animasyon"}, Other: []string{"gif"}},
+	{Name: Analyse, EN: []string{"analyse", "analyze", "analysis"}, TR: []string{"analiz", "incele"}},
 	{Name: Hint, EN: []string{"hint"}, TR: []string{"ipucu"}},
 	{Name: Undo, EN: []string{"undo", "takeback"}, TR: []string{"geri"}, Fillers: []string{"al"}},
 	{Name: Draw, EN: []string{"draw"}, TR: []string{"berabere", "beraberlik"}},

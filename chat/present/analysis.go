@@ -1,0 +1,239 @@
+package present
+
+// analysis.go shows a finished game's analysis (package analysis): each
+// side's figures, its worst turns with the better ones, and the
+// evaluation graph, in the reader's language. The result holds numbers,
+// keys and canonical move texts only; the words are the catalogue's.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/analysis"
+	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// GraphWidth is the analysis graph's width in pixels: half as tall, its
+// type large enough to read on a phone.
+const GraphWidth = 960
+
+// AnalysisReply is game s's analysis res: a head, each side's figures and
+// worst turns (at most analysis.MaxWorst, each with the better turn), and
+// the evaluation graph as a picture.
+func (r *Presenter) AnalysisReply(lang chat.Lang, s sessions.Snapshot, res *analysis.Result) chat.Reply {
+	var b strings.Builder
+	b.WriteString(r.cat.T(lang, "analysis.head", "tag", "#"+s.Tag(), "game", r.GameName(lang, s.Game),
+		"players", r.Players(lang, s)))
+	for _, st := range res.Sides {
+		b.WriteString("\n\n" + r.analysisSide(lang, s, res, st))
+		if len(st.Worst) == 0 {
+			b.WriteString("\n" + r.cat.T(lang, "analysis.no-loss"))
+		}
+		for _, i := range st.Worst {
+			b.WriteString("\n• " + r.analysisWorst(lang, s, res, i))
+		}
+	}
+	b.WriteString("\n\n" + r.analysisBasis(lang, res))
+	rep := chat.Reply{Text: b.String()}
+	png, err := render.EvalGraph(r.AnalysisGraph(lang, s, res), GraphWidth)
+	if err != nil {
+		r.log.Error("drawing an analysis graph", "game", s.Game.Name(), "id", s.ID, "err", err)
+		return rep
+	}
+	rep.Image, rep.ImageName = png, fmt.Sprintf("%s-analysis.png", s.Tag())
+	return rep
+}
+
+// AnalysisButton is the button under a finished game that asks for its
+// analysis.
+func (r *Presenter) AnalysisButton(lang chat.Lang, s sessions.Snapshot) chat.Button {
+	return chat.Button{Label: r.cat.T(lang, "button.analyse"), Data: command.Analyse + " #" + s.Tag()}
+}
+
+// Analysable reports whether finished game s can be analysed: it has
+// moves, a person played it, and its game is judged (analysis.CanJudge).
+func Analysable(s sessions.Snapshot) bool {
+	if !s.Result.Over || len(s.Moves) == 0 || (s.Players[0].Bot && s.Players[1].Bot) {
+		return false
+	}
+	return analysis.CanJudge(s.Game, s.Game.Start()) == nil
+}
+
+// analysisSide is one side's line: who, then the figures of the game's
+// method, then its counts.
+func (r *Presenter) analysisSide(lang chat.Lang, s sessions.Snapshot, res *analysis.Result, st analysis.SideStats) string {
+	who := r.PlayerName(s, st.Side)
+	if !s.Solo() {
+		who = r.SideName(lang, s.Game, st.Side) + ", " + who
+	}
+	counts := r.cat.T(lang, "analysis.counts", "i", strconv.Itoa(st.Inaccuracies), "m", strconv.Itoa(st.Mistakes),
+		"b", strconv.Itoa(st.Blunders))
+	switch res.Method {
+	case analysis.MethodDistance:
+		return r.cat.T(lang, "analysis.side.optimal", "who", who, "optimal", strconv.Itoa(st.Optimal),
+			"n", strconv.Itoa(st.Judged), "accuracy", percent(st.Accuracy))
+	case analysis.MethodReferee:
+		line := r.cat.T(lang, "analysis.side.error-rate", "who", who, "rate", oneDecimal(st.ErrorRate),
+			"n", strconv.Itoa(st.Judged))
+		if st.Rating > 0 {
+			line += " " + r.cat.T(lang, "analysis.side.rating", "rating", strconv.Itoa(st.Rating),
+				"class", r.cat.T(lang, "analysis.rating."+st.RatingClass))
+		}
+		line += "\n" + counts + "\n" + r.cat.T(lang, "analysis.side.luck", "luck", signedValue(st.Luck, 2),
+			"result", signedValue(st.Result, 0), "adjusted", signedValue(st.LuckAdjusted, 2))
+		return line
+	}
+	return r.cat.T(lang, "analysis.side.accuracy", "who", who, "accuracy", percent(st.Accuracy)) + "\n" + counts
+}
+
+// analysisWorst is turn i as a worst turn: the turn, its class and loss,
+// the better turn.
+func (r *Presenter) analysisWorst(lang chat.Lang, s sessions.Snapshot, res *analysis.Result, i int) string {
+	t := res.Turns[i]
+	line := r.turnText(lang, s, res, i)
+	verdict := r.lossText(lang, res, t.Loss)
+	if t.Class != analysis.None {
+		verdict = r.cat.T(lang, "analysis.class."+string(t.Class)) + ", " + verdict
+	}
+	line += " (" + verdict + ")"
+	if len(t.Best) > 0 {
+		line += "; " + r.cat.T(lang, "analysis.better", "moves", r.showMoves(lang, s, t.Best))
+	}
+	return line
+}
+
+// turnText is turn i as players number it: "12. Nf3", "12… Nc6", the roll
+// before a dice turn's moves.
+func (r *Presenter) turnText(lang chat.Lang, s sessions.Snapshot, res *analysis.Result, i int) string {
+	t := res.Turns[i]
+	dots := "."
+	if t.Side == ai.Second {
+		dots = "…"
+	}
+	moves := r.showMoves(lang, s, t.Moves)
+	if t.Roll != "" {
+		moves = strings.TrimSuffix(t.Roll, ":") + ": " + moves
+	}
+	return strconv.Itoa(res.MoveNumber(i)) + dots + " " + moves
+}
+
+// showMoves shows canonical move texts in the reader's notation.
+func (r *Presenter) showMoves(lang chat.Lang, s sessions.Snapshot, moves []string) string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = r.ShowMove(lang, s, m)
+	}
+	return strings.Join(out, " ")
+}
+
+// lossText is a turn's loss in what the result judges by: points of win
+// chance, or the game's units.
+func (r *Presenter) lossText(lang chat.Lang, res *analysis.Result, loss float64) string {
+	if res.ByChance {
+		return r.cat.T(lang, "analysis.loss.chance", "loss", decimal(loss, 0))
+	}
+	digits := 2
+	if res.Unit == "move" || res.Unit == "centipawn" {
+		digits = 0
+	}
+	return r.cat.T(lang, "analysis.loss."+res.Unit, "loss", decimal(loss, digits))
+}
+
+// analysisBasis says how the positions were judged.
+func (r *Presenter) analysisBasis(lang chat.Lang, res *analysis.Result) string {
+	switch res.Method {
+	case analysis.MethodDistance:
+		return r.cat.T(lang, "analysis.basis.distance")
+	case analysis.MethodReferee:
+		return r.cat.T(lang, "analysis.basis.referee")
+	}
+	if res.ByChance {
+		return r.cat.T(lang, "analysis.basis.engine-chance")
+	}
+	return r.cat.T(lang, "analysis.basis.engine")
+}
+
+// AnalysisGraph is res's evaluation graph in the reader's words: the
+// side ahead up or down (the distance to the goal in a puzzle), the
+// phases shaded, the inaccuracies, mistakes and blunders marked (the last
+// two with their turn).
+func (r *Presenter) AnalysisGraph(lang chat.Lang, s sessions.Snapshot, res *analysis.Result) render.Graph {
+	lo, hi, mid, hasMid := res.Axis()
+	g := render.Graph{
+		Title:  "#" + s.Tag() + " · " + r.GameName(lang, s.Game) + " · " + r.cat.T(lang, "analysis.graph.title"),
+		Values: res.Curve, Min: lo, Max: hi, Mid: mid, HasMid: hasMid,
+		AxisLabel: r.cat.T(lang, "analysis.graph.moves"), PerNumber: 2,
+	}
+	if res.Method == analysis.MethodDistance {
+		g.PerNumber, g.TopLabel, g.BottomLabel = 1, decimal(hi, 0), r.cat.T(lang, "analysis.graph.goal")
+		g.Values = make([]float64, len(res.Curve))
+		for i, v := range res.Curve {
+			g.Values[i] = v
+			if v < 0 {
+				g.Values[i] = math.NaN() // not known: the line breaks
+			}
+		}
+	} else {
+		g.TopLabel, g.BottomLabel = r.SideName(lang, s.Game, ai.First), r.SideName(lang, s.Game, ai.Second)
+	}
+	if len(res.Sides) == 2 && res.Method == analysis.MethodEngine {
+		g.Title += " · " + r.cat.T(lang, "analysis.graph.accuracy", "first", r.SideName(lang, s.Game, ai.First),
+			"a", percent(res.Sides[0].Accuracy), "second", r.SideName(lang, s.Game, ai.Second), "b", percent(res.Sides[1].Accuracy))
+	}
+	for _, sp := range res.Phases() {
+		g.Phases = append(g.Phases, render.GraphPhase{From: sp.From, To: sp.To, Label: r.cat.T(lang, "analysis.phase."+sp.Phase)})
+	}
+	for i, t := range res.Turns {
+		lvl := map[analysis.Class]int{analysis.Inaccuracy: 1, analysis.Mistake: 2, analysis.Blunder: 3}[t.Class]
+		if lvl == 0 {
+			continue
+		}
+		label := ""
+		if lvl >= 2 {
+			label = r.turnText(lang, s, res, i)
+		}
+		g.Marks = append(g.Marks, render.GraphMark{Index: i + 1, Level: lvl, Label: label})
+	}
+	return g
+}
+
+// AnalysisProgress is the line of a long analysis's progress.
+func (r *Presenter) AnalysisProgress(lang chat.Lang, s sessions.Snapshot, done, total int) string {
+	return r.cat.T(lang, "analysis.progress", "tag", "#"+s.Tag(), "percent", strconv.Itoa(100*done/max(total, 1)))
+}
+
+// percent is a share in percent, whole.
+func percent(x float64) string { return strconv.Itoa(int(math.Round(x))) }
+
+// oneDecimal is x with one decimal.
+func oneDecimal(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// decimal is x with at most digits decimals, trailing zeros dropped.
+func decimal(x float64, digits int) string {
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// signedValue is x with its sign (a minus sign, not a hyphen).
+func signedValue(x float64, digits int) string {
+	s := decimal(math.Abs(x), digits)
+	switch {
+	case s == "0":
+		return "0"
+	case x < 0:
+		return "−" + s
+	}
+	return "+" + s
+}

@@ -1,0 +1,74 @@
+package router
+
+// analyse.go is "analyse" / "analiz": a finished game judged move by move
+// (package analysis) in the background, on the engine's fair queue
+// (sessions.Analyses), its result kept with the game.
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"oyunbot/analysis"
+	"oyunbot/chat"
+	"oyunbot/chat/present"
+	"oyunbot/sessions"
+)
+
+// newAnalyses runs the analyses of mgr's games, kept in the store when it
+// keeps them.
+func newAnalyses(mgr *sessions.Manager, cfg Config) *sessions.Analyses {
+	as, _ := cfg.Store.(sessions.AnalysisStore)
+	return sessions.NewAnalyses(mgr, sessions.AnalysesConfig{Store: as, Now: cfg.Now, Logger: cfg.Logger})
+}
+
+// analyse answers with the analysis of the sender's finished game (tagged,
+// or the last one): at once when it is kept, else once it is done, with a
+// line when it starts and one now and then while it runs.
+func (q *request) analyse() {
+	s, ok := q.viewed()
+	if !ok {
+		return
+	}
+	tag := "#" + s.Tag()
+	// The answers come after this message's handling: a copy of the
+	// request that outlives it.
+	later := *q
+	later.ctx = context.WithoutCancel(q.ctx)
+	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, sessions.AnalysisListener{
+		Progress: func(done, total int) { later.say(later.r.AnalysisProgress(later.lang, s, done, total)) },
+		Done: func(res *analysis.Result, err error) {
+			if err != nil {
+				later.analysisFailed(s, err)
+				return
+			}
+			later.sayReply(later.r.AnalysisReply(later.lang, s, res))
+		},
+	})
+	var busy *sessions.AnalysisBusyError
+	switch {
+	case errors.As(err, &busy):
+		q.say(q.t("analysis.busy", "tag", "#g"+strconv.FormatInt(busy.GameID, 10)))
+	case errors.Is(err, sessions.ErrNotOver):
+		q.say(q.t("analysis.not-over", "tag", tag))
+	case errors.Is(err, sessions.ErrNothingToAnalyse):
+		q.say(q.t("analysis.no-moves", "tag", tag))
+	case errors.Is(err, analysis.ErrNotJudged):
+		q.say(q.t("analysis.unsupported", "game", q.r.GameName(q.lang, s.Game)))
+	case err != nil:
+		q.analysisFailed(s, err)
+	case started:
+		q.say(q.r.cat.N(q.lang, "analysis.started", present.MoveCount(s), "tag", tag))
+	default:
+		q.sayReply(q.r.AnalysisReply(q.lang, s, res))
+	}
+}
+
+// analysisFailed says that game s's analysis could not be made.
+func (q *request) analysisFailed(s sessions.Snapshot, err error) {
+	if errors.Is(err, context.Canceled) {
+		return // its game is gone
+	}
+	q.r.log.Error("analysis failed", "id", s.ID, "err", err)
+	q.sayReply(chat.Reply{Text: q.t("analysis.failed", "tag", "#"+s.Tag())})
+}

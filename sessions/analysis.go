@@ -1,0 +1,355 @@
+package sessions
+
+// analysis.go runs the post-game analyses (package analysis, issue 24) in
+// the background: on the engine's pool, the bot's moves' fair queue, a
+// slice of positions at a time charged to the person who asked (so that
+// an analysis waits its turn behind nobody's move for long, and spends
+// its asker's engine budget), at most one per person, the evaluations
+// saved after each slice so that a stopped analysis (a restart) is
+// resumed by the next request, and the result kept with its game so that
+// a second request answers at once.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/analysis"
+	"oyunbot/games"
+)
+
+// AnalysisStore keeps the analyses with their games (migration 13).
+// SQLStore implements it.
+type AnalysisStore interface {
+	// SaveAnalysis stores (inserts or replaces) a game's analysis.
+	SaveAnalysis(ctx context.Context, rec AnalysisRecord) error
+	// Analysis loads a game's analysis; ErrNotFound if there is none.
+	Analysis(ctx context.Context, gameID int64) (AnalysisRecord, error)
+}
+
+// AnalysisRecord is a game's stored analysis: an analysis.Result as JSON,
+// complete or stopped before its end (its evaluations so far).
+type AnalysisRecord struct {
+	GameID   int64
+	Complete bool
+	Result   []byte
+	At       time.Time
+}
+
+// Defaults of AnalysesConfig.
+const (
+	// DefaultAnalysisSlice: positions evaluated in one turn on the engine's
+	// pool (about a second of a chess analysis's default budget).
+	DefaultAnalysisSlice = 4
+	// DefaultAnalysisProgress: a progress line once an analysis has run
+	// this long, and again each time as long.
+	DefaultAnalysisProgress = 30 * time.Second
+)
+
+// Errors of Analyses.Request.
+var (
+	// ErrAnalysisBusy: the person's earlier analysis is still running
+	// (AnalysisBusyError says which).
+	ErrAnalysisBusy = errors.New("sessions: an analysis of this person's is running")
+	// ErrNotOver: the game is still being played.
+	ErrNotOver = errors.New("sessions: the game is not over")
+	// ErrNothingToAnalyse: the game has no moves.
+	ErrNothingToAnalyse = errors.New("sessions: the game has no moves")
+)
+
+// AnalysisBusyError is ErrAnalysisBusy with the game being analysed.
+type AnalysisBusyError struct{ GameID int64 }
+
+func (e *AnalysisBusyError) Error() string {
+	return fmt.Sprintf("sessions: an analysis of #g%d is running", e.GameID)
+}
+
+func (e *AnalysisBusyError) Unwrap() error { return ErrAnalysisBusy }
+
+// AnalysesConfig configures Analyses; zero values get the defaults.
+type AnalysesConfig struct {
+	// Store keeps the results; nil keeps them in memory (tests).
+	Store AnalysisStore
+	// Slice: positions per turn on the engine's pool.
+	Slice int
+	// Progress: see DefaultAnalysisProgress.
+	Progress time.Duration
+	// Budget is each position's (zero: the games' defaults).
+	Budget analysis.Budget
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// AnalysisListener hears how a requested analysis goes, on the engine's
+// workers. Progress may be nil.
+type AnalysisListener struct {
+	Progress func(done, total int)
+	// Done is called once, with the result or why there is none; never
+	// when the process stops first (the evaluations so far are kept, and
+	// the next request resumes them).
+	Done func(res *analysis.Result, err error)
+}
+
+// Analyses runs the post-game analyses of a Manager's games. Safe for
+// concurrent use.
+type Analyses struct {
+	cfg    AnalysesConfig
+	submit func(owner string, job func()) error
+	ctx    context.Context
+
+	mu      sync.Mutex
+	byOwner map[string]*analysisJob
+	byGame  map[int64]*analysisJob
+	memory  map[int64]AnalysisRecord // without a Store
+}
+
+// analysisJob is one running analysis.
+type analysisJob struct {
+	owner  string
+	game   int64
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// NewAnalyses returns the analyses of m's games, run on m's engine pool
+// and stopped when m is closed.
+func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
+	p := m.enginePool()
+	return newAnalyses(m.lifetime(), func(owner string, job func()) error {
+		_, err := p.trySubmit(owner, func(Engine) { job() })
+		return err
+	}, cfg)
+}
+
+func newAnalyses(ctx context.Context, submit func(owner string, job func()) error, cfg AnalysesConfig) *Analyses {
+	if cfg.Slice <= 0 {
+		cfg.Slice = DefaultAnalysisSlice
+	}
+	if cfg.Progress <= 0 {
+		cfg.Progress = DefaultAnalysisProgress
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Analyses{cfg: cfg, submit: submit, ctx: ctx, byOwner: map[string]*analysisJob{},
+		byGame: map[int64]*analysisJob{}, memory: map[int64]AnalysisRecord{}}
+}
+
+// Stored is game id's complete analysis, if it has one of the current
+// format.
+func (a *Analyses) Stored(ctx context.Context, id int64) (*analysis.Result, bool) {
+	rec, err := a.load(ctx, id)
+	if err != nil || !rec.Complete {
+		return nil, false
+	}
+	res, err := decodeResult(rec)
+	if err != nil || !res.Complete || res.Version != analysis.Version {
+		return nil, false
+	}
+	return res, true
+}
+
+// Request analyses game s, finished, for owner (platform/user: the pool's
+// fairness and the one-at-a-time rule). A stored result comes back at
+// once (started false). Otherwise the analysis starts in the background
+// (started true: l hears its progress and its end), resuming the
+// evaluations of an earlier one that was stopped; or it fails with
+// ErrNotOver, ErrNothingToAnalyse, an *AnalysisBusyError (the owner's
+// other analysis, or this game's by someone else), analysis.ErrNotJudged
+// (a game that cannot be judged), or ErrClosed.
+func (a *Analyses) Request(ctx context.Context, owner string, s Snapshot, l AnalysisListener) (res *analysis.Result, started bool, err error) {
+	if !s.Result.Over {
+		return nil, false, ErrNotOver
+	}
+	if len(s.Moves) == 0 {
+		return nil, false, ErrNothingToAnalyse
+	}
+	if res, ok := a.Stored(ctx, s.ID); ok {
+		return res, false, nil
+	}
+	start, moves, err := s.Replay()
+	if err != nil {
+		return nil, false, err
+	}
+	if err := analysis.CanJudge(s.Game, start); err != nil {
+		return nil, false, err
+	}
+	var resume *analysis.Result
+	if rec, err := a.load(ctx, s.ID); err == nil && !rec.Complete {
+		resume, _ = decodeResult(rec)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if j := a.byOwner[owner]; j != nil {
+		return nil, false, &AnalysisBusyError{GameID: j.game}
+	}
+	if j := a.byGame[s.ID]; j != nil {
+		return nil, false, &AnalysisBusyError{GameID: j.game}
+	}
+	if a.ctx.Err() != nil {
+		return nil, false, ErrClosed
+	}
+	j := &analysisJob{owner: owner, game: s.ID}
+	j.ctx, j.cancel = context.WithCancel(a.ctx)
+	a.byOwner[owner], a.byGame[s.ID] = j, j
+	run := &analysisRun{a: a, j: j, s: s, start: start, moves: moves, l: l, resume: resume, began: a.cfg.Now()}
+	if err := a.submit(owner, run.slice); err != nil {
+		a.forgetLocked(j)
+		return nil, false, ErrClosed
+	}
+	return nil, true, nil
+}
+
+// Cancel stops game id's analysis, if one is running (its game is gone):
+// its listener hears context.Canceled.
+func (a *Analyses) Cancel(id int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if j := a.byGame[id]; j != nil {
+		j.cancel()
+	}
+}
+
+// Running reports whether owner has an analysis running, and of which game.
+func (a *Analyses) Running(owner string) (int64, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if j := a.byOwner[owner]; j != nil {
+		return j.game, true
+	}
+	return 0, false
+}
+
+func (a *Analyses) forget(j *analysisJob) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.forgetLocked(j)
+}
+
+func (a *Analyses) forgetLocked(j *analysisJob) {
+	j.cancel()
+	if a.byOwner[j.owner] == j {
+		delete(a.byOwner, j.owner)
+	}
+	if a.byGame[j.game] == j {
+		delete(a.byGame, j.game)
+	}
+}
+
+func (a *Analyses) load(ctx context.Context, id int64) (AnalysisRecord, error) {
+	if a.cfg.Store != nil {
+		return a.cfg.Store.Analysis(ctx, id)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	rec, ok := a.memory[id]
+	if !ok {
+		return AnalysisRecord{}, ErrNotFound
+	}
+	return rec, nil
+}
+
+func (a *Analyses) save(res *analysis.Result, id int64) error {
+	b, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	rec := AnalysisRecord{GameID: id, Complete: res.Complete, Result: b, At: a.cfg.Now()}
+	if a.cfg.Store != nil {
+		// Saved whatever the analysis's context: a stopping process keeps
+		// what it did.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(a.ctx), 10*time.Second)
+		defer cancel()
+		return a.cfg.Store.SaveAnalysis(ctx, rec)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.memory[id] = rec
+	return nil
+}
+
+func decodeResult(rec AnalysisRecord) (*analysis.Result, error) {
+	var res analysis.Result
+	if err := json.Unmarshal(rec.Result, &res); err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// analysisRun is a running analysis's state between its slices.
+type analysisRun struct {
+	a            *Analyses
+	j            *analysisJob
+	s            Snapshot
+	start        games.Position
+	moves        []ai.Move
+	l            AnalysisListener
+	resume       *analysis.Result
+	began, shown time.Time
+}
+
+// slice evaluates the next Slice positions on an engine worker, saves
+// them, and queues the next slice, or ends the analysis.
+func (r *analysisRun) slice() {
+	a := r.a
+	ctx, stop := context.WithCancelCause(r.j.ctx)
+	defer stop(nil)
+	var evaluated, total, done int
+	res, err := analysis.Analyse(ctx, r.s.Game, r.start, r.moves, analysis.Options{
+		Budget: a.cfg.Budget, Resume: r.resume,
+		Progress: func(d, t int) {
+			evaluated++
+			done, total = d, t
+			if evaluated >= a.cfg.Slice {
+				stop(errSliceDone)
+			}
+		},
+	})
+	if res != nil && !res.Complete && errors.Is(context.Cause(ctx), errSliceDone) && r.j.ctx.Err() == nil {
+		// The slice is done: keep it, and wait for the next turn.
+		if err := a.save(res, r.s.ID); err != nil {
+			a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", err)
+		}
+		r.resume = res
+		if now := a.cfg.Now(); r.l.Progress != nil && now.Sub(r.began) >= a.cfg.Progress && now.Sub(r.shown) >= a.cfg.Progress {
+			r.shown = now
+			r.l.Progress(done, total)
+		}
+		if err := a.submit(r.j.owner, r.slice); err != nil {
+			a.forget(r.j) // the pool is closed: the process stops
+		}
+		return
+	}
+	defer a.forget(r.j)
+	switch {
+	case err == nil:
+		if serr := a.save(res, r.s.ID); serr != nil {
+			a.cfg.Logger.Error("analysis: saving a result", "id", r.s.ID, "err", serr)
+		}
+		r.l.Done(res, nil)
+	case res != nil && a.ctx.Err() != nil:
+		// The process stops: what was done is kept for the next request.
+		if serr := a.save(res, r.s.ID); serr != nil {
+			a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", serr)
+		}
+	default:
+		r.l.Done(nil, err)
+	}
+}
+
+// errSliceDone ends a slice's context.
+var errSliceDone = errors.New("sessions: the analysis's slice is done")
+
+// enginePool is m's pool of engine workers (the bot's moves).
+func (m *Manager) enginePool() *pool { return m.pool }
+
+// lifetime is m's context, cancelled by Close.
+func (m *Manager) lifetime() context.Context { return m.ctx }
