@@ -304,7 +304,7 @@ func (r *analysisRun) slice() {
 	defer stop(nil)
 	var evaluated, total, done int
 	res, err := analysis.Analyse(ctx, r.s.Game, r.start, r.moves, analysis.Options{
-		Budget: a.cfg.Budget, Resume: r.resume,
+		Budget: a.cfg.Budget, Resume: r.resume, Outcome: outcomeOf(r.s.Result),
 		Progress: func(d, t int) {
 			evaluated++
 			done, total = d, t
@@ -343,6 +343,15 @@ func (r *analysisRun) slice() {
 	default:
 		r.l.Done(nil, err)
 	}
+}
+
+// outcomeOf is how a game ended off the board (a resignation, a flag),
+// for the analysis's luck-adjusted result.
+func outcomeOf(res Result) *analysis.Outcome {
+	if !res.Over {
+		return nil
+	}
+	return &analysis.Outcome{Winner: res.Winner, Points: res.Points}
 }
 
 // errSliceDone ends a slice's context.

@@ -186,6 +186,7 @@ func specs(o offers) []cmdSpec {
 					desc: text{"Who to play (nobody: open to anyone in the channel)", "Kiminle oynanacak (kimse: kanaldaki herkese açık)"}},
 				timeOpt}},
 		{name: "rematch", tr: "rövanş", desc: text{"Play your finished game again, colours swapped", "Biten oyununu renkler değişik yeniden oyna"}},
+		{name: "analyse", tr: "analiz", desc: text{"Your finished game judged move by move, with a graph", "Biten oyunun hamle hamle incelenir, grafiğiyle"}},
 		{name: "accept", tr: "kabul", desc: text{"Accept a challenge", "Teklifi kabul et"}},
 		{name: "decline", tr: "ret", desc: text{"Decline a challenge", "Teklifi reddet"}},
 		{name: "history", tr: "hamleler", desc: text{"The moves so far", "Şimdiye kadarki hamleler"}},

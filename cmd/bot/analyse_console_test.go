@@ -1,0 +1,70 @@
+package main
+
+// analyse_console_test.go asks the built binary's console for a finished
+// game's analysis, in English and then in Turkish (issue 24).
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConsoleAnalyse: fool's mate between two people, then "analyse": the
+// line that it has begun, each side's accuracy and counts, white's worst
+// moves with the better ones (g4 a blunder), the graph written as a PNG;
+// then "analiz #g1" answers the kept analysis at once, in Turkish.
+func TestConsoleAnalyse(t *testing.T) {
+	bin := botBinary(t)
+	cmd := exec.Command(bin, "-env", "")
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "OYUNBOT_DB=./bot.db", "OYUNBOT_BOARDS=./boards", "OYUNBOT_LANG=en",
+		"TELEGRAM_TOKEN=", "DISCORD_TOKEN=", "OYUNBOT_LOG_LEVEL=warn")
+	cmd.Stdin = strings.NewReader(strings.Join([]string{
+		"challenge @ali chess", "/as ali", "accept",
+		"/as you", "f3", "/as ali", "e5", "/as you", "g4", "/as ali", "qh4",
+		"analyse", "analiz #g1",
+	}, "\n") + "\n")
+	b, err := cmd.CombinedOutput()
+	out := string(b)
+	if err != nil {
+		t.Fatalf("bot exited with %v:\n%s", err, out)
+	}
+	en, tr, ok := strings.Cut(out, "#g1 analizi")
+	if !ok {
+		t.Fatalf("no Turkish analysis in:\n%s", out)
+	}
+	for _, want := range []string{
+		"[🔎 Analyse]", // under the finished game
+		"Analysing #g1: 2 moves; the answer comes when it is done.",
+		"Analysis of #g1, Chess: you (white) – ali (black)",
+		"white, you: accuracy ",
+		"0 inaccuracies, 0 mistakes, 1 blunder",
+		"• 2. g4 (blunder, −",
+		"black, ali: accuracy 100%",
+		"• no move lost anything",
+		"board: boards/g1-analysis.png",
+	} {
+		if !strings.Contains(en, want) {
+			t.Errorf("no %q in:\n%s", want, en)
+		}
+	}
+	for _, want := range []string{", Satranç: you (beyaz) – ali (siyah)", "beyaz, you: isabet %", "1 büyük hata", "• 2. g4 (büyük hata, kazanma şansı −%", "daha iyisi: "} {
+		if !strings.Contains(tr, want) {
+			t.Errorf("no %q in:\n%s", want, tr)
+		}
+	}
+	if strings.Contains(tr, "analiz ediliyor") {
+		t.Errorf("the kept analysis was made again:\n%s", tr)
+	}
+	graph, err := os.ReadFile(filepath.Join(cmd.Dir, "boards", "g1-analysis.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img, err := png.Decode(bytes.NewReader(graph)); err != nil || img.Bounds().Dx() < 400 {
+		t.Errorf("the graph: %v", err)
+	}
+}

@@ -1,0 +1,206 @@
+package sessions
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/analysis"
+	"oyunbot/games/tictactoe"
+)
+
+// sliceQueue is a submit that keeps the jobs for the test to run one by one.
+type sliceQueue struct{ jobs []func() }
+
+func (s *sliceQueue) submit(owner string, job func()) error {
+	s.jobs = append(s.jobs, job)
+	return nil
+}
+
+// runOne runs the first job queued; false when none is.
+func (s *sliceQueue) runOne() bool {
+	if len(s.jobs) == 0 {
+		return false
+	}
+	job := s.jobs[0]
+	s.jobs = s.jobs[1:]
+	job()
+	return true
+}
+
+// analysedGame is a finished tic-tac-toe game (X wins on the diagonal).
+func analysedGame() Snapshot {
+	return Snapshot{ID: 7, Game: tictactoe.Game{}, Moves: []string{"b2", "a2", "a1", "c1", "c3"},
+		Result: Result{Over: true, Winner: ai.First, Points: 1}}
+}
+
+// done records a listener's end.
+type done struct {
+	res   *analysis.Result
+	err   error
+	calls int
+}
+
+func (d *done) listener() AnalysisListener {
+	return AnalysisListener{Done: func(res *analysis.Result, err error) { d.res, d.err = res, err; d.calls++ }}
+}
+
+// TestAnalysesSliceKeepAndResume: an analysis runs a slice of positions
+// at a time, saving what it did after each; while it runs, its owner's
+// second request and anyone's request for the same game are refused as
+// busy. A new Analyses on the same store (a restart) resumes it from the
+// evaluations kept, with fewer slices, to the same result as an analysis
+// run at once; then the result is kept: a request answers it at once.
+func TestAnalysesSliceKeepAndResume(t *testing.T) {
+	ctx := context.Background()
+	store, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "bot.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	s := analysedGame()
+	start, moves, err := s.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: outcomeOf(s.Result)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := len(whole.Evals)
+
+	q := &sliceQueue{}
+	procCtx, stop := context.WithCancel(ctx)
+	a := newAnalyses(procCtx, q.submit, AnalysesConfig{Store: store, Slice: 2})
+	var d done
+	if _, started, err := a.Request(ctx, "tg/1", s, d.listener()); err != nil || !started {
+		t.Fatalf("Request: started %v, %v", started, err)
+	}
+	if !q.runOne() {
+		t.Fatal("no slice queued")
+	}
+	var busy *AnalysisBusyError
+	if _, _, err := a.Request(ctx, "tg/1", s, d.listener()); !errors.As(err, &busy) || busy.GameID != 7 {
+		t.Errorf("the owner's second request: %v", err)
+	}
+	if _, _, err := a.Request(ctx, "tg/2", s, d.listener()); !errors.Is(err, ErrAnalysisBusy) {
+		t.Errorf("another's request for the game being analysed: %v", err)
+	}
+	rec, err := store.Analysis(ctx, 7)
+	if err != nil || rec.Complete {
+		t.Fatalf("after a slice the store has %+v, %v", rec, err)
+	}
+	// The process stops between two slices: the queued one never runs.
+	stop()
+	if d.calls != 0 {
+		t.Errorf("the listener heard %v", d.err)
+	}
+
+	q2 := &sliceQueue{}
+	a2 := newAnalyses(ctx, q2.submit, AnalysesConfig{Store: store, Slice: 2})
+	if _, ok := a2.Stored(ctx, 7); ok {
+		t.Fatal("a stopped analysis is kept as a result")
+	}
+	if _, started, err := a2.Request(ctx, "tg/1", s, d.listener()); err != nil || !started {
+		t.Fatalf("Request after the restart: %v, %v", started, err)
+	}
+	n := 0
+	for q2.runOne() {
+		n++
+	}
+	if want := (positions - 2 + 1) / 2; n != want {
+		t.Errorf("the resumed analysis ran %d slices, want %d (2 of %d positions were done)", n, want, positions)
+	}
+	if d.calls != 1 || d.err != nil {
+		t.Fatalf("the listener: %d calls, %v", d.calls, d.err)
+	}
+	d.res.Elapsed, whole.Elapsed = 0, 0
+	if !reflect.DeepEqual(d.res, whole) {
+		t.Errorf("the resumed analysis differs from one run at once:\n%+v\n%+v", d.res, whole)
+	}
+	res, started, err := a2.Request(ctx, "tg/3", s, d.listener())
+	if err != nil || started || res == nil || !res.Complete {
+		t.Fatalf("the kept result: %v, started %v, %v", res, started, err)
+	}
+	if len(q2.jobs) != 0 || d.calls != 1 {
+		t.Error("a kept result was analysed again")
+	}
+}
+
+// TestAnalysesRefuse: a game in play, a game without moves, and a person
+// with an analysis running are refused; a cancelled analysis (its game
+// gone) tells its listener and frees its owner.
+func TestAnalysesRefuse(t *testing.T) {
+	ctx := context.Background()
+	q := &sliceQueue{}
+	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 1})
+	s := analysedGame()
+	playing := s
+	playing.Result = Result{}
+	if _, _, err := a.Request(ctx, "tg/1", playing, AnalysisListener{}); !errors.Is(err, ErrNotOver) {
+		t.Errorf("a game in play: %v", err)
+	}
+	empty := s
+	empty.Moves = nil
+	if _, _, err := a.Request(ctx, "tg/1", empty, AnalysisListener{}); !errors.Is(err, ErrNothingToAnalyse) {
+		t.Errorf("a game without moves: %v", err)
+	}
+	var d done
+	if _, _, err := a.Request(ctx, "tg/1", s, d.listener()); err != nil {
+		t.Fatal(err)
+	}
+	other := s
+	other.ID = 8
+	if _, _, err := a.Request(ctx, "tg/1", other, AnalysisListener{}); !errors.Is(err, ErrAnalysisBusy) {
+		t.Errorf("a second analysis of one person: %v", err)
+	}
+	if id, ok := a.Running("tg/1"); !ok || id != 7 {
+		t.Errorf("Running: %d, %v", id, ok)
+	}
+	q.runOne()
+	a.Cancel(7)
+	for q.runOne() {
+	}
+	if d.calls != 1 || !errors.Is(d.err, context.Canceled) {
+		t.Errorf("a cancelled analysis's listener: %d calls, %v", d.calls, d.err)
+	}
+	if _, ok := a.Running("tg/1"); ok {
+		t.Error("the cancelled analysis still runs")
+	}
+	if _, ok := a.Stored(ctx, 7); ok {
+		t.Error("a cancelled analysis kept as a result")
+	}
+}
+
+// TestAnalysesProgress: a long analysis tells its progress once it has run
+// for the progress interval, and not more often.
+func TestAnalysesProgress(t *testing.T) {
+	ctx := context.Background()
+	q := &sliceQueue{}
+	now := time.Unix(1_800_000_000, 0)
+	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 1, Progress: time.Minute, Now: func() time.Time { return now }})
+	var lines [][2]int
+	var d done
+	l := d.listener()
+	l.Progress = func(done, total int) { lines = append(lines, [2]int{done, total}) }
+	if _, _, err := a.Request(ctx, "tg/1", analysedGame(), l); err != nil {
+		t.Fatal(err)
+	}
+	q.runOne() // at once: no line
+	now = now.Add(time.Minute)
+	q.runOne() // a minute in: a line
+	now = now.Add(30 * time.Second)
+	q.runOne() // half a minute later: none
+	for q.runOne() {
+	}
+	if len(lines) != 1 || lines[0][0] != 2 || lines[0][1] != 6 {
+		t.Errorf("progress lines %v, want one at 2 of 6", lines)
+	}
+	if d.calls != 1 || d.err != nil {
+		t.Errorf("the end: %d calls, %v", d.calls, d.err)
+	}
+}
