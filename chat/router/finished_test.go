@@ -49,9 +49,9 @@ func TestBoardAndHistoryOfAFinishedGameByTag(t *testing.T) {
 			}
 			b.expect(rs, tc.want...)
 			// A finished game's board has no game buttons, only the rematch
-			// (issue 20.8).
-			if strings.Contains(texts(rs), "XOX —") && (len(rs[0].Buttons) != 1 || len(rs[0].Buttons[0]) != 1 ||
-				!strings.HasPrefix(rs[0].Buttons[0][0].Data, "rematch #") || rs[0].Image == nil) {
+			// (issue 20.8) and the analysis (issue 24).
+			if strings.Contains(texts(rs), "XOX —") && (len(rs[0].Buttons) != 1 || len(rs[0].Buttons[0]) != 2 ||
+				!strings.HasPrefix(rs[0].Buttons[0][0].Data, "rematch #") || !strings.HasPrefix(rs[0].Buttons[0][1].Data, "analyse #") || rs[0].Image == nil) {
 				t.Errorf("%q: a finished game's board with buttons %+v or no picture", tc.text, rs[0].Buttons)
 			}
 		}

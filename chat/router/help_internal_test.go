@@ -42,6 +42,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"help": "help.help", "yardım": "help.help", "komutlar": "help.help", "commands": "help.help", "?": "help.help",
 		"legal": "help.legal", "yasal": "help.legal", "geçerli": "help.legal",
 		"gif": "help.gif", "animation": "help.gif", "animasyon": "help.gif",
+		"analyse": "help.analyse", "analyze": "help.analyse", "analysis": "help.analyse", "analiz": "help.analyse", "incele": "help.analyse",
 		"roll": "help.roll", "zar": "help.roll",
 		"rematch": "help.rematch", "revenge": "help.rematch", "rövanş": "help.rematch", "revans": "help.rematch",
 		// The tournament's sub-command words that are no command of their own.

@@ -284,8 +284,9 @@ func TestPlayTicTacToeWithButtons(t *testing.T) {
 	}
 	b.expect(rs, "Oyun bitti")
 	end := lastGame(t, rs)
-	// After the end the only button is the rematch (issue 20.8).
-	if len(end.Buttons) != 1 || len(end.Buttons[0]) != 1 || end.Buttons[0][0].Data != "rematch #g1" {
+	// After the end the only buttons are the rematch (issue 20.8) and the
+	// analysis (issue 24).
+	if len(end.Buttons) != 1 || len(end.Buttons[0]) != 2 || end.Buttons[0][0].Data != "rematch #g1" || end.Buttons[0][1].Data != "analyse #g1" {
 		t.Fatalf("buttons after the end: %+v", end.Buttons)
 	}
 	// After the end, board and history show the finished game.

@@ -99,7 +99,7 @@ func TestE2ETapWholeDamaGame(t *testing.T) {
 				}
 				board = e.waitPhotos(t, dm.ID, n+1)
 			}
-			if !strings.Contains(board.Text, tc.over) || len(board.Keyboard) != 1 || len(board.Keyboard[0]) != 1 {
+			if !strings.Contains(board.Text, tc.over) || len(board.Keyboard) != 1 || len(board.Keyboard[0]) != 2 { // the rematch and the analysis
 				t.Fatalf("last board %q, keyboard %+v", board.Text, board.Keyboard)
 			}
 			if got := len(e.srv.Calls("editMessageReplyMarkup")); got < edits {

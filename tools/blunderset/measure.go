@@ -72,6 +72,11 @@ type tally struct {
 	levelMistakes            int
 	plies                    int
 	cpu                      time.Duration
+	// lost and decisions: the judged turns' losses summed, and how many
+	// (the error rate, MethodReferee).
+	lost      float64
+	decisions int
+	referee   bool
 }
 
 func (t *tally) add(u tally) {
@@ -83,6 +88,9 @@ func (t *tally) add(u tally) {
 	t.levelMistakes += u.levelMistakes
 	t.plies += u.plies
 	t.cpu += u.cpu
+	t.lost += u.lost
+	t.decisions += u.decisions
+	t.referee = t.referee || u.referee
 }
 
 func measureSet(w io.Writer, g games.Game, dir string, budget analysis.Budget) error {
@@ -101,7 +109,11 @@ func measureSet(w io.Writer, g games.Game, dir string, budget analysis.Budget) e
 		if err != nil {
 			return fmt.Errorf("%s: %w", sg.name, err)
 		}
-		t := tally{plies: len(moves), cpu: cpuTime() - c0}
+		t := tally{plies: len(moves), cpu: cpuTime() - c0, referee: r.Method == analysis.MethodReferee}
+		for _, st := range r.Sides {
+			t.lost += st.AverageLoss * float64(st.Judged)
+			t.decisions += st.Judged
+		}
 		var missed []string
 		for _, tn := range r.Turns {
 			n := len(tn.Moves)
@@ -148,6 +160,9 @@ func measureSet(w io.Writer, g games.Game, dir string, budget analysis.Budget) e
 	lo, hi = wilson(total.levelBlunders, total.level)
 	fmt.Fprintf(w, "own turns called blunders: %d of %d = %.1f%% (95%% %.1f-%.1f%%); mistakes %d = %.1f%%\n",
 		total.levelBlunders, total.level, pct(total.levelBlunders, total.level), lo, hi, total.levelMistakes, pct(total.levelMistakes, total.level))
+	if total.referee && total.decisions > 0 {
+		fmt.Fprintf(w, "error rate: %.1f millipoints a decision over %d decisions\n", 1000*total.lost/float64(total.decisions), total.decisions)
+	}
 	fmt.Fprintf(w, "cpu: %.1f s for %d games of %d plies in all: %.2f s a game, %.2f s per 100 plies\n",
 		total.cpu.Seconds(), len(set), total.plies, total.cpu.Seconds()/float64(len(set)), 100*total.cpu.Seconds()/float64(max(total.plies, 1)))
 	return nil
