@@ -29,7 +29,7 @@ import (
 
 // Version is the Result format's version; a stored result of another
 // version should be analysed again.
-const Version = 1
+const Version = 2
 
 // Budget bounds the work on each position; zero fields take the game's
 // default (its Assessment's Limits). Depth counts plies, or turns where the
@@ -152,9 +152,11 @@ type Eval struct {
 	// the reference's best turn (MethodReferee), a move that keeps a
 	// shortest path when the one played does not (MethodDistance).
 	Best []string `json:"best,omitempty"`
-	// Played is the mover's value of the turn played from here and
-	// Choices the turns it had (MethodReferee).
+	// Played is the mover's value of the turn played from here, Rolled
+	// its value with the dice in hand as the luck counts it
+	// (games.TurnRating), and Choices the turns it had (MethodReferee).
 	Played  float64 `json:"played,omitempty"`
+	Rolled  float64 `json:"rolled,omitempty"`
 	Choices int     `json:"choices,omitempty"`
 }
 

@@ -30,7 +30,7 @@ func (j *refereeJudge) eval(rc *run, k int) error {
 		if t.side == ai.Second {
 			value = -value
 		}
-		rc.r.Evals[k] = Eval{Value: round6(value), Played: round6(tr.Played), Choices: tr.Choices,
+		rc.r.Evals[k] = Eval{Value: round6(value), Played: round6(tr.Played), Rolled: round6(tr.Rolled), Choices: tr.Choices,
 			Best: formatLine(t.at, tr.BestTurn)}
 		return nil
 	}
@@ -56,7 +56,7 @@ func (j *refereeJudge) turn(rc *run, i int) Turn {
 		Forced: cur.Choices <= 1, Phase: phase(t.at),
 	}
 	if t.chancePt >= 0 {
-		out.Luck = round6(sign * (cur.Value - evs[t.chancePt].Value))
+		out.Luck = round6(cur.Rolled - sign*evs[t.chancePt].Value)
 	}
 	if loss := round6(out.Before - out.After); loss > 0 {
 		out.Loss = loss

@@ -78,6 +78,11 @@ type TurnRating struct {
 	Played, Best float64 // for the mover, in Units
 	BestTurn     []ai.Move
 	Choices      int // different turns the position allowed
+	// Rolled is the mover's value with the dice in hand as Value counts
+	// it (its best turn's, at Value's depth): a roll's luck is Rolled less
+	// the Value before the roll, so it averages zero whatever depth the
+	// turns are judged at.
+	Rolled float64
 }
 
 // Phaser is implemented by positions that say which phase of the game they
