@@ -196,31 +196,67 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 	}
 	dc.Stroke()
 
-	// The marks, worst drawn last (on top), each with its label.
+	// The marks, worst drawn last (on top).
+	radius := func(lvl int) float64 { return px * (0.2 + 0.1*float64(lvl)) }
+	marked := func(m GraphMark) bool {
+		return m.Index >= 0 && m.Index < n && !math.IsNaN(g.Values[m.Index])
+	}
 	for lvl := 1; lvl <= 3; lvl++ {
 		for _, m := range g.Marks {
-			if m.Level != lvl || m.Index < 0 || m.Index >= n || math.IsNaN(g.Values[m.Index]) {
+			if m.Level != lvl || !marked(m) {
 				continue
 			}
 			x, y := xOf(m.Index), yOf(g.Values[m.Index])
-			r := px * (0.2 + 0.1*float64(lvl))
+			r := radius(lvl)
 			dc.SetColor(t.Background)
 			dc.DrawCircle(x, y, r+max(1.5, px/10))
 			dc.Fill()
 			dc.SetColor(graphMarks[lvl])
 			dc.DrawCircle(x, y, r)
 			dc.Fill()
-			if m.Label == "" {
+		}
+	}
+	// Their labels, the worst placed first: above the mark, or below it,
+	// or not at all where either would cover a mark or a label already
+	// placed.
+	var placed []image.Rectangle
+	for _, m := range g.Marks {
+		if marked(m) && m.Level >= 1 && m.Level <= 3 {
+			x, y, r := xOf(m.Index), yOf(g.Values[m.Index]), radius(m.Level)
+			placed = append(placed, image.Rect(int(x-r), int(y-r), int(x+r), int(y+r)))
+		}
+	}
+	for lvl := 3; lvl >= 1; lvl-- {
+		for _, m := range g.Marks {
+			if m.Level != lvl || !marked(m) || m.Label == "" {
 				continue
 			}
+			x, y := xOf(m.Index), yOf(g.Values[m.Index])
+			r := radius(lvl)
 			s := FitText(bold, CleanText(m.Label), w*0.3)
 			lw := TextWidth(bold, s)
 			lx := min(max(x-lw/2, x0+2), x1-lw-2)
-			ly := y - r - px*0.35 // above the mark, or below it near the top
-			if ly-px*0.8 < y0 {
-				ly = y + r + px*0.95
+			box := func(ly float64) image.Rectangle {
+				return image.Rect(int(lx), int(ly-px*0.85), int(lx+lw), int(ly+px*0.15))
 			}
-			drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, lx, ly)
+			free := func(ly float64) bool {
+				if ly-px*0.8 < y0 || ly > y1 {
+					return false
+				}
+				for _, b := range placed {
+					if b.Overlaps(box(ly)) {
+						return false
+					}
+				}
+				return true
+			}
+			for _, ly := range []float64{y - r - px*0.35, y + r + px*0.95} {
+				if free(ly) {
+					placed = append(placed, box(ly))
+					drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, lx, ly)
+					break
+				}
+			}
 		}
 	}
 
