@@ -217,8 +217,8 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 		}
 	}
 	// Their labels, the worst placed first: above the mark, or below it,
-	// or not at all where either would cover a mark or a label already
-	// placed.
+	// or beside it, or not at all where each would cover a mark or a label
+	// already placed.
 	var placed []image.Rectangle
 	for _, m := range g.Marks {
 		if marked(m) && m.Level >= 1 && m.Level <= 3 {
@@ -235,25 +235,27 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 			r := radius(lvl)
 			s := FitText(bold, CleanText(m.Label), w*0.3)
 			lw := TextWidth(bold, s)
-			lx := min(max(x-lw/2, x0+2), x1-lw-2)
-			box := func(ly float64) image.Rectangle {
+			mid := min(max(x-lw/2, x0+2), x1-lw-2)
+			box := func(lx, ly float64) image.Rectangle {
 				return image.Rect(int(lx), int(ly-px*0.85), int(lx+lw), int(ly+px*0.15))
 			}
-			free := func(ly float64) bool {
-				if ly-px*0.8 < y0 || ly > y1 {
+			free := func(lx, ly float64) bool {
+				if ly-px*0.8 < y0 || ly > y1 || lx < x0 || lx+lw > x1 {
 					return false
 				}
 				for _, b := range placed {
-					if b.Overlaps(box(ly)) {
+					if b.Overlaps(box(lx, ly)) {
 						return false
 					}
 				}
 				return true
 			}
-			for _, ly := range []float64{y - r - px*0.35, y + r + px*0.95} {
-				if free(ly) {
-					placed = append(placed, box(ly))
-					drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, lx, ly)
+			// Above, below, right, left.
+			for _, at := range [][2]float64{{mid, y - r - px*0.35}, {mid, y + r + px*0.95},
+				{x + r + px*0.3, y + px*0.3}, {x - r - px*0.3 - lw, y + px*0.3}} {
+				if free(at[0], at[1]) {
+					placed = append(placed, box(at[0], at[1]))
+					drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, at[0], at[1])
 					break
 				}
 			}
