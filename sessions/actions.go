@@ -36,11 +36,12 @@ type MoveResult struct {
 // plays in it (finished or not); otherwise the error (ErrNoGame,
 // ErrNotPlayer) and nothing locked.
 func (m *Manager) lockSide(id int64, userID string) (*live, ai.Side, error) {
-	l, err := m.get(id)
+	l, err := m.table.get(id)
 	if err != nil {
 		return nil, ai.NoSide, err
 	}
-	m.lockFresh(l)
+	l.mu.Lock()
+	m.replica.freshen(l)
 	side := l.sideOf(userID)
 	if side == ai.NoSide {
 		l.mu.Unlock()
@@ -53,11 +54,12 @@ func (m *Manager) lockSide(id int64, userID string) (*live, ai.Side, error) {
 // game is still going and userID plays in it; otherwise the error
 // (ErrNoGame, ErrGameOver, ErrNotPlayer) and nothing locked.
 func (m *Manager) lockPlayer(id int64, userID string) (*live, ai.Side, error) {
-	l, err := m.get(id)
+	l, err := m.table.get(id)
 	if err != nil {
 		return nil, ai.NoSide, err
 	}
-	m.lockFresh(l)
+	l.mu.Lock()
+	m.replica.freshen(l)
 	if l.rec.Result.Over {
 		l.mu.Unlock()
 		return nil, ai.NoSide, ErrGameOver
@@ -96,7 +98,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 	cp := l.state.clone()
 	if l.flagged(now) {
 		l.flag(now)
-		if err := m.commit(ctx, l, cp); err != nil {
+		if err := m.replica.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return MoveResult{}, err
 		}
@@ -126,8 +128,8 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		}
 		played = append(played, l.apply(mv, now))
 	}
-	m.roll(&l.state, now)
-	if err := m.commit(ctx, l, cp); err != nil {
+	m.dice.roll(&l.state, now)
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
@@ -195,7 +197,7 @@ func (m *Manager) resign(ctx context.Context, id int64, userID string) (Snapshot
 	} else {
 		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
 	}
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return Snapshot{}, err
 	}
@@ -277,7 +279,7 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 		out = DrawOffered
 	}
 	if out != DrawDeclined {
-		if err := m.commit(ctx, l, cp); err != nil {
+		if err := m.replica.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return 0, Snapshot{}, err
 		}
@@ -309,7 +311,7 @@ func (m *Manager) declineDraw(ctx context.Context, id int64, userID string) (Sna
 	cp := l.state.clone()
 	l.rec.DrawOffer = ai.NoSide
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -362,7 +364,7 @@ func (m *Manager) undo(ctx context.Context, id int64, userID string) (Snapshot, 
 	l.rec.LastMove = storedTime(m.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -406,7 +408,7 @@ func (m *Manager) takeBackPly(ctx context.Context, id int64, userID string) (Sna
 		return Snapshot{}, "", fmt.Errorf("sessions: take back a ply: %w", err)
 	}
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, "", err
 	}
 	return l.snapshot(), ply, nil
@@ -419,7 +421,7 @@ func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) 
 
 // setLevel is one try of SetLevel.
 func (m *Manager) setLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
-	l, err := m.get(id)
+	l, err := m.table.get(id)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -427,7 +429,8 @@ func (m *Manager) setLevel(ctx context.Context, id int64, userID, level string) 
 	if !ok {
 		return Snapshot{}, ErrUnknownLevel
 	}
-	m.lockFresh(l)
+	l.mu.Lock()
+	m.replica.freshen(l)
 	defer l.mu.Unlock()
 	switch {
 	case l.sideOf(userID) == ai.NoSide:
@@ -446,7 +449,7 @@ func (m *Manager) setLevel(ctx context.Context, id int64, userID, level string) 
 		l.rec.Rated = false
 	}
 	l.rec.Level = lvl.Name
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -474,7 +477,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	if l.rec.Rated {
 		cp := l.state.clone()
 		l.rec.Rated = false // a game played with the engine's help is not rated
-		if err := m.commit(ctx, l, cp); err != nil {
+		if err := m.replica.commit(ctx, l, cp); err != nil {
 			return err
 		}
 	}

@@ -17,8 +17,6 @@ import (
 	"oyunbot/games"
 )
 
-func (m *Manager) bot() Player { return Player{ID: BotID, Name: m.cfg.BotName, Bot: true} }
-
 // BotGame asks for a game against the bot.
 type BotGame struct {
 	Platform  string
@@ -42,7 +40,7 @@ func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error)
 	}
 	level := req.Level
 	if level == "" {
-		level = m.Channel(ctx, req.Platform, req.ChannelID).Level
+		level = m.channels.Channel(ctx, req.Platform, req.ChannelID).Level
 	}
 	if level == "" {
 		level = DefaultLevel
@@ -114,16 +112,6 @@ func (m *Manager) afterAnnounced(done <-chan struct{}) {
 	}
 }
 
-func (m *Manager) level(g games.Game, name string) ai.Level {
-	if lvl, ok := m.parseLevel(g, name); ok {
-		return lvl
-	}
-	if lvl, ok := m.parseLevel(g, DefaultLevel); ok {
-		return lvl
-	}
-	return m.host(g).LevelList()[0]
-}
-
 // searchTimeout bounds a search whose level has no time limit, so that a bug
 // cannot hold a worker forever.
 const searchTimeout = time.Minute
@@ -179,57 +167,6 @@ func (n *notice) stop() {
 // maxTurnPlies bounds the plies of one turn of the bot (a game whose turn
 // never ends would otherwise hold a worker for ever).
 const maxTurnPlies = 64
-
-// roll plays the chance events due (dice) with the Manager's dice and
-// records them in the game's history, so that a replay gives the same game
-// and a finished game can be audited roll by roll; l.mu must be held.
-func (m *Manager) roll(l *state, now time.Time) { m.rollDice(l, now, false) }
-
-// rollDice is roll; byHand: the first roll due is a person's own (Roll),
-// made even where people roll by hand.
-func (m *Manager) rollDice(l *state, now time.Time, byHand bool) {
-	for !l.rec.Result.Over {
-		if l.pos.Turn() != ai.Chance {
-			// A move the rules leave no choice about (a roll that cannot
-			// be played) is played for the side to move, and the dice
-			// after it rolled.
-			am, ok := l.pos.(games.AutoMover)
-			if !ok {
-				return
-			}
-			mv, ok := am.AutoMove()
-			if !ok {
-				return
-			}
-			l.apply(mv, now)
-			continue
-		}
-		st, ok := l.pos.(ai.Stochastic)
-		if !ok {
-			m.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)
-			return
-		}
-		if !byHand && m.handRoll(l) {
-			return // the player rolls (Roll)
-		}
-		byHand = false
-		l.apply(m.pick(st.Chances(nil)), now)
-	}
-}
-
-// pick draws one outcome by its probability.
-func (m *Manager) pick(outs []ai.ChanceOutcome) ai.Move {
-	m.diceMu.Lock()
-	r := m.cfg.Dice.Float64()
-	m.diceMu.Unlock()
-	acc := 0.0
-	for _, o := range outs {
-		if acc += o.Prob; r < acc {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
-}
 
 // botJob plays the bot's whole turn: every ply of it (searched one by one,
 // the game saved after each) and the chance events they lead to, then one
@@ -292,8 +229,8 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 				from = len(l.rec.Moves)
 			}
 			text := l.apply(res.Best, now)
-			m.roll(&l.state, now)
-			if err := m.commit(m.ctx, l, cp); err != nil { // the bot applies no platform update
+			m.dice.roll(&l.state, now)
+			if err := m.replica.commit(m.ctx, l, cp); err != nil { // the bot applies no platform update
 				if errors.Is(err, ErrConflict) {
 					// Another process changed the game first (or played this
 					// move): the game is reloaded; a search of it if the bot

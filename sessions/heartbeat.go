@@ -65,9 +65,9 @@ func (m *Manager) creditRestart() {
 	}
 	shifted := map[int64]time.Time{}
 	if down > 0 {
-		for id, l := range m.games {
+		for _, l := range m.table.list("") {
 			if t := credited(l.rec.LastMove, down, now); !t.Equal(l.rec.LastMove) {
-				shifted[id] = t
+				shifted[l.id] = t
 			}
 		}
 	}
@@ -76,17 +76,21 @@ func (m *Manager) creditRestart() {
 	if err := m.cfg.Store.CreditDowntime(m.ctx, shifted, now); err != nil {
 		m.log.Error("saving the downtime credit", "err", err)
 	}
-	for id, t := range shifted {
-		m.games[id].rec.LastMove = t
+	for _, l := range m.table.list("") {
+		if t, ok := shifted[l.id]; ok {
+			l.do(func() { l.rec.LastMove = t })
+		}
 	}
 	if down < minResumeNotice {
 		return
 	}
 	m.log.Info("clocks credited with the time the bot was down", "down", down.Round(time.Second), "games", len(shifted))
-	for id, l := range m.games {
-		if l.clockNotice() {
-			m.paused[id] = down
-		}
+	for _, l := range m.table.list("") {
+		l.do(func() {
+			if l.clockNotice() {
+				m.paused[l.id] = down
+			}
+		})
 	}
 }
 
@@ -107,7 +111,7 @@ func (m *Manager) announceResumed(platform string) {
 	var list []stop
 	m.mu.Lock()
 	for id, down := range m.paused {
-		if l := m.games[id]; l != nil && l.key.platform == platform {
+		if l, _ := m.table.held(id); l != nil && l.key.platform == platform {
 			list = append(list, stop{l, down})
 			delete(m.paused, id)
 		}
@@ -134,10 +138,7 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 	if d <= 0 {
 		return
 	}
-	m.mu.Lock()
-	closed := m.closed
-	m.mu.Unlock()
-	if closed {
+	if m.table.isClosed() {
 		return
 	}
 	if m.cfg.Shared {
@@ -146,9 +147,9 @@ func (m *Manager) CreditOutage(platform string, d time.Duration) {
 		if !m.lead(m.cfg.Now()) {
 			return
 		}
-		m.syncAll()
+		m.replica.syncAll()
 	}
-	for _, l := range m.liveGames(platform) {
+	for _, l := range m.table.list(platform) {
 		var ev *Event
 		l.mu.Lock()
 		now := storedTime(m.cfg.Now())

@@ -15,11 +15,11 @@ import (
 // been idle for half the forfeit time. The Manager calls it periodically;
 // tests call it with a chosen time.
 func (m *Manager) CheckIdle(now time.Time) {
-	for _, l := range m.liveGames("") {
+	for _, l := range m.table.list("") {
 		var ev *Event
 		l.mu.Lock()
 		t := l.pos.Turn()
-		if t == ai.Chance && m.handRoll(&l.state) {
+		if t == ai.Chance && m.dice.handRoll(&l.state) {
 			t = l.roller() // a roll by hand is its player's turn: clock and idleness
 		}
 		tc := l.rec.TimeControl
@@ -36,7 +36,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case left <= 0:
 				cp := l.state.clone()
 				l.flagSide(t, now)
-				if m.commit(m.ctx, l, cp) == nil { // else called again at the next look
+				if m.replica.commit(m.ctx, l, cp) == nil { // else called again at the next look
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case remind && left <= at && !l.reminded:
@@ -49,7 +49,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case idle >= m.cfg.IdleForfeit:
 				cp := l.state.clone()
 				l.timeOutSide(t, ReasonIdle, now)
-				if m.commit(m.ctx, l, cp) == nil {
+				if m.replica.commit(m.ctx, l, cp) == nil {
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:

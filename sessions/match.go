@@ -161,7 +161,7 @@ func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref strin
 
 // matchGameInPlay returns the match's unfinished game, if one is going on.
 func (m *Manager) matchGameInPlay(match int64) (Snapshot, bool) {
-	for _, l := range m.liveGames("") {
+	for _, l := range m.table.list("") {
 		l.mu.Lock()
 		ok := l.rec.Match == match && !l.rec.Result.Over
 		var snap Snapshot

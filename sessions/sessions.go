@@ -12,10 +12,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"slices"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"oyunbot/ai"
@@ -276,26 +274,22 @@ type chanKey struct{ platform, channel string }
 
 // Manager owns the live games. Safe for concurrent use.
 type Manager struct {
-	cfg    Config
-	log    *slog.Logger
-	pool   *pool
-	ctx    context.Context
-	cancel context.CancelFunc
-	done   chan struct{}
-	// unreachable is when (UnixNano) a wait for the store to answer a
-	// read gave up, 0 once it answers again: an outage is waited out once.
-	unreachable atomic.Int64
+	*env
+	*channels // Channel, SetChannel
+	*ratings  // LevelRating, Rating, PlayerRatings, Leaderboard
+	table     *table
+	replica   *replica
+	dice      *dice
+	pool      *pool
+	cancel    context.CancelFunc
+	done      chan struct{}
 	// forgotUpdates is when the sweep last dropped old applied updates
 	// (its goroutine's alone).
 	forgotUpdates time.Time
 
 	mu         sync.Mutex
-	games      map[int64]*live
-	byChannel  map[chanKey][]*live
 	challenges map[chanKey][]Challenge
-	channels   map[chanKey]ChannelSettings
 	resumed    map[string]bool
-	closed     bool
 	// paused: the games whose clocks were stopped for a downtime, to
 	// announce at their platform's Resume.
 	paused map[int64]time.Duration
@@ -306,14 +300,8 @@ type Manager struct {
 	// mode: shared.go); lock order tmu, then live.mu, then mu.
 	tmu      fleetMutex
 	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
-	// rmu serialises rating updates (read, compute, write).
-	rmu sync.Mutex
-	// diceMu serialises the use of cfg.Dice.
-	diceMu sync.Mutex
 	// mmu serialises matches' updates (read, count, write).
 	mmu sync.Mutex
-	// hosts caches each game's games.Host by name.
-	hosts sync.Map
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -365,20 +353,26 @@ func New(cfg Config) (*Manager, error) {
 			cfg.IdleCheck = min(max(cfg.IdleForfeit/20, 10*time.Millisecond), DefaultClockCheck)
 		}
 	}
+	e := &env{cfg: cfg, log: cfg.Logger}
+	var cancel context.CancelFunc
+	e.ctx, cancel = context.WithCancel(context.Background())
+	tbl := newTable(e)
+	chans := newChannels(e)
 	m := &Manager{
-		cfg:        cfg,
-		log:        cfg.Logger,
+		env:        e,
+		channels:   chans,
+		ratings:    &ratings{env: e},
+		table:      tbl,
+		replica:    &replica{env: e, table: tbl},
+		dice:       &dice{env: e, channels: chans},
+		cancel:     cancel,
 		done:       make(chan struct{}),
-		games:      map[int64]*live{},
-		byChannel:  map[chanKey][]*live{},
 		challenges: map[chanKey][]Challenge{},
-		channels:   map[chanKey]ChannelSettings{},
 		resumed:    map[string]bool{},
 		paused:     map[int64]time.Duration{},
 		tourneys:   map[chanKey]*TournamentRecord{},
 	}
 	m.tmu.m = m
-	m.ctx, m.cancel = context.WithCancel(context.Background())
 	if err := m.restore(); err != nil {
 		m.cancel()
 		return nil, err
@@ -398,7 +392,7 @@ func (m *Manager) restore() error {
 	}
 	m.skipped = skipped
 	for _, l := range lives {
-		m.index(l)
+		m.table.index(l)
 	}
 	if len(lives) > 0 {
 		m.log.Info("restored games", "count", len(lives))
@@ -414,183 +408,15 @@ func (m *Manager) restore() error {
 	return nil
 }
 
-func (m *Manager) index(l *live) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.games[l.id] = l
-	m.byChannel[l.key] = append(m.byChannel[l.key], l)
-}
-
-// unindex forgets a finished game (it stays in the store).
-func (m *Manager) unindex(l *live) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.games, l.id)
-	list := m.byChannel[l.key]
-	if i := slices.Index(list, l); i >= 0 {
-		list = slices.Delete(list, i, i+1)
-	}
-	if len(list) == 0 {
-		delete(m.byChannel, l.key)
-	} else {
-		m.byChannel[l.key] = list
-	}
-}
-
-// save writes the game through where a change cannot be refused any more
-// (a tournament's decision about its games, made since cp); l.mu must be
-// held. A failing store is logged: the game goes on in memory, at the
-// stored version, so that its next change saves this one with it. If
-// another process saved the game first, the game is reloaded and
-// ErrConflict returned: the caller decides again on the new state.
-// Player actions use commit.
-func (m *Manager) save(l *live, cp state) error {
-	l.rec.Version++
-	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
-	switch {
-	case errors.Is(err, ErrConflict):
-		m.reload(l, cp)
-		return err
-	case err != nil:
-		m.log.Error("saving game", "id", l.rec.ID, "err", err)
-		l.rec.Version--
-	}
-	return nil
-}
-
-// commit writes through a change made since cp (write-ahead: nothing is
-// acknowledged, to the player or to the bot's search, before the store has
-// it); l.mu must be held. If the store fails, the change is taken back and
-// the error wraps ErrNotSaved. If another process saved the game first,
-// the game is reloaded from the store and the error wraps ErrConflict too
-// (the action may be tried again on the new state).
-func (m *Manager) commit(ctx context.Context, l *live, cp state) error {
-	l.rec.Version++
-	l.rec.Update = takeUpdate(ctx)
-	defer func() { l.rec.Update = UpdateKey{} }()
-	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
-	if err != nil {
-		giveUpdate(ctx, l.rec.Update)
-	}
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, ErrDuplicate):
-		// This update was applied before (by this process before a restart,
-		// or by another): nothing changes.
-		m.log.Info("update applied before, not again", "id", l.rec.ID, "update", l.rec.Update.ID)
-		l.state = cp
-		return err
-	case errors.Is(err, ErrConflict):
-		m.log.Info("game saved elsewhere first, reloaded", "id", l.rec.ID)
-		m.reload(l, cp)
-		return fmt.Errorf("%w: %w", ErrNotSaved, err)
-	}
-	if m.landed(l.rec, errors.Is(err, ErrUncertain)) {
-		// The store took the change and its answer was lost (a network
-		// database dropped the connection after the commit): the change
-		// stands, and saying otherwise would be untrue once it is read back.
-		m.log.Warn("saving game reported an error, but the change was stored", "id", l.rec.ID, "err", err)
-		return nil
-	}
-	m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
-	l.state = cp // the version comes back too: a bot search begun on it is still valid
-	return fmt.Errorf("%w: %v", ErrNotSaved, err)
-}
-
-// landedPatience bounds the wait for a database to come back when a save's
-// outcome is unknown (ErrUncertain): a restart takes about a second.
-const landedPatience = 5 * time.Second
-
-// landed reports whether rec, whose save failed, is stored all the same:
-// the store answers a read, and holds rec's version with rec's history and
-// time of the last move (another process's save of that version would
-// differ in them). A store that cannot be read says no, at once unless
-// the save's outcome is uncertain: then it is read again until it
-// answers or landedPatience has passed (the game waits meanwhile: its
-// state is unknown). Once such a wait has given up, the next ones do not
-// wait until the store answers again: an outage costs one wait, not one a
-// move.
-func (m *Manager) landed(rec GameRecord, uncertain bool) bool {
-	if at := m.unreachable.Load(); at != 0 && time.Since(time.Unix(0, at)) < 10*landedPatience {
-		uncertain = false
-	}
-	deadline := time.Now().Add(landedPatience)
-	for {
-		got, err := m.cfg.Store.Game(m.ctx, rec.ID)
-		if err == nil {
-			m.unreachable.Store(0)
-			return got.Version == rec.Version && got.LastMove.Equal(storedTime(rec.LastMove)) &&
-				slices.Equal(got.Moves, rec.Moves) && got.Result == rec.Result
-		}
-		if !uncertain || time.Now().After(deadline) || m.ctx.Err() != nil {
-			if uncertain {
-				m.unreachable.Store(time.Now().UnixNano())
-				m.log.Error("a save's outcome is unknown and the game cannot be read: taken as not saved", "id", rec.ID, "err", err)
-			}
-			return false
-		}
-		select {
-		case <-m.ctx.Done():
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
-
-func (m *Manager) emit(evs ...Event) {
-	for _, ev := range evs {
-		m.cfg.Notify(ev)
-	}
-}
-
-// liveGames returns the live games of a platform ("" for all), by id. It
-// reads only what never changes in a game (its id, its channel), so it takes
-// no game's lock: a game's state may be replaced whole at any time (a change
-// taken back).
-func (m *Manager) liveGames(platform string) []*live {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	ids := make([]int64, 0, len(m.games))
-	for id, l := range m.games {
-		if platform == "" || l.key.platform == platform {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	list := make([]*live, len(ids))
-	for i, id := range ids {
-		list[i] = m.games[id]
-	}
-	return list
-}
-
-// get finds a live game by id; in the shared mode, a game this process
-// does not hold is loaded from the store.
-func (m *Manager) get(id int64) (*live, error) {
-	m.mu.Lock()
-	if m.closed {
-		m.mu.Unlock()
-		return nil, ErrClosed
-	}
-	l, ok := m.games[id]
-	m.mu.Unlock()
-	switch {
-	case ok:
-		return l, nil
-	case m.cfg.Shared:
-		return m.load(id)
-	}
-	return nil, ErrNoGame
-}
-
 // Get returns a snapshot of an unfinished game.
 func (m *Manager) Get(id int64) (Snapshot, error) {
-	l, err := m.get(id)
+	l, err := m.table.get(id)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	m.lockFresh(l)
+	l.mu.Lock()
 	defer l.mu.Unlock()
+	m.replica.freshen(l)
 	if l.rec.Result.Over && m.cfg.Shared {
 		return Snapshot{}, ErrNoGame // ended elsewhere: Finished's
 	}
@@ -599,10 +425,8 @@ func (m *Manager) Get(id int64) (Snapshot, error) {
 
 // ChannelGames returns the unfinished games of a channel, oldest first.
 func (m *Manager) ChannelGames(platform, channelID string) []Snapshot {
-	m.syncChannel(chanKey{platform, channelID})
-	m.mu.Lock()
-	list := slices.Clone(m.byChannel[chanKey{platform, channelID}])
-	m.mu.Unlock()
+	m.replica.syncChannel(chanKey{platform, channelID})
+	list := m.table.inChannel(chanKey{platform, channelID})
 	out := make([]Snapshot, 0, len(list))
 	for _, l := range list {
 		l.mu.Lock()
@@ -665,30 +489,14 @@ func (m *Manager) Finished(ctx context.Context, id int64) (Snapshot, bool) {
 	return m.storedSnapshot(rec)
 }
 
-// storedSnapshot rebuilds a stored game's snapshot by replaying its moves.
-func (m *Manager) storedSnapshot(rec GameRecord) (Snapshot, bool) {
-	g, ok := m.cfg.Games.Lookup(rec.Game)
-	if !ok {
-		return Snapshot{}, false
-	}
-	l := m.newLive(rec, g)
-	if err := l.replay(rec.Moves); err != nil {
-		m.log.Error("replaying a stored game", "id", rec.ID, "err", err)
-		return Snapshot{}, false
-	}
-	return l.snapshot(), true
-}
-
 // pairGame returns the unfinished casual game of g in the channel between
 // a and b (tournament games do not count: they are not the players'
 // choice). Two people may have games of different kinds going at once
 // (a tic-tac-toe left open does not stop a game of dama); a bare move goes
 // to the one whose notation it is.
 func (m *Manager) pairGame(key chanKey, a, b Player, g games.Game) *live {
-	m.syncChannel(key)
-	m.mu.Lock()
-	list := slices.Clone(m.byChannel[key])
-	m.mu.Unlock()
+	m.replica.syncChannel(key)
+	list := m.table.inChannel(key)
 	same := func(p, q Player) bool { return p.Bot == q.Bot && p.ID == q.ID }
 	for _, l := range list {
 		l.mu.Lock()
@@ -731,7 +539,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	// A game that begins with dice (tavla's opening roll) has them rolled
 	// and recorded before anyone sees it.
 	st := state{rec: rec, game: g, pos: pos}
-	m.roll(&st, now)
+	m.dice.roll(&st, now)
 	rec = st.rec
 	rec.Version = 1 // announced by the reply that starts it
 	rec.Update = takeUpdate(ctx)
@@ -746,7 +554,7 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	l.pos, l.sides = st.pos, st.sides
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	m.index(l)
+	m.table.index(l)
 	snap := l.snapshot()
 	if l.botToMove() {
 		m.queueBot(l, ref, holdOf(ctx))
@@ -759,25 +567,32 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 // moves in the restored games (once per platform): call it when the
 // platform can receive replies.
 func (m *Manager) Resume(platform string) {
-	m.mu.Lock()
-	if m.resumed[platform] || m.closed {
-		m.mu.Unlock()
+	if m.table.isClosed() || !m.firstResume(platform) {
 		return
 	}
-	m.resumed[platform] = true
-	m.mu.Unlock()
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
 	m.settleStored(platform)
 	m.resumeTournaments(platform)
 	m.announceResumed(platform)
-	for _, l := range m.liveGames(platform) {
+	for _, l := range m.table.list(platform) {
 		l.mu.Lock()
 		if l.botToMove() {
 			m.queueBot(l, "", nil)
 		}
 		l.mu.Unlock()
 	}
+}
+
+// firstResume reports whether platform is resumed for the first time.
+func (m *Manager) firstResume(platform string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.resumed[platform] {
+		return false
+	}
+	m.resumed[platform] = true
+	return true
 }
 
 // Wait blocks until no bot move or hint is queued or running (and their
@@ -787,13 +602,9 @@ func (m *Manager) Wait(ctx context.Context) error { return m.pool.wait(ctx) }
 // Close cancels running searches and stops the workers. It does not close
 // the Store (whoever opened it does).
 func (m *Manager) Close() error {
-	m.mu.Lock()
-	if m.closed {
-		m.mu.Unlock()
+	if !m.table.close() {
 		return nil
 	}
-	m.closed = true
-	m.mu.Unlock()
 	m.cancel()
 	m.pool.close()
 	<-m.done

@@ -18,27 +18,11 @@ package sessions
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
-	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/tournament"
 )
-
-// BotRatingID is the rating id of the bot at a level (its rating is kept
-// per level, since each level is a different opponent).
-func BotRatingID(level string) string { return tournament.BotID(level) }
-
-// IsBotRatingID reports whether a rating id is the bot's, and its level.
-func IsBotRatingID(id string) (level string, ok bool) {
-	const prefix = "bot:"
-	if len(id) > len(prefix) && id[:len(prefix)] == prefix {
-		return id[len(prefix):], true
-	}
-	return "", false
-}
 
 type deferKey struct{}
 
@@ -79,6 +63,13 @@ func (d *Deferred) Take() []Event {
 // be called more than once.
 func (d *Deferred) Release() { d.once.Do(func() { close(d.hold) }) }
 
+// add collects evs.
+func (d *Deferred) add(evs []Event) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.evs = append(d.evs, evs...)
+}
+
 // Flush sends the collected events with send, in order, then releases the
 // held bot moves.
 func (d *Deferred) Flush(send func(Event)) {
@@ -88,9 +79,6 @@ func (d *Deferred) Flush(send func(Event)) {
 	}
 }
 
-// flush emits d's events to Notify and releases its held bot moves.
-func (m *Manager) flush(d *Deferred) { d.Flush(func(ev Event) { m.emit(ev) }) }
-
 // holdOf is the channel that holds back the announcements of bot moves
 // queued under ctx (nil: none).
 func holdOf(ctx context.Context) <-chan struct{} {
@@ -98,21 +86,6 @@ func holdOf(ctx context.Context) <-chan struct{} {
 		return d.hold
 	}
 	return nil
-}
-
-// emitCtx emits follow-up events to the Deferred in ctx, if any, else to
-// Notify.
-func (m *Manager) emitCtx(ctx context.Context, evs ...Event) {
-	if len(evs) == 0 {
-		return
-	}
-	if d, ok := ctx.Value(deferKey{}).(*Deferred); ok {
-		d.mu.Lock()
-		d.evs = append(d.evs, evs...)
-		d.mu.Unlock()
-		return
-	}
-	m.emit(evs...)
 }
 
 // ended forgets a game that has just ended and settles it. It returns the
@@ -131,7 +104,7 @@ func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
 	// The end must reach the store even if the request that caused it is
 	// cancelled; ctx's values (a Deferred) are kept.
 	ctx = context.WithoutCancel(ctx)
-	m.unindex(l)
+	m.table.unindex(l)
 	l.mu.Lock()
 	rec := l.rec
 	snap := l.snapshot()
@@ -200,162 +173,8 @@ func (m *Manager) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []
 	if rec.Match != 0 {
 		evs = append(evs, m.matchResult(ctx, rec)...)
 	}
-	snap.Ratings = m.rate(ctx, rec)
+	snap.Ratings = m.ratings.rate(ctx, rec)
 	return evs
-}
-
-// ratingPlayer is the rating id and name of a game's player.
-func (m *Manager) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
-	p := rec.Players[side]
-	if !p.Bot {
-		return p.ID, p.Name
-	}
-	level := p.Level
-	if level == "" {
-		level = rec.Level
-	}
-	if g, ok := m.cfg.Games.Lookup(rec.Game); ok {
-		if lvl, ok := m.parseLevel(g, level); ok {
-			level = lvl.Name
-		}
-	}
-	return BotRatingID(level), p.Name
-}
-
-// FixedRatingRD is the deviation of a bot level's measured rating: it is
-// known well (hundreds of games), so a result against it counts fully.
-const FixedRatingRD = 50
-
-// LevelRating returns the bot's fixed rating at level in game g
-// (games.Host.LevelRatings), or false.
-func (m *Manager) LevelRating(g games.Game, level string) (RatingRecord, bool) {
-	if lvl, ok := m.parseLevel(g, level); ok {
-		level = lvl.Name
-	}
-	r := m.host(g).LevelRatings[level]
-	if r <= 0 {
-		return RatingRecord{}, false
-	}
-	rating := tournament.NewRating()
-	rating.Rating, rating.RD = float64(r), FixedRatingRD
-	return RatingRecord{Game: g.Name(), PlayerID: BotRatingID(level), Name: m.cfg.BotName, Rating: rating}, true
-}
-
-// fixedRating is the bot's fixed rating when side is the bot at a level
-// with one.
-func (m *Manager) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool) {
-	p := rec.Players[side]
-	if !p.Bot {
-		return RatingRecord{}, false
-	}
-	g, ok := m.cfg.Games.Lookup(rec.Game)
-	if !ok {
-		return RatingRecord{}, false
-	}
-	level := p.Level
-	if level == "" {
-		level = rec.Level
-	}
-	r, ok := m.LevelRating(g, level)
-	r.Platform = rec.Platform
-	return r, ok
-}
-
-// rate updates the ratings of a rated game's players and marks the game
-// settled, in one transaction. It returns the changes by side (nil for an
-// unrated game).
-func (m *Manager) rate(ctx context.Context, rec GameRecord) []RatingChange {
-	m.rmu.Lock()
-	defer m.rmu.Unlock()
-	var (
-		records []RatingRecord
-		changes []RatingChange
-	)
-	if rec.Rated && !rec.Result.Void() {
-		now := storedTime(m.cfg.Now())
-		var recs [2]RatingRecord
-		for side := ai.First; side <= ai.Second; side++ {
-			id, name := m.ratingPlayer(rec, side)
-			if fixed, ok := m.fixedRating(rec, side); ok {
-				recs[side] = fixed
-				continue
-			}
-			r, err := m.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
-			switch {
-			case errors.Is(err, ErrNotFound):
-				r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
-			case err != nil:
-				m.log.Error("loading a rating", "player", id, "err", err)
-				return nil // left unsettled: retried at the next start
-			}
-			r.Name = name
-			recs[side] = r
-		}
-		score := 0.5
-		switch rec.Result.Winner {
-		case ai.First:
-			score = 1
-		case ai.Second:
-			score = 0
-		}
-		a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
-		switch {
-		case recs[0].PlayerID == recs[1].PlayerID: // the bot against itself at one level
-		case err != nil:
-			m.log.Error("rating a game", "id", rec.ID, "err", err)
-		default:
-			for side, after := range [2]tournament.Rating{a, b} {
-				if _, fixed := m.fixedRating(rec, ai.Side(side)); fixed {
-					// The bot's measured rating does not move.
-					changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
-						Before: recs[side].Rating, After: recs[side].Rating, Fixed: true})
-					continue
-				}
-				changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
-					Before: recs[side].Rating, After: after})
-				recs[side].Rating = after
-				recs[side].Games++
-				recs[side].Updated = now
-				records = append(records, recs[side])
-			}
-		}
-	}
-	if err := m.cfg.Store.SettleGame(ctx, rec.ID, records); err != nil {
-		m.log.Error("settling a game", "id", rec.ID, "err", err)
-		return nil
-	}
-	return changes
-}
-
-// Rating returns a player's rating in a game (a new player's if unrated;
-// ok false then); the bot at a level with a measured rating has that.
-func (m *Manager) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
-	if level, ok := IsBotRatingID(playerID); ok {
-		if g, ok := m.cfg.Games.Lookup(game); ok {
-			if r, ok := m.LevelRating(g, level); ok {
-				r.Platform = platform
-				return r, true
-			}
-		}
-	}
-	r, err := m.cfg.Store.Rating(ctx, platform, game, playerID)
-	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading a rating", "err", err)
-		}
-		return RatingRecord{Platform: platform, Game: game, PlayerID: playerID, Rating: tournament.NewRating()}, false
-	}
-	return r, true
-}
-
-// PlayerRatings returns a player's ratings in every game they played.
-func (m *Manager) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
-	return m.cfg.Store.PlayerRatings(ctx, platform, playerID)
-}
-
-// Leaderboard returns a game's best limit ratings on a platform.
-func (m *Manager) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
-	return m.cfg.Store.Leaderboard(ctx, platform, game, limit)
 }
 
 // settleStored settles the platform's games that ended but were not settled

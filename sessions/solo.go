@@ -41,10 +41,7 @@ func (m *Manager) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error)
 		return Snapshot{}, ErrTwoPlayerGame
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	m.mu.Lock()
-	list := append([]*live(nil), m.byChannel[key]...)
-	m.mu.Unlock()
-	for _, l := range list {
+	for _, l := range m.table.inChannel(key) {
 		l.mu.Lock()
 		same := !l.rec.Result.Over && l.rec.Game == req.Game.Name() && l.rec.Players[0].ID == req.Player.ID
 		var snap Snapshot
@@ -66,9 +63,7 @@ func (m *Manager) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error)
 		if !ok {
 			return Snapshot{}, ErrUnknownLevel
 		}
-		m.diceMu.Lock()
-		start, err := rs.RandomStart(lvl.Name, m.cfg.Dice)
-		m.diceMu.Unlock()
+		start, err := m.dice.randomStart(rs, lvl.Name)
 		if err != nil {
 			return Snapshot{}, fmt.Errorf("%w: %w", ErrBadStart, err)
 		}
@@ -89,23 +84,4 @@ func (l *state) soloSide(userID string) ai.Side {
 		return ai.First
 	}
 	return ai.NoSide
-}
-
-// host is how game g is hosted (games.Host), read once per game.
-func (m *Manager) host(g games.Game) games.Host {
-	if h, ok := m.hosts.Load(g.Name()); ok {
-		return h.(games.Host)
-	}
-	h := games.HostOf(g)
-	m.hosts.Store(g.Name(), h)
-	return h
-}
-
-// policy is what game g allows.
-func (m *Manager) policy(g games.Game) games.Policy { return m.host(g).Policy }
-
-// parseLevel reads a level name of game g (its own levels, or the
-// standard ones).
-func (m *Manager) parseLevel(g games.Game, name string) (ai.Level, bool) {
-	return m.host(g).Level(name)
 }

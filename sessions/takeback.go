@@ -60,7 +60,7 @@ func (m *Manager) offerTakeback(ctx context.Context, id int64, userID string) (T
 	cp := l.state.clone()
 	l.rec.TakebackOffer = side
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return 0, Snapshot{}, err
 	}
 	return TakebackOffered, l.snapshot(), nil
@@ -83,7 +83,7 @@ func (m *Manager) AnswerTakeback(ctx context.Context, id int64, userID string, a
 		cp := l.state.clone()
 		l.rec.TakebackOffer = ai.NoSide
 		l.version++
-		if err := m.commit(ctx, l, cp); err != nil {
+		if err := m.replica.commit(ctx, l, cp); err != nil {
 			return Snapshot{}, err
 		}
 		return l.snapshot(), nil
@@ -105,7 +105,7 @@ func (m *Manager) acceptTakeback(ctx context.Context, l *live) (Snapshot, error)
 	l.rec.LastMove = storedTime(m.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := m.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil

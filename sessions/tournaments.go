@@ -176,7 +176,7 @@ func (m *Manager) JoinTournament(ctx context.Context, platform, channelID string
 	if err != nil {
 		return TournamentView{}, err
 	}
-	r, _ := m.Rating(ctx, platform, rec.T.Game, p.ID)
+	r, _ := m.ratings.Rating(ctx, platform, rec.T.Game, p.ID)
 	if err := rec.T.Join(tournament.Player{ID: p.ID, Name: p.Name, Rating: r.Rating.Rating}); err != nil {
 		return m.view(rec), err
 	}
@@ -203,7 +203,7 @@ func (m *Manager) AddBotToTournament(ctx context.Context, platform, channelID st
 	if !rec.T.CanManage(by.ID, admin) {
 		return m.view(rec), ErrNotOrganiser
 	}
-	r, _ := m.Rating(ctx, platform, rec.T.Game, BotRatingID(lvl.Name))
+	r, _ := m.ratings.Rating(ctx, platform, rec.T.Game, BotRatingID(lvl.Name))
 	p := tournament.Player{ID: tournament.BotID(lvl.Name), Name: m.cfg.BotName, Bot: true, Level: lvl.Name, Rating: r.Rating.Rating}
 	if err := rec.T.Join(p); err != nil {
 		return m.view(rec), err
@@ -253,12 +253,13 @@ func (m *Manager) LeaveTournament(ctx context.Context, platform, channelID strin
 // endGame ends a live game as a loss for loserID (or with no winner, for
 // ReasonAborted) and settles it.
 func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string) {
-	l, err := m.get(id)
+	l, err := m.table.get(id)
 	if err != nil {
 		return
 	}
 	for try := 1; ; try++ {
-		m.lockFresh(l)
+		l.mu.Lock()
+		m.replica.freshen(l)
 		if l.rec.Result.Over {
 			l.mu.Unlock()
 			return // ended meanwhile, by a move or by another process
@@ -273,7 +274,7 @@ func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string)
 		}
 		cp := l.state.clone()
 		l.end(winner, reason, m.cfg.Now())
-		err := m.save(l, cp)
+		err := m.replica.save(l, cp)
 		l.mu.Unlock()
 		if err == nil {
 			break
@@ -309,7 +310,7 @@ func (m *Manager) StartTournament(ctx context.Context, platform, channelID strin
 		if p.Bot {
 			id = BotRatingID(p.Level)
 		}
-		r, _ := m.Rating(ctx, platform, rec.T.Game, id)
+		r, _ := m.ratings.Rating(ctx, platform, rec.T.Game, id)
 		rec.T.Players[i].Rating = r.Rating.Rating
 	}
 	u, err := rec.T.Start()
@@ -431,7 +432,7 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		if p.Result.Done() || rec.Games[pairingKey(round, board)] != 0 {
 			continue
 		}
-		if l := m.pairingGame(rec.ID, round, board); l != nil {
+		if l := m.table.pairingGame(rec.ID, round, board); l != nil {
 			// Created before the tournament could be stored with its id.
 			l.mu.Lock()
 			snap := l.snapshot()
@@ -464,19 +465,6 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		out = append(out, snap)
 	}
 	return out
-}
-
-// pairingGame finds the live game of a tournament's pairing.
-func (m *Manager) pairingGame(id int64, round, board int) *live {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, l := range m.games {
-		// rec's tournament link never changes after creation: no l.mu needed.
-		if l.rec.Tournament == id && l.rec.Round == round && l.rec.Board == board {
-			return l
-		}
-	}
-	return nil
 }
 
 // resumeTournaments creates the games of the platform's running
