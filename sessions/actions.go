@@ -6,7 +6,6 @@ package sessions
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -103,7 +102,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 			return MoveResult{}, err
 		}
 		l.mu.Unlock()
-		return MoveResult{Game: m.ended(ctx, l), Flagged: true}, nil
+		return MoveResult{Game: m.settler.ended(ctx, l), Flagged: true}, nil
 	}
 	plies := []string{text}
 	if tr, ok := l.pos.(games.TurnReader); ok {
@@ -136,13 +135,13 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 	res := MoveResult{Move: strings.Join(played, " "), Moves: played, From: from}
 	over := l.rec.Result.Over
 	if l.botToMove() {
-		m.queueBot(l, ref, holdOf(ctx))
+		m.bots.queue(l, ref, holdOf(ctx))
 		res.BotToMove = true
 	}
 	res.Game = l.snapshot()
 	l.mu.Unlock()
 	if over {
-		res.Game = m.ended(ctx, l)
+		res.Game = m.settler.ended(ctx, l)
 	}
 	return res, nil
 }
@@ -202,7 +201,7 @@ func (m *Manager) resign(ctx context.Context, id int64, userID string) (Snapshot
 		return Snapshot{}, err
 	}
 	l.mu.Unlock()
-	return m.ended(ctx, l), nil
+	return m.settler.ended(ctx, l), nil
 }
 
 // DrawOutcome is what became of a draw offer.
@@ -288,7 +287,7 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 	over := l.rec.Result.Over
 	l.mu.Unlock()
 	if over {
-		snap = m.ended(ctx, l)
+		snap = m.settler.ended(ctx, l)
 	}
 	return out, snap, nil
 }
@@ -481,25 +480,12 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 			return err
 		}
 	}
-	pos := l.pos.Clone()
-	snap := l.snapshot()
 	lvl := m.level(l.game, HintLevel)
 	if cur, ok := m.parseLevel(l.game, l.rec.Level); ok && cur.Limits.Time > lvl.Limits.Time {
 		lvl = cur
 	}
 	lvl.BlunderProb = 0
-	seed := uint64(l.version)
-	announced := make(chan struct{})
-	queued := m.pool.submit(l.rec.Platform+"/"+userID, func(eng Engine) {
-		ctx, cancel := searchContext(m.ctx, lvl)
-		defer cancel()
-		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(m.cfg.Seed, seed)))
-		if !m.legal(pos, res.Best) {
-			return
-		}
-		m.afterAnnounced(announced)
-		m.emit(Event{Kind: EventHint, Game: snap, Move: pos.FormatMove(res.Best), Ref: ref, UserID: userID, Score: res.Score, Depth: res.Depth, Unrated: unrated})
-	})
-	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, nil, announced)
+	m.bots.hint(l.rec.Platform+"/"+userID, l.pos.Clone(), lvl, uint64(l.version),
+		Event{Kind: EventHint, Game: l.snapshot(), Ref: ref, UserID: userID, Unrated: unrated})
 	return nil
 }

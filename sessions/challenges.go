@@ -27,10 +27,8 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 		return ErrMatchTarget
 	}
 	key := chanKey{c.Platform, c.ChannelID}
-	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil && !c.Open() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return &PlayingError{Game: l.snapshot()}
+	if err := m.lobby.playing(key, c.From, c.To, c.Game); err != nil && !c.Open() {
+		return err
 	}
 	if c.Side != ai.Second {
 		c.Side = ai.First
@@ -200,20 +198,18 @@ func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Pla
 	} else if by.Name != "" {
 		c.To.Name = by.Name
 	}
-	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return Snapshot{}, c, &PlayingError{Game: l.snapshot()}
+	if err := m.lobby.playing(key, c.From, c.To, c.Game); err != nil {
+		return Snapshot{}, c, err
 	}
 	var players [2]Player
 	players[c.Side] = c.From
 	players[c.Side.Opponent()] = c.To
 	if c.Target > 0 {
-		snap, _, err := m.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
+		snap, _, err := m.matches.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
 			Game: c.Game, Target: c.Target, TimeControl: c.TimeControl, Lang: c.Lang})
 		return snap, c, err
 	}
-	snap, err := m.create(ctx, GameRecord{Platform: platform, ChannelID: channelID, Players: players,
+	snap, err := m.lobby.create(ctx, GameRecord{Platform: platform, ChannelID: channelID, Players: players,
 		TimeControl: c.TimeControl, Lang: c.Lang, Rated: true}, c.Game, "")
 	return snap, c, err
 }

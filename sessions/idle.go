@@ -25,7 +25,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 		tc := l.rec.TimeControl
 		if !l.retryBot.IsZero() && !now.Before(l.retryBot) && l.botToMove() {
 			l.retryBot = time.Time{}
-			m.queueBot(l, "", nil)
+			m.bots.queue(l, "", nil)
 		}
 		switch {
 		case l.rec.Result.Over || (t != ai.First && t != ai.Second) || l.rec.Players[t].Bot:
@@ -64,7 +64,7 @@ func (m *Manager) CheckIdle(now time.Time) {
 		var follow []Event
 		dctx, d := Defer(m.ctx) // a new round's bot moves wait for its announcement
 		if ev.Kind == EventForfeit {
-			ev.Game, follow = m.endedQuiet(dctx, l)
+			ev.Game, follow = m.settler.endedQuiet(dctx, l)
 		}
 		m.emit(*ev)
 		m.emit(follow...)

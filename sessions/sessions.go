@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"sort"
 	"sync"
 	"time"
 
@@ -275,14 +274,18 @@ type chanKey struct{ platform, channel string }
 // Manager owns the live games. Safe for concurrent use.
 type Manager struct {
 	*env
-	*channels // Channel, SetChannel
-	*ratings  // LevelRating, Rating, PlayerRatings, Leaderboard
-	table     *table
-	replica   *replica
-	dice      *dice
-	pool      *pool
-	cancel    context.CancelFunc
-	done      chan struct{}
+	*lobby       // StartVsBot, StartSolo, Get, ChannelGames, Find, LastFinished, Finished
+	*channels    // Channel, SetChannel
+	*ratings     // LevelRating, Rating, PlayerRatings, Leaderboard
+	*matches     // StartMatch, Match
+	*tournaments // CreateTournament, Tournament, JoinTournament, AddBotToTournament, LeaveTournament, StartTournament, CancelTournament
+	table        *table
+	replica      *replica
+	dice         *dice
+	bots         *bots
+	settler      *settler
+	cancel       context.CancelFunc
+	done         chan struct{}
 	// forgotUpdates is when the sweep last dropped old applied updates
 	// (its goroutine's alone).
 	forgotUpdates time.Time
@@ -295,13 +298,6 @@ type Manager struct {
 	paused map[int64]time.Duration
 	// skipped: the stored rows start-up could not read (set in New).
 	skipped []SkippedRow
-
-	// tmu serialises the tournaments (across the processes in the shared
-	// mode: shared.go); lock order tmu, then live.mu, then mu.
-	tmu      fleetMutex
-	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
-	// mmu serialises matches' updates (read, count, write).
-	mmu sync.Mutex
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -356,30 +352,40 @@ func New(cfg Config) (*Manager, error) {
 	e := &env{cfg: cfg, log: cfg.Logger}
 	var cancel context.CancelFunc
 	e.ctx, cancel = context.WithCancel(context.Background())
-	tbl := newTable(e)
-	chans := newChannels(e)
 	m := &Manager{
 		env:        e,
-		channels:   chans,
-		ratings:    &ratings{env: e},
-		table:      tbl,
-		replica:    &replica{env: e, table: tbl},
-		dice:       &dice{env: e, channels: chans},
 		cancel:     cancel,
 		done:       make(chan struct{}),
 		challenges: map[chanKey][]Challenge{},
 		resumed:    map[string]bool{},
 		paused:     map[int64]time.Duration{},
-		tourneys:   map[chanKey]*TournamentRecord{},
 	}
-	m.tmu.m = m
+	m.wire()
 	if err := m.restore(); err != nil {
 		m.cancel()
 		return nil, err
 	}
-	m.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
+	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
 	go m.idleLoop()
 	return m, nil
+}
+
+// wire makes the parts and gives each the others it calls.
+func (m *Manager) wire() {
+	e := m.env
+	m.table = newTable(e)
+	m.replica = &replica{env: e, table: m.table}
+	m.channels = newChannels(e)
+	m.dice = &dice{env: e, channels: m.channels}
+	m.ratings = &ratings{env: e}
+	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
+	m.lobby = &lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
+	m.matches = &matches{env: e, table: m.table, lobby: m.lobby}
+	m.tournaments = newTournaments(e)
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, tournaments: m.tournaments, matches: m.matches, ratings: m.ratings}
+	m.bots.settler = m.settler
+	t := m.tournaments
+	t.table, t.replica, t.lobby, t.settler, t.ratings = m.table, m.replica, m.lobby, m.settler, m.ratings
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it
@@ -401,165 +407,13 @@ func (m *Manager) restore() error {
 	if err := m.restoreChallenges(); err != nil {
 		return err
 	}
-	if err := m.restoreTournaments(); err != nil {
+	skipped, err = m.tournaments.restore()
+	if err != nil {
 		return err
 	}
+	m.skipped = append(m.skipped, skipped...)
 	m.reportSkipped()
 	return nil
-}
-
-// Get returns a snapshot of an unfinished game.
-func (m *Manager) Get(id int64) (Snapshot, error) {
-	l, err := m.table.get(id)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	m.replica.freshen(l)
-	if l.rec.Result.Over && m.cfg.Shared {
-		return Snapshot{}, ErrNoGame // ended elsewhere: Finished's
-	}
-	return l.snapshot(), nil
-}
-
-// ChannelGames returns the unfinished games of a channel, oldest first.
-func (m *Manager) ChannelGames(platform, channelID string) []Snapshot {
-	m.replica.syncChannel(chanKey{platform, channelID})
-	list := m.table.inChannel(chanKey{platform, channelID})
-	out := make([]Snapshot, 0, len(list))
-	for _, l := range list {
-		l.mu.Lock()
-		if !l.rec.Result.Over {
-			out = append(out, l.snapshot())
-		}
-		l.mu.Unlock()
-	}
-	return out
-}
-
-// Find returns userID's unfinished games in a channel, the most relevant
-// first: games where it is their turn, then the most recently moved.
-func (m *Manager) Find(platform, channelID, userID string) []Snapshot {
-	all := m.ChannelGames(platform, channelID)
-	out := all[:0]
-	for _, s := range all {
-		if s.SideOf(userID) != ai.NoSide {
-			out = append(out, s)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ti := out[i].Turn == out[i].SideOf(userID)
-		tj := out[j].Turn == out[j].SideOf(userID)
-		if ti != tj {
-			return ti
-		}
-		return out[i].LastMove.After(out[j].LastMove)
-	})
-	return out
-}
-
-// LastFinished returns userID's last finished game in the channel, as
-// stored (for "history" and "board" after the end, across restarts).
-func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
-	rec, err := m.cfg.Store.LastFinished(ctx, platform, channelID, userID)
-	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading the last finished game", "err", err)
-		}
-		return Snapshot{}, false
-	}
-	return m.storedSnapshot(rec)
-}
-
-// Finished returns finished game id as stored (for "board #g7" and
-// "history #g7" after the end, across restarts). ok is false for a game
-// that does not exist or is not over: an unfinished game is Get's.
-func (m *Manager) Finished(ctx context.Context, id int64) (Snapshot, bool) {
-	rec, err := m.cfg.Store.Game(ctx, id)
-	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading a finished game", "id", id, "err", err)
-		}
-		return Snapshot{}, false
-	}
-	if !rec.Result.Over {
-		return Snapshot{}, false
-	}
-	return m.storedSnapshot(rec)
-}
-
-// pairGame returns the unfinished casual game of g in the channel between
-// a and b (tournament games do not count: they are not the players'
-// choice). Two people may have games of different kinds going at once
-// (a tic-tac-toe left open does not stop a game of dama); a bare move goes
-// to the one whose notation it is.
-func (m *Manager) pairGame(key chanKey, a, b Player, g games.Game) *live {
-	m.replica.syncChannel(key)
-	list := m.table.inChannel(key)
-	same := func(p, q Player) bool { return p.Bot == q.Bot && p.ID == q.ID }
-	for _, l := range list {
-		l.mu.Lock()
-		p := l.rec.Players
-		over := l.rec.Result.Over || l.rec.Tournament != 0 || l.rec.Game != g.Name()
-		l.mu.Unlock()
-		if !over && ((same(p[0], a) && same(p[1], b)) || (same(p[0], b) && same(p[1], a))) {
-			return l
-		}
-	}
-	return nil
-}
-
-// create starts a game from rec's platform, channel, players, level, time
-// control, language, tournament link and rated flag.
-func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
-	now := storedTime(m.cfg.Now())
-	pos, err := startPosition(g, rec.Start)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	if st := pos.Status(); st.Over {
-		return Snapshot{}, &OverAtStartError{Game: g, Status: st}
-	}
-	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
-		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent
-	}
-	rec.Game, rec.Moves = g.Name(), []string{}
-	rec.Started, rec.LastMove, rec.DrawOffer, rec.TakebackOffer = now, now, ai.NoSide, ai.NoSide
-	rec.Result = Result{Winner: ai.NoSide}
-	rec.Left = rec.TimeControl.clockStart()
-	if g.Players() == 1 {
-		rec.Optimal = -1
-		if s, ok := pos.(games.Solver); ok {
-			if n, ok := s.OptimalLength(); ok {
-				rec.Optimal = n
-			}
-		}
-	}
-	// A game that begins with dice (tavla's opening roll) has them rolled
-	// and recorded before anyone sees it.
-	st := state{rec: rec, game: g, pos: pos}
-	m.dice.roll(&st, now)
-	rec = st.rec
-	rec.Version = 1 // announced by the reply that starts it
-	rec.Update = takeUpdate(ctx)
-	id, err := m.cfg.Store.CreateGame(ctx, rec)
-	if err != nil {
-		giveUpdate(ctx, rec.Update)
-		return Snapshot{}, err
-	}
-	rec.Update = UpdateKey{}
-	rec.ID = id
-	l := m.newLive(rec, g)
-	l.pos, l.sides = st.pos, st.sides
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	m.table.index(l)
-	snap := l.snapshot()
-	if l.botToMove() {
-		m.queueBot(l, ref, holdOf(ctx))
-	}
-	return snap, nil
 }
 
 // Resume settles the platform's games that ended while the bot was down,
@@ -572,15 +426,15 @@ func (m *Manager) Resume(platform string) {
 	}
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
-	m.settleStored(platform)
-	m.resumeTournaments(platform)
+	m.settler.settleStored(platform)
+	m.tournaments.resume(platform)
 	m.announceResumed(platform)
 	for _, l := range m.table.list(platform) {
-		l.mu.Lock()
-		if l.botToMove() {
-			m.queueBot(l, "", nil)
-		}
-		l.mu.Unlock()
+		l.do(func() {
+			if l.botToMove() {
+				m.bots.queue(l, "", nil)
+			}
+		})
 	}
 }
 
@@ -597,7 +451,7 @@ func (m *Manager) firstResume(platform string) bool {
 
 // Wait blocks until no bot move or hint is queued or running (and their
 // events have been delivered), or ctx is done.
-func (m *Manager) Wait(ctx context.Context) error { return m.pool.wait(ctx) }
+func (m *Manager) Wait(ctx context.Context) error { return m.bots.pool.wait(ctx) }
 
 // Close cancels running searches and stops the workers. It does not close
 // the Store (whoever opened it does).
@@ -606,7 +460,7 @@ func (m *Manager) Close() error {
 		return nil
 	}
 	m.cancel()
-	m.pool.close()
+	m.bots.pool.close()
 	<-m.done
 	m.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.

@@ -88,30 +88,44 @@ func holdOf(ctx context.Context) <-chan struct{} {
 	return nil
 }
 
+// settler settles the games that end. It has no state of its own (a
+// game's Settled flag is the store's) and no lock: it is called with no
+// lock held, and takes in turn the tournaments', the matches' and the
+// ratings' (never two at once).
+type settler struct {
+	*env
+	table       *table
+	bots        *bots // findOptimal's background search, on the pool
+	tournaments *tournaments
+	matches     *matches
+	ratings     *ratings
+}
+
 // ended forgets a game that has just ended and settles it. It returns the
 // game's final snapshot, with its rating changes, for the caller's own
 // announcement, and emits what follows (a tournament's next round) through
 // ctx's Deferred or Notify. No lock may be held.
-func (m *Manager) ended(ctx context.Context, l *live) Snapshot {
-	snap, evs := m.endedQuiet(ctx, l)
-	m.emitCtx(ctx, evs...)
+func (s *settler) ended(ctx context.Context, l *live) Snapshot {
+	snap, evs := s.endedQuiet(ctx, l)
+	s.emitCtx(ctx, evs...)
 	return snap
 }
 
 // endedQuiet is ended for a caller that emits its own event first: it
 // returns the follow-up events instead of emitting them.
-func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
+func (s *settler) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
 	// The end must reach the store even if the request that caused it is
 	// cancelled; ctx's values (a Deferred) are kept.
 	ctx = context.WithoutCancel(ctx)
-	m.table.unindex(l)
-	l.mu.Lock()
-	rec := l.rec
-	snap := l.snapshot()
-	l.mu.Unlock()
-	evs := m.settle(ctx, rec, &snap)
+	s.table.unindex(l)
+	var (
+		rec  GameRecord
+		snap Snapshot
+	)
+	l.do(func() { rec, snap = l.rec, l.snapshot() })
+	evs := s.settle(ctx, rec, &snap)
 	if rec.Optimal < 0 && rec.Result.Over {
-		m.findOptimal(rec)
+		s.findOptimal(rec)
 	}
 	return snap, evs
 }
@@ -120,8 +134,8 @@ func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
 // solution of a one-player game that ended without it (the 15-puzzle's
 // databases were not built yet, or the start was too hard for the moment
 // the game began), stores it and says it (EventOptimal).
-func (m *Manager) findOptimal(rec GameRecord) {
-	g, ok := m.cfg.Games.Lookup(rec.Game)
+func (s *settler) findOptimal(rec GameRecord) {
+	g, ok := s.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return
 	}
@@ -133,25 +147,25 @@ func (m *Manager) findOptimal(rec GameRecord) {
 	if !ok {
 		return
 	}
-	m.pool.track(func() {
-		ctx, cancel := context.WithTimeout(m.ctx, optimalPatience)
+	s.bots.pool.track(func() {
+		ctx, cancel := context.WithTimeout(s.ctx, optimalPatience)
 		defer cancel()
 		n, ok := ps.OptimalLengthWait(ctx)
 		if !ok {
 			return
 		}
-		stored, err := m.cfg.Store.Game(m.ctx, rec.ID)
+		stored, err := s.cfg.Store.Game(s.ctx, rec.ID)
 		if err != nil || stored.Optimal >= 0 {
 			return
 		}
 		stored.Optimal = n
 		stored.Version++
-		if err := m.cfg.Store.SaveGame(m.ctx, stored); err != nil {
-			m.log.Warn("storing a shortest solution's length", "id", rec.ID, "err", err)
+		if err := s.cfg.Store.SaveGame(s.ctx, stored); err != nil {
+			s.log.Warn("storing a shortest solution's length", "id", rec.ID, "err", err)
 			return
 		}
-		if snap, ok := m.storedSnapshot(stored); ok {
-			m.emit(Event{Kind: EventOptimal, Game: snap})
+		if snap, ok := s.storedSnapshot(stored); ok {
+			s.emit(Event{Kind: EventOptimal, Game: snap})
 		}
 	})
 }
@@ -162,47 +176,47 @@ const optimalPatience = 3 * time.Minute
 
 // settle records a finished game's tournament result and ratings (into
 // snap.Ratings) and returns the tournament's events.
-func (m *Manager) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []Event {
+func (s *settler) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []Event {
 	if rec.Settled || !rec.Result.Over {
 		return nil
 	}
 	var evs []Event
 	if rec.Tournament != 0 {
-		evs = m.tournamentResult(ctx, rec)
+		evs = s.tournaments.result(ctx, rec)
 	}
 	if rec.Match != 0 {
-		evs = append(evs, m.matchResult(ctx, rec)...)
+		evs = append(evs, s.matches.result(ctx, rec)...)
 	}
-	snap.Ratings = m.ratings.rate(ctx, rec)
+	snap.Ratings = s.ratings.rate(ctx, rec)
 	return evs
 }
 
 // settleStored settles the platform's games that ended but were not settled
 // (the bot stopped in between).
-func (m *Manager) settleStored(platform string) {
-	recs, err := m.cfg.Store.UnsettledGames(m.ctx)
+func (s *settler) settleStored(platform string) {
+	recs, err := s.cfg.Store.UnsettledGames(s.ctx)
 	if skipped, err := skippedOf(err); err != nil {
-		m.log.Error("loading unsettled games", "err", err)
+		s.log.Error("loading unsettled games", "err", err)
 		return
 	} else if len(skipped) > 0 {
-		m.log.Warn("unsettled games left unsettled: unreadable", "rows", len(skipped), "err", unreadable(skipped))
+		s.log.Warn("unsettled games left unsettled: unreadable", "rows", len(skipped), "err", unreadable(skipped))
 	}
 	for _, rec := range recs {
 		if rec.Platform != platform {
 			continue
 		}
-		g, ok := m.cfg.Games.Lookup(rec.Game)
+		g, ok := s.cfg.Games.Lookup(rec.Game)
 		if !ok {
 			continue
 		}
-		l := m.newLive(rec, g)
+		l := s.newLive(rec, g)
 		if err := l.replay(rec.Moves); err != nil {
-			m.log.Error("settling: cannot replay game", "id", rec.ID, "err", err)
+			s.log.Error("settling: cannot replay game", "id", rec.ID, "err", err)
 			continue
 		}
 		snap := l.snapshot()
-		ctx, d := Defer(m.ctx) // a new round's bot moves wait for its announcement
-		m.emit(m.settle(ctx, rec, &snap)...)
-		m.flush(d)
+		ctx, d := Defer(s.ctx) // a new round's bot moves wait for its announcement
+		s.emit(s.settle(ctx, rec, &snap)...)
+		s.flush(d)
 	}
 }

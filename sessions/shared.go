@@ -16,7 +16,6 @@ import (
 	crand "crypto/rand"
 	"encoding/hex"
 	"errors"
-	"sync"
 	"time"
 )
 
@@ -75,7 +74,7 @@ func (m *Manager) adoptBotMoves(now time.Time) {
 	for _, l := range m.table.list("") {
 		l.mu.Lock()
 		if l.botToMove() && !l.botBusy && now.Sub(l.rec.LastMove) >= m.cfg.AdoptAfter {
-			m.queueBot(l, "", nil)
+			m.bots.queue(l, "", nil)
 		}
 		l.mu.Unlock()
 	}
@@ -127,68 +126,5 @@ func retryConflict[T any](f func() (T, error)) (T, error) {
 		if !errors.Is(err, ErrConflict) || try == conflictTries {
 			return v, err
 		}
-	}
-}
-
-// fleetMutex is Manager.tmu: a mutex, and in the shared mode also the
-// tournaments' lease, so that one process of the fleet at a time changes a
-// tournament, on the stored state (read again once the lease is taken): a
-// result recorded by one process is never overwritten by another's stale
-// copy. Tournament changes are rare (a command, a game's end), so one
-// lease serves them all.
-type fleetMutex struct {
-	mu sync.Mutex
-	m  *Manager
-}
-
-// Lock takes the mutex and, in the shared mode, the lease, then reloads
-// the tournaments.
-func (f *fleetMutex) Lock() {
-	f.mu.Lock()
-	m := f.m
-	if m == nil || !m.cfg.Shared {
-		return
-	}
-	deadline := time.Now().Add(tournamentWait)
-	for {
-		ok, err := m.cfg.Store.Lease(context.Background(), tournamentLease, m.cfg.Instance, time.Now(), tournamentLeaseTTL)
-		if ok {
-			break
-		}
-		if err != nil || time.Now().After(deadline) {
-			m.log.Warn("tournaments changed without their lease", "err", err)
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	m.reloadTournaments()
-}
-
-// Unlock gives the lease up and unlocks.
-func (f *fleetMutex) Unlock() {
-	if m := f.m; m != nil && m.cfg.Shared {
-		if err := m.cfg.Store.ReleaseLease(context.Background(), tournamentLease, m.cfg.Instance); err != nil {
-			m.log.Warn("releasing the tournaments' lease", "err", err)
-		}
-	}
-	f.mu.Unlock()
-}
-
-// reloadTournaments replaces the tournaments held by the stored ones
-// (registering or running); m.tmu must be held. A store that cannot be
-// read leaves them as they are.
-func (m *Manager) reloadTournaments() {
-	recs, _, err := loadTournaments(context.Background(), m.cfg.Store, m.cfg.Games)
-	if err != nil {
-		m.log.Warn("reading the tournaments", "err", err)
-		return
-	}
-	clear(m.tourneys)
-	for i := range recs {
-		rec := recs[i]
-		if rec.Games == nil {
-			rec.Games = map[string]int64{}
-		}
-		m.tourneys[chanKey{rec.Platform, rec.ChannelID}] = &rec
 	}
 }

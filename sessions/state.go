@@ -68,6 +68,16 @@ func (l *live) do(f func()) {
 	f()
 }
 
+// at returns the game's snapshot while it is at version and not over.
+func (l *live) at(version uint64) (Snapshot, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.version != version || l.rec.Result.Over {
+		return Snapshot{}, false
+	}
+	return l.snapshot(), true
+}
+
 // startPosition is the position a game starts from: the game's own, or the
 // custom start (position text) of its record.
 func startPosition(g games.Game, start string) (games.Position, error) {
