@@ -5,7 +5,6 @@ package sessions
 // (Manager.Roll), and their clock runs meanwhile, as for any turn.
 
 import (
-	"context"
 	"errors"
 	"sync"
 	"time"
@@ -131,40 +130,4 @@ func (d *dice) randomStart(rs games.RandomStarter, level string) (string, error)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return rs.RandomStart(level, d.cfg.Dice)
-}
-
-// Roll rolls userID's dice in game id, when their roll is due (a channel
-// whose players roll by hand): ErrNoRoll otherwise.
-func (m *Manager) Roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.rollByHand(ctx, id, userID) })
-}
-
-// rollByHand is one try of Roll.
-func (m *Manager) rollByHand(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	l, side, err := m.lockPlayer(id, userID)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	defer l.mu.Unlock()
-	if l.rec.Result.Over {
-		return Snapshot{}, ErrGameOver
-	}
-	if l.pos.Turn() != ai.Chance || l.roller() != side {
-		return Snapshot{}, ErrNoRoll
-	}
-	cp := l.state.clone()
-	now := storedTime(m.cfg.Now())
-	// The time taken to roll is the roller's, as a move's is.
-	if !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
-		spent := now.Sub(l.rec.LastMove)
-		l.rec.Clocks[side] += spent
-		if l.rec.TimeControl.Base > 0 {
-			l.rec.Left[side] -= spent
-		}
-	}
-	m.dice.rollDice(&l.state, now, true)
-	if err := m.replica.commit(ctx, l, cp); err != nil {
-		return Snapshot{}, err
-	}
-	return l.snapshot(), nil
 }

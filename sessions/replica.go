@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"oyunbot/ai"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -239,4 +240,32 @@ func (r *replica) syncGames(recs []GameRecord, mine func(*live) bool) {
 		}
 		l.do(func() { r.freshen(l) })
 	}
+}
+
+// act runs f for userID's action in game id: with the game locked and
+// brought up to date, and userID's side in it. running: a game over is
+// refused (ErrGameOver) before f runs. It returns the game, for what is
+// done once it is unlocked (settling its end), and the lookups' errors
+// (ErrNoGame, ErrGameOver, ErrNotPlayer) or f's.
+func (r *replica) act(id int64, userID string, running bool, f func(l *live, side ai.Side) error) (*live, error) {
+	l, err := r.table.get(id)
+	if err != nil {
+		return nil, err
+	}
+	return l, r.actOn(l, userID, running, f)
+}
+
+// actOn is act on a game already found.
+func (r *replica) actOn(l *live, userID string, running bool, f func(l *live, side ai.Side) error) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r.freshen(l)
+	if running && l.rec.Result.Over {
+		return ErrGameOver
+	}
+	side := l.sideOf(userID)
+	if side == ai.NoSide {
+		return ErrNotPlayer
+	}
+	return f(l, side)
 }

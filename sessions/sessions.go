@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"oyunbot/ai"
@@ -272,32 +271,30 @@ type Challenge struct {
 type chanKey struct{ platform, channel string }
 
 // Manager owns the live games. Safe for concurrent use.
+//
+// It is a facade over parts with one job each (see the package's doc): its
+// exported methods are those of the parts it embeds, and the few it
+// declares are the ones that span parts (New, Resume, Close).
 type Manager struct {
 	*env
 	*lobby       // StartVsBot, StartSolo, Get, ChannelGames, Find, LastFinished, Finished
-	*channels    // Channel, SetChannel
-	*ratings     // LevelRating, Rating, PlayerRatings, Leaderboard
+	*play        // Move, CheckMove, Roll, Undo, TakeBackPly, SetLevel, Hint
+	*offers      // Resign, OfferDraw, DeclineDraw, OfferTakeback, AnswerTakeback
+	*challenges  // Challenge, Challenges, Accept, Decline
 	*matches     // StartMatch, Match
 	*tournaments // CreateTournament, Tournament, JoinTournament, AddBotToTournament, LeaveTournament, StartTournament, CancelTournament
-	table        *table
-	replica      *replica
-	dice         *dice
-	bots         *bots
-	settler      *settler
-	cancel       context.CancelFunc
-	done         chan struct{}
-	// forgotUpdates is when the sweep last dropped old applied updates
-	// (its goroutine's alone).
-	forgotUpdates time.Time
+	*ratings     // LevelRating, Rating, PlayerRatings, Leaderboard
+	*channels    // Channel, SetChannel
+	*clocks      // CheckIdle
+	*fleet       // CreditOutage
 
-	mu         sync.Mutex
-	challenges map[chanKey][]Challenge
-	resumed    map[string]bool
-	// paused: the games whose clocks were stopped for a downtime, to
-	// announce at their platform's Resume.
-	paused map[int64]time.Duration
-	// skipped: the stored rows start-up could not read (set in New).
-	skipped []SkippedRow
+	table   *table
+	replica *replica
+	dice    *dice
+	bots    *bots
+	settler *settler
+	cancel  context.CancelFunc
+	skipped []SkippedRow // the stored rows start-up could not read (set in New)
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -352,21 +349,14 @@ func New(cfg Config) (*Manager, error) {
 	e := &env{cfg: cfg, log: cfg.Logger}
 	var cancel context.CancelFunc
 	e.ctx, cancel = context.WithCancel(context.Background())
-	m := &Manager{
-		env:        e,
-		cancel:     cancel,
-		done:       make(chan struct{}),
-		challenges: map[chanKey][]Challenge{},
-		resumed:    map[string]bool{},
-		paused:     map[int64]time.Duration{},
-	}
+	m := &Manager{env: e, cancel: cancel}
 	m.wire()
 	if err := m.restore(); err != nil {
 		m.cancel()
 		return nil, err
 	}
 	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
-	go m.idleLoop()
+	go m.fleet.run()
 	return m, nil
 }
 
@@ -386,6 +376,12 @@ func (m *Manager) wire() {
 	m.bots.settler = m.settler
 	t := m.tournaments
 	t.table, t.replica, t.lobby, t.settler, t.ratings = m.table, m.replica, m.lobby, m.settler, m.ratings
+	m.play = &play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.offers = &offers{env: e, replica: m.replica, settler: m.settler}
+	m.challenges = &challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
+	m.clocks = &clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.fleet = newFleet(e)
+	m.fleet.table, m.fleet.replica, m.fleet.bots, m.fleet.clocks = m.table, m.replica, m.bots, m.clocks
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it
@@ -396,23 +392,24 @@ func (m *Manager) restore() error {
 	if err != nil {
 		return fmt.Errorf("sessions: restore: %w", err)
 	}
-	m.skipped = skipped
 	for _, l := range lives {
 		m.table.index(l)
 	}
 	if len(lives) > 0 {
 		m.log.Info("restored games", "count", len(lives))
 	}
-	m.creditRestart()
-	if err := m.restoreChallenges(); err != nil {
-		return err
-	}
-	skipped, err = m.tournaments.restore()
+	m.fleet.creditRestart()
+	more, err := m.challenges.restore()
 	if err != nil {
 		return err
 	}
-	m.skipped = append(m.skipped, skipped...)
-	m.reportSkipped()
+	skipped = append(skipped, more...)
+	more, err = m.tournaments.restore()
+	if err != nil {
+		return err
+	}
+	m.skipped = append(skipped, more...)
+	reportSkipped(m.log, m.skipped)
 	return nil
 }
 
@@ -421,14 +418,14 @@ func (m *Manager) restore() error {
 // moves in the restored games (once per platform): call it when the
 // platform can receive replies.
 func (m *Manager) Resume(platform string) {
-	if m.table.isClosed() || !m.firstResume(platform) {
+	if m.table.isClosed() || !m.fleet.firstResume(platform) {
 		return
 	}
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
 	m.settler.settleStored(platform)
 	m.tournaments.resume(platform)
-	m.announceResumed(platform)
+	m.fleet.announceResumed(platform)
 	for _, l := range m.table.list(platform) {
 		l.do(func() {
 			if l.botToMove() {
@@ -436,17 +433,6 @@ func (m *Manager) Resume(platform string) {
 			}
 		})
 	}
-}
-
-// firstResume reports whether platform is resumed for the first time.
-func (m *Manager) firstResume(platform string) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.resumed[platform] {
-		return false
-	}
-	m.resumed[platform] = true
-	return true
 }
 
 // Wait blocks until no bot move or hint is queued or running (and their
@@ -461,9 +447,9 @@ func (m *Manager) Close() error {
 	}
 	m.cancel()
 	m.bots.pool.close()
-	<-m.done
-	m.releaseSweep()
+	<-m.fleet.done
+	m.fleet.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.
-	m.beat(context.Background(), m.cfg.Now())
+	m.fleet.beat(context.Background(), m.cfg.Now())
 	return nil
 }
