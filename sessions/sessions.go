@@ -2,6 +2,54 @@
 // bot's moves (computed in a bounded worker pool), clocks and idle forfeits,
 // and persistence through a Store. It knows no language and no platform: it
 // returns structured results, errors and Events that package chat translates.
+//
+// # Parts
+//
+// A Manager is a facade over parts with one job each, made and wired by
+// New; each is a type of its own, and those with state have their own
+// lock:
+//
+//   - table (table.go): the live games this process holds, by id and by
+//     channel;
+//   - replica (replica.go): a held game and its stored record: every
+//     change written through before it is acknowledged, and in the shared
+//     mode (shared.go) the copy brought up to the store before an action;
+//   - lobby (lobby.go): starting games and finding them;
+//   - play (actions.go) and offers (offers.go, takeback.go): what players
+//     do in a game;
+//   - bots (bot.go, pool.go, fair.go): the bot's moves and the hints, on
+//     a worker pool fair between people;
+//   - dice (dice.go): the chance events;
+//   - settler (settle.go): a game's end: its tournament result, its
+//     match's score, its ratings;
+//   - ratings (ratings.go), matches (match.go), tournaments
+//     (tournaments.go), challenges (challenges.go), channels (channels.go);
+//   - clocks (idle.go): fallen flags, idle forfeits, reminders;
+//   - fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
+//     and the clocks credited with a downtime.
+//
+// They share env (env.go): the configuration, the logger, the Manager's
+// lifetime and the way out of the Events, set once.
+//
+// # Lock order
+//
+// A goroutine holding one of these locks takes only locks further down
+// the list, never one above it or beside it:
+//
+//  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
+//     at its game and is emitted (so that stopping it waits for it).
+//  2. tournaments.mu (a fleetMutex: in the shared mode the tournaments'
+//     lease too) or matches.mu, never both: a round's games and a match's
+//     next game are started under them.
+//  3. live.mu, one game's: never two games' at once.
+//  4. The leaves, under which nothing else is locked: table.mu,
+//     channels.mu, dice.mu, challenges.mu, ratings.mu, fleet.mu, the
+//     worker pool's and a Deferred's.
+//
+// Every unlock is deferred. No Event is emitted with a lock held but a
+// notice's, since Config.Notify may call back into the Manager: a part
+// does its locked work in a small function of its own and emits, settles
+// a game's end or starts another game once that has returned.
 package sessions
 
 import (

@@ -47,7 +47,7 @@ type live struct {
 	mu sync.Mutex
 	state
 	botBusy bool // a bot move is queued or running
-	// retryBot: the bot's last move could not be saved; the idle loop asks
+	// retryBot: the bot's last move could not be saved; the clocks' look asks
 	// for it again from this time on.
 	retryBot time.Time
 	rng      *rand.Rand
