@@ -242,16 +242,7 @@ func (p *play) undo(ctx context.Context, id int64, userID string) (Snapshot, err
 // leaves the game rated. It returns the game after it and the ply taken
 // back; ErrNothingToUndo when the sender's turn has no ply played yet.
 func (p *play) TakeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
-	var ply string
-	s, err := retryConflict(func() (Snapshot, error) {
-		var (
-			s   Snapshot
-			err error
-		)
-		s, ply, err = p.takeBackPly(ctx, id, userID)
-		return s, err
-	})
-	return s, ply, err
+	return retryConflict2(func() (Snapshot, string, error) { return p.takeBackPly(ctx, id, userID) })
 }
 
 // takeBackPly is one try of TakeBackPly.

@@ -63,15 +63,7 @@ const (
 // tournament it stays a draw, since the pairing needs a result, but the
 // game is no longer rated.
 func (o *offers) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
-	type drawResult struct {
-		out  DrawOutcome
-		snap Snapshot
-	}
-	r, err := retryConflict(func() (drawResult, error) {
-		out, snap, err := o.offerDraw(ctx, id, userID)
-		return drawResult{out, snap}, err
-	})
-	return r.out, r.snap, err
+	return retryConflict2(func() (DrawOutcome, Snapshot, error) { return o.offerDraw(ctx, id, userID) })
 }
 
 // offerDraw is one try of OfferDraw.

@@ -92,9 +92,7 @@ func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err err
 	if p.perOwner > 0 && p.owned[owner] >= p.perOwner {
 		return false, errOwnerBusy
 	}
-	if p.pendingLocked() == 0 {
-		p.idle = make(chan struct{})
-	}
+	p.busy()
 	queued = p.running+len(p.queue) >= p.workers
 	p.queue = append(p.queue, poolJob[W]{owner, job})
 	p.owned[owner]++
@@ -122,9 +120,7 @@ func (p *fairPool[W]) begin() bool {
 	if p.closed {
 		return false
 	}
-	if p.pendingLocked() == 0 {
-		p.idle = make(chan struct{})
-	}
+	p.busy()
 	p.extra++
 	return true
 }
@@ -135,6 +131,13 @@ func (p *fairPool[W]) end() {
 	defer p.mu.Unlock()
 	p.extra--
 	p.idleIfDone()
+}
+
+// busy reports the pool busy before work is added; p.mu must be held.
+func (p *fairPool[W]) busy() {
+	if p.pendingLocked() == 0 {
+		p.idle = make(chan struct{})
+	}
 }
 
 // idleIfDone reports the pool idle when nothing is pending; p.mu must be

@@ -57,3 +57,16 @@ func retryConflict[T any](f func() (T, error)) (T, error) {
 		}
 	}
 }
+
+// retryConflict2 is retryConflict for an action with two results.
+func retryConflict2[A, B any](f func() (A, B, error)) (A, B, error) {
+	type pair struct {
+		a A
+		b B
+	}
+	p, err := retryConflict(func() (pair, error) {
+		a, b, err := f()
+		return pair{a, b}, err
+	})
+	return p.a, p.b, err
+}

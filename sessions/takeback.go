@@ -29,15 +29,7 @@ const (
 // ErrNothingToUndo, and the lookups' (ErrNoGame, ErrNotPlayer,
 // ErrGameOver).
 func (o *offers) OfferTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
-	type result struct {
-		out  TakebackOutcome
-		snap Snapshot
-	}
-	r, err := retryConflict(func() (result, error) {
-		out, snap, err := o.offerTakeback(ctx, id, userID)
-		return result{out, snap}, err
-	})
-	return r.out, r.snap, err
+	return retryConflict2(func() (TakebackOutcome, Snapshot, error) { return o.offerTakeback(ctx, id, userID) })
 }
 
 // offerTakeback is one try of OfferTakeback.
