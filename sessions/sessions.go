@@ -321,8 +321,8 @@ type chanKey struct{ platform, channel string }
 // Manager owns the live games. Safe for concurrent use.
 //
 // It is a facade over parts with one job each (see the package's doc): its
-// exported methods are those of the parts it embeds, and the few it
-// declares are the ones that span parts (New, Resume, Close).
+// exported methods are those of the parts it embeds, but for the few that
+// span parts or the Manager's life (Resume, Wait, Close, Skipped).
 type Manager struct {
 	*env
 	*lobby       // StartVsBot, StartSolo, Get, ChannelGames, Find, LastFinished, Finished
