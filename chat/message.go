@@ -1,7 +1,10 @@
-// Package chat is the platform-neutral side of the bot: messages in, replies
-// out, the command parser and router, and the i18n catalogue (tr, en).
-// Platform types stay inside the adapters (chat/console, chat/telegram,
-// chat/discord); everything else sees Message and Reply.
+// Package chat is the contract between the bot and its platforms: the
+// Message a person's action arrives as, the Reply the bot sends, and the
+// small interfaces an adapter implements (Sender) or calls (Handler). The
+// adapters (chat/console, chat/telegram, chat/discord) import this and
+// chat/internal/..., nothing of the games' sessions; chat/router turns
+// messages into the sessions' operations and their results into replies.
+// Platform types stay inside the adapters.
 package chat
 
 import (

@@ -43,7 +43,8 @@ var (
 	tavlaDieFace  = rgb(0xfaf6ec)
 	tavlaDiePip   = rgb(0x1d1b19)
 	tavlaUsedDice = nrgba(40, 40, 40, 150)
-	// The last turn's points' numbers, and a tint of its points.
+	// The last turn's points' numbers' pills, and the tray a checker was
+	// borne off into.
 	tavlaLastTurn   = rgb(0xffd640)
 	tavlaTurnBefore = nrgba(255, 214, 64, 90)
 	tavlaLabel      = rgb(0xf2ead8)
@@ -61,8 +62,9 @@ type tavlaDrawer struct {
 // triangles (White's 13..24 above and 12..1 below, as White sits; turned
 // for Black), stacks with their counts, a pinned checker under its pinner
 // with a red ring, the borne-off trays on the right, and the last roll's
-// dice (faded once played). The points of the last turn are lit, those of
-// the other side's last turn fainter. In the left half's middle, each
+// dice (faded once played). The numbers of the points the last turn moved
+// from and to are on lit pills, those of the other side's last turn on
+// ringed ones. In the left half's middle, each
 // player's pip count and borne-off checkers are written on their side of
 // the board, the match score (Frame.Match) between them; a legend says
 // what the red ring is when a checker is pinned. The words are tavla's
@@ -255,16 +257,16 @@ func screenOf(i int, flip bool) (k int, top bool) {
 	return 11 - i, flip
 }
 
-// paintTurns marks the points the last turn moved from and to (the point
-// tinted, its number on a lit pill) and those of the other side's last
-// turn (its number ringed); a checker borne off tints its side's tray.
+// paintTurns marks the points the last turn moved from and to (their
+// numbers on a lit pill) and those of the other side's last turn (their
+// numbers ringed); a checker borne off in the last turn tints its side's
+// tray. (A tint of the points themselves cost a GIF a third more.)
 func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 	latest, turns := v.LastTurns()
 	if latest != ai.First && latest != ai.Second {
 		return
 	}
 	b := d.board
-	h := 0.42 * float64(b.Dy())
 	rim := float64(b.Min.Y - c.Frame.Min.Y)
 	face := c.Face(false, max(8, 0.6*rim))
 	dc := c.DC
@@ -292,19 +294,9 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 				}
 				k, top := screenOf(i, f.Flip)
 				x := d.slot(k)
-				edge, tip := float64(b.Min.Y), float64(b.Min.Y)+h
 				ly := float64(b.Min.Y) - rim/2
 				if !top {
-					edge, tip = float64(b.Max.Y), float64(b.Max.Y)-h
 					ly = float64(b.Max.Y) + rim/2
-				}
-				if last {
-					dc.SetColor(tavlaTurnBefore)
-					dc.MoveTo(x+0.04*d.col, edge)
-					dc.LineTo(x+d.col-0.04*d.col, edge)
-					dc.LineTo(x+d.col/2, tip)
-					dc.ClosePath()
-					dc.Fill()
 				}
 				if rim < 8 {
 					continue

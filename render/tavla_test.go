@@ -130,7 +130,16 @@ func TestTavlaDocsPicture(t *testing.T) {
 	if !*tavlaDocs {
 		t.Skip("pass -tavla-docs to write docs/tavla-board.png")
 	}
-	b, err := tavla512().Draw(tavlaFrame(t, tavlaPinned))
+	f := tavlaFrame(t, tavlaPinned)
+	for _, mv := range []string{"1/5", "5/6", "22:", "1/3", "7/9"} { // a turn each: the marks
+		m, err := f.Position.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Position.Make(m)
+	}
+	f.Match = MatchScore{Points: [2]int{1, 2}, Target: 5}
+	b, err := tavla512().Draw(f)
 	if err != nil {
 		t.Fatal(err)
 	}

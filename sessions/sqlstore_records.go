@@ -211,3 +211,21 @@ func (s *SQLStore) UserByName(ctx context.Context, platform, name string) (UserR
 	}
 	return u, nil
 }
+
+// RememberLanguage stores the language of a person or a channel.
+func (s *SQLStore) RememberLanguage(ctx context.Context, platform, channel, who, lang string) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO languages (platform, channel, who, lang, at_ms) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (platform, channel, who) DO UPDATE SET lang = excluded.lang, at_ms = excluded.at_ms`,
+		platform, channel, who, lang, ms(time.Now()))
+	return wrapped("remember a language", err)
+}
+
+// Language loads what RememberLanguage stored.
+func (s *SQLStore) Language(ctx context.Context, platform, channel, who string) (string, error) {
+	var lang string
+	if err := s.one(ctx, `SELECT lang FROM languages WHERE platform = ? AND channel = ? AND who = ?`,
+		[]any{platform, channel, who}, &lang); err != nil {
+		return "", err
+	}
+	return lang, nil
+}

@@ -36,6 +36,7 @@ type Store interface {
 	HeartbeatStore
 	LeaseStore
 	UserDirectory
+	LanguageMemory
 
 	// Close releases the store.
 	Close() error

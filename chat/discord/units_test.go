@@ -17,6 +17,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/tournament"
 )
 
 func quietBot(t testing.TB) *Bot {
@@ -281,4 +282,12 @@ func TestSendWithoutGateway(t *testing.T) {
 		t.Errorf("caption-only reply: %v", c)
 	}
 	decodePNG(t, calls[4].Files[0])
+}
+
+// TestMaxRoundsIsTheTournaments: the slash command's bound on rounds is
+// the tournament's (kept apart: the adapter imports no tournament).
+func TestMaxRoundsIsTheTournaments(t *testing.T) {
+	if maxRounds != tournament.MaxRounds {
+		t.Fatalf("maxRounds %d, tournament.MaxRounds %d", maxRounds, tournament.MaxRounds)
+	}
 }

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"oyunbot/chat"
+	"oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
@@ -27,7 +27,7 @@ import (
 // e2e is a bot wired as cmd/bot wires it, on a SQLite file.
 type e2e struct {
 	srv    *telegramtest.Server
-	router *chat.Router
+	router *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	bot    *telegram.Bot
 }
@@ -52,9 +52,9 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 	}
 	t.Cleanup(func() { store.Close() })
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err

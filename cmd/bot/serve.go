@@ -18,6 +18,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/console"
 	"oyunbot/chat/discord"
+	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/sessions"
 )
@@ -71,9 +72,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// closes them; the store is ours.
 	reg := registry()
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
 				Store:          store,
@@ -97,7 +98,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		Shared:          cfg.Shared,
-		RateLimit:       chat.DefaultRateLimit,
+		RateLimit:       chatrouter.DefaultRateLimit,
 		SlowWorkers:     cfg.SlowWorkers,
 		SearchMemory:    cfg.SearchMemory,
 		BotName:         cfg.BotName,
@@ -139,7 +140,7 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
-func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Manager, users sessions.UserDirectory,
+func runPlatforms(ctx context.Context, router *chatrouter.Router, games *sessions.Manager, users sessions.UserDirectory,
 	cfg config, log *slog.Logger) int {
 	type platform interface {
 		chat.Sender
@@ -156,7 +157,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			WebhookSecret: cfg.TelegramWebhookSecret,
 			Commands:      telegram.DefaultCommands(gameNames()...),
 			Logger:        log.With("platform", telegram.Platform),
-			Users:         users,
+			Users:         chatrouter.Users(users, telegram.Platform),
 		}, router)
 		if err != nil {
 			log.Error("starting Telegram", "err", err)
@@ -178,7 +179,9 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			GameCommands:   discordGameCommands(),
 			Levels:         discordLevels(),
 			Logger:         log.With("platform", discord.Platform),
-		}, discord.WithMoveSuggestions(router, games))
+		}, discord.WithMoveSuggestions(router, func(ch, user, prefix string) []string {
+			return router.SuggestMoves(discord.Platform, ch, user, prefix, discord.MaxChoices)
+		}))
 		if err != nil {
 			log.Error("starting Discord", "err", err)
 			return 1
@@ -223,7 +226,7 @@ func consoleYou(consoleMode bool) string {
 }
 
 // runConsole talks to the bot in the terminal (or through a pipe).
-func runConsole(ctx context.Context, router *chat.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
+func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
 	con := console.New(console.Config{
 		In:          stdin,
 		Out:         stdout,

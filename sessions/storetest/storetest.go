@@ -66,6 +66,7 @@ var aggregates = []struct {
 	{"HeartbeatStore", heartbeatTests},
 	{"LeaseStore", leaseTests},
 	{"UserDirectory", userTests},
+	{"LanguageMemory", languageTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},
 }
