@@ -585,21 +585,6 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	}
 }
 
-func TestIdleForfeitRunsByItself(t *testing.T) {
-	h := newHarness(t, "", func(c *sessions.Config) { c.IdleForfeit = 20 * time.Millisecond })
-	g := h.pvp("tictactoe", chanA, ayse, bora)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := h.m.Get(g.ID); errors.Is(err, sessions.ErrNoGame) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("idle game never forfeited")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 func TestRestoreAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	gate := make(chan struct{})
