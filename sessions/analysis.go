@@ -186,26 +186,36 @@ func (a *Analyses) Request(ctx context.Context, owner string, s Snapshot, l Anal
 	if rec, err := a.load(ctx, s.ID); err == nil && !rec.Complete {
 		resume, _ = decodeResult(rec)
 	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if j := a.byOwner[owner]; j != nil {
-		return nil, false, &AnalysisBusyError{GameID: j.game}
+	j, err := a.begin(owner, s.ID)
+	if err != nil {
+		return nil, false, err
 	}
-	if j := a.byGame[s.ID]; j != nil {
-		return nil, false, &AnalysisBusyError{GameID: j.game}
-	}
-	if a.ctx.Err() != nil {
-		return nil, false, ErrClosed
-	}
-	j := &analysisJob{owner: owner, game: s.ID}
-	j.ctx, j.cancel = context.WithCancel(a.ctx)
-	a.byOwner[owner], a.byGame[s.ID] = j, j
 	run := &analysisRun{a: a, j: j, s: s, start: start, moves: moves, l: l, resume: resume, began: a.cfg.Now()}
 	if err := a.submit(owner, run.slice); err != nil {
-		a.forgetLocked(j)
+		a.forget(j)
 		return nil, false, ErrClosed
 	}
 	return nil, true, nil
+}
+
+// begin registers owner's analysis of game id, unless owner or the game
+// has one running.
+func (a *Analyses) begin(owner string, id int64) (*analysisJob, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if j := a.byOwner[owner]; j != nil {
+		return nil, &AnalysisBusyError{GameID: j.game}
+	}
+	if j := a.byGame[id]; j != nil {
+		return nil, &AnalysisBusyError{GameID: j.game}
+	}
+	if a.ctx.Err() != nil {
+		return nil, ErrClosed
+	}
+	j := &analysisJob{owner: owner, game: id}
+	j.ctx, j.cancel = context.WithCancel(a.ctx)
+	a.byOwner[owner], a.byGame[id] = j, j
+	return j, nil
 }
 
 // Cancel stops game id's analysis, if one is running (its game is gone):
@@ -228,13 +238,10 @@ func (a *Analyses) Running(owner string) (int64, bool) {
 	return 0, false
 }
 
+// forget ends j's registration.
 func (a *Analyses) forget(j *analysisJob) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.forgetLocked(j)
-}
-
-func (a *Analyses) forgetLocked(j *analysisJob) {
 	j.cancel()
 	if a.byOwner[j.owner] == j {
 		delete(a.byOwner, j.owner)
@@ -358,7 +365,7 @@ func outcomeOf(res Result) *analysis.Outcome {
 var errSliceDone = errors.New("sessions: the analysis's slice is done")
 
 // enginePool is m's pool of engine workers (the bot's moves).
-func (m *Manager) enginePool() *pool { return m.pool }
+func (m *Manager) enginePool() *pool { return m.bots.pool }
 
 // lifetime is m's context, cancelled by Close.
-func (m *Manager) lifetime() context.Context { return m.ctx }
+func (m *Manager) lifetime() context.Context { return m.env.ctx }

@@ -173,6 +173,7 @@ func TestSlashCommandText(t *testing.T) {
 			"challenge dama <@8>", []chat.User{{ID: "8", Name: "Memo"}}},
 		{"challenge", []fakediscord.Option{F("game", "dama"), F("time", "5m")}, "challenge dama 5m", nil}, // open to anyone
 		{"rematch", nil, "rematch", nil},
+		{"analyse", nil, "analyse", nil},
 		{"accept", nil, "accept", nil},
 		{"decline", nil, "decline", nil},
 		{"history", nil, "history", nil},
