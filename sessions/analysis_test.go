@@ -1,0 +1,97 @@
+package sessions_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/analysis"
+	"oyunbot/games"
+	"oyunbot/games/chess"
+	"oyunbot/sessions"
+)
+
+// TestAnalysesStopAndResume: an analysis on a Manager's engine pool is
+// stopped by the Manager's Close between two positions; its listener
+// hears nothing, and what it did is in the store. After the restart, the
+// next request goes on from there to a complete result, kept.
+func TestAnalysesStopAndResume(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bot.db")
+	reg, err := games.NewRegistry(chess.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func() (*sessions.SQLStore, *sessions.Manager, *sessions.Analyses) {
+		store, err := sessions.OpenSQLite(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := sessions.New(sessions.Config{Games: reg, Store: store, IdleForfeit: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return store, m, sessions.NewAnalyses(m, sessions.AnalysesConfig{Store: store, Slice: 1})
+	}
+	// A game of 24 plies (a Ruy Lopez), resigned by black.
+	s := sessions.Snapshot{ID: 5, Game: chess.Game{}, Result: sessions.Result{Over: true, Winner: ai.First, Points: 1},
+		Moves: []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+			"Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5"}}
+
+	store, m, a := start()
+	heard := make(chan error, 1)
+	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(_ *analysis.Result, err error) { heard <- err }}); err != nil || !started {
+		t.Fatalf("Request: %v, %v", started, err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if rec, err := store.Analysis(ctx, 5); err == nil && !rec.Complete {
+			break // a slice is kept
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no slice of the analysis was kept")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	m.Close()
+	select {
+	case err := <-heard:
+		t.Fatalf("a stopped analysis's listener heard %v", err)
+	default:
+	}
+	rec, err := store.Analysis(ctx, 5)
+	if err != nil || rec.Complete {
+		t.Fatalf("after the stop the store has %+v, %v", rec, err)
+	}
+	store.Close()
+
+	store, m, a = start()
+	defer store.Close()
+	defer m.Close()
+	done := make(chan *analysis.Result, 1)
+	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(res *analysis.Result, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}}); err != nil || !started {
+		t.Fatalf("Request after the restart: %v, %v", started, err)
+	}
+	select {
+	case res := <-done:
+		if !res.Complete || len(res.Turns) != 24 || res.Winner != ai.First {
+			t.Errorf("the resumed analysis: complete %v, %d turns, winner %v", res.Complete, len(res.Turns), res.Winner)
+		}
+	case <-time.After(5 * time.Minute):
+		t.Fatal("the resumed analysis never ended")
+	}
+	if res, started, err := a.Request(ctx, "tg/2", s, sessions.AnalysisListener{}); err != nil || started || !res.Complete {
+		t.Errorf("the kept result: %v, %v", started, err)
+	}
+	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chess.Game{}, Moves: []string{"e4"}}, sessions.AnalysisListener{}); !errors.Is(err, sessions.ErrNotOver) {
+		t.Errorf("a game in play: %v", err)
+	}
+}
