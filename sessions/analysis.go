@@ -62,8 +62,13 @@ var (
 	ErrNothingToAnalyse = errors.New("sessions: the game has no moves")
 )
 
-// AnalysisBusyError is ErrAnalysisBusy with the game being analysed.
-type AnalysisBusyError struct{ GameID int64 }
+// AnalysisBusyError is ErrAnalysisBusy with the game being analysed, and
+// whether the analysis is the asker's own (else the game is being
+// analysed for someone else).
+type AnalysisBusyError struct {
+	GameID int64
+	Own    bool
+}
 
 func (e *AnalysisBusyError) Error() string {
 	return fmt.Sprintf("sessions: an analysis of #g%d is running", e.GameID)
@@ -204,7 +209,7 @@ func (a *Analyses) begin(owner string, id int64) (*analysisJob, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byOwner[owner]; j != nil {
-		return nil, &AnalysisBusyError{GameID: j.game}
+		return nil, &AnalysisBusyError{GameID: j.game, Own: true}
 	}
 	if j := a.byGame[id]; j != nil {
 		return nil, &AnalysisBusyError{GameID: j.game}

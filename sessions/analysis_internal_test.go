@@ -84,10 +84,10 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 		t.Fatal("no slice queued")
 	}
 	var busy *AnalysisBusyError
-	if _, _, err := a.Request(ctx, "tg/1", s, d.listener()); !errors.As(err, &busy) || busy.GameID != 7 {
+	if _, _, err := a.Request(ctx, "tg/1", s, d.listener()); !errors.As(err, &busy) || busy.GameID != 7 || !busy.Own {
 		t.Errorf("the owner's second request: %v", err)
 	}
-	if _, _, err := a.Request(ctx, "tg/2", s, d.listener()); !errors.Is(err, ErrAnalysisBusy) {
+	if _, _, err := a.Request(ctx, "tg/2", s, d.listener()); !errors.As(err, &busy) || busy.GameID != 7 || busy.Own {
 		t.Errorf("another's request for the game being analysed: %v", err)
 	}
 	rec, err := store.Analysis(ctx, 7)

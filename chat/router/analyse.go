@@ -47,8 +47,10 @@ func (q *request) analyse() {
 	})
 	var busy *sessions.AnalysisBusyError
 	switch {
-	case errors.As(err, &busy):
+	case errors.As(err, &busy) && busy.Own:
 		q.say(q.t("analysis.busy", "tag", "#g"+strconv.FormatInt(busy.GameID, 10)))
+	case errors.As(err, &busy):
+		q.say(q.t("analysis.running", "tag", tag))
 	case errors.Is(err, sessions.ErrNotOver):
 		q.say(q.t("analysis.not-over", "tag", tag))
 	case errors.Is(err, sessions.ErrNothingToAnalyse):
