@@ -7,8 +7,9 @@ import (
 	"oyunbot/chat/telegram/telegramtest"
 )
 
-// TestE2EAnalyse: Bob plays tic-tac-toe against the bot to its end and
-// presses the Analyse button under the last board: a line says the
+// TestE2EAnalyse: Bob asks for the analysis of his game in play, and is
+// told to wait for its end; he plays it to its end and presses the
+// Analyse button under the last board: a line says the
 // analysis has begun, then the graph comes with each side's accuracy and
 // counts. Ayşe, in Turkish, asks for the same game's analysis by its tag
 // in the same chat: it is kept, so it comes at once, in Turkish, without
@@ -20,6 +21,13 @@ func TestE2EAnalyse(t *testing.T) {
 		t.Fatal(err)
 	}
 	board := e.waitPhotos(t, pc.ID, 1)
+	seen := len(e.srv.Sent(pc.ID))
+	if _, err := e.srv.SendText(pc, bob, "/analyse"); err != nil {
+		t.Fatal(err)
+	}
+	e.waitText(t, pc.ID, seen, func(s telegramtest.Sent) bool {
+		return s.Text == "#g1 is still being played: ask for its analysis once it is over."
+	})
 	for turn := 2; ; turn++ {
 		cells := cellMoves(board)
 		if len(cells) == 0 {
@@ -40,7 +48,7 @@ func TestE2EAnalyse(t *testing.T) {
 		t.Fatalf("no Analyse button under the finished game: %q", board.Data())
 	}
 	boards := len(e.photos(pc.ID))
-	seen := len(e.srv.Sent(pc.ID))
+	seen = len(e.srv.Sent(pc.ID))
 	if _, err := e.srv.Press(bob, pc.ID, board.MessageID, analyse); err != nil {
 		t.Fatal(err)
 	}
