@@ -10,6 +10,11 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/chat"
+	"oyunbot/games"
+	"oyunbot/games/chess"
+	"oyunbot/games/dama"
+	"oyunbot/games/gamestest"
+	"oyunbot/games/islem"
 	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
@@ -131,5 +136,31 @@ func TestAnalysisReplyDistance(t *testing.T) {
 	g := r.AnalysisGraph(chat.English, s, res)
 	if g.BottomLabel != "goal" || g.PerNumber != 1 || g.Values[2] == g.Values[2] { // NaN: not known
 		t.Errorf("the graph: %+v", g)
+	}
+}
+
+// TestAnalysisWordsOfEveryGame: every unit, phase and rating class a
+// registered game's analysis can name has its words in both languages.
+func TestAnalysisWordsOfEveryGame(t *testing.T) {
+	c := testCatalog(t)
+	keys := []string{"analysis.loss.move"} // a puzzle's
+	for _, g := range []games.Game{chess.Game{}, dama.Game{}, islem.Game{}, tavla.Game{}, tictactoe.Game{}, gamestest.Race{}} {
+		keys = append(keys, "analysis.loss."+games.AssessmentOf(g).Unit)
+	}
+	for _, ph := range []string{"opening", "middlegame", "endgame", "contact", "race", "bearoff", "first-set", "second-set", "moves"} {
+		keys = append(keys, "analysis.phase."+ph)
+	}
+	for _, class := range []string{"supernatural", "world-class", "expert", "advanced", "intermediate", "casual", "beginner", "awful"} {
+		keys = append(keys, "analysis.rating."+class)
+	}
+	for _, cl := range []analysis.Class{analysis.Inaccuracy, analysis.Mistake, analysis.Blunder} {
+		keys = append(keys, "analysis.class."+string(cl))
+	}
+	for _, k := range keys {
+		for _, lang := range c.Langs() {
+			if !c.Has(lang, k) {
+				t.Errorf("%s: no %q", lang, k)
+			}
+		}
 	}
 }
