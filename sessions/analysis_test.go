@@ -14,6 +14,47 @@ import (
 	"oyunbot/sessions"
 )
 
+// ruyLopez is a finished game of 24 plies (a Ruy Lopez), resigned by
+// black.
+func ruyLopez(id int64) sessions.Snapshot {
+	return sessions.Snapshot{ID: id, Game: chess.Game{}, Result: sessions.Result{Over: true, Winner: ai.First, Points: 1},
+		Moves: []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
+			"Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5"}}
+}
+
+// TestAnalysisLeavesRoomForBotMoves: with one engine worker busy with
+// Ayşe's analysis of a long game, the bot's move in Cem's game is played
+// and announced while the analysis still runs: the analysis takes the
+// worker a slice at a time, and the fair queue gives the next turn to
+// Cem, who used the engine less.
+func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
+	h := newHarness(t, "", func(c *sessions.Config) { c.Workers = 1 })
+	a := sessions.NewAnalyses(h.m, sessions.AnalysesConfig{Store: h.store, Slice: 1})
+	done := make(chan struct{})
+	if _, started, err := a.Request(bg, "test/"+ayse.ID, ruyLopez(5), sessions.AnalysisListener{
+		Done: func(*analysis.Result, error) { close(done) }}); err != nil || !started {
+		t.Fatalf("Request: %v, %v", started, err)
+	}
+	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem,
+		Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for moved(h.Events(), snap.ID) < 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot never moved")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	select {
+	case <-done:
+		t.Error("the bot's move waited for the whole analysis")
+	default:
+	}
+	<-done
+}
+
 // TestAnalysesStopAndResume: an analysis on a Manager's engine pool is
 // stopped by the Manager's Close between two positions; its listener
 // hears nothing, and what it did is in the store. After the restart, the
@@ -36,10 +77,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 		}
 		return store, m, sessions.NewAnalyses(m, sessions.AnalysesConfig{Store: store, Slice: 1})
 	}
-	// A game of 24 plies (a Ruy Lopez), resigned by black.
-	s := sessions.Snapshot{ID: 5, Game: chess.Game{}, Result: sessions.Result{Over: true, Winner: ai.First, Points: 1},
-		Moves: []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
-			"Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5"}}
+	s := ruyLopez(5)
 
 	store, m, a := start()
 	heard := make(chan error, 1)
