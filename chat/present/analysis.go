@@ -10,6 +10,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"oyunbot/ai"
 	"oyunbot/analysis"
@@ -70,7 +72,7 @@ func Analysable(s sessions.Snapshot) bool {
 func (r *Presenter) analysisSide(lang chat.Lang, s sessions.Snapshot, res *analysis.Result, st analysis.SideStats) string {
 	who := r.PlayerName(s, st.Side)
 	if !s.Solo() {
-		who = r.SideName(lang, s.Game, st.Side) + ", " + who
+		who = upperFirst(lang, r.SideName(lang, s.Game, st.Side)) + ", " + who
 	}
 	counts := r.cat.T(lang, "analysis.counts", "i", strconv.Itoa(st.Inaccuracies), "m", strconv.Itoa(st.Mistakes),
 		"b", strconv.Itoa(st.Blunders))
@@ -206,6 +208,20 @@ func (r *Presenter) AnalysisGraph(lang chat.Lang, s sessions.Snapshot, res *anal
 // AnalysisProgress is the line of a long analysis's progress.
 func (r *Presenter) AnalysisProgress(lang chat.Lang, s sessions.Snapshot, done, total int) string {
 	return r.cat.T(lang, "analysis.progress", "tag", "#"+s.Tag(), "percent", strconv.Itoa(100*done/max(total, 1)))
+}
+
+// upperFirst is s with its first letter in upper case, in lang's way
+// ("beyaz" → "Beyaz", "ilk" → "İlk").
+func upperFirst(lang chat.Lang, s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	c := unicode.SpecialCase(nil)
+	if lang == chat.Turkish {
+		c = unicode.TurkishCase
+	}
+	return strings.ToUpperSpecial(c, string(r)) + s[n:]
 }
 
 // percent is a share in percent, whole.

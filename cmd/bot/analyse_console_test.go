@@ -41,10 +41,10 @@ func TestConsoleAnalyse(t *testing.T) {
 		"[🔎 Analyse]", // under the finished game
 		"Analysing #g1: 2 moves; the answer comes when it is done.",
 		"Analysis of #g1, Chess: you (white) – ali (black)",
-		"white, you: accuracy ",
+		"White, you: accuracy ",
 		"0 inaccuracies, 0 mistakes, 1 blunder",
 		"• 2. g4 (blunder, −",
-		"black, ali: accuracy 100%",
+		"Black, ali: accuracy 100%",
 		"• no move lost anything",
 		"board: boards/g1-analysis.png",
 	} {
@@ -52,7 +52,7 @@ func TestConsoleAnalyse(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, en)
 		}
 	}
-	for _, want := range []string{", Satranç: you (beyaz) – ali (siyah)", "beyaz, you: isabet %", "1 büyük hata", "• 2. g4 (büyük hata, kazanma şansı −%", "daha iyisi: "} {
+	for _, want := range []string{", Satranç: you (beyaz) – ali (siyah)", "Beyaz, you: isabet %", "1 büyük hata", "• 2. g4 (büyük hata, kazanma şansı −%", "daha iyisi: "} {
 		if !strings.Contains(tr, want) {
 			t.Errorf("no %q in:\n%s", want, tr)
 		}
