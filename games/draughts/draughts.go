@@ -25,6 +25,7 @@ package draughts
 
 import (
 	"fmt"
+	"sync"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -45,6 +46,12 @@ type Variant struct {
 	start       string
 	// gameType is PDN's GameType tag value.
 	gameType int
+
+	// The default weights and the endgame table, made at first use.
+	wOnce  sync.Once
+	w      Weights
+	egOnce sync.Once
+	eg     *endgameTable
 }
 
 // The two games.

@@ -188,6 +188,9 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 
 // Make plays legal move m.
 func (p *Position) Make(m ai.Move) {
+	if p.style.seed {
+		p.trackRoot(m)
+	}
 	p.hist = append(p.hist, p.st)
 	p.st.apply(m)
 }
