@@ -65,7 +65,7 @@ type tables struct {
 	square [64]int8
 }
 
-var tab = newTables()
+var tab = *newTables()
 
 // splitmix64 is the fixed-seed generator behind the Zobrist keys.
 func splitmix64(s *uint64) uint64 {

@@ -68,7 +68,7 @@ type evalTables struct {
 	cone [2][32]uint32
 }
 
-var etab = newEvalTables()
+var etab = *newEvalTables()
 
 func newEvalTables() *evalTables {
 	t := &evalTables{}

@@ -8,25 +8,28 @@ import "oyunbot/ai"
 // Move layout. Lo:
 //
 //	bits  0-4   from square
-//	bits  5-8   number of captures n (0 for a step)
-//	bit   9     a man is crowned by the move
-//	bits 10-59  landing squares 0..9, 5 bits each (a step has one)
+//	bits  5-9   final square
+//	bits 10-13  number of captures n (0 for a step)
+//	bit  14     a man is crowned by the move
+//	bits 15-59  landing squares 0..8, 5 bits each (a step has one)
 //
 // Hi:
 //
 //	bits  0-31  the captured pieces' squares
-//	bits 32-61  landing squares 10..15
+//	bits 32-61  landing squares 9..14
 //
 // A path (start and every landing square) is fully encoded, so two paths
 // are two moves; the captured squares follow from the path (short jumps)
-// and are kept so that Make removes them at once. Every move has a
-// landing square other than its start, so none is the zero ai.Move.
+// and are kept so that Make removes them at once. Every move has a final
+// square other than its start or captures, so none is the zero ai.Move.
+// No capture takes more than 12 pieces.
 const (
-	maxHops       = 16
-	hopsInLo      = 10
-	landShift     = 10
-	countShift    = 5
-	crownBit      = 1 << 9
+	maxHops       = 15
+	hopsInLo      = 9
+	toShift       = 5
+	countShift    = 10
+	crownBit      = 1 << 14
+	landShift     = 15
 	sqMask        = 31
 	countMask     = 15
 	hiLandShift   = 32
@@ -34,6 +37,7 @@ const (
 )
 
 func moveFrom(m ai.Move) int     { return int(m.Lo & sqMask) }
+func moveTo(m ai.Move) int       { return int(m.Lo >> toShift & sqMask) }
 func moveCount(m ai.Move) int    { return int(m.Lo >> countShift & countMask) }
 func moveCrowns(m ai.Move) bool  { return m.Lo&crownBit != 0 }
 func moveTaken(m ai.Move) uint32 { return uint32(m.Hi & capturedMaskH) }
@@ -46,12 +50,9 @@ func moveLanding(m ai.Move, i int) int {
 	return int(m.Hi >> (hiLandShift + 5*uint(i-hopsInLo)) & sqMask)
 }
 
-// moveTo is m's last square.
-func moveTo(m ai.Move) int { return moveLanding(m, max(moveCount(m), 1)-1) }
-
 // stepMove packs a non-capturing move.
 func stepMove(from, to int, crown bool) ai.Move {
-	lo := uint64(from) | uint64(to)<<landShift
+	lo := uint64(from) | uint64(to)<<toShift | uint64(to)<<landShift
 	if crown {
 		lo |= crownBit
 	}
@@ -61,7 +62,7 @@ func stepMove(from, to int, crown bool) ai.Move {
 // capMove packs a capture from from along the landing squares lands,
 // taking the pieces on taken.
 func capMove(from int, lands []int8, taken uint32, crown bool) ai.Move {
-	lo := uint64(from) | uint64(len(lands))<<countShift
+	lo := uint64(from) | uint64(lands[len(lands)-1])<<toShift | uint64(len(lands))<<countShift
 	if crown {
 		lo |= crownBit
 	}

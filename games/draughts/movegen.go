@@ -269,23 +269,35 @@ func (s *state) genSteps(buf []ai.Move) []ai.Move {
 }
 
 // countMoves is the number of legal moves (perft at depth 1) without
-// making or, for steps, even generating them.
+// making or, for steps and single jumps by men, even generating them.
 func (s *state) countMoves() uint64 {
-	if s.canCapture() {
-		g := capGen{countOnly: true}
-		s.captures(&g)
-		return uint64(g.n)
-	}
 	us := s.side
 	empty := ^s.occ()
 	men, k := s.men[us], s.kings[us]
 	f := forwardDirs[us]
-	n := popcount(step(men, f[0])&empty) + popcount(step(men, f[1])&empty)
-	if k != 0 {
-		n += popcount(step(k, 0)&empty) + popcount(step(k, 1)&empty) +
+	if k == 0 {
+		prey := s.prey()
+		j0 := step(step(men, f[0])&prey, f[0]) & empty
+		j1 := step(step(men, f[1])&prey, f[1]) & empty
+		if j0|j1 == 0 {
+			return uint64(popcount(step(men, f[0])&empty) + popcount(step(men, f[1])&empty))
+		}
+		// Men's jumps: a jump ends where no further jump forward starts
+		// (the piece just taken lies behind, the square left too), or on
+		// the crowning rank.
+		again := step(step(empty, 3-f[0])&prey, 3-f[0]) | step(step(empty, 3-f[1])&prey, 3-f[1])
+		if (j0|j1)&again&^promoRow[us] == 0 {
+			return uint64(popcount(j0) + popcount(j1))
+		}
+	} else if !s.canCapture() {
+		n := popcount(step(men, f[0])&empty) + popcount(step(men, f[1])&empty) +
+			popcount(step(k, 0)&empty) + popcount(step(k, 1)&empty) +
 			popcount(step(k, 2)&empty) + popcount(step(k, 3)&empty)
+		return uint64(n)
 	}
-	return uint64(n)
+	g := capGen{countOnly: true}
+	s.captures(&g)
+	return uint64(g.n)
 }
 
 // apply plays legal move m.
@@ -294,23 +306,19 @@ func (s *state) apply(m ai.Move) {
 	from, to := moveFrom(m), moveTo(m)
 	fb, tb := bit(from), bit(to)
 	if taken := moveTaken(m); taken != 0 {
-		for t := taken; t != 0; t &= t - 1 {
-			sq := lowest(t)
-			if s.kings[them]&bit(sq) != 0 {
-				s.hash ^= tab.zobrist[them][1][sq]
-			} else {
-				s.hash ^= tab.zobrist[them][0][sq]
-			}
+		for t := taken & s.kings[them]; t != 0; t &= t - 1 {
+			s.hash ^= tab.zobrist[them][1][lowest(t)]
+		}
+		for t := taken & s.men[them]; t != 0; t &= t - 1 {
+			s.hash ^= tab.zobrist[them][0][lowest(t)]
 		}
 		s.men[them] &^= taken
 		s.kings[them] &^= taken
 		s.quiet = 0
-	} else if s.kings[us]&fb != 0 {
-		if s.quiet < 255 {
-			s.quiet++
-		}
-	} else {
-		s.quiet = 0
+	} else if s.kings[us]&fb == 0 {
+		s.quiet = 0 // a man's move
+	} else if s.quiet < 255 {
+		s.quiet++
 	}
 	switch {
 	case s.kings[us]&fb != 0:

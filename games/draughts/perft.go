@@ -11,15 +11,29 @@ func (p *Position) Perft(depth int) uint64 {
 	return perft(p.st, depth)
 }
 
+// perftMoves is the capacity of perft's move buffers: more than the legal
+// moves of nearly every position (12 kings have 48 steps), and a quarter
+// of ai.MaxMoves, whose 4 KiB the stack would clear at every node. A
+// position with more moves grows the buffer.
+const perftMoves = 64
+
 // perft uses copy-make on the small state, passed by value (a pointer to
 // a local of a recursive function would move it to the heap).
 func perft(s state, depth int) uint64 {
 	if depth == 1 {
 		return s.countMoves()
 	}
-	var buf [ai.MaxMoves]ai.Move
+	var buf [perftMoves]ai.Move
 	moves := s.genMoves(buf[:0])
 	var n uint64
+	if depth == 2 {
+		for _, m := range moves {
+			c := s
+			c.apply(m)
+			n += c.countMoves()
+		}
+		return n
+	}
 	for _, m := range moves {
 		c := s
 		c.apply(m)
