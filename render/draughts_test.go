@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"image/gif"
 	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -168,20 +170,19 @@ func TestDraughtsPreview(t *testing.T) {
 	}
 }
 
-func BenchmarkDrawDraughts(b *testing.B) {
+// TestDraughtsAnimation: a game of each as the gif command makes it: a GIF
+// of every position, frames that differ only where the pieces moved.
+func TestDraughtsAnimation(t *testing.T) {
 	for _, tc := range draughtsCases {
-		b.Run(tc.game.Name(), func(b *testing.B) {
-			d := tc.draw(512)
-			p := tc.game.NewStart()
-			m := p.Moves(nil)[0]
-			path, _ := p.MoveSquares(m)
-			p.Make(m)
-			f := render.Frame{Position: p, Path: path, Players: [2]string{"Ayşe", "oyunbot"}, Title: "#g1", Footer: "hamle 1"}
-			for b.Loop() {
-				if _, err := d.Draw(f); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		frames := randomGameFrames(tc.game, 80)
+		out, err := render.Animate(tc.draw(320), frames, 800*time.Millisecond, 4*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gif.DecodeAll(bytes.NewReader(out))
+		if err != nil || len(g.Image) != len(frames) {
+			t.Fatalf("%s: %v, %d frames of %d", tc.game.Name(), err, len(g.Image), len(frames))
+		}
+		t.Logf("%s: %d frames, %d bytes", tc.game.Name(), len(frames), len(out))
 	}
 }

@@ -168,7 +168,6 @@ func TestTune(t *testing.T) {
 		}{
 			{"default-vs-material", def, Weights{Man: 100, King: def.King}},
 			{"king-20", variant(func(w *Weights) { w.King -= 20 }), def},
-			{"king+30", variant(func(w *Weights) { w.King += 30 }), def},
 			{"no-advance", variant(func(w *Weights) { w.Advance = [8]int{} }), def},
 			{"advance-x2", variant(func(w *Weights) {
 				for i := range w.Advance {
@@ -184,6 +183,10 @@ func TestTune(t *testing.T) {
 			{"no-runaway", variant(func(w *Weights) { w.Runaway = 0 }), def},
 			{"no-trade", variant(func(w *Weights) { w.Trade = 0 }), def},
 			{"no-tempo", variant(func(w *Weights) { w.Tempo = 0 }), def},
+			// Round 2, against the weights round 1 led to.
+			{"king+30", variant(func(w *Weights) { w.King += 30 }), def},
+			{"backrank+8", variant(func(w *Weights) { w.BackRank += 8 }), def},
+			{"advance-late", variant(func(w *Weights) { w.Advance = [8]int{0, 0, 0, 0, 0, 4, 8, 0} }), def},
 		}
 		for _, m := range matches {
 			if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), m.name) {
