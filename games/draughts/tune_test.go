@@ -187,6 +187,13 @@ func TestTune(t *testing.T) {
 			{"king+30", variant(func(w *Weights) { w.King += 30 }), def},
 			{"backrank+8", variant(func(w *Weights) { w.BackRank += 8 }), def},
 			{"advance-late", variant(func(w *Weights) { w.Advance = [8]int{0, 0, 0, 0, 0, 4, 8, 0} }), def},
+			// The weights after round 2 against those of round 1's start.
+			{"default-vs-round0", def, variant(func(w *Weights) {
+				w.Advance, w.BackRank, w.King = [8]int{0, 0, 1, 3, 6, 10, 16, 0}, 8, 140
+				if g.v.italian {
+					w.King = 170
+				}
+			})},
 		}
 		for _, m := range matches {
 			if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), m.name) {
