@@ -20,8 +20,12 @@ const (
 	downRight = 3
 )
 
-// forwardDirs are each colour's forward directions.
-var forwardDirs = [2][2]int{{upLeft, upRight}, {downLeft, downRight}}
+// forwardDirs are each colour's forward directions, dirMask the same as
+// bits (1<<direction).
+var (
+	forwardDirs = [2][2]int{{upLeft, upRight}, {downLeft, downRight}}
+	dirMask     = [2]uint8{1<<upLeft | 1<<upRight, 1<<downLeft | 1<<downRight}
+)
 
 // Rows (rank 8 first) and masks of the internal board.
 const (

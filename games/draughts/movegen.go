@@ -135,42 +135,15 @@ func (g *capGen) record(n int, taken uint32, crown bool) {
 	g.out[g.n-1] = capMove(g.from, g.lands[:n], taken, crown)
 }
 
-// manCap continues a man's capture from sq after n captures. empty is the
-// empty squares (captured pieces are not), prey what it may still take.
-func (g *capGen) manCap(sq, n int, taken, prey, empty uint32) {
-	found := false
-	for _, d := range forwardDirs[g.us] {
-		over := tab.next[d][sq]
-		if over < 0 || prey&bit(int(over)) == 0 {
-			continue
-		}
-		land := int(tab.jump[d][sq])
-		if land < 0 || empty&bit(land) == 0 {
-			continue
-		}
-		found = true
-		g.lands[n] = int8(land)
-		ob := bit(int(over))
-		kseq := g.kseq
-		if g.kings&ob != 0 {
-			g.kseq |= 1 << (15 - uint(n))
-		}
-		if promoRow[g.us]&bit(land) != 0 {
-			g.record(n+1, taken|ob, true) // crowning ends the move
-		} else {
-			g.manCap(land, n+1, taken|ob, prey&^ob, empty)
-		}
-		g.kseq = kseq
-	}
-	if !found && n > 0 {
-		g.record(n, taken, false)
-	}
-}
-
-// kingCap continues a king's capture from sq after n captures.
-func (g *capGen) kingCap(sq, n int, taken, prey, empty uint32) {
+// jumps continues a capture from sq after n captures: a king's in every
+// direction, a man's forward only, ending where a man is crowned. empty is
+// the empty squares (captured pieces are not), prey what it may still take.
+func (g *capGen) jumps(sq, n int, taken, prey, empty uint32) {
 	found := false
 	for d := 0; d < 4; d++ {
+		if !g.king && dirMask[g.us]&(1<<d) == 0 {
+			continue
+		}
 		over := tab.next[d][sq]
 		if over < 0 || prey&bit(int(over)) == 0 {
 			continue
@@ -186,7 +159,11 @@ func (g *capGen) kingCap(sq, n int, taken, prey, empty uint32) {
 		if g.kings&ob != 0 {
 			g.kseq |= 1 << (15 - uint(n))
 		}
-		g.kingCap(land, n+1, taken|ob, prey&^ob, empty)
+		if !g.king && promoRow[g.us]&bit(land) != 0 {
+			g.record(n+1, taken|ob, true) // crowning ends the move
+		} else {
+			g.jumps(land, n+1, taken|ob, prey&^ob, empty)
+		}
 		g.kseq = kseq
 	}
 	if !found && n > 0 {
@@ -212,14 +189,14 @@ func (s *state) captures(g *capGen) {
 	for ; starters != 0; starters &= starters - 1 {
 		sq := lowest(starters)
 		g.from = sq
-		g.manCap(sq, 0, 0, prey, empty|bit(sq))
+		g.jumps(sq, 0, 0, prey, empty|bit(sq))
 	}
 	enemy := s.pieces(them)
 	g.king = true
 	for k := s.kings[us]; k != 0; k &= k - 1 {
 		sq := lowest(k)
 		g.from = sq
-		g.kingCap(sq, 0, 0, enemy, empty|bit(sq))
+		g.jumps(sq, 0, 0, enemy, empty|bit(sq))
 	}
 }
 
