@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games/dama"
 )
 
 // BenchmarkPerft: bulk-counted perft from each start (nodes/s beside
@@ -41,6 +42,19 @@ func BenchmarkPerft(b *testing.B) {
 			reportNodes(b, nodes, cpu0)
 		})
 	}
+}
+
+// BenchmarkPerftDama is dama's start perft measured the same way, for
+// the figures side by side in BENCHMARKS.md (dama's own benchmark reports
+// the clock only).
+func BenchmarkPerftDama(b *testing.B) {
+	p := dama.NewStart()
+	var nodes uint64
+	cpu0 := cpuTime()
+	for b.Loop() {
+		nodes += p.Perft(7)
+	}
+	reportNodes(b, nodes, cpu0)
 }
 
 // BenchmarkEvaluate is the evaluation of a middlegame position.
