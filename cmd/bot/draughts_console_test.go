@@ -160,3 +160,24 @@ func TestPerftDraughts(t *testing.T) {
 		t.Errorf("divide: %q", out.String())
 	}
 }
+
+// TestConsoleCheckersChallengeWithClock: between two people with a clock,
+// Black (the one challenged) opens, White waits its turn.
+func TestConsoleCheckersChallengeWithClock(t *testing.T) {
+	out := runBinary(t, "en", strings.Join([]string{
+		"challenge @ali checkers 5m+3s", "/as ali", "accept",
+		"/as you", "22-18", "/as ali", "11-15", "/as you", "23-19",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"New game: Checkers — you (white) – ali (black)",
+		"To move: ali (black)",
+		"It is not your turn; ali is to move.",
+		"ali: 11-15",
+		"you: 23-19",
+		"(5 min + 3 s)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("no %q in:\n%s", want, out)
+		}
+	}
+}
