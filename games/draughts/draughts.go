@@ -137,9 +137,6 @@ func (g Game) ParsePosition(s string) (games.Position, error) {
 	return p, nil
 }
 
-// Variant returns the game's rules.
-func (g Game) Variant() *Variant { return g.v }
-
 // String is the game's name.
 func (v *Variant) String() string { return v.name }
 

@@ -70,7 +70,7 @@ func (s *state) canCapture() bool {
 	return false
 }
 
-// stepTargets are the squares the side to move's pieces step to, by direction.
+// hasStep reports whether the side to move has a move that is not a capture.
 func (s *state) hasStep() bool {
 	us := s.side
 	empty := ^s.occ()
