@@ -127,7 +127,7 @@ func lowest(bb uint32) int { return bits.TrailingZeros32(bb) }
 func popcount(bb uint32) int { return bits.OnesCount32(bb) }
 
 // squareName is the algebraic name of internal square sq in variant v.
-func (v *Variant) squareName(sq int) string {
+func (v *variant) squareName(sq int) string {
 	f := tab.file[sq]
 	if v.mirrored {
 		f = 7 - f
@@ -138,7 +138,7 @@ func (v *Variant) squareName(sq int) string {
 // squareNumber is the standard number (1..32) of internal square sq in v:
 // rows of four from rank 8 down, left to right as the variant's board is
 // seen from White.
-func (v *Variant) squareNumber(sq int) int {
+func (v *variant) squareNumber(sq int) int {
 	if v.mirrored {
 		return sq - sq%4 + (3 - sq%4) + 1
 	}
@@ -146,7 +146,7 @@ func (v *Variant) squareNumber(sq int) int {
 }
 
 // fromNumber is the internal square of the standard number n (1..32).
-func (v *Variant) fromNumber(n int) int {
+func (v *variant) fromNumber(n int) int {
 	sq := n - 1
 	if v.mirrored {
 		sq = sq - sq%4 + (3 - sq%4)
@@ -156,7 +156,7 @@ func (v *Variant) fromNumber(n int) int {
 
 // fromFileRank is the internal square of the variant's file f and rank r
 // (0..7 each), or -1 on a light square.
-func (v *Variant) fromFileRank(f, r int) int {
+func (v *variant) fromFileRank(f, r int) int {
 	if v.mirrored {
 		f = 7 - f
 	}

@@ -8,7 +8,7 @@
 // few switches: the same 32 dark squares, men that step and capture
 // diagonally forward, kings one square in any diagonal direction,
 // compulsory capture, crowning that ends a capture and the same draws.
-// What differs is a Variant value: Italian's precedence among captures and
+// What differs is a variant value: Italian's precedence among captures and
 // its man that never takes a king, who moves first, which corner is dark,
 // the numbering, the evaluation's weights and the texts. Two packages
 // would share everything but those through a third; one package keeps the
@@ -31,8 +31,8 @@ import (
 	"oyunbot/games"
 )
 
-// Variant is what distinguishes one game from the other.
-type Variant struct {
+// variant is what distinguishes one game from the other.
+type variant struct {
 	name    string
 	aliases []string
 	// italian: the precedence rules among captures, and a man never
@@ -56,7 +56,7 @@ type Variant struct {
 
 // The two games.
 var (
-	italianVariant = &Variant{
+	italianVariant = &variant{
 		name:     "italian",
 		aliases:  []string{"italyan", "dama-it", "damaitaliana", "italiana"},
 		italian:  true,
@@ -64,7 +64,7 @@ var (
 		start:    "b.b.b.b./.b.b.b.b/b.b.b.b./......../......../.w.w.w.w/w.w.w.w./.w.w.w.w w",
 		gameType: 22,
 	}
-	checkersVariant = &Variant{
+	checkersVariant = &variant{
 		// "draughts" is also what English speakers call it, but dama
 		// registers that word (see the report of issue 23).
 		name:        "checkers",
@@ -83,7 +83,7 @@ var (
 
 // Game is one of the two games. The zero Game is not usable: use Italian
 // or Checkers.
-type Game struct{ v *Variant }
+type Game struct{ v *variant }
 
 // The interfaces the bot, the engine and the tools look for.
 var (
@@ -138,8 +138,8 @@ func (g Game) ParsePosition(s string) (games.Position, error) {
 }
 
 // String is the game's name.
-func (v *Variant) String() string { return v.name }
+func (v *variant) String() string { return v.name }
 
-func (v *Variant) errorf(format string, args ...any) error {
+func (v *variant) errorf(format string, args ...any) error {
 	return fmt.Errorf(v.name+": "+format, args...)
 }

@@ -68,7 +68,7 @@ func comboIndex(cs []int) int {
 }
 
 // endgame returns v's table, solving it at first use (about 0.2 s).
-func (v *Variant) endgame() *endgameTable {
+func (v *variant) endgame() *endgameTable {
 	v.egOnce.Do(func() { v.eg = solveEndgames(v.italian) })
 	return v.eg
 }

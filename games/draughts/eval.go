@@ -36,7 +36,7 @@ type Weights struct {
 }
 
 // DefaultWeights returns the weights v's engine plays with.
-func (v *Variant) DefaultWeights() Weights {
+func (v *variant) DefaultWeights() Weights {
 	// Self-play at depth 6 (TUNING.md): advancement lost 60-110 Elo,
 	// the back rank won 50-70, checkers' king was worth more than 140.
 	w := Weights{
@@ -106,7 +106,7 @@ func (p *Position) Weights() Weights {
 	return *p.w
 }
 
-func (v *Variant) weights() Weights {
+func (v *variant) weights() Weights {
 	v.wOnce.Do(func() { v.w = v.DefaultWeights() })
 	return v.w
 }

@@ -58,7 +58,7 @@ func Levels() []ai.Level {
 
 // levelRatings are the bot's fixed ratings by level, from the measured
 // self-play ladder (BENCHMARKS.md, "Italian draughts and checkers").
-func (v *Variant) levelRatings() map[string]int {
+func (v *variant) levelRatings() map[string]int {
 	if v.italian {
 		return maps.Clone(italianRatings)
 	}

@@ -52,7 +52,7 @@ func (p *Position) FormatAlgebraic(m ai.Move) string { return p.v.formatMove(m, 
 // FormatNumeric writes m in the standard numbers (PDN's form).
 func (p *Position) FormatNumeric(m ai.Move) string { return p.v.formatMove(m, true) }
 
-func (v *Variant) formatMove(m ai.Move, numeric bool) string {
+func (v *variant) formatMove(m ai.Move, numeric bool) string {
 	sep := "-"
 	if moveCount(m) > 0 {
 		sep = "x"
@@ -104,7 +104,7 @@ type token struct {
 // parseTokens reads squares (`c3`) or numbers (`22`) separated by '-',
 // 'x', ':' or spaces (squares may also be written together, `c3d4`).
 // numeric reports the form; ok is false when the text is neither.
-func (v *Variant) parseTokens(s string) (toks []token, numeric, ok bool) {
+func (v *variant) parseTokens(s string) (toks []token, numeric, ok bool) {
 	if len(s) == 0 || len(s) > maxTyped {
 		return nil, false, false
 	}

@@ -23,7 +23,7 @@ const (
 // the repetition rule). Use it through a pointer; it is not safe for
 // concurrent use.
 type Position struct {
-	v    *Variant
+	v    *variant
 	st   state
 	hist []state // states before each Make, oldest first
 	// numeric: the last move read was typed in numbers (22-18); moves
