@@ -35,6 +35,9 @@ type Weights struct {
 	Tempo int
 }
 
+// DefaultWeights returns the weights the game's engine plays with.
+func (g Game) DefaultWeights() Weights { return g.v.DefaultWeights() }
+
 // DefaultWeights returns the weights v's engine plays with.
 func (v *variant) DefaultWeights() Weights {
 	// Self-play at depth 6 (TUNING.md): advancement lost 60-110 Elo,
