@@ -176,7 +176,7 @@ func italianCatalog() map[string]map[string]string {
 func checkersCatalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"tr": {
-			"name": "Checkers (İngiliz daması)",
+			"name": "İngiliz daması",
 			"help": "8×8 tahtanın koyu karelerinde oynanır (a1 koyudur); ilk siyah oynar: siyahı seçen başlar, yoksa bot başlar. " +
 				"Taş bir kare çapraz ileri gider; son sıraya varan taş dama (kral) olur ve bir kare çapraz her yöne gider, uzun gitmez. " +
 				"Almak zorunludur: yanındaki rakip taşın üstünden arkasındaki boş kareye atlanır, alabildiği sürece devam edilir; " +
