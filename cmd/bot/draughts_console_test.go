@@ -181,3 +181,13 @@ func TestConsoleCheckersChallengeWithClock(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleCheckersBotOpens: a person who starts checkers without a side
+// plays White, and the bot, Black, opens.
+func TestConsoleCheckersBotOpens(t *testing.T) {
+	out := runBinary(t, "en", "play checkers easy\n")
+	if !strings.Contains(out, "New game: Checkers — you (white) – oyunbot (black, easy)\noyunbot: ") ||
+		!strings.Contains(out, "To move: you (white)") {
+		t.Fatalf("the bot did not open:\n%s", out)
+	}
+}
