@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/chat/router"
 	"oyunbot/games"
 	"oyunbot/games/draughts"
 	"oyunbot/render"
@@ -33,9 +33,9 @@ func newDraughtsE2E(t *testing.T) *e2e {
 	}
 	t.Cleanup(func() { store.Close() })
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
@@ -48,7 +48,9 @@ func newDraughtsE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })
-	bot := startBot(t, srv, WithMoveSuggestions(router, mgr))
+	bot := startBot(t, srv, WithMoveSuggestions(router, func(ch, user, prefix string) []string {
+		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
+	}))
 	router.AddSender(Platform, bot)
 	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
 }
