@@ -9,6 +9,7 @@ package main
 import (
 	"context"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,5 +190,43 @@ func TestConsoleCheckersBotOpens(t *testing.T) {
 	if !strings.Contains(out, "New game: Checkers — you (white) – oyunbot (black, easy)\noyunbot: ") ||
 		!strings.Contains(out, "To move: you (white)") {
 		t.Fatalf("the bot did not open:\n%s", out)
+	}
+}
+
+// TestConsoleDraughtsTournamentAndMatch: nothing in tournaments or matches
+// is game-specific: an Italian round robin of three, every game ended by
+// resignation, comes to its final standings (three games, three points),
+// and a checkers match to three points against the bot, in Turkish, ends
+// after three games the person resigns.
+func TestConsoleDraughtsTournamentAndMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the bot")
+	}
+	players := []string{"you", "p2", "p3"}
+	var script strings.Builder
+	script.WriteString("tournament create italian roundrobin\n")
+	for _, p := range players {
+		script.WriteString("/as " + p + "\njoin\n")
+	}
+	script.WriteString("/as you\nstart\n" + resignCycles(players, 4))
+	out := runBinary(t, "en", script.String())
+	if !strings.Contains(out, "The Italian draughts tournament is over!") {
+		t.Fatalf("no end of the tournament:\n%s", tail(out, 40))
+	}
+	points := finalStandings(t, out)
+	total := 0.0
+	for _, p := range players {
+		total += points[p]
+	}
+	if len(points) != 3 || total != 3 {
+		t.Fatalf("standings %v: want three players and three points", points)
+	}
+
+	// Each game: one move (White's opening reply or Black's first move,
+	// whichever side the person has; the other is refused), then resign.
+	out = runBinary(t, "tr", "oyna checkers seed maç 3\n"+strings.Repeat("22-18\n11-15\npes evet\n", 3))
+	m := regexp.MustCompile(`Maç bitti: you (\d) – (\d) oyunbot`).FindStringSubmatch(out)
+	if m == nil || m[1] != "0" || m[2] != "3" || !strings.Contains(out, "#g3 Maç: ") {
+		t.Fatalf("the match did not end 0-3 after three games (%v):\n%s", m, tail(out, 40))
 	}
 }
