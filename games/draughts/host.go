@@ -56,22 +56,18 @@ func Levels() []ai.Level {
 	return append([]ai.Level{{Name: "seed", Limits: ai.Limits{Depth: seedDepth}, Style: StyleSeed, Plain: true}}, ai.Levels()...)
 }
 
-// levelRatings are the bot's fixed ratings by level, from the measured
-// self-play ladder (BENCHMARKS.md, "Italian draughts and checkers").
+// levelRatings are the bot's fixed ratings by level, from the self-play
+// ladder between its levels at their own budgets (BENCHMARKS.md, "Bot
+// ladders"), medium anchored at 1500, where a new player starts (no
+// external engine of these games to anchor on). Most steps were sweeps,
+// which bound a gap from below only: each is its 95% lower bound, rounded
+// down to ten.
 func (v *variant) levelRatings() map[string]int {
 	if v.italian {
-		return maps.Clone(italianRatings)
+		return map[string]int{"seed": 480, "easy": 990, "medium": 1500, "hard": 1880, "master": 1950}
 	}
-	return maps.Clone(checkersRatings)
+	return map[string]int{"seed": 480, "easy": 990, "medium": 1500, "hard": 2010, "master": 2130}
 }
-
-// The ladders (BENCHMARKS.md): self-play between neighbouring levels at
-// their own budgets, medium anchored at 1500, where a new player starts
-// (no external engine of these games to anchor on).
-var (
-	italianRatings  = map[string]int{}
-	checkersRatings = map[string]int{}
-)
 
 // commonCatalog is what both games say alike; the bot files it under the
 // game's name.

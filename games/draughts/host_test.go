@@ -42,6 +42,15 @@ func TestHost(t *testing.T) {
 		if !slices.Equal(names, []string{"seed", "easy", "medium", "hard", "master"}) {
 			t.Errorf("%s: levels %v", g.Name(), names)
 		}
+		// Every level has its fixed rating from the ladder, rising with the
+		// level, medium at 1500 (BENCHMARKS.md).
+		for i, name := range names {
+			r, ok := h.LevelRatings[name]
+			if !ok || (i > 0 && r <= h.LevelRatings[names[i-1]]) || (name == "medium" && r != 1500) {
+				t.Errorf("%s: ratings %v", g.Name(), h.LevelRatings)
+				break
+			}
+		}
 		if l, ok := h.Level("zor"); !ok || l.Name != "hard" {
 			t.Errorf("%s: zor is %v", g.Name(), l)
 		}
