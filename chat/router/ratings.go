@@ -51,7 +51,8 @@ func (q *request) rating() {
 			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.GameName(q.lang, g)))
 			return
 		}
-		q.say(q.t("rating.one", "player", name, "game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r)))
+		q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.one", "player", name,
+			"game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r))}))
 		return
 	}
 	list, err := q.r.rate.PlayerRatings(q.ctx, q.m.Platform, id)
@@ -71,7 +72,8 @@ func (q *request) rating() {
 		}
 		parts = append(parts, gname+" "+q.r.RatingText(q.lang, r))
 	}
-	q.say(q.t("rating.all", "player", name, "ratings", strings.Join(parts, " · ")))
+	q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.all", "player", name,
+		"ratings", strings.Join(parts, " · "))}))
 }
 
 // leaderboard: the best ratings of a game on this platform, text and PNG.
@@ -102,6 +104,11 @@ func (q *request) leaderboard() {
 	}
 	title, header, rows, text := q.r.LeaderboardTable(q.lang, g, list)
 	rep := chat.Reply{Text: text}
+	if links := q.r.Links(); links != nil {
+		if url := links.LeaderboardURL(q.m.Platform, game); url != "" {
+			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.leaderboard-page"), URL: url})
+		}
+	}
 	if png, err := render.Table(title, header, rows, present.TableWidth); err != nil {
 		q.r.log.Error("drawing the leaderboard", "err", err)
 	} else {
