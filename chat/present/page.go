@@ -5,6 +5,7 @@ package present
 // lays out, and the picture of any step of the game.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -187,4 +188,32 @@ func (r *Presenter) StepPicture(lang chat.Lang, s sessions.Snapshot, n int, flip
 		return nil, err
 	}
 	return d.Draw(f)
+}
+
+// T is the catalogue's text id in lang (the web pages' own words).
+func (r *Presenter) T(lang chat.Lang, id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+
+// Drawn reports whether game g has pictures (a drawer); a game without is
+// shown as text.
+func (r *Presenter) Drawn(g games.Game) bool { return r.cfg.Drawers[g.Name()] != nil }
+
+// GIF is game s as the animated GIF "gif" sends, seen from the second side
+// when flip.
+func (r *Presenter) GIF(lang chat.Lang, s sessions.Snapshot, flip bool) ([]byte, error) {
+	d := r.cfg.GIFDrawers[s.Game.Name()]
+	if d == nil {
+		d = r.cfg.Drawers[s.Game.Name()]
+	}
+	if d == nil {
+		return nil, ErrNoDrawer
+	}
+	frames, err := r.GameFrames(lang, s, flip)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := render.AnimateTo(&buf, d, frames, GifDelay, GifHold); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

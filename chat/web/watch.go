@@ -1,0 +1,38 @@
+package web
+
+// watch.go: what tells the pages that a game changed. Every change of a
+// game is a write of the store (a new game, a move, an end, a take-back),
+// so a store that reports its writes misses none, whichever part of the
+// bot made it; in the shared mode, PostgreSQL's notifications (Listen)
+// bring the other processes' too.
+
+import (
+	"context"
+
+	"oyunbot/sessions"
+)
+
+// Watch returns store, reporting each game it creates or saves to
+// changed (which must not block: Server.Changed).
+func Watch(store sessions.Store, changed func(id int64)) sessions.Store {
+	return watched{Store: store, changed: changed}
+}
+
+type watched struct {
+	sessions.Store
+	changed func(id int64)
+}
+
+func (w watched) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
+	id, err := w.Store.CreateGame(ctx, rec)
+	if err == nil {
+		w.changed(id)
+	}
+	return id, err
+}
+
+func (w watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
+	err := w.Store.SaveGame(ctx, rec)
+	w.changed(rec.ID) // even when unsure: the page loads what is stored
+	return err
+}
