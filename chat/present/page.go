@@ -191,7 +191,9 @@ func (r *Presenter) StepPicture(lang chat.Lang, s sessions.Snapshot, n int, flip
 }
 
 // T is the catalogue's text id in lang (the web pages' own words).
-func (r *Presenter) T(lang chat.Lang, id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
+func (r *Presenter) T(lang chat.Lang, id string, kv ...string) string {
+	return r.cat.T(lang, id, kv...)
+}
 
 // Drawn reports whether game g has pictures (a drawer); a game without is
 // shown as text.

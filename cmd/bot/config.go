@@ -53,6 +53,9 @@ type config struct {
 	DiscordPrefix     string // DISCORD_PREFIX
 	DiscordShardID    int    // DISCORD_SHARD_ID
 	DiscordShardCount int    // DISCORD_SHARD_COUNT
+
+	WebAddr   string // OYUNBOT_WEB_ADDR: the web pages' listen address, off when empty
+	PublicURL string // OYUNBOT_PUBLIC_URL: the base of the links posted in chat
 }
 
 // Defaults of the settings.
@@ -139,6 +142,8 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		DiscordPrefix:         get("DISCORD_PREFIX", defaultPrefix),
 		DiscordShardID:        intVar("DISCORD_SHARD_ID", 0),
 		DiscordShardCount:     intVar("DISCORD_SHARD_COUNT", 1),
+		WebAddr:               get("OYUNBOT_WEB_ADDR", ""),
+		PublicURL:             get("OYUNBOT_PUBLIC_URL", ""),
 	}
 	switch v := strings.ToLower(get("OYUNBOT_SHARED", "")); v {
 	case "":

@@ -68,6 +68,12 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 
+	pages, gameStore, err := newWebPages(cfg, store, log)
+	if err != nil {
+		log.Error("the web pages", "err", err)
+		return 1
+	}
+
 	// The router makes the live games (it is where their events go) and
 	// closes them; the store is ours.
 	reg := registry()
@@ -77,7 +83,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
-				Store:          store,
+				Store:          gameStore,
 				Workers:        cfg.Workers,
 				ThinkingNotice: cfg.ThinkingNotice,
 				IdleForfeit:    cfg.IdleForfeit,
@@ -105,12 +111,20 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:          log,
 		Lang:            cfg.Lang,
 		You:             consoleYou(consoleMode),
+		Links:           pages.linker(),
 	})
 	if err != nil {
 		log.Error("starting the router", "err", err)
 		return 1
 	}
 	defer router.Close()
+	webCtx, stopWeb := context.WithCancel(ctx)
+	defer pages.wait()
+	defer stopWeb()
+	if err := pages.start(webCtx, cfg, router, mgr, log); err != nil {
+		log.Error("starting the web pages", "err", err)
+		return 1
+	}
 
 	// What games prepare (the 15-puzzle's databases: loaded, or built once
 	// where they are missing) starts now in the background, in the console
