@@ -6,11 +6,11 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,13 +54,13 @@ type env struct {
 	store *sessions.SQLiteStore
 	r     *router.Router
 	mgr   *sessions.Manager
-	srv   *web.Server
-	ts    *httptest.Server
+	srv   atomic.Pointer[web.Server]
+	mod   func(*web.Config)
 	rec   *recorder
 	path  string
 	base  string // the pages' address
 
-	stopFn   func()
+	stopWeb  func()
 	stopOnce sync.Once
 }
 
@@ -83,12 +83,14 @@ func (e *env) start(mod func(*web.Config)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewUnstartedServer(nil)
-	base := "http://" + ts.Listener.Addr().String()
-	links := web.NewLinks(base, store, nil)
-	var srv *web.Server
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.base = "http://" + ln.Addr().String()
+	links := web.NewLinks(e.base, store, nil)
 	watched := web.Watch(store, func(id int64) {
-		if srv != nil {
+		if srv := e.srv.Load(); srv != nil {
 			srv.Changed(id)
 		}
 	})
@@ -108,30 +110,54 @@ func (e *env) start(mod func(*web.Config)) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.r = r
 	r.AddSender("test", e.rec)
-	cfg := web.Config{Store: store, Games: e.mgr, Presenter: r.Presenter, PublicURL: base, Lang: chat.Turkish}
-	if mod != nil {
-		mod(&cfg)
+	e.mod = mod
+	e.serve(ln)
+	t.Cleanup(e.stop)
+}
+
+// serve starts a web server on ln.
+func (e *env) serve(ln net.Listener) {
+	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, PublicURL: e.base, Lang: chat.Turkish}
+	if e.mod != nil {
+		e.mod(&cfg)
 	}
-	srv, err = web.New(cfg)
+	srv, err := web.New(cfg)
 	if err != nil {
-		t.Fatal(err)
+		e.t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		srv.Serve(ctx, ts.Listener)
+		srv.Serve(ctx, ln)
 	}()
-	e.r, e.srv, e.ts, e.base = r, srv, ts, base
-	t.Cleanup(func() { e.stop(cancel, done) })
-	e.stopFn = func() { e.stop(cancel, done) }
-}
-
-func (e *env) stop(cancel context.CancelFunc, done chan struct{}) {
-	e.stopOnce.Do(func() {
+	e.srv.Store(srv)
+	e.stopWeb = func() {
 		cancel()
 		<-done
+		e.srv.Store(nil)
+	}
+}
+
+// restartWeb stops the web server and starts another on its address; the
+// bot plays on while none runs when between is set.
+func (e *env) restartWeb(between func()) {
+	e.stopWeb()
+	if between != nil {
+		between()
+	}
+	ln, err := net.Listen("tcp", strings.TrimPrefix(e.base, "http://"))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.serve(ln)
+}
+
+func (e *env) stop() {
+	e.stopOnce.Do(func() {
+		e.stopWeb()
 		e.r.Close()
 		e.store.Close()
 	})
@@ -419,10 +445,10 @@ func TestShutdownEndsStreams(t *testing.T) {
 	e := newEnv(t, nil)
 	url := watchURL(t, e.msg("c1", "u1", "Ayşe", "play ttt easy", false))
 	s := openStream(t, url+"/events", "")
-	e.stopFn()
+	e.stopWeb()
 	for s.sc.Scan() {
 	}
-	if _, err := net.Dial("tcp", e.ts.Listener.Addr().String()); err == nil {
+	if _, err := net.Dial("tcp", strings.TrimPrefix(e.base, "http://")); err == nil {
 		t.Error("still listening after the shutdown")
 	}
 }
