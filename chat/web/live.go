@@ -9,6 +9,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"oyunbot/chat"
@@ -160,44 +161,60 @@ func (h *hub) run(ctx context.Context) {
 
 // refresh loads game id and sends its state to its viewers behind it.
 func (h *hub) refresh(ctx context.Context, id int64) {
-	s, ok := h.s.game(ctx, id)
+	version, events, ok := h.s.load(ctx, id)
 	if !ok {
 		return
 	}
 	h.mu.Lock()
-	rm := h.rooms[id]
-	stale := rm == nil || rm.version >= s.Version
-	h.mu.Unlock()
-	if stale {
-		return
-	}
-	events := map[chat.Lang][]byte{}
-	for _, lang := range []chat.Lang{chat.Turkish, chat.English} {
-		ev, err := h.s.event(lang, s)
-		if err != nil {
-			h.s.log.Error("web: a game's event", "id", id, "err", err)
-			return
-		}
-		events[lang] = ev
-	}
-	h.mu.Lock()
 	defer h.mu.Unlock()
-	if rm = h.rooms[id]; rm == nil || rm.version >= s.Version {
+	rm := h.rooms[id]
+	if rm == nil || rm.version >= version {
 		return
 	}
-	rm.version, rm.events = s.Version, events
+	rm.version, rm.events = version, events
 	for st := range rm.subs {
-		if st.last >= s.Version {
+		if st.last >= version {
 			continue
 		}
 		select {
 		case st.ch <- events[st.lang]:
-			st.last = s.Version
+			st.last = version
 			h.s.m.events.Inc()
 		default: // too slow: it reconnects and catches up
 			h.dropLocked(st)
 		}
 	}
+}
+
+// load is the version of what key names (a game, or a tournament by its
+// negated id) and its events by language.
+func (s *Server) load(ctx context.Context, key int64) (int64, map[chat.Lang][]byte, bool) {
+	if key < 0 {
+		if s.lists == nil {
+			return 0, nil, false
+		}
+		rec, err := s.lists.TournamentByID(ctx, -key)
+		if err != nil {
+			return 0, nil, false
+		}
+		v := max(rec.Updated.UnixMilli(), 1)
+		ev := []byte(fmt.Sprintf("id: %d\nevent: changed\ndata: {}\n\n", v))
+		return v, map[chat.Lang][]byte{chat.Turkish: ev, chat.English: ev}, true
+	}
+	g, ok := s.game(ctx, key)
+	if !ok {
+		return 0, nil, false
+	}
+	events := map[chat.Lang][]byte{}
+	for _, lang := range []chat.Lang{chat.Turkish, chat.English} {
+		ev, err := s.event(lang, g)
+		if err != nil {
+			s.log.Error("web: a game's event", "id", key, "err", err)
+			return 0, nil, false
+		}
+		events[lang] = ev
+	}
+	return g.Version, events, true
 }
 
 // close ends every stream (the server shuts down).

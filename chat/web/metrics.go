@@ -33,7 +33,7 @@ func newMetrics(s *Server) *metrics {
 		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_web_events_total",
 			Help: "Game states sent to open pages."}),
 		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_game_changes_total",
-			Help: "Games stored with a change (a move, an end, a new game)."}),
+			Help: "Games and tournaments stored with a change (a move, an end, a round)."}),
 	}
 	stat := func(f func(context.Context) (int, error)) func() float64 {
 		return func() float64 {

@@ -37,6 +37,18 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 		return fmt.Sprintf("%d:%02d", d/time.Minute, d%time.Minute/time.Second)
 	},
 	"ms": func(d time.Duration) int64 { return d.Milliseconds() },
+	"at": func(list any, i int) any { // list[i], or nothing past its end
+		switch l := list.(type) {
+		case []string:
+			if i < len(l) {
+				return l[i]
+			}
+			return ""
+		case []bool:
+			return i < len(l) && l[i]
+		}
+		return nil
+	},
 }).ParseFS(assets, "templates/*.html"))
 
 func (s *Server) routes() {
@@ -49,6 +61,10 @@ func (s *Server) routes() {
 	mux.Handle("GET /g/{token}/events", s.count("events", http.HandlerFunc(s.events)))
 	mux.Handle("GET /g/{token}/step/{file}", s.count("picture", http.HandlerFunc(s.stepPicture)))
 	mux.Handle("GET /g/{token}/{file}", s.count("download", http.HandlerFunc(s.download)))
+	mux.Handle("GET /t/{token}", s.count("tournament", http.HandlerFunc(s.tournamentPage)))
+	mux.Handle("GET /t/{token}/events", s.count("events", http.HandlerFunc(s.tournamentEvents)))
+	mux.Handle("GET /p/{token}", s.count("player", http.HandlerFunc(s.playerPage)))
+	mux.Handle("GET /leaderboard/{platform}/{game}", s.count("leaderboard", http.HandlerFunc(s.leaderboardPage)))
 	mux.Handle("GET /healthz", s.count("healthz", http.HandlerFunc(s.health)))
 	mux.Handle("GET /metrics", s.count("metrics", s.metricsPage()))
 	mux.Handle("/", s.count("missing", http.HandlerFunc(s.notFound)))
@@ -174,12 +190,6 @@ func (s *Server) render(w http.ResponseWriter, code int, name string, data any) 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	lang := s.lang(w, r)
 	s.render(w, http.StatusNotFound, "notfound.html", s.page(lang, r, s.cfg.Presenter.T(lang, "page.not-found")))
-}
-
-// front is the front page.
-func (s *Server) front(w http.ResponseWriter, r *http.Request) {
-	lang := s.lang(w, r)
-	s.render(w, http.StatusOK, "front.html", s.page(lang, r, s.cfg.Presenter.T(lang, "page.site")))
 }
 
 // tokenGame finds the game a page's token names.
@@ -310,12 +320,29 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
+	s.stream(w, r, g.ID)
+}
+
+// tournamentEvents is a tournament's event stream: an event at each
+// change, for its page to reload.
+func (s *Server) tournamentEvents(w http.ResponseWriter, r *http.Request) {
+	ref, ok := s.ref(r.Context(), r.PathValue("token"), sessions.LinkTournament)
+	id, err := strconv.ParseInt(ref, 10, 64)
+	if !ok || err != nil {
+		s.notFound(w, r)
+		return
+	}
+	s.stream(w, r, -id)
+}
+
+// stream streams the events of key (a game's id, a tournament's negated).
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 	last := r.Header.Get("Last-Event-ID")
 	if last == "" {
 		last = r.URL.Query().Get("v")
 	}
 	seen, _ := strconv.ParseInt(last, 10, 64)
-	st, err := s.hub.subscribe(g.ID, clientIP(r), s.lang(w, r), seen)
+	st, err := s.hub.subscribe(key, clientIP(r), s.lang(w, r), seen)
 	if err != nil {
 		w.Header().Set("Retry-After", "5")
 		http.Error(w, "503 too many open streams", http.StatusServiceUnavailable)

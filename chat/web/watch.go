@@ -13,7 +13,8 @@ import (
 )
 
 // Watch returns store, reporting each game it creates or saves to
-// changed (which must not block: Server.Changed).
+// changed (which must not block: Server.Changed), and each tournament as
+// its id negated.
 func Watch(store sessions.Store, changed func(id int64)) sessions.Store {
 	return watched{Store: store, changed: changed}
 }
@@ -34,5 +35,19 @@ func (w watched) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64
 func (w watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
 	err := w.Store.SaveGame(ctx, rec)
 	w.changed(rec.ID) // even when unsure: the page loads what is stored
+	return err
+}
+
+func (w watched) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
+	id, err := w.Store.CreateTournament(ctx, rec)
+	if err == nil {
+		w.changed(-id)
+	}
+	return id, err
+}
+
+func (w watched) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
+	err := w.Store.SaveTournament(ctx, rec)
+	w.changed(-rec.ID)
 	return err
 }

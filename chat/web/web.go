@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,6 +53,11 @@ type Config struct {
 	Games           Games
 	// Presenter shows the games (the router's).
 	Presenter *present.Presenter
+	// Registry finds the games by name (the tournaments', the
+	// leaderboards'); Platforms are the platforms whose leaderboards are
+	// shown ("telegram", "discord").
+	Registry  Registry
+	Platforms []string
 	// Lang is the pages' language when the viewer's browser names neither
 	// (default Turkish).
 	Lang chat.Lang
@@ -76,6 +82,7 @@ type Server struct {
 	log   *slog.Logger
 
 	links *Links
+	lists ListStore // nil: the store has no lists
 	m     *metrics
 }
 
@@ -108,6 +115,7 @@ func New(cfg Config) (*Server, error) {
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
 		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512)}
+	s.lists, _ = cfg.Store.(ListStore)
 	s.m = newMetrics(s)
 	s.hub = newHub(s)
 	s.routes()
@@ -222,16 +230,41 @@ func (l *Links) GameURL(g sessions.Snapshot) string {
 	return l.base + "/g/" + tok
 }
 
-// TournamentURL is tournament v's page; "" while the pages have none.
-func (l *Links) TournamentURL(v sessions.TournamentView) string { return "" }
+// token is the token of the page of kind naming ref ("" when the store
+// did not answer).
+func (l *Links) token(kind, ref string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	tok, err := l.store.WebToken(ctx, kind, ref)
+	if err != nil {
+		l.log.Warn("web: a page's link", "kind", kind, "ref", ref, "err", err)
+		return ""
+	}
+	return tok
+}
 
-// PlayerURL is a player's page; "" while the pages have none.
-func (l *Links) PlayerURL(platform, playerID string) string { return "" }
+// TournamentURL is tournament v's page.
+func (l *Links) TournamentURL(v sessions.TournamentView) string {
+	if tok := l.token(sessions.LinkTournament, strconv.FormatInt(v.ID, 10)); tok != "" {
+		return l.base + "/t/" + tok
+	}
+	return ""
+}
+
+// PlayerURL is a player's page.
+func (l *Links) PlayerURL(platform, playerID string) string {
+	if tok := l.token(sessions.LinkPlayer, platform+"/"+playerID); tok != "" {
+		return l.base + "/p/" + tok
+	}
+	return ""
+}
 
 // ChannelURL is where a channel's listed games are: the front page.
 func (l *Links) ChannelURL(platform, channelID string) string { return l.base + "/" }
 
-// LeaderboardURL is a game's leaderboard; "" while the pages have none.
-func (l *Links) LeaderboardURL(platform, game string) string { return "" }
+// LeaderboardURL is a game's leaderboard on a platform.
+func (l *Links) LeaderboardURL(platform, game string) string {
+	return l.base + "/leaderboard/" + url.PathEscape(platform) + "/" + url.PathEscape(game)
+}
 
 var _ present.Linker = (*Links)(nil)

@@ -56,6 +56,7 @@ type env struct {
 	mgr   *sessions.Manager
 	srv   atomic.Pointer[web.Server]
 	mod   func(*web.Config)
+	reg   *games.Registry
 	rec   *recorder
 	path  string
 	base  string // the pages' address
@@ -110,7 +111,7 @@ func (e *env) start(mod func(*web.Config)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.r = r
+	e.r, e.reg = r, reg
 	r.AddSender("test", e.rec)
 	e.mod = mod
 	e.serve(ln)
@@ -119,7 +120,8 @@ func (e *env) start(mod func(*web.Config)) {
 
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
-	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, PublicURL: e.base, Lang: chat.Turkish}
+	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, PublicURL: e.base, Lang: chat.Turkish,
+		Registry: e.reg, Platforms: []string{"test"}}
 	if e.mod != nil {
 		e.mod(&cfg)
 	}

@@ -9,8 +9,11 @@ import (
 	"net/http"
 	"sync/atomic"
 
+	"oyunbot/chat/console"
+	"oyunbot/chat/discord"
 	"oyunbot/chat/present"
 	chatrouter "oyunbot/chat/router"
+	"oyunbot/chat/telegram"
 	"oyunbot/chat/web"
 	"oyunbot/sessions"
 )
@@ -58,7 +61,8 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 		return nil
 	}
 	s, err := web.New(web.Config{Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: games,
-		Presenter: router.Presenter, Lang: cfg.Lang, Logger: log.With("surface", "web")})
+		Presenter: router.Presenter, Lang: cfg.Lang, Logger: log.With("surface", "web"),
+		Registry: registry(), Platforms: webPlatforms(cfg)})
 	if err != nil {
 		return err
 	}
@@ -77,4 +81,20 @@ func (w *webPages) wait() {
 	if w != nil && w.server.Load() != nil {
 		<-w.done
 	}
+}
+
+// webPlatforms are the platforms whose leaderboards the pages show: those
+// the bot serves (the console's when it serves none).
+func webPlatforms(cfg config) []string {
+	var out []string
+	if cfg.TelegramToken != "" {
+		out = append(out, telegram.Platform)
+	}
+	if cfg.DiscordToken != "" {
+		out = append(out, discord.Platform)
+	}
+	if len(out) == 0 {
+		out = append(out, console.Platform)
+	}
+	return out
 }
