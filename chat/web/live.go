@@ -71,6 +71,16 @@ func (h *hub) changed(id int64) {
 	}
 }
 
+// refreshAll marks every watched game and tournament dirty.
+func (h *hub) refreshAll() {
+	h.mu.Lock()
+	for id := range h.rooms {
+		h.dirty[id] = true
+	}
+	h.mu.Unlock()
+	h.wake()
+}
+
 func (h *hub) wake() {
 	select {
 	case h.kick <- struct{}{}:

@@ -8,6 +8,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"oyunbot/sessions"
 )
@@ -50,4 +51,31 @@ func (w watched) SaveTournament(ctx context.Context, rec sessions.TournamentReco
 	err := w.Store.SaveTournament(ctx, rec)
 	w.changed(-rec.ID)
 	return err
+}
+
+// Notifier tells of the changes any process stores
+// (sessions.SQLStore.ListenChanges on PostgreSQL).
+type Notifier interface {
+	ListenChanges(ctx context.Context, ready func(), changed func(id int64)) error
+}
+
+// Listen follows n's changes until ctx is done, so that the pages show
+// the moves other processes store (the shared mode). A lost connection is
+// made again after a pause; then every open page's game is loaded again,
+// for a change told while nobody listened.
+func (s *Server) Listen(ctx context.Context, n Notifier) {
+	pause := time.Second
+	for ctx.Err() == nil {
+		err := n.ListenChanges(ctx, s.hub.refreshAll, s.hub.changed)
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Warn("web: listening to the database's changes", "err", err, "again in", pause)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 30*time.Second)
+	}
 }

@@ -73,6 +73,9 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 			log.Error("web pages", "err", err)
 		}
 	}()
+	if n, ok := w.store.(web.Notifier); ok && cfg.Shared {
+		go s.Listen(ctx, n) // the other processes' moves
+	}
 	log.Info("web pages", "addr", cfg.WebAddr, "url", web.PublicURL(cfg.PublicURL, cfg.WebAddr))
 	return nil
 }
