@@ -283,6 +283,14 @@ func (s *SQLStore) OutboxDepth(ctx context.Context) (int, error) {
 	return n, wrapped("outbox depth", err)
 }
 
+// OutboxAbandoned counts the replies given up (stale or failed) that the
+// outbox still keeps.
+func (s *SQLStore) OutboxAbandoned(ctx context.Context) (int, error) {
+	var n int
+	err := s.one(ctx, `SELECT count(*) FROM outbox WHERE state <> ''`, nil, &n)
+	return n, wrapped("outbox abandoned", err)
+}
+
 // GamesInPlay counts the unfinished games.
 func (s *SQLStore) GamesInPlay(ctx context.Context) (int, error) {
 	var n int

@@ -8,6 +8,7 @@ package web
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"oyunbot/sessions"
@@ -16,30 +17,58 @@ import (
 // Watch returns store, reporting each game it creates or saves to
 // changed (which must not block: Server.Changed), and each tournament as
 // its id negated.
-func Watch(store sessions.Store, changed func(id int64)) sessions.Store {
-	return watched{Store: store, changed: changed}
+func Watch(store sessions.Store, changed func(id int64)) *Watched {
+	return &Watched{Store: store, changed: changed, lens: map[int64]int{}}
 }
 
-type watched struct {
+// Watched is a store that reports its writes (Watch).
+type Watched struct {
 	sessions.Store
 	changed func(id int64)
+
+	mu    sync.Mutex
+	lens  map[int64]int // the unfinished games' moves as last saved
+	moves uint64
 }
 
-func (w watched) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
+// Moves is how many moves the games gained in the saves so far.
+func (w *Watched) Moves() uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.moves
+}
+
+func (w *Watched) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
 	id, err := w.Store.CreateGame(ctx, rec)
 	if err == nil {
+		w.mu.Lock()
+		w.lens[id] = len(rec.Moves)
+		w.mu.Unlock()
 		w.changed(id)
 	}
 	return id, err
 }
 
-func (w watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
+func (w *Watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
 	err := w.Store.SaveGame(ctx, rec)
+	if err == nil {
+		w.mu.Lock()
+		prev, ok := w.lens[rec.ID]
+		if ok && len(rec.Moves) > prev {
+			w.moves += uint64(len(rec.Moves) - prev)
+		}
+		if rec.Result.Over {
+			delete(w.lens, rec.ID)
+		} else {
+			w.lens[rec.ID] = len(rec.Moves)
+		}
+		w.mu.Unlock()
+	}
 	w.changed(rec.ID) // even when unsure: the page loads what is stored
 	return err
 }
 
-func (w watched) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
+func (w *Watched) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
 	id, err := w.Store.CreateTournament(ctx, rec)
 	if err == nil {
 		w.changed(-id)
@@ -47,7 +76,7 @@ func (w watched) CreateTournament(ctx context.Context, rec sessions.TournamentRe
 	return id, err
 }
 
-func (w watched) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
+func (w *Watched) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
 	err := w.Store.SaveTournament(ctx, rec)
 	w.changed(-rec.ID)
 	return err

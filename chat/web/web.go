@@ -70,6 +70,9 @@ type Config struct {
 	// proxies keep it open (default 25 s).
 	KeepAlive time.Duration
 	Logger    *slog.Logger
+	// Metrics are the figures /metrics shows (default: new ones, which
+	// count only the pages').
+	Metrics *Metrics
 }
 
 // Server serves the pages.
@@ -83,7 +86,7 @@ type Server struct {
 
 	links *Links
 	lists ListStore // nil: the store has no lists
-	m     *metrics
+	m     *Metrics
 }
 
 // New returns a Server of cfg; Run serves it, Handler is its pages.
@@ -116,7 +119,13 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
 		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512)}
 	s.lists, _ = cfg.Store.(ListStore)
-	s.m = newMetrics(s)
+	s.m = cfg.Metrics
+	if s.m == nil {
+		s.m = NewMetrics()
+	}
+	if err := s.m.storeGauges(cfg.Store); err != nil {
+		return nil, err
+	}
 	s.hub = newHub(s)
 	s.routes()
 	return s, nil

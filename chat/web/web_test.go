@@ -50,16 +50,17 @@ func (r *recorder) take() []chat.Reply {
 // env is a bot with its web pages, as cmd/bot wires them: the sessions
 // write through web.Watch, the router links the pages.
 type env struct {
-	t     testing.TB
-	store *sessions.SQLiteStore
-	r     *router.Router
-	mgr   *sessions.Manager
-	srv   atomic.Pointer[web.Server]
-	mod   func(*web.Config)
-	reg   *games.Registry
-	rec   *recorder
-	path  string
-	base  string // the pages' address
+	t       testing.TB
+	store   *sessions.SQLiteStore
+	r       *router.Router
+	mgr     *sessions.Manager
+	srv     atomic.Pointer[web.Server]
+	mod     func(*web.Config)
+	reg     *games.Registry
+	metrics *web.Metrics
+	rec     *recorder
+	path    string
+	base    string // the pages' address
 
 	stopWeb  func()
 	stopOnce sync.Once
@@ -95,16 +96,20 @@ func (e *env) start(mod func(*web.Config)) {
 			srv.Changed(id)
 		}
 	})
+	e.metrics = web.NewMetrics()
+	if err := e.metrics.Moves(watched.Moves); err != nil {
+		t.Fatal(err)
+	}
 	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320),
 		"chess": render.NewChess(320)}
 	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
-				NewEngine: func() sessions.Engine {
+				NewEngine: e.metrics.Engine(func() sessions.Engine {
 					opts := ai.DefaultOptions()
 					opts.TTSizeMB = 1
 					return ai.NewEngine(opts)
-				}})
+				})})
 			e.mgr = m
 			return m, err
 		}})
@@ -112,7 +117,10 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.r, e.reg = r, reg
-	r.AddSender("test", e.rec)
+	r.AddSender("test", e.metrics.Sender("test", e.rec))
+	if err := e.metrics.Jobs(e.mgr.EngineJobs); err != nil {
+		t.Fatal(err)
+	}
 	e.mod = mod
 	e.serve(ln)
 	t.Cleanup(e.stop)
@@ -121,7 +129,7 @@ func (e *env) start(mod func(*web.Config)) {
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
 	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, PublicURL: e.base, Lang: chat.Turkish,
-		Registry: e.reg, Platforms: []string{"test"}}
+		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics}
 	if e.mod != nil {
 		e.mod(&cfg)
 	}
@@ -426,7 +434,9 @@ func TestMetricsAndHealth(t *testing.T) {
 		t.Errorf("the changes did not move: %s", after)
 	}
 	_, body := get(t, e.base+"/metrics")
-	for _, want := range []string{"oyunbot_games_in_play 1", `oyunbot_http_requests_total{code="200",page="metrics"}`, "oyunbot_outbox_depth"} {
+	for _, want := range []string{"oyunbot_games_in_play 1", `oyunbot_http_requests_total{code="200",page="metrics"}`,
+		"oyunbot_outbox_depth 0", "oyunbot_moves_total 2", `oyunbot_replies_total{outcome="sent",platform="test"}`,
+		"oyunbot_engine_search_seconds_count 1", `oyunbot_engine_jobs{state="queued"} 0`, "oyunbot_replies_given_up 0"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics has no %q", want)
 		}

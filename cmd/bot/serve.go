@@ -84,6 +84,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
 				Store:          gameStore,
+				NewEngine:      pages.engine(),
 				Workers:        cfg.Workers,
 				ThinkingNotice: cfg.ThinkingNotice,
 				IdleForfeit:    cfg.IdleForfeit,
@@ -131,9 +132,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// too, so that no player's first hint waits for it.
 	warmGames()
 	if !consoleMode {
-		return runPlatforms(ctx, router, mgr, store, cfg, log)
+		return runPlatforms(ctx, router, mgr, store, cfg, log, pages.sender)
 	}
-	return runConsole(ctx, router, cfg, stdin, stdout, log)
+	return runConsole(ctx, router, cfg, stdin, stdout, log, pages.sender)
 }
 
 // logLevelSet reports whether OYUNBOT_LOG_LEVEL is set, in the environment
@@ -155,7 +156,7 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
 func runPlatforms(ctx context.Context, router *chatrouter.Router, games *sessions.Manager, users sessions.UserDirectory,
-	cfg config, log *slog.Logger) int {
+	cfg config, log *slog.Logger, count func(string, chat.Sender) chat.Sender) int {
 	type platform interface {
 		chat.Sender
 		Run(ctx context.Context) error
@@ -177,7 +178,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			log.Error("starting Telegram", "err", err)
 			return 1
 		}
-		router.AddSender(telegram.Platform, tg)
+		router.AddSender(telegram.Platform, count(telegram.Platform, tg))
 		started, names = append(started, tg), append(names, telegram.Platform)
 	}
 	if cfg.DiscordToken != "" {
@@ -200,7 +201,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			log.Error("starting Discord", "err", err)
 			return 1
 		}
-		router.AddSender(discord.Platform, dc)
+		router.AddSender(discord.Platform, count(discord.Platform, dc))
 		started, names = append(started, dc), append(names, discord.Platform)
 	}
 	log.Info("serving", "platforms", names)
@@ -240,14 +241,15 @@ func consoleYou(consoleMode bool) string {
 }
 
 // runConsole talks to the bot in the terminal (or through a pipe).
-func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
+func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger,
+	count func(string, chat.Sender) chat.Sender) int {
 	con := console.New(console.Config{
 		In:          stdin,
 		Out:         stdout,
 		Boards:      cfg.Boards,
 		Interactive: isTerminal(stdin),
 	})
-	router.AddSender(console.Platform, con)
+	router.AddSender(console.Platform, count(console.Platform, con))
 	err := con.Run(ctx, router, router.Wait)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("console", "err", err)

@@ -4,9 +4,12 @@ package main
 
 import (
 	"context"
+
 	"errors"
 	"log/slog"
 	"net/http"
+	"oyunbot/ai"
+	"oyunbot/chat"
 	"sync/atomic"
 
 	"oyunbot/chat/console"
@@ -22,10 +25,12 @@ import (
 // carry, the store the sessions write through (telling the pages of each
 // change), and the server, started once the router is.
 type webPages struct {
-	links  *web.Links
-	store  web.Store
-	server atomic.Pointer[web.Server]
-	done   chan struct{}
+	links   *web.Links
+	store   web.Store
+	metrics *web.Metrics
+	watched *web.Watched
+	server  atomic.Pointer[web.Server]
+	done    chan struct{}
 }
 
 // newWebPages prepares the pages of cfg on store; nil when the web is off.
@@ -39,12 +44,32 @@ func newWebPages(cfg config, store sessions.Store, log *slog.Logger) (*webPages,
 		return nil, store, errors.New("the store has no web pages' reads")
 	}
 	w := &webPages{links: web.NewLinks(web.PublicURL(cfg.PublicURL, cfg.WebAddr), ws, log), store: ws,
-		done: make(chan struct{})}
-	return w, web.Watch(store, func(id int64) {
+		metrics: web.NewMetrics(), done: make(chan struct{})}
+	w.watched = web.Watch(store, func(id int64) {
 		if s := w.server.Load(); s != nil {
 			s.Changed(id)
 		}
-	}), nil
+	})
+	if err := w.metrics.Moves(w.watched.Moves); err != nil {
+		return nil, store, err
+	}
+	return w, w.watched, nil
+}
+
+// engine is the sessions' engines, timed for /metrics (nil: the default).
+func (w *webPages) engine() func() sessions.Engine {
+	if w == nil {
+		return nil
+	}
+	return w.metrics.Engine(func() sessions.Engine { return ai.NewEngine(ai.DefaultOptions()) })
+}
+
+// sender is a platform's sender, counted for /metrics.
+func (w *webPages) sender(platform string, s chat.Sender) chat.Sender {
+	if w == nil {
+		return s
+	}
+	return w.metrics.Sender(platform, s)
 }
 
 // linker is what the router links to (nil when the web is off).
@@ -56,11 +81,14 @@ func (w *webPages) linker() present.Linker {
 }
 
 // start serves the pages until ctx is done; wait waits for the end.
-func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Router, games web.Games, log *slog.Logger) error {
+func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Router, mgr *sessions.Manager, log *slog.Logger) error {
 	if w == nil {
 		return nil
 	}
-	s, err := web.New(web.Config{Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: games,
+	if err := w.metrics.Jobs(mgr.EngineJobs); err != nil {
+		return err
+	}
+	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr,
 		Presenter: router.Presenter, Lang: cfg.Lang, Logger: log.With("surface", "web"),
 		Registry: registry(), Platforms: webPlatforms(cfg)})
 	if err != nil {

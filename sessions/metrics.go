@@ -1,0 +1,12 @@
+package sessions
+
+// metrics.go: figures of the Manager for the operations' endpoints
+// (chat/web's /metrics).
+
+// EngineJobs is the engine's work: the jobs waiting for a worker and those
+// running (the bot's moves, hints).
+func (m *Manager) EngineJobs() (queued, running int) {
+	m.pool.mu.Lock()
+	defer m.pool.mu.Unlock()
+	return len(m.pool.queue), m.pool.running
+}
