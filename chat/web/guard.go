@@ -8,6 +8,7 @@ import (
 	"container/list"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -28,8 +29,18 @@ func secure(h http.Handler) http.Handler {
 	})
 }
 
-// clientIP is the address a request came from (the proxy's, behind one).
-func clientIP(r *http.Request) string {
+// clientIP is the address a request came from: behind a proxy, the last
+// address of X-Forwarded-For, the one the proxy saw (the others are the
+// client's say).
+func clientIP(r *http.Request, proxied bool) string {
+	if proxied {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			list := strings.Split(xff[len(xff)-1], ",")
+			if ip := strings.TrimSpace(list[len(list)-1]); ip != "" {
+				return ip
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
@@ -83,9 +94,9 @@ func (l *limiter) allow(ip string) bool {
 	return true
 }
 
-func (l *limiter) wrap(h http.Handler) http.Handler {
+func (l *limiter) wrap(h http.Handler, proxied bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !l.allow(clientIP(r)) {
+		if !l.allow(clientIP(r, proxied)) {
 			w.Header().Set("Retry-After", "1")
 			http.Error(w, "429 too many requests", http.StatusTooManyRequests)
 			return

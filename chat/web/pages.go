@@ -342,7 +342,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 		last = r.URL.Query().Get("v")
 	}
 	seen, _ := strconv.ParseInt(last, 10, 64)
-	st, err := s.hub.subscribe(key, clientIP(r), s.lang(w, r), seen)
+	st, err := s.hub.subscribe(key, clientIP(r, s.cfg.BehindProxy), s.lang(w, r), seen)
 	if err != nil {
 		w.Header().Set("Retry-After", "5")
 		http.Error(w, "503 too many open streams", http.StatusServiceUnavailable)

@@ -66,6 +66,9 @@ type Config struct {
 	// address and of all (defaults 16 and 10,000).
 	RequestsPerSecond, Burst float64
 	StreamsPerIP, Streams    int
+	// BehindProxy: requests come through a reverse proxy, which names the
+	// client in X-Forwarded-For (the rate limits' address).
+	BehindProxy bool
 	// KeepAlive is how often an idle event stream gets a comment, so that
 	// proxies keep it open (default 25 s).
 	KeepAlive time.Duration
@@ -155,7 +158,7 @@ func localAddr(addr string) string {
 
 // Handler is the server's pages, behind its rate limit and security
 // headers.
-func (s *Server) Handler() http.Handler { return s.limit.wrap(secure(s.mux)) }
+func (s *Server) Handler() http.Handler { return s.limit.wrap(secure(s.mux), s.cfg.BehindProxy) }
 
 // Run serves cfg.Addr until ctx is done, then shuts down: open event
 // streams end (their pages reconnect to another process or after the

@@ -3,6 +3,7 @@ package web_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -412,6 +413,25 @@ func TestRateLimit(t *testing.T) {
 	}
 	if codes[200] != 5 || codes[429] != 3 {
 		t.Errorf("8 requests with a burst of 5: %v", codes)
+	}
+}
+
+// TestRateLimitBehindProxy: behind a proxy each client has its bucket, by
+// the address the proxy adds last to X-Forwarded-For.
+func TestRateLimitBehindProxy(t *testing.T) {
+	e := newEnv(t, func(c *web.Config) { c.RequestsPerSecond, c.Burst, c.BehindProxy = 0.001, 2, true })
+	codes := map[string][]int{}
+	for range 3 {
+		for _, client := range []string{"203.0.113.1", "203.0.113.2"} {
+			// What the client claims comes first; the proxy's last.
+			res, _ := get(t, e.base+"/", "X-Forwarded-For", "198.51.100.7, "+client)
+			codes[client] = append(codes[client], res.StatusCode)
+		}
+	}
+	for client, got := range codes {
+		if fmt.Sprint(got) != "[200 200 429]" {
+			t.Errorf("%s: %v, want [200 200 429]", client, got)
+		}
 	}
 }
 

@@ -56,6 +56,7 @@ type config struct {
 
 	WebAddr   string // OYUNBOT_WEB_ADDR: the web pages' listen address, off when empty
 	PublicURL string // OYUNBOT_PUBLIC_URL: the base of the links posted in chat
+	WebProxy  bool   // OYUNBOT_WEB_PROXY: on behind a reverse proxy (X-Forwarded-For)
 }
 
 // Defaults of the settings.
@@ -153,6 +154,13 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	case "off", "false", "0", "no":
 	default:
 		errs = append(errs, fmt.Errorf("OYUNBOT_SHARED=%q: want on or off", v))
+	}
+	switch v := strings.ToLower(get("OYUNBOT_WEB_PROXY", "")); v {
+	case "", "off":
+	case "on":
+		c.WebProxy = true
+	default:
+		errs = append(errs, fmt.Errorf("OYUNBOT_WEB_PROXY=%q: want on or off", v))
 	}
 	if c.Shared && c.TelegramWebhookURL != "" && c.TelegramWebhookSecret == "" {
 		// Each process would register a random secret of its own, and the
