@@ -8,6 +8,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -141,13 +142,25 @@ func (s *Server) tournamentView(rec sessions.TournamentRecord) (sessions.Tournam
 		Game: g, TimeControl: tc, T: rec.T, Games: rec.Games}, true
 }
 
-// refRecord finds what a page's token names of kind.
+// ref finds what a page's token names, of kind; a token once found is
+// kept (what it names never changes).
 func (s *Server) ref(ctx context.Context, token, kind string) (string, bool) {
 	if len(token) < 20 || len(token) > 64 {
 		return "", false
 	}
+	if v, ok := s.refs.get(token); ok {
+		k, ref, _ := strings.Cut(string(v), "\x00")
+		return ref, k == kind
+	}
 	k, ref, err := s.cfg.Store.WebRef(ctx, token)
-	return ref, err == nil && k == kind
+	if err != nil {
+		if !errors.Is(err, sessions.ErrNotFound) {
+			s.log.Warn("web: a page's token", "err", err)
+		}
+		return "", false
+	}
+	s.refs.put(token, []byte(k+"\x00"+ref))
+	return ref, k == kind
 }
 
 // table is a table of a page: its title, header and rows, and each row's

@@ -194,18 +194,9 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 
 // tokenGame finds the game a page's token names.
 func (s *Server) tokenGame(ctx context.Context, token string) (sessions.Snapshot, bool) {
-	if len(token) < 20 || len(token) > 64 {
-		return sessions.Snapshot{}, false
-	}
-	kind, ref, err := s.cfg.Store.WebRef(ctx, token)
-	if err != nil {
-		if !errors.Is(err, sessions.ErrNotFound) {
-			s.log.Warn("web: a page's token", "err", err)
-		}
-		return sessions.Snapshot{}, false
-	}
+	ref, ok := s.ref(ctx, token, sessions.LinkGame)
 	id, err := strconv.ParseInt(ref, 10, 64)
-	if kind != sessions.LinkGame || err != nil {
+	if !ok || err != nil {
 		return sessions.Snapshot{}, false
 	}
 	return s.game(ctx, id)
@@ -315,12 +306,13 @@ func (s *Server) event(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
 // has an older version (Last-Event-ID, or ?v= on the first connection),
 // then each change.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
-	if !ok {
+	ref, ok := s.ref(r.Context(), r.PathValue("token"), sessions.LinkGame)
+	id, err := strconv.ParseInt(ref, 10, 64)
+	if !ok || err != nil {
 		s.notFound(w, r)
 		return
 	}
-	s.stream(w, r, g.ID)
+	s.stream(w, r, id)
 }
 
 // tournamentEvents is a tournament's event stream: an event at each

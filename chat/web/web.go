@@ -83,7 +83,8 @@ type Server struct {
 	cfg   Config
 	hub   *hub
 	limit *limiter
-	pics  *cache
+	pics  *cache // drawn steps
+	refs  *cache // tokens → "kind\x00ref"
 	mux   *http.ServeMux
 	log   *slog.Logger
 
@@ -120,7 +121,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
-		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512)}
+		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000)}
 	s.lists, _ = cfg.Store.(ListStore)
 	s.m = cfg.Metrics
 	if s.m == nil {
