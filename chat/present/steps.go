@@ -46,13 +46,14 @@ func (r *Presenter) turns(lang chat.Lang, s sessions.Snapshot, start games.Posit
 		pos := start.Clone()
 		number, prev := FirstMoveNumber(s)-1, ai.NoSide
 		var cur Turn
+		first := true // no move but rolls yet (tavla's opening roll comes first)
 		for i, mv := range moves {
 			side := sides[i]
 			if side != ai.Chance {
-				if i == 0 && side != ai.First || newMove(side, prev, s.Solo()) {
+				if first && side != ai.First || newMove(side, prev, s.Solo()) {
 					number++
 				}
-				prev = side
+				first, prev = false, side
 				if len(cur.Moves) == 0 || cur.Label == "" {
 					cur.Number, cur.Side = number, side
 					cur.Label = strconv.Itoa(number) + ". "

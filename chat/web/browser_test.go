@@ -167,6 +167,9 @@ func TestScreenshots(t *testing.T) {
 		{"tictactoe", []string{"play ttt easy", "5", "1"}},
 		{"dama", []string{"play dama easy", "c3-c4", "b3-b4"}},
 		{"chess", []string{"play chess easy", "e4", "Nf3", "Bc4"}},
+		{"tavla", []string{"play tavla easy"}},
+		{"islem", []string{"play islem easy"}},
+		{"puzzle8", []string{"play puzzle8"}},
 	}
 	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
 		t.Fatal(err)

@@ -136,3 +136,15 @@ func TestTournamentPage(t *testing.T) {
 		t.Errorf("the tournament's event: %q", data)
 	}
 }
+
+// TestTavlaOpensWithMoveOne: a tavla game the bot opens (it won the
+// opening roll) numbers its first turn 1, as the second side's ("1… ").
+func TestTavlaOpensWithMoveOne(t *testing.T) {
+	e := newEnv(t, nil)
+	url := watchURL(t, e.msg("c", "ayse", "ayse", "play tavla easy", false))
+	_, js := get(t, url+"/game.json")
+	if !strings.Contains(js, `"turns": [
+    "1… `) {
+		t.Errorf("the turns:\n%s", js)
+	}
+}

@@ -22,6 +22,9 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/islem"
+	"oyunbot/games/puzzle"
+	"oyunbot/games/tavla"
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
@@ -82,7 +85,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.store = store
-	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chess.Game{})
+	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +104,9 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320),
-		"chess": render.NewChess(320)}
+	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(512), "dama": render.NewDama(512),
+		"chess": render.NewChess(512), "tavla": render.NewTavla(512), "islem": render.NewIslem(512),
+		"puzzle8": render.NewPuzzle(512)}
 	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
