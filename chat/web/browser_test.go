@@ -11,12 +11,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"oyunbot/chat/telegram"
+	"oyunbot/chat/telegram/telegramtest"
 )
 
 // screenshots is a folder to write the pages' pictures to (README's,
@@ -202,4 +206,56 @@ func TestScreenshots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBrowserTelegram: a game started through the (fake) Telegram is on the
+// page its reply links (in the text: Telegram takes a button only to a
+// public address), and a move sent there reaches the open page.
+func TestBrowserTelegram(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	srv := telegramtest.NewServer(telegramtest.Config{})
+	t.Cleanup(srv.Close)
+	tg, err := telegram.New(telegram.Config{Token: srv.Token(), APIEndpoint: srv.Endpoint(),
+		Commands: telegram.DefaultCommands("tictactoe")}, e.r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.r.AddSender(telegram.Platform, tg)
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tg.Run(tctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	ayse := telegramtest.User{ID: 42, FirstName: "Ayşe", LanguageCode: "en"}
+	dm := telegramtest.Chat{ID: 42, Type: "private", FirstName: "Ayşe"}
+	link := regexp.MustCompile(`http://127\.0\.0\.1:\d+/g/[A-Za-z0-9_-]{22,}`)
+	if _, err := srv.SendText(dm, ayse, "/play ttt easy"); err != nil {
+		t.Fatal(err)
+	}
+	var url string
+	if err := srv.Wait(30*time.Second, func() bool {
+		for _, m := range srv.Sent(dm.ID) {
+			if u := link.FindString(m.Text); u != "" {
+				url = u
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("no page link in %+v", srv.Sent(dm.ID))
+	}
+	do(t, ctx, chromedp.Navigate(url+"?lang=en"), chromedp.WaitVisible("#board"))
+	waitText(t, ctx, "#players", "Ayşe")
+	waitText(t, ctx, "#live", "Live")
+	if _, err := srv.SendText(dm, ayse, "5"); err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, ctx, "#moves", "1. b2")
+	waitText(t, ctx, "#stepno", "2/2") // and the bot's answer
 }

@@ -148,3 +148,26 @@ func TestTavlaOpensWithMoveOne(t *testing.T) {
 		t.Errorf("the turns:\n%s", js)
 	}
 }
+
+// TestLinkCommand: "link" answers with the game's page (a spectator's: each
+// game of the channel's), "bağlantı" too, and "link #g1" after the end.
+func TestLinkCommand(t *testing.T) {
+	e := newEnv(t, nil)
+	e.msg("grp", "ayse", "ayse", "lang en", false)
+	e.msg("grp", "ayse", "ayse", "play ttt easy", false)
+	out := e.msg("grp", "ayse", "ayse", "link", false)
+	url := watchURL(t, out)
+	if txt := texts(out); !strings.Contains(txt, "#g1 Tic-tac-toe") || !strings.Contains(txt, url) {
+		t.Errorf("link: %s", txt)
+	}
+	if got := watchURL(t, e.msg("grp", "cem", "cem", "bağlantı", false)); got != url {
+		t.Errorf("a spectator's link %s, want %s", got, url)
+	}
+	e.msg("grp", "ayse", "ayse", "resign yes", false)
+	if got := watchURL(t, e.msg("grp", "ayse", "ayse", "link #g1", false)); got != url {
+		t.Errorf("the finished game's link %s, want %s", got, url)
+	}
+	if res, body := get(t, url+"?lang=en"); res.StatusCode != 200 || !strings.Contains(body, "Game over") {
+		t.Errorf("the finished game's page: %d\n%s", res.StatusCode, body)
+	}
+}
