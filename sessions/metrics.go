@@ -6,7 +6,7 @@ package sessions
 // EngineJobs is the engine's work: the jobs waiting for a worker and those
 // running (the bot's moves, hints).
 func (m *Manager) EngineJobs() (queued, running int) {
-	m.pool.mu.Lock()
-	defer m.pool.mu.Unlock()
-	return len(m.pool.queue), m.pool.running
+	m.bots.pool.mu.Lock()
+	defer m.bots.pool.mu.Unlock()
+	return len(m.bots.pool.queue), m.bots.pool.running
 }
