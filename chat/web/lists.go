@@ -388,3 +388,76 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.Warn("web: the store", "path", r.URL.Path, "err", err)
 	http.Error(w, "503 the database does not answer; try again shortly", http.StatusServiceUnavailable)
 }
+
+// ChannelStore is what a channel's page reads (sessions.SQLStore).
+type ChannelStore interface {
+	Channel(ctx context.Context, platform, channelID string) (sessions.ChannelSettings, error)
+	ChannelGames(ctx context.Context, platform, channelID string) ([]sessions.GameRecord, error)
+	RecentGames(ctx context.Context, platform, channelID string, limit int) ([]sessions.GameRecord, error)
+	ChannelTournaments(ctx context.Context, platform, channelID string, limit int) ([]sessions.TournamentRecord, error)
+	ChannelLeaderboard(ctx context.Context, platform, channelID, game string, limit int) ([]sessions.RatingRecord, error)
+}
+
+// channelPage is a channel's page: its games, tournaments and leaderboards.
+type channelPage struct {
+	page
+	Live, Recent []gameItem
+	Tournaments  []tourItem
+	Boards       []table
+}
+
+func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	ref, ok := s.ref(ctx, r.PathValue("token"), sessions.LinkChannel)
+	platform, channel, split := strings.Cut(ref, "/")
+	cs, isStore := s.cfg.Store.(ChannelStore)
+	if !ok || !split || !isStore || s.cfg.Registry == nil {
+		s.notFound(w, r)
+		return
+	}
+	settings, err := cs.Channel(ctx, platform, channel)
+	if err != nil || !settings.Web { // listed only while its admins let it be
+		s.notFound(w, r)
+		return
+	}
+	lang := s.lang(w, r)
+	pr := s.cfg.Presenter
+	p := channelPage{page: s.page(lang, r, pr.T(lang, "page.channel"))}
+	if recs, err := cs.ChannelGames(ctx, platform, channel); err == nil {
+		p.Live = s.gameItems(ctx, lang, recs)
+	}
+	if recs, err := cs.RecentGames(ctx, platform, channel, listSize); err == nil {
+		p.Recent = s.gameItems(ctx, lang, recs)
+	}
+	if recs, err := cs.ChannelTournaments(ctx, platform, channel, 10); err == nil {
+		for _, rec := range recs {
+			if v, ok := s.tournamentView(rec); ok {
+				if u := s.links.TournamentURL(v); u != "" {
+					p.Tournaments = append(p.Tournaments, tourItem{URL: s.local(u),
+						Title: pr.GameName(lang, v.Game) + " · " + pr.FormatName(lang, v),
+						State: pr.T(lang, "page.tournament."+string(v.T.State))})
+				}
+			}
+		}
+	}
+	for _, g := range s.cfg.Registry.Games() {
+		if !pr.Rated(g) {
+			continue
+		}
+		list, err := cs.ChannelLeaderboard(ctx, platform, channel, g.Name(), 10)
+		if err != nil || len(list) == 0 {
+			continue
+		}
+		title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
+		t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
+		for _, rec := range list {
+			link := ""
+			if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
+				link = s.local(s.links.PlayerURL(platform, rec.PlayerID))
+			}
+			t.Links = append(t.Links, link)
+		}
+		p.Boards = append(p.Boards, t)
+	}
+	s.render(w, http.StatusOK, "channel.html", p)
+}

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -169,5 +170,32 @@ func TestLinkCommand(t *testing.T) {
 	}
 	if res, body := get(t, url+"?lang=en"); res.StatusCode != 200 || !strings.Contains(body, "Game over") {
 		t.Errorf("the finished game's page: %d\n%s", res.StatusCode, body)
+	}
+}
+
+// TestChannelPage: a listed channel's page has its games and leaderboard;
+// after "web off" it is not found.
+func TestChannelPage(t *testing.T) {
+	e := newEnv(t, nil)
+	e.admin("grp", "boss", "lang en")
+	out := texts(e.admin("grp", "boss", "web on"))
+	url := regexp.MustCompile(`http://\S+/c/[A-Za-z0-9_-]+`).FindString(out)
+	if url == "" {
+		t.Fatalf("web on: %s", out)
+	}
+	e.msg("grp", "ayse", "ayse", "challenge @bora dama", false)
+	e.msg("grp", "bora", "bora", "accept", false)
+	e.msg("grp", "ayse", "ayse", "c3-c4", false)
+	e.msg("grp", "bora", "bora", "f6-f5", false)
+	e.msg("grp", "ayse", "ayse", "resign yes", false)
+	e.msg("grp", "cem", "cem", "play ttt easy", false)
+	res, body := get(t, url+"?lang=en")
+	if res.StatusCode != 200 || !strings.Contains(body, "#g1 · Dama") || !strings.Contains(body, "#g2 · Tic-tac-toe") ||
+		!strings.Contains(body, ">ayse</a>") {
+		t.Errorf("the channel's page: %d\n%s", res.StatusCode, body)
+	}
+	e.admin("grp", "boss", "web off")
+	if res, _ := get(t, url); res.StatusCode != 404 {
+		t.Errorf("after web off: %d", res.StatusCode)
 	}
 }

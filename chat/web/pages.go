@@ -63,6 +63,7 @@ func (s *Server) routes() {
 	mux.Handle("GET /g/{token}/{file}", s.count("download", http.HandlerFunc(s.download)))
 	mux.Handle("GET /t/{token}", s.count("tournament", http.HandlerFunc(s.tournamentPage)))
 	mux.Handle("GET /t/{token}/events", s.count("events", http.HandlerFunc(s.tournamentEvents)))
+	mux.Handle("GET /c/{token}", s.count("channel", http.HandlerFunc(s.channelPage)))
 	mux.Handle("GET /p/{token}", s.count("player", http.HandlerFunc(s.playerPage)))
 	mux.Handle("GET /leaderboard/{platform}/{game}", s.count("leaderboard", http.HandlerFunc(s.leaderboardPage)))
 	mux.Handle("GET /healthz", s.count("healthz", http.HandlerFunc(s.health)))

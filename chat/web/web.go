@@ -272,8 +272,14 @@ func (l *Links) PlayerURL(platform, playerID string) string {
 	return ""
 }
 
-// ChannelURL is where a channel's listed games are: the front page.
-func (l *Links) ChannelURL(platform, channelID string) string { return l.base + "/" }
+// ChannelURL is a channel's page (its games, tournaments, leaderboards),
+// which opens while its admins list it ("web on").
+func (l *Links) ChannelURL(platform, channelID string) string {
+	if tok := l.token(sessions.LinkChannel, platform+"/"+channelID); tok != "" {
+		return l.base + "/c/" + tok
+	}
+	return l.base + "/"
+}
 
 // LeaderboardURL is a game's leaderboard on a platform.
 func (l *Links) LeaderboardURL(platform, game string) string {
