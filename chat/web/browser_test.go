@@ -178,6 +178,28 @@ func TestScreenshots(t *testing.T) {
 	if err := os.MkdirAll(*screenshots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	shoot := func(url, name string, w, h int64) {
+		t.Helper()
+		do(t, ctx, chromedp.EmulateViewport(w, h, chromedp.EmulateScale(1)), chromedp.Navigate(url),
+			chromedp.WaitVisible("main"))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A listed channel's tournament: the front page and the tournament's.
+	e.admin("cdama", "boss", "web on")
+	e.admin("tour", "boss", "web on")
+	e.msg("tour", "bora", "bora", "lang en", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament create ttt roundrobin", false)
+	e.msg("tour", "bora", "bora", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament join", false)
+	e.msg("tour", "cem", "Cem", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament start", false)
+	tour := linkOf(t, e.msg("tour", "ayse", "Ayşe", "tournament pairings", false), "/t/")
 	for _, s := range shots {
 		ch := "c" + s.name
 		var url string
@@ -206,6 +228,8 @@ func TestScreenshots(t *testing.T) {
 			}
 		}
 	}
+	shoot(e.base+"/?lang=en", "front-desktop-en.png", 1200, 860)
+	shoot(tour+"?lang=tr", "tournament-phone-tr.png", 390, 844)
 }
 
 // TestBrowserTelegram: a game started through the (fake) Telegram is on the
@@ -258,4 +282,23 @@ func TestBrowserTelegram(t *testing.T) {
 	}
 	waitText(t, ctx, "#moves", "1. b2")
 	waitText(t, ctx, "#stepno", "2/2") // and the bot's answer
+}
+
+// TestBrowserClock: a timed game's running clock ticks on the page.
+func TestBrowserClock(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.msg("g1", "bora", "bora", "lang en", false)
+	e.msg("g1", "ayse", "ayse", "challenge @bora ttt 5m", false)
+	url := watchURL(t, e.msg("g1", "bora", "bora", "accept", false))
+	e.msg("g1", "ayse", "ayse", "5", false) // the clocks start at the first move: bora's runs
+	do(t, ctx, chromedp.Navigate(url+"?lang=en"), chromedp.WaitVisible(".clock.running"))
+	first := js[string](t, ctx, `document.querySelector(".clock.running").textContent`)
+	if side := js[string](t, ctx, `document.querySelector(".clock.running").dataset.side`); side != "1" {
+		t.Errorf("the running clock is side %s's, want bora's (1)", side)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelector(".clock.running").textContent != %q`, first),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Errorf("the clock stays at %s: %v", first, err)
+	}
 }
