@@ -25,6 +25,7 @@ func secure(h http.Handler) http.Handler {
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer") // a private game's token stays on its page
 		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("X-Robots-Tag", "noindex, nofollow") // a page's token is for whom it was given
 		h.ServeHTTP(w, r)
 	})
 }

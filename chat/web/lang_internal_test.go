@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"oyunbot/chat"
+	"oyunbot/sessions"
 )
 
 func TestAcceptLanguage(t *testing.T) {
@@ -36,4 +37,13 @@ func FuzzAcceptLanguage(f *testing.F) {
 			t.Errorf("acceptLanguage(%q) = %q", h, l)
 		}
 	})
+}
+
+// TestNamed: a rating without a display name shows "?", never the user id.
+func TestNamed(t *testing.T) {
+	list := named([]sessions.RatingRecord{{PlayerID: "123456789", Name: ""}, {PlayerID: "42", Name: "Ayşe"},
+		{PlayerID: sessions.BotRatingID("easy"), Name: ""}})
+	if list[0].Name != "?" || list[1].Name != "Ayşe" || list[2].Name != "" {
+		t.Errorf("%+v", list)
+	}
 }

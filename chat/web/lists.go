@@ -369,7 +369,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, r, err)
 		return
 	}
-	list = pr.WithLevelRatings(g, list, listSize)
+	list = named(pr.WithLevelRatings(g, list, listSize))
 	title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
 	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
 	for _, rec := range list {
@@ -381,6 +381,19 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		t.Marked = append(t.Marked, pr.FixedLevel(g, rec))
 	}
 	s.render(w, http.StatusOK, "leaderboard.html", leaderboardPage{page: s.page(lang, r, title), Board: t})
+}
+
+// named gives the people of list without a display name "?": the pages
+// show nothing but display names (a rating without one would show its
+// platform's user id).
+func named(list []sessions.RatingRecord) []sessions.RatingRecord {
+	out := slices.Clone(list)
+	for i, rec := range out {
+		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot && strings.TrimSpace(rec.Name) == "" {
+			out[i].Name = "?"
+		}
+	}
+	return out
 }
 
 // storeError is the page of a store that did not answer.
@@ -448,6 +461,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		if err != nil || len(list) == 0 {
 			continue
 		}
+		list = named(list)
 		title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
 		t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
 		for _, rec := range list {

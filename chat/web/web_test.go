@@ -252,6 +252,9 @@ func TestGamePage(t *testing.T) {
 	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline") {
 		t.Errorf("CSP %q", csp)
 	}
+	if res.Header.Get("X-Robots-Tag") == "" || res.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Errorf("a private page may be indexed or leak its address: %v", res.Header)
+	}
 	if strings.Contains(body, "<script>") {
 		t.Error("an inline script")
 	}
