@@ -42,7 +42,9 @@ func loadEnv(t testing.TB) *env {
 // returns its page and id.
 func chessGame(e *env, ch string) (string, int64) {
 	e.msg(ch, "bora", "bora", "lang en", false)
-	e.msg(ch, "ayse", "ayse", "challenge @bora chess", false)
+	if out := texts(e.msg(ch, "ayse", "ayse", "challenge @bora chess", false)); !strings.Contains(out, "bora") {
+		e.t.Fatalf("the challenge: %s", out)
+	}
 	reps := e.msg(ch, "bora", "bora", "accept", false)
 	url := watchURL(e.t, reps)
 	for _, rep := range reps {

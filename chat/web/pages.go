@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -341,12 +342,19 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 		http.Error(w, "503 too many open streams", http.StatusServiceUnavailable)
 		return
 	}
-	defer s.hub.unsubscribe(st)
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: no buffering of the stream
+	// An idle viewer should cost little: the connection is taken from the
+	// HTTP server (its buffers and its goroutine's stack go) and written
+	// by a small goroutine of its own (pump).
+	if conn, _, err := rc.Hijack(); err == nil {
+		go s.pump(conn, h.Clone(), st)
+		return
+	}
+	defer s.hub.unsubscribe(st)
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 1000\n\n")
 	if err := rc.Flush(); err != nil {
@@ -377,6 +385,51 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 		}
 	}
 }
+
+// writeTimeout bounds a write to a viewer's connection: a viewer that does
+// not read loses its stream.
+const writeTimeout = 10 * time.Second
+
+// pump writes st's events to conn, a connection taken from the HTTP server
+// (the response's status line and header first; its body ends when the
+// connection does), until the viewer goes (a write fails: at the latest at
+// the next keep-alive), falls behind, or the server shuts down.
+func (s *Server) pump(conn net.Conn, h http.Header, st *stream) {
+	defer conn.Close()
+	defer s.hub.unsubscribe(st)
+	conn.SetReadDeadline(time.Time{})
+	h.Set("Connection", "close")
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	h.Write(&head)
+	head.WriteString("\r\nretry: 1000\n\n")
+	write := func(b []byte) bool {
+		conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, err := conn.Write(b)
+		return err == nil
+	}
+	if !write(head.Bytes()) {
+		return
+	}
+	tick := time.NewTicker(s.cfg.KeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.hub.done:
+			return
+		case ev, ok := <-st.ch:
+			if !ok || !write(ev) {
+				return
+			}
+		case <-tick.C:
+			if !write(keepAlive) {
+				return
+			}
+		}
+	}
+}
+
+var keepAlive = []byte(": keep-alive\n\n")
 
 // stepPicture is the board at step n ("n.png"; ?flip=1 from the second
 // side's view).
