@@ -52,6 +52,9 @@ type PlayerView struct {
 	Bot   bool
 	// ToMove: it is their turn; Winner: they won the finished game.
 	ToMove, Winner bool
+	// Rating is their rating ("1512", after a rated game's end "1512
+	// (+12)"), "" for none; the pages fill it in from the store.
+	Rating string
 }
 
 // ClockView is a timed game's clocks.

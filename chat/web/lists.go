@@ -17,7 +17,9 @@ import (
 	"strconv"
 	"strings"
 
+	"oyunbot/ai"
 	"oyunbot/chat"
+	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/sessions"
 	"oyunbot/tournament"
@@ -33,6 +35,7 @@ type ListStore interface {
 	RatingHistory(ctx context.Context, platform, playerID string) ([]sessions.RatingPoint, error)
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
 	Leaderboard(ctx context.Context, platform, game string, limit int) ([]sessions.RatingRecord, error)
+	GameRatings(ctx context.Context, id int64) ([]sessions.RatingPoint, error)
 }
 
 // Registry finds the games by name.
@@ -66,6 +69,50 @@ func (s *Server) gameItems(ctx context.Context, lang chat.Lang, recs []sessions.
 			Players: p.Players(lang, g), Status: p.StatusLine(lang, g)})
 	}
 	return out
+}
+
+// rate fills in the ratings of v's players, game g's: the bot's fixed one
+// at its level, a person's current one in a rated game in play, and after
+// a rated game's end what it left them with and the change.
+func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameView) {
+	pr := s.cfg.Presenter
+	var after []sessions.RatingPoint
+	if g.Result.Over && g.Rated && s.lists != nil {
+		after, _ = s.lists.GameRatings(ctx, g.ID)
+	}
+	for i := range v.Players {
+		p := g.Players[i]
+		if p.Bot {
+			if n := pr.Host(g.Game).LevelRatings[present.BotLevel(g, ai.Side(i))]; n > 0 {
+				v.Players[i].Rating = strconv.Itoa(n)
+			}
+			continue
+		}
+		if !g.Rated || s.lists == nil {
+			continue
+		}
+		if g.Result.Over {
+			for _, pt := range after {
+				if pt.PlayerID == p.ID {
+					before := pt.Before
+					if !pt.HasBefore { // their first rated game: from where everyone starts
+						before = tournament.NewRating().Rating
+					}
+					v.Players[i].Rating = fmt.Sprintf("%d (%+d)", int(math.Round(pt.Rating)), int(math.Round(pt.Rating))-int(math.Round(before)))
+				}
+			}
+			continue
+		}
+		list, err := s.lists.PlayerRatings(ctx, g.Platform, p.ID)
+		if err != nil {
+			continue
+		}
+		for _, rt := range list {
+			if rt.Game == g.Game.Name() {
+				v.Players[i].Rating = strconv.Itoa(int(math.Round(rt.Rating.Rating)))
+			}
+		}
+	}
 }
 
 // local is a page's link on this server (its path), whatever PublicURL

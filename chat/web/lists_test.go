@@ -100,6 +100,12 @@ func TestRatedPages(t *testing.T) {
 	if !strings.Contains(body, "#g1") || !strings.Contains(body, "<polyline points=") {
 		t.Errorf("bora's page lists no game or has no chart:\n%s", body)
 	}
+	// The game's page: what it left its players with.
+	game := regexp.MustCompile(`/g/[A-Za-z0-9_-]+`).FindString(body)
+	if _, page := get(t, e.base+game+"?lang=en"); !regexp.MustCompile(`class="rating">1[0-9]{3} \(&#43;[0-9]+\)<`).MatchString(page) ||
+		!regexp.MustCompile(`class="rating">1[0-9]{3} \(-[0-9]+\)<`).MatchString(page) {
+		t.Errorf("the rated game's page has no rating changes:\n%s", page)
+	}
 	board := linkOf(t, e.msg("grp", "bora", "bora", "leaderboard dama", false), "/leaderboard/")
 	res, body = get(t, board+"?lang=en")
 	if res.StatusCode != 200 || !strings.Contains(body, ">bora</a>") || !strings.Contains(body, ">ayse</a>") {

@@ -217,7 +217,7 @@ func (s *Server) load(ctx context.Context, key int64) (int64, map[chat.Lang][]by
 	}
 	events := map[chat.Lang][]byte{}
 	for _, lang := range []chat.Lang{chat.Turkish, chat.English} {
-		ev, err := s.event(lang, g)
+		ev, err := s.event(ctx, lang, g)
 		if err != nil {
 			s.log.Error("web: a game's event", "id", key, "err", err)
 			return 0, nil, false

@@ -252,6 +252,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "500 internal error", http.StatusInternalServerError)
 		return
 	}
+	s.rate(r.Context(), g, &v)
 	p := gamePage{page: s.page(lang, r, v.Title), Token: r.PathValue("token"), View: v, Version: g.Version,
 		Steps: len(v.Turns), Picture: s.cfg.Presenter.Drawn(g.Game), Flip: r.URL.Query().Get("flip") == "1",
 		Files: s.downloads(lang, g.Game), Running: -1}
@@ -279,11 +280,12 @@ type state struct {
 }
 
 // event is game g's state in lang as a server-sent event.
-func (s *Server) event(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
+func (s *Server) event(ctx context.Context, lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
 	v, err := s.cfg.Presenter.GameView(lang, g)
 	if err != nil {
 		return nil, err
 	}
+	s.rate(ctx, g, &v)
 	st := state{Version: g.Version, Title: v.Title, Status: v.Status, Prompt: v.Prompt, Offers: v.Offers,
 		Players: v.Players, Over: v.Over, Control: v.Clock.Control, Running: -1, Dice: v.Dice, DiceLeft: v.DiceLeft}
 	for _, t := range v.Turns {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -312,6 +313,9 @@ func TestChessDownloadsPGN(t *testing.T) {
 	url := watchURL(t, e.msg("c1", "u1", "Ayşe", "play chess easy", false))
 	e.msg("c1", "u1", "Ayşe", "e4", false)
 	_, body := get(t, url)
+	if !regexp.MustCompile(`class="rating">1[0-9]{3}<`).MatchString(body) {
+		t.Errorf("no fixed rating for the bot's level:\n%s", body)
+	}
 	if !strings.Contains(body, "game.pgn") {
 		t.Fatalf("no PGN offered:\n%s", body)
 	}

@@ -82,6 +82,7 @@
       li.classList.toggle("to-move", p.ToMove);
       li.classList.toggle("winner", p.Winner);
       li.querySelector(".name").textContent = p.Name;
+      li.querySelector(".rating").textContent = p.Rating || "";
     });
     if (st.left) { left = st.left; running = st.running; since = performance.now(); tick(); }
     const turns = st.turns || [];
