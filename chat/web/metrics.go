@@ -34,6 +34,7 @@ type Metrics struct {
 	changes  prometheus.Counter
 	replies  *prometheus.CounterVec
 	search   prometheus.Histogram
+	jobs     func() (queued, running int) // the engine's (Jobs), nil before
 }
 
 // NewMetrics returns the server's figures, zero.
@@ -109,7 +110,12 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 		Outbox      int    `json:"outbox"`
 		GamesInPlay int    `json:"games_in_play"`
 		Streams     int    `json:"streams"`
+		EngineQueue int    `json:"engine_queue"`
+		EngineBusy  int    `json:"engine_running"`
 	}{OK: true, Store: "ok"}
+	if s.m.jobs != nil {
+		out.EngineQueue, out.EngineBusy = s.m.jobs()
+	}
 	if err := s.cfg.Store.Ping(ctx); err != nil {
 		out.OK, out.Store = false, err.Error()
 	} else {
@@ -169,6 +175,7 @@ func (e timedEngine) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rn
 // Jobs shows the engine's queue (sessions.Manager.EngineJobs) as
 // oyunbot_engine_jobs{state="queued"|"running"}.
 func (m *Metrics) Jobs(jobs func() (queued, running int)) error {
+	m.jobs = jobs
 	for _, state := range []string{"queued", "running"} {
 		err := m.reg.Register(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "oyunbot_engine_jobs",
 			Help: "The engine's jobs (the bot's moves, hints), waiting or running.", ConstLabels: prometheus.Labels{"state": state}},

@@ -473,7 +473,7 @@ func TestMetricsAndHealth(t *testing.T) {
 		}
 	}
 	res, body := get(t, e.base+"/healthz")
-	if res.StatusCode != 200 || !strings.Contains(body, `"ok":true`) {
+	if res.StatusCode != 200 || !strings.Contains(body, `"ok":true`) || !strings.Contains(body, `"engine_queue":0`) {
 		t.Errorf("/healthz: %d %s", res.StatusCode, body)
 	}
 	e.store.Close() // the database unreachable
