@@ -148,17 +148,7 @@ func (s *Server) front(w http.ResponseWriter, r *http.Request) {
 			p.Recent = s.gameItems(ctx, lang, recs)
 		}
 		if recs, err := ls.ListedTournaments(ctx, listSize); err == nil {
-			for _, rec := range recs {
-				v, ok := s.tournamentView(rec)
-				if !ok {
-					continue
-				}
-				if u := s.links.TournamentURL(v); u != "" {
-					p.Tournaments = append(p.Tournaments, tourItem{URL: s.local(u),
-						Title: s.cfg.Presenter.GameName(lang, v.Game) + " · " + s.cfg.Presenter.FormatName(lang, v),
-						State: s.cfg.Presenter.T(lang, "page.tournament."+string(v.T.State))})
-				}
-			}
+			p.Tournaments = s.tourItems(lang, recs)
 		}
 	}
 	if s.cfg.Registry != nil {
@@ -417,17 +407,8 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list = named(pr.WithLevelRatings(g, list, listSize))
-	title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
-	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
-	for _, rec := range list {
-		link := ""
-		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
-			link = s.local(s.links.PlayerURL(platform, rec.PlayerID))
-		}
-		t.Links = append(t.Links, link)
-		t.Marked = append(t.Marked, pr.FixedLevel(g, rec))
-	}
-	s.render(w, http.StatusOK, "leaderboard.html", leaderboardPage{page: s.page(lang, r, title), Board: t})
+	t := s.boardTable(lang, g, platform, list)
+	s.render(w, http.StatusOK, "leaderboard.html", leaderboardPage{page: s.page(lang, r, t.Title), Board: t})
 }
 
 // named gives the people of list without a display name "?": the pages
@@ -441,6 +422,40 @@ func named(list []sessions.RatingRecord) []sessions.RatingRecord {
 		}
 	}
 	return out
+}
+
+// tourItems shows recs, each linked by its token.
+func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []tourItem {
+	pr := s.cfg.Presenter
+	var out []tourItem
+	for _, rec := range recs {
+		v, ok := s.tournamentView(rec)
+		if !ok {
+			continue
+		}
+		if u := s.links.TournamentURL(v); u != "" {
+			out = append(out, tourItem{URL: s.local(u), Title: pr.GameName(lang, v.Game) + " · " + pr.FormatName(lang, v),
+				State: pr.T(lang, "page.tournament."+string(v.T.State))})
+		}
+	}
+	return out
+}
+
+// boardTable is game g's leaderboard list on platform, each person linked
+// to their page, the bot's fixed levels marked.
+func (s *Server) boardTable(lang chat.Lang, g games.Game, platform string, list []sessions.RatingRecord) table {
+	pr := s.cfg.Presenter
+	title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
+	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
+	for _, rec := range list {
+		link := ""
+		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
+			link = s.local(s.links.PlayerURL(platform, rec.PlayerID))
+		}
+		t.Links = append(t.Links, link)
+		t.Marked = append(t.Marked, pr.FixedLevel(g, rec))
+	}
+	return t
 }
 
 // storeError is the page of a store that did not answer.
@@ -490,15 +505,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		p.Recent = s.gameItems(ctx, lang, recs)
 	}
 	if recs, err := cs.ChannelTournaments(ctx, platform, channel, 10); err == nil {
-		for _, rec := range recs {
-			if v, ok := s.tournamentView(rec); ok {
-				if u := s.links.TournamentURL(v); u != "" {
-					p.Tournaments = append(p.Tournaments, tourItem{URL: s.local(u),
-						Title: pr.GameName(lang, v.Game) + " · " + pr.FormatName(lang, v),
-						State: pr.T(lang, "page.tournament."+string(v.T.State))})
-				}
-			}
-		}
+		p.Tournaments = s.tourItems(lang, recs)
 	}
 	for _, g := range s.cfg.Registry.Games() {
 		if !pr.Rated(g) {
@@ -508,17 +515,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		if err != nil || len(list) == 0 {
 			continue
 		}
-		list = named(list)
-		title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
-		t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
-		for _, rec := range list {
-			link := ""
-			if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
-				link = s.local(s.links.PlayerURL(platform, rec.PlayerID))
-			}
-			t.Links = append(t.Links, link)
-		}
-		p.Boards = append(p.Boards, t)
+		p.Boards = append(p.Boards, s.boardTable(lang, g, platform, named(list)))
 	}
 	s.render(w, http.StatusOK, "channel.html", p)
 }
