@@ -21,6 +21,7 @@ import (
 
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
+	"oyunbot/chat/web"
 )
 
 // screenshots is a folder to write the pages' pictures to (README's,
@@ -301,4 +302,22 @@ func TestBrowserClock(t *testing.T) {
 		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
 		t.Errorf("the clock stays at %s: %v", first, err)
 	}
+}
+
+// TestBrowserRetriesRefusedStream: a page whose stream is refused (the
+// address's streams are all open) tries again, and once a stream is free
+// (a viewer gone, noticed at its next keep-alive) it follows the game.
+func TestBrowserRetriesRefusedStream(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, func(c *web.Config) { c.StreamsPerIP, c.KeepAlive = 1, 200*time.Millisecond })
+	e.msg("g1", "bora", "bora", "lang en", false)
+	e.msg("g1", "ayse", "ayse", "challenge @bora ttt", false)
+	url := watchURL(t, e.msg("g1", "bora", "bora", "accept", false))
+	other := openStream(t, url+"/events", "") // the address's one stream
+	do(t, ctx, chromedp.Navigate(url+"?lang=en"), chromedp.WaitVisible("#board"))
+	waitText(t, ctx, "#live", "Reconnecting")
+	other.res.Body.Close()
+	waitText(t, ctx, "#live", "Live")
+	e.msg("g1", "ayse", "ayse", "5", false)
+	waitText(t, ctx, "#moves", "1. b2")
 }

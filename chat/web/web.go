@@ -70,7 +70,7 @@ type Config struct {
 	// client in X-Forwarded-For (the rate limits' address).
 	BehindProxy bool
 	// KeepAlive is how often an idle event stream gets a comment, so that
-	// proxies keep it open (default 25 s).
+	// proxies keep it open and a viewer gone is noticed (default 15 s).
 	KeepAlive time.Duration
 	Logger    *slog.Logger
 	// Metrics are the figures /metrics shows (default: new ones, which
@@ -117,7 +117,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Streams = 10000
 	}
 	if cfg.KeepAlive <= 0 {
-		cfg.KeepAlive = 25 * time.Second
+		cfg.KeepAlive = 15 * time.Second
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),

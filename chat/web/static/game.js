@@ -99,10 +99,21 @@
     show(following ? steps : step);
   }
 
-  if (!window.EventSource) return;
-  const es = new EventSource("/g/" + token + "/events?v=" + version);
-  es.addEventListener("game", (e) => apply(JSON.parse(e.data)));
-  es.addEventListener("open", () => { live.textContent = main.dataset.live; live.className = "live on"; });
-  es.addEventListener("error", () => { live.textContent = main.dataset.offline; live.className = "live off"; });
   show(steps);
+  if (!window.EventSource) return;
+  // The browser reconnects by itself after a network error (sending the
+  // last event's id); an answer that is not a stream (a proxy's 502 while
+  // the bot restarts, a full server's 503) ends the EventSource, so the
+  // page opens another after a pause, from the version it has.
+  function connect() {
+    const es = new EventSource("/g/" + token + "/events?v=" + version);
+    es.addEventListener("game", (e) => apply(JSON.parse(e.data)));
+    es.addEventListener("open", () => { live.textContent = main.dataset.live; live.className = "live on"; });
+    es.addEventListener("error", () => {
+      live.textContent = main.dataset.offline;
+      live.className = "live off";
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    });
+  }
+  connect();
 })();

@@ -4,6 +4,10 @@
 (function () {
   const main = document.getElementById("tournament");
   if (!main || !window.EventSource) return;
-  const es = new EventSource("/t/" + main.dataset.token + "/events?v=" + main.dataset.version);
-  es.addEventListener("changed", () => { es.close(); location.reload(); });
+  function connect() {
+    const es = new EventSource("/t/" + main.dataset.token + "/events?v=" + main.dataset.version);
+    es.addEventListener("changed", () => { es.close(); location.reload(); });
+    es.addEventListener("error", () => { if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000); });
+  }
+  connect();
 })();
