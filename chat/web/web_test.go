@@ -415,6 +415,18 @@ func TestStreamCaps(t *testing.T) {
 	}
 }
 
+func TestStreamCapInAll(t *testing.T) {
+	e := newEnv(t, func(c *web.Config) { c.StreamsPerIP, c.Streams = 10, 2 })
+	url := watchURL(t, e.msg("c1", "u1", "Ayşe", "play ttt easy", false))
+	openStream(t, url+"/events", "")
+	openStream(t, url+"/events", "")
+	res, _ := http.Get(url + "/events")
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a third stream of two in all: %d, want 503", res.StatusCode)
+	}
+}
+
 func TestRateLimit(t *testing.T) {
 	e := newEnv(t, func(c *web.Config) { c.RequestsPerSecond, c.Burst = 0.001, 5 })
 	codes := map[int]int{}
