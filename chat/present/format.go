@@ -90,6 +90,7 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 			rep.Buttons = [][]chat.Button{row}
 		}
 	}
+	r.addWatch(lang, s, &rep)
 	return rep
 }
 
@@ -189,8 +190,21 @@ func TextBoard(board []string) string {
 	return b.String()
 }
 
-// status is the line under a board: whose turn, or the result.
+// status is the line under a board: whose turn, or the result, and the
+// clocks.
 func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
+	line := r.StatusLine(lang, s)
+	if _, ok := s.ToMove(); ok {
+		if c := r.ClockLine(lang, s); c != "" {
+			line += "\n" + c
+		}
+	}
+	return line
+}
+
+// StatusLine says whose turn it is (with the pieces a rule obliges to
+// move), or the result.
+func (r *Presenter) StatusLine(lang chat.Lang, s sessions.Snapshot) string {
 	if s.Result.Over {
 		return r.ResultLine(lang, s)
 	}
@@ -201,9 +215,6 @@ func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
 	line := r.cat.T(lang, "game.turn", "player", r.DisplayName(p), "side", r.SideName(lang, s.Game, s.Turn))
 	if f := forcedPieces(s); len(f) > 0 {
 		line += " · " + r.cat.T(lang, "game.forced", "pieces", strings.Join(f, ", "))
-	}
-	if c := r.ClockLine(lang, s); c != "" {
-		line += "\n" + c
 	}
 	return line
 }
