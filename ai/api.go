@@ -91,6 +91,7 @@ type Engine struct {
 	rootMoves []rootMove
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
+	own       any              // a game's own search's state (OwnSearcher)
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero
