@@ -29,8 +29,8 @@ type Trainer struct {
 	// gradient), set by the caller for each game.
 	Alpha float64
 
-	ev    *evaluator
-	gen   *turnGen
+	ev      *evaluator
+	gen     *turnGen
 	steps   []trainStep
 	targets [][numOutputs]float32
 	grad    [maxHidden]float32
