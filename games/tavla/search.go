@@ -152,7 +152,9 @@ func (s *Searcher) after(end *state, mover ai.Side) float64 {
 	return -s.value(end, mover.Opponent())
 }
 
-// rolls are the 21 distinct rolls and their chances.
+// rolls are the 21 distinct rolls and their chances: w in 36ths (a
+// double 1, others 2), so that a sum of values weighted by them, divided
+// by 36, stays within the values' bounds.
 var rolls = func() (r [21]struct {
 	a, b int
 	w    float64
@@ -160,9 +162,9 @@ var rolls = func() (r [21]struct {
 	k := 0
 	for a := 6; a >= 1; a-- {
 		for b := a; b >= 1; b-- {
-			r[k].a, r[k].b, r[k].w = a, b, 1.0/18
+			r[k].a, r[k].b, r[k].w = a, b, 2
 			if a == b {
-				r[k].w = 1.0 / 36
+				r[k].w = 1
 			}
 			k++
 		}
@@ -200,7 +202,7 @@ func (s *Searcher) rollerValue(board *state, roller ai.Side, depth, level int) f
 		}
 		sum += r.w * bestV
 	}
-	return sum
+	return sum / 36
 }
 
 // after2 is after searched depth layers deep.

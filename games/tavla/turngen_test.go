@@ -96,7 +96,7 @@ func TestTurnGenMatchesPlies(t *testing.T) {
 			if boardKey(&q.st) != k {
 				t.Fatalf("%s: turn %d's plies reach %s", p, i, q)
 			}
-			if bh := boardHash(&q.st); bh != tr.st.hash {
+			if bh := boardHashOf(&q.st); bh != tr.st.hash {
 				t.Fatalf("%s: turn %d's hash %x, the board's %x", p, i, tr.st.hash, bh)
 			}
 		}
@@ -113,8 +113,3 @@ func TestTurnGenMatchesPlies(t *testing.T) {
 	t.Logf("%d positions", checked)
 }
 
-// boardHash is st's hash without the side and dice part.
-func boardHash(st *state) uint64 {
-	q := &Pos{st: *st}
-	return q.computeHash() ^ q.diceHash()
-}
