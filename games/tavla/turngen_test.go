@@ -112,4 +112,3 @@ func TestTurnGenMatchesPlies(t *testing.T) {
 	}
 	t.Logf("%d positions", checked)
 }
-
