@@ -2,7 +2,9 @@ package tavla
 
 import (
 	"context"
+	"strconv"
 	"testing"
+	"time"
 
 	"oyunbot/ai"
 )
@@ -50,6 +52,62 @@ func BenchmarkSearch(b *testing.B) {
 				nodes = e.Search(context.Background(), p, ai.Limits{Depth: lvl.Limits.Depth, Turns: true}, nil).Nodes
 			}
 			b.ReportMetric(float64(nodes), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkNetEval: one evaluation by the network (the inputs lit and the
+// forward pass) of benchPos's board; evals/s is its inverse.
+func BenchmarkNetEval(b *testing.B) {
+	p, _ := parsePosition(benchPos)
+	e := newEvaluator(defaultNet())
+	st := p.st
+	for b.Loop() {
+		e.probs(&st, white)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+}
+
+// BenchmarkTurnGen: a roll's whole turns (4-1 and 3-3 in middle games).
+func BenchmarkTurnGen(b *testing.B) {
+	for _, s := range []string{benchPos, "w8,w1,w1,.,w1,w1,w1,.,w1,.,.,.,.,b1,.,.,.,b1,b5,w1,.,.,.,b8 0 0 b 3-3"} {
+		p, _ := parsePosition(s)
+		g := newTurnGen()
+		st := p.st
+		b.Run(p.diceText(), func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				n = len(g.generate(&st))
+			}
+			b.ReportMetric(float64(n), "turns")
+		})
+	}
+}
+
+// BenchmarkLearnedSearch: the searches of the levels (1-ply: easy and
+// medium; 2-ply: hard; master) from benchPos, and the flat Monte-Carlo
+// players the levels are measured against.
+func BenchmarkLearnedSearch(b *testing.B) {
+	p, _ := parsePosition(benchPos)
+	for _, c := range []struct {
+		name string
+		o    SearchOptions
+	}{{"1ply", SearchOptions{}}, {"2ply", SearchOptions{Plies: 2, Keep: 8}}, {"master", masterOptions()}} {
+		s := NewSearcher(c.o)
+		b.Run(c.name, func(b *testing.B) {
+			var evals int64
+			for b.Loop() {
+				evals = s.Choose(context.Background(), p, time.Time{}, nil).Evals
+			}
+			b.ReportMetric(float64(evals), "evals/op")
+		})
+	}
+	for _, n := range []int{32, 64} {
+		m := NewMonteCarlo(n, 1)
+		b.Run("mc"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				m.Choose(p)
+			}
 		})
 	}
 }

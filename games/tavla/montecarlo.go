@@ -25,6 +25,7 @@ type MonteCarlo struct {
 	pcg      *rand.PCG
 	rng      *rand.Rand
 	buf      [2][]ai.Move
+	cands    []greedyCand
 	sums     []float64
 }
 
@@ -107,30 +108,45 @@ func (m *MonteCarlo) greedyTurn() bool {
 	played := false
 	for st.nd > 0 {
 		vals, n := st.distinctDice()
-		var best ai.Move
-		bestScore := -1 << 30
+		cands := m.cands[:0]
 		for k, d := range vals[:n] {
 			buf := st.dieMoves(s, d, m.buf[0][:0])
 			m.buf[0] = buf
 			for _, mv := range buf {
-				sc := m.plyScore(mv)*8 + m.rng.IntN(8)
-				if n == 2 && !m.otherPlayable(mv, vals[1-k]) {
-					// A ply after which the other die cannot be played
-					// is a last resort (and the larger die's first).
-					sc -= 1 << 20
-					if k == 1 {
-						sc -= 1 << 19
-					}
-				}
-				if sc > bestScore {
-					best, bestScore = mv, sc
-				}
+				cands = append(cands, greedyCand{mv: mv, k: k, score: m.plyScore(mv)*8 + m.rng.IntN(8)})
 			}
 		}
-		if bestScore == -1<<30 {
+		m.cands = cands
+		if len(cands) == 0 {
 			break // no die can be played
 		}
-		m.p.playPly(best)
+		// The best ply after which the other die can still be played;
+		// failing that, the best of the larger die (the first listed).
+		best := -1
+		fallback := -1
+		for {
+			i := -1
+			for j := range cands {
+				if cands[j].score > -1<<30 && (i < 0 || cands[j].score > cands[i].score) {
+					i = j
+				}
+			}
+			if i < 0 {
+				break
+			}
+			if n < 2 || m.otherPlayable(cands[i].mv, vals[1-cands[i].k]) {
+				best = i
+				break
+			}
+			if fallback < 0 || (cands[i].k == 0 && cands[fallback].k == 1) {
+				fallback = i
+			}
+			cands[i].score = -1 << 31 // tried
+		}
+		if best < 0 {
+			best = fallback
+		}
+		m.p.playPly(cands[best].mv)
 		played = true
 		if st.off[s] == checkers {
 			break
@@ -138,6 +154,14 @@ func (m *MonteCarlo) greedyTurn() bool {
 	}
 	st.nd, st.dice = 0, [4]int8{}
 	return played
+}
+
+// greedyCand is a ply the greedy policy considers: k is its die's index
+// among the roll's distinct dice (0 the larger).
+type greedyCand struct {
+	mv    ai.Move
+	k     int
+	score int
 }
 
 // otherPlayable reports whether die d can be played after ply mv.

@@ -115,7 +115,10 @@ type Choice struct {
 }
 
 // handScale squashes the hand-written evaluation (about 100 a checker's
-// worth of position) into equity: tanh(v/handScale).
+// worth of position) into equity: tanh(v/handScale). 400 fits the results
+// best (the least squared error against the points of 300 games of the
+// 1-ply hand-written search, 28,000 positions, among scales 100 to 1200
+// and maxima 1 to 2).
 const handScale = 400
 
 // value is st's equity for roller, who rolls next.

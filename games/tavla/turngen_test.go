@@ -70,11 +70,15 @@ func TestTurnGenMatchesPlies(t *testing.T) {
 		n = 6
 	}
 	g := newTurnGen()
-	checked := 0
+	checked, most := 0, 0
 	for _, p := range turnPositions(t, n) {
 		want := map[string]bool{}
 		p.turnEnds(func() { want[boardKey(&p.st)] = true })
 		turns := g.generate(&p.st)
+		most = max(most, g.nseen)
+		if g.full() {
+			t.Errorf("%s: the table filled up (%d states)", p, g.nseen)
+		}
 		got := map[string]bool{}
 		for i := range turns {
 			tr := &turns[i]
@@ -110,5 +114,5 @@ func TestTurnGenMatchesPlies(t *testing.T) {
 		}
 		checked++
 	}
-	t.Logf("%d positions", checked)
+	t.Logf("%d positions, at most %d states in the table", checked, most)
 }
