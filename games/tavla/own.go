@@ -37,8 +37,8 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 	case "hard":
 		o.Plies, o.Keep = 2, 8
 	case "master":
-		o.Plies, o.Keep = masterOptions().Plies, masterOptions().Keep
-		o.Finalists, o.Rollouts = masterOptions().Finalists, masterOptions().Rollouts
+		o = masterOptions()
+		o.Hand = lvl.Style == "hand"
 	default:
 		switch d := lvl.Limits.Depth; {
 		case d >= 1 && d <= 3:
@@ -52,9 +52,11 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 	return o, true
 }
 
-// masterOptions are the master level's search.
+// masterOptions are the master level's search: 2-ply over the best
+// twelve turns by 1-ply, then 3-ply over the best three by 2-ply within
+// 0.1 points of the best.
 func masterOptions() SearchOptions {
-	return SearchOptions{Plies: 3, Keep: 8}
+	return SearchOptions{Plies: 3, Keep: 12, DeepKeep: 3, DeepWithin: 0.1}
 }
 
 // ownState is what an engine keeps for tavla between calls: a searcher for
@@ -118,7 +120,9 @@ func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progr
 	}
 	var deadline time.Time
 	if lvl.Limits.Time > 0 {
-		deadline = start.Add(lvl.Limits.Time)
+		// A twentieth is kept back: a stage cut short is thrown away and
+		// the turn still has to be returned (and its plan made).
+		deadline = start.Add(lvl.Limits.Time - lvl.Limits.Time/20)
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d

@@ -33,6 +33,11 @@ type SearchOptions struct {
 	// (0: 0.25 points).
 	Keep   int
 	Within float64
+	// DeepKeep and DeepWithin are the same for 3-ply, measured from the
+	// best 2-ply value (0: 3 and 0.1 points); with one candidate left
+	// there, the search ends at 2-ply.
+	DeepKeep   int
+	DeepWithin float64
 	// Finalists are the candidates, best by the deepest ply, that are
 	// rolled out (0: none); each gets up to Rollouts trials of Horizon
 	// turns (both sides 1-ply) before the evaluation takes over, the same
@@ -85,6 +90,12 @@ func NewSearcher(o SearchOptions) *Searcher {
 	}
 	if o.Within <= 0 {
 		o.Within = 0.25
+	}
+	if o.DeepKeep <= 0 {
+		o.DeepKeep = 3
+	}
+	if o.DeepWithin <= 0 {
+		o.DeepWithin = 0.1
 	}
 	if o.Horizon <= 0 {
 		o.Horizon = 7
@@ -235,11 +246,15 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 	slices.SortStableFunc(s.cands, byValue)
 	depth := 1
 	if len(s.cands) > 1 && s.opt.Plies > 1 {
-		n := 1
-		for n < len(s.cands) && n < s.opt.Keep && s.cands[n].v >= s.cands[0].v-s.opt.Within {
-			n++
-		}
-		for d := 2; d <= s.opt.Plies && n > 1 && !s.stopped; d++ {
+		keep, within := s.opt.Keep, s.opt.Within
+		for d := 2; d <= s.opt.Plies && !s.stopped; d++ {
+			n := 1
+			for n < len(s.cands) && n < keep && s.cands[n].v >= s.cands[0].v-within {
+				n++
+			}
+			if n < 2 {
+				break
+			}
 			vals := append(s.vals[:0], make([]float64, n)...)
 			s.vals = vals
 			for i := range n {
@@ -256,8 +271,7 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 			}
 			slices.SortStableFunc(s.cands[:n], byValue)
 			depth = d
-			// The next ply looks at fewer: half, at least two.
-			n = max(2, n/2)
+			keep, within = s.opt.DeepKeep, s.opt.DeepWithin
 		}
 		if f := min(s.opt.Finalists, len(s.cands)); f > 1 && s.opt.Rollouts > 0 && !s.stopped {
 			if s.rollout(mover, f) {
