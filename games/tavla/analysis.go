@@ -48,9 +48,10 @@ func (a *Analyser) Turns(p *Pos) ([]RatedTurn, error) {
 	mover := st.side
 	turns := s.gens[0].generate(&st)
 	out := make([]RatedTurn, len(turns))
+	s.setBase(0, &st, mover.Opponent())
 	for i := range turns {
 		t := &turns[i]
-		v := s.after(&t.st, mover)
+		v := s.after(0, &t.st, mover)
 		if a.Plies > 1 {
 			v = s.after2(&t.st, mover, 1, 1)
 		}

@@ -272,6 +272,25 @@ type evaluator struct {
 	net *Net
 	f   features
 	h   [maxHidden]float32
+	// bases are positions many evaluated ones differ little from (a
+	// roll's start, whose turns' ends each move a few checkers), one per
+	// level of a search: from a base only the inputs that differ are
+	// added (see fromBase).
+	bases [maxBases]evalBase
+	seen  [numInputs]uint32
+	gen   uint32
+}
+
+// maxBases bounds the levels of bases (a search's depth and a rollout).
+const maxBases = 8
+
+// evalBase is a base position's inputs (dense, and which are lit) and
+// its hidden layer's sums before the sigmoid.
+type evalBase struct {
+	x      [numInputs]float32
+	f      features
+	sums   [maxHidden]float32
+	roller ai.Side
 }
 
 func newEvaluator(n *Net) *evaluator { return &evaluator{net: n} }
@@ -306,6 +325,15 @@ func (e *evaluator) forward() [numOutputs]float32 {
 			}
 		}
 	}
+	return e.output()
+}
+
+// output runs the network from the hidden sums in e.h (left as the
+// hidden layer's values).
+func (e *evaluator) output() [numOutputs]float32 {
+	n := e.net
+	hn := n.Hidden
+	h := e.h[:hn:hn]
 	for j := range h {
 		h[j] = sigmoid(h[j])
 	}
@@ -318,6 +346,68 @@ func (e *evaluator) forward() [numOutputs]float32 {
 		}
 		out[k] = sigmoid(s)
 	}
+	return out
+}
+
+// setBase makes st, seen by roller, the base of level k.
+func (e *evaluator) setBase(k int, st *state, roller ai.Side) {
+	b := &e.bases[k]
+	for i := 0; i < b.f.n; i++ {
+		b.x[b.f.idx[i]] = 0
+	}
+	b.f.encode(st, roller)
+	b.roller = roller
+	hn := e.net.Hidden
+	sums := b.sums[:hn:hn]
+	copy(sums, e.net.B1)
+	for i := 0; i < b.f.n; i++ {
+		ix := int(b.f.idx[i])
+		v := b.f.val[i]
+		b.x[ix] = v
+		row := e.net.W1[ix*hn : ix*hn+hn : ix*hn+hn]
+		for j := range row {
+			sums[j] += v * row[j]
+		}
+	}
+}
+
+// fromBase is probs(st, roller) computed from level k's base, whose
+// roller must be the same: the hidden sums are the base's plus the
+// weights of the inputs that differ (a few for a turn's end against the
+// roll's start, against all of them from scratch). The result equals
+// probs' up to float32 rounding.
+func (e *evaluator) fromBase(k int, st *state, roller ai.Side) [numOutputs]float32 {
+	b := &e.bases[k]
+	e.f.encode(st, roller)
+	e.gen++
+	if e.gen == 0 {
+		clear(e.seen[:])
+		e.gen = 1
+	}
+	hn := e.net.Hidden
+	h := e.h[:hn:hn]
+	copy(h, b.sums[:hn])
+	add := func(ix int, d float32) {
+		row := e.net.W1[ix*hn : ix*hn+hn : ix*hn+hn]
+		for j := range row {
+			h[j] += d * row[j]
+		}
+	}
+	for i := 0; i < e.f.n; i++ {
+		ix := int(e.f.idx[i])
+		e.seen[ix] = e.gen
+		if d := e.f.val[i] - b.x[ix]; d != 0 {
+			add(ix, d)
+		}
+	}
+	for i := 0; i < b.f.n; i++ {
+		if ix := int(b.f.idx[i]); e.seen[ix] != e.gen {
+			add(ix, -b.x[ix])
+		}
+	}
+	out := e.output()
+	out[outMarsWin] = min(out[outMarsWin], out[outWin])
+	out[outMarsLoss] = min(out[outMarsLoss], 1-out[outWin])
 	return out
 }
 

@@ -150,6 +150,38 @@ func TestInferenceAllocatesNothing(t *testing.T) {
 	}
 }
 
+// TestFromBase: the network's chances for a turn's end computed from the
+// roll's start (only the inputs that differ) are those computed from
+// scratch, up to float32 rounding, and cost no allocation.
+func TestFromBase(t *testing.T) {
+	e := newEvaluator(defaultNet())
+	g := newTurnGen()
+	worst := 0.0
+	for _, p := range turnPositions(t, 2) {
+		st := p.st
+		opp := st.side.Opponent()
+		e.setBase(0, &st, opp)
+		turns := g.generate(&st)
+		for i := range turns {
+			a := e.fromBase(0, &turns[i].st, opp)
+			b := e.probs(&turns[i].st, opp)
+			for k := range a {
+				worst = max(worst, math.Abs(float64(a[k]-b[k])))
+			}
+		}
+	}
+	if worst > 1e-5 {
+		t.Fatalf("from the base and from scratch differ by %.2g", worst)
+	}
+	p := mustPos(t, benchPos)
+	st := p.st
+	e.setBase(1, &st, black)
+	end := g.generate(&st)[0].st
+	if n := testing.AllocsPerRun(100, func() { e.fromBase(1, &end, black) }); n != 0 {
+		t.Errorf("%.1f allocations a call", n)
+	}
+}
+
 // TestSigmoidTable: the table's sigmoid is within 1e-5 of the exact one.
 func TestSigmoidTable(t *testing.T) {
 	for x := -20.0; x <= 20; x += 0.01 {

@@ -133,7 +133,11 @@ type Choice struct {
 const handScale = 400
 
 // value is st's equity for roller, who rolls next.
-func (s *Searcher) value(st *state, roller ai.Side) float64 {
+func (s *Searcher) value(st *state, roller ai.Side) float64 { return s.valueFrom(-1, st, roller) }
+
+// valueFrom is value, computed from the evaluator's base k when it is
+// seen by the same roller (k < 0: none).
+func (s *Searcher) valueFrom(k int, st *state, roller ai.Side) float64 {
 	if v, over := finalValue(st, roller); over {
 		return v
 	}
@@ -146,7 +150,18 @@ func (s *Searcher) value(st *state, roller ai.Side) float64 {
 		s.hand.st.side, s.hand.st.nd, s.hand.style = roller, 0, ""
 		return math.Tanh(float64(s.hand.Evaluate()) / handScale)
 	}
+	if k >= 0 && s.ev.bases[k].roller == roller {
+		return equityOf(s.ev.fromBase(k, st, roller))
+	}
 	return equityOf(s.ev.probs(st, roller))
+}
+
+// setBase makes board, with roller to roll, the base of level k for the
+// network (the turns of a roll from board are evaluated from it).
+func (s *Searcher) setBase(k int, board *state, roller ai.Side) {
+	if s.ev != nil {
+		s.ev.setBase(k, board, roller)
+	}
 }
 
 func (s *Searcher) checkStop() {
@@ -158,12 +173,13 @@ func (s *Searcher) checkStop() {
 	}
 }
 
-// after is the value for mover of a turn's end, the other side to roll.
-func (s *Searcher) after(end *state, mover ai.Side) float64 {
+// after is the value for mover of a turn's end, the other side to roll,
+// evaluated from base k (see setBase).
+func (s *Searcher) after(k int, end *state, mover ai.Side) float64 {
 	if v, over := finalValue(end, mover); over {
 		return v
 	}
-	return -s.value(end, mover.Opponent())
+	return -s.valueFrom(k, end, mover.Opponent())
 }
 
 // rolls are the 21 distinct rolls and their chances: w in 36ths (a
@@ -198,6 +214,7 @@ func (s *Searcher) rollerValue(board *state, roller ai.Side, depth, level int) f
 		return v
 	}
 	sum := 0.0
+	s.setBase(level, board, roller.Opponent())
 	for _, r := range rolls {
 		if s.stopped {
 			return 0
@@ -206,7 +223,7 @@ func (s *Searcher) rollerValue(board *state, roller ai.Side, depth, level int) f
 		turns := s.gens[level].generate(&cur)
 		best, bestV := 0, math.Inf(-1)
 		for i := range turns {
-			if v := s.after(&turns[i].st, roller); v > bestV {
+			if v := s.after(level, &turns[i].st, roller); v > bestV {
 				best, bestV = i, v
 			}
 		}
@@ -237,9 +254,10 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 	mover := st.side
 	turns := s.gens[0].generate(&st)
 	s.cands = s.cands[:0]
+	s.setBase(0, &st, mover.Opponent())
 	for i := range turns {
 		c := cand{turn: turns[i]}
-		c.v = s.after(&c.turn.st, mover)
+		c.v = s.after(0, &c.turn.st, mover)
 		s.cands = append(s.cands, c)
 	}
 	byValue := func(a, b cand) int { return cmpDesc(a.v, b.v) }
@@ -303,6 +321,9 @@ func cmpDesc(a, b float64) int {
 	return 0
 }
 
+// rolloutBase is the evaluator's base level the rollouts use.
+const rolloutBase = maxBases - 1
+
 // minTrials is the fewest trials a rollout needs for its verdict to
 // replace the search's.
 const minTrials = 36
@@ -359,8 +380,9 @@ func (s *Searcher) trialValue(end *state, mover ai.Side, first int) float64 {
 		cur := rolled(&board, side, a, b)
 		turns := gen.generate(&cur)
 		best, bestV := 0, math.Inf(-1)
+		s.setBase(rolloutBase, &board, side.Opponent())
 		for i := range turns {
-			if v := s.after(&turns[i].st, side); v > bestV {
+			if v := s.after(rolloutBase, &turns[i].st, side); v > bestV {
 				best, bestV = i, v
 			}
 		}

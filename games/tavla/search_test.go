@@ -59,7 +59,9 @@ func TestTwoPlyMatchesBruteForce(t *testing.T) {
 			for _, m := range cd.turn.Moves() {
 				q.Make(m)
 			}
-			if want := bruteTwoPly(q, p.st.side, e); math.Abs(cd.v-want) > 1e-9 {
+			// Equal up to float32 rounding: the search evaluates a
+			// roll's turns from the roll's start (evaluator.fromBase).
+			if want := bruteTwoPly(q, p.st.side, e); math.Abs(cd.v-want) > 1e-5 {
 				t.Errorf("%s: turn %v: 2-ply %.6f, by the rules' plies %.6f", text, cd.turn.Moves(), cd.v, want)
 			}
 		}

@@ -123,6 +123,7 @@ func (t *Trainer) PlayGame(rng *rand.Rand) GameResult {
 		opp := side.Opponent()
 		best, bestV := 0, -10.0
 		var bestP [numOutputs]float32
+		t.ev.setBase(0, &board, opp)
 		for i := range turns {
 			end := &turns[i].st
 			if v, over := finalValue(end, side); over {
@@ -131,7 +132,7 @@ func (t *Trainer) PlayGame(rng *rand.Rand) GameResult {
 				}
 				continue
 			}
-			pr := t.ev.probs(end, opp)
+			pr := t.ev.fromBase(0, end, opp)
 			if v := -equityOf(pr); v > bestV {
 				best, bestV, bestP = i, v, pr
 			}
