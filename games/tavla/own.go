@@ -22,11 +22,12 @@ var _ ai.OwnSearcher = (*Pos)(nil)
 // or more than 3 the master's search). A level's deliberate mistakes are
 // its BlunderProb, within its Margin in thousandths of a point. Style
 // "hand" searches on the hand-written evaluation (to measure the network
-// against it); "seed" is not searched here (false).
+// against it); "seed" and "classic" (the common engine on the
+// hand-written evaluation, as before) are not searched here (false).
 func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 	var o SearchOptions
 	switch lvl.Style {
-	case "seed":
+	case "seed", "classic":
 		return o, false
 	case "hand":
 		o.Hand = true
@@ -83,9 +84,9 @@ type plan struct {
 // for a roll is worth the network's equity for the side about to roll
 // (Score in thousandths of a point, from White's point of view as the
 // engine's chance nodes are); the opening roll, a finished game and the
-// seed level are left to the engine.
+// styles seed and classic are left to the engine.
 func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
-	if p.style == "seed" || p.over() || p.st.opening {
+	if p.style != "" || p.over() || p.st.opening {
 		return ai.Result{}, false
 	}
 	opts, ok := levelSearch(lvl)

@@ -73,16 +73,26 @@ func TestEveryPathPlaysTheLevel(t *testing.T) {
 
 // TestSeedLevelStaysTheEngines: the seed level is not searched here (the
 // common engine plays the seed document's heuristic one die at a time),
-// nor is a styled position.
+// nor is a styled position; the classic style is the common engine's
+// search on the hand-written evaluation.
 func TestSeedLevelStaysTheEngines(t *testing.T) {
 	p := mustPos(t, benchPos)
 	var slot any
 	if _, ok := p.SearchOwn(context.Background(), levels()[4], nil, nil, &slot); ok {
 		t.Fatal("the seed level was searched by the learned search")
 	}
-	p.SetStyle("seed")
-	if _, ok := p.SearchOwn(context.Background(), levels()[2], nil, nil, &slot); ok {
-		t.Fatal("a position in the seed's style was searched by the learned search")
+	for _, style := range []string{"seed", "classic"} {
+		p.SetStyle(style)
+		if _, ok := p.SearchOwn(context.Background(), levels()[2], nil, nil, &slot); ok {
+			t.Fatalf("a position in the %s style was searched by the learned search", style)
+		}
+	}
+	classic := levels()[2]
+	classic.Style = "classic"
+	p.SetStyle("")
+	res := ai.NewEngine(ai.DefaultOptions()).Choose(context.Background(), p, classic, nil)
+	if res.Nodes < 100 || p.style != "" {
+		t.Fatalf("the classic hard level: %+v, style left %q", res, p.style)
 	}
 }
 

@@ -34,7 +34,9 @@ type Spec struct {
 // SpecHelp describes the player specs ParseSpec reads.
 const SpecHelp = `a player: a level (seed, easy, medium, hard, master) played through the
 common engine as the bot plays it, optionally LEVEL+hand (the level's search on
-the hand-written evaluation) or LEVEL/DUR (another time budget per move);
+the hand-written evaluation), LEVEL+classic (the common engine's search on the
+hand-written evaluation, as the levels played before) or LEVEL/DUR (another time
+budget per move);
 mcN (flat Monte-Carlo, N greedy playouts of each legal turn);
 plyN[+hand][@FILE] (the N-ply search, 1 to 3, on the network in FILE, default
 the embedded one, or on the hand-written evaluation)`
@@ -96,6 +98,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 	}
 	name, hand := strings.CutSuffix(name, "+hand")
+	name, classic := strings.CutSuffix(name, "+classic")
 	lvl, ok := games.HostOf(tavla.Game{}).Level(name)
 	if !ok {
 		return Spec{}, fmt.Errorf("unknown player %q: %s", s, SpecHelp)
@@ -105,6 +108,16 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%q: the %s level has its own evaluation", s, lvl.Name)
 		}
 		lvl.Style = "hand"
+	}
+	if classic {
+		if lvl.Style != "" {
+			return Spec{}, fmt.Errorf("%q: the %s level has its own evaluation", s, lvl.Name)
+		}
+		// As the level searched before the learned evaluation: the common
+		// engine, the hand-written evaluation, depth in turns (hard 1,
+		// master 2).
+		lvl.Style = "classic"
+		lvl.Limits.Depth = max(lvl.Limits.Depth-1, 1)
 	}
 	if timed {
 		lvl.Limits.Time = d
