@@ -39,10 +39,12 @@ type SearchOptions struct {
 	DeepKeep   int
 	DeepWithin float64
 	// Finalists are the candidates, best by the deepest ply, that are
-	// rolled out (0: none); each gets up to Rollouts trials of Horizon
-	// turns (both sides 1-ply) before the evaluation takes over, the same
-	// dice for every finalist.
+	// rolled out (0: none), those within RolloutWithin of the best (0: all
+	// of them; with one left, none is rolled out); each gets up to
+	// Rollouts trials of Horizon turns (both sides 1-ply) before the
+	// evaluation takes over, the same dice for every finalist.
 	Finalists, Rollouts, Horizon int
+	RolloutWithin                float64
 	// Mistake is the chance of playing a turn other than the best on
 	// purpose, drawn among those within Margin points of it.
 	Mistake, Margin float64
@@ -291,7 +293,16 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 			depth = d
 			keep, within = s.opt.DeepKeep, s.opt.DeepWithin
 		}
-		if f := min(s.opt.Finalists, len(s.cands)); f > 1 && s.opt.Rollouts > 0 && !s.stopped {
+		f := min(s.opt.Finalists, len(s.cands))
+		if w := s.opt.RolloutWithin; w > 0 {
+			for k := 1; k < f; k++ {
+				if s.cands[k].v < s.cands[0].v-w {
+					f = k
+					break
+				}
+			}
+		}
+		if f > 1 && s.opt.Rollouts > 0 && !s.stopped {
 			if s.rollout(mover, f) {
 				depth = 4
 			}

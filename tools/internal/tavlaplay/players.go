@@ -38,8 +38,10 @@ the hand-written evaluation), LEVEL+classic (the common engine's search on the
 hand-written evaluation, as the levels played before) or LEVEL/DUR (another time
 budget per move);
 mcN (flat Monte-Carlo, N greedy playouts of each legal turn);
-plyN[+hand][@FILE] (the N-ply search, 1 to 3, on the network in FILE, default
-the embedded one, or on the hand-written evaluation)`
+plyN[+hand][,OPTION=VALUE...][@FILE] (the N-ply search, 1 to 3, on the network
+in FILE, default the embedded one, or on the hand-written evaluation; options:
+keep, within, deepkeep, deepwithin, finalists, rollouts, horizon, rwithin, as
+tavla.SearchOptions)`
 
 // ParseSpec reads a player spec (SpecHelp).
 func ParseSpec(s string) (Spec, error) {
@@ -60,6 +62,7 @@ func ParseSpec(s string) (Spec, error) {
 		if i := strings.IndexByte(rest, '@'); i >= 0 {
 			rest, file = rest[:i], rest[i+1:]
 		}
+		rest, extra, _ := strings.Cut(rest, ",")
 		hand := false
 		if r, ok := strings.CutSuffix(rest, "+hand"); ok {
 			rest, hand = r, true
@@ -69,6 +72,11 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%q: plyN needs N from 1 to 3", s)
 		}
 		opts := tavla.SearchOptions{Plies: n, Hand: hand}
+		if extra != "" {
+			if err := searchOptions(&opts, extra); err != nil {
+				return Spec{}, fmt.Errorf("%q: %w", s, err)
+			}
+		}
 		if file != "" {
 			f, err := os.Open(file)
 			if err != nil {
@@ -125,6 +133,38 @@ func ParseSpec(s string) (Spec, error) {
 	return Spec{Name: s, New: func(seed uint64) Player {
 		return &levelPlayer{lvl: lvl, e: ai.NewEngine(ai.DefaultOptions()), seed: seed}
 	}}, nil
+}
+
+// searchOptions sets opts from name=value pairs (keep=12,deepkeep=3,...).
+func searchOptions(opts *tavla.SearchOptions, list string) error {
+	for _, kv := range strings.Split(list, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		x, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil || x < 0 {
+			return fmt.Errorf("%q: want name=value with a number not below 0", kv)
+		}
+		switch k {
+		case "keep":
+			opts.Keep = int(x)
+		case "within":
+			opts.Within = x
+		case "deepkeep":
+			opts.DeepKeep = int(x)
+		case "deepwithin":
+			opts.DeepWithin = x
+		case "finalists":
+			opts.Finalists = int(x)
+		case "rollouts":
+			opts.Rollouts = int(x)
+		case "horizon":
+			opts.Horizon = int(x)
+		case "rwithin":
+			opts.RolloutWithin = x
+		default:
+			return fmt.Errorf("unknown option %q (keep, within, deepkeep, deepwithin, finalists, rollouts, horizon, rwithin)", k)
+		}
+	}
+	return nil
 }
 
 // levelPlayer plays a level through the common engine, ply by ply, as the
