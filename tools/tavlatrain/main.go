@@ -14,6 +14,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -23,7 +24,13 @@ import (
 	"oyunbot/games/tavla"
 )
 
-func main() {
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run is the command with its arguments and outputs; it returns the exit
+// status.
+func run(args []string, stdout, stderr io.Writer) int {
+	flag := flag.NewFlagSet("tavlatrain", flag.ContinueOnError)
+	flag.SetOutput(stderr)
 	seed := flag.Uint64("seed", 1, "seed of the first weights and of the dice")
 	games := flag.Int("games", 100000, "self-play games")
 	hidden := flag.Int("hidden", 64, "hidden units")
@@ -34,14 +41,16 @@ func main() {
 	out := flag.String("out", "tavlanet", "folder for the checkpoints and the last network")
 	from := flag.String("from", "", "go on from these weights instead of new ones")
 	version := flag.Uint("version", tavla.NetVersion, "version written into the weights")
-	flag.Parse()
+	if err := flag.Parse(args); err != nil {
+		return 2
+	}
 	if *games < 1 || *hidden < 1 || *hidden > 256 || *lambda < 0 || *lambda > 1 || *alpha <= 0 || *alphaEnd <= 0 || *every < 1 {
-		fmt.Fprintln(os.Stderr, "tavlatrain: -games and -checkpoint must be positive, -hidden 1..256, -lambda 0..1, the rates positive")
-		os.Exit(2)
+		fmt.Fprintln(stderr, "tavlatrain: -games and -checkpoint must be positive, -hidden 1..256, -lambda 0..1, the rates positive")
+		return 2
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "tavlatrain:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "tavlatrain:", err)
+		return 1
 	}
 	init := rand.New(rand.NewPCG(*seed, 2))
 	net := tavla.NewNet(*hidden, 0.1, init.Float64)
@@ -52,8 +61,8 @@ func main() {
 			f.Close()
 		}
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "tavlatrain:", err)
-			os.Exit(1)
+			fmt.Fprintln(stderr, "tavlatrain:", err)
+			return 1
 		}
 	}
 	net.Version = uint32(*version)
@@ -76,7 +85,7 @@ func main() {
 		}
 		if g%1000 == 0 {
 			el := time.Since(start)
-			fmt.Printf("games %d elapsed %s games/s %.1f turns/game %.1f white %.3f mars %.3f draws %d alpha %.4f\n",
+			fmt.Fprintf(stdout, "games %d elapsed %s games/s %.1f turns/game %.1f white %.3f mars %.3f draws %d alpha %.4f\n",
 				g, el.Round(time.Second), float64(g)/el.Seconds(), float64(turns)/1000, float64(wins)/1000, float64(mars)/1000, draws, tr.Alpha)
 			turns, wins, mars, draws = 0, 0, 0, 0
 		}
@@ -88,11 +97,12 @@ func main() {
 				name = "net.bin"
 			}
 			if err := write(filepath.Join(*out, name), net); err != nil {
-				fmt.Fprintln(os.Stderr, "tavlatrain:", err)
-				os.Exit(1)
+				fmt.Fprintln(stderr, "tavlatrain:", err)
+				return 1
 			}
 		}
 	}
+	return 0
 }
 
 func write(path string, n *tavla.Net) error {
