@@ -19,7 +19,7 @@ func TestEngineSearchesWholeTurns(t *testing.T) {
 		p := mustPos(t, "w8,w1,w1,.,w1,w1,w1,.,w1,.,.,.,.,b1,.,.,.,b1,b5,w1,.,.,.,b8 0 0 b 3-3")
 		e := ai.NewEngine(ai.DefaultOptions())
 		first := e.Choose(context.Background(), p, lvl, nil)
-		if first.Depth != lvl.Limits.Depth || len(first.PV) != 4 || first.PV[0] != first.Best || first.Nodes == 0 {
+		if first.Depth < 1 || first.Depth > lvl.Limits.Depth || len(first.PV) != 4 || first.PV[0] != first.Best || first.Nodes == 0 {
 			t.Fatalf("%s, first ply: %+v", lvl.Name, first)
 		}
 		for k := 1; k < len(first.PV); k++ {

@@ -91,18 +91,30 @@ func TestStoppedSearchKeepsOneDeepChoice(t *testing.T) {
 // best turn when another is within its margin, and plays only turns
 // within it; without an rng it plays the best.
 func TestDeliberateMistakes(t *testing.T) {
-	p := mustPos(t, "w8,w1,w1,.,w1,w1,w1,.,w1,.,.,.,.,b1,.,.,.,b1,b5,w1,.,.,.,b8 0 0 b 3-3")
+	const margin = 0.1
+	// A position with at least three other turns within the margin.
+	var p *Pos
+	for _, q := range turnPositions(t, 1) {
+		turns, _ := NewAnalyser(1).Turns(q)
+		if len(turns) > 3 && turns[3].Equity >= turns[0].Equity-margin {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		t.Fatal("no position with close turns")
+	}
 	best := NewSearcher(SearchOptions{}).Choose(context.Background(), p, time.Time{}, nil)
-	s := NewSearcher(SearchOptions{Mistake: 1, Margin: 0.3})
+	s := NewSearcher(SearchOptions{Mistake: 1, Margin: margin})
 	rng := rand.New(rand.NewPCG(4, 4))
 	seen := map[uint64]bool{}
 	for range 40 {
 		c := s.Choose(context.Background(), p, time.Time{}, rng)
 		if c.Turn.st.hash == best.Turn.st.hash {
-			t.Fatalf("played the best turn %v", c.Turn.Moves())
+			t.Fatalf("%s: played the best turn %v", p, c.Turn.Moves())
 		}
-		if c.Equity < best.Equity-0.3-1e-9 {
-			t.Fatalf("played %v worth %.3f, more than 0.3 below the best %.3f", c.Turn.Moves(), c.Equity, best.Equity)
+		if c.Equity < best.Equity-margin-1e-9 {
+			t.Fatalf("%s: played %v worth %.3f, more than %.1f below the best %.3f", p, c.Turn.Moves(), c.Equity, margin, best.Equity)
 		}
 		seen[c.Turn.st.hash] = true
 	}
