@@ -1,8 +1,11 @@
 package tavla
 
 import (
+	"bufio"
 	"context"
+	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -84,11 +87,33 @@ func BenchmarkTurnGen(b *testing.B) {
 	}
 }
 
+// benchPositions are the perft file's positions with more than one turn
+// to choose from (each bench op searches them all).
+func benchPositions(b *testing.B) []*Pos {
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var out []*Pos
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 6 && !strings.HasPrefix(fs[0], "#") && fs[4] != "-" {
+			if p, err := parsePosition(strings.Join(fs[:5], " ")); err == nil && p.Perft(1) > 1 {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // BenchmarkLearnedSearch: the searches of the levels (1-ply: easy and
-// medium; 2-ply: hard; master) from benchPos, and the flat Monte-Carlo
-// players the levels are measured against.
+// medium; 2-ply: hard; master) and the flat Monte-Carlo players the
+// levels are measured against, over the perft file's positions with a
+// choice: ns/op is the time of a whole round, ns/turn a position's.
 func BenchmarkLearnedSearch(b *testing.B) {
-	p, _ := parsePosition(benchPos)
+	ps := benchPositions(b)
 	for _, c := range []struct {
 		name string
 		o    SearchOptions
@@ -97,32 +122,24 @@ func BenchmarkLearnedSearch(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var evals int64
 			for b.Loop() {
-				evals = s.Choose(context.Background(), p, time.Time{}, nil).Evals
+				evals = 0
+				for _, p := range ps {
+					evals += s.Choose(context.Background(), p, time.Time{}, nil).Evals
+				}
 			}
-			b.ReportMetric(float64(evals), "evals/op")
+			b.ReportMetric(float64(evals)/float64(len(ps)), "evals/turn")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/turn")
 		})
 	}
 	for _, n := range []int{32, 64} {
 		m := NewMonteCarlo(n, 1)
 		b.Run("mc"+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				m.Choose(p)
+				for _, p := range ps[:20] {
+					m.Choose(p)
+				}
 			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*20), "ns/turn")
 		})
 	}
-}
-
-// BenchmarkNetEvalFromBase: the same evaluation of a turn's end computed
-// from the roll's start (only the inputs the turn changed), as searches
-// and the training evaluate a roll's turns.
-func BenchmarkNetEvalFromBase(b *testing.B) {
-	p, _ := parsePosition(benchPos)
-	e := newEvaluator(defaultNet())
-	st := p.st
-	e.setBase(0, &st, black)
-	end := newTurnGen().generate(&st)[0].st
-	for b.Loop() {
-		e.fromBase(0, &end, black)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
