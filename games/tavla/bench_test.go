@@ -143,3 +143,18 @@ func BenchmarkLearnedSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNetEvalFromBase: the same evaluation of a turn's end computed
+// from the roll's start (only the inputs the turn changed), as searches
+// and the training evaluate a roll's turns.
+func BenchmarkNetEvalFromBase(b *testing.B) {
+	p, _ := parsePosition(benchPos)
+	e := newEvaluator(defaultNet())
+	st := p.st
+	e.setBase(0, &st, black)
+	end := newTurnGen().generate(&st)[0].st
+	for b.Loop() {
+		e.fromBase(0, &end, black)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
+}
