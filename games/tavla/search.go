@@ -70,6 +70,7 @@ type Searcher struct {
 	vals  []float64
 
 	ctx      context.Context
+	start    time.Time
 	deadline time.Time
 	stopped  bool
 	evals    int64
@@ -248,10 +249,11 @@ func (s *Searcher) after2(end *state, mover ai.Side, depth, level int) float64 {
 
 // Choose searches the turn to play in p, which must hold dice (at the
 // start of a turn or in the middle of one), until the deadline (zero:
-// none) or ctx ends; a stage the deadline cuts short is not used. rng
-// draws the deliberate mistakes (nil: none).
+// none) or ctx ends; a stage the deadline cuts short is not used, and
+// 3-ply is not begun once a third of the time is gone. rng draws the
+// deliberate mistakes (nil: none).
 func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *rand.Rand) Choice {
-	s.ctx, s.deadline, s.stopped, s.evals = ctx, deadline, false, 0
+	s.ctx, s.start, s.deadline, s.stopped, s.evals = ctx, time.Now(), deadline, false, 0
 	st := p.st
 	mover := st.side
 	turns := s.gens[0].generate(&st)
@@ -273,6 +275,11 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 				n++
 			}
 			if n < 2 {
+				break
+			}
+			if d > 2 && !s.deadline.IsZero() && time.Since(s.start) > s.deadline.Sub(s.start)/3 {
+				// A third of the time went to the plies before: this one,
+				// some times longer, would be cut short and thrown away.
 				break
 			}
 			vals := append(s.vals[:0], make([]float64, n)...)
