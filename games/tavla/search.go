@@ -26,7 +26,7 @@ import (
 type SearchOptions struct {
 	// Plies is the search's depth: 1 rates each turn's position; 2 the
 	// opponent's rolls and replies after it; 3 the mover's rolls after
-	// those too. 0 means 1.
+	// those too. 0 means 1; more than 3, 3.
 	Plies int
 	// Keep is how many candidates, best by 1-ply, go to the deeper plies
 	// (0: 8), and Within how far below the best 1-ply value they may be
@@ -85,9 +85,7 @@ type cand struct {
 
 // NewSearcher returns a searcher playing as o says.
 func NewSearcher(o SearchOptions) *Searcher {
-	if o.Plies <= 0 {
-		o.Plies = 1
-	}
+	o.Plies = min(max(o.Plies, 1), 3)
 	if o.Keep <= 0 {
 		o.Keep = 8
 	}
