@@ -126,6 +126,7 @@ func (e *Engine) Clear() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
+	e.own = nil // a game's own search starts afresh too
 }
 
 // Level is a playing strength: a search budget plus deliberate, humane

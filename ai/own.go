@@ -18,8 +18,8 @@ import (
 // deliberate mistakes itself (rng nil: none) and returns a legal move.
 //
 // slot is the engine's own place for the game's state between calls
-// (buffers, the rest of a turn already chosen): nil at first, never
-// shared between engines, so never used concurrently.
+// (buffers, the rest of a turn already chosen): nil at first and after
+// Engine.Clear, never shared between engines, so never used concurrently.
 type OwnSearcher interface {
 	SearchOwn(ctx context.Context, lvl Level, rng *rand.Rand, progress func(Info), slot *any) (Result, bool)
 }

@@ -29,7 +29,7 @@ func (g *ownGame) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, p
 // TestOwnSearcher: Choose, ChooseWith and Search hand a position that
 // searches itself to it (Search with the limits only), the engine keeps
 // the game's slot between calls, and a level the game declines is
-// searched by the engine as before.
+// searched by the engine as before; Clear empties the slot.
 func TestOwnSearcher(t *testing.T) {
 	g := &ownGame{}
 	e := ai.NewEngine(ai.DefaultOptions())
@@ -42,6 +42,9 @@ func TestOwnSearcher(t *testing.T) {
 	}
 	if ai.NewEngine(ai.DefaultOptions()).Choose(context.Background(), g, own, nil); g.calls != 1 {
 		t.Fatalf("a new engine's slot began at %d calls", g.calls-1)
+	}
+	if e.Clear(); e.Choose(context.Background(), g, own, nil).Score != 42 || g.calls != 1 {
+		t.Fatalf("after Clear the slot began at %d calls", g.calls-1)
 	}
 	plain := ai.Level{Name: "hard", Limits: ai.Limits{Depth: 3}}
 	want := ai.NewEngine(ai.DefaultOptions()).Choose(context.Background(), &endless{}, plain, nil)
