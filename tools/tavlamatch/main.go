@@ -11,10 +11,12 @@
 // another budget), the N-ply search on a network file (ply1@net.bin), or
 // the flat Monte-Carlo player with N greedy playouts of each legal turn
 // (mc64). -busy N spins N goroutines meanwhile, to measure the time per
-// turn beside a busy loop.
+// turn beside a busy loop; -for 40m begins no game after 40 minutes, so
+// that a match ends in time with fewer games and a wider interval.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -33,6 +35,7 @@ func main() {
 	maxTurns := flag.Int("maxturns", 2000, "a game longer than this many turns is scored 0-0")
 	busy := flag.Int("busy", 0, "goroutines spinning meanwhile (a busy loop)")
 	quiet := flag.Bool("quiet", false, "print the summary only")
+	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
 	flag.Parse()
 	fail := func(format string, a ...any) {
 		fmt.Fprintf(os.Stderr, "tavlamatch: "+format+"\n", a...)
@@ -69,7 +72,13 @@ func main() {
 	start := time.Now()
 	var sum tavlaplay.Summary
 	var played []tavlaplay.Game
-	results := cfg.Run(func(g tavlaplay.Game) {
+	ctx := context.Background()
+	if *until > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *until)
+		defer cancel()
+	}
+	results := cfg.Run(ctx, func(g tavlaplay.Game) {
 		played = append(played, g)
 		if *quiet {
 			return

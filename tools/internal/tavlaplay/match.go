@@ -1,6 +1,7 @@
 package tavlaplay
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -119,8 +120,10 @@ func (cfg Config) Play(i int) Game {
 }
 
 // Run plays the match on cfg.Workers goroutines and reports each game (in
-// game order) to report.
-func (cfg Config) Run(report func(Game)) []Game {
+// game order) to report. Once ctx is done no game is begun; the games
+// begun are finished, and Run returns those reported, whole pairs only
+// (a pair's two games share their dice).
+func (cfg Config) Run(ctx context.Context, report func(Game)) []Game {
 	results := make([]Game, cfg.Games)
 	done := make([]bool, cfg.Games)
 	next := 0
@@ -145,12 +148,20 @@ func (cfg Config) Run(report func(Game)) []Game {
 			}
 		}()
 	}
+feed:
 	for i := range cfg.Games {
-		jobs <- i
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(jobs)
 	wg.Wait()
-	return results
+	return results[:next-next%2]
 }
 
 // Summary is a match's score for A.

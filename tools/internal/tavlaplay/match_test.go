@@ -1,6 +1,7 @@
 package tavlaplay
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ func TestPairsShareTheDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := Config{A: spec, B: spec, Games: 6, Seed: 3, Workers: 2}.Run(nil)
+	games := Config{A: spec, B: spec, Games: 6, Seed: 3, Workers: 2}.Run(context.Background(), nil)
 	for _, g := range games {
 		if g.Reason == "" || g.Reason == "too-long" || len(g.ATurns) == 0 || len(g.BTurns) == 0 {
 			t.Fatalf("game %d: %+v", g.Index, g)
@@ -66,5 +67,32 @@ func TestParseSpec(t *testing.T) {
 		if _, err := ParseSpec(s); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", s, err, want)
 		}
+	}
+}
+
+// TestRunStops: once the context is done no game is begun and the games
+// returned are whole pairs, in order: cancelled at the first game's
+// report, only the games already begun (a few of forty) are finished.
+func TestRunStops(t *testing.T) {
+	spec, err := ParseSpec("ply1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const n = 40
+	games := Config{A: spec, B: spec, Games: n, Seed: 3, Workers: 2}.Run(ctx, func(Game) { cancel() })
+	if len(games)%2 != 0 || len(games) >= n {
+		t.Fatalf("got %d games of %d, want a few whole pairs", len(games), n)
+	}
+	for i, g := range games {
+		if g.Index != i || g.Reason == "" {
+			t.Fatalf("game %d is game %d (%q)", i, g.Index, g.Reason)
+		}
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	if games := (Config{A: spec, B: spec, Games: n, Seed: 3, Workers: 2}).Run(ctx, nil); len(games) != 0 {
+		t.Fatalf("a match stopped before it began played %d games", len(games))
 	}
 }
