@@ -45,10 +45,10 @@ func (Game) Host() games.Host {
 		Policy: games.Policy{NoUndo: true, NoDraws: true},
 		// The measured ladder (BENCHMARKS.md, "Bot ladders"): games won
 		// between neighbouring levels at their own budgets, medium anchored
-		// at 1500 where a new player starts: medium-easy 0.743 (200 games),
-		// hard-medium 0.580 (200), master-hard 0.600 (40), hard-seed 0.843
-		// (1000).
-		LevelRatings: map[string]int{"seed": 1270, "easy": 1320, "medium": 1500, "hard": 1560, "master": 1630},
+		// at 1500 where a new player starts: easy-seed 0.990 (200 games),
+		// medium-easy 0.672 (200), hard-medium 0.590 (200), master-hard
+		// 0.571 (126).
+		LevelRatings: map[string]int{"seed": 580, "easy": 1380, "medium": 1500, "hard": 1560, "master": 1610},
 		Catalog:      catalog(),
 	}
 }
