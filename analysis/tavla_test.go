@@ -1,0 +1,131 @@
+package analysis_test
+
+// tavla_test.go measures tavla's analysis the way GNU Backgammon's is
+// read: the error rates of the bot's levels in self-play come in the
+// order of their strength, and the luck of seeded dice averages zero.
+
+import (
+	"context"
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/analysis"
+	"oyunbot/games"
+	"oyunbot/games/tavla"
+)
+
+var tavlaGames = flag.Int("tavla-games", 0, "self-play games of each level in TestTavlaErrorRates (0: 3, or 2 with -short; the issue's measure: 200)")
+
+// selfPlay plays a game of g between two players of level lvl, the dice
+// (and the levels' deliberate mistakes) drawn from rng.
+func selfPlay(t *testing.T, g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.Rand) (games.Position, []ai.Move) {
+	t.Helper()
+	start := g.Start()
+	p := start.Clone()
+	var moves []ai.Move
+	e.NewGame()
+	for !p.Status().Over {
+		if len(moves) > 2000 {
+			t.Fatal("a self-play game of over 2000 plies")
+		}
+		var m ai.Move
+		if p.Turn() == ai.Chance {
+			outs := p.(ai.Stochastic).Chances(nil)
+			x := rng.Float64()
+			m = outs[len(outs)-1].Move
+			for _, o := range outs {
+				if x -= o.Prob; x < 0 {
+					m = o.Move
+					break
+				}
+			}
+		} else {
+			m = e.Choose(context.Background(), p, lvl, rng).Best
+		}
+		moves = append(moves, m)
+		p.Make(m)
+	}
+	return start, moves
+}
+
+// TestTavlaErrorRates: over self-play games of each level (-tavla-games,
+// seeded dice, the levels' searches without their deadlines so that a
+// loaded machine plays the same games), the error rates, equity lost per
+// unforced decision by the reference (the master level's search), fall
+// from seed to medium to hard to master; each side's luck summed over
+// its games averages zero within three standard errors, and the
+// luck-adjusted result is the result less the net luck.
+func TestTavlaErrorRates(t *testing.T) {
+	g := tavla.Game{}
+	host := games.HostOf(g)
+	e := ai.NewEngine(ai.DefaultOptions())
+	n := *tavlaGames
+	switch {
+	case n > 0:
+	case testing.Short():
+		n = 2
+	default:
+		n = 3
+	}
+	var lucks []float64 // each side's luck over a game
+	prev := math.Inf(1)
+	for _, name := range []string{"seed", "medium", "hard", "master"} {
+		lvl, ok := host.Level(name)
+		if !ok {
+			t.Fatalf("no level %s", name)
+		}
+		lvl.Limits.Time = 0
+		var lost float64
+		var decisions int
+		for i := range n {
+			rng := rand.New(rand.NewPCG(24, uint64(i)))
+			start, moves := selfPlay(t, g, e, lvl, rng)
+			r := analyse(t, g, start, moves, analysis.Options{})
+			if r.Method != analysis.MethodReferee || r.Unit != "point" {
+				t.Fatalf("tavla judged by %s in %s", r.Method, r.Unit)
+			}
+			for s, st := range r.Sides {
+				lost += st.AverageLoss * float64(st.Judged)
+				decisions += st.Judged
+				lucks = append(lucks, st.Luck)
+				if want := st.Result - (st.Luck - r.Sides[1-s].Luck); math.Abs(st.LuckAdjusted-want) > 1e-9 {
+					t.Errorf("luck-adjusted %v, want %v", st.LuckAdjusted, want)
+				}
+				if rating, class := tavla.Rating(st.AverageLoss); st.Rating != rating || st.RatingClass != class {
+					t.Errorf("side %d rated %d %s, want %d %s", s, st.Rating, st.RatingClass, rating, class)
+				}
+			}
+		}
+		rate := 1000 * lost / float64(decisions)
+		t.Logf("%s: error rate %.1f millipoints a decision over %d decisions in %d games", name, rate, decisions, n)
+		if rate >= prev {
+			t.Errorf("%s's error rate %.1f is not below the weaker level's %.1f", name, rate, prev)
+		}
+		prev = rate
+	}
+	mean, se := meanSE(lucks)
+	t.Logf("luck a side a game: mean %.3f ± %.3f points over %d", mean, se, len(lucks))
+	if math.Abs(mean) > 3*se {
+		t.Errorf("luck a side a game averages %.3f, more than 3 standard errors (%.3f) from 0", mean, se)
+	}
+}
+
+// TestTavlaRating: GNU Backgammon's classes of error rates, and the
+// estimate falling with the rate.
+func TestTavlaRating(t *testing.T) {
+	for rate, want := range map[float64]string{0.001: "supernatural", 0.004: "world-class", 0.007: "expert", 0.01: "advanced",
+		0.015: "intermediate", 0.02: "casual", 0.03: "beginner", 0.05: "awful"} {
+		if _, class := tavla.Rating(rate); class != want {
+			t.Errorf("rate %.3f: %s, want %s", rate, class, want)
+		}
+	}
+	if a, _ := tavla.Rating(0.005); a != 2006 {
+		t.Errorf("rate 0.005 rated %d, want 2050-44", a)
+	}
+	if a, _ := tavla.Rating(1); a != 0 {
+		t.Errorf("rate 1 rated %d", a)
+	}
+}
