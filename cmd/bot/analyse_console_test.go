@@ -68,3 +68,32 @@ func TestConsoleAnalyse(t *testing.T) {
 		t.Errorf("the graph: %v", err)
 	}
 }
+
+// TestConsoleAnalyseTavla: a few turns of tavla against the bot, resigned,
+// then analysed GNU Backgammon's way: each side's error rate, rating
+// class and luck, the luck-adjusted result; in Turkish too.
+func TestConsoleAnalyseTavla(t *testing.T) {
+	out, dir := runTavlaBinary(t, "en", "play tavla seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
+	en, tr, ok := strings.Cut(out, "#g1 analizi")
+	if !ok {
+		t.Fatalf("no Turkish analysis in:\n%s", out)
+	}
+	for _, want := range []string{
+		"Analysis of #g1, Tavla: you (white) – oyunbot (black, seed)",
+		"white, you: error rate ", " millipoints a decision (", "black, oyunbot: error rate ",
+		"luck ", " points; result −1, luck-adjusted ", "; result +1, luck-adjusted ",
+		"as GNU Backgammon counts",
+	} {
+		if !strings.Contains(en, want) {
+			t.Errorf("no %q in:\n%s", want, en)
+		}
+	}
+	for _, want := range []string{"hata oranı karar başına ", "şanstan arındırılmış"} {
+		if !strings.Contains(tr, want) {
+			t.Errorf("no %q in:\n%s", want, tr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "boards", "g1-analysis.png")); err != nil {
+		t.Error(err)
+	}
+}
