@@ -80,7 +80,7 @@ func TestConsoleAnalyseTavla(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Analysis of #g1, Tavla: you (white) – oyunbot (black, seed)",
-		"white, you: error rate ", " millipoints a decision (", "black, oyunbot: error rate ",
+		"White, you: error rate ", " millipoints a decision (", "Black, oyunbot: error rate ",
 		"luck ", " points; result −1, luck-adjusted ", "; result +1, luck-adjusted ",
 		"as GNU Backgammon counts",
 	} {
