@@ -79,19 +79,48 @@ func Rating(rate float64) (int, string) {
 type referee struct {
 	s    *Searcher
 	luck *Analyser
+	// start is the start's board hash; opening, once known, the mover's
+	// mean value after the opening roll (the average of the 30 rolls'
+	// best turns).
+	start   uint64
+	opening *float64
 }
 
-func newReferee(plies int) referee {
+func newReferee(plies int) *referee {
 	o := masterOptions()
 	o.Plies = min(max(plies, 1), 3)
 	if o.Plies == 2 {
 		o.Keep = 8
 	}
-	return referee{s: NewSearcher(o), luck: NewAnalyser(1)}
+	start := Game{}.Start().(*Pos)
+	return &referee{s: NewSearcher(o), luck: NewAnalyser(1), start: boardHashOf(&start.st)}
+}
+
+// openingMean is the mover's mean value after the opening roll: the luck
+// of the opening roll is measured from it, as GNU Backgammon does, so
+// that winning the opening roll is not counted as luck (its worth is the
+// same for both sides before the roll).
+func (r *referee) openingMean() float64 {
+	if r.opening != nil {
+		return *r.opening
+	}
+	p := Game{}.Start().(*Pos)
+	sum := 0.0
+	for _, o := range p.Chances(nil) {
+		q := p.Clone().(*Pos)
+		q.Make(o.Move)
+		turns, err := r.luck.Turns(q)
+		if err != nil {
+			continue
+		}
+		sum += o.Prob * turns[0].Equity
+	}
+	r.opening = &sum
+	return sum
 }
 
 // Rate implements games.Referee.
-func (r referee) Rate(ctx context.Context, p games.Position, turn []ai.Move) (games.TurnRating, error) {
+func (r *referee) Rate(ctx context.Context, p games.Position, turn []ai.Move) (games.TurnRating, error) {
 	pos, ok := p.(*Pos)
 	if !ok {
 		return games.TurnRating{}, fmt.Errorf("tavla: not a tavla position")
@@ -123,6 +152,9 @@ func (r referee) Rate(ctx context.Context, p games.Position, turn []ai.Move) (ga
 	byValue := func(a, b int) int { return cmpDesc(vals[a], vals[b]) }
 	slices.SortStableFunc(pool, byValue)
 	rolled := vals[pool[0]]
+	if boardHashOf(&st) == r.start && st.off == [2]int8{} {
+		rolled -= r.openingMean() // the first turn: its roll is the opening's
+	}
 	played := -1
 	if q.over() || (q.st.nd == 0 && q.st.side != mover) {
 		end := boardHashOf(&q.st)
@@ -175,7 +207,7 @@ func (r referee) Rate(ctx context.Context, p games.Position, turn []ai.Move) (ga
 }
 
 // Value implements games.Referee: the Analyser's 1-ply equity, for First.
-func (r referee) Value(ctx context.Context, p games.Position) (float64, error) {
+func (r *referee) Value(ctx context.Context, p games.Position) (float64, error) {
 	pos, ok := p.(*Pos)
 	if !ok {
 		return 0, fmt.Errorf("tavla: not a tavla position")
