@@ -188,6 +188,10 @@ func (r *Presenter) AnalysisGraph(lang chat.Lang, s sessions.Snapshot, res *anal
 		g.Title += " · " + r.cat.T(lang, "analysis.graph.accuracy", "first", r.SideName(lang, s.Game, ai.First),
 			"a", percent(res.Sides[0].Accuracy), "second", r.SideName(lang, s.Game, ai.Second), "b", percent(res.Sides[1].Accuracy))
 	}
+	if len(res.Sides) == 2 && res.Method == analysis.MethodReferee {
+		g.Title += " · " + r.cat.T(lang, "analysis.graph.error-rate", "first", r.SideName(lang, s.Game, ai.First),
+			"a", oneDecimal(res.Sides[0].ErrorRate), "second", r.SideName(lang, s.Game, ai.Second), "b", oneDecimal(res.Sides[1].ErrorRate))
+	}
 	for _, sp := range res.Phases() {
 		g.Phases = append(g.Phases, render.GraphPhase{From: sp.From, To: sp.To, Label: r.cat.T(lang, "analysis.phase."+sp.Phase)})
 	}

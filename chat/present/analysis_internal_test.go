@@ -113,7 +113,8 @@ func TestAnalysisReplyReferee(t *testing.T) {
 		}
 	}
 	g := r.AnalysisGraph(chat.English, s, res)
-	if len(g.Phases) != 2 || g.Phases[0].Label != "contact" || g.Phases[1].Label != "race" || g.Min != -1 || g.Max != 1 {
+	if len(g.Phases) != 2 || g.Phases[0].Label != "contact" || g.Phases[1].Label != "race" || g.Min != -1 || g.Max != 1 ||
+		!strings.HasSuffix(g.Title, " · errors white 6.2, black 0.0") {
 		t.Errorf("the graph: %+v", g)
 	}
 }
