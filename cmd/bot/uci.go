@@ -19,6 +19,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 )
 
 // UCI defaults and bounds.
@@ -48,7 +49,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: %v\n", err)
 		return 2
