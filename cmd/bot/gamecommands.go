@@ -51,11 +51,12 @@ func discordGameCommands() []discord.Choice {
 }
 
 // warmGames lets the games that have work to do before their first game
-// (games.Warmer: a puzzle's pattern databases) start it in the background.
+// (games.Readier: a puzzle's pattern databases) start it in the
+// background.
 func warmGames() {
 	for _, g := range registry.Games() {
-		if w, ok := g.(games.Warmer); ok {
-			w.Warm()
+		if r, ok := g.(games.Readier); ok {
+			r.Ready()
 		}
 	}
 }
