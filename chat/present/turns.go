@@ -11,20 +11,29 @@ import (
 
 // TurnsText writes the history of s from entry from on, turn by turn:
 // "Ayşe: roll 2-3 a2 b3 · oyunbot: roll 1-1 a1 b1 · Ayşe: roll 3-3". A
-// roll belongs to the turn it opens: to the player who moves next.
+// roll belongs to the turn it opens: to the player who moves next. The
+// rolls that open the turn still to play are left to the prompt, which
+// shows them with their names ("your roll: 2-1 (dü-yek)"), rather than
+// told twice, once as a turn with no move ("Ayşe: 21:").
 func (r *Presenter) TurnsText(lang chat.Lang, s sessions.Snapshot, from int) string {
 	var (
 		groups []string
 		cur    []string
 		owner  = ai.NoSide
+		end    = len(s.Moves)
 	)
+	if s.Prompt != "" && !s.Result.Over {
+		for end > 0 && s.Sides[end-1] == ai.Chance {
+			end--
+		}
+	}
 	flush := func() {
 		if len(cur) > 0 {
 			groups = append(groups, r.cat.T(lang, "game.moved", "player", r.turnOwner(s, owner), "move", strings.Join(cur, " ")))
 		}
 		cur = nil
 	}
-	for i := max(from, 0); i < len(s.Moves); i++ {
+	for i := max(from, 0); i < end; i++ {
 		side := s.Sides[i]
 		if side == ai.Chance {
 			side = nextMover(s, i)

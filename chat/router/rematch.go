@@ -137,6 +137,12 @@ func (q *request) rematched() (sessions.Snapshot, bool) {
 	if s, ok := q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
 		return s, true
 	}
+	if going := q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID); len(going) > 0 {
+		// Not "no finished game" to someone in the middle of one: a
+		// rematch is asked for once it ends.
+		q.say("#" + going[0].Tag() + " " + q.t("rematch.not-over"))
+		return sessions.Snapshot{}, false
+	}
 	q.say(q.t("rematch.none", "example", q.r.PlayExample(q.lang)))
 	return sessions.Snapshot{}, false
 }

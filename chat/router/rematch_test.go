@@ -109,3 +109,26 @@ func TestOpenChallenge(t *testing.T) {
 		})
 	}
 }
+
+// TestRematchWhileAGameGoesOn: someone in the middle of their first game
+// who types "rematch" is told that game is still going, not that they
+// have no finished game.
+func TestRematchWhileAGameGoesOn(t *testing.T) {
+	for _, tc := range []struct{ lang, play, rematch, want string }{
+		{"en", "play dama easy", "rematch", "#g1 This game is still going; a rematch is asked for after it ends."},
+		{"tr", "oyna dama kolay", "rövanş", "#g1 Bu oyun sürüyor; rövanş oyun bitince istenir."},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			got := b.say(tc.rematch)
+			if len(got) != 1 || got[0].Text != tc.want {
+				t.Fatalf("%s during a game: %+v, want %q", tc.rematch, got, tc.want)
+			}
+			if _, err := b.mgr.Get(2); err == nil {
+				t.Fatal("a rematch during a game started one")
+			}
+		})
+	}
+}

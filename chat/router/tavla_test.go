@@ -112,9 +112,9 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 // the bot's turn before the pass). A seeded game against the bot, played
 // one ply a message, in both languages.
 func TestTavlaRepliesNameEveryPly(t *testing.T) {
-	for _, tc := range []struct{ lang, play string }{
-		{"en", "play tavla easy"},
-		{"tr", "oyna tavla kolay"},
+	for _, tc := range []struct{ lang, play, roll string }{
+		{"en", "play tavla easy", "your roll: "},
+		{"tr", "oyna tavla kolay", "zarın: "},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			reg, err := games.NewRegistry(tavla.Game{})
@@ -146,10 +146,24 @@ func TestTavlaRepliesNameEveryPly(t *testing.T) {
 					}
 				}
 				line := strings.Join(turnLines, " ")
+				// The rolls that open the turn to play are told by the
+				// prompt ("zarın: 2-1 (dü-yek)"), not as a turn of no move.
+				end := len(s.Moves)
+				if !s.Result.Over {
+					for end > told && s.Sides[end-1] == ai.Chance {
+						end--
+					}
+					if end < len(s.Moves) && !strings.Contains(joinTexts(rs), tc.roll) {
+						t.Fatalf("step %d: the roll %v is not in the prompt of %q", step, s.Moves[end:], joinTexts(rs))
+					}
+					if f := strings.Fields(line); end < len(s.Moves) && len(f) > 0 && f[len(f)-1] == s.Moves[len(s.Moves)-1] {
+						t.Fatalf("step %d: the roll to play %q told as a turn in %q", step, s.Moves[len(s.Moves)-1], line)
+					}
+				}
 				// The new entries, in order, among the reply's words.
 				words := strings.Fields(line)
 				w := 0
-				for _, e := range s.Moves[told:] {
+				for _, e := range s.Moves[told:end] {
 					for w < len(words) && words[w] != e {
 						w++
 					}
@@ -252,4 +266,14 @@ func TestTavlaMarsSaysItsPointsOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// joinTexts is the text of replies, one after another.
+func joinTexts(rs []chat.Reply) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(r.Text)
+		b.WriteString("\n")
+	}
+	return b.String()
 }
