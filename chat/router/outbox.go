@@ -30,7 +30,8 @@ const (
 	// inside it, honouring rate limits).
 	attemptTimeout = 2 * time.Minute
 	// defaultRetry is the scale of the first wait between two attempts; it
-	// doubles up to retryMax (the senders' one policy: package retry).
+	// doubles five times at most, up to retryMax (the senders' one policy:
+	// package retry).
 	defaultRetry = time.Second
 	retryMax     = 30 * time.Second
 	// metricsEvery is how often delivery figures are logged (when any).
@@ -320,7 +321,9 @@ func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	if o.ctx.Err() != nil {
 		return retryLater, 0 // shutting down: the reply stays in the store
 	}
-	wait := retry.Policy{Base: o.retry, Max: retryMax}.Wait(n + 1)
+	// At most five doublings (a test's short first wait stays short), and
+	// never beyond retryMax.
+	wait := retry.Policy{Base: o.retry, Max: min(o.retry<<5, retryMax)}.Wait(n + 1)
 	o.log.Warn("reply not delivered yet, will retry", "platform", key.platform, "channel", key.channel,
 		"id", q.id, "attempt", n+1, "retry_in", wait.Round(time.Millisecond), "err", err)
 	return retryLater, wait
