@@ -17,7 +17,7 @@ func TestManagerAPI(t *testing.T) {
 	want := []string{
 		"Accept", "AddBotToTournament", "AnswerTakeback", "CancelTournament", "Challenge", "Challenges",
 		"Channel", "ChannelGames", "CheckIdle", "CheckMove", "Close", "CreateTournament", "CreditOutage",
-		"Decline", "DeclineDraw", "Find", "Finished", "Get", "Hint", "JoinTournament", "LastFinished",
+		"Decline", "DeclineDraw", "EngineJobs", "Find", "Finished", "Get", "Hint", "JoinTournament", "LastFinished",
 		"Leaderboard", "LeaveTournament", "LevelRating", "Match", "Move", "OfferDraw", "OfferTakeback",
 		"PlayerRatings", "Rating", "Resign", "Resume", "Roll", "SetChannel", "SetLevel", "Skipped",
 		"StartMatch", "StartSolo", "StartTournament", "StartVsBot", "TakeBackPly", "Tournament", "Undo", "Wait",

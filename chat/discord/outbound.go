@@ -62,6 +62,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 		b.notice(ctx, r)
 		return nil
 	}
+	r = chat.LinksAsText(r, chat.PublicURL)
 	parts := b.render(r)
 	if len(parts) == 0 && !r.Edit {
 		return nil
@@ -272,6 +273,14 @@ func (b *Bot) components(rows [][]chat.Button) []discordgo.MessageComponent {
 			cur = nil
 		}
 		for _, bt := range row {
+			if bt.URL != "" && bt.Data == "" {
+				// A link: Discord's link style, which sends nothing.
+				cur = append(cur, discordgo.Button{Label: buttonLabel(bt.Label), Style: discordgo.LinkButton, URL: bt.URL})
+				if len(cur) == maxButtonsRow {
+					flush()
+				}
+				continue
+			}
 			id, disabled := bt.Data, false
 			if id == "" {
 				id, disabled = idSep+"off", true

@@ -3,6 +3,7 @@ package telegram
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -337,4 +338,24 @@ func FuzzUpdate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestKeyboardLink: a link to a public address is Telegram's URL button;
+// one Telegram would refuse (localhost) goes into the text instead.
+func TestKeyboardLink(t *testing.T) {
+	kb, err := keyboard([][]chat.Button{{{Label: "Hint", Data: "hint"}, {Label: "👁 İzle", URL: "https://oyun.example.org/g/x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := kb.InlineKeyboard[0][1]
+	if link.URL == nil || *link.URL != "https://oyun.example.org/g/x" || link.CallbackData != nil {
+		t.Errorf("the link: %+v", link)
+	}
+	ops, err := plan(chat.Reply{Text: "Sıra sende.", Buttons: [][]chat.Button{{{Label: "👁 İzle", URL: "http://localhost:8080/g/x"}}}}, false)
+	if err != nil || len(ops) == 0 {
+		t.Fatalf("plan: %v %v", ops, err)
+	}
+	if s := fmt.Sprintf("%+v", ops); !strings.Contains(s, "👁 İzle: http://localhost:8080/g/x") {
+		t.Errorf("the local link is not in the text: %s", s)
+	}
 }

@@ -98,6 +98,7 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 // photo, or with the last text message. When quote is set, the first call
 // answers (quotes) the message r.Ref.
 func plan(r chat.Reply, quote bool) ([]op, error) {
+	r = chat.LinksAsText(r, chat.PublicURL)
 	kb, err := keyboard(slices.Concat(r.Board, r.Buttons))
 	if err != nil {
 		return nil, err
@@ -178,6 +179,10 @@ func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
 		}
 		btns := make([]tgbotapi.InlineKeyboardButton, len(row))
 		for i, bt := range row {
+			if bt.URL != "" && bt.Data == "" && strings.TrimSpace(bt.Label) != "" {
+				btns[i] = tgbotapi.NewInlineKeyboardButtonURL(bt.Label, bt.URL)
+				continue
+			}
 			if bt.Data == "" || len(bt.Data) > chat.MaxButtonData || !utf8.ValidString(bt.Data) {
 				return nil, fmt.Errorf("%w: %q", ErrButtonData, bt.Data)
 			}
