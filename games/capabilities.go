@@ -7,11 +7,11 @@ package games
 //
 // The groups, each documented in its file:
 //
-//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander
+//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
 //	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, PieceLabeler
 //	language  a person's language (local.go): LocalNotation, MoveNumberer, TextBoarder, MoveGrouper
-//	solo      one-player games (solo.go): RandomStarter, Readier, Solver, PatientSolver
+//	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
 //	          MoveScorer, MaterialEvaluator, Styler, Booker
@@ -52,6 +52,7 @@ func capabilityTable() []capability {
 	return []capability{
 		{"hosting", "Hosted", ofGame[Hosted]()},
 		{"hosting", "Commander", ofGame[Commander]()},
+		{"hosting", "Readier", ofGame[Readier]()},
 		{"turns", "TurnReader", ofPosition[TurnReader]()},
 		{"turns", "Prompter", ofPosition[Prompter]()},
 		{"turns", "Explainer", ofPosition[Explainer]()},
@@ -67,7 +68,6 @@ func capabilityTable() []capability {
 		{"language", "TextBoarder", ofPosition[TextBoarder]()},
 		{"language", "MoveGrouper", ofPosition[MoveGrouper]()},
 		{"solo", "RandomStarter", ofGame[RandomStarter]()},
-		{"solo", "Readier", ofGame[Readier]()},
 		{"solo", "Solver", ofPosition[Solver]()},
 		{"solo", "PatientSolver", ofPosition[PatientSolver]()},
 		{"tools", "Perfter", ofPosition[Perfter]()},

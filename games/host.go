@@ -8,6 +8,7 @@ package games
 // solo.go and capabilities.go's table.
 
 import (
+	"errors"
 	"strings"
 
 	"oyunbot/ai"
@@ -138,3 +139,30 @@ func (h Host) LevelList() []ai.Level {
 	}
 	return h.Levels
 }
+
+// Readier is implemented by games with work to do before they can play or
+// answer at their best (the 15-puzzle's pattern databases, the draughts
+// endgame tables, built once): Ready returns a channel closed once it is
+// done, and starts the work in the background if it has not started. The
+// program calls it once at start for every game that has it (it replaced
+// a Warmer, whose Warm only started the work). A command refused for want
+// of it (puzzle.ErrPDBNotReady, said as "being prepared") is answered when
+// the channel closes.
+type Readier interface {
+	Ready() <-chan struct{}
+}
+
+// ErrNotReady is wrapped by a command's error that says the game's
+// preparation (Readier) is not done yet: the bot says so and answers the
+// command again once Ready's channel closes, instead of asking the person
+// to try again.
+var ErrNotReady = errors.New("games: the game's preparation is not done yet")
+
+// NotReadyError is a command's error for want of the game's preparation:
+// Msg says so to the person, in their language.
+type NotReadyError struct{ Msg string }
+
+func (e *NotReadyError) Error() string { return e.Msg }
+
+// Unwrap makes it an ErrNotReady.
+func (e *NotReadyError) Unwrap() error { return ErrNotReady }

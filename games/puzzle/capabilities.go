@@ -14,13 +14,13 @@ var (
 	// hosting
 	_ games.Hosted    = Game{}
 	_ games.Commander = Game{}
+	_ games.Readier   = Game{}
 	// turns
 	_ games.TurnReader = (*Pos)(nil)
 	// language
 	_ games.TextBoarder = (*Pos)(nil)
 	// solo
 	_ games.RandomStarter = Game{}
-	_ games.Readier       = Game{}
 	_ games.Solver        = (*Pos)(nil)
 	_ games.PatientSolver = (*Pos)(nil)
 	// single

@@ -12,6 +12,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
@@ -32,6 +33,8 @@ func Entries() []Entry {
 	return []Entry{
 		{Game: chess.Game{}, Drawer: render.NewChess},
 		{Game: dama.Game{}, Drawer: render.NewDama},
+		{Game: draughts.Italian, Drawer: render.NewItalianDraughts},
+		{Game: draughts.Checkers, Drawer: render.NewCheckers},
 		{Game: islem.Game{}, Drawer: render.NewIslem},
 		{Game: puzzle.Eight, Drawer: render.NewPuzzle},
 		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
