@@ -91,6 +91,7 @@ type Engine struct {
 	rootMoves []rootMove
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
+	own       any              // a game's own search's state (OwnSearcher)
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero
@@ -125,6 +126,7 @@ func (e *Engine) Clear() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
+	e.own = nil // a game's own search starts afresh too
 }
 
 // Level is a playing strength: a search budget plus deliberate, humane

@@ -14,7 +14,7 @@ package games
 //	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
-//	          MoveScorer, MaterialEvaluator, Styler, Booker
+//	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //
@@ -79,6 +79,7 @@ func capabilityTable() []capability {
 		{"search", "MaterialEvaluator", ofPosition[ai.MaterialEvaluator]()},
 		{"search", "Styler", ofPosition[ai.Styler]()},
 		{"search", "Booker", ofPosition[ai.Booker]()},
+		{"search", "OwnSearcher", ofPosition[ai.OwnSearcher]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},
 		{"single", "Reversible", ofPosition[ai.Reversible]()},

@@ -24,6 +24,7 @@ var (
 	// search
 	_ ai.NoisyGenerator = (*Pos)(nil)
 	_ ai.Styler         = (*Pos)(nil)
+	_ ai.OwnSearcher    = (*Pos)(nil)
 	// chance
 	_ ai.Stochastic = (*Pos)(nil)
 )
