@@ -9,6 +9,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/pdn"
 )
 
 // Host implements games.Hosted. Both games allow every action and are
@@ -26,7 +27,7 @@ func (g Game) Host() games.Host {
 	for lang, msgs := range own {
 		maps.Copy(cat[lang], msgs)
 	}
-	for lang, msgs := range pdnCatalog() {
+	for lang, msgs := range pdn.Catalog() {
 		maps.Copy(cat[lang], msgs)
 	}
 	return games.Host{

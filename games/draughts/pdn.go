@@ -7,20 +7,16 @@ package draughts
 // game ended, and the result; and it adds the "pdn" command.
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/pdn"
 )
-
-// pdnLineMax is the longest movetext line.
-const pdnLineMax = 79
 
 // PDNRecord is a game for PDN (its PDN method writes it).
 type PDNRecord struct {
@@ -42,20 +38,10 @@ type PDNRecord struct {
 	Reason string
 }
 
-// noResult are the bot's reasons of games that end without a result.
-var noResult = map[string]bool{"abandoned": true, "early-draw": true, "aborted": true}
-
 // Result is the record's result: "1-0", "0-1", "1/2-1/2" or "*".
 func (r *PDNRecord) Result() string {
-	switch {
-	case !r.Over || noResult[r.Reason]:
-		return "*"
-	case r.Winner == ai.First:
-		return "1-0"
-	case r.Winner == ai.Second:
-		return "0-1"
-	}
-	return "1/2-1/2"
+	rec := pdn.Record{Over: r.Over, Winner: r.Winner, Reason: r.Reason}
+	return rec.Result()
 }
 
 // FEN is PDN's position tag of p: the side to move, then each colour's
@@ -87,180 +73,59 @@ func (p *Position) FEN() string {
 // PDN writes the record. It replays the moves from Start (on a copy) and
 // fails if one is not legal there.
 func (r *PDNRecord) PDN() (string, error) {
-	if r.Start == nil {
-		return "", fmt.Errorf("draughts: PDN of a game without its start position")
-	}
-	v := r.Start.v
-	var b strings.Builder
-	tag := func(name, value string) {
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, pdnEscape(value))
-	}
-	date := "????.??.??"
-	if !r.Date.IsZero() {
-		date = r.Date.UTC().Format("2006.01.02")
-	}
-	round := r.Round
-	if round == "" {
-		round = "-"
-	}
-	tag("Event", orUnknown(r.Event))
-	tag("Site", orUnknown(r.Site))
-	tag("Date", date)
-	tag("Round", round)
-	tag("White", orUnknown(r.White))
-	tag("Black", orUnknown(r.Black))
-	tag("Result", r.Result())
-	tag("GameType", strconv.Itoa(v.gameType))
-	if r.Start.String() != v.start {
-		tag("SetUp", "1")
-		tag("FEN", r.Start.FEN())
-	}
-	b.WriteByte('\n')
-	tokens, err := r.movetext()
+	rec, err := r.record()
 	if err != nil {
 		return "", err
 	}
-	line := 0
-	for _, t := range tokens {
-		switch {
-		case line == 0:
-		case line+1+len(t) > pdnLineMax:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteByte('\n')
-	return b.String(), nil
+	return rec.String(), nil
 }
 
-// movetext returns the movetext's tokens: move numbers (a move is the
-// first mover's ply and the answer), numeric moves, the closing comment's
-// words and the result.
-func (r *PDNRecord) movetext() ([]string, error) {
+// record is r as the shared writer takes it: the moves in numbers, checked
+// by replaying them.
+func (r *PDNRecord) record() (*pdn.Record, error) {
+	if r.Start == nil {
+		return nil, fmt.Errorf("draughts: PDN of a game without its start position")
+	}
+	v := r.Start.v
+	rec := &pdn.Record{
+		Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round,
+		GameType: v.gameType, FirstMover: r.Start.st.side == uint8(v.firstToMove),
+		Over: r.Over, Winner: r.Winner, Reason: r.Reason, Endings: endings,
+	}
+	if r.Start.String() != v.start {
+		rec.FEN = r.Start.FEN()
+	}
 	p := r.Start.clone()
-	first := uint8(r.Start.v.firstToMove)
-	number := 1
-	var tokens []string
 	var buf []ai.Move
 	for i, m := range r.Moves {
 		buf = p.Moves(buf[:0])
 		if !slices.Contains(buf, m) {
 			return nil, fmt.Errorf("draughts: PDN: move %d is not legal in %s", i+1, p.String())
 		}
-		switch {
-		case p.st.side == first:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		tokens = append(tokens, p.FormatNumeric(m))
-		if p.st.side != first {
-			number++
-		}
+		rec.Moves = append(rec.Moves, p.FormatNumeric(m))
 		p.Make(m)
 	}
-	if c := r.comment(); c != "" {
-		tokens = append(tokens, strings.Fields("{"+c+"}")...)
-	}
-	return append(tokens, r.Result()), nil
+	return rec, nil
 }
 
-// comment says how a finished game ended, in English as PDN files are
-// read everywhere; "" when the moves say it (no move left) or the game is
-// not over.
-func (r *PDNRecord) comment() string {
-	if !r.Over {
-		return ""
-	}
-	winner, loser := "White", "Black"
-	if r.Winner == ai.Second {
-		winner, loser = loser, winner
-	}
-	switch r.Reason {
-	case "", ReasonNoMoves, ReasonNoPieces:
-		return ""
-	case "resign", "resigned":
-		return loser + " resigns."
-	case "time":
-		return winner + " wins on time."
-	case "idle":
-		return loser + " forfeits: no move for too long."
-	case "withdrew":
-		return loser + " withdrew from the tournament."
-	case "agreement":
-		return "Draw by agreement."
-	case "abandoned":
-		return "Abandoned before a move was made: no result."
-	case "early-draw":
-		return "Draw agreed before both sides had moved: no result."
-	case "aborted":
-		return "The tournament was cancelled: no result."
-	case ReasonRepetition:
-		return "Draw by threefold repetition."
-	case ReasonFortyMoves:
-		return "Draw: 40 moves each without a capture or a man's move."
-	}
-	return "Ended: " + strings.Map(func(r rune) rune {
-		if r == '{' || r == '}' || !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, r.Reason) + "."
-}
-
-func orUnknown(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "?"
-	}
-	return s
-}
-
-// pdnEscape makes s a tag value: backslashes and quotes escaped, control
-// characters dropped.
-func pdnEscape(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+// endings are the comments of the rules' own endings ("" when the moves
+// show it).
+var endings = map[string]string{
+	ReasonNoMoves:    "",
+	ReasonNoPieces:   "",
+	ReasonRepetition: "Draw by threefold repetition.",
+	ReasonFortyMoves: "Draw: 40 moves each without a capture or a man's move.",
 }
 
 // Commands implements games.Commander: "pdn".
 func (Game) Commands() []games.Command {
-	return []games.Command{{Key: "pdn", Words: []string{"pdn"}, Run: runPDN}}
-}
-
-// pdnCatalog is the command's texts, merged into each game's catalogue.
-func pdnCatalog() map[string]map[string]string {
-	return map[string]map[string]string{
-		"en": {
-			"cmd.pdn":     "pdn: the game so far, or your last finished one, as a PDN file (tags, moves in numbers, result) for draughts programs",
-			"pdn.done":    "Game #g%d as PDN, to move %d: %s.",
-			"pdn.ongoing": "Game #g%d so far as PDN, to move %d, still in play.",
-			"pdn.empty":   "Game #g%d as PDN: no moves yet.",
-		},
-		"tr": {
-			"cmd.pdn":     "pdn: oyunu PDN dosyası olarak verir (sürüyorsa şimdiye kadarki hamleler, bittiyse sonucuyla; hamleler numarayla); dama programları açar",
-			"pdn.done":    "#g%d oyununun PDN kaydı, %d. hamleye kadar: %s.",
-			"pdn.ongoing": "#g%d oyununun şimdiye kadarki PDN kaydı, %d. hamleye kadar; oyun sürüyor.",
-			"pdn.empty":   "#g%d oyununun PDN kaydı: henüz hamle yok.",
-		},
-	}
-}
-
-func pdnText(lang, key string) string {
-	cat := pdnCatalog()
-	if t, ok := cat[lang][key]; ok {
-		return t
-	}
-	return cat["en"][key]
+	return []games.Command{pdn.Command(func(req games.CommandRequest) (*pdn.Record, error) {
+		r, err := RecordOf(req)
+		if err != nil {
+			return nil, err
+		}
+		return r.record()
+	})}
 }
 
 // RecordOf is the PDN record of a command's game: Event "oyunbot" (or the
@@ -270,48 +135,9 @@ func RecordOf(req games.CommandRequest) (*PDNRecord, error) {
 	if !ok {
 		return nil, fmt.Errorf("draughts: PDN of a %T", req.Start)
 	}
-	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
-	event, round := "oyunbot", ""
-	if req.Tournament != 0 {
-		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
-		if req.Round > 0 {
-			round = strconv.Itoa(req.Round)
-		}
-	}
+	t := pdn.Tags(req)
 	return &PDNRecord{
-		Event: event, Site: site, Date: req.Started, Round: round,
-		White: req.Players[0], Black: req.Players[1],
-		Start: start, Moves: req.Moves,
-		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
-	}, nil
-}
-
-// runPDN answers "pdn" with the game's PDN file and a line saying what it holds.
-func runPDN(_ context.Context, req games.CommandRequest) (games.CommandAnswer, error) {
-	r, err := RecordOf(req)
-	if err != nil {
-		return games.CommandAnswer{}, err
-	}
-	text, err := r.PDN()
-	if err != nil {
-		return games.CommandAnswer{}, err
-	}
-	// The last move's number: a move is the first mover's ply and the answer.
-	last := (len(req.Moves) + 1) / 2
-	if r.Start.st.side != uint8(r.Start.v.firstToMove) {
-		last = 1 + len(req.Moves)/2
-	}
-	var line string
-	switch {
-	case len(req.Moves) == 0:
-		line = fmt.Sprintf(pdnText(req.Lang, "pdn.empty"), req.ID)
-	case req.Over:
-		line = fmt.Sprintf(pdnText(req.Lang, "pdn.done"), req.ID, last, r.Result())
-	default:
-		line = fmt.Sprintf(pdnText(req.Lang, "pdn.ongoing"), req.ID, last)
-	}
-	return games.CommandAnswer{
-		Text: line,
-		File: &games.File{Name: fmt.Sprintf("oyunbot-g%d.pdn", req.ID), MIME: "application/x-draughts-pdn", Data: []byte(text)},
+		Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black,
+		Start: start, Moves: req.Moves, Over: t.Over, Winner: t.Winner, Reason: t.Reason,
 	}, nil
 }

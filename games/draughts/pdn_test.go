@@ -137,7 +137,7 @@ func TestPDNCommand(t *testing.T) {
 		moves = append(moves, m)
 		p.Make(m)
 	}
-	ans, err := runPDN(context.Background(), games.CommandRequest{Game: Italian, Lang: "en", ID: 7, Start: start,
+	ans, err := Italian.Commands()[0].Run(context.Background(), games.CommandRequest{Game: Italian, Lang: "en", ID: 7, Start: start,
 		Moves: moves, Position: p, Players: [2]string{"Ayşe", "oyunbot"}, Over: true, Winner: ai.First, Reason: "resigned"})
 	if err != nil {
 		t.Fatal(err)
