@@ -12,7 +12,8 @@ import (
 
 var (
 	// hosting
-	_ games.Hosted = Game{}
+	_ games.Hosted    = Game{}
+	_ games.Commander = Game{}
 	// marks
 	_ games.Highlighter  = (*Position)(nil)
 	_ games.Forcer       = (*Position)(nil)
