@@ -8,6 +8,11 @@ type Limits struct {
 	Depth int           // iterative deepening stops after this depth
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (never overrun by more than a few percent)
+	// SoftTime is when iterative deepening starts no new iteration (a
+	// clock's "optimum" time; Time is then the hard limit). Zero means
+	// half the time budget (Time or the context's deadline), which is
+	// how a level's budget is spent in chat.
+	SoftTime time.Duration
 	// Turns makes depth count turns, not plies: a ply after which the same
 	// side moves again (tavla's second die, İşlem's capture choice) costs
 	// no depth, so depth 2 sees a whole turn and the reply to it. A game's
@@ -21,11 +26,12 @@ const MaxDepth = 64
 
 // Info reports a completed iteration to a progress callback.
 type Info struct {
-	Depth   int
-	Score   int
-	Nodes   int64
-	Elapsed time.Duration
-	PV      []Move
+	Depth    int
+	Score    int
+	Nodes    int64
+	Elapsed  time.Duration
+	PV       []Move
+	SelDepth int // the deepest ply any line reached, quiescence included
 }
 
 // Result is what a search found. Best is NoMove only when the position has no
@@ -116,6 +122,16 @@ func (e *Engine) NewGame() {
 	if e.tt != nil {
 		e.tt.age()
 	}
+}
+
+// HashFull is how full the transposition table is, in permille of its
+// entries holding a result of the current or the last search (sampled on
+// the first thousand entries); 0 without a table.
+func (e *Engine) HashFull() int {
+	if e.tt == nil {
+		return 0
+	}
+	return e.tt.full()
 }
 
 // Clear empties the transposition table and the ordering tables, so that

@@ -59,6 +59,21 @@ func (t *ttable) clear() {
 // replaced first.
 func (t *ttable) age() { t.gen++ }
 
+// full is the permille of the first 1000 entries (500 buckets) that hold
+// an entry of this generation or the one before.
+func (t *ttable) full() int {
+	n, used := 0, 0
+	for i := 0; i < len(t.buckets) && n < 1000; i++ {
+		for _, e := range t.buckets[i] {
+			n++
+			if e.flags != 0 && (e.gen == t.gen || e.gen == t.gen-1) {
+				used++
+			}
+		}
+	}
+	return used * 1000 / n
+}
+
 // probe returns the entry stored for key.
 func (t *ttable) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
