@@ -200,7 +200,7 @@ func TestMoveLimits(t *testing.T) {
 		{"movetime: used whole", goParams{movetime: 1000 * ms}, true, 990 * ms, 990 * ms, 0},
 		// 59,970 ms after the overhead, over 30 moves; the hard limit four times that.
 		{"white's clock", goParams{wtime: 60000 * ms, btime: 1000 * ms}, true, 1999 * ms, 7996 * ms, 0},
-		{"black's clock with increment", goParams{wtime: 60000 * ms, btime: 30000 * ms, binc: 1000 * ms}, false, 999*ms + 750*ms, 4*(999*ms+750*ms), 0},
+		{"black's clock with increment", goParams{wtime: 60000 * ms, btime: 30000 * ms, binc: 1000 * ms}, false, 999*ms + 750*ms, 4 * (999*ms + 750*ms), 0},
 		{"moves to go", goParams{wtime: 10000 * ms, movestogo: 5}, true, 1994 * ms, 4985 * ms, 0},
 		{"last move of the period: at most half the time", goParams{wtime: 10000 * ms, movestogo: 1}, true, 4985 * ms, 4985 * ms, 0},
 		{"little time left", goParams{wtime: 40 * ms, winc: 1000 * ms}, true, 5 * ms, 5 * ms, 0},
