@@ -68,12 +68,28 @@ type Options struct {
 	// score is far above beta is cut, and quiet moves of one far below
 	// alpha are skipped (Checker; needs AlphaBeta).
 	Futility bool
+	// Tuned switches on the modern selective search (pvs.go) for games
+	// that tune it (Tuner); the techniques below belong to it and take
+	// effect only there. Off, or in other games, the search is the one
+	// above.
+	Tuned           bool
+	Aspiration      bool // aspiration windows at the root
+	ReverseFutility bool // a node far above beta returns its static score
+	LMP             bool // late move pruning of quiet moves
+	SEEPrune        bool // moves that lose material in exchanges skipped near the horizon (Exchanger)
+	NullVerify      bool // deep null-move cutoffs verified (needs NullMove)
+	Singular        bool // singular extension of the table's move
+	IIR             bool // internal iterative reduction without a table move
+	ContHistory     bool // continuation history and counter moves (MoveKeyer)
 }
 
-// DefaultOptions enables every technique with a 16 MiB table.
+// DefaultOptions enables every technique with a 16 MiB table (the modern
+// search's only in games that implement Tuner).
 func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
-		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true}
+		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true,
+		Tuned: true, Aspiration: true, ReverseFutility: true, LMP: true, SEEPrune: true, NullVerify: true,
+		Singular: true, IIR: true, ContHistory: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and
@@ -97,6 +113,7 @@ type Engine struct {
 	rootMoves []rootMove
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
+	ts        *tunedState      // the modern search's state (pvs.go), made on first use
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero
@@ -119,6 +136,7 @@ func (e *Engine) Options() Options { return e.opts }
 func (e *Engine) NewGame() {
 	e.killers = [MaxPly][2]Move{}
 	clear(e.history[:])
+	e.tunedNewGame()
 	if e.tt != nil {
 		e.tt.age()
 	}

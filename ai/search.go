@@ -605,9 +605,15 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		return Result{Score: p.Evaluate(), Elapsed: elapsed()}
 	}
 	res.Best = e.rootMoves[0].move
+	tuned := e.tunedSetup(p)
 	for d := 1; d <= maxDepth; d++ {
 		s.horizon = 0
-		best, searched := e.searchRoot(d, turn)
+		var best, searched int
+		if tuned {
+			best, _, searched = e.iterateTuned(d, res.Score)
+		} else {
+			best, searched = e.searchRoot(d, turn)
+		}
 		if s.stop {
 			// A partial iteration is better founded than the last complete
 			// one only if it searched the previous best (index 0) and then

@@ -167,3 +167,34 @@ func sameGameState(a, b state) bool {
 	a.skipped, b.skipped = noSquare, noSquare
 	return a == b
 }
+
+// TestGivesCheck: on the positions of seeded random games, GivesCheck
+// agrees with making each legal move and asking InCheck.
+func TestGivesCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 25))
+	checks := 0
+	for g := range 40 {
+		p, err := ParseFEN(playoutStarts[g%len(playoutStarts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 150 && !p.Status().Over; ply++ {
+			moves := p.Moves(nil)
+			for _, m := range moves {
+				p.Make(m)
+				want := p.InCheck()
+				p.Unmake()
+				if got := p.GivesCheck(m); got != want {
+					t.Fatalf("%s %s: GivesCheck %v, InCheck after the move %v", p.FEN(), MoveOf(m).UCI(), got, want)
+				}
+				if want {
+					checks++
+				}
+			}
+			p.Make(moves[r.IntN(len(moves))])
+		}
+	}
+	if checks < 500 {
+		t.Errorf("only %d checking moves met: the test saw too few", checks)
+	}
+}
