@@ -29,8 +29,9 @@ const (
 	uciMaxHash      = 1024
 	uciMaxLine      = 1 << 20 // a long game's position line fits
 	// uciOverhead is kept back from every clock budget for the pipe and
-	// the GUI.
-	uciOverhead = 30 * time.Millisecond
+	// the GUI, by default (option Move Overhead).
+	uciOverhead    = 30 * time.Millisecond
+	uciMaxOverhead = 5 * time.Second
 	// uciMovesToGo is how many more moves a clock without movestogo is
 	// shared among.
 	uciMovesToGo = 30
@@ -72,25 +73,27 @@ type uciSession struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	pos     games.Position
-	level   ai.Level
-	hashMB  int
-	ownBook bool
-	eng     *ai.Engine
-	rng     *rand.Rand
+	pos      games.Position
+	level    ai.Level
+	hashMB   int
+	ownBook  bool
+	overhead time.Duration // kept back from every budget (Move Overhead)
+	eng      *ai.Engine
+	rng      *rand.Rand
 
 	search *uciSearch // the running search, if any
 }
 
 func newUCISession(g games.Game, w io.Writer, seed uint64) *uciSession {
 	u := &uciSession{
-		game:    g,
-		host:    games.HostOf(g),
-		out:     bufio.NewWriter(w),
-		pos:     g.Start(),
-		hashMB:  uciDefaultHash,
-		ownBook: true,
-		rng:     rand.New(rand.NewPCG(seed, seed^0x5eed)),
+		game:     g,
+		host:     games.HostOf(g),
+		out:      bufio.NewWriter(w),
+		pos:      g.Start(),
+		hashMB:   uciDefaultHash,
+		overhead: uciOverhead,
+		ownBook:  true,
+		rng:      rand.New(rand.NewPCG(seed, seed^0x5eed)),
 	}
 	u.level, _ = u.host.Level(uciDefaultLevel)
 	u.eng = u.newEngine()
@@ -186,6 +189,7 @@ func (u *uciSession) identify() {
 	// that set it, and takes 1 only.
 	u.printf("option name Threads type spin default 1 min 1 max 1")
 	u.printf("option name Ponder type check default false")
+	u.printf("option name Move Overhead type spin default %d min 0 max %d", uciOverhead.Milliseconds(), uciMaxOverhead.Milliseconds())
 	u.printf("option name OwnBook type check default true")
 	u.printf("uciok")
 }
@@ -215,6 +219,13 @@ func (u *uciSession) setOption(name, value string) {
 		if strings.TrimSpace(value) != "1" {
 			u.printf("info string Threads must be 1: the engine searches on one thread")
 		}
+	case "move overhead":
+		var ms int64
+		if _, err := fmt.Sscan(value, &ms); err != nil || ms < 0 || ms > uciMaxOverhead.Milliseconds() {
+			u.printf("info string Move Overhead must be 0..%d (milliseconds)", uciMaxOverhead.Milliseconds())
+			return
+		}
+		u.overhead = time.Duration(ms) * time.Millisecond
 	case "ponder":
 		// The GUI tells whether it will send go ponder; nothing to set.
 	default:
@@ -250,7 +261,7 @@ func (u *uciSession) startSearch(g goParams) {
 	p := u.pos.Clone()
 	white := p.Turn() == ai.First
 	lvl := u.level
-	lvl.Limits = moveLimits(g, white, u.level.Limits)
+	lvl.Limits = moveLimits(g, white, u.level.Limits, u.overhead)
 	var rng *rand.Rand
 	if u.ownBook && !g.ponder {
 		rng = u.rng
@@ -262,7 +273,7 @@ func (u *uciSession) startSearch(g goParams) {
 		run.ponder = true
 		after := g
 		after.ponder = false
-		run.soft, run.hard = clockLimits(after, white)
+		run.soft, run.hard = clockLimits(after, white, u.overhead)
 	}
 	u.search = run
 	go func() {
@@ -408,7 +419,7 @@ func uciMoveText(p games.Position, m ai.Move) string {
 // gives soft and hard limits (clockLimits); with none of these the level's
 // own limits apply. The level's depth bound (its strength at the easy end)
 // is kept in every case.
-func moveLimits(g goParams, white bool, level ai.Limits) ai.Limits {
+func moveLimits(g goParams, white bool, level ai.Limits, overhead time.Duration) ai.Limits {
 	lim := ai.Limits{Depth: level.Depth, Turns: level.Turns}
 	if g.depth > 0 && (lim.Depth == 0 || g.depth < lim.Depth) {
 		lim.Depth = g.depth
@@ -423,10 +434,10 @@ func moveLimits(g goParams, white bool, level ai.Limits) ai.Limits {
 	switch {
 	case g.infinite || g.ponder:
 	case g.movetime > 0:
-		lim.Time = max(g.movetime-uciOverhead/3, time.Millisecond)
+		lim.Time = max(g.movetime-overhead/3, time.Millisecond)
 		lim.SoftTime = lim.Time
 	case left > 0:
-		lim.SoftTime, lim.Time = clockLimits(g, white)
+		lim.SoftTime, lim.Time = clockLimits(g, white, overhead)
 	case g.depth == 0 && g.nodes == 0 && g.mate == 0:
 		lim = level
 	}
@@ -439,7 +450,7 @@ func moveLimits(g goParams, white bool, level ai.Limits) ai.Limits {
 // the time left, is the soft limit, after which no iteration starts; the
 // hard limit, where the search stops, is four times that, again at most
 // half the time left. Zero without a clock.
-func clockLimits(g goParams, white bool) (soft, hard time.Duration) {
+func clockLimits(g goParams, white bool, overhead time.Duration) (soft, hard time.Duration) {
 	left, inc := g.wtime, g.winc
 	if !white {
 		left, inc = g.btime, g.binc
@@ -447,7 +458,7 @@ func clockLimits(g goParams, white bool) (soft, hard time.Duration) {
 	if left <= 0 {
 		return 0, 0
 	}
-	avail := max(left-uciOverhead, time.Millisecond)
+	avail := max(left-overhead, time.Millisecond)
 	mtg := uciMovesToGo
 	if g.movestogo > 0 {
 		mtg = min(g.movestogo, uciMovesToGo)

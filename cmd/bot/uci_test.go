@@ -210,7 +210,7 @@ func TestMoveLimits(t *testing.T) {
 		{"nothing: the level's", goParams{}, true, 0, 2 * time.Second, 0},
 	}
 	for _, tc := range tests {
-		lim := moveLimits(tc.g, tc.white, levelLimits(2*time.Second))
+		lim := moveLimits(tc.g, tc.white, levelLimits(2*time.Second), uciOverhead)
 		if lim.SoftTime != tc.soft || lim.Time != tc.hard || lim.Depth != tc.depth {
 			t.Errorf("%s: soft %v hard %v depth %d, want %v, %v and %d", tc.name, lim.SoftTime, lim.Time, lim.Depth, tc.soft, tc.hard, tc.depth)
 		}
@@ -218,8 +218,12 @@ func TestMoveLimits(t *testing.T) {
 			t.Errorf("%s: soft limit %v past the hard %v", tc.name, lim.SoftTime, lim.Time)
 		}
 	}
+	// A larger Move Overhead is kept back from the clock.
+	if lim := moveLimits(goParams{wtime: 10000 * ms, movestogo: 1}, true, levelLimits(time.Second), 2*time.Second); lim.Time != 4*time.Second {
+		t.Errorf("overhead 2 s, 10 s left for the last move: hard limit %v, want 4s", lim.Time)
+	}
 	// A level's depth bound (easy) is kept under any clock.
-	lim := moveLimits(goParams{wtime: 60000 * ms}, true, levelDepth(2))
+	lim := moveLimits(goParams{wtime: 60000 * ms}, true, levelDepth(2), uciOverhead)
 	if lim.Depth != 2 {
 		t.Errorf("the level's depth 2 became %d", lim.Depth)
 	}
@@ -352,6 +356,9 @@ func TestUCIThreadsAndInfo(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d complaints about Threads, want 1 (for 4 only): %q", n, lines)
+	}
+	if !hasLine(lines, "option name Move Overhead type spin default 30 min 0 max 5000") {
+		t.Errorf("no Move Overhead option in %q", lines)
 	}
 	for _, want := range []string{" seldepth ", " score cp ", " nodes ", " time ", " hashfull ", " pv "} {
 		if !hasInfo(lines, 6, want) {
