@@ -241,8 +241,8 @@ func TestShippedBook(t *testing.T) {
 		}
 		seen[o] = true
 	}
-	if len(ops) < 200 {
-		t.Errorf("%d openings, want at least 200", len(ops))
+	if len(ops) < 500 {
+		t.Errorf("%d openings, want at least 500", len(ops))
 	}
 }
 
