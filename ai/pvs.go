@@ -276,10 +276,11 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	excluded := ts.excluded[ply]
 
 	key := p.Hash()
-	ttMove, ttScore, ttDepth, ttBound := NoMove, 0, -1, uint8(0)
+	ttMove, ttScore, ttDepth, ttBound, ttEval := NoMove, 0, -1, uint8(0), noEvalTT
 	if e.tt != nil {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
+			ttEval = int(ent.eval)
 			if !pvNode && excluded.IsNone() && ttDepth >= depth {
 				cut := false
 				switch ttBound {
@@ -301,10 +302,15 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	}
 
 	// The static score, and whether it improves on ours two plies ago.
-	ev := noEval
+	ev, staticEval := noEval, noEvalTT
 	improving := false
 	if !inCheck {
-		ev = p.Evaluate()
+		if ttEval != noEvalTT {
+			ev = ttEval
+		} else {
+			ev = p.Evaluate()
+		}
+		staticEval = ev
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
 				ev = ttScore // a searched score is the better guess
@@ -550,7 +556,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		if s.horizon == horizon0 {
 			flags |= flagComplete
 		}
-		e.tt.store(key, depth, ply, best, flags, bestMove)
+		e.tt.storeEval(key, depth, ply, best, flags, bestMove, staticEval)
 	}
 	return best
 }
@@ -623,10 +629,10 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	}
 	pvNode := beta-alpha > 1
 	key := p.Hash()
-	ttMove, ttDeeper := NoMove, false
+	ttMove, ttDeeper, ttEval := NoMove, false, noEvalTT
 	if e.tt != nil {
 		if ent, ok := e.tt.probe(key); ok {
-			ttMove, ttDeeper = ent.move, ent.depth > 0
+			ttMove, ttDeeper, ttEval = ent.move, ent.depth > 0, int(ent.eval)
 			v := scoreFromTT(int(ent.score), ply)
 			if !pvNode {
 				switch ent.flags & boundMask {
@@ -683,7 +689,10 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			return p.Evaluate()
 		}
 		if !all {
-			standPat = p.Evaluate()
+			standPat = ttEval
+			if standPat == noEvalTT {
+				standPat = p.Evaluate()
+			}
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
@@ -733,7 +742,11 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 		case best <= alpha0:
 			flags = boundUpper
 		}
-		e.tt.store(key, 0, ply, best, flags, bestMove)
+		ev := noEvalTT
+		if standPat != noEval {
+			ev = standPat
+		}
+		e.tt.storeEval(key, 0, ply, best, flags, bestMove, ev)
 	}
 	return best
 }
