@@ -26,6 +26,12 @@ import (
 const (
 	orderCounter  = orderKiller - 1
 	orderBadNoisy = -(1 << 24)
+	// orderQuietLazy marks a quiet move not yet scored by history: below
+	// every history score, above the losing captures. Histories are looked
+	// up (cache misses in large tables) only when the search gets to the
+	// quiet moves, which a cutoff by the table's move, a capture or a
+	// killer often spares.
+	orderQuietLazy = -(1 << 22)
 	histMax       = 16384 // history values stay within ±histMax (gravity)
 	noEval        = math.MinInt32
 	maxQuietsSeen = 64 // quiet moves remembered per node for the history malus
@@ -40,6 +46,7 @@ type tunedState struct {
 	evals    [MaxPly + 2]int
 	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
 	excluded [MaxPly + 1]Move
+	sorted   [MaxPly + 1]bool // the node's remaining moves are scored and sorted
 	quiets   [MaxPly][maxQuietsSeen]Move
 	lmr      [64][64]int8
 	lmrFor   Tuning // the tuning lmr was built for
@@ -223,10 +230,43 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 		case m == counter:
 			v = orderCounter
 		case e.opts.History:
-			v = int32(e.quietHistory(m, ply, side))
+			v = orderQuietLazy
 		}
 		sc[i] = v
 	}
+	ts.sorted[ply] = false
+}
+
+// pickTuned returns the i-th move of the node at ply in order: by
+// selection while the table's move, captures, killers and the counter
+// move come; at the first quiet move, the quiet moves get their history
+// scores and the rest of the list is sorted at once (by insertion, best
+// first, ties in order).
+func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
+	ts := e.ts
+	if ts.sorted[ply] {
+		return moves[i]
+	}
+	m := e.pickMove(moves, i, ply)
+	sc := e.order[ply][:len(moves)]
+	if sc[i] != orderQuietLazy {
+		return m
+	}
+	for j := i; j < len(moves); j++ {
+		if sc[j] == orderQuietLazy {
+			sc[j] = int32(e.quietHistory(moves[j], ply, side))
+		}
+	}
+	for j := i + 1; j < len(moves); j++ {
+		m, v := moves[j], sc[j]
+		k := j
+		for ; k > i && sc[k-1] < v; k-- {
+			moves[k], sc[k] = moves[k-1], sc[k-1]
+		}
+		moves[k], sc[k] = m, v
+	}
+	ts.sorted[ply] = true
+	return moves[i]
 }
 
 // pvs searches the current position at depth from ply with the window
@@ -419,7 +459,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	}
 	skipQuiets := false
 	for i := range moves {
-		m := e.pickSorted(moves, i, ply)
+		m := e.pickTuned(moves, i, ply, turn)
 		if m == excluded {
 			continue
 		}
@@ -561,29 +601,6 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	return best
 }
 
-// pickSorted is pickMove for the first moves of a node, where a cutoff
-// usually comes; at the fourth move the rest are sorted at once (by
-// insertion, best first, ties in order), so that a node that searches
-// every move does not pay a selection per move.
-func (e *Engine) pickSorted(moves []Move, i, ply int) Move {
-	const picks = 3
-	switch {
-	case i < picks:
-		return e.pickMove(moves, i, ply)
-	case i == picks:
-		sc := e.order[ply][:len(moves)]
-		for j := picks + 1; j < len(moves); j++ {
-			m, v := moves[j], sc[j]
-			k := j
-			for ; k > picks && sc[k-1] < v; k-- {
-				moves[k], sc[k] = moves[k-1], sc[k-1]
-			}
-			moves[k], sc[k] = m, v
-		}
-	}
-	return moves[i]
-}
-
 // hasMove reports whether m is legal at ply (a table move may come from
 // another position with the same key).
 func (e *Engine) hasMove(ply int, m Move) bool {
@@ -705,7 +722,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	bestMove := NoMove
 	e.scoreTuned(moves, ply, turn, ttMove)
 	for i := range moves {
-		m := e.pickSorted(moves, i, ply)
+		m := e.pickTuned(moves, i, ply, turn)
 		if standPat != noEval && s.ms != nil && m != ttMove {
 			g := int(e.order[ply][i])
 			if g < orderNoisy {
