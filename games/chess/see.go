@@ -129,7 +129,20 @@ func (p *Position) Tuning() *ai.Tuning { return &searchTuning }
 // on its target square (ai.Exchanger); a quiet move wins nothing and may
 // lose the piece that moves.
 func (p *Position) SEEAtLeast(am ai.Move, threshold int) bool {
-	return p.SEE(MoveOf(am)) >= threshold
+	m := MoveOf(am)
+	gain := seeValue[m.Captured()]
+	piece := m.Moving()
+	if k := m.Promotion(); k != NoKind {
+		gain += seeValue[k] - seeValue[Pawn]
+		piece = k
+	}
+	switch {
+	case gain < threshold:
+		return false // not even a free capture reaches it
+	case gain-seeValue[piece] >= threshold:
+		return true // losing the piece for nothing still does
+	}
+	return p.SEE(m) >= threshold
 }
 
 // MoveKey is 64·piece + target square, the piece numbered 0..11 by colour
