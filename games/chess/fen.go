@@ -65,7 +65,7 @@ func ParseFEN(s string) (*Position, error) {
 	if st.attacked(st.kingSq(st.side^1), st.side, st.occ()) {
 		return nil, fmt.Errorf("chess: the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side])
 	}
-	st.hash = st.computeHash()
+	st.hash, st.pawnKey = st.computeHash(), st.computePawnKey()
 	return &Position{st: st}, nil
 }
 
