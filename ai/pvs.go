@@ -32,9 +32,9 @@ const (
 	// quiet moves, which a cutoff by the table's move, a capture or a
 	// killer often spares.
 	orderQuietLazy = -(1 << 22)
-	histMax       = 16384 // history values stay within ±histMax (gravity)
-	noEval        = math.MinInt32
-	maxQuietsSeen = 64 // quiet moves remembered per node for the history malus
+	histMax        = 16384 // history values stay within ±histMax (gravity)
+	noEval         = math.MinInt32
+	maxQuietsSeen  = 64 // quiet moves remembered per node for the history malus
 )
 
 // tunedState is the modern search's per-engine state beyond searchState.

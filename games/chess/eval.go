@@ -510,7 +510,7 @@ func (p *Position) outpost(c Color, sq int, pawns, pawnAtt [2]uint64) bool {
 }
 
 // rankBits is the rank of sq, without sq.
-func rankBits(sq int) uint64 { return rank1<<uint(sq&^7) &^ bit(sq) }
+func rankBits(sq int) uint64 { return rank1 << uint(sq&^7) &^ bit(sq) }
 
 // nearest is the square of set nearest to colour c's side of the board.
 func nearest(c Color, set uint64) int {

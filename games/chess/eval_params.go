@@ -7,39 +7,39 @@ package chess
 
 // Parameter indexes into evalParams.
 const (
-	pMaterial   = 0                  // [7] by Kind (Pawn to Queen)
-	pPST        = pMaterial + 7      // [6][64] by Kind-1 and square as White sees it (a1 = 0)
-	pMobKnight  = pPST + 6*64        // [9] by safe squares attacked
-	pMobBishop  = pMobKnight + 9     // [14]
-	pMobRook    = pMobBishop + 14    // [15]
-	pMobQueen   = pMobRook + 15      // [28]
-	pDoubled    = pMobQueen + 28     // a pawn with another of ours in front on its file
-	pIsolated   = pDoubled + 1       // no pawn of ours on the files beside
-	pBackward   = pIsolated + 1      // cannot be supported and its stop square is held by an enemy pawn
-	pPhalanx    = pBackward + 1      // [8] by relative rank: a pawn of ours beside it
-	pSupported  = pPhalanx + 8       // [8] defended by a pawn of ours
-	pPassed     = pSupported + 8     // [8] a passed pawn by relative rank
-	pPassedFree = pPassed + 8        // [8] and nothing stands on its way to the last rank
-	pPassedSafe = pPassed + 16       // [8] and the enemy does not attack its stop square
-	pPassedOwnK = pPassed + 24       // [8] by our king's distance to its stop square
-	pPassedOppK = pPassed + 32       // [8] by the enemy king's distance to its stop square
-	pBishopPair = pPassed + 40       //
-	pOutpostN   = pBishopPair + 1    // a knight on an outpost (ranks 4-6, pawn-defended, no enemy pawn can chase it)
-	pOutpostB   = pOutpostN + 1      // a bishop on one
-	pRookOpen   = pOutpostB + 1      // a rook on a file without pawns
-	pRookSemi   = pRookOpen + 1      // a rook on a file without pawns of ours
-	pRook7th    = pRookSemi + 1      // a rook on the seventh rank
-	pBadBishop  = pRook7th + 1       // per pawn of ours on the bishop's colour
-	pShelter    = pBadBishop + 1     // [8] per file at the king: relative rank of our nearest pawn in front (0: none)
-	pStorm      = pShelter + 8       // [8] per file at the king: relative rank (ours) of the nearest enemy pawn (0: none)
-	pKingOpen   = pStorm + 8         // per file at the king without pawns of ours
-	pThreatPawn = pKingOpen + 1      // [7] an enemy piece of this kind attacked by a pawn of ours
-	pThreatMin  = pThreatPawn + 7    // [7] attacked by a minor piece of ours (pieces worth more, or undefended)
-	pThreatRook = pThreatMin + 7     // [7] attacked by a rook of ours (the queen, or undefended)
-	pHanging    = pThreatRook + 7    // an undefended enemy piece we attack
-	pThreatKing = pHanging + 1       // an undefended enemy piece our king attacks
-	pPushThreat = pThreatKing + 1    // a safe pawn push of ours that would attack an enemy piece
-	pTempo      = pPushThreat + 1    // the side to move
+	pMaterial   = 0               // [7] by Kind (Pawn to Queen)
+	pPST        = pMaterial + 7   // [6][64] by Kind-1 and square as White sees it (a1 = 0)
+	pMobKnight  = pPST + 6*64     // [9] by safe squares attacked
+	pMobBishop  = pMobKnight + 9  // [14]
+	pMobRook    = pMobBishop + 14 // [15]
+	pMobQueen   = pMobRook + 15   // [28]
+	pDoubled    = pMobQueen + 28  // a pawn with another of ours in front on its file
+	pIsolated   = pDoubled + 1    // no pawn of ours on the files beside
+	pBackward   = pIsolated + 1   // cannot be supported and its stop square is held by an enemy pawn
+	pPhalanx    = pBackward + 1   // [8] by relative rank: a pawn of ours beside it
+	pSupported  = pPhalanx + 8    // [8] defended by a pawn of ours
+	pPassed     = pSupported + 8  // [8] a passed pawn by relative rank
+	pPassedFree = pPassed + 8     // [8] and nothing stands on its way to the last rank
+	pPassedSafe = pPassed + 16    // [8] and the enemy does not attack its stop square
+	pPassedOwnK = pPassed + 24    // [8] by our king's distance to its stop square
+	pPassedOppK = pPassed + 32    // [8] by the enemy king's distance to its stop square
+	pBishopPair = pPassed + 40    //
+	pOutpostN   = pBishopPair + 1 // a knight on an outpost (ranks 4-6, pawn-defended, no enemy pawn can chase it)
+	pOutpostB   = pOutpostN + 1   // a bishop on one
+	pRookOpen   = pOutpostB + 1   // a rook on a file without pawns
+	pRookSemi   = pRookOpen + 1   // a rook on a file without pawns of ours
+	pRook7th    = pRookSemi + 1   // a rook on the seventh rank
+	pBadBishop  = pRook7th + 1    // per pawn of ours on the bishop's colour
+	pShelter    = pBadBishop + 1  // [8] per file at the king: relative rank of our nearest pawn in front (0: none)
+	pStorm      = pShelter + 8    // [8] per file at the king: relative rank (ours) of the nearest enemy pawn (0: none)
+	pKingOpen   = pStorm + 8      // per file at the king without pawns of ours
+	pThreatPawn = pKingOpen + 1   // [7] an enemy piece of this kind attacked by a pawn of ours
+	pThreatMin  = pThreatPawn + 7 // [7] attacked by a minor piece of ours (pieces worth more, or undefended)
+	pThreatRook = pThreatMin + 7  // [7] attacked by a rook of ours (the queen, or undefended)
+	pHanging    = pThreatRook + 7 // an undefended enemy piece we attack
+	pThreatKing = pHanging + 1    // an undefended enemy piece our king attacks
+	pPushThreat = pThreatKing + 1 // a safe pawn push of ours that would attack an enemy piece
+	pTempo      = pPushThreat + 1 // the side to move
 	nParams     = pTempo + 1
 )
 
@@ -60,7 +60,7 @@ const (
 // kingDanger are the king danger weights, by feature.
 var kingDanger = [nKD]int{
 	kdAttacker + Knight: 40, kdAttacker + Bishop: 30, kdAttacker + Rook: 40, kdAttacker + Queen: 80,
-	kdZone: 12,
+	kdZone:               12,
 	kdSafeCheck + Knight: 80, kdSafeCheck + Bishop: 60, kdSafeCheck + Rook: 90, kdSafeCheck + Queen: 80,
 	kdWeak:    20,
 	kdNoQueen: -200,
