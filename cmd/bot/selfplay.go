@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -162,7 +163,27 @@ func engineFeatures() map[string]func(*ai.Options) {
 		"lmr":      func(o *ai.Options) { o.LMR = false },
 		"see":      func(o *ai.Options) { o.GameOrder = false },
 		"futility": func(o *ai.Options) { o.Futility = false },
+		// The modern search (games that tune it: chess), whole or by parts.
+		"tuned":      func(o *ai.Options) { o.Tuned = false },
+		"asp":        func(o *ai.Options) { o.Aspiration = false },
+		"rfp":        func(o *ai.Options) { o.ReverseFutility = false },
+		"lmp":        func(o *ai.Options) { o.LMP = false },
+		"seeprune":   func(o *ai.Options) { o.SEEPrune = false },
+		"nullverify": func(o *ai.Options) { o.NullVerify = false },
+		"singular":   func(o *ai.Options) { o.Singular = false },
+		"iir":        func(o *ai.Options) { o.IIR = false },
+		"conthist":   func(o *ai.Options) { o.ContHistory = false },
 	}
+}
+
+// featureNames lists engineFeatures' names in order.
+func featureNames() string {
+	var names []string
+	for n := range engineFeatures() {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N]; level reads a
@@ -195,7 +216,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(st
 	for _, f := range parts[1:] {
 		off, ok := engineFeatures()[f]
 		if !ok {
-			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history, null, checkext, lmr, see, futility)", s, f)
+			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (%s)", s, f, featureNames())
 		}
 		off(&spec.opts)
 		spec.name += "-" + f

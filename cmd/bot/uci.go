@@ -78,6 +78,7 @@ type uciSession struct {
 	hashMB   int
 	ownBook  bool
 	overhead time.Duration // kept back from every budget (Move Overhead)
+	switches []string      // engine techniques switched off (option Switches, selfplay's names)
 	eng      *ai.Engine
 	rng      *rand.Rand
 
@@ -103,6 +104,9 @@ func newUCISession(g games.Game, w io.Writer, seed uint64) *uciSession {
 func (u *uciSession) newEngine() *ai.Engine {
 	o := ai.DefaultOptions()
 	o.TTSizeMB = u.hashMB
+	for _, f := range u.switches {
+		engineFeatures()[f](&o)
+	}
 	return ai.NewEngine(o)
 }
 
@@ -191,6 +195,9 @@ func (u *uciSession) identify() {
 	u.printf("option name Ponder type check default false")
 	u.printf("option name Move Overhead type spin default %d min 0 max %d", uciOverhead.Milliseconds(), uciMaxOverhead.Milliseconds())
 	u.printf("option name OwnBook type check default true")
+	// Switches names techniques to switch off, as selfplay's SPEC does
+	// ("lmp,singular"): one binary can then be tested against itself.
+	u.printf("option name Switches type string default <empty>")
 	u.printf("uciok")
 }
 
@@ -226,6 +233,20 @@ func (u *uciSession) setOption(name, value string) {
 			return
 		}
 		u.overhead = time.Duration(ms) * time.Millisecond
+	case "switches":
+		var off []string
+		for _, f := range strings.FieldsFunc(strings.ToLower(value), func(r rune) bool { return r == ',' || r == ' ' || r == '-' }) {
+			if f == "<empty>" {
+				continue
+			}
+			if _, ok := engineFeatures()[f]; !ok {
+				u.printf("info string unknown switch %q (%s)", f, featureNames())
+				return
+			}
+			off = append(off, f)
+		}
+		u.switches = off
+		u.eng = u.newEngine()
 	case "ponder":
 		// The GUI tells whether it will send go ponder; nothing to set.
 	default:

@@ -357,6 +357,9 @@ func TestUCIThreadsAndInfo(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d complaints about Threads, want 1 (for 4 only): %q", n, lines)
 	}
+	if !hasLine(lines, "option name Switches type string default <empty>") {
+		t.Errorf("no Switches option in %q", lines)
+	}
 	if !hasLine(lines, "option name Move Overhead type spin default 30 min 0 max 5000") {
 		t.Errorf("no Move Overhead option in %q", lines)
 	}
@@ -364,5 +367,32 @@ func TestUCIThreadsAndInfo(t *testing.T) {
 		if !hasInfo(lines, 6, want) {
 			t.Errorf("the depth-6 info line has no%s: %q", want, lines)
 		}
+	}
+}
+
+// TestUCISwitches: techniques switched off by name change the search (the
+// same depth takes other node counts); an unknown name is refused.
+func TestUCISwitches(t *testing.T) {
+	const pos = "setoption name OwnBook value false\nposition fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\ngo depth 7\n"
+	nodes := func(lines []string) string {
+		for i := len(lines) - 1; i >= 0; i-- {
+			if f := strings.Fields(lines[i]); len(f) > 2 && f[0] == "info" && f[1] == "depth" {
+				for j := range f {
+					if f[j] == "nodes" {
+						return f[j+1]
+					}
+				}
+			}
+		}
+		return ""
+	}
+	all := nodes(uciScript(t, pos))
+	off := nodes(uciScript(t, "setoption name Switches value lmp,singular\n"+pos))
+	if all == "" || all == off {
+		t.Errorf("nodes to depth 7: %s with every technique, %s without lmp and singular", all, off)
+	}
+	lines := uciScript(t, "setoption name Switches value lmp,warp\n")
+	if !hasLine(lines, `info string unknown switch "warp"`) {
+		t.Errorf("an unknown switch was taken: %q", lines)
 	}
 }

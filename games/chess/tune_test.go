@@ -61,7 +61,7 @@ var (
 	stockfish  = flag.String("stockfish", "/usr/games/stockfish", "TestTuneLabel: the Stockfish binary")
 	tuneDepth  = flag.Int("tune-depth", 7, "TestTuneLabel: Stockfish's depth")
 	tuneLambda = flag.Float64("tune-lambda", 0.75, "TestTuneFit: the weight of Stockfish's expected score in the target (the game's result has the rest)")
-	tuneEpochs = flag.Int("tune-epochs", 400, "TestTuneFit: passes of gradient descent")
+	tuneEpochs = flag.Int("tune-epochs", 1000, "TestTuneFit: passes of gradient descent")
 )
 
 // TestTuneGames plays the self-play games of step 1.
@@ -272,7 +272,16 @@ func TestTuneFit(t *testing.T) {
 	if *tuneIn == "" || *tuneOut == "" || !strings.HasSuffix(*tuneOut, ".go") {
 		t.Skip("step 3 of the tuning: run with -tune-in FILE -tune-out FILE.go")
 	}
-	entries := loadTuneEntries(t, *tuneIn)
+	all := loadTuneEntries(t, *tuneIn)
+	// One position in ten is held out: its error shows over-fitting.
+	var entries, held []tuneEntry
+	for i := range all {
+		if i%10 == 9 {
+			held = append(held, all[i])
+		} else {
+			entries = append(entries, all[i])
+		}
+	}
 	var m tuneModel
 	for i, s := range evalParams {
 		m.p[i] = [2]float64{float64(s.mg), float64(s.eg)}
@@ -310,10 +319,10 @@ func TestTuneFit(t *testing.T) {
 			m.kd[j] -= lr * mh / (math.Sqrt(vh) + eps)
 		}
 		if epoch%25 == 0 || epoch == 1 {
-			fmt.Fprintf(os.Stderr, "epoch %d: error %.6f\n", epoch, loss)
+			fmt.Fprintf(os.Stderr, "epoch %d: error %.6f, held-out %.6f\n", epoch, loss, tuneError(&m, held, k))
 		}
 	}
-	t.Logf("tuned error %.6f", tuneError(&m, entries, k))
+	t.Logf("tuned error %.6f, held-out %.6f", tuneError(&m, entries, k), tuneError(&m, held, k))
 	out, err := os.Create(*tuneOut)
 	if err != nil {
 		t.Fatal(err)
