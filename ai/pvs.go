@@ -481,6 +481,8 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 					prune, skipQuiets = true, true
 				case e.opts.Futility && depth <= tn.FutilityDepth && ev+tn.FutilityBase+tn.FutilityMargin*depth <= alpha:
 					prune, skipQuiets = true, true
+				case e.opts.HistoryPrune && depth <= tn.HistoryPruneDepth && ts.sorted[ply] && int(order) < -tn.HistoryPruneMargin*depth:
+					prune = true // a quiet move that has failed often here
 				}
 			}
 			if !prune && e.opts.SEEPrune && ts.ex != nil && depth <= tn.SEEDepth {

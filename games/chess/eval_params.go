@@ -58,7 +58,10 @@ const (
 )
 
 // kingDanger are the king danger weights, by feature.
-var kingDanger = [nKD]int{
+var kingDanger = tunedKingDanger
+
+// initialKingDanger are the king danger weights the tuning started from.
+var initialKingDanger = [nKD]int{
 	kdAttacker + Knight: 40, kdAttacker + Bishop: 30, kdAttacker + Rook: 40, kdAttacker + Queen: 80,
 	kdZone:               12,
 	kdSafeCheck + Knight: 80, kdSafeCheck + Bishop: 60, kdSafeCheck + Rook: 90, kdSafeCheck + Queen: 80,
@@ -68,8 +71,9 @@ var kingDanger = [nKD]int{
 	kdShelter: 15,
 }
 
-// evalParams are the evaluation's weights, by parameter index.
-var evalParams = initialParams()
+// evalParams are the evaluation's weights, by parameter index
+// (eval_tuned.go).
+var evalParams = tunedParams
 
 // initialParams are the weights the tuning started from: the hand-set
 // evaluation of before, spread over the new layout.

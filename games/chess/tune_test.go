@@ -62,6 +62,7 @@ var (
 	tuneDepth  = flag.Int("tune-depth", 7, "TestTuneLabel: Stockfish's depth")
 	tuneLambda = flag.Float64("tune-lambda", 0.75, "TestTuneFit: the weight of Stockfish's expected score in the target (the game's result has the rest)")
 	tuneEpochs = flag.Int("tune-epochs", 1000, "TestTuneFit: passes of gradient descent")
+	tuneReg    = flag.Float64("tune-reg", 2e-9, "TestTuneFit: weight of the squared distance from the starting weights (keeps rarely seen weights near them)")
 )
 
 // TestTuneGames plays the self-play games of step 1.
@@ -289,6 +290,7 @@ func TestTuneFit(t *testing.T) {
 	for j, v := range kingDanger {
 		m.kd[j] = float64(v)
 	}
+	start := m
 	// K: the scale of the logistic that fits the current evaluation best.
 	k := fitK(&m, entries)
 	t.Logf("%d positions, K %.5f, error %.6f", len(entries), k, tuneError(&m, entries, k))
@@ -302,7 +304,7 @@ func TestTuneFit(t *testing.T) {
 		gp, gk, loss := gradient(&m, entries, k, workers)
 		for i := range m.p {
 			for j := 0; j < 2; j++ {
-				g := gp[i][j]
+				g := gp[i][j] + 2**tuneReg*(m.p[i][j]-start.p[i][j])
 				mp[i][j] = b1*mp[i][j] + (1-b1)*g
 				vp[i][j] = b2*vp[i][j] + (1-b2)*g*g
 				mh := mp[i][j] / (1 - math.Pow(b1, float64(epoch)))
@@ -311,7 +313,7 @@ func TestTuneFit(t *testing.T) {
 			}
 		}
 		for j := range m.kd {
-			g := gk[j]
+			g := gk[j] + 2**tuneReg*(m.kd[j]-start.kd[j])
 			mk[j] = b1*mk[j] + (1-b1)*g
 			vk[j] = b2*vk[j] + (1-b2)*g*g
 			mh := mk[j] / (1 - math.Pow(b1, float64(epoch)))
