@@ -401,6 +401,7 @@ func (p *Position) evaluate(tr *evalTrace) int {
 		acc.add(c, pPushThreat, popcount(pushAtt&nonPawn))
 	}
 
+	p.positionalTerms(&acc, pawns, pawnAtt, passed, ksq)
 	acc.add(s.side, pTempo, 1)
 	phase := min(p.Phase(), 24)
 	d := unpack(acc.sum[White] - acc.sum[Black])
@@ -499,6 +500,90 @@ func (p *Position) pawnEntry(pawns, pawnAtt [2]uint64) *pawnEntry {
 		e.key = s.pawnKey
 	}
 	return e
+}
+
+// positionalTerms adds the terms appended after the first tuning: rooks
+// behind passed pawns, the king's distance to the pawns, minor pieces
+// shielded by a pawn, a king on a flank without pawns, space, rooks on the
+// enemy queen's file and bishops on the long diagonals.
+func (p *Position) positionalTerms(acc *evalAcc, pawns, pawnAtt, passed [2]uint64, ksq [2]int) {
+	s := &p.st
+	occ := s.occ()
+	allPawns := pawns[White] | pawns[Black]
+	for c := White; c <= Black; c++ {
+		them := c ^ 1
+		own := s.col[c]
+		rooks := s.bb[Rook] & own
+		for b := passed[c]; b != 0; b &= b - 1 {
+			sq := lsb(b)
+			if RookAttacks(sq, occ)&frontSpan[them][sq]&rooks != 0 {
+				acc.add(c, pRookBehind, 1)
+			}
+		}
+		if allPawns != 0 {
+			k := ksq[c]
+			d := 0
+			for d < 7 && kingRing[k][d]&allPawns == 0 {
+				d++
+			}
+			acc.add(c, pKingPawn+d, 1)
+		}
+		minors := (s.bb[Knight] | s.bb[Bishop]) & own
+		acc.add(c, pMinorShield, popcount(pawnShift(minors, c)&pawns[c]))
+		if kingFlank[fileOf(ksq[c])]&allPawns == 0 {
+			acc.add(c, pFlankEmpty, 1)
+		}
+		area := spaceArea[c] &^ pawns[c] &^ pawnAtt[them]
+		behind := pawns[c]
+		if c == White {
+			behind |= behind>>8 | behind>>16 | behind>>24
+		} else {
+			behind |= behind<<8 | behind<<16 | behind<<24
+		}
+		acc.add(c, pSpace, popcount(area)+popcount(area&behind))
+		if q := s.bb[Queen] & s.col[them]; q != 0 {
+			for b := rooks; b != 0; b &= b - 1 {
+				if fileA<<uint(fileOf(lsb(b)))&q != 0 {
+					acc.add(c, pRookQFile, 1)
+				}
+			}
+		}
+		for b := s.bb[Bishop] & own; b != 0; b &= b - 1 {
+			sq := lsb(b)
+			if bit(sq)&longDiagonals != 0 && popcount(BishopAttacks(sq, allPawns)&centreSquares) > 1 {
+				acc.add(c, pLongDiag, 1)
+			}
+		}
+	}
+}
+
+// Geometry of positionalTerms.
+var (
+	kingRing      [64][8]uint64 // the squares at each king distance (0 to 7) from a square
+	kingFlank     [8]uint64     // the files of the king's flank, by its file
+	spaceArea     = [2]uint64{(fileA<<2 | fileA<<3 | fileA<<4 | fileA<<5) & (rank2 | rank3 | rank1<<24), (fileA<<2 | fileA<<3 | fileA<<4 | fileA<<5) & (rank7 | rank6 | rank1<<32)}
+	longDiagonals = uint64(0x8040201008040201 | 0x0102040810204080)
+	centreSquares = bit(27) | bit(28) | bit(35) | bit(36)
+)
+
+func init() {
+	for sq := 0; sq < 64; sq++ {
+		for to := 0; to < 64; to++ {
+			if d := distance[sq][to]; d <= 7 {
+				kingRing[sq][d] |= bit(to)
+			}
+		}
+	}
+	files := func(a, b int) uint64 {
+		var m uint64
+		for f := a; f <= b; f++ {
+			m |= fileA << uint(f)
+		}
+		return m
+	}
+	for f, r := range [8][2]int{{0, 2}, {0, 3}, {0, 3}, {2, 5}, {2, 5}, {4, 7}, {4, 7}, {5, 7}} {
+		kingFlank[f] = files(r[0], r[1])
+	}
 }
 
 // outpost reports a minor piece of colour c on sq on an outpost: ranks 4

@@ -40,7 +40,16 @@ const (
 	pThreatKing = pHanging + 1    // an undefended enemy piece our king attacks
 	pPushThreat = pThreatKing + 1 // a safe pawn push of ours that would attack an enemy piece
 	pTempo      = pPushThreat + 1 // the side to move
-	nParams     = pTempo + 1
+	// Terms added after the first tuning (appended, so that the tuned
+	// values keep their places).
+	pRookBehind  = pTempo + 1       // a rook of ours behind our passed pawn on its file
+	pKingPawn    = pRookBehind + 1  // [8] by the king's distance to the nearest pawn
+	pMinorShield = pKingPawn + 8    // a knight or bishop right behind a pawn of ours
+	pFlankEmpty  = pMinorShield + 1 // no pawns on the king's flank
+	pSpace       = pFlankEmpty + 1  // safe central squares behind our pawns
+	pRookQFile   = pSpace + 1       // a rook on the file of the enemy queen
+	pLongDiag    = pRookQFile + 1   // a bishop on a long diagonal seeing two centre squares
+	nParams      = pLongDiag + 1
 )
 
 // King danger features: each side's sum of their weights (in units) is
@@ -154,5 +163,14 @@ func initialParams() [nParams]score {
 	w[pThreatKing] = score{5, 20}
 	w[pPushThreat] = score{10, 8}
 	w[pTempo] = score{10, 6}
+	w[pRookBehind] = score{5, 15}
+	for d := 0; d < 8; d++ {
+		w[pKingPawn+d] = score{0, -4 * d}
+	}
+	w[pMinorShield] = score{10, 3}
+	w[pFlankEmpty] = score{-10, -20}
+	w[pSpace] = score{2, 0}
+	w[pRookQFile] = score{5, 5}
+	w[pLongDiag] = score{15, 0}
 	return w
 }

@@ -62,7 +62,7 @@ var (
 	tuneDepth  = flag.Int("tune-depth", 7, "TestTuneLabel: Stockfish's depth")
 	tuneLambda = flag.Float64("tune-lambda", 0.75, "TestTuneFit: the weight of Stockfish's expected score in the target (the game's result has the rest)")
 	tuneEpochs = flag.Int("tune-epochs", 1000, "TestTuneFit: passes of gradient descent")
-	tuneReg    = flag.Float64("tune-reg", 2e-9, "TestTuneFit: weight of the squared distance from the starting weights (keeps rarely seen weights near them)")
+	tuneReg    = flag.Float64("tune-reg", 2e-9, "TestTuneFit: weight of the squared distance from the hand-set weights (keeps rarely seen weights near them)")
 )
 
 // TestTuneGames plays the self-play games of step 1.
@@ -290,7 +290,15 @@ func TestTuneFit(t *testing.T) {
 	for j, v := range kingDanger {
 		m.kd[j] = float64(v)
 	}
-	start := m
+	// The regularisation pulls toward the hand-set weights the tuning
+	// first started from, not toward the last fit.
+	var start tuneModel
+	for i, s := range initialParams() {
+		start.p[i] = [2]float64{float64(s.mg), float64(s.eg)}
+	}
+	for j, v := range initialKingDanger {
+		start.kd[j] = float64(v)
+	}
 	// K: the scale of the logistic that fits the current evaluation best.
 	k := fitK(&m, entries)
 	t.Logf("%d positions, K %.5f, error %.6f", len(entries), k, tuneError(&m, entries, k))
@@ -495,6 +503,8 @@ func paramNames() []string {
 		{pKingOpen, 1, "king open file"}, {pThreatPawn, 7, "threat by pawn"}, {pThreatMin, 7, "threat by minor"},
 		{pThreatRook, 7, "threat by rook"}, {pHanging, 1, "hanging"}, {pThreatKing, 1, "threat by king"},
 		{pPushThreat, 1, "pawn push threat"}, {pTempo, 1, "tempo"},
+		{pRookBehind, 1, "rook behind passed pawn"}, {pKingPawn, 8, "king to nearest pawn"}, {pMinorShield, 1, "minor behind pawn"},
+		{pFlankEmpty, 1, "pawnless king flank"}, {pSpace, 1, "space"}, {pRookQFile, 1, "rook on queen file"}, {pLongDiag, 1, "long diagonal bishop"},
 	}
 	for _, g := range groups {
 		for i := 0; i < g.n; i++ {
