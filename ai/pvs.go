@@ -46,7 +46,7 @@ type tunedState struct {
 	evals    [MaxPly + 2]int
 	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
 	excluded [MaxPly + 1]Move
-	sorted   [MaxPly + 1]bool // the node's remaining moves are scored and sorted
+	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
 	quiets   [MaxPly][maxQuietsSeen]Move
 	lmr      [64][64]int8
 	lmrFor   Tuning // the tuning lmr was built for
@@ -237,11 +237,12 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 	ts.sorted[ply] = false
 }
 
-// pickTuned returns the i-th move of the node at ply in order: by
-// selection while the table's move, captures, killers and the counter
-// move come; at the first quiet move, the quiet moves get their history
-// scores and the rest of the list is sorted at once (by insertion, best
-// first, ties in order).
+// pickTuned returns the i-th move of the node at ply in order, by
+// selection: the table's move, captures, killers and the counter move
+// first; at the first quiet move, the quiet moves get their history
+// scores. Once the node skips its remaining quiet moves (late move
+// pruning, futility) the order no longer matters (ts.sorted) and the
+// moves come as they lie, sparing a selection each.
 func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
 	ts := e.ts
 	if ts.sorted[ply] {
@@ -257,16 +258,7 @@ func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
 			sc[j] = int32(e.quietHistory(moves[j], ply, side))
 		}
 	}
-	for j := i + 1; j < len(moves); j++ {
-		m, v := moves[j], sc[j]
-		k := j
-		for ; k > i && sc[k-1] < v; k-- {
-			moves[k], sc[k] = moves[k-1], sc[k-1]
-		}
-		moves[k], sc[k] = m, v
-	}
-	ts.sorted[ply] = true
-	return moves[i]
+	return e.pickMove(moves, i, ply)
 }
 
 // pvs searches the current position at depth from ply with the window
@@ -481,8 +473,11 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 					prune, skipQuiets = true, true
 				case e.opts.Futility && depth <= tn.FutilityDepth && ev+tn.FutilityBase+tn.FutilityMargin*depth <= alpha:
 					prune, skipQuiets = true, true
-				case e.opts.HistoryPrune && depth <= tn.HistoryPruneDepth && ts.sorted[ply] && int(order) < -tn.HistoryPruneMargin*depth:
+				case e.opts.HistoryPrune && depth <= tn.HistoryPruneDepth && int(order) < -tn.HistoryPruneMargin*depth:
 					prune = true // a quiet move that has failed often here
+				}
+				if skipQuiets {
+					ts.sorted[ply] = true
 				}
 			}
 			if !prune && e.opts.SEEPrune && ts.ex != nil && depth <= tn.SEEDepth {
