@@ -81,7 +81,6 @@ type Options struct {
 	Singular        bool // singular extension of the table's move
 	IIR             bool // internal iterative reduction without a table move
 	ContHistory     bool // continuation history and counter moves (MoveKeyer)
-	HistoryPrune    bool // quiet moves with a bad history skipped near the horizon
 }
 
 // DefaultOptions enables every technique with a 16 MiB table (the modern
@@ -90,7 +89,7 @@ func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
 		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true,
 		Tuned: true, Aspiration: true, ReverseFutility: true, LMP: true, SEEPrune: true, NullVerify: true,
-		Singular: true, IIR: true, ContHistory: true, HistoryPrune: true}
+		Singular: true, IIR: true, ContHistory: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and

@@ -210,9 +210,6 @@ type Tuning struct {
 	// Internal iterative reduction: a node without a table move searched
 	// at IIRDepth or more is searched one ply less.
 	IIRDepth int
-	// History pruning: up to HistoryPruneDepth, a quiet move whose
-	// history score is below -HistoryPruneMargin·depth is skipped.
-	HistoryPruneDepth, HistoryPruneMargin int
 	// QSDelta: quiescence skips a capture whose gain (MoveScorer) cannot
 	// lift the static score within QSDelta of alpha.
 	QSDelta int

@@ -473,8 +473,6 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 					prune, skipQuiets = true, true
 				case e.opts.Futility && depth <= tn.FutilityDepth && ev+tn.FutilityBase+tn.FutilityMargin*depth <= alpha:
 					prune, skipQuiets = true, true
-				case e.opts.HistoryPrune && depth <= tn.HistoryPruneDepth && int(order) < -tn.HistoryPruneMargin*depth:
-					prune = true // a quiet move that has failed often here
 				}
 				if skipQuiets {
 					ts.sorted[ply] = true

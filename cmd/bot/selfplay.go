@@ -173,7 +173,6 @@ func engineFeatures() map[string]func(*ai.Options) {
 		"singular":   func(o *ai.Options) { o.Singular = false },
 		"iir":        func(o *ai.Options) { o.IIR = false },
 		"conthist":   func(o *ai.Options) { o.ContHistory = false },
-		"histprune":  func(o *ai.Options) { o.HistoryPrune = false },
 	}
 }
 

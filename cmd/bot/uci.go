@@ -308,6 +308,10 @@ func (u *uciSession) startSearch(g goParams) {
 		if res.Depth == 0 && !res.Best.IsNone() {
 			// A book move, a forced move or a search stopped at once.
 			u.info(p, ai.Info{Depth: 1, Score: res.Score, Nodes: res.Nodes, Elapsed: res.Elapsed, PV: []ai.Move{res.Best}})
+		} else if res.Nodes > 0 {
+			// The whole search's count, the last iteration's unfinished part included.
+			ms := res.Elapsed.Milliseconds()
+			u.printf("info nodes %d time %d nps %d", res.Nodes, ms, res.Nodes*1000/max(ms, 1))
 		}
 		switch {
 		case run.infinite:

@@ -117,8 +117,7 @@ var searchTuning = ai.Tuning{
 	NullDepth: 2, NullBase: 3, NullDivisor: 4, NullEvalDivisor: 200, NullVerifyDepth: 12,
 	SingularDepth: 8, SingularMargin: 16,
 	LMRBase: 75, LMRDivisor: 225, LMRHistory: 6000,
-	IIRDepth:          4,
-	HistoryPruneDepth: 3, HistoryPruneMargin: 4000,
+	IIRDepth: 4,
 	QSDelta:  200,
 	MoveKeys: 768,
 }
