@@ -114,6 +114,18 @@ type Engine struct {
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
 	ts        *tunedState      // the modern search's state (pvs.go), made on first use
+	tuning    *Tuning          // replaces the game's Tuning when not nil (SetTuning)
+}
+
+// SetTuning makes the modern search use t instead of the game's own
+// Tuning (nil: the game's again), so that a parameter can be tried
+// without rebuilding the game.
+func (e *Engine) SetTuning(t *Tuning) {
+	if t != nil {
+		c := *t
+		t = &c
+	}
+	e.tuning = t
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero

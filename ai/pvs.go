@@ -69,6 +69,9 @@ func (e *Engine) tunedSetup(p Position) bool {
 	}
 	ts := e.ts
 	ts.tn = t.Tuning()
+	if e.tuning != nil {
+		ts.tn = e.tuning
+	}
 	ts.ex, _ = p.(Exchanger)
 	ts.cg, _ = p.(CheckGiver)
 	ts.mk = nil

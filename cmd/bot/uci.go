@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -79,6 +81,7 @@ type uciSession struct {
 	ownBook  bool
 	overhead time.Duration // kept back from every budget (Move Overhead)
 	switches []string      // engine techniques switched off (option Switches, selfplay's names)
+	tuning   *ai.Tuning    // the modern search's parameters when changed (option Tune), else nil
 	eng      *ai.Engine
 	rng      *rand.Rand
 
@@ -107,7 +110,9 @@ func (u *uciSession) newEngine() *ai.Engine {
 	for _, f := range u.switches {
 		engineFeatures()[f](&o)
 	}
-	return ai.NewEngine(o)
+	e := ai.NewEngine(o)
+	e.SetTuning(u.tuning)
+	return e
 }
 
 // printf writes one line and flushes it: the GUI waits for it.
@@ -198,6 +203,11 @@ func (u *uciSession) identify() {
 	// Switches names techniques to switch off, as selfplay's SPEC does
 	// ("lmp,singular"): one binary can then be tested against itself.
 	u.printf("option name Switches type string default <empty>")
+	// Tune sets parameters of the modern search by name
+	// ("LMRDivisor=200,RFPMargin=90"), for tests of a value.
+	if _, ok := u.pos.(ai.Tuner); ok {
+		u.printf("option name Tune type string default <empty>")
+	}
 	u.printf("uciok")
 }
 
@@ -246,6 +256,14 @@ func (u *uciSession) setOption(name, value string) {
 			off = append(off, f)
 		}
 		u.switches = off
+		u.eng = u.newEngine()
+	case "tune":
+		t, err := parseTuning(u.pos, value)
+		if err != nil {
+			u.printf("info string Tune: %v", err)
+			return
+		}
+		u.tuning = t
 		u.eng = u.newEngine()
 	case "ponder":
 		// The GUI tells whether it will send go ponder; nothing to set.
@@ -491,4 +509,32 @@ func clockLimits(g goParams, white bool, overhead time.Duration) (soft, hard tim
 	soft = min(avail/time.Duration(mtg)+inc*3/4, avail/2)
 	hard = min(4*soft, avail/2)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}
+
+// parseTuning reads "Name=value,..." over the game's own Tuning (fields of
+// ai.Tuning, integers); "" or <empty> is the game's own (nil).
+func parseTuning(p games.Position, value string) (*ai.Tuning, error) {
+	tn, ok := p.(ai.Tuner)
+	if !ok {
+		return nil, errors.New("this game has no tuning")
+	}
+	value = strings.TrimSpace(value)
+	if value == "" || value == "<empty>" {
+		return nil, nil
+	}
+	t := *tn.Tuning()
+	v := reflect.ValueOf(&t).Elem()
+	for _, kv := range strings.Split(value, ",") {
+		name, num, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		f := v.FieldByName(strings.TrimSpace(name))
+		if !ok || !f.IsValid() || f.Kind() != reflect.Int {
+			return nil, fmt.Errorf("%q: want Name=integer, Name a field of the tuning (such as LMRDivisor)", kv)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %q is not an integer", kv, num)
+		}
+		f.SetInt(int64(n))
+	}
+	return &t, nil
 }

@@ -396,3 +396,30 @@ func TestUCISwitches(t *testing.T) {
 		t.Errorf("an unknown switch was taken: %q", lines)
 	}
 }
+
+// TestUCITune: a parameter set by name changes the search; a bad one is
+// refused and leaves the tuning as it was.
+func TestUCITune(t *testing.T) {
+	const pos = "setoption name OwnBook value false\nposition fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\ngo depth 8\n"
+	last := func(lines []string) string {
+		for i := len(lines) - 1; i >= 0; i-- {
+			if strings.HasPrefix(lines[i], "info depth 8 ") {
+				return lines[i][:strings.Index(lines[i], " time ")]
+			}
+		}
+		return ""
+	}
+	base := last(uciScript(t, pos))
+	tuned := last(uciScript(t, "setoption name Tune value LMRDivisor=150, RFPDepth=2\n"+pos))
+	if base == "" || base == tuned {
+		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
+	}
+	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+pos)
+	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) {
+		t.Errorf("bad Tune values were taken: %q", lines)
+	}
+	// The refused values left LMRDivisor=150 alone in place.
+	if got, want := last(lines), last(uciScript(t, "setoption name Tune value LMRDivisor=150\n"+pos)); got != want {
+		t.Errorf("after refused values: %q, want %q (LMRDivisor=150 alone)", got, want)
+	}
+}
