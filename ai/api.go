@@ -189,6 +189,10 @@ type Level struct {
 	// evaluation. Choose sets it on a position that is a Styler for the
 	// search and restores the previous style after.
 	Style string
+	// NoBook keeps a Booker game's opening book closed (a match from
+	// chosen openings), while the level's deliberate mistakes still
+	// happen (they need Choose's rng, which would also open the book).
+	NoBook bool
 	// Plain searches full width to Limits.Depth and no further, as a seed
 	// document's engine did: no quiescence, check extension, null move,
 	// reductions or futility pruning (alpha-beta and move ordering do not

@@ -78,10 +78,11 @@ type Booker interface {
 
 // ChooseWith is Choose with a progress callback for each completed
 // iteration (as Search's). A level of the standard style (Style "") plays
-// a book move (Booker) without searching when rng is not nil: a player
-// who passes no rng asks for the engine's own choice.
+// a book move (Booker) without searching when rng is not nil and the
+// level does not keep the book closed (NoBook): a player who passes no
+// rng asks for the engine's own choice.
 func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *rand.Rand, progress func(Info)) Result {
-	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" {
+	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" && !lvl.NoBook {
 		if m, ok := b.BookMove(rng); ok {
 			return Result{Best: m, PV: []Move{m}}
 		}

@@ -301,10 +301,10 @@ func (u *uciSession) startSearch(g goParams) {
 	white := p.Turn() == ai.First
 	lvl := u.level
 	lvl.Limits = moveLimits(g, white, u.level.Limits, u.overhead)
-	var rng *rand.Rand
-	if u.ownBook && !g.ponder {
-		rng = u.rng
-	}
+	// The level plays as in chat, its deliberate mistakes included;
+	// OwnBook opens the book (never while pondering).
+	rng := u.rng
+	lvl.NoBook = !u.ownBook || g.ponder
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	run := &uciSearch{cancel: cancel, done: done, infinite: g.infinite, hit: make(chan struct{})}

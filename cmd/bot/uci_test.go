@@ -425,3 +425,21 @@ func TestUCITune(t *testing.T) {
 		t.Errorf("after refused values: %q, want %q (LMRDivisor=150 alone)", got, want)
 	}
 }
+
+// TestUCILevelMistakes: with its book off, the easy level still makes its
+// deliberate mistakes, as in chat: the same position gets different moves.
+func TestUCILevelMistakes(t *testing.T) {
+	script := "setoption name Level value easy\nsetoption name OwnBook value false\n"
+	for range 16 {
+		script += "position startpos moves e2e4 e7e5 g1f3\ngo\n"
+	}
+	moves := map[string]bool{}
+	for _, l := range uciScript(t, script) {
+		if m, ok := strings.CutPrefix(l, "bestmove "); ok {
+			moves[strings.Fields(m)[0]] = true
+		}
+	}
+	if len(moves) < 2 {
+		t.Errorf("easy played only %v in 16 searches of one position", moves)
+	}
+}

@@ -242,3 +242,20 @@ func TestBookVariesAndEnds(t *testing.T) {
 		t.Error("the seed style plays from the book")
 	}
 }
+
+// TestNoBookSearches: a level that keeps the book closed searches the
+// start position (a book move would come back unsearched, at depth 0)
+// even with an rng, which its deliberate mistakes need.
+func TestNoBookSearches(t *testing.T) {
+	master, _ := levelNamed("master")
+	master.Limits = ai.Limits{Depth: 3}
+	e := ai.NewEngine(ai.DefaultOptions())
+	rng := rand.New(rand.NewPCG(3, 3))
+	if res := e.Choose(context.Background(), NewStart(), master, rng); res.Depth != 0 {
+		t.Fatalf("with the book open the start position was searched (depth %d)", res.Depth)
+	}
+	master.NoBook = true
+	if res := e.Choose(context.Background(), NewStart(), master, rng); res.Depth != 3 {
+		t.Errorf("with the book closed: depth %d, want a search to depth 3", res.Depth)
+	}
+}
