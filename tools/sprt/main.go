@@ -34,6 +34,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -389,11 +390,34 @@ func playMatch(ctx context.Context, cfg config, stdout, stderr io.Writer) int {
 		if line := timeReport(times[i]); line != "" {
 			fmt.Fprintf(stdout, "think time of %s: %s\n", e.name, line)
 		}
+		if line := searchReport(times[i]); line != "" {
+			fmt.Fprintf(stdout, "search of %s: %s\n", e.name, line)
+		}
 	}
 	if failures > 0 {
 		fmt.Fprintf(stdout, "%d games ended by an engine failure (crash, hang or illegal move; scored as a loss for it)\n", failures)
 	}
 	return 0
+}
+
+// searchReport sums up how far an engine searched: the median nodes and
+// depth of its moves (as it reported them), which shows what a time
+// control gave it on a loaded machine.
+func searchReport(ts []moveTime) string {
+	var nodes []int64
+	var depths []int
+	for _, t := range ts {
+		if t.depth > 0 {
+			nodes, depths = append(nodes, t.nodes), append(depths, t.depth)
+		}
+	}
+	if len(nodes) == 0 {
+		return ""
+	}
+	slices.Sort(nodes)
+	slices.Sort(depths)
+	return fmt.Sprintf("%d moves, median %d nodes, depth %d (p10 %d nodes, p90 %d)", len(nodes), nodes[len(nodes)/2],
+		depths[len(depths)/2], nodes[len(nodes)/10], nodes[len(nodes)*9/10])
 }
 
 // timeReport sums up think times against their budgets (fixed time a move

@@ -43,7 +43,11 @@ type gameRecord struct {
 
 // moveTime is an engine's think time for one move and the time it was
 // given (0 when the engine chose its own, on a clock).
-type moveTime struct{ elapsed, budget time.Duration }
+type moveTime struct {
+	elapsed, budget time.Duration
+	nodes           int64 // the search's last reported nodes and depth
+	depth           int
+}
 
 // goCommand is the go line for the side to move and the longest the
 // harness waits for its answer.
@@ -126,7 +130,7 @@ func playGame(ctx context.Context, fen string, white, black *engine, adj adjudic
 			return g
 		}
 		budget := tc.movetime
-		g.thinkTimes[side] = append(g.thinkTimes[side], moveTime{r.elapsed, budget})
+		g.thinkTimes[side] = append(g.thinkTimes[side], moveTime{r.elapsed, budget, r.nodes, r.depth})
 		if tc.base > 0 {
 			clock[side] -= r.elapsed
 			if clock[side] < -timeMargin {

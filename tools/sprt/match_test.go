@@ -131,6 +131,18 @@ func TestMatchPlaysPairs(t *testing.T) {
 	if !strings.Contains(text, "final: deep vs shallow: games 4 ") || !strings.Contains(text, "LLR ") {
 		t.Errorf("no final summary of 4 games with the LLR:\n%s", text)
 	}
+	// How far each searched, from its info lines.
+	for _, want := range []string{"search of deep: ", "search of shallow: "} {
+		i := strings.Index(text, want)
+		if i < 0 {
+			t.Errorf("no %q line:\n%s", want, text)
+			continue
+		}
+		d := map[string]string{"search of deep: ": "depth 2 ", "search of shallow: ": "depth 1 "}[want]
+		if line, _, _ := strings.Cut(text[i:], "\n"); !strings.Contains(line, " nodes, "+d) {
+			t.Errorf("%q: want the median %s", line, d)
+		}
+	}
 	if n := len(summaryLine.FindAllString(text, -1)); n != 3 { // after each pair, and the final line
 		t.Errorf("%d summary lines, want 3:\n%s", n, text)
 	}
