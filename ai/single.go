@@ -36,11 +36,17 @@ package ai
 //     asks otherwise (zero means DefaultSolveMemory states, negative no
 //     limit); dfs and dls are always bounded in depth too (zero means
 //     DefaultDepthBound) and say so (SolveResult.Bound, "depth-bound").
+//   - Searches may share a MemoryBudget (in bytes, through the context:
+//     WithMemoryBudget): each takes from it what the states it holds cost
+//     (stateBytes) as they grow, stops with StopMemory when the budget has
+//     no more, and gives it all back when it returns. The states limit of
+//     SolveLimits still bounds each search alone.
 //   - Solve leaves the position as it found it.
 
 import (
 	"context"
 	"math"
+	"sync"
 	"time"
 )
 
@@ -134,9 +140,10 @@ type SolveLimits struct {
 
 // DefaultSolveMemory is the states a search may hold when
 // SolveLimits.Memory is zero: 1,048,576 states, five times the 8-puzzle's
-// solvable half. A graph search allocates about 120 bytes a state (bfs,
-// bidir; node pool and index, growth included), 200 with an open list
-// (ucs, greedy, astar); dfs's closed set and path about 570 at its deepest.
+// solvable half. A graph search's heap grows by about 100 bytes a state
+// (bfs, bidir; node pool and index), 130 with an open list (ucs, greedy,
+// astar); dfs's closed set about 50 (stateBytes; measured on the
+// 15-puzzle, BENCHMARKS.md).
 const DefaultSolveMemory = 1 << 20
 
 // DefaultDepthBound is the depth bound of dfs and dls when
@@ -179,6 +186,77 @@ type SolveResult struct {
 	Stopped string
 }
 
+// MemoryBudget is memory, in bytes, that the searches sharing it hold
+// together: a search takes its states' cost from it as it grows and gives
+// it back when it returns; a search that finds it spent stops (StopMemory).
+// It bounds what many searches at once (many people's requests) may hold,
+// whatever each one's own limit. Safe for concurrent use.
+type MemoryBudget struct {
+	mu          sync.Mutex
+	limit, used int64
+}
+
+// NewMemoryBudget returns a budget of the given bytes.
+func NewMemoryBudget(bytes int64) *MemoryBudget { return &MemoryBudget{limit: bytes} }
+
+// Used is what the searches running now hold.
+func (b *MemoryBudget) Used() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// take reserves n bytes, if there are that many left.
+func (b *MemoryBudget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.limit {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+// give returns n bytes taken.
+func (b *MemoryBudget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+}
+
+type budgetKey struct{}
+
+// WithMemoryBudget returns a context whose searches (Solve) share b.
+func WithMemoryBudget(ctx context.Context, b *MemoryBudget) context.Context {
+	return context.WithValue(ctx, budgetKey{}, b)
+}
+
+// budgetOf is the MemoryBudget of ctx, or nil.
+func budgetOf(ctx context.Context) *MemoryBudget {
+	b, _ := ctx.Value(budgetKey{}).(*MemoryBudget)
+	return b
+}
+
+// stateBytes is what a state held costs in memory, by algorithm: a graph
+// search's node and index entry (and open-list entry), the closed set's
+// entry of dfs, a frame of the depth-first searches' path. Measured heap
+// growth per state on the 15-puzzle, rounded up (DefaultSolveMemory).
+func stateBytes(alg Algorithm) int64 {
+	switch alg {
+	case BFS, Bidir:
+		return 112
+	case UCS, Greedy, AStar:
+		return 144
+	case DFS:
+		return 64
+	}
+	return 64
+}
+
+// budgetChunk is the states a search takes from a shared budget at a time:
+// the lock is taken once in that many states.
+const budgetChunk = 4096
+
 // Found reports whether the search returned a solution.
 func (r SolveResult) Found() bool { return r.Path != nil }
 
@@ -204,6 +282,12 @@ func Solve(ctx context.Context, p Puzzle, alg Algorithm, lim SolveLimits) SolveR
 		s.memLimit = DefaultSolveMemory
 	} else if s.memLimit < 0 {
 		s.memLimit = math.MaxInt64
+	}
+	if ctx != nil {
+		if b := budgetOf(ctx); b != nil {
+			s.budget, s.stateCost = b, stateBytes(alg)
+			defer func() { b.give(s.taken * s.stateCost) }()
+		}
 	}
 	res := SolveResult{Algorithm: alg}
 	var path []Move
@@ -269,6 +353,11 @@ type solver struct {
 	peak      int64
 	stopped   string
 	moves     []Move // move buffer
+	// budget, when not nil, is shared with other searches: taken states
+	// of stateCost bytes each are held from it.
+	budget    *MemoryBudget
+	stateCost int64
+	taken     int64
 }
 
 func (s *solver) depthBound() int {
@@ -316,6 +405,18 @@ func (s *solver) hold(n int64) bool {
 	if n > s.memLimit {
 		s.stopped = StopMemory
 		return true
+	}
+	if s.budget != nil && n > s.taken {
+		need := n - s.taken
+		more := max(need, min(budgetChunk, s.memLimit-s.taken))
+		if !s.budget.take(more * s.stateCost) {
+			if more == need || !s.budget.take(need*s.stateCost) {
+				s.stopped = StopMemory
+				return true
+			}
+			more = need
+		}
+		s.taken += more
 	}
 	s.peak = max(s.peak, n)
 	return false

@@ -1,7 +1,10 @@
-// Package chat is the platform-neutral side of the bot: messages in, replies
-// out, the command parser and router, and the i18n catalogue (tr, en).
-// Platform types stay inside the adapters (chat/console, chat/telegram,
-// chat/discord); everything else sees Message and Reply.
+// Package chat is the contract between the bot and its platforms: the
+// Message a person's action arrives as, the Reply the bot sends, and the
+// small interfaces an adapter implements (Sender) or calls (Handler). The
+// adapters (chat/console, chat/telegram, chat/discord) import this and
+// chat/internal/..., nothing of the games' sessions; chat/router turns
+// messages into the sessions' operations and their results into replies.
+// Platform types stay inside the adapters.
 package chat
 
 import (
@@ -22,6 +25,12 @@ type Message struct {
 	// Ref identifies the incoming event for the adapter (message id,
 	// interaction token); replies to this message carry it back.
 	Ref string
+	// Update identifies the platform's event for good (Telegram's update
+	// id, Discord's message or interaction id), "" where the platform has
+	// none: a change it made is recorded with it, so that an event the
+	// platform sends again (a webhook not answered in time, a restart)
+	// is applied at most once, by any process.
+	Update string
 	// Mentions are the users mentioned in the text, resolved by the adapter
 	// (for "challenge @user"): the text keeps the platform's mention form.
 	Mentions []User

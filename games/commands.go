@@ -70,6 +70,20 @@ type CommandRequest struct {
 	// and Round the round it was paired in.
 	Tournament int64
 	Round      int
+	// Level is the bot's level in a game against it ("" for none).
+	Level string
+	// Ratings are the players' ratings by side, rounded (0: unknown or
+	// unrated): a rated game's at its start, the bot's fixed one at its
+	// level.
+	Ratings [2]int
+	// Clock is the game's time control: each side's time for the game,
+	// the increment, or a limit per move (all zero: no clock).
+	Clock Clock
+}
+
+// Clock is a time control as a game record states it.
+type Clock struct {
+	Base, Increment, PerMove time.Duration
 }
 
 // CommandAnswer is a game command's answer; at least one field is set.

@@ -70,12 +70,14 @@ const (
 
 // MoveError is the error of Position.ParseMove. Reason is a stable key (e.g.
 // "capture-compulsory", "occupied", "not-your-piece") for the chat layer to
-// translate; Detail is English text for logs and tools.
+// translate, with Args its placeholder values as key, value pairs ("die",
+// "3", "dice", "5"); Detail is English text for logs and tools.
 type MoveError struct {
 	Kind   MoveErrorKind
 	Input  string
 	Reason string
 	Detail string
+	Args   []string
 }
 
 func (e *MoveError) Error() string {

@@ -229,6 +229,17 @@ type LegalLister interface {
 	LegalMoves(buf []ai.Move) []ai.Move
 }
 
+// Legal appends every move the rules allow in pos: LegalMoves where pos
+// is a LegalLister, else Moves. A move a person or a level's own engine
+// (a seed document's player) makes is checked against this list, never
+// against the engine's narrower search list.
+func Legal(pos Position, buf []ai.Move) []ai.Move {
+	if ll, ok := pos.(LegalLister); ok {
+		return ll.LegalMoves(buf)
+	}
+	return pos.Moves(buf)
+}
+
 // AutoMover is implemented by positions where the rules can leave the side
 // to move one move and no choice that the bot plays for a person (tavla's
 // pass when no die can be played, which the reply then explains): the

@@ -27,6 +27,10 @@ type gridGame struct {
 	pathLine            color.NRGBA // line joining the path's centres (if 2+ squares)
 	capturedFill        color.NRGBA // captured pieces' squares
 	capturedMark        color.RGBA  // the cross on them
+	// keys are labels written small in each square's top-left corner, row
+	// by row from the top-left as seen unflipped (tic-tac-toe's keypad
+	// digits): part of the board, under the pieces; nil for none.
+	keys []string
 }
 
 // Colours drawn over the pieces on every grid board.
@@ -329,6 +333,21 @@ func (d *gridDrawer) drawBase(flip bool) *image.RGBA {
 		dc.DrawLine(bx+p, by+inset, bx+p, by+bs-inset)
 		dc.DrawLine(bx+inset, by+p, bx+bs-inset, by+p)
 		dc.Stroke()
+	}
+	if g.keys != nil {
+		kface := Face(d.fonts.Bold, math.Max(8, 0.17*float64(l.sq)))
+		ink := image.NewUniform(color.NRGBA{g.line.R, g.line.G, g.line.B, 120})
+		kh := capHeight(kface)
+		for row := range l.n {
+			for col := range l.n {
+				k := g.keys[row*l.n+col]
+				if flip {
+					k = g.keys[(l.n-1-row)*l.n+l.n-1-col]
+				}
+				r := l.squareRect(col, row)
+				drawText(im, kface, ink, k, float64(r.Min.X)+0.12*float64(l.sq), float64(r.Min.Y)+0.1*float64(l.sq)+kh)
+			}
+		}
 	}
 	// A dark rim where the board meets the frame.
 	dc.SetColor(shade(t.Frame, -0.45))

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/bits"
 
 	"github.com/fogleman/gg"
 
@@ -18,6 +19,9 @@ var (
 	chessLight    = rgb(0xf0d9b5)
 	chessDark     = rgb(0xb58863)
 	chessLastMove = nrgba(155, 199, 0, 105)
+	// chessBefore marks the move before the last (the player's own, under
+	// the bot's answer), fainter.
+	chessBefore = nrgba(155, 199, 0, 52)
 )
 
 // checkedKinger is the view of a chess position the drawer asks for: the
@@ -131,8 +135,8 @@ func (d *chessDrawer) base(c *Canvas, flip bool) {
 	}
 }
 
-// paint draws f's position: the last move's squares, the glow under a king
-// in check, then the pieces.
+// paint draws f's position: the move before the last's squares, fainter,
+// the last move's, the glow under a king in check, then the pieces.
 func (d *chessDrawer) paint(c *Canvas, f Frame) error {
 	var checker checkedKinger
 	if f.Position != nil {
@@ -151,8 +155,8 @@ func (d *chessDrawer) paint(c *Canvas, f Frame) error {
 	if err := validBoard(board, 8, chessLetters); err != nil {
 		return err
 	}
-	if len(f.Path) > 8 || len(f.Captured) > 8 {
-		return badFrame("a chess move has %d squares and captures %d", len(f.Path), len(f.Captured))
+	if len(f.Path) > 8 || len(f.Captured) > 8 || len(f.Before) > 8 {
+		return badFrame("a chess move has %d squares and captures %d (the one before %d)", len(f.Path), len(f.Captured), len(f.Before))
 	}
 	for _, s := range f.Captured { // not drawn (the piece is gone), but checked
 		if _, err := parseSquare(s, 8); err != nil {
@@ -160,6 +164,23 @@ func (d *chessDrawer) paint(c *Canvas, f Frame) error {
 		}
 	}
 	var lit uint64 // squares already highlighted: a square named twice is lit once
+	var before uint64
+	for _, s := range f.Before {
+		sq, err := parseSquare(s, 8)
+		if err != nil {
+			return err
+		}
+		before |= uint64(1) << (sq.rank*8 + sq.file)
+	}
+	for _, s := range f.Path {
+		if sq, err := parseSquare(s, 8); err == nil {
+			before &^= uint64(1) << (sq.rank*8 + sq.file) // the last move's mark wins
+		}
+	}
+	for b := before; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		fillOver(c.Img, d.square(chessScreen(cell{i % 8, i / 8}, f.Flip)), chessBefore)
+	}
 	for _, s := range f.Path {
 		sq, err := parseSquare(s, 8)
 		if err != nil {
@@ -213,6 +234,7 @@ func chessSamples() []Frame {
 				Board:    b,
 				Position: samplePosition{},
 				Path:     []string{"a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"}[i*2 : i*2+6],
+				Before:   []string{"a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"}[i*2 : i*2+6],
 				Flip:     flip,
 			})
 		}

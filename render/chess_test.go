@@ -290,3 +290,30 @@ func BenchmarkDrawChessStart(b *testing.B) {
 		Players: [2]string{"Ayşe", "oyunbot (zor)"}, Title: "#g12 · satranç", Footer: "Siyah oynar",
 	})
 }
+
+// TestChessMoveBefore: the move before the last (the player's own, under
+// the bot's answer) is marked too, fainter than the last, on either side
+// of the board (issue 20).
+func TestChessMoveBefore(t *testing.T) {
+	const size = 512
+	d := chess512()
+	for _, flip := range []bool{false, true} {
+		f := operaFrame()
+		f.Before, f.Flip = []string{"b4", "b8"}, flip // 16. Qb8+ Nxb8: b8 is in both; the last move's mark wins there
+		f.Path = []string{"d1", "d8"}
+		im := mustDraw(t, d, f)
+		plain := chessAt(t, im, size, "a3", flip, 0.45, 0.45) // dark, unmarked
+		before := chessAt(t, im, size, "b4", flip, 0.45, 0.45)
+		last := chessAt(t, im, size, "d1", flip, 0.45, 0.45) // light, the last move's
+		lastDark := chessAt(t, im, size, "d8", flip, 0.45, 0.45)
+		if plain != chessDark {
+			t.Fatalf("flip=%v: a3 is %v, want the plain dark square", flip, plain)
+		}
+		if colourDist(before, chessDark) < 15 || int(before.G)-int(before.B) <= int(chessDark.G)-int(chessDark.B) {
+			t.Errorf("flip=%v: b4 %v is not tinted green (plain %v)", flip, before, chessDark)
+		}
+		if colourDist(before, chessDark) >= colourDist(lastDark, chessDark) {
+			t.Errorf("flip=%v: the move before (%v) is not fainter than the last (%v, %v)", flip, before, lastDark, last)
+		}
+	}
+}

@@ -111,6 +111,20 @@ type Frame struct {
 	// Clocks are the players' remaining times, ready-formatted ("4:32"),
 	// shown after their names; empty for none.
 	Clocks [2]string
+	// Lang is the language of the words a drawer writes on the board
+	// itself, from its game's catalogue ("tr", "en"; "" for English):
+	// tavla's pip counts and borne-off checkers.
+	Lang string
+	// Match is the score of the match the game belongs to; its zero value
+	// is no match. Drawers with room for it show it (tavla's).
+	Match MatchScore
+}
+
+// MatchScore is a match's standing: each side's points, by the game's
+// sides (side 0 the game's first player), and the points that win it.
+type MatchScore struct {
+	Points [2]int
+	Target int
 }
 
 // Drawer draws one game's boards to PNG. It is safe for concurrent use.

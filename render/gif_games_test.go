@@ -9,6 +9,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/tavla"
 	"oyunbot/render"
 )
 
@@ -22,7 +23,10 @@ func randomGameFrames(g games.Game, plies int) []render.Frame {
 	for ply := 0; ply < plies && !p.Status().Over; ply++ {
 		buf = p.Moves(buf[:0])
 		m := buf[rng.IntN(len(buf))]
-		path, _ := p.(games.Highlighter).MoveSquares(m)
+		var path []string
+		if h, ok := p.(games.Highlighter); ok {
+			path, _ = h.MoveSquares(m)
+		}
 		p.Make(m)
 		// As the gif command draws them: the same title and no name
 		// highlighted, so that only the moved squares change.
@@ -43,6 +47,7 @@ func BenchmarkAnimateGame(b *testing.B) {
 	}{
 		{"dama-100", dama.Game{}, render.NewDama(320), 100},
 		{"chess-80", chess.Game{}, render.NewChess(320), 80},
+		{"tavla-250", tavla.Game{}, render.NewTavla(320), 250},
 	} {
 		frames := randomGameFrames(tc.game, tc.plies)
 		b.Run(tc.name, func(b *testing.B) {

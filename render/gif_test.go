@@ -51,10 +51,11 @@ func TestAnimate(t *testing.T) {
 	if r := g.Image[1].Bounds(); r == full || r.Dx()*r.Dy() > full.Dx()*full.Dy()/2 {
 		t.Errorf("second frame %v of %v: not a small change", r, full)
 	}
-	// Composed, the frames give every picture exactly.
+	// Composed, each over the ones before (its unchanged pixels are
+	// transparent), the frames give every picture exactly.
 	canvas := image.NewRGBA(full)
 	for i, fr := range g.Image {
-		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Src)
+		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
 		want := decodePNG(t, mustPNG(t, d, frames[i]))
 		for y := 0; y < full.Dy(); y += 3 {
 			for x := 0; x < full.Dx(); x += 3 {

@@ -43,8 +43,9 @@ type islemDrawer struct {
 const islemAspect = 1.3
 
 // NewIslem returns the Drawer of İşlem boards: black and red numbered
-// stones on an 8×8 grid with coordinates, the last stone ringed in amber
-// and the chains of the operations it made outlined, the squares of stones
+// stones on an 8×8 grid with coordinates on the frame, the last stone
+// ringed in amber and the whole of each operation it made outlined (its
+// chains and its single stones), the squares of stones
 // just captured (Frame.Captured) crossed in red, and at the right each
 // side's captures and the stones in its hand (the set it is placing; "+14"
 // for a second set not yet begun). It reads Frame.Position
@@ -146,11 +147,14 @@ func (d *islemDrawer) base(c *Canvas, _ bool) {
 		dc.DrawLine(x0, y0+t, x0+d.grid, y0+t)
 	}
 	dc.Stroke()
-	face := c.Face(false, math.Max(8, 0.2*d.cell))
+	// The coordinates on the frame, outside the squares (stones cover
+	// their corners): files below the grid, ranks on its left.
+	rim := float64(b.Min.Y - c.Frame.Min.Y)
+	face := c.Face(true, math.Max(8, math.Min(0.6*rim, 0.3*d.cell)))
 	for i := 0; i < islem.Size; i++ {
-		t := float64(i) * d.cell
-		c.Text(face, string(rune('a'+i)), x0+t+0.06*d.cell, y0+d.grid-0.06*d.cell, islemLabel)
-		c.Text(face, strconv.Itoa(islem.Size-i), x0+0.06*d.cell, y0+t+0.24*d.cell, islemLabel)
+		t := (float64(i) + 0.5) * d.cell
+		c.TextCentred(face, string(rune('a'+i)), x0+t, float64(b.Max.Y)+rim/2, c.Theme.FrameText)
+		c.TextCentred(face, strconv.Itoa(islem.Size-i), float64(c.Frame.Min.X)+rim/2, y0+t, c.Theme.FrameText)
 	}
 }
 
@@ -168,7 +172,8 @@ func (d *islemDrawer) paint(c *Canvas, f Frame) error {
 	}
 	b := c.Board
 	last, ops, _ := p.LastOperations()
-	// The chains of the last stone's operations, outlined under the stones.
+	// The last stone's operations, every part of them outlined under the
+	// stones: a chain as a rounded bar, a single stone as a ring.
 	if len(ops) > 0 {
 		dc := c.DC
 		dc.SetColor(islemChain)
@@ -176,6 +181,12 @@ func (d *islemDrawer) paint(c *Canvas, f Frame) error {
 		dc.SetLineCapRound()
 		for _, op := range ops {
 			for _, part := range []islem.Part{op.A, op.B} {
+				if len(part.Squares) == 1 { // a single stone (the 9 of 6+3=9): ringed as a chain is
+					cx, cy := d.centre(b, part.Squares[0])
+					dc.DrawCircle(cx, cy, 0.5*d.cell)
+					dc.Stroke()
+					continue
+				}
 				if len(part.Squares) < 2 {
 					continue
 				}

@@ -22,6 +22,7 @@ type tavlaView interface {
 	Off() [2]int
 	Dice() (a, b, left int)
 	Pips() [2]int
+	LastTurns() (latest ai.Side, turns [2][]tavla.Ply)
 }
 
 // Tavla board geometry in columns: 12 points, the bar after the sixth, a
@@ -42,6 +43,11 @@ var (
 	tavlaDieFace  = rgb(0xfaf6ec)
 	tavlaDiePip   = rgb(0x1d1b19)
 	tavlaUsedDice = nrgba(40, 40, 40, 150)
+	// The last turn's points' numbers' pills, and the tray a checker was
+	// borne off into.
+	tavlaLastTurn   = rgb(0xffd640)
+	tavlaTurnBefore = nrgba(255, 214, 64, 90)
+	tavlaLabel      = rgb(0xf2ead8)
 )
 
 type tavlaDrawer struct {
@@ -49,29 +55,40 @@ type tavlaDrawer struct {
 	col    float64
 	disc   [2]*Sprite // White's and Black's checker
 	pinned [2]*Sprite // a pinned checker of each side, ringed
+	legend [2]*Sprite // a smaller pinned checker, for the legend
 }
 
 // NewTavla returns the Drawer of hapis tavlası boards: 24 points as
 // triangles (White's 13..24 above and 12..1 below, as White sits; turned
 // for Black), stacks with their counts, a pinned checker under its pinner
-// with a red ring, the borne-off trays and pip counts on the right, and the
-// last roll's dice (faded once played). Point numbers are the bottom
-// player's. The Frame must carry the tavla position (Frame.Position); it
-// has no match score, so none is drawn. The picture is size×size pixels.
+// with a red ring, the borne-off trays on the right, and the last roll's
+// dice (faded once played). The numbers of the points the last turn moved
+// from and to are on lit pills, those of the other side's last turn on
+// ringed ones. In the left half's middle, each
+// player's pip count and borne-off checkers are written on their side of
+// the board, the match score (Frame.Match) between them; a legend says
+// what the red ring is when a checker is pinned. The words are tavla's
+// catalogue's in Frame.Lang. Point numbers are the bottom player's. The
+// Frame must carry the tavla position (Frame.Position). The picture is
+// size×size pixels.
 func NewTavla(size int) Drawer {
 	d := &tavlaDrawer{}
 	d.board, _ = BoardArea(size, tavlaAspect)
 	d.col = float64(d.board.Dx()) / tavlaCols
 	n := int(d.col)
-	for s := range 2 {
-		d.disc[s] = NewSprite(n, n, func(dc *gg.Context) { drawTavlaChecker(dc, s, float64(n)) })
-		d.pinned[s] = NewSprite(n, n, func(dc *gg.Context) {
+	pinned := func(s, n int) *Sprite {
+		return NewSprite(n, n, func(dc *gg.Context) {
 			drawTavlaChecker(dc, s, float64(n))
 			dc.SetColor(tavlaPinRing)
 			dc.SetLineWidth(0.09 * float64(n))
 			dc.DrawCircle(float64(n)/2, float64(n)/2, 0.38*float64(n))
 			dc.Stroke()
 		})
+	}
+	for s := range 2 {
+		d.disc[s] = NewSprite(n, n, func(dc *gg.Context) { drawTavlaChecker(dc, s, float64(n)) })
+		d.pinned[s] = pinned(s, n)
+		d.legend[s] = pinned(s, max(6, int(0.6*d.col)))
 	}
 	dr, err := NewDrawer(Spec{
 		Size:   size,
@@ -85,7 +102,7 @@ func NewTavla(size int) Drawer {
 		Base:    d.base,
 		Paint:   d.paint,
 		Samples: tavlaSamples(),
-		Exact:   []color.RGBA{tavlaFelt, tavlaPointA, tavlaPointB, tavlaBar, tavlaTray, tavlaDieFace},
+		Exact:   []color.RGBA{tavlaFelt, tavlaPointA, tavlaPointB, tavlaBar, tavlaTray, tavlaDieFace, tavlaLastTurn},
 	})
 	if err != nil {
 		panic(err) // the embedded fonts and the samples are the program's own
@@ -188,6 +205,7 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 	}
 	b := d.board
 	pts := v.Points()
+	d.paintTurns(c, f, v)
 	disc := d.col
 	for k := range 12 {
 		cx := d.slot(k) + d.col/2
@@ -226,16 +244,145 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 	}
 	d.paintTray(c, f, v)
 	d.paintDice(c, v)
+	d.paintWords(c, f, v, pts)
 	return nil
 }
 
-// paintTray draws the borne-off checkers as slim bars, top player's above,
-// and both pip counts by the middle.
+// screenOf is where White-numbered board index i is shown: its display
+// column and whether it is in the top row (the inverse of pointAt).
+func screenOf(i int, flip bool) (k int, top bool) {
+	if i >= 12 {
+		return i - 12, !flip
+	}
+	return 11 - i, flip
+}
+
+// paintTurns marks the points the last turn moved from and to (their
+// numbers on a lit pill) and those of the other side's last turn (their
+// numbers ringed); a checker borne off in the last turn tints its side's
+// tray. (A tint of the points themselves cost a GIF a third more.)
+func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
+	latest, turns := v.LastTurns()
+	if latest != ai.First && latest != ai.Second {
+		return
+	}
+	b := d.board
+	rim := float64(b.Min.Y - c.Frame.Min.Y)
+	face := c.Face(false, max(8, 0.6*rim))
+	dc := c.DC
+	for _, s := range []ai.Side{latest.Opponent(), latest} {
+		last := s == latest
+		lit := map[int]bool{}
+		for _, pl := range turns[s] {
+			for _, i := range []int{pl.From, pl.To} {
+				if lit[i] {
+					continue
+				}
+				lit[i] = true
+				if i == tavla.Off {
+					if last {
+						x0 := float64(b.Min.X) + 13*d.col
+						y0, y1 := float64(b.Min.Y+b.Max.Y)/2, float64(b.Max.Y)
+						if (s == ai.Second) != f.Flip {
+							y0, y1 = float64(b.Min.Y), float64(b.Min.Y+b.Max.Y)/2
+						}
+						dc.SetColor(tavlaTurnBefore)
+						dc.DrawRectangle(x0, y0, float64(b.Max.X)-x0, y1-y0)
+						dc.Fill()
+					}
+					continue
+				}
+				k, top := screenOf(i, f.Flip)
+				x := d.slot(k)
+				ly := float64(b.Min.Y) - rim/2
+				if !top {
+					ly = float64(b.Max.Y) + rim/2
+				}
+				if rim < 8 {
+					continue
+				}
+				// The point's number on a pill: filled for the last turn,
+				// ringed for the one before.
+				pw, ph := 0.9*d.col, 0.8*rim
+				dc.DrawRoundedRectangle(x+(d.col-pw)/2, ly-ph/2, pw, ph, ph/2)
+				num := i + 1
+				if f.Flip {
+					num = 24 - i
+				}
+				ink := c.Theme.FrameText
+				if last {
+					dc.SetColor(tavlaLastTurn)
+					dc.Fill()
+					ink = rgb(0x2a1c0e)
+				} else {
+					dc.SetColor(tavlaLastTurn)
+					dc.SetLineWidth(max(1, 0.1*ph))
+					dc.Stroke()
+				}
+				c.TextCentred(face, strconv.Itoa(num), x+d.col/2, ly, ink)
+			}
+		}
+	}
+}
+
+// paintWords writes, in the left half's middle band, each player's pip
+// count and borne-off checkers on their side of the board and the match
+// score between them, and in the right half's band a legend of the red
+// ring when a checker is pinned.
+func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [24]tavla.Point) {
+	b := d.board
+	mid := float64(b.Min.Y+b.Max.Y) / 2
+	band := 0.16 * float64(b.Dy()) // between the tips of the points
+	width := 5.6 * d.col
+	cx := d.slot(0) + 3*d.col
+	pips, off := v.Pips(), v.Off()
+	bottom, top := 0, 1
+	if f.Flip {
+		bottom, top = 1, 0
+	}
+	lineH := band / 3
+	size := 0.8 * lineH
+	line := func(text string, y float64, bold bool) {
+		face := c.FitFace(bold, size, 6, width, text)
+		c.TextCentred(face, text, cx, y, tavlaLabel)
+	}
+	side := func(s int) string {
+		return tavla.Text(f.Lang, "picture.side", "pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s]))
+	}
+	line(side(top), mid-lineH, false)
+	line(side(bottom), mid+lineH, false)
+	if m := f.Match; m.Target > 0 {
+		line(tavla.Text(f.Lang, "picture.match", "a", strconv.Itoa(m.Points[top]), "b", strconv.Itoa(m.Points[bottom]),
+			"target", strconv.Itoa(m.Target)), mid, true)
+	}
+	pinned := -1
+	for _, pt := range pts {
+		if pt.Pinned {
+			pinned = int(pt.Side.Opponent())
+			break
+		}
+	}
+	if pinned < 0 {
+		return
+	}
+	// The legend: a ringed checker and the word, right of the dice.
+	word := tavla.Text(f.Lang, "picture.pinned")
+	x0 := d.slot(10) + 0.2*d.col
+	room := float64(b.Min.X) + 13*d.col - x0 - 0.1*d.col
+	sp := d.legend[pinned]
+	icon := float64(sp.im.Rect.Dx())
+	sp.DrawCentred(c.Img, x0+icon/2, mid)
+	face := c.FitFace(false, size, 6, room-icon-0.1*d.col, word)
+	c.Text(face, word, x0+icon+0.1*d.col, mid+size*0.35, tavlaLabel)
+}
+
+// paintTray draws the borne-off checkers as slim bars, top player's above
+// (their counts and the pip counts are written by paintWords).
 func (d *tavlaDrawer) paintTray(c *Canvas, f Frame, v tavlaView) {
 	b := d.board
 	x0 := float64(b.Min.X) + 13*d.col + 0.12*d.col
 	w := float64(b.Max.X) - x0 - 0.12*d.col
-	off, pips := v.Off(), v.Pips()
+	off := v.Off()
 	bottom, top := 0, 1
 	if f.Flip {
 		bottom, top = 1, 0
@@ -253,20 +400,6 @@ func (d *tavlaDrawer) paintTray(c *Canvas, f Frame, v tavlaView) {
 			dc.DrawRectangle(x0, y+0.1*slim, w, 0.8*slim)
 			dc.Fill()
 		}
-		label := strconv.Itoa(off[s])
-		face := c.FitFace(true, 0.4*d.col, 6, w, label)
-		y := float64(b.Min.Y) + 0.4*float64(b.Dy())
-		if s == bottom {
-			y = float64(b.Max.Y) - 0.4*float64(b.Dy())
-		}
-		c.TextCentred(face, label, x0+w/2, y, c.Theme.AccentText)
-		pip := strconv.Itoa(pips[s])
-		pf := c.FitFace(false, 0.36*d.col, 6, w, pip)
-		py := float64(b.Min.Y+b.Max.Y)/2 - 0.35*d.col
-		if s == bottom {
-			py = float64(b.Min.Y+b.Max.Y)/2 + 0.35*d.col
-		}
-		c.TextCentred(pf, pip, x0+w/2, py, c.Theme.AccentText)
 	}
 }
 
@@ -307,19 +440,35 @@ func (d *tavlaDrawer) paintDice(c *Canvas, v tavlaView) {
 }
 
 // tavlaSamples are positions showing every colour Paint draws: stacks with
-// counts, pins both ways, both trays, dice fresh and played.
+// counts, pins both ways, both trays, dice fresh and played, the last turns'
+// marks (a checker borne off among them), the words and the match score.
 func tavlaSamples() []Frame {
 	var out []Frame
-	for _, s := range []string{
-		"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 6-5",
-		"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
-		".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w 2 8 b -",
+	for _, tc := range []struct {
+		pos   string
+		moves []string
+	}{
+		{"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 6-5", nil},
+		{"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
+			[]string{"1/5", "5/6", "22:", "1/3", "7/9", "9/11", "15/17"}},
+		{".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w 2 8 b -", nil},
+		{"b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,w14 0 0 w 6-1", []string{"19/off", "24/off"}},
 	} {
-		p, err := tavla.Game{}.ParsePosition(s)
+		p, err := tavla.Game{}.ParsePosition(tc.pos)
 		if err != nil {
-			panic(fmt.Sprintf("tavla sample %q: %v", s, err))
+			panic(fmt.Sprintf("tavla sample %q: %v", tc.pos, err))
 		}
-		out = append(out, Frame{Position: p, Players: [2]string{"A", "B"}, Title: "tavla"})
+		for _, mv := range tc.moves {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				panic(fmt.Sprintf("tavla sample %q, %s: %v", tc.pos, mv, err))
+			}
+			p.Make(m)
+		}
+		for i, lang := range []string{"tr", "en"} {
+			out = append(out, Frame{Position: p, Players: [2]string{"A", "B"}, Title: "tavla", Lang: lang,
+				Match: MatchScore{Points: [2]int{i, 3}, Target: 5}, Flip: i == 1})
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"image"
 	"image/color"
 	"math/rand/v2"
 	"os"
@@ -129,7 +130,16 @@ func TestTavlaDocsPicture(t *testing.T) {
 	if !*tavlaDocs {
 		t.Skip("pass -tavla-docs to write docs/tavla-board.png")
 	}
-	b, err := tavla512().Draw(tavlaFrame(t, tavlaPinned))
+	f := tavlaFrame(t, tavlaPinned)
+	for _, mv := range []string{"1/5", "5/6", "22:", "1/3", "7/9"} { // a turn each: the marks
+		m, err := f.Position.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Position.Make(m)
+	}
+	f.Match = MatchScore{Points: [2]int{1, 2}, Target: 5}
+	b, err := tavla512().Draw(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,3 +157,48 @@ func BenchmarkDrawTavlaStart(b *testing.B) {
 }
 
 var _ games.Position = (*tavla.Pos)(nil)
+
+// tavlaNumberAt is the colour of the picture at the edge of point number
+// pill of display column k (top or bottom rim), left of its digits.
+func tavlaNumberAt(t *testing.T, b []byte, k int, top bool) color.RGBA {
+	t.Helper()
+	d := &tavlaDrawer{}
+	var frame image.Rectangle
+	d.board, frame = BoardArea(512, tavlaAspect)
+	d.col = float64(d.board.Dx()) / tavlaCols
+	rim := float64(d.board.Min.Y - frame.Min.Y)
+	y := float64(d.board.Min.Y) - rim/2
+	if !top {
+		y = float64(d.board.Max.Y) + rim/2
+	}
+	return rgbaAt(decodePNG(t, b), d.slot(k)+0.1*d.col, y)
+}
+
+// TestTavlaLastTurns: the points the last turn moved from and to have their
+// numbers on a lit pill, the other side's last turn's a ringed one (only
+// its outline lit), the others none; seen from either side (issue 20).
+func TestTavlaLastTurns(t *testing.T) {
+	f := tavlaFrame(t, tavlaPinned)
+	p := f.Position
+	for _, mv := range []string{"1/5", "5/6", "22:", "1/3", "7/9"} { // White 1→5→6, then Black's 24→22, 18→16 (White's numbers)
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatal(mv, err)
+		}
+		p.Make(m)
+	}
+	lit := func(c color.RGBA) bool { return colourDist(c, tavlaLastTurn) < 40 }
+	for _, flip := range []bool{false, true} {
+		f.Flip = flip
+		b := mustPNG(t, tavla512(), f)
+		for _, tc := range []struct {
+			point int // White's number
+			want  bool
+		}{{22, true}, {24, true}, {16, true}, {18, true}, {1, false}, {5, false}, {6, false}, {10, false}, {13, false}} {
+			k, top := screenOf(tc.point-1, flip)
+			if got := lit(tavlaNumberAt(t, b, k, top)); got != tc.want {
+				t.Errorf("flip=%v point %d: lit pill %v, want %v (%v)", flip, tc.point, got, tc.want, tavlaNumberAt(t, b, k, top))
+			}
+		}
+	}
+}

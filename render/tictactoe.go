@@ -5,8 +5,9 @@ import (
 )
 
 // NewTicTacToe returns the Drawer of tic-tac-toe boards: a 3×3 paper grid
-// with X and O drawn as pen strokes. The picture is size×size pixels
-// (clamped to MinSize..MaxSize).
+// with X and O drawn as pen strokes, each square's keypad digit (1 top
+// left … 9 bottom right, what people type) small in its corner. The
+// picture is size×size pixels (clamped to MinSize..MaxSize).
 func NewTicTacToe(size int) Drawer {
 	g := gridGame{
 		n:            3,
@@ -21,6 +22,7 @@ func NewTicTacToe(size int) Drawer {
 		pathLine:     nrgba(200, 140, 0, 200),
 		capturedFill: nrgba(214, 48, 36, 90),
 		capturedMark: rgb(0xb3261e),
+		keys:         []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"},
 	}
 	return newGridDrawer(g, size, sampleFrames(3, g.pieces))
 }

@@ -22,6 +22,9 @@ type MoveResult struct {
 	// whose turns are single moves); the chance events they led to are in
 	// Game's history.
 	Moves []string
+	// From is where Moves begin in Game's history: everything after them
+	// (dice, a pass the rules made for the next player) follows.
+	From int
 	// BotToMove: the bot's reply has been queued (an EventBotMoved follows).
 	BotToMove bool
 	// Flagged: the mover's time had run out; the move was not played and
@@ -93,7 +96,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 	cp := l.state.clone()
 	if l.flagged(now) {
 		l.flag(now)
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return MoveResult{}, err
 		}
@@ -107,6 +110,7 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		}
 	}
 	var played []string
+	from := len(l.rec.Moves)
 	for _, p := range plies {
 		if l.rec.Result.Over || l.pos.Turn() != side {
 			l.state = cp
@@ -123,11 +127,11 @@ func (m *Manager) move(ctx context.Context, id int64, userID, text, ref string) 
 		played = append(played, l.apply(mv, now))
 	}
 	m.roll(&l.state, now)
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return MoveResult{}, err
 	}
-	res := MoveResult{Move: strings.Join(played, " "), Moves: played}
+	res := MoveResult{Move: strings.Join(played, " "), Moves: played, From: from}
 	over := l.rec.Result.Over
 	if l.botToMove() {
 		m.queueBot(l, ref, holdOf(ctx))
@@ -191,7 +195,7 @@ func (m *Manager) resign(ctx context.Context, id int64, userID string) (Snapshot
 	} else {
 		l.end(side.Opponent(), ReasonResigned, m.cfg.Now())
 	}
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		l.mu.Unlock()
 		return Snapshot{}, err
 	}
@@ -273,7 +277,7 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 		out = DrawOffered
 	}
 	if out != DrawDeclined {
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			l.mu.Unlock()
 			return 0, Snapshot{}, err
 		}
@@ -289,11 +293,11 @@ func (m *Manager) offerDraw(ctx context.Context, id int64, userID string) (DrawO
 
 // DeclineDraw declines the opponent's draw offer.
 func (m *Manager) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.declineDraw(id, userID) })
+	return retryConflict(func() (Snapshot, error) { return m.declineDraw(ctx, id, userID) })
 }
 
 // declineDraw is one try of DeclineDraw.
-func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
+func (m *Manager) declineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -305,7 +309,7 @@ func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
 	cp := l.state.clone()
 	l.rec.DrawOffer = ai.NoSide
 	l.version++
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -314,11 +318,11 @@ func (m *Manager) declineDraw(id int64, userID string) (Snapshot, error) {
 // Undo takes back userID's last move and the bot's reply (games against the
 // bot only, on the person's turn).
 func (m *Manager) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.undo(id, userID) })
+	return retryConflict(func() (Snapshot, error) { return m.undo(ctx, id, userID) })
 }
 
 // undo is one try of Undo.
-func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
+func (m *Manager) undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockSide(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -358,19 +362,63 @@ func (m *Manager) undo(id int64, userID string) (Snapshot, error) {
 	l.rec.LastMove = storedTime(m.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
 }
 
+// TakeBackPly takes back userID's last ply in game id while their turn
+// of several plies is not complete (a die of tavla's two): nothing was
+// answered yet, so it is allowed in every game, between people too, and
+// leaves the game rated. It returns the game after it and the ply taken
+// back; ErrNothingToUndo when the sender's turn has no ply played yet.
+func (m *Manager) TakeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
+	var ply string
+	s, err := retryConflict(func() (Snapshot, error) {
+		var (
+			s   Snapshot
+			err error
+		)
+		s, ply, err = m.takeBackPly(ctx, id, userID)
+		return s, err
+	})
+	return s, ply, err
+}
+
+// takeBackPly is one try of TakeBackPly.
+func (m *Manager) takeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
+	l, side, err := m.lockPlayer(id, userID)
+	if err != nil {
+		return Snapshot{}, "", err
+	}
+	defer l.mu.Unlock()
+	n := len(l.sides)
+	switch {
+	case l.pos.Turn() != side:
+		return Snapshot{}, "", ErrNotYourTurn
+	case n == 0 || l.sides[n-1] != side:
+		return Snapshot{}, "", ErrNothingToUndo
+	}
+	ply := l.rec.Moves[n-1]
+	cp := l.state.clone()
+	if err := l.replay(l.rec.Moves[:n-1]); err != nil {
+		return Snapshot{}, "", fmt.Errorf("sessions: take back a ply: %w", err)
+	}
+	l.version++
+	if err := m.commit(ctx, l, cp); err != nil {
+		return Snapshot{}, "", err
+	}
+	return l.snapshot(), ply, nil
+}
+
 // SetLevel changes the bot's level in game id.
 func (m *Manager) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.setLevel(id, userID, level) })
+	return retryConflict(func() (Snapshot, error) { return m.setLevel(ctx, id, userID, level) })
 }
 
 // setLevel is one try of SetLevel.
-func (m *Manager) setLevel(id int64, userID, level string) (Snapshot, error) {
+func (m *Manager) setLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
 	l, err := m.get(id)
 	if err != nil {
 		return Snapshot{}, err
@@ -398,7 +446,7 @@ func (m *Manager) setLevel(id int64, userID, level string) (Snapshot, error) {
 		l.rec.Rated = false
 	}
 	l.rec.Level = lvl.Name
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil
@@ -426,7 +474,7 @@ func (m *Manager) Hint(ctx context.Context, id int64, userID, ref string) error 
 	if l.rec.Rated {
 		cp := l.state.clone()
 		l.rec.Rated = false // a game played with the engine's help is not rated
-		if err := m.commit(l, cp); err != nil {
+		if err := m.commit(ctx, l, cp); err != nil {
 			return err
 		}
 	}

@@ -249,6 +249,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 		l.mu.Unlock()
 
 		var plies []string // the plies of the bot's turn played so far
+		from := -1         // where the first of them is in the history
 		for {
 			n := m.startNotice(l, version, Event{Kind: EventThinking, Ref: ref})
 			ctx, cancel := searchContext(m.ctx, lvl)
@@ -270,18 +271,29 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 				return
 			}
 			if !m.legal(l.pos, res.Best) {
-				l.mu.Unlock()
-				m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game)
-				m.afterAnnounced(announced)
-				m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
-				return
+				// A level whose engine finds no move (a bug in a game's own
+				// player) must not stall the game: the bot plays a legal move
+				// and the log says so.
+				fb, ok := fallbackMove(l.pos)
+				m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game,
+					"level", lvl.Name, "position", l.pos.String(), "fallback", ok)
+				if !ok {
+					l.mu.Unlock()
+					m.afterAnnounced(announced)
+					m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
+					return
+				}
+				res = ai.Result{Best: fb}
 			}
 			cp := l.state.clone()
 			bot := l.pos.Turn()
 			now := m.cfg.Now()
+			if from < 0 {
+				from = len(l.rec.Moves)
+			}
 			text := l.apply(res.Best, now)
 			m.roll(&l.state, now)
-			if err := m.commit(l, cp); err != nil {
+			if err := m.commit(m.ctx, l, cp); err != nil { // the bot applies no platform update
 				if errors.Is(err, ErrConflict) {
 					// Another process changed the game first (or played this
 					// move): the game is reloaded; a search of it if the bot
@@ -324,7 +336,7 @@ func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan st
 				after, follow = m.endedQuiet(dctx, l)
 			}
 			m.afterAnnounced(announced)
-			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, Ref: ref,
+			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, From: from, Ref: ref,
 				Score: res.Score, Depth: res.Depth})
 			m.emit(follow...)
 			m.flush(d)
@@ -346,9 +358,24 @@ func (m *Manager) choose(ctx context.Context, eng Engine, pos games.Position, lv
 	return eng.Choose(ctx, pos, lvl, rng)
 }
 
+// legal reports whether mv is a move the rules allow in pos (not only one
+// the engine searches: a seed document's player may choose outside that).
 func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
 	if mv.IsNone() {
 		return false
 	}
-	return slices.Contains(pos.Moves(make([]ai.Move, 0, ai.MaxMoves)), mv)
+	return slices.Contains(games.Legal(pos, make([]ai.Move, 0, ai.MaxMoves)), mv)
+}
+
+// fallbackMove is the move the bot plays when its engine found none: the
+// first the engine would search (games list their best-looking moves
+// first), else the first legal one; ok is false when there is none.
+func fallbackMove(pos games.Position) (ai.Move, bool) {
+	if ms := pos.Moves(make([]ai.Move, 0, ai.MaxMoves)); len(ms) > 0 {
+		return ms[0], true
+	}
+	if ms := games.Legal(pos, make([]ai.Move, 0, ai.MaxMoves)); len(ms) > 0 {
+		return ms[0], true
+	}
+	return ai.NoMove, false
 }

@@ -13,9 +13,11 @@ import (
 )
 
 // Challenge invites c.To to a game; it replaces an earlier challenge between
-// the same two people in the channel.
+// the same two people in the channel. A challenge to Anyone (To.ID) is
+// open: anyone in the channel but its sender may accept it, and the first
+// who does plays; it replaces its sender's earlier open challenge.
 func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
-	if c.From.ID == c.To.ID {
+	if c.From.ID == c.To.ID || c.From.ID == Anyone {
 		return ErrSelfChallenge
 	}
 	if c.Game.Players() < 2 {
@@ -25,7 +27,7 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 		return ErrMatchTarget
 	}
 	key := chanKey{c.Platform, c.ChannelID}
-	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
+	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil && !c.Open() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		return &PlayingError{Game: l.snapshot()}
@@ -105,16 +107,20 @@ func (m *Manager) liveChallengesLocked(key chanKey) []Challenge {
 	return list
 }
 
+// Open reports whether c is an open challenge (to Anyone).
+func (c Challenge) Open() bool { return c.To.ID == Anyone }
+
 // takeChallenge removes and returns the latest challenge to userID (from
-// fromID if not empty).
-func (m *Manager) takeChallenge(key chanKey, userID, fromID string) (Challenge, bool) {
+// fromID if not empty); open: an open challenge of someone else's counts.
+func (m *Manager) takeChallenge(key chanKey, userID, fromID string, open bool) (Challenge, bool) {
 	m.syncChallenges(key)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	list := m.liveChallengesLocked(key)
 	for i := len(list) - 1; i >= 0; i-- {
 		c := list[i]
-		if c.To.ID == userID && (fromID == "" || c.From.ID == fromID) {
+		to := c.To.ID == userID || (open && c.Open() && c.From.ID != userID)
+		if to && (fromID == "" || c.From.ID == fromID) {
 			m.challenges[key] = slices.Delete(list, i, i+1)
 			if m.cfg.Shared {
 				// Of two processes answering it, the one that takes it
@@ -173,7 +179,7 @@ func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
 	defer m.mu.Unlock()
 	var out []Challenge
 	for _, c := range m.liveChallengesLocked(chanKey{platform, channelID}) {
-		if c.To.ID == userID || c.From.ID == userID {
+		if c.To.ID == userID || c.From.ID == userID || c.Open() {
 			out = append(out, c)
 		}
 	}
@@ -185,11 +191,13 @@ func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
 // a match starts the match and its first game.
 func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
 	key := chanKey{platform, channelID}
-	c, ok := m.takeChallenge(key, by.ID, fromID)
+	c, ok := m.takeChallenge(key, by.ID, fromID, true)
 	if !ok {
 		return Snapshot{}, Challenge{}, ErrNoChallenge
 	}
-	if by.Name != "" {
+	if c.Open() {
+		c.To = by // the first to accept plays
+	} else if by.Name != "" {
 		c.To.Name = by.Name
 	}
 	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
@@ -212,7 +220,7 @@ func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Pla
 
 // Decline declines the latest challenge to userID (from fromID, if not empty).
 func (m *Manager) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
-	c, ok := m.takeChallenge(chanKey{platform, channelID}, userID, fromID)
+	c, ok := m.takeChallenge(chanKey{platform, channelID}, userID, fromID, false)
 	if !ok {
 		return Challenge{}, ErrNoChallenge
 	}

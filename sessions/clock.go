@@ -186,10 +186,11 @@ func (tc TimeControl) moveBudget(left time.Duration) time.Duration {
 
 // reminderAt is when, in time left, the player to move is reminded: at a
 // quarter of the time they had when the move began (at most six hours
-// before the flag), and not at all for a move that began with under 20
-// seconds (a reminder then would be noise).
+// before the flag), and not at all for a move that began with less than
+// the shortest clock (late in a fast game a reminder every move would be
+// noise; the first move of a 10 s game is reminded).
 func reminderAt(budget time.Duration) (time.Duration, bool) {
-	if budget < 20*time.Second {
+	if budget < MinClock {
 		return 0, false
 	}
 	return min(budget/4, time.Hour*6), true

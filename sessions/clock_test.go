@@ -120,10 +120,12 @@ func TestClockIncrementAndPersistence(t *testing.T) {
 		}
 		return res.Game
 	}
+	// The clocks start at the first move (issue 20.13): Ayşe's 20 s before
+	// it are not charged, her increment is.
 	step(20*time.Second, ayse.ID, "c3-c4")
 	s := step(65*time.Second, bora.ID, "f6-f5")
-	want := [2]time.Duration{5*time.Minute - 18*time.Second, 5*time.Minute - 63*time.Second}
-	if s.Left != want || s.Clocks != [2]time.Duration{20 * time.Second, 65 * time.Second} {
+	want := [2]time.Duration{5*time.Minute + 2*time.Second, 5*time.Minute - 63*time.Second}
+	if s.Left != want || s.Clocks != [2]time.Duration{0, 65 * time.Second} {
 		t.Fatalf("clocks %v used %v, want %v", s.Left, s.Clocks, want)
 	}
 	clock.Add(int64(30 * time.Second))

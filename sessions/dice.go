@@ -61,11 +61,11 @@ func (m *Manager) handRoll(l *state) bool {
 // Roll rolls userID's dice in game id, when their roll is due (a channel
 // whose players roll by hand): ErrNoRoll otherwise.
 func (m *Manager) Roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.rollByHand(id, userID) })
+	return retryConflict(func() (Snapshot, error) { return m.rollByHand(ctx, id, userID) })
 }
 
 // rollByHand is one try of Roll.
-func (m *Manager) rollByHand(id int64, userID string) (Snapshot, error) {
+func (m *Manager) rollByHand(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, side, err := m.lockPlayer(id, userID)
 	if err != nil {
 		return Snapshot{}, err
@@ -88,7 +88,7 @@ func (m *Manager) rollByHand(id int64, userID string) (Snapshot, error) {
 		}
 	}
 	m.rollDice(&l.state, now, true)
-	if err := m.commit(l, cp); err != nil {
+	if err := m.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil

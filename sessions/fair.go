@@ -1,8 +1,8 @@
 package sessions
 
-// fair.go: the engine time each person used lately, so that the worker
-// pool serves first whoever used the least (a per-user budget that is
-// spent, and earned back, as time goes by).
+// fair.go: the worker time (engine searches, slow jobs) each person used
+// lately, so that a pool serves first whoever used the least (a per-user
+// budget that is spent, and earned back, as time goes by).
 
 import (
 	"math"
@@ -57,12 +57,13 @@ func (u *usage) add(owner string, d time.Duration, now time.Time) {
 	u.m[owner] = &spent{secs: u.of(owner, now) + d.Seconds(), at: now}
 }
 
-// next is the index of the job to run: the first queued of the owner who
-// used the least engine time lately (ties: the earliest queued).
-func (u *usage) next(queue []poolJob, now time.Time) int {
+// next is the index of the job to run among n queued, whose owners owner
+// gives: the first queued of the owner who used the least time lately
+// (ties: the earliest queued).
+func (u *usage) next(n int, owner func(i int) string, now time.Time) int {
 	best, least := 0, math.Inf(1)
-	for i, j := range queue {
-		if v := u.of(j.owner, now); v < least {
+	for i := range n {
+		if v := u.of(owner(i), now); v < least {
 			best, least = i, v
 		}
 	}

@@ -77,3 +77,23 @@ func TestPoolServesTheLeastUsedFirst(t *testing.T) {
 		t.Fatalf("order %v, want %v", order, want)
 	}
 }
+
+// TestPoolOnIdleAfterABurst: onIdle runs once after the last job of a
+// burst, before wait returns, not between the burst's jobs.
+func TestPoolOnIdleAfterABurst(t *testing.T) {
+	p := newPool(1, func() struct{} { return struct{}{} }, slog.New(slog.DiscardHandler))
+	defer p.close()
+	var idles atomic.Int32
+	p.onIdle = func() { idles.Add(1) }
+	release := make(chan struct{})
+	p.submit("a", func(struct{}) { <-release })
+	p.submit("a", func(struct{}) {})
+	p.submit("b", func(struct{}) {})
+	close(release)
+	if err := p.wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := idles.Load(); n != 1 {
+		t.Fatalf("onIdle ran %d times after a burst of 3 jobs, want 1", n)
+	}
+}

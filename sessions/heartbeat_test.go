@@ -163,9 +163,14 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 	clock, now := fakeNow()
 	h := process(t, path, now, -1)
 	g := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
+	// The clocks start at the first move (issue 20.13): Bora's reply is
+	// the move charged 10 s.
+	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
+		t.Fatal(err)
+	}
 	beat := now()
 	clock.Add(int64(10 * time.Second))
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
+	if _, err := h.m.Move(bg, g.ID, bora.ID, "a1", ""); err != nil {
 		t.Fatal(err)
 	}
 	clock.Add(int64(3 * time.Second))
@@ -181,7 +186,7 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if left, _ := s.TimeLeft(restart); !s.LastMove.Equal(restart) || left != [2]time.Duration{50 * time.Second, time.Minute} {
+	if left, _ := s.TimeLeft(restart); !s.LastMove.Equal(restart) || left != [2]time.Duration{time.Minute, 50 * time.Second} {
 		t.Fatalf("after the restart: move begun %v (restart %v), left %v", s.LastMove, restart, left)
 	}
 	// The start stored the credit and its heartbeat: a start 5 s later
@@ -210,12 +215,17 @@ func TestCreditOutage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The clocks start at the first move (issue 20.13): Bora's move is the
+	// one on the clock.
+	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
+		t.Fatal(err)
+	}
 	clock.Add(int64(40 * time.Second))
 
 	h.m.CreditOutage("test", 30*time.Second)
 	s, _ := h.m.Get(g.ID)
-	if left, _ := s.TimeLeft(now()); left[ai.First] != 50*time.Second {
-		t.Fatalf("Ayşe has %v after a 30 s outage 40 s into her move, want 50s", left[ai.First])
+	if left, _ := s.TimeLeft(now()); left[ai.Second] != 50*time.Second {
+		t.Fatalf("Bora has %v after a 30 s outage 40 s into his move, want 50s", left[ai.Second])
 	}
 	if stored, err := h.store.Game(bg, g.ID); err != nil || !stored.LastMove.Equal(s.LastMove) {
 		t.Fatalf("the credit is not stored: %v, %v", stored.LastMove, err)

@@ -36,12 +36,12 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case left <= 0:
 				cp := l.state.clone()
 				l.flagSide(t, now)
-				if m.commit(l, cp) == nil { // else called again at the next look
+				if m.commit(m.ctx, l, cp) == nil { // else called again at the next look
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case remind && left <= at && !l.reminded:
 				l.reminded = true
-				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left}
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: left, Void: l.timeoutVoids(t)}
 			}
 		case m.cfg.IdleForfeit > 0:
 			idle := now.Sub(l.rec.LastMove)
@@ -49,12 +49,12 @@ func (m *Manager) CheckIdle(now time.Time) {
 			case idle >= m.cfg.IdleForfeit:
 				cp := l.state.clone()
 				l.timeOutSide(t, ReasonIdle, now)
-				if m.commit(l, cp) == nil {
+				if m.commit(m.ctx, l, cp) == nil {
 					ev = &Event{Kind: EventForfeit, Game: l.snapshot()}
 				}
 			case idle >= m.cfg.IdleForfeit/2 && !l.reminded:
 				l.reminded = true
-				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle}
+				ev = &Event{Kind: EventReminder, Game: l.snapshot(), Left: m.cfg.IdleForfeit - idle, Void: l.timeoutVoids(t)}
 			}
 		}
 		l.mu.Unlock()

@@ -13,6 +13,10 @@ import (
 // lookup, finished games settled, unfinished ones not).
 func TestMigrateFromVersion1(t *testing.T) {
 	ctx := context.Background()
+	migrations, err := sqlite.migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "v1.db")
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {
@@ -63,6 +67,10 @@ func TestMigrateFromVersion1(t *testing.T) {
 // them, oldest first.
 func TestMigrateOutboxClaims(t *testing.T) {
 	ctx := context.Background()
+	migrations, err := sqlite.migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "v7.db")
 	db, err := sql.Open("sqlite", "file:"+path)
 	if err != nil {

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -9,24 +10,34 @@ import (
 	"time"
 )
 
-// pool runs engine jobs on a fixed number of worker goroutines, each with its
-// own Engine (an engine owns tables and is not safe for concurrent use). The
-// queue is unbounded: a job is small, and refusing a bot move is worse than
+// fairPool runs jobs on a fixed number of worker goroutines, each with its
+// own resource W (an engine searching the bot's moves owns tables and is not
+// safe for concurrent use). The queue is unbounded unless a job's owner is
+// bounded (perOwner): a bot move is small, and refusing it is worse than
 // queueing it with a visible notice.
 //
-// Each job has an owner (the person it searches for), and a free worker
-// takes the waiting job whose owner has used the least engine time lately
+// Each job has an owner (the person it works for), and a free worker takes
+// the waiting job whose owner has used the least worker time lately
 // (fair.go): one person with many games against a strong level, or a flood
-// of hints, cannot keep the others' moves waiting behind theirs.
-type pool struct {
-	newEngine func() Engine
+// of hints or animations, cannot keep the others' work waiting behind
+// theirs.
+type fairPool[W any] struct {
+	newWorker func() W
 	log       *slog.Logger
 	now       func() time.Time
+	// perOwner bounds the jobs one owner has queued or running (trySubmit);
+	// 0: no bound.
+	perOwner int
+	// onIdle, if set, runs on the worker that finished the last pending
+	// job, before the pool reports itself idle (Jobs returns the memory a
+	// burst of work used).
+	onIdle func()
 
 	mu      sync.Mutex
 	cond    *sync.Cond
-	queue   []poolJob
+	queue   []poolJob[W]
 	usage   usage
+	owned   map[string]int // jobs queued or running, by owner
 	running int
 	extra   int // tracked goroutines (notices), counted by wait but not as busy workers
 	workers int
@@ -35,15 +46,24 @@ type pool struct {
 	wg      sync.WaitGroup
 }
 
+// pool is the engine's pool of the bot's searches.
+type pool = fairPool[Engine]
+
 // poolJob is a queued job and whose it is.
-type poolJob struct {
+type poolJob[W any] struct {
 	owner string
-	run   func(Engine)
+	run   func(W)
 }
 
-func newPool(workers int, newEngine func() Engine, log *slog.Logger) *pool {
-	p := &pool{newEngine: newEngine, log: log, now: time.Now, workers: workers, idle: make(chan struct{}),
-		usage: usage{m: map[string]*spent{}}}
+// errOwnerBusy: the owner has perOwner jobs queued or running already.
+var errOwnerBusy = errors.New("sessions: too many jobs of this owner")
+
+// errPoolClosed: the pool is closed; the job was dropped.
+var errPoolClosed = errors.New("sessions: closed")
+
+func newPool[W any](workers int, newWorker func() W, log *slog.Logger) *fairPool[W] {
+	p := &fairPool[W]{newWorker: newWorker, log: log, now: time.Now, workers: workers, idle: make(chan struct{}),
+		usage: usage{m: map[string]*spent{}}, owned: map[string]int{}}
 	close(p.idle)
 	p.cond = sync.NewCond(&p.mu)
 	for range workers {
@@ -55,25 +75,37 @@ func newPool(workers int, newEngine func() Engine, log *slog.Logger) *pool {
 
 // submit queues job, owner's, and reports whether it has to wait for a
 // busy worker. After close it drops the job.
-func (p *pool) submit(owner string, job func(Engine)) (queued bool) {
+func (p *fairPool[W]) submit(owner string, job func(W)) (queued bool) {
+	queued, _ = p.trySubmit(owner, job)
+	return queued
+}
+
+// trySubmit is submit, refusing (errOwnerBusy) a job whose owner has
+// perOwner jobs queued or running, and reporting a closed pool
+// (errPoolClosed).
+func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return false
+		return false, errPoolClosed
+	}
+	if p.perOwner > 0 && p.owned[owner] >= p.perOwner {
+		return false, errOwnerBusy
 	}
 	if p.pendingLocked() == 0 {
 		p.idle = make(chan struct{})
 	}
 	queued = p.running+len(p.queue) >= p.workers
-	p.queue = append(p.queue, poolJob{owner, job})
+	p.queue = append(p.queue, poolJob[W]{owner, job})
+	p.owned[owner]++
 	p.cond.Signal()
-	return queued
+	return queued, nil
 }
 
-func (p *pool) pendingLocked() int { return p.running + len(p.queue) + p.extra }
+func (p *fairPool[W]) pendingLocked() int { return p.running + len(p.queue) + p.extra }
 
 // track runs f on its own goroutine, counted as pending work by wait.
-func (p *pool) track(f func()) {
+func (p *fairPool[W]) track(f func()) {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
@@ -97,9 +129,12 @@ func (p *pool) track(f func()) {
 	}()
 }
 
-func (p *pool) work() {
+func (p *fairPool[W]) work() {
 	defer p.wg.Done()
-	var eng Engine
+	var (
+		res     W
+		started bool
+	)
 	for {
 		p.mu.Lock()
 		for len(p.queue) == 0 && !p.closed {
@@ -109,21 +144,31 @@ func (p *pool) work() {
 			p.mu.Unlock()
 			return
 		}
-		i := p.usage.next(p.queue, p.now())
+		i := p.usage.next(len(p.queue), func(i int) string { return p.queue[i].owner }, p.now())
 		job := p.queue[i]
 		p.queue = slices.Delete(p.queue, i, i+1)
 		p.running++
 		p.mu.Unlock()
 
-		if eng == nil {
-			eng = p.newEngine()
+		if !started {
+			res, started = p.newWorker(), true
 		}
 		start := p.now()
-		p.run(job.run, eng)
+		p.run(job.run, res)
 
 		p.mu.Lock()
 		end := p.now()
 		p.usage.add(job.owner, end.Sub(start), end)
+		if p.owned[job.owner]--; p.owned[job.owner] <= 0 {
+			delete(p.owned, job.owner)
+		}
+		if p.onIdle != nil && p.pendingLocked() == 1 && !p.closed {
+			// The last job of a burst: still counted as running, so that
+			// wait returns once what it did is undone.
+			p.mu.Unlock()
+			p.onIdle()
+			p.mu.Lock()
+		}
 		p.running--
 		if p.pendingLocked() == 0 && !p.closed {
 			close(p.idle)
@@ -134,17 +179,17 @@ func (p *pool) work() {
 
 // run keeps a panicking job (a bug in a game or the engine) from taking the
 // whole bot down with it.
-func (p *pool) run(job func(Engine), eng Engine) {
+func (p *fairPool[W]) run(job func(W), res W) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.log.Error("engine job panicked", "panic", fmt.Sprint(r))
+			p.log.Error("job panicked", "panic", fmt.Sprint(r))
 		}
 	}()
-	job(eng)
+	job(res)
 }
 
 // wait blocks until no job is queued or running, or ctx is done.
-func (p *pool) wait(ctx context.Context) error {
+func (p *fairPool[W]) wait(ctx context.Context) error {
 	p.mu.Lock()
 	ch := p.idle
 	p.mu.Unlock()
@@ -157,8 +202,8 @@ func (p *pool) wait(ctx context.Context) error {
 }
 
 // close drops queued jobs, lets running ones finish (their context is
-// cancelled by the Manager) and stops the workers.
-func (p *pool) close() {
+// cancelled by the pool's user) and stops the workers.
+func (p *fairPool[W]) close() {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
@@ -166,6 +211,7 @@ func (p *pool) close() {
 	}
 	p.closed = true
 	p.queue = nil
+	p.owned = map[string]int{}
 	p.cond.Broadcast()
 	p.mu.Unlock()
 	p.wg.Wait()

@@ -1,181 +1,244 @@
 package sessions
 
-// rows.go reads result sets into records, for every SQL store: the SQLite
-// and PostgreSQL stores differ in their statements, not in what they do
-// with the rows. Rows that cannot be decoded are left out and reported in
-// an *UnreadableRowsError beside the others, where a store promises it.
+// rows.go reads result sets into records and encodes what the store keeps
+// as JSON. Rows that cannot be decoded are left out and reported in an
+// *UnreadableRowsError beside the others, where a reader promises it.
 
 import (
-	"cmp"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"slices"
+	"time"
+
+	"oyunbot/ai"
 )
 
-// rowSet is what a driver's result set offers (*sql.Rows, pgx.Rows).
-type rowSet interface {
-	Next() bool
-	Scan(dest ...any) error
-	Err() error
-}
+// scanner is a row: *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
 
-func readGames(rows rowSet) ([]GameRecord, error) {
+// list reads the rows a query gives with scan, which also returns the
+// row's key. A row scan cannot read fails the read, unless table is set:
+// then it is left out and reported (as that table's) in an
+// *UnreadableRowsError beside the others.
+func list[T any](ctx context.Context, s *SQLStore, table string, scan func(scanner) (T, string, error),
+	query string, args ...any) ([]T, error) {
+	rows, err := s.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
 	var (
-		out     []GameRecord
+		out     []T
 		skipped []SkippedRow
 	)
 	for rows.Next() {
-		rec, err := scanGame(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableGames, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load games: %w", err)
-	}
-	return out, unreadable(skipped)
-}
-
-func readRatings(rows rowSet) ([]RatingRecord, error) {
-	var out []RatingRecord
-	for rows.Next() {
-		r, err := scanRating(rows)
-		if err != nil {
+		rec, key, err := scan(rows)
+		switch {
+		case err == nil:
+			out = append(out, rec)
+		case table == "":
 			return nil, err
+		default:
+			skipped = append(skipped, SkippedRow{table, key, err})
 		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
-
-// readChallenges reads rows of platform, channel, from_id, to_id, data,
-// created_ms.
-func readChallenges(rows rowSet) ([]ChallengeRecord, error) {
-	var (
-		out     []ChallengeRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var (
-			c        ChallengeRecord
-			from, to string
-			data     string
-			created  int64
-		)
-		if err := rows.Scan(&c.Platform, &c.ChannelID, &from, &to, &data, &created); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		if err := decodeChallenge(data, &c); err != nil {
-			skipped = append(skipped, SkippedRow{TableChallenges, challengeKey(c.Platform, c.ChannelID, from, to), err})
-			continue
-		}
-		c.Created = fromMS(created)
-		out = append(out, c)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: challenges: %w", err)
+		return nil, err
 	}
 	return out, unreadable(skipped)
 }
 
-func readTournaments(rows rowSet) ([]TournamentRecord, error) {
-	var (
-		out     []TournamentRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		rec, err := scanTournament(rows) // sets rec.ID before any other column can fail
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableTournaments, idKey(rec.ID), err})
-			continue
-		}
-		out = append(out, rec)
+// wrapped is err saying what the store was doing; nil stays nil, and an
+// *UnreadableRowsError (which comes with the rows read) stays as it is.
+func wrapped(what string, err error) error {
+	var u *UnreadableRowsError
+	if err == nil || errors.As(err, &u) {
+		return err
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: active tournaments: %w", err)
-	}
-	return out, unreadable(skipped)
+	return fmt.Errorf("sessions: %s: %w", what, err)
 }
 
-// readMatches reads rows of id, data.
-func readMatches(rows rowSet) ([]MatchRecord, error) {
-	var (
-		out     []MatchRecord
-		skipped []SkippedRow
-	)
-	for rows.Next() {
-		var id int64
-		var data string
-		if err := rows.Scan(&id, &data); err != nil {
-			return nil, err
-		}
-		rec, err := decodeMatch(id, data)
-		if err != nil {
-			skipped = append(skipped, SkippedRow{TableMatches, idKey(id), err})
-			continue
-		}
-		out = append(out, rec)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sessions: load matches: %w", err)
-	}
-	return out, unreadable(skipped)
+// gameRow reads a row of gameColumns.
+func gameRow(row scanner) (GameRecord, string, error) {
+	rec, err := scanGame(row)
+	return rec, idKey(rec.ID), err // the id is read before any other column can fail
 }
 
-// decodeMatch reads match id's data column, with the stores' millisecond
-// local times.
-func decodeMatch(id int64, data string) (MatchRecord, error) {
-	var rec MatchRecord
-	if err := json.Unmarshal([]byte(data), &rec); err != nil {
-		return MatchRecord{}, fmt.Errorf("sessions: match %d: %w", id, err)
+func scanGame(row scanner) (GameRecord, error) {
+	var (
+		rec                     GameRecord
+		players, moves, tc      string
+		c0, c1, started, last   int64
+		drawOffer, over, winner int
+		takeback                int
+		l0, l1                  int64
+		rated, settled          int
+	)
+	err := row.Scan(&rec.ID, &rec.Game, &rec.Platform, &rec.ChannelID, &players, &rec.Level, &moves,
+		&c0, &c1, &started, &last, &drawOffer, &over, &winner, &rec.Result.Reason,
+		&tc, &l0, &l1, &rec.Lang, &rec.Tournament, &rec.Round, &rec.Board, &rated, &settled, &rec.Version,
+		&rec.Start, &rec.Result.Points, &rec.Optimal, &rec.Match, &takeback)
+	if err != nil {
+		return rec, err
 	}
-	rec.ID = id
-	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
+	rec.TakebackOffer = ai.Side(takeback)
+	if rec.TimeControl, err = ParseTimeControl(tc); err != nil {
+		return rec, fmt.Errorf("sessions: game %d time control %q: %w", rec.ID, tc, err)
+	}
+	if err := json.Unmarshal([]byte(players), &rec.Players); err != nil {
+		return rec, fmt.Errorf("sessions: game %d players: %w", rec.ID, err)
+	}
+	if err := json.Unmarshal([]byte(moves), &rec.Moves); err != nil {
+		return rec, fmt.Errorf("sessions: game %d moves: %w", rec.ID, err)
+	}
+	millis := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
+	rec.Clocks, rec.Left = [2]time.Duration{millis(c0), millis(c1)}, [2]time.Duration{millis(l0), millis(l1)}
+	rec.Rated, rec.Settled = rated != 0, settled != 0
+	rec.Started, rec.LastMove = fromMS(started), fromMS(last)
+	rec.DrawOffer = ai.Side(drawOffer)
+	rec.Result.Over, rec.Result.Winner = over != 0, ai.Side(winner)
 	return rec, nil
 }
 
-// replyColumns are the outbox columns readReplies reads.
+const ratingColumns = `platform, game, player, name, rating, rd, volatility, games, updated_ms`
+
+func scanRating(row scanner) (RatingRecord, error) {
+	var (
+		r       RatingRecord
+		updated int64
+	)
+	err := row.Scan(&r.Platform, &r.Game, &r.PlayerID, &r.Name, &r.Rating.Rating, &r.RD, &r.Volatility, &r.Games, &updated)
+	r.Updated = fromMS(updated)
+	return r, err
+}
+
+func ratingRow(row scanner) (RatingRecord, string, error) {
+	r, err := scanRating(row)
+	return r, "", err
+}
+
+// challengeJSON is a ChallengeRecord as stored (the time control as text).
+type challengeJSON struct {
+	From, To    Player
+	Game        string
+	Side        int
+	TimeControl string
+	Lang        string
+	Target      int `json:",omitempty"`
+}
+
+func encodeChallenge(c ChallengeRecord) (string, error) {
+	data, err := json.Marshal(challengeJSON{From: c.From, To: c.To, Game: c.Game, Side: int(c.Side),
+		TimeControl: c.TimeControl.String(), Lang: c.Lang, Target: c.Target})
+	return string(data), err
+}
+
+// decodeChallenge reads a challenge's data column into c.
+func decodeChallenge(data string, c *ChallengeRecord) error {
+	var j challengeJSON
+	if err := json.Unmarshal([]byte(data), &j); err != nil {
+		return fmt.Errorf("sessions: challenge data: %w", err)
+	}
+	tc, err := ParseTimeControl(j.TimeControl)
+	if err != nil {
+		return fmt.Errorf("sessions: challenge time control %q: %w", j.TimeControl, err)
+	}
+	c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang, c.Target = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang, j.Target
+	return nil
+}
+
+// challengeRow reads a row of platform, channel, from_id, to_id, data,
+// created_ms.
+func challengeRow(row scanner) (ChallengeRecord, string, error) {
+	var (
+		c             ChallengeRecord
+		from, to, raw string
+		created       int64
+	)
+	err := row.Scan(&c.Platform, &c.ChannelID, &from, &to, &raw, &created)
+	if err == nil {
+		err = decodeChallenge(raw, &c)
+	}
+	c.Created = fromMS(created)
+	return c, challengeKey(c.Platform, c.ChannelID, from, to), err
+}
+
+func encodeTournament(rec TournamentRecord) (data, games string, err error) {
+	d, err := json.Marshal(rec.T)
+	if err != nil {
+		return "", "", err
+	}
+	g, err := json.Marshal(rec.Games)
+	if rec.Games == nil {
+		g = []byte("{}")
+	}
+	return string(d), string(g), err
+}
+
+const tournamentColumns = `id, platform, channel, lang, data, games, created_ms, updated_ms`
+
+func scanTournament(row scanner) (TournamentRecord, error) {
+	var (
+		rec              TournamentRecord
+		data, games      string
+		created, updated int64
+	)
+	if err := row.Scan(&rec.ID, &rec.Platform, &rec.ChannelID, &rec.Lang, &data, &games, &created, &updated); err != nil {
+		return rec, err
+	}
+	if err := json.Unmarshal([]byte(data), &rec.T); err != nil {
+		return rec, fmt.Errorf("sessions: tournament %d: %w", rec.ID, err)
+	}
+	if err := rec.T.Validate(); err != nil {
+		return rec, fmt.Errorf("sessions: tournament %d: %w", rec.ID, err)
+	}
+	if err := json.Unmarshal([]byte(games), &rec.Games); err != nil {
+		return rec, fmt.Errorf("sessions: tournament %d games: %w", rec.ID, err)
+	}
+	rec.Created, rec.Updated = fromMS(created), fromMS(updated)
+	return rec, nil
+}
+
+func tournamentRow(row scanner) (TournamentRecord, string, error) {
+	rec, err := scanTournament(row)
+	return rec, idKey(rec.ID), err // the id is read before any other column can fail
+}
+
+// matchRow reads a row of id, data, with the store's millisecond local
+// times.
+func matchRow(row scanner) (MatchRecord, string, error) {
+	var (
+		rec  MatchRecord
+		id   int64
+		data string
+	)
+	if err := row.Scan(&id, &data); err != nil {
+		return rec, idKey(id), err
+	}
+	if err := json.Unmarshal([]byte(data), &rec); err != nil {
+		return MatchRecord{}, idKey(id), fmt.Errorf("sessions: match %d: %w", id, err)
+	}
+	rec.ID = id
+	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
+	return rec, idKey(id), nil
+}
+
+// replyColumns are the outbox columns replyRow reads.
 const replyColumns = `id, platform, channel, game, version, data, created_ms, owner, claim_ms`
 
-// claimedReplies reads the replies a claim's UPDATE ... RETURNING gave,
-// in id order (the order a chat's replies are sent in).
-func claimedReplies(rows rowSet) ([]OutboxItem, error) {
-	items, err := readReplies(rows)
-	if err != nil {
-		return nil, fmt.Errorf("sessions: claim replies: %w", err)
-	}
-	slices.SortFunc(items, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
-	return items, nil
+func replyRow(row scanner) (OutboxItem, string, error) {
+	var (
+		it             OutboxItem
+		created, claim int64
+	)
+	err := row.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created, &it.Owner, &claim)
+	it.Created, it.ClaimUntil = fromMS(created), fromMS(claim)
+	return it, "", err
 }
 
-// readReplies reads rows of replyColumns.
-func readReplies(rows rowSet) ([]OutboxItem, error) {
-	var out []OutboxItem
-	for rows.Next() {
-		var it OutboxItem
-		var created, claim int64
-		if err := rows.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created,
-			&it.Owner, &claim); err != nil {
-			return nil, fmt.Errorf("sessions: pending replies: %w", err)
-		}
-		it.Created, it.ClaimUntil = fromMS(created), fromMS(claim)
-		out = append(out, it)
-	}
-	return out, rows.Err()
-}
-
-// readIDs reads rows of one id.
-func readIDs(rows rowSet) ([]int64, error) {
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+func idRow(row scanner) (int64, string, error) {
+	var id int64
+	err := row.Scan(&id)
+	return id, "", err
 }

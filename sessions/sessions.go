@@ -109,10 +109,12 @@ var (
 	ErrNotPvP         = errors.New("sessions: only in a game between people")
 	ErrNothingToUndo  = errors.New("sessions: nothing to undo")
 	ErrNoDrawOffer    = errors.New("sessions: no draw offer")
-	ErrUnknownLevel   = errors.New("sessions: unknown level")
-	ErrClosed         = errors.New("sessions: closed")
-	ErrOnePlayerGame  = errors.New("sessions: a one-player game has no opponent")
-	ErrTwoPlayerGame  = errors.New("sessions: a two-player game needs an opponent")
+	// ErrNoTakebackOffer: no take-back offered by the opponent to answer.
+	ErrNoTakebackOffer = errors.New("sessions: no take-back offer")
+	ErrUnknownLevel    = errors.New("sessions: unknown level")
+	ErrClosed          = errors.New("sessions: closed")
+	ErrOnePlayerGame   = errors.New("sessions: a one-player game has no opponent")
+	ErrTwoPlayerGame   = errors.New("sessions: a two-player game needs an opponent")
 	// ErrNotAllowed: the game does not allow it (games.Policy: no draws,
 	// undo or hints; a puzzle has no draw offers).
 	ErrNotAllowed      = errors.New("sessions: the game does not allow it")
@@ -127,6 +129,21 @@ var (
 	// ErrBadStart: a custom start position the game cannot read.
 	ErrBadStart = errors.New("sessions: not a start position of this game")
 )
+
+// OverAtStartError is a custom start where the game is already over (a
+// dama position with one piece each is drawn): Status says how. It is an
+// ErrBadStart.
+type OverAtStartError struct {
+	Game   games.Game
+	Status ai.Status
+}
+
+func (e *OverAtStartError) Error() string {
+	return ErrBadStart.Error() + ": the game is over there (" + e.Status.Reason + ")"
+}
+
+// Unwrap makes it an ErrBadStart.
+func (e *OverAtStartError) Unwrap() error { return ErrBadStart }
 
 // cryptoSource is a rand.Source of fair dice: crypto/rand, which nobody can
 // predict from earlier rolls.
@@ -189,6 +206,9 @@ const (
 	// the tournament, the tournament was cancelled): Game is its end, its
 	// Result.Reason says why.
 	EventEnded
+	// EventOptimal: a one-player game that ended before the length of its
+	// shortest solution was known has it now (Game.Optimal).
+	EventOptimal
 )
 
 // botRetryDelay is how long the bot waits before searching again for a move
@@ -206,8 +226,15 @@ type Event struct {
 	Score  int
 	Depth  int
 	Left   time.Duration // EventReminder: time left before the forfeit
+	// Void: EventReminder: the forfeit would end the game without a
+	// result (its player has not moved yet), not lose it.
+	Void bool
 	// Moves: EventBotMoved: the plies of the bot's turn (Move joins them).
+	// A job may play more than one turn of the bot's, with a person's
+	// forced pass and the dice between them.
 	Moves []string
+	// From: EventBotMoved: where the bot's first ply is in Game's history.
+	From int
 	// Match: EventMatchGame, EventMatchOver.
 	Match *MatchRecord
 	Down  time.Duration // EventClockResumed: how long the clock was stopped
@@ -258,6 +285,9 @@ type Manager struct {
 	// unreachable is when (UnixNano) a wait for the store to answer a
 	// read gave up, 0 once it answers again: an outage is waited out once.
 	unreachable atomic.Int64
+	// forgotUpdates is when the sweep last dropped old applied updates
+	// (its goroutine's alone).
+	forgotUpdates time.Time
 
 	mu         sync.Mutex
 	games      map[int64]*live
@@ -434,12 +464,23 @@ func (m *Manager) save(l *live, cp state) error {
 // the error wraps ErrNotSaved. If another process saved the game first,
 // the game is reloaded from the store and the error wraps ErrConflict too
 // (the action may be tried again on the new state).
-func (m *Manager) commit(l *live, cp state) error {
+func (m *Manager) commit(ctx context.Context, l *live, cp state) error {
 	l.rec.Version++
+	l.rec.Update = takeUpdate(ctx)
+	defer func() { l.rec.Update = UpdateKey{} }()
 	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
+	if err != nil {
+		giveUpdate(ctx, l.rec.Update)
+	}
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, ErrDuplicate):
+		// This update was applied before (by this process before a restart,
+		// or by another): nothing changes.
+		m.log.Info("update applied before, not again", "id", l.rec.ID, "update", l.rec.Update.ID)
+		l.state = cp
+		return err
 	case errors.Is(err, ErrConflict):
 		m.log.Info("game saved elsewhere first, reloaded", "id", l.rec.ID)
 		m.reload(l, cp)
@@ -670,13 +711,13 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 		return Snapshot{}, err
 	}
 	if st := pos.Status(); st.Over {
-		return Snapshot{}, fmt.Errorf("%w: the game is over there", ErrBadStart)
+		return Snapshot{}, &OverAtStartError{Game: g, Status: st}
 	}
 	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
 		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent
 	}
 	rec.Game, rec.Moves = g.Name(), []string{}
-	rec.Started, rec.LastMove, rec.DrawOffer = now, now, ai.NoSide
+	rec.Started, rec.LastMove, rec.DrawOffer, rec.TakebackOffer = now, now, ai.NoSide, ai.NoSide
 	rec.Result = Result{Winner: ai.NoSide}
 	rec.Left = rec.TimeControl.clockStart()
 	if g.Players() == 1 {
@@ -693,10 +734,13 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 	m.roll(&st, now)
 	rec = st.rec
 	rec.Version = 1 // announced by the reply that starts it
+	rec.Update = takeUpdate(ctx)
 	id, err := m.cfg.Store.CreateGame(ctx, rec)
 	if err != nil {
+		giveUpdate(ctx, rec.Update)
 		return Snapshot{}, err
 	}
+	rec.Update = UpdateKey{}
 	rec.ID = id
 	l := m.newLive(rec, g)
 	l.pos, l.sides = st.pos, st.sides

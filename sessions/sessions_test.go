@@ -885,26 +885,34 @@ func (panicky) Choose(context.Context, ai.Position, ai.Level, *rand.Rand) ai.Res
 	panic("engine bug")
 }
 
-// TestEnginePanicIsReported: a panicking engine neither takes the bot down
-// nor leaves the game waiting silently: the players hear of the failure and
-// the game stays playable (here: the person can still resign).
-func TestEnginePanicIsReported(t *testing.T) {
+// TestEnginePanicFallsBackToALegalMove: a panicking engine (a bug in a
+// game or a level's own player) neither takes the bot down nor stalls the
+// game: the bot plays a legal move instead, and the game goes on (issue
+// 20: a game left with the bot to move for good cost its player rating).
+func TestEnginePanicFallsBackToALegalMove(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return panicky{} } })
 	g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	failed := 0
+	moved := 0
 	for _, ev := range h.Events() {
-		if ev.Kind == sessions.EventBotFailed && ev.Game.ID == g.ID {
-			failed++
+		if ev.Kind == sessions.EventBotFailed {
+			t.Fatalf("the bot reported a failure instead of playing: %+v", ev)
+		}
+		if ev.Kind == sessions.EventBotMoved && ev.Game.ID == g.ID {
+			moved++
 		}
 	}
-	if failed != 1 {
-		t.Fatalf("%d failure events, want 1: %+v", failed, h.Events())
+	s, err := h.m.Get(g.ID)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if s, err := h.m.Resign(bg, g.ID, ayse.ID); err != nil || !s.Result.Over {
-		t.Fatalf("resigning after the failure: %+v, %v", s.Result, err)
+	if moved != 1 || len(s.Moves) != 1 || s.Turn != ai.Second {
+		t.Fatalf("%d bot moves, game %v with %v to move: want the bot's one move and Ayşe to move", moved, s.Moves, s.Turn)
+	}
+	if _, err := h.m.Move(bg, g.ID, ayse.ID, s.Legal[0], "r1"); err != nil {
+		t.Fatalf("the person's move after the fallback: %v", err)
 	}
 }

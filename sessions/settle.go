@@ -20,6 +20,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -136,8 +137,55 @@ func (m *Manager) endedQuiet(ctx context.Context, l *live) (Snapshot, []Event) {
 	snap := l.snapshot()
 	l.mu.Unlock()
 	evs := m.settle(ctx, rec, &snap)
+	if rec.Optimal < 0 && rec.Result.Over {
+		m.findOptimal(rec)
+	}
 	return snap, evs
 }
+
+// findOptimal looks, in the background, for the length of the shortest
+// solution of a one-player game that ended without it (the 15-puzzle's
+// databases were not built yet, or the start was too hard for the moment
+// the game began), stores it and says it (EventOptimal).
+func (m *Manager) findOptimal(rec GameRecord) {
+	g, ok := m.cfg.Games.Lookup(rec.Game)
+	if !ok {
+		return
+	}
+	pos, err := startPosition(g, rec.Start)
+	if err != nil {
+		return
+	}
+	ps, ok := pos.(games.PatientSolver)
+	if !ok {
+		return
+	}
+	m.pool.track(func() {
+		ctx, cancel := context.WithTimeout(m.ctx, optimalPatience)
+		defer cancel()
+		n, ok := ps.OptimalLengthWait(ctx)
+		if !ok {
+			return
+		}
+		stored, err := m.cfg.Store.Game(m.ctx, rec.ID)
+		if err != nil || stored.Optimal >= 0 {
+			return
+		}
+		stored.Optimal = n
+		stored.Version++
+		if err := m.cfg.Store.SaveGame(m.ctx, stored); err != nil {
+			m.log.Warn("storing a shortest solution's length", "id", rec.ID, "err", err)
+			return
+		}
+		if snap, ok := m.storedSnapshot(stored); ok {
+			m.emit(Event{Kind: EventOptimal, Game: snap})
+		}
+	})
+}
+
+// optimalPatience bounds findOptimal: the databases it may wait for are
+// built in about half a minute, and its search has a budget of its own.
+const optimalPatience = 3 * time.Minute
 
 // settle records a finished game's tournament result and ratings (into
 // snap.Ratings) and returns the tournament's events.

@@ -259,6 +259,19 @@ func (m *Manager) sweep(now time.Time) {
 		m.adoptBotMoves(now)
 	}
 	m.CheckIdle(now)
+	m.forgetUpdates(now)
+}
+
+// forgetUpdates drops, at most once an hour, the applied updates older
+// than any platform re-sends.
+func (m *Manager) forgetUpdates(now time.Time) {
+	if now.Sub(m.forgotUpdates) < time.Hour {
+		return
+	}
+	m.forgotUpdates = now
+	if err := m.cfg.Store.ForgetUpdates(m.ctx, now.Add(-updatesKept)); err != nil {
+		m.log.Warn("forgetting old updates", "err", err)
+	}
 }
 
 // releaseSweep gives the sweep lease up at Close, so that another process

@@ -4,6 +4,7 @@ package sessions
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -28,6 +29,7 @@ type Snapshot struct {
 	// games.Highlighter, empty for games without it).
 	LastPath, LastCaptured []string
 	DrawOffer              ai.Side
+	TakebackOffer          ai.Side          // the side offering to take back, NoSide if none
 	Legal                  []string         // the legal moves, formatted (none when over)
 	Clocks                 [2]time.Duration // time used by each side
 	LastMove               time.Time
@@ -78,11 +80,18 @@ func (s Snapshot) TimeLeft(now time.Time) (left [2]time.Duration, ok bool) {
 	if tc.PerMove > 0 {
 		left = [2]time.Duration{tc.PerMove, tc.PerMove}
 	}
-	if t := s.Turn; !s.Result.Over && (t == ai.First || t == ai.Second) {
+	if t := s.Turn; !s.Result.Over && (t == ai.First || t == ai.Second) && (s.begun() || tc.PerMove > 0) {
+		// Before the first move a game clock stands still (the first move
+		// is not charged); a limit per move is the move's deadline.
 		left[t], _ = tc.allowance(s.Left[t], s.LastMove, now)
 		left[t] = max(left[t], 0)
 	}
 	return left, true
+}
+
+// begun reports whether a player has moved (a roll is no move).
+func (s Snapshot) begun() bool {
+	return slices.ContainsFunc(s.Sides, func(sd ai.Side) bool { return sd == ai.First || sd == ai.Second })
 }
 
 // Tag is the game's short id shown in replies ("g7").

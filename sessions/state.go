@@ -123,6 +123,7 @@ func (l *state) snapshot() Snapshot {
 		LastPath:        slices.Clone(l.path),
 		LastCaptured:    slices.Clone(l.captured),
 		DrawOffer:       l.rec.DrawOffer,
+		TakebackOffer:   l.rec.TakebackOffer,
 		Clocks:          l.rec.Clocks,
 		LastMove:        l.rec.LastMove,
 		TimeControl:     l.rec.TimeControl,
@@ -143,12 +144,7 @@ func (l *state) snapshot() Snapshot {
 		s.Prompt, s.PromptArgs, _ = p.Prompt()
 	}
 	if !s.Result.Over {
-		var buf []ai.Move
-		if ll, ok := l.pos.(games.LegalLister); ok {
-			buf = ll.LegalMoves(make([]ai.Move, 0, ai.MaxMoves)) // what people may play, not what the engine searches
-		} else {
-			buf = l.pos.Moves(make([]ai.Move, 0, ai.MaxMoves))
-		}
+		buf := games.Legal(l.pos, make([]ai.Move, 0, ai.MaxMoves)) // what people may play, not what the engine searches
 		s.Legal = make([]string, len(buf))
 		for i, mv := range buf {
 			s.Legal[i] = l.pos.FormatMove(mv)
@@ -203,13 +199,14 @@ func (l *state) apply(mv ai.Move, now time.Time) string {
 	if h, ok := l.pos.(games.Highlighter); ok {
 		l.path, l.captured = h.MoveSquares(mv)
 	}
+	first := !l.begun() // the game's first move: the clocks start at it
 	l.pos.Make(mv)
 	l.rec.Moves = append(l.rec.Moves, text)
 	l.sides = append(l.sides, side)
 	now = storedTime(now)
 	if side == ai.First || side == ai.Second {
 		var spent time.Duration
-		if !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
+		if !first && !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
 			spent = now.Sub(l.rec.LastMove)
 		}
 		l.rec.Clocks[side] += spent
@@ -225,6 +222,7 @@ func (l *state) apply(mv ai.Move, now time.Time) string {
 	if l.rec.DrawOffer != ai.NoSide && l.rec.DrawOffer != side {
 		l.rec.DrawOffer = ai.NoSide
 	}
+	l.rec.TakebackOffer = ai.NoSide // a move answers it: the position asked about is gone
 	if st := l.pos.Status(); st.Over {
 		l.rec.Result = Result{Over: true, Winner: st.Winner, Reason: st.Reason, Points: st.WinPoints()}
 	}
@@ -277,6 +275,18 @@ func (l *state) flagSide(t ai.Side, now time.Time) {
 	l.timeOutSide(t, ReasonTime, now)
 }
 
+// begun reports whether a player has moved (a roll is no move): the
+// clocks run from the game's first move, not from its start.
+func (l *state) begun() bool {
+	return slices.ContainsFunc(l.sides, func(s ai.Side) bool { return s == ai.First || s == ai.Second })
+}
+
+// timeoutVoids reports whether a flag or idleness of side t now would end
+// the game without a result (timeOutSide) rather than lose it.
+func (l *state) timeoutVoids(t ai.Side) bool {
+	return l.solo() || (l.rec.Tournament == 0 && !slices.Contains(l.sides, t))
+}
+
 // timeOut ends the game for the side to move's idleness or fallen flag: a
 // loss, or, outside tournaments, no result when that side never moved (a
 // game started and left, as with a resignation before one's first move).
@@ -285,7 +295,7 @@ func (l *state) timeOut(reason string, now time.Time) { l.timeOutSide(l.pos.Turn
 
 // timeOutSide is timeOut for side t.
 func (l *state) timeOutSide(t ai.Side, reason string, now time.Time) {
-	if l.solo() || (l.rec.Tournament == 0 && !slices.Contains(l.sides, t)) {
+	if l.timeoutVoids(t) {
 		// A puzzle left alone, or a game left before its player's first
 		// move, ends without a result.
 		l.end(ai.NoSide, ReasonAbandoned, now)

@@ -22,9 +22,9 @@ import (
 // Implementations must be safe for concurrent use. Times come back as the
 // same instant to the millisecond, in any location (compare them with
 // Equal; the zero time stays zero), and durations to the millisecond.
-// SQLiteStore is the embedded default; package storetest holds the
-// conformance tests every Store must pass (a PostgreSQL store follows
-// behind the same interface).
+// SQLStore implements it on SQLite (the embedded default) and on
+// PostgreSQL; package storetest holds the conformance tests every Store
+// must pass.
 type Store interface {
 	GameStore
 	ChannelStore
@@ -36,6 +36,7 @@ type Store interface {
 	HeartbeatStore
 	LeaseStore
 	UserDirectory
+	LanguageMemory
 
 	// Close releases the store.
 	Close() error
@@ -58,8 +59,12 @@ type GameStore interface {
 	// (a compare-and-set, so that of two processes saving the same game
 	// from the same version one wins and the other learns it). Otherwise
 	// it changes nothing and returns ErrConflict (wrapped); ErrNotFound
-	// (wrapped) if there is no game rec.ID.
+	// (wrapped) if there is no game rec.ID. A save or a creation that
+	// carries an Update records it in the same transaction; one already
+	// recorded makes it change nothing and return ErrDuplicate (wrapped).
 	SaveGame(ctx context.Context, rec GameRecord) error
+	// ForgetUpdates drops the applied updates recorded before t.
+	ForgetUpdates(ctx context.Context, before time.Time) error
 	// Game loads one game; ErrNotFound if there is none. A game stored
 	// with no moves (nil or empty) comes back with an empty, non-nil Moves.
 	Game(ctx context.Context, id int64) (GameRecord, error)
@@ -276,7 +281,27 @@ type GameRecord struct {
 	Optimal int
 	// Match is the match this game belongs to (0 for none).
 	Match int64
+	// TakebackOffer is the side that offered to take moves back in a game
+	// between people, NoSide if none.
+	TakebackOffer ai.Side
+
+	// Update is not a column of the game: it is the platform update that
+	// this save (or creation) applies ("" for none), recorded in the same
+	// transaction, so that an update is applied at most once however often
+	// the platform sends it, by any process, before or after a restart. A
+	// save whose update was recorded before fails with ErrDuplicate and
+	// writes nothing.
+	Update UpdateKey
 }
+
+// UpdateKey names one update of a platform (Telegram's update_id,
+// Discord's interaction or message id).
+type UpdateKey struct {
+	Platform, ID string
+}
+
+// ErrDuplicate is a save of an update already applied (GameRecord.Update).
+var ErrDuplicate = errors.New("sessions: update already applied")
 
 // ChannelSettings are per-channel preferences.
 type ChannelSettings struct {

@@ -24,3 +24,13 @@ type UserRecord struct {
 	// ID is the platform's id of the person, Display the name shown.
 	ID, Display string
 }
+
+// LanguageMemory keeps the language each person was last seen writing in
+// a channel (who: their id), and each channel's platform locale (who ""),
+// across restarts and processes.
+type LanguageMemory interface {
+	// RememberLanguage stores lang for (platform, channel, who).
+	RememberLanguage(ctx context.Context, platform, channel, who, lang string) error
+	// Language loads what RememberLanguage stored; ErrNotFound if nothing.
+	Language(ctx context.Context, platform, channel, who string) (string, error)
+}

@@ -37,7 +37,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 
 	e.srv.Press(general, ayse, "en-US", first.ID, "resign #g1")
 	over := e.waitBoard(t, general.ID, 3)
-	if !strings.Contains(over.Content, "#g1 ") || len(buttonIDs(over)) != 0 {
+	if ids := buttonIDs(over); !strings.Contains(over.Content, "#g1 ") || len(ids) != 1 || ids[0] != "rematch #g1" { // the rematch alone (issue 20.8)
 		t.Fatalf("after resigning under #g1's board: %q %v", over.Content, buttonIDs(over))
 	}
 	if _, err := e.mgr.Get(1); err == nil {

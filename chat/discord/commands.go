@@ -12,12 +12,19 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"oyunbot/chat"
-	"oyunbot/tournament"
 )
+
+// MaxChoices is the most choices an option, or an autocomplete answer,
+// may have.
+const MaxChoices = 25
+
+// maxRounds is the most rounds of a Swiss the bot plays (tournament's
+// MaxRounds; a test checks they agree).
+const maxRounds = 64
 
 // Discord's limits on application commands.
 const (
-	maxChoices     = 25  // choices per option, autocomplete results
+	maxChoices     = MaxChoices
 	maxChoiceLen   = 100 // choice name and string value length
 	maxOptionValue = 200 // longest option value passed on (runes); moves are short
 )
@@ -174,9 +181,11 @@ func specs(o offers) []cmdSpec {
 		{name: "undo", tr: "geri", desc: text{"Take back your last move (against the bot)", "Son hamleni geri al (bota karşı)"}},
 		{name: "challenge", tr: "meydan", desc: text{"Challenge someone to a game", "Birine oyun teklif et"},
 			opts: []optSpec{
-				{name: "user", typ: discordgo.ApplicationCommandOptionUser, required: true,
-					desc: text{"Who to play", "Kiminle oynanacak"}},
-				duelOpt, timeOpt}},
+				duelOpt,
+				{name: "user", typ: discordgo.ApplicationCommandOptionUser,
+					desc: text{"Who to play (nobody: open to anyone in the channel)", "Kiminle oynanacak (kimse: kanaldaki herkese açık)"}},
+				timeOpt}},
+		{name: "rematch", tr: "rövanş", desc: text{"Play your finished game again, colours swapped", "Biten oyununu renkler değişik yeniden oyna"}},
 		{name: "accept", tr: "kabul", desc: text{"Accept a challenge", "Teklifi kabul et"}},
 		{name: "decline", tr: "ret", desc: text{"Decline a challenge", "Teklifi reddet"}},
 		{name: "history", tr: "hamleler", desc: text{"The moves so far", "Şimdiye kadarki hamleler"}},
@@ -195,7 +204,7 @@ func specs(o offers) []cmdSpec {
 							{"roundrobin", text{"Round robin (everyone meets everyone)", "Lig (herkes herkesle)"}},
 							{"double", text{"Double round robin", "Çift devreli lig"}},
 						}},
-					optSpec{name: "rounds", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: tournament.MaxRounds,
+					optSpec{name: "rounds", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: maxRounds,
 						desc: text{"Rounds of a Swiss (a round robin's follow from the players)", "İsviçre'de tur sayısı (ligde oyuncu sayısından çıkar)"}},
 					timeOpt),
 				sub("join", "katıl", text{"Join the tournament", "Turnuvaya katıl"}),
@@ -206,7 +215,7 @@ func specs(o offers) []cmdSpec {
 				sub("start", "başlat", text{"Start the tournament (organiser or admin)", "Turnuvayı başlat (düzenleyen ya da yönetici)"}),
 				sub("standings", "sıralama", text{"The standings, as text and a picture", "Puan durumu, yazı ve resim"}),
 				sub("pairings", "eşleşmeler", text{"A round's pairings and results", "Bir turun eşleşmeleri ve sonuçları"},
-					optSpec{name: "round", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: tournament.MaxRounds,
+					optSpec{name: "round", typ: discordgo.ApplicationCommandOptionInteger, minValue: 1, maxValue: maxRounds,
 						desc: text{"The round (the latest unless given)", "Tur (verilmezse son tur)"}}),
 				sub("cancel", "iptal", text{"Cancel the tournament (organiser or admin)", "Turnuvayı iptal et (düzenleyen ya da yönetici)"}),
 				sub("info", "bilgi", text{"The tournament's game, format, state and players", "Turnuvanın oyunu, biçimi, durumu ve oyuncuları"}),

@@ -65,7 +65,7 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 		return
 	}
 	for cmd, want := range map[string][]string{
-		"play": {"game", "level", "side"}, "move": {"move"}, "challenge": {"user", "game", "time"},
+		"play": {"game", "level", "side"}, "move": {"move"}, "challenge": {"game", "user", "time"}, // the user optional: an open challenge (issue 20.8)
 		"tournament": {"create", "join", "leave", "addbot", "start", "standings", "pairings", "cancel", "info"},
 		"rating":     {"game", "user"}, "leaderboard": {"game"},
 	} {
@@ -92,7 +92,7 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 	if !byName["move"].Options[0].Autocomplete {
 		t.Error("/move move: no autocomplete")
 	}
-	if byName["challenge"].Options[0].Type != int(discordgo.ApplicationCommandOptionUser) {
+	if o := byName["challenge"].Options[1]; o.Type != int(discordgo.ApplicationCommandOptionUser) || o.Required {
 		t.Error("/challenge user is not a user option")
 	}
 
@@ -170,7 +170,9 @@ func TestSlashCommandText(t *testing.T) {
 		{"draw", nil, "draw", nil},
 		{"undo", nil, "undo", nil},
 		{"challenge", []fakediscord.Option{fakediscord.UserOpt("user", mehmet), F("game", "dama")},
-			"challenge <@8> dama", []chat.User{{ID: "8", Name: "Memo"}}},
+			"challenge dama <@8>", []chat.User{{ID: "8", Name: "Memo"}}},
+		{"challenge", []fakediscord.Option{F("game", "dama"), F("time", "5m")}, "challenge dama 5m", nil}, // open to anyone
+		{"rematch", nil, "rematch", nil},
 		{"accept", nil, "accept", nil},
 		{"decline", nil, "decline", nil},
 		{"history", nil, "history", nil},
@@ -181,7 +183,7 @@ func TestSlashCommandText(t *testing.T) {
 		{"level", []fakediscord.Option{F("level", "hard")}, "level hard", nil},
 		{"games", nil, "games", nil},
 		{"challenge", []fakediscord.Option{F("time", "5m+3s"), F("game", "dama"), fakediscord.UserOpt("user", mehmet)},
-			"challenge <@8> dama 5m+3s", []chat.User{{ID: "8", Name: "Memo"}}},
+			"challenge dama <@8> 5m+3s", []chat.User{{ID: "8", Name: "Memo"}}},
 		{"tournament", []fakediscord.Option{fakediscord.Sub("create", F("time", "5m+3s"), fakediscord.Int("rounds", 3),
 			F("system", "swiss"), F("game", "dama"))}, "tournament create dama swiss 3 5m+3s", nil},
 		{"tournament", []fakediscord.Option{fakediscord.Sub("create", F("game", "tictactoe"), F("system", "roundrobin"))},
@@ -235,7 +237,7 @@ func TestSlashCommandText(t *testing.T) {
 		}
 		// Ayşe owns the guild: an admin.
 		want := chat.Message{Platform: "discord", ChannelID: general.ID, UserID: ayse.ID, UserName: "Ayşe",
-			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Mentions: m.Mentions, Admin: true}
+			Text: m.Text, Locale: "tr", Ref: refInteraction + id, Update: id, Mentions: m.Mentions, Admin: true} // the interaction id is the update applied once (issue 21.1)
 		if !reflect.DeepEqual(m, want) {
 			t.Errorf("/%s: message %+v, want %+v", tt.name, m, want)
 		}

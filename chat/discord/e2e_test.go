@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/chat/router"
 	"oyunbot/games"
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
@@ -24,7 +24,7 @@ import (
 // e2e is a bot wired as cmd/bot wires it, on a SQLite file.
 type e2e struct {
 	srv    *fakediscord.Server
-	router *chat.Router
+	router *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	bot    *Bot
 }
@@ -42,9 +42,9 @@ func newE2E(t *testing.T) *e2e {
 	}
 	t.Cleanup(func() { store.Close() })
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
@@ -57,7 +57,9 @@ func newE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })
-	bot := startBot(t, srv, WithMoveSuggestions(router, mgr))
+	bot := startBot(t, srv, WithMoveSuggestions(router, func(ch, user, prefix string) []string {
+		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
+	}))
 	router.AddSender(Platform, bot)
 	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
 }

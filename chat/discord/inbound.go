@@ -53,6 +53,7 @@ func (b *Bot) onMessageCreate(_ *discordgo.Session, e *discordgo.MessageCreate) 
 		Text:      text,
 		Locale:    b.guildLocale(m.GuildID),
 		Ref:       refMsg + m.ID,
+		Update:    m.ID,
 		Private:   m.GuildID == "",
 	}
 	if msg.Private {
@@ -176,6 +177,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		Text:      text,
 		Locale:    string(in.Locale),
 		Ref:       refInteraction + in.ID,
+		Update:    in.ID,
 		Mentions:  mentions,
 		Private:   in.GuildID == "",
 	}

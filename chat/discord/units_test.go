@@ -17,6 +17,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/tournament"
 )
 
 func quietBot(t testing.TB) *Bot {
@@ -154,7 +155,7 @@ func TestCommandTextEdgeCases(t *testing.T) {
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "create", Type: discordgo.ApplicationCommandOptionSubCommand,
 				Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("game", S, "dama")}}}}, "tournament create dama"},
 		{"user option that is not an id", discordgo.ApplicationCommandInteractionData{Name: "challenge",
-			Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("user", U, "@everyone"), opt("game", S, "dama")}}, "challenge @everyone dama"},
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("user", U, "@everyone"), opt("game", S, "dama")}}, "challenge dama @everyone"},
 		{"nil and odd values", discordgo.ApplicationCommandInteractionData{Name: "move",
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{nil, opt("move", S, map[string]any{}), opt("move", S, "\x00b2\u200b")}}, "move b2\u200b"},
 		{"control characters in the name", discordgo.ApplicationCommandInteractionData{Name: "bo\nard"}, "bo ard"},
@@ -281,4 +282,12 @@ func TestSendWithoutGateway(t *testing.T) {
 		t.Errorf("caption-only reply: %v", c)
 	}
 	decodePNG(t, calls[4].Files[0])
+}
+
+// TestMaxRoundsIsTheTournaments: the slash command's bound on rounds is
+// the tournament's (kept apart: the adapter imports no tournament).
+func TestMaxRoundsIsTheTournaments(t *testing.T) {
+	if maxRounds != tournament.MaxRounds {
+		t.Fatalf("maxRounds %d, tournament.MaxRounds %d", maxRounds, tournament.MaxRounds)
+	}
 }

@@ -63,7 +63,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	over := e.waitPhotos(t, group.ID, 3)
-	if !strings.HasPrefix(over.Text, "#g1 ") || len(over.Data()) != 0 {
+	if d := over.Data(); !strings.HasPrefix(over.Text, "#g1 ") || len(d) != 1 || d[0] != "rematch #g1" { // the rematch alone (issue 20.8)
 		t.Fatalf("after resigning under #g1's board: %q %q", over.Text, over.Data())
 	}
 	if err := e.srv.Wait(patience, func() bool { return len(keyboard(first.MessageID)) == 0 }); err != nil {

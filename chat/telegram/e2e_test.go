@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"oyunbot/chat"
+	"oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
@@ -27,33 +27,41 @@ import (
 // e2e is a bot wired as cmd/bot wires it, on a SQLite file.
 type e2e struct {
 	srv    *telegramtest.Server
-	router *chat.Router
+	router *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	bot    *telegram.Bot
 }
 
 func newE2E(t *testing.T) *e2e {
 	t.Helper()
-	srv := newServer(t)
 	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newE2EWith(t, reg, nil)
+}
+
+// newE2EWith is newE2E with the games of reg and, when not nil, the
+// animations' drawers.
+func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.Drawer) *e2e {
+	t.Helper()
+	srv := newServer(t)
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
 		},
-		Store:   store,
-		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Store:      store,
+		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)

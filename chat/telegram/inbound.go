@@ -2,7 +2,6 @@ package telegram
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -13,8 +12,8 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
 	"oyunbot/chat/internal/lanes"
-	"oyunbot/sessions"
 )
 
 // Bounds of the adapter's small caches.
@@ -96,6 +95,7 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		close(done)
 		return done, nil
 	}
+	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
 	err := b.in.Push(chatID, func(*lanes.Bucket) {
 		defer close(done)
 		if needAdmin {
@@ -183,7 +183,7 @@ func (b *Bot) remember(u *tgbotapi.User) {
 	}
 	ctx, cancel := context.WithTimeout(b.life, userTimeout)
 	defer cancel()
-	err := b.cfg.Users.RememberUser(ctx, sessions.UserRecord{Platform: Platform, Name: name, ID: user.ID, Display: user.Name})
+	err := b.cfg.Users.RememberUser(ctx, name, user)
 	if err != nil {
 		b.log.Warn("storing a user's @username", "err", err)
 	}
@@ -214,14 +214,13 @@ func (b *Bot) lookup(name string) (chat.User, bool) {
 	}
 	ctx, cancel := context.WithTimeout(b.life, userTimeout)
 	defer cancel()
-	rec, err := b.cfg.Users.UserByName(ctx, Platform, name)
+	u, found, err := b.cfg.Users.UserByName(ctx, name)
 	if err != nil {
-		if !errors.Is(err, sessions.ErrNotFound) {
-			b.log.Warn("looking up an @username", "err", err)
-		}
+		b.log.Warn("looking up an @username", "err", err)
+	}
+	if !found {
 		return chat.User{}, false
 	}
-	u = chat.User{ID: rec.ID, Name: rec.Display}
 	b.mu.Lock()
 	b.cacheUserLocked(name, u)
 	b.mu.Unlock()
@@ -264,18 +263,21 @@ func (b *Bot) isAdmin(chatID, userID int64) bool {
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
 // start or cancel a tournament, add the bot to it or take the bot out, and
-// only an admin may change the group's language or default level. Such a
+// only an admin may change the group's language, default level or dice. Such a
 // command is checked even without a leading "/" ("@bot turnuva başlat",
 // "dil en" in a group without privacy mode, a button); other texts are not
 // worth a getChatMember call.
 func adminMatters(text string) bool {
-	c := chat.ParseCommand(text)
+	c := command.Parse(text)
 	switch c.Name {
-	case chat.CmdTournament, chat.CmdCancel, chat.CmdLeave:
+	case command.Tournament, command.Cancel, command.Leave:
 		return true
-	case chat.CmdLang, chat.CmdLevel:
+	case command.Lang, command.Level:
 		return len(c.Args) > 0
-	case chat.CmdPlay, chat.CmdHelp:
+	case command.Roll:
+		// "zar elle" sets the group's dice; "zar" and "zar #g7" roll.
+		return len(c.Args) > 0 && !strings.HasPrefix(c.Args[0], "#")
+	case command.Play, command.Help:
 		// A bare "başlat" starts the group's tournament when one is open.
 		w := chat.Fold(c.Word)
 		return len(c.Args) == 0 && (w == "start" || w == "baslat")

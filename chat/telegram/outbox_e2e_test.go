@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"oyunbot/chat"
+	"oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
@@ -26,7 +26,7 @@ import (
 // durableBot is a router and a Telegram adapter on the SQLite file path,
 // as cmd/bot wires them; stop ends the "process".
 type durableBot struct {
-	router *chat.Router
+	router *router.Router
 	store  *sessions.SQLiteStore
 	cancel context.CancelFunc
 	done   chan error
@@ -42,9 +42,9 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := chat.New(chat.Config{
+	router, err := router.New(router.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
 		},
 		Store:      store,

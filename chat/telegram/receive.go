@@ -27,7 +27,22 @@ const maxWebhookBody = 1 << 20
 // secretHeader carries the webhook secret token.
 const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
 
+// inFlightPoll is how often getUpdates is asked again while an update it
+// returned is still being handled (and so not confirmed): the updates of
+// other chats are received meanwhile.
+const inFlightPoll = 250 * time.Millisecond
+
 // poll receives updates by long polling until ctx is done.
+//
+// getUpdates with an offset confirms every update below it, and Telegram
+// forgets a confirmed update for good. So the offset confirms only what
+// has been handled (its move saved, its reply in the outbox): an update
+// still in its chat's queue, or being handled, stays unconfirmed, and a
+// process killed meanwhile gets it again at its next start. While one is
+// in flight, getUpdates returns it again with whatever came after; what
+// was dispatched already is skipped. Handling is quick (slow commands
+// leave the chat's queue: chat/slow.go), so the offset rarely lags; an
+// inbox in the store would cost a write per update to save the same.
 func (b *Bot) poll(ctx context.Context) error {
 	api := *b.api // same token and endpoint; requests bound to ctx
 	api.Client = b.client(ctx)
@@ -42,10 +57,31 @@ func (b *Bot) poll(ctx context.Context) error {
 		return fmt.Errorf("telegram: deleteWebhook: %w", err)
 	}
 	timeout := max(int(b.cfg.PollTimeout/time.Second), 1)
-	offset, failures := 0, 0
-	var downSince time.Time // the first failed poll of a run of them
+	var (
+		fl        inFlight
+		failures  int
+		downSince time.Time // the first failed poll of a run of them
+	)
 	for ctx.Err() == nil {
-		updates, err := api.GetUpdates(tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates()})
+		offset, wait := fl.offset()
+		if wait != nil {
+			// Give the oldest update in flight a moment to be handled, so
+			// that the next poll confirms it, but poll again soon for the
+			// other chats.
+			t := time.NewTimer(inFlightPoll)
+			select {
+			case <-wait:
+			case <-t.C:
+			case <-ctx.Done():
+			}
+			t.Stop()
+			offset, wait = fl.offset()
+		}
+		cfg := tgbotapi.UpdateConfig{Offset: offset, Timeout: timeout, AllowedUpdates: allowedUpdates()}
+		if wait != nil {
+			cfg.Timeout = 0 // the updates in flight come back at once anyway
+		}
+		updates, err := api.GetUpdates(cfg)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -74,15 +110,72 @@ func (b *Bot) poll(ctx context.Context) error {
 			downSince = time.Time{}
 		}
 		for _, u := range updates {
-			if u.UpdateID < offset {
+			if !fl.fresh(u.UpdateID) {
+				continue // in flight: unconfirmed, so returned again
+			}
+			done, err := b.dispatchDone(u)
+			if err != nil {
+				// Its chat's queue is full (a flood): dropped, as the
+				// rate limit drops one.
 				continue
 			}
-			offset = u.UpdateID + 1
-			b.dispatch(u)
+			fl.add(u.UpdateID, done)
 		}
 	}
+	// Shutting down: what is in the chats' queues is handled within the
+	// grace period; confirm what was.
+	wctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	defer cancel()
+	if err := b.in.Wait(wctx); err != nil {
+		b.log.Warn("shutdown: updates still being handled are left for the next start", "err", err)
+	}
+	offset, _ := fl.offset()
 	b.confirm(offset)
 	return nil
+}
+
+// inFlight is what the poll loop dispatched and not yet saw handled. Only
+// the poll loop uses it.
+type inFlight struct {
+	next    int                     // the update after the last one dispatched
+	pending map[int]<-chan struct{} // dispatched, closed once handled
+}
+
+// fresh reports whether update id comes after every one dispatched, and
+// then counts it as dispatched.
+func (f *inFlight) fresh(id int) bool {
+	if id < f.next {
+		return false
+	}
+	f.next = id + 1
+	return true
+}
+
+// add records that update id is being handled until done closes.
+func (f *inFlight) add(id int, done <-chan struct{}) {
+	if f.pending == nil {
+		f.pending = map[int]<-chan struct{}{}
+	}
+	f.pending[id] = done
+}
+
+// offset is the getUpdates offset that confirms what has been handled: the
+// oldest update in flight (then wait closes once it is handled), or the
+// one after the last dispatched (wait nil).
+func (f *inFlight) offset() (offset int, wait <-chan struct{}) {
+	offset = f.next
+	for id, done := range f.pending {
+		select {
+		case <-done:
+			delete(f.pending, id)
+			continue
+		default:
+		}
+		if id < offset {
+			offset, wait = id, done
+		}
+	}
+	return offset, wait
 }
 
 // outage reports a run of failed polls to the handler, if it wants to know
@@ -93,7 +186,7 @@ func (b *Bot) outage(d time.Duration) {
 	}
 }
 
-// confirm tells the server which updates were received, so that a restart
+// confirm tells the server which updates were handled, so that a restart
 // does not see them again: getUpdates forgets everything below its offset.
 func (b *Bot) confirm(offset int) {
 	if offset == 0 {

@@ -20,7 +20,6 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
-	"oyunbot/sessions"
 )
 
 // Platform is the chat.Message.Platform of this adapter.
@@ -108,7 +107,18 @@ type Config struct {
 	// shares it (the store), so that "/challenge @name" resolves on a
 	// process the person never wrote to. Nil: each process knows only
 	// the people it met. A bounded cache in memory stands in front of it.
-	Users sessions.UserDirectory
+	Users UserDirectory
+}
+
+// UserDirectory keeps Telegram's people by their lowercase @username, for
+// every process that shares it (cmd/bot gives the store's).
+type UserDirectory interface {
+	// RememberUser stores u under name, replacing whoever had that name
+	// before (a username passes from one account to another).
+	RememberUser(ctx context.Context, name string, u chat.User) error
+	// UserByName loads the user last remembered under name; found is
+	// false when there is none.
+	UserByName(ctx context.Context, name string) (u chat.User, found bool, err error)
 }
 
 var secretPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"oyunbot/chat"
+	"oyunbot/chat/router"
+	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/sessions"
 	"oyunbot/sessions/pgtest"
@@ -38,14 +40,14 @@ func TestMentionsAcrossProcesses(t *testing.T) {
 
 	srvA, hA := newServer(t), &recorder{}
 	cfgA := fastConfig(srvA)
-	cfgA.Users = users
+	cfgA.Users = router.Users(users, telegram.Platform)
 	startBot(t, srvA, cfgA, hA)
 	srvA.SendText(group, bob, "hello")
 	hA.waitText(t, "hello")
 
 	srvB, hB := newServer(t), &recorder{}
 	cfgB := fastConfig(srvB)
-	cfgB.Users = users
+	cfgB.Users = router.Users(users, telegram.Platform)
 	startBot(t, srvB, cfgB, hB)
 	srvB.SendText(group, ayse, "/challenge @Bob_The_User dama")
 	srvB.SendText(group, ayse, "/challenge @stranger_user dama")
@@ -86,7 +88,7 @@ func TestUserDirectoryCached(t *testing.T) {
 	group := telegramtest.Group(501, "g")
 	srv, h := newServer(t), &recorder{}
 	cfg := fastConfig(srv)
-	cfg.Users = users
+	cfg.Users = router.Users(users, telegram.Platform)
 	startBot(t, srv, cfg, h)
 	renamed := bob
 	renamed.FirstName = "Robert"
@@ -100,7 +102,7 @@ func TestUserDirectoryCached(t *testing.T) {
 	// The other process's view: one read, then memory.
 	srv2, h2 := newServer(t), &recorder{}
 	cfg2 := fastConfig(srv2)
-	cfg2.Users = users
+	cfg2.Users = router.Users(users, telegram.Platform)
 	startBot(t, srv2, cfg2, h2)
 	srv2.SendText(group, ayse, "/challenge @bob_the_user dama")
 	srv2.SendText(group, ayse, "/challenge @bob_the_user tictactoe")

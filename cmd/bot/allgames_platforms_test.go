@@ -19,8 +19,13 @@ import (
 	"oyunbot/chat/telegram/telegramtest"
 )
 
-// legalRE reads the first move of a "legal" answer.
-var legalRE = regexp.MustCompile(`Legal moves \(\d+\): ([^,\n…]+)`)
+// legalRE reads the first move of a "legal" answer; groupedRE the first
+// of one that groups its moves (İşlem's "place 0 1 … → a1–8 b1–8 …",
+// issue 20.10): the first stone on the first square.
+var (
+	legalRE   = regexp.MustCompile(`Legal moves \(\d+\): ([^,\n…]+)`)
+	groupedRE = regexp.MustCompile(`Legal moves \(\d+\): *\n\S+ (\d+)[^→\n]*→ ([a-h])(\d)`)
+)
 
 func TestEveryGameOnBothPlatforms(t *testing.T) {
 	bin := botBinary(t)
@@ -115,8 +120,11 @@ func TestEveryGameOnBothPlatforms(t *testing.T) {
 			dc.WaitT(t, platformPatience, "the legal moves", func(v *fakediscord.View) bool {
 				for _, m := range v.Messages(general.ID)[seen:] {
 					// The content is escaped for Discord's markup.
-					if mm := legalRE.FindStringSubmatch(strings.ReplaceAll(m.Content, `\`, "")); mm != nil {
+					content := strings.ReplaceAll(m.Content, `\`, "")
+					if mm := legalRE.FindStringSubmatch(content); mm != nil {
 						move2 = strings.TrimSpace(mm[1])
+					} else if mm := groupedRE.FindStringSubmatch(content); mm != nil {
+						move2 = mm[1] + " " + mm[2] + mm[3]
 					}
 				}
 				return move2 != ""
@@ -135,6 +143,8 @@ func firstLegal(t *testing.T, send func(string), all func() string, wait func(fu
 	if err := wait(func() bool {
 		if m := legalRE.FindStringSubmatch(all()); m != nil {
 			move = strings.TrimSpace(m[1])
+		} else if m := groupedRE.FindStringSubmatch(all()); m != nil {
+			move = m[1] + " " + m[2] + m[3]
 		}
 		return move != ""
 	}); err != nil {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
+	chatrouter "oyunbot/chat/router"
 	"oyunbot/sessions"
 )
 
@@ -34,6 +35,12 @@ type config struct {
 	// Shared (OYUNBOT_SHARED: on, off; default on with a postgres:// DB):
 	// other bot processes use the same database (sessions.Config.Shared).
 	Shared bool
+	// Memory (limits.go): GOMEMLIMIT as set ("" for the default), the
+	// slow commands' workers (OYUNBOT_SLOW_WORKERS) and the bytes their
+	// searches share (OYUNBOT_SEARCH_MEMORY).
+	MemLimit     string
+	SlowWorkers  int
+	SearchMemory int64
 
 	TelegramToken         string // TELEGRAM_TOKEN
 	TelegramAPIEndpoint   string // TELEGRAM_API_ENDPOINT
@@ -120,7 +127,7 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		Workers:               intVar("OYUNBOT_WORKERS", defaultWorkers),
 		IdleForfeit:           durVar("OYUNBOT_IDLE_FORFEIT", defaultIdleForfeit),
 		ThinkingNotice:        durVar("OYUNBOT_THINKING_NOTICE", 0),
-		ReplyStaleAfter:       durVar("OYUNBOT_REPLY_STALE_AFTER", chat.DefaultReplyStaleAfter),
+		ReplyStaleAfter:       durVar("OYUNBOT_REPLY_STALE_AFTER", chatrouter.DefaultReplyStaleAfter),
 		BotName:               get("OYUNBOT_NAME", "oyunbot"),
 		TelegramToken:         get("TELEGRAM_TOKEN", ""),
 		TelegramAPIEndpoint:   get("TELEGRAM_API_ENDPOINT", ""),
@@ -149,6 +156,20 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	}
 	if c.IdleForfeit == 0 {
 		c.IdleForfeit = -1 // sessions: negative disables
+	}
+	c.MemLimit = get("GOMEMLIMIT", "")
+	if _, _, err := memLimitFor(c.MemLimit, func(string) ([]byte, error) { return nil, os.ErrNotExist }); err != nil {
+		errs = append(errs, err)
+	}
+	if c.SlowWorkers = intVar("OYUNBOT_SLOW_WORKERS", sessions.DefaultSlowWorkers); c.SlowWorkers < 1 {
+		errs = append(errs, fmt.Errorf("OYUNBOT_SLOW_WORKERS=%d: want at least 1", c.SlowWorkers))
+	}
+	if s := get("OYUNBOT_SEARCH_MEMORY", ""); s != "" {
+		n, err := parseBytes(s)
+		if err != nil || n < 1<<20 {
+			errs = append(errs, fmt.Errorf("OYUNBOT_SEARCH_MEMORY=%q: want a size of at least 1MiB, like 128MiB", s))
+		}
+		c.SearchMemory = n
 	}
 	if c.Workers < 1 {
 		errs = append(errs, fmt.Errorf("OYUNBOT_WORKERS=%d: want at least 1", c.Workers))

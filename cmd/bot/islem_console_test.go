@@ -22,7 +22,7 @@ func TestConsoleIslemAgainstTheBot(t *testing.T) {
 	}, "\n")+"\n")
 	for _, want := range []string{
 		"New game: İşlem — you (black) – oyunbot (red",
-		"6 . . . ⓬ ❺ . . .",
+		"6   .   .   . b12  b5   .   .   .", // sides by letter, not by circle (issue 20.10)
 		"(12=4×3) (12=5+7) (12=2×6) (12+5=9+8): a 5-chain operation. Capture 5 of your opponent's stones",
 		"Capture 3 of your opponent's stones",
 		"you: 12 d6 x a1 x h1 x b2 x a8 x h8 · oyunbot: ",

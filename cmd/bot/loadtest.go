@@ -32,6 +32,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/chat"
+	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
@@ -137,7 +138,7 @@ func (r loadResult) print(w io.Writer, o loadOptions) {
 // loadBot is one bot process of the run.
 type loadBot struct {
 	store  sessions.Store
-	router *chat.Router
+	router *chatrouter.Router
 	done   chan error
 }
 
@@ -277,9 +278,9 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry()
 	shared := o.procs > 1
-	router, err := chat.New(chat.Config{
+	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			return sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Logger: log,
 				Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
 		},
@@ -300,7 +301,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		// Telegram's own limits (20 a minute in a group, 30 a second in
 		// all) are off: the run measures the bot, not them.
 		PrivatePace: telegram.Pace{Every: -1}, GroupPace: telegram.Pace{Every: -1}, GlobalPace: telegram.Pace{Every: -1},
-		Users: store, // @usernames met by any process
+		Users: chatrouter.Users(store, telegram.Platform), // @usernames met by any process
 	}, router)
 	if err != nil {
 		router.Close()

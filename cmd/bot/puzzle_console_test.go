@@ -43,7 +43,7 @@ func TestConsolePuzzles(t *testing.T) {
 		"#g1 you: 8",
 		"Solved in 2 moves. That is the shortest solution!",
 		"#g2 you: 7 8",
-		"This arrangement cannot be solved: it has 1 pairs of tiles in the wrong order", // the explanation, not the short error
+		"This arrangement cannot be solved: it has 1 pair of tiles in the wrong order", // the explanation, not the short error; one pair (issue 20.15)
 		"#g3 New game: 15-puzzle — you",
 		"İpucu: 15 taşını kaydır (boşluk sağa) ve bulmaca çözülür.",
 		"#g3 you: 15",

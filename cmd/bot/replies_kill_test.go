@@ -5,13 +5,10 @@ package main
 // them, once, after it starts again: replies are delayed, never lost.
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -42,27 +39,7 @@ func owedRepliesSurvive(t *testing.T, bin string, sig syscall.Signal) {
 	}
 	tg.Fail("sendPhoto", down...)
 
-	start := func() (*exec.Cmd, <-chan error, *bytes.Buffer) {
-		cmd := exec.Command(bin, "-env", "")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "OYUNBOT_DB="+dbPath, "OYUNBOT_LOG_LEVEL=warn", "OYUNBOT_LANG=en",
-			"TELEGRAM_TOKEN="+tg.Token(), "TELEGRAM_API_ENDPOINT="+tg.Endpoint())
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		exited := make(chan error, 1)
-		go func() { exited <- cmd.Wait() }()
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			if t.Failed() {
-				t.Logf("bot's stderr:\n%s", stderr.String())
-			}
-		})
-		return cmd, exited, &stderr
-	}
-	cmd, exited, _ := start()
+	bot := startTelegramBot(t, bin, dir, dbPath, tg)
 
 	group := telegramtest.Group(-100700, "oyun")
 	var people []string
@@ -90,11 +67,11 @@ func owedRepliesSurvive(t *testing.T, bin string, sig syscall.Signal) {
 	if err := tg.Wait(platformPatience, func() bool { return owed() == len(people) }); err != nil {
 		t.Fatalf("%d boards owed, want %d", owed(), len(people))
 	}
-	if err := cmd.Process.Signal(sig); err != nil {
+	if err := bot.cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
-	err = <-exited
-	if sig == syscall.SIGTERM && err != nil {
+	<-bot.done
+	if err := bot.err; sig == syscall.SIGTERM && err != nil {
 		t.Fatalf("bot exited with %v after SIGTERM", err)
 	}
 	boards := func() map[string]int {
@@ -113,7 +90,7 @@ func owedRepliesSurvive(t *testing.T, bin string, sig syscall.Signal) {
 	}
 
 	tg.ClearFaults() // the platform is back
-	start()
+	startTelegramBot(t, bin, dir, dbPath, tg)
 	if err := tg.Wait(platformPatience, func() bool { return len(boards()) == len(people) }); err != nil {
 		t.Fatalf("after the restart, boards delivered: %v", boards())
 	}

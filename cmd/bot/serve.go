@@ -18,6 +18,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/console"
 	"oyunbot/chat/discord"
+	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/sessions"
 )
@@ -54,6 +55,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.secrets())
 	defer captureLibraryLogs(handler)()
 	log := slog.New(handler)
+	if limit, from, err := setMemLimit(cfg.MemLimit); err == nil {
+		log.Info("memory limit", "GOMEMLIMIT", memText(limit), "from", from)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -68,9 +72,9 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// closes them; the store is ours.
 	reg := registry()
 	var mgr *sessions.Manager
-	router, err := chat.New(chat.Config{
+	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (chat.Sessions, error) {
+		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
 				Store:          store,
@@ -94,10 +98,13 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		Shared:          cfg.Shared,
-		RateLimit:       chat.DefaultRateLimit,
+		RateLimit:       chatrouter.DefaultRateLimit,
+		SlowWorkers:     cfg.SlowWorkers,
+		SearchMemory:    cfg.SearchMemory,
 		BotName:         cfg.BotName,
 		Logger:          log,
 		Lang:            cfg.Lang,
+		You:             consoleYou(consoleMode),
 	})
 	if err != nil {
 		log.Error("starting the router", "err", err)
@@ -105,11 +112,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer router.Close()
 
+	// What games prepare (the 15-puzzle's databases: loaded, or built once
+	// where they are missing) starts now in the background, in the console
+	// too, so that no player's first hint waits for it.
+	warmGames()
 	if !consoleMode {
-		// A server runs long: what games prepare (a puzzle's databases)
-		// is started now, so that no player's first game waits for it. The
-		// console starts it when a game first needs it.
-		warmGames()
 		return runPlatforms(ctx, router, mgr, store, cfg, log)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log)
@@ -133,7 +140,7 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
-func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Manager, users sessions.UserDirectory,
+func runPlatforms(ctx context.Context, router *chatrouter.Router, games *sessions.Manager, users sessions.UserDirectory,
 	cfg config, log *slog.Logger) int {
 	type platform interface {
 		chat.Sender
@@ -150,7 +157,7 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			WebhookSecret: cfg.TelegramWebhookSecret,
 			Commands:      telegram.DefaultCommands(gameNames()...),
 			Logger:        log.With("platform", telegram.Platform),
-			Users:         users,
+			Users:         chatrouter.Users(users, telegram.Platform),
 		}, router)
 		if err != nil {
 			log.Error("starting Telegram", "err", err)
@@ -172,7 +179,9 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 			GameCommands:   discordGameCommands(),
 			Levels:         discordLevels(),
 			Logger:         log.With("platform", discord.Platform),
-		}, discord.WithMoveSuggestions(router, games))
+		}, discord.WithMoveSuggestions(router, func(ch, user, prefix string) []string {
+			return router.SuggestMoves(discord.Platform, ch, user, prefix, discord.MaxChoices)
+		}))
 		if err != nil {
 			log.Error("starting Discord", "err", err)
 			return 1
@@ -207,8 +216,17 @@ func runPlatforms(ctx context.Context, router *chat.Router, games *sessions.Mana
 	return code
 }
 
+// consoleYou is the name the console's own user goes by, whom replies
+// address in the second person ("You resigned"); none off the console.
+func consoleYou(consoleMode bool) string {
+	if consoleMode {
+		return console.DefaultUser
+	}
+	return ""
+}
+
 // runConsole talks to the bot in the terminal (or through a pipe).
-func runConsole(ctx context.Context, router *chat.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
+func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
 	con := console.New(console.Config{
 		In:          stdin,
 		Out:         stdout,

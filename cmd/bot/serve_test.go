@@ -125,7 +125,7 @@ func TestPipedTicTacToe(t *testing.T) {
 	if !regexp.MustCompile(`Oyun bitti: (.+ kazandı|berabere) — .+\.`).MatchString(out) {
 		t.Fatalf("no result line:\n%s", out)
 	}
-	if !strings.Contains(out, "3 . . .\n2 . . .\n1 . . .\n  a b c") {
+	if !strings.Contains(out, "3   1 | 2 | 3 \n") {
 		t.Fatalf("no text board:\n%s", out)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(boards, "g1-*.png"))
@@ -161,7 +161,7 @@ func TestConsoleBetweenTwoPeople(t *testing.T) {
 	botEnv(t)
 	out := runPiped(t, "meydan @ali xox\n/as ali\nkabul\nb2\n/as you\nb2\na1\n/as ali\nb2\na1\nhamleler\n")
 	for _, want := range []string{
-		"ali, you seni XOX oynamaya çağırıyor!",
+		"ali kişisini XOX oynamaya çağırdın! ali yanıtlar: kabul ya da ret", // the console speaks to its user (issue 20.15)
 		"#g1 Yeni oyun: XOX — you (X) – ali (O)",
 		"#g1 Sıra sende değil, you oynayacak.",
 		"#g1 you: b2",
@@ -318,7 +318,7 @@ func TestREADMEExampleTwice(t *testing.T) {
 	for i, want := range []string{"#g1", "#g2"} {
 		out := runPiped(t, script)
 		for _, line := range []string{want + " New game: Dama — you (white) – oyunbot (black, easy)", want + " you: c3-c4 · oyunbot: ",
-			want + " you resigned.", "Game over: oyunbot (black) wins — the opponent resigned."} {
+			want + " You resigned.", "Game over: oyunbot (black) wins — the opponent resigned."} {
 			if !strings.Contains(out, line) {
 				t.Errorf("run %d lacks %q:\n%s", i+1, line, out)
 			}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -63,7 +64,35 @@ func RecordOf(req games.CommandRequest) *PGNRecord {
 		White: req.Players[0], Black: req.Players[1],
 		Start: req.Start, Moves: req.Moves,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
+		Levels: levelsOf(req), Ratings: req.Ratings, TimeControl: timeControl(req.Clock),
 	}
+}
+
+// levelsOf are the bot's levels by side ("" for a person).
+func levelsOf(req games.CommandRequest) [2]string {
+	var out [2]string
+	for i, bot := range req.Bot {
+		if bot {
+			out[i] = req.Level
+		}
+	}
+	return out
+}
+
+// timeControl writes a clock as PGN's TimeControl tag: "300+3" (seconds
+// for the game plus the increment), "1/86400" for a limit per move (one
+// move a period), "-" for none.
+func timeControl(c games.Clock) string {
+	secs := func(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second), 10) }
+	switch {
+	case c.PerMove > 0:
+		return "1/" + secs(c.PerMove)
+	case c.Base > 0 && c.Increment > 0:
+		return secs(c.Base) + "+" + secs(c.Increment)
+	case c.Base > 0:
+		return secs(c.Base)
+	}
+	return "-"
 }
 
 // runPGN answers "pgn" with the game's PGN file and a line saying what it holds.

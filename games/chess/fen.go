@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"oyunbot/games"
 )
 
 // StartFEN is the start position.
@@ -22,11 +24,11 @@ func ParseFEN(s string) (*Position, error) {
 	f := strings.Fields(s)
 	switch {
 	case len(f) == 0:
-		return nil, fmt.Errorf("chess: empty position (want a FEN such as %q)", StartFEN)
+		return nil, posErr("empty", fmt.Sprintf("empty position (want a FEN such as %q)", StartFEN), "fen", StartFEN)
 	case len(f) < 4:
-		return nil, fmt.Errorf("chess: a FEN has at least 4 fields (board, side, castling, en passant), got %d", len(f))
+		return nil, posErr("fields", fmt.Sprintf("a FEN has at least 4 fields (board, side, castling, en passant), got %d", len(f)), "n", strconv.Itoa(len(f)))
 	case len(f) > 6:
-		return nil, fmt.Errorf("chess: unexpected %q after the FEN's 6 fields", f[6])
+		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the FEN's 6 fields", f[6]), "text", games.Quote(f[6]))
 	}
 	var st state
 	if err := st.parseBoard(f[0]); err != nil {
@@ -38,7 +40,7 @@ func ParseFEN(s string) (*Position, error) {
 	case "b", "B":
 		st.side = Black
 	default:
-		return nil, fmt.Errorf("chess: side to move %q, want w or b", f[1])
+		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", f[1]), "text", games.Quote(f[1]))
 	}
 	if err := st.parseCastling(f[2]); err != nil {
 		return nil, err
@@ -51,19 +53,20 @@ func ParseFEN(s string) (*Position, error) {
 	if len(f) > 4 {
 		n, err := strconv.ParseUint(f[4], 10, 16)
 		if err != nil || n > 10000 {
-			return nil, fmt.Errorf("chess: halfmove clock %q is not a number of plies", f[4])
+			return nil, posErr("halfmove", fmt.Sprintf("halfmove clock %q is not a number of plies", f[4]), "text", games.Quote(f[4]))
 		}
 		st.halfmove = uint16(n)
 	}
 	if len(f) > 5 {
 		n, err := strconv.ParseUint(f[5], 10, 16)
 		if err != nil || n == 0 || n > 10000 {
-			return nil, fmt.Errorf("chess: move number %q is not a positive number", f[5])
+			return nil, posErr("fullmove", fmt.Sprintf("move number %q is not a positive number", f[5]), "text", games.Quote(f[5]))
 		}
 		st.fullmove = uint16(n)
 	}
 	if st.attacked(st.kingSq(st.side^1), st.side, st.occ()) {
-		return nil, fmt.Errorf("chess: the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side])
+		return nil, posErr("check", fmt.Sprintf("the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side]),
+			"color", "@side."+colorNames[st.side^1], "other", "@side."+colorNames[st.side])
 	}
 	st.hash, st.pawnKey = st.computeHash(), st.computePawnKey()
 	return &Position{st: st}, nil
@@ -71,10 +74,17 @@ func ParseFEN(s string) (*Position, error) {
 
 var colorNames = [2]string{"white", "black"}
 
+// posErr is a FEN's fault: key of the catalogue's "poserr." messages with
+// its placeholder values ("@side.white": the side's name in the reader's
+// language), and the English detail for logs.
+func posErr(key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: "chess: " + detail, Catalog: catalog()}
+}
+
 func (s *state) parseBoard(text string) error {
 	ranks := strings.Split(text, "/")
 	if len(ranks) != 8 {
-		return fmt.Errorf("chess: the board has %d ranks, want 8 separated by '/'", len(ranks))
+		return posErr("ranks", fmt.Sprintf("the board has %d ranks, want 8 separated by '/'", len(ranks)), "n", strconv.Itoa(len(ranks)))
 	}
 	for i, row := range ranks {
 		r := 7 - i
@@ -83,37 +93,37 @@ func (s *state) parseBoard(text string) error {
 			if ch >= '1' && ch <= '8' {
 				file += int(ch - '0')
 				if file > 8 {
-					return fmt.Errorf("chess: rank %d %q has more than 8 squares", r+1, row)
+					return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
 				}
 				continue
 			}
 			c, k, ok := pieceOfChar(ch)
 			if !ok {
-				return fmt.Errorf("chess: %q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1)
+				return posErr("piece", fmt.Sprintf("%q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1), "text", games.Quote(string(ch)), "rank", strconv.Itoa(r+1))
 			}
 			if file >= 8 {
-				return fmt.Errorf("chess: rank %d %q has more than 8 squares", r+1, row)
+				return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
 			}
 			sq := r*8 + file
 			if k == Pawn && (r == 0 || r == 7) {
-				return fmt.Errorf("chess: a pawn on %s: pawns never stand on the first or last rank", SquareName(sq))
+				return posErr("pawn-rank", fmt.Sprintf("a pawn on %s: pawns never stand on the first or last rank", SquareName(sq)), "square", SquareName(sq))
 			}
 			s.put(c, k, sq)
 			file++
 		}
 		if file != 8 {
-			return fmt.Errorf("chess: rank %d %q has %d squares, want 8", r+1, row, file)
+			return posErr("rank-short", fmt.Sprintf("rank %d %q has %d squares, want 8", r+1, row, file), "rank", strconv.Itoa(r+1), "text", games.Quote(row), "n", strconv.Itoa(file))
 		}
 	}
 	for c := White; c <= Black; c++ {
 		if n := popcount(s.bb[King] & s.col[c]); n != 1 {
-			return fmt.Errorf("chess: %s has %d kings, want exactly 1", colorNames[c], n)
+			return posErr("kings", fmt.Sprintf("%s has %d kings, want exactly 1", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
 		if n := popcount(s.bb[Pawn] & s.col[c]); n > 8 {
-			return fmt.Errorf("chess: %s has %d pawns, at most 8", colorNames[c], n)
+			return posErr("pawns", fmt.Sprintf("%s has %d pawns, at most 8", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
 		if n := popcount(s.col[c]); n > 16 {
-			return fmt.Errorf("chess: %s has %d pieces, at most 16", colorNames[c], n)
+			return posErr("pieces", fmt.Sprintf("%s has %d pieces, at most 16", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
 	}
 	return nil
@@ -145,16 +155,18 @@ func (s *state) parseCastling(text string) error {
 	for _, ch := range text {
 		n, ok := need[ch]
 		if !ok {
-			return fmt.Errorf("chess: castling rights %q: %q is not one of K Q k q (or - for none)", text, ch)
+			return posErr("castle-char", fmt.Sprintf("castling rights %q: %q is not one of K Q k q (or - for none)", text, ch), "text", games.Quote(text), "char", string(ch))
 		}
 		if s.castle&n.right != 0 {
-			return fmt.Errorf("chess: castling rights %q name %q twice", text, ch)
+			return posErr("castle-twice", fmt.Sprintf("castling rights %q name %q twice", text, ch), "text", games.Quote(text), "char", string(ch))
 		}
 		if s.board[n.king] != uint8(King)|uint8(n.c)<<3 {
-			return fmt.Errorf("chess: castling right %q but the %s king is not on %s", ch, colorNames[n.c], SquareName(n.king))
+			return posErr("castle-king", fmt.Sprintf("castling right %q but the %s king is not on %s", ch, colorNames[n.c], SquareName(n.king)),
+				"char", string(ch), "color", "@side."+colorNames[n.c], "square", SquareName(n.king))
 		}
 		if s.board[n.rook] != uint8(Rook)|uint8(n.c)<<3 {
-			return fmt.Errorf("chess: castling right %q but no %s rook on %s", ch, colorNames[n.c], SquareName(n.rook))
+			return posErr("castle-rook", fmt.Sprintf("castling right %q but no %s rook on %s", ch, colorNames[n.c], SquareName(n.rook)),
+				"char", string(ch), "color", "@side."+colorNames[n.c], "square", SquareName(n.rook))
 		}
 		s.castle |= n.right
 	}
@@ -169,7 +181,7 @@ func (s *state) parseEnPassant(text string) error {
 	}
 	sq := parseSquare(text)
 	if sq == noSquare {
-		return fmt.Errorf("chess: en passant square %q is not a square (e.g. e3, or - for none)", text)
+		return posErr("ep-square", fmt.Sprintf("en passant square %q is not a square (e.g. e3, or - for none)", text), "text", games.Quote(text))
 	}
 	wantRank, pawnSq, from := 5, sq-8, sq+8
 	if s.side == Black {
@@ -177,7 +189,8 @@ func (s *state) parseEnPassant(text string) error {
 	}
 	them := s.side ^ 1
 	if rankOf(sq) != wantRank || s.board[pawnSq] != uint8(Pawn)|uint8(them)<<3 || s.board[sq] != 0 || s.board[from] != 0 {
-		return fmt.Errorf("chess: en passant square %s: no %s pawn can just have stepped two squares past it", text, colorNames[them])
+		return posErr("ep-pawn", fmt.Sprintf("en passant square %s: no %s pawn can just have stepped two squares past it", text, colorNames[them]),
+			"square", text, "color", "@side."+colorNames[them])
 	}
 	s.skipped = int8(sq)
 	if s.epLegal(sq) {

@@ -65,3 +65,30 @@ func FuzzParseFEN(f *testing.F) {
 		_ = p.Status()
 	})
 }
+
+// FuzzReadMove: any text, read in either language, becomes a text that
+// ParseMove reads or refuses with a *games.MoveError; it never panics.
+func FuzzReadMove(f *testing.F) {
+	for _, s := range []string{"Af3", "af3", "Fc4", "Kxe4", "kd2", "Şe2", "şe2", "Se2", "Vd1", "e8=V", "b8A", "1. Af6", "kısa rok", "Ş", "=V", "ğ", "K"} {
+		f.Add(true, s)
+		f.Add(false, s)
+	}
+	f.Fuzz(func(t *testing.T, tr bool, s string) {
+		lang := "en"
+		if tr {
+			lang = "tr"
+		}
+		p, err := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		move, _ := p.ReadMove(s, lang)
+		if _, err := p.ParseMove(move); err != nil {
+			var me *games.MoveError
+			if !errors.As(err, &me) {
+				t.Fatalf("%q read as %q: error %v is not a *games.MoveError", s, move, err)
+			}
+		}
+		_ = WriteSAN(s, lang, tr)
+	})
+}

@@ -44,26 +44,29 @@ func catalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"tr": {
 			"name": "Satranç",
-			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri İngilizcedir: " +
-				"K şah, Q vezir, R kale, B fil, N at; piyonun harfi yoktur. " +
-				"Örnekler: e4 (piyon e4'e), Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
-				"Nbd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
-				"e8=Q ya da e8Q terfi (piyon son sıraya varınca vezir, kale, fil ya da at olur; yazılmazsa vezir). " +
+			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri Türkçe ya da İngilizce olabilir: " +
+				"Ş şah (S de olur), V vezir, K kale, F fil, A at; İngilizcesi K şah, Q vezir, R kale, B fil, N at; " +
+				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur. " +
+				"Türkçe harflerle yazarsan hamleler sana Türkçe harflerle gösterilir. " +
+				"Örnekler: e4 (piyon e4'e), Af3 ya da Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
+				"Abd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
+				"e8=V ya da e8=Q terfi (piyon son sıraya varınca vezir, kale, fil ya da at olur; yazılmazsa vezir). " +
 				"Başlangıç ve varış karesiyle de olur: g1f3, e7e8q. Büyük küçük harf fark etmez; " +
-				"yalnız küçük b bir sütundur (bxc3 piyonla alır), büyük B fildir (Bxc3). x, + ve # yazmak gerekmez. " +
+				"yalnız küçük a, b ve f bir sütundur (bxc3 piyonla alır), büyükleri taştır (Bxc3, Axb5, Fxe5). " +
+				"x, + ve # yazmak gerekmez; yazarsan doğru olmalı: x taş almayı, + şah çekmeyi, # matı söyler. " +
 				"Geçerken alma: rakip piyon iki kare ilerleyip piyonunun yanına gelirse hemen bir sonraki hamlede " +
 				"onu çapraz geçerek alabilirsin (exd6). Rok: şah ve kale hiç oynamadıysa, aralarında taş yoksa, " +
 				"şah şahta değilse ve geçtiği ya da vardığı kare tehdit altında değilse. " +
-				"Şah çeken hamlenin sonuna + , mat edene # yazılır. Mat kazanır; pat, üç kez aynı konum, " +
+				"Mat kazanır; pat, üç kez aynı konum, " +
 				"50 hamle boyunca piyon oynamaması ve taş alınmaması, mat için yetersiz taş beraberliktir.",
-			"notation": "örnek: e4, Nf3, exd5, O-O, e8=Q ya da g1f3",
+			"notation": "örnek: e4, Af3, exd5, O-O, e8=V ya da g1f3; taş harfleri Ş şah, V vezir, K kale, F fil, A at (ya da İngilizce K, Q, R, B, N)",
 
 			"side.white": "beyaz",
 			"side.black": "siyah",
 
 			"moveerr." + ReasonIllegal:         "o taş oraya gidemez",
 			"moveerr." + ReasonAmbiguous:       "birden çok taş oraya gidebiliyor; taşın sütununu ya da sırasını ekle (ör. Nbd7, R1e2)",
-			"moveerr." + ReasonNoSuchPiece:     "oraya gidebilecek öyle bir taşın yok (taş harfleri: K şah, Q vezir, R kale, B fil, N at)",
+			"moveerr." + ReasonNoSuchPiece:     "oraya gidebilecek öyle bir taşın yok (taş harfleri: Ş şah, V vezir, K kale, F fil, A at; İngilizce K şah, Q, R, B, N)",
 			"moveerr." + ReasonNoPiece:         "başlangıç karesinde taş yok",
 			"moveerr." + ReasonNotYourPiece:    "o taş senin değil",
 			"moveerr." + ReasonOwnPiece:        "varış karesinde kendi taşın var",
@@ -73,29 +76,56 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonCastlingBlocked: "rok yapılamaz: şahla kale arasında taş var",
 			"moveerr." + ReasonCastlingThrough: "rok yapılamaz: şah tehdit altındaki bir kareden geçer ya da oraya varır",
 			"moveerr." + ReasonNotPromotion:    "yalnız son sıraya varan piyon terfi eder",
-			"moveerr." + ReasonBadPromotion:    "piyon vezir (Q), kale (R), fil (B) ya da ata (N) terfi eder",
+			"moveerr." + ReasonBadPromotion:    "piyon vezir (V), kale (K), fil (F) ya da ata (A) terfi eder",
+			"moveerr." + ReasonNotCapture:      "x taş almak demek, ama varış karesi boş: x'i yazmadan dene",
+			"moveerr." + ReasonNoCheck:         "bu hamle şah çekmiyor: + ya da # yazmadan dene",
+			"moveerr." + ReasonNotMate:         "bu hamle şah çekiyor ama mat etmiyor: # yerine + yaz",
 
 			"reason." + ReasonCheckmate:    "şah mat",
 			"reason." + ReasonStalemate:    "pat: oynayacak hamle yok ama şah tehdit altında değil",
 			"reason." + ReasonRepetition:   "aynı konum üç kez tekrarlandı",
 			"reason." + ReasonFiftyMoves:   "50 hamledir piyon oynamadı ve taş alınmadı",
 			"reason." + ReasonInsufficient: "mat etmeye yetecek taş kalmadı",
+
+			"poserr.empty":        "konum boş: {fen} gibi bir FEN yaz",
+			"poserr.fields":       "FEN en az 4 alandan oluşur (tahta, sıra, rok hakları, geçerken alma karesi); bunda {n} var",
+			"poserr.extra":        "FEN'in 6 alanından sonra fazladan {text} var",
+			"poserr.side":         "sıra {text}: w (beyaz) ya da b (siyah) olmalı",
+			"poserr.halfmove":     "yarım hamle sayacı {text} bir sayı değil",
+			"poserr.fullmove":     "hamle numarası {text} 1 ya da daha büyük bir sayı değil",
+			"poserr.check":        "{color} şah tehdit altında ama sıra {other} tarafta: böyle bir konum oyunda olamaz",
+			"poserr.ranks":        "tahtada {n} sıra var; / ile ayrılmış 8 sıra olmalı",
+			"poserr.rank-long":    "{rank}. sıra {text} 8 kareden uzun",
+			"poserr.piece":        "{rank}. sıradaki {text} bir taş değil (PNBRQK, pnbrqk ya da boş kare sayısı olmalı)",
+			"poserr.pawn-rank":    "{square} karesinde piyon var: piyonlar ilk ve son sırada durmaz",
+			"poserr.rank-short":   "{rank}. sıra {text} {n} kare; 8 olmalı",
+			"poserr.kings":        "{color} tarafın {n} şahı var; tam bir şah olmalı",
+			"poserr.pawns":        "{color} tarafın {n} piyonu var; en çok 8 olur",
+			"poserr.pieces":       "{color} tarafın {n} taşı var; en çok 16 olur",
+			"poserr.castle-char":  "rok hakları {text}: {char}, K, Q, k, q'dan biri değil (hiç yoksa -)",
+			"poserr.castle-twice": "rok hakları {text}: {char} iki kez yazılmış",
+			"poserr.castle-king":  "{char} rok hakkı yazılmış ama {color} şah {square} karesinde değil",
+			"poserr.castle-rook":  "{char} rok hakkı yazılmış ama {square} karesinde {color} kale yok",
+			"poserr.ep-square":    "geçerken alma karesi {text} bir kare değil (ör. e3; yoksa -)",
+			"poserr.ep-pawn":      "geçerken alma karesi {square}: hiçbir {color} piyon az önce onun üstünden iki kare ilerlemiş olamaz",
 		},
 		"en": {
 			"name": "Chess",
 			"help": "Moves are written in algebraic notation (SAN). Piece letters: K king, Q queen, R rook, " +
-				"B bishop, N knight; a pawn has none. Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
+				"B bishop, N knight; a pawn has none (Turkish letters work too: Ş şah the king, V vezir, F fil, A at, " +
+				"and K kale the rook when you write Turkish). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
 				"exd5 or ed5 (the e-pawn takes on d5), Nbd7 (the knight on the b-file, when two can go to d7), " +
 				"O-O or 0-0 castles king side, O-O-O queen side, e8=Q or e8Q promotes (a pawn reaching the last " +
 				"rank becomes a queen, rook, bishop or knight; a queen when you name none). " +
 				"From and to squares work too: g1f3, e7e8q. Case does not matter, except that a small b is a " +
-				"file (bxc3 takes with a pawn) and a capital B the bishop (Bxc3). x, + and # are optional. " +
+				"file (bxc3 takes with a pawn) and a capital B the bishop (Bxc3). x, + and # are optional; " +
+				"when written they must be true: x a capture, + a check, # a mate. " +
 				"En passant: when an enemy pawn steps two squares to stand beside your pawn, on the very next " +
 				"move you may take it as if it had stepped one (exd6). Castling: neither the king nor that rook " +
 				"has moved, nothing between them, and the king is not in check, nor crosses or lands on an " +
-				"attacked square. + marks check, # mate. Checkmate wins; stalemate, the same position three " +
+				"attacked square. Checkmate wins; stalemate, the same position three " +
 				"times, fifty moves without a pawn move or a capture, and too little material to mate are draws.",
-			"notation": "e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3",
+			"notation": "e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3; pieces K king, Q queen, R rook, B bishop, N knight",
 
 			"side.white": "white",
 			"side.black": "black",
@@ -113,12 +143,37 @@ func catalog() map[string]map[string]string {
 			"moveerr." + ReasonCastlingThrough: "you cannot castle: the king would cross or land on an attacked square",
 			"moveerr." + ReasonNotPromotion:    "only a pawn reaching the last rank promotes",
 			"moveerr." + ReasonBadPromotion:    "a pawn promotes to a queen (Q), rook (R), bishop (B) or knight (N)",
+			"moveerr." + ReasonNotCapture:      "x means a capture, but the target square is empty: try it without the x",
+			"moveerr." + ReasonNoCheck:         "that move gives no check: try it without the + or #",
+			"moveerr." + ReasonNotMate:         "that move gives check but not mate: write + instead of #",
 
 			"reason." + ReasonCheckmate:    "checkmate",
 			"reason." + ReasonStalemate:    "stalemate: no legal move, but the king is not in check",
 			"reason." + ReasonRepetition:   "the same position for the third time",
 			"reason." + ReasonFiftyMoves:   "fifty moves without a pawn move or a capture",
 			"reason." + ReasonInsufficient: "too little material left to mate",
+
+			"poserr.empty":        "the position is empty: give a FEN such as {fen}",
+			"poserr.fields":       "a FEN has at least 4 fields (board, side to move, castling rights, en passant square); this one has {n}",
+			"poserr.extra":        "unexpected {text} after the FEN's 6 fields",
+			"poserr.side":         "side to move {text}: want w (white) or b (black)",
+			"poserr.halfmove":     "halfmove clock {text} is not a number",
+			"poserr.fullmove":     "move number {text} is not a number from 1",
+			"poserr.check":        "the {color} king is in check but {other} is to move: no game reaches that",
+			"poserr.ranks":        "the board has {n} ranks; want 8 separated by /",
+			"poserr.rank-long":    "rank {rank} {text} has more than 8 squares",
+			"poserr.piece":        "{text} on rank {rank} is not a piece (want PNBRQK, pnbrqk or a number of empty squares)",
+			"poserr.pawn-rank":    "a pawn on {square}: pawns never stand on the first or last rank",
+			"poserr.rank-short":   "rank {rank} {text} has {n} squares; want 8",
+			"poserr.kings":        "{color} has {n} kings; want exactly one",
+			"poserr.pawns":        "{color} has {n} pawns; at most 8",
+			"poserr.pieces":       "{color} has {n} pieces; at most 16",
+			"poserr.castle-char":  "castling rights {text}: {char} is not one of K Q k q (or - for none)",
+			"poserr.castle-twice": "castling rights {text} name {char} twice",
+			"poserr.castle-king":  "castling right {char}, but the {color} king is not on {square}",
+			"poserr.castle-rook":  "castling right {char}, but no {color} rook on {square}",
+			"poserr.ep-square":    "en passant square {text} is not a square (e.g. e3, or - for none)",
+			"poserr.ep-pawn":      "en passant square {square}: no {color} pawn can just have stepped two squares past it",
 		},
 	}
 }

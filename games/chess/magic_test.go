@@ -80,9 +80,43 @@ func TestFindMagics(t *testing.T) {
 	}{{"rook", rookMask, rookWalk}, {"bishop", bishopMask, bishopWalk}} {
 		var out []string
 		for _, sq := range squares {
-			out = append(out, fmt.Sprintf("%#016x", findMagic(sq, k.mask(sq), k.attack, &rng)))
+			mg := findMagic(sq, k.mask(sq), k.attack, &rng)
+			// What it finds must be a magic: every blocker subset of the
+			// mask lands on a slot that holds its attacks alone.
+			if bad := magicCollision(sq, k.mask(sq), mg, k.attack); bad >= 0 {
+				t.Errorf("%s %d: %#016x maps blockers %#x onto another set's slot", k.name, sq, mg, bad)
+			}
+			out = append(out, fmt.Sprintf("%#016x", mg))
 		}
 		t.Logf("%s: %v", k.name, out)
+	}
+}
+
+// magicCollision checks magic mg for the square: the first blocker subset
+// of mask whose index holds different attacks, or -1 when there is none.
+func magicCollision(sq int, mask, mg uint64, attacks func(int, uint64) uint64) int64 {
+	shift := 64 - popcount(mask)
+	slots := map[uint64]uint64{}
+	for sub := uint64(0); ; {
+		idx, att := (sub*mg)>>shift, attacks(sq, sub)
+		if prev, ok := slots[idx]; ok && prev != att {
+			return int64(sub)
+		}
+		slots[idx] = att
+		if sub = (sub - mask) & mask; sub == 0 {
+			return -1
+		}
+	}
+}
+
+// TestMagicCollisionFindsABadMultiplier: the check above can fail: a
+// multiplier of 1 maps a rook's blockers onto each other's slots.
+func TestMagicCollisionFindsABadMultiplier(t *testing.T) {
+	if magicCollision(0, rookMask(0), 1, rookWalk) < 0 {
+		t.Fatal("a multiplier of 1 passed as a magic")
+	}
+	if magicCollision(0, rookMask(0), rookMagicNumbers[0], rookWalk) >= 0 {
+		t.Fatal("the shipped magic of a1 failed the check")
 	}
 }
 

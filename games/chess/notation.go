@@ -27,6 +27,9 @@ const (
 	ReasonCastlingThrough = "castling-through-check" // the king would cross or land on an attacked square
 	ReasonNotPromotion    = "not-a-promotion"        // a promotion piece named for a move that does not promote
 	ReasonBadPromotion    = "bad-promotion"          // promotion to a king or a pawn
+	ReasonNotCapture      = "not-a-capture"          // an x (or :) for a move onto an empty square
+	ReasonNoCheck         = "no-check"               // a + (or #) for a move that gives no check
+	ReasonNotMate         = "not-mate"               // a # for a check that is not mate
 )
 
 // UCI writes m in long algebraic notation ("e7e8q").
@@ -107,7 +110,9 @@ type pattern struct {
 	fromRank int
 	to       int
 	promo    Kind
-	castle   int // 0 none, 1 king side, 2 queen side
+	castle   int  // 0 none, 1 king side, 2 queen side
+	capture  bool // written with x or ':': the move must take
+	check    byte // the last of the marks written after it: '+', '#' or 0
 }
 
 // ParseMove reads a move in SAN or UCI and checks that it is legal. Errors
@@ -134,7 +139,7 @@ func (p *Position) ParseMove(text string) (ai.Move, error) {
 	}
 	switch len(matches) {
 	case 1:
-		return matches[0].AI(), nil
+		return p.claimed(text, pts[0], matches[0])
 	case 0:
 		return ai.NoMove, p.explain(text, pts[0])
 	}
@@ -144,6 +149,25 @@ func (p *Position) ParseMove(text string) (ai.Move, error) {
 	}
 	return ai.NoMove, &games.MoveError{Kind: games.Ambiguous, Input: text, Reason: ReasonAmbiguous,
 		Detail: "it could be " + strings.Join(names, ", ")}
+}
+
+// claimed checks what the text says of move m besides its squares: an x
+// must mean a capture (Qxg5 onto an empty square is refused, not played as
+// Qg5), a + a check and a # a mate. A missing x, + or # is no error.
+func (p *Position) claimed(text string, pt pattern, m Move) (ai.Move, error) {
+	if pt.capture && !m.IsCapture() {
+		return ai.NoMove, moveErr(text, ReasonNotCapture, "x marks a capture, but "+SquareName(m.To())+" is empty: "+p.SAN(m))
+	}
+	if pt.check != 0 {
+		san := p.SAN(m)
+		switch mark := san[len(san)-1]; {
+		case mark != '+' && mark != '#':
+			return ai.NoMove, moveErr(text, ReasonNoCheck, "the move gives no check: "+san)
+		case pt.check == '#' && mark != '#':
+			return ai.NoMove, moveErr(text, ReasonNotMate, "the move checks but does not mate: "+san)
+		}
+	}
+	return m.AI(), nil
 }
 
 func moveErr(in, reason, detail string) *games.MoveError {
@@ -188,7 +212,11 @@ func parsePattern(in string) []pattern {
 	if len(s) < len(in) && strings.HasPrefix(s, ".") {
 		in = strings.TrimLeft(s, ". ")
 	}
-	s = strings.TrimRight(in, "+#!? ")
+	s = strings.TrimRight(in, "!? ")
+	if t := strings.TrimRight(s, "+#"); len(t) < len(s) {
+		pt.check = s[len(s)-1]
+		s = strings.TrimRight(t, "!? ")
+	}
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "e.p."), " ep"))
 	if s == "" || len(s) > 12 {
 		return nil
@@ -225,7 +253,9 @@ func parsePattern(in string) []pattern {
 	if pt.to = parseSquare(s[len(s)-2:]); pt.to == noSquare {
 		return nil
 	}
-	s = strings.TrimRight(s[:len(s)-2], "x:-")
+	rest := s[:len(s)-2]
+	s = strings.TrimRight(rest, "x:-")
+	pt.capture = strings.ContainsAny(rest[len(s):], "x:")
 	// What is left: [piece][file][rank].
 	if s == "b" { // "bxc3" or "Bxc3"
 		pawn, bishop := pt, pt

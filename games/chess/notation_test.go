@@ -76,6 +76,20 @@ func TestParseMove(t *testing.T) {
 		{"promotion of a non-promotion", StartFEN, "e4=Q", "", games.Illegal, ReasonNotPromotion},
 		{"promotion to a king", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=K", "", games.Illegal, ReasonBadPromotion},
 		{"game over", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kh7", "", games.GameOver, ""},
+
+		// An x must mean a capture, a + a check, a # a mate (issue 20).
+		{"x onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Qxg4", "", games.Illegal, ReasonNotCapture},
+		{"colon onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Q:g4", "", games.Illegal, ReasonNotCapture},
+		{"x of a capture", "4k3/8/8/8/6p1/8/8/3QK3 w - - 0 1", "Qxg4", "d1g4", 0, ""},
+		{"x of en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e5d6", 0, ""},
+		{"uci with x onto an empty square", StartFEN, "e2xe4", "", games.Illegal, ReasonNotCapture},
+		{"false check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+", "", games.Illegal, ReasonNoCheck},
+		{"false mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", "", games.Illegal, ReasonNotMate},
+		{"false mate of a quiet move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7#", "", games.Illegal, ReasonNoCheck},
+		{"mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8#", "a1a8", 0, ""},
+		{"mate marked as check", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8+", "a1a8", 0, ""},
+		{"check then annotation", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8+!", "a1a8", 0, ""},
+		{"false check then annotation", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+?!", "", games.Illegal, ReasonNoCheck},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -172,5 +186,108 @@ func TestParseFEN(t *testing.T) {
 	// An en passant square without a capture is dropped.
 	if p := mustFEN(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"); p.EnPassant() != noSquare || strings.Contains(p.FEN(), "e3") {
 		t.Errorf("en passant without a capture kept: %s", p.FEN())
+	}
+}
+
+// TestReadMoveTurkish: the Turkish letters (A at, F fil, K kale, V vezir,
+// Ş şah) for a person writing Turkish; K is the king in English (issue 20).
+func TestReadMoveTurkish(t *testing.T) {
+	// White: king e1, rook a1, knight g1, bishop f1, queen d1, pawns a2 f2;
+	// black: king e8, pawn b3 (a2 can take it).
+	const fen = "4k3/8/8/8/8/1p6/P4P2/R2QKBN1 w - - 0 1"
+	cases := []struct {
+		in, lang, want, letters string // want: UCI, or "!reason" for ParseMove's error
+	}{
+		{"Af3", "tr", "g1f3", "tr"},
+		{"af3", "tr", "g1f3", "tr"}, // no pawn on the a-file can: the knight
+		{"Fc4", "tr", "f1c4", "tr"},
+		{"fc4", "tr", "f1c4", "tr"},
+		{"f4", "tr", "f2f4", ""},
+		{"axb3", "tr", "a2b3", ""},
+		{"Vd3", "tr", "d1d3", "tr"},
+		{"Vd3", "en", "d1d3", "tr"}, // V names nothing in English
+		{"Şe2", "tr", "e1e2", "tr"},
+		{"Şe2", "en", "e1e2", "tr"},
+		{"Se2", "tr", "e1e2", "tr"},
+		{"Kb1", "tr", "a1b1", "tr"}, // Kale: the rook
+		{"Kd2", "tr", "e1d2", ""},   // no rook can: the king, as in English
+		{"Kd2", "en", "e1d2", "en"},
+		{"Kb1", "en", "!" + ReasonIllegal, "en"}, // the king cannot
+		{"Nf3", "tr", "g1f3", "en"},
+		{"Ab5", "tr", "!" + ReasonIllegal, "tr"},
+		{"Vxd7", "tr", "!" + ReasonNotCapture, "tr"},
+		{"1. Af3", "tr", "g1f3", "tr"},
+		{"kısa rok", "tr", "!" + ReasonNoCastlingRight, ""},
+		{"e4", "tr", "!" + ReasonIllegal, ""},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, fen)
+		move, letters := p.ReadMove(c.in, c.lang)
+		m, err := p.ParseMove(move)
+		if strings.HasPrefix(c.want, "!") {
+			var me *games.MoveError
+			if !errors.As(err, &me) || me.Reason != c.want[1:] {
+				t.Errorf("ReadMove(%q, %s) = %q: %v; want reason %s", c.in, c.lang, move, err, c.want[1:])
+			}
+		} else if err != nil || p.UCI(m) != c.want {
+			t.Errorf("ReadMove(%q, %s) = %q: %s, %v; want %s", c.in, c.lang, move, p.UCI(m), err, c.want)
+		}
+		if letters != c.letters {
+			t.Errorf("ReadMove(%q, %s) letters %q, want %q", c.in, c.lang, letters, c.letters)
+		}
+	}
+}
+
+// TestTurkishPromotion reads and writes a promotion in Turkish letters.
+func TestTurkishPromotion(t *testing.T) {
+	p := mustFEN(t, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	for in, want := range map[string]string{"b8=V": "b7b8q", "b8A": "b7b8n", "b8=K": "b7b8r", "b8=F": "b7b8b"} {
+		move, letters := p.ReadMove(in, "tr")
+		m, err := p.ParseMove(move)
+		if err != nil || p.UCI(m) != want || letters != "tr" {
+			t.Errorf("ReadMove(%q) = %q (%s): %v; want %s", in, move, letters, err, want)
+		}
+	}
+}
+
+// TestWriteSAN writes SAN in Turkish letters; every Turkish move written
+// reads back to the same move for a person writing Turkish, and English
+// is left as it is.
+func TestWriteSAN(t *testing.T) {
+	for in, want := range map[string]string{"Nf3": "Af3", "Bxc3": "Fxc3", "Rxe4+": "Kxe4+", "Qc3d2": "Vc3d2",
+		"Ke2": "Şe2", "b8=Q#": "b8=V#", "bxc3": "bxc3", "O-O-O": "O-O-O", "e4": "e4"} {
+		if got := WriteSAN(in, "tr", true); got != want {
+			t.Errorf("WriteSAN(%q, tr) = %q, want %q", in, got, want)
+		}
+		if got := WriteSAN(in, "en", true); got != in {
+			t.Errorf("WriteSAN(%q, en) = %q", in, got)
+		}
+		// Not all Turkish: the king alone, whose K is the rook in Turkish.
+		kingOnly := in
+		if in[0] == 'K' {
+			kingOnly = "Ş" + in[1:]
+		}
+		if got := WriteSAN(in, "tr", false); got != kingOnly {
+			t.Errorf("WriteSAN(%q, tr, false) = %q, want %q", in, got, kingOnly)
+		}
+	}
+	// Positions where the king and a rook (or a pawn and a piece) could both
+	// go to a square: the Turkish text always names the move it was written
+	// for.
+	for _, fen := range []string{StartFEN, "4k3/8/8/8/8/1p6/P4P2/R2QKBN1 w - - 0 1", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"4k3/8/8/8/8/8/3R4/4K3 w - - 0 1", "4k3/8/8/8/8/8/4PPP1/R3K2R w KQ - 0 1"} {
+		p := mustFEN(t, fen)
+		for _, m := range p.LegalMoves(nil) {
+			san := p.SAN(m)
+			for _, all := range []bool{true, false} {
+				move, _ := p.ReadMove(WriteSAN(san, "tr", all), "tr")
+				if got, err := p.ParseMove(move); err != nil || MoveOf(got) != m {
+					t.Errorf("%s: %s written %s reads %q: %v", fen, san, WriteSAN(san, "tr", all), move, err)
+				}
+			}
+			if move, _ := p.ReadMove(san, "en"); move != san {
+				t.Errorf("%s: English %s read as %q", fen, san, move)
+			}
+		}
 	}
 }

@@ -38,6 +38,15 @@ type PGNRecord struct {
 	// "withdrew", and "abandoned", "early-draw", "aborted" for games
 	// without a result); it becomes the closing comment.
 	Reason string
+	// Levels are the engine's levels by side ("" for a person): a side
+	// with one is written WhiteType/BlackType "program" and
+	// WhiteLevel/BlackLevel its level.
+	Levels [2]string
+	// Ratings by side become WhiteElo and BlackElo (0: not written).
+	Ratings [2]int
+	// TimeControl is PGN's TimeControl tag ("300+3", "1/86400", "-"); ""
+	// is not written.
+	TimeControl string
 }
 
 // Reasons of games that end without a result (the bot's session keys):
@@ -83,6 +92,20 @@ func (r *PGNRecord) PGN() (string, error) {
 	tag("White", orUnknown(r.White))
 	tag("Black", orUnknown(r.Black))
 	tag("Result", r.Result())
+	for i, color := range [2]string{"White", "Black"} {
+		if r.Ratings[i] > 0 {
+			tag(color+"Elo", strconv.Itoa(r.Ratings[i]))
+		}
+	}
+	if r.TimeControl != "" {
+		tag("TimeControl", r.TimeControl)
+	}
+	for i, color := range [2]string{"White", "Black"} {
+		if r.Levels[i] != "" {
+			tag(color+"Type", "program")
+			tag(color+"Level", r.Levels[i])
+		}
+	}
 	fen := r.Start.String()
 	if !sameStart(fen, StartFEN) {
 		tag("SetUp", "1")
@@ -214,6 +237,12 @@ func sameStart(a, b string) bool {
 	return strings.Join(fa[:4], " ") == strings.Join(fb[:4], " ")
 }
 
+// FirstMoveNumber implements games.MoveNumberer: a FEN's move number.
+func (Game) FirstMoveNumber(start string) int {
+	n, _ := fenMoveNumber(start)
+	return n
+}
+
 // fenMoveNumber is the number of the first move of a game from fen and
 // whether Black makes it; 1 and White when the FEN does not say.
 func fenMoveNumber(fen string) (number int, black bool) {
@@ -255,3 +284,5 @@ func pgnEscape(s string) string {
 	}
 	return b.String()
 }
+
+var _ games.MoveNumberer = Game{}

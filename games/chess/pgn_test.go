@@ -25,6 +25,7 @@ const operaPGN = `[Event "oyunbot"]
 [White "Paul Morphy"]
 [Black "Duke Karl / Count Isouard"]
 [Result "1-0"]
+[TimeControl "-"]
 
 1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8.
 Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14.
@@ -367,5 +368,49 @@ func TestPGNOfATournamentGame(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("PGN lacks %s:\n%s", want, text)
 		}
+	}
+}
+
+// TestPGNTags: the ratings, the time control and the engine's level are
+// written as tags after the Seven Tag Roster (issue 20).
+func TestPGNTags(t *testing.T) {
+	start := Game{}.Start()
+	r := &PGNRecord{Event: "oyunbot", White: "Ayşe", Black: "oyunbot", Start: start, Moves: playUCI(t, start, "e2e4"),
+		Levels: [2]string{"", "hard"}, Ratings: [2]int{1612, 2000}, TimeControl: timeControl(games.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second})}
+	got, err := r.PGN()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[Result "*"]
+[WhiteElo "1612"]
+[BlackElo "2000"]
+[TimeControl "300+3"]
+[BlackType "program"]
+[BlackLevel "hard"]
+
+1. e4 *
+`
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("PGN:\n%s\nwant it to end:\n%s", got, want)
+	}
+	for c, want := range map[games.Clock]string{{}: "-", {Base: time.Hour}: "3600", {PerMove: 24 * time.Hour}: "1/86400",
+		{Base: 10 * time.Second, Increment: time.Second}: "10+1"} {
+		if got := timeControl(c); got != want {
+			t.Errorf("timeControl(%+v) = %q, want %q", c, got, want)
+		}
+	}
+}
+
+// TestRecordOf: a command's request becomes the record's tags: the bot's
+// level on its side only.
+func TestRecordOf(t *testing.T) {
+	req := games.CommandRequest{Start: Game{}.Start(), Players: [2]string{"oyunbot", "Ayşe"}, Bot: [2]bool{true, false},
+		Level: "easy", Ratings: [2]int{1330, 0}, Clock: games.Clock{PerMove: time.Hour}}
+	r := RecordOf(req)
+	if r.Levels != [2]string{"easy", ""} || r.Ratings != [2]int{1330, 0} || r.TimeControl != "1/3600" {
+		t.Errorf("record %+v", r)
+	}
+	if got := (Game{}).FirstMoveNumber("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40"); got != 40 {
+		t.Errorf("FirstMoveNumber = %d, want 40", got)
 	}
 }

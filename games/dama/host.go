@@ -37,6 +37,17 @@ func catalog() map[string]map[string]string {
 			"side.white": "beyaz",
 			"side.black": "siyah",
 
+			"poserr.empty":     "konum boş: ör. {start}",
+			"poserr.no-side":   "tahtadan sonra sıra yok: w (beyaz) ya da b (siyah) yaz",
+			"poserr.extra":     "sıradan sonra fazladan {text} var",
+			"poserr.ranks":     "tahtada {n} sıra var; / ile ayrılmış 8 sıra olmalı",
+			"poserr.rank":      "{rank}. sıra {text} {n} kare; 8 olmalı",
+			"poserr.char":      "{square} karesinde {text} olmaz (. w b W B yaz)",
+			"poserr.side":      "sıra {text}: w (beyaz) ya da b (siyah) olmalı",
+			"poserr.white-man": "{square} karesinde beyaz taş: orası dama sırası, dama olarak W yaz",
+			"poserr.black-man": "{square} karesinde siyah taş: orası dama sırası, dama olarak B yaz",
+			"poserr.pieces":    "{color} tarafın {n} taşı var; en çok {max} olur",
+
 			"moveerr." + ReasonAmbiguous:         "birden çok almaya uyuyor, yolu tam yaz (ör. c3xc5xe5)",
 			"moveerr." + ReasonOccupied:          "o kare dolu",
 			"moveerr." + ReasonNoPiece:           "başlangıç karesinde taş yok",
@@ -63,6 +74,17 @@ func catalog() map[string]map[string]string {
 
 			"side.white": "white",
 			"side.black": "black",
+
+			"poserr.empty":     "the position is empty: e.g. {start}",
+			"poserr.no-side":   "no side to move after the board: write w (white) or b (black)",
+			"poserr.extra":     "unexpected {text} after the side to move",
+			"poserr.ranks":     "the board has {n} ranks; want 8 separated by /",
+			"poserr.rank":      "rank {rank} {text} has {n} squares; want 8",
+			"poserr.char":      "{text} cannot stand on {square} (write . w b W B)",
+			"poserr.side":      "side to move {text}: want w (white) or b (black)",
+			"poserr.white-man": "a white man on {square}, the promotion rank: write it as a king, W",
+			"poserr.black-man": "a black man on {square}, the promotion rank: write it as a king, B",
+			"poserr.pieces":    "{color} has {n} pieces; at most {max}",
 
 			"moveerr." + ReasonAmbiguous:         "it matches several captures; spell out the path (e.g. c3xc5xe5)",
 			"moveerr." + ReasonOccupied:          "that square is taken",

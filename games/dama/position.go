@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"oyunbot/ai"
@@ -84,6 +85,12 @@ func NewStart() *Position {
 	return p
 }
 
+// posErr is a position text's fault: key of the catalogue's "poserr."
+// messages with its placeholder values, and the English detail for logs.
+func posErr(key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: "dama: " + detail, Catalog: catalog()}
+}
+
 // ParsePosition reads "<8 ranks from rank 8, '/'-separated, chars w b W B .>
 // <w|b>", e.g. StartFEN. Anything else (extra fields included) is an error
 // naming the fault.
@@ -91,22 +98,23 @@ func ParsePosition(s string) (*Position, error) {
 	fields := strings.Fields(s)
 	switch {
 	case len(fields) == 0:
-		return nil, fmt.Errorf("dama: empty position")
+		return nil, posErr("empty", "empty position", "start", StartFEN)
 	case len(fields) == 1:
-		return nil, fmt.Errorf("dama: position %q has no side to move (w or b) after the board", s)
+		return nil, posErr("no-side", fmt.Sprintf("position %q has no side to move (w or b) after the board", s))
 	case len(fields) > 2:
-		return nil, fmt.Errorf("dama: unexpected %q after the side to move", fields[2])
+		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the side to move", fields[2]), "text", games.Quote(fields[2]))
 	}
 	var st state
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
-		return nil, fmt.Errorf("dama: board has %d ranks, want 8 separated by '/'", len(ranks))
+		return nil, posErr("ranks", fmt.Sprintf("board has %d ranks, want 8 separated by '/'", len(ranks)), "n", strconv.Itoa(len(ranks)))
 	}
 	for i, text := range ranks {
 		rank := 7 - i
 		row := []rune(text)
 		if len(row) != 8 {
-			return nil, fmt.Errorf("dama: rank %d %q has %d squares, want 8", rank+1, text, len(row))
+			return nil, posErr("rank", fmt.Sprintf("rank %d %q has %d squares, want 8", rank+1, text, len(row)),
+				"rank", strconv.Itoa(rank+1), "text", games.Quote(text), "n", strconv.Itoa(len(row)))
 		}
 		for f := 0; f < 8; f++ {
 			sq := rank*8 + f
@@ -121,7 +129,8 @@ func ParsePosition(s string) (*Position, error) {
 			case 'B':
 				st.kings[black] |= bit(sq)
 			default:
-				return nil, fmt.Errorf("dama: bad character %q on %s (want . w b W B)", row[f], squareName(sq))
+				return nil, posErr("char", fmt.Sprintf("bad character %q on %s (want . w b W B)", row[f], squareName(sq)),
+					"text", games.Quote(string(row[f])), "square", squareName(sq))
 			}
 		}
 	}
@@ -131,17 +140,20 @@ func ParsePosition(s string) (*Position, error) {
 	case "b":
 		st.side = black
 	default:
-		return nil, fmt.Errorf("dama: side to move %q, want w or b", fields[1])
+		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", fields[1]), "text", games.Quote(fields[1]))
 	}
 	if m := st.men[white] & rank8; m != 0 {
-		return nil, fmt.Errorf("dama: white man on %s, the promotion rank (write W)", squareName(bits.TrailingZeros64(m)))
+		return nil, posErr("white-man", fmt.Sprintf("white man on %s, the promotion rank (write W)", squareName(bits.TrailingZeros64(m))),
+			"square", squareName(bits.TrailingZeros64(m)))
 	}
 	if m := st.men[black] & rank1; m != 0 {
-		return nil, fmt.Errorf("dama: black man on %s, the promotion rank (write B)", squareName(bits.TrailingZeros64(m)))
+		return nil, posErr("black-man", fmt.Sprintf("black man on %s, the promotion rank (write B)", squareName(bits.TrailingZeros64(m))),
+			"square", squareName(bits.TrailingZeros64(m)))
 	}
 	for c, name := range [2]string{"white", "black"} {
 		if n := bits.OnesCount64(st.pieces(c)); n > maxPiecesPerColor {
-			return nil, fmt.Errorf("dama: %s has %d pieces, at most %d", name, n, maxPiecesPerColor)
+			return nil, posErr("pieces", fmt.Sprintf("%s has %d pieces, at most %d", name, n, maxPiecesPerColor),
+				"color", "@side."+name, "n", strconv.Itoa(n), "max", strconv.Itoa(maxPiecesPerColor))
 		}
 	}
 	st.hash = st.computeHash()

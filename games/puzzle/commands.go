@@ -58,7 +58,7 @@ func runHint(ctx context.Context, req games.CommandRequest) (games.CommandAnswer
 // that waits for the pattern databases.
 func tooHard(lang string, err error) error {
 	if errors.Is(err, ErrPDBNotReady) {
-		return fmt.Errorf("%s", text(lang, "error.pdb-building"))
+		return &games.NotReadyError{Msg: text(lang, "error.pdb-building")}
 	}
 	if th, ok := err.(*TooHardError); ok {
 		return fmt.Errorf("%s", text(lang, "error.too-hard", "stop", text(lang, "stop."+th.Stopped), "nodes", thousands(lang, th.Nodes)))

@@ -33,12 +33,7 @@ func langOf(lang string) string {
 }
 
 // fill replaces {key} in s by value for each key, value pair.
-func fill(s string, kv ...string) string {
-	for i := 0; i+1 < len(kv); i += 2 {
-		s = strings.ReplaceAll(s, "{"+kv[i]+"}", kv[i+1])
-	}
-	return s
-}
+func fill(s string, kv ...string) string { return games.Fill(s, kv...) }
 
 // text is the catalogue's message key in lang with its placeholders filled.
 func text(lang, key string, kv ...string) string {
@@ -75,10 +70,10 @@ func catalog() map[string]map[string]string {
 		"tr": {
 			"name@8":      "8 taş",
 			"name@15":     "15 taş",
-			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ; bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: play puzzle8 kolay|orta|zor|usta ya da play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
-			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta (yazılı tahtada 10–15 taşları A–F). Boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ; bir mesajda birkaç hamle olabilir (11 12). Başlangıç: play puzzle15 kolay|orta|zor|usta ya da play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
-			"notation@8":  "bir taş numarası (5) ya da yukarı, aşağı, sol, sağ",
-			"notation@15": "bir taş numarası (11) ya da yukarı, aşağı, sol, sağ",
+			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →); bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: play puzzle8 kolay|orta|zor|usta ya da play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta. Taşlar numarasıyla yazılır (13, tahtada da öyle gösterilir): boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →; d her zaman aşağıdır); bir mesajda birkaç hamle olabilir (11 12). Başlangıç: play puzzle15 kolay|orta|zor|usta ya da play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"notation@8":  "bir taş numarası (5) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
+			"notation@15": "bir taş numarası (11, 13) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
 
 			"side.player": "oyuncu",
 
@@ -87,6 +82,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "boşluk kenarda, o yöne gidemez",
 
 			"reason.solved": "çözüldü",
+
+			"poserr.count":  "{want} sayı olmalı (0 ile {max} arası, 0 boşluk); bunda {n} var",
+			"poserr.number": "{text}, 0 ile {max} arasında bir sayı değil",
+			"poserr.twice":  "{tile} iki kez yazılmış",
 
 			"cmd.hint":    "ipucu — en kısa çözümün sıradaki hamlesi",
 			"cmd.solve":   "çöz [algoritma] — bütün çözüm (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; sezgisel: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
@@ -98,7 +97,7 @@ func catalog() map[string]map[string]string {
 			"error.solved":          "Bulmaca zaten çözülmüş.",
 			"error.too-hard":        "Sınırlar içinde çözüm bulunamadı ({stop}, {nodes} düğüm). Biraz ilerleyip yeniden dene.",
 			"error.not-puzzle":      "Bu komut yalnızca kayan taş bulmacalarında çalışır.",
-			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar). Biraz sonra yeniden dene.",
+			"error.pdb-building":    "15 taşın örüntü veritabanları hazırlanıyor (bir kez, yarım dakika kadar).",
 
 			"hint":         "İpucu: {tile} taşını kaydır (boşluk {dir}). Hedefe {n} hamle kaldı.",
 			"hint.one":     "İpucu: {tile} taşını kaydır (boşluk {dir}) ve bulmaca çözülür.",
@@ -132,10 +131,10 @@ func catalog() map[string]map[string]string {
 		"en": {
 			"name@8":      "8-puzzle",
 			"name@15":     "15-puzzle",
-			"help@8":      "Put tiles 1–8 in order in the 3×3 frame (1 2 3 / 4 5 6 / 7 8 _). Type the number of a tile next to the blank (5) or the way the blank moves: up, down, left, right; a message may hold several moves (5 8 2). Start: play puzzle8 easy|medium|hard|master or play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 is the blank). Commands: hint, solve [algorithm], compare.",
-			"help@15":     "Put tiles 1–15 in order in the 4×4 frame, the blank bottom right (on the text board tiles 10–15 are A–F). Type the number of a tile next to the blank (11) or the way the blank moves: up, down, left, right; a message may hold several moves (11 12). Start: play puzzle15 easy|medium|hard|master or play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Commands: hint, solve [algorithm], compare.",
-			"notation@8":  "a tile number (5) or up, down, left, right",
-			"notation@15": "a tile number (11) or up, down, left, right",
+			"help@8":      "Put tiles 1–8 in order in the 3×3 frame (1 2 3 / 4 5 6 / 7 8 _). Type the number of a tile next to the blank (5) or the way the blank moves: up, down, left, right (u, d, l, r or ↑ ↓ ← →); a message may hold several moves (5 8 2). Start: play puzzle8 easy|medium|hard|master or play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 is the blank). Commands: hint, solve [algorithm], compare.",
+			"help@15":     "Put tiles 1–15 in order in the 4×4 frame, the blank bottom right. Tiles are named by their numbers (13, as the board shows them): type the number of a tile next to the blank (11) or the way the blank moves: up, down, left, right (u, d, l, r or ↑ ↓ ← →; d is always down); a message may hold several moves (11 12). Start: play puzzle15 easy|medium|hard|master or play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Commands: hint, solve [algorithm], compare.",
+			"notation@8":  "a tile number (5) or up, down, left, right (↑ ↓ ← →)",
+			"notation@15": "a tile number (11, 13) or up, down, left, right (↑ ↓ ← →)",
 
 			"side.player": "player",
 
@@ -145,17 +144,21 @@ func catalog() map[string]map[string]string {
 
 			"reason.solved": "solved",
 
+			"poserr.count":  "want {want} numbers (0 to {max}, 0 for the blank); this has {n}",
+			"poserr.number": "{text} is not a number from 0 to {max}",
+			"poserr.twice":  "{tile} appears twice",
+
 			"cmd.hint":    "hint — the next move of a shortest solution",
 			"cmd.solve":   "solve [algorithm] — the whole solution (bfs, dfs, dls, iddfs, bidir, ucs, greedy, astar, idastar; heuristics: astar-misplaced, astar-manhattan, astar-lc, idastar-pdb)",
 			"cmd.compare": "compare — every search algorithm on this start: length, nodes expanded, memory, time",
 
-			"error.unsolvable-odd":  "This arrangement cannot be solved: it has {inv} pairs of tiles in the wrong order (odd). On a 3×3 board no move changes whether that number is odd or even, and at the goal it is 0 (even), so only arrangements with an even number can be solved. Swap two tiles and it can.",
-			"error.unsolvable-even": "This arrangement cannot be solved: it has {inv} pairs of tiles in the wrong order and the blank is on row {row} from the bottom; their sum {sum} is even. On a 4×4 board every up or down move flips whether each is odd or even, so their sum's parity never changes, and at the goal it is odd (0 + 1). Swap two tiles and it can.",
+			"error.unsolvable-odd":  "This arrangement cannot be solved: it has {inv} {inv|pair|pairs} of tiles in the wrong order (odd). On a 3×3 board no move changes whether that number is odd or even, and at the goal it is 0 (even), so only arrangements with an even number can be solved. Swap two tiles and it can.",
+			"error.unsolvable-even": "This arrangement cannot be solved: it has {inv} {inv|pair|pairs} of tiles in the wrong order and the blank is on row {row} from the bottom; their sum {sum} is even. On a 4×4 board every up or down move flips whether each is odd or even, so their sum's parity never changes, and at the goal it is odd (0 + 1). Swap two tiles and it can.",
 			"error.bad-method":      "No such algorithm: {word}. Choose from: {list}.",
 			"error.solved":          "The puzzle is already solved.",
 			"error.too-hard":        "No solution found within the limits ({stop}, {nodes} nodes). Make a few moves and try again.",
 			"error.not-puzzle":      "This command works in sliding puzzles only.",
-			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute). Try again in a moment.",
+			"error.pdb-building":    "The 15-puzzle's pattern databases are being built (once, about half a minute).",
 
 			"hint":         "Hint: slide tile {tile} (the blank moves {dir}). {n} moves to the goal.",
 			"hint.one":     "Hint: slide tile {tile} (the blank moves {dir}) and it is solved.",
@@ -163,7 +166,7 @@ func catalog() map[string]map[string]string {
 			"dir.down":     "down",
 			"dir.left":     "left",
 			"dir.right":    "right",
-			"solve.found":  "{method}: {len} moves{optimal}, {nodes} nodes expanded, {ms} ms.\nTiles to slide: {moves}",
+			"solve.found":  "{method}: {len} {len|move|moves}{optimal}, {nodes} nodes expanded, {ms} ms.\nTiles to slide: {moves}",
 			"solve.opt":    " (shortest)",
 			"solve.notopt": " (not guaranteed shortest)",
 			"solve.none":   "{method} found no solution: {stop} ({nodes} nodes, {ms} ms).",

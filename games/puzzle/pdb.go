@@ -28,6 +28,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"oyunbot/games"
 )
 
 // Partition663 is the 15-puzzle's tile groups: two of six tiles and one of
@@ -386,7 +388,27 @@ func writeFileAtomic(path string, data []byte) error {
 var (
 	pdbMu     sync.Mutex
 	pdbGlobal atomic.Pointer[PDB]
+	// pdbReady is closed once pdbGlobal is set (setPDB).
+	pdbReady     = make(chan struct{})
+	pdbReadyOnce sync.Once
 )
+
+// setPDB makes db the process's databases and says they are ready.
+func setPDB(db *PDB) {
+	pdbGlobal.Store(db)
+	pdbReadyOnce.Do(func() { close(pdbReady) })
+}
+
+// PDBReady returns a channel closed once the process's databases are
+// loaded or built (at once when they are), and starts loading or building
+// them in the background if nobody has: what a caller that had to refuse
+// a search for want of them (ErrPDBNotReady) waits on before it answers.
+func PDBReady() <-chan struct{} {
+	if loadedPDB() == nil {
+		WarmPDB()
+	}
+	return pdbReady
+}
 
 // LoadPDB returns the process's 6-6-3 databases: loaded from CacheDir, or
 // built (and saved) at first use. Later calls return the same databases.
@@ -403,7 +425,7 @@ func LoadPDB() (*PDB, error) {
 	}
 	db, err := LoadPDBFrom(CacheDir(), Partition663)
 	if db != nil {
-		pdbGlobal.Store(db)
+		setPDB(db)
 	}
 	return db, err
 }
@@ -431,7 +453,7 @@ func ReadyPDB() *PDB {
 	if pdbMu.TryLock() { // else someone is loading or building them
 		if loadedPDB() == nil {
 			if db, err := readPDB(filepath.Join(CacheDir(), cacheName(Partition663)), Partition663); err == nil {
-				pdbGlobal.Store(db)
+				setPDB(db)
 			}
 		}
 		pdbMu.Unlock()
@@ -446,3 +468,20 @@ func ReadyPDB() *PDB {
 // Warm implements games.Warmer: the databases load (or build) in the
 // background from the program's start.
 func (Game) Warm() { WarmPDB() }
+
+var _ games.Readier = Game{}
+
+// Ready implements games.Readier: closed once the 15-puzzle's pattern
+// databases are ready (the 8-puzzle needs none: closed at once).
+func (g Game) Ready() <-chan struct{} {
+	if g.n() == 3 {
+		return closedChan
+	}
+	return PDBReady()
+}
+
+var closedChan = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()

@@ -239,6 +239,9 @@ func (p *Pos) String() string {
 // Board implements games.Position: one character per cell, rows from the
 // top, "." for the blank and the tiles 10 to 15 as A to F (the picture
 // shows their numbers).
+//
+// People see TextBoard, which writes every tile by its number: Board's
+// letters are for the grid drawer's one character a cell.
 func (p *Pos) Board() []string {
 	const digits = ".123456789ABCDEF"
 	rows := make([]string, p.n)
@@ -250,6 +253,32 @@ func (p *Pos) Board() []string {
 		rows[r] = string(b[:p.n])
 	}
 	return rows
+}
+
+var _ games.TextBoarder = (*Pos)(nil)
+
+// TextBoard implements games.TextBoarder: the frame row by row, every
+// tile by its number ("13", never Board's "D", which a person would read
+// as down), the blank as "_". A puzzle has no sides: flip is ignored.
+func (p *Pos) TextBoard(lang string, flip bool) string {
+	w := len(strconv.Itoa(p.n*p.n - 1))
+	var b strings.Builder
+	for r := range p.n {
+		if r > 0 {
+			b.WriteByte('\n')
+		}
+		for c := range p.n {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			t := "_"
+			if v := p.cells[r*p.n+c]; v != 0 {
+				t = strconv.Itoa(int(v))
+			}
+			b.WriteString(strings.Repeat(" ", w-len(t)) + t)
+		}
+	}
+	return b.String()
 }
 
 // FormatMove implements games.Position: the number of the tile that slides.
@@ -278,12 +307,14 @@ func (p *Pos) SplitTurn(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 }
 
-// dirWords are the words for each blank direction, Turkish letters folded.
+// dirWords are the words for each blank direction, Turkish letters folded,
+// and the arrows. No tile is ever written with a letter (the text board
+// writes the 15-puzzle's 10-15 as numbers, TextBoard), so d is down.
 var dirWords = map[string]uint8{
-	"up": Up, "u": Up, "yukari": Up,
-	"down": Down, "d": Down, "asagi": Down,
-	"left": Left, "l": Left, "sol": Left,
-	"right": Right, "r": Right, "sag": Right,
+	"up": Up, "u": Up, "yukari": Up, "↑": Up,
+	"down": Down, "d": Down, "asagi": Down, "↓": Down,
+	"left": Left, "l": Left, "sol": Left, "←": Left,
+	"right": Right, "r": Right, "sag": Right, "→": Right,
 }
 
 var foldTurkish = strings.NewReplacer("ı", "i", "ş", "s", "ğ", "g", "ç", "c", "ö", "o", "ü", "u", "İ", "i")

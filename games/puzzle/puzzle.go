@@ -57,7 +57,7 @@ func (Game) SideNames() []string { return []string{"player"} }
 
 // Start implements games.Game: a fixed start, so that a game replays from
 // its record (sessions rebuild a game from Start when it has no custom
-// start). For the 8-puzzle it is the seed document's example (20 moves
+// start). For the 8-puzzle it is the seed document's example (22 moves
 // from the goal); for the 15-puzzle one 30 moves from it. Random
 // starts of a chosen difficulty come from RandomStart as a custom start.
 func (g Game) Start() games.Position {
@@ -93,12 +93,20 @@ func (g Game) ParsePosition(s string) (games.Position, error) {
 // arrangement of the tiles.
 var ErrFormat = errors.New("puzzle: bad position")
 
+// posErr is a position text's fault (wrapping ErrFormat): key of the
+// catalogue's "poserr." messages with its placeholder values, and the
+// English detail for logs.
+func posErr(n int, key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: ErrFormat.Error() + ": " + detail, Catalog: catalogFor(n), Err: ErrFormat}
+}
+
 // parse reads and checks a position of an n×n puzzle.
 func parse(n int, s string) (*Pos, error) {
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '/' || r == '\t' || r == ';' })
 	cells := n * n
 	if len(fields) != cells {
-		return nil, fmt.Errorf("%w: want %d numbers (0 to %d, 0 for the blank), got %d", ErrFormat, cells, cells-1, len(fields))
+		return nil, posErr(n, "count", fmt.Sprintf("want %d numbers (0 to %d, 0 for the blank), got %d", cells, cells-1, len(fields)),
+			"want", strconv.Itoa(cells), "max", strconv.Itoa(cells-1), "n", strconv.Itoa(len(fields)))
 	}
 	var b [16]uint8
 	seen := 0
@@ -109,12 +117,12 @@ func parse(n int, s string) (*Pos, error) {
 		} else {
 			x, err := strconv.Atoi(f)
 			if err != nil || x < 0 || x >= cells {
-				return nil, fmt.Errorf("%w: %q is not a number from 0 to %d", ErrFormat, shorten(f), cells-1)
+				return nil, posErr(n, "number", fmt.Sprintf("%q is not a number from 0 to %d", shorten(f), cells-1), "text", "«"+shorten(f)+"»", "max", strconv.Itoa(cells-1))
 			}
 			v = x
 		}
 		if seen&(1<<v) != 0 {
-			return nil, fmt.Errorf("%w: %d appears twice", ErrFormat, v)
+			return nil, posErr(n, "twice", fmt.Sprintf("%d appears twice", v), "tile", strconv.Itoa(v))
 		}
 		seen |= 1 << v
 		b[i] = uint8(v)

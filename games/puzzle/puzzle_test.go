@@ -93,7 +93,7 @@ func TestUnsolvableExplained(t *testing.T) {
 		in     string
 		tr, en []string
 	}{
-		{3, "2,1,3,4,5,6,7,8,0", []string{"çözülemez", "1 ters sıralı", "çift"}, []string{"cannot be solved", "1 pairs", "even"}},
+		{3, "2,1,3,4,5,6,7,8,0", []string{"çözülemez", "1 ters sıralı", "çift"}, []string{"cannot be solved", "1 pair of", "even"}}, // one pair, not "1 pairs" (issue 20.15)
 		{3, "8,1,2,0,4,3,7,6,5", []string{"çözülemez"}, []string{"cannot be solved"}},
 		{4, "1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"alttan 1. satırda", "toplam 2 çift"}, []string{"row 1 from the bottom", "sum 2 is even"}},
 	} {

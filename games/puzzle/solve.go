@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // Method is a search algorithm and, for the informed ones, its heuristic.
@@ -120,6 +121,9 @@ var (
 	// StartBudget bounds OptimalLength of a 15-puzzle (asked when a game
 	// starts): past it the length is not shown.
 	StartBudget = Budget{Nodes: 3_000_000, Memory: 1 << 20, Time: 2 * time.Second}
+	// EndBudget bounds OptimalLengthWait (asked once a game has ended
+	// without its length: nobody waits on it to play).
+	EndBudget = SolveBudget
 )
 
 // depthBound is the depth dls searches to: the 8-puzzle's diameter (every
@@ -194,6 +198,27 @@ func (p *Pos) OptimalLength() (int, bool) {
 		return distance3(p), true
 	}
 	path, err := Optimal(context.Background(), p, StartBudget)
+	if err != nil {
+		return 0, false
+	}
+	return len(path), true
+}
+
+var _ games.PatientSolver = (*Pos)(nil)
+
+// OptimalLengthWait implements games.PatientSolver: OptimalLength once the
+// 15-puzzle's pattern databases are ready (waiting for them until ctx
+// ends), within EndBudget: for a game that ended before they were.
+func (p *Pos) OptimalLengthWait(ctx context.Context) (int, bool) {
+	if p.n == 3 {
+		return distance3(p), true
+	}
+	select {
+	case <-PDBReady():
+	case <-ctx.Done():
+		return 0, false
+	}
+	path, err := Optimal(ctx, p, EndBudget)
 	if err != nil {
 		return 0, false
 	}

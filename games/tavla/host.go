@@ -67,7 +67,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.no-checker":       "o hanede senin oynayabileceğin pul yok",
 			"moveerr.pinned":           "o pul hapiste, üstündeki rakip pul gidene dek oynayamaz",
 			"moveerr.backward":         "pullar yalnız ileri gider",
-			"moveerr.no-die":           "o kadar gelen zarın yok",
+			"moveerr.no-die":           "bu hamle {die} ister, kalan zarların: {dice}",
+			"moveerr.only-die":         "yalnız {dice} kaldı; bu hamle {die} ister",
+			"moveerr.off-die":          "bu pulu toplamak {die} ya da daha büyük bir zar ister, kalan zarların: {dice}",
+			"moveerr.only-die-off":     "yalnız {dice} kaldı; bu pulu toplamak {die} ya da daha büyük bir zar ister",
 			"moveerr.door":             "o hane rakibin kapısı (iki ya da daha çok pul)",
 			"moveerr.pinned-point":     "o hanede senin hapsedilmiş pulun var, oraya konamazsın",
 			"moveerr.bear-off-home":    "pul toplamak için bütün pulların evde (19-24) olmalı",
@@ -80,7 +83,7 @@ func catalog() map[string]map[string]string {
 			"moveerr.must-pass":        "hiçbir zarın oynanamıyor: pas yaz",
 
 			"reason.borne-off": "bütün pullar toplandı",
-			"reason.mars":      "mars: rakip hiç pul toplayamadı (2 sayı)",
+			"reason.mars":      "mars: rakip hiç pul toplayamadı",
 			"reason.deadlock":  "iki taraf da hiçbir zarla oynayamıyor: berabere",
 
 			"prompt.roll":      "zarın: {roll} ({name})",
@@ -89,6 +92,29 @@ func catalog() map[string]map[string]string {
 			"prompt.die":       "kalan zar: {dice}",
 			"prompt.pass":      "zarın: {roll} ({name}); oynanacak hamle yok, pas yaz",
 			"prompt.lost":      "rakibin {lost} zarıyla oynayamadı. Zarın: {roll} ({name})",
+
+			"poserr.fields":       "konum 5 alandan oluşur (haneler, beyazın ve siyahın topladığı pul sayısı, sıra, zarlar); bunda {n} var",
+			"poserr.points":       "24 hane olmalı, virgülle ayrılmış; bunda {n} var",
+			"poserr.point":        "{point}. hane {text}: ., wN, bN, wN/b ya da bN/w olmalı (w beyaz, b siyah, N pul sayısı)",
+			"poserr.point-count":  "{point}. hane {text}: pul sayısı 1 ile 15 arasında olmalı",
+			"poserr.point-pin":    "{point}. hane {text}: hapisteki pul öbür tarafın olmalı",
+			"poserr.off":          "toplanan pul sayısı {text}: 0 ile 15 arasında olmalı",
+			"poserr.totals":       "beyazın {white}, siyahın {black} pulu var; ikisinin de 15 olmalı",
+			"poserr.both-off":     "iki taraf birden bütün pullarını toplamış olamaz",
+			"poserr.side":         "sıra {text}: w (beyaz), b (siyah) ya da açılış zarından önce - olmalı",
+			"poserr.dice-opening": "açılış zarından önce zar olmaz: {text}",
+			"poserr.dice-over":    "bitmiş oyunda zar olmaz: {text}",
+			"poserr.dice":         "zarlar {text}: -, a-b, a ya da axN olmalı (ör. 6-3, 5, 4x3)",
+
+			"picture.side":   "pip {pips} · toplanan {off}",
+			"picture.match":  "maç {a}–{b} · {target} sayıya",
+			"picture.pinned": "hapiste",
+
+			"text.w":      "b",
+			"text.b":      "s",
+			"text.dice":   "zar: {dice}",
+			"text.side":   "{side}: pip {pips}, toplanan {off}",
+			"text.pinned": "{cell}: {n} {top} pulun altında hapsedilmiş bir {under} pul (hapisteki pul, üstündekiler gidene dek oynayamaz)",
 		},
 		"en": {
 			"name": "Tavla",
@@ -105,7 +131,10 @@ func catalog() map[string]map[string]string {
 			"moveerr.no-checker":       "you have no checker that can move on that point",
 			"moveerr.pinned":           "that checker is pinned: it cannot move until the opponent's checker on top leaves",
 			"moveerr.backward":         "checkers only move forward",
-			"moveerr.no-die":           "you have no die of that number",
+			"moveerr.no-die":           "that move needs a {die}; your dice left: {dice}",
+			"moveerr.only-die":         "only a {dice} is left; that move needs a {die}",
+			"moveerr.off-die":          "bearing that checker off needs a {die} or more; your dice left: {dice}",
+			"moveerr.only-die-off":     "only a {dice} is left; bearing that checker off needs a {die} or more",
 			"moveerr.door":             "that point is the opponent's door (two or more checkers)",
 			"moveerr.pinned-point":     "a checker of yours is pinned on that point: you may not land there",
 			"moveerr.bear-off-home":    "you bear off only when all your checkers are home (19-24)",
@@ -118,17 +147,47 @@ func catalog() map[string]map[string]string {
 			"moveerr.must-pass":        "none of your dice can be played: write pass",
 
 			"reason.borne-off": "all checkers borne off",
-			"reason.mars":      "mars: the loser bore off none (2 points)",
+			"reason.mars":      "mars: the loser bore off none",
 			"reason.deadlock":  "neither side can move with any roll: a draw",
 
-			"prompt.roll":      "your roll: {roll} ({name})",
-			"prompt.one-die":   "your roll: {roll} ({name}); only the {die} can be played",
-			"prompt.some-dice": "your roll: {roll} ({name}); only {n} dice can be played",
+			"prompt.roll":      "your roll: {roll} ({name} in Turkish)",
+			"prompt.one-die":   "your roll: {roll} ({name} in Turkish); only the {die} can be played",
+			"prompt.some-dice": "your roll: {roll} ({name} in Turkish); only {n} {n|die|dice} can be played",
 			"prompt.die":       "dice left: {dice}",
-			"prompt.pass":      "your roll: {roll} ({name}): no legal move; write pass",
-			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name})",
+			"prompt.pass":      "your roll: {roll} ({name} in Turkish): no legal move; write pass",
+			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name} in Turkish)",
+
+			"poserr.fields":       "a position has 5 fields (the points, White's and Black's borne-off counts, the side to move, the dice); this one has {n}",
+			"poserr.points":       "want 24 points separated by commas; this has {n}",
+			"poserr.point":        "point {point} {text}: want ., wN, bN, wN/b or bN/w (w white, b black, N checkers)",
+			"poserr.point-count":  "point {point} {text}: a count from 1 to 15",
+			"poserr.point-pin":    "point {point} {text}: the pinned checker is the other side's",
+			"poserr.off":          "borne-off count {text}: want 0 to 15",
+			"poserr.totals":       "White has {white} checkers, Black {black}; want 15 each",
+			"poserr.both-off":     "both sides cannot have borne off every checker",
+			"poserr.side":         "side to move {text}: want w (white), b (black) or - before the opening roll",
+			"poserr.dice-opening": "no dice before the opening roll: {text}",
+			"poserr.dice-over":    "no dice in a finished game: {text}",
+			"poserr.dice":         "dice {text}: want -, a-b, a or axN (e.g. 6-3, 5, 4x3)",
+
+			"picture.side":   "pips {pips} · off {off}",
+			"picture.match":  "match {a}–{b} · to {target}",
+			"picture.pinned": "pinned",
+
+			"text.w":      "w",
+			"text.b":      "b",
+			"text.dice":   "dice: {dice}",
+			"text.side":   "{side}: pips {pips}, off {off}",
+			"text.pinned": "{cell}: a {top} stack of {n} on a pinned {under} checker (it cannot move until they have left)",
 		},
 	}
+}
+
+// Text is tavla's catalogue message key in lang (English when lang has
+// none) with its {placeholders} filled from key, value pairs: the words
+// its picture and text board write.
+func Text(lang, key string, kv ...string) string {
+	return games.CatalogText(catalog(), lang, key, kv...)
 }
 
 // AutoMove implements games.AutoMover: a roll none of whose dice can be

@@ -74,16 +74,22 @@ func (p *Pos) diceText() string {
 	return fmt.Sprintf("%dx%d", d[0], len(d))
 }
 
+// posErr is a position text's fault: key of the catalogue's "poserr."
+// messages with its placeholder values, and the English detail for logs.
+func posErr(key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: "tavla: " + detail, Catalog: catalog()}
+}
+
 func parsePosition(s string) (*Pos, error) {
 	f := strings.Fields(s)
 	if len(f) != 5 {
-		return nil, fmt.Errorf("tavla: want 5 fields (points, White's and Black's borne-off counts, side, dice), got %d", len(f))
+		return nil, posErr("fields", fmt.Sprintf("want 5 fields (points, White's and Black's borne-off counts, side, dice), got %d", len(f)), "n", strconv.Itoa(len(f)))
 	}
 	p := newPos()
 	st := &p.st
 	pts := strings.Split(f[0], ",")
 	if len(pts) != points {
-		return nil, fmt.Errorf("tavla: want %d points, got %d", points, len(pts))
+		return nil, posErr("points", fmt.Sprintf("want %d points, got %d", points, len(pts)), "n", strconv.Itoa(len(pts)))
 	}
 	var total [2]int
 	for i, t := range pts {
@@ -92,11 +98,11 @@ func parsePosition(s string) (*Pos, error) {
 		}
 		top, rest, pin := strings.Cut(t, "/")
 		if len(top) < 2 || (top[0] != 'w' && top[0] != 'b') {
-			return nil, fmt.Errorf("tavla: point %d: %q is not ., wN, bN, wN/b or bN/w", i+1, t)
+			return nil, posErr("point", fmt.Sprintf("point %d: %q is not ., wN, bN, wN/b or bN/w", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 		}
 		n, err := strconv.Atoi(top[1:])
 		if err != nil || n < 1 || n > checkers {
-			return nil, fmt.Errorf("tavla: point %d: %q: a count 1..15", i+1, t)
+			return nil, posErr("point-count", fmt.Sprintf("point %d: %q: a count 1..15", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 		}
 		s := white
 		if top[0] == 'b' {
@@ -104,7 +110,7 @@ func parsePosition(s string) (*Pos, error) {
 		}
 		if pin {
 			if rest != map[ai.Side]string{white: "b", black: "w"}[s] {
-				return nil, fmt.Errorf("tavla: point %d: %q: the pinned checker is the other side's", i+1, t)
+				return nil, posErr("point-pin", fmt.Sprintf("point %d: %q: the pinned checker is the other side's", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
 			}
 			total[s.Opponent()]++
 			st.pins |= 1 << i
@@ -115,16 +121,16 @@ func parsePosition(s string) (*Pos, error) {
 	for k, t := range f[1:3] {
 		n, err := strconv.Atoi(t)
 		if err != nil || n < 0 || n > checkers {
-			return nil, fmt.Errorf("tavla: borne-off count %q is not 0..15", t)
+			return nil, posErr("off", fmt.Sprintf("borne-off count %q is not 0..15", t), "text", games.Quote(t))
 		}
 		st.off[k] = int8(n)
 		total[k] += n
 	}
 	if total[0] != checkers || total[1] != checkers {
-		return nil, fmt.Errorf("tavla: White has %d checkers, Black %d: want 15 each", total[0], total[1])
+		return nil, posErr("totals", fmt.Sprintf("White has %d checkers, Black %d: want 15 each", total[0], total[1]), "white", strconv.Itoa(total[0]), "black", strconv.Itoa(total[1]))
 	}
 	if st.off[0] == checkers && st.off[1] == checkers {
-		return nil, fmt.Errorf("tavla: both sides cannot have borne off every checker")
+		return nil, posErr("both-off", "both sides cannot have borne off every checker")
 	}
 	switch f[3] {
 	case "w":
@@ -134,16 +140,16 @@ func parsePosition(s string) (*Pos, error) {
 	case "-":
 		st.opening = true
 	default:
-		return nil, fmt.Errorf("tavla: side %q is not w, b or - (before the opening roll)", f[3])
+		return nil, posErr("side", fmt.Sprintf("side %q is not w, b or - (before the opening roll)", f[3]), "text", games.Quote(f[3]))
 	}
 	if err := p.parseDice(f[4]); err != nil {
 		return nil, err
 	}
 	if st.opening && st.nd > 0 {
-		return nil, fmt.Errorf("tavla: dice %q before the opening roll", f[4])
+		return nil, posErr("dice-opening", fmt.Sprintf("dice %q before the opening roll", f[4]), "text", games.Quote(f[4]))
 	}
 	if p.over() && st.nd > 0 {
-		return nil, fmt.Errorf("tavla: dice %q in a finished game", f[4])
+		return nil, posErr("dice-over", fmt.Sprintf("dice %q in a finished game", f[4]), "text", games.Quote(f[4]))
 	}
 	st.lostBy = ai.NoSide
 	st.hash = p.computeHash()
@@ -158,7 +164,7 @@ func (p *Pos) parseDice(t string) error {
 		}
 		return int(s[0] - '0'), true
 	}
-	bad := fmt.Errorf("tavla: dice %q: want -, a-b, a or axN", t)
+	bad := posErr("dice", fmt.Sprintf("dice %q: want -, a-b, a or axN", t), "text", games.Quote(t))
 	switch {
 	case t == "-":
 	case strings.Contains(t, "-"):

@@ -4,6 +4,7 @@ package tavla
 // says why one is refused; Prompt says what the side to move owes.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -114,14 +115,14 @@ func (p *Pos) whyNot(input string, q, d int, off bool) error {
 			return e("bear-off-home", "bear off only when all your checkers are home")
 		}
 		if !p.hasDie(d) && !p.hasLarger(d) {
-			return e("no-die", "you have no die that bears this checker off")
+			return p.noDie(input, "off-die", d)
 		}
 		if !p.hasDie(d) && q != st.farthest(s) {
 			return e("bear-off-farther", "a checker stands farther: move inside first")
 		}
 	}
 	if !p.hasDie(d) && !off {
-		return e("no-die", "you have no such die")
+		return p.noDie(input, "no-die", d)
 	}
 	if !off {
 		to := index(s, q+d)
@@ -137,9 +138,22 @@ func (p *Pos) whyNot(input string, q, d int, off bool) error {
 		return e("larger-die", "only one die can be played: the larger one")
 	}
 	if !off && !p.hasDie(d) {
-		return e("no-die", "you have no such die")
+		return p.noDie(input, "no-die", d)
 	}
 	return e("max-dice", "play so that as many dice as possible are used")
+}
+
+// noDie is the error of a ply that needs die d (off-die: d or more) where
+// the dice left have none: it names the dice left ("only a 5 is left"),
+// reason "only-die" (or "only-die-off") when one die is left.
+func (p *Pos) noDie(input, reason string, d int) error {
+	left := p.diceWords()
+	if p.st.nd == 1 {
+		reason = map[string]string{"no-die": "only-die", "off-die": "only-die-off"}[reason]
+	}
+	return &games.MoveError{Kind: games.Illegal, Input: input, Reason: reason,
+		Detail: fmt.Sprintf("the move needs a %d; dice left: %s", d, left),
+		Args:   []string{"die", strconv.Itoa(d), "dice", left}}
 }
 
 func (p *Pos) hasDie(d int) bool {

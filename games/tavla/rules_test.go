@@ -121,7 +121,7 @@ func TestRules(t *testing.T) {
 			name:    "a checker farther back: the die moves inside",
 			pos:     board(map[int]string{19: "w1", 24: "w14", 1: "b15"}, "", "w", "5-1"),
 			legal:   []string{"19/20", "19/24", "24/off"},
-			refused: map[string]string{"19/off": "no-die"},
+			refused: map[string]string{"19/off": "off-die"},
 		},
 		{
 			name:    "bearing off needs every checker home",

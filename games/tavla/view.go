@@ -3,7 +3,13 @@ package tavla
 // view.go is the position as people and renderers see it: a text board and
 // a structured view (Points, Off, Dice, Pips) for the picture.
 
-import "oyunbot/ai"
+import (
+	"strconv"
+	"strings"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+)
 
 // Point is one point of the board for a renderer, in White's numbering.
 type Point struct {
@@ -103,4 +109,160 @@ func (p *Pos) Board() []string {
 		out[r] = string(rows[r])
 	}
 	return out
+}
+
+// Ply is one checker's move for a renderer: board indices in White's
+// numbering (0 is White's point 1); To is Off for a checker borne off.
+type Ply struct{ From, To int }
+
+// Off is Ply.To of a checker borne off.
+const Off = -1
+
+// turnsLooked bounds how far back LastTurns reads the history: a turn is
+// at most four plies and a roll.
+const turnsLooked = 32
+
+// LastTurns returns each side's last turn, its plies in the order played
+// (none for a turn that was passed or not played yet), and the side that
+// moved last (ai.NoSide before any turn). It reads the position's history,
+// so it sees the turns that were played on this position (a game replayed
+// from its start, as the bot keeps it).
+func (p *Pos) LastTurns() (latest ai.Side, turns [2][]Ply) {
+	latest = ai.NoSide
+	var done [2]bool
+	next := &p.st
+	for k := len(p.hist) - 1; k >= 0 && k >= len(p.hist)-turnsLooked && !(done[0] && done[1]); k-- {
+		prev := &p.hist[k]
+		s := prev.side
+		switch {
+		case prev.nd == 0: // a roll opens s's turn: what came after it is the whole turn
+			if s == white || s == black {
+				if latest != ai.NoSide || len(turns[s]) > 0 {
+					done[s] = true
+				}
+			}
+		case s == white || s == black:
+			if latest == ai.NoSide {
+				latest = s
+			}
+			if !done[s] {
+				if pl, ok := plyBetween(prev, next, s); ok {
+					turns[s] = append([]Ply{pl}, turns[s]...)
+				}
+			}
+		}
+		next = prev
+	}
+	return latest, turns
+}
+
+// plyBetween is the checker of side s that moved from state a to state b:
+// the point it left and the one it reached (or Off); false when none did
+// (a pass).
+func plyBetween(a, b *state, s ai.Side) (Ply, bool) {
+	pl := Ply{From: -2, To: -2}
+	for i := range points {
+		switch ca, cb := a.countOf(s, i), b.countOf(s, i); {
+		case cb < ca:
+			pl.From = i
+		case cb > ca:
+			pl.To = i
+		}
+	}
+	if b.off[s] > a.off[s] {
+		pl.To = Off
+	}
+	return pl, pl.From >= 0 && pl.To >= Off
+}
+
+// countOf is how many of s's checkers stand on point i (a pinned one
+// under the other side's stack counts).
+func (st *state) countOf(s ai.Side, i int) int {
+	switch n := int(st.occ[i]) * int(sign(s)); {
+	case n > 0:
+		return n
+	case n < 0 && st.pinned(i):
+		return 1
+	}
+	return 0
+}
+
+var _ games.TextBoarder = (*Pos)(nil)
+
+// TextBoard implements games.TextBoarder: the points in two rows with
+// their numbers (the reader's: White's, or Black's when flip), each point's
+// stack as its side's letter and count ("w3"; "b1/w" a black checker
+// pinning a white one), the dice, each side's pips and borne-off
+// checkers, and a legend of a pin when there is one.
+func (p *Pos) TextBoard(lang string, flip bool) string {
+	const cell = 5
+	letter := [2]string{Text(lang, "text.w"), Text(lang, "text.b")}
+	var b strings.Builder
+	pad := func(s string) { b.WriteString(strings.Repeat(" ", max(cell-len([]rune(s)), 1)) + s) }
+	bar := func() { b.WriteString("  |") }
+	legend := ""
+	row := func(top bool, numbers bool) {
+		for k := range 12 {
+			if k == 6 {
+				bar()
+			}
+			i := 11 - k // the reader's 12..1, as White sits
+			if top {
+				i = 12 + k
+			}
+			if flip {
+				i = points - 1 - i
+			}
+			if numbers {
+				num := i + 1
+				if flip {
+					num = points - i
+				}
+				pad(strconv.Itoa(num))
+				continue
+			}
+			o := p.st.owner(i)
+			if o == ai.NoSide {
+				pad(".")
+				continue
+			}
+			s := letter[o] + strconv.Itoa(p.st.count(i))
+			if p.st.pinned(i) {
+				s += "/" + letter[o.Opponent()]
+				if legend == "" {
+					legend = Text(lang, "text.pinned", "cell", s, "n", strconv.Itoa(p.st.count(i)),
+						"top", Text(lang, "side."+sideKey(o)), "under", Text(lang, "side."+sideKey(o.Opponent())))
+				}
+			}
+			pad(s)
+		}
+		b.WriteByte('\n')
+	}
+	row(true, true)
+	row(true, false)
+	b.WriteByte('\n')
+	row(false, false)
+	row(false, true)
+	if p.st.nd > 0 {
+		b.WriteString(Text(lang, "text.dice", "dice", p.diceText()) + " · ")
+	}
+	pips, off := p.Pips(), p.Off()
+	for s := white; s <= black; s++ {
+		if s == black {
+			b.WriteString(" · ")
+		}
+		b.WriteString(Text(lang, "text.side", "side", Text(lang, "side."+sideKey(s)),
+			"pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s])))
+	}
+	if legend != "" {
+		b.WriteString("\n" + legend)
+	}
+	return b.String()
+}
+
+func sideKey(s ai.Side) string {
+	if s == black {
+		return "black"
+	}
+	return "white"
 }

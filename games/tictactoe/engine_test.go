@@ -49,7 +49,7 @@ func (s solver) moveValue(p *tictactoe.Position, m ai.Move) int {
 // tree is exhausted, which takes milliseconds on tic-tac-toe, far inside its
 // real budget.)
 func level(t *testing.T, name string) ai.Level {
-	l, ok := ai.ParseLevel(name)
+	l, ok := tictactoe.Game{}.Host().Level(name)
 	if !ok {
 		t.Fatalf("no level %q", name)
 	}
@@ -141,4 +141,45 @@ func losesNext(p *tictactoe.Position, m ai.Move) bool {
 	p.Make(m)
 	defer p.Unmake()
 	return winsNow(p)
+}
+
+// TestLevelsAgainstPerfectPlay: against master, which never loses, easy
+// and medium lose some games and easy more than medium, hard fewer than
+// medium; and the levels' fixed ratings are in that order (issue 20).
+func TestLevelsAgainstPerfectPlay(t *testing.T) {
+	const games = 200
+	master := level(t, "master")
+	losses := map[string]int{}
+	for _, name := range []string{"easy", "medium", "hard"} {
+		lvl := level(t, name)
+		rng := rand.New(rand.NewPCG(3, 9))
+		// An engine each: a table filled by master's whole-game searches
+		// would lend the level master's sight.
+		eLevel, eMaster := ai.NewEngine(ai.DefaultOptions()), ai.NewEngine(ai.DefaultOptions())
+		for g := range games {
+			p := tictactoe.Game{}.Start().(*tictactoe.Position)
+			levelSide := ai.Side(g % 2) // each side half the games
+			for !p.Status().Over {
+				e, l := eMaster, master
+				if p.Turn() == levelSide {
+					e, l = eLevel, lvl
+				}
+				p.Make(e.Choose(context.Background(), p, l, rng).Best)
+			}
+			switch w := p.Status().Winner; w {
+			case levelSide:
+				t.Fatalf("%s beat master: %s", name, p)
+			case levelSide.Opponent():
+				losses[name]++
+			}
+		}
+	}
+	t.Logf("games lost to master of %d: %v", games, losses)
+	if losses["medium"] == 0 || losses["easy"] <= losses["medium"] || losses["hard"] >= losses["medium"] {
+		t.Errorf("losses to master %v: want 0 < medium, hard < medium < easy", losses)
+	}
+	r := tictactoe.Game{}.Host().LevelRatings
+	if !(r["easy"] < r["medium"] && r["medium"] < r["hard"] && r["hard"] < r["master"]) {
+		t.Errorf("ratings %v: want easy < medium < hard < master", r)
+	}
 }

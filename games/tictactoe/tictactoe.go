@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"oyunbot/ai"
@@ -64,14 +65,20 @@ var _ games.Position = (*Position)(nil)
 var _ games.Highlighter = (*Position)(nil)
 var _ ai.NoisyGenerator = (*Position)(nil)
 
+// posErr is a position text's fault: key of the catalogue's "poserr."
+// messages with its placeholder values, and the English detail for logs.
+func posErr(key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: "tictactoe: " + detail, Catalog: catalog()}
+}
+
 // ParsePosition reads the text format (see Game.ParsePosition).
 func ParsePosition(s string) (*Position, error) {
 	f := strings.Fields(s)
 	if len(f) != 2 {
-		return nil, fmt.Errorf("tictactoe: position %q: want 9 cells and the side to move, e.g. \"x.o.x.... o\"", s)
+		return nil, posErr("format", fmt.Sprintf("position %q: want 9 cells and the side to move, e.g. \"x.o.x.... o\"", s), "example", "x.o.x.... o")
 	}
 	if len(f[0]) != cells {
-		return nil, fmt.Errorf("tictactoe: position %q: want 9 cells (x, o or .), got %d characters", s, len(f[0]))
+		return nil, posErr("cells", fmt.Sprintf("position %q: want 9 cells (x, o or .), got %d characters", s, len(f[0])), "n", strconv.Itoa(len(f[0])))
 	}
 	var mark [2]uint16
 	for i := 0; i < cells; i++ {
@@ -82,7 +89,7 @@ func ParsePosition(s string) (*Position, error) {
 			mark[ai.Second] |= 1 << i
 		case '.', '-':
 		default:
-			return nil, fmt.Errorf("tictactoe: position %q: cell %d is %q, want x, o or .", s, i+1, f[0][i])
+			return nil, posErr("cell", fmt.Sprintf("position %q: cell %d is %q, want x, o or .", s, i+1, f[0][i]), "cell", strconv.Itoa(i+1), "text", "«"+string(f[0][i])+"»")
 		}
 	}
 	var side ai.Side
@@ -92,25 +99,25 @@ func ParsePosition(s string) (*Position, error) {
 	case "o":
 		side = ai.Second
 	default:
-		return nil, fmt.Errorf("tictactoe: position %q: side to move is %q, want x or o", s, f[1])
+		return nil, posErr("side", fmt.Sprintf("position %q: side to move is %q, want x or o", s, f[1]), "text", "«"+f[1]+"»")
 	}
 	nx, no := bits.OnesCount16(mark[0]), bits.OnesCount16(mark[1])
 	switch {
 	case nx != no && nx != no+1:
-		return nil, fmt.Errorf("tictactoe: position %q: %d x and %d o cannot happen (x moves first, players alternate)", s, nx, no)
+		return nil, posErr("counts", fmt.Sprintf("position %q: %d x and %d o cannot happen (x moves first, players alternate)", s, nx, no), "x", strconv.Itoa(nx), "o", strconv.Itoa(no))
 	case nx == no && side != ai.First:
-		return nil, fmt.Errorf("tictactoe: position %q: with %d x and %d o it is x to move", s, nx, no)
+		return nil, posErr("x-to-move", fmt.Sprintf("position %q: with %d x and %d o it is x to move", s, nx, no), "x", strconv.Itoa(nx), "o", strconv.Itoa(no))
 	case nx != no && side != ai.Second:
-		return nil, fmt.Errorf("tictactoe: position %q: with %d x and %d o it is o to move", s, nx, no)
+		return nil, posErr("o-to-move", fmt.Sprintf("position %q: with %d x and %d o it is o to move", s, nx, no), "x", strconv.Itoa(nx), "o", strconv.Itoa(no))
 	}
 	xw, ow := hasLine(mark[0]), hasLine(mark[1])
 	switch {
 	case xw && ow:
-		return nil, fmt.Errorf("tictactoe: position %q: both players have three in a row", s)
+		return nil, posErr("both-lines", fmt.Sprintf("position %q: both players have three in a row", s))
 	case xw && nx != no+1:
-		return nil, fmt.Errorf("tictactoe: position %q: x has three in a row but o moved after it", s)
+		return nil, posErr("x-line", fmt.Sprintf("position %q: x has three in a row but o moved after it", s))
 	case ow && nx != no:
-		return nil, fmt.Errorf("tictactoe: position %q: o has three in a row but x moved after it", s)
+		return nil, posErr("o-line", fmt.Sprintf("position %q: o has three in a row but x moved after it", s))
 	}
 	p := &Position{mark: mark, n: nx + no}
 	// The history only serves Unmake; a parsed position's marks are its
@@ -306,6 +313,46 @@ func (p *Position) Board() []string {
 		rows[r] = string(row)
 	}
 	return rows
+}
+
+var _ games.TextBoarder = (*Position)(nil)
+
+// TextBoard implements games.TextBoarder: the grid with its coordinates
+// outside and every free cell showing its key (1 top left to 9 bottom
+// right, a phone's keypad), so that the digit typed is the one seen; a
+// line under it says so. Never turned round (flip is ignored): the keys
+// and the cell buttons are laid out as drawn.
+func (p *Position) TextBoard(lang string, flip bool) string {
+	var b strings.Builder
+	b.WriteString("    a   b   c\n")
+	for r := range 3 {
+		if r > 0 {
+			b.WriteString("   ---+---+---\n")
+		}
+		b.WriteString(string(rune('3'-r)) + "  ")
+		for c := range 3 {
+			if c > 0 {
+				b.WriteString("|")
+			}
+			i := 3*r + c
+			ch := p.cellChar(i)
+			if ch == '.' {
+				ch = byte('1' + i)
+			}
+			b.WriteString(" " + string(ch) + " ")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(catalog()[langOf(lang)]["keys"])
+	return b.String()
+}
+
+// langOf is "tr" or "en" (anything else is English).
+func langOf(lang string) string {
+	if lang == "tr" {
+		return "tr"
+	}
+	return "en"
 }
 
 // CellName returns the chess-like name of cell c (0 = a3, 8 = c1).

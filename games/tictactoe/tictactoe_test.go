@@ -309,3 +309,25 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// TestTextBoardShowsKeys: the text board writes each free square's key,
+// the coordinates outside the grid, and says so in the player's language
+// (issue 20).
+func TestTextBoardShowsKeys(t *testing.T) {
+	p, err := tictactoe.ParsePosition("..o.x.... x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, note := range map[string]string{"en": "Free squares show their keys", "tr": "Boş karelerde tuşları yazılı"} {
+		got := p.TextBoard(lang, true) // never turned round
+		want := "    a   b   c\n3   1 | 2 | o \n   ---+---+---\n2   4 | x | 6 \n   ---+---+---\n1   7 | 8 | 9 \n"
+		if !strings.HasPrefix(got, want) || !strings.Contains(got, note) {
+			t.Errorf("%s:\n%s\nwant it to begin:\n%s", lang, got, want)
+		}
+	}
+	// The key shown is the key that plays there.
+	m, err := p.ParseMove("7")
+	if err != nil || p.FormatMove(m) != "a1" {
+		t.Errorf("7 plays %s, %v; want a1", p.FormatMove(m), err)
+	}
+}

@@ -23,18 +23,27 @@ const Env = "OYUNBOT_TEST_POSTGRES"
 // Available reports whether a server is set for the tests.
 func Available() bool { return os.Getenv(Env) != "" }
 
-// Schema creates an empty schema for the test, dropped when it ends, and
-// returns the server's URL with that schema as the search path; it skips
-// the test when no server is set.
-func Schema(t testing.TB) string {
+// Require returns the server's URL; it skips the test when no server is
+// set (fails it under CI=true).
+func Require(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(Env)
 	if base == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s is not set, and CI=true: CI never skips the PostgreSQL tests (.ci/run sets it)", Env)
 		}
-		t.Skipf("set %s=postgres://user:password@127.0.0.1:5432/dbname to run this test on PostgreSQL, or run bash .ci/run", Env)
+		t.Skipf("set %s=postgres://user:password@127.0.0.1:5432/dbname (a database where the tests may create and drop schemas) "+
+			"to run this test on PostgreSQL, or run bash .ci/run, which starts a throwaway server", Env)
 	}
+	return base
+}
+
+// Schema creates an empty schema for the test, dropped when it ends, and
+// returns the server's URL with that schema as the search path; it skips
+// the test when no server is set.
+func Schema(t testing.TB) string {
+	t.Helper()
+	base := Require(t)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
@@ -68,14 +77,14 @@ func Schema(t testing.TB) string {
 
 // Open opens a store on a fresh schema (see Schema), closed when the test
 // ends.
-func Open(t testing.TB) *sessions.PostgresStore {
+func Open(t testing.TB) *sessions.SQLStore {
 	t.Helper()
 	return OpenURL(t, Schema(t))
 }
 
 // OpenURL opens another store on the schema of url (a second process on
 // the same database), closed when the test ends.
-func OpenURL(t testing.TB, url string) *sessions.PostgresStore {
+func OpenURL(t testing.TB, url string) *sessions.SQLStore {
 	t.Helper()
 	s, err := sessions.OpenPostgres(context.Background(), url)
 	if err != nil {

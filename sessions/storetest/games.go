@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -36,6 +37,7 @@ func fullGame(t *testing.T) sessions.GameRecord {
 	complete(t, &rec.Result)
 	complete(t, &rec.Players[1])
 	complete(t, &rec)
+	rec.Update = sessions.UpdateKey{} // not a column: what a save applies (testUpdateAppliedOnce)
 	return rec
 }
 
@@ -54,6 +56,9 @@ var gameTests = []test{
 	{"SaveConflict", testSaveConflict},
 	{"SaveRace", testSaveRace},
 	{"ChannelGames", testChannelGames},
+	{"UpdateAppliedOnce", testUpdateAppliedOnce},
+	{"CreateAppliesUpdateOnce", testCreateAppliesUpdateOnce},
+	{"ForgetUpdates", testForgetUpdates},
 }
 
 // testGameRoundTrip: every field comes back as it was created and as it
@@ -376,5 +381,76 @@ func testSettleGameAllOrNothing(t *testing.T, s sessions.Store) {
 	}
 	if !stored(t, s, g.ID).Settled {
 		t.Fatal("the raced game is not settled")
+	}
+}
+
+// testUpdateAppliedOnce: a save carrying a platform update records it in
+// its transaction; a later save (of any version, from any process) with
+// the same update changes nothing and says ErrDuplicate; the same update
+// id of another platform is another update.
+func testUpdateAppliedOnce(t *testing.T, s sessions.Store) {
+	g := create(t, s, game("c", ayse, bora))
+	g.Moves = []string{"a"}
+	g.Update = sessions.UpdateKey{Platform: "telegram", ID: "7"}
+	save(t, s, &g)
+	again := g
+	again.Moves, again.Version = []string{"a", "a"}, g.Version+1
+	if err := s.SaveGame(t.Context(), again); !errors.Is(err, sessions.ErrDuplicate) {
+		t.Fatalf("the same update saved again: %v, want ErrDuplicate", err)
+	}
+	got := stored(t, s, g.ID)
+	g.Update = sessions.UpdateKey{}
+	Same(t, "the game after the duplicate", got, g)
+	// Another platform's update 7 is another update.
+	g.Moves, g.Update = []string{"a", "b"}, sessions.UpdateKey{Platform: "discord", ID: "7"}
+	save(t, s, &g)
+	// A save that fails (a conflict) records nothing: the update applies later.
+	stale := g
+	stale.Version, stale.Update = g.Version, sessions.UpdateKey{Platform: "telegram", ID: "8"}
+	if err := s.SaveGame(t.Context(), stale); !errors.Is(err, sessions.ErrConflict) {
+		t.Fatalf("a stale save: %v, want ErrConflict", err)
+	}
+	g.Moves, g.Update = []string{"a", "b", "c"}, sessions.UpdateKey{Platform: "telegram", ID: "8"}
+	save(t, s, &g)
+	if got := stored(t, s, g.ID); len(got.Moves) != 3 {
+		t.Fatalf("moves %v after the update refused with the conflict was applied", got.Moves)
+	}
+}
+
+// testCreateAppliesUpdateOnce: a game created by an update is created once.
+func testCreateAppliesUpdateOnce(t *testing.T, s sessions.Store) {
+	rec := game("c", ayse, bot)
+	rec.Update = sessions.UpdateKey{Platform: "telegram", ID: "9"}
+	first, err := s.CreateGame(t.Context(), rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, err := s.CreateGame(t.Context(), rec); !errors.Is(err, sessions.ErrDuplicate) {
+		t.Fatalf("created again as %d: %v, want ErrDuplicate", id, err)
+	}
+	if active, err := s.ActiveGames(t.Context()); err != nil || len(active) != 1 || active[0].ID != first {
+		t.Fatalf("games after the duplicate: %v, %v", ids(active), err)
+	}
+}
+
+// testForgetUpdates: updates recorded before a time are forgotten (and
+// would apply again); later ones are kept.
+func testForgetUpdates(t *testing.T, s sessions.Store) {
+	g := create(t, s, game("c", ayse, bora))
+	g.Update = sessions.UpdateKey{Platform: "telegram", ID: "1"}
+	save(t, s, &g)
+	if err := s.ForgetUpdates(t.Context(), time.Now().Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	again := g
+	again.Version++
+	if err := s.SaveGame(t.Context(), again); !errors.Is(err, sessions.ErrDuplicate) {
+		t.Fatalf("a recent update forgotten: %v", err)
+	}
+	if err := s.ForgetUpdates(t.Context(), time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveGame(t.Context(), again); err != nil {
+		t.Fatalf("a forgotten update refused: %v", err)
 	}
 }

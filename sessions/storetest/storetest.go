@@ -66,6 +66,7 @@ var aggregates = []struct {
 	{"HeartbeatStore", heartbeatTests},
 	{"LeaseStore", leaseTests},
 	{"UserDirectory", userTests},
+	{"LanguageMemory", languageTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},
 }
@@ -344,4 +345,12 @@ func fill(v reflect.Value, n int) bool {
 		return false
 	}
 	return true
+}
+
+// Same fails the test unless got and want are deeply equal, times compared
+// by their instant, naming the fields that differ: the suite's comparison,
+// for a store's own tests.
+func Same(t *testing.T, what string, got, want any) {
+	t.Helper()
+	same(t, what, got, want)
 }

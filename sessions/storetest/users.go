@@ -44,3 +44,35 @@ func testRememberUser(t *testing.T, s sessions.Store) {
 	find("the name's new holder", "telegram", "ali", renamed, nil)
 	find("the other platform's", "discord", "ali", other, nil)
 }
+
+var languageTests = []test{
+	{"RememberAndRead", testRememberLanguage},
+}
+
+// testRememberLanguage: a language remembered for a person in a channel,
+// or for the channel (who ""), reads back; remembered again it is the new
+// one; what was never remembered is ErrNotFound; keys are apart.
+func testRememberLanguage(t *testing.T, s sessions.Store) {
+	ctx := t.Context()
+	read := func(platform, channel, who, want string, wantErr error) {
+		t.Helper()
+		got, err := s.Language(ctx, platform, channel, who)
+		if !errors.Is(err, wantErr) || got != want {
+			t.Fatalf("Language(%s, %s, %q) = %q, %v; want %q, %v", platform, channel, who, got, err, want, wantErr)
+		}
+	}
+	read("tg", "c", "u1", "", sessions.ErrNotFound)
+	for _, k := range [][4]string{{"tg", "c", "u1", "tr"}, {"tg", "c", "", "en"}, {"dc", "c", "u1", "en"}, {"tg", "c2", "u1", "en"}} {
+		if err := s.RememberLanguage(ctx, k[0], k[1], k[2], k[3]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read("tg", "c", "u1", "tr", nil)
+	read("tg", "c", "", "en", nil)
+	read("dc", "c", "u1", "en", nil)
+	if err := s.RememberLanguage(ctx, "tg", "c", "u1", "en"); err != nil {
+		t.Fatal(err)
+	}
+	read("tg", "c", "u1", "en", nil)
+	read("tg", "c2", "u2", "", sessions.ErrNotFound)
+}

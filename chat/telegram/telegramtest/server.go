@@ -157,6 +157,10 @@ type Server struct {
 	hookURL    string
 	hookSecret string
 	members    map[[2]int64]string
+	updates    map[int]Update // every update delivered, by id (Redeliver)
+	// delivered is the getUpdates request (pollGen) that first returned
+	// each update.
+	delivered map[int]int
 }
 
 type callbackState struct {
@@ -183,6 +187,8 @@ func NewServer(cfg Config) *Server {
 		callbacks: make(map[string]*callbackState),
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
+		updates:   make(map[int]Update),
+		delivered: make(map[int]int),
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
@@ -390,12 +396,47 @@ func (s *Server) Press(from User, chatID int64, messageID int, data string) (str
 	return id, s.SendUpdate(Update{CallbackQuery: &cq})
 }
 
+// LastUpdate is the id of the last update sent (0 before any).
+func (s *Server) LastUpdate() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextUpdate
+}
+
+// Delivered reports whether getUpdates has returned update id, and whether
+// a getUpdates request has come since the one that first returned it (a
+// bot that confirms what it receives at once has confirmed it then).
+func (s *Server) Delivered(id int) (delivered, polledSince bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	gen, ok := s.delivered[id]
+	return ok, ok && s.pollGen > gen
+}
+
+// Confirmed reports whether update id, sent to the getUpdates queue, has
+// been confirmed (an offset past it): it is forgotten, and never returned
+// again.
+func (s *Server) Confirmed(id int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id > s.nextUpdate {
+		return false
+	}
+	for _, q := range s.queue {
+		if q.id == id {
+			return false
+		}
+	}
+	return true
+}
+
 // SendUpdate delivers an update: to the webhook when one is set (and
 // returns its failure), otherwise to the getUpdates queue.
 func (s *Server) SendUpdate(u Update) error {
 	s.mu.Lock()
 	s.nextUpdate++
 	u.UpdateID = s.nextUpdate
+	s.updates[u.UpdateID] = u
 	hook, secret := s.hookURL, s.hookSecret
 	if hook == "" {
 		s.queue = append(s.queue, queued{u.UpdateID, u})
@@ -404,6 +445,39 @@ func (s *Server) SendUpdate(u Update) error {
 		return nil
 	}
 	s.mu.Unlock()
+	return post(hook, secret, u)
+}
+
+// LastUpdateID is the id of the latest update delivered (0 for none).
+func (s *Server) LastUpdateID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextUpdate
+}
+
+// Redeliver posts update id again, the same id and content, as Telegram
+// does when a webhook's answer did not reach it: to hook ("" for the
+// webhook set; another address reaches one process behind a load
+// balancer), with the webhook's secret.
+func (s *Server) Redeliver(id int, hook string) error {
+	s.mu.Lock()
+	u, ok := s.updates[id]
+	if hook == "" {
+		hook = s.hookURL
+	}
+	secret := s.hookSecret
+	s.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("telegramtest: no update %d was delivered", id)
+	}
+	if hook == "" {
+		return fmt.Errorf("telegramtest: no webhook to redeliver update %d to", id)
+	}
+	return post(hook, secret, u)
+}
+
+// post delivers u to a webhook.
+func post(hook, secret string, u Update) error {
 	body, err := json.Marshal(u)
 	if err != nil {
 		return err
@@ -618,6 +692,7 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 	}
 	s.pollGen++
 	gen := s.pollGen
+	s.notify() // Delivered's polledSince may have changed
 	s.mu.Unlock()
 	for {
 		s.mu.Lock()
@@ -643,6 +718,10 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 			}
 			if len(allowed) == 0 || slices.Contains(allowed, q.u.kind()) {
 				out = append(out, q.u)
+				if _, ok := s.delivered[q.id]; !ok {
+					s.delivered[q.id] = gen
+					s.notify()
+				}
 			}
 		}
 		ch := s.changed

@@ -1,0 +1,142 @@
+package command
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"oyunbot/chat"
+)
+
+func TestParseCommand(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		name      string
+		args      []string
+		prefixed  bool
+		addressee string
+	}{
+		{"play dama", Play, []string{"dama"}, false, ""},
+		{"oyna dama zor siyah", Play, []string{"dama", "zor", "siyah"}, false, ""},
+		{"/OYNA xox", Play, []string{"xox"}, true, ""},
+		{"!play ttt o", Play, []string{"ttt", "o"}, true, ""},
+		{"BAŞLAT dama", Play, []string{"dama"}, false, ""},
+		{"baslat dama", Play, []string{"dama"}, false, ""},
+		{"/start", Help, nil, true, ""}, // Telegram's greeting
+		{"/start dama", Play, []string{"dama"}, true, ""},
+		{"move c3-c4", Move, []string{"c3-c4"}, false, ""},
+		{"Hamle c3xc5xe5", Move, []string{"c3xc5xe5"}, false, ""},
+		{"board", Board, nil, false, ""},
+		{"TAHTA", Board, nil, false, ""},
+		{"göster", Board, nil, false, ""},
+		{"resign", Resign, nil, false, ""},
+		{"pes", Resign, nil, false, ""},
+		{"pes et", Resign, nil, false, ""},
+		{"PES ET", Resign, nil, false, ""},
+		{"draw", Draw, nil, false, ""},
+		{"berabere", Draw, nil, false, ""},
+		{"undo", Undo, nil, false, ""},
+		{"geri al", Undo, nil, false, ""},
+		{"hint", Hint, nil, false, ""},
+		{"İPUCU", Hint, nil, false, ""},
+		{"ipucu", Hint, nil, false, ""},
+		{"level hard", Level, []string{"hard"}, false, ""},
+		{"seviye usta", Level, []string{"usta"}, false, ""},
+		{"games", Games, nil, false, ""},
+		{"oyunlar", Games, nil, false, ""},
+		{"help move", Help, []string{"move"}, false, ""},
+		{"yardım hamle", Help, []string{"hamle"}, false, ""},
+		{"YARDIM", Help, nil, false, ""},
+		{"yardim", Help, nil, false, ""},
+		{"Yardım", Help, nil, false, ""},
+		{"challenge @ali dama", Challenge, []string{"@ali", "dama"}, false, ""},
+		{"meydan oku @ali dama", Challenge, []string{"@ali", "dama"}, false, ""},
+		{"accept", Accept, nil, false, ""},
+		{"kabul et", Accept, nil, false, ""},
+		{"decline", Decline, nil, false, ""},
+		{"ret", Decline, nil, false, ""},
+		{"reddet", Decline, nil, false, ""},
+		{"history", History, nil, false, ""},
+		{"hamleler", History, nil, false, ""},
+		{"geçmiş", History, nil, false, ""},
+		{"lang en", Lang, []string{"en"}, false, ""},
+		{"dil tr", Lang, []string{"tr"}, false, ""},
+		{"/play@oyunbot dama", Play, []string{"dama"}, true, "oyunbot"},
+		{"  /  play   dama  ", Play, []string{"dama"}, true, ""},
+		{"c3-c4", "", nil, false, ""},
+		{"b2", "", nil, false, ""},
+		{"hello there", "", []string{"there"}, false, ""},
+		{"/frobnicate", "", nil, true, ""},
+		{"", "", nil, false, ""},
+		{"/", "", nil, true, ""},
+		{"geri", Undo, nil, false, ""},
+	} {
+		c := Parse(tc.in)
+		if c.Name != tc.name || !slices.Equal(c.Args, tc.args) || c.Prefixed != tc.prefixed || c.Addressee != tc.addressee {
+			t.Errorf("Parse(%q) = %+v, want name %q args %q prefixed %v addressee %q",
+				tc.in, c, tc.name, tc.args, tc.prefixed, tc.addressee)
+		}
+	}
+}
+func TestEveryCommandWordIsFoldedAndUnique(t *testing.T) {
+	seen := map[string]string{}
+	for _, c := range Table() {
+		for _, w := range c.Words() {
+			if chat.Fold(w) != w {
+				t.Errorf("command word %q is not folded", w)
+			}
+			if other, dup := seen[w]; dup {
+				t.Errorf("word %q names both %s and %s", w, other, c.Name)
+			}
+			seen[w] = c.Name
+		}
+	}
+}
+func TestGameTag(t *testing.T) {
+	for in, want := range map[string]int64{"#g7": 7, "#G12": 12} {
+		if got, ok := GameTag(in); !ok || got != want {
+			t.Errorf("GameTag(%q) = %d, %v", in, got, ok)
+		}
+	}
+	for _, in := range []string{"g7", "#g", "#gx", "#h7", "#g99999999999999999999"} {
+		if _, ok := GameTag(in); ok {
+			t.Errorf("GameTag(%q) accepted", in)
+		}
+	}
+}
+
+var wordRE = regexp.MustCompile(`^\S+$`)
+
+// FuzzParseCommand: the parser never panics, and what it returns is
+// consistent with its input.
+func FuzzParseCommand(f *testing.F) {
+	for _, s := range []string{"play dama", "/oyna xox siyah", "!YARDIM", "c3xc5xe5", "/play@bot", "pes et", "\xff\xfe", "İ̇", strings.Repeat("a ", 400)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := Parse(s)
+		if c.Name != "" {
+			if _, ok := Lookup(chat.Fold(c.Word)); !ok && chat.Fold(c.Word) != "start" {
+				t.Fatalf("%q: name %q from word %q", s, c.Name, c.Word)
+			}
+		}
+		for _, a := range c.Args {
+			if !wordRE.MatchString(a) {
+				t.Fatalf("%q: argument %q is not a word", s, a)
+			}
+		}
+		if !utf8.ValidString(c.Text) || len(c.Text) > maxText {
+			t.Fatalf("%q: text %q", s, c.Text)
+		}
+		_ = chat.Fold(s)
+		_, _ = GameTag(s)
+	})
+}
+func BenchmarkParseCommand(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Parse("/OYNA dama zor siyah")
+		Parse("c3xc5xe5")
+	}
+}

@@ -1,0 +1,311 @@
+package router
+
+import (
+	"context"
+	"fmt"
+	"oyunbot/ai"
+	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/chat/present"
+	"oyunbot/sessions"
+	"strings"
+	"time"
+)
+
+// events.go turns the live games' events (the bot's moves, clocks,
+// rounds) into replies in their channel's language.
+
+// onEvent turns a sessions event into replies (called on worker goroutines,
+// and after a message's own answer for the events it caused).
+func (r *Router) onEvent(ev sessions.Event) {
+	ctx := context.Background()
+	s := ev.Game
+	if ev.Tournament != nil {
+		v := ev.Tournament
+		lang := r.eventLang(ctx, v.Platform, v.ChannelID, v.Lang)
+		var rep chat.Reply
+		switch ev.Kind {
+		case sessions.EventRoundStarted:
+			rep = r.RoundStarted(lang, ev)
+		case sessions.EventTournamentOver:
+			rep = r.StandingsReply(lang, *v, true)
+			rep.Text = r.cat.T(lang, "tournament.over", "game", r.GameName(lang, v.Game)) + "\n" + r.TournamentWinner(lang, *v) + "\n" + rep.Text
+		default:
+			return
+		}
+		rep.Platform, rep.ChannelID, rep.Ref = v.Platform, v.ChannelID, ev.Ref
+		r.send(ctx, rep)
+		return
+	}
+	lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
+	if m := ev.Match; m != nil && s.Game == nil {
+		// The end of a match names no game: its channel's language.
+		lang = r.eventLang(ctx, m.Platform, m.ChannelID, m.Lang)
+	}
+	rep := chat.Reply{Platform: s.Platform, ChannelID: s.ChannelID, Ref: ev.Ref}
+	human := ""
+	for _, p := range s.Players {
+		if !p.Bot {
+			human = p.ID
+		}
+	}
+	botsOnly := s.Players[0].Bot && s.Players[1].Bot
+	e := &eventReply{r: r, ev: ev, s: s, lang: lang, rep: rep, human: human, botsOnly: botsOnly}
+	say, ok := eventReplies[ev.Kind]
+	if !ok {
+		return
+	}
+	if rep, ok := say(e); ok {
+		r.send(ctx, rep)
+	}
+}
+
+// openingFailed announces a game the bot opens whose first move failed
+// (why), so that the game is shown all the same.
+func (r *Router) openingFailed(lang chat.Lang, s sessions.Snapshot, head, why, ref string) chat.Reply {
+	rep := r.GameReply(lang, s, head+"\n"+why, "")
+	rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ref
+	return rep
+}
+
+// lastSide is the side that played the last move.
+func lastSide(s sessions.Snapshot) ai.Side {
+	if n := len(s.Sides); n > 0 {
+		return s.Sides[n-1]
+	}
+	return ai.NoSide
+}
+
+// eventReply is what an event's reply is made from: the event, its game,
+// the channel's language, the reply addressed to the game's channel, and
+// the game's person (for the board's side) when the bot plays in it.
+type eventReply struct {
+	r        *Router
+	ev       sessions.Event
+	s        sessions.Snapshot
+	lang     chat.Lang
+	rep      chat.Reply
+	human    string
+	botsOnly bool
+}
+
+// t is message id in the event's language.
+func (e *eventReply) t(id string, kv ...string) string { return e.r.cat.T(e.lang, id, kv...) }
+
+// eventReplies makes each kind of event's reply; false sends none (a
+// stale notice, a game between two bots still going).
+var eventReplies = map[sessions.EventKind]func(*eventReply) (chat.Reply, bool){
+	sessions.EventBotMoved:     (*eventReply).saidBotMoved,
+	sessions.EventThinking:     (*eventReply).saidThinking,
+	sessions.EventHint:         (*eventReply).saidHint,
+	sessions.EventForfeit:      (*eventReply).saidForfeit,
+	sessions.EventReminder:     (*eventReply).saidReminder,
+	sessions.EventBotFailed:    (*eventReply).saidBotFailed,
+	sessions.EventOptimal:      (*eventReply).saidOptimal,
+	sessions.EventEnded:        (*eventReply).saidEnded,
+	sessions.EventMatchGame:    (*eventReply).saidMatchGame,
+	sessions.EventMatchOver:    (*eventReply).saidMatchOver,
+	sessions.EventNotSaved:     (*eventReply).saidNotSaved,
+	sessions.EventClockResumed: (*eventReply).saidClockResumed,
+}
+
+// saidBotMoved is the reply to a sessions.EventBotMoved.
+func (e *eventReply) saidBotMoved() (chat.Reply, bool) {
+	r, ev, s, lang, human, botsOnly, rep := e.r, e.ev, e.s, e.lang, e.human, e.botsOnly, e.rep
+	if botsOnly && !s.Result.Over {
+		return rep, false // a game between two bots is shown when it ends
+	}
+	// The person's turn just before (if they moved), every turn the
+	// bot's job played (with a pass the rules made between them), and
+	// the dice rolled for the next.
+	from := present.PersonTurnBefore(s, ev.From)
+	head := r.TurnsText(lang, s, from)
+	if r.followed(s.ID) {
+		head = r.GameName(lang, s.Game) + " · " + head
+	}
+	if e := r.Explanations(lang, s, from); e != "" {
+		head += "\n" + e
+	}
+	if o := r.opening(s.ID); o != "" {
+		head = o + "\n" + head // the game the bot opens, with its first move
+	}
+	if p := r.Prompt(lang, s); p != "" {
+		head += "\n" + p
+	}
+	game := r.GameReply(lang, s, head, human)
+	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
+	rep = game
+	return rep, true
+}
+
+// saidThinking is the reply to a sessions.EventThinking.
+func (e *eventReply) saidThinking() (chat.Reply, bool) {
+	r, ev, s, botsOnly, t, rep := e.r, e.ev, e.s, e.botsOnly, e.t, e.rep
+	if botsOnly {
+		return rep, false
+	}
+	if cur, err := r.games.Get(s.ID); err != nil || cur.Version != s.Version {
+		return rep, false // the game changed (a resignation, its end) since the notice was due: stale
+	}
+	rep.Notice = true
+	if ev.Queued {
+		rep.Text = "#" + s.Tag() + " " + t("bot.queued", "bot", r.cfg.BotName)
+	} else {
+		rep.Text = "#" + s.Tag() + " " + t("bot.thinking", "bot", r.cfg.BotName)
+	}
+	return rep, true
+}
+
+// saidHint is the reply to a sessions.EventHint.
+func (e *eventReply) saidHint() (chat.Reply, bool) {
+	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
+	shown := r.ShowMove(lang, s, ev.Move)
+	rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
+	if ev.Unrated {
+		rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
+	}
+	rep.Buttons = [][]chat.Button{{{Label: shown, Data: present.TruncData(command.Move + " #" + s.Tag() + " " + shown)}}}
+	return rep, true
+}
+
+// saidForfeit is the reply to a sessions.EventForfeit.
+func (e *eventReply) saidForfeit() (chat.Reply, bool) {
+	r, s, lang, t, rep := e.r, e.s, e.lang, e.t, e.rep
+	var head string
+	switch {
+	case s.Result.Void() && (s.Turn == ai.First || s.Turn == ai.Second):
+		head = t("game.never-moved", "player", r.DisplayName(s.Players[s.Turn]))
+	case s.Result.Winner != ai.First && s.Result.Winner != ai.Second:
+		return rep, false // no loser to name (not an outcome CheckIdle gives)
+	case s.Result.Reason == sessions.ReasonTime:
+		head = t("game.flag", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+	default:
+		head = t("game.forfeit", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+	}
+	game := r.GameReply(lang, s, head, "")
+	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
+	rep = game
+	return rep, true
+}
+
+// saidReminder is the reply to a sessions.EventReminder.
+func (e *eventReply) saidReminder() (chat.Reply, bool) {
+	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
+	p, _ := s.ToMove()
+	key := "game.reminder"
+	if ev.Void {
+		key = "game.reminder-void" // what the forfeit then does
+	}
+	rep.Text = "#" + s.Tag() + " " + t(key, "player", r.DisplayName(p), "left", r.FormatDuration(lang, ev.Left))
+	return rep, true
+}
+
+// saidBotFailed is the reply to a sessions.EventBotFailed.
+func (e *eventReply) saidBotFailed() (chat.Reply, bool) {
+	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
+	rep.Text = "#" + s.Tag() + " " + t("error.internal")
+	if o := r.opening(s.ID); o != "" {
+		rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
+	}
+	return rep, true
+}
+
+// saidOptimal is the reply to a sessions.EventOptimal.
+func (e *eventReply) saidOptimal() (chat.Reply, bool) {
+	r, s, lang, rep := e.r, e.s, e.lang, e.rep
+	rep.Text = "#" + s.Tag() + " " + r.cat.N(lang, "solo.optimal", s.Optimal)
+	return rep, true
+}
+
+// saidEnded is the reply to a sessions.EventEnded.
+func (e *eventReply) saidEnded() (chat.Reply, bool) {
+	r, s, lang, t, rep := e.r, e.s, e.lang, e.t, e.rep
+	head := t("game.ended-aborted")
+	if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {
+		head = t("game.ended-withdrew", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+	}
+	game := r.GameReply(lang, s, head, "")
+	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
+	rep = game
+	return rep, true
+}
+
+// saidMatchGame is the reply to a sessions.EventMatchGame.
+func (e *eventReply) saidMatchGame() (chat.Reply, bool) {
+	r, ev, s, lang, human, t, rep := e.r, e.ev, e.s, e.lang, e.human, e.t, e.rep
+	m := ev.Match
+	head := t("match.next", "score", r.MatchScoreText(m), "target", fmt.Sprint(m.Target)) + "\n" +
+		t("game.started", "game", r.GameName(lang, s.Game), "players", r.Players(lang, s))
+	if tt := r.TurnsText(lang, s, 0); tt != "" {
+		head += "\n" + tt
+	}
+	if p := r.Prompt(lang, s); p != "" {
+		head += "\n" + p
+	}
+	game := r.GameReply(lang, s, head, human)
+	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
+	rep = game
+	return rep, true
+}
+
+// saidMatchOver is the reply to a sessions.EventMatchOver.
+func (e *eventReply) saidMatchOver() (chat.Reply, bool) {
+	r, ev, t, rep := e.r, e.ev, e.t, e.rep
+	m := ev.Match
+	rep.Platform, rep.ChannelID = m.Platform, m.ChannelID
+	if m.Winner < 0 {
+		rep.Text = t("match.over-void", "score", r.MatchScoreText(m))
+	} else {
+		rep.Text = t("match.over", "score", r.MatchScoreText(m), "player", r.DisplayName(m.Players[m.Winner]))
+	}
+	return rep, true
+}
+
+// saidNotSaved is the reply to a sessions.EventNotSaved.
+func (e *eventReply) saidNotSaved() (chat.Reply, bool) {
+	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
+	rep.Text = "#" + s.Tag() + " " + t("bot.not-saved", "bot", r.cfg.BotName)
+	if ev.Ref != "" {
+		// The answer to a person's move, which was saved: it is shown
+		// before the bot's failure, as the bot's move would have been.
+		if i := present.LastTurnStart(s, 0, ai.NoSide); i > 0 {
+			if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
+				if turn := r.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
+					rep.Text = "#" + s.Tag() + " " + turn + " · " + t("bot.not-saved", "bot", r.cfg.BotName)
+				}
+			}
+		}
+	}
+	if o := r.opening(s.ID); o != "" {
+		rep = r.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
+	}
+	return rep, true
+}
+
+// saidClockResumed is the reply to a sessions.EventClockResumed.
+func (e *eventReply) saidClockResumed() (chat.Reply, bool) {
+	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
+	// The stop in every unit ("1 dk 5 sn"): rounded to the minute as
+	// in reminders, a short stop would be misstated.
+	var parts []string
+	d := max(ev.Down.Round(time.Second), time.Second)
+	for _, u := range []struct {
+		d   time.Duration
+		key string
+	}{{24 * time.Hour, "unit.day"}, {time.Hour, "unit.hour"}, {time.Minute, "unit.min"}, {time.Second, "unit.sec"}} {
+		if n := d / u.d; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, t(u.key)))
+			d -= n * u.d
+		}
+	}
+	p, _ := s.ToMove()
+	key := "clock.resumed"
+	if ev.Outage {
+		key = "clock.resumed-outage"
+	}
+	rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.DisplayName(p))
+	if c := r.ClockLine(lang, s); c != "" {
+		rep.Text += "\n" + c
+	}
+	return rep, true
+}

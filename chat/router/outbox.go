@@ -1,0 +1,451 @@
+package router
+
+// outbox.go delivers replies through the store's durable outbox: a reply is
+// stored before it is sent and forgotten once its platform took it, so a
+// restart, a 429 storm or an outage of any length delays it but does not
+// lose it. Replies to one chat go out in order; a failing chat does not hold
+// up the others. Processes sharing a store claim their replies
+// (outbox_claims.go).
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"oyunbot/chat"
+	"oyunbot/sessions"
+)
+
+// Outbox delivery defaults.
+const (
+	// DefaultReplyStaleAfter: a reply still undelivered this long after it
+	// was written is given up as stale (kept in the store, logged, and the
+	// chat told that older replies were not delivered).
+	DefaultReplyStaleAfter = 24 * time.Hour
+	// attemptTimeout bounds one delivery attempt (the adapters retry
+	// inside it, honouring rate limits).
+	attemptTimeout = 2 * time.Minute
+	// defaultRetry is the first wait between two attempts; it doubles up to
+	// retryMax.
+	defaultRetry = time.Second
+	retryMax     = 30 * time.Second
+	// metricsEvery is how often delivery figures are logged (when any).
+	metricsEvery = time.Minute
+)
+
+// outbox is the Router's delivery side.
+type outbox struct {
+	store      sessions.Outbox
+	log        *slog.Logger
+	now        func() time.Time
+	staleAfter time.Duration
+	retry      time.Duration // first wait between attempts
+	sender     func(platform string) chat.Sender
+	// staleNote is the text telling a chat that n replies were given up.
+	staleNote func(platform, channel string, n int) string
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	// claim is this process's claim on its replies when several share
+	// the store (zero when alone).
+	claim outboxClaim
+
+	mu     sync.Mutex
+	queues map[chanRef]*chanQueue
+	known  map[int64]bool // stored replies queued in memory
+	// lost are queued replies another process has taken over (their
+	// claim ran out): they are dropped when their turn comes.
+	lost map[int64]bool
+	// sending are the stored replies being sent now: a renewal that
+	// misses one (delivered and deleted meanwhile) has not lost it.
+	sending map[int64]bool
+	loaded  map[string]bool
+	waiters []chan struct{} // closed when every queued reply has been tried
+	m       deliveryMetrics
+}
+
+// chanQueue is one chat's replies, oldest first; running is true while a
+// goroutine delivers them.
+type chanQueue struct {
+	items   []*queued
+	running bool
+}
+
+type queued struct {
+	id      int64 // 0: not stored (the store failed)
+	rep     chat.Reply
+	created time.Time
+	tried   bool
+}
+
+// deliveryMetrics are counted since the last log line.
+type deliveryMetrics struct {
+	delivered, retried, stale, failed, unstored int
+	// takenOver: replies claimed from another process; lost: replies
+	// another process claimed from this one.
+	takenOver, lost int
+	maxDelay        time.Duration
+}
+
+func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, retry time.Duration,
+	sender func(string) chat.Sender, staleNote func(platform, channel string, n int) string, claim outboxClaim) *outbox {
+	if staleAfter <= 0 {
+		staleAfter = DefaultReplyStaleAfter
+	}
+	if retry <= 0 {
+		retry = defaultRetry
+	}
+	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: retry, sender: sender, staleNote: staleNote,
+		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
+	o.ctx, o.cancel = context.WithCancel(context.Background())
+	o.wg.Add(1)
+	go o.metricsLoop()
+	if claim.owner != "" {
+		// Replies claimed under this name by an earlier run (a process
+		// restarted with a fixed Instance) are freed: this run knows
+		// nothing of them and would renew them without sending them.
+		o.release()
+		o.wg.Add(1)
+		go o.claimLoop()
+	}
+	return o
+}
+
+// storedReply is a Reply as kept in the outbox.
+type storedReply struct {
+	chat.Reply
+}
+
+// put stores rep and queues it for delivery. When the store fails the reply
+// is still queued, in memory only (logged): better sent than lost.
+func (o *outbox) put(ctx context.Context, rep chat.Reply) {
+	now := o.now()
+	q := &queued{rep: rep, created: now}
+	data, err := json.Marshal(storedReply{rep})
+	if err == nil {
+		var items []sessions.OutboxItem
+		it := sessions.OutboxItem{Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID,
+			Version: rep.GameVersion, Data: data, Created: now}
+		if o.claim.owner != "" {
+			it.Owner, it.ClaimUntil = o.claim.owner, now.Add(o.claim.ttl)
+		}
+		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []sessions.OutboxItem{it})
+		if err == nil {
+			q.id = items[0].ID
+		}
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err != nil {
+		o.m.unstored++
+		o.log.Error("reply not stored in the outbox, sending it from memory", "platform", rep.Platform,
+			"channel", rep.ChannelID, "err", err)
+	}
+	if q.id != 0 {
+		o.known[q.id] = true
+	}
+	o.pushLocked(chanRef{rep.Platform, rep.ChannelID}, q)
+}
+
+// pushLocked queues q and starts the chat's delivery; o.mu must be held.
+func (o *outbox) pushLocked(key chanRef, q *queued) {
+	cq := o.queues[key]
+	if cq == nil {
+		cq = &chanQueue{}
+		o.queues[key] = cq
+	}
+	cq.items = append(cq.items, q)
+	o.startLocked(key, cq)
+}
+
+// startLocked starts delivering a chat's queue if its platform has a sender
+// and nobody delivers it yet; o.mu must be held.
+func (o *outbox) startLocked(key chanRef, cq *chanQueue) {
+	if cq.running || len(cq.items) == 0 || o.ctx.Err() != nil || o.sender(key.platform) == nil {
+		return
+	}
+	cq.running = true
+	o.wg.Add(1)
+	go o.deliver(key, cq)
+}
+
+// load queues a platform's stored replies (those a previous run left; when
+// processes share the store, those whose claim ran out) and starts
+// delivery for the platform's chats: call it once its sender is set.
+func (o *outbox) load(ctx context.Context, platform string) {
+	o.mu.Lock()
+	first := !o.loaded[platform]
+	o.loaded[platform] = true
+	o.mu.Unlock()
+	var items []sessions.OutboxItem
+	if first {
+		var err error
+		if o.claim.owner != "" {
+			now := o.now()
+			items, err = o.store.ClaimReplies(ctx, platform, o.claim.owner, now, now.Add(o.claim.ttl))
+		} else {
+			items, err = o.store.PendingReplies(ctx, platform)
+		}
+		if err != nil {
+			o.log.Error("loading the outbox", "platform", platform, "err", err)
+		}
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	restored := o.queueStoredLocked(items)
+	if restored > 0 {
+		o.log.Info("replies from the outbox queued again", "platform", platform, "count", restored)
+	}
+	for key, cq := range o.queues {
+		if key.platform == platform {
+			o.startLocked(key, cq)
+		}
+	}
+}
+
+// deliver sends a chat's queue in order until it is empty. After a run of
+// replies given up as stale, the chat is told, in its turn.
+func (o *outbox) deliver(key chanRef, cq *chanQueue) {
+	defer o.wg.Done()
+	staleCount := 0
+	attempt := 0
+	for {
+		o.mu.Lock()
+		if len(cq.items) == 0 || o.ctx.Err() != nil {
+			cq.running = false
+			if len(cq.items) == 0 {
+				delete(o.queues, key)
+			}
+			o.notifyLocked()
+			o.mu.Unlock()
+			break
+		}
+		q := cq.items[0]
+		if q.id != 0 && o.lost[q.id] {
+			// Another process took it over: it sends it.
+			cq.items = cq.items[1:]
+			delete(o.known, q.id)
+			delete(o.lost, q.id)
+			attempt = 0
+			o.notifyLocked()
+			o.mu.Unlock()
+			continue
+		}
+		o.sending[q.id] = true
+		o.mu.Unlock()
+
+		outcome, delay := o.attempt(key, q, attempt)
+		var note string
+		if outcome == stale && o.staleNote != nil {
+			note = o.staleNote(key.platform, key.channel, staleCount+1)
+		}
+		o.mu.Lock()
+		delete(o.sending, q.id)
+		q.tried = true
+		if outcome != retry {
+			cq.items = cq.items[1:]
+			delete(o.known, q.id)
+			delete(o.lost, q.id)
+			attempt = 0
+			if outcome == stale {
+				staleCount++
+				if note != "" && (len(cq.items) == 0 || !o.isStale(cq.items[0])) {
+					// The run of stale replies is over: the note goes first.
+					n := &queued{rep: chat.Reply{Platform: key.platform, ChannelID: key.channel, Text: note}, created: o.now()}
+					cq.items = append([]*queued{n}, cq.items...)
+					staleCount = 0
+				}
+			}
+			o.notifyLocked()
+			o.mu.Unlock()
+			continue
+		}
+		o.m.retried++
+		o.notifyLocked()
+		o.mu.Unlock()
+		attempt++
+		select {
+		case <-time.After(delay):
+		case <-o.ctx.Done():
+		}
+	}
+}
+
+// isStale reports whether q waited too long to be sent.
+func (o *outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }
+
+type outcome int
+
+const (
+	sent   outcome = iota
+	stale          // given up: too old
+	failed         // given up: refused for good
+	retry
+)
+
+// attempt tries to deliver q once, or gives it up when it is stale or
+// undeliverable; for a retry it returns the wait before the next attempt.
+func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration) {
+	if age := o.now().Sub(q.created); o.isStale(q) {
+		o.log.Warn("reply stale, not delivered", "platform", key.platform, "channel", key.channel,
+			"id", q.id, "age", age.Round(time.Second))
+		o.abandon(q.id, sessions.ReplyStale, "undelivered after "+age.Round(time.Second).String())
+		o.count(func(m *deliveryMetrics) { m.stale++ })
+		return stale, 0
+	}
+	s := o.sender(key.platform)
+	ctx, cancel := context.WithTimeout(o.ctx, attemptTimeout)
+	err := s.Send(ctx, q.rep)
+	cancel()
+	switch {
+	case err == nil:
+		if q.id != 0 {
+			if err := o.store.DeliveredReply(context.Background(), q.id); err != nil {
+				// Sent again after a restart: at least once.
+				o.log.Error("delivered reply not removed from the outbox", "id", q.id, "err", err)
+			}
+		}
+		o.count(func(m *deliveryMetrics) { m.delivered++; m.maxDelay = max(m.maxDelay, o.now().Sub(q.created)) })
+		return sent, 0
+	case errors.Is(err, chat.ErrUndeliverable):
+		o.log.Error("reply refused by the platform, given up", "platform", key.platform,
+			"channel", key.channel, "id", q.id, "err", err)
+		o.abandon(q.id, sessions.ReplyFailed, err.Error())
+		o.count(func(m *deliveryMetrics) { m.failed++ })
+		return failed, 0
+	}
+	if o.ctx.Err() != nil {
+		return retry, 0 // shutting down: the reply stays in the store
+	}
+	wait := min(o.retry<<min(n, 5), retryMax)
+	wait += rand.N(wait / 4) // chats that failed together do not retry in step
+	o.log.Warn("reply not delivered yet, will retry", "platform", key.platform, "channel", key.channel,
+		"id", q.id, "attempt", n+1, "retry_in", wait.Round(time.Millisecond), "err", err)
+	return retry, wait
+}
+
+func (o *outbox) abandon(id int64, state, note string) {
+	if id == 0 {
+		return
+	}
+	if err := o.store.AbandonReply(context.Background(), id, state, note); err != nil {
+		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
+	}
+}
+
+func (o *outbox) count(f func(*deliveryMetrics)) {
+	o.mu.Lock()
+	f(&o.m)
+	o.mu.Unlock()
+}
+
+// notifyLocked wakes the waiters when every queued reply has been tried;
+// o.mu must be held.
+func (o *outbox) notifyLocked() {
+	if len(o.waiters) == 0 || !o.settledLocked() {
+		return
+	}
+	for _, w := range o.waiters {
+		close(w)
+	}
+	o.waiters = nil
+}
+
+// settledLocked reports whether every chat whose platform has a sender is
+// done or stuck: its queue is empty, or its oldest reply has failed and
+// waits to be retried (the replies behind it wait for it); o.mu must be held.
+func (o *outbox) settledLocked() bool {
+	for key, cq := range o.queues {
+		if o.sender(key.platform) != nil && len(cq.items) > 0 && !cq.items[0].tried {
+			return false
+		}
+	}
+	return true
+}
+
+// wait blocks until every reply queued so far has been delivered, or waits
+// behind a reply of its chat that failed and will be retried, or ctx is
+// done.
+func (o *outbox) wait(ctx context.Context) error {
+	o.mu.Lock()
+	if o.settledLocked() {
+		o.mu.Unlock()
+		return nil
+	}
+	w := make(chan struct{})
+	o.waiters = append(o.waiters, w)
+	o.mu.Unlock()
+	select {
+	case <-w:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// pending counts the queued replies.
+func (o *outbox) pending() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, cq := range o.queues {
+		n += len(cq.items)
+	}
+	return n
+}
+
+// metricsLoop logs the delivery figures once a minute when there were any.
+func (o *outbox) metricsLoop() {
+	defer o.wg.Done()
+	t := time.NewTicker(metricsEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-o.ctx.Done():
+			return
+		case <-t.C:
+			o.logMetrics()
+		}
+	}
+}
+
+func (o *outbox) logMetrics() {
+	o.mu.Lock()
+	m := o.m
+	o.m = deliveryMetrics{}
+	pending := 0
+	for _, cq := range o.queues {
+		pending += len(cq.items)
+	}
+	o.mu.Unlock()
+	if m == (deliveryMetrics{}) && pending == 0 {
+		return
+	}
+	// Only trouble is worth a line at the default level; smooth delivery
+	// is for debugging (the console would print it after every session).
+	level := slog.LevelDebug
+	if m.retried+m.stale+m.failed+m.unstored+m.takenOver+m.lost+pending > 0 {
+		level = slog.LevelInfo
+	}
+	args := []any{"delivered", m.delivered, "retried", m.retried, "stale", m.stale, "failed", m.failed,
+		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond)}
+	if o.claim.owner != "" {
+		args = append(args, "taken_over", m.takenOver, "lost", m.lost)
+	}
+	o.log.Log(context.Background(), level, "reply delivery", args...)
+}
+
+// close stops delivery; undelivered replies stay in the store for the next
+// start, or, when processes share the store, are freed for the others.
+func (o *outbox) close() {
+	o.cancel()
+	o.wg.Wait()
+	o.release()
+	o.logMetrics()
+}

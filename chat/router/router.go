@@ -1,0 +1,312 @@
+// Package router is the bot's side of the chat: it reads each chat.Message
+// as a command (chat/internal/command), runs it on the live games
+// (sessions), and answers with chat.Replies in the person's language,
+// through a durable outbox to the platforms' Senders.
+package router
+
+// router.go turns Messages into session operations and session results into
+// Replies in the channel's language.
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"oyunbot/chat/present"
+	"sync"
+	"time"
+
+	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/chat/internal/i18n"
+	"oyunbot/games"
+	"oyunbot/render"
+	"oyunbot/sessions"
+)
+
+// Config configures a Router. Zero values get sensible defaults; Games,
+// NewSessions and Store are required.
+type Config struct {
+	Games *games.Registry
+	// NewSessions makes the live games once the Router exists, with the
+	// function their events go to (the Router's): a sessions.Manager with
+	// Config.Notify set to notify. The Router closes what it returns.
+	NewSessions func(notify func(sessions.Event)) (*sessions.Manager, error)
+	// RateLimit bounds each user's messages (ratelimit.go); the zero value
+	// sets no limit (tests), DefaultRateLimit is the bot's.
+	RateLimit RateLimit
+	// Store keeps the replies until their platform has them, and knows the
+	// games whose last change no reply has shown. The Router does not
+	// close it.
+	Store Store
+	// Drawers maps a game name to its board renderer; a game without one
+	// gets text boards only.
+	Drawers map[string]render.Drawer
+	// GIFDrawers are smaller renderers for "gif" animations, by game name
+	// (Drawers when a game has none here).
+	GIFDrawers map[string]render.Drawer
+	// Chart draws the bar charts of games' commands (games.Chart) as PNG;
+	// nil: the chart's table goes as text only.
+	Chart func(games.Chart) ([]byte, error)
+	// BotName is the bot's name in games and in Telegram's /cmd@name form
+	// (default "oyunbot").
+	BotName string
+	// You is the display name that is the person it addresses ("you", the
+	// console's user): sentences about them are in the second person
+	// ("You resigned", "Pes ettin"), not "you resigned"/"you wins". ""
+	// for none.
+	You    string
+	Logger *slog.Logger
+
+	// Lang is the language of channels with no setting and messages with no
+	// locale (default Turkish).
+	Lang chat.Lang
+	// Now is the time of clocks shown and of replies kept (default
+	// time.Now; tests give the sessions the same).
+	Now func() time.Time
+	// ReplyStaleAfter: a reply the platform could not take for this long is
+	// given up (default DefaultReplyStaleAfter).
+	ReplyStaleAfter time.Duration
+	// ReplyRetry is the first wait before a failed reply is sent again; it
+	// doubles up to 32 times itself, at most 30 s (default 1 s).
+	ReplyRetry time.Duration
+	// Shared: other processes deliver replies from the same Store. Each
+	// reply is then claimed by the process that delivers it (Instance),
+	// and taken over by another once its claim ran out (outbox_claims.go).
+	Shared bool
+	// Instance names this process as the owner of its replies in the
+	// shared mode (default: random).
+	Instance string
+	// ReplyClaimTTL: in the shared mode, a process's claim on its replies
+	// lasts this long unrenewed (default DefaultReplyClaimTTL).
+	ReplyClaimTTL time.Duration
+	// SlowWorkers bounds the slow commands (animations, a game's own
+	// commands) worked on at once, SlowPerUser those one person may have
+	// waiting or worked on (slow.go; defaults sessions.DefaultSlowWorkers,
+	// DefaultSlowPerOwner). SlowKeepMemory: see sessions.JobsConfig.
+	SlowWorkers, SlowPerUser int
+	SlowKeepMemory           bool
+	// SearchMemory is the bytes the slow commands' searches may hold
+	// together (default DefaultSearchMemory).
+	SearchMemory int64
+}
+
+// noticeTimeout bounds the delivery of a notice ("thinking…"), which is
+// sent once, outside the outbox.
+const noticeTimeout = 10 * time.Second
+
+// Router is the bot's brain between the adapters and the sessions: it
+// implements Handler. Safe for concurrent use.
+type Router struct {
+	// Presenter shows the games (chat/present): the replies' texts,
+	// pictures and buttons.
+	*present.Presenter
+	cfg Config
+	cat *i18n.Catalog
+	// gameWords are the words of the games' own commands (folded).
+	gameWords map[string][]games.Game
+	// gameWordLangs are the languages game command words are written in
+	// (folded; gameCommandLangs).
+	gameWordLangs map[string]chat.Lang
+	handle        handler           // the middlewares and the command table
+	entries       map[string]*entry // the handlers, by command name
+	families                        // each family of handlers' part of the live games (sessions.go)
+	out           *outbox
+	slow          *slowQueue // slow commands, off the chats' queues (slow.go)
+	log           *slog.Logger
+
+	mu      sync.RWMutex
+	senders map[string]chat.Sender
+	// langs remembers the languages people write in and the channels' locales.
+	langs *langMemory
+	// openings are the announcements of games just started in which the
+	// bot moves first, by game id: they head the reply with its first move
+	// (one reply, not an empty board and then the move).
+	openings map[int64]string
+	// follows marks games whose next bot reply answers a bare move sent
+	// there from among several games (noteFollowed).
+	follows map[int64]bool
+	// letters are the letters each game's moves are shown in (notation.go).
+	letters letterNotes
+}
+
+// chanRef names a channel (the outbox's queues).
+type chanRef struct{ platform, channel string }
+
+// Store is what the Router keeps: its replies until they are delivered
+// (the outbox), and the languages it learnt.
+type Store interface {
+	sessions.Outbox
+	sessions.LanguageMemory
+}
+
+// New returns a Router playing the sessions cfg.NewSessions makes (which
+// restores the stored games). Bot moves pending in restored games start
+// when a Sender for their platform is added.
+func New(cfg Config) (*Router, error) {
+	switch {
+	case cfg.Games == nil:
+		return nil, errors.New("chat: Config.Games is required")
+	case cfg.NewSessions == nil:
+		return nil, errors.New("chat: Config.NewSessions is required")
+	case cfg.Store == nil:
+		return nil, errors.New("chat: Config.Store is required")
+	}
+	if cfg.BotName == "" {
+		cfg.BotName = "oyunbot"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Lang == "" {
+		cfg.Lang = chat.Turkish
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	cat, err := i18n.New(cfg.You, cfg.Games.Games()...)
+	if err != nil {
+		return nil, err
+	}
+	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
+		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
+		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
+	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
+		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
+		Letters: r.letters.of, Match: r.matchScore}, cat)
+	r.entries = entryByName()
+	r.handle = r.chain()
+	r.slow = newSlow(cfg)
+	// The outbox before the sessions: restoring games may already have
+	// events to say.
+	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
+		claimOf(cfg))
+	mgr, err := cfg.NewSessions(r.onEvent)
+	if err != nil {
+		r.slow.Close()
+		r.out.close()
+		return nil, err
+	}
+	r.families = familiesOf(mgr)
+	return r, nil
+}
+
+// matchScore is the standing of the match game s belongs to, for its
+// picture.
+func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
+	m, ok := r.games.Match(context.Background(), s.Match)
+	if !ok {
+		return render.MatchScore{}
+	}
+	return present.MatchStanding(s, m)
+}
+
+// sender returns the platform's Sender (nil before AddSender).
+func (r *Router) sender(platform string) chat.Sender {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.senders[platform]
+}
+
+// staleNote tells a chat that n replies were given up as stale.
+func (r *Router) staleNote(platform, channel string, n int) string {
+	return r.cat.N(r.eventLang(context.Background(), platform, channel, ""), "outbox.stale", n)
+}
+
+// AddSender routes the replies for platform to s and resumes the bot's
+// pending moves in that platform's restored games.
+func (r *Router) AddSender(platform string, s chat.Sender) {
+	r.mu.Lock()
+	r.senders[platform] = s
+	r.mu.Unlock()
+	ctx := context.Background()
+	r.out.load(ctx, platform)
+	r.announceUnannounced(ctx, platform)
+	r.life.Resume(platform)
+}
+
+// announceUnannounced shows the platform's games whose last change was saved
+// but whose reply never reached the outbox (the process stopped between
+// the two): their players get the board as it is now.
+func (r *Router) announceUnannounced(ctx context.Context, platform string) {
+	recs, err := r.cfg.Store.UnannouncedGames(ctx)
+	var skipped *sessions.UnreadableRowsError
+	if errors.As(err, &skipped) {
+		r.log.Warn("unannounced games left out: unreadable", "err", err)
+	} else if err != nil {
+		r.log.Error("loading unannounced games", "err", err)
+		return
+	}
+	for _, rec := range recs {
+		if rec.Platform != platform || (rec.Players[0].Bot && rec.Players[1].Bot && !rec.Result.Over) {
+			continue // a game between bots is shown when it ends
+		}
+		s, err := r.games.Get(rec.ID)
+		if err != nil {
+			var ok bool
+			if s, ok = r.games.Finished(ctx, rec.ID); !ok {
+				continue
+			}
+		}
+		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
+		rep := r.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep.Platform, rep.ChannelID = s.Platform, s.ChannelID
+		r.send(ctx, rep)
+	}
+}
+
+// Outage gives the players of the platform's games back the time d during
+// which the platform could not reach the bot (a lost gateway, failing
+// polls), with a notice in the games with clocks.
+func (r *Router) Outage(platform string, d time.Duration) {
+	r.log.Info("platform was out of reach, clocks credited", "platform", platform, "for", d.Round(time.Millisecond))
+	r.life.CreditOutage(platform, d)
+}
+
+// Wait blocks until no slow command, bot move (or hint) is queued or running
+// and its replies have been handed to the senders, or ctx is done.
+func (r *Router) Wait(ctx context.Context) error {
+	if err := r.slow.Wait(ctx); err != nil {
+		return err
+	}
+	if err := r.life.Wait(ctx); err != nil {
+		return err
+	}
+	return r.out.wait(ctx)
+}
+
+// Close stops the slow commands and the engine workers (a running search is
+// cut short and not played) and the delivery of replies; undelivered ones
+// stay in the store.
+func (r *Router) Close() error {
+	r.slow.Close()
+	err := r.life.Close()
+	r.out.close()
+	return err
+}
+
+// send delivers a reply on its platform: through the durable outbox, or,
+// for a notice, at once and best effort (a stale "thinking…" is noise).
+func (r *Router) send(ctx context.Context, rep chat.Reply) {
+	if !rep.Notice {
+		r.out.put(ctx, rep)
+		return
+	}
+	s := r.sender(rep.Platform)
+	if s == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), noticeTimeout)
+	defer cancel()
+	if err := s.Send(ctx, rep); err != nil {
+		r.log.Warn("notice not delivered", "platform", rep.Platform, "channel", rep.ChannelID, "err", err)
+	}
+}
+
+// Handle processes one message; replies go to the platform's Sender. It
+// never panics: a bug is logged and answered with an apology.
+func (r *Router) Handle(ctx context.Context, m chat.Message) {
+	// The first change the message makes records its update: a re-sent
+	// one changes nothing (sessions.ErrDuplicate, answered with silence).
+	ctx = sessions.WithUpdate(ctx, sessions.UpdateKey{Platform: m.Platform, ID: m.Update})
+	r.handle(&request{r: r, ctx: ctx, m: m, cmd: command.Parse(m.Text)})
+}
