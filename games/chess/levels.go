@@ -27,6 +27,7 @@ func levels() []ai.Level {
 // budget is the search's time limit for a reply due within d: 3% less,
 // and at least 50 ms, so that stopping the search (the clock is read every
 // few hundred nodes) and a loaded machine's scheduling still land the reply
-// within d (TestLevelBudgets: p99 106% of the budget without the margin,
-// 105% with 3% alone, beside two busy loops at load 16-20).
+// within d (TestLevelBudgets beside two busy loops: p99 106% of the budget
+// without the margin and 105% with 3% alone at load 16-20; with this, hard
+// 100.4% and master 98.6% at load 7-13, BENCHMARKS.md).
 func budget(d time.Duration) time.Duration { return d - max(d*3/100, 50*time.Millisecond) }
