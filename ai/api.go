@@ -115,6 +115,7 @@ type Engine struct {
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
 	ts        *tunedState      // the modern search's state (pvs.go), made on first use
 	tuning    *Tuning          // replaces the game's Tuning when not nil (SetTuning)
+	own       any              // a game's own search's state (OwnSearcher)
 }
 
 // SetTuning makes the modern search use t instead of the game's own
@@ -171,6 +172,7 @@ func (e *Engine) Clear() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
+	e.own = nil // a game's own search starts afresh too
 }
 
 // Level is a playing strength: a search budget plus deliberate, humane

@@ -82,6 +82,9 @@ type Booker interface {
 // level does not keep the book closed (NoBook): a player who passes no
 // rng asks for the engine's own choice.
 func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *rand.Rand, progress func(Info)) Result {
+	if res, ok := e.searchOwn(ctx, p, lvl, rng, progress); ok {
+		return res
+	}
 	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" && !lvl.NoBook {
 		if m, ok := b.BookMove(rng); ok {
 			return Result{Best: m, PV: []Move{m}}

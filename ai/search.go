@@ -533,7 +533,13 @@ func (e *Engine) ageHistory() {
 //
 // At a Chance position Search returns the expected value from First's point
 // of view and Best is NoMove: the engine does not choose dice.
+//
+// A position whose game searches in its own way (OwnSearcher) is handed to
+// it first, with the limits as a level's.
 func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress func(Info)) Result {
+	if res, ok := e.searchOwn(ctx, p, Level{Limits: lim}, nil, progress); ok {
+		return res
+	}
 	start := time.Now()
 	e.s = searchState{p: p, rootMargin: e.s.rootMargin}
 	s := &e.s

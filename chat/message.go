@@ -108,10 +108,13 @@ const (
 )
 
 // Button is a button whose press stands for the text Data (at most 64 bytes,
-// Telegram's callback-data limit).
+// Telegram's callback-data limit), or, with URL set (and no Data), a link
+// the press opens (a game's web page: Telegram's URL button, Discord's
+// link button; the console writes the address).
 type Button struct {
 	Label string
 	Data  string
+	URL   string `json:",omitempty"`
 }
 
 // MaxButtonData is the longest Button.Data (Telegram's callback_data limit).

@@ -1,7 +1,8 @@
 package sessions
 
-// bot.go schedules the bot's moves: games against the bot, the worker
-// pool's jobs, "thinking" notices and their order.
+// bot.go plays the bot's moves: the jobs of the worker pool (pool.go,
+// fair.go) that search them, one turn of the bot's at a time, the
+// "thinking" notices and the order of what is announced.
 
 import (
 	"context"
@@ -17,70 +18,49 @@ import (
 	"oyunbot/games"
 )
 
-func (m *Manager) bot() Player { return Player{ID: BotID, Name: m.cfg.BotName, Bot: true} }
-
-// BotGame asks for a game against the bot.
-type BotGame struct {
-	Platform  string
-	ChannelID string
-	Player    Player
-	Game      games.Game
-	Level     string  // a level name (any language ai.ParseLevel accepts); "" for the channel's default
-	Side      ai.Side // the side the person plays; NoSide means First
-	Ref       string  // the request's Message.Ref, carried by the bot's first move
-	Lang      string  // kept for the game's replies
-	// Start is a custom start position (the game's position text); ""
-	// for the game's own. A game from a custom start is not rated.
-	Start string
+// bots schedules the engine's work: the bot's moves and the hints. Its
+// state is the pool's (the pool's own lock, a leaf) and each game's
+// botBusy (under the game's lock).
+type bots struct {
+	*env
+	pool    *pool
+	replica *replica // a move is saved before it is announced
+	dice    *dice    // the dice after it
+	settler *settler // a game the bot's move ends
 }
 
-// StartVsBot starts a game against the bot. If the bot moves first its move
-// is queued at once.
-func (m *Manager) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) {
-	if req.Game.Players() < 2 {
-		return Snapshot{}, ErrOnePlayerGame
-	}
-	level := req.Level
-	if level == "" {
-		level = m.Channel(ctx, req.Platform, req.ChannelID).Level
-	}
-	if level == "" {
-		level = DefaultLevel
-	}
-	lvl, ok := m.parseLevel(req.Game, level)
-	if !ok {
-		return Snapshot{}, ErrUnknownLevel
-	}
-	side := req.Side
-	if side != ai.Second {
-		side = ai.First
-	}
-	key := chanKey{req.Platform, req.ChannelID}
-	if l := m.pairGame(key, req.Player, m.bot(), req.Game); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return Snapshot{}, &PlayingError{Game: l.snapshot()}
-	}
-	var players [2]Player
-	players[side] = req.Player
-	players[side.Opponent()] = m.bot()
-	return m.create(ctx, GameRecord{Platform: key.platform, ChannelID: key.channel, Game: req.Game.Name(),
-		Players: players, Level: lvl.Name, Lang: req.Lang, Rated: true, Start: req.Start}, req.Game, req.Ref)
-}
-
-// queueBot submits the bot's move; l.mu must be held. The move is announced
-// only once hold (if not nil) is closed: the bot's opening move, or its
-// first move in a new round, never arrives before the reply or the round's
-// announcement that starts the game.
-func (m *Manager) queueBot(l *live, ref string, hold <-chan struct{}) {
+// queue submits the bot's move in l; l.mu must be held. The move is
+// announced only once hold (if not nil) is closed: the bot's opening move,
+// or its first move in a new round, never arrives before the reply or the
+// round's announcement that starts the game.
+func (b *bots) queue(l *live, ref string, hold <-chan struct{}) {
 	if l.botBusy {
 		return
 	}
 	l.botBusy = true
 	snap := l.snapshot()
 	announced := make(chan struct{})
-	queued := m.pool.submit(jobOwner(l.rec), m.botJob(l, ref, snap, announced))
-	m.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
+	queued := b.pool.submit(jobOwner(l.rec), b.job(l, ref, snap, announced))
+	b.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
+}
+
+// hint submits a search for a hint: pos searched at lvl, with a seed of
+// the game's; ev (an EventHint with its game, ref, asker) is emitted with
+// the move found. owner is whose search it is (the pool's fairness).
+func (b *bots) hint(owner string, pos games.Position, lvl ai.Level, seed uint64, ev Event) {
+	announced := make(chan struct{})
+	queued := b.pool.submit(owner, func(eng Engine) {
+		ctx, cancel := searchContext(b.ctx, lvl)
+		defer cancel()
+		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(b.cfg.Seed, seed)))
+		if !legal(pos, res.Best) {
+			return
+		}
+		b.afterAnnounced(announced)
+		ev.Move, ev.Score, ev.Depth = pos.FormatMove(res.Best), res.Score, res.Depth
+		b.emit(ev)
+	})
+	b.announceQueued(queued, Event{Kind: EventThinking, Game: ev.Game, Ref: ev.Ref, Queued: true}, nil, announced)
 }
 
 // announceQueued tells the players that a job waits for a busy pool, once
@@ -89,39 +69,29 @@ func (m *Manager) queueBot(l *live, ref string, hold <-chan struct{}) {
 // done closes once it is out, and the job waits for that before announcing
 // its result, so a "queued" notice never arrives after the answer it
 // announces, and the answer never before hold.
-func (m *Manager) announceQueued(queued bool, ev Event, hold <-chan struct{}, done chan struct{}) {
+func (b *bots) announceQueued(queued bool, ev Event, hold <-chan struct{}, done chan struct{}) {
 	if !queued && hold == nil {
 		close(done)
 		return
 	}
-	m.pool.track(func() {
+	b.pool.track(func() {
 		defer close(done)
 		if hold != nil {
-			m.afterAnnounced(hold)
+			b.afterAnnounced(hold)
 		}
 		if queued {
-			m.emit(ev)
+			b.emit(ev)
 		}
 	})
 }
 
 // afterAnnounced waits for a job's queued notice (see announceQueued), or for
 // the Manager to close.
-func (m *Manager) afterAnnounced(done <-chan struct{}) {
+func (b *bots) afterAnnounced(done <-chan struct{}) {
 	select {
 	case <-done:
-	case <-m.ctx.Done():
+	case <-b.ctx.Done():
 	}
-}
-
-func (m *Manager) level(g games.Game, name string) ai.Level {
-	if lvl, ok := m.parseLevel(g, name); ok {
-		return lvl
-	}
-	if lvl, ok := m.parseLevel(g, DefaultLevel); ok {
-		return lvl
-	}
-	return m.host(g).LevelList()[0]
 }
 
 // searchTimeout bounds a search whose level has no time limit, so that a bug
@@ -137,7 +107,9 @@ func searchContext(parent context.Context, lvl ai.Level) (context.Context, conte
 }
 
 // notice sends a "thinking" event if the job runs longer than the notice
-// delay; stop prevents it from firing afterwards, so it never trails the move.
+// delay; stop prevents it from firing afterwards, so it never trails the
+// move. Its lock is held while the event is emitted (so that stop waits
+// for it): it comes before every other in the lock order.
 type notice struct {
 	mu    sync.Mutex
 	done  bool
@@ -148,22 +120,17 @@ type notice struct {
 // dropped if the game has changed since (a resignation, an undo, its end
 // while the search goes on: the bot is no longer thinking about that
 // game), and carries the game as it is when it fires.
-func (m *Manager) startNotice(l *live, version uint64, ev Event) *notice {
+func (b *bots) startNotice(l *live, version uint64, ev Event) *notice {
 	n := &notice{}
-	n.timer = time.AfterFunc(m.cfg.ThinkingNotice, func() {
+	n.timer = time.AfterFunc(b.cfg.ThinkingNotice, func() {
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		if n.done {
 			return
 		}
-		l.mu.Lock()
-		same := l.version == version && !l.rec.Result.Over
-		if same {
-			ev.Game = l.snapshot()
-		}
-		l.mu.Unlock()
-		if same {
-			m.emit(ev)
+		if snap, ok := l.at(version); ok {
+			ev.Game = snap
+			b.emit(ev)
 		}
 	})
 	return n
@@ -172,186 +139,199 @@ func (m *Manager) startNotice(l *live, version uint64, ev Event) *notice {
 func (n *notice) stop() {
 	n.timer.Stop()
 	n.mu.Lock()
+	defer n.mu.Unlock()
 	n.done = true
-	n.mu.Unlock()
 }
 
 // maxTurnPlies bounds the plies of one turn of the bot (a game whose turn
 // never ends would otherwise hold a worker for ever).
 const maxTurnPlies = 64
 
-// roll plays the chance events due (dice) with the Manager's dice and
-// records them in the game's history, so that a replay gives the same game
-// and a finished game can be audited roll by roll; l.mu must be held.
-func (m *Manager) roll(l *state, now time.Time) { m.rollDice(l, now, false) }
-
-// rollDice is roll; byHand: the first roll due is a person's own (Roll),
-// made even where people roll by hand.
-func (m *Manager) rollDice(l *state, now time.Time, byHand bool) {
-	for !l.rec.Result.Over {
-		if l.pos.Turn() != ai.Chance {
-			// A move the rules leave no choice about (a roll that cannot
-			// be played) is played for the side to move, and the dice
-			// after it rolled.
-			am, ok := l.pos.(games.AutoMover)
-			if !ok {
-				return
-			}
-			mv, ok := am.AutoMove()
-			if !ok {
-				return
-			}
-			l.apply(mv, now)
-			continue
-		}
-		st, ok := l.pos.(ai.Stochastic)
-		if !ok {
-			m.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)
-			return
-		}
-		if !byHand && m.handRoll(l) {
-			return // the player rolls (Roll)
-		}
-		byHand = false
-		l.apply(m.pick(st.Chances(nil)), now)
-	}
-}
-
-// pick draws one outcome by its probability.
-func (m *Manager) pick(outs []ai.ChanceOutcome) ai.Move {
-	m.diceMu.Lock()
-	r := m.cfg.Dice.Float64()
-	m.diceMu.Unlock()
-	acc := 0.0
-	for _, o := range outs {
-		if acc += o.Prob; r < acc {
-			return o.Move
-		}
-	}
-	return outs[len(outs)-1].Move
-}
-
-// botJob plays the bot's whole turn: every ply of it (searched one by one,
+// job plays the bot's whole turn: every ply of it (searched one by one,
 // the game saved after each) and the chance events they lead to, then one
 // EventBotMoved.
-func (m *Manager) botJob(l *live, ref string, snap Snapshot, announced <-chan struct{}) func(Engine) {
+func (b *bots) job(l *live, ref string, snap Snapshot, announced <-chan struct{}) func(Engine) {
 	return func(eng Engine) {
-		l.mu.Lock()
-		if !l.botToMove() {
-			l.botBusy = false
-			l.mu.Unlock()
+		t := &botTurn{b: b, l: l, ref: ref, snap: snap, announced: announced, from: -1}
+		if !t.begin() {
 			return
 		}
-		pos := l.pos.Clone()
-		version := l.version
-		lvl := m.level(l.game, l.botLevel())
-		rng := l.rng // only one bot job per game runs at a time (botBusy)
-		l.mu.Unlock()
-
-		var plies []string // the plies of the bot's turn played so far
-		from := -1         // where the first of them is in the history
 		for {
-			n := m.startNotice(l, version, Event{Kind: EventThinking, Ref: ref})
-			ctx, cancel := searchContext(m.ctx, lvl)
-			res := m.choose(ctx, eng, pos, lvl, rng)
-			cancel()
-			n.stop()
-
-			l.mu.Lock()
-			l.botBusy = false
-			if l.version != version || !l.botToMove() || m.ctx.Err() != nil || len(plies) >= maxTurnPlies {
-				// The game changed meanwhile (resigned, undone, forfeited), or the
-				// Manager is closing: a cut-short search is not the bot's move.
-				if m.cfg.Shared && l.version != version && l.botToMove() && m.ctx.Err() == nil && len(plies) == 0 {
-					// Reloaded from another process's save, the bot still to
-					// move: search the new position.
-					m.queueBot(l, ref, nil)
-				}
-				l.mu.Unlock()
-				return
-			}
-			if !m.legal(l.pos, res.Best) {
-				// A level whose engine finds no move (a bug in a game's own
-				// player) must not stall the game: the bot plays a legal move
-				// and the log says so.
-				fb, ok := fallbackMove(l.pos)
-				m.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game,
-					"level", lvl.Name, "position", l.pos.String(), "fallback", ok)
-				if !ok {
-					l.mu.Unlock()
-					m.afterAnnounced(announced)
-					m.emit(Event{Kind: EventBotFailed, Game: snap, Ref: ref})
-					return
-				}
-				res = ai.Result{Best: fb}
-			}
-			cp := l.state.clone()
-			bot := l.pos.Turn()
-			now := m.cfg.Now()
-			if from < 0 {
-				from = len(l.rec.Moves)
-			}
-			text := l.apply(res.Best, now)
-			m.roll(&l.state, now)
-			if err := m.commit(m.ctx, l, cp); err != nil { // the bot applies no platform update
-				if errors.Is(err, ErrConflict) {
-					// Another process changed the game first (or played this
-					// move): the game is reloaded; a search of it if the bot
-					// is still to move.
-					if l.botToMove() {
-						m.queueBot(l, ref, nil)
-					}
-					l.mu.Unlock()
-					return
-				}
-				// Not played: the idle loop asks the engine again in a while.
-				l.retryBot = m.cfg.Now().Add(botRetryDelay)
-				l.mu.Unlock()
-				m.afterAnnounced(announced)
-				m.emit(Event{Kind: EventNotSaved, Game: snap, Ref: ref})
-				return
-			}
-			l.retryBot = time.Time{}
-			plies = append(plies, text)
-			if !l.rec.Result.Over && l.pos.Turn() == bot {
-				// The turn goes on (a second die, a capture choice): search its
-				// next ply in this job, so that the turn has one reply.
-				l.botBusy = true
-				pos, version = l.pos.Clone(), l.version
-				l.mu.Unlock()
+			t.search(eng)
+			switch t.play() {
+			case plyNext:
 				continue
+			case plyDone:
+				t.announce()
+			case plyFailed:
+				t.fail(EventBotFailed)
+			case plyNotSaved:
+				t.fail(EventNotSaved)
 			}
-			after := l.snapshot()
-			over := l.rec.Result.Over
-			if l.botToMove() { // a game between two bots
-				m.queueBot(l, ref, nil)
-			}
-			l.mu.Unlock()
-			var follow []Event
-			// The bot's moves in a round this move completes wait for the
-			// round's announcement.
-			dctx, d := Defer(m.ctx)
-			defer d.Release()
-			if over {
-				after, follow = m.endedQuiet(dctx, l)
-			}
-			m.afterAnnounced(announced)
-			m.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(plies, " "), Moves: plies, From: from, Ref: ref,
-				Score: res.Score, Depth: res.Depth})
-			m.emit(follow...)
-			m.flush(d)
 			return
 		}
 	}
+}
+
+// botTurn is one job of the bot's: its turn in a game, ply by ply. The
+// game is locked while a ply is played (play), not while it is searched.
+type botTurn struct {
+	b         *bots
+	l         *live
+	ref       string
+	snap      Snapshot // the game when the job was queued
+	announced <-chan struct{}
+
+	pos     games.Position // the position to search, a copy
+	version uint64         // the game's version pos is of
+	lvl     ai.Level
+	rng     *rand.Rand
+	res     ai.Result // the last search's
+	plies   []string  // the plies of the turn played so far
+	from    int       // where the first of them is in the history (-1: none yet)
+	after   Snapshot  // the game once the turn is played
+	over    bool      // the turn ended the game
+}
+
+// plyOutcome is what a searched ply came to (botTurn.play).
+type plyOutcome int
+
+const (
+	plyStop     plyOutcome = iota // nothing to announce: the game changed, the Manager closes
+	plyNext                       // played; the turn goes on: search its next ply
+	plyDone                       // played; the turn is over: announce it
+	plyFailed                     // no legal move at all: EventBotFailed
+	plyNotSaved                   // the store refused it: EventNotSaved, searched again later
+)
+
+// begin takes the game's position to search; false if the bot is not to
+// move any more.
+func (t *botTurn) begin() bool {
+	l := t.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.botToMove() {
+		l.botBusy = false
+		return false
+	}
+	t.pos, t.version = l.pos.Clone(), l.version
+	t.lvl = t.b.level(l.game, l.botLevel())
+	t.rng = l.rng // only one bot job per game runs at a time (botBusy)
+	return true
+}
+
+// search runs the engine on the turn's position, with a "thinking" notice
+// if it takes a while.
+func (t *botTurn) search(eng Engine) {
+	n := t.b.startNotice(t.l, t.version, Event{Kind: EventThinking, Ref: t.ref})
+	defer n.stop()
+	ctx, cancel := searchContext(t.b.ctx, t.lvl)
+	defer cancel()
+	t.res = t.b.choose(ctx, eng, t.pos, t.lvl, t.rng)
+}
+
+// play plays the ply found, if the game is still as it was searched, and
+// saves it (with the dice it leads to).
+func (t *botTurn) play() plyOutcome {
+	b, l := t.b, t.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.botBusy = false
+	if l.version != t.version || !l.botToMove() || b.ctx.Err() != nil || len(t.plies) >= maxTurnPlies {
+		// The game changed meanwhile (resigned, undone, forfeited), or the
+		// Manager is closing: a cut-short search is not the bot's move.
+		if b.cfg.Shared && l.version != t.version && l.botToMove() && b.ctx.Err() == nil && len(t.plies) == 0 {
+			// Reloaded from another process's save, the bot still to
+			// move: search the new position.
+			b.queue(l, t.ref, nil)
+		}
+		return plyStop
+	}
+	if !legal(l.pos, t.res.Best) {
+		// A level whose engine finds no move (a bug in a game's own
+		// player) must not stall the game: the bot plays a legal move
+		// and the log says so.
+		fb, ok := fallbackMove(l.pos)
+		b.log.Error("engine returned no legal move", "id", l.rec.ID, "game", l.rec.Game,
+			"level", t.lvl.Name, "position", l.pos.String(), "fallback", ok)
+		if !ok {
+			return plyFailed
+		}
+		t.res = ai.Result{Best: fb}
+	}
+	cp := l.state.clone()
+	bot := l.pos.Turn()
+	now := b.cfg.Now()
+	from := t.from
+	if from < 0 {
+		from = len(l.rec.Moves)
+	}
+	text := l.apply(t.res.Best, now)
+	b.dice.roll(&l.state, now)
+	if err := b.replica.commit(b.ctx, l, cp); err != nil { // the bot applies no platform update
+		if errors.Is(err, ErrConflict) {
+			// Another process changed the game first (or played this
+			// move): the game is reloaded; a search of it if the bot
+			// is still to move.
+			if l.botToMove() {
+				b.queue(l, t.ref, nil)
+			}
+			return plyStop
+		}
+		// Not played: the clocks' look asks the engine again in a while.
+		l.retryBot = b.cfg.Now().Add(botRetryDelay)
+		return plyNotSaved
+	}
+	l.retryBot = time.Time{}
+	t.from = from
+	t.plies = append(t.plies, text)
+	if !l.rec.Result.Over && l.pos.Turn() == bot {
+		// The turn goes on (a second die, a capture choice): search its
+		// next ply in this job, so that the turn has one reply.
+		l.botBusy = true
+		t.pos, t.version = l.pos.Clone(), l.version
+		return plyNext
+	}
+	t.after, t.over = l.snapshot(), l.rec.Result.Over
+	if l.botToMove() { // a game between two bots
+		b.queue(l, t.ref, nil)
+	}
+	return plyDone
+}
+
+// announce settles the game if the turn ended it and announces the turn,
+// then what followed (a tournament's next round).
+func (t *botTurn) announce() {
+	var follow []Event
+	// The bot's moves in a round this move completes wait for the
+	// round's announcement.
+	dctx, d := Defer(t.b.ctx)
+	defer d.Release()
+	after := t.after
+	if t.over {
+		after, follow = t.b.settler.endedQuiet(dctx, t.l)
+	}
+	t.b.afterAnnounced(t.announced)
+	t.b.emit(Event{Kind: EventBotMoved, Game: after, Move: strings.Join(t.plies, " "), Moves: t.plies, From: t.from,
+		Ref: t.ref, Score: t.res.Score, Depth: t.res.Depth})
+	t.b.emit(follow...)
+	t.b.flush(d)
+}
+
+// fail announces a turn that could not be played (EventBotFailed,
+// EventNotSaved), with the game as it was queued.
+func (t *botTurn) fail(kind EventKind) {
+	t.b.afterAnnounced(t.announced)
+	t.b.emit(Event{Kind: kind, Game: t.snap, Ref: t.ref})
 }
 
 // choose runs the engine; a panic in it (a bug in a game or the engine)
 // counts as finding no move, so the game reports the failure instead of
 // waiting forever for a move that never comes.
-func (m *Manager) choose(ctx context.Context, eng Engine, pos games.Position, lvl ai.Level, rng *rand.Rand) (res ai.Result) {
+func (b *bots) choose(ctx context.Context, eng Engine, pos games.Position, lvl ai.Level, rng *rand.Rand) (res ai.Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.log.Error("engine panicked", "panic", fmt.Sprint(r), "position", pos.String())
+			b.log.Error("engine panicked", "panic", fmt.Sprint(r), "position", pos.String())
 			res = ai.Result{}
 		}
 	}()
@@ -360,7 +340,7 @@ func (m *Manager) choose(ctx context.Context, eng Engine, pos games.Position, lv
 
 // legal reports whether mv is a move the rules allow in pos (not only one
 // the engine searches: a seed document's player may choose outside that).
-func (m *Manager) legal(pos games.Position, mv ai.Move) bool {
+func legal(pos games.Position, mv ai.Move) bool {
 	if mv.IsNone() {
 		return false
 	}

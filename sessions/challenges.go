@@ -7,16 +7,29 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"oyunbot/ai"
 	"oyunbot/games"
 )
 
+// challenges keeps the open challenges, written through to the store.
+// Its lock guards them; no other lock is taken under it (the store is
+// called under it: the in-memory list and the stored one change together).
+type challenges struct {
+	*env
+	lobby   *lobby
+	matches *matches
+
+	mu        sync.Mutex
+	byChannel map[chanKey][]Challenge
+}
+
 // Challenge invites c.To to a game; it replaces an earlier challenge between
 // the same two people in the channel. A challenge to Anyone (To.ID) is
 // open: anyone in the channel but its sender may accept it, and the first
 // who does plays; it replaces its sender's earlier open challenge.
-func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
+func (ch *challenges) Challenge(ctx context.Context, c Challenge) error {
 	if c.From.ID == c.To.ID || c.From.ID == Anyone {
 		return ErrSelfChallenge
 	}
@@ -27,25 +40,23 @@ func (m *Manager) Challenge(ctx context.Context, c Challenge) error {
 		return ErrMatchTarget
 	}
 	key := chanKey{c.Platform, c.ChannelID}
-	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil && !c.Open() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return &PlayingError{Game: l.snapshot()}
+	if err := ch.lobby.playing(key, c.From, c.To, c.Game); err != nil && !c.Open() {
+		return err
 	}
 	if c.Side != ai.Second {
 		c.Side = ai.First
 	}
-	c.Created = storedTime(m.cfg.Now())
-	if err := m.cfg.Store.SaveChallenge(ctx, challengeRecord(c)); err != nil {
+	c.Created = storedTime(ch.cfg.Now())
+	if err := ch.cfg.Store.SaveChallenge(ctx, challengeRecord(c)); err != nil {
 		return err
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	list := m.liveChallengesLocked(key)
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	list := ch.liveLocked(key)
 	list = slices.DeleteFunc(list, func(o Challenge) bool {
 		return (o.From.ID == c.From.ID && o.To.ID == c.To.ID) || (o.From.ID == c.To.ID && o.To.ID == c.From.ID)
 	})
-	m.challenges[key] = append(list, c)
+	ch.byChannel[key] = append(list, c)
 	return nil
 }
 
@@ -54,116 +65,115 @@ func challengeRecord(c Challenge) ChallengeRecord {
 		Side: c.Side, TimeControl: c.TimeControl, Lang: c.Lang, Target: c.Target, Created: c.Created}
 }
 
-// restoreChallenges loads the stored challenges that have not expired.
-// Rows that cannot be read are skipped and kept, even expired ones: a
-// human may want to see what went wrong.
-func (m *Manager) restoreChallenges() error {
-	recs, err := m.cfg.Store.Challenges(m.ctx)
+// restore loads the stored challenges that have not expired (at
+// start-up). Rows that cannot be read are skipped, returned and kept, even
+// expired ones: a human may want to see what went wrong.
+func (ch *challenges) restore() ([]SkippedRow, error) {
+	recs, err := ch.cfg.Store.Challenges(ch.ctx)
 	skipped, err := skippedOf(err)
 	if err != nil {
-		return fmt.Errorf("sessions: restore challenges: %w", err)
+		return nil, fmt.Errorf("sessions: restore challenges: %w", err)
 	}
-	m.skipped = append(m.skipped, skipped...)
-	now := m.cfg.Now()
+	now := ch.cfg.Now()
 	for _, r := range recs {
-		g, ok := m.cfg.Games.Lookup(r.Game)
-		if !ok || now.Sub(r.Created) > m.cfg.ChallengeTTL {
-			m.forgetChallenge(r.Platform, r.ChannelID, r.From.ID, r.To.ID)
+		g, ok := ch.cfg.Games.Lookup(r.Game)
+		if !ok || now.Sub(r.Created) > ch.cfg.ChallengeTTL {
+			ch.forget(r.Platform, r.ChannelID, r.From.ID, r.To.ID)
 			continue
 		}
 		key := chanKey{r.Platform, r.ChannelID}
-		m.challenges[key] = append(m.challenges[key], challengeOf(r, g))
+		ch.byChannel[key] = append(ch.byChannel[key], challengeOf(r, g))
 	}
-	return nil
+	return skipped, nil
 }
 
-// forgetChallenge deletes a stored challenge; a failure is logged (the
+// forget deletes a stored challenge; a failure is logged (the
 // challenge then comes back after a restart until it expires).
-func (m *Manager) forgetChallenge(platform, channelID, fromID, toID string) {
-	if err := m.cfg.Store.DeleteChallenge(m.ctx, platform, channelID, fromID, toID); err != nil {
-		m.log.Error("deleting a challenge", "err", err)
+func (ch *challenges) forget(platform, channelID, fromID, toID string) {
+	if err := ch.cfg.Store.DeleteChallenge(ch.ctx, platform, channelID, fromID, toID); err != nil {
+		ch.log.Error("deleting a challenge", "err", err)
 	}
 }
 
-// liveChallengesLocked drops expired challenges; m.mu must be held.
-func (m *Manager) liveChallengesLocked(key chanKey) []Challenge {
-	now := m.cfg.Now()
+// liveLocked drops expired challenges; ch.mu must be held.
+func (ch *challenges) liveLocked(key chanKey) []Challenge {
+	now := ch.cfg.Now()
 	var expired []Challenge
-	list := slices.DeleteFunc(m.challenges[key], func(c Challenge) bool {
-		if now.Sub(c.Created) > m.cfg.ChallengeTTL {
+	list := slices.DeleteFunc(ch.byChannel[key], func(c Challenge) bool {
+		if now.Sub(c.Created) > ch.cfg.ChallengeTTL {
 			expired = append(expired, c)
 			return true
 		}
 		return false
 	})
 	for _, c := range expired {
-		m.forgetChallenge(c.Platform, c.ChannelID, c.From.ID, c.To.ID)
+		ch.forget(c.Platform, c.ChannelID, c.From.ID, c.To.ID)
 	}
 	if len(list) == 0 {
-		delete(m.challenges, key)
+		delete(ch.byChannel, key)
 		return nil
 	}
-	m.challenges[key] = list
+	ch.byChannel[key] = list
 	return list
 }
 
 // Open reports whether c is an open challenge (to Anyone).
 func (c Challenge) Open() bool { return c.To.ID == Anyone }
 
-// takeChallenge removes and returns the latest challenge to userID (from
+// take removes and returns the latest challenge to userID (from
 // fromID if not empty); open: an open challenge of someone else's counts.
-func (m *Manager) takeChallenge(key chanKey, userID, fromID string, open bool) (Challenge, bool) {
-	m.syncChallenges(key)
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	list := m.liveChallengesLocked(key)
+func (ch *challenges) take(key chanKey, userID, fromID string, open bool) (Challenge, bool) {
+	ch.sync(key)
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	list := ch.liveLocked(key)
 	for i := len(list) - 1; i >= 0; i-- {
 		c := list[i]
 		to := c.To.ID == userID || (open && c.Open() && c.From.ID != userID)
 		if to && (fromID == "" || c.From.ID == fromID) {
-			m.challenges[key] = slices.Delete(list, i, i+1)
-			if m.cfg.Shared {
+			ch.byChannel[key] = slices.Delete(list, i, i+1)
+			if ch.cfg.Shared {
 				// Of two processes answering it, the one that takes it
 				// from the store starts the game.
-				ok, err := m.cfg.Store.TakeChallenge(m.ctx, c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.Created)
+				ok, err := ch.cfg.Store.TakeChallenge(ch.ctx, c.Platform, c.ChannelID, c.From.ID, c.To.ID, c.Created)
 				if err != nil {
-					m.log.Error("taking a challenge", "err", err)
+					ch.log.Error("taking a challenge", "err", err)
 				}
 				return c, ok
 			}
-			m.forgetChallenge(c.Platform, c.ChannelID, c.From.ID, c.To.ID)
+			ch.forget(c.Platform, c.ChannelID, c.From.ID, c.To.ID)
 			return c, true
 		}
 	}
 	return Challenge{}, false
 }
 
-// syncChallenges replaces the channel's challenges held by the stored ones
+// sync replaces the channel's challenges held by the stored ones
 // in the shared mode (made, answered or withdrawn through any process).
-func (m *Manager) syncChallenges(key chanKey) {
-	if !m.cfg.Shared {
+func (ch *challenges) sync(key chanKey) {
+	if !ch.cfg.Shared {
 		return
 	}
-	recs, err := m.cfg.Store.Challenges(m.ctx)
+	recs, err := ch.cfg.Store.Challenges(ch.ctx)
 	if _, err = skippedOf(err); err != nil {
-		m.log.Warn("loading the challenges", "err", err)
+		ch.log.Warn("loading the challenges", "err", err)
 		return
 	}
 	var list []Challenge
 	for _, r := range recs {
-		g, ok := m.cfg.Games.Lookup(r.Game)
+		g, ok := ch.cfg.Games.Lookup(r.Game)
 		if !ok || r.Platform != key.platform || r.ChannelID != key.channel {
 			continue
 		}
 		list = append(list, challengeOf(r, g))
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
 	if len(list) == 0 {
-		delete(m.challenges, key)
+		delete(ch.byChannel, key)
 		return
 	}
-	m.challenges[key] = list
+	ch.byChannel[key] = list
 }
 
 // challengeOf is a stored challenge of game g.
@@ -173,12 +183,12 @@ func challengeOf(r ChallengeRecord, g games.Game) Challenge {
 }
 
 // Challenges lists the open challenges to or from userID in a channel.
-func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
-	m.syncChallenges(chanKey{platform, channelID})
-	m.mu.Lock()
-	defer m.mu.Unlock()
+func (ch *challenges) Challenges(platform, channelID, userID string) []Challenge {
+	ch.sync(chanKey{platform, channelID})
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
 	var out []Challenge
-	for _, c := range m.liveChallengesLocked(chanKey{platform, channelID}) {
+	for _, c := range ch.liveLocked(chanKey{platform, channelID}) {
 		if c.To.ID == userID || c.From.ID == userID || c.Open() {
 			out = append(out, c)
 		}
@@ -189,9 +199,9 @@ func (m *Manager) Challenges(platform, channelID, userID string) []Challenge {
 // Accept accepts the latest challenge to by (from fromID, if not empty) and
 // starts the game, rated, with the challenge's time control; a challenge to
 // a match starts the match and its first game.
-func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
+func (ch *challenges) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
 	key := chanKey{platform, channelID}
-	c, ok := m.takeChallenge(key, by.ID, fromID, true)
+	c, ok := ch.take(key, by.ID, fromID, true)
 	if !ok {
 		return Snapshot{}, Challenge{}, ErrNoChallenge
 	}
@@ -200,27 +210,25 @@ func (m *Manager) Accept(ctx context.Context, platform, channelID string, by Pla
 	} else if by.Name != "" {
 		c.To.Name = by.Name
 	}
-	if l := m.pairGame(key, c.From, c.To, c.Game); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return Snapshot{}, c, &PlayingError{Game: l.snapshot()}
+	if err := ch.lobby.playing(key, c.From, c.To, c.Game); err != nil {
+		return Snapshot{}, c, err
 	}
 	var players [2]Player
 	players[c.Side] = c.From
 	players[c.Side.Opponent()] = c.To
 	if c.Target > 0 {
-		snap, _, err := m.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
+		snap, _, err := ch.matches.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
 			Game: c.Game, Target: c.Target, TimeControl: c.TimeControl, Lang: c.Lang})
 		return snap, c, err
 	}
-	snap, err := m.create(ctx, GameRecord{Platform: platform, ChannelID: channelID, Players: players,
+	snap, err := ch.lobby.create(ctx, GameRecord{Platform: platform, ChannelID: channelID, Players: players,
 		TimeControl: c.TimeControl, Lang: c.Lang, Rated: true}, c.Game, "")
 	return snap, c, err
 }
 
 // Decline declines the latest challenge to userID (from fromID, if not empty).
-func (m *Manager) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
-	c, ok := m.takeChallenge(chanKey{platform, channelID}, userID, fromID, false)
+func (ch *challenges) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
+	c, ok := ch.take(chanKey{platform, channelID}, userID, fromID, false)
 	if !ok {
 		return Challenge{}, ErrNoChallenge
 	}

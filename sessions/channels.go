@@ -1,39 +1,58 @@
 package sessions
 
-// channels.go keeps the channels' settings (language, default level).
+// channels.go keeps the channels' settings (language, default level, dice).
 
 import (
 	"context"
 	"errors"
+	"sync"
 )
 
+// channels caches the channels' settings, written through to the store.
+// Its lock guards the cache alone (a leaf: no other lock is taken under
+// it, and the store is never called under it).
+type channels struct {
+	*env
+
+	mu sync.Mutex
+	m  map[chanKey]ChannelSettings
+}
+
+func newChannels(e *env) *channels { return &channels{env: e, m: map[chanKey]ChannelSettings{}} }
+
 // Channel returns a channel's settings (zero values when none were saved).
-func (m *Manager) Channel(ctx context.Context, platform, channelID string) ChannelSettings {
+func (c *channels) Channel(ctx context.Context, platform, channelID string) ChannelSettings {
 	key := chanKey{platform, channelID}
-	m.mu.Lock()
-	cs, ok := m.channels[key]
-	m.mu.Unlock()
-	if ok {
+	if cs, ok := c.cached(key); ok {
 		return cs
 	}
-	cs, err := m.cfg.Store.Channel(ctx, platform, channelID)
+	cs, err := c.cfg.Store.Channel(ctx, platform, channelID)
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		m.log.Error("loading channel settings", "platform", platform, "channel", channelID, "err", err)
+		c.log.Error("loading channel settings", "platform", platform, "channel", channelID, "err", err)
 	}
 	cs.Platform, cs.ChannelID = platform, channelID
-	m.mu.Lock()
-	m.channels[key] = cs
-	m.mu.Unlock()
+	c.remember(cs)
 	return cs
 }
 
 // SetChannel stores a channel's settings.
-func (m *Manager) SetChannel(ctx context.Context, cs ChannelSettings) error {
-	if err := m.cfg.Store.SaveChannel(ctx, cs); err != nil {
+func (c *channels) SetChannel(ctx context.Context, cs ChannelSettings) error {
+	if err := c.cfg.Store.SaveChannel(ctx, cs); err != nil {
 		return err
 	}
-	m.mu.Lock()
-	m.channels[chanKey{cs.Platform, cs.ChannelID}] = cs
-	m.mu.Unlock()
+	c.remember(cs)
 	return nil
+}
+
+func (c *channels) cached(key chanKey) (ChannelSettings, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cs, ok := c.m[key]
+	return cs, ok
+}
+
+func (c *channels) remember(cs ChannelSettings) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[chanKey{cs.Platform, cs.ChannelID}] = cs
 }

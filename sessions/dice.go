@@ -5,10 +5,12 @@ package sessions
 // (Manager.Roll), and their clock runs meanwhile, as for any turn.
 
 import (
-	"context"
 	"errors"
+	"sync"
+	"time"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // DiceByHand is the ChannelSettings.Dice of a channel whose players roll
@@ -45,9 +47,56 @@ func (s Snapshot) Roller() (ai.Side, bool) {
 	return ai.NoSide, false
 }
 
+// dice draws the chance events of the games: cfg.Dice, whose use its
+// lock serialises (a leaf: nothing else is locked under it).
+type dice struct {
+	*env
+	channels *channels // whose players roll by hand
+
+	mu sync.Mutex
+}
+
+// roll plays the chance events due (dice) with the Manager's dice and
+// records them in the game's history, so that a replay gives the same game
+// and a finished game can be audited roll by roll; the game's lock must be
+// held.
+func (d *dice) roll(l *state, now time.Time) { d.rollDice(l, now, false) }
+
+// rollDice is roll; byHand: the first roll due is a person's own (Roll),
+// made even where people roll by hand.
+func (d *dice) rollDice(l *state, now time.Time, byHand bool) {
+	for !l.rec.Result.Over {
+		if l.pos.Turn() != ai.Chance {
+			// A move the rules leave no choice about (a roll that cannot
+			// be played) is played for the side to move, and the dice
+			// after it rolled.
+			am, ok := l.pos.(games.AutoMover)
+			if !ok {
+				return
+			}
+			mv, ok := am.AutoMove()
+			if !ok {
+				return
+			}
+			l.apply(mv, now)
+			continue
+		}
+		st, ok := l.pos.(ai.Stochastic)
+		if !ok {
+			d.log.Error("a chance turn in a game without chances", "id", l.rec.ID, "game", l.rec.Game)
+			return
+		}
+		if !byHand && d.handRoll(l) {
+			return // the player rolls (Roll)
+		}
+		byHand = false
+		l.apply(d.pick(st.Chances(nil)), now)
+	}
+}
+
 // handRoll reports whether the pending chance event is a person's roll
 // that waits for them; l's lock must be held.
-func (m *Manager) handRoll(l *state) bool {
+func (d *dice) handRoll(l *state) bool {
 	if l.rec.Result.Over || l.pos.Turn() != ai.Chance {
 		return false
 	}
@@ -55,41 +104,30 @@ func (m *Manager) handRoll(l *state) bool {
 	if r == ai.NoSide || l.rec.Players[r].Bot {
 		return false
 	}
-	return m.Channel(m.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
+	return d.channels.Channel(d.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
 }
 
-// Roll rolls userID's dice in game id, when their roll is due (a channel
-// whose players roll by hand): ErrNoRoll otherwise.
-func (m *Manager) Roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) { return m.rollByHand(ctx, id, userID) })
-}
-
-// rollByHand is one try of Roll.
-func (m *Manager) rollByHand(ctx context.Context, id int64, userID string) (Snapshot, error) {
-	l, side, err := m.lockPlayer(id, userID)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	defer l.mu.Unlock()
-	if l.rec.Result.Over {
-		return Snapshot{}, ErrGameOver
-	}
-	if l.pos.Turn() != ai.Chance || l.roller() != side {
-		return Snapshot{}, ErrNoRoll
-	}
-	cp := l.state.clone()
-	now := storedTime(m.cfg.Now())
-	// The time taken to roll is the roller's, as a move's is.
-	if !l.rec.LastMove.IsZero() && now.After(l.rec.LastMove) {
-		spent := now.Sub(l.rec.LastMove)
-		l.rec.Clocks[side] += spent
-		if l.rec.TimeControl.Base > 0 {
-			l.rec.Left[side] -= spent
+// pick draws one outcome by its probability.
+func (d *dice) pick(outs []ai.ChanceOutcome) ai.Move {
+	r := d.float()
+	acc := 0.0
+	for _, o := range outs {
+		if acc += o.Prob; r < acc {
+			return o.Move
 		}
 	}
-	m.rollDice(&l.state, now, true)
-	if err := m.commit(ctx, l, cp); err != nil {
-		return Snapshot{}, err
-	}
-	return l.snapshot(), nil
+	return outs[len(outs)-1].Move
+}
+
+func (d *dice) float() float64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.cfg.Dice.Float64()
+}
+
+// randomStart draws a start of a game that draws its own (a puzzle's).
+func (d *dice) randomStart(rs games.RandomStarter, level string) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return rs.RandomStart(level, d.cfg.Dice)
 }

@@ -11,7 +11,8 @@ package sessions
 import (
 	"context"
 	"errors"
-	"sort"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -25,9 +26,9 @@ const minResumeNotice = time.Second
 
 // beat records now as the heartbeat; a failure is logged (the next start
 // then credits a little more than the downtime).
-func (m *Manager) beat(ctx context.Context, now time.Time) {
-	if err := m.cfg.Store.SaveHeartbeat(ctx, storedTime(now)); err != nil {
-		m.log.Warn("saving the heartbeat", "err", err)
+func (f *fleet) beat(ctx context.Context, now time.Time) {
+	if err := f.cfg.Store.SaveHeartbeat(ctx, storedTime(now)); err != nil {
+		f.log.Warn("saving the heartbeat", "err", err)
 	}
 }
 
@@ -46,48 +47,84 @@ func credited(last time.Time, d time.Duration, now time.Time) time.Time {
 
 // creditRestart credits the time since the last heartbeat to the restored
 // games and records a new heartbeat, in one transaction; announceResumed
-// tells the players. Called by restore, before anything else runs.
-func (m *Manager) creditRestart() {
-	now := storedTime(m.cfg.Now())
-	if m.cfg.Shared && !m.lead(now) {
+// tells the players. Called by New, before anything else runs.
+func (f *fleet) creditRestart() {
+	now := storedTime(f.cfg.Now())
+	if f.cfg.Shared && !f.lead(now) {
 		// Another process runs (the fleet was not down) or credits the
 		// downtime at this very start: the games are read from the store
 		// before they are acted on, the credit with them.
 		return
 	}
 	var down time.Duration
-	switch last, err := m.cfg.Store.Heartbeat(m.ctx); {
+	switch last, err := f.cfg.Store.Heartbeat(f.ctx); {
 	case errors.Is(err, ErrNotFound): // a new database, or one from before heartbeats
 	case err != nil:
-		m.log.Error("loading the heartbeat: the time the bot was down is not credited", "err", err)
+		f.log.Error("loading the heartbeat: the time the bot was down is not credited", "err", err)
 	default:
 		down = now.Sub(last)
 	}
+	lives := f.table.list("")
 	shifted := map[int64]time.Time{}
 	if down > 0 {
-		for id, l := range m.games {
-			if t := credited(l.rec.LastMove, down, now); !t.Equal(l.rec.LastMove) {
-				shifted[id] = t
-			}
+		for _, l := range lives {
+			l.do(func() {
+				if t := credited(l.rec.LastMove, down, now); !t.Equal(l.rec.LastMove) {
+					shifted[l.id] = t
+				}
+			})
 		}
 	}
 	// The games are credited in memory even if the store fails: the
 	// players are not to pay for it (it is logged).
-	if err := m.cfg.Store.CreditDowntime(m.ctx, shifted, now); err != nil {
-		m.log.Error("saving the downtime credit", "err", err)
+	if err := f.cfg.Store.CreditDowntime(f.ctx, shifted, now); err != nil {
+		f.log.Error("saving the downtime credit", "err", err)
 	}
-	for id, t := range shifted {
-		m.games[id].rec.LastMove = t
+	for _, l := range lives {
+		if t, ok := shifted[l.id]; ok {
+			l.do(func() { l.rec.LastMove = t })
+		}
 	}
 	if down < minResumeNotice {
 		return
 	}
-	m.log.Info("clocks credited with the time the bot was down", "down", down.Round(time.Second), "games", len(shifted))
-	for id, l := range m.games {
-		if l.clockNotice() {
-			m.paused[id] = down
+	f.log.Info("clocks credited with the time the bot was down", "down", down.Round(time.Second), "games", len(shifted))
+	paused := map[int64]pause{}
+	for _, l := range lives {
+		l.do(func() {
+			if l.clockNotice() {
+				paused[l.id] = pause{l.key.platform, down}
+			}
+		})
+	}
+	f.pause(paused)
+}
+
+// pause is a game's clock stopped for a downtime, to announce.
+type pause struct {
+	platform string
+	down     time.Duration
+}
+
+// pause keeps the games' stopped clocks to announce.
+func (f *fleet) pause(paused map[int64]pause) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	maps.Copy(f.paused, paused)
+}
+
+// unpause returns and forgets the platform's stopped clocks, by game id.
+func (f *fleet) unpause(platform string) map[int64]time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[int64]time.Duration{}
+	for id, p := range f.paused {
+		if p.platform == platform {
+			out[id] = p.down
+			delete(f.paused, id)
 		}
 	}
+	return out
 }
 
 // clockNotice reports whether a stop of the game's clock is announced: a
@@ -99,28 +136,20 @@ func (l *state) clockNotice() bool {
 
 // announceResumed sends an EventClockResumed for each of the platform's
 // games whose clock was stopped at start-up (called by Resume).
-func (m *Manager) announceResumed(platform string) {
-	type stop struct {
-		l    *live
-		down time.Duration
-	}
-	var list []stop
-	m.mu.Lock()
-	for id, down := range m.paused {
-		if l := m.games[id]; l != nil && l.key.platform == platform {
-			list = append(list, stop{l, down})
-			delete(m.paused, id)
+func (f *fleet) announceResumed(platform string) {
+	stopped := f.unpause(platform)
+	for _, id := range slices.Sorted(maps.Keys(stopped)) {
+		l, _ := f.table.held(id)
+		if l == nil {
+			continue
 		}
-	}
-	m.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].l.id < list[j].l.id })
-	for _, s := range list {
-		s.l.mu.Lock()
-		over := s.l.rec.Result.Over
-		snap := s.l.snapshot()
-		s.l.mu.Unlock()
+		var (
+			over bool
+			snap Snapshot
+		)
+		l.do(func() { over, snap = l.rec.Result.Over, l.snapshot() })
 		if !over {
-			m.emit(Event{Kind: EventClockResumed, Game: snap, Down: s.down})
+			f.emit(Event{Kind: EventClockResumed, Game: snap, Down: stopped[id]})
 		}
 	}
 }
@@ -130,40 +159,41 @@ func (m *Manager) announceResumed(platform string) {
 // ran but could not be reached), as a restart does for the bot's own
 // downtime, and announces the clocks running again. For the adapters, when
 // they are back after a loss of connection.
-func (m *Manager) CreditOutage(platform string, d time.Duration) {
-	if d <= 0 {
+func (f *fleet) CreditOutage(platform string, d time.Duration) {
+	if d <= 0 || f.table.isClosed() {
 		return
 	}
-	m.mu.Lock()
-	closed := m.closed
-	m.mu.Unlock()
-	if closed {
-		return
-	}
-	if m.cfg.Shared {
+	if f.cfg.Shared {
 		// Every process of the fleet lost the platform alike: the holder
 		// of the sweep lease, which holds every game, credits them once.
-		if !m.lead(m.cfg.Now()) {
+		if !f.lead(f.cfg.Now()) {
 			return
 		}
-		m.syncAll()
+		f.replica.syncAll()
 	}
-	for _, l := range m.liveGames(platform) {
-		var ev *Event
-		l.mu.Lock()
-		now := storedTime(m.cfg.Now())
-		if t := credited(l.rec.LastMove, d, now); !l.rec.Result.Over && !t.Equal(l.rec.LastMove) {
-			if err := m.cfg.Store.CreditDowntime(m.ctx, map[int64]time.Time{l.rec.ID: t}, time.Time{}); err != nil {
-				m.log.Error("saving an outage credit", "id", l.rec.ID, "err", err)
-			}
-			l.rec.LastMove = t
-			if l.clockNotice() && d >= minResumeNotice {
-				ev = &Event{Kind: EventClockResumed, Game: l.snapshot(), Down: d, Outage: true}
-			}
-		}
-		l.mu.Unlock()
-		if ev != nil {
-			m.emit(*ev)
+	for _, l := range f.table.list(platform) {
+		if ev := f.creditOutage(l, d); ev != nil {
+			f.emit(*ev)
 		}
 	}
+}
+
+// creditOutage credits l with an outage of d, saved, and returns its
+// notice, if any.
+func (f *fleet) creditOutage(l *live, d time.Duration) *Event {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := storedTime(f.cfg.Now())
+	t := credited(l.rec.LastMove, d, now)
+	if l.rec.Result.Over || t.Equal(l.rec.LastMove) {
+		return nil
+	}
+	if err := f.cfg.Store.CreditDowntime(f.ctx, map[int64]time.Time{l.rec.ID: t}, time.Time{}); err != nil {
+		f.log.Error("saving an outage credit", "id", l.rec.ID, "err", err)
+	}
+	l.rec.LastMove = t
+	if l.clockNotice() && d >= minResumeNotice {
+		return &Event{Kind: EventClockResumed, Game: l.snapshot(), Down: d, Outage: true}
+	}
+	return nil
 }

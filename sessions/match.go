@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"oyunbot/ai"
@@ -78,8 +79,20 @@ type MatchGame struct {
 	Ref         string
 }
 
+// matches plays the matches. Its lock serialises a match's updates (read,
+// count, write); a match's next game is started under it, so it comes
+// before a game's lock in the lock order. It is never held with the
+// tournaments'.
+type matches struct {
+	*env
+	table *table
+	lobby *lobby
+
+	mu sync.Mutex
+}
+
 // StartMatch creates a match and starts its first game.
-func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
+func (mt *matches) StartMatch(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
 	if req.Target == 0 {
 		req.Target = DefaultMatchTarget
 	}
@@ -91,7 +104,7 @@ func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Matc
 	}
 	for i, p := range req.Players {
 		if p.Bot {
-			req.Players[i] = m.bot()
+			req.Players[i] = mt.bot()
 		}
 	}
 	level := ""
@@ -100,44 +113,42 @@ func (m *Manager) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Matc
 		if level == "" {
 			level = DefaultLevel
 		}
-		lvl, ok := m.parseLevel(req.Game, level)
+		lvl, ok := mt.parseLevel(req.Game, level)
 		if !ok {
 			return Snapshot{}, MatchRecord{}, ErrUnknownLevel
 		}
 		level = lvl.Name
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	if l := m.pairGame(key, req.Players[0], req.Players[1], req.Game); l != nil {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		return Snapshot{}, MatchRecord{}, &PlayingError{Game: l.snapshot()}
+	if err := mt.lobby.playing(key, req.Players[0], req.Players[1], req.Game); err != nil {
+		return Snapshot{}, MatchRecord{}, err
 	}
-	now := storedTime(m.cfg.Now())
+	now := storedTime(mt.cfg.Now())
 	rec := MatchRecord{Platform: req.Platform, ChannelID: req.ChannelID, Game: req.Game.Name(), Players: req.Players,
 		Level: level, Target: req.Target, Winner: -1, TimeControl: req.TimeControl, Lang: req.Lang, Created: now, Updated: now}
-	id, err := m.cfg.Store.CreateMatch(ctx, rec)
+	id, err := mt.cfg.Store.CreateMatch(ctx, rec)
 	if err != nil {
 		return Snapshot{}, MatchRecord{}, err
 	}
 	rec.ID = id
-	snap, err := m.nextMatchGame(ctx, &rec, req.Ref)
+	snap, err := mt.next(ctx, &rec, req.Ref)
 	return snap, rec, err
 }
 
 // nextMatchGame starts the match's next game (the first move alternates)
 // and saves the match. A game of the match already going on (created just
 // before the bot stopped, the match not saved) is taken instead of a second.
-func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
-	g, ok := m.cfg.Games.Lookup(rec.Game)
+func (mt *matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
+	g, ok := mt.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return Snapshot{}, ErrUnknownGameName
 	}
-	if snap, ok := m.matchGameInPlay(rec.ID); ok {
+	if snap, ok := mt.inPlay(rec.ID); ok {
 		if !slices.Contains(rec.Games, snap.ID) {
 			rec.Games = append(rec.Games, snap.ID)
-			rec.Updated = storedTime(m.cfg.Now())
-			if err := m.cfg.Store.SaveMatch(ctx, *rec); err != nil {
-				m.log.Error("saving match", "id", rec.ID, "err", err)
+			rec.Updated = storedTime(mt.cfg.Now())
+			if err := mt.cfg.Store.SaveMatch(ctx, *rec); err != nil {
+				mt.log.Error("saving match", "id", rec.ID, "err", err)
 			}
 		}
 		return snap, nil
@@ -146,29 +157,31 @@ func (m *Manager) nextMatchGame(ctx context.Context, rec *MatchRecord, ref strin
 	if len(rec.Games)%2 == 1 {
 		players[0], players[1] = players[1], players[0]
 	}
-	snap, err := m.create(ctx, GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID, Players: players,
+	snap, err := mt.lobby.create(ctx, GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID, Players: players,
 		Level: rec.Level, TimeControl: rec.TimeControl, Lang: rec.Lang, Rated: false, Match: rec.ID}, g, ref)
 	if err != nil {
 		return Snapshot{}, err
 	}
 	rec.Games = append(rec.Games, snap.ID)
-	rec.Updated = storedTime(m.cfg.Now())
-	if err := m.cfg.Store.SaveMatch(ctx, *rec); err != nil {
-		m.log.Error("saving match", "id", rec.ID, "err", err)
+	rec.Updated = storedTime(mt.cfg.Now())
+	if err := mt.cfg.Store.SaveMatch(ctx, *rec); err != nil {
+		mt.log.Error("saving match", "id", rec.ID, "err", err)
 	}
 	return snap, nil
 }
 
 // matchGameInPlay returns the match's unfinished game, if one is going on.
-func (m *Manager) matchGameInPlay(match int64) (Snapshot, bool) {
-	for _, l := range m.liveGames("") {
-		l.mu.Lock()
-		ok := l.rec.Match == match && !l.rec.Result.Over
-		var snap Snapshot
-		if ok {
-			snap = l.snapshot()
-		}
-		l.mu.Unlock()
+func (mt *matches) inPlay(match int64) (Snapshot, bool) {
+	for _, l := range mt.table.list("") {
+		var (
+			snap Snapshot
+			ok   bool
+		)
+		l.do(func() {
+			if ok = l.rec.Match == match && !l.rec.Result.Over; ok {
+				snap = l.snapshot()
+			}
+		})
 		if ok {
 			return snap, true
 		}
@@ -177,20 +190,20 @@ func (m *Manager) matchGameInPlay(match int64) (Snapshot, bool) {
 }
 
 // Match returns a match as stored.
-func (m *Manager) Match(ctx context.Context, id int64) (MatchRecord, bool) {
-	rec, err := m.cfg.Store.Match(ctx, id)
+func (mt *matches) Match(ctx context.Context, id int64) (MatchRecord, bool) {
+	rec, err := mt.cfg.Store.Match(ctx, id)
 	return rec, err == nil
 }
 
 // matchResult counts a finished game of a match: its points to its winner,
 // then the match's end or its next game (EventMatchGame, or
 // EventMatchOver). Counting is idempotent (MatchRecord.Counted).
-func (m *Manager) matchResult(ctx context.Context, g GameRecord) []Event {
-	m.mmu.Lock()
-	defer m.mmu.Unlock()
-	rec, err := m.cfg.Store.Match(ctx, g.Match)
+func (mt *matches) result(ctx context.Context, g GameRecord) []Event {
+	mt.mu.Lock()
+	defer mt.mu.Unlock()
+	rec, err := mt.cfg.Store.Match(ctx, g.Match)
 	if err != nil {
-		m.log.Error("loading match", "id", g.Match, "game", g.ID, "err", err)
+		mt.log.Error("loading match", "id", g.Match, "game", g.ID, "err", err)
 		return nil
 	}
 	if rec.Over || slices.Contains(rec.Counted, g.ID) {
@@ -214,16 +227,16 @@ func (m *Manager) matchResult(ctx context.Context, g GameRecord) []Event {
 		// without a winner.
 		rec.Over = true
 	}
-	rec.Updated = storedTime(m.cfg.Now())
+	rec.Updated = storedTime(mt.cfg.Now())
 	if rec.Over {
-		if err := m.cfg.Store.SaveMatch(ctx, rec); err != nil {
-			m.log.Error("saving match", "id", rec.ID, "err", err)
+		if err := mt.cfg.Store.SaveMatch(ctx, rec); err != nil {
+			mt.log.Error("saving match", "id", rec.ID, "err", err)
 		}
 		return []Event{{Kind: EventMatchOver, Match: &rec}}
 	}
-	snap, err := m.nextMatchGame(ctx, &rec, "")
+	snap, err := mt.next(ctx, &rec, "")
 	if err != nil {
-		m.log.Error("starting a match's next game", "match", rec.ID, "err", err)
+		mt.log.Error("starting a match's next game", "match", rec.ID, "err", err)
 		return nil
 	}
 	return []Event{{Kind: EventMatchGame, Match: &rec, Game: snap}}

@@ -92,9 +92,7 @@ func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err err
 	if p.perOwner > 0 && p.owned[owner] >= p.perOwner {
 		return false, errOwnerBusy
 	}
-	if p.pendingLocked() == 0 {
-		p.idle = make(chan struct{})
-	}
+	p.busy()
 	queued = p.running+len(p.queue) >= p.workers
 	p.queue = append(p.queue, poolJob[W]{owner, job})
 	p.owned[owner]++
@@ -106,27 +104,48 @@ func (p *fairPool[W]) pendingLocked() int { return p.running + len(p.queue) + p.
 
 // track runs f on its own goroutine, counted as pending work by wait.
 func (p *fairPool[W]) track(f func()) {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
+	if !p.begin() {
 		return
 	}
+	go func() {
+		defer p.end()
+		f()
+	}()
+}
+
+// begin counts a tracked goroutine about to start; false after close.
+func (p *fairPool[W]) begin() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	p.busy()
+	p.extra++
+	return true
+}
+
+// end counts a tracked goroutine done.
+func (p *fairPool[W]) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.extra--
+	p.idleIfDone()
+}
+
+// busy reports the pool busy before work is added; p.mu must be held.
+func (p *fairPool[W]) busy() {
 	if p.pendingLocked() == 0 {
 		p.idle = make(chan struct{})
 	}
-	p.extra++
-	p.mu.Unlock()
-	go func() {
-		defer func() {
-			p.mu.Lock()
-			p.extra--
-			if p.pendingLocked() == 0 && !p.closed {
-				close(p.idle)
-			}
-			p.mu.Unlock()
-		}()
-		f()
-	}()
+}
+
+// idleIfDone reports the pool idle when nothing is pending; p.mu must be
+// held.
+func (p *fairPool[W]) idleIfDone() {
+	if p.pendingLocked() == 0 && !p.closed {
+		close(p.idle)
+	}
 }
 
 func (p *fairPool[W]) work() {
@@ -136,45 +155,67 @@ func (p *fairPool[W]) work() {
 		started bool
 	)
 	for {
-		p.mu.Lock()
-		for len(p.queue) == 0 && !p.closed {
-			p.cond.Wait()
-		}
-		if p.closed {
-			p.mu.Unlock()
+		job, ok := p.next()
+		if !ok {
 			return
 		}
-		i := p.usage.next(len(p.queue), func(i int) string { return p.queue[i].owner }, p.now())
-		job := p.queue[i]
-		p.queue = slices.Delete(p.queue, i, i+1)
-		p.running++
-		p.mu.Unlock()
-
 		if !started {
 			res, started = p.newWorker(), true
 		}
 		start := p.now()
 		p.run(job.run, res)
-
-		p.mu.Lock()
-		end := p.now()
-		p.usage.add(job.owner, end.Sub(start), end)
-		if p.owned[job.owner]--; p.owned[job.owner] <= 0 {
-			delete(p.owned, job.owner)
-		}
-		if p.onIdle != nil && p.pendingLocked() == 1 && !p.closed {
+		if p.finish(job.owner, start) {
 			// The last job of a burst: still counted as running, so that
 			// wait returns once what it did is undone.
-			p.mu.Unlock()
 			p.onIdle()
-			p.mu.Lock()
+			p.done()
 		}
-		p.running--
-		if p.pendingLocked() == 0 && !p.closed {
-			close(p.idle)
-		}
-		p.mu.Unlock()
 	}
+}
+
+// next waits for a job and takes the one to run now (fair.go), counted
+// as running; false once the pool is closed.
+func (p *fairPool[W]) next() (poolJob[W], bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.queue) == 0 && !p.closed {
+		p.cond.Wait()
+	}
+	if p.closed {
+		return poolJob[W]{}, false
+	}
+	i := p.usage.next(len(p.queue), func(i int) string { return p.queue[i].owner }, p.now())
+	job := p.queue[i]
+	p.queue = slices.Delete(p.queue, i, i+1)
+	p.running++
+	return job, true
+}
+
+// finish counts owner's job, begun at start, done. It reports whether it
+// was the last of a burst and onIdle is to run: the job then stays
+// counted as running until done.
+func (p *fairPool[W]) finish(owner string, start time.Time) (last bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	end := p.now()
+	p.usage.add(owner, end.Sub(start), end)
+	if p.owned[owner]--; p.owned[owner] <= 0 {
+		delete(p.owned, owner)
+	}
+	if p.onIdle != nil && p.pendingLocked() == 1 && !p.closed {
+		return true
+	}
+	p.running--
+	p.idleIfDone()
+	return false
+}
+
+// done counts a job that finish kept running no longer running.
+func (p *fairPool[W]) done() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.running--
+	p.idleIfDone()
 }
 
 // run keeps a panicking job (a bug in a game or the engine) from taking the
@@ -190,36 +231,48 @@ func (p *fairPool[W]) run(job func(W), res W) {
 
 // wait blocks until no job is queued or running, or ctx is done.
 func (p *fairPool[W]) wait(ctx context.Context) error {
-	p.mu.Lock()
-	ch := p.idle
-	p.mu.Unlock()
 	select {
-	case <-ch:
+	case <-p.idleChan():
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
 
+// idleChan is closed while nothing is queued or running.
+func (p *fairPool[W]) idleChan() chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.idle
+}
+
 // close drops queued jobs, lets running ones finish (their context is
 // cancelled by the pool's user) and stops the workers.
 func (p *fairPool[W]) close() {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
+	if !p.shut() {
 		return
 	}
-	p.closed = true
-	p.queue = nil
-	p.owned = map[string]int{}
-	p.cond.Broadcast()
-	p.mu.Unlock()
 	p.wg.Wait()
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	select {
 	case <-p.idle:
 	default:
 		close(p.idle)
 	}
-	p.mu.Unlock()
+}
+
+// shut marks the pool closed, drops the queue and wakes the workers;
+// false if it was closed already.
+func (p *fairPool[W]) shut() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	p.closed = true
+	p.queue = nil
+	p.owned = map[string]int{}
+	p.cond.Broadcast()
+	return true
 }

@@ -2,6 +2,54 @@
 // bot's moves (computed in a bounded worker pool), clocks and idle forfeits,
 // and persistence through a Store. It knows no language and no platform: it
 // returns structured results, errors and Events that package chat translates.
+//
+// # Parts
+//
+// A Manager is a facade over parts with one job each, made and wired by
+// New; each is a type of its own, and those with state have their own
+// lock:
+//
+//   - table (table.go): the live games this process holds, by id and by
+//     channel;
+//   - replica (replica.go): a held game and its stored record: every
+//     change written through before it is acknowledged, and in the shared
+//     mode (shared.go) the copy brought up to the store before an action;
+//   - lobby (lobby.go): starting games and finding them;
+//   - play (actions.go) and offers (offers.go, takeback.go): what players
+//     do in a game;
+//   - bots (bot.go, pool.go, fair.go): the bot's moves and the hints, on
+//     a worker pool fair between people;
+//   - dice (dice.go): the chance events;
+//   - settler (settle.go): a game's end: its tournament result, its
+//     match's score, its ratings;
+//   - ratings (ratings.go), matches (match.go), tournaments
+//     (tournaments.go), challenges (challenges.go), channels (channels.go);
+//   - clocks (idle.go): fallen flags, idle forfeits, reminders;
+//   - fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
+//     and the clocks credited with a downtime.
+//
+// They share env (env.go): the configuration, the logger, the Manager's
+// lifetime and the way out of the Events, set once.
+//
+// # Lock order
+//
+// A goroutine holding one of these locks takes only locks further down
+// the list, never one above it or beside it:
+//
+//  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
+//     at its game and is emitted (so that stopping it waits for it).
+//  2. tournaments.mu (a fleetMutex: in the shared mode the tournaments'
+//     lease too) or matches.mu, never both: a round's games and a match's
+//     next game are started under them.
+//  3. live.mu, one game's: never two games' at once.
+//  4. The leaves, under which nothing else is locked: table.mu,
+//     channels.mu, dice.mu, challenges.mu, ratings.mu, fleet.mu, the
+//     worker pool's and a Deferred's.
+//
+// Every unlock is deferred. No Event is emitted with a lock held but a
+// notice's, since Config.Notify may call back into the Manager: a part
+// does its locked work in a small function of its own and emits, settles
+// a game's end or starts another game once that has returned.
 package sessions
 
 import (
@@ -12,10 +60,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"slices"
-	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"oyunbot/ai"
@@ -275,45 +319,30 @@ type Challenge struct {
 type chanKey struct{ platform, channel string }
 
 // Manager owns the live games. Safe for concurrent use.
+//
+// It is a facade over parts with one job each (see the package's doc): its
+// exported methods are those of the parts it embeds, but for the few that
+// span parts or the Manager's life (Resume, Wait, Close, Skipped).
 type Manager struct {
-	cfg    Config
-	log    *slog.Logger
-	pool   *pool
-	ctx    context.Context
-	cancel context.CancelFunc
-	done   chan struct{}
-	// unreachable is when (UnixNano) a wait for the store to answer a
-	// read gave up, 0 once it answers again: an outage is waited out once.
-	unreachable atomic.Int64
-	// forgotUpdates is when the sweep last dropped old applied updates
-	// (its goroutine's alone).
-	forgotUpdates time.Time
+	*env
+	*lobby       // StartVsBot, StartSolo, Get, ChannelGames, Find, LastFinished, Finished
+	*play        // Move, CheckMove, Roll, Undo, TakeBackPly, SetLevel, Hint
+	*offers      // Resign, OfferDraw, DeclineDraw, OfferTakeback, AnswerTakeback
+	*challenges  // Challenge, Challenges, Accept, Decline
+	*matches     // StartMatch, Match
+	*tournaments // CreateTournament, Tournament, JoinTournament, AddBotToTournament, LeaveTournament, StartTournament, CancelTournament
+	*ratings     // LevelRating, Rating, PlayerRatings, Leaderboard
+	*channels    // Channel, SetChannel
+	*clocks      // CheckIdle
+	*fleet       // CreditOutage
 
-	mu         sync.Mutex
-	games      map[int64]*live
-	byChannel  map[chanKey][]*live
-	challenges map[chanKey][]Challenge
-	channels   map[chanKey]ChannelSettings
-	resumed    map[string]bool
-	closed     bool
-	// paused: the games whose clocks were stopped for a downtime, to
-	// announce at their platform's Resume.
-	paused map[int64]time.Duration
-	// skipped: the stored rows start-up could not read (set in New).
-	skipped []SkippedRow
-
-	// tmu serialises the tournaments (across the processes in the shared
-	// mode: shared.go); lock order tmu, then live.mu, then mu.
-	tmu      fleetMutex
-	tourneys map[chanKey]*TournamentRecord // registering or running, one per channel
-	// rmu serialises rating updates (read, compute, write).
-	rmu sync.Mutex
-	// diceMu serialises the use of cfg.Dice.
-	diceMu sync.Mutex
-	// mmu serialises matches' updates (read, count, write).
-	mmu sync.Mutex
-	// hosts caches each game's games.Host by name.
-	hosts sync.Map
+	table   *table
+	replica *replica
+	dice    *dice
+	bots    *bots
+	settler *settler
+	cancel  context.CancelFunc
+	skipped []SkippedRow // the stored rows start-up could not read (set in New)
 }
 
 // New restores every unfinished game from the store and starts the workers.
@@ -365,27 +394,42 @@ func New(cfg Config) (*Manager, error) {
 			cfg.IdleCheck = min(max(cfg.IdleForfeit/20, 10*time.Millisecond), DefaultClockCheck)
 		}
 	}
-	m := &Manager{
-		cfg:        cfg,
-		log:        cfg.Logger,
-		done:       make(chan struct{}),
-		games:      map[int64]*live{},
-		byChannel:  map[chanKey][]*live{},
-		challenges: map[chanKey][]Challenge{},
-		channels:   map[chanKey]ChannelSettings{},
-		resumed:    map[string]bool{},
-		paused:     map[int64]time.Duration{},
-		tourneys:   map[chanKey]*TournamentRecord{},
-	}
-	m.tmu.m = m
-	m.ctx, m.cancel = context.WithCancel(context.Background())
+	e := &env{cfg: cfg, log: cfg.Logger}
+	var cancel context.CancelFunc
+	e.ctx, cancel = context.WithCancel(context.Background())
+	m := &Manager{env: e, cancel: cancel}
+	m.wire()
 	if err := m.restore(); err != nil {
 		m.cancel()
 		return nil, err
 	}
-	m.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
-	go m.idleLoop()
+	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
+	go m.fleet.run()
 	return m, nil
+}
+
+// wire makes the parts and gives each the others it calls.
+func (m *Manager) wire() {
+	e := m.env
+	m.table = newTable(e)
+	m.replica = &replica{env: e, table: m.table}
+	m.channels = newChannels(e)
+	m.dice = &dice{env: e, channels: m.channels}
+	m.ratings = &ratings{env: e}
+	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
+	m.lobby = &lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
+	m.matches = &matches{env: e, table: m.table, lobby: m.lobby}
+	m.tournaments = newTournaments(e)
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, tournaments: m.tournaments, matches: m.matches, ratings: m.ratings}
+	m.bots.settler = m.settler
+	t := m.tournaments
+	t.table, t.replica, t.lobby, t.settler, t.ratings = m.table, m.replica, m.lobby, m.settler, m.ratings
+	m.play = &play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.offers = &offers{env: e, replica: m.replica, settler: m.settler}
+	m.challenges = &challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
+	m.clocks = &clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.fleet = newFleet(e)
+	m.fleet.table, m.fleet.replica, m.fleet.bots, m.fleet.clocks = m.table, m.replica, m.bots, m.clocks
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it
@@ -396,362 +440,25 @@ func (m *Manager) restore() error {
 	if err != nil {
 		return fmt.Errorf("sessions: restore: %w", err)
 	}
-	m.skipped = skipped
 	for _, l := range lives {
-		m.index(l)
+		m.table.index(l)
 	}
 	if len(lives) > 0 {
 		m.log.Info("restored games", "count", len(lives))
 	}
-	m.creditRestart()
-	if err := m.restoreChallenges(); err != nil {
+	m.fleet.creditRestart()
+	more, err := m.challenges.restore()
+	if err != nil {
 		return err
 	}
-	if err := m.restoreTournaments(); err != nil {
+	skipped = append(skipped, more...)
+	more, err = m.tournaments.restore()
+	if err != nil {
 		return err
 	}
-	m.reportSkipped()
+	m.skipped = append(skipped, more...)
+	reportSkipped(m.log, m.skipped)
 	return nil
-}
-
-func (m *Manager) index(l *live) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.games[l.id] = l
-	m.byChannel[l.key] = append(m.byChannel[l.key], l)
-}
-
-// unindex forgets a finished game (it stays in the store).
-func (m *Manager) unindex(l *live) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	delete(m.games, l.id)
-	list := m.byChannel[l.key]
-	if i := slices.Index(list, l); i >= 0 {
-		list = slices.Delete(list, i, i+1)
-	}
-	if len(list) == 0 {
-		delete(m.byChannel, l.key)
-	} else {
-		m.byChannel[l.key] = list
-	}
-}
-
-// save writes the game through where a change cannot be refused any more
-// (a tournament's decision about its games, made since cp); l.mu must be
-// held. A failing store is logged: the game goes on in memory, at the
-// stored version, so that its next change saves this one with it. If
-// another process saved the game first, the game is reloaded and
-// ErrConflict returned: the caller decides again on the new state.
-// Player actions use commit.
-func (m *Manager) save(l *live, cp state) error {
-	l.rec.Version++
-	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
-	switch {
-	case errors.Is(err, ErrConflict):
-		m.reload(l, cp)
-		return err
-	case err != nil:
-		m.log.Error("saving game", "id", l.rec.ID, "err", err)
-		l.rec.Version--
-	}
-	return nil
-}
-
-// commit writes through a change made since cp (write-ahead: nothing is
-// acknowledged, to the player or to the bot's search, before the store has
-// it); l.mu must be held. If the store fails, the change is taken back and
-// the error wraps ErrNotSaved. If another process saved the game first,
-// the game is reloaded from the store and the error wraps ErrConflict too
-// (the action may be tried again on the new state).
-func (m *Manager) commit(ctx context.Context, l *live, cp state) error {
-	l.rec.Version++
-	l.rec.Update = takeUpdate(ctx)
-	defer func() { l.rec.Update = UpdateKey{} }()
-	err := m.cfg.Store.SaveGame(m.ctx, l.rec)
-	if err != nil {
-		giveUpdate(ctx, l.rec.Update)
-	}
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, ErrDuplicate):
-		// This update was applied before (by this process before a restart,
-		// or by another): nothing changes.
-		m.log.Info("update applied before, not again", "id", l.rec.ID, "update", l.rec.Update.ID)
-		l.state = cp
-		return err
-	case errors.Is(err, ErrConflict):
-		m.log.Info("game saved elsewhere first, reloaded", "id", l.rec.ID)
-		m.reload(l, cp)
-		return fmt.Errorf("%w: %w", ErrNotSaved, err)
-	}
-	if m.landed(l.rec, errors.Is(err, ErrUncertain)) {
-		// The store took the change and its answer was lost (a network
-		// database dropped the connection after the commit): the change
-		// stands, and saying otherwise would be untrue once it is read back.
-		m.log.Warn("saving game reported an error, but the change was stored", "id", l.rec.ID, "err", err)
-		return nil
-	}
-	m.log.Error("saving game failed, change taken back", "id", l.rec.ID, "err", err)
-	l.state = cp // the version comes back too: a bot search begun on it is still valid
-	return fmt.Errorf("%w: %v", ErrNotSaved, err)
-}
-
-// landedPatience bounds the wait for a database to come back when a save's
-// outcome is unknown (ErrUncertain): a restart takes about a second.
-const landedPatience = 5 * time.Second
-
-// landed reports whether rec, whose save failed, is stored all the same:
-// the store answers a read, and holds rec's version with rec's history and
-// time of the last move (another process's save of that version would
-// differ in them). A store that cannot be read says no, at once unless
-// the save's outcome is uncertain: then it is read again until it
-// answers or landedPatience has passed (the game waits meanwhile: its
-// state is unknown). Once such a wait has given up, the next ones do not
-// wait until the store answers again: an outage costs one wait, not one a
-// move.
-func (m *Manager) landed(rec GameRecord, uncertain bool) bool {
-	if at := m.unreachable.Load(); at != 0 && time.Since(time.Unix(0, at)) < 10*landedPatience {
-		uncertain = false
-	}
-	deadline := time.Now().Add(landedPatience)
-	for {
-		got, err := m.cfg.Store.Game(m.ctx, rec.ID)
-		if err == nil {
-			m.unreachable.Store(0)
-			return got.Version == rec.Version && got.LastMove.Equal(storedTime(rec.LastMove)) &&
-				slices.Equal(got.Moves, rec.Moves) && got.Result == rec.Result
-		}
-		if !uncertain || time.Now().After(deadline) || m.ctx.Err() != nil {
-			if uncertain {
-				m.unreachable.Store(time.Now().UnixNano())
-				m.log.Error("a save's outcome is unknown and the game cannot be read: taken as not saved", "id", rec.ID, "err", err)
-			}
-			return false
-		}
-		select {
-		case <-m.ctx.Done():
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
-
-func (m *Manager) emit(evs ...Event) {
-	for _, ev := range evs {
-		m.cfg.Notify(ev)
-	}
-}
-
-// liveGames returns the live games of a platform ("" for all), by id. It
-// reads only what never changes in a game (its id, its channel), so it takes
-// no game's lock: a game's state may be replaced whole at any time (a change
-// taken back).
-func (m *Manager) liveGames(platform string) []*live {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	ids := make([]int64, 0, len(m.games))
-	for id, l := range m.games {
-		if platform == "" || l.key.platform == platform {
-			ids = append(ids, id)
-		}
-	}
-	slices.Sort(ids)
-	list := make([]*live, len(ids))
-	for i, id := range ids {
-		list[i] = m.games[id]
-	}
-	return list
-}
-
-// get finds a live game by id; in the shared mode, a game this process
-// does not hold is loaded from the store.
-func (m *Manager) get(id int64) (*live, error) {
-	m.mu.Lock()
-	if m.closed {
-		m.mu.Unlock()
-		return nil, ErrClosed
-	}
-	l, ok := m.games[id]
-	m.mu.Unlock()
-	switch {
-	case ok:
-		return l, nil
-	case m.cfg.Shared:
-		return m.load(id)
-	}
-	return nil, ErrNoGame
-}
-
-// Get returns a snapshot of an unfinished game.
-func (m *Manager) Get(id int64) (Snapshot, error) {
-	l, err := m.get(id)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	m.lockFresh(l)
-	defer l.mu.Unlock()
-	if l.rec.Result.Over && m.cfg.Shared {
-		return Snapshot{}, ErrNoGame // ended elsewhere: Finished's
-	}
-	return l.snapshot(), nil
-}
-
-// ChannelGames returns the unfinished games of a channel, oldest first.
-func (m *Manager) ChannelGames(platform, channelID string) []Snapshot {
-	m.syncChannel(chanKey{platform, channelID})
-	m.mu.Lock()
-	list := slices.Clone(m.byChannel[chanKey{platform, channelID}])
-	m.mu.Unlock()
-	out := make([]Snapshot, 0, len(list))
-	for _, l := range list {
-		l.mu.Lock()
-		if !l.rec.Result.Over {
-			out = append(out, l.snapshot())
-		}
-		l.mu.Unlock()
-	}
-	return out
-}
-
-// Find returns userID's unfinished games in a channel, the most relevant
-// first: games where it is their turn, then the most recently moved.
-func (m *Manager) Find(platform, channelID, userID string) []Snapshot {
-	all := m.ChannelGames(platform, channelID)
-	out := all[:0]
-	for _, s := range all {
-		if s.SideOf(userID) != ai.NoSide {
-			out = append(out, s)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ti := out[i].Turn == out[i].SideOf(userID)
-		tj := out[j].Turn == out[j].SideOf(userID)
-		if ti != tj {
-			return ti
-		}
-		return out[i].LastMove.After(out[j].LastMove)
-	})
-	return out
-}
-
-// LastFinished returns userID's last finished game in the channel, as
-// stored (for "history" and "board" after the end, across restarts).
-func (m *Manager) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
-	rec, err := m.cfg.Store.LastFinished(ctx, platform, channelID, userID)
-	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading the last finished game", "err", err)
-		}
-		return Snapshot{}, false
-	}
-	return m.storedSnapshot(rec)
-}
-
-// Finished returns finished game id as stored (for "board #g7" and
-// "history #g7" after the end, across restarts). ok is false for a game
-// that does not exist or is not over: an unfinished game is Get's.
-func (m *Manager) Finished(ctx context.Context, id int64) (Snapshot, bool) {
-	rec, err := m.cfg.Store.Game(ctx, id)
-	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading a finished game", "id", id, "err", err)
-		}
-		return Snapshot{}, false
-	}
-	if !rec.Result.Over {
-		return Snapshot{}, false
-	}
-	return m.storedSnapshot(rec)
-}
-
-// storedSnapshot rebuilds a stored game's snapshot by replaying its moves.
-func (m *Manager) storedSnapshot(rec GameRecord) (Snapshot, bool) {
-	g, ok := m.cfg.Games.Lookup(rec.Game)
-	if !ok {
-		return Snapshot{}, false
-	}
-	l := m.newLive(rec, g)
-	if err := l.replay(rec.Moves); err != nil {
-		m.log.Error("replaying a stored game", "id", rec.ID, "err", err)
-		return Snapshot{}, false
-	}
-	return l.snapshot(), true
-}
-
-// pairGame returns the unfinished casual game of g in the channel between
-// a and b (tournament games do not count: they are not the players'
-// choice). Two people may have games of different kinds going at once
-// (a tic-tac-toe left open does not stop a game of dama); a bare move goes
-// to the one whose notation it is.
-func (m *Manager) pairGame(key chanKey, a, b Player, g games.Game) *live {
-	m.syncChannel(key)
-	m.mu.Lock()
-	list := slices.Clone(m.byChannel[key])
-	m.mu.Unlock()
-	same := func(p, q Player) bool { return p.Bot == q.Bot && p.ID == q.ID }
-	for _, l := range list {
-		l.mu.Lock()
-		p := l.rec.Players
-		over := l.rec.Result.Over || l.rec.Tournament != 0 || l.rec.Game != g.Name()
-		l.mu.Unlock()
-		if !over && ((same(p[0], a) && same(p[1], b)) || (same(p[0], b) && same(p[1], a))) {
-			return l
-		}
-	}
-	return nil
-}
-
-// create starts a game from rec's platform, channel, players, level, time
-// control, language, tournament link and rated flag.
-func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
-	now := storedTime(m.cfg.Now())
-	pos, err := startPosition(g, rec.Start)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	if st := pos.Status(); st.Over {
-		return Snapshot{}, &OverAtStartError{Game: g, Status: st}
-	}
-	if rec.Start != "" || g.Players() == 1 || m.policy(g).Unrated {
-		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent
-	}
-	rec.Game, rec.Moves = g.Name(), []string{}
-	rec.Started, rec.LastMove, rec.DrawOffer, rec.TakebackOffer = now, now, ai.NoSide, ai.NoSide
-	rec.Result = Result{Winner: ai.NoSide}
-	rec.Left = rec.TimeControl.clockStart()
-	if g.Players() == 1 {
-		rec.Optimal = -1
-		if s, ok := pos.(games.Solver); ok {
-			if n, ok := s.OptimalLength(); ok {
-				rec.Optimal = n
-			}
-		}
-	}
-	// A game that begins with dice (tavla's opening roll) has them rolled
-	// and recorded before anyone sees it.
-	st := state{rec: rec, game: g, pos: pos}
-	m.roll(&st, now)
-	rec = st.rec
-	rec.Version = 1 // announced by the reply that starts it
-	rec.Update = takeUpdate(ctx)
-	id, err := m.cfg.Store.CreateGame(ctx, rec)
-	if err != nil {
-		giveUpdate(ctx, rec.Update)
-		return Snapshot{}, err
-	}
-	rec.Update = UpdateKey{}
-	rec.ID = id
-	l := m.newLive(rec, g)
-	l.pos, l.sides = st.pos, st.sides
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	m.index(l)
-	snap := l.snapshot()
-	if l.botToMove() {
-		m.queueBot(l, ref, holdOf(ctx))
-	}
-	return snap, nil
 }
 
 // Resume settles the platform's games that ended while the bot was down,
@@ -759,46 +466,38 @@ func (m *Manager) create(ctx context.Context, rec GameRecord, g games.Game, ref 
 // moves in the restored games (once per platform): call it when the
 // platform can receive replies.
 func (m *Manager) Resume(platform string) {
-	m.mu.Lock()
-	if m.resumed[platform] || m.closed {
-		m.mu.Unlock()
+	if m.table.isClosed() || !m.fleet.firstResume(platform) {
 		return
 	}
-	m.resumed[platform] = true
-	m.mu.Unlock()
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
-	m.settleStored(platform)
-	m.resumeTournaments(platform)
-	m.announceResumed(platform)
-	for _, l := range m.liveGames(platform) {
-		l.mu.Lock()
-		if l.botToMove() {
-			m.queueBot(l, "", nil)
-		}
-		l.mu.Unlock()
+	m.settler.settleStored(platform)
+	m.tournaments.resume(platform)
+	m.fleet.announceResumed(platform)
+	for _, l := range m.table.list(platform) {
+		l.do(func() {
+			if l.botToMove() {
+				m.bots.queue(l, "", nil)
+			}
+		})
 	}
 }
 
 // Wait blocks until no bot move or hint is queued or running (and their
 // events have been delivered), or ctx is done.
-func (m *Manager) Wait(ctx context.Context) error { return m.pool.wait(ctx) }
+func (m *Manager) Wait(ctx context.Context) error { return m.bots.pool.wait(ctx) }
 
 // Close cancels running searches and stops the workers. It does not close
 // the Store (whoever opened it does).
 func (m *Manager) Close() error {
-	m.mu.Lock()
-	if m.closed {
-		m.mu.Unlock()
+	if !m.table.close() {
 		return nil
 	}
-	m.closed = true
-	m.mu.Unlock()
 	m.cancel()
-	m.pool.close()
-	<-m.done
-	m.releaseSweep()
+	m.bots.pool.close()
+	<-m.fleet.done
+	m.fleet.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.
-	m.beat(context.Background(), m.cfg.Now())
+	m.fleet.beat(context.Background(), m.cfg.Now())
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"oyunbot/ai"
@@ -585,21 +586,6 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	}
 }
 
-func TestIdleForfeitRunsByItself(t *testing.T) {
-	h := newHarness(t, "", func(c *sessions.Config) { c.IdleForfeit = 20 * time.Millisecond })
-	g := h.pvp("tictactoe", chanA, ayse, bora)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if _, err := h.m.Get(g.ID); errors.Is(err, sessions.ErrNoGame) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("idle game never forfeited")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 func TestRestoreAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	gate := make(chan struct{})
@@ -668,46 +654,54 @@ func (g gated) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *ran
 	return g.e.Choose(ctx, p, lvl, rng)
 }
 
+// TestThinkingNotices: a search that outlasts ThinkingNotice announces
+// itself then (not before), and a game queued behind a busy worker is told
+// so at once. In a synctest bubble: the notice's timer runs on the
+// bubble's clock.
 func TestThinkingNotices(t *testing.T) {
-	gate := make(chan struct{})
-	h := newHarness(t, "", func(c *sessions.Config) {
-		c.Workers = 1
-		c.ThinkingNotice = 5 * time.Millisecond
-		c.NewEngine = func() sessions.Engine { return gated{gate, smallEngine().(*ai.Engine)} }
+	synctest.Test(t, func(t *testing.T) {
+		const notice = 3 * time.Second
+		gate := make(chan struct{})
+		h := newHarness(t, "", func(c *sessions.Config) {
+			c.Workers = 1
+			c.ThinkingNotice = notice
+			c.NewEngine = func() sessions.Engine { return gated{gate, smallEngine().(*ai.Engine)} }
+		})
+		start := func(p sessions.Player) sessions.Snapshot {
+			s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		g1 := start(ayse)
+		after(notice - time.Millisecond)
+		if evs := h.Events(); len(evs) != 0 {
+			t.Fatalf("events before the notice time: %+v", evs)
+		}
+		after(time.Millisecond) // the slow search announces itself
+		if evs := h.Events(); len(evs) != 1 || evs[0].Kind != sessions.EventThinking || evs[0].Game.ID != g1.ID {
+			t.Fatalf("at the notice time, events %+v, want game 1's thinking notice", evs)
+		}
+		g2 := start(bora) // the only worker is busy: queued at once
+		close(gate)
+		h.wait()
+		evs := h.Events()
+		kinds := map[int64][]string{}
+		for _, ev := range evs {
+			k := map[sessions.EventKind]string{sessions.EventThinking: "thinking", sessions.EventBotMoved: "moved"}[ev.Kind]
+			if ev.Queued {
+				k = "queued"
+			}
+			kinds[ev.Game.ID] = append(kinds[ev.Game.ID], k)
+		}
+		if got := kinds[g1.ID]; !slices.Equal(got, []string{"thinking", "moved"}) {
+			t.Errorf("game 1 events %v", got)
+		}
+		if got := kinds[g2.ID]; len(got) < 2 || got[0] != "queued" || got[len(got)-1] != "moved" {
+			t.Errorf("game 2 events %v", got)
+		}
 	})
-	start := func(p sessions.Player) sessions.Snapshot {
-		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	g1 := start(ayse)
-	deadline := time.Now().Add(10 * time.Second)
-	for len(h.Events()) == 0 { // the slow search announces itself
-		if time.Now().After(deadline) {
-			t.Fatal("no thinking notice")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	g2 := start(bora) // the only worker is busy: queued at once
-	close(gate)
-	h.wait()
-	evs := h.Events()
-	kinds := map[int64][]string{}
-	for _, ev := range evs {
-		k := map[sessions.EventKind]string{sessions.EventThinking: "thinking", sessions.EventBotMoved: "moved"}[ev.Kind]
-		if ev.Queued {
-			k = "queued"
-		}
-		kinds[ev.Game.ID] = append(kinds[ev.Game.ID], k)
-	}
-	if got := kinds[g1.ID]; !slices.Equal(got, []string{"thinking", "moved"}) {
-		t.Errorf("game 1 events %v", got)
-	}
-	if got := kinds[g2.ID]; len(got) < 2 || got[0] != "queued" || got[len(got)-1] != "moved" {
-		t.Errorf("game 2 events %v", got)
-	}
 }
 
 // orderly is a predictable engine: it plays the legal move whose text

@@ -61,22 +61,22 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 		t.Fatal(err)
 	}
 	play(2)
-	l := m.games[id]
+	l, _ := m.table.held(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	held := l.rec.Version
-	if m.adopt(l, stale) || len(l.rec.Moves) != 4 {
+	if m.replica.adopt(l, stale) || len(l.rec.Moves) != 4 {
 		t.Fatalf("an older record (version %d, 2 moves) was taken over the copy's version %d: %d moves now",
 			stale.Version, held, len(l.rec.Moves))
 	}
 	same := l.rec
 	same.Moves = stale.Moves // same version and time: nothing new
-	if m.adopt(l, same) || len(l.rec.Moves) != 4 {
+	if m.replica.adopt(l, same) || len(l.rec.Moves) != 4 {
 		t.Fatal("a record of the copy's own version and time was taken")
 	}
 	credited := l.rec
 	credited.LastMove = l.rec.LastMove.Add(time.Minute)
-	if !m.adopt(l, credited) || !l.rec.LastMove.Equal(credited.LastMove) || len(l.rec.Moves) != 4 {
+	if !m.replica.adopt(l, credited) || !l.rec.LastMove.Equal(credited.LastMove) || len(l.rec.Moves) != 4 {
 		t.Fatal("a clock credit (same version, later LastMove) was not taken")
 	}
 }

@@ -6,78 +6,12 @@ package sessions
 // shortest solution when the game knows it).
 
 import (
-	"context"
-	"fmt"
-
 	"oyunbot/ai"
-	"oyunbot/games"
 )
 
 // Anyone is the Player.ID of a one-player game that everyone in its channel
 // may play.
 const Anyone = "*"
-
-// SoloGame asks for a one-player game.
-type SoloGame struct {
-	Platform  string
-	ChannelID string
-	// Player plays it; a Player with ID Anyone lets everyone in the
-	// channel play it together.
-	Player Player
-	Game   games.Game
-	// Start is a custom start position (the game's position text); "" for
-	// the game's own.
-	Start string
-	// Level chooses the difficulty of a start the game draws
-	// (games.RandomStarter) when Start is empty; "" for the default.
-	Level string
-	Lang  string // kept for the game's replies
-}
-
-// StartSolo starts a one-player game. A player has one unfinished game of a
-// kind per channel (PlayingError otherwise).
-func (m *Manager) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error) {
-	if req.Game.Players() != 1 {
-		return Snapshot{}, ErrTwoPlayerGame
-	}
-	key := chanKey{req.Platform, req.ChannelID}
-	m.mu.Lock()
-	list := append([]*live(nil), m.byChannel[key]...)
-	m.mu.Unlock()
-	for _, l := range list {
-		l.mu.Lock()
-		same := !l.rec.Result.Over && l.rec.Game == req.Game.Name() && l.rec.Players[0].ID == req.Player.ID
-		var snap Snapshot
-		if same {
-			snap = l.snapshot()
-		}
-		l.mu.Unlock()
-		if same {
-			return Snapshot{}, &PlayingError{Game: snap}
-		}
-	}
-	if rs, ok := req.Game.(games.RandomStarter); ok && req.Start == "" {
-		// A drawn start is a custom start: the game replays from its record.
-		level := req.Level
-		if level == "" {
-			level = DefaultLevel
-		}
-		lvl, ok := ai.ParseLevel(level)
-		if !ok {
-			return Snapshot{}, ErrUnknownLevel
-		}
-		m.diceMu.Lock()
-		start, err := rs.RandomStart(lvl.Name, m.cfg.Dice)
-		m.diceMu.Unlock()
-		if err != nil {
-			return Snapshot{}, fmt.Errorf("%w: %w", ErrBadStart, err)
-		}
-		req.Start = start
-	}
-	rec := GameRecord{Platform: req.Platform, ChannelID: req.ChannelID, Players: [2]Player{req.Player, {}},
-		Lang: req.Lang, Start: req.Start}
-	return m.create(ctx, rec, req.Game, "")
-}
 
 // solo reports whether the game has one player; l.mu must be held.
 func (l *state) solo() bool { return l.game.Players() == 1 }
@@ -89,23 +23,4 @@ func (l *state) soloSide(userID string) ai.Side {
 		return ai.First
 	}
 	return ai.NoSide
-}
-
-// host is how game g is hosted (games.Host), read once per game.
-func (m *Manager) host(g games.Game) games.Host {
-	if h, ok := m.hosts.Load(g.Name()); ok {
-		return h.(games.Host)
-	}
-	h := games.HostOf(g)
-	m.hosts.Store(g.Name(), h)
-	return h
-}
-
-// policy is what game g allows.
-func (m *Manager) policy(g games.Game) games.Policy { return m.host(g).Policy }
-
-// parseLevel reads a level name of game g (its own levels, or the
-// standard ones).
-func (m *Manager) parseLevel(g games.Game, name string) (ai.Level, bool) {
-	return m.host(g).Level(name)
 }

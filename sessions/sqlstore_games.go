@@ -244,6 +244,9 @@ func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRec
 				r.Platform, r.Game, r.PlayerID, r.Name, r.Rating.Rating, r.RD, r.Volatility, r.Games, ms(r.Updated)); err != nil {
 				return fmt.Errorf("rating: %w", err)
 			}
+			if err := s.recordRating(ctx, tx, id, r); err != nil {
+				return err
+			}
 		}
 		return nil
 	})
@@ -291,15 +294,18 @@ func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time,
 // Channel loads a channel's settings.
 func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
 	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
-	err := s.one(ctx, `SELECT lang, level, dice FROM channels WHERE platform = ? AND channel = ?`,
-		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice)
+	var web int
+	err := s.one(ctx, `SELECT lang, level, dice, web FROM channels WHERE platform = ? AND channel = ?`,
+		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice, &web)
+	cs.Web = web != 0
 	return cs, err
 }
 
 // SaveChannel stores a channel's settings.
 func (s *SQLStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice`,
-		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice, web) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice,
+		web = excluded.web`,
+		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice, boolInt(cs.Web))
 	return wrapped("save channel", err)
 }

@@ -42,29 +42,40 @@ func (l *state) clone() state {
 }
 
 // live is a game in memory: its state, the lock that serialises everything
-// done to it, and its bot's scheduling. Lock order is live.mu before
-// Manager.mu, never the reverse.
+// done to it, and its bot's scheduling. See the package's lock order.
 type live struct {
 	mu sync.Mutex
 	state
 	botBusy bool // a bot move is queued or running
-	// retryBot: the bot's last move could not be saved; the idle loop asks
+	// retryBot: the bot's last move could not be saved; the clocks' look asks
 	// for it again from this time on.
 	retryBot time.Time
 	rng      *rand.Rand
-	// id and key never change: read without mu (state may be replaced
-	// whole at any time, when a change is taken back).
-	id  int64
-	key chanKey
+	// id, key and the tournament pairing never change: read without mu
+	// (state may be replaced whole at any time, when a change is taken
+	// back or the game reloaded).
+	id         int64
+	key        chanKey
+	tournament int64 // rec.Tournament
+	round      int   // rec.Round
+	board      int   // rec.Board
 }
 
-func (m *Manager) newLive(rec GameRecord, g games.Game) *live {
-	return &live{
-		state: state{rec: rec, game: g},
-		rng:   rand.New(rand.NewPCG(m.cfg.Seed, uint64(rec.ID))),
-		id:    rec.ID,
-		key:   chanKey{rec.Platform, rec.ChannelID},
+// do runs f with l locked.
+func (l *live) do(f func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f()
+}
+
+// at returns the game's snapshot while it is at version and not over.
+func (l *live) at(version uint64) (Snapshot, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.version != version || l.rec.Result.Over {
+		return Snapshot{}, false
 	}
+	return l.snapshot(), true
 }
 
 // startPosition is the position a game starts from: the game's own, or the

@@ -312,6 +312,9 @@ type ChannelSettings struct {
 	// Dice is DiceByHand when the players roll their own dice ("roll"),
 	// "" when the bot rolls for them.
 	Dice string
+	// Web: the channel's admins let its games be listed on the web pages
+	// ("web on"; a game's own link works whatever this says).
+	Web bool
 }
 
 // ChallengeRecord is an open challenge as stored.

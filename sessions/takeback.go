@@ -28,71 +28,72 @@ const (
 // or one that takes none back: tavla's dice), ErrTournamentGame,
 // ErrNothingToUndo, and the lookups' (ErrNoGame, ErrNotPlayer,
 // ErrGameOver).
-func (m *Manager) OfferTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
-	type result struct {
-		out  TakebackOutcome
-		snap Snapshot
-	}
-	r, err := retryConflict(func() (result, error) {
-		out, snap, err := m.offerTakeback(ctx, id, userID)
-		return result{out, snap}, err
-	})
-	return r.out, r.snap, err
+func (o *offers) OfferTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
+	return retryConflict2(func() (TakebackOutcome, Snapshot, error) { return o.offerTakeback(ctx, id, userID) })
 }
 
-func (m *Manager) offerTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
-	l, side, err := m.lockPlayer(id, userID)
-	if err != nil {
-		return 0, Snapshot{}, err
-	}
-	defer l.mu.Unlock()
-	switch {
-	case l.solo() || l.vsBot() || m.policy(l.game).NoUndo:
-		return 0, Snapshot{}, ErrNotAllowed
-	case l.rec.Tournament != 0:
-		return 0, Snapshot{}, ErrTournamentGame
-	case l.rec.TakebackOffer == side.Opponent():
-		snap, err := m.acceptTakeback(ctx, l)
-		return TakebackAccepted, snap, err
-	case takebackPoint(l.sides, side) < 0:
-		return 0, Snapshot{}, ErrNothingToUndo
-	}
-	cp := l.state.clone()
-	l.rec.TakebackOffer = side
-	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
-		return 0, Snapshot{}, err
-	}
-	return TakebackOffered, l.snapshot(), nil
+// offerTakeback is one try of OfferTakeback.
+func (o *offers) offerTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
+	var (
+		out  TakebackOutcome
+		snap Snapshot
+	)
+	_, err := o.replica.act(id, userID, true, func(l *live, side ai.Side) (err error) {
+		switch {
+		case l.solo() || l.vsBot() || o.policy(l.game).NoUndo:
+			return ErrNotAllowed
+		case l.rec.Tournament != 0:
+			return ErrTournamentGame
+		case l.rec.TakebackOffer == side.Opponent():
+			out = TakebackAccepted
+			snap, err = o.acceptTakeback(ctx, l)
+			return err
+		case takebackPoint(l.sides, side) < 0:
+			return ErrNothingToUndo
+		}
+		cp := l.state.clone()
+		l.rec.TakebackOffer = side
+		l.version++
+		if err := o.replica.commit(ctx, l, cp); err != nil {
+			return err
+		}
+		out, snap = TakebackOffered, l.snapshot()
+		return nil
+	})
+	return out, snap, err
 }
 
 // AnswerTakeback accepts or declines the opponent's offer to take back.
-func (m *Manager) AnswerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
-	return retryConflict(func() (Snapshot, error) {
-		l, side, err := m.lockPlayer(id, userID)
-		if err != nil {
-			return Snapshot{}, err
-		}
-		defer l.mu.Unlock()
+func (o *offers) AnswerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
+	return retryConflict(func() (Snapshot, error) { return o.answerTakeback(ctx, id, userID, accept) })
+}
+
+// answerTakeback is one try of AnswerTakeback.
+func (o *offers) answerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
+	var snap Snapshot
+	_, err := o.replica.act(id, userID, true, func(l *live, side ai.Side) (err error) {
 		if l.rec.TakebackOffer != side.Opponent() {
-			return Snapshot{}, ErrNoTakebackOffer
+			return ErrNoTakebackOffer
 		}
 		if accept {
-			return m.acceptTakeback(ctx, l)
+			snap, err = o.acceptTakeback(ctx, l)
+			return err
 		}
 		cp := l.state.clone()
 		l.rec.TakebackOffer = ai.NoSide
 		l.version++
-		if err := m.commit(ctx, l, cp); err != nil {
-			return Snapshot{}, err
+		if err := o.replica.commit(ctx, l, cp); err != nil {
+			return err
 		}
-		return l.snapshot(), nil
+		snap = l.snapshot()
+		return nil
 	})
+	return snap, err
 }
 
 // acceptTakeback takes the offerer's last turn back (and the reply after
 // it); l.mu must be held.
-func (m *Manager) acceptTakeback(ctx context.Context, l *live) (Snapshot, error) {
+func (o *offers) acceptTakeback(ctx context.Context, l *live) (Snapshot, error) {
 	to := takebackPoint(l.sides, l.rec.TakebackOffer)
 	if to < 0 {
 		return Snapshot{}, ErrNothingToUndo
@@ -102,10 +103,10 @@ func (m *Manager) acceptTakeback(ctx context.Context, l *live) (Snapshot, error)
 		return Snapshot{}, fmt.Errorf("sessions: take back: %w", err)
 	}
 	l.rec.DrawOffer, l.rec.TakebackOffer = ai.NoSide, ai.NoSide
-	l.rec.LastMove = storedTime(m.cfg.Now())
+	l.rec.LastMove = storedTime(o.cfg.Now())
 	l.rec.Rated = false // a game with a take-back says nothing about strength
 	l.version++
-	if err := m.commit(ctx, l, cp); err != nil {
+	if err := o.replica.commit(ctx, l, cp); err != nil {
 		return Snapshot{}, err
 	}
 	return l.snapshot(), nil

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
+	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -70,9 +72,32 @@ func cloneTournament(t tournament.Tournament) tournament.Tournament {
 	return t
 }
 
-// view copies rec; m.tmu must be held (or rec private).
-func (m *Manager) view(rec *TournamentRecord) TournamentView {
-	g, _ := m.cfg.Games.Lookup(rec.T.Game)
+// tournaments runs the channels' tournaments. Its lock (a fleetMutex:
+// in the shared mode also the fleet's tournaments' lease) serialises every
+// change of a tournament; a round's games are started under it, so it
+// comes before a game's lock in the lock order. It is never held with the
+// matches'.
+type tournaments struct {
+	*env
+	table   *table
+	replica *replica
+	lobby   *lobby
+	settler *settler
+	ratings *ratings
+
+	mu        fleetMutex
+	byChannel map[chanKey]*TournamentRecord // registering or running, one per channel
+}
+
+func newTournaments(e *env) *tournaments {
+	tm := &tournaments{env: e, byChannel: map[chanKey]*TournamentRecord{}}
+	tm.mu.t = tm
+	return tm
+}
+
+// view copies rec; tm.mu must be held (or rec private).
+func (tm *tournaments) view(rec *TournamentRecord) TournamentView {
+	g, _ := tm.cfg.Games.Lookup(rec.T.Game)
 	tc, _ := ParseTimeControl(rec.T.TimeControl)
 	games := make(map[string]int64, len(rec.Games))
 	for k, v := range rec.Games {
@@ -82,35 +107,53 @@ func (m *Manager) view(rec *TournamentRecord) TournamentView {
 		TimeControl: tc, T: cloneTournament(rec.T), Games: games}
 }
 
-// restoreTournaments loads the registering and running tournaments,
-// skipping those that cannot be read.
-func (m *Manager) restoreTournaments() error {
-	recs, skipped, err := loadTournaments(m.ctx, m.cfg.Store, m.cfg.Games)
+// restore loads the registering and running tournaments (at start-up),
+// skipping those that cannot be read: it returns them.
+func (tm *tournaments) restore() ([]SkippedRow, error) {
+	recs, skipped, err := loadTournaments(tm.ctx, tm.cfg.Store, tm.cfg.Games)
 	if err != nil {
-		return fmt.Errorf("sessions: restore tournaments: %w", err)
+		return nil, fmt.Errorf("sessions: restore tournaments: %w", err)
 	}
-	m.skipped = append(m.skipped, skipped...)
+	tm.hold(recs)
+	return skipped, nil
+}
+
+// reload replaces the tournaments held by the stored ones (registering or
+// running); tm.mu must be held. A store that cannot be read leaves them as
+// they are.
+func (tm *tournaments) reload() {
+	recs, _, err := loadTournaments(context.Background(), tm.cfg.Store, tm.cfg.Games)
+	if err != nil {
+		tm.log.Warn("reading the tournaments", "err", err)
+		return
+	}
+	clear(tm.byChannel)
+	tm.hold(recs)
+}
+
+// hold keeps recs, the tournaments registering or running; tm.mu must be
+// held (or the Manager not started).
+func (tm *tournaments) hold(recs []TournamentRecord) {
 	for i := range recs {
 		rec := recs[i]
 		if rec.Games == nil {
 			rec.Games = map[string]int64{}
 		}
-		m.tourneys[chanKey{rec.Platform, rec.ChannelID}] = &rec
+		tm.byChannel[chanKey{rec.Platform, rec.ChannelID}] = &rec
 	}
-	return nil
 }
 
-// saveTournament writes rec through; m.tmu must be held.
-func (m *Manager) saveTournament(ctx context.Context, rec *TournamentRecord) {
-	rec.Updated = storedTime(m.cfg.Now())
-	if err := m.cfg.Store.SaveTournament(context.WithoutCancel(ctx), *rec); err != nil {
-		m.log.Error("saving a tournament", "id", rec.ID, "err", err)
+// save writes rec through; tm.mu must be held.
+func (tm *tournaments) save(ctx context.Context, rec *TournamentRecord) {
+	rec.Updated = storedTime(tm.cfg.Now())
+	if err := tm.cfg.Store.SaveTournament(context.WithoutCancel(ctx), *rec); err != nil {
+		tm.log.Error("saving a tournament", "id", rec.ID, "err", err)
 	}
 }
 
 // CreateTournament opens a tournament for registration in a channel (one
 // per channel at a time: ErrTournamentExists, with the existing one).
-func (m *Manager) CreateTournament(ctx context.Context, req NewTournament) (TournamentView, error) {
+func (tm *tournaments) CreateTournament(ctx context.Context, req NewTournament) (TournamentView, error) {
 	if req.Game.Players() != 2 {
 		return TournamentView{}, ErrOnePlayerGame
 	}
@@ -119,28 +162,28 @@ func (m *Manager) CreateTournament(ctx context.Context, req NewTournament) (Tour
 		return TournamentView{}, err
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	m.tmu.Lock()
-	defer m.tmu.Unlock()
-	if cur := m.tourneys[key]; cur != nil {
-		return m.view(cur), ErrTournamentExists
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	if cur := tm.byChannel[key]; cur != nil {
+		return tm.view(cur), ErrTournamentExists
 	}
-	now := storedTime(m.cfg.Now())
+	now := storedTime(tm.cfg.Now())
 	rec := &TournamentRecord{Platform: req.Platform, ChannelID: req.ChannelID, Lang: req.Lang, T: *t,
 		Games: map[string]int64{}, Created: now, Updated: now}
-	id, err := m.cfg.Store.CreateTournament(ctx, *rec)
+	id, err := tm.cfg.Store.CreateTournament(ctx, *rec)
 	if err != nil {
 		return TournamentView{}, err
 	}
 	rec.ID = id
 	rec.T.ID = strconv.FormatInt(id, 10)
-	m.saveTournament(ctx, rec)
-	m.tourneys[key] = rec
-	return m.view(rec), nil
+	tm.save(ctx, rec)
+	tm.byChannel[key] = rec
+	return tm.view(rec), nil
 }
 
-// current returns the channel's active tournament; m.tmu must be held.
-func (m *Manager) current(platform, channelID string) (*TournamentRecord, error) {
-	rec := m.tourneys[chanKey{platform, channelID}]
+// current returns the channel's active tournament; tm.mu must be held.
+func (tm *tournaments) current(platform, channelID string) (*TournamentRecord, error) {
+	rec := tm.byChannel[chanKey{platform, channelID}]
 	if rec == nil {
 		return nil, ErrNoTournament
 	}
@@ -149,84 +192,105 @@ func (m *Manager) current(platform, channelID string) (*TournamentRecord, error)
 
 // Tournament returns the channel's tournament: the one registering or
 // running, else the last one (finished or cancelled), from the store.
-func (m *Manager) Tournament(ctx context.Context, platform, channelID string) (TournamentView, bool) {
-	m.tmu.Lock()
-	if rec := m.tourneys[chanKey{platform, channelID}]; rec != nil {
-		v := m.view(rec)
-		m.tmu.Unlock()
+func (tm *tournaments) Tournament(ctx context.Context, platform, channelID string) (TournamentView, bool) {
+	if v, ok := tm.active(platform, channelID); ok {
 		return v, true
 	}
-	m.tmu.Unlock()
-	rec, err := m.cfg.Store.LastTournament(ctx, platform, channelID)
+	rec, err := tm.cfg.Store.LastTournament(ctx, platform, channelID)
 	if err != nil {
 		if !errors.Is(err, ErrNotFound) {
-			m.log.Error("loading the last tournament", "err", err)
+			tm.log.Error("loading the last tournament", "err", err)
 		}
 		return TournamentView{}, false
 	}
-	return m.view(&rec), true
+	return tm.view(&rec), true
+}
+
+// active returns the channel's tournament registering or running.
+func (tm *tournaments) active(platform, channelID string) (TournamentView, bool) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
+	if err != nil {
+		return TournamentView{}, false
+	}
+	return tm.view(rec), true
 }
 
 // JoinTournament registers p in the channel's tournament, seeded by their
 // rating in its game.
-func (m *Manager) JoinTournament(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
-	m.tmu.Lock()
-	defer m.tmu.Unlock()
-	rec, err := m.current(platform, channelID)
+func (tm *tournaments) JoinTournament(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
 	if err != nil {
 		return TournamentView{}, err
 	}
-	r, _ := m.Rating(ctx, platform, rec.T.Game, p.ID)
+	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, p.ID)
 	if err := rec.T.Join(tournament.Player{ID: p.ID, Name: p.Name, Rating: r.Rating.Rating}); err != nil {
-		return m.view(rec), err
+		return tm.view(rec), err
 	}
-	m.saveTournament(ctx, rec)
-	return m.view(rec), nil
+	tm.save(ctx, rec)
+	return tm.view(rec), nil
 }
 
 // AddBotToTournament enters the bot at a level (organiser or admin only).
-func (m *Manager) AddBotToTournament(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
-	m.tmu.Lock()
-	defer m.tmu.Unlock()
-	rec, err := m.current(platform, channelID)
+func (tm *tournaments) AddBotToTournament(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
 	if err != nil {
 		return TournamentView{}, err
 	}
-	g, ok := m.cfg.Games.Lookup(rec.T.Game)
+	g, ok := tm.cfg.Games.Lookup(rec.T.Game)
 	if !ok {
-		return m.view(rec), ErrUnknownGameName
+		return tm.view(rec), ErrUnknownGameName
 	}
-	lvl, ok := m.parseLevel(g, level)
+	lvl, ok := tm.parseLevel(g, level)
 	if !ok {
-		return m.view(rec), ErrUnknownLevel
+		return tm.view(rec), ErrUnknownLevel
 	}
 	if !rec.T.CanManage(by.ID, admin) {
-		return m.view(rec), ErrNotOrganiser
+		return tm.view(rec), ErrNotOrganiser
 	}
-	r, _ := m.Rating(ctx, platform, rec.T.Game, BotRatingID(lvl.Name))
-	p := tournament.Player{ID: tournament.BotID(lvl.Name), Name: m.cfg.BotName, Bot: true, Level: lvl.Name, Rating: r.Rating.Rating}
+	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, BotRatingID(lvl.Name))
+	p := tournament.Player{ID: tournament.BotID(lvl.Name), Name: tm.cfg.BotName, Bot: true, Level: lvl.Name, Rating: r.Rating.Rating}
 	if err := rec.T.Join(p); err != nil {
-		return m.view(rec), err
+		return tm.view(rec), err
 	}
-	m.saveTournament(ctx, rec)
-	return m.view(rec), nil
+	tm.save(ctx, rec)
+	return tm.view(rec), nil
 }
 
 // LeaveTournament takes playerID out of the channel's tournament: before the
 // start it unregisters, after it withdraws (the game in play is lost, later
 // ones are forfeited). Taking out someone else (the bot) is for the
 // organiser or an admin.
-func (m *Manager) LeaveTournament(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
-	m.tmu.Lock()
-	rec, err := m.current(platform, channelID)
+func (tm *tournaments) LeaveTournament(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
+	v, game, evs, err := tm.leave(ctx, platform, channelID, by, admin, playerID)
 	if err != nil {
-		m.tmu.Unlock()
-		return TournamentView{}, err
+		return v, err
+	}
+	// The withdrawn player's game ends as a loss; its result is already in
+	// the tournament (Leave forfeited it), so settling it records nothing.
+	if game != 0 {
+		tm.endGame(ctx, game, playerID, ReasonWithdrew)
+	}
+	tm.emitCtx(ctx, evs...)
+	return v, nil
+}
+
+// leave is LeaveTournament's change of the tournament; it returns the game
+// playerID was playing in it (0 for none) and the events to announce.
+func (tm *tournaments) leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, int64, []Event, error) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
+	if err != nil {
+		return TournamentView{}, 0, nil, err
 	}
 	if playerID != by.ID && !rec.T.CanManage(by.ID, admin) {
-		v := m.view(rec)
-		m.tmu.Unlock()
-		return v, ErrNotOrganiser
+		return tm.view(rec), 0, nil, ErrNotOrganiser
 	}
 	var game int64
 	if round, board, ok := rec.T.GameOf(playerID); ok {
@@ -234,74 +298,82 @@ func (m *Manager) LeaveTournament(ctx context.Context, platform, channelID strin
 	}
 	u, err := rec.T.Leave(playerID)
 	if err != nil {
-		v := m.view(rec)
-		m.tmu.Unlock()
-		return v, err
+		return tm.view(rec), 0, nil, err
 	}
-	evs := m.applyUpdate(ctx, rec, u)
-	v := m.view(rec)
-	m.tmu.Unlock()
-	// The withdrawn player's game ends as a loss; its result is already in
-	// the tournament (Leave forfeited it), so settling it records nothing.
-	if game != 0 {
-		m.endGame(ctx, game, playerID, ReasonWithdrew)
-	}
-	m.emitCtx(ctx, evs...)
-	return v, nil
+	evs := tm.applyUpdate(ctx, rec, u)
+	return tm.view(rec), game, evs, nil
 }
 
 // endGame ends a live game as a loss for loserID (or with no winner, for
-// ReasonAborted) and settles it.
-func (m *Manager) endGame(ctx context.Context, id int64, loserID, reason string) {
-	l, err := m.get(id)
+// ReasonAborted) and settles it. No lock may be held.
+func (tm *tournaments) endGame(ctx context.Context, id int64, loserID, reason string) {
+	l, err := tm.table.get(id)
 	if err != nil {
 		return
 	}
 	for try := 1; ; try++ {
-		m.lockFresh(l)
-		if l.rec.Result.Over {
-			l.mu.Unlock()
+		ended, err := tm.end(l, loserID, reason)
+		if !ended {
 			return // ended meanwhile, by a move or by another process
 		}
-		winner := ai.NoSide
-		if reason != ReasonAborted {
-			for i, p := range l.rec.Players {
-				if p.ID == loserID || (p.Bot && tournament.BotID(p.Level) == loserID) {
-					winner = ai.Side(i).Opponent()
-				}
-			}
-		}
-		cp := l.state.clone()
-		l.end(winner, reason, m.cfg.Now())
-		err := m.save(l, cp)
-		l.mu.Unlock()
 		if err == nil {
 			break
 		}
 		if try == conflictTries {
-			m.log.Error("ending a tournament game: saved elsewhere first every time", "id", id, "err", err)
+			tm.log.Error("ending a tournament game: saved elsewhere first every time", "id", id, "err", err)
 			return
 		}
 	}
 	// The players hear of it before what follows (the next round).
-	snap, evs := m.endedQuiet(ctx, l)
-	m.emitCtx(ctx, append([]Event{{Kind: EventEnded, Game: snap}}, evs...)...)
+	snap, evs := tm.settler.endedQuiet(ctx, l)
+	tm.emitCtx(ctx, append([]Event{{Kind: EventEnded, Game: snap}}, evs...)...)
+}
+
+// end is one try of endGame's end of l: false if l was over already, and
+// ErrConflict if another process saved it first (it is reloaded).
+func (tm *tournaments) end(l *live, loserID, reason string) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	tm.replica.freshen(l)
+	if l.rec.Result.Over {
+		return false, nil
+	}
+	winner := ai.NoSide
+	if reason != ReasonAborted {
+		for i, p := range l.rec.Players {
+			if p.ID == loserID || (p.Bot && tournament.BotID(p.Level) == loserID) {
+				winner = ai.Side(i).Opponent()
+			}
+		}
+	}
+	cp := l.state.clone()
+	l.end(winner, reason, tm.cfg.Now())
+	return true, tm.replica.save(l, cp)
 }
 
 // StartTournament closes registration and starts round 1 (organiser or
 // admin only). The round's games start in the channel; an EventRoundStarted
 // carrying ref follows: it is the answer to the start command.
-func (m *Manager) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
-	m.tmu.Lock()
-	rec, err := m.current(platform, channelID)
+func (tm *tournaments) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
+	v, evs, err := tm.start(ctx, platform, channelID, by, admin, ref)
 	if err != nil {
-		m.tmu.Unlock()
-		return TournamentView{}, err
+		return v, err
+	}
+	tm.emitCtx(ctx, evs...)
+	return v, nil
+}
+
+// start is StartTournament's change of the tournament; it returns the
+// events to announce.
+func (tm *tournaments) start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, []Event, error) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
+	if err != nil {
+		return TournamentView{}, nil, err
 	}
 	if !rec.T.CanManage(by.ID, admin) {
-		v := m.view(rec)
-		m.tmu.Unlock()
-		return v, ErrNotOrganiser
+		return tm.view(rec), nil, ErrNotOrganiser
 	}
 	// Seed by today's ratings, not those at registration.
 	for i, p := range rec.T.Players {
@@ -309,48 +381,52 @@ func (m *Manager) StartTournament(ctx context.Context, platform, channelID strin
 		if p.Bot {
 			id = BotRatingID(p.Level)
 		}
-		r, _ := m.Rating(ctx, platform, rec.T.Game, id)
+		r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, id)
 		rec.T.Players[i].Rating = r.Rating.Rating
 	}
 	u, err := rec.T.Start()
 	if err != nil {
-		v := m.view(rec)
-		m.tmu.Unlock()
-		return v, err
+		return tm.view(rec), nil, err
 	}
-	evs := m.applyUpdate(ctx, rec, u)
+	evs := tm.applyUpdate(ctx, rec, u)
 	for i := range evs {
 		if evs[i].Kind == EventRoundStarted && evs[i].Round == 1 {
 			evs[i].Ref = ref
 		}
 	}
-	v := m.view(rec)
-	m.tmu.Unlock()
-	m.emitCtx(ctx, evs...)
-	return v, nil
+	return tm.view(rec), evs, nil
 }
 
 // CancelTournament stops the channel's tournament (organiser or admin
 // only); its unfinished games end without a result and are not rated.
-func (m *Manager) CancelTournament(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
-	m.tmu.Lock()
-	rec, err := m.current(platform, channelID)
+func (tm *tournaments) CancelTournament(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
+	v, live, err := tm.cancel(ctx, platform, channelID, by, admin)
 	if err != nil {
-		m.tmu.Unlock()
-		return TournamentView{}, err
-	}
-	if !rec.T.CanManage(by.ID, admin) {
-		v := m.view(rec)
-		m.tmu.Unlock()
-		return v, ErrNotOrganiser
-	}
-	if err := rec.T.Cancel(); err != nil {
-		v := m.view(rec)
-		m.tmu.Unlock()
 		return v, err
 	}
-	m.saveTournament(ctx, rec)
-	delete(m.tourneys, chanKey{platform, channelID})
+	for _, id := range live {
+		tm.endGame(ctx, id, "", ReasonAborted)
+	}
+	return v, nil
+}
+
+// cancel is CancelTournament's change of the tournament; it returns the
+// games still going on, to end.
+func (tm *tournaments) cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, []int64, error) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	rec, err := tm.current(platform, channelID)
+	if err != nil {
+		return TournamentView{}, nil, err
+	}
+	if !rec.T.CanManage(by.ID, admin) {
+		return tm.view(rec), nil, ErrNotOrganiser
+	}
+	if err := rec.T.Cancel(); err != nil {
+		return tm.view(rec), nil, err
+	}
+	tm.save(ctx, rec)
+	delete(tm.byChannel, chanKey{platform, channelID})
 	var live []int64
 	if n := len(rec.T.Rounds); n > 0 {
 		for b, p := range rec.T.Rounds[n-1].Pairings {
@@ -359,20 +435,15 @@ func (m *Manager) CancelTournament(ctx context.Context, platform, channelID stri
 			}
 		}
 	}
-	v := m.view(rec)
-	m.tmu.Unlock()
-	for _, id := range live {
-		m.endGame(ctx, id, "", ReasonAborted)
-	}
-	return v, nil
+	return tm.view(rec), live, nil
 }
 
-// tournamentResult records the result of a tournament game that ended and
-// returns the events that follow (next round, end). No lock may be held.
-func (m *Manager) tournamentResult(ctx context.Context, rec GameRecord) []Event {
-	m.tmu.Lock()
-	defer m.tmu.Unlock()
-	tr := m.tourneys[chanKey{rec.Platform, rec.ChannelID}]
+// result records the result of a tournament game that ended and returns
+// the events that follow (next round, end). No lock may be held.
+func (tm *tournaments) result(ctx context.Context, rec GameRecord) []Event {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	tr := tm.byChannel[chanKey{rec.Platform, rec.ChannelID}]
 	if tr == nil || tr.ID != rec.Tournament || tr.Games[pairingKey(rec.Round, rec.Board)] != rec.ID {
 		return nil // cancelled, or not this tournament's game
 	}
@@ -390,37 +461,37 @@ func (m *Manager) tournamentResult(ctx context.Context, rec GameRecord) []Event 
 	u, err := tr.T.RecordResult(rec.Round, rec.Board, res)
 	if err != nil {
 		if !errors.Is(err, tournament.ErrResultRecorded) && !errors.Is(err, tournament.ErrBadRound) {
-			m.log.Error("recording a tournament result", "tournament", tr.ID, "game", rec.ID, "err", err)
+			tm.log.Error("recording a tournament result", "tournament", tr.ID, "game", rec.ID, "err", err)
 		}
 		return nil
 	}
-	return m.applyUpdate(ctx, tr, u)
+	return tm.applyUpdate(ctx, tr, u)
 }
 
 // applyUpdate stores the tournament after an event, starts the games of a
-// newly paired round and returns the events to announce. m.tmu must be
+// newly paired round and returns the events to announce. tm.mu must be
 // held.
-func (m *Manager) applyUpdate(ctx context.Context, rec *TournamentRecord, u tournament.Update) []Event {
-	m.saveTournament(ctx, rec) // the rounds first: a crash now only leaves games to create
+func (tm *tournaments) applyUpdate(ctx context.Context, rec *TournamentRecord, u tournament.Update) []Event {
+	tm.save(ctx, rec) // the rounds first: a crash now only leaves games to create
 	var evs []Event
 	if len(u.Paired) > 0 && rec.T.State == tournament.Running {
 		cur := rec.T.Rounds[len(rec.T.Rounds)-1]
-		started := m.startRound(ctx, rec, cur.Number)
-		v := m.view(rec)
+		started := tm.startRound(ctx, rec, cur.Number)
+		v := tm.view(rec)
 		evs = append(evs, Event{Kind: EventRoundStarted, Tournament: &v, Round: cur.Number, Games: started})
 	}
 	if u.Finished || rec.T.State == tournament.Finished {
-		delete(m.tourneys, chanKey{rec.Platform, rec.ChannelID})
-		v := m.view(rec)
+		delete(tm.byChannel, chanKey{rec.Platform, rec.ChannelID})
+		v := tm.view(rec)
 		evs = append(evs, Event{Kind: EventTournamentOver, Tournament: &v})
 	}
 	return evs
 }
 
 // startRound creates the games of a round's unfinished pairings that have
-// none yet, and returns them. m.tmu must be held.
-func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round int) []Snapshot {
-	g, ok := m.cfg.Games.Lookup(rec.T.Game)
+// none yet, and returns them. tm.mu must be held.
+func (tm *tournaments) startRound(ctx context.Context, rec *TournamentRecord, round int) []Snapshot {
+	g, ok := tm.cfg.Games.Lookup(rec.T.Game)
 	if !ok || round < 1 || round > len(rec.T.Rounds) {
 		return nil
 	}
@@ -431,13 +502,12 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		if p.Result.Done() || rec.Games[pairingKey(round, board)] != 0 {
 			continue
 		}
-		if l := m.pairingGame(rec.ID, round, board); l != nil {
+		if l := tm.table.pairingGame(rec.ID, round, board); l != nil {
 			// Created before the tournament could be stored with its id.
-			l.mu.Lock()
-			snap := l.snapshot()
-			l.mu.Unlock()
+			var snap Snapshot
+			l.do(func() { snap = l.snapshot() })
 			rec.Games[pairingKey(round, board)] = snap.ID
-			m.saveTournament(ctx, rec)
+			tm.save(ctx, rec)
 			out = append(out, snap)
 			continue
 		}
@@ -446,57 +516,94 @@ func (m *Manager) startRound(ctx context.Context, rec *TournamentRecord, round i
 		for side, num := range [2]int{p.White, p.Black} {
 			tp, _ := rec.T.Player(num)
 			if tp.Bot {
-				players[side] = Player{ID: BotID, Name: m.cfg.BotName, Bot: true, Level: tp.Level}
+				players[side] = Player{ID: BotID, Name: tm.cfg.BotName, Bot: true, Level: tp.Level}
 				level = tp.Level
 			} else {
 				players[side] = Player{ID: tp.ID, Name: tp.Name}
 			}
 		}
-		snap, err := m.create(context.WithoutCancel(ctx), GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID,
+		snap, err := tm.lobby.create(context.WithoutCancel(ctx), GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID,
 			Players: players, Level: level, TimeControl: tc, Lang: rec.Lang, Rated: true,
 			Tournament: rec.ID, Round: round, Board: board}, g, "")
 		if err != nil {
-			m.log.Error("starting a tournament game", "tournament", rec.ID, "round", round, "board", board, "err", err)
+			tm.log.Error("starting a tournament game", "tournament", rec.ID, "round", round, "board", board, "err", err)
 			continue // created again at the next Resume
 		}
 		rec.Games[pairingKey(round, board)] = snap.ID
-		m.saveTournament(ctx, rec)
+		tm.save(ctx, rec)
 		out = append(out, snap)
 	}
 	return out
 }
 
-// pairingGame finds the live game of a tournament's pairing.
-func (m *Manager) pairingGame(id int64, round, board int) *live {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, l := range m.games {
-		// rec's tournament link never changes after creation: no l.mu needed.
-		if l.rec.Tournament == id && l.rec.Round == round && l.rec.Board == board {
-			return l
-		}
-	}
-	return nil
+// resume creates the games of the platform's running tournaments that a
+// crash left uncreated, and announces them.
+func (tm *tournaments) resume(platform string) {
+	ctx, d := Defer(tm.ctx) // the bot's moves wait for the round's announcement
+	defer d.Release()       // (flushed below; released even if a panic unwinds)
+	tm.emit(tm.startRounds(ctx, platform)...)
+	tm.flush(d)
 }
 
-// resumeTournaments creates the games of the platform's running
-// tournaments that a crash left uncreated, and announces them.
-func (m *Manager) resumeTournaments(platform string) {
-	m.tmu.Lock()
+// startRounds starts, in each of the platform's running tournaments, the
+// current round's games not created yet, and returns the announcements.
+func (tm *tournaments) startRounds(ctx context.Context, platform string) []Event {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
 	var evs []Event
-	ctx, d := Defer(m.ctx) // the bot's moves wait for the round's announcement
-	defer d.Release()      // (flushed below; released even if a panic unwinds)
-	for _, rec := range m.tourneys {
+	for _, rec := range tm.byChannel {
 		if rec.Platform != platform || rec.T.State != tournament.Running || len(rec.T.Rounds) == 0 {
 			continue
 		}
 		cur := rec.T.Rounds[len(rec.T.Rounds)-1].Number
-		if started := m.startRound(ctx, rec, cur); len(started) > 0 {
-			v := m.view(rec)
+		if started := tm.startRound(ctx, rec, cur); len(started) > 0 {
+			v := tm.view(rec)
 			evs = append(evs, Event{Kind: EventRoundStarted, Tournament: &v, Round: cur, Games: started})
 		}
 	}
-	m.tmu.Unlock()
-	m.emit(evs...)
-	m.flush(d)
+	return evs
+}
+
+// fleetMutex is the tournaments' lock: a mutex, and in the shared mode
+// also the tournaments' lease, so that one process of the fleet at a time
+// changes a tournament, on the stored state (read again once the lease is
+// taken): a result recorded by one process is never overwritten by
+// another's stale copy. Tournament changes are rare (a command, a game's
+// end), so one lease serves them all.
+type fleetMutex struct {
+	mu sync.Mutex
+	t  *tournaments
+}
+
+// Lock takes the mutex and, in the shared mode, the lease, then reloads
+// the tournaments.
+func (f *fleetMutex) Lock() {
+	f.mu.Lock()
+	tm := f.t
+	if tm == nil || !tm.cfg.Shared {
+		return
+	}
+	deadline := time.Now().Add(tournamentWait)
+	for {
+		ok, err := tm.cfg.Store.Lease(context.Background(), tournamentLease, tm.cfg.Instance, time.Now(), tournamentLeaseTTL)
+		if ok {
+			break
+		}
+		if err != nil || time.Now().After(deadline) {
+			tm.log.Warn("tournaments changed without their lease", "err", err)
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	tm.reload()
+}
+
+// Unlock gives the lease up and unlocks.
+func (f *fleetMutex) Unlock() {
+	if tm := f.t; tm != nil && tm.cfg.Shared {
+		if err := tm.cfg.Store.ReleaseLease(context.Background(), tournamentLease, tm.cfg.Instance); err != nil {
+			tm.log.Warn("releasing the tournaments' lease", "err", err)
+		}
+	}
+	f.mu.Unlock()
 }

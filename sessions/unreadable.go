@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -146,16 +147,16 @@ func (m *Manager) Skipped() []SkippedRow {
 }
 
 // reportSkipped logs each row start-up skipped, and a summary.
-func (m *Manager) reportSkipped() {
-	if len(m.skipped) == 0 {
+func reportSkipped(log *slog.Logger, skipped []SkippedRow) {
+	if len(skipped) == 0 {
 		return
 	}
 	count := map[string]int{}
-	for _, r := range m.skipped {
+	for _, r := range skipped {
 		count[r.Table]++
-		m.log.Warn("start-up: skipped an unreadable row, left in the database for repair",
+		log.Warn("start-up: skipped an unreadable row, left in the database for repair",
 			"table", r.Table, "key", r.Key, "err", r.Err)
 	}
-	m.log.Warn("start-up: skipped unreadable rows (list them with: bot checkdb)", "count", len(m.skipped),
+	log.Warn("start-up: skipped unreadable rows (list them with: bot checkdb)", "count", len(skipped),
 		TableGames, count[TableGames], TableTournaments, count[TableTournaments], TableChallenges, count[TableChallenges])
 }

@@ -254,6 +254,10 @@ func (c *Console) Send(ctx context.Context, r chat.Reply) error {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
+			if btn.URL != "" {
+				fmt.Fprintf(&b, "[%s: %s]", btn.Label, btn.URL) // a link: its address, to open
+				continue
+			}
 			fmt.Fprintf(&b, "[%s]", btn.Label)
 		}
 		b.WriteByte('\n')

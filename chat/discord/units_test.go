@@ -291,3 +291,18 @@ func TestMaxRoundsIsTheTournaments(t *testing.T) {
 		t.Fatalf("maxRounds %d, tournament.MaxRounds %d", maxRounds, tournament.MaxRounds)
 	}
 }
+
+// TestLinkButton: a link is Discord's link button (style 5, its url, no
+// custom_id).
+func TestLinkButton(t *testing.T) {
+	b := quietBot(t)
+	comps := b.components([][]chat.Button{{{Label: "Hint", Data: "hint"}, {Label: "👁 Watch", URL: "https://oyun.example.org/g/x"}}})
+	row := comps[0].(discordgo.ActionsRow).Components
+	link := row[1].(discordgo.Button)
+	if link.Style != discordgo.LinkButton || link.URL != "https://oyun.example.org/g/x" || link.CustomID != "" {
+		t.Errorf("the link: %+v", link)
+	}
+	if hint := row[0].(discordgo.Button); hint.CustomID == "" || hint.URL != "" {
+		t.Errorf("the hint: %+v", hint)
+	}
+}

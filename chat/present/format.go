@@ -81,6 +81,7 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 	} else if s.Tournament == 0 && s.Match == 0 && !(s.Players[0].Bot && s.Players[1].Bot) {
 		rep.Buttons = [][]chat.Button{{{Label: r.cat.T(lang, "button.rematch"), Data: command.Rematch + " #" + s.Tag()}}}
 	}
+	r.addWatch(lang, s, &rep)
 	return rep
 }
 
@@ -180,8 +181,21 @@ func TextBoard(board []string) string {
 	return b.String()
 }
 
-// status is the line under a board: whose turn, or the result.
+// status is the line under a board: whose turn, or the result, and the
+// clocks.
 func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
+	line := r.StatusLine(lang, s)
+	if _, ok := s.ToMove(); ok {
+		if c := r.ClockLine(lang, s); c != "" {
+			line += "\n" + c
+		}
+	}
+	return line
+}
+
+// StatusLine says whose turn it is (with the pieces a rule obliges to
+// move), or the result.
+func (r *Presenter) StatusLine(lang chat.Lang, s sessions.Snapshot) string {
 	if s.Result.Over {
 		return r.ResultLine(lang, s)
 	}
@@ -192,9 +206,6 @@ func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
 	line := r.cat.T(lang, "game.turn", "player", r.DisplayName(p), "side", r.SideName(lang, s.Game, s.Turn))
 	if f := forcedPieces(s); len(f) > 0 {
 		line += " · " + r.cat.T(lang, "game.forced", "pieces", strings.Join(f, ", "))
-	}
-	if c := r.ClockLine(lang, s); c != "" {
-		line += "\n" + c
 	}
 	return line
 }

@@ -2,8 +2,6 @@ package present
 
 import (
 	"iter"
-	"strconv"
-	"strings"
 	"time"
 
 	"oyunbot/ai"
@@ -38,27 +36,19 @@ func (r *Presenter) GameFrames(lang chat.Lang, s sessions.Snapshot, flip bool) (
 	}
 	players := [2]string{r.playerLabel(lang, s, ai.First), r.playerLabel(lang, s, ai.Second)}
 	title := "#" + s.Tag() + " · " + r.GameName(lang, s.Game)
-	sides := make([]ai.Side, len(moves))
-	copy(sides, s.Sides)
-	// A picture after each turn, and after the last move (a roll waiting
-	// for its turn) when that ends none.
-	shown := func(i int) bool { return turnEnds(sides, i) || i == len(moves)-1 }
+	sides := sidesOf(s, len(moves))
+	// A picture after each turn (the last one may be a roll waiting for
+	// its turn's plies).
 	ends := 0
 	for i := range moves {
-		if shown(i) {
+		if turnEnds(sides, i) || i == len(moves)-1 {
 			ends++
 		}
 	}
 	first := ends + 1 - maxGIFFrames // the first picture shown
 	match := r.matchScoreOf(s)
 	return func(yield func(render.Frame) bool) {
-		pos := start.Clone()
-		number, prev := FirstMoveNumber(s)-1, ai.NoSide
-		var (
-			path, captured, texts []string
-			label                 string
-		)
-		frame := func(n int, last bool) bool {
+		frame := func(n int, pos games.Position, t Turn, last bool) bool {
 			if n < first {
 				return true
 			}
@@ -67,14 +57,14 @@ func (r *Presenter) GameFrames(lang chat.Lang, s sessions.Snapshot, flip bool) (
 				toMove = 1
 			}
 			caption := ""
-			if len(texts) > 0 {
-				caption = label + strings.Join(texts, " ")
+			if len(t.Moves) > 0 {
+				caption = t.Text()
 			}
 			// The same title and no name highlighted (Finished) in every
 			// frame: only the moved squares and the caption change, and
 			// each frame after the first is small. The drawer reads pos
 			// before the next move is made.
-			f := render.Frame{Position: pos, Board: pos.Board(), Path: path, Captured: captured, ToMove: toMove, Finished: true,
+			f := render.Frame{Position: pos, Board: pos.Board(), Path: t.Path, Captured: t.Captured, ToMove: toMove, Finished: true,
 				Players: players, Title: title, Footer: caption, Flip: flip, Lang: string(lang), Match: match}
 			if last {
 				f.Finished = s.Result.Over
@@ -88,38 +78,15 @@ func (r *Presenter) GameFrames(lang chat.Lang, s sessions.Snapshot, flip bool) (
 			}
 			return yield(f)
 		}
-		if !frame(0, len(moves) == 0) {
+		if !frame(0, start.Clone(), Turn{}, len(moves) == 0) {
 			return
 		}
 		n := 0
-		for i, mv := range moves {
-			side := sides[i]
-			if side != ai.Chance {
-				if i == 0 && side != ai.First || newMove(side, prev, s.Solo()) {
-					number++
-				}
-				prev = side
-				if len(texts) == 0 || label == "" {
-					label = strconv.Itoa(number) + ". "
-					if side == ai.Second && !s.Solo() {
-						label = strconv.Itoa(number) + "… "
-					}
-				}
-			}
-			texts = append(texts, r.ShowMove(lang, s, pos.FormatMove(mv)))
-			if h, ok := pos.(games.Highlighter); ok {
-				p, c := h.MoveSquares(mv)
-				path, captured = append(path, p...), append(captured, c...)
-			}
-			pos.Make(mv)
-			if !shown(i) {
-				continue
-			}
+		for pos, t := range r.turns(lang, s, start, moves, sides) {
 			n++
-			if !frame(n, i == len(moves)-1) {
+			if !frame(n, pos, t, t.End == len(moves)) {
 				return
 			}
-			path, captured, texts, label = nil, nil, nil, ""
 		}
 	}, nil
 }

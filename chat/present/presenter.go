@@ -35,6 +35,9 @@ type Config struct {
 	// Match is the standing of the match game s belongs to, for its
 	// picture (nil: none shown).
 	Match func(s sessions.Snapshot) render.MatchScore
+	// Links makes the web pages' addresses that replies link to (nil:
+	// the web is off).
+	Links Linker
 }
 
 // Presenter shows games in the catalogue's languages. It is safe for

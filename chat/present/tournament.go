@@ -86,19 +86,33 @@ func resultText(res tournament.Result) string {
 // PairingsReply shows a round's pairings as text and as a PNG table; head
 // (if any) opens the text.
 func (r *Presenter) PairingsReply(lang chat.Lang, v sessions.TournamentView, round int, head string) chat.Reply {
+	title, header, rows, _, text := r.PairingsTable(lang, v, round)
+	if head != "" {
+		text = head + "\n" + text
+	}
+	rep := chat.Reply{Text: text}
+	if png, err := render.Table(title, header, rows, TableWidth); err != nil {
+		r.log.Error("drawing pairings", "err", err)
+	} else {
+		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("t%d-round%d.png", v.ID, round), title
+	}
+	return rep
+}
+
+// PairingsTable builds a round's pairings: the picture's title, header and
+// rows, the game of each row (0 for none: a bye, a game not started), and
+// the text, which say the same.
+func (r *Presenter) PairingsTable(lang chat.Lang, v sessions.TournamentView, round int) (title string, header []string, rows [][]string, ids []int64, text string) {
 	t := func(id string, kv ...string) string { return r.cat.T(lang, id, kv...) }
 	rd := v.T.Rounds[round-1]
-	title := t("tournament.round-title", "game", r.GameName(lang, v.Game), "round", strconv.Itoa(round),
+	title = t("tournament.round-title", "game", r.GameName(lang, v.Game), "round", strconv.Itoa(round),
 		"rounds", strconv.Itoa(v.T.NumRounds))
 	var b strings.Builder
-	if head != "" {
-		b.WriteString(head + "\n")
-	}
 	b.WriteString(title)
-	var rows [][]string
 	for i, p := range rd.Pairings {
 		tag := ""
-		if id := v.GameID(round, i+1); id != 0 {
+		id := v.GameID(round, i+1)
+		if id != 0 {
 			tag = "#g" + strconv.FormatInt(id, 10)
 		}
 		white, black := r.numberName(lang, v, p.White), r.numberName(lang, v, p.Black)
@@ -107,21 +121,17 @@ func (r *Presenter) PairingsReply(lang chat.Lang, v sessions.TournamentView, rou
 			b.WriteString("  " + tag)
 		}
 		rows = append(rows, []string{strconv.Itoa(i + 1), white, black, resultText(p.Result), tag})
+		ids = append(ids, id)
 	}
 	if rd.Bye != 0 {
 		bye := r.numberName(lang, v, rd.Bye)
 		b.WriteString("\n" + t("tournament.bye", "player", bye))
 		rows = append(rows, []string{"", bye, t("tournament.bye-cell"), "", ""})
+		ids = append(ids, 0)
 	}
-	rep := chat.Reply{Text: b.String()}
-	header := []string{t("col.board"), r.sideHeader(lang, v.Game, ai.First), r.sideHeader(lang, v.Game, ai.Second),
+	header = []string{t("col.board"), r.sideHeader(lang, v.Game, ai.First), r.sideHeader(lang, v.Game, ai.Second),
 		t("col.result"), t("col.game")}
-	if png, err := render.Table(title, header, rows, TableWidth); err != nil {
-		r.log.Error("drawing pairings", "err", err)
-	} else {
-		rep.Image, rep.ImageName, rep.Caption = png, fmt.Sprintf("t%d-round%d.png", v.ID, round), title
-	}
-	return rep
+	return title, header, rows, ids, b.String()
 }
 
 // sideHeader is a column title for a side ("White", "X").

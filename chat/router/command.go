@@ -57,6 +57,8 @@ func entries() []entry {
 		{name: command.Cancel, run: tournament, action: true},
 		{name: command.Rating, run: (*request).rating},
 		{name: command.Leaderboard, run: (*request).leaderboard},
+		{name: command.Link, run: (*request).link},
+		{name: command.Web, run: (*request).setWeb},
 		{name: command.Lang, run: (*request).setLang},
 		{name: command.Help, run: (*request).help},
 	}

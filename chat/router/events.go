@@ -33,6 +33,7 @@ func (r *Router) onEvent(ev sessions.Event) {
 		default:
 			return
 		}
+		rep = r.withTournamentLink(lang, *v, rep)
 		rep.Platform, rep.ChannelID, rep.Ref = v.Platform, v.ChannelID, ev.Ref
 		r.send(ctx, rep)
 		return

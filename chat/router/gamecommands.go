@@ -134,25 +134,9 @@ func (q *request) callGameCommand(ctx context.Context, c games.Command, req game
 
 // commandRequest is what a game command gets of game s.
 func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, error) {
-	start, moves, err := s.Replay()
-	if err != nil {
-		return games.CommandRequest{}, err
-	}
-	req := games.CommandRequest{
-		Game: s.Game, Lang: string(q.lang), Args: argsWithoutTags(q.cmd.Args), ID: s.ID,
-		Start: start, Moves: moves, Position: s.Position.Clone(),
-		Over: s.Result.Over, Winner: ai.NoSide, Reason: s.Result.Reason,
-		Started: s.Started, Platform: s.Platform, Channel: s.ChannelID,
-		Tournament: s.Tournament, Round: s.TournamentRound,
-	}
-	for i, p := range s.Players {
-		req.Players[i], req.Bot[i] = p.Name, p.Bot
-	}
-	if s.Result.Over {
-		req.Winner = s.Result.Winner
-	}
-	q.recordInfo(s, &req)
-	return req, nil
+	return q.r.CommandRequest(q.lang, s, argsWithoutTags(q.cmd.Args), func(platform, game, id string) (sessions.RatingRecord, bool) {
+		return q.r.rate.Rating(q.ctx, platform, game, id)
+	})
 }
 
 // argsWithoutTags drops "#g7" tags from a command's words.

@@ -44,6 +44,7 @@ func TestHelpForEveryCommandWord(t *testing.T) {
 		"gif": "help.gif", "animation": "help.gif", "animasyon": "help.gif",
 		"roll": "help.roll", "zar": "help.roll",
 		"rematch": "help.rematch", "revenge": "help.rematch", "rövanş": "help.rematch", "revans": "help.rematch",
+		"link": "help.link", "bağlantı": "help.link", "web": "help.web",
 		// The tournament's sub-command words that are no command of their own.
 		"create": "help.tournament", "oluştur": "help.tournament", "addbot": "help.tournament", "tablo": "help.tournament",
 	}

@@ -4,20 +4,15 @@ package router
 // rating changes announced after a rated game.
 
 import (
-	"cmp"
 	"context"
-	"fmt"
 	"math"
 	"oyunbot/chat/present"
-	"slices"
 	"strconv"
 	"strings"
 
 	"oyunbot/chat"
-	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
-	"oyunbot/tournament"
 )
 
 // leaderboardSize is how many players a leaderboard shows.
@@ -56,7 +51,8 @@ func (q *request) rating() {
 			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.GameName(q.lang, g)))
 			return
 		}
-		q.say(q.t("rating.one", "player", name, "game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r)))
+		q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.one", "player", name,
+			"game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r))}))
 		return
 	}
 	list, err := q.r.rate.PlayerRatings(q.ctx, q.m.Platform, id)
@@ -76,7 +72,8 @@ func (q *request) rating() {
 		}
 		parts = append(parts, gname+" "+q.r.RatingText(q.lang, r))
 	}
-	q.say(q.t("rating.all", "player", name, "ratings", strings.Join(parts, " · ")))
+	q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.all", "player", name,
+		"ratings", strings.Join(parts, " · "))}))
 }
 
 // leaderboard: the best ratings of a game on this platform, text and PNG.
@@ -100,31 +97,18 @@ func (q *request) leaderboard() {
 		q.sayError(err)
 		return
 	}
-	list = q.r.withLevelRatings(g, list)
+	list = q.r.WithLevelRatings(g, list, leaderboardSize)
 	if len(list) == 0 {
 		q.say(q.t("leaderboard.empty", "game", q.r.GameName(q.lang, g)))
 		return
 	}
-	title := q.t("leaderboard.title", "game", q.r.GameName(q.lang, g))
-	var b strings.Builder
-	b.WriteString(title)
-	var rows [][]string
-	for i, r := range list {
-		name := q.r.RatingName(q.lang, r.PlayerID, r.Name)
-		rating := strconv.Itoa(int(math.Round(r.Rating.Rating)))
-		rd := "±" + strconv.Itoa(int(math.Round(r.RD)))
-		if level, bot := sessions.IsBotRatingID(r.PlayerID); bot && q.r.Host(g).LevelRatings[level] > 0 {
-			// A measured level: its rating is fixed, not earned in games.
-			fixed := q.t("leaderboard.fixed")
-			fmt.Fprintf(&b, "\n%d. %s — %s (%s)", i+1, name, rating, fixed)
-			rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, "", fixed})
-			continue
+	title, header, rows, text := q.r.LeaderboardTable(q.lang, g, list)
+	rep := chat.Reply{Text: text}
+	if links := q.r.Links(); links != nil {
+		if url := links.LeaderboardURL(q.m.Platform, game); url != "" {
+			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.leaderboard-page"), URL: url})
 		}
-		fmt.Fprintf(&b, "\n%d. %s — %s %s (%s)", i+1, name, rating, rd, q.r.cat.N(q.lang, "leaderboard.games", r.Games))
-		rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, rd, strconv.Itoa(r.Games)})
 	}
-	rep := chat.Reply{Text: b.String()}
-	header := []string{"#", q.t("col.player"), q.t("col.rating"), q.t("col.rd"), q.t("col.games")}
 	if png, err := render.Table(title, header, rows, present.TableWidth); err != nil {
 		q.r.log.Error("drawing the leaderboard", "err", err)
 	} else {
@@ -136,33 +120,6 @@ func (q *request) leaderboard() {
 // chatInGroup reports whether the message is an unprefixed one in a group:
 // a command word with arguments that make no sense is then people talking.
 func (q *request) chatInGroup() bool { return !q.cmd.Prefixed && !q.m.Private }
-
-// withLevelRatings puts the bot's measured levels (games.Host.LevelRatings)
-// into a game's leaderboard in their place, instead of any rating the bot
-// had at those levels before they were measured; the best
-// leaderboardSize remain.
-func (r *Router) withLevelRatings(g games.Game, list []sessions.RatingRecord) []sessions.RatingRecord {
-	fixed := r.Host(g).LevelRatings
-	if len(fixed) == 0 {
-		return list
-	}
-	out := slices.DeleteFunc(slices.Clone(list), func(rec sessions.RatingRecord) bool {
-		level, bot := sessions.IsBotRatingID(rec.PlayerID)
-		return bot && fixed[level] > 0
-	})
-	for _, l := range r.Host(g).LevelList() {
-		if n := fixed[l.Name]; n > 0 {
-			rating := tournament.NewRating()
-			rating.Rating, rating.RD = float64(n), sessions.FixedRatingRD
-			out = append(out, sessions.RatingRecord{Game: g.Name(), PlayerID: sessions.BotRatingID(l.Name), Name: r.cfg.BotName, Rating: rating})
-		}
-	}
-	slices.SortStableFunc(out, func(a, b sessions.RatingRecord) int { return cmp.Compare(b.Rating.Rating, a.Rating.Rating) })
-	if len(out) > leaderboardSize {
-		out = out[:leaderboardSize]
-	}
-	return out
-}
 
 // botRatings is "rating @oyunbot": the bot's rating at each level of each
 // game (or of one game): the measured ladder, fixed, or the rating a level

@@ -88,6 +88,9 @@ type Config struct {
 	// SearchMemory is the bytes the slow commands' searches may hold
 	// together (default DefaultSearchMemory).
 	SearchMemory int64
+	// Links makes the web pages' addresses that replies link to (a game's
+	// "Watch" button, "link"); nil when the web is off.
+	Links present.Linker
 }
 
 // noticeTimeout bounds the delivery of a notice ("thinking…"), which is
@@ -172,7 +175,7 @@ func New(cfg Config) (*Router, error) {
 		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
-		Letters: r.letters.of, Match: r.matchScore}, cat)
+		Letters: r.letters.of, Match: r.matchScore, Links: cfg.Links}, cat)
 	r.entries = entryByName()
 	r.handle = r.chain()
 	r.slow = newSlow(cfg)

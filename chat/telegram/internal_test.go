@@ -3,6 +3,7 @@ package telegram
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -275,15 +276,6 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-func TestBackoffBounded(t *testing.T) {
-	for attempt := 1; attempt < 40; attempt++ {
-		d := backoff(attempt, 500*time.Millisecond, 30*time.Second)
-		if d <= 0 || d > 30*time.Second {
-			t.Fatalf("attempt %d: backoff %v", attempt, d)
-		}
-	}
-}
-
 func TestMentions(t *testing.T) {
 	known := map[string]chat.User{"bob_the_user": {ID: "7", Name: "Bob"}}
 	lookup := func(n string) (chat.User, bool) { u, ok := known[strings.ToLower(n)]; return u, ok }
@@ -346,4 +338,24 @@ func FuzzUpdate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestKeyboardLink: a link to a public address is Telegram's URL button;
+// one Telegram would refuse (localhost) goes into the text instead.
+func TestKeyboardLink(t *testing.T) {
+	kb, err := keyboard([][]chat.Button{{{Label: "Hint", Data: "hint"}, {Label: "👁 İzle", URL: "https://oyun.example.org/g/x"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := kb.InlineKeyboard[0][1]
+	if link.URL == nil || *link.URL != "https://oyun.example.org/g/x" || link.CallbackData != nil {
+		t.Errorf("the link: %+v", link)
+	}
+	ops, err := plan(chat.Reply{Text: "Sıra sende.", Buttons: [][]chat.Button{{{Label: "👁 İzle", URL: "http://localhost:8080/g/x"}}}}, false)
+	if err != nil || len(ops) == 0 {
+		t.Fatalf("plan: %v %v", ops, err)
+	}
+	if s := fmt.Sprintf("%+v", ops); !strings.Contains(s, "👁 İzle: http://localhost:8080/g/x") {
+		t.Errorf("the local link is not in the text: %s", s)
+	}
 }

@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/games/puzzle"
+	"oyunbot/internal/registry"
 )
 
 // runAnalyse is `bot analyse -game G (-level L | -time D | -depth N)`: for
@@ -24,8 +26,12 @@ import (
 //
 // where score is from the side to move's point of view (ai.Win-ply for a
 // win found ply plies ahead). A finished game prints `bestmove none` with
-// the result's score and depth 0. -time and -depth override the level's
-// budget (or set it without -level). -pv appends the principal variation
+// the result's score and depth 0. -level plays the level as the bot does
+// (ai.Engine.ChooseWith): its evaluation style, its own search (tavla's
+// levels) and, at a level that makes deliberate mistakes, its mistakes
+// and book choices, drawn from -seed and the position's number, so that
+// `-level easy` is not `-level hard`. -time and -depth override the
+// level's budget (or set it without -level). -pv appends the principal variation
 // (`pv m1 m2 ...`); -minimax appends `minimax-score <n> minimax-nodes <n>`
 // from plain minimax at the depth the search completed, to compare node
 // counts (exponential: keep the depth small). Each position is searched
@@ -44,6 +50,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	withMinimax := fs.Bool("minimax", false, "append plain minimax's score and node count at the completed depth")
 	hashMB := fs.Int("hash", 16, "transposition table size in MiB")
 	algo := fs.String("algo", "", "sliding puzzles: the search, e.g. idastar, astar-manhattan, bfs (default idastar with the best heuristic)")
+	seed := fs.Uint64("seed", 1, "seed of a level's deliberate mistakes")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -51,7 +58,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "analyse: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyse: %v\n", err)
 		return 2
@@ -64,8 +71,9 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var (
-		lim   ai.Limits
-		level ai.Level // the level's engine variant (a seed document's evaluation)
+		lim      ai.Limits
+		level    ai.Level // the level's engine variant (a seed document's evaluation)
+		hasLevel bool
 	)
 	switch {
 	case *levelName != "":
@@ -74,7 +82,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "analyse: unknown level %q (%s)\n", *levelName, levelNames(g))
 			return 2
 		}
-		lim, level = lvl.Limits, lvl
+		lim, level, hasLevel = lvl.Limits, lvl, true
 	case *timeLimit == 0 && *depth == 0:
 		fmt.Fprintln(stderr, "analyse: give -level, -time or -depth")
 		return 2
@@ -93,13 +101,22 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := ai.DefaultOptions()
 	opts.TTSizeMB = *hashMB
 	e := ai.NewEngine(opts)
+	n := uint64(0)
 	return eachPosition("analyse", g, true, stdin, stdout, stderr, func(out io.Writer, p games.Position) {
 		e.Clear()
-		if st, ok := p.(ai.Styler); ok && level.Style != "" {
-			prev := st.SetStyle(level.Style)
-			defer st.SetStyle(prev)
+		n++
+		var res ai.Result
+		if hasLevel {
+			lvl := level
+			lvl.Limits = lim
+			var rng *rand.Rand
+			if lvl.BlunderProb > 0 {
+				rng = rand.New(rand.NewPCG(*seed, n))
+			}
+			res = e.ChooseWith(context.Background(), p, lvl, rng, nil)
+		} else {
+			res = e.Search(context.Background(), p, lim, nil)
 		}
-		res := e.Search(context.Background(), p, lim, nil)
 		move := "none"
 		if !res.Best.IsNone() {
 			move = p.FormatMove(res.Best)
@@ -114,19 +131,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(out)
 	})
-}
-
-// lookupEngineGame finds a game by name for the engine tools, listing the
-// known games when it fails.
-func lookupEngineGame(name string) (games.Game, error) {
-	if name == "" {
-		return nil, fmt.Errorf("-game is required (known: %s)", strings.Join(gameNames(), ", "))
-	}
-	g, ok := registry().Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(gameNames(), ", "))
-	}
-	return g, nil
 }
 
 // levelNames lists a game's levels (the standard ones with no game).

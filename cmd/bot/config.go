@@ -53,6 +53,10 @@ type config struct {
 	DiscordPrefix     string // DISCORD_PREFIX
 	DiscordShardID    int    // DISCORD_SHARD_ID
 	DiscordShardCount int    // DISCORD_SHARD_COUNT
+
+	WebAddr   string // OYUNBOT_WEB_ADDR: the web pages' listen address, off when empty
+	PublicURL string // OYUNBOT_PUBLIC_URL: the base of the links posted in chat
+	WebProxy  bool   // OYUNBOT_WEB_PROXY: on behind a reverse proxy (X-Forwarded-For)
 }
 
 // Defaults of the settings.
@@ -139,6 +143,8 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		DiscordPrefix:         get("DISCORD_PREFIX", defaultPrefix),
 		DiscordShardID:        intVar("DISCORD_SHARD_ID", 0),
 		DiscordShardCount:     intVar("DISCORD_SHARD_COUNT", 1),
+		WebAddr:               get("OYUNBOT_WEB_ADDR", ""),
+		PublicURL:             get("OYUNBOT_PUBLIC_URL", ""),
 	}
 	switch v := strings.ToLower(get("OYUNBOT_SHARED", "")); v {
 	case "":
@@ -148,6 +154,13 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	case "off", "false", "0", "no":
 	default:
 		errs = append(errs, fmt.Errorf("OYUNBOT_SHARED=%q: want on or off", v))
+	}
+	switch v := strings.ToLower(get("OYUNBOT_WEB_PROXY", "")); v {
+	case "", "off":
+	case "on":
+		c.WebProxy = true
+	default:
+		errs = append(errs, fmt.Errorf("OYUNBOT_WEB_PROXY=%q: want on or off", v))
 	}
 	if c.Shared && c.TelegramWebhookURL != "" && c.TelegramWebhookSecret == "" {
 		// Each process would register a random secret of its own, and the

@@ -20,6 +20,7 @@ import (
 	"oyunbot/chat/discord"
 	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -68,16 +69,23 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 
+	pages, gameStore, err := newWebPages(cfg, store, log)
+	if err != nil {
+		log.Error("the web pages", "err", err)
+		return 1
+	}
+
 	// The router makes the live games (it is where their events go) and
 	// closes them; the store is ours.
-	reg := registry()
+	reg := registry.New()
 	var mgr *sessions.Manager
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{
 				Games:          reg,
-				Store:          store,
+				Store:          gameStore,
+				NewEngine:      pages.engine(),
 				Workers:        cfg.Workers,
 				ThinkingNotice: cfg.ThinkingNotice,
 				IdleForfeit:    cfg.IdleForfeit,
@@ -93,8 +101,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return m, nil
 		},
 		Store:           store,
-		Drawers:         drawers(),
-		GIFDrawers:      drawersSized(gifSize),
+		Drawers:         registry.Drawers(registry.BoardSize),
+		GIFDrawers:      registry.Drawers(gifSize),
 		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		Shared:          cfg.Shared,
@@ -105,21 +113,29 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:          log,
 		Lang:            cfg.Lang,
 		You:             consoleYou(consoleMode),
+		Links:           pages.linker(),
 	})
 	if err != nil {
 		log.Error("starting the router", "err", err)
 		return 1
 	}
 	defer router.Close()
+	webCtx, stopWeb := context.WithCancel(ctx)
+	defer pages.wait()
+	defer stopWeb()
+	if err := pages.start(webCtx, cfg, router, mgr, log); err != nil {
+		log.Error("starting the web pages", "err", err)
+		return 1
+	}
 
 	// What games prepare (the 15-puzzle's databases: loaded, or built once
 	// where they are missing) starts now in the background, in the console
 	// too, so that no player's first hint waits for it.
 	warmGames()
 	if !consoleMode {
-		return runPlatforms(ctx, router, mgr, store, cfg, log)
+		return runPlatforms(ctx, router, mgr, store, cfg, log, pages.sender)
 	}
-	return runConsole(ctx, router, cfg, stdin, stdout, log)
+	return runConsole(ctx, router, cfg, stdin, stdout, log, pages.sender)
 }
 
 // logLevelSet reports whether OYUNBOT_LOG_LEVEL is set, in the environment
@@ -141,7 +157,7 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
 func runPlatforms(ctx context.Context, router *chatrouter.Router, games *sessions.Manager, users sessions.UserDirectory,
-	cfg config, log *slog.Logger) int {
+	cfg config, log *slog.Logger, count func(string, chat.Sender) chat.Sender) int {
 	type platform interface {
 		chat.Sender
 		Run(ctx context.Context) error
@@ -155,7 +171,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			WebhookURL:    cfg.TelegramWebhookURL,
 			Listen:        cfg.TelegramListen,
 			WebhookSecret: cfg.TelegramWebhookSecret,
-			Commands:      telegram.DefaultCommands(gameNames()...),
+			Commands:      telegram.DefaultCommands(registry.Names()...),
 			Logger:        log.With("platform", telegram.Platform),
 			Users:         chatrouter.Users(users, telegram.Platform),
 		}, router)
@@ -163,7 +179,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			log.Error("starting Telegram", "err", err)
 			return 1
 		}
-		router.AddSender(telegram.Platform, tg)
+		router.AddSender(telegram.Platform, count(telegram.Platform, tg))
 		started, names = append(started, tg), append(names, telegram.Platform)
 	}
 	if cfg.DiscordToken != "" {
@@ -186,7 +202,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			log.Error("starting Discord", "err", err)
 			return 1
 		}
-		router.AddSender(discord.Platform, dc)
+		router.AddSender(discord.Platform, count(discord.Platform, dc))
 		started, names = append(started, dc), append(names, discord.Platform)
 	}
 	log.Info("serving", "platforms", names)
@@ -226,14 +242,15 @@ func consoleYou(consoleMode bool) string {
 }
 
 // runConsole talks to the bot in the terminal (or through a pipe).
-func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger) int {
+func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdin io.Reader, stdout io.Writer, log *slog.Logger,
+	count func(string, chat.Sender) chat.Sender) int {
 	con := console.New(console.Config{
 		In:          stdin,
 		Out:         stdout,
 		Boards:      cfg.Boards,
 		Interactive: isTerminal(stdin),
 	})
-	router.AddSender(console.Platform, con)
+	router.AddSender(console.Platform, count(console.Platform, con))
 	err := con.Run(ctx, router, router.Wait)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("console", "err", err)

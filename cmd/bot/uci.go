@@ -22,6 +22,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 )
 
 // UCI defaults and bounds.
@@ -52,7 +53,7 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: %v\n", err)
 		return 2
@@ -108,7 +109,7 @@ func (u *uciSession) newEngine() *ai.Engine {
 	o := ai.DefaultOptions()
 	o.TTSizeMB = u.hashMB
 	for _, f := range u.switches {
-		engineFeatures()[f](&o)
+		ai.Switches()[f](&o)
 	}
 	e := ai.NewEngine(o)
 	e.SetTuning(u.tuning)
@@ -249,8 +250,8 @@ func (u *uciSession) setOption(name, value string) {
 			if f == "<empty>" {
 				continue
 			}
-			if _, ok := engineFeatures()[f]; !ok {
-				u.printf("info string unknown switch %q (%s)", f, featureNames())
+			if _, ok := ai.Switches()[f]; !ok {
+				u.printf("info string unknown switch %q (%s)", f, ai.SwitchNames())
 				return
 			}
 			off = append(off, f)

@@ -3,7 +3,12 @@ package dama
 // host.go describes how the bot hosts dama (games.Hosted): the words for
 // its sides, its facing board, and everything it says about itself.
 
-import "oyunbot/games"
+import (
+	"maps"
+
+	"oyunbot/games"
+	"oyunbot/games/internal/pdn"
+)
 
 var _ games.Hosted = Game{}
 
@@ -22,8 +27,16 @@ func (Game) Host() games.Host {
 		// engine to anchor on): medium-easy 0.960, hard-medium 0.988,
 		// master-hard 0.600.
 		LevelRatings: map[string]int{"easy": 950, "medium": 1500, "hard": 2260, "master": 2330},
-		Catalog:      catalog(),
+		Catalog:      withPDN(catalog()),
 	}
+}
+
+// withPDN adds the "pdn" command's texts to cat.
+func withPDN(cat map[string]map[string]string) map[string]map[string]string {
+	for lang, msgs := range pdn.Catalog() {
+		maps.Copy(cat[lang], msgs)
+	}
+	return cat
 }
 
 // catalog is dama's own messages; the bot files them under "dama.".

@@ -5,10 +5,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -84,9 +83,12 @@ func TestSeedExposureFormula(t *testing.T) {
 	}
 }
 
-// TestDeadline (TAVLA_DEADLINE=1) measures how far searches by time
-// overrun their budget on tavla positions: the perft file's and positions
-// of random play, depth unlimited, one fresh engine each.
+// TestDeadline (TAVLA_DEADLINE=1) measures each level's time per whole
+// turn (its first ply searched, the rest played from the plan, through
+// the common engine as the bot plays) against the level's budget, on the
+// perft file's positions and positions of random play, beside a busy loop
+// (a goroutine spinning all along). TAVLA_DEADLINE=2 also measures
+// searches with no depth limit at 100 ms, 300 ms and 1 s.
 func TestDeadline(t *testing.T) {
 	if os.Getenv("TAVLA_DEADLINE") == "" {
 		t.Skip("set TAVLA_DEADLINE=1 to measure the deadline (timing, not a test)")
@@ -107,7 +109,7 @@ func TestDeadline(t *testing.T) {
 	}
 	f.Close()
 	rng := rand.New(rand.NewPCG(9, 9))
-	for len(positions) < 100 {
+	for len(positions) < 200 {
 		p := Game{}.Start().(*Pos)
 		for n := rng.IntN(120); n > 0 && !p.Status().Over; n-- {
 			if p.Turn() == ai.Chance {
@@ -121,45 +123,69 @@ func TestDeadline(t *testing.T) {
 			positions = append(positions, p.Clone().(*Pos))
 		}
 	}
-	budgets := []time.Duration{100 * time.Millisecond, 300 * time.Millisecond}
-	if v, err := strconv.Atoi(os.Getenv("TAVLA_DEADLINE")); err == nil && v > 1 {
-		budgets = append(budgets, time.Second)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for x := 0; ; x++ {
+			if x%1000000 == 0 {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}
+	}()
+	report := func(what string, budget time.Duration, ratios []float64) {
+		slices.Sort(ratios)
+		q := func(x float64) float64 { return 100 * ratios[min(len(ratios)-1, int(x*float64(len(ratios))))] }
+		t.Logf("%s budget %v positions %d median %.1f%% p90 %.1f%% p99 %.1f%% worst %.1f%%", what, budget, len(ratios), q(0.5), q(0.9), q(0.99), 100*ratios[len(ratios)-1])
 	}
-	for _, budget := range budgets {
+	// The searches' own CPU time is their thread's: this goroutine keeps
+	// its thread (the busy loop runs on another).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for _, lvl := range levels()[:4] {
+		e := ai.NewEngine(ai.DefaultOptions())
 		var ratios, cpus []float64
+		for i, p := range positions {
+			q := p.Clone().(*Pos)
+			side := q.Turn()
+			cpu0 := threadCPU()
+			start := time.Now()
+			var first ai.Result
+			for q.Turn() == side && !q.Status().Over {
+				res := e.Choose(context.Background(), q, lvl, rand.New(rand.NewPCG(1, uint64(i))))
+				if first.PV == nil {
+					first = res
+				}
+				q.Make(res.Best)
+			}
+			r := float64(time.Since(start)) / float64(lvl.Limits.Time)
+			c := float64(threadCPU()-cpu0) / float64(lvl.Limits.Time)
+			if r > 0.5 {
+				t.Logf("%s: %.0f%% of the budget in %s (%.0f%% in CPU; depth %d, %d evaluations)", lvl.Name, 100*r, p, 100*c, first.Depth, first.Nodes)
+			}
+			ratios, cpus = append(ratios, r), append(cpus, c)
+		}
+		report(lvl.Name+" turn, wall", lvl.Limits.Time, ratios)
+		report(lvl.Name+" turn, CPU", lvl.Limits.Time, cpus)
+	}
+	if os.Getenv("TAVLA_DEADLINE") != "2" {
+		return
+	}
+	for _, budget := range []time.Duration{100 * time.Millisecond, 300 * time.Millisecond, time.Second} {
+		var ratios []float64
 		n := len(positions)
 		if budget >= time.Second {
-			n = 20
+			n = 30
 		}
 		for _, p := range positions[:n] {
 			e := ai.NewEngine(ai.DefaultOptions())
-			cpu0 := cpuTime()
 			start := time.Now()
-			res := e.Search(context.Background(), p, ai.Limits{Time: budget, Turns: true}, nil)
-			r := float64(time.Since(start)) / float64(budget)
-			cpus = append(cpus, float64(cpuTime()-cpu0)/float64(budget))
-			if r > 1.2 {
-				t.Logf("%v: %.0f%% in %s (%d nodes, %.0f µs a node, depth %d)", budget, 100*r, p, res.Nodes,
-					float64(time.Since(start).Microseconds())/float64(max(res.Nodes, 1)), res.Depth)
-			}
-			ratios = append(ratios, r)
+			e.Search(context.Background(), p, ai.Limits{Time: budget, Turns: true}, nil)
+			ratios = append(ratios, float64(time.Since(start))/float64(budget))
 		}
-		for _, rs := range []struct {
-			what string
-			r    []float64
-		}{{"wall", ratios}, {"cpu", cpus}} {
-			slices.Sort(rs.r)
-			q := func(x float64) float64 { return 100 * rs.r[min(len(rs.r)-1, int(x*float64(len(rs.r))))] }
-			t.Logf("budget %v %s positions %d median %.1f%% p90 %.1f%% p99 %.1f%% worst %.1f%%", budget, rs.what, len(rs.r), q(0.5), q(0.9), q(0.99), 100*rs.r[len(rs.r)-1])
-		}
+		report("unlimited depth", budget, ratios)
 	}
-}
-
-// cpuTime is the process's CPU time (user and system) so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

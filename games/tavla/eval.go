@@ -232,14 +232,19 @@ func (p *Pos) seedExposure(s ai.Side) float64 {
 }
 
 // SetStyle implements ai.Styler: "seed" plays the seed document's greedy
-// heuristic for the side to move now; anything else the standard
-// evaluation.
+// heuristic for the side to move now; "classic" the hand-written
+// evaluation searched by the common engine, as every level was before the
+// learned evaluation (a reference for measurements); anything else the
+// standard evaluation.
 func (p *Pos) SetStyle(name string) string {
 	prev := p.style
 	p.style = ""
-	if name == "seed" {
+	switch name {
+	case "seed":
 		p.style = "seed"
 		p.styleSide = p.st.side
+	case "classic":
+		p.style = "classic"
 	}
 	return prev
 }

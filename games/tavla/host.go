@@ -13,17 +13,21 @@ import (
 
 var _ games.Hosted = Game{}
 
-// Levels: depth counts turns. A depth-1 search plays the rest of the turn
-// and averages the 21 rolls that follow, scoring each with the dice in the
-// opponent's hand (whether it can pin an open checker with them); master
-// looks a whole turn of the opponent further. seed is the seed document's
-// greedy heuristic, one die at a time (see Pos.SetStyle).
+// Levels. All but seed search whole turns on the learned evaluation
+// (search.go, through ai.OwnSearcher; levelSearch says how each does):
+// easy and medium rate each turn by the network alone (1-ply) and make
+// deliberate mistakes, easy often and by up to 0.15 points, medium seldom
+// and by up to 0.05; hard averages the opponent's 21 rolls and best
+// replies over its best eight turns (2-ply); master looks a further
+// layer of rolls deeper (3-ply). Depth counts plies in that sense. seed is
+// the seed document's greedy heuristic, one die at a time, searched by the
+// common engine (see Pos.SetStyle).
 func levels() []ai.Level {
 	return []ai.Level{
-		{Name: "easy", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 120},
-		{Name: "medium", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 30},
-		{Name: "hard", Limits: ai.Limits{Depth: 1, Turns: true, Time: time.Second}},
-		{Name: "master", Limits: ai.Limits{Depth: 2, Turns: true, Time: 2 * time.Second}},
+		{Name: "easy", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 150},
+		{Name: "medium", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 50},
+		{Name: "hard", Limits: ai.Limits{Depth: 2, Turns: true, Time: time.Second}},
+		{Name: "master", Limits: ai.Limits{Depth: 3, Turns: true, Time: 2 * time.Second}},
 		{Name: "seed", Limits: ai.Limits{Depth: 1}, Style: "seed"},
 	}
 }
@@ -41,10 +45,10 @@ func (Game) Host() games.Host {
 		Policy: games.Policy{NoUndo: true, NoDraws: true},
 		// The measured ladder (BENCHMARKS.md, "Bot ladders"): games won
 		// between neighbouring levels at their own budgets, medium anchored
-		// at 1500 where a new player starts: medium-easy 0.743 (200 games),
-		// hard-medium 0.580 (200), master-hard 0.600 (40), hard-seed 0.843
-		// (1000).
-		LevelRatings: map[string]int{"seed": 1270, "easy": 1320, "medium": 1500, "hard": 1560, "master": 1630},
+		// at 1500 where a new player starts: easy-seed 0.990 (200 games),
+		// medium-easy 0.672 (200), hard-medium 0.590 (200), master-hard
+		// 0.571 (126).
+		LevelRatings: map[string]int{"seed": 580, "easy": 1380, "medium": 1500, "hard": 1560, "master": 1610},
 		Catalog:      catalog(),
 	}
 }

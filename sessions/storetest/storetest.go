@@ -67,6 +67,7 @@ var aggregates = []struct {
 	{"LeaseStore", leaseTests},
 	{"UserDirectory", userTests},
 	{"LanguageMemory", languageTests},
+	{"WebStore", webTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},
 }

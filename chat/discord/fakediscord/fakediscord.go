@@ -418,6 +418,8 @@ type Component struct {
 	Style      int         `json:"style,omitempty"`
 	CustomID   string      `json:"custom_id,omitempty"`
 	Disabled   bool        `json:"disabled,omitempty"`
+	// URL is a link button's (style 5) address; it has no custom_id.
+	URL string `json:"url,omitempty"`
 	// Select menus (type 3).
 	Placeholder string         `json:"placeholder,omitempty"`
 	Options     []SelectOption `json:"options,omitempty"`

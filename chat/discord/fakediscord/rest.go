@@ -24,6 +24,7 @@ const (
 	maxRows        = 5
 	maxButtonsRow  = 5
 	maxCustomID    = 100
+	linkStyle      = 5 // a button that opens its url
 	maxButtonLabel = 80
 	maxCommands    = 100
 	maxChoices     = 25
@@ -248,6 +249,13 @@ func checkMessage(b *body, needSomething bool) error {
 			}
 			if n := utf8.RuneCountInString(bt.Label); n == 0 || n > maxButtonLabel {
 				return fmt.Errorf("button label %q: want 1..%d characters", bt.Label, maxButtonLabel)
+			}
+			if bt.Style == linkStyle {
+				// A link: an http(s) address and no custom_id.
+				if bt.CustomID != "" || !(strings.HasPrefix(bt.URL, "https://") || strings.HasPrefix(bt.URL, "http://")) {
+					return fmt.Errorf("link button %q: want a url and no custom_id", bt.Label)
+				}
+				continue
 			}
 			if bt.CustomID == "" || len(bt.CustomID) > maxCustomID {
 				return fmt.Errorf("custom_id %q: want 1..%d characters", bt.CustomID, maxCustomID)

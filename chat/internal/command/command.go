@@ -43,6 +43,9 @@ const (
 	// Ratings.
 	Rating      = "rating"
 	Leaderboard = "leaderboard"
+	// The web pages: a game's link, a channel's listing.
+	Link = "link"
+	Web  = "web"
 )
 
 // Entry is one command's words: English, Turkish and those of neither
@@ -90,6 +93,8 @@ var table = []Entry{
 	{Name: Cancel, EN: []string{"cancel"}, TR: []string{"iptal"}, Fillers: et},
 	{Name: Rating, EN: []string{"rating", "ratings"}, TR: []string{"puan", "puanim"}, Other: []string{"elo"}},
 	{Name: Leaderboard, EN: []string{"leaderboard"}, TR: []string{"liderler", "liderlik"}},
+	{Name: Link, EN: []string{"link"}, TR: []string{"baglanti"}},
+	{Name: Web, Other: []string{"web"}},
 	{Name: Lang, EN: []string{"lang", "language"}, TR: []string{"dil"}},
 	{Name: Help, EN: []string{"help", "commands"}, TR: []string{"yardim", "komutlar"}, Other: []string{"?"}},
 }

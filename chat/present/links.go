@@ -1,0 +1,51 @@
+package present
+
+// links.go: the web pages' addresses in replies (chat/web): a game's
+// "Watch" button, a tournament's and a player's page.
+
+import (
+	"oyunbot/chat"
+	"oyunbot/sessions"
+)
+
+// Linker makes the addresses of the web pages that replies link to (the
+// web's public address and a page's unguessable token); each returns ""
+// when the page cannot be linked now (the store did not answer).
+type Linker interface {
+	GameURL(s sessions.Snapshot) string
+	TournamentURL(v sessions.TournamentView) string
+	PlayerURL(platform, playerID string) string
+	ChannelURL(platform, channelID string) string
+	LeaderboardURL(platform, game string) string
+}
+
+// Links is the Linker of the web pages, nil when the web is off.
+func (r *Presenter) Links() Linker { return r.cfg.Links }
+
+// addWatch adds game s's "Watch" link to rep's last row of buttons (the
+// actions', which have room: Discord's five rows are the menus' too), or
+// as a row of its own.
+func (r *Presenter) addWatch(lang chat.Lang, s sessions.Snapshot, rep *chat.Reply) {
+	if r.cfg.Links == nil {
+		return
+	}
+	url := r.cfg.Links.GameURL(s)
+	if url == "" {
+		return
+	}
+	rep.Buttons = WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.watch"), URL: url})
+}
+
+// maxRowButtons is the buttons a row takes on every platform (Discord's
+// five).
+const maxRowButtons = 5
+
+// WithLink adds link to the last row of rows when it has room, else as a
+// row of its own.
+func WithLink(rows [][]chat.Button, link chat.Button) [][]chat.Button {
+	if n := len(rows); n > 0 && len(rows[n-1]) < maxRowButtons {
+		last := append(append([]chat.Button{}, rows[n-1]...), link)
+		return append(rows[:n-1:n-1], last)
+	}
+	return append(rows, []chat.Button{link})
+}

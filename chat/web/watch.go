@@ -1,0 +1,110 @@
+package web
+
+// watch.go: what tells the pages that a game changed. Every change of a
+// game is a write of the store (a new game, a move, an end, a take-back),
+// so a store that reports its writes misses none, whichever part of the
+// bot made it; in the shared mode, PostgreSQL's notifications (Listen)
+// bring the other processes' too.
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"oyunbot/sessions"
+)
+
+// Watch returns store, reporting each game it creates or saves to
+// changed (which must not block: Server.Changed), and each tournament as
+// its id negated.
+func Watch(store sessions.Store, changed func(id int64)) *Watched {
+	return &Watched{Store: store, changed: changed, lens: map[int64]int{}}
+}
+
+// Watched is a store that reports its writes (Watch).
+type Watched struct {
+	sessions.Store
+	changed func(id int64)
+
+	mu    sync.Mutex
+	lens  map[int64]int // the unfinished games' moves as last saved
+	moves uint64
+}
+
+// Moves is how many moves the games gained in the saves so far.
+func (w *Watched) Moves() uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.moves
+}
+
+func (w *Watched) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
+	id, err := w.Store.CreateGame(ctx, rec)
+	if err == nil {
+		w.mu.Lock()
+		w.lens[id] = len(rec.Moves)
+		w.mu.Unlock()
+		w.changed(id)
+	}
+	return id, err
+}
+
+func (w *Watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
+	err := w.Store.SaveGame(ctx, rec)
+	if err == nil {
+		w.mu.Lock()
+		prev, ok := w.lens[rec.ID]
+		if ok && len(rec.Moves) > prev {
+			w.moves += uint64(len(rec.Moves) - prev)
+		}
+		if rec.Result.Over {
+			delete(w.lens, rec.ID)
+		} else {
+			w.lens[rec.ID] = len(rec.Moves)
+		}
+		w.mu.Unlock()
+	}
+	w.changed(rec.ID) // even when unsure: the page loads what is stored
+	return err
+}
+
+func (w *Watched) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
+	id, err := w.Store.CreateTournament(ctx, rec)
+	if err == nil {
+		w.changed(-id)
+	}
+	return id, err
+}
+
+func (w *Watched) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
+	err := w.Store.SaveTournament(ctx, rec)
+	w.changed(-rec.ID)
+	return err
+}
+
+// Notifier tells of the changes any process stores
+// (sessions.SQLStore.ListenChanges on PostgreSQL).
+type Notifier interface {
+	ListenChanges(ctx context.Context, ready func(), changed func(id int64)) error
+}
+
+// Listen follows n's changes until ctx is done, so that the pages show
+// the moves other processes store (the shared mode). A lost connection is
+// made again after a pause; then every open page's game is loaded again,
+// for a change told while nobody listened.
+func (s *Server) Listen(ctx context.Context, n Notifier) {
+	pause := time.Second
+	for ctx.Err() == nil {
+		err := n.ListenChanges(ctx, s.hub.refreshAll, s.hub.changed)
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Warn("web: listening to the database's changes", "err", err, "again in", pause)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 30*time.Second)
+	}
+}

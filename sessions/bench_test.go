@@ -1,0 +1,48 @@
+package sessions_test
+
+import (
+	"testing"
+
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/sessions"
+)
+
+// BenchmarkManagerMove measures a person's move through the Manager:
+// the game found and locked, the move parsed, played and saved (to an
+// in-memory SQLite store), the snapshot of the game after it. Two people
+// play dama's first legal move in turn; a game that ends is replaced.
+func BenchmarkManagerMove(b *testing.B) {
+	ctx := b.Context()
+	reg, err := games.NewRegistry(dama.Game{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := sessions.New(sessions.Config{Games: reg, Store: open(b, sessions.MemoryDB), IdleForfeit: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { m.Close() })
+	g, _ := reg.Lookup("dama")
+	a, c := sessions.Player{ID: "a", Name: "A"}, sessions.Player{ID: "b", Name: "B"}
+	start := func() sessions.Snapshot {
+		if err := m.Challenge(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
+			b.Fatal(err)
+		}
+		s, _, err := m.Accept(ctx, "t", "c", c, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}
+	s := start()
+	for b.Loop() {
+		res, err := m.Move(ctx, s.ID, s.Players[s.Turn].ID, s.Legal[0], "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s = res.Game; s.Result.Over {
+			s = start()
+		}
+	}
+}

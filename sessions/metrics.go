@@ -1,0 +1,12 @@
+package sessions
+
+// metrics.go: figures of the Manager for the operations' endpoints
+// (chat/web's /metrics).
+
+// EngineJobs is the engine's work: the jobs waiting for a worker and those
+// running (the bot's moves, hints).
+func (m *Manager) EngineJobs() (queued, running int) {
+	m.bots.pool.mu.Lock()
+	defer m.bots.pool.mu.Unlock()
+	return len(m.bots.pool.queue), m.bots.pool.running
+}

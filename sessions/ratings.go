@@ -1,0 +1,195 @@
+package sessions
+
+// ratings.go: the players' ratings (Glicko-2, per platform and game). A
+// rated game's end updates both players' ratings and marks the game
+// settled in one store transaction (settle.go says which games are
+// rated). At a level with a measured rating (games.Host.LevelRatings) the
+// bot's rating is that, fixed, and a game against it rates only the
+// person; at another level the bot has a rating of its own (BotRatingID)
+// that moves like anyone's.
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/tournament"
+)
+
+// BotRatingID is the rating id of the bot at a level (its rating is kept
+// per level, since each level is a different opponent).
+func BotRatingID(level string) string { return tournament.BotID(level) }
+
+// IsBotRatingID reports whether a rating id is the bot's, and its level.
+func IsBotRatingID(id string) (level string, ok bool) {
+	const prefix = "bot:"
+	if len(id) > len(prefix) && id[:len(prefix)] == prefix {
+		return id[len(prefix):], true
+	}
+	return "", false
+}
+
+// ratings reads and updates the ratings. Its lock serialises the updates
+// (read, compute, write); it is taken with no other lock held, and none
+// is taken under it.
+type ratings struct {
+	*env
+
+	mu sync.Mutex
+}
+
+// ratingPlayer is the rating id and name of a game's player.
+func (rs *ratings) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
+	p := rec.Players[side]
+	if !p.Bot {
+		return p.ID, p.Name
+	}
+	level := p.Level
+	if level == "" {
+		level = rec.Level
+	}
+	if g, ok := rs.cfg.Games.Lookup(rec.Game); ok {
+		if lvl, ok := rs.parseLevel(g, level); ok {
+			level = lvl.Name
+		}
+	}
+	return BotRatingID(level), p.Name
+}
+
+// FixedRatingRD is the deviation of a bot level's measured rating: it is
+// known well (hundreds of games), so a result against it counts fully.
+const FixedRatingRD = 50
+
+// LevelRating returns the bot's fixed rating at level in game g
+// (games.Host.LevelRatings), or false.
+func (rs *ratings) LevelRating(g games.Game, level string) (RatingRecord, bool) {
+	if lvl, ok := rs.parseLevel(g, level); ok {
+		level = lvl.Name
+	}
+	r := rs.host(g).LevelRatings[level]
+	if r <= 0 {
+		return RatingRecord{}, false
+	}
+	rating := tournament.NewRating()
+	rating.Rating, rating.RD = float64(r), FixedRatingRD
+	return RatingRecord{Game: g.Name(), PlayerID: BotRatingID(level), Name: rs.cfg.BotName, Rating: rating}, true
+}
+
+// fixedRating is the bot's fixed rating when side is the bot at a level
+// with one.
+func (rs *ratings) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool) {
+	p := rec.Players[side]
+	if !p.Bot {
+		return RatingRecord{}, false
+	}
+	g, ok := rs.cfg.Games.Lookup(rec.Game)
+	if !ok {
+		return RatingRecord{}, false
+	}
+	level := p.Level
+	if level == "" {
+		level = rec.Level
+	}
+	r, ok := rs.LevelRating(g, level)
+	r.Platform = rec.Platform
+	return r, ok
+}
+
+// rate updates the ratings of a rated game's players and marks the game
+// settled, in one transaction. It returns the changes by side (nil for an
+// unrated game).
+func (rs *ratings) rate(ctx context.Context, rec GameRecord) []RatingChange {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	var (
+		records []RatingRecord
+		changes []RatingChange
+	)
+	if rec.Rated && !rec.Result.Void() {
+		now := storedTime(rs.cfg.Now())
+		var recs [2]RatingRecord
+		for side := ai.First; side <= ai.Second; side++ {
+			id, name := rs.ratingPlayer(rec, side)
+			if fixed, ok := rs.fixedRating(rec, side); ok {
+				recs[side] = fixed
+				continue
+			}
+			r, err := rs.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
+			switch {
+			case errors.Is(err, ErrNotFound):
+				r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
+			case err != nil:
+				rs.log.Error("loading a rating", "player", id, "err", err)
+				return nil // left unsettled: retried at the next start
+			}
+			r.Name = name
+			recs[side] = r
+		}
+		score := 0.5
+		switch rec.Result.Winner {
+		case ai.First:
+			score = 1
+		case ai.Second:
+			score = 0
+		}
+		a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
+		switch {
+		case recs[0].PlayerID == recs[1].PlayerID: // the bot against itself at one level
+		case err != nil:
+			rs.log.Error("rating a game", "id", rec.ID, "err", err)
+		default:
+			for side, after := range [2]tournament.Rating{a, b} {
+				if _, fixed := rs.fixedRating(rec, ai.Side(side)); fixed {
+					// The bot's measured rating does not move.
+					changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
+						Before: recs[side].Rating, After: recs[side].Rating, Fixed: true})
+					continue
+				}
+				changes = append(changes, RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name,
+					Before: recs[side].Rating, After: after})
+				recs[side].Rating = after
+				recs[side].Games++
+				recs[side].Updated = now
+				records = append(records, recs[side])
+			}
+		}
+	}
+	if err := rs.cfg.Store.SettleGame(ctx, rec.ID, records); err != nil {
+		rs.log.Error("settling a game", "id", rec.ID, "err", err)
+		return nil
+	}
+	return changes
+}
+
+// Rating returns a player's rating in a game (a new player's if unrated;
+// ok false then); the bot at a level with a measured rating has that.
+func (rs *ratings) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
+	if level, ok := IsBotRatingID(playerID); ok {
+		if g, ok := rs.cfg.Games.Lookup(game); ok {
+			if r, ok := rs.LevelRating(g, level); ok {
+				r.Platform = platform
+				return r, true
+			}
+		}
+	}
+	r, err := rs.cfg.Store.Rating(ctx, platform, game, playerID)
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) {
+			rs.log.Error("loading a rating", "err", err)
+		}
+		return RatingRecord{Platform: platform, Game: game, PlayerID: playerID, Rating: tournament.NewRating()}, false
+	}
+	return r, true
+}
+
+// PlayerRatings returns a player's ratings in every game they played.
+func (rs *ratings) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
+	return rs.cfg.Store.PlayerRatings(ctx, platform, playerID)
+}
+
+// Leaderboard returns a game's best limit ratings on a platform.
+func (rs *ratings) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
+	return rs.cfg.Store.Leaderboard(ctx, platform, game, limit)
+}

@@ -1,0 +1,116 @@
+// Command tavlamatch plays a tavla match between two players with seeded
+// dice and reports A's share of the points (a mars two) with its 95%
+// interval, the games won and each player's time per turn:
+//
+//	nice -n 10 go run ./tools/tavlamatch -a master -b mc64 -games 400
+//
+// Games come in pairs on the same dice with the players' colours swapped
+// (tavlaplay.Config). Players (-a, -b): the bot's levels through the
+// common engine, as the bot plays them (seed, easy, medium, hard, master;
+// hard+hand: hard's search on the hand-written evaluation; master/500ms:
+// another budget), the N-ply search on a network file (ply1@net.bin), or
+// the flat Monte-Carlo player with N greedy playouts of each legal turn
+// (mc64). -busy N spins N goroutines meanwhile, to measure the time per
+// turn beside a busy loop; -for 40m begins no game after 40 minutes, so
+// that a match ends in time with fewer games and a wider interval.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"oyunbot/tools/internal/tavlaplay"
+)
+
+func main() {
+	aSpec := flag.String("a", "", "player A ("+tavlaplay.SpecHelp+")")
+	bSpec := flag.String("b", "", "player B")
+	games := flag.Int("games", 100, "games (in pairs on the same dice)")
+	seed := flag.Uint64("seed", 1, "seed of the dice and of the players' own draws")
+	workers := flag.Int("workers", 1, "games played at once")
+	maxTurns := flag.Int("maxturns", 2000, "a game longer than this many turns is scored 0-0")
+	busy := flag.Int("busy", 0, "goroutines spinning meanwhile (a busy loop)")
+	quiet := flag.Bool("quiet", false, "print the summary only")
+	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
+	flag.Parse()
+	fail := func(format string, a ...any) {
+		fmt.Fprintf(os.Stderr, "tavlamatch: "+format+"\n", a...)
+		os.Exit(2)
+	}
+	a, err := tavlaplay.ParseSpec(*aSpec)
+	if err != nil {
+		fail("-a: %v", err)
+	}
+	b, err := tavlaplay.ParseSpec(*bSpec)
+	if err != nil {
+		fail("-b: %v", err)
+	}
+	if *games < 1 || *workers < 1 || *busy < 0 {
+		fail("-games and -workers must be positive, -busy not negative")
+	}
+	stop := make(chan struct{})
+	for range *busy {
+		go func() {
+			x := 0
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					for i := range 100000 {
+						x += i
+					}
+				}
+			}
+		}()
+	}
+	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
+	start := time.Now()
+	var sum tavlaplay.Summary
+	var played []tavlaplay.Game
+	ctx := context.Background()
+	if *until > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *until)
+		defer cancel()
+	}
+	results := cfg.Run(ctx, func(g tavlaplay.Game) {
+		played = append(played, g)
+		if *quiet {
+			return
+		}
+		who := map[int]string{1: "A", -1: "B", 0: "-"}[g.Winner]
+		col := "white"
+		if !g.AWhite {
+			col = "black"
+		}
+		sum = tavlaplay.Summarize(played)
+		fmt.Printf("game %d A %s winner %s points %d %s turns %d %.1fs | A %.3f (%.3f-%.3f) after %d\n",
+			g.Index, col, who, g.Points, g.Reason, g.Turns, g.Elapsed.Seconds(), sum.Share, sum.Lo, sum.Hi, len(played))
+	})
+	close(stop)
+	sum = tavlaplay.Summarize(results)
+	fmt.Printf("%s v %s: %d games (seed %d), %.0fs\n", a.Name, b.Name, sum.Games, *seed, time.Since(start).Seconds())
+	fmt.Printf("points %d-%d share %.3f ci95 %.3f-%.3f\n", sum.APoints, sum.BPoints, sum.Share, sum.Lo, sum.Hi)
+	fmt.Printf("games %d-%d-%d score %.3f ci95 %.3f-%.3f (marses %d-%d)\n", sum.Wins, sum.Draws, sum.Losses, sum.Score, sum.ScoreLo, sum.ScoreHi, sum.AMars, sum.BMars)
+	for _, side := range []struct {
+		name  string
+		turns func(tavlaplay.Game) []time.Duration
+	}{{"A " + a.Name, func(g tavlaplay.Game) []time.Duration { return g.ATurns }}, {"B " + b.Name, func(g tavlaplay.Game) []time.Duration { return g.BTurns }}} {
+		var ts []time.Duration
+		for _, g := range results {
+			ts = append(ts, side.turns(g)...)
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		slices.Sort(ts)
+		q := func(x float64) time.Duration { return ts[min(len(ts)-1, int(x*float64(len(ts))))] }
+		fmt.Printf("time per turn %s: %d turns, median %v p90 %v p99 %v max %v\n", side.name, len(ts),
+			q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), ts[len(ts)-1].Round(10*time.Microsecond))
+	}
+}
