@@ -7,8 +7,8 @@ import (
 
 // Switches names the search techniques that can be switched off one by one
 // ("lmp", "singular"), each with what switching it off does to Options, so
-// that one binary can be measured against itself without a technique (bot
-// selfplay's SPEC, the UCI option Switches).
+// that one binary can be measured against itself without a technique
+// (tools/selfplay's SPEC, the UCI option Switches).
 func Switches() map[string]func(*Options) {
 	return map[string]func(*Options){
 		"ab":      func(o *Options) { o.AlphaBeta = false },
