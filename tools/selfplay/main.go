@@ -164,22 +164,11 @@ type playerSpec struct {
 }
 
 // engineFeatures names the techniques a SPEC may switch off ("hard-qs") to
-// measure one alone.
-func engineFeatures() map[string]func(*ai.Options) {
-	return map[string]func(*ai.Options){
-		"ab":      func(o *ai.Options) { o.AlphaBeta = false },
-		"tt":      func(o *ai.Options) { o.TT = false },
-		"qs":      func(o *ai.Options) { o.Quiescence = false },
-		"killers": func(o *ai.Options) { o.Killers = false },
-		"history": func(o *ai.Options) { o.History = false },
-		// The selective techniques (games with checks: chess).
-		"null":     func(o *ai.Options) { o.NullMove = false },
-		"checkext": func(o *ai.Options) { o.CheckExt = false },
-		"lmr":      func(o *ai.Options) { o.LMR = false },
-		"see":      func(o *ai.Options) { o.GameOrder = false },
-		"futility": func(o *ai.Options) { o.Futility = false },
-	}
-}
+// measure one alone (ai.Switches).
+func engineFeatures() map[string]func(*ai.Options) { return ai.Switches() }
+
+// featureNames lists engineFeatures' names in order.
+func featureNames() string { return ai.SwitchNames() }
 
 // parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N]; level reads a
 // level's name as the game knows it (its own levels, such as tavla's seed).
@@ -211,7 +200,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(st
 	for _, f := range parts[1:] {
 		off, ok := engineFeatures()[f]
 		if !ok {
-			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history, null, checkext, lmr, see, futility)", s, f)
+			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (%s)", s, f, featureNames())
 		}
 		off(&spec.opts)
 		spec.name += "-" + f
