@@ -14,7 +14,8 @@ package games
 //	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
-//	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher
+//	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher, and the modern
+//	          search's Tuner, Exchanger, MoveKeyer, CheckGiver
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //
@@ -80,6 +81,10 @@ func capabilityTable() []capability {
 		{"search", "Styler", ofPosition[ai.Styler]()},
 		{"search", "Booker", ofPosition[ai.Booker]()},
 		{"search", "OwnSearcher", ofPosition[ai.OwnSearcher]()},
+		{"search", "Tuner", ofPosition[ai.Tuner]()},
+		{"search", "Exchanger", ofPosition[ai.Exchanger]()},
+		{"search", "MoveKeyer", ofPosition[ai.MoveKeyer]()},
+		{"search", "CheckGiver", ofPosition[ai.CheckGiver]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},
 		{"single", "Reversible", ofPosition[ai.Reversible]()},

@@ -30,4 +30,8 @@ var (
 	_ ai.MoveScorer     = (*Position)(nil)
 	_ ai.Styler         = (*Position)(nil)
 	_ ai.Booker         = (*Position)(nil)
+	_ ai.Tuner          = (*Position)(nil)
+	_ ai.Exchanger      = (*Position)(nil)
+	_ ai.MoveKeyer      = (*Position)(nil)
+	_ ai.CheckGiver     = (*Position)(nil)
 )
