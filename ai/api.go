@@ -8,6 +8,11 @@ type Limits struct {
 	Depth int           // iterative deepening stops after this depth
 	Nodes int64         // stop after about this many nodes
 	Time  time.Duration // stop after this long (never overrun by more than a few percent)
+	// SoftTime is when iterative deepening starts no new iteration (a
+	// clock's "optimum" time; Time is then the hard limit). Zero means
+	// half the time budget (Time or the context's deadline), which is
+	// how a level's budget is spent in chat.
+	SoftTime time.Duration
 	// Turns makes depth count turns, not plies: a ply after which the same
 	// side moves again (tavla's second die, İşlem's capture choice) costs
 	// no depth, so depth 2 sees a whole turn and the reply to it. A game's
@@ -21,11 +26,12 @@ const MaxDepth = 64
 
 // Info reports a completed iteration to a progress callback.
 type Info struct {
-	Depth   int
-	Score   int
-	Nodes   int64
-	Elapsed time.Duration
-	PV      []Move
+	Depth    int
+	Score    int
+	Nodes    int64
+	Elapsed  time.Duration
+	PV       []Move
+	SelDepth int // the deepest ply any line reached, quiescence included
 }
 
 // Result is what a search found. Best is NoMove only when the position has no
@@ -62,12 +68,28 @@ type Options struct {
 	// score is far above beta is cut, and quiet moves of one far below
 	// alpha are skipped (Checker; needs AlphaBeta).
 	Futility bool
+	// Tuned switches on the modern selective search (pvs.go) for games
+	// that tune it (Tuner); the techniques below belong to it and take
+	// effect only there. Off, or in other games, the search is the one
+	// above.
+	Tuned           bool
+	Aspiration      bool // aspiration windows at the root
+	ReverseFutility bool // a node far above beta returns its static score
+	LMP             bool // late move pruning of quiet moves
+	SEEPrune        bool // moves that lose material in exchanges skipped near the horizon (Exchanger)
+	NullVerify      bool // deep null-move cutoffs verified (needs NullMove)
+	Singular        bool // singular extension of the table's move
+	IIR             bool // internal iterative reduction without a table move
+	ContHistory     bool // continuation history and counter moves (MoveKeyer)
 }
 
-// DefaultOptions enables every technique with a 16 MiB table.
+// DefaultOptions enables every technique with a 16 MiB table (the modern
+// search's only in games that implement Tuner).
 func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
-		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true}
+		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true,
+		Tuned: true, Aspiration: true, ReverseFutility: true, LMP: true, SEEPrune: true, NullVerify: true,
+		Singular: true, IIR: true, ContHistory: true}
 }
 
 // Engine searches positions of any game. It owns a transposition table and
@@ -91,7 +113,20 @@ type Engine struct {
 	rootMoves []rootMove
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
+	ts        *tunedState      // the modern search's state (pvs.go), made on first use
+	tuning    *Tuning          // replaces the game's Tuning when not nil (SetTuning)
 	own       any              // a game's own search's state (OwnSearcher)
+}
+
+// SetTuning makes the modern search use t instead of the game's own
+// Tuning (nil: the game's again), so that a parameter can be tried
+// without rebuilding the game.
+func (e *Engine) SetTuning(t *Tuning) {
+	if t != nil {
+		c := *t
+		t = &c
+	}
+	e.tuning = t
 }
 
 // NewEngine returns an engine with the given techniques. A TT size of zero
@@ -114,9 +149,20 @@ func (e *Engine) Options() Options { return e.opts }
 func (e *Engine) NewGame() {
 	e.killers = [MaxPly][2]Move{}
 	clear(e.history[:])
+	e.tunedNewGame()
 	if e.tt != nil {
 		e.tt.age()
 	}
+}
+
+// HashFull is how full the transposition table is, in permille of its
+// entries holding a result of the current or the last search (sampled on
+// the first thousand entries); 0 without a table.
+func (e *Engine) HashFull() int {
+	if e.tt == nil {
+		return 0
+	}
+	return e.tt.full()
 }
 
 // Clear empties the transposition table and the ordering tables, so that
@@ -145,6 +191,10 @@ type Level struct {
 	// evaluation. Choose sets it on a position that is a Styler for the
 	// search and restores the previous style after.
 	Style string
+	// NoBook keeps a Booker game's opening book closed (a match from
+	// chosen openings), while the level's deliberate mistakes still
+	// happen (they need Choose's rng, which would also open the book).
+	NoBook bool
 	// Plain searches full width to Limits.Depth and no further, as a seed
 	// document's engine did: no quiescence, check extension, null move,
 	// reductions or futility pruning (alpha-beta and move ordering do not

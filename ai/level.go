@@ -78,13 +78,14 @@ type Booker interface {
 
 // ChooseWith is Choose with a progress callback for each completed
 // iteration (as Search's). A level of the standard style (Style "") plays
-// a book move (Booker) without searching when rng is not nil: a player
-// who passes no rng asks for the engine's own choice.
+// a book move (Booker) without searching when rng is not nil and the
+// level does not keep the book closed (NoBook): a player who passes no
+// rng asks for the engine's own choice.
 func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *rand.Rand, progress func(Info)) Result {
 	if res, ok := e.searchOwn(ctx, p, lvl, rng, progress); ok {
 		return res
 	}
-	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" {
+	if b, ok := p.(Booker); ok && rng != nil && lvl.Style == "" && !lvl.NoBook {
 		if m, ok := b.BookMove(rng); ok {
 			return Result{Best: m, PV: []Move{m}}
 		}
@@ -105,6 +106,7 @@ func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *ran
 	if lvl.Plain {
 		opts := e.opts
 		e.opts.Quiescence, e.opts.CheckExt, e.opts.NullMove, e.opts.LMR, e.opts.Futility = false, false, false, false, false
+		e.opts.Tuned = false
 		defer func() { e.opts = opts }()
 	}
 	blunder := lvl.BlunderProb > 0 && rng != nil

@@ -131,3 +131,89 @@ func (e *Engine) quietMove(ply, i int, turn Side) bool {
 	p := e.s.p
 	return p.Turn() != turn && p.Turn() != Chance && !e.s.chk.InCheck()
 }
+
+// Tuner is implemented by games that want the engine's modern selective
+// search (pvs.go): principal variation search with aspiration windows,
+// reverse futility, null move with verification, late move pruning and
+// reductions by history, SEE pruning, singular and check extensions, and
+// move ordering by history, continuation history and counter moves. Its
+// margins are in evaluation units, so the game supplies them, tuned to its
+// evaluation. The modern search assumes what chess is: two players taking
+// turns one ply at a time, no chance, and a Checker; a game that is not so
+// must not implement Tuner (the engine ignores it for a Stochastic game).
+// Options.Tuned switches the modern search on; each technique has its own
+// switch besides.
+type Tuner interface {
+	Tuning() *Tuning
+}
+
+// Exchanger is implemented by games with a static exchange evaluation of
+// any move, quiet or not: SEEAtLeast reports whether m, once the exchanges
+// on its target square are played out with the cheapest pieces, wins at
+// least threshold (in evaluation units; negative thresholds allow a loss).
+// SEE pruning (Options.SEEPrune) uses it.
+type Exchanger interface {
+	SEEAtLeast(m Move, threshold int) bool
+}
+
+// MoveKeyer is implemented by games whose moves the continuation history
+// and counter-move tables index by what they do: MoveKey is a number in
+// [0, Tuning.MoveKeys) naming the moving piece (with its side) and its
+// target square, such as 64·piece + square in chess.
+type MoveKeyer interface {
+	MoveKey(m Move) int
+}
+
+// CheckGiver is implemented by games that can tell whether a legal move
+// gives check without making it; the modern search then prunes a move
+// before making it (it never prunes a check).
+type CheckGiver interface {
+	GivesCheck(m Move) bool
+}
+
+// Tuning holds a game's parameters of the modern selective search. Depths
+// are in plies, margins in evaluation units; a zero depth switches a
+// technique off for the game.
+type Tuning struct {
+	// AspirationWindow is the half-width of the first root window around
+	// the last iteration's score, from depth AspirationDepth on; a failed
+	// window is widened by half again its size and more each time.
+	AspirationWindow, AspirationDepth int
+	// Reverse futility: up to RFPDepth, a node whose static score exceeds
+	// beta by RFPMargin per ply of depth (one ply less when the position
+	// improves on the one two plies before) returns that score.
+	RFPDepth, RFPMargin int
+	// Futility: up to FutilityDepth, quiet moves are skipped at a node
+	// whose static score plus FutilityBase + FutilityMargin·depth is
+	// below alpha.
+	FutilityDepth, FutilityBase, FutilityMargin int
+	// Late move pruning: up to LMPDepth, quiet moves after the first
+	// (LMPBase + depth²), halved when the position is not improving, are
+	// skipped.
+	LMPDepth, LMPBase int
+	// SEE pruning: up to SEEDepth, a quiet move losing more than
+	// SEEQuietMargin·depth, or a capture losing more than
+	// SEECaptureMargin·depth², in exchanges is skipped (Exchanger).
+	SEEDepth, SEEQuietMargin, SEECaptureMargin int
+	// Null move from NullDepth, reduced by NullBase + depth/NullDivisor +
+	// min((static-beta)/NullEvalDivisor, 3) plies; from NullVerifyDepth a
+	// cutoff is verified by a search without null moves for the side.
+	NullDepth, NullBase, NullDivisor, NullEvalDivisor, NullVerifyDepth int
+	// Singular extension from SingularDepth: the table's move is searched
+	// one ply deeper when every other move fails low against the table's
+	// score less SingularMargin·depth/8 at half the depth.
+	SingularDepth, SingularMargin int
+	// Late move reductions: LMRBase + ln(depth)·ln(moves)/LMRDivisor
+	// plies (both times 100), less one ply per LMRHistory of the move's
+	// history.
+	LMRBase, LMRDivisor, LMRHistory int
+	// Internal iterative reduction: a node without a table move searched
+	// at IIRDepth or more is searched one ply less.
+	IIRDepth int
+	// QSDelta: quiescence skips a capture whose gain (MoveScorer) cannot
+	// lift the static score within QSDelta of alpha.
+	QSDelta int
+	// MoveKeys bounds MoveKeyer's keys (0: no continuation history or
+	// counter moves).
+	MoveKeys int
+}

@@ -75,6 +75,7 @@ type searchState struct {
 	done       <-chan struct{}
 	stop       bool
 	horizon    int64 // count of depth-horizon leaves met; 0 after an iteration means the tree is exhausted
+	selDepth   int   // the deepest ply reached
 	rootMargin int
 	turns      bool // Limits.Turns
 }
@@ -180,6 +181,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	if s.stop {
 		return 0
 	}
+	s.selDepth = max(s.selDepth, ply)
 	if !e.opts.AlphaBeta {
 		alpha, beta = -Inf, Inf
 	}
@@ -525,8 +527,9 @@ func (e *Engine) ageHistory() {
 //
 // Iterative deepening ends early when an iteration met no depth horizon
 // (every line reached the end of the game): deeper iterations cannot change
-// the result. A new iteration is not started once half the time budget is
-// spent, as it would seldom finish.
+// the result. A new iteration is not started once the soft time limit is
+// past (Limits.SoftTime, else half the time budget), as it would seldom
+// finish.
 //
 // At a Chance position Search returns the expected value from First's point
 // of view and Best is NoMove: the engine does not choose dice.
@@ -591,7 +594,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 			}
 			res = Result{Score: v, Depth: d, Nodes: s.nodes, Elapsed: elapsed()}
 			if progress != nil {
-				progress(Info{Depth: d, Score: v, Nodes: s.nodes, Elapsed: res.Elapsed})
+				progress(Info{Depth: d, Score: v, Nodes: s.nodes, Elapsed: res.Elapsed, SelDepth: s.selDepth})
 			}
 			if s.horizon == 0 || e.pastSoftLimit(start, lim) {
 				break
@@ -608,9 +611,15 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		return Result{Score: p.Evaluate(), Elapsed: elapsed()}
 	}
 	res.Best = e.rootMoves[0].move
+	tuned := e.tunedSetup(p)
 	for d := 1; d <= maxDepth; d++ {
 		s.horizon = 0
-		best, searched := e.searchRoot(d, turn)
+		var best, searched int
+		if tuned {
+			best, _, searched = e.iterateTuned(d, res.Score)
+		} else {
+			best, searched = e.searchRoot(d, turn)
+		}
 		if s.stop {
 			// A partial iteration is better founded than the last complete
 			// one only if it searched the previous best (index 0) and then
@@ -635,7 +644,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		e.lastRoot = append(e.lastRoot[:0], e.rootMoves...)
 		res.Elapsed = elapsed()
 		if progress != nil {
-			progress(Info{Depth: d, Score: res.Score, Nodes: s.nodes, Elapsed: res.Elapsed, PV: res.PV})
+			progress(Info{Depth: d, Score: res.Score, Nodes: s.nodes, Elapsed: res.Elapsed, PV: res.PV, SelDepth: s.selDepth})
 		}
 		if s.horizon == 0 || e.pastSoftLimit(start, lim) {
 			break
@@ -645,14 +654,18 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	return res
 }
 
-// pastSoftLimit reports whether half the time budget is spent.
+// pastSoftLimit reports whether the soft time limit is past: Limits.SoftTime,
+// or half the time budget.
 func (e *Engine) pastSoftLimit(start time.Time, lim Limits) bool {
 	s := &e.s
+	elapsed := time.Since(start)
+	if lim.SoftTime > 0 {
+		return elapsed >= lim.SoftTime
+	}
 	if !s.hasDead {
 		return false
 	}
-	now := time.Now()
-	return now.Sub(start) >= s.deadline.Sub(start)/2
+	return elapsed >= s.deadline.Sub(start)/2
 }
 
 // searchRoot searches every root move at depth and returns the index of the

@@ -12,7 +12,13 @@ const (
 	// flagComplete marks a subtree searched to its terminal positions
 	// everywhere (no depth horizon): its value holds at any greater depth.
 	flagComplete uint8 = 4
+	// The generation is kept in the flags' upper five bits.
+	genShift = 3
+	genMask  = 31
 )
+
+// NoEval marks a table entry without a static evaluation.
+const noEvalTT = -1 << 15
 
 // mateBound separates win/loss scores (Win-ply) from heuristic ones; MaxPly
 // is far below 1000, so any |score| above it is a win or loss at some ply.
@@ -23,10 +29,13 @@ type ttEntry struct {
 	key   uint64
 	move  Move
 	score int32
+	eval  int16 // the position's static evaluation (noEvalTT: none)
 	depth int8
-	flags uint8
-	gen   uint8
+	flags uint8 // bound, flagComplete, and the generation << genShift
 }
+
+// gen is the search generation that stored the entry.
+func (e *ttEntry) gen() uint8 { return e.flags >> genShift }
 
 type ttBucket [2]ttEntry
 
@@ -56,8 +65,23 @@ func (t *ttable) clear() {
 }
 
 // age starts a new search generation: entries of older generations are
-// replaced first.
-func (t *ttable) age() { t.gen++ }
+// replaced first. Generations count modulo 32.
+func (t *ttable) age() { t.gen = (t.gen + 1) & genMask }
+
+// full is the permille of the first 1000 entries (500 buckets) that hold
+// an entry of this generation or the one before.
+func (t *ttable) full() int {
+	n, used := 0, 0
+	for i := 0; i < len(t.buckets) && n < 1000; i++ {
+		for _, e := range t.buckets[i] {
+			n++
+			if e.flags != 0 && (e.gen() == t.gen || e.gen() == (t.gen-1)&genMask) {
+				used++
+			}
+		}
+	}
+	return used * 1000 / n
+}
 
 // probe returns the entry stored for key.
 func (t *ttable) probe(key uint64) (ttEntry, bool) {
@@ -75,11 +99,19 @@ func (t *ttable) probe(key uint64) (ttEntry, bool) {
 // and loss scores are stored relative to the node itself (distance to the
 // end) so that they stay right wherever the position recurs.
 func (t *ttable) store(key uint64, depth, ply, score int, flags uint8, move Move) {
+	t.storeEval(key, depth, ply, score, flags, move, noEvalTT)
+}
+
+// storeEval is store with the position's static evaluation.
+func (t *ttable) storeEval(key uint64, depth, ply, score int, flags uint8, move Move, eval int) {
 	b := &t.buckets[key&t.mask]
-	e := ttEntry{key: key, move: move, score: int32(scoreToTT(score, ply)), depth: int8(depth), flags: flags, gen: t.gen}
+	if eval < -32000 || eval > 32000 {
+		eval = noEvalTT // beyond int16: not kept
+	}
+	e := ttEntry{key: key, move: move, score: int32(scoreToTT(score, ply)), eval: int16(eval), depth: int8(depth), flags: flags | t.gen<<genShift}
 	slot := 1
 	switch {
-	case b[0].key == key || b[0].flags == 0 || b[0].gen != t.gen || int(b[0].depth) <= depth:
+	case b[0].key == key || b[0].flags == 0 || b[0].gen() != t.gen || int(b[0].depth) <= depth:
 		slot = 0
 		if b[1].key == key {
 			b[1] = ttEntry{} // keep one copy per key
@@ -88,6 +120,9 @@ func (t *ttable) store(key uint64, depth, ply, score int, flags uint8, move Move
 	old := &b[slot]
 	if move.IsNone() && old.key == key {
 		e.move = old.move // a fail-low node has no best move: keep the old one
+	}
+	if e.eval == noEvalTT && old.key == key {
+		e.eval = old.eval // the position's evaluation stays known
 	}
 	*old = e
 }

@@ -10,7 +10,7 @@ func TestTTStoreProbe(t *testing.T) {
 	m := Move{Lo: 7}
 	tt.store(42, 5, 3, 123, boundExact, m)
 	e, ok := tt.probe(42)
-	if !ok || e.move != m || int(e.depth) != 5 || scoreFromTT(int(e.score), 3) != 123 || e.flags != boundExact {
+	if !ok || e.move != m || int(e.depth) != 5 || scoreFromTT(int(e.score), 3) != 123 || e.flags&7 != boundExact {
 		t.Fatalf("probe: %+v %v", e, ok)
 	}
 	if _, ok := tt.probe(43); ok {
@@ -62,7 +62,7 @@ func TestTTReplacement(t *testing.T) {
 	if _, ok := tt.probe(a); ok {
 		t.Error("the old generation's deep entry survived a new search's store")
 	}
-	if e, ok := tt.probe(b); !ok || e.gen != tt.gen {
+	if e, ok := tt.probe(b); !ok || e.gen() != tt.gen {
 		t.Error("the new entry is missing")
 	}
 	// One copy per key: storing a key held by the second slot into the first
@@ -89,5 +89,29 @@ func TestTTSize(t *testing.T) {
 		if size > max(mb, 1)<<20 || size <= max(mb, 1)<<19 || len(tt.buckets)&(len(tt.buckets)-1) != 0 {
 			t.Errorf("%d MiB: %d buckets", mb, len(tt.buckets))
 		}
+	}
+}
+
+// TestTTKeepsEval: an entry carries the position's static evaluation; a
+// later store without one keeps it, one beyond 16 bits is not kept.
+func TestTTKeepsEval(t *testing.T) {
+	tt := newTT(1)
+	tt.storeEval(9, 4, 0, 10, boundLower, Move{Lo: 1}, -1234)
+	if e, ok := tt.probe(9); !ok || e.eval != -1234 {
+		t.Fatalf("eval %d, want -1234", e.eval)
+	}
+	tt.store(9, 6, 0, 20, boundExact, Move{Lo: 2})
+	if e, ok := tt.probe(9); !ok || e.eval != -1234 || e.depth != 6 {
+		t.Errorf("after a store without eval: eval %d depth %d, want -1234 and 6", e.eval, e.depth)
+	}
+	tt.storeEval(10, 1, 0, 0, boundExact, NoMove, 90000)
+	if e, ok := tt.probe(10); !ok || e.eval != noEvalTT {
+		t.Errorf("an eval beyond 16 bits was kept as %d", e.eval)
+	}
+	for range 40 {
+		tt.age()
+	}
+	if tt.gen > genMask {
+		t.Errorf("generation %d past its five bits", tt.gen)
 	}
 }

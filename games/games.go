@@ -121,15 +121,9 @@ func (r *Registry) Lookup(name string) (Game, bool) {
 // Games lists the registered games sorted by name.
 func (r *Registry) Games() []Game { return append([]Game(nil), r.games...) }
 
-// Highlighter is implemented by board games whose moves have squares to show:
-// the path (start square, then every landing square) and the squares of the
-// captured pieces, in the game's square names ("c3"). Call it before Make.
-type Highlighter interface {
-	MoveSquares(m ai.Move) (path, captured []string)
-}
-
-// Perfter is implemented by games with a fast perft (bulk-counted legal move
-// paths to a depth); tools fall back to Moves/Make/Unmake without it.
+// Perfter is implemented by positions with a fast perft (bulk-counted
+// legal move paths to a depth): the capability "tools" (bot perft falls
+// back to Moves/Make/Unmake without it).
 type Perfter interface {
 	Perft(depth int) uint64
 }

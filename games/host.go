@@ -1,11 +1,14 @@
 package games
 
-// host.go is the plug-in contract: what the bot needs to host a game beyond
-// its rules. A game package describes itself here (Hosted), so that chat,
-// sessions, render's core and the adapters never name a game.
+// host.go is the plug-in contract, the capability "hosting": what the bot
+// needs to host a game beyond its rules. A game package describes itself
+// here (Hosted; and its own commands, Commander in commands.go), so that
+// chat, sessions, render's core and the adapters never name a game. The
+// other optional capabilities are grouped in turns.go, marks.go, local.go,
+// solo.go and capabilities.go's table.
 
 import (
-	"math/rand/v2"
+	"errors"
 	"strings"
 
 	"oyunbot/ai"
@@ -106,38 +109,6 @@ func (h Host) SideByWord(word string) (ai.Side, bool) {
 	return ai.NoSide, false
 }
 
-// MoveButtoner is implemented by positions whose legal moves fit as buttons
-// laid out like the board (tic-tac-toe's cells): rows of move texts (as
-// FormatMove writes them), top row first. Positions without it, or that
-// return nil, get no move buttons: the game chooses, the bot never guesses
-// from the moves' shape.
-type MoveButtoner interface {
-	MoveButtons() [][]string
-}
-
-// TurnReader is implemented by positions whose turn may be several plies
-// typed in one message ("13/18 18/20", "12 d6 x e4 f5"): SplitTurn cuts the
-// message into the texts of its plies, in order (ParseMove reads each in
-// the position the previous one leaves). Without it a message is one move.
-type TurnReader interface {
-	SplitTurn(s string) []string
-}
-
-// Prompter is implemented by positions that can say what the side to move
-// still owes in a turn it has begun ("choose 3 stones to capture"): a key of
-// the game's catalogue under "prompt." and its placeholder values as
-// key, value pairs. ok is false when there is nothing to say.
-type Prompter interface {
-	Prompt() (key string, kv []string, ok bool)
-}
-
-// Solver is implemented by one-player positions (puzzles) that know the
-// length of a shortest solution from here; ok is false when it is not
-// known (too hard to compute at once).
-type Solver interface {
-	OptimalLength() (n int, ok bool)
-}
-
 // Level reads a level name as the game knows it: one of its own Levels by
 // name (any case), or a standard level's name in any language (kolay,
 // easy, 1...) when the game plays it; without Levels, the standard levels.
@@ -169,81 +140,29 @@ func (h Host) LevelList() []ai.Level {
 	return h.Levels
 }
 
-// WinningLiner is implemented by positions whose win is a line on the
-// board (tic-tac-toe's three in a row): its squares in order, as
-// Highlighter names them; nil when there is none.
-type WinningLiner interface {
-	WinningLine() []string
+// Readier is implemented by games with work to do before they can play or
+// answer at their best (the 15-puzzle's pattern databases, the draughts
+// endgame tables, built once): Ready returns a channel closed once it is
+// done, and starts the work in the background if it has not started. The
+// program calls it once at start for every game that has it (it replaced
+// a Warmer, whose Warm only started the work). A command refused for want
+// of it (puzzle.ErrPDBNotReady, said as "being prepared") is answered when
+// the channel closes.
+type Readier interface {
+	Ready() <-chan struct{}
 }
 
-// Forcer is implemented by positions where a rule can force the choice of
-// piece (dama's compulsory capture): the squares of the pieces that may
-// move now, as Highlighter names them, when the rule restricts them; nil
-// when the choice is free.
-type Forcer interface {
-	ForcedPieces() []string
-}
+// ErrNotReady is wrapped by a command's error that says the game's
+// preparation (Readier) is not done yet: the bot says so and answers the
+// command again once Ready's channel closes, instead of asking the person
+// to try again.
+var ErrNotReady = errors.New("games: the game's preparation is not done yet")
 
-// RandomStarter is implemented by games whose starts the bot draws at a
-// chosen difficulty (a puzzle): RandomStart returns a start, as position
-// text, for a standard level's name ("easy".."master"), from r.
-type RandomStarter interface {
-	RandomStart(level string, r *rand.Rand) (string, error)
-}
+// NotReadyError is a command's error for want of the game's preparation:
+// Msg says so to the person, in their language.
+type NotReadyError struct{ Msg string }
 
-// Localized is implemented by errors a game can explain in a person's
-// language ("tr", "en"), such as why a custom start cannot be solved;
-// their Error is short English for logs.
-type Localized interface {
-	Message(lang string) string
-}
+func (e *NotReadyError) Error() string { return e.Msg }
 
-// Warmer is implemented by games with work worth doing before the first
-// game (a puzzle's pattern databases): the program calls Warm once at
-// start; it must return at once and do the work in the background.
-type Warmer interface {
-	Warm()
-}
-
-// PieceLabeler is implemented by positions that name the characters of
-// their Board() for buttons people tap ('w' → "⚪", 'N' → "♘"); without it
-// a piece is shown as its character.
-type PieceLabeler interface {
-	PieceLabel(c rune) string
-}
-
-// Explainer is implemented by positions that can say what the last
-// completed turn did, for a reply after it (İşlem's equations and
-// captures): a key of the game's catalogue under "explain." and its
-// placeholder values as key, value pairs; ok false when there is nothing
-// to say.
-type Explainer interface {
-	Explain() (key string, kv []string, ok bool)
-}
-
-// LegalLister is implemented by positions whose Moves lists what the engine
-// searches, narrower than what the rules allow (İşlem's placements next to
-// stones): LegalMoves appends every legal move, for the lists and buttons
-// people see.
-type LegalLister interface {
-	LegalMoves(buf []ai.Move) []ai.Move
-}
-
-// Legal appends every move the rules allow in pos: LegalMoves where pos
-// is a LegalLister, else Moves. A move a person or a level's own engine
-// (a seed document's player) makes is checked against this list, never
-// against the engine's narrower search list.
-func Legal(pos Position, buf []ai.Move) []ai.Move {
-	if ll, ok := pos.(LegalLister); ok {
-		return ll.LegalMoves(buf)
-	}
-	return pos.Moves(buf)
-}
-
-// AutoMover is implemented by positions where the rules can leave the side
-// to move one move and no choice that the bot plays for a person (tavla's
-// pass when no die can be played, which the reply then explains): the
-// move and true, else false.
-type AutoMover interface {
-	AutoMove() (ai.Move, bool)
-}
+// Unwrap makes it an ErrNotReady.
+func (e *NotReadyError) Unwrap() error { return ErrNotReady }

@@ -1,12 +1,19 @@
 package games
 
-// local.go holds the optional capabilities through which a game speaks a
-// person's language beyond its catalogue: its notation, its move numbers,
-// its grouped move lists, the errors of its position texts.
+// local.go is the capability "language": how a game speaks a person's
+// language beyond its catalogue. Games implement any of these; without
+// them moves are written one way for everybody and the text board is the
+// grid of Board with coordinates.
+//
+//	LocalNotation  moves read and written by language  (Position; chess)
+//	MoveNumberer   a custom start's move number        (Game; chess)
+//	TextBoarder    a text board of its own             (Position; İşlem, puzzles, tavla, tic-tac-toe)
+//	MoveGrouper    the legal moves in groups           (Position; İşlem)
+//
+// Errors a game returns speak the language through Localized
+// (PositionError is one).
 
 import (
-	"context"
-	"errors"
 	"slices"
 	"strings"
 )
@@ -51,39 +58,6 @@ type TextBoarder interface {
 	TextBoard(lang string, flip bool) string
 }
 
-// Readier is implemented by games whose commands or solutions need work
-// done first (the 15-puzzle's pattern databases, built once): Ready
-// returns a channel closed once it is done, and starts the work in the
-// background if it has not started. A command refused for want of it
-// (puzzle.ErrPDBNotReady, said as "being prepared") can be answered when
-// the channel closes.
-type Readier interface {
-	Ready() <-chan struct{}
-}
-
-// ErrNotReady is wrapped by a command's error that says the game's
-// preparation (Readier) is not done yet: the bot says so and answers the
-// command again once Ready's channel closes, instead of asking the person
-// to try again.
-var ErrNotReady = errors.New("games: the game's preparation is not done yet")
-
-// NotReadyError is a command's error for want of the game's preparation:
-// Msg says so to the person, in their language.
-type NotReadyError struct{ Msg string }
-
-func (e *NotReadyError) Error() string { return e.Msg }
-
-// Unwrap makes it an ErrNotReady.
-func (e *NotReadyError) Unwrap() error { return ErrNotReady }
-
-// PatientSolver is implemented by one-player positions whose shortest
-// solution may need such work (Readier) before it can be searched:
-// OptimalLengthWait waits for it, until ctx ends, then searches as
-// Solver.OptimalLength does. For a game that ended without its length.
-type PatientSolver interface {
-	OptimalLengthWait(ctx context.Context) (n int, ok bool)
-}
-
 // MoveGroup is a group of legal moves shown together: Label names what
 // they share (a square, a stone), Moves are their texts.
 type MoveGroup struct {
@@ -96,6 +70,13 @@ type MoveGroup struct {
 // moves as people read them best, in lang where its labels have words.
 type MoveGrouper interface {
 	GroupMoves(lang string) []MoveGroup
+}
+
+// Localized is implemented by errors a game can explain in a person's
+// language ("tr", "en"), such as why a custom start cannot be solved;
+// their Error is short English for logs.
+type Localized interface {
+	Message(lang string) string
 }
 
 // PositionError is the error of a position text a game cannot take (a FEN

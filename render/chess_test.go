@@ -3,11 +3,8 @@ package render
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"image"
 	"image/color"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,8 +12,6 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/dama"
 )
-
-var chessDocs = flag.Bool("chess-docs", false, "write docs/chess-board.png from the Opera game's last position")
 
 var (
 	chess512 = sync.OnceValue(func() Drawer { return NewChess(512) })
@@ -250,22 +245,6 @@ func TestChessConcurrentDraw(t *testing.T) {
 	close(bad)
 	for i := range bad {
 		t.Errorf("frame %d drawn concurrently differs from its lone drawing", i)
-	}
-}
-
-// TestChessDocsPicture writes the README's picture with -chess-docs:
-//
-//	go test ./render -run ChessDocs -chess-docs
-func TestChessDocsPicture(t *testing.T) {
-	if !*chessDocs {
-		t.Skip("pass -chess-docs to write docs/chess-board.png")
-	}
-	b, err := chess512().Draw(operaFrame())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("..", "docs", "chess-board.png"), b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

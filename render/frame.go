@@ -7,7 +7,7 @@
 // for concurrent use. Each game's drawer lives in its own file with its
 // constructor; render keeps no table of games and its core never switches
 // on a game's name: the program maps its games to their drawers (in
-// cmd/bot), one line per game.
+// internal/registry), one line per game.
 //
 // Every board picture has the same surroundings (background, wooden frame,
 // a bar per player with icon, name, clock and the side to move, title and
@@ -22,12 +22,15 @@
 // (each grid game's constructor configures it with its letters and pieces;
 // if Board is nil it is taken from Position). Boards that one character per square cannot show (numbered
 // stones in two colours, stacked points and a bar, dice, tiles) are drawn
-// from Position: the game's package exposes a structured view of its
-// position (methods such as Points() and Bar(), or Stones(), on its
-// position type or an interface of its own) and the game's drawer
-// type-asserts Frame.Position to it, refusing other frames with
-// ErrBadFrame. The view belongs to the game: render defines no interface
-// per game, and games never import render (render imports them).
+// from Position: the drawer declares the view it reads, a small interface
+// of plain types (ai.Side, ints, strings: islemView's Stone(sq),
+// tavlaView's Stack(i)), the game's position implements it (in its
+// package's view.go or picture.go), and the drawer type-asserts
+// Frame.Position to it, refusing other frames with ErrBadFrame. So render
+// imports no game and games never import render; the drawer's tests
+// import its game to check that the game still implements the view and
+// that the palette's samples (positions of the drawer's own, as
+// samplePuzzle) are the game's.
 //
 // A drawer only reads the position and may read it on another goroutine:
 // the caller hands Draw a position nothing changes while Draw runs (a

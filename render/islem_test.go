@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"oyunbot/games/dama"
@@ -55,20 +53,4 @@ func TestIslemDraws(t *testing.T) {
 
 func BenchmarkDrawIslem(b *testing.B) {
 	render.BenchDraw(b, render.NewIslem(512), islemFrame())
-}
-
-// TestIslemPreview writes docs/islem-example.png's picture to
-// $RENDER_PREVIEW (a directory) when set.
-func TestIslemPreview(t *testing.T) {
-	dir := os.Getenv("RENDER_PREVIEW")
-	if dir == "" {
-		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
-	}
-	b, err := render.NewIslem(512).Draw(islemFrame())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "islem-example.png"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

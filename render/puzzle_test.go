@@ -2,13 +2,10 @@ package render_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"image"
 	"image/color"
 	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"oyunbot/ai"
@@ -144,51 +141,4 @@ func BenchmarkDrawPuzzle15(b *testing.B) {
 	pos.Make(ai.Move{Lo: puzzle.Down})
 	f := render.Frame{Position: pos, Players: [2]string{"Ayşe", ""}, Title: "#g12 · puzzle15", Footer: "hamle 1"}
 	render.BenchDraw(b, d, f)
-}
-
-// TestPuzzlePreview writes docs/puzzle-board.png when RENDER_PREVIEW is
-// set (a directory), beside the other sample pictures.
-func TestPuzzlePreview(t *testing.T) {
-	dir := os.Getenv("RENDER_PREVIEW")
-	if dir == "" {
-		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
-	}
-	pos := puzzle.Eight.Start()
-	pos.Make(ai.Move{Lo: puzzle.Left})
-	b := mustDraw(t, render.NewPuzzle(512), render.Frame{Position: pos, Players: [2]string{"Ayşe", ""},
-		Title: "#g4 · 8 taş", Footer: "hamle 1 · en kısa çözüm 22"})
-	if err := os.WriteFile(filepath.Join(dir, "puzzle-board.png"), b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// TestPuzzleComparePreview writes the comparison on the seed's 8-puzzle
-// start as a chart (docs/puzzle-compare.png) and its table when
-// RENDER_PREVIEW is set.
-func TestPuzzleComparePreview(t *testing.T) {
-	dir := os.Getenv("RENDER_PREVIEW")
-	if dir == "" {
-		t.Skip("set RENDER_PREVIEW=dir to write sample pictures")
-	}
-	p := puzzle.Eight.Start().(*puzzle.Pos)
-	b := puzzle.CompareBudget
-	b.Time = 0 // the same nodes whatever the load
-	rows, err := puzzle.Compare(context.Background(), p, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	png := mustChart(t, *puzzle.CompareChart("en", "8-puzzle", rows))
-	if err := os.WriteFile(filepath.Join(dir, "puzzle-compare.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Log("\n" + puzzle.CompareTable("en", p, rows, b))
-}
-
-func mustChart(t *testing.T, c games.Chart) []byte {
-	t.Helper()
-	b, err := render.Chart(c, 800)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

@@ -3,26 +3,63 @@ package render
 // tavla.go draws hapis tavlası boards from the game's structured view.
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"github.com/fogleman/gg"
 
 	"oyunbot/ai"
-	"oyunbot/games/tavla"
+	"oyunbot/games"
 )
 
 // tavlaView is what the drawer reads from a Frame's Position: every tavla
-// position has it (games/tavla's Pos), so a position without it is not
-// tavla.
+// position has it (games/tavla's *Pos, in games/tavla/picture.go), so a
+// position without it is not tavla. Points are board indices 0..23 in
+// White's numbering (0 is White's point 1).
 type tavlaView interface {
-	Points() [24]tavla.Point
+	// Stack is point i's stack: the side it belongs to (ai.NoSide: empty),
+	// its checkers, and whether one checker of the other side lies pinned
+	// under it.
+	Stack(i int) (side ai.Side, count int, pinned bool)
+	// Off is how many checkers each side has borne off.
 	Off() [2]int
+	// Dice is the last roll (0 0 before the first) and how many of its
+	// dice are still to play.
 	Dice() (a, b, left int)
+	// Pips is each side's pip count.
 	Pips() [2]int
-	LastTurns() (latest ai.Side, turns [2][]tavla.Ply)
+	// LastTurnPlies is each side's last turn, its checkers' moves as
+	// {from, to} in the order played (to tavlaOff for a checker borne
+	// off), and the side that moved last (ai.NoSide before any turn).
+	LastTurnPlies() (latest ai.Side, plies [2][][2]int)
+	// PictureText is a word of the picture in lang, from the game's
+	// catalogue: "side" (placeholders pips, off), "match" (a, b, target)
+	// or "pinned".
+	PictureText(lang, key string, kv ...string) string
+}
+
+// tavlaOff is a ply's destination when its checker is borne off.
+const tavlaOff = -1
+
+// tavlaPoints is the number of points on a tavla board.
+const tavlaPoints = 24
+
+// tavlaPoint is one point of the board as the drawer reads it.
+type tavlaPoint struct {
+	side   ai.Side
+	count  int
+	pinned bool
+}
+
+// tavlaStacks reads the 24 points of v.
+func tavlaStacks(v tavlaView) [tavlaPoints]tavlaPoint {
+	var out [tavlaPoints]tavlaPoint
+	for i := range out {
+		out[i].side, out[i].count, out[i].pinned = v.Stack(i)
+	}
+	return out
 }
 
 // Tavla board geometry in columns: 12 points, the bar after the sixth, a
@@ -204,14 +241,14 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 		return badFrame("tavla: the frame carries no tavla position (%T)", f.Position)
 	}
 	b := d.board
-	pts := v.Points()
+	pts := tavlaStacks(v)
 	d.paintTurns(c, f, v)
 	disc := d.col
 	for k := range 12 {
 		cx := d.slot(k) + d.col/2
 		for _, top := range []bool{true, false} {
 			pt := pts[pointAt(k, top, f.Flip)]
-			if pt.Side == ai.NoSide {
+			if pt.side != ai.First && pt.side != ai.Second {
 				continue
 			}
 			// Centre of the j-th disc from the edge.
@@ -222,23 +259,23 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 				return float64(b.Max.Y) - disc/2 - j*disc
 			}
 			start := 0.0
-			if pt.Pinned {
-				d.pinned[pt.Side.Opponent()].DrawCentred(c.Img, cx, at(0))
+			if pt.pinned {
+				d.pinned[pt.side.Opponent()].DrawCentred(c.Img, cx, at(0))
 				start = 0.7 // the pinner sits over it, covering most of it
 			}
-			shown := min(pt.Count, tavlaVisible)
+			shown := min(pt.count, tavlaVisible)
 			for j := range shown {
-				d.disc[pt.Side].DrawCentred(c.Img, cx, at(start+float64(j)))
+				d.disc[pt.side].DrawCentred(c.Img, cx, at(start+float64(j)))
 			}
-			if pt.Count > tavlaVisible {
+			if pt.count > tavlaVisible {
 				ink := c.Theme.Text
-				if pt.Side == ai.First {
+				if pt.side == ai.First {
 					ink = rgb(0x1d1b19)
 				} else {
 					ink = rgb(0xf4efe4)
 				}
-				face := c.FitFace(true, 0.5*disc, 6, 0.8*disc, strconv.Itoa(pt.Count))
-				c.TextCentred(face, strconv.Itoa(pt.Count), cx, at(start+float64(shown-1)), ink)
+				face := c.FitFace(true, 0.5*disc, 6, 0.8*disc, strconv.Itoa(pt.count))
+				c.TextCentred(face, strconv.Itoa(pt.count), cx, at(start+float64(shown-1)), ink)
 			}
 		}
 	}
@@ -262,7 +299,7 @@ func screenOf(i int, flip bool) (k int, top bool) {
 // numbers ringed); a checker borne off in the last turn tints its side's
 // tray. (A tint of the points themselves cost a GIF a third more.)
 func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
-	latest, turns := v.LastTurns()
+	latest, turns := v.LastTurnPlies()
 	if latest != ai.First && latest != ai.Second {
 		return
 	}
@@ -274,12 +311,12 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 		last := s == latest
 		lit := map[int]bool{}
 		for _, pl := range turns[s] {
-			for _, i := range []int{pl.From, pl.To} {
+			for _, i := range pl {
 				if lit[i] {
 					continue
 				}
 				lit[i] = true
-				if i == tavla.Off {
+				if i == tavlaOff {
 					if last {
 						x0 := float64(b.Min.X) + 13*d.col
 						y0, y1 := float64(b.Min.Y+b.Max.Y)/2, float64(b.Max.Y)
@@ -291,6 +328,9 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 						dc.Fill()
 					}
 					continue
+				}
+				if i < 0 || i >= tavlaPoints {
+					continue // not a point: the view's fault, drawn without it
 				}
 				k, top := screenOf(i, f.Flip)
 				x := d.slot(k)
@@ -329,7 +369,7 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 // count and borne-off checkers on their side of the board and the match
 // score between them, and in the right half's band a legend of the red
 // ring when a checker is pinned.
-func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [24]tavla.Point) {
+func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [tavlaPoints]tavlaPoint) {
 	b := d.board
 	mid := float64(b.Min.Y+b.Max.Y) / 2
 	band := 0.16 * float64(b.Dy()) // between the tips of the points
@@ -347,18 +387,18 @@ func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [24]tavla.
 		c.TextCentred(face, text, cx, y, tavlaLabel)
 	}
 	side := func(s int) string {
-		return tavla.Text(f.Lang, "picture.side", "pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s]))
+		return v.PictureText(f.Lang, "side", "pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s]))
 	}
 	line(side(top), mid-lineH, false)
 	line(side(bottom), mid+lineH, false)
 	if m := f.Match; m.Target > 0 {
-		line(tavla.Text(f.Lang, "picture.match", "a", strconv.Itoa(m.Points[top]), "b", strconv.Itoa(m.Points[bottom]),
+		line(v.PictureText(f.Lang, "match", "a", strconv.Itoa(m.Points[top]), "b", strconv.Itoa(m.Points[bottom]),
 			"target", strconv.Itoa(m.Target)), mid, true)
 	}
 	pinned := -1
 	for _, pt := range pts {
-		if pt.Pinned {
-			pinned = int(pt.Side.Opponent())
+		if pt.pinned && (pt.side == ai.First || pt.side == ai.Second) {
+			pinned = int(pt.side.Opponent())
 			break
 		}
 	}
@@ -366,7 +406,7 @@ func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [24]tavla.
 		return
 	}
 	// The legend: a ringed checker and the word, right of the dice.
-	word := tavla.Text(f.Lang, "picture.pinned")
+	word := v.PictureText(f.Lang, "pinned")
 	x0 := d.slot(10) + 0.2*d.col
 	room := float64(b.Min.X) + 13*d.col - x0 - 0.1*d.col
 	sp := d.legend[pinned]
@@ -414,8 +454,8 @@ var dicePips = [7][][2]float64{
 // once the turn has been played.
 func (d *tavlaDrawer) paintDice(c *Canvas, v tavlaView) {
 	a, bb, left := v.Dice()
-	if a == 0 {
-		return
+	if a < 1 || a > 6 || bb < 1 || bb > 6 {
+		return // no roll yet (0 0), or none a die shows
 	}
 	dc := c.DC
 	s := 0.85 * d.col
@@ -442,33 +482,80 @@ func (d *tavlaDrawer) paintDice(c *Canvas, v tavlaView) {
 // tavlaSamples are positions showing every colour Paint draws: stacks with
 // counts, pins both ways, both trays, dice fresh and played, the last turns'
 // marks (a checker borne off among them), the words and the match score.
+// They are games/tavla's positions as its view shows them (TestTavlaSamples
+// checks them against the game): the start with 6-5 to play; a middle game
+// with pins both ways after White's 1/5 5/6 and Black's 2-2; a race with
+// both sides bearing off; and White's last two checkers borne off.
 func tavlaSamples() []Frame {
 	var out []Frame
-	for _, tc := range []struct {
-		pos   string
-		moves []string
-	}{
-		{"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 6-5", nil},
-		{"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
-			[]string{"1/5", "5/6", "22:", "1/3", "7/9", "9/11", "15/17"}},
-		{".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w 2 8 b -", nil},
-		{"b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,w14 0 0 w 6-1", []string{"19/off", "24/off"}},
+	for _, s := range []sampleTavla{
+		{points: "w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15", dice: [3]int{6, 5, 2}, pips: [2]int{360, 360},
+			latest: ai.NoSide},
+		{points: "w2,b2,.,b1,.,w2,w2/b,b2,.,.,.,w2,.,b2,.,b1/w,w1,.,.,w2,w1/b,b1/w,w1,b4", dice: [3]int{2, 2, 0},
+			pips: [2]int{184, 214}, latest: ai.Second,
+			plies: [2][][2]int{{{0, 4}, {4, 5}}, {{23, 21}, {17, 15}, {15, 13}, {9, 7}}}},
+		{points: ".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w", off: [2]int{2, 8},
+			pips: [2]int{51, 102}, latest: ai.NoSide},
+		{points: "b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w13", off: [2]int{2, 0}, dice: [3]int{6, 1, 0},
+			pips: [2]int{13, 15}, latest: ai.First, plies: [2][][2]int{{{18, tavlaOff}, {23, tavlaOff}}}},
 	} {
-		p, err := tavla.Game{}.ParsePosition(tc.pos)
-		if err != nil {
-			panic(fmt.Sprintf("tavla sample %q: %v", tc.pos, err))
-		}
-		for _, mv := range tc.moves {
-			m, err := p.ParseMove(mv)
-			if err != nil {
-				panic(fmt.Sprintf("tavla sample %q, %s: %v", tc.pos, mv, err))
-			}
-			p.Make(m)
-		}
+		s.parse()
 		for i, lang := range []string{"tr", "en"} {
-			out = append(out, Frame{Position: p, Players: [2]string{"A", "B"}, Title: "tavla", Lang: lang,
+			out = append(out, Frame{Position: s, Players: [2]string{"A", "B"}, Title: "tavla", Lang: lang,
 				Match: MatchScore{Points: [2]int{i, 3}, Target: 5}, Flip: i == 1})
 		}
 	}
 	return out
+}
+
+// sampleTavla is a tavla position for the palette's sample frames. It
+// embeds a nil games.Position only to be one: the drawer calls nothing
+// else.
+type sampleTavla struct {
+	games.Position
+	// points is the 24 points from White's 1, as tavla's position text
+	// writes them: "." empty, "w3" three White checkers, "b1/w" a Black
+	// checker on a pinned White one.
+	points string
+	stacks [tavlaPoints]tavlaPoint
+	off    [2]int
+	dice   [3]int // the two dice and how many are left
+	pips   [2]int
+	latest ai.Side
+	plies  [2][][2]int
+}
+
+// parse fills s.stacks from s.points.
+func (s *sampleTavla) parse() {
+	for i, f := range strings.Split(s.points, ",") {
+		if f == "." {
+			s.stacks[i].side = ai.NoSide
+			continue
+		}
+		f, _, pinned := strings.Cut(f, "/")
+		n, err := strconv.Atoi(f[1:])
+		if err != nil {
+			panic("render: a tavla sample's point " + f) // the samples are ours
+		}
+		s.stacks[i] = tavlaPoint{side: ai.Side(strings.IndexByte("wb", f[0])), count: n, pinned: pinned}
+	}
+}
+
+func (s sampleTavla) Stack(i int) (ai.Side, int, bool) {
+	return s.stacks[i].side, s.stacks[i].count, s.stacks[i].pinned
+}
+func (s sampleTavla) Off() [2]int                           { return s.off }
+func (s sampleTavla) Dice() (a, b, left int)                { return s.dice[0], s.dice[1], s.dice[2] }
+func (s sampleTavla) Pips() [2]int                          { return s.pips }
+func (s sampleTavla) LastTurnPlies() (ai.Side, [2][][2]int) { return s.latest, s.plies }
+func (s sampleTavla) PictureText(lang, key string, kv ...string) string {
+	return games.Fill(tavlaSampleWords[lang][key], kv...)
+}
+
+// tavlaSampleWords are the words games/tavla writes on its picture (its
+// catalogue's "picture." messages; TestTavlaSamples compares them), for
+// the samples, whose letters count in the palette.
+var tavlaSampleWords = map[string]map[string]string{
+	"tr": {"side": "pip {pips} · toplanan {off}", "match": "maç {a}–{b} · {target} sayıya", "pinned": "hapiste"},
+	"en": {"side": "pips {pips} · off {off}", "match": "match {a}–{b} · to {target}", "pinned": "pinned"},
 }

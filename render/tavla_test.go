@@ -3,12 +3,9 @@ package render
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"image"
 	"image/color"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -17,8 +14,6 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tavla"
 )
-
-var tavlaDocs = flag.Bool("tavla-docs", false, "write docs/tavla-board.png")
 
 var tavla512 = sync.OnceValue(func() Drawer { return NewTavla(512) })
 
@@ -120,31 +115,6 @@ func TestTavlaRandomGames(t *testing.T) {
 		if again, _ := d.Draw(f); !bytes.Equal(again, b) {
 			t.Fatalf("ply %d: a copy of the position draws differently", ply)
 		}
-	}
-}
-
-// TestTavlaDocsPicture writes the README's picture with -tavla-docs:
-//
-//	go test ./render -run TavlaDocs -tavla-docs
-func TestTavlaDocsPicture(t *testing.T) {
-	if !*tavlaDocs {
-		t.Skip("pass -tavla-docs to write docs/tavla-board.png")
-	}
-	f := tavlaFrame(t, tavlaPinned)
-	for _, mv := range []string{"1/5", "5/6", "22:", "1/3", "7/9"} { // a turn each: the marks
-		m, err := f.Position.ParseMove(mv)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Position.Make(m)
-	}
-	f.Match = MatchScore{Points: [2]int{1, 2}, Target: 5}
-	b, err := tavla512().Draw(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("..", "docs", "tavla-board.png"), b, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

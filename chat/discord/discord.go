@@ -27,6 +27,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
+	"oyunbot/chat/internal/retry"
 )
 
 // Platform is the chat.Message.Platform and chat.Reply.Platform of Discord.
@@ -301,16 +302,18 @@ func (b *Bot) Run(ctx context.Context) error {
 // a second) to have finished, so none of them can close the new one.
 const reconnectSettle = 1500 * time.Millisecond
 
+// reconnectPolicy spaces the attempts after a failed one: 3 s doubling up
+// to a minute (with the policy's jitter), until the gateway is back.
+var reconnectPolicy = retry.Policy{Base: 3 * time.Second, Max: time.Minute}
+
 // reconnect opens the gateway again after a lost connection, retrying with
 // backoff until it succeeds or ctx is done. discordgo resumes the session,
 // so the events sent meanwhile are replayed.
 func (b *Bot) reconnect(ctx context.Context) {
 	wait := reconnectSettle
-	for {
-		select {
-		case <-ctx.Done():
+	for n := 1; ; n++ {
+		if retry.Sleep(ctx, wait) != nil {
 			return
-		case <-time.After(wait):
 		}
 		// Losses reported while waiting are the same loss.
 		select {
@@ -325,8 +328,9 @@ func (b *Bot) reconnect(ctx context.Context) {
 			}
 			return
 		}
-		b.log.Warn("gateway reconnect failed", "err", err, "retry_in", 2*wait)
-		wait = min(2*wait, time.Minute)
+		// The senders' policy, never sooner than the settling time.
+		wait = max(reconnectSettle, reconnectPolicy.Wait(n))
+		b.log.Warn("gateway reconnect failed", "err", err, "retry_in", wait)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
+	"oyunbot/chat/internal/retry"
 )
 
 // wait is the longest any single expected event may take in these tests;
@@ -108,7 +109,7 @@ func (r *recorder) none(t testing.TB, srv *fakediscord.Server, prefix string, ch
 
 // fastRetry keeps retry tests quick.
 func fastRetry() retryPolicy {
-	return retryPolicy{attempts: 4, base: 5 * time.Millisecond, max: 20 * time.Millisecond}
+	return retryPolicy{retry.Policy{Attempts: 4, Base: 5 * time.Millisecond, Max: 20 * time.Millisecond}}
 }
 
 // testGames and testSides are the slash commands' choices of games and

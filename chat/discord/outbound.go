@@ -20,6 +20,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/retry"
 )
 
 // Discord's message limits.
@@ -362,40 +363,24 @@ func splitText(s string, max int) []string {
 
 // retryPolicy retries calls that may succeed later: network errors, 5xx
 // answers, rate limits the library gave up on. Other errors (4xx: the
-// request itself is wrong) are returned at once.
-type retryPolicy struct {
-	attempts  int
-	base, max time.Duration
-}
+// request itself is wrong) are returned at once. It is the senders' one
+// policy (package retry) with Discord's classifier and log line.
+type retryPolicy struct{ retry.Policy }
 
-// defaultRetry: 5 attempts over about 7.5 s.
+// defaultRetry: 5 attempts over 4 to 7.5 s.
 func defaultRetry() retryPolicy {
-	return retryPolicy{attempts: 5, base: 500 * time.Millisecond, max: 4 * time.Second}
+	return retryPolicy{retry.Policy{Attempts: 5, Base: 500 * time.Millisecond, Max: 4 * time.Second}}
 }
 
 // short is the policy for acknowledgements and autocomplete, which are
 // useless after Discord's 3 s window.
 func (p retryPolicy) short() retryPolicy {
-	return retryPolicy{attempts: 3, base: p.base / 2, max: p.base}
+	return retryPolicy{retry.Policy{Attempts: 3, Base: p.Base / 2, Max: p.Base}}
 }
 
 func (p retryPolicy) do(ctx context.Context, log *slog.Logger, what string, f func() error) error {
-	wait := p.base
-	for i := 1; ; i++ {
-		err := f()
-		if err == nil || i >= p.attempts || !retryable(err) || ctx.Err() != nil {
-			return err
-		}
-		log.Warn("retrying", "call", what, "attempt", i, "err", err)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return err
-		case <-t.C:
-		}
-		wait = min(2*wait, p.max)
-	}
+	return p.Do(ctx, f, func(err error) retry.Verdict { return retry.Verdict{Retry: retryable(err)} },
+		func(n int, _ time.Duration, err error) { log.Warn("retrying", "call", what, "attempt", n, "err", err) })
 }
 
 func retryable(err error) bool {

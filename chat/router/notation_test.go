@@ -125,7 +125,7 @@ func TestChessHistoryFromFEN(t *testing.T) {
 			for _, r := range rs {
 				pgn += string(r.File)
 			}
-			for _, tag := range []string{`[BlackElo "1330"]`, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
+			for _, tag := range []string{`[BlackElo "930"]`, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
 				if !strings.Contains(pgn, tag) {
 					t.Errorf("PGN %q lacks %s", pgn, tag)
 				}

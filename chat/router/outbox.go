@@ -12,11 +12,11 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"math/rand/v2"
 	"sync"
 	"time"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/retry"
 	"oyunbot/sessions"
 )
 
@@ -29,8 +29,9 @@ const (
 	// attemptTimeout bounds one delivery attempt (the adapters retry
 	// inside it, honouring rate limits).
 	attemptTimeout = 2 * time.Minute
-	// defaultRetry is the first wait between two attempts; it doubles up to
-	// retryMax.
+	// defaultRetry is the scale of the first wait between two attempts; it
+	// doubles five times at most, up to retryMax (the senders' one policy:
+	// package retry).
 	defaultRetry = time.Second
 	retryMax     = 30 * time.Second
 	// metricsEvery is how often delivery figures are logged (when any).
@@ -93,15 +94,15 @@ type deliveryMetrics struct {
 	maxDelay        time.Duration
 }
 
-func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, retry time.Duration,
+func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, firstRetry time.Duration,
 	sender func(string) chat.Sender, staleNote func(platform, channel string, n int) string, claim outboxClaim) *outbox {
 	if staleAfter <= 0 {
 		staleAfter = DefaultReplyStaleAfter
 	}
-	if retry <= 0 {
-		retry = defaultRetry
+	if firstRetry <= 0 {
+		firstRetry = defaultRetry
 	}
-	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: retry, sender: sender, staleNote: staleNote,
+	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: firstRetry, sender: sender, staleNote: staleNote,
 		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
@@ -248,7 +249,7 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		o.mu.Lock()
 		delete(o.sending, q.id)
 		q.tried = true
-		if outcome != retry {
+		if outcome != retryLater {
 			cq.items = cq.items[1:]
 			delete(o.known, q.id)
 			delete(o.lost, q.id)
@@ -270,10 +271,7 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		o.notifyLocked()
 		o.mu.Unlock()
 		attempt++
-		select {
-		case <-time.After(delay):
-		case <-o.ctx.Done():
-		}
+		retry.Sleep(o.ctx, delay) //nolint:errcheck // shutting down: the loop's head sees it
 	}
 }
 
@@ -286,7 +284,7 @@ const (
 	sent   outcome = iota
 	stale          // given up: too old
 	failed         // given up: refused for good
-	retry
+	retryLater
 )
 
 // attempt tries to deliver q once, or gives it up when it is stale or
@@ -321,13 +319,14 @@ func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 		return failed, 0
 	}
 	if o.ctx.Err() != nil {
-		return retry, 0 // shutting down: the reply stays in the store
+		return retryLater, 0 // shutting down: the reply stays in the store
 	}
-	wait := min(o.retry<<min(n, 5), retryMax)
-	wait += rand.N(wait / 4) // chats that failed together do not retry in step
+	// At most five doublings (a test's short first wait stays short), and
+	// never beyond retryMax.
+	wait := retry.Policy{Base: o.retry, Max: min(o.retry<<5, retryMax)}.Wait(n + 1)
 	o.log.Warn("reply not delivered yet, will retry", "platform", key.platform, "channel", key.channel,
 		"id", q.id, "attempt", n+1, "retry_in", wait.Round(time.Millisecond), "err", err)
-	return retry, wait
+	return retryLater, wait
 }
 
 func (o *outbox) abandon(id int64, state, note string) {

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"oyunbot/chat"
@@ -203,6 +204,44 @@ func TestOutboxRetriesThroughOutage(t *testing.T) {
 		strings.Contains(got[len(got)-1], "ayse: b2") {
 		t.Fatalf("replies out of order: %q", got)
 	}
+}
+
+// TestOutboxRetryBackoff follows the outbox's retries through ten
+// minutes of outage at the bot's own pace (ReplyRetry left at its
+// default), in a synctest bubble where those minutes pass at once: the
+// waits grow (a fixed wait of a second would try 600 times) up to their
+// cap (without one, the doubling would try about 10 times), and once the
+// platform is back every reply arrives within one capped wait, in order.
+func TestOutboxRetryBackoff(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		down := newFlaky(func(chat.Reply) error { return errUnavailable })
+		b := openOutboxBot(t, filepath.Join(t.TempDir(), "bot.db"), down, func(c *router.Config, _ *sessions.Config) {
+			c.ReplyRetry = 0 // the default: a second, doubling up to 30 s
+		})
+		b.msg("dm", "ayse", "help")
+		b.msg("dm", "ayse", "games")
+		start := time.Now()
+		time.Sleep(10 * time.Minute)
+		down.mu.Lock()
+		tries := down.attempts
+		down.mu.Unlock()
+		// Waits in [d/2, d] for d = 1 s, 2 s, ... 30 s: between about 24
+		// and 45 tries of the head reply in 600 s.
+		if tries < 20 || tries > 50 {
+			t.Fatalf("%d tries in %v of outage, want 20 to 50 (backoff to a 30 s cap)", tries, time.Since(start))
+		}
+		t.Logf("%d tries in %v of outage", tries, time.Since(start))
+		down.setFail(nil)
+		time.Sleep(30 * time.Second)
+		synctest.Wait()
+		if n := b.pending(); n != 0 {
+			t.Fatalf("%d replies still owed 30 s after the platform came back", n)
+		}
+		got := down.texts()
+		if len(got) != 2 || !strings.Contains(got[0], "play <game>") {
+			t.Fatalf("delivered after the outage: %q", got)
+		}
+	})
 }
 
 // TestOutboxOneChatDoesNotBlockAnother: a chat whose replies keep failing

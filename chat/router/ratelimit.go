@@ -11,6 +11,8 @@ package router
 import (
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // RateLimit is a per-user limit: a burst of Burst messages (a player
@@ -29,28 +31,28 @@ var DefaultRateLimit = RateLimit{Burst: 20, Every: 500 * time.Millisecond}
 // for Burst*Every) are forgotten.
 const rateUsers = 50_000
 
-// bucket is one user's allowance.
+// bucket is one user's allowance: a golang.org/x/time/rate limiter, and
+// whether the user was told to slow down since it was last full.
 type bucket struct {
-	tokens float64
-	last   time.Time
-	warned bool // the user was told to slow down since the bucket was last full
+	lim    *rate.Limiter
+	warned bool
 }
 
-// limiter keeps the users' buckets. Safe for concurrent use.
 // userRef names a person in a channel (a rate limit's key).
 type userRef struct{ platform, channel, user string }
 
+// limiter keeps the users' buckets. Safe for concurrent use.
 type limiter struct {
 	now   func() time.Time
-	every time.Duration
-	burst float64
+	every rate.Limit
+	burst int
 
 	mu    sync.Mutex
 	users map[userRef]*bucket
 }
 
 func newLimiter(now func() time.Time, every time.Duration, burst int) *limiter {
-	return &limiter{now: now, every: every, burst: float64(burst), users: map[userRef]*bucket{}}
+	return &limiter{now: now, every: rate.Every(every), burst: burst, users: map[userRef]*bucket{}}
 }
 
 // allow takes one message from u's bucket: ok if there was room; else
@@ -65,15 +67,13 @@ func (l *limiter) allow(u userRef) (ok, warn bool) {
 		if len(l.users) >= rateUsers {
 			l.pruneLocked(now)
 		}
-		b = &bucket{tokens: l.burst, last: now}
+		b = &bucket{lim: rate.NewLimiter(l.every, l.burst)}
 		l.users[u] = b
 	}
-	l.refill(b, now)
-	if b.tokens >= l.burst {
+	if l.full(b, now) {
 		b.warned = false // quiet long enough: a new flood is told again
 	}
-	if b.tokens >= 1 {
-		b.tokens--
+	if b.lim.AllowN(now, 1) {
 		return true, false
 	}
 	warn = !b.warned
@@ -81,20 +81,16 @@ func (l *limiter) allow(u userRef) (ok, warn bool) {
 	return false, warn
 }
 
-// refill adds what the time since the last look earned, up to the burst.
-func (l *limiter) refill(b *bucket, now time.Time) {
-	if d := now.Sub(b.last); d > 0 {
-		b.tokens = min(l.burst, b.tokens+float64(d)/float64(l.every))
-	}
-	b.last = now
+// full reports whether b has all its allowance back at now.
+func (l *limiter) full(b *bucket, now time.Time) bool {
+	return b.lim.TokensAt(now) >= float64(l.burst)
 }
 
 // pruneLocked forgets the users whose bucket is full again: they are as
 // new users. l.mu must be held.
 func (l *limiter) pruneLocked(now time.Time) {
 	for u, b := range l.users {
-		l.refill(b, now)
-		if b.tokens >= l.burst {
+		if l.full(b, now) {
 			delete(l.users, u)
 		}
 	}

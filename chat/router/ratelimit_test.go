@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"oyunbot/chat"
@@ -19,58 +20,62 @@ import (
 // silence; the allowance comes back with time, a refusal only once the
 // bucket was full again; other users are not touched; chat in a group
 // beyond the limit gets no refusal.
+//
+// It runs in a synctest bubble: the limiter reads the real clock, whose
+// time passes only as the test sleeps, at once.
 func TestRateLimit(t *testing.T) {
-	clock := newFakeClock()
-	limit := router.RateLimit{Burst: 5, Every: time.Second}
-	b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.RateLimit, c.Now = limit, clock.Now })
-	count := func(rs []chat.Reply, sub string) int {
-		n := 0
-		for _, r := range rs {
-			if strings.Contains(r.Text, sub) {
-				n++
+	synctest.Test(t, func(t *testing.T) {
+		limit := router.RateLimit{Burst: 5, Every: time.Second}
+		b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.RateLimit = limit })
+		count := func(rs []chat.Reply, sub string) int {
+			n := 0
+			for _, r := range rs {
+				if strings.Contains(r.Text, sub) {
+					n++
+				}
 			}
+			return n
 		}
-		return n
-	}
-	var got []chat.Reply
-	for range 12 {
-		got = append(got, b.msg("dm", "ayse", "help", true)...)
-	}
-	if n := count(got, "play <game>"); n != 5 {
-		t.Errorf("%d of 12 helps answered, want the burst of 5", n)
-	}
-	if n := count(got, "too fast"); n != 1 {
-		t.Errorf("%d refusals, want 1 (then silence): %q", n, texts(got))
-	}
-	b.expect(b.msg("dm", "bora", "yardım", true), "oyna <oyun>") // another user
+		var got []chat.Reply
+		for range 12 {
+			got = append(got, b.msg("dm", "ayse", "help", true)...)
+		}
+		if n := count(got, "play <game>"); n != 5 {
+			t.Errorf("%d of 12 helps answered, want the burst of 5", n)
+		}
+		if n := count(got, "too fast"); n != 1 {
+			t.Errorf("%d refusals, want 1 (then silence): %q", n, texts(got))
+		}
+		b.expect(b.msg("dm", "bora", "yardım", true), "oyna <oyun>") // another user
 
-	clock.Add(2 * time.Second) // two more, and no second refusal: the flood goes on
-	got = nil
-	for range 3 {
-		got = append(got, b.msg("dm", "ayse", "yardım", true)...)
-	}
-	if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 2 || r != 0 {
-		t.Errorf("after 2 s: %d answered, %d refusals; want 2 and 0: %q", n, r, texts(got))
-	}
-	clock.Add(10 * time.Second) // quiet long enough: a new flood is told again, in Turkish
-	got = nil
-	for range 6 {
-		got = append(got, b.msg("dm", "ayse", "yardım", true)...)
-	}
-	if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 5 || r != 1 {
-		t.Errorf("a new flood: %d answered, %d refusals; want 5 and 1: %q", n, r, texts(got))
-	}
+		time.Sleep(2 * time.Second) // two more, and no second refusal: the flood goes on
+		got = nil
+		for range 3 {
+			got = append(got, b.msg("dm", "ayse", "yardım", true)...)
+		}
+		if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 2 || r != 0 {
+			t.Errorf("after 2 s: %d answered, %d refusals; want 2 and 0: %q", n, r, texts(got))
+		}
+		time.Sleep(10 * time.Second) // quiet long enough: a new flood is told again, in Turkish
+		got = nil
+		for range 6 {
+			got = append(got, b.msg("dm", "ayse", "yardım", true)...)
+		}
+		if n, r := count(got, "oyna <oyun>"), count(got, "Çok hızlı"); n != 5 || r != 1 {
+			t.Errorf("a new flood: %d answered, %d refusals; want 5 and 1: %q", n, r, texts(got))
+		}
 
-	clock.Add(time.Minute) // a full bucket again
-	for range 5 {
-		b.msg("grp", "cem", "merhaba millet", false)
-	}
-	if rs := b.msg("grp", "cem", "nasılsınız", false); len(rs) != 0 {
-		t.Errorf("group chat beyond the limit answered: %q", texts(rs))
-	}
-	if rs := b.msg("grp", "cem", "yardım", false); len(rs) != 0 {
-		t.Errorf("a command after the refusal was due: %q", texts(rs))
-	}
+		time.Sleep(time.Minute) // a full bucket again
+		for range 5 {
+			b.msg("grp", "cem", "merhaba millet", false)
+		}
+		if rs := b.msg("grp", "cem", "nasılsınız", false); len(rs) != 0 {
+			t.Errorf("group chat beyond the limit answered: %q", texts(rs))
+		}
+		if rs := b.msg("grp", "cem", "yardım", false); len(rs) != 0 {
+			t.Errorf("a command after the refusal was due: %q", texts(rs))
+		}
+	})
 }
 
 // TestRateLimitOff: the zero RateLimit sets no limit (and the console is

@@ -276,15 +276,6 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-func TestBackoffBounded(t *testing.T) {
-	for attempt := 1; attempt < 40; attempt++ {
-		d := backoff(attempt, 500*time.Millisecond, 30*time.Second)
-		if d <= 0 || d > 30*time.Second {
-			t.Fatalf("attempt %d: backoff %v", attempt, d)
-		}
-	}
-}
-
 func TestMentions(t *testing.T) {
 	known := map[string]chat.User{"bob_the_user": {ID: "7", Name: "Bob"}}
 	lookup := func(n string) (chat.User, bool) { u, ok := known[strings.ToLower(n)]; return u, ok }

@@ -1,11 +1,6 @@
 package telegram
 
-import (
-	"context"
-	"time"
-
-	"oyunbot/chat/internal/lanes"
-)
+import "oyunbot/chat/internal/lanes"
 
 // Pace is a token-bucket rate: one message every Every, with bursts of up to
 // Burst messages. Every <= 0 means no pacing. It is lanes.Pace under this
@@ -22,19 +17,4 @@ func newLanes(maxQueue int, pace func(chatID int64) Pace) *lanes.Queue[int64] {
 		cfg.Pace = func(chatID int64) lanes.Pace { return lanes.Pace(pace(chatID)) }
 	}
 	return lanes.New(cfg)
-}
-
-// sleep waits for d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
+	"oyunbot/chat/internal/retry"
 )
 
 // Telegram's limits, in UTF-16 code units for texts. An inline keyboard
@@ -299,43 +300,40 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 }
 
 // perform makes one call with pacing and the retry policy, following a
-// group's migration to a supergroup. It returns the sent message's id.
+// group's migration to a supergroup (at once, paced again, not counted as
+// a failure). It returns the sent message's id.
 func (b *Bot) perform(chatPace *lanes.Bucket, chatID *int64, o op) (int, error) {
-	for attempt := 1; ; attempt++ {
-		if o.kind != opTyping {
-			if err := b.pace(chatPace); err != nil {
-				return 0, err
+	var id int
+	err := b.policy().Do(b.life, func() error {
+		for migrated := false; ; migrated = true {
+			if o.kind != opTyping {
+				if err := b.pace(chatPace); err != nil {
+					return err
+				}
 			}
+			msg, err := b.request(*chatID, o)
+			if err == nil {
+				id = msg.MessageID
+				return nil
+			}
+			to := classify(err, b.cfg.RetryAfterUnit).migrateTo
+			if migrated || to == 0 || to == *chatID {
+				return err
+			}
+			b.log.Info("group moved to a supergroup", "from", *chatID, "to", to)
+			*chatID = to
 		}
-		msg, err := b.request(*chatID, o)
-		if err == nil {
-			return msg.MessageID, nil
-		}
-		v := classify(err, b.cfg.RetryAfterUnit)
-		if v.migrateTo != 0 && v.migrateTo != *chatID {
-			b.log.Info("group moved to a supergroup", "from", *chatID, "to", v.migrateTo)
-			*chatID = v.migrateTo
-			continue
-		}
-		if !v.retry || attempt >= b.cfg.MaxAttempts || b.life.Err() != nil {
-			return 0, err
-		}
-		wait := v.wait
-		if wait == 0 {
-			wait = backoff(attempt, b.cfg.Backoff, b.cfg.MaxBackoff)
-		}
-		b.log.Debug("send retry", "chat", *chatID, "attempt", attempt, "wait", wait, "err", err)
-		if err := sleep(b.life, wait); err != nil {
-			return 0, err
-		}
-	}
+	}, b.verdict, func(n int, wait time.Duration, err error) {
+		b.log.Debug("send retry", "chat", *chatID, "attempt", n, "wait", wait, "err", err)
+	})
+	return id, err
 }
 
 // pace waits for the chat's and the bot-wide token.
 func (b *Bot) pace(chatPace *lanes.Bucket) error {
 	now := time.Now()
 	wait := max(chatPace.Reserve(now), b.global.Reserve(now))
-	return sleep(b.life, wait)
+	return retry.Sleep(b.life, wait)
 }
 
 // request makes the API call of an op.

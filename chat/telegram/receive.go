@@ -16,6 +16,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/retry"
 )
 
 // allowedUpdates are the update kinds the bot asks for.
@@ -94,12 +95,12 @@ func (b *Bot) poll(ctx context.Context) error {
 			if downSince.IsZero() {
 				downSince = time.Now()
 			}
-			wait := backoff(failures, b.cfg.Backoff, b.cfg.MaxBackoff)
+			wait := b.policy().Wait(failures)
 			if v := classify(err, b.cfg.RetryAfterUnit); v.wait > 0 {
 				wait = v.wait
 			}
 			b.log.Warn("getUpdates failed", "err", err, "retry_in", wait)
-			if sleep(ctx, wait) != nil {
+			if retry.Sleep(ctx, wait) != nil {
 				break
 			}
 			continue

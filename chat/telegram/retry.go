@@ -3,7 +3,6 @@ package telegram
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"net/http"
 	"strings"
 	"time"
@@ -77,21 +76,6 @@ var descriptionCodes = [...]struct {
 	{"Bad Gateway", http.StatusBadGateway},
 	{"Service Unavailable", http.StatusServiceUnavailable},
 	{"Gateway Timeout", http.StatusGatewayTimeout},
-}
-
-// backoff is the wait before retry number attempt (1-based) of a transient
-// failure: exponential from base, capped, with jitter so that many chats
-// hitting one outage do not retry in lockstep.
-func backoff(attempt int, base, limit time.Duration) time.Duration {
-	d := base
-	for i := 1; i < attempt && d < limit; i++ {
-		d *= 2
-	}
-	d = min(d, limit)
-	if d <= 0 {
-		return 0
-	}
-	return d/2 + rand.N(d/2+1)
 }
 
 // isNotModified reports the harmless error of an edit that changes nothing

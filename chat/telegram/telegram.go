@@ -20,6 +20,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/lanes"
+	"oyunbot/chat/internal/retry"
 )
 
 // Platform is the chat.Message.Platform of this adapter.
@@ -344,24 +345,26 @@ func (b *Bot) shutdown() {
 // call runs fn with the retry policy: retry_after honoured, transient errors
 // retried with backoff, at most MaxAttempts attempts.
 func (b *Bot) call(ctx context.Context, what string, fn func() error) error {
-	for attempt := 1; ; attempt++ {
-		err := fn()
-		if err == nil {
-			return nil
+	return b.policy().Do(ctx, fn, func(err error) retry.Verdict {
+		if classify(err, b.cfg.RetryAfterUnit).migrateTo != 0 {
+			return retry.Verdict{} // a call of no chat's: not moved
 		}
-		v := classify(err, b.cfg.RetryAfterUnit)
-		if !v.retry || v.migrateTo != 0 || attempt >= b.cfg.MaxAttempts || ctx.Err() != nil {
-			return err
-		}
-		wait := v.wait
-		if wait == 0 {
-			wait = backoff(attempt, b.cfg.Backoff, b.cfg.MaxBackoff)
-		}
-		b.log.Debug("retrying", "call", what, "attempt", attempt, "wait", wait, "err", err)
-		if err := sleep(ctx, wait); err != nil {
-			return err
-		}
-	}
+		return b.verdict(err)
+	}, func(n int, wait time.Duration, err error) {
+		b.log.Debug("retrying", "call", what, "attempt", n, "wait", wait, "err", err)
+	})
+}
+
+// policy is the bot's retry policy (package retry, shared with Discord and
+// the outbox), from its Config.
+func (b *Bot) policy() retry.Policy {
+	return retry.Policy{Base: b.cfg.Backoff, Max: b.cfg.MaxBackoff, Attempts: b.cfg.MaxAttempts}
+}
+
+// verdict classifies a failed API call for the retry policy.
+func (b *Bot) verdict(err error) retry.Verdict {
+	v := classify(err, b.cfg.RetryAfterUnit)
+	return retry.Verdict{Retry: v.retry, After: v.wait}
 }
 
 // boardKey names a game's boards in a chat (game 0: pictures of no game).

@@ -171,6 +171,8 @@ func TestScreenshots(t *testing.T) {
 	}{
 		{"tictactoe", []string{"play ttt easy", "5", "1"}},
 		{"dama", []string{"play dama easy", "c3-c4", "b3-b4"}},
+		{"italian", []string{"play italian easy", "b3-a4"}},
+		{"checkers", []string{"play checkers easy"}},
 		{"chess", []string{"play chess easy", "e4", "Nf3", "Bc4"}},
 		{"tavla", []string{"play tavla easy"}},
 		{"islem", []string{"play islem easy"}},

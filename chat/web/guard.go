@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // csp allows the page's own files only: no inline script or style, no
@@ -49,23 +51,20 @@ func clientIP(r *http.Request, proxied bool) string {
 	return host
 }
 
-// limiter is a token bucket per address.
+// limiter is a token bucket per address: a golang.org/x/time/rate
+// limiter each, the full ones forgotten once a minute.
 type limiter struct {
-	rate, burst float64
-	now         func() time.Time
+	rate  rate.Limit
+	burst int
+	now   func() time.Time
 
 	mu      sync.Mutex
-	buckets map[string]*bucket
+	buckets map[string]*rate.Limiter
 	swept   time.Time
 }
 
-type bucket struct {
-	tokens float64
-	at     time.Time
-}
-
-func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, now: time.Now, buckets: map[string]*bucket{}}
+func newLimiter(perSecond, burst float64) *limiter {
+	return &limiter{rate: rate.Limit(perSecond), burst: int(burst), now: time.Now, buckets: map[string]*rate.Limiter{}}
 }
 
 // allow takes a token of ip's bucket.
@@ -75,7 +74,7 @@ func (l *limiter) allow(ip string) bool {
 	now := l.now()
 	if now.Sub(l.swept) > time.Minute { // forget the full buckets
 		for k, b := range l.buckets {
-			if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+			if b.TokensAt(now) >= float64(l.burst) {
 				delete(l.buckets, k)
 			}
 		}
@@ -83,16 +82,10 @@ func (l *limiter) allow(ip string) bool {
 	}
 	b := l.buckets[ip]
 	if b == nil {
-		b = &bucket{tokens: l.burst, at: now}
+		b = rate.NewLimiter(l.rate, l.burst)
 		l.buckets[ip] = b
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
+	return b.AllowN(now, 1)
 }
 
 func (l *limiter) wrap(h http.Handler, proxied bool) http.Handler {

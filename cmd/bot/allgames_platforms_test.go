@@ -17,6 +17,7 @@ import (
 
 	"oyunbot/chat/discord/fakediscord"
 	"oyunbot/chat/telegram/telegramtest"
+	"oyunbot/internal/registry"
 )
 
 // legalRE reads the first move of a "legal" answer; groupedRE the first
@@ -56,7 +57,7 @@ func TestEveryGameOnBothPlatforms(t *testing.T) {
 	}()
 	dc.WaitT(t, platformPatience, "the gateway ready", func(v *fakediscord.View) bool { return v.Ready() > 0 })
 
-	for i, name := range gameNames() {
+	for i, name := range registry.Names() {
 		t.Run(name, func(t *testing.T) {
 			// Telegram: each game in a private chat of its own player.
 			u := telegramtest.User{ID: int64(100 + i), FirstName: "P" + name, LanguageCode: "en"}

@@ -13,6 +13,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/games/puzzle"
+	"oyunbot/internal/registry"
 )
 
 // runAnalyse is `bot analyse -game G (-level L | -time D | -depth N)`: for
@@ -61,7 +62,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "analyse: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		fmt.Fprintf(stderr, "analyse: %v\n", err)
 		return 2
@@ -134,19 +135,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(out)
 	})
-}
-
-// lookupEngineGame finds a game by name for the engine tools, listing the
-// known games when it fails.
-func lookupEngineGame(name string) (games.Game, error) {
-	if name == "" {
-		return nil, fmt.Errorf("-game is required (known: %s)", strings.Join(gameNames(), ", "))
-	}
-	g, ok := registry().Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(gameNames(), ", "))
-	}
-	return g, nil
 }
 
 // levelNames lists a game's levels (the standard ones with no game).

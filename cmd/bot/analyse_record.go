@@ -18,6 +18,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 	"oyunbot/render"
 )
 
@@ -65,7 +66,7 @@ func runAnalyseRecord(args []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if fs.NArg() > 0 {
 		return fail("unexpected argument %q", fs.Arg(0))
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		return fail("%v", err)
 	}

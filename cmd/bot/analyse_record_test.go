@@ -14,6 +14,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 )
 
 // tttBlunder is a tic-tac-toe game where o's a2 lets x win.
@@ -140,7 +141,7 @@ func TestHasRecordFlag(t *testing.T) {
 func TestEveryGameAnalyses(t *testing.T) {
 	puzzleCache(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, g := range gameList() {
+	for _, g := range registry.Games() {
 		start := g.Start()
 		p := start.Clone()
 		var moves []ai.Move

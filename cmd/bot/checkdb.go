@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -56,7 +57,7 @@ func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		store = lite
 	}
 	defer store.Close()
-	rows, err := sessions.Unreadable(ctx, store, registry())
+	rows, err := sessions.Unreadable(ctx, store, registry.New())
 	if err != nil {
 		fmt.Fprintln(stderr, "checkdb:", err)
 		return 1

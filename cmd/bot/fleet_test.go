@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"oyunbot/chat/telegram/telegramtest"
+	"oyunbot/sessions/pgtest"
 )
 
 // heldAPI is one process's way to the fake Bot API: while hold is set,
@@ -81,7 +82,7 @@ type botFleet struct {
 }
 
 func newBotFleet(t *testing.T, n int) *botFleet {
-	f := &botFleet{t: t, dbURL: loadtestSchema(t), bin: botBinary(t), tg: telegramtest.NewServer(telegramtest.Config{}),
+	f := &botFleet{t: t, dbURL: pgtest.Schema(t), bin: botBinary(t), tg: telegramtest.NewServer(telegramtest.Config{}),
 		lb: &failoverLB{}, procs: make([]*exec.Cmd, n), logs: make([]*syncBuffer, n)}
 	t.Cleanup(f.tg.Close)
 	for range n {

@@ -4,6 +4,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/chat/discord"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 	"oyunbot/render"
 )
 
@@ -17,24 +18,13 @@ const chartSize = 640
 // chartPNG draws a game command's bar chart.
 func chartPNG(c games.Chart) ([]byte, error) { return render.Chart(c, chartSize) }
 
-// drawersSized are the games' renderers at size pixels.
-func drawersSized(size int) map[string]render.Drawer {
-	out := map[string]render.Drawer{}
-	for _, e := range entries() {
-		if e.Drawer != nil {
-			out[e.Game.Name()] = e.Drawer(size)
-		}
-	}
-	return out
-}
-
 // discordGameCommands are the games' own commands as /game-command's
 // choices: each word once, named with the games that have it (Discord
 // allows 25 choices; the rest are still typed as text).
 func discordGameCommands() []discord.Choice {
 	var out []discord.Choice
 	index := map[string]int{}
-	for _, g := range gameList() {
+	for _, g := range registry.Games() {
 		en, tr := catalogText(g, "name")
 		for _, c := range games.CommandsOf(g) {
 			if len(c.Words) == 0 {
@@ -61,11 +51,12 @@ func discordGameCommands() []discord.Choice {
 }
 
 // warmGames lets the games that have work to do before their first game
-// (games.Warmer: a puzzle's pattern databases) start it in the background.
+// (games.Readier: a puzzle's pattern databases) start it in the
+// background.
 func warmGames() {
-	for _, g := range gameList() {
-		if w, ok := g.(games.Warmer); ok {
-			w.Warm()
+	for _, g := range registry.Games() {
+		if r, ok := g.(games.Readier); ok {
+			r.Ready()
 		}
 	}
 }
@@ -85,7 +76,7 @@ func discordLevels() []discord.Choice {
 	for _, l := range ai.Levels() {
 		add(l.Name, l.Name, map[string]string{"easy": "kolay", "medium": "orta", "hard": "zor", "master": "usta"}[l.Name])
 	}
-	for _, g := range gameList() {
+	for _, g := range registry.Games() {
 		for _, l := range games.HostOf(g).LevelList() {
 			en, tr := catalogText(g, "level."+l.Name)
 			if en == "" {

@@ -23,6 +23,7 @@ import (
 	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -82,7 +83,7 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	reg := registry()
+	reg := registry.New()
 	const (
 		players = 8
 		turns   = 6

@@ -33,6 +33,7 @@ import (
 
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games/puzzle"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -97,7 +98,7 @@ func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	reg := registry()
+	reg := registry.New()
 	mgr, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -408,7 +409,7 @@ func TestSearchMemoryPerState(t *testing.T) {
 	if !*memload {
 		t.Skip("a measurement: -memload")
 	}
-	g, _ := registry().Lookup("puzzle15")
+	g, _ := registry.New().Lookup("puzzle15")
 	gp, err := g.ParsePosition(searchStart)
 	if err != nil {
 		t.Fatal(err)

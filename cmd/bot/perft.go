@@ -11,6 +11,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 )
 
 // maxPerftDepth guards against a typo that would run for days.
@@ -39,7 +40,7 @@ func runPerft(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		fmt.Fprintln(stderr, "perft:", err)
 		return 2

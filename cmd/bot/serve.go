@@ -20,6 +20,7 @@ import (
 	"oyunbot/chat/discord"
 	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -76,7 +77,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	// The router makes the live games (it is where their events go) and
 	// closes them; the store is ours.
-	reg := registry()
+	reg := registry.New()
 	var mgr *sessions.Manager
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
@@ -100,8 +101,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return m, nil
 		},
 		Store:           store,
-		Drawers:         drawers(),
-		GIFDrawers:      drawersSized(gifSize),
+		Drawers:         registry.Drawers(registry.BoardSize),
+		GIFDrawers:      registry.Drawers(gifSize),
 		Chart:           chartPNG,
 		ReplyStaleAfter: cfg.ReplyStaleAfter,
 		Shared:          cfg.Shared,
@@ -170,7 +171,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, games *session
 			WebhookURL:    cfg.TelegramWebhookURL,
 			Listen:        cfg.TelegramListen,
 			WebhookSecret: cfg.TelegramWebhookSecret,
-			Commands:      telegram.DefaultCommands(gameNames()...),
+			Commands:      telegram.DefaultCommands(registry.Names()...),
 			Logger:        log.With("platform", telegram.Platform),
 			Users:         chatrouter.Users(users, telegram.Platform),
 		}, router)

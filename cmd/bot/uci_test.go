@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"oyunbot/ai"
@@ -33,11 +36,21 @@ func hasLine(lines []string, prefix string) bool {
 	return false
 }
 
+// hasInfo reports an info line of depth d that contains s.
+func hasInfo(lines []string, d int, s string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, fmt.Sprintf("info depth %d ", d)) && strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func lastBestmove(t *testing.T, lines []string) string {
 	t.Helper()
 	for i := len(lines) - 1; i >= 0; i-- {
 		if m, ok := strings.CutPrefix(lines[i], "bestmove "); ok {
-			return m
+			return strings.Fields(m)[0]
 		}
 	}
 	t.Fatalf("no bestmove in %q", lines)
@@ -56,7 +69,7 @@ func TestUCIHandshake(t *testing.T) {
 func TestUCISearchesToDepth(t *testing.T) {
 	lines := uciScript(t, "setoption name OwnBook value false\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 4\n")
 	for d := 1; d <= 4; d++ {
-		if !hasLine(lines, "info depth "+string(rune('0'+d))+" score cp ") {
+		if !hasInfo(lines, d, " score cp ") {
 			t.Errorf("no info line for depth %d in %q", d, lines)
 		}
 	}
@@ -81,7 +94,7 @@ func TestUCISearchesToDepth(t *testing.T) {
 
 func TestUCIReportsMate(t *testing.T) {
 	lines := uciScript(t, "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n")
-	if !hasLine(lines, "info depth 3 score mate 1 ") {
+	if !hasInfo(lines, 3, " score mate 1 ") {
 		t.Errorf("no mate score in %q", lines)
 	}
 	if got := lastBestmove(t, lines); got != "d1d8" {
@@ -178,29 +191,39 @@ func TestUCIStopEndsInfinite(t *testing.T) {
 func TestMoveLimits(t *testing.T) {
 	ms := time.Millisecond
 	tests := []struct {
-		name  string
-		g     goParams
-		white bool
-		want  time.Duration // Limits.Time
-		depth int
+		name       string
+		g          goParams
+		white      bool
+		soft, hard time.Duration // Limits.SoftTime and Time
+		depth      int
 	}{
-		{"movetime", goParams{movetime: 1000 * ms}, true, 990 * ms, 0},
-		{"white's clock", goParams{wtime: 60000 * ms, btime: 1000 * ms}, true, 2000*ms - uciOverhead, 0},
-		{"black's clock with increment", goParams{wtime: 60000 * ms, btime: 30000 * ms, binc: 1000 * ms}, false, 1750*ms - uciOverhead, 0},
-		{"moves to go", goParams{wtime: 10000 * ms, movestogo: 5}, true, 2000*ms - uciOverhead, 0},
-		{"little time left", goParams{wtime: 40 * ms, winc: 1000 * ms}, true, ms, 0},
-		{"depth only", goParams{depth: 7}, true, 0, 7},
-		{"infinite", goParams{infinite: true, wtime: 1000 * ms}, true, 0, 0},
-		{"nothing: the level's", goParams{}, true, 2 * time.Second, 0},
+		{"movetime: used whole", goParams{movetime: 1000 * ms}, true, 990 * ms, 990 * ms, 0},
+		// 59,970 ms after the overhead, over 30 moves; the hard limit four times that.
+		{"white's clock", goParams{wtime: 60000 * ms, btime: 1000 * ms}, true, 1999 * ms, 7996 * ms, 0},
+		{"black's clock with increment", goParams{wtime: 60000 * ms, btime: 30000 * ms, binc: 1000 * ms}, false, 999*ms + 750*ms, 4 * (999*ms + 750*ms), 0},
+		{"moves to go", goParams{wtime: 10000 * ms, movestogo: 5}, true, 1994 * ms, 4985 * ms, 0},
+		{"last move of the period: at most half the time", goParams{wtime: 10000 * ms, movestogo: 1}, true, 4985 * ms, 4985 * ms, 0},
+		{"little time left", goParams{wtime: 40 * ms, winc: 1000 * ms}, true, 5 * ms, 5 * ms, 0},
+		{"depth only", goParams{depth: 7}, true, 0, 0, 7},
+		{"infinite", goParams{infinite: true, wtime: 1000 * ms}, true, 0, 0, 0},
+		{"ponder: no limit until ponderhit", goParams{ponder: true, wtime: 1000 * ms}, true, 0, 0, 0},
+		{"nothing: the level's", goParams{}, true, 0, 2 * time.Second, 0},
 	}
 	for _, tc := range tests {
-		lim := moveLimits(tc.g, tc.white, levelLimits(2*time.Second))
-		if lim.Time != tc.want || lim.Depth != tc.depth {
-			t.Errorf("%s: time %v depth %d, want %v and %d", tc.name, lim.Time, lim.Depth, tc.want, tc.depth)
+		lim := moveLimits(tc.g, tc.white, levelLimits(2*time.Second), uciOverhead)
+		if lim.SoftTime != tc.soft || lim.Time != tc.hard || lim.Depth != tc.depth {
+			t.Errorf("%s: soft %v hard %v depth %d, want %v, %v and %d", tc.name, lim.SoftTime, lim.Time, lim.Depth, tc.soft, tc.hard, tc.depth)
+		}
+		if lim.SoftTime > lim.Time {
+			t.Errorf("%s: soft limit %v past the hard %v", tc.name, lim.SoftTime, lim.Time)
 		}
 	}
+	// A larger Move Overhead is kept back from the clock.
+	if lim := moveLimits(goParams{wtime: 10000 * ms, movestogo: 1}, true, levelLimits(time.Second), 2*time.Second); lim.Time != 4*time.Second {
+		t.Errorf("overhead 2 s, 10 s left for the last move: hard limit %v, want 4s", lim.Time)
+	}
 	// A level's depth bound (easy) is kept under any clock.
-	lim := moveLimits(goParams{wtime: 60000 * ms}, true, levelDepth(2))
+	lim := moveLimits(goParams{wtime: 60000 * ms}, true, levelDepth(2), uciOverhead)
 	if lim.Depth != 2 {
 		t.Errorf("the level's depth 2 became %d", lim.Depth)
 	}
@@ -251,4 +274,172 @@ func FuzzParseUCILine(f *testing.F) {
 			u.handle(line)
 		}
 	})
+}
+
+// TestUCIPonder: a ponder search holds its bestmove until ponderhit (here
+// it finished its depth long before), then answers with the move to
+// ponder on next.
+func TestUCIPonder(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var out syncBuffer
+		u := newUCISession(chess.Game{}, &out, 1)
+		u.handle("setoption name OwnBook value false")
+		u.handle("position startpos moves e2e4")
+		u.handle("go ponder depth 3 wtime 60000 btime 60000")
+		synctest.Wait() // the search is done and waits for ponderhit
+		if s := out.String(); !strings.Contains(s, "info depth 3 ") || strings.Contains(s, "bestmove") {
+			t.Fatalf("before ponderhit: %q", s)
+		}
+		u.handle("ponderhit")
+		synctest.Wait()
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		last := lines[len(lines)-1]
+		f := strings.Fields(last)
+		if len(f) != 4 || f[0] != "bestmove" || f[2] != "ponder" {
+			t.Fatalf("after ponderhit: %q, want bestmove M ponder M", last)
+		}
+		// The ponder move is legal after the best move.
+		p := chess.NewStart()
+		for _, s := range []string{"e2e4", f[1], f[3]} {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+			p.Make(m)
+		}
+		u.handle("quit")
+	})
+}
+
+// TestPonderHitStartsTheClock: after ponderhit the soft limit counts from
+// the hit, and the hard limit stops the search.
+func TestPonderHitStartsTheClock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := &uciSearch{cancel: cancel, ponder: true, soft: 100 * time.Millisecond, hard: 400 * time.Millisecond, hit: make(chan struct{})}
+		time.Sleep(time.Second) // pondering: no clock runs
+		if s.pastSoft() || ctx.Err() != nil {
+			t.Fatal("the clock ran before ponderhit")
+		}
+		s.ponderHit()
+		time.Sleep(99 * time.Millisecond)
+		if s.pastSoft() {
+			t.Error("past the soft limit 99 ms after ponderhit")
+		}
+		time.Sleep(time.Millisecond)
+		if !s.pastSoft() {
+			t.Error("not past the soft limit 100 ms after ponderhit")
+		}
+		time.Sleep(299 * time.Millisecond)
+		if ctx.Err() != nil {
+			t.Error("stopped before the hard limit")
+		}
+		time.Sleep(time.Millisecond)
+		synctest.Wait()
+		if ctx.Err() == nil {
+			t.Error("not stopped at the hard limit")
+		}
+	})
+}
+
+func TestUCIThreadsAndInfo(t *testing.T) {
+	lines := uciScript(t, "uci\nsetoption name Threads value 1\nsetoption name Threads value 4\nsetoption name OwnBook value false\n"+
+		"position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo depth 6\n")
+	if !hasLine(lines, "option name Threads type spin default 1 min 1 max 1") {
+		t.Errorf("no Threads option in %q", lines)
+	}
+	n := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string Threads must be 1") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d complaints about Threads, want 1 (for 4 only): %q", n, lines)
+	}
+	if !hasLine(lines, "option name Switches type string default <empty>") {
+		t.Errorf("no Switches option in %q", lines)
+	}
+	if !hasLine(lines, "option name Move Overhead type spin default 30 min 0 max 5000") {
+		t.Errorf("no Move Overhead option in %q", lines)
+	}
+	for _, want := range []string{" seldepth ", " score cp ", " nodes ", " time ", " hashfull ", " pv "} {
+		if !hasInfo(lines, 6, want) {
+			t.Errorf("the depth-6 info line has no%s: %q", want, lines)
+		}
+	}
+}
+
+// TestUCISwitches: techniques switched off by name change the search (the
+// same depth takes other node counts); an unknown name is refused.
+func TestUCISwitches(t *testing.T) {
+	const pos = "setoption name OwnBook value false\nposition fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\ngo depth 7\n"
+	nodes := func(lines []string) string {
+		for i := len(lines) - 1; i >= 0; i-- {
+			if f := strings.Fields(lines[i]); len(f) > 2 && f[0] == "info" && f[1] == "depth" {
+				for j := range f {
+					if f[j] == "nodes" {
+						return f[j+1]
+					}
+				}
+			}
+		}
+		return ""
+	}
+	all := nodes(uciScript(t, pos))
+	off := nodes(uciScript(t, "setoption name Switches value lmp,singular\n"+pos))
+	if all == "" || all == off {
+		t.Errorf("nodes to depth 7: %s with every technique, %s without lmp and singular", all, off)
+	}
+	lines := uciScript(t, "setoption name Switches value lmp,warp\n")
+	if !hasLine(lines, `info string unknown switch "warp"`) {
+		t.Errorf("an unknown switch was taken: %q", lines)
+	}
+}
+
+// TestUCITune: a parameter set by name changes the search; a bad one is
+// refused and leaves the tuning as it was.
+func TestUCITune(t *testing.T) {
+	const pos = "setoption name OwnBook value false\nposition fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8\ngo depth 8\n"
+	last := func(lines []string) string {
+		for i := len(lines) - 1; i >= 0; i-- {
+			if strings.HasPrefix(lines[i], "info depth 8 ") {
+				l, _, _ := strings.Cut(lines[i], " nps ") // the rest depends on the clock
+				l, _, _ = strings.Cut(l, " time ")
+				return l
+			}
+		}
+		return ""
+	}
+	base := last(uciScript(t, pos))
+	tuned := last(uciScript(t, "setoption name Tune value LMRDivisor=150, RFPDepth=2\n"+pos))
+	if base == "" || base == tuned {
+		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
+	}
+	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+pos)
+	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) {
+		t.Errorf("bad Tune values were taken: %q", lines)
+	}
+	// The refused values left LMRDivisor=150 alone in place.
+	if got, want := last(lines), last(uciScript(t, "setoption name Tune value LMRDivisor=150\n"+pos)); got != want {
+		t.Errorf("after refused values: %q, want %q (LMRDivisor=150 alone)", got, want)
+	}
+}
+
+// TestUCILevelMistakes: with its book off, the easy level still makes its
+// deliberate mistakes, as in chat: the same position gets different moves.
+func TestUCILevelMistakes(t *testing.T) {
+	script := "setoption name Level value easy\nsetoption name OwnBook value false\n"
+	for range 16 {
+		script += "position startpos moves e2e4 e7e5 g1f3\ngo\n"
+	}
+	moves := map[string]bool{}
+	for _, l := range uciScript(t, script) {
+		if m, ok := strings.CutPrefix(l, "bestmove "); ok {
+			moves[strings.Fields(m)[0]] = true
+		}
+	}
+	if len(moves) < 2 {
+		t.Errorf("easy played only %v in 16 searches of one position", moves)
+	}
 }

@@ -18,6 +18,7 @@ import (
 	chatrouter "oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/web"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
@@ -90,7 +91,7 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 	}
 	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr,
 		Presenter: router.Presenter, Lang: cfg.Lang, Logger: log.With("surface", "web"),
-		Registry: registry(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy})
+		Registry: registry.New(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy})
 	if err != nil {
 		return err
 	}

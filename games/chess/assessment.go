@@ -9,11 +9,6 @@ import (
 	"oyunbot/games"
 )
 
-var (
-	_ games.Assessor = Game{}
-	_ games.Phaser   = (*Position)(nil)
-)
-
 // Assessment implements games.Assessor: values in centipawns within ±1000
 // (a mate counts 1000), lichess's win chance of them, and a move judged by
 // the win chance it loses, lichess's thresholds: 5 points an inaccuracy,

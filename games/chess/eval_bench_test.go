@@ -2,6 +2,7 @@ package chess
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"oyunbot/ai"
@@ -17,8 +18,12 @@ var benchFENs = []string{
 	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30",
 }
 
-// BenchmarkSearch searches each position to depth 7 with every technique,
-// and with one switched off, and reports nodes and nodes per second:
+var benchNodes = flag.Int64("bench-nodes", 500_000, "nodes per position of BenchmarkSearch")
+
+// BenchmarkSearch searches each position for -bench-nodes nodes (one engine,
+// cleared before each) with every technique, with one switched off, and with the search
+// of before the modern one ("legacy"), and reports nodes and nodes per
+// second:
 //
 //	go test ./games/chess -run XXX -bench Search -benchtime 1x
 func BenchmarkSearch(b *testing.B) {
@@ -27,21 +32,26 @@ func BenchmarkSearch(b *testing.B) {
 		off  func(*ai.Options)
 	}{
 		{"all", func(*ai.Options) {}},
+		{"legacy", func(o *ai.Options) { o.Tuned = false }},
 		{"no-null", func(o *ai.Options) { o.NullMove = false }},
 		{"no-lmr", func(o *ai.Options) { o.LMR = false }},
+		{"no-lmp", func(o *ai.Options) { o.LMP = false }},
+		{"no-see", func(o *ai.Options) { o.SEEPrune = false }},
+		{"no-singular", func(o *ai.Options) { o.Singular = false }},
 		{"no-checkext", func(o *ai.Options) { o.CheckExt = false }},
-		{"no-see", func(o *ai.Options) { o.GameOrder = false }},
 	}
 	for _, v := range variants {
 		b.Run(v.name, func(b *testing.B) {
 			opts := ai.DefaultOptions()
 			v.off(&opts)
 			var nodes int64
+			e := ai.NewEngine(opts)
+			e.Clear() // the table's pages touched before the clock runs
 			for b.Loop() {
 				for _, fen := range benchFENs {
 					p, _ := ParseFEN(fen)
-					e := ai.NewEngine(opts)
-					nodes += e.Search(context.Background(), p, ai.Limits{Depth: 7}, nil).Nodes
+					e.Clear()
+					nodes += e.Search(context.Background(), p, ai.Limits{Nodes: *benchNodes}, nil).Nodes
 				}
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")

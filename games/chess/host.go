@@ -28,13 +28,14 @@ func (Game) Host() games.Host {
 		},
 		Facing: true,
 		Levels: levels(),
-		// The measured ladder, anchored on Stockfish 15.1's UCI_Elo at 1 s a
-		// move (BENCHMARKS.md, "Chess engine"): master 2064 (1919-2210, 34
-		// games), medium 1896 (1610-2181, 12), easy 1332 (1078-1586, 8).
-		// hard is master's engine with half its time: master's less 60, an
-		// assumption, not a measurement. seed (0-4 against 1350) keeps a
-		// rating of its own.
-		LevelRatings: map[string]int{"easy": 1330, "medium": 1900, "hard": 2000, "master": 2060},
+		// The measured ladder, anchored on Stockfish 15.1's UCI_Elo
+		// (BENCHMARKS.md, "Chess engine (issue 25)", 2026-11-26): the engine
+		// at 1 s a move (hard) 2152 (2052-2250, 56 games against 2100 and
+		// 2400), medium 1469 (1286-1637, 20), easy 934 (429-1218, 12 games
+		// against 1350, Stockfish's floor). master is the same engine with
+		// twice the time: hard's figure plus 60, an assumption, not a
+		// measurement. seed keeps a rating of its own.
+		LevelRatings: map[string]int{"easy": 930, "medium": 1470, "hard": 2150, "master": 2210},
 		Catalog:      cat,
 	}
 }

@@ -124,10 +124,11 @@ func TestNoNullMoveInPawnEndings(t *testing.T) {
 		t.Errorf("with null move: %d nodes, score %d, %s; without: %d nodes, score %d, %s",
 			a.Nodes, a.Score, MoveOf(a.Best).UCI(), b.Nodes, b.Score, MoveOf(b.Best).UCI())
 	}
-	// In the middlegame null move does cut the tree.
+	// In the middlegame null move does cut the tree (at depth 10: the
+	// other pruning leaves it little to do in shallow searches).
 	const mid = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"
-	a = searchFEN(t, mid, ai.DefaultOptions(), 6)
-	b = searchFEN(t, mid, off, 6)
+	a = searchFEN(t, mid, ai.DefaultOptions(), 10)
+	b = searchFEN(t, mid, off, 10)
 	if a.Nodes >= b.Nodes {
 		t.Errorf("middlegame: %d nodes with null move, %d without: no pruning", a.Nodes, b.Nodes)
 	}
@@ -239,5 +240,22 @@ func TestBookVariesAndEnds(t *testing.T) {
 	s.SetStyle(StyleSeed)
 	if _, ok := s.BookMove(rng); ok {
 		t.Error("the seed style plays from the book")
+	}
+}
+
+// TestNoBookSearches: a level that keeps the book closed searches the
+// start position (a book move would come back unsearched, at depth 0)
+// even with an rng, which its deliberate mistakes need.
+func TestNoBookSearches(t *testing.T) {
+	master, _ := levelNamed("master")
+	master.Limits = ai.Limits{Depth: 3}
+	e := ai.NewEngine(ai.DefaultOptions())
+	rng := rand.New(rand.NewPCG(3, 3))
+	if res := e.Choose(context.Background(), NewStart(), master, rng); res.Depth != 0 {
+		t.Fatalf("with the book open the start position was searched (depth %d)", res.Depth)
+	}
+	master.NoBook = true
+	if res := e.Choose(context.Background(), NewStart(), master, rng); res.Depth != 3 {
+		t.Errorf("with the book closed: depth %d, want a search to depth 3", res.Depth)
 	}
 }

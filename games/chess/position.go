@@ -67,6 +67,9 @@ type Position struct {
 	// scratch is the move buffer of Moves and NoisyMoves, kept so that a
 	// call does not clear a kilobyte of stack first.
 	scratch moveList
+	// pawnCache is the evaluation's pawn structure cache (eval.go), made
+	// on first use; a clone starts without one.
+	pawnCache *[pawnTableSize]pawnEntry
 }
 
 // NewStart returns the start position.
@@ -233,6 +236,7 @@ func (p *Position) Clone() games.Position { return p.clone() }
 func (p *Position) clone() *Position {
 	c := *p
 	c.hist = append(make([]state, 0, len(p.hist)+128), p.hist...)
+	c.pawnCache = nil
 	return &c
 }
 

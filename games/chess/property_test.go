@@ -62,6 +62,9 @@ func checkInvariants(t *testing.T, p *Position) {
 	if uint64(l.n) != s.count() {
 		t.Errorf("count %d, generated %d", s.count(), l.n)
 	}
+	if h := s.computePawnKey(); h != s.pawnKey {
+		t.Errorf("pawn key %x, recomputed %x", s.pawnKey, h)
+	}
 	if h := s.computeHash(); h != s.hash {
 		t.Errorf("incremental hash %#x, recomputed %#x", s.hash, h)
 	}
@@ -166,4 +169,56 @@ func TestNoisyMovesAll(t *testing.T) {
 func sameGameState(a, b state) bool {
 	a.skipped, b.skipped = noSquare, noSquare
 	return a == b
+}
+
+// TestGivesCheck: on the positions of seeded random games, GivesCheck
+// agrees with making each legal move and asking InCheck.
+func TestGivesCheck(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 25))
+	checks := 0
+	for g := range 40 {
+		p, err := ParseFEN(playoutStarts[g%len(playoutStarts)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 150 && !p.Status().Over; ply++ {
+			moves := p.Moves(nil)
+			for _, m := range moves {
+				p.Make(m)
+				want := p.InCheck()
+				p.Unmake()
+				if got := p.GivesCheck(m); got != want {
+					t.Fatalf("%s %s: GivesCheck %v, InCheck after the move %v", p.FEN(), MoveOf(m).UCI(), got, want)
+				}
+				if want {
+					checks++
+				}
+			}
+			p.Make(moves[r.IntN(len(moves))])
+		}
+	}
+	if checks < 500 {
+		t.Errorf("only %d checking moves met: the test saw too few", checks)
+	}
+}
+
+// TestSEEAtLeast: the threshold test with its shortcuts agrees with the
+// full static exchange evaluation on every move of random positions.
+func TestSEEAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for g := range 20 {
+		p, _ := ParseFEN(playoutStarts[g%len(playoutStarts)])
+		for ply := 0; ply < 100 && !p.Status().Over; ply++ {
+			moves := p.Moves(nil)
+			for _, m := range moves {
+				see := p.SEE(MoveOf(m))
+				for _, th := range []int{-900, -330, -101, -100, -60, 0, 1, 100, 320, 500} {
+					if got := p.SEEAtLeast(m, th); got != (see >= th) {
+						t.Fatalf("%s %s: SEEAtLeast(%d) %v, SEE %d", p.FEN(), MoveOf(m).UCI(), th, got, see)
+					}
+				}
+			}
+			p.Make(moves[r.IntN(len(moves))])
+		}
+	}
 }

@@ -98,3 +98,108 @@ func (p *Position) NullOK() bool {
 	own := s.col[s.side]
 	return own&(s.bb[Knight]|s.bb[Bishop]|s.bb[Rook]|s.bb[Queen]) != 0 && !s.inCheck()
 }
+
+// The modern search's hooks (ai.Tuner, ai.Exchanger, ai.MoveKeyer).
+var (
+	_ ai.Tuner     = (*Position)(nil)
+	_ ai.Exchanger = (*Position)(nil)
+	_ ai.MoveKeyer = (*Position)(nil)
+)
+
+// searchTuning is the modern search's parameters for chess's evaluation
+// (a pawn is about 100). Each was accepted by SPRT (BENCHMARKS.md).
+var searchTuning = ai.Tuning{
+	AspirationWindow: 20, AspirationDepth: 5,
+	RFPDepth: 8, RFPMargin: 75,
+	FutilityDepth: 8, FutilityBase: 90, FutilityMargin: 80,
+	LMPDepth: 8, LMPBase: 4,
+	SEEDepth: 8, SEEQuietMargin: 60, SEECaptureMargin: 20,
+	NullDepth: 2, NullBase: 3, NullDivisor: 4, NullEvalDivisor: 200, NullVerifyDepth: 12,
+	SingularDepth: 8, SingularMargin: 16,
+	LMRBase: 75, LMRDivisor: 225, LMRHistory: 6000,
+	IIRDepth: 4,
+	QSDelta:  200,
+	MoveKeys: 768,
+}
+
+// Tuning returns chess's parameters of the modern search (ai.Tuner).
+func (p *Position) Tuning() *ai.Tuning { return &searchTuning }
+
+// SEEAtLeast reports whether move m wins at least threshold in exchanges
+// on its target square (ai.Exchanger); a quiet move wins nothing and may
+// lose the piece that moves.
+func (p *Position) SEEAtLeast(am ai.Move, threshold int) bool {
+	m := MoveOf(am)
+	gain := seeValue[m.Captured()]
+	piece := m.Moving()
+	if k := m.Promotion(); k != NoKind {
+		gain += seeValue[k] - seeValue[Pawn]
+		piece = k
+	}
+	switch {
+	case gain < threshold:
+		return false // not even a free capture reaches it
+	case gain-seeValue[piece] >= threshold:
+		return true // losing the piece for nothing still does
+	}
+	return p.SEE(m) >= threshold
+}
+
+// MoveKey is 64·piece + target square, the piece numbered 0..11 by colour
+// and kind (ai.MoveKeyer).
+func (p *Position) MoveKey(am ai.Move) int {
+	m := MoveOf(am)
+	return (int(p.st.side)*6+int(m.Moving())-1)*64 + m.To()
+}
+
+var _ ai.CheckGiver = (*Position)(nil)
+
+// GivesCheck reports whether legal move m checks the opponent
+// (ai.CheckGiver), without making it: the moved piece's own attack on the
+// king, or a slider of ours uncovered behind it. Castling, en passant and
+// promotions, which move or change more than one piece, are made and
+// tested.
+func (p *Position) GivesCheck(am ai.Move) bool {
+	m := MoveOf(am)
+	s := &p.st
+	if m.Promotion() != NoKind || m.IsEnPassant() || m.IsCastle() {
+		p.MakeMove(m)
+		c := p.st.inCheck()
+		p.Unmake()
+		return c
+	}
+	us := s.side
+	from, to := m.From(), m.To()
+	king := s.bb[King] & s.col[us^1]
+	ksq := lsb(king)
+	occ := s.occ()&^bit(from) | bit(to)
+	switch m.Moving() {
+	case Pawn:
+		if pawnAtt[us][to]&king != 0 {
+			return true
+		}
+	case Knight:
+		if knightAtt[to]&king != 0 {
+			return true
+		}
+	case Bishop:
+		if BishopAttacks(to, occ)&king != 0 {
+			return true
+		}
+	case Rook:
+		if RookAttacks(to, occ)&king != 0 {
+			return true
+		}
+	case Queen:
+		if QueenAttacks(to, occ)&king != 0 {
+			return true
+		}
+	}
+	// A discovered check comes only from a line through the from square.
+	if line[ksq][from] == 0 {
+		return false
+	}
+	own := s.col[us] &^ bit(from)
+	return BishopAttacks(ksq, occ)&(s.bb[Bishop]|s.bb[Queen])&own != 0 ||
+		RookAttacks(ksq, occ)&(s.bb[Rook]|s.bb[Queen])&own != 0
+}

@@ -17,6 +17,7 @@ type state struct {
 	col      [2]uint64 // by Color
 	board    [64]uint8 // Kind | Color<<3 per square, 0 empty
 	hash     uint64
+	pawnKey  uint64 // Zobrist hash of the pawns alone (the evaluation's pawn cache)
 	side     Color
 	castle   uint8
 	ep       int8   // en passant target square when a legal capture exists there, else noSquare
@@ -141,6 +142,9 @@ func (s *state) apply(m Move) {
 		}
 		s.remove(them, ck, capSq)
 		h ^= zPiece[them][ck][capSq]
+		if ck == Pawn {
+			s.pawnKey ^= zPiece[them][Pawn][capSq]
+		}
 		s.halfmove = 0
 	}
 	s.shift(us, mk, from, to)
@@ -148,10 +152,12 @@ func (s *state) apply(m Move) {
 	switch {
 	case mk == Pawn:
 		s.halfmove = 0
+		s.pawnKey ^= zPiece[us][Pawn][from] ^ zPiece[us][Pawn][to]
 		if pk := m.Promotion(); pk != NoKind {
 			s.remove(us, Pawn, to)
 			s.put(us, pk, to)
 			h ^= zPiece[us][Pawn][to] ^ zPiece[us][pk][to]
+			s.pawnKey ^= zPiece[us][Pawn][to]
 		} else if m.flag() == flagDouble {
 			s.side = them
 			s.skipped = int8((from + to) / 2)
@@ -244,6 +250,16 @@ func (s *state) attacked(sq int, by Color, occ uint64) bool {
 // inCheck reports whether the side to move's king is attacked.
 func (s *state) inCheck() bool {
 	return s.attacked(s.kingSq(s.side), s.side^1, s.occ())
+}
+
+// computePawnKey recomputes the pawns' Zobrist hash from scratch.
+func (s *state) computePawnKey() uint64 {
+	var h uint64
+	for b := s.bb[Pawn]; b != 0; b &= b - 1 {
+		sq := lsb(b)
+		h ^= zPiece[s.board[sq]>>3][Pawn][sq]
+	}
+	return h
 }
 
 // computeHash recomputes the Zobrist hash from scratch.

@@ -11,11 +11,6 @@ import (
 	"oyunbot/games"
 )
 
-var (
-	_ games.Assessor = Game{}
-	_ games.Phaser   = (*Position)(nil)
-)
-
 // Assessment implements games.Assessor. Values are in men (the
 // evaluation's 100), within ±5: a side five men up has won, so what
 // happens beyond is not judged (with ±3, blunders that left a side still

@@ -27,7 +27,6 @@ import (
 	"fmt"
 	"sync"
 
-	"oyunbot/ai"
 	"oyunbot/games"
 )
 
@@ -52,6 +51,9 @@ type variant struct {
 	w      Weights
 	egOnce sync.Once
 	eg     *endgameTable
+	// ready is closed once eg is made (Game.Ready).
+	readyOnce sync.Once
+	ready     chan struct{}
 }
 
 // The two games.
@@ -85,17 +87,10 @@ var (
 // or Checkers.
 type Game struct{ v *variant }
 
-// The interfaces the bot, the engine and the tools look for.
+// The game's contract; the optional capabilities are in capabilities.go.
 var (
-	_ games.Game           = Game{}
-	_ games.Position       = (*Position)(nil)
-	_ games.Highlighter    = (*Position)(nil)
-	_ games.Perfter        = (*Position)(nil)
-	_ games.Forcer         = (*Position)(nil)
-	_ ai.MaterialEvaluator = (*Position)(nil)
-	_ ai.Repeater          = (*Position)(nil)
-	_ ai.Styler            = (*Position)(nil)
-	_ ai.NoisyGenerator    = (*Position)(nil)
+	_ games.Game     = Game{}
+	_ games.Position = (*Position)(nil)
 )
 
 // Name is "italian" or "checkers".

@@ -73,9 +73,19 @@ func (v *variant) endgame() *endgameTable {
 	return v.eg
 }
 
-// Warm implements games.Warmer: the endgame table is solved in the
-// background at start, not during the first game that reaches it.
-func (g Game) Warm() { go g.v.endgame() }
+// Ready implements games.Readier: closed once the endgame table is
+// solved. The bot calls it at start, so the table is solved in the
+// background then, not during the first game that reaches it.
+func (g Game) Ready() <-chan struct{} {
+	g.v.readyOnce.Do(func() {
+		g.v.ready = make(chan struct{})
+		go func() {
+			g.v.endgame()
+			close(g.v.ready)
+		}()
+	})
+	return g.v.ready
+}
 
 // probe returns the table's score of s for the side to move, or false
 // when s is not in the table.

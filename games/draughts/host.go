@@ -12,12 +12,6 @@ import (
 	"oyunbot/games/internal/pdn"
 )
 
-var (
-	_ games.Hosted    = Game{}
-	_ games.Commander = Game{}
-	_ games.Warmer    = Game{}
-)
-
 // Host implements games.Hosted. Both games allow every action and are
 // rated. Black is the second side in both (SideNames): in checkers Black
 // moves first, so a person who starts a game without naming a side plays

@@ -10,11 +10,6 @@ import (
 	"oyunbot/games"
 )
 
-var (
-	_ games.Assessor = Game{}
-	_ games.Phaser   = (*Position)(nil)
-)
-
 // Assessment implements games.Assessor. Values are in stones (a capture,
 // the evaluation's stoneWorth), within ±10 (half the 21 that win). A
 // turn is judged by the stones it loses against the best turn, captures to

@@ -6,8 +6,6 @@ package puzzle
 
 import "oyunbot/games"
 
-var _ games.Assessor = Game{}
-
 // Assessment implements games.Assessor. A slide off a shortest path costs
 // two moves (one away, one back, or a path as much longer): an inaccuracy;
 // the other classes are not used.

@@ -28,8 +28,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"oyunbot/games"
 )
 
 // Partition663 is the 15-puzzle's tile groups: two of six tiles and one of
@@ -465,14 +463,9 @@ func ReadyPDB() *PDB {
 	return loadedPDB()
 }
 
-// Warm implements games.Warmer: the databases load (or build) in the
-// background from the program's start.
-func (Game) Warm() { WarmPDB() }
-
-var _ games.Readier = Game{}
-
 // Ready implements games.Readier: closed once the 15-puzzle's pattern
-// databases are ready (the 8-puzzle needs none: closed at once).
+// databases are ready (the 8-puzzle needs none: closed at once); the
+// first call starts loading or building them in the background.
 func (g Game) Ready() <-chan struct{} {
 	if g.n() == 3 {
 		return closedChan

@@ -17,11 +17,6 @@ import (
 	"oyunbot/games"
 )
 
-var (
-	_ games.Assessor = Game{}
-	_ games.Phaser   = (*Pos)(nil)
-)
-
 // AnalysisPlies is the reference's depth at the analysis's default budget
 // (the master level's search; BENCHMARKS.md: a game of 100 plies in a few
 // seconds of one core).

@@ -9,8 +9,6 @@ import (
 	"oyunbot/games"
 )
 
-var _ games.Assessor = Game{}
-
 // Assessment implements games.Assessor. A position is won, drawn or lost
 // with best play (a win chance of 1, ½ or 0; values in points: 1 a win,
 // -1 a loss); a move that throws away a half point or more (a win into a

@@ -86,7 +86,7 @@ func (q *Queue[K]) Push(key K, job func(pace *Bucket)) error {
 	if ln == nil {
 		ln = &lane{}
 		if q.cfg.Pace != nil {
-			ln.pace.pace = q.cfg.Pace(key)
+			ln.pace.set(q.cfg.Pace(key))
 		}
 		q.m[key] = ln
 	}

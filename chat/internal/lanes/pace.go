@@ -1,8 +1,9 @@
 package lanes
 
 import (
-	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Pace is a token-bucket rate: one job every Every, with bursts of up to
@@ -12,43 +13,44 @@ type Pace struct {
 	Burst int
 }
 
-// Bucket paces one stream of jobs with the generic cell rate algorithm: tat
-// is the theoretical arrival time of the next job when running at exactly
-// one per Every; up to Burst-1 intervals of credit may be used early. A
-// platform limits both each chat and the whole bot, so one Bucket may be a
-// lane's (reached only by that lane's jobs) or shared by every lane: it is
-// safe for concurrent use. The zero Bucket does not pace.
+// Bucket paces one stream of jobs: a golang.org/x/time/rate limiter of one
+// token every Every and Burst tokens of credit. A platform limits both
+// each chat and the whole bot, so one Bucket may be a lane's (reached only
+// by that lane's jobs) or shared by every lane: it is safe for concurrent
+// use. The zero Bucket does not pace.
 type Bucket struct {
-	mu   sync.Mutex
-	pace Pace
-	tat  time.Time
+	lim *rate.Limiter // nil: not paced
 }
 
 // NewBucket returns a bucket for p with all its credit.
-func NewBucket(p Pace) *Bucket { return &Bucket{pace: p} }
+func NewBucket(p Pace) *Bucket {
+	b := &Bucket{}
+	b.set(p)
+	return b
+}
+
+// set makes b pace at p.
+func (b *Bucket) set(p Pace) {
+	if p.Every > 0 {
+		b.lim = rate.NewLimiter(rate.Every(p.Every), max(p.Burst, 1))
+	}
+}
 
 // Reserve takes a token at now and returns how long to wait before using
 // it. Reservations are never given back: a job that waits still counts, so
-// a caller that retries reserves again and the retry is paced too.
+// a caller that retries reserves again and the retry is paced too. The
+// wait is rounded to the microsecond (the limiter counts tokens in
+// floating point: a wait of exactly a second may come out a nanosecond
+// short).
 func (b *Bucket) Reserve(now time.Time) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.pace.Every <= 0 {
+	if b.lim == nil {
 		return 0
 	}
-	if b.tat.Before(now) {
-		b.tat = now
-	}
-	burst := max(b.pace.Burst, 1)
-	wait := b.tat.Sub(now) - time.Duration(burst-1)*b.pace.Every
-	b.tat = b.tat.Add(b.pace.Every)
-	return max(wait, 0)
+	return b.lim.ReserveN(now, 1).DelayFrom(now).Round(time.Microsecond)
 }
 
 // full reports whether the bucket has all its credit back at now, so that
 // forgetting it (and starting afresh later) loses nothing.
 func (b *Bucket) full(now time.Time) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return !b.tat.After(now)
+	return b.lim == nil || b.lim.TokensAt(now) >= float64(b.lim.Burst())
 }

@@ -1,10 +1,12 @@
 package lanes
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -103,4 +105,58 @@ func TestBucketShared(t *testing.T) {
 			t.Fatalf("waits %v: slot %d is %v, want %v", waits, i, w, time.Duration(i)*time.Second)
 		}
 	}
+}
+
+// TestPacedLanesInBubble paces two chats' jobs through a Queue as the
+// adapters do (each job waits its reservation, of its lane's bucket and of
+// one bucket shared by all), in a synctest bubble where the waits take no
+// time: each chat gets its burst at once and then one job a second, and
+// the shared bucket holds both chats together to its own rate.
+func TestPacedLanesInBubble(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		q := New(Config[string]{Pace: func(string) Pace { return Pace{Every: time.Second, Burst: 2} }})
+		shared := NewBucket(Pace{Every: 500 * time.Millisecond, Burst: 3})
+		start := time.Now()
+		var mu sync.Mutex
+		out := map[string][]time.Duration{}
+		for i := range 8 {
+			key := []string{"a", "b"}[i%2]
+			err := q.Push(key, func(b *Bucket) {
+				now := time.Now()
+				time.Sleep(max(b.Reserve(now), shared.Reserve(now)))
+				mu.Lock()
+				out[key] = append(out[key], time.Since(start))
+				mu.Unlock()
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := q.Wait(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		// Each lane alone: 0, 0, 1 s, 2 s. The shared bucket (3 at once,
+		// then one per 500 ms) lets 3 of the 4 first jobs go at once.
+		for _, key := range []string{"a", "b"} {
+			got := out[key]
+			if len(got) != 4 {
+				t.Fatalf("lane %s ran %d jobs", key, len(got))
+			}
+			for i, d := range got {
+				if own := time.Duration(max(i-1, 0)) * time.Second; d < own {
+					t.Errorf("lane %s job %d at %v, before its own pace allows (%v)", key, i, d, own)
+				}
+			}
+		}
+		all := append(append([]time.Duration(nil), out["a"]...), out["b"]...)
+		slices.Sort(all)
+		for i, d := range all {
+			if floor := time.Duration(max(i-2, 0)) * 500 * time.Millisecond; d < floor {
+				t.Errorf("job %d of both lanes at %v, before the shared pace allows (%v): %v", i, d, floor, all)
+			}
+		}
+		if last := all[len(all)-1]; last > 2500*time.Millisecond {
+			t.Errorf("the last job at %v: paced slower than both buckets ask: %v", last, all)
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func summaryOf(t *testing.T, out string) (games, wins, draws, losses int, score 
 const timeNoCut = "1m"
 
 func TestSelfplayMasterDrawsItself(t *testing.T) {
-	code, out, errOut := runTool(t, runSelfplay, "", "-game", "tictactoe", "-a", "master", "-b", "usta", "-games", "4", "-random-plies", "0", "-time", timeNoCut)
+	code, out, errOut := runSelfplay(t, "-game", "tictactoe", "-a", "master", "-b", "usta", "-games", "4", "-random-plies", "0", "-time", timeNoCut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -42,7 +43,7 @@ func TestSelfplayMasterDrawsItself(t *testing.T) {
 // TestSelfplayPairedOpenings: with random openings, perfect players score
 // exactly even, as each opening is played with both colours.
 func TestSelfplayPairedOpenings(t *testing.T) {
-	code, out, errOut := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-time", timeNoCut)
+	code, out, errOut := runSelfplay(t, "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-time", timeNoCut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -59,7 +60,7 @@ func TestSelfplayPairedOpenings(t *testing.T) {
 		}
 	}
 	// The same seed gives the same games.
-	_, again, _ := runTool(t, runSelfplay, "", "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-workers", "1", "-time", timeNoCut)
+	_, again, _ := runSelfplay(t, "-game", "xox", "-a", "master", "-b", "master", "-games", "10", "-seed", "42", "-workers", "1", "-time", timeNoCut)
 	if again != out {
 		t.Errorf("not reproducible:\n%s\n%s", out, again)
 	}
@@ -67,7 +68,7 @@ func TestSelfplayPairedOpenings(t *testing.T) {
 
 func TestSelfplayMasterNeverLosesToWeaker(t *testing.T) {
 	for _, b := range []string{"easy", "medium", "minimax3", "minimax1", "hard-ab-tt-qs-killers-history"} {
-		code, out, errOut := runTool(t, runSelfplay, "", "-game", "ttt", "-a", "master", "-b", b, "-games", "8", "-random-plies", "0-1", "-quiet", "-time", timeNoCut)
+		code, out, errOut := runSelfplay(t, "-game", "ttt", "-a", "master", "-b", b, "-games", "8", "-random-plies", "0-1", "-quiet", "-time", timeNoCut)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -78,7 +79,7 @@ func TestSelfplayMasterNeverLosesToWeaker(t *testing.T) {
 }
 
 func TestSelfplayPlyLimit(t *testing.T) {
-	code, out, _ := runTool(t, runSelfplay, "", "-game", "ttt", "-a", "easy", "-b", "easy", "-games", "2", "-maxplies", "3", "-random-plies", "0")
+	code, out, _ := runSelfplay(t, "-game", "ttt", "-a", "easy", "-b", "easy", "-games", "2", "-maxplies", "3", "-random-plies", "0")
 	if code != 0 || strings.Count(out, "result draw reason ply-limit plies 3") != 2 {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
@@ -104,7 +105,7 @@ func TestSelfplayErrors(t *testing.T) {
 		{[]string{"-game", "ttt", "-a", "easy", "-b", "easy", "x"}, `unexpected argument "x"`},
 	}
 	for _, tc := range tests {
-		code, _, errOut := runTool(t, runSelfplay, "", tc.args...)
+		code, _, errOut := runSelfplay(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.msg) {
 			t.Errorf("%v: exit %d stderr %q, want %q", tc.args, code, errOut, tc.msg)
 		}
@@ -128,11 +129,19 @@ func TestSummarize(t *testing.T) {
 // TestSelfplayDama is a tiny dama match: it must finish (the ply limit is
 // low) and count every game once.
 func TestSelfplayDama(t *testing.T) {
-	code, out, errOut := runTool(t, runSelfplay, "", "-game", "dama", "-a", "easy", "-b", "minimax2", "-games", "2", "-time", "20ms", "-maxplies", "40", "-hash", "1")
+	code, out, errOut := runSelfplay(t, "-game", "dama", "-a", "easy", "-b", "minimax2", "-games", "2", "-time", "20ms", "-maxplies", "40", "-hash", "1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if n, w, d, l, _ := summaryOf(t, out); n != 2 || w+d+l != 2 || strings.Count(out, "\n") != 3 {
 		t.Errorf("dama match:\n%s", out)
 	}
+}
+
+// runSelfplay runs the command with args: its exit code, stdout and stderr.
+func runSelfplay(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
 }

@@ -8,7 +8,7 @@ import (
 	"oyunbot/sessions/pgtest"
 )
 
-// TestLoadtest: a short run of bot loadtest, one and two processes on
+// TestLoadtest: a short run of the load tool, one and two processes on
 // SQLite (and two on PostgreSQL when OYUNBOT_TEST_POSTGRES is set): every
 // move answered is a move stored, and the figures are printed. The
 // figures themselves are not judged (BENCHMARKS.md has them).
@@ -28,7 +28,7 @@ func TestLoadtest(t *testing.T) {
 				args = append(args, "-db", tc.db(t))
 			}
 			var out, errb bytes.Buffer
-			if code := runLoadtest(args, nil, &out, &errb); code != 0 {
+			if code := run(args, &out, &errb); code != 0 {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
 			}
 			for _, want := range []string{"moves: 18 answered, 18 stored", "reply latency: p50 ", "memory: heap in use peak "} {

@@ -1,12 +1,17 @@
+// Command loadtest drives N concurrent games between people through the
+// fake Telegram Bot API server (chat/telegram/telegramtest), in this
+// process, against one or more bot "processes" (each its own store
+// connection, Manager, router and Telegram adapter in webhook mode, behind
+// a round-robin load balancer, as a deployment runs them), with PNG boards
+// on. It reports moves per second, the CPU per move, the reply latency (a
+// person's move to the bot's answer in the chat; no engine thinking: the
+// games are between people) and memory:
+//
+//	go run ./tools/loadtest [-games N] [-moves M] [-procs P] [-db FILE|URL] [-game G]
+//
+// It lives apart from the product (cmd/bot) so that the bot's binary links
+// no test fake.
 package main
-
-// loadtest.go: bot loadtest drives N concurrent games between people
-// through the fake Telegram Bot API server, in this process, against one or
-// more bot "processes" (each its own store connection, Manager, router and
-// Telegram adapter in webhook mode, behind a round-robin load balancer, as
-// a deployment runs them), with PNG boards on. It reports moves per second,
-// the reply latency (a person's move to the bot's answer in the chat; no
-// engine thinking: the games are between people) and memory.
 
 import (
 	"context"
@@ -36,10 +41,15 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 )
 
-// loadOptions are the flags of bot loadtest.
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// loadOptions are the command's flags.
 type loadOptions struct {
 	games, moves, procs int
 	db, game            string
@@ -48,7 +58,7 @@ type loadOptions struct {
 	cpuProfile          string
 }
 
-func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o loadOptions
@@ -144,7 +154,7 @@ type loadBot struct {
 
 // loadtest runs the load and measures it.
 func loadtest(ctx context.Context, o loadOptions, log *slog.Logger) (loadResult, error) {
-	g, ok := registry().Lookup(o.game)
+	g, ok := registry.New().Lookup(o.game)
 	if !ok || g.Players() != 2 {
 		return loadResult{}, fmt.Errorf("no two-player game %q", o.game)
 	}
@@ -272,11 +282,11 @@ func loadtest(ctx context.Context, o loadOptions, log *slog.Logger) (loadResult,
 // the Telegram adapter serving the webhook on ln.
 func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Server, hook, secret string,
 	ln net.Listener, log *slog.Logger) (*loadBot, error) {
-	store, code := openStore(ctx, o.db, log)
-	if store == nil {
-		return nil, fmt.Errorf("opening %s (code %d)", sessions.RedactURL(o.db), code)
+	store, err := openStore(ctx, o.db)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", sessions.RedactURL(o.db), err)
 	}
-	reg := registry()
+	reg := registry.New()
 	shared := o.procs > 1
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
@@ -285,7 +295,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 				Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
 		},
 		Store:    store,
-		Drawers:  drawers(),
+		Drawers:  registry.Drawers(registry.BoardSize),
 		Logger:   log,
 		Lang:     chat.English,
 		Shared:   shared,
@@ -426,4 +436,16 @@ func (p *loadGame) gameID(ctx context.Context, st sessions.Store) int64 {
 		return 0
 	}
 	return recs[len(recs)-1].ID
+}
+
+// openStore opens the run's database: a PostgreSQL server for a
+// postgres:// URL, else a SQLite file (its folder created if missing).
+func openStore(ctx context.Context, db string) (sessions.Store, error) {
+	if sessions.IsPostgresURL(db) {
+		return sessions.OpenPostgres(ctx, db)
+	}
+	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
+		return nil, err
+	}
+	return sessions.OpenSQLite(ctx, db)
 }

@@ -1,3 +1,13 @@
+// Command selfplay plays matches between the bot's engines, for the
+// levels' ladders and for measuring an engine technique or an evaluation
+// change (a level with techniques switched off, against the seed
+// documents' minimax), and prints each game and A's score with a 95%
+// confidence interval:
+//
+//	go run ./tools/selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S] [-workers W]
+//
+// It lives apart from the product (cmd/bot), as the other developer
+// programs under tools/ do.
 package main
 
 import (
@@ -7,6 +17,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,7 +26,12 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/internal/registry"
 )
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // Self-play defaults.
 const (
@@ -25,8 +41,8 @@ const (
 	z95              = 1.959964
 )
 
-// runSelfplay is `bot selfplay -game G -a SPEC -b SPEC -games N [-time D]
-// [-seed S]`: N games between players A and B, and a summary of A's result
+// run is `selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S]`:
+// N games between players A and B, and a summary of A's result
 // with a 95% confidence interval.
 //
 // SPEC is a level (easy, medium, hard, master or the Turkish names),
@@ -43,7 +59,7 @@ const (
 // even games. A game longer than -maxplies turns is scored a draw (reason
 // "ply-limit"). Games run in parallel on -workers goroutines (GOMAXPROCS by
 // default), each with its own engines.
-func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gameName := fs.String("game", "", "game name, e.g. tictactoe")
@@ -67,7 +83,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return fail("unexpected argument %q", fs.Arg(0))
 	}
-	g, err := lookupEngineGame(*gameName)
+	g, err := registry.Lookup(*gameName)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -148,29 +164,18 @@ type playerSpec struct {
 }
 
 // engineFeatures names the techniques a SPEC may switch off ("hard-qs") to
-// measure one alone.
-func engineFeatures() map[string]func(*ai.Options) {
-	return map[string]func(*ai.Options){
-		"ab":      func(o *ai.Options) { o.AlphaBeta = false },
-		"tt":      func(o *ai.Options) { o.TT = false },
-		"qs":      func(o *ai.Options) { o.Quiescence = false },
-		"killers": func(o *ai.Options) { o.Killers = false },
-		"history": func(o *ai.Options) { o.History = false },
-		// The selective techniques (games with checks: chess).
-		"null":     func(o *ai.Options) { o.NullMove = false },
-		"checkext": func(o *ai.Options) { o.CheckExt = false },
-		"lmr":      func(o *ai.Options) { o.LMR = false },
-		"see":      func(o *ai.Options) { o.GameOrder = false },
-		"futility": func(o *ai.Options) { o.Futility = false },
-	}
-}
+// measure one alone (ai.Switches).
+func engineFeatures() map[string]func(*ai.Options) { return ai.Switches() }
+
+// featureNames lists engineFeatures' names in order.
+func featureNames() string { return ai.SwitchNames() }
 
 // parsePlayerSpec reads LEVEL[-FEATURE...] or minimax[N]; level reads a
 // level's name as the game knows it (its own levels, such as tavla's seed).
 func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(string) (ai.Level, bool)) (playerSpec, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
-		return playerSpec{}, fmt.Errorf("a player is required: a level (%s) or minimaxN", levelNames())
+		return playerSpec{}, fmt.Errorf("a player is required: a level (%s) or minimaxN", standardLevels())
 	}
 	if rest, ok := strings.CutPrefix(s, "minimax"); ok {
 		d := baselineMinimaxD
@@ -185,7 +190,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(st
 	parts := strings.Split(s, "-")
 	lvl, ok := level(parts[0])
 	if !ok {
-		return playerSpec{}, fmt.Errorf("unknown player %q: a level (%s) or minimaxN", s, levelNames())
+		return playerSpec{}, fmt.Errorf("unknown player %q: a level (%s) or minimaxN", s, standardLevels())
 	}
 	if moveTime > 0 {
 		lvl.Limits.Time = moveTime
@@ -195,7 +200,7 @@ func parsePlayerSpec(s string, moveTime time.Duration, hashMB int, level func(st
 	for _, f := range parts[1:] {
 		off, ok := engineFeatures()[f]
 		if !ok {
-			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (ab, tt, qs, killers, history, null, checkext, lmr, see, futility)", s, f)
+			return playerSpec{}, fmt.Errorf("%q: unknown feature %q (%s)", s, f, featureNames())
 		}
 		off(&spec.opts)
 		spec.name += "-" + f
@@ -434,4 +439,13 @@ func pointsSummary(rs []gameResult) (string, bool) {
 		}
 	}
 	return fmt.Sprintf("points a %.0f b %.0f share %.3f ci95 %.3f-%.3f", sa, st-sa, share, max(share-half, 0), min(share+half, 1)), true
+}
+
+// standardLevels lists the standard levels' names.
+func standardLevels() string {
+	var names []string
+	for _, l := range ai.Levels() {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
 }

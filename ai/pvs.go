@@ -1,0 +1,873 @@
+package ai
+
+// pvs.go is the modern selective search for games that tune it (Tuner):
+// a principal variation search as chess engines do it, for two players
+// taking turns with a Checker and no chance. Compared with negamax in
+// search.go it adds aspiration windows at the root, reverse futility,
+// null move with adaptive reduction and verification, late move pruning,
+// futility and SEE pruning per move, late move reductions from a
+// logarithmic table adjusted by history, singular and check extensions,
+// internal iterative reduction, mate distance pruning, quiescence that
+// answers checks, and move ordering by the table's move, exchange gain,
+// killers, counter moves, history and continuation history. The rules'
+// Status is asked only where no move is left: a draw by rule shows as a
+// position without moves, and a repetition through Repeater.
+//
+// Every technique has its Options switch; the Tuning's zero depths switch
+// techniques off for a game.
+
+import (
+	"math"
+)
+
+// Ordering of the modern search: the table's move, good captures by
+// gain, killers and the counter move, quiet moves by history, then the
+// captures that lose material.
+const (
+	orderCounter  = orderKiller - 1
+	orderBadNoisy = -(1 << 24)
+	// orderQuietLazy marks a quiet move not yet scored by history: below
+	// every history score, above the losing captures. Histories are looked
+	// up (cache misses in large tables) only when the search gets to the
+	// quiet moves, which a cutoff by the table's move, a capture or a
+	// killer often spares.
+	orderQuietLazy = -(1 << 22)
+	histMax        = 16384 // history values stay within ±histMax (gravity)
+	noEval         = math.MinInt32
+	maxQuietsSeen  = 64 // quiet moves remembered per node for the history malus
+)
+
+// tunedState is the modern search's per-engine state beyond searchState.
+type tunedState struct {
+	tn       *Tuning
+	ex       Exchanger  // nil: no SEE pruning
+	mk       MoveKeyer  // nil: no continuation history
+	cg       CheckGiver // nil: a move is made to see whether it checks
+	evals    [MaxPly + 2]int
+	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
+	excluded [MaxPly + 1]Move
+	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
+	quiets   [MaxPly][maxQuietsSeen]Move
+	lmr      [64][64]int8
+	lmrFor   Tuning // the tuning lmr was built for
+	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
+	nmpSide  Side
+	cont     [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
+	counter  []Move     // the counter move of each previous move's key
+	nkeys    int
+}
+
+// tunedSetup prepares the modern search for p, or reports that it does
+// not apply (the game is no Tuner, or the options switch it off).
+func (e *Engine) tunedSetup(p Position) bool {
+	t, ok := p.(Tuner)
+	if !ok || !e.opts.Tuned || !e.opts.AlphaBeta || e.s.chk == nil || e.s.st != nil {
+		return false
+	}
+	if e.ts == nil {
+		e.ts = &tunedState{}
+	}
+	ts := e.ts
+	ts.tn = t.Tuning()
+	if e.tuning != nil {
+		ts.tn = e.tuning
+	}
+	ts.ex, _ = p.(Exchanger)
+	ts.cg, _ = p.(CheckGiver)
+	ts.mk = nil
+	if mk, ok := p.(MoveKeyer); ok && e.opts.ContHistory && ts.tn.MoveKeys > 0 {
+		ts.mk = mk
+		if n := ts.tn.MoveKeys; n != ts.nkeys {
+			ts.nkeys = n
+			ts.cont[0] = make([]int16, n*n)
+			ts.cont[1] = make([]int16, n*n)
+			ts.counter = make([]Move, n)
+		}
+	}
+	if ts.lmrFor != *ts.tn {
+		ts.lmrFor = *ts.tn
+		for d := 1; d < 64; d++ {
+			for m := 1; m < 64; m++ {
+				r := (float64(ts.tn.LMRBase) + math.Log(float64(d))*math.Log(float64(m))*100/float64(max(ts.tn.LMRDivisor, 1))) / 100
+				ts.lmr[d][m] = int8(max(0, min(r, 60)))
+			}
+		}
+	}
+	ts.nmpPly = 0
+	for i := range ts.keys {
+		ts.keys[i] = -1
+	}
+	return true
+}
+
+// tunedNewGame forgets the continuation histories and counter moves.
+func (e *Engine) tunedNewGame() {
+	if e.ts == nil {
+		return
+	}
+	clear(e.ts.cont[0])
+	clear(e.ts.cont[1])
+	clear(e.ts.counter)
+}
+
+// tunedAge halves the continuation histories between searches.
+func (e *Engine) tunedAge() {
+	if e.ts == nil {
+		return
+	}
+	for _, c := range e.ts.cont {
+		for i := range c {
+			c[i] /= 2
+		}
+	}
+}
+
+// gravity moves a history value by bonus, less the more it already is:
+// values stay within ±histMax.
+func gravity(h *int32, bonus int) {
+	*h += int32(bonus - int(*h)*absInt(bonus)/histMax)
+}
+
+func gravity16(h *int16, bonus int) {
+	*h += int16(bonus - int(*h)*absInt(bonus)/histMax)
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// quietHistory is a quiet move's history score at ply: its own history
+// and its continuation histories after the last two moves.
+func (e *Engine) quietHistory(m Move, ply int, side Side) int {
+	h := int(e.history[historyIndex(m, side)])
+	ts := e.ts
+	if ts.mk != nil {
+		k := ts.mk.MoveKey(m)
+		if p1 := ts.keys[ply]; ply >= 1 && p1 >= 0 {
+			h += int(ts.cont[0][p1*ts.nkeys+k])
+		}
+		if ply >= 2 {
+			if p2 := ts.keys[ply-1]; p2 >= 0 {
+				h += int(ts.cont[1][p2*ts.nkeys+k])
+			}
+		}
+	}
+	return h
+}
+
+// Note: ts.keys[ply] is the key of the move that led to ply (made at
+// ply-1); the search sets ts.keys[ply+1] before searching a child.
+
+// updateQuietHistory rewards the quiet move best that caused a cutoff at
+// ply and punishes the quiet moves tried before it.
+func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, side Side) {
+	bonus := min(16*depth*depth+32*depth, 1600)
+	ts := e.ts
+	update := func(m Move, b int) {
+		if e.opts.History {
+			gravity(&e.history[historyIndex(m, side)], b)
+		}
+		if ts.mk != nil {
+			k := ts.mk.MoveKey(m)
+			if p1 := ts.keys[ply]; p1 >= 0 {
+				gravity16(&ts.cont[0][p1*ts.nkeys+k], b)
+			}
+			if ply >= 1 {
+				if p2 := ts.keys[ply-1]; p2 >= 0 {
+					gravity16(&ts.cont[1][p2*ts.nkeys+k], b)
+				}
+			}
+		}
+	}
+	update(best, bonus)
+	for _, m := range tried {
+		if m != best {
+			update(m, -bonus)
+		}
+	}
+	if e.opts.Killers && e.killers[ply][0] != best {
+		e.killers[ply][1] = e.killers[ply][0]
+		e.killers[ply][0] = best
+	}
+	if ts.mk != nil {
+		if p1 := ts.keys[ply]; p1 >= 0 {
+			ts.counter[p1] = best
+		}
+	}
+}
+
+// scoreTuned fills the ordering scores of the moves at ply.
+func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
+	sc := e.orderScores(ply, len(moves))
+	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	counter := NoMove
+	ts := e.ts
+	if ts.mk != nil {
+		if p1 := ts.keys[ply]; p1 >= 0 {
+			counter = ts.counter[p1]
+		}
+	}
+	p := e.s.p
+	for i, m := range moves {
+		var v int32
+		switch {
+		case m == ttMove && e.opts.TT:
+			v = orderTT
+		case p.Noisy(m):
+			v = orderNoisy
+			if e.s.ms != nil {
+				g := e.s.ms.MoveScore(m)
+				if g >= 0 {
+					v = orderNoisy + int32(min(g, 1<<24))
+				} else {
+					v = orderBadNoisy + int32(max(g, -(1<<20)))
+				}
+			}
+		case e.opts.Killers && m == k0:
+			v = orderKiller + 1
+		case e.opts.Killers && m == k1:
+			v = orderKiller
+		case m == counter:
+			v = orderCounter
+		case e.opts.History:
+			v = orderQuietLazy
+		}
+		sc[i] = v
+	}
+	ts.sorted[ply] = false
+}
+
+// pickTuned returns the i-th move of the node at ply in order, by
+// selection: the table's move, captures, killers and the counter move
+// first; at the first quiet move, the quiet moves get their history
+// scores. Once the node skips its remaining quiet moves (late move
+// pruning, futility) the order no longer matters (ts.sorted) and the
+// moves come as they lie, sparing a selection each.
+func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
+	ts := e.ts
+	if ts.sorted[ply] {
+		return moves[i]
+	}
+	m := e.pickMove(moves, i, ply)
+	sc := e.order[ply][:len(moves)]
+	if sc[i] != orderQuietLazy {
+		return m
+	}
+	for j := i; j < len(moves); j++ {
+		if sc[j] == orderQuietLazy {
+			sc[j] = int32(e.quietHistory(moves[j], ply, side))
+		}
+	}
+	return e.pickMove(moves, i, ply)
+}
+
+// pvs searches the current position at depth from ply with the window
+// (alpha, beta), scores from the side to move's point of view. cutNode
+// marks a node expected to fail high (a null-window child of a PV or
+// all node).
+func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
+	s := &e.s
+	ts := e.ts
+	tn := ts.tn
+	p := s.p
+	e.pvLen[ply] = 0
+	if depth <= 0 {
+		return e.qsTuned(ply, alpha, beta)
+	}
+	s.nodes++
+	if s.nodes >= s.nextCheck {
+		e.checkLimits()
+	}
+	if s.stop {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	pvNode := beta-alpha > 1
+	turn := p.Turn()
+	if ply > 0 {
+		if s.rep != nil && s.rep.Repeated() {
+			s.horizon++
+			return 0
+		}
+		// Mate distance: no line from here beats a mate already found
+		// nearer the root.
+		alpha = max(alpha, -Win+ply)
+		beta = min(beta, Win-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if ply >= MaxPly-1 {
+		s.horizon++
+		return p.Evaluate()
+	}
+	inCheck := s.chk.InCheck()
+	if inCheck && e.opts.CheckExt {
+		depth++
+	}
+	excluded := ts.excluded[ply]
+
+	key := p.Hash()
+	ttMove, ttScore, ttDepth, ttBound, ttEval := NoMove, 0, -1, uint8(0), noEvalTT
+	if e.tt != nil {
+		if ent, ok := e.tt.probe(key); ok {
+			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
+			ttEval = int(ent.eval)
+			if !pvNode && excluded.IsNone() && ttDepth >= depth {
+				cut := false
+				switch ttBound {
+				case boundExact:
+					cut = true
+				case boundLower:
+					cut = ttScore >= beta
+				case boundUpper:
+					cut = ttScore <= alpha
+				}
+				if cut {
+					if ent.flags&flagComplete == 0 {
+						s.horizon++
+					}
+					return ttScore
+				}
+			}
+		}
+	}
+
+	// The static score, and whether it improves on ours two plies ago.
+	ev, staticEval := noEval, noEvalTT
+	improving := false
+	if !inCheck {
+		if ttEval != noEvalTT {
+			ev = ttEval
+		} else {
+			ev = p.Evaluate()
+		}
+		staticEval = ev
+		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
+			if ttScore > -mateBound && ttScore < mateBound {
+				ev = ttScore // a searched score is the better guess
+			}
+		}
+		improving = ply >= 2 && ts.evals[ply-2] != noEval && ev > ts.evals[ply-2]
+	}
+	ts.evals[ply] = ev
+	if ply+2 < MaxPly {
+		e.killers[ply+2] = [2]Move{} // the grandchildren's start afresh
+	}
+
+	if !pvNode && !inCheck && excluded.IsNone() && ply > 0 {
+		// Reverse futility: far above beta near the horizon stays above.
+		if e.opts.ReverseFutility && depth <= tn.RFPDepth && beta > -mateBound && ev < mateBound {
+			margin := tn.RFPMargin * depth
+			if improving {
+				margin -= tn.RFPMargin
+			}
+			if ev-margin >= beta {
+				s.horizon++
+				return ev
+			}
+		}
+		// Null move: pass, and if a reduced search still fails high, so
+		// would a real move.
+		if e.opts.NullMove && s.nm != nil && tn.NullDepth > 0 && depth >= tn.NullDepth && ev >= beta &&
+			beta > -mateBound && beta < mateBound && !e.nullPly[ply] && (ply >= ts.nmpPly || turn != ts.nmpSide) && s.nm.NullOK() {
+			r := tn.NullBase + depth/max(tn.NullDivisor, 1) + min((ev-beta)/max(tn.NullEvalDivisor, 1), 3)
+			s.nm.MakeNull()
+			e.nullPly[ply+1] = true
+			ts.keys[ply+1] = -1
+			v := -e.pvs(depth-1-r, ply+1, -beta, -beta+1, !cutNode)
+			e.nullPly[ply+1] = false
+			s.nm.UnmakeNull()
+			if s.stop {
+				return 0
+			}
+			if v >= beta {
+				if v >= mateBound {
+					v = beta // a null move proves no mate
+				}
+				if !e.opts.NullVerify || tn.NullVerifyDepth == 0 || depth < tn.NullVerifyDepth || ts.nmpPly != 0 {
+					return v
+				}
+				// Verification: the same reduced search with real moves
+				// and no null move for this side near here.
+				ts.nmpPly, ts.nmpSide = ply+3*(depth-r)/4, turn
+				w := e.pvs(depth-r, ply, beta-1, beta, false)
+				ts.nmpPly = 0
+				if s.stop {
+					return 0
+				}
+				if w >= beta {
+					return v
+				}
+			}
+		}
+	}
+
+	// Internal iterative reduction: without a table move the node is
+	// probably not worth its full depth.
+	if e.opts.IIR && tn.IIRDepth > 0 && depth >= tn.IIRDepth && ttMove.IsNone() && excluded.IsNone() {
+		depth--
+	}
+
+	// Singular extension: the table's move is the only good one if every
+	// other move fails low against its score less a margin. (Searched
+	// before this node's moves are listed: it shares their buffers.)
+	ext := 0
+	if e.opts.Singular && tn.SingularDepth > 0 && depth >= tn.SingularDepth && ply > 0 && excluded.IsNone() &&
+		!ttMove.IsNone() && ttBound != boundUpper && ttDepth >= depth-3 && ttScore > -mateBound && ttScore < mateBound &&
+		e.hasMove(ply, ttMove) {
+		sBeta := ttScore - tn.SingularMargin*depth/8
+		ts.excluded[ply] = ttMove
+		v := e.pvs((depth-1)/2, ply, sBeta-1, sBeta, cutNode)
+		ts.excluded[ply] = NoMove
+		if s.stop {
+			return 0
+		}
+		if v < sBeta {
+			ext = 1
+		} else if sBeta >= beta {
+			return sBeta // several moves beat beta: multi-cut
+		}
+	}
+
+	moves := p.Moves(e.moves[ply][:0])
+	if len(moves) == 0 {
+		// Mate, stalemate or a draw by rule: the rules say which.
+		s.horizon++
+		if st := p.Status(); st.Over {
+			return terminalScore(st, turn, ply)
+		}
+		return p.Evaluate()
+	}
+	e.scoreTuned(moves, ply, turn, ttMove)
+	horizon0 := s.horizon
+	alpha0 := alpha
+	best, bestMove := -Inf, NoMove
+	searched, quietsSeen := 0, 0
+	tried := ts.quiets[ply][:0]
+	lmpLimit := tn.LMPBase + depth*depth
+	if !improving {
+		lmpLimit /= 2
+	}
+	skipQuiets := false
+	for i := range moves {
+		m := e.pickTuned(moves, i, ply, turn)
+		if m == excluded {
+			continue
+		}
+		order := e.order[ply][i]
+		noisy := p.Noisy(m)
+		quiet := !noisy
+		if quiet {
+			quietsSeen++
+		}
+		// Pruning of moves that cannot matter, once a move that does not
+		// lose by force has been found; a move that gives check is kept.
+		prune := false
+		if ply > 0 && !inCheck && best > -mateBound && order < orderKiller-1 {
+			if quiet {
+				switch {
+				case skipQuiets:
+					prune = true
+				case e.opts.LMP && tn.LMPDepth > 0 && depth <= tn.LMPDepth && quietsSeen > lmpLimit:
+					prune, skipQuiets = true, true
+				case e.opts.Futility && depth <= tn.FutilityDepth && ev+tn.FutilityBase+tn.FutilityMargin*depth <= alpha:
+					prune, skipQuiets = true, true
+				}
+				if skipQuiets {
+					ts.sorted[ply] = true
+				}
+			}
+			if !prune && e.opts.SEEPrune && ts.ex != nil && depth <= tn.SEEDepth {
+				th := -tn.SEEQuietMargin * depth
+				if noisy {
+					th = -tn.SEECaptureMargin * depth * depth
+				}
+				prune = !ts.ex.SEEAtLeast(m, th)
+			}
+		}
+		givesCheck := false
+		if ts.cg != nil {
+			givesCheck = ts.cg.GivesCheck(m)
+			if prune && !givesCheck {
+				s.horizon++
+				continue
+			}
+		}
+		ts.keys[ply+1] = -1
+		if ts.mk != nil {
+			ts.keys[ply+1] = ts.mk.MoveKey(m)
+		}
+		p.Make(m)
+		if ts.cg == nil {
+			givesCheck = s.chk.InCheck()
+			if prune && !givesCheck {
+				p.Unmake()
+				s.horizon++
+				continue
+			}
+		}
+		newDepth := depth - 1
+		if m == ttMove {
+			newDepth += ext
+		}
+		var v int
+		if searched == 0 {
+			v = -e.pvs(newDepth, ply+1, -beta, -alpha, false)
+		} else {
+			r := 0
+			if e.opts.LMR && depth >= lmrMinDepth && searched >= 1+boolInt(pvNode) && (quiet || order < 0) {
+				r = int(ts.lmr[min(depth, 63)][min(searched+1, 63)])
+				if pvNode {
+					r--
+				}
+				if !improving {
+					r++
+				}
+				if cutNode {
+					r++
+				}
+				if givesCheck || inCheck {
+					r--
+				}
+				if order >= orderCounter {
+					r-- // a killer or the counter move
+				}
+				if quiet && tn.LMRHistory > 0 && order < orderCounter {
+					r -= max(-2, min(2, int(order)/tn.LMRHistory))
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			v = -e.pvs(newDepth-r, ply+1, -alpha-1, -alpha, true)
+			if v > alpha && r > 0 && !s.stop {
+				v = -e.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
+			}
+			if v > alpha && v < beta && !s.stop {
+				v = -e.pvs(newDepth, ply+1, -beta, -alpha, false)
+			}
+		}
+		p.Unmake()
+		if s.stop {
+			return 0
+		}
+		searched++
+		if v > best {
+			best = v
+			if v > alpha {
+				bestMove = m
+				alpha = v
+				if pvNode {
+					e.updatePV(ply, m)
+				}
+			}
+		}
+		if alpha >= beta {
+			if quiet {
+				e.updateQuietHistory(m, tried, ply, depth, turn)
+			}
+			break
+		}
+		if quiet && len(tried) < maxQuietsSeen {
+			tried = append(tried, m)
+		}
+	}
+	if searched == 0 {
+		// Every move was excluded (a singular search with one legal move)
+		// or pruned.
+		if !excluded.IsNone() {
+			return alpha
+		}
+		s.horizon++
+		return max(ev, -mateBound)
+	}
+	if e.tt != nil && excluded.IsNone() {
+		flags := boundExact
+		switch {
+		case best >= beta:
+			flags = boundLower
+		case best <= alpha0:
+			flags = boundUpper
+		}
+		if s.horizon == horizon0 {
+			flags |= flagComplete
+		}
+		e.tt.storeEval(key, depth, ply, best, flags, bestMove, staticEval)
+	}
+	return best
+}
+
+// hasMove reports whether m is legal at ply (a table move may come from
+// another position with the same key).
+func (e *Engine) hasMove(ply int, m Move) bool {
+	for _, x := range e.s.p.Moves(e.moves[ply][:0]) {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// qsTuned is the modern search's quiescence: noisy moves only, standing
+// pat on the static score unless in check, where every move is searched
+// (and a mate is found). Captures that lose material, or cannot lift the
+// score near alpha, are skipped.
+func (e *Engine) qsTuned(ply, alpha, beta int) int {
+	s := &e.s
+	p := s.p
+	tn := e.ts.tn
+	e.pvLen[ply] = 0
+	s.nodes++
+	if s.nodes >= s.nextCheck {
+		e.checkLimits()
+	}
+	if s.stop {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	if s.rep != nil && s.rep.Repeated() {
+		s.horizon++
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		s.horizon++
+		return p.Evaluate()
+	}
+	pvNode := beta-alpha > 1
+	key := p.Hash()
+	ttMove, ttDeeper, ttEval := NoMove, false, noEvalTT
+	if e.tt != nil {
+		if ent, ok := e.tt.probe(key); ok {
+			ttMove, ttDeeper, ttEval = ent.move, ent.depth > 0, int(ent.eval)
+			v := scoreFromTT(int(ent.score), ply)
+			if !pvNode {
+				switch ent.flags & boundMask {
+				case boundExact:
+					s.horizon++
+					return v
+				case boundLower:
+					if v >= beta {
+						s.horizon++
+						return v
+					}
+				case boundUpper:
+					if v <= alpha {
+						s.horizon++
+						return v
+					}
+				}
+			}
+		}
+	}
+	turn := p.Turn()
+	inCheck := s.chk.InCheck()
+	var moves []Move
+	best := -Inf
+	standPat := noEval
+	if inCheck {
+		moves = p.Moves(e.moves[ply][:0])
+		if len(moves) == 0 {
+			s.horizon++
+			if st := p.Status(); st.Over {
+				return terminalScore(st, turn, ply)
+			}
+			return p.Evaluate()
+		}
+	} else {
+		all := true
+		if s.ng != nil {
+			moves, all = s.ng.NoisyMoves(e.moves[ply][:0])
+		} else {
+			ms := p.Moves(e.moves[ply][:0])
+			moves = ms[:0]
+			for _, m := range ms {
+				if p.Noisy(m) {
+					moves = append(moves, m)
+				}
+			}
+			all = len(moves) == len(ms)
+		}
+		if len(moves) == 0 && all {
+			s.horizon++
+			if st := p.Status(); st.Over {
+				return terminalScore(st, turn, ply)
+			}
+			return p.Evaluate()
+		}
+		if !all {
+			standPat = ttEval
+			if standPat == noEvalTT {
+				standPat = p.Evaluate()
+			}
+			best = standPat
+			s.horizon++
+			if best >= beta || len(moves) == 0 {
+				return best
+			}
+			alpha = max(alpha, best)
+		}
+	}
+	alpha0 := alpha
+	bestMove := NoMove
+	e.scoreTuned(moves, ply, turn, ttMove)
+	for i := range moves {
+		m := e.pickTuned(moves, i, ply, turn)
+		if standPat != noEval && s.ms != nil && m != ttMove {
+			g := int(e.order[ply][i])
+			if g < orderNoisy {
+				break // the rest lose material: standing pat is better
+			}
+			if tn.QSDelta > 0 && standPat+(g-orderNoisy)+tn.QSDelta <= alpha {
+				continue
+			}
+		}
+		p.Make(m)
+		v := -e.qsTuned(ply+1, -beta, -alpha)
+		p.Unmake()
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha, bestMove = v, m
+				if pvNode {
+					e.updatePV(ply, m)
+				}
+			}
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	if e.tt != nil && !ttDeeper { // a deeper search's entry is worth more
+		flags := boundExact
+		switch {
+		case best >= beta:
+			flags = boundLower
+		case best <= alpha0:
+			flags = boundUpper
+		}
+		ev := noEvalTT
+		if standPat != noEval {
+			ev = standPat
+		}
+		e.tt.storeEval(key, 0, ply, best, flags, bestMove, ev)
+	}
+	return best
+}
+
+// searchRootTuned searches every root move at depth within (alpha, beta)
+// and returns the index of the best, its score and how many moves it
+// finished. The first move gets the full window, the others a null window
+// first. With a root margin (Choose's deliberate mistakes) the window is
+// opened below the best score by the margin so that moves within it get
+// exact scores.
+func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searched int) {
+	s := &e.s
+	p := s.p
+	ts := e.ts
+	e.pvLen[0] = 0
+	s.nodes++
+	bestScore = -Inf
+	ts.evals[0] = noEval
+	if !s.chk.InCheck() {
+		ts.evals[0] = p.Evaluate()
+	}
+	ts.keys[0] = -1
+	for i := range e.rootMoves {
+		rm := &e.rootMoves[i]
+		a := alpha
+		if i > 0 && s.rootMargin > 0 {
+			a = max(alpha, bestScore-s.rootMargin-1)
+		}
+		ts.keys[1] = -1
+		if ts.mk != nil {
+			ts.keys[1] = ts.mk.MoveKey(rm.move)
+		}
+		p.Make(rm.move)
+		var v int
+		if i == 0 {
+			v = -e.pvs(depth-1, 1, -beta, -a, false)
+		} else {
+			v = -e.pvs(depth-1, 1, -a-1, -a, true)
+			if v > a && v < beta && !s.stop {
+				v = -e.pvs(depth-1, 1, -beta, -a, false)
+			}
+		}
+		p.Unmake()
+		if s.stop {
+			return best, bestScore, i
+		}
+		rm.score, rm.exact = v, v > a && v < beta
+		if v > bestScore {
+			bestScore, best = v, i
+			if v > alpha || i == 0 {
+				e.updatePV(0, rm.move)
+			}
+		}
+		if v > alpha && s.rootMargin == 0 {
+			alpha = v
+		}
+		if alpha >= beta {
+			return best, bestScore, i + 1
+		}
+	}
+	if e.tt != nil && bestScore > -Inf {
+		flags := boundExact
+		switch {
+		case bestScore >= beta:
+			flags = boundLower
+		case bestScore <= alpha:
+			flags = boundUpper
+		}
+		if s.horizon == 0 {
+			flags |= flagComplete
+		}
+		e.tt.store(p.Hash(), depth, 0, bestScore, flags, e.rootMoves[best].move)
+	}
+	return best, bestScore, len(e.rootMoves)
+}
+
+// iterateTuned runs one iteration at depth with aspiration windows around
+// the last score: a result outside the window is searched again with a
+// wider one. It returns what searchRootTuned does for the final window.
+func (e *Engine) iterateTuned(depth, last int) (best, score, searched int) {
+	tn := e.ts.tn
+	alpha, beta := -Inf, Inf
+	w := tn.AspirationWindow
+	aspire := e.opts.Aspiration && w > 0 && depth >= tn.AspirationDepth && e.s.rootMargin == 0 &&
+		last > -mateBound && last < mateBound
+	if aspire {
+		alpha, beta = max(last-w, -Inf), min(last+w, Inf)
+	}
+	for {
+		best, score, searched = e.searchRootTuned(depth, alpha, beta)
+		if e.s.stop || !aspire {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-w, -Inf)
+		case score >= beta:
+			beta = min(score+w, Inf)
+		default:
+			return
+		}
+		w += w / 2
+		if w > 1000 {
+			alpha, beta = -Inf, Inf
+		}
+		e.s.horizon = 0
+	}
+}

@@ -1,0 +1,33 @@
+package tavla
+
+// capabilities.go states at compile time the optional capabilities tavla
+// implements, by group (games/capabilities.go): a method renamed away from
+// one of them fails the build here. internal/registry's TestCapabilities
+// compares every registered game's capabilities with its saved list.
+
+import (
+	"oyunbot/ai"
+	"oyunbot/games"
+)
+
+var (
+	// hosting
+	_ games.Hosted = Game{}
+	// turns
+	_ games.TurnReader = (*Pos)(nil)
+	_ games.Prompter   = (*Pos)(nil)
+	_ games.AutoMover  = (*Pos)(nil)
+	// language
+	_ games.TextBoarder = (*Pos)(nil)
+	// tools
+	_ games.Perfter = (*Pos)(nil)
+	// search
+	_ ai.NoisyGenerator = (*Pos)(nil)
+	_ ai.Styler         = (*Pos)(nil)
+	_ ai.OwnSearcher    = (*Pos)(nil)
+	// chance
+	_ ai.Stochastic = (*Pos)(nil)
+	// analysis (the post-game analysis: assessment.go)
+	_ games.Assessor = Game{}
+	_ games.Phaser   = (*Pos)(nil)
+)

@@ -1,0 +1,88 @@
+package layering
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// rules are the import rules of docs/architecture.md: a package and the
+// packages it must not depend on, directly or not ("x" forbids x and the
+// packages under it; "x/" only those under it).
+var rules = []struct {
+	pkg, why string
+	never    []string
+}{
+	{"oyunbot/cmd/bot", "the product binary links no test fake",
+		[]string{"oyunbot/chat/telegram/telegramtest", "oyunbot/chat/discord/fakediscord", "oyunbot/games/gamestest",
+			"oyunbot/sessions/pgtest", "oyunbot/sessions/storetest", "testing"}},
+	{"oyunbot/render", "render's core reads games through views",
+		[]string{"oyunbot/games/", "oyunbot/chat", "oyunbot/sessions"}},
+	{"oyunbot/ai", "the engine knows no game",
+		[]string{"oyunbot/games", "oyunbot/chat", "oyunbot/sessions", "oyunbot/render"}},
+	{"oyunbot/games/...", "games never import chat, sessions or render",
+		[]string{"oyunbot/chat", "oyunbot/sessions", "oyunbot/render"}},
+	{"oyunbot/sessions", "sessions knows no language and no platform",
+		[]string{"oyunbot/chat", "oyunbot/render"}},
+	{"oyunbot/chat/telegram", "the adapters know the platform contract alone",
+		[]string{"oyunbot/sessions", "oyunbot/tournament", "oyunbot/chat/router", "oyunbot/chat/present"}},
+	{"oyunbot/chat/discord", "the adapters know the platform contract alone",
+		[]string{"oyunbot/sessions", "oyunbot/tournament", "oyunbot/chat/router", "oyunbot/chat/present"}},
+	{"oyunbot/chat/console", "the adapters know the platform contract alone",
+		[]string{"oyunbot/sessions", "oyunbot/tournament", "oyunbot/chat/router", "oyunbot/chat/present"}},
+}
+
+// TestImportRules lists each rule's package's dependencies (go list -deps,
+// without tests) and fails on a forbidden one.
+func TestImportRules(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	for _, r := range rules {
+		t.Run(r.pkg, func(t *testing.T) {
+			out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", r.pkg).Output()
+			if err != nil {
+				t.Fatalf("go list %s: %v", r.pkg, err)
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+				if dep := strings.TrimSpace(line); violates(dep, r.never) {
+					t.Errorf("%s depends on %s, but %s (docs/architecture.md)", r.pkg, dep, r.why)
+				}
+			}
+		})
+	}
+}
+
+// violates reports whether dep is one of never's packages or under one
+// ("x" forbids x and every package under it, "x/" only those under it).
+func violates(dep string, never []string) bool {
+	for _, n := range never {
+		if dep == n || (strings.HasSuffix(n, "/") && strings.HasPrefix(dep, n)) ||
+			(!strings.HasSuffix(n, "/") && strings.HasPrefix(dep, n+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestViolates: the check itself can fail.
+func TestViolates(t *testing.T) {
+	for _, c := range []struct {
+		dep   string
+		never []string
+		want  bool
+	}{
+		{"oyunbot/games/chess", []string{"oyunbot/games/"}, true},
+		{"oyunbot/games", []string{"oyunbot/games/"}, false},
+		{"oyunbot/chat/internal/lanes", []string{"oyunbot/chat"}, true},
+		{"oyunbot/chat", []string{"oyunbot/chat"}, true},
+		{"oyunbot/chatty", []string{"oyunbot/chat"}, false},
+		{"testing", []string{"testing"}, true},
+		{"testing/fstest", []string{"testing"}, true},
+		{"oyunbot/games/chess", []string{"oyunbot/games"}, true},
+	} {
+		if got := violates(c.dep, c.never); got != c.want {
+			t.Errorf("violates(%s, %v) = %v, want %v", c.dep, c.never, got, c.want)
+		}
+	}
+}
