@@ -28,6 +28,7 @@ func (r *Router) chain() handler {
 		cleanUsers,      // names enter texts and the store cleaned
 		r.locale,        // the reply language
 		r.askedOnly,     // a question's button answers for the person asked alone (confirm.go)
+		r.answers,       // a bare yes or no answers the question asked last (asked.go)
 		r.deferEvents,   // what the message causes follows its answer
 		r.recoverPanic,  // a bug is logged and apologised for
 		r.route,         // the command's entry (a bare "start" may be the tournament's)

@@ -131,6 +131,8 @@ type Router struct {
 	follows map[int64]bool
 	// letters are the letters each game's moves are shown in (notation.go).
 	letters letterNotes
+	// asked are the questions waiting for a bare yes or no (asked.go).
+	asked questions
 }
 
 // chanRef names a channel (the outbox's queues).

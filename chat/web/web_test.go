@@ -23,6 +23,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
@@ -86,7 +87,8 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.store = store
-	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight)
+	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight,
+		draughts.Italian, draughts.Checkers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(512), "dama": render.NewDama(512),
 		"chess": render.NewChess(512), "tavla": render.NewTavla(512), "islem": render.NewIslem(512),
-		"puzzle8": render.NewPuzzle(512)}
+		"puzzle8": render.NewPuzzle(512), "italian": render.NewItalianDraughts(512), "checkers": render.NewCheckers(512)}
 	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
