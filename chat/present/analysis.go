@@ -29,6 +29,18 @@ const GraphWidth = 960
 // worst turns (at most analysis.MaxWorst, each with the better turn), and
 // the evaluation graph as a picture.
 func (r *Presenter) AnalysisReply(lang chat.Lang, s sessions.Snapshot, res *analysis.Result) chat.Reply {
+	rep := chat.Reply{Text: r.AnalysisText(lang, s, res)}
+	png, err := render.EvalGraph(r.AnalysisGraph(lang, s, res), GraphWidth)
+	if err != nil {
+		r.log.Error("drawing an analysis graph", "game", s.Game.Name(), "id", s.ID, "err", err)
+		return rep
+	}
+	rep.Image, rep.ImageName = png, fmt.Sprintf("%s-analysis.png", s.Tag())
+	return rep
+}
+
+// AnalysisText is AnalysisReply's text, without the graph.
+func (r *Presenter) AnalysisText(lang chat.Lang, s sessions.Snapshot, res *analysis.Result) string {
 	var b strings.Builder
 	b.WriteString(r.cat.T(lang, "analysis.head", "tag", "#"+s.Tag(), "game", r.GameName(lang, s.Game),
 		"players", r.Players(lang, s)))
@@ -42,14 +54,7 @@ func (r *Presenter) AnalysisReply(lang chat.Lang, s sessions.Snapshot, res *anal
 		}
 	}
 	b.WriteString("\n\n" + r.analysisBasis(lang, res))
-	rep := chat.Reply{Text: b.String()}
-	png, err := render.EvalGraph(r.AnalysisGraph(lang, s, res), GraphWidth)
-	if err != nil {
-		r.log.Error("drawing an analysis graph", "game", s.Game.Name(), "id", s.ID, "err", err)
-		return rep
-	}
-	rep.Image, rep.ImageName = png, fmt.Sprintf("%s-analysis.png", s.Tag())
-	return rep
+	return b.String()
 }
 
 // AnalysisButton is the button under a finished game that asks for its

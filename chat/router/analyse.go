@@ -22,6 +22,11 @@ func newAnalyses(mgr *sessions.Manager, cfg Config) *sessions.Analyses {
 	return sessions.NewAnalyses(mgr, sessions.AnalysesConfig{Store: as, Now: cfg.Now, Logger: cfg.Logger})
 }
 
+// Analysis is game id's stored analysis, complete (the web pages show it).
+func (r *Router) Analysis(ctx context.Context, id int64) (*analysis.Result, bool) {
+	return r.analyses.Stored(ctx, id)
+}
+
 // analyse answers with the analysis of the sender's finished game (tagged,
 // or the last one): at once when it is kept, else once it is done, with a
 // line when it starts and one now and then while it runs.

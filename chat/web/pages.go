@@ -19,9 +19,11 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/analysis"
 	"oyunbot/chat"
 	"oyunbot/chat/present"
 	"oyunbot/games"
+	"oyunbot/render"
 	"oyunbot/sessions"
 )
 
@@ -61,6 +63,7 @@ func (s *Server) routes() {
 	mux.Handle("GET /g/{token}", s.count("game", http.HandlerFunc(s.gamePage)))
 	mux.Handle("GET /g/{token}/events", s.count("events", http.HandlerFunc(s.events)))
 	mux.Handle("GET /g/{token}/step/{file}", s.count("picture", http.HandlerFunc(s.stepPicture)))
+	mux.Handle("GET /g/{token}/analysis.png", s.count("picture", http.HandlerFunc(s.analysisGraph)))
 	mux.Handle("GET /g/{token}/{file}", s.count("download", http.HandlerFunc(s.download)))
 	mux.Handle("GET /t/{token}", s.count("tournament", http.HandlerFunc(s.tournamentPage)))
 	mux.Handle("GET /t/{token}/events", s.count("events", http.HandlerFunc(s.tournamentEvents)))
@@ -215,6 +218,9 @@ type gamePage struct {
 	Flip    bool
 	Running int // the side whose clock runs, -1 for none
 	Files   []download
+	// Analysis is the stored analysis's text of a finished game ("": none),
+	// shown with its graph.
+	Analysis string
 }
 
 // download is a file of the game's record the page offers.
@@ -258,6 +264,9 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		Files: s.downloads(lang, g.Game), Running: -1}
 	if v.Clock.Control != "" && v.Clock.Running != ai.NoSide {
 		p.Running = int(v.Clock.Running)
+	}
+	if res, ok := s.analysis(r.Context(), g); ok {
+		p.Analysis = s.cfg.Presenter.AnalysisText(lang, g, res)
 	}
 	s.render(w, http.StatusOK, "game.html", p)
 }
@@ -466,6 +475,38 @@ func (s *Server) stepPicture(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=10")
+	w.Write(png)
+}
+
+// analysis is finished game g's stored analysis, if it has one.
+func (s *Server) analysis(ctx context.Context, g sessions.Snapshot) (*analysis.Result, bool) {
+	if s.cfg.Analyses == nil || !g.Result.Over {
+		return nil, false
+	}
+	return s.cfg.Analyses.Analysis(ctx, g.ID)
+}
+
+// analysisGraph is the evaluation graph of a game's stored analysis.
+func (s *Server) analysisGraph(w http.ResponseWriter, r *http.Request) {
+	g, found := s.tokenGame(r.Context(), r.PathValue("token"))
+	if !found {
+		s.notFound(w, r)
+		return
+	}
+	res, ok := s.analysis(r.Context(), g)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	lang := s.lang(w, r)
+	png, err := render.EvalGraph(s.cfg.Presenter.AnalysisGraph(lang, g, res), present.GraphWidth)
+	if err != nil {
+		s.log.Error("web: drawing an analysis graph", "id", g.ID, "err", err)
+		http.Error(w, "500 internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=60")
 	w.Write(png)
 }
 

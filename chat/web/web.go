@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"oyunbot/analysis"
 	"oyunbot/chat"
 	"oyunbot/chat/present"
 	"oyunbot/sessions"
@@ -44,6 +45,11 @@ type Games interface {
 	Finished(ctx context.Context, id int64) (sessions.Snapshot, bool)
 }
 
+// Analyses finds a finished game's stored analysis (the router's).
+type Analyses interface {
+	Analysis(ctx context.Context, id int64) (*analysis.Result, bool)
+}
+
 // Config configures a Server.
 type Config struct {
 	// Addr is the listen address (":8080"); PublicURL the base of the links
@@ -53,6 +59,9 @@ type Config struct {
 	Games           Games
 	// Presenter shows the games (the router's).
 	Presenter *present.Presenter
+	// Analyses are the games' stored analyses, shown under a finished
+	// game (nil: none shown).
+	Analyses Analyses
 	// Registry finds the games by name (the tournaments', the
 	// leaderboards'); Platforms are the platforms whose leaderboards are
 	// shown ("telegram", "discord").

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"net"
 	"net/http"
@@ -136,7 +137,7 @@ func (e *env) start(mod func(*web.Config)) {
 
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
-	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, PublicURL: e.base, Lang: chat.Turkish,
+	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
 		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics}
 	if e.mod != nil {
 		e.mod(&cfg)
@@ -508,5 +509,45 @@ func TestShutdownEndsStreams(t *testing.T) {
 	}
 	if _, err := net.Dial("tcp", strings.TrimPrefix(e.base, "http://")); err == nil {
 		t.Error("still listening after the shutdown")
+	}
+}
+
+// TestAnalysisOnThePage: a finished game analysed in chat shows its
+// analysis on its page, the text as the chat said it and the graph, in the
+// viewer's language; a game not analysed shows none, and its graph is 404.
+func TestAnalysisOnThePage(t *testing.T) {
+	e := newEnv(t, nil)
+	url := watchURL(t, e.msg("c1", "u1", "Ayşe", "play ttt easy", false))
+	e.msg("c1", "u1", "Ayşe", "5", false)
+	e.msg("c1", "u1", "Ayşe", "resign yes", false)
+	if _, body := get(t, url+"?lang=en"); strings.Contains(body, `id="analysis"`) {
+		t.Fatalf("an analysis on the page of a game not analysed:\n%s", body)
+	}
+	if res, _ := get(t, url+"/analysis.png"); res.StatusCode != 404 {
+		t.Errorf("the graph of a game not analysed: %d, want 404", res.StatusCode)
+	}
+	said := e.msg("c1", "u1", "Ayşe", "analyse", false)
+	var chatText string
+	for _, r := range said {
+		if strings.Contains(r.Text, "Analysis of #g1") {
+			chatText = r.Text
+		}
+	}
+	if chatText == "" {
+		t.Fatalf("no analysis in chat: %+v", said)
+	}
+	for _, tc := range []struct{ lang, head string }{{"en", "<h2>Analysis</h2>"}, {"tr", "<h2>Analiz</h2>"}} {
+		_, body := get(t, url+"?lang="+tc.lang)
+		if !strings.Contains(body, tc.head) || !strings.Contains(body, `id="analysis"`) {
+			t.Fatalf("no analysis on the %s page:\n%s", tc.lang, body)
+		}
+	}
+	_, body := get(t, url+"?lang=en")
+	if first := strings.SplitN(chatText, "\n", 2)[0]; !strings.Contains(body, html.EscapeString(first)) {
+		t.Errorf("the page's analysis does not begin as the chat's %q:\n%s", first, body)
+	}
+	res, png := get(t, url+"/analysis.png?lang=tr")
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+		t.Errorf("the graph: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 }
