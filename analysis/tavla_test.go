@@ -17,7 +17,7 @@ import (
 	"oyunbot/games/tavla"
 )
 
-var tavlaGames = flag.Int("tavla-games", 0, "self-play games of each level in TestTavlaErrorRates (0: 3, or 2 with -short; the issue's measure: 200)")
+var tavlaGames = flag.Int("tavla-games", 0, "self-play games of each level in TestTavlaErrorRates (0: 3, or 1 with -short and master left out; the issue's measure: 200)")
 
 // selfPlay plays a game of g between two players of level lvl, the dice
 // (and the levels' deliberate mistakes) drawn from rng.
@@ -63,16 +63,23 @@ func TestTavlaErrorRates(t *testing.T) {
 	host := games.HostOf(g)
 	e := ai.NewEngine(ai.DefaultOptions())
 	n := *tavlaGames
+	levels := []string{"seed", "medium", "hard", "master"}
 	switch {
 	case n > 0:
+	case raceDetector:
+		// Engine self-play, single-threaded, some ten times slower under
+		// the race detector: CI's first pass (without it) measures it.
+		t.Skip("engine self-play: measured without the race detector")
 	case testing.Short():
-		n = 2
+		// One game of each level but master (master's self-play, a whole
+		// 3-ply search a turn, is half the test's time).
+		n, levels = 1, levels[:3]
 	default:
 		n = 3
 	}
 	var lucks []float64 // each side's luck over a game
 	prev := math.Inf(1)
-	for _, name := range []string{"seed", "medium", "hard", "master"} {
+	for _, name := range levels {
 		lvl, ok := host.Level(name)
 		if !ok {
 			t.Fatalf("no level %s", name)
