@@ -65,8 +65,8 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 // twelve turns by 1-ply, then 3-ply over the best three by 2-ply within
 // 0.1 points of the best; in a close call, when the best two or three by
 // 3-ply are within masterClose of each other, truncated rollouts of them
-// decide, in the time the budget has left (at most masterTrials trials
-// each).
+// decide, until three quarters of the budget are gone (at most
+// masterTrials trials each).
 func masterOptions() SearchOptions {
 	return SearchOptions{Plies: 3, Keep: 12, DeepKeep: 3, DeepWithin: 0.1,
 		Finalists: 3, Rollouts: masterTrials, Horizon: 7, RolloutWithin: masterClose}
