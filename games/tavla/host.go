@@ -19,7 +19,9 @@ var _ games.Hosted = Game{}
 // deliberate mistakes, easy often and by up to 0.15 points, medium seldom
 // and by up to 0.05; hard averages the opponent's 21 rolls and best
 // replies over its best eight turns (2-ply); master looks a further
-// layer of rolls deeper (3-ply). Depth counts plies in that sense. seed is
+// layer of rolls deeper (3-ply) and settles close calls by truncated
+// rollouts in the time left (masterOptions). Depth counts plies in that
+// sense (4: rollouts). seed is
 // the seed document's greedy heuristic, one die at a time, searched by the
 // common engine (see Pos.SetStyle).
 func levels() []ai.Level {

@@ -22,8 +22,10 @@ var _ ai.OwnSearcher = (*Pos)(nil)
 // or more than 3 the master's search). A level's deliberate mistakes are
 // its BlunderProb, within its Margin in thousandths of a point. Style
 // "hand" searches on the hand-written evaluation (to measure the network
-// against it); "seed" and "classic" (the common engine on the
-// hand-written evaluation, as before) are not searched here (false).
+// against it); "3ply" is master's search without its rollouts (the
+// level as it was before them, to measure them); "seed" and "classic"
+// (the common engine on the hand-written evaluation, as before) are not
+// searched here (false).
 func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 	var o SearchOptions
 	switch lvl.Style {
@@ -32,21 +34,27 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 	case "hand":
 		o.Hand = true
 	}
+	master := func() SearchOptions {
+		m := masterOptions()
+		m.Hand = o.Hand
+		if lvl.Style == "3ply" {
+			m.Finalists, m.Rollouts, m.RolloutWithin = 0, 0, 0
+		}
+		return m
+	}
 	switch lvl.Name {
 	case "easy", "medium":
 		o.Plies = 1
 	case "hard":
 		o.Plies, o.Keep = 2, 8
 	case "master":
-		o = masterOptions()
-		o.Hand = lvl.Style == "hand"
+		o = master()
 	default:
 		switch d := lvl.Limits.Depth; {
 		case d >= 1 && d <= 3:
 			o.Plies = d
 		default:
-			o = masterOptions()
-			o.Hand = lvl.Style == "hand"
+			o = master()
 		}
 	}
 	o.Mistake, o.Margin = lvl.BlunderProb, float64(lvl.Margin)/1000
@@ -55,10 +63,22 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 
 // masterOptions are the master level's search: 2-ply over the best
 // twelve turns by 1-ply, then 3-ply over the best three by 2-ply within
-// 0.1 points of the best.
+// 0.1 points of the best; in a close call, when the best two or three by
+// 3-ply are within masterClose of each other, truncated rollouts of them
+// decide, until three quarters of the budget are gone (at most
+// masterTrials trials each).
 func masterOptions() SearchOptions {
-	return SearchOptions{Plies: 3, Keep: 12, DeepKeep: 3, DeepWithin: 0.1}
+	return SearchOptions{Plies: 3, Keep: 12, DeepKeep: 3, DeepWithin: 0.1,
+		Finalists: 3, Rollouts: masterTrials, Horizon: 7, RolloutWithin: masterClose}
 }
+
+// masterClose is how close (in points) master's finalists must be for
+// rollouts to decide between them, and masterTrials the most trials of
+// each (36 times 36 first rolls; fewer when the deadline comes first).
+const (
+	masterClose  = 0.05
+	masterTrials = 1296
+)
 
 // ownState is what an engine keeps for tavla between calls: a searcher for
 // each way of searching, and the rest of the turn it chose last.

@@ -107,3 +107,41 @@ func TestRollPositionScore(t *testing.T) {
 		t.Fatalf("%v score %d, want none and %d", res.Best, res.Score, want)
 	}
 }
+
+// TestMasterStyles: the master level rolls out close calls through the
+// common engine (depth 4 in a close call); its style 3ply does not.
+func TestMasterStyles(t *testing.T) {
+	master := levels()[3]
+	if master.Name != "master" {
+		t.Fatalf("levels()[3] is %s", master.Name)
+	}
+	o, ok := levelSearch(master)
+	if !ok || o.Rollouts == 0 || o.Finalists < 2 {
+		t.Fatalf("master searches with %+v", o)
+	}
+	three := master
+	three.Style = "3ply"
+	o, ok = levelSearch(three)
+	if !ok || o.Rollouts != 0 || o.Finalists != 0 || o.Plies != 3 {
+		t.Fatalf("master, style 3ply, searches with %+v", o)
+	}
+	// The first close call among the positions: the best two by 3-ply
+	// within masterClose. Without a budget the rollouts run all their
+	// trials (the machine's load cannot cut them short).
+	master.Limits.Time, three.Limits.Time = 0, 0
+	s := NewSearcher(o)
+	for _, p := range turnPositions(t, 1) {
+		s.Choose(context.Background(), p, time.Time{}, nil)
+		if len(s.cands) < 2 || s.cands[1].v < s.cands[0].v-masterClose {
+			continue
+		}
+		if r := ai.NewEngine(ai.DefaultOptions()).Choose(context.Background(), p, master, nil); r.Depth != 4 {
+			t.Fatalf("master in %s: depth %d in a close call", p, r.Depth)
+		}
+		if r := ai.NewEngine(ai.DefaultOptions()).Choose(context.Background(), p, three, nil); r.Depth != 3 {
+			t.Fatalf("master, style 3ply, in %s: depth %d", p, r.Depth)
+		}
+		return
+	}
+	t.Fatal("no close call among the positions")
+}

@@ -6,7 +6,8 @@ package tavla
 // layer deeper, averaging the opponent's 21 rolls and its best reply to
 // each (2-ply, expectiminimax with move filtering); at 3-ply each reply is
 // itself rated by the mover's 21 rolls after it; and truncated rollouts of
-// the finalists, all under the caller's deadline.
+// the finalists, all under the caller's deadline (the rollouts within
+// three quarters of the time to it).
 //
 // Values are equities: the points the side expects from the position, a
 // mars worth two, between -2 and 2.
@@ -248,8 +249,9 @@ func (s *Searcher) after2(end *state, mover ai.Side, depth, level int) float64 {
 // Choose searches the turn to play in p, which must hold dice (at the
 // start of a turn or in the middle of one), until the deadline (zero:
 // none) or ctx ends; a stage the deadline cuts short is not used, and
-// 3-ply is not begun once a third of the time is gone. rng draws the
-// deliberate mistakes (nil: none).
+// 3-ply is not begun once a third of the time is gone; rollouts end at
+// three quarters of it, and count only with minTrials trials done. rng
+// draws the deliberate mistakes (nil: none).
 func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *rand.Rand) Choice {
 	s.ctx, s.start, s.deadline, s.stopped, s.evals = ctx, time.Now(), deadline, false, 0
 	st := p.st
@@ -308,6 +310,12 @@ func (s *Searcher) Choose(ctx context.Context, p *Pos, deadline time.Time, rng *
 			}
 		}
 		if f > 1 && s.opt.Rollouts > 0 && !s.stopped {
+			if !s.deadline.IsZero() {
+				// Rollouts end at three quarters of the time: on a busy
+				// machine a trial may be descheduled past the deadline,
+				// and the turn must still be returned within the budget.
+				s.deadline = s.start.Add(s.deadline.Sub(s.start) * 3 / 4)
+			}
 			if s.rollout(mover, f) {
 				depth = 4
 			}

@@ -168,3 +168,71 @@ func TestRolloutsReorderFinalists(t *testing.T) {
 		t.Fatalf("rollouts: depth %d, %v %.4f then %v %.4f", a.Depth, a.Turn.Moves(), a.Equity, b.Turn.Moves(), b.Equity)
 	}
 }
+
+// TestMasterRollsOutCloseCallsOnly: master's rollouts run (depth 4) in
+// exactly the positions where, after its 3-ply, the second best turn is
+// within masterClose of the best, and not in the others; both kinds occur
+// among the positions, and the rollouts' choice is a legal turn.
+func TestMasterRollsOutCloseCallsOnly(t *testing.T) {
+	plain := masterOptions()
+	plain.Finalists, plain.Rollouts, plain.RolloutWithin = 0, 0, 0
+	rolled := masterOptions()
+	rolled.Rollouts = minTrials // the same decision, fewer trials
+	ps, pr := NewSearcher(plain), NewSearcher(rolled)
+	positions := turnPositions(t, 1)
+	step := 3
+	if testing.Short() {
+		step = 8
+	}
+	close, clear := 0, 0
+	for k := 0; k < len(positions); k += step {
+		p := positions[k]
+		a := ps.Choose(context.Background(), p, time.Time{}, nil)
+		wantRolled := len(ps.cands) > 1 && ps.cands[1].v >= ps.cands[0].v-masterClose
+		c := pr.Choose(context.Background(), p, time.Time{}, nil)
+		if (c.Depth == 4) != wantRolled {
+			t.Fatalf("%s: depth %d; after 3-ply (depth %d) the best two are %.4f and %.4f (close: %v)", p, c.Depth, a.Depth, ps.cands[0].v, ps.cands[min(1, len(ps.cands)-1)].v, wantRolled)
+		}
+		if !wantRolled && (c.Turn.st.hash != a.Turn.st.hash || c.Equity != a.Equity) {
+			t.Fatalf("%s: without a close call master plays %v (%.4f), its 3-ply %v (%.4f)", p, c.Turn.Moves(), c.Equity, a.Turn.Moves(), a.Equity)
+		}
+		if wantRolled {
+			close++
+		} else {
+			clear++
+		}
+		q := p.Clone().(*Pos)
+		for _, m := range c.Turn.Moves() {
+			if !slices.Contains(q.Moves(nil), m) {
+				t.Fatalf("%s: %s is not legal", p, q.FormatMove(m))
+			}
+			q.Make(m)
+		}
+	}
+	if close == 0 || clear == 0 {
+		t.Fatalf("%d close calls and %d clear ones: the test needs both", close, clear)
+	}
+}
+
+// TestRolloutsStopAtTheDeadline: rollouts with no limit on their trials
+// end at the deadline with a legal turn (a search that ignored it would
+// never return), and none begin once the context is done.
+func TestRolloutsStopAtTheDeadline(t *testing.T) {
+	p := mustPos(t, benchPos)
+	o := masterOptions()
+	o.Rollouts, o.RolloutWithin = math.MaxInt32, 0 // every position a close call
+	s := NewSearcher(o)
+	c := s.Choose(context.Background(), p, time.Now().Add(200*time.Millisecond), nil)
+	q := p.Clone().(*Pos)
+	for _, m := range c.Turn.Moves() {
+		if !slices.Contains(q.Moves(nil), m) {
+			t.Fatalf("%s is not legal", q.FormatMove(m))
+		}
+		q.Make(m)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if c := s.Choose(ctx, p, time.Time{}, nil); c.Depth == 4 {
+		t.Fatalf("rollouts ran after the context ended")
+	}
+}

@@ -7,8 +7,9 @@
 // Games come in pairs on the same dice with the players' colours swapped
 // (tavlaplay.Config). Players (-a, -b): the bot's levels through the
 // common engine, as the bot plays them (seed, easy, medium, hard, master;
-// hard+hand: hard's search on the hand-written evaluation; master/500ms:
-// another budget), the N-ply search on a network file (ply1@net.bin), or
+// hard+hand: hard's search on the hand-written evaluation; master+3ply:
+// master without its rollouts in close calls; master/500ms: another
+// budget), the N-ply search on a network file (ply1@net.bin), or
 // the flat Monte-Carlo player with N greedy playouts of each legal turn
 // (mc64). -busy N spins N goroutines meanwhile, to measure the time per
 // turn beside a busy loop; -for 40m begins no game after 40 minutes, so

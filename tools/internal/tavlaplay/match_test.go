@@ -55,7 +55,7 @@ func TestSummarize(t *testing.T) {
 
 // TestParseSpec: the specs read, and refusals that say what is wrong.
 func TestParseSpec(t *testing.T) {
-	for _, s := range []string{"seed", "easy", "hard", "master/300ms", "hard+hand", "hard+classic", "mc64", "ply2", "ply1+hand", "ply3,keep=12,deepkeep=3,finalists=3,rollouts=72,horizon=5,rwithin=0.05"} {
+	for _, s := range []string{"seed", "easy", "hard", "master/300ms", "hard+hand", "hard+classic", "master+3ply", "master+3ply/1s", "mc64", "ply2", "ply1+hand", "ply3,keep=12,deepkeep=3,finalists=3,rollouts=72,horizon=5,rwithin=0.05"} {
 		if sp, err := ParseSpec(s); err != nil || sp.Name != s || sp.New == nil {
 			t.Errorf("%q: %v", s, err)
 		}
@@ -63,6 +63,7 @@ func TestParseSpec(t *testing.T) {
 	for s, want := range map[string]string{
 		"grandmaster": "unknown player", "mc0": "mcN needs N", "ply4": "plyN needs N", "ply1@/nonexistent/x.bin": "no such file",
 		"seed+hand": "its own evaluation", "ply2,depth=3": "unknown option", "ply2,keep=-1": "not below 0", "seed+classic": "its own evaluation", "hard/fast": "positive duration",
+		"hard+3ply": "master level alone", "master+3ply+hand": "master level alone",
 	} {
 		if _, err := ParseSpec(s); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", s, err, want)

@@ -107,6 +107,7 @@ func ParseSpec(s string) (Spec, error) {
 	}
 	name, hand := strings.CutSuffix(name, "+hand")
 	name, classic := strings.CutSuffix(name, "+classic")
+	name, threePly := strings.CutSuffix(name, "+3ply")
 	lvl, ok := games.HostOf(tavla.Game{}).Level(name)
 	if !ok {
 		return Spec{}, fmt.Errorf("unknown player %q: %s", s, SpecHelp)
@@ -116,6 +117,12 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%q: the %s level has its own evaluation", s, lvl.Name)
 		}
 		lvl.Style = "hand"
+	}
+	if threePly {
+		if lvl.Name != "master" || lvl.Style != "" || hand || classic {
+			return Spec{}, fmt.Errorf("%q: +3ply is of the master level alone", s)
+		}
+		lvl.Style = "3ply"
 	}
 	if classic {
 		if lvl.Style != "" {
