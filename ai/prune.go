@@ -216,4 +216,11 @@ type Tuning struct {
 	// MoveKeys bounds MoveKeyer's keys (0: no continuation history or
 	// counter moves).
 	MoveKeys int
+	// SingularNegExt: when the singular search finds other moves good
+	// enough but not beyond beta, and the table's score is at least beta,
+	// the table's move is searched this many plies shallower (0: off).
+	SingularNegExt int
+	// LMRTTNoisy: late quiet moves are reduced this many plies more when
+	// the table's move is noisy (a capture is the likely answer; 0: off).
+	LMRTTNoisy int
 }

@@ -316,22 +316,8 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
 			ttEval = int(ent.eval)
-			if !pvNode && excluded.IsNone() && ttDepth >= depth {
-				cut := false
-				switch ttBound {
-				case boundExact:
-					cut = true
-				case boundLower:
-					cut = ttScore >= beta
-				case boundUpper:
-					cut = ttScore <= alpha
-				}
-				if cut {
-					if ent.flags&flagComplete == 0 {
-						s.horizon++
-					}
-					return ttScore
-				}
+			if !pvNode && excluded.IsNone() && ttDepth >= depth && e.ttCutoff(&ent, ttScore, alpha, beta) {
+				return ttScore
 			}
 		}
 	}
@@ -426,10 +412,13 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		if s.stop {
 			return 0
 		}
-		if v < sBeta {
+		switch {
+		case v < sBeta:
 			ext = 1
-		} else if sBeta >= beta {
+		case sBeta >= beta:
 			return sBeta // several moves beat beta: multi-cut
+		case ttScore >= beta:
+			ext = -tn.SingularNegExt // another move likely holds beta too
 		}
 	}
 
@@ -453,6 +442,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		lmpLimit /= 2
 	}
 	skipQuiets := false
+	ttNoisy := false // the table's move, searched first, is noisy
 	for i := range moves {
 		m := e.pickTuned(moves, i, ply, turn)
 		if m == excluded {
@@ -463,6 +453,8 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		quiet := !noisy
 		if quiet {
 			quietsSeen++
+		} else if m == ttMove {
+			ttNoisy = true
 		}
 		// Pruning of moves that cannot matter, once a move that does not
 		// lose by force has been found; a move that gives check is kept.
@@ -536,6 +528,9 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 				if order >= orderCounter {
 					r-- // a killer or the counter move
 				}
+				if quiet && ttNoisy {
+					r += tn.LMRTTNoisy
+				}
 				if quiet && tn.LMRHistory > 0 && order < orderCounter {
 					r -= max(-2, min(2, int(order)/tn.LMRHistory))
 				}
@@ -584,17 +579,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		return max(ev, -mateBound)
 	}
 	if e.tt != nil && excluded.IsNone() {
-		flags := boundExact
-		switch {
-		case best >= beta:
-			flags = boundLower
-		case best <= alpha0:
-			flags = boundUpper
-		}
-		if s.horizon == horizon0 {
-			flags |= flagComplete
-		}
-		e.tt.storeEval(key, depth, ply, best, flags, bestMove, staticEval)
+		e.tt.storeEval(key, depth, ply, best, e.nodeFlags(best, alpha0, beta, horizon0), bestMove, staticEval)
 	}
 	return best
 }
@@ -648,23 +633,9 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	if e.tt != nil {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttDeeper, ttEval = ent.move, ent.depth > 0, int(ent.eval)
-			v := scoreFromTT(int(ent.score), ply)
-			if !pvNode {
-				switch ent.flags & boundMask {
-				case boundExact:
-					s.horizon++
-					return v
-				case boundLower:
-					if v >= beta {
-						s.horizon++
-						return v
-					}
-				case boundUpper:
-					if v <= alpha {
-						s.horizon++
-						return v
-					}
-				}
+			if v := scoreFromTT(int(ent.score), ply); !pvNode && boundCuts(ent.flags&boundMask, v, alpha, beta) {
+				s.horizon++
+				return v
 			}
 		}
 	}
@@ -750,13 +721,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 		}
 	}
 	if e.tt != nil && !ttDeeper { // a deeper search's entry is worth more
-		flags := boundExact
-		switch {
-		case best >= beta:
-			flags = boundLower
-		case best <= alpha0:
-			flags = boundUpper
-		}
+		flags := boundOf(best, alpha0, beta)
 		ev := noEvalTT
 		if standPat != noEval {
 			ev = standPat
@@ -823,16 +788,7 @@ func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searc
 		}
 	}
 	if e.tt != nil && bestScore > -Inf {
-		flags := boundExact
-		switch {
-		case bestScore >= beta:
-			flags = boundLower
-		case bestScore <= alpha:
-			flags = boundUpper
-		}
-		if s.horizon == 0 {
-			flags |= flagComplete
-		}
+		flags := e.nodeFlags(bestScore, alpha, beta, 0)
 		e.tt.store(p.Hash(), depth, 0, bestScore, flags, e.rootMoves[best].move)
 	}
 	return best, bestScore, len(e.rootMoves)

@@ -222,23 +222,8 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 	if e.tt != nil {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove = ent.move
-			if ply > 0 && int(ent.depth) >= depth {
-				v := scoreFromTT(int(ent.score), ply)
-				cut := false
-				switch ent.flags & boundMask {
-				case boundExact:
-					cut = true
-				case boundLower:
-					cut = v >= beta
-				case boundUpper:
-					cut = v <= alpha
-				}
-				if cut {
-					if ent.flags&flagComplete == 0 {
-						s.horizon++
-					}
-					return v
-				}
+			if v := scoreFromTT(int(ent.score), ply); ply > 0 && int(ent.depth) >= depth && e.ttCutoff(&ent, v, alpha, beta) {
+				return v
 			}
 		}
 	}
@@ -312,16 +297,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
 		}
 	}
 	if e.tt != nil {
-		flags := boundExact
-		switch {
-		case best >= beta:
-			flags = boundLower
-		case best <= alpha0:
-			flags = boundUpper
-		}
-		if s.horizon == horizon0 {
-			flags |= flagComplete
-		}
+		flags := e.nodeFlags(best, alpha0, beta, horizon0)
 		if flags&boundMask == boundUpper {
 			bestMove = NoMove
 		}

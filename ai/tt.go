@@ -17,6 +17,58 @@ const (
 	genMask  = 31
 )
 
+// boundCuts reports whether a table score v with bound settles a node
+// searched within (alpha, beta): an exact score does, a lower bound at or
+// above beta, an upper bound at or below alpha.
+func boundCuts(bound uint8, v, alpha, beta int) bool {
+	switch bound {
+	case boundExact:
+		return true
+	case boundLower:
+		return v >= beta
+	case boundUpper:
+		return v <= alpha
+	}
+	return false
+}
+
+// boundOf is the bound of a node's best score searched within (alpha0,
+// beta): a lower bound at or above beta (a cutoff), an upper bound at or
+// below alpha0 (no move reached the window), else exact.
+func boundOf(best, alpha0, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha0:
+		return boundUpper
+	}
+	return boundExact
+}
+
+// ttCutoff reports whether the table entry ent, whose score is v at this
+// ply, settles a node searched within (alpha, beta) at depth or less; a
+// subtree the entry did not search to its end counts as a horizon met.
+func (e *Engine) ttCutoff(ent *ttEntry, v, alpha, beta int) bool {
+	if !boundCuts(ent.flags&boundMask, v, alpha, beta) {
+		return false
+	}
+	if ent.flags&flagComplete == 0 {
+		e.s.horizon++
+	}
+	return true
+}
+
+// nodeFlags are the table flags of a node's best score searched within
+// (alpha0, beta): its bound, and flagComplete when the search under it
+// met no horizon since the count was horizon0.
+func (e *Engine) nodeFlags(best, alpha0, beta int, horizon0 int64) uint8 {
+	flags := boundOf(best, alpha0, beta)
+	if e.s.horizon == horizon0 {
+		flags |= flagComplete
+	}
+	return flags
+}
+
 // NoEval marks a table entry without a static evaluation.
 const noEvalTT = -1 << 15
 
