@@ -19,6 +19,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 )
 
 // injector finds a blunder for the side to move in p (which it leaves as
@@ -40,8 +41,8 @@ func newInjector(g games.Game, stockfish string, nodes int) (injector, error) {
 			return nil, fmt.Errorf("%w: chess needs Stockfish (-stockfish): %v", errNoOracle, err)
 		}
 		return &chessInjector{sf: sf, nodes: nodes}, nil
-	case dama.Game:
-		return &damaInjector{e: ai.NewEngine(ai.DefaultOptions())}, nil
+	case dama.Game, draughts.Game:
+		return &captureInjector{e: ai.NewEngine(ai.DefaultOptions())}, nil
 	case tavlaGame:
 		return newTavlaInjector(g)
 	}
@@ -102,15 +103,17 @@ func lichessWin(cp int) float64 {
 	return 100 / (1 + math.Exp(-0.00368208*x))
 }
 
-// damaInjector leaves a man to a compulsory capture: after the move every
-// move of the opponent is a capture, and a search four plies deeper than
-// the analysis's finds the move loses at least a man against the best.
-type damaInjector struct{ e *ai.Engine }
+// captureInjector leaves a man to a compulsory capture (dama, Italian
+// draughts, checkers: games whose captures are compulsory and whose
+// evaluation counts a man 100): after the move every move of the opponent
+// is a capture, and a search two plies deeper than the analysis's finds
+// the move loses at least a man against the best.
+type captureInjector struct{ e *ai.Engine }
 
-// damaOracle is the oracle's search.
-var damaOracle = ai.Limits{Depth: 12, Nodes: 30_000_000}
+// captureOracle is the oracle's search.
+var captureOracle = ai.Limits{Depth: 12, Nodes: 30_000_000}
 
-func (d *damaInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
+func (d *captureInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
 	var cands []ai.Move
 	for _, m := range p.Moves(nil) {
 		if p.Noisy(m) {
@@ -128,11 +131,11 @@ func (d *damaInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, flo
 		return nil, 0, nil
 	}
 	d.e.Clear()
-	best := d.e.Search(context.Background(), p.Clone(), damaOracle, nil).Score
+	best := d.e.Search(context.Background(), p.Clone(), captureOracle, nil).Score
 	for _, m := range cands[:min(len(cands), maxTries)] {
 		q := p.Clone()
 		q.Make(m)
-		after := -d.e.Search(context.Background(), q, damaOracle, nil).Score
+		after := -d.e.Search(context.Background(), q, captureOracle, nil).Score
 		if loss := float64(best-after) / 100; loss >= 1 {
 			return []ai.Move{m}, loss, nil
 		}
@@ -140,7 +143,7 @@ func (d *damaInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, flo
 	return nil, 0, nil
 }
 
-func (d *damaInjector) close() {}
+func (d *captureInjector) close() {}
 
 // uci talks to a UCI engine (Stockfish) through pipes.
 type uci struct {
