@@ -13,8 +13,10 @@ import (
 // are in men (the evaluation's Man, 100; a king is 170), within ±5: a side
 // five men up of twelve has won. A move is judged by the men it loses
 // against the best: a third of a man an inaccuracy, two thirds a mistake,
-// a man a blunder. A position is searched 10 plies deep, at most a
-// million nodes. The win chance (for the graph and the accuracy) is a
+// a man a blunder. A position is searched 14 plies deep, at most a
+// million nodes (about 50 ms of one core: a game of 100 plies in 6 s;
+// at 10 plies the analysis called twice as many of master's own moves
+// blunders). The win chance (for the graph and the accuracy) is a
 // logistic of the evaluation, winChanceK per centi-man. The thresholds,
 // the search and the slope were measured: BENCHMARKS.md, "Post-game
 // analysis".
@@ -23,7 +25,7 @@ func (Game) Assessment() games.Assessment {
 		Unit: "man", Scale: 100, Ceiling: 5,
 		WinChance:  games.Logistic(winChanceK),
 		Inaccuracy: 0.33, Mistake: 0.66, Blunder: 1,
-		Limits: ai.Limits{Depth: 10, Nodes: 1_000_000},
+		Limits: ai.Limits{Depth: 14, Nodes: 1_000_000},
 	}
 }
 

@@ -67,6 +67,7 @@ var (
 	fitWinGames   = flag.Int("fitwin.games", 100, "self-play games a variant")
 	fitWinGame    = flag.String("fitwin.game", "", "italian or checkers (both when empty)")
 	fitWinWorkers = flag.Int("fitwin.workers", 1, "games played at once")
+	fitWinDepth   = flag.Int("fitwin.depth", 0, "the search's depth (default: the analysis's)")
 )
 
 // fitPoint is a position of a self-play game: the search's score for the
@@ -74,10 +75,14 @@ var (
 type fitPoint struct{ score, result float64 }
 
 // fitGame plays a game from start, each move by the analysis's search
-// (the Assessment's limits), and returns its positions' points.
+// (the Assessment's limits, -fitwin.depth deep), and returns its
+// positions' points.
 func fitGame(g Game, start *Position) []fitPoint {
 	e := ai.NewEngine(ai.DefaultOptions())
 	lim := g.Assessment().Limits
+	if *fitWinDepth > 0 {
+		lim.Depth = *fitWinDepth
+	}
 	p := start.clone()
 	type seen struct {
 		score int

@@ -41,8 +41,12 @@ func newInjector(g games.Game, stockfish string, nodes int) (injector, error) {
 			return nil, fmt.Errorf("%w: chess needs Stockfish (-stockfish): %v", errNoOracle, err)
 		}
 		return &chessInjector{sf: sf, nodes: nodes}, nil
-	case dama.Game, draughts.Game:
-		return &captureInjector{e: ai.NewEngine(ai.DefaultOptions())}, nil
+	case dama.Game:
+		return newCaptureInjector(g, ai.Limits{Depth: 12, Nodes: 30_000_000}), nil
+	case draughts.Game:
+		// Deeper than dama's: the analysis's searches cost a fifth of
+		// dama's here, and the oracle must outsee every depth measured.
+		return newCaptureInjector(g, ai.Limits{Depth: 16, Nodes: 30_000_000}), nil
 	case tavlaGame:
 		return newTavlaInjector(g)
 	}
@@ -106,12 +110,24 @@ func lichessWin(cp int) float64 {
 // captureInjector leaves a man to a compulsory capture (dama, Italian
 // draughts, checkers: games whose captures are compulsory and whose
 // evaluation counts a man 100): after the move every move of the opponent
-// is a capture, and a search two plies deeper than the analysis's finds
-// the move loses at least a man against the best.
-type captureInjector struct{ e *ai.Engine }
+// is a capture, and a search deeper than the analysis's (the oracle) finds
+// the move loses at least a man against the best, both values clamped to
+// the analysis's ceiling (a won game that stays won, by a longer way,
+// loses nothing the analysis can see).
+type captureInjector struct {
+	e       *ai.Engine
+	oracle  ai.Limits
+	ceiling float64 // men
+}
 
-// captureOracle is the oracle's search.
-var captureOracle = ai.Limits{Depth: 12, Nodes: 30_000_000}
+func newCaptureInjector(g games.Game, oracle ai.Limits) *captureInjector {
+	return &captureInjector{e: ai.NewEngine(ai.DefaultOptions()), oracle: oracle, ceiling: games.AssessmentOf(g).Ceiling}
+}
+
+// men is a score in men, clamped to the ceiling.
+func (d *captureInjector) men(score int) float64 {
+	return min(max(float64(score)/100, -d.ceiling), d.ceiling)
+}
 
 func (d *captureInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
 	var cands []ai.Move
@@ -131,12 +147,12 @@ func (d *captureInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, 
 		return nil, 0, nil
 	}
 	d.e.Clear()
-	best := d.e.Search(context.Background(), p.Clone(), captureOracle, nil).Score
+	best := d.men(d.e.Search(context.Background(), p.Clone(), d.oracle, nil).Score)
 	for _, m := range cands[:min(len(cands), maxTries)] {
 		q := p.Clone()
 		q.Make(m)
-		after := -d.e.Search(context.Background(), q, captureOracle, nil).Score
-		if loss := float64(best-after) / 100; loss >= 1 {
+		after := d.men(-d.e.Search(context.Background(), q, d.oracle, nil).Score)
+		if loss := best - after; loss >= 1 {
 			return []ai.Move{m}, loss, nil
 		}
 	}

@@ -65,6 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "the folder to write the games to")
 	measure := fs.String("measure", "", "instead: analyse the games in this folder and report")
 	depth := fs.Int("depth", 0, "-measure: the analysis's depth (default: the game's)")
+	nodes := fs.Int64("nodes", 0, "-measure: the analysis's nodes a position (default: the game's)")
 	sf := fs.String("stockfish", "/usr/games/stockfish", "chess's oracle")
 	sfNodes := fs.Int("sfnodes", 1_000_000, "the oracle's nodes a position (chess)")
 	if err := fs.Parse(args); err != nil {
@@ -77,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *measure != "" {
-		if err := measureSet(stdout, g, *measure, analysis.Budget{Depth: *depth}); err != nil {
+		if err := measureSet(stdout, g, *measure, analysis.Budget{Depth: *depth, Nodes: *nodes}); err != nil {
 			fmt.Fprintf(stderr, "blunderset: %v\n", err)
 			return 1
 		}
