@@ -78,14 +78,15 @@ func TestBlunderSetsReplay(t *testing.T) {
 // checkers sets at the default budget (deterministic: a depth and a node
 // count, no clock) and finds their injected blunders: each turn there is
 // called a blunder (in the whole set the analysis misses a few,
-// BENCHMARKS.md; these games' blunders it finds). With -short, the first
-// game of each; without, three.
+// BENCHMARKS.md; these games' blunders it finds). Three games of each;
+// with -short, Italian's first (about 5 s of one core: both games are
+// judged by one code and one Assessment).
 func TestDraughtsBlunderSets(t *testing.T) {
-	n := 3
+	n, gs := 3, []games.Game{draughts.Italian, draughts.Checkers}
 	if testing.Short() {
-		n = 1
+		n, gs = 1, gs[:1]
 	}
-	for _, g := range []games.Game{draughts.Italian, draughts.Checkers} {
+	for _, g := range gs {
 		texts, injected := readBlunderSet(t, g)
 		for i := range min(n, len(texts)) {
 			start, moves, err := analysis.ParseRecord(g, strings.NewReader(texts[i]))
