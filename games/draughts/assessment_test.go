@@ -219,7 +219,7 @@ func TestFitWinChance(t *testing.T) {
 		}
 		t.Logf("%s: %d games, %d drawn, %d positions", g.Name(), len(gs), drawn, n)
 		t.Logf("%s: slope %.4f per centi-man (95%% %.4f-%.4f); log loss %.4f, at the current %.4f: %.4f",
-			g.Name(), k, boot[5], boot[194], logLoss(gs, k), winChanceK, logLoss(gs, winChanceK))
+			g.Name(), k, boot[5], boot[194], logLoss(gs, k), g.winChanceK(), logLoss(gs, g.winChanceK()))
 		for lo := -300; lo < 300; lo += 50 {
 			var sum float64
 			cnt := 0
@@ -233,7 +233,7 @@ func TestFitWinChance(t *testing.T) {
 			}
 			mid := float64(lo) + 25
 			t.Logf("%s: score [%4d, %4d): %5d positions, mean result %.3f; logistic %.3f (current %.3f)", g.Name(), lo, lo+50, cnt,
-				sum/float64(max(cnt, 1)), 1/(1+math.Exp(-k*mid)), 1/(1+math.Exp(-winChanceK*mid)))
+				sum/float64(max(cnt, 1)), 1/(1+math.Exp(-k*mid)), 1/(1+math.Exp(-g.winChanceK()*mid)))
 		}
 	}
 }
