@@ -49,7 +49,7 @@ func (q *request) undo() {
 		q.askConfirm(s, "undo.confirm", command.Undo)
 		return
 	}
-	after, err := q.r.acts.Undo(q.ctx, s.ID, q.m.UserID)
+	after, err := q.r.moves.Undo(q.ctx, s.ID, q.m.UserID)
 	if err != nil {
 		q.sayError(err)
 		return

@@ -25,7 +25,7 @@ func TestBareYesAnswersTheQuestion(t *testing.T) {
 			b.say(tc.play)
 			b.say(tc.move)
 			over := func() bool {
-				s, err := b.mgr.Get(1)
+				s, err := b.mgr.Lobby().Get(1)
 				return err != nil || s.Result.Over
 			}
 			// No: nothing done, said so.

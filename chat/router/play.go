@@ -461,7 +461,7 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 	if level == "" {
 		level = q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
 	}
-	snap, m, err := q.r.starts.StartMatch(q.ctx, sessions.MatchGame{
+	snap, m, err := q.r.matches.StartMatch(q.ctx, sessions.MatchGame{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Players: players, Game: game,
 		Target: target, Level: level, Lang: string(q.lang), Ref: q.m.Ref,
 	})

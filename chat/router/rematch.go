@@ -73,7 +73,7 @@ func (q *request) rematch() {
 	}
 	target := -2 // no match
 	if s.Match != 0 {
-		m, ok := q.r.games.Match(q.ctx, s.Match)
+		m, ok := q.r.matches.Match(q.ctx, s.Match)
 		if ok && !m.Over {
 			q.say(tag + q.t("rematch.going-on"))
 			return
