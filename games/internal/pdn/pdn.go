@@ -12,14 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
-
-// lineMax is the longest movetext line.
-const lineMax = 79
 
 // Record is a game as PDN writes it.
 type Record struct {
@@ -53,90 +50,23 @@ type Record struct {
 	Names [2]string
 }
 
-// noResult are the bot's reasons of games that end without a result.
-var noResult = map[string]bool{"abandoned": true, "early-draw": true, "aborted": true}
-
 // Result is the record's result: "1-0", "0-1", "1/2-1/2" or "*".
 func (r *Record) Result() string {
-	switch {
-	case !r.Over || noResult[r.Reason]:
-		return "*"
-	case r.Winner == ai.First:
-		return "1-0"
-	case r.Winner == ai.Second:
-		return "0-1"
-	}
-	return "1/2-1/2"
+	return record.Result(r.Over, r.Winner, r.Reason)
 }
 
 // String writes the record as a PDN file.
 func (r *Record) String() string {
 	var b strings.Builder
-	tag := func(name, value string) {
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, Escape(value))
-	}
-	date := "????.??.??"
-	if !r.Date.IsZero() {
-		date = r.Date.UTC().Format("2006.01.02")
-	}
-	round := r.Round
-	if round == "" {
-		round = "-"
-	}
-	tag("Event", orUnknown(r.Event))
-	tag("Site", orUnknown(r.Site))
-	tag("Date", date)
-	tag("Round", round)
-	tag("White", orUnknown(r.White))
-	tag("Black", orUnknown(r.Black))
-	tag("Result", r.Result())
-	tag("GameType", strconv.Itoa(r.GameType))
+	record.Header{Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round}.Write(&b, r.Result())
+	record.Tag(&b, "GameType", strconv.Itoa(r.GameType))
 	if r.FEN != "" {
-		tag("SetUp", "1")
-		tag("FEN", r.FEN)
+		record.Tag(&b, "SetUp", "1")
+		record.Tag(&b, "FEN", r.FEN)
 	}
 	b.WriteByte('\n')
-	line := 0
-	for _, t := range r.tokens() {
-		switch {
-		case line == 0:
-		case line+1+len(t) > lineMax:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteByte('\n')
+	record.Movetext(&b, record.Numbered(r.Moves, 1, r.FirstMover), r.Comment(), r.Result())
 	return b.String()
-}
-
-// tokens are the movetext's: move numbers, moves, the closing comment's
-// words and the result.
-func (r *Record) tokens() []string {
-	var tokens []string
-	first := r.FirstMover
-	number := 1
-	for i, m := range r.Moves {
-		switch {
-		case first:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		tokens = append(tokens, m)
-		if !first {
-			number++
-		}
-		first = !first
-	}
-	if c := r.Comment(); c != "" {
-		tokens = append(tokens, strings.Fields("{"+c+"}")...)
-	}
-	return append(tokens, r.Result())
 }
 
 // Comment says how a finished game ended, in English as PDN files are
@@ -145,62 +75,13 @@ func (r *Record) Comment() string {
 	if !r.Over {
 		return ""
 	}
-	names := r.Names
-	if names[0] == "" {
-		names = [2]string{"White", "Black"}
-	}
-	winner, loser := names[0], names[1]
-	if r.Winner == ai.Second {
-		winner, loser = loser, winner
-	}
 	if c, ok := r.Endings[r.Reason]; ok {
 		return c
 	}
-	switch r.Reason {
-	case "":
-		return ""
-	case "resign", "resigned":
-		return loser + " resigns."
-	case "time":
-		return winner + " wins on time."
-	case "idle":
-		return loser + " forfeits: no move for too long."
-	case "withdrew":
-		return loser + " withdrew from the tournament."
-	case "agreement":
-		return "Draw by agreement."
-	case "abandoned":
-		return "Abandoned before a move was made: no result."
-	case "early-draw":
-		return "Draw agreed before both sides had moved: no result."
-	case "aborted":
-		return "The tournament was cancelled: no result."
+	if c, ok := record.Ending(r.Winner, r.Reason, r.Names); ok {
+		return c
 	}
-	return "Ended: " + strings.Map(func(r rune) rune {
-		if r == '{' || r == '}' || !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, r.Reason) + "."
-}
-
-func orUnknown(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "?"
-	}
-	return s
-}
-
-// Escape makes s a tag value: control characters dropped, backslashes and
-// quotes escaped.
-func Escape(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+	return record.Unknown(r.Reason)
 }
 
 // Tags fills the archival tags of a command's game: Event "oyunbot" (or
