@@ -26,7 +26,7 @@ func BenchmarkManagerMove(b *testing.B) {
 	g, _ := reg.Lookup("dama")
 	a, c := sessions.Player{ID: "a", Name: "A"}, sessions.Player{ID: "b", Name: "B"}
 	start := func() sessions.Snapshot {
-		if err := m.Challenges().Challenge(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
+		if err := m.Challenges().Issue(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
 			b.Fatal(err)
 		}
 		s, _, err := m.Challenges().Accept(ctx, "t", "c", c, "")

@@ -26,11 +26,11 @@ type Challenges struct {
 	byChannel map[chanKey][]Challenge
 }
 
-// Challenge invites c.To to a game; it replaces an earlier challenge between
+// Issue invites c.To to a game; it replaces an earlier challenge between
 // the same two people in the channel. A challenge to Anyone (To.ID) is
 // open: anyone in the channel but its sender may accept it, and the first
 // who does plays; it replaces its sender's earlier open challenge.
-func (ch *Challenges) Challenge(ctx context.Context, c Challenge) error {
+func (ch *Challenges) Issue(ctx context.Context, c Challenge) error {
 	if c.From.ID == c.To.ID || c.From.ID == Anyone {
 		return ErrSelfChallenge
 	}
@@ -183,8 +183,8 @@ func challengeOf(r ChallengeRecord, g games.Game) Challenge {
 		TimeControl: r.TimeControl, Lang: r.Lang, Target: r.Target, Created: r.Created}
 }
 
-// Challenges lists the open challenges to or from userID in a channel.
-func (ch *Challenges) Challenges(platform, channelID, userID string) []Challenge {
+// Pending lists the open challenges to or from userID in a channel.
+func (ch *Challenges) Pending(platform, channelID, userID string) []Challenge {
 	ch.sync(chanKey{platform, channelID})
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
@@ -218,7 +218,7 @@ func (ch *Challenges) Accept(ctx context.Context, platform, channelID string, by
 	players[c.Side] = c.From
 	players[c.Side.Opponent()] = c.To
 	if c.Target > 0 {
-		snap, _, err := ch.matches.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
+		snap, _, err := ch.matches.Start(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
 			Game: c.Game, Target: c.Target, TimeControl: c.TimeControl, Lang: c.Lang})
 		return snap, c, err
 	}

@@ -20,8 +20,8 @@ type Channels struct {
 
 func newChannels(e *env) *Channels { return &Channels{env: e, m: map[chanKey]ChannelSettings{}} }
 
-// Channel returns a channel's settings (zero values when none were saved).
-func (c *Channels) Channel(ctx context.Context, platform, channelID string) ChannelSettings {
+// Get returns a channel's settings (zero values when none were saved).
+func (c *Channels) Get(ctx context.Context, platform, channelID string) ChannelSettings {
 	key := chanKey{platform, channelID}
 	if cs, ok := c.cached(key); ok {
 		return cs
@@ -35,8 +35,8 @@ func (c *Channels) Channel(ctx context.Context, platform, channelID string) Chan
 	return cs
 }
 
-// SetChannel stores a channel's settings.
-func (c *Channels) SetChannel(ctx context.Context, cs ChannelSettings) error {
+// Set stores a channel's settings.
+func (c *Channels) Set(ctx context.Context, cs ChannelSettings) error {
 	if err := c.cfg.Store.SaveChannel(ctx, cs); err != nil {
 		return err
 	}

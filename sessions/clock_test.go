@@ -93,7 +93,7 @@ func clockHarness(t *testing.T, path string) (*harness, *atomic.Int64) {
 
 func (h *harness) timed(game string, tc sessions.TimeControl) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: h.game(game), TimeControl: tc}); err != nil {
 		h.t.Fatal(err)
 	}

@@ -104,7 +104,7 @@ func (d *dice) handRoll(l *state) bool {
 	if r == ai.NoSide || l.rec.Players[r].Bot {
 		return false
 	}
-	return d.channels.Channel(d.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
+	return d.channels.Get(d.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
 }
 
 // pick draws one outcome by its probability.

@@ -21,7 +21,7 @@ func TestRollByHandClockAndIdleness(t *testing.T) {
 		c.IdleForfeit = 24 * time.Hour
 	})
 	h.reg = reg
-	if err := h.m.Channels().SetChannel(bg, sessions.ChannelSettings{Platform: "test", ChannelID: chanA, Dice: sessions.DiceByHand}); err != nil {
+	if err := h.m.Channels().Set(bg, sessions.ChannelSettings{Platform: "test", ChannelID: chanA, Dice: sessions.DiceByHand}); err != nil {
 		t.Fatal(err)
 	}
 	g := h.pvp("race", chanA, ayse, bora)

@@ -25,7 +25,7 @@ import (
 // through p.
 func (f *fleet) pvpGame(t *testing.T, p *botProcess, name, ch string) sessions.Snapshot {
 	t.Helper()
-	if err := p.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+	if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 		Game: f.game(t, name)}); err != nil {
 		t.Fatal(err)
 	}

@@ -207,7 +207,7 @@ func TestCreditOutage(t *testing.T) {
 	clock, now := fakeNow()
 	h := process(t, "", now, -1)
 	g := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
-	if err := h.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
 		Game: h.game("xox"), TimeControl: sessions.TimeControl{Base: time.Minute}}); err != nil {
 		t.Fatal(err)
 	}

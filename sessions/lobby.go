@@ -49,7 +49,7 @@ func (lb *Lobby) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) 
 	}
 	level := req.Level
 	if level == "" {
-		level = lb.channels.Channel(ctx, req.Platform, req.ChannelID).Level
+		level = lb.channels.Get(ctx, req.Platform, req.ChannelID).Level
 	}
 	if level == "" {
 		level = DefaultLevel

@@ -91,8 +91,8 @@ type Matches struct {
 	mu sync.Mutex
 }
 
-// StartMatch creates a match and starts its first game.
-func (mt *Matches) StartMatch(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
+// Start creates a match and starts its first game.
+func (mt *Matches) Start(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
 	if req.Target == 0 {
 		req.Target = DefaultMatchTarget
 	}
@@ -189,8 +189,8 @@ func (mt *Matches) inPlay(match int64) (Snapshot, bool) {
 	return Snapshot{}, false
 }
 
-// Match returns a match as stored.
-func (mt *Matches) Match(ctx context.Context, id int64) (MatchRecord, bool) {
+// Get returns a match as stored.
+func (mt *Matches) Get(ctx context.Context, id int64) (MatchRecord, bool) {
 	rec, err := mt.cfg.Store.Match(ctx, id)
 	return rec, err == nil
 }

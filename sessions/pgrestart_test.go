@@ -139,7 +139,7 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 	// start starts a game between Ayşe and Bora in channel ch through p;
 	// it fails while the server is down.
 	start := func(p *botProcess, ch string) (int64, error) {
-		if err := p.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			return 0, err
 		}

@@ -109,7 +109,7 @@ var (
 // pvp starts a game between a (first) and b in channel ch.
 func (h *harness) pvp(game, ch string, a, b sessions.Player) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
 		h.t.Fatal(err)
 	}
 	snap, c, err := h.m.Challenges().Accept(bg, "test", ch, b, "")
@@ -445,7 +445,7 @@ func TestChallenges(t *testing.T) {
 	})
 	dg := h.game("dama")
 	ch := func(from, to sessions.Player, side ai.Side) error {
-		return h.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
+		return h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
 	}
 	if err := ch(ayse, ayse, ai.First); !errors.Is(err, sessions.ErrSelfChallenge) {
 		t.Fatalf("self challenge: %v", err)
@@ -456,7 +456,7 @@ func TestChallenges(t *testing.T) {
 	if err := ch(ayse, bora, ai.First); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(h.m.Challenges().Challenges("test", chanA, bora.ID)); n != 1 {
+	if n := len(h.m.Challenges().Pending("test", chanA, bora.ID)); n != 1 {
 		t.Fatalf("%d challenges", n)
 	}
 	if _, _, err := h.m.Challenges().Accept(bg, "test", "other-channel", bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
@@ -489,7 +489,7 @@ func TestChallenges(t *testing.T) {
 	if err := ch(ayse, cem, ai.First); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
 		t.Fatal(err)
 	}
 	// Challenges expire.

@@ -35,7 +35,7 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 	t.Cleanup(func() { m.Close() })
 	g, _ := reg.Lookup("dama")
 	a, b := Player{ID: "a", Name: "A"}, Player{ID: "b", Name: "B"}
-	if err := m.challenges.Challenge(ctx, Challenge{Platform: "t", ChannelID: "c", From: a, To: b, Game: g}); err != nil {
+	if err := m.challenges.Issue(ctx, Challenge{Platform: "t", ChannelID: "c", From: a, To: b, Game: g}); err != nil {
 		t.Fatal(err)
 	}
 	snap, _, err := m.challenges.Accept(ctx, "t", "c", b, "")

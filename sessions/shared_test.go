@@ -155,7 +155,7 @@ func TestSharedRacingMoves(t *testing.T) {
 	var ids []int64
 	for i := range pvpGames {
 		ch := fmt.Sprint("race-", i)
-		if err := p1.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +343,7 @@ func TestSharedSweepOnce(t *testing.T) {
 		cfg.IdleCheck = 10 * time.Millisecond
 	})
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox")}); err != nil {
 		t.Fatal(err)
 	}
@@ -444,20 +444,20 @@ func TestSharedTournament(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
 	ps := players(4)
-	if _, err := p1.m.Tournaments().CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
+	if _, err := p1.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
 		Game: f.game(t, "xox"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
-		if _, err := f.procs[i%2].m.Tournaments().JoinTournament(bg, "test", chanA, p); err != nil {
+		if _, err := f.procs[i%2].m.Tournaments().Join(bg, "test", chanA, p); err != nil {
 			t.Fatalf("%s joining through process %d: %v", p.ID, i%2, err)
 		}
 	}
-	if _, err := p2.m.Tournaments().StartTournament(bg, "test", chanA, ps[0], false, ""); err != nil {
+	if _, err := p2.m.Tournaments().Start(bg, "test", chanA, ps[0], false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; ; round++ {
-		v, ok := p1.m.Tournaments().Tournament(bg, "test", chanA)
+		v, ok := p1.m.Tournaments().Get(bg, "test", chanA)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -485,7 +485,7 @@ func TestSharedTournament(t *testing.T) {
 			return
 		}
 	}
-	v, _ := p2.m.Tournaments().Tournament(bg, "test", chanA)
+	v, _ := p2.m.Tournaments().Get(bg, "test", chanA)
 	for i, r := range v.T.Rounds {
 		if !r.Complete() {
 			t.Fatalf("round %d incomplete: %+v", i+1, r)
@@ -519,7 +519,7 @@ func TestSharedTournament(t *testing.T) {
 func TestSharedOutageCreditedOnce(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenges().Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox"), TimeControl: sessions.TimeControl{Base: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}

@@ -151,9 +151,9 @@ func (tm *Tournaments) save(ctx context.Context, rec *TournamentRecord) {
 	}
 }
 
-// CreateTournament opens a tournament for registration in a channel (one
+// Create opens a tournament for registration in a channel (one
 // per channel at a time: ErrTournamentExists, with the existing one).
-func (tm *Tournaments) CreateTournament(ctx context.Context, req NewTournament) (TournamentView, error) {
+func (tm *Tournaments) Create(ctx context.Context, req NewTournament) (TournamentView, error) {
 	if req.Game.Players() != 2 {
 		return TournamentView{}, ErrOnePlayerGame
 	}
@@ -190,9 +190,9 @@ func (tm *Tournaments) current(platform, channelID string) (*TournamentRecord, e
 	return rec, nil
 }
 
-// Tournament returns the channel's tournament: the one registering or
+// Get returns the channel's tournament: the one registering or
 // running, else the last one (finished or cancelled), from the store.
-func (tm *Tournaments) Tournament(ctx context.Context, platform, channelID string) (TournamentView, bool) {
+func (tm *Tournaments) Get(ctx context.Context, platform, channelID string) (TournamentView, bool) {
 	if v, ok := tm.active(platform, channelID); ok {
 		return v, true
 	}
@@ -217,9 +217,9 @@ func (tm *Tournaments) active(platform, channelID string) (TournamentView, bool)
 	return tm.view(rec), true
 }
 
-// JoinTournament registers p in the channel's tournament, seeded by their
+// Join registers p in the channel's tournament, seeded by their
 // rating in its game.
-func (tm *Tournaments) JoinTournament(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
+func (tm *Tournaments) Join(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -234,8 +234,8 @@ func (tm *Tournaments) JoinTournament(ctx context.Context, platform, channelID s
 	return tm.view(rec), nil
 }
 
-// AddBotToTournament enters the bot at a level (organiser or admin only).
-func (tm *Tournaments) AddBotToTournament(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
+// AddBot enters the bot at a level (organiser or admin only).
+func (tm *Tournaments) AddBot(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -262,11 +262,11 @@ func (tm *Tournaments) AddBotToTournament(ctx context.Context, platform, channel
 	return tm.view(rec), nil
 }
 
-// LeaveTournament takes playerID out of the channel's tournament: before the
+// Leave takes playerID out of the channel's tournament: before the
 // start it unregisters, after it withdraws (the game in play is lost, later
 // ones are forfeited). Taking out someone else (the bot) is for the
 // organiser or an admin.
-func (tm *Tournaments) LeaveTournament(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
+func (tm *Tournaments) Leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
 	v, game, evs, err := tm.leave(ctx, platform, channelID, by, admin, playerID)
 	if err != nil {
 		return v, err
@@ -280,7 +280,7 @@ func (tm *Tournaments) LeaveTournament(ctx context.Context, platform, channelID 
 	return v, nil
 }
 
-// leave is LeaveTournament's change of the tournament; it returns the game
+// leave is Leave's change of the tournament; it returns the game
 // playerID was playing in it (0 for none) and the events to announce.
 func (tm *Tournaments) leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, int64, []Event, error) {
 	tm.mu.Lock()
@@ -351,10 +351,10 @@ func (tm *Tournaments) end(l *live, loserID, reason string) (bool, error) {
 	return true, tm.replica.save(l, cp)
 }
 
-// StartTournament closes registration and starts round 1 (organiser or
+// Start closes registration and starts round 1 (organiser or
 // admin only). The round's games start in the channel; an EventRoundStarted
 // carrying ref follows: it is the answer to the start command.
-func (tm *Tournaments) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
+func (tm *Tournaments) Start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
 	v, evs, err := tm.start(ctx, platform, channelID, by, admin, ref)
 	if err != nil {
 		return v, err
@@ -363,7 +363,7 @@ func (tm *Tournaments) StartTournament(ctx context.Context, platform, channelID 
 	return v, nil
 }
 
-// start is StartTournament's change of the tournament; it returns the
+// start is Start's change of the tournament; it returns the
 // events to announce.
 func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, []Event, error) {
 	tm.mu.Lock()
@@ -397,9 +397,9 @@ func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by
 	return tm.view(rec), evs, nil
 }
 
-// CancelTournament stops the channel's tournament (organiser or admin
+// Cancel stops the channel's tournament (organiser or admin
 // only); its unfinished games end without a result and are not rated.
-func (tm *Tournaments) CancelTournament(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
+func (tm *Tournaments) Cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
 	v, live, err := tm.cancel(ctx, platform, channelID, by, admin)
 	if err != nil {
 		return v, err
@@ -410,7 +410,7 @@ func (tm *Tournaments) CancelTournament(ctx context.Context, platform, channelID
 	return v, nil
 }
 
-// cancel is CancelTournament's change of the tournament; it returns the
+// cancel is Cancel's change of the tournament; it returns the
 // games still going on, to end.
 func (tm *Tournaments) cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, []int64, error) {
 	tm.mu.Lock()

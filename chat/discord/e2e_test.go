@@ -338,7 +338,7 @@ func TestE2ETournament(t *testing.T) {
 		return e.waitMessage(t, general.ID, seen, want, func(m fakediscord.Message) bool { return strings.Contains(m.Content, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournaments().Tournament(context.Background(), Platform, general.ID)
+		v, ok := e.mgr.Tournaments().Get(context.Background(), Platform, general.ID)
 		if !ok {
 			t.Fatal("no tournament")
 		}

@@ -56,7 +56,7 @@ func TestMatchFromChat(t *testing.T) {
 			if len(ss) != 1 || ss[0].Match == 0 {
 				t.Fatalf("bora's games after accepting a match: %+v", ss)
 			}
-			m, ok := b.mgr.Matches().Match(context.Background(), ss[0].Match)
+			m, ok := b.mgr.Matches().Get(context.Background(), ss[0].Match)
 			if !ok || m.Target != 2 || m.Players[0].ID != "ayse" || m.Players[1].ID != "bora" {
 				t.Fatalf("the match: %+v", m)
 			}

@@ -121,7 +121,7 @@ func TestTimeBelowTheMinimum(t *testing.T) {
 		}
 		b.expect(rs, tc.want...)
 	}
-	if got := b.mgr.Challenges().Challenges("test", "g", "ayse"); len(got) != 0 {
+	if got := b.mgr.Challenges().Pending("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge with a refused time was made: %+v", got)
 	}
 }

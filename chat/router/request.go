@@ -55,7 +55,7 @@ func (q *request) startsTournament() bool {
 	if (q.cmd.Name != command.Play && q.cmd.Name != command.Help) || len(q.cmd.Args) > 0 || (w != "start" && w != "baslat") {
 		return false
 	}
-	v, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+	v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	return ok && v.T.State == tournament.Registering
 }
 

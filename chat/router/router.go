@@ -200,7 +200,7 @@ func New(cfg Config) (*Router, error) {
 // matchScore is the standing of the match game s belongs to, for its
 // picture.
 func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
-	m, ok := r.matches.Match(context.Background(), s.Match)
+	m, ok := r.matches.Get(context.Background(), s.Match)
 	if !ok {
 		return render.MatchScore{}
 	}

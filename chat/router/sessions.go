@@ -29,8 +29,8 @@ type gameStarter interface {
 // matchBook starts matches to a number of points and finds them
 // (sessions.Matches).
 type matchBook interface {
-	StartMatch(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
-	Match(ctx context.Context, id int64) (sessions.MatchRecord, bool)
+	Start(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
+	Get(ctx context.Context, id int64) (sessions.MatchRecord, bool)
 }
 
 // mover plays a game: moves, dice, takebacks, the hint and the level
@@ -57,21 +57,21 @@ type gameActions interface {
 
 // challengeBook is challenges between people (sessions.Challenges).
 type challengeBook interface {
-	Challenge(ctx context.Context, c sessions.Challenge) error
-	Challenges(platform, channelID, userID string) []sessions.Challenge
+	Issue(ctx context.Context, c sessions.Challenge) error
+	Pending(platform, channelID, userID string) []sessions.Challenge
 	Accept(ctx context.Context, platform, channelID string, by sessions.Player, fromID string) (sessions.Snapshot, sessions.Challenge, error)
 	Decline(ctx context.Context, platform, channelID, userID, fromID string) (sessions.Challenge, error)
 }
 
 // tournamentDesk is a channel's tournament (sessions.Tournaments).
 type tournamentDesk interface {
-	CreateTournament(ctx context.Context, req sessions.NewTournament) (sessions.TournamentView, error)
-	Tournament(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool)
-	JoinTournament(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error)
-	AddBotToTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error)
-	LeaveTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, error)
-	StartTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, error)
-	CancelTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
+	Create(ctx context.Context, req sessions.NewTournament) (sessions.TournamentView, error)
+	Get(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool)
+	Join(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error)
+	AddBot(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error)
+	Leave(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, error)
+	Start(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, error)
+	Cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
 }
 
 // ratingBook is the players' ratings (sessions.Ratings).
@@ -83,8 +83,8 @@ type ratingBook interface {
 
 // channelSettings is a channel's settings (sessions.Channels).
 type channelSettings interface {
-	Channel(ctx context.Context, platform, channelID string) sessions.ChannelSettings
-	SetChannel(ctx context.Context, cs sessions.ChannelSettings) error
+	Get(ctx context.Context, platform, channelID string) sessions.ChannelSettings
+	Set(ctx context.Context, cs sessions.ChannelSettings) error
 }
 
 // outageCredit gives a platform's players back the time the platform

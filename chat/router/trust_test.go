@@ -108,7 +108,7 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			if s, ok := b.mgr.Lobby().Finished(ctx, 1); !ok || s.Result.Winner != ai.NoSide || s.Result.Reason != sessions.ReasonEarlyDraw {
 				t.Fatalf("#g1 after Accept under the draw offer: %+v", s.Result)
 			}
-			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges().Challenges("test", ch, bob.id)) != 1 {
+			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges().Pending("test", ch, bob.id)) != 1 {
 				t.Fatal("Accept under the draw offer took Dave's challenge")
 			}
 			// The offer's answers are Bob's alone (confirm.go).
@@ -190,7 +190,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 			b := newBot(t, nil)
 			ctx := context.Background()
 			grp := func(user, text string) []chat.Reply { t.Helper(); return b.msg("grp", user, text, false) }
-			settings := func() sessions.ChannelSettings { return b.mgr.Channels().Channel(ctx, "test", "grp") }
+			settings := func() sessions.ChannelSettings { return b.mgr.Channels().Get(ctx, "test", "grp") }
 			b.admin("grp", "org", "lang "+tc.lang)
 
 			b.expect(grp("mem", "lang "+tc.other), tc.langRefused)
@@ -203,7 +203,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 				t.Fatalf("an admin's level: %+v", cs)
 			}
 			b.msg("dm", "mem", "level master", true)
-			if cs := b.mgr.Channels().Channel(ctx, "test", "dm"); cs.Level != "master" {
+			if cs := b.mgr.Channels().Get(ctx, "test", "dm"); cs.Level != "master" {
 				t.Fatalf("a private chat's level: %+v", cs)
 			}
 
@@ -222,7 +222,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 			grp("mem", "join")
 			b.expect(grp("mem", "leave @org"), tc.self)
 			b.expect(b.raw(chat.Message{ChannelID: "grp", UserID: "mem", Text: "/leave @nobody_known"}), tc.self)
-			v, _ := b.mgr.Tournaments().Tournament(ctx, "test", "grp")
+			v, _ := b.mgr.Tournaments().Get(ctx, "test", "grp")
 			if len(v.T.Players) != 1 || v.T.Players[0].ID != "mem" {
 				t.Fatalf("after 'leave @org' the players are %+v", v.T.Players)
 			}
@@ -248,14 +248,14 @@ func TestTimeControlsMeantAsSuch(t *testing.T) {
 			// In a challenge a number can only be a time ("-1" in a
 			// tournament is a number of rounds, refused as such).
 			b.expect(b.say("challenge @bora dama -1"), "«-1»", lang.want)
-			if c := b.mgr.Challenges().Challenges("test", "dm", "ayse"); len(c) != 0 {
+			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 0 {
 				t.Fatalf("challenges made: %+v", c)
 			}
-			if _, ok := b.mgr.Tournaments().Tournament(context.Background(), "test", "dm"); ok {
+			if _, ok := b.mgr.Tournaments().Get(context.Background(), "test", "dm"); ok {
 				t.Fatal("a tournament was made")
 			}
 			b.say("challenge @bora dama 5m+3s")
-			if c := b.mgr.Challenges().Challenges("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
+			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
 				t.Fatalf("a good time: %+v", c)
 			}
 		})

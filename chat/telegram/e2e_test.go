@@ -405,7 +405,7 @@ func TestE2ETournament(t *testing.T) {
 		e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournaments().Tournament(context.Background(), telegram.Platform, ch)
+		v, ok := e.mgr.Tournaments().Get(context.Background(), telegram.Platform, ch)
 		if !ok {
 			t.Fatal("no tournament")
 		}
