@@ -98,9 +98,11 @@ func (q *request) draw() {
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:
 		opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+		oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
+		q.askAnswer(oppID, "#"+after.Tag())
 		q.sayReply(chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
+			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 		})
 	}
 }

@@ -43,6 +43,9 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 	rep := chat.Reply{Text: text}
 	for _, c := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == toID {
+			if !c.Open() {
+				q.askAnswer(toID, present.ChallengeID(c))
+			}
 			rep.Buttons = q.r.AnswerButtons(q.lang, present.ChallengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
