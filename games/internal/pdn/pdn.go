@@ -88,17 +88,9 @@ func (r *Record) Comment() string {
 // the tournament), Site the platform and channel, the players, the date
 // and the result.
 func Tags(req games.CommandRequest) Record {
-	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
-	event, round := "oyunbot", ""
-	if req.Tournament != 0 {
-		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
-		if req.Round > 0 {
-			round = strconv.Itoa(req.Round)
-		}
-	}
+	h := record.HeaderOf(req)
 	return Record{
-		Event: event, Site: site, Date: req.Started, Round: round,
-		White: req.Players[0], Black: req.Players[1],
+		Event: h.Event, Site: h.Site, Date: h.Date, Round: h.Round, White: h.White, Black: h.Black,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
 	}
 }
@@ -117,24 +109,9 @@ func Command(write func(games.CommandRequest) (*Record, error)) games.Command {
 // Answer is the "pdn" command's answer: the file and a line saying what it
 // holds.
 func Answer(req games.CommandRequest, r *Record) games.CommandAnswer {
-	// The last move's number: a move is the first mover's ply and the answer.
-	last := (len(r.Moves) + 1) / 2
-	if !r.FirstMover {
-		last = 1 + len(r.Moves)/2
-	}
-	var line string
-	switch {
-	case len(r.Moves) == 0:
-		line = fmt.Sprintf(text(req.Lang, "pdn.empty"), req.ID)
-	case r.Over:
-		line = fmt.Sprintf(text(req.Lang, "pdn.done"), req.ID, last, r.Result())
-	default:
-		line = fmt.Sprintf(text(req.Lang, "pdn.ongoing"), req.ID, last)
-	}
-	return games.CommandAnswer{
-		Text: line,
-		File: &games.File{Name: fmt.Sprintf("oyunbot-g%d.pdn", req.ID), MIME: "application/x-draughts-pdn", Data: []byte(r.String())},
-	}
+	return record.Answer(req, func(key string) string { return text(req.Lang, "pdn."+key) },
+		record.LastNumber(1, len(r.Moves), r.FirstMover), r.Result(),
+		games.File{Name: fmt.Sprintf("oyunbot-g%d.pdn", req.ID), MIME: "application/x-draughts-pdn", Data: []byte(r.String())})
 }
 
 // Catalog is the command's texts, for the games' catalogues.

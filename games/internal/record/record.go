@@ -7,11 +7,13 @@ package record
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // LineMax is the longest movetext line: both formats keep lines under 80
@@ -24,6 +26,21 @@ type Header struct {
 	Event, Site, White, Black string
 	Date                      time.Time // zero: unknown ("????.??.??")
 	Round                     string    // "" is written "-" (not part of a round)
+}
+
+// HeaderOf is the tags of a command's game: Event "oyunbot" (or the
+// tournament, with its round), Site the platform and channel, the
+// players' names and the date the game started.
+func HeaderOf(req games.CommandRequest) Header {
+	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
+	event, round := "oyunbot", ""
+	if req.Tournament != 0 {
+		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
+		if req.Round > 0 {
+			round = strconv.Itoa(req.Round)
+		}
+	}
+	return Header{Event: event, Site: site, Date: req.Started, Round: round, White: req.Players[0], Black: req.Players[1]}
 }
 
 // Write writes the seven tags, result included, to b.
@@ -116,6 +133,32 @@ func Numbered(moves []string, number int, firstMover bool) []string {
 		firstMover = !firstMover
 	}
 	return tokens
+}
+
+// LastNumber is the number of the last of plies moves numbered from
+// number, the first of them the first mover's or not.
+func LastNumber(number, plies int, firstMover bool) int {
+	if !firstMover && plies > 0 {
+		return number + plies/2
+	}
+	return number - 1 + (plies+1)/2
+}
+
+// Answer is a record command's answer ("pgn", "pdn"): the file and a line
+// saying what it holds. text gives the command's lines by key: "empty"
+// (%d the game), "done" (the game, the last move's number, the result)
+// and "ongoing" (the game, the last move's number).
+func Answer(req games.CommandRequest, text func(key string) string, last int, result string, file games.File) games.CommandAnswer {
+	var line string
+	switch {
+	case len(req.Moves) == 0:
+		line = fmt.Sprintf(text("empty"), req.ID)
+	case req.Over:
+		line = fmt.Sprintf(text("done"), req.ID, last, result)
+	default:
+		line = fmt.Sprintf(text("ongoing"), req.ID, last)
+	}
+	return games.CommandAnswer{Text: line, File: &file}
 }
 
 // Movetext writes the tokens, then the comment (if any) and the result,

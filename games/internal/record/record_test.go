@@ -80,3 +80,18 @@ func TestEscapeAndHeader(t *testing.T) {
 		t.Errorf("Unknown = %q", got)
 	}
 }
+
+// TestLastNumber: the last move's number, from move 1 or a later start,
+// the first ply the first mover's or not.
+func TestLastNumber(t *testing.T) {
+	for _, tc := range []struct {
+		number, plies int
+		firstMover    bool
+		want          int
+	}{{1, 0, true, 0}, {1, 1, true, 1}, {1, 2, true, 1}, {1, 3, true, 2}, {1, 0, false, 0}, {1, 1, false, 1},
+		{1, 2, false, 2}, {1, 3, false, 2}, {20, 1, false, 20}, {20, 2, true, 20}, {20, 3, true, 21}} {
+		if got := LastNumber(tc.number, tc.plies, tc.firstMover); got != tc.want {
+			t.Errorf("LastNumber(%d, %d, %v) = %d, want %d", tc.number, tc.plies, tc.firstMover, got, tc.want)
+		}
+	}
+}
