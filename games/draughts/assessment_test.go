@@ -3,7 +3,7 @@ package draughts
 // assessment_test.go tests the phases and the win chance, and holds the
 // harness the win chance's slope was fitted with (off by default):
 //
-//	nice go test ./games/draughts -run TestFitWinChance -v -timeout 1h -fitwin -fitwin.games 200
+//	nice -n 10 go test ./games/draughts -run TestFitWinChance -v -timeout 1h -fitwin -fitwin.games 100 -fitwin.depth 10 -fitwin.workers 2
 //
 // Results are recorded in BENCHMARKS.md, "Post-game analysis".
 
