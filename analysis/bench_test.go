@@ -12,6 +12,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
 	"oyunbot/games/tavla"
 )
@@ -20,7 +21,7 @@ import (
 // move (testdata/bench/<game>/001.txt, written by tools/blunderset with
 // -level hard -time 100ms -inject none -plies 100).
 func benchGames() []games.Game {
-	return []games.Game{chess.Game{}, dama.Game{}, islem.Game{}, tavla.Game{}}
+	return []games.Game{chess.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, tavla.Game{}}
 }
 
 // BenchmarkAnalyse analyses each game at its default budget and reports

@@ -6,9 +6,11 @@ package analysis_test
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"oyunbot/ai"
@@ -17,19 +19,20 @@ import (
 	"oyunbot/games/tavla"
 )
 
+var tavlaWorkers = flag.Int("tavla-workers", 1, "games played at once in TestTavlaErrorRates (the figures do not depend on it)")
+
 var tavlaGames = flag.Int("tavla-games", 0, "self-play games of each level in TestTavlaErrorRates (0: 3, or 1 with -short and master left out; the issue's measure: 200)")
 
 // selfPlay plays a game of g between two players of level lvl, the dice
 // (and the levels' deliberate mistakes) drawn from rng.
-func selfPlay(t *testing.T, g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.Rand) (games.Position, []ai.Move) {
-	t.Helper()
+func selfPlay(g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.Rand) (games.Position, []ai.Move, error) {
 	start := g.Start()
 	p := start.Clone()
 	var moves []ai.Move
 	e.NewGame()
 	for !p.Status().Over {
 		if len(moves) > 2000 {
-			t.Fatal("a self-play game of over 2000 plies")
+			return nil, nil, errors.New("a self-play game of over 2000 plies")
 		}
 		var m ai.Move
 		if p.Turn() == ai.Chance {
@@ -48,7 +51,38 @@ func selfPlay(t *testing.T, g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.
 		moves = append(moves, m)
 		p.Make(m)
 	}
-	return start, moves
+	return start, moves, nil
+}
+
+// playLevel plays and analyses n seeded games of level lvl on workers
+// goroutines, each with its own engine; the results come back in the
+// games' order, so that any number of workers gives the same figures.
+func playLevel(g games.Game, lvl ai.Level, n, workers int) ([]*analysis.Result, error) {
+	results := make([]*analysis.Result, n)
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, n)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := ai.NewEngine(ai.DefaultOptions())
+			for i := range next {
+				rng := rand.New(rand.NewPCG(24, uint64(i)))
+				start, moves, err := selfPlay(g, e, lvl, rng)
+				if err == nil {
+					results[i], err = analysis.Analyse(context.Background(), g, start, moves, analysis.Options{})
+				}
+				errs[i] = err
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results, errors.Join(errs...)
 }
 
 // TestTavlaErrorRates: over self-play games of each level (-tavla-games,
@@ -61,7 +95,6 @@ func selfPlay(t *testing.T, g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.
 func TestTavlaErrorRates(t *testing.T) {
 	g := tavla.Game{}
 	host := games.HostOf(g)
-	e := ai.NewEngine(ai.DefaultOptions())
 	n := *tavlaGames
 	levels := []string{"seed", "medium", "hard", "master"}
 	switch {
@@ -85,12 +118,13 @@ func TestTavlaErrorRates(t *testing.T) {
 			t.Fatalf("no level %s", name)
 		}
 		lvl.Limits.Time = 0
+		results, err := playLevel(g, lvl, n, *tavlaWorkers)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var lost float64
 		var decisions int
-		for i := range n {
-			rng := rand.New(rand.NewPCG(24, uint64(i)))
-			start, moves := selfPlay(t, g, e, lvl, rng)
-			r := analyse(t, g, start, moves, analysis.Options{})
+		for _, r := range results {
 			if r.Method != analysis.MethodReferee || r.Unit != "point" {
 				t.Fatalf("tavla judged by %s in %s", r.Method, r.Unit)
 			}

@@ -127,3 +127,19 @@ func DefaultWinChance(hundredths float64) float64 {
 	x := min(max(hundredths, -1000), 1000)
 	return 1 / (1 + math.Exp(-0.00368208*x))
 }
+
+// Logistic returns the win chance 1/(1+e^(-k·score)) of a side whose
+// engine score is score, k per unit of score, a forced win or loss (beyond
+// ai.MaxEval) counting 1 or 0: the draughts games' WinChance, each with its
+// slope.
+func Logistic(k float64) func(score int) float64 {
+	return func(score int) float64 {
+		switch {
+		case score > ai.MaxEval:
+			return 1
+		case score < -ai.MaxEval:
+			return 0
+		}
+		return 1 / (1 + math.Exp(-k*float64(score)))
+	}
+}

@@ -94,7 +94,7 @@ func (c *chrome) drawBar(im *image.RGBA, dc *gg.Context, w *barFaces, bar image.
 		if rightBold {
 			face = w.bold
 		}
-		right = FitText(face, right, avail*0.55)
+		right = FitParts(face, right, avail*0.55)
 		rightW = TextWidth(face, right)
 		drawText(im, face, image.NewUniform(t.Text), right, x1-rightW, cy+w.capH/2)
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 )
 
 // ErrBadGraph is wrapped by the errors EvalGraph returns for graphs it
@@ -121,6 +122,8 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 	}
 
 	// Phases: alternate bands, each named at its top.
+	var names []string
+	var bands [][2]float64
 	for k, ph := range g.Phases {
 		a, b := max(ph.From, 0), min(ph.To, n-1)
 		if a > b {
@@ -138,8 +141,11 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 			dc.DrawRectangle(l, y0, r-l, y1-y0)
 			dc.Fill()
 		}
-		s := FitText(small, CleanText(ph.Label), r-l-px*0.4)
-		drawText(im, small, image.NewUniform(t.TextDim), s, l+px*0.2, y0+px*0.95)
+		names = append(names, CleanText(ph.Label))
+		bands = append(bands, [2]float64{l, r})
+	}
+	for _, lb := range placeLabels(small, names, bands, x1, px*0.2) {
+		drawText(im, small, image.NewUniform(t.TextDim), lb.text, lb.x, y0+px*0.95)
 	}
 
 	// The area between the curve and the middle, by the side ahead: one
@@ -337,4 +343,37 @@ func checkGraph(g Graph) error {
 		}
 	}
 	return nil
+}
+
+// placedLabel is a phase's name and where it starts.
+type placedLabel struct {
+	text string
+	x    float64
+}
+
+// placeLabels places the phases' names, bands[i] = [left, right], in a
+// graph that ends at x1, pad from the edges. A name wider than its band
+// runs on over the next one (or, at the graph's end, back over the one
+// before) where no other name is; where it cannot, it is cut to its band,
+// so that a short last phase ("toplama", the bear-off) keeps its name
+// whole rather than "to…".
+func placeLabels(face font.Face, names []string, bands [][2]float64, x1, pad float64) []placedLabel {
+	var out []placedLabel
+	end := math.Inf(-1) // where the last placed name ends
+	for i, s := range names {
+		l, r := bands[i][0], bands[i][1]
+		w := TextWidth(face, s)
+		x := min(l+pad, x1-pad-w)
+		if x < end+2*pad {
+			x = max(l+pad, end+2*pad)
+			s = FitText(face, s, r-pad-x)
+			w = TextWidth(face, s)
+		}
+		if s == "" {
+			continue
+		}
+		out = append(out, placedLabel{s, x})
+		end = x + w
+	}
+	return out
 }

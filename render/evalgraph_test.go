@@ -141,3 +141,47 @@ func BenchmarkEvalGraph(b *testing.B) {
 		}
 	}
 }
+
+// TestPlaceLabels: a short last phase keeps its whole name, moved back
+// over the band before where no name is; names never overlap; a name
+// that has no room is cut to its band, or left out.
+func TestPlaceLabels(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := Face(fonts.Regular, 14)
+	const pad = 3
+	names := []string{"temas", "yarış", "toplama"}
+	// A wide contact phase, a race, and a bear-off of two points at the end.
+	bands := [][2]float64{{0, 400}, {400, 560}, {560, 580}}
+	got := placeLabels(face, names, bands, 580, pad)
+	if len(got) != 3 || got[2].text != "toplama" {
+		t.Fatalf("labels %+v", got)
+	}
+	end := 0.0
+	for _, lb := range got {
+		if lb.x < end+pad {
+			t.Errorf("%q at %.1f overlaps the name before (ends %.1f)", lb.text, lb.x, end)
+		}
+		end = lb.x + TextWidth(face, lb.text)
+		if end > 580-pad+0.01 {
+			t.Errorf("%q runs past the graph's end: %.1f", lb.text, end)
+		}
+	}
+	// Three narrow bands of long names: the first runs on, the second has
+	// no room and is cut or left out, nothing overlaps.
+	names = []string{"ikinci takım", "oyun ortası", "oyun sonu"}
+	bands = [][2]float64{{0, 30}, {30, 60}, {60, 400}}
+	got = placeLabels(face, names, bands, 400, pad)
+	end = 0
+	for _, lb := range got {
+		if lb.x < end+pad {
+			t.Errorf("%q at %.1f overlaps the name before (ends %.1f)", lb.text, lb.x, end)
+		}
+		end = lb.x + TextWidth(face, lb.text)
+	}
+	if got[0].text != "ikinci takım" || got[len(got)-1].text != "oyun sonu" {
+		t.Errorf("labels %+v", got)
+	}
+}

@@ -159,6 +159,20 @@ func FitText(face font.Face, s string, maxW float64) string {
 	return out
 }
 
+// FitParts is FitText for a line of parts joined by " · " (a picture's
+// title: the game's tag, its name, the move): when the whole line does
+// not fit, the middle parts go first, so that the first and the last
+// stay whole where they can ("#g1 · 12. hamle" rather than "#g1 · İtalyan
+// daması · 1…").
+func FitParts(face font.Face, s string, maxW float64) string {
+	const sep = " · "
+	parts := strings.Split(s, sep)
+	for len(parts) > 2 && TextWidth(face, strings.Join(parts, sep)) > maxW {
+		parts = append(parts[:1], parts[2:]...)
+	}
+	return FitText(face, strings.Join(parts, sep), maxW)
+}
+
 // capHeight is the height of a capital letter in face, for centring text
 // vertically on its visible part rather than on its line box.
 func capHeight(face font.Face) float64 {

@@ -32,10 +32,10 @@ type MoveResult struct {
 	Flagged bool
 }
 
-// play carries out the players' moves. It has no state and no lock of its
-// own: each action runs under its game's lock (replica.act), and what
-// follows a game's end is done once it is unlocked.
-type play struct {
+// Play carries out the players' moves (Manager.Play). It has no state and
+// no lock of its own: each action runs under its game's lock (replica.act),
+// and what follows a game's end is done once it is unlocked.
+type Play struct {
 	*env
 	table   *table
 	replica *replica
@@ -52,12 +52,12 @@ type play struct {
 // ErrNotYourTurn, ErrGameOver, ErrNotSaved, or the game's *games.MoveError
 // (Reason ReasonTurnOver for plies beyond the end of the turn). ref is
 // carried by the bot's reply.
-func (p *play) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+func (p *Play) Move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
 	return retryConflict(func() (MoveResult, error) { return p.move(ctx, id, userID, text, ref) })
 }
 
 // move is one try of Move.
-func (p *play) move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
+func (p *Play) move(ctx context.Context, id int64, userID, text, ref string) (MoveResult, error) {
 	var res MoveResult
 	l, err := p.replica.act(id, userID, true, func(l *live, side ai.Side) (err error) {
 		res, err = p.turn(ctx, l, side, text, ref)
@@ -74,7 +74,7 @@ func (p *play) move(ctx context.Context, id int64, userID, text, ref string) (Mo
 
 // turn plays text, side's, in l (locked) and saves it; a fallen flag is
 // saved instead (Flagged).
-func (p *play) turn(ctx context.Context, l *live, side ai.Side, text, ref string) (MoveResult, error) {
+func (p *Play) turn(ctx context.Context, l *live, side ai.Side, text, ref string) (MoveResult, error) {
 	if l.pos.Turn() != side {
 		return MoveResult{}, ErrNotYourTurn
 	}
@@ -123,7 +123,7 @@ func (p *play) turn(ctx context.Context, l *live, side ai.Side, text, ref string
 
 // CheckMove reports whether text is a legal move for userID now in game id,
 // without playing it (for telling bare moves from chat).
-func (p *play) CheckMove(id int64, userID, text string) error {
+func (p *Play) CheckMove(id int64, userID, text string) error {
 	_, err := p.replica.act(id, userID, true, func(l *live, side ai.Side) error {
 		if l.pos.Turn() != side {
 			return ErrNotYourTurn
@@ -152,12 +152,12 @@ func (p *play) CheckMove(id int64, userID, text string) error {
 
 // Roll rolls userID's dice in game id, when their roll is due (a channel
 // whose players roll by hand): ErrNoRoll otherwise.
-func (p *play) Roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (p *Play) Roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return p.roll(ctx, id, userID) })
 }
 
 // roll is one try of Roll.
-func (p *play) roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (p *Play) roll(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	var snap Snapshot
 	_, err := p.replica.act(id, userID, true, func(l *live, side ai.Side) error {
 		if l.pos.Turn() != ai.Chance || l.roller() != side {
@@ -185,12 +185,12 @@ func (p *play) roll(ctx context.Context, id int64, userID string) (Snapshot, err
 
 // Undo takes back userID's last move and the bot's reply (games against the
 // bot only, on the person's turn).
-func (p *play) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (p *Play) Undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return p.undo(ctx, id, userID) })
 }
 
 // undo is one try of Undo.
-func (p *play) undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (p *Play) undo(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	var snap Snapshot
 	_, err := p.replica.act(id, userID, false, func(l *live, side ai.Side) error {
 		switch {
@@ -241,12 +241,12 @@ func (p *play) undo(ctx context.Context, id int64, userID string) (Snapshot, err
 // answered yet, so it is allowed in every game, between people too, and
 // leaves the game rated. It returns the game after it and the ply taken
 // back; ErrNothingToUndo when the sender's turn has no ply played yet.
-func (p *play) TakeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
+func (p *Play) TakeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
 	return retryConflict2(func() (Snapshot, string, error) { return p.takeBackPly(ctx, id, userID) })
 }
 
 // takeBackPly is one try of TakeBackPly.
-func (p *play) takeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
+func (p *Play) takeBackPly(ctx context.Context, id int64, userID string) (Snapshot, string, error) {
 	var (
 		snap Snapshot
 		ply  string
@@ -274,12 +274,12 @@ func (p *play) takeBackPly(ctx context.Context, id int64, userID string) (Snapsh
 }
 
 // SetLevel changes the bot's level in game id.
-func (p *play) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
+func (p *Play) SetLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return p.setLevel(ctx, id, userID, level) })
 }
 
 // setLevel is one try of SetLevel.
-func (p *play) setLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
+func (p *Play) setLevel(ctx context.Context, id int64, userID, level string) (Snapshot, error) {
 	l, err := p.table.get(id)
 	if err != nil {
 		return Snapshot{}, err
@@ -316,7 +316,7 @@ func (p *play) setLevel(ctx context.Context, id int64, userID, level string) (Sn
 
 // Hint asks the engine for a move for userID in game id; the answer comes as
 // an EventHint.
-func (p *play) Hint(ctx context.Context, id int64, userID, ref string) error {
+func (p *Play) Hint(ctx context.Context, id int64, userID, ref string) error {
 	_, err := p.replica.act(id, userID, false, func(l *live, side ai.Side) error {
 		switch {
 		case l.rec.Result.Over:

@@ -35,7 +35,7 @@ func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
 		Done: func(*analysis.Result, error) { close(done) }}); err != nil || !started {
 		t.Fatalf("Request: %v, %v", started, err)
 	}
-	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem,
+	snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem,
 		Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -26,10 +26,10 @@ func BenchmarkManagerMove(b *testing.B) {
 	g, _ := reg.Lookup("dama")
 	a, c := sessions.Player{ID: "a", Name: "A"}, sessions.Player{ID: "b", Name: "B"}
 	start := func() sessions.Snapshot {
-		if err := m.Challenge(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
+		if err := m.Challenges().Issue(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
 			b.Fatal(err)
 		}
-		s, _, err := m.Accept(ctx, "t", "c", c, "")
+		s, _, err := m.Challenges().Accept(ctx, "t", "c", c, "")
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -37,7 +37,7 @@ func BenchmarkManagerMove(b *testing.B) {
 	}
 	s := start()
 	for b.Loop() {
-		res, err := m.Move(ctx, s.ID, s.Players[s.Turn].ID, s.Legal[0], "")
+		res, err := m.Play().Move(ctx, s.ID, s.Players[s.Turn].ID, s.Legal[0], "")
 		if err != nil {
 			b.Fatal(err)
 		}

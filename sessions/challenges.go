@@ -13,23 +13,24 @@ import (
 	"oyunbot/games"
 )
 
-// challenges keeps the open challenges, written through to the store.
-// Its lock guards them; no other lock is taken under it (the store is
-// called under it: the in-memory list and the stored one change together).
-type challenges struct {
+// Challenges (Manager.Challenges) keeps the open challenges, written
+// through to the store. Its lock guards them; no other lock is taken under
+// it (the store is called under it: the in-memory list and the stored one
+// change together).
+type Challenges struct {
 	*env
-	lobby   *lobby
-	matches *matches
+	lobby   *Lobby
+	matches *Matches
 
 	mu        sync.Mutex
 	byChannel map[chanKey][]Challenge
 }
 
-// Challenge invites c.To to a game; it replaces an earlier challenge between
+// Issue invites c.To to a game; it replaces an earlier challenge between
 // the same two people in the channel. A challenge to Anyone (To.ID) is
 // open: anyone in the channel but its sender may accept it, and the first
 // who does plays; it replaces its sender's earlier open challenge.
-func (ch *challenges) Challenge(ctx context.Context, c Challenge) error {
+func (ch *Challenges) Issue(ctx context.Context, c Challenge) error {
 	if c.From.ID == c.To.ID || c.From.ID == Anyone {
 		return ErrSelfChallenge
 	}
@@ -68,7 +69,7 @@ func challengeRecord(c Challenge) ChallengeRecord {
 // restore loads the stored challenges that have not expired (at
 // start-up). Rows that cannot be read are skipped, returned and kept, even
 // expired ones: a human may want to see what went wrong.
-func (ch *challenges) restore() ([]SkippedRow, error) {
+func (ch *Challenges) restore() ([]SkippedRow, error) {
 	recs, err := ch.cfg.Store.Challenges(ch.ctx)
 	skipped, err := skippedOf(err)
 	if err != nil {
@@ -89,14 +90,14 @@ func (ch *challenges) restore() ([]SkippedRow, error) {
 
 // forget deletes a stored challenge; a failure is logged (the
 // challenge then comes back after a restart until it expires).
-func (ch *challenges) forget(platform, channelID, fromID, toID string) {
+func (ch *Challenges) forget(platform, channelID, fromID, toID string) {
 	if err := ch.cfg.Store.DeleteChallenge(ch.ctx, platform, channelID, fromID, toID); err != nil {
 		ch.log.Error("deleting a challenge", "err", err)
 	}
 }
 
 // liveLocked drops expired challenges; ch.mu must be held.
-func (ch *challenges) liveLocked(key chanKey) []Challenge {
+func (ch *Challenges) liveLocked(key chanKey) []Challenge {
 	now := ch.cfg.Now()
 	var expired []Challenge
 	list := slices.DeleteFunc(ch.byChannel[key], func(c Challenge) bool {
@@ -122,7 +123,7 @@ func (c Challenge) Open() bool { return c.To.ID == Anyone }
 
 // take removes and returns the latest challenge to userID (from
 // fromID if not empty); open: an open challenge of someone else's counts.
-func (ch *challenges) take(key chanKey, userID, fromID string, open bool) (Challenge, bool) {
+func (ch *Challenges) take(key chanKey, userID, fromID string, open bool) (Challenge, bool) {
 	ch.sync(key)
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
@@ -150,7 +151,7 @@ func (ch *challenges) take(key chanKey, userID, fromID string, open bool) (Chall
 
 // sync replaces the channel's challenges held by the stored ones
 // in the shared mode (made, answered or withdrawn through any process).
-func (ch *challenges) sync(key chanKey) {
+func (ch *Challenges) sync(key chanKey) {
 	if !ch.cfg.Shared {
 		return
 	}
@@ -182,8 +183,8 @@ func challengeOf(r ChallengeRecord, g games.Game) Challenge {
 		TimeControl: r.TimeControl, Lang: r.Lang, Target: r.Target, Created: r.Created}
 }
 
-// Challenges lists the open challenges to or from userID in a channel.
-func (ch *challenges) Challenges(platform, channelID, userID string) []Challenge {
+// Pending lists the open challenges to or from userID in a channel.
+func (ch *Challenges) Pending(platform, channelID, userID string) []Challenge {
 	ch.sync(chanKey{platform, channelID})
 	ch.mu.Lock()
 	defer ch.mu.Unlock()
@@ -199,7 +200,7 @@ func (ch *challenges) Challenges(platform, channelID, userID string) []Challenge
 // Accept accepts the latest challenge to by (from fromID, if not empty) and
 // starts the game, rated, with the challenge's time control; a challenge to
 // a match starts the match and its first game.
-func (ch *challenges) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
+func (ch *Challenges) Accept(ctx context.Context, platform, channelID string, by Player, fromID string) (Snapshot, Challenge, error) {
 	key := chanKey{platform, channelID}
 	c, ok := ch.take(key, by.ID, fromID, true)
 	if !ok {
@@ -217,7 +218,7 @@ func (ch *challenges) Accept(ctx context.Context, platform, channelID string, by
 	players[c.Side] = c.From
 	players[c.Side.Opponent()] = c.To
 	if c.Target > 0 {
-		snap, _, err := ch.matches.StartMatch(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
+		snap, _, err := ch.matches.Start(ctx, MatchGame{Platform: platform, ChannelID: channelID, Players: players,
 			Game: c.Game, Target: c.Target, TimeControl: c.TimeControl, Lang: c.Lang})
 		return snap, c, err
 	}
@@ -227,7 +228,7 @@ func (ch *challenges) Accept(ctx context.Context, platform, channelID string, by
 }
 
 // Decline declines the latest challenge to userID (from fromID, if not empty).
-func (ch *challenges) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
+func (ch *Challenges) Decline(ctx context.Context, platform, channelID, userID, fromID string) (Challenge, error) {
 	c, ok := ch.take(chanKey{platform, channelID}, userID, fromID, false)
 	if !ok {
 		return Challenge{}, ErrNoChallenge

@@ -8,20 +8,20 @@ import (
 	"sync"
 )
 
-// channels caches the channels' settings, written through to the store.
-// Its lock guards the cache alone (a leaf: no other lock is taken under
-// it, and the store is never called under it).
-type channels struct {
+// Channels (Manager.Channels) caches the channels' settings, written
+// through to the store. Its lock guards the cache alone (a leaf: no other
+// lock is taken under it, and the store is never called under it).
+type Channels struct {
 	*env
 
 	mu sync.Mutex
 	m  map[chanKey]ChannelSettings
 }
 
-func newChannels(e *env) *channels { return &channels{env: e, m: map[chanKey]ChannelSettings{}} }
+func newChannels(e *env) *Channels { return &Channels{env: e, m: map[chanKey]ChannelSettings{}} }
 
-// Channel returns a channel's settings (zero values when none were saved).
-func (c *channels) Channel(ctx context.Context, platform, channelID string) ChannelSettings {
+// Get returns a channel's settings (zero values when none were saved).
+func (c *Channels) Get(ctx context.Context, platform, channelID string) ChannelSettings {
 	key := chanKey{platform, channelID}
 	if cs, ok := c.cached(key); ok {
 		return cs
@@ -35,8 +35,8 @@ func (c *channels) Channel(ctx context.Context, platform, channelID string) Chan
 	return cs
 }
 
-// SetChannel stores a channel's settings.
-func (c *channels) SetChannel(ctx context.Context, cs ChannelSettings) error {
+// Set stores a channel's settings.
+func (c *Channels) Set(ctx context.Context, cs ChannelSettings) error {
 	if err := c.cfg.Store.SaveChannel(ctx, cs); err != nil {
 		return err
 	}
@@ -44,14 +44,14 @@ func (c *channels) SetChannel(ctx context.Context, cs ChannelSettings) error {
 	return nil
 }
 
-func (c *channels) cached(key chanKey) (ChannelSettings, bool) {
+func (c *Channels) cached(key chanKey) (ChannelSettings, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	cs, ok := c.m[key]
 	return cs, ok
 }
 
-func (c *channels) remember(cs ChannelSettings) {
+func (c *Channels) remember(cs ChannelSettings) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.m[chanKey{cs.Platform, cs.ChannelID}] = cs

@@ -93,11 +93,11 @@ func clockHarness(t *testing.T, path string) (*harness, *atomic.Int64) {
 
 func (h *harness) timed(game string, tc sessions.TimeControl) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: h.game(game), TimeControl: tc}); err != nil {
 		h.t.Fatal(err)
 	}
-	s, _, err := h.m.Accept(bg, "test", chanA, bora, "")
+	s, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestClockIncrementAndPersistence(t *testing.T) {
 	}
 	step := func(d time.Duration, user, mv string) sessions.Snapshot {
 		clock.Add(int64(d))
-		res, err := h.m.Move(bg, g.ID, user, mv, "")
+		res, err := h.m.Play().Move(bg, g.ID, user, mv, "")
 		if err != nil || res.Flagged {
 			t.Fatalf("%s: %+v %v", mv, res, err)
 		}
@@ -142,19 +142,19 @@ func TestClockIncrementAndPersistence(t *testing.T) {
 		c.Now = func() time.Time { return time.Unix(0, clock.Load()) }
 		c.IdleCheck = time.Hour
 	})
-	got, err := h2.m.Get(g.ID)
+	got, err := h2.m.Lobby().Get(g.ID)
 	if err != nil || got.Left != want || got.TimeControl != tc {
 		t.Fatalf("restored %+v %v", got, err)
 	}
 	clock.Add(int64(want[0] - 30*time.Second)) // exactly Ayşe's time
-	res, err := h2.m.Move(bg, g.ID, ayse.ID, "c4-c5", "")
+	res, err := h2.m.Play().Move(bg, g.ID, ayse.ID, "c4-c5", "")
 	if err != nil || !res.Flagged || res.Game.Result != (sessions.Result{Over: true, Winner: ai.Second, Reason: sessions.ReasonTime, Points: 1}) {
 		t.Fatalf("move after the flag: %+v %v", res, err)
 	}
 	if len(res.Game.Moves) != 2 || res.Game.Left[0] != 0 {
 		t.Fatalf("flagged game %v %v", res.Game.Moves, res.Game.Left)
 	}
-	if _, err := h2.m.Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
+	if _, err := h2.m.Lobby().Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
 		t.Fatal("a flagged game is still live")
 	}
 }
@@ -164,7 +164,7 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 	g := h.timed("tictactoe", sessions.TimeControl{PerMove: time.Hour})
 	// The bot never loses on time, and games without a clock are left to
 	// the idle forfeit (disabled here).
-	b, _ := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("tictactoe")})
+	b, _ := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("tictactoe")})
 	start := time.Unix(0, clock.Load())
 	count := func(kind sessions.EventKind) int {
 		n := 0
@@ -175,28 +175,28 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 		}
 		return n
 	}
-	h.m.CheckIdle(start.Add(44 * time.Minute))
+	h.m.Clocks().CheckIdle(start.Add(44 * time.Minute))
 	if count(sessions.EventReminder) != 0 {
 		t.Fatal("reminded before a quarter of the hour was left")
 	}
-	h.m.CheckIdle(start.Add(45 * time.Minute))
-	h.m.CheckIdle(start.Add(50 * time.Minute))
+	h.m.Clocks().CheckIdle(start.Add(45 * time.Minute))
+	h.m.Clocks().CheckIdle(start.Add(50 * time.Minute))
 	if n := count(sessions.EventReminder); n != 1 {
 		t.Fatalf("%d reminders", n)
 	}
 	// A move resets the reminder and the per-move clock.
 	clock.Add(int64(50 * time.Minute))
 	for i, mv := range []string{"b2", "a1", "c3"} {
-		if _, err := h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
+		if _, err := h.m.Play().Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
 	now := time.Unix(0, clock.Load())
-	h.m.CheckIdle(now.Add(59 * time.Minute))
+	h.m.Clocks().CheckIdle(now.Add(59 * time.Minute))
 	if count(sessions.EventForfeit) != 0 || count(sessions.EventReminder) != 2 {
 		t.Fatalf("events %+v", h.Events())
 	}
-	h.m.CheckIdle(now.Add(time.Hour))
+	h.m.Clocks().CheckIdle(now.Add(time.Hour))
 	if count(sessions.EventForfeit) != 1 {
 		t.Fatalf("no flag: %+v", h.Events())
 	}
@@ -206,13 +206,13 @@ func TestClockFlagAndReminderByCheck(t *testing.T) {
 		}
 	}
 	h.wait()
-	if _, err := h.m.Get(b.ID); err != nil {
+	if _, err := h.m.Lobby().Get(b.ID); err != nil {
 		t.Fatal("the bot game without a clock was ended")
 	}
 	// A player whose flag falls before their first move leaves the game
 	// without a result (not a win for the other, not rated).
 	g = h.timed("tictactoe", sessions.TimeControl{PerMove: time.Hour})
-	h.m.CheckIdle(time.Unix(0, clock.Load()).Add(time.Hour))
+	h.m.Clocks().CheckIdle(time.Unix(0, clock.Load()).Add(time.Hour))
 	evs := h.Events()
 	if ev := evs[len(evs)-1]; ev.Kind != sessions.EventForfeit || ev.Game.ID != g.ID ||
 		ev.Game.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || ev.Game.Ratings != nil {

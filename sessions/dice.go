@@ -2,7 +2,7 @@ package sessions
 
 // dice.go: dice rolled by hand. In a channel set to DiceByHand the bot
 // rolls for nobody but itself: a person's roll waits for their "roll"
-// (Manager.Roll), and their clock runs meanwhile, as for any turn.
+// (Play.Roll), and their clock runs meanwhile, as for any turn.
 
 import (
 	"errors"
@@ -51,7 +51,7 @@ func (s Snapshot) Roller() (ai.Side, bool) {
 // lock serialises (a leaf: nothing else is locked under it).
 type dice struct {
 	*env
-	channels *channels // whose players roll by hand
+	channels *Channels // whose players roll by hand
 
 	mu sync.Mutex
 }
@@ -104,7 +104,7 @@ func (d *dice) handRoll(l *state) bool {
 	if r == ai.NoSide || l.rec.Players[r].Bot {
 		return false
 	}
-	return d.channels.Channel(d.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
+	return d.channels.Get(d.ctx, l.rec.Platform, l.rec.ChannelID).Dice == DiceByHand
 }
 
 // pick draws one outcome by its probability.

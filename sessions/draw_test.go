@@ -28,19 +28,19 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 	} {
 		g := h.pvp("tictactoe", chanA, ayse, bora)
 		for i, mv := range tc.moves {
-			if _, err := h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
+			if _, err := h.m.Play().Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
 				t.Fatal(err)
 			}
 		}
-		before, _ := h.m.Rating(bg, "test", "tictactoe", ayse.ID)
-		if out, _, err := h.m.OfferDraw(bg, g.ID, bora.ID); err != nil || out != sessions.DrawOffered {
+		before, _ := h.m.Ratings().Rating(bg, "test", "tictactoe", ayse.ID)
+		if out, _, err := h.m.Offers().OfferDraw(bg, g.ID, bora.ID); err != nil || out != sessions.DrawOffered {
 			t.Fatalf("%s: offer %v %v", tc.name, out, err)
 		}
-		out, s, err := h.m.OfferDraw(bg, g.ID, ayse.ID)
+		out, s, err := h.m.Offers().OfferDraw(bg, g.ID, ayse.ID)
 		if err != nil || out != sessions.DrawAgreed || s.Result != tc.want {
 			t.Fatalf("%s: agreement %v %+v %v, want %+v", tc.name, out, s.Result, err, tc.want)
 		}
-		after, _ := h.m.Rating(bg, "test", "tictactoe", ayse.ID)
+		after, _ := h.m.Ratings().Rating(bg, "test", "tictactoe", ayse.ID)
 		rated := tc.want == agreed
 		if s.Result.Void() == rated || (len(s.Ratings) == 2) != rated || (after.Games == before.Games+1) != rated {
 			t.Fatalf("%s: void %v, ratings %v, games %d → %d; want rated %v", tc.name, s.Result.Void(), s.Ratings,
@@ -55,34 +55,34 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 	// A tournament game: a draw at move 0 is a draw in the standings, but
 	// not rated.
 	ps := players(2)
-	if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: "tour", Organiser: ps[0],
+	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "tour", Organiser: ps[0],
 		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range ps {
-		if _, err := h.m.JoinTournament(bg, "test", "tour", p); err != nil {
+		if _, err := h.m.Tournaments().Join(bg, "test", "tour", p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.StartTournament(bg, "test", "tour", ps[0], false, ""); err != nil {
+	if _, err := h.m.Tournaments().Start(bg, "test", "tour", ps[0], false, ""); err != nil {
 		t.Fatal(err)
 	}
-	games := h.m.ChannelGames("test", "tour")
+	games := h.m.Lobby().ChannelGames("test", "tour")
 	if len(games) != 1 || !games[0].Rated {
 		t.Fatalf("tournament games %+v", games)
 	}
 	g := games[0]
-	h.m.OfferDraw(bg, g.ID, g.Players[0].ID)
-	_, s, err := h.m.OfferDraw(bg, g.ID, g.Players[1].ID)
+	h.m.Offers().OfferDraw(bg, g.ID, g.Players[0].ID)
+	_, s, err := h.m.Offers().OfferDraw(bg, g.ID, g.Players[1].ID)
 	if err != nil || s.Result != agreed || s.Rated || s.Ratings != nil {
 		t.Fatalf("tournament draw at move 0: %+v rated %v ratings %v %v", s.Result, s.Rated, s.Ratings, err)
 	}
-	v, _ := h.m.Tournament(bg, "test", "tour")
+	v, _ := h.m.Tournaments().Get(bg, "test", "tour")
 	if v.T.State != tournament.Finished || v.T.Rounds[0].Pairings[0].Result != tournament.Draw {
 		t.Fatalf("tournament after the draw: %s %+v", v.T.State, v.T.Rounds)
 	}
 	for _, p := range ps {
-		if _, ok := h.m.Rating(bg, "test", "tictactoe", p.ID); ok {
+		if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", p.ID); ok {
 			t.Fatalf("%s was rated for a draw at move 0", p.Name)
 		}
 	}

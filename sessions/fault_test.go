@@ -25,11 +25,11 @@ import (
 // through p.
 func (f *fleet) pvpGame(t *testing.T, p *botProcess, name, ch string) sessions.Snapshot {
 	t.Helper()
-	if err := p.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+	if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 		Game: f.game(t, name)}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p.m.Accept(bg, "test", ch, bora, "")
+	snap, _, err := p.m.Challenges().Accept(bg, "test", ch, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +40,12 @@ func (f *fleet) pvpGame(t *testing.T, p *botProcess, name, ch string) sessions.S
 // it returns the move and Move's error.
 func playOne(t *testing.T, m *sessions.Manager, id int64) (string, error) {
 	t.Helper()
-	snap, err := m.Get(id)
+	snap, err := m.Lobby().Get(id)
 	if err != nil {
 		return "", err
 	}
 	mv := snap.Legal[0]
-	_, err = m.Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
+	_, err = m.Play().Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
 	return mv, err
 }
 

@@ -18,21 +18,21 @@ func TestFinishedByID(t *testing.T) {
 	h := newHarness(t, path, nil)
 	g := h.pvp("tictactoe", chanA, ayse, bora)
 	for i, mv := range []string{"b2", "a1", "c3"} {
-		if _, err := h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
+		if _, err := h.m.Play().Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, ok := h.m.Finished(bg, g.ID); ok {
+	if _, ok := h.m.Lobby().Finished(bg, g.ID); ok {
 		t.Fatal("an unfinished game was given as finished")
 	}
-	end, err := h.m.Resign(bg, g.ID, bora.ID)
+	end, err := h.m.Offers().Resign(bg, g.ID, bora.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	live := h.pvp("dama", chanA, ayse, bora) // unfinished, in memory
 	check := func(m *sessions.Manager) {
 		t.Helper()
-		got, ok := m.Finished(bg, g.ID)
+		got, ok := m.Lobby().Finished(bg, g.ID)
 		if !ok {
 			t.Fatal("finished game not found")
 		}
@@ -41,13 +41,13 @@ func TestFinishedByID(t *testing.T) {
 			got.SideOf(bora.ID) != ai.Second || len(got.Legal) != 0 {
 			t.Fatalf("finished game %+v, want the end %+v", got, end)
 		}
-		if _, ok := m.Finished(bg, live.ID); ok {
+		if _, ok := m.Lobby().Finished(bg, live.ID); ok {
 			t.Fatal("a live game was given as finished")
 		}
-		if _, ok := m.Finished(bg, 999); ok {
+		if _, ok := m.Lobby().Finished(bg, 999); ok {
 			t.Fatal("an unknown id was found")
 		}
-		if _, err := m.Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
+		if _, err := m.Lobby().Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
 			t.Fatalf("Get of a finished game: %v", err)
 		}
 	}

@@ -12,18 +12,18 @@ import (
 	"time"
 )
 
-// fleet is this process among the processes of the store: the sweep (the
-// clocks' look, in the shared mode by one process of the fleet at a time,
-// the holder of the sweep lease, over every game of the store), the
-// heartbeat and the clocks credited with the time the bot, or a platform,
-// was down (heartbeat.go). Its lock guards paused and resumed; no other
-// lock is taken under it.
-type fleet struct {
+// Fleet (Manager.Fleet) is this process among the processes of the store:
+// the sweep (the clocks' look, in the shared mode by one process of the
+// fleet at a time, the holder of the sweep lease, over every game of the
+// store), the heartbeat and the clocks credited with the time the bot, or a
+// platform, was down (heartbeat.go). Its lock guards paused and resumed; no
+// other lock is taken under it.
+type Fleet struct {
 	*env
 	table   *table
 	replica *replica
 	bots    *bots
-	clocks  *clocks
+	clocks  *Clocks
 	done    chan struct{} // closed when run returns
 	// forgotUpdates is when the sweep last dropped old applied updates
 	// (run's goroutine's alone).
@@ -36,12 +36,12 @@ type fleet struct {
 	resumed map[string]bool // the platforms resumed
 }
 
-func newFleet(e *env) *fleet {
-	return &fleet{env: e, done: make(chan struct{}), paused: map[int64]pause{}, resumed: map[string]bool{}}
+func newFleet(e *env) *Fleet {
+	return &Fleet{env: e, done: make(chan struct{}), paused: map[int64]pause{}, resumed: map[string]bool{}}
 }
 
 // firstResume reports whether platform is resumed for the first time.
-func (f *fleet) firstResume(platform string) bool {
+func (f *Fleet) firstResume(platform string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.resumed[platform] {
@@ -54,7 +54,7 @@ func (f *fleet) firstResume(platform string) bool {
 // run looks at the clocks every IdleCheck (in the shared mode, when it
 // holds the sweep lease) and records the heartbeat every HeartbeatEvery,
 // until the Manager closes; then it closes f.done.
-func (f *fleet) run() {
+func (f *Fleet) run() {
 	defer close(f.done)
 	t := time.NewTicker(f.cfg.IdleCheck)
 	defer t.Stop()
@@ -75,11 +75,11 @@ func (f *fleet) run() {
 // sweepTTL is how long the sweep lease lasts: a few sweeps, so that the
 // holder renews it well before it expires and a dead holder is replaced
 // within seconds.
-func (f *fleet) sweepTTL() time.Duration { return 5*f.cfg.IdleCheck + 2*time.Second }
+func (f *Fleet) sweepTTL() time.Duration { return 5*f.cfg.IdleCheck + 2*time.Second }
 
 // lead reports whether this process runs the fleet's sweep now, taking or
 // renewing the lease; always true for a store of its own.
-func (f *fleet) lead(now time.Time) bool {
+func (f *Fleet) lead(now time.Time) bool {
 	if !f.cfg.Shared {
 		return true
 	}
@@ -95,7 +95,7 @@ func (f *fleet) lead(now time.Time) bool {
 // AdoptAfter with no search of it running here: the process that owed it
 // may have died. If it is only slow, the compare-and-set keeps one of the
 // two moves.
-func (f *fleet) adoptBotMoves(now time.Time) {
+func (f *Fleet) adoptBotMoves(now time.Time) {
 	for _, l := range f.table.list("") {
 		l.do(func() {
 			if l.botToMove() && !l.botBusy && now.Sub(l.rec.LastMove) >= f.cfg.AdoptAfter {
@@ -108,7 +108,7 @@ func (f *fleet) adoptBotMoves(now time.Time) {
 // sweep is one look at the clocks: by this process alone, or, in the
 // shared mode, by the holder of the sweep lease, over every unfinished
 // game of the store.
-func (f *fleet) sweep(now time.Time) {
+func (f *Fleet) sweep(now time.Time) {
 	if !f.lead(now) {
 		return
 	}
@@ -122,7 +122,7 @@ func (f *fleet) sweep(now time.Time) {
 
 // forgetUpdates drops, at most once an hour, the applied updates older
 // than any platform re-sends.
-func (f *fleet) forgetUpdates(now time.Time) {
+func (f *Fleet) forgetUpdates(now time.Time) {
 	if now.Sub(f.forgotUpdates) < time.Hour {
 		return
 	}
@@ -134,7 +134,7 @@ func (f *fleet) forgetUpdates(now time.Time) {
 
 // releaseSweep gives the sweep lease up at Close, so that another process
 // takes it at its next look.
-func (f *fleet) releaseSweep() {
+func (f *Fleet) releaseSweep() {
 	if !f.cfg.Shared {
 		return
 	}

@@ -26,7 +26,7 @@ const minResumeNotice = time.Second
 
 // beat records now as the heartbeat; a failure is logged (the next start
 // then credits a little more than the downtime).
-func (f *fleet) beat(ctx context.Context, now time.Time) {
+func (f *Fleet) beat(ctx context.Context, now time.Time) {
 	if err := f.cfg.Store.SaveHeartbeat(ctx, storedTime(now)); err != nil {
 		f.log.Warn("saving the heartbeat", "err", err)
 	}
@@ -48,7 +48,7 @@ func credited(last time.Time, d time.Duration, now time.Time) time.Time {
 // creditRestart credits the time since the last heartbeat to the restored
 // games and records a new heartbeat, in one transaction; announceResumed
 // tells the players. Called by New, before anything else runs.
-func (f *fleet) creditRestart() {
+func (f *Fleet) creditRestart() {
 	now := storedTime(f.cfg.Now())
 	if f.cfg.Shared && !f.lead(now) {
 		// Another process runs (the fleet was not down) or credits the
@@ -107,14 +107,14 @@ type pause struct {
 }
 
 // pause keeps the games' stopped clocks to announce.
-func (f *fleet) pause(paused map[int64]pause) {
+func (f *Fleet) pause(paused map[int64]pause) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	maps.Copy(f.paused, paused)
 }
 
 // unpause returns and forgets the platform's stopped clocks, by game id.
-func (f *fleet) unpause(platform string) map[int64]time.Duration {
+func (f *Fleet) unpause(platform string) map[int64]time.Duration {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	out := map[int64]time.Duration{}
@@ -136,7 +136,7 @@ func (l *state) clockNotice() bool {
 
 // announceResumed sends an EventClockResumed for each of the platform's
 // games whose clock was stopped at start-up (called by Resume).
-func (f *fleet) announceResumed(platform string) {
+func (f *Fleet) announceResumed(platform string) {
 	stopped := f.unpause(platform)
 	for _, id := range slices.Sorted(maps.Keys(stopped)) {
 		l, _ := f.table.held(id)
@@ -159,7 +159,7 @@ func (f *fleet) announceResumed(platform string) {
 // ran but could not be reached), as a restart does for the bot's own
 // downtime, and announces the clocks running again. For the adapters, when
 // they are back after a loss of connection.
-func (f *fleet) CreditOutage(platform string, d time.Duration) {
+func (f *Fleet) CreditOutage(platform string, d time.Duration) {
 	if d <= 0 || f.table.isClosed() {
 		return
 	}
@@ -180,7 +180,7 @@ func (f *fleet) CreditOutage(platform string, d time.Duration) {
 
 // creditOutage credits l with an outage of d, saved, and returns its
 // notice, if any.
-func (f *fleet) creditOutage(l *live, d time.Duration) *Event {
+func (f *Fleet) creditOutage(l *live, d time.Duration) *Event {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := storedTime(f.cfg.Now())

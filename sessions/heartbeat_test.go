@@ -82,7 +82,7 @@ func TestDowntimeNotCharged(t *testing.T) {
 			g := h.timed("tictactoe", tc.tc)
 			for i, mv := range []string{"b2", "a1", "c3"} { // both have moved: a flag is a loss
 				clock.Add(int64(time.Second))
-				if _, err := h.m.Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
+				if _, err := h.m.Play().Move(bg, g.ID, []string{ayse.ID, bora.ID}[i%2], mv, ""); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -92,7 +92,7 @@ func TestDowntimeNotCharged(t *testing.T) {
 
 			h = process(t, path, now, tc.idle)
 			start := now()
-			s, err := h.m.Get(g.ID)
+			s, err := h.m.Lobby().Get(g.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,11 +105,11 @@ func TestDowntimeNotCharged(t *testing.T) {
 			if left, ok := s.TimeLeft(start); ok && left[ai.Second] != tc.left {
 				t.Fatalf("Bora has %v after the restart, want %v", left[ai.Second], tc.left)
 			}
-			h.m.CheckIdle(start.Add(tc.left - time.Millisecond))
+			h.m.Clocks().CheckIdle(start.Add(tc.left - time.Millisecond))
 			if evs := h.forfeits(g.ID); len(evs) != 0 {
 				t.Fatalf("forfeit %v before Bora's time ran out", evs[0].Game.Result)
 			}
-			h.m.CheckIdle(start.Add(tc.left))
+			h.m.Clocks().CheckIdle(start.Add(tc.left))
 			evs := h.forfeits(g.ID)
 			if len(evs) != 1 || evs[0].Game.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: tc.reason, Points: 1}) {
 				t.Fatalf("no forfeit when Bora's time ran out: %+v", evs)
@@ -132,7 +132,7 @@ func TestResumeNotice(t *testing.T) {
 	clock, now := fakeNow()
 	h := process(t, path, now, time.Hour)
 	clocked := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
-	casual, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "chan-b", Player: cem, Game: h.game("xox")})
+	casual, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "chan-b", Player: cem, Game: h.game("xox")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestResumeNotice(t *testing.T) {
 	if len(evs) != 1 || evs[0].Game.ID != clocked.ID || evs[0].Down != 65*time.Second {
 		t.Fatalf("notices %+v", evs)
 	}
-	if s, err := h.m.Get(casual.ID); err != nil || !s.LastMove.Equal(casual.LastMove.Add(65*time.Second)) {
+	if s, err := h.m.Lobby().Get(casual.ID); err != nil || !s.LastMove.Equal(casual.LastMove.Add(65*time.Second)) {
 		t.Fatalf("the game without a clock is not credited: %v, %v", s.LastMove, err)
 	}
 }
@@ -165,12 +165,12 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 	g := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
 	// The clocks start at the first move (issue 20.13): Bora's reply is
 	// the move charged 10 s.
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
 		t.Fatal(err)
 	}
 	beat := now()
 	clock.Add(int64(10 * time.Second))
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "a1", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, "a1", ""); err != nil {
 		t.Fatal(err)
 	}
 	clock.Add(int64(3 * time.Second))
@@ -182,7 +182,7 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 
 	h = process(t, path, now, -1)
 	restart := now()
-	s, err := h.m.Get(g.ID)
+	s, err := h.m.Lobby().Get(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 	}
 	stopFor(h, clock, 5*time.Second)
 	h = process(t, path, now, -1)
-	if s, err := h.m.Get(g.ID); err != nil || !s.LastMove.Equal(restart.Add(5*time.Second)) {
+	if s, err := h.m.Lobby().Get(g.ID); err != nil || !s.LastMove.Equal(restart.Add(5*time.Second)) {
 		t.Fatalf("second start: move begun %v, want %v", s.LastMove, restart.Add(5*time.Second))
 	}
 }
@@ -207,38 +207,38 @@ func TestCreditOutage(t *testing.T) {
 	clock, now := fakeNow()
 	h := process(t, "", now, -1)
 	g := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
-	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
 		Game: h.game("xox"), TimeControl: sessions.TimeControl{Base: time.Minute}}); err != nil {
 		t.Fatal(err)
 	}
-	other, _, err := h.m.Accept(bg, "tg", "c", bora, "")
+	other, _, err := h.m.Challenges().Accept(bg, "tg", "c", bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The clocks start at the first move (issue 20.13): Bora's move is the
 	// one on the clock.
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "b2", ""); err != nil {
 		t.Fatal(err)
 	}
 	clock.Add(int64(40 * time.Second))
 
-	h.m.CreditOutage("test", 30*time.Second)
-	s, _ := h.m.Get(g.ID)
+	h.m.Fleet().CreditOutage("test", 30*time.Second)
+	s, _ := h.m.Lobby().Get(g.ID)
 	if left, _ := s.TimeLeft(now()); left[ai.Second] != 50*time.Second {
 		t.Fatalf("Bora has %v after a 30 s outage 40 s into his move, want 50s", left[ai.Second])
 	}
 	if stored, err := h.store.Game(bg, g.ID); err != nil || !stored.LastMove.Equal(s.LastMove) {
 		t.Fatalf("the credit is not stored: %v, %v", stored.LastMove, err)
 	}
-	if s, _ := h.m.Get(other.ID); !s.LastMove.Equal(other.LastMove) {
+	if s, _ := h.m.Lobby().Get(other.ID); !s.LastMove.Equal(other.LastMove) {
 		t.Fatal("another platform's game was credited")
 	}
 	if evs := h.resumed(); len(evs) != 1 || evs[0].Game.ID != g.ID || evs[0].Down != 30*time.Second {
 		t.Fatalf("notices %+v", evs)
 	}
 
-	h.m.CreditOutage("tg", time.Hour) // longer than the move: the whole move is given back
-	if s, _ := h.m.Get(other.ID); !s.LastMove.Equal(now()) {
+	h.m.Fleet().CreditOutage("tg", time.Hour) // longer than the move: the whole move is given back
+	if s, _ := h.m.Lobby().Get(other.ID); !s.LastMove.Equal(now()) {
 		t.Fatalf("move begun %v after an outage longer than it, want now %v", s.LastMove, now())
 	}
 }

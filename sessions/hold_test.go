@@ -52,13 +52,13 @@ func TestBotMovesWaitForTheirAnnouncement(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 
 	ctx, d := sessions.Defer(bg)
-	snap, err := h.m.StartVsBot(ctx, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	snap, err := h.m.Lobby().StartVsBot(ctx, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.assertHeld(d, snap.ID)
-	if _, err := h.m.Resign(bg, snap.ID, ayse.ID); err != nil {
+	if _, err := h.m.Offers().Resign(bg, snap.ID, ayse.ID); err != nil {
 		t.Fatal(err)
 	}
 
@@ -66,15 +66,15 @@ func TestBotMovesWaitForTheirAnnouncement(t *testing.T) {
 	// and a bye. The round a person's move completes starts under that
 	// move's Deferred; the round the bot's own move completes is announced
 	// by the bot's job, before the new game's first bot move.
-	h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: "rr", Organiser: ayse,
+	h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "rr", Organiser: ayse,
 		Game: h.game("tictactoe"), System: tournament.RoundRobin})
-	h.m.JoinTournament(bg, "test", "rr", ayse)
-	h.m.JoinTournament(bg, "test", "rr", bora)
-	if _, err := h.m.AddBotToTournament(bg, "test", "rr", ayse, false, "easy"); err != nil {
+	h.m.Tournaments().Join(bg, "test", "rr", ayse)
+	h.m.Tournaments().Join(bg, "test", "rr", bora)
+	if _, err := h.m.Tournaments().AddBot(bg, "test", "rr", ayse, false, "easy"); err != nil {
 		t.Fatal(err)
 	}
 	ctx, d = sessions.Defer(bg)
-	if _, err := h.m.StartTournament(ctx, "test", "rr", ayse, false, ""); err != nil {
+	if _, err := h.m.Tournaments().Start(ctx, "test", "rr", ayse, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	heldChecks := 0
@@ -99,13 +99,13 @@ func TestBotMovesWaitForTheirAnnouncement(t *testing.T) {
 			d.Release()
 			h.wait()
 		}
-		if v, _ := h.m.Tournament(bg, "test", "rr"); v.T.State == tournament.Finished {
+		if v, _ := h.m.Tournaments().Get(bg, "test", "rr"); v.T.State == tournament.Finished {
 			break
 		}
 		ctx, d = sessions.Defer(bg)
-		for _, s := range h.m.ChannelGames("test", "rr") {
+		for _, s := range h.m.Lobby().ChannelGames("test", "rr") {
 			if p, ok := s.ToMove(); ok && !p.Bot {
-				if _, err := h.m.Move(ctx, s.ID, p.ID, s.Legal[0], ""); err != nil {
+				if _, err := h.m.Play().Move(ctx, s.ID, p.ID, s.Legal[0], ""); err != nil {
 					t.Fatal(err)
 				}
 				break

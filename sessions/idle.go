@@ -9,10 +9,10 @@ import (
 	"oyunbot/ai"
 )
 
-// clocks looks at every held game's clock. It has no state and no lock of
-// its own: each game is looked at under its lock, and what follows a
-// forfeit is done once it is unlocked.
-type clocks struct {
+// Clocks (Manager.Clocks) looks at every held game's clock. It has no state
+// and no lock of its own: each game is looked at under its lock, and what
+// follows a forfeit is done once it is unlocked.
+type Clocks struct {
 	*env
 	table   *table
 	replica *replica
@@ -27,7 +27,7 @@ type clocks struct {
 // when their time runs low (a quarter of the move's budget) or they have
 // been idle for half the forfeit time. The Manager calls it periodically;
 // tests call it with a chosen time.
-func (c *clocks) CheckIdle(now time.Time) {
+func (c *Clocks) CheckIdle(now time.Time) {
 	for _, l := range c.table.list("") {
 		ev := c.look(l, now)
 		if ev == nil {
@@ -47,7 +47,7 @@ func (c *clocks) CheckIdle(now time.Time) {
 // look looks at l's clock at now: it queues a bot move the store refused
 // when its delay is up, and returns the forfeit (saved) or the reminder
 // due, if any.
-func (c *clocks) look(l *live, now time.Time) *Event {
+func (c *Clocks) look(l *live, now time.Time) *Event {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	t := l.pos.Turn()

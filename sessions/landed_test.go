@@ -57,7 +57,7 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 	g := h.pvp("dama", chanA, ayse, bora)
 
 	st.lose.Store(true)
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "c3-c4", ""); !errors.Is(err, sessions.ErrNotSaved) {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "c3-c4", ""); !errors.Is(err, sessions.ErrNotSaved) {
 		t.Fatalf("a save that failed: %v, want ErrNotSaved", err)
 	}
 	if rec, _ := h.store.Game(bg, g.ID); len(rec.Moves) != 0 {
@@ -66,7 +66,7 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 
 	st.lose.Store(true)
 	st.commit.Store(true)
-	res, err := h.m.Move(bg, g.ID, ayse.ID, "c3-c4", "")
+	res, err := h.m.Play().Move(bg, g.ID, ayse.ID, "c3-c4", "")
 	if err != nil {
 		t.Fatalf("a save stored whose answer was lost: %v, want the move acknowledged", err)
 	}
@@ -75,7 +75,7 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 		t.Fatalf("stored %v (version %d, %v); acknowledged version %d", rec.Moves, rec.Version, err, res.Game.Version)
 	}
 	// The game goes on from there.
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "b6-b5", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, "b6-b5", ""); err != nil {
 		t.Fatal(err)
 	}
 
@@ -84,7 +84,7 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 	st.lose.Store(true)
 	st.uncertain.Store(true)
 	st.unreadable.Store(3)
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "b3-b4", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "b3-b4", ""); err != nil {
 		t.Fatalf("an uncertain save, stored, read back once the database answered: %v, want the move acknowledged", err)
 	}
 	// A save that failed for sure is not waited for: with the database
@@ -93,11 +93,11 @@ func TestSaveWhoseAnswerWasLost(t *testing.T) {
 	st.commit.Store(false)
 	st.uncertain.Store(false)
 	st.unreadable.Store(1_000_000)
-	snap, err := h.m.Get(g.ID)
+	snap, err := h.m.Lobby().Get(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, g.ID, bora.ID, snap.Legal[0], ""); !errors.Is(err, sessions.ErrNotSaved) {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, snap.Legal[0], ""); !errors.Is(err, sessions.ErrNotSaved) {
 		t.Fatalf("a failed save: %v, want ErrNotSaved", err)
 	}
 	st.unreadable.Store(0)

@@ -14,16 +14,16 @@ import (
 	"oyunbot/games"
 )
 
-// lobby starts and finds games. It has no state and no lock of its own: a
-// game it creates is locked while it is indexed and its bot's first move
-// queued.
-type lobby struct {
+// Lobby starts and finds games (Manager.Lobby). It has no state and no lock
+// of its own: a game it creates is locked while it is indexed and its bot's
+// first move queued.
+type Lobby struct {
 	*env
 	table    *table
 	replica  *replica
 	dice     *dice
 	bots     *bots
-	channels *channels // a channel's default level
+	channels *Channels // a channel's default level
 }
 
 // BotGame asks for a game against the bot.
@@ -43,13 +43,13 @@ type BotGame struct {
 
 // StartVsBot starts a game against the bot. If the bot moves first its move
 // is queued at once.
-func (lb *lobby) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) {
+func (lb *Lobby) StartVsBot(ctx context.Context, req BotGame) (Snapshot, error) {
 	if req.Game.Players() < 2 {
 		return Snapshot{}, ErrOnePlayerGame
 	}
 	level := req.Level
 	if level == "" {
-		level = lb.channels.Channel(ctx, req.Platform, req.ChannelID).Level
+		level = lb.channels.Get(ctx, req.Platform, req.ChannelID).Level
 	}
 	if level == "" {
 		level = DefaultLevel
@@ -92,7 +92,7 @@ type SoloGame struct {
 
 // StartSolo starts a one-player game. A player has one unfinished game of a
 // kind per channel (PlayingError otherwise).
-func (lb *lobby) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error) {
+func (lb *Lobby) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error) {
 	if req.Game.Players() != 1 {
 		return Snapshot{}, ErrTwoPlayerGame
 	}
@@ -130,7 +130,7 @@ func (lb *lobby) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error) 
 }
 
 // Get returns a snapshot of an unfinished game.
-func (lb *lobby) Get(id int64) (Snapshot, error) {
+func (lb *Lobby) Get(id int64) (Snapshot, error) {
 	l, err := lb.table.get(id)
 	if err != nil {
 		return Snapshot{}, err
@@ -145,7 +145,7 @@ func (lb *lobby) Get(id int64) (Snapshot, error) {
 }
 
 // ChannelGames returns the unfinished games of a channel, oldest first.
-func (lb *lobby) ChannelGames(platform, channelID string) []Snapshot {
+func (lb *Lobby) ChannelGames(platform, channelID string) []Snapshot {
 	lb.replica.syncChannel(chanKey{platform, channelID})
 	list := lb.table.inChannel(chanKey{platform, channelID})
 	out := make([]Snapshot, 0, len(list))
@@ -161,7 +161,7 @@ func (lb *lobby) ChannelGames(platform, channelID string) []Snapshot {
 
 // Find returns userID's unfinished games in a channel, the most relevant
 // first: games where it is their turn, then the most recently moved.
-func (lb *lobby) Find(platform, channelID, userID string) []Snapshot {
+func (lb *Lobby) Find(platform, channelID, userID string) []Snapshot {
 	all := lb.ChannelGames(platform, channelID)
 	out := all[:0]
 	for _, s := range all {
@@ -182,7 +182,7 @@ func (lb *lobby) Find(platform, channelID, userID string) []Snapshot {
 
 // LastFinished returns userID's last finished game in the channel, as
 // stored (for "history" and "board" after the end, across restarts).
-func (lb *lobby) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
+func (lb *Lobby) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {
 	rec, err := lb.cfg.Store.LastFinished(ctx, platform, channelID, userID)
 	if err != nil {
 		if !errors.Is(err, ErrNotFound) {
@@ -196,7 +196,7 @@ func (lb *lobby) LastFinished(ctx context.Context, platform, channelID, userID s
 // Finished returns finished game id as stored (for "board #g7" and
 // "history #g7" after the end, across restarts). ok is false for a game
 // that does not exist or is not over: an unfinished game is Get's.
-func (lb *lobby) Finished(ctx context.Context, id int64) (Snapshot, bool) {
+func (lb *Lobby) Finished(ctx context.Context, id int64) (Snapshot, bool) {
 	rec, err := lb.cfg.Store.Game(ctx, id)
 	if err != nil {
 		if !errors.Is(err, ErrNotFound) {
@@ -215,7 +215,7 @@ func (lb *lobby) Finished(ctx context.Context, id int64) (Snapshot, bool) {
 // not count: they are not the players' choice). Two people may have games
 // of different kinds going at once (a tic-tac-toe left open does not stop
 // a game of dama); a bare move goes to the one whose notation it is.
-func (lb *lobby) playing(key chanKey, a, b Player, g games.Game) error {
+func (lb *Lobby) playing(key chanKey, a, b Player, g games.Game) error {
 	lb.replica.syncChannel(key)
 	same := func(p, q Player) bool { return p.Bot == q.Bot && p.ID == q.ID }
 	for _, l := range lb.table.inChannel(key) {
@@ -236,7 +236,7 @@ func (lb *lobby) playing(key chanKey, a, b Player, g games.Game) error {
 
 // create starts a game from rec's platform, channel, players, level, time
 // control, language, tournament link and rated flag.
-func (lb *lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
+func (lb *Lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {
 	now := storedTime(lb.cfg.Now())
 	pos, err := startPosition(g, rec.Start)
 	if err != nil {

@@ -79,20 +79,20 @@ type MatchGame struct {
 	Ref         string
 }
 
-// matches plays the matches. Its lock serialises a match's updates (read,
-// count, write); a match's next game is started under it, so it comes
-// before a game's lock in the lock order. It is never held with the
-// tournaments'.
-type matches struct {
+// Matches plays the matches (Manager.Matches). Its lock serialises a
+// match's updates (read, count, write); a match's next game is started
+// under it, so it comes before a game's lock in the lock order. It is never
+// held with the tournaments'.
+type Matches struct {
 	*env
 	table *table
-	lobby *lobby
+	lobby *Lobby
 
 	mu sync.Mutex
 }
 
-// StartMatch creates a match and starts its first game.
-func (mt *matches) StartMatch(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
+// Start creates a match and starts its first game.
+func (mt *Matches) Start(ctx context.Context, req MatchGame) (Snapshot, MatchRecord, error) {
 	if req.Target == 0 {
 		req.Target = DefaultMatchTarget
 	}
@@ -138,7 +138,7 @@ func (mt *matches) StartMatch(ctx context.Context, req MatchGame) (Snapshot, Mat
 // nextMatchGame starts the match's next game (the first move alternates)
 // and saves the match. A game of the match already going on (created just
 // before the bot stopped, the match not saved) is taken instead of a second.
-func (mt *matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
+func (mt *Matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
 	g, ok := mt.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return Snapshot{}, ErrUnknownGameName
@@ -171,7 +171,7 @@ func (mt *matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snap
 }
 
 // matchGameInPlay returns the match's unfinished game, if one is going on.
-func (mt *matches) inPlay(match int64) (Snapshot, bool) {
+func (mt *Matches) inPlay(match int64) (Snapshot, bool) {
 	for _, l := range mt.table.list("") {
 		var (
 			snap Snapshot
@@ -189,8 +189,8 @@ func (mt *matches) inPlay(match int64) (Snapshot, bool) {
 	return Snapshot{}, false
 }
 
-// Match returns a match as stored.
-func (mt *matches) Match(ctx context.Context, id int64) (MatchRecord, bool) {
+// Get returns a match as stored.
+func (mt *Matches) Get(ctx context.Context, id int64) (MatchRecord, bool) {
 	rec, err := mt.cfg.Store.Match(ctx, id)
 	return rec, err == nil
 }
@@ -198,7 +198,7 @@ func (mt *matches) Match(ctx context.Context, id int64) (MatchRecord, bool) {
 // matchResult counts a finished game of a match: its points to its winner,
 // then the match's end or its next game (EventMatchGame, or
 // EventMatchOver). Counting is idempotent (MatchRecord.Counted).
-func (mt *matches) result(ctx context.Context, g GameRecord) []Event {
+func (mt *Matches) result(ctx context.Context, g GameRecord) []Event {
 	mt.mu.Lock()
 	defer mt.mu.Unlock()
 	rec, err := mt.cfg.Store.Match(ctx, g.Match)

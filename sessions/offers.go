@@ -11,22 +11,23 @@ import (
 	"oyunbot/ai"
 )
 
-// offers carries out resignations and the offers between players. It has
-// no state and no lock of its own: each runs under its game's lock
-// (replica.act), and a game's end is settled once it is unlocked.
-type offers struct {
+// Offers (Manager.Offers) carries out resignations and the offers between
+// players. It has no state and no lock of its own: each runs under its
+// game's lock (replica.act), and a game's end is settled once it is
+// unlocked.
+type Offers struct {
 	*env
 	replica *replica
 	settler *settler
 }
 
 // Resign ends game id as a loss for userID.
-func (o *offers) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (o *Offers) Resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return o.resign(ctx, id, userID) })
 }
 
 // resign is one try of Resign.
-func (o *offers) resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (o *Offers) resign(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	l, err := o.replica.act(id, userID, true, func(l *live, side ai.Side) error {
 		cp := l.state.clone()
 		if l.rec.Tournament == 0 && !slices.Contains(l.sides, side) {
@@ -62,12 +63,12 @@ const (
 // tournaments the game ends without a result (ReasonEarlyDraw, void); in a
 // tournament it stays a draw, since the pairing needs a result, but the
 // game is no longer rated.
-func (o *offers) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
+func (o *Offers) OfferDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
 	return retryConflict2(func() (DrawOutcome, Snapshot, error) { return o.offerDraw(ctx, id, userID) })
 }
 
 // offerDraw is one try of OfferDraw.
-func (o *offers) offerDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
+func (o *Offers) offerDraw(ctx context.Context, id int64, userID string) (DrawOutcome, Snapshot, error) {
 	var (
 		out  DrawOutcome
 		snap Snapshot
@@ -126,12 +127,12 @@ func (o *offers) offerDraw(ctx context.Context, id int64, userID string) (DrawOu
 }
 
 // DeclineDraw declines the opponent's draw offer.
-func (o *offers) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (o *Offers) DeclineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return o.declineDraw(ctx, id, userID) })
 }
 
 // declineDraw is one try of DeclineDraw.
-func (o *offers) declineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
+func (o *Offers) declineDraw(ctx context.Context, id int64, userID string) (Snapshot, error) {
 	var snap Snapshot
 	_, err := o.replica.act(id, userID, false, func(l *live, side ai.Side) error {
 		if l.rec.Result.Over || l.rec.DrawOffer != side.Opponent() {

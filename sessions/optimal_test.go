@@ -61,7 +61,7 @@ func TestOptimalFoundAfterTheEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, "", func(c *sessions.Config) { c.Games = reg })
-	s, err := h.m.StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: g, Start: "1"})
+	s, err := h.m.Lobby().StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: g, Start: "1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestOptimalFoundAfterTheEnd(t *testing.T) {
 		t.Fatalf("optimal %d at the start, want unknown", s.Optimal)
 	}
 	// 1 → 0: solved in one move.
-	res, err := h.m.Move(bg, s.ID, ayse.ID, "dec", "")
+	res, err := h.m.Play().Move(bg, s.ID, ayse.ID, "dec", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,11 +139,11 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 	// start starts a game between Ayşe and Bora in channel ch through p;
 	// it fails while the server is down.
 	start := func(p *botProcess, ch string) (int64, error) {
-		if err := p.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			return 0, err
 		}
-		snap, _, err := p.m.Accept(bg, "test", ch, bora, "")
+		snap, _, err := p.m.Challenges().Accept(bg, "test", ch, bora, "")
 		return snap.ID, err
 	}
 	for pi := range players {
@@ -160,7 +160,7 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 				mu.Unlock()
 				for n := 0; !stop.Load(); n++ {
 					p := f.procs[(pi+n)%2]
-					snap, err := p.m.Get(id)
+					snap, err := p.m.Lobby().Get(id)
 					if errors.Is(err, sessions.ErrNoGame) {
 						break // over
 					}
@@ -168,7 +168,7 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 						continue // unreadable while the server is down
 					}
 					mv := snap.Legal[n%len(snap.Legal)]
-					_, err = p.m.Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
+					_, err = p.m.Play().Move(bg, id, snap.Players[snap.Turn].ID, mv, "")
 					a := attempt{at: len(snap.Moves), move: mv, outcome: "ack"}
 					switch {
 					case err == nil:

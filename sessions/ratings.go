@@ -31,17 +31,17 @@ func IsBotRatingID(id string) (level string, ok bool) {
 	return "", false
 }
 
-// ratings reads and updates the ratings. Its lock serialises the updates
-// (read, compute, write); it is taken with no other lock held, and none
-// is taken under it.
-type ratings struct {
+// Ratings reads and updates the ratings (Manager.Ratings). Its lock
+// serialises the updates (read, compute, write); it is taken with no other
+// lock held, and none is taken under it.
+type Ratings struct {
 	*env
 
 	mu sync.Mutex
 }
 
 // ratingPlayer is the rating id and name of a game's player.
-func (rs *ratings) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
+func (rs *Ratings) ratingPlayer(rec GameRecord, side ai.Side) (id, name string) {
 	p := rec.Players[side]
 	if !p.Bot {
 		return p.ID, p.Name
@@ -64,7 +64,7 @@ const FixedRatingRD = 50
 
 // LevelRating returns the bot's fixed rating at level in game g
 // (games.Host.LevelRatings), or false.
-func (rs *ratings) LevelRating(g games.Game, level string) (RatingRecord, bool) {
+func (rs *Ratings) LevelRating(g games.Game, level string) (RatingRecord, bool) {
 	if lvl, ok := rs.parseLevel(g, level); ok {
 		level = lvl.Name
 	}
@@ -79,7 +79,7 @@ func (rs *ratings) LevelRating(g games.Game, level string) (RatingRecord, bool) 
 
 // fixedRating is the bot's fixed rating when side is the bot at a level
 // with one.
-func (rs *ratings) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool) {
+func (rs *Ratings) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool) {
 	p := rec.Players[side]
 	if !p.Bot {
 		return RatingRecord{}, false
@@ -100,7 +100,7 @@ func (rs *ratings) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool
 // rate updates the ratings of a rated game's players and marks the game
 // settled, in one transaction. It returns the changes by side (nil for an
 // unrated game).
-func (rs *ratings) rate(ctx context.Context, rec GameRecord) []RatingChange {
+func (rs *Ratings) rate(ctx context.Context, rec GameRecord) []RatingChange {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	var (
@@ -165,7 +165,7 @@ func (rs *ratings) rate(ctx context.Context, rec GameRecord) []RatingChange {
 
 // Rating returns a player's rating in a game (a new player's if unrated;
 // ok false then); the bot at a level with a measured rating has that.
-func (rs *ratings) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
+func (rs *Ratings) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, bool) {
 	if level, ok := IsBotRatingID(playerID); ok {
 		if g, ok := rs.cfg.Games.Lookup(game); ok {
 			if r, ok := rs.LevelRating(g, level); ok {
@@ -185,11 +185,11 @@ func (rs *ratings) Rating(ctx context.Context, platform, game, playerID string) 
 }
 
 // PlayerRatings returns a player's ratings in every game they played.
-func (rs *ratings) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
+func (rs *Ratings) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
 	return rs.cfg.Store.PlayerRatings(ctx, platform, playerID)
 }
 
 // Leaderboard returns a game's best limit ratings on a platform.
-func (rs *ratings) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
+func (rs *Ratings) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
 	return rs.cfg.Store.Leaderboard(ctx, platform, game, limit)
 }

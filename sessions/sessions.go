@@ -7,25 +7,28 @@
 //
 // A Manager is a facade over parts with one job each, made and wired by
 // New; each is a type of its own, and those with state have their own
-// lock:
+// lock. Those with something to offer outside the package are exported and
+// reached through the Manager's accessors (m.Play().Move, m.Lobby().Get);
+// the Manager does not embed them, so its own method set is its accessors
+// and its life (Resume, Wait, Close, Skipped, EngineJobs):
 //
 //   - table (table.go): the live games this process holds, by id and by
 //     channel;
 //   - replica (replica.go): a held game and its stored record: every
 //     change written through before it is acknowledged, and in the shared
 //     mode (shared.go) the copy brought up to the store before an action;
-//   - lobby (lobby.go): starting games and finding them;
-//   - play (actions.go) and offers (offers.go, takeback.go): what players
+//   - Lobby (lobby.go): starting games and finding them;
+//   - Play (actions.go) and Offers (offers.go, takeback.go): what players
 //     do in a game;
 //   - bots (bot.go, pool.go, fair.go): the bot's moves and the hints, on
 //     a worker pool fair between people;
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
 //     match's score, its ratings;
-//   - ratings (ratings.go), matches (match.go), tournaments
-//     (tournaments.go), challenges (challenges.go), channels (channels.go);
-//   - clocks (idle.go): fallen flags, idle forfeits, reminders;
-//   - fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
+//   - Ratings (ratings.go), Matches (match.go), Tournaments
+//     (tournaments.go), Challenges (challenges.go), Channels (channels.go);
+//   - Clocks (idle.go): fallen flags, idle forfeits, reminders;
+//   - Fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
 //     and the clocks credited with a downtime.
 //
 // They share env (env.go): the configuration, the logger, the Manager's
@@ -40,13 +43,15 @@
 //
 //  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
 //     at its game and is emitted (so that stopping it waits for it).
-//  2. tournaments.mu (a fleetMutex: in the shared mode the tournaments'
-//     lease too) or matches.mu, never both: a round's games and a match's
+//  2. Tournaments.mu (a fleetMutex: in the shared mode the tournaments'
+//     lease too) or Matches.mu, never both: a round's games and a match's
 //     next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
-//     channels.mu, dice.mu, challenges.mu, ratings.mu, fleet.mu, the
+//     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, Fleet.mu, the
 //     worker pool's and a Deferred's.
+//
+// The Manager has no lock of its own, and its accessors take none.
 //
 // Every unlock is deferred. No Event is emitted with a lock held but a
 // notice's, since Config.Notify may call back into the Manager: a part
@@ -322,21 +327,23 @@ type chanKey struct{ platform, channel string }
 
 // Manager owns the live games. Safe for concurrent use.
 //
-// It is a facade over parts with one job each (see the package's doc): its
-// exported methods are those of the parts it embeds, but for the few that
-// span parts or the Manager's life (Resume, Wait, Close, Skipped).
+// It is a facade over parts with one job each (see the package's doc),
+// reached through its accessors (Lobby, Play, Offers, ...); its own
+// methods are the few that span parts or the Manager's life (Resume, Wait,
+// Close, Skipped, EngineJobs). The parts are named fields, not embedded,
+// so that the Manager's method set stays its own.
 type Manager struct {
-	*env
-	*lobby       // StartVsBot, StartSolo, Get, ChannelGames, Find, LastFinished, Finished
-	*play        // Move, CheckMove, Roll, Undo, TakeBackPly, SetLevel, Hint
-	*offers      // Resign, OfferDraw, DeclineDraw, OfferTakeback, AnswerTakeback
-	*challenges  // Challenge, Challenges, Accept, Decline
-	*matches     // StartMatch, Match
-	*tournaments // CreateTournament, Tournament, JoinTournament, AddBotToTournament, LeaveTournament, StartTournament, CancelTournament
-	*ratings     // LevelRating, Rating, PlayerRatings, Leaderboard
-	*channels    // Channel, SetChannel
-	*clocks      // CheckIdle
-	*fleet       // CreditOutage
+	env         *env
+	lobby       *Lobby
+	play        *Play
+	offers      *Offers
+	challenges  *Challenges
+	matches     *Matches
+	tournaments *Tournaments
+	ratings     *Ratings
+	channels    *Channels
+	clocks      *Clocks
+	fleet       *Fleet
 
 	table   *table
 	replica *replica
@@ -346,6 +353,39 @@ type Manager struct {
 	cancel  context.CancelFunc
 	skipped []SkippedRow // the stored rows start-up could not read (set in New)
 }
+
+// Lobby starts games and finds them.
+func (m *Manager) Lobby() *Lobby { return m.lobby }
+
+// Play is what players do in a game: moves, dice, takebacks, the level
+// and hints.
+func (m *Manager) Play() *Play { return m.play }
+
+// Offers is resigning and the offers a player makes the other: draws and
+// takebacks.
+func (m *Manager) Offers() *Offers { return m.offers }
+
+// Challenges is the invitations to games between people.
+func (m *Manager) Challenges() *Challenges { return m.challenges }
+
+// Matches is the matches to a number of points.
+func (m *Manager) Matches() *Matches { return m.matches }
+
+// Tournaments is the channels' tournaments.
+func (m *Manager) Tournaments() *Tournaments { return m.tournaments }
+
+// Ratings is the players' and the bot levels' ratings.
+func (m *Manager) Ratings() *Ratings { return m.ratings }
+
+// Channels is the channels' settings.
+func (m *Manager) Channels() *Channels { return m.channels }
+
+// Clocks is the games' clocks: fallen flags, idle forfeits, reminders.
+func (m *Manager) Clocks() *Clocks { return m.clocks }
+
+// Fleet is the processes sharing the store: the sweep and the downtime
+// credited to the clocks.
+func (m *Manager) Fleet() *Fleet { return m.fleet }
 
 // New restores every unfinished game from the store and starts the workers.
 // Bot moves of restored games start with Resume (once a platform can
@@ -405,7 +445,7 @@ func New(cfg Config) (*Manager, error) {
 		m.cancel()
 		return nil, err
 	}
-	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.log)
+	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.env.log)
 	go m.fleet.run()
 	return m, nil
 }
@@ -417,19 +457,19 @@ func (m *Manager) wire() {
 	m.replica = &replica{env: e, table: m.table}
 	m.channels = newChannels(e)
 	m.dice = &dice{env: e, channels: m.channels}
-	m.ratings = &ratings{env: e}
+	m.ratings = &Ratings{env: e}
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
-	m.lobby = &lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
-	m.matches = &matches{env: e, table: m.table, lobby: m.lobby}
+	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
+	m.matches = &Matches{env: e, table: m.table, lobby: m.lobby}
 	m.tournaments = newTournaments(e)
 	m.settler = &settler{env: e, table: m.table, bots: m.bots, tournaments: m.tournaments, matches: m.matches, ratings: m.ratings}
 	m.bots.settler = m.settler
 	t := m.tournaments
 	t.table, t.replica, t.lobby, t.settler, t.ratings = m.table, m.replica, m.lobby, m.settler, m.ratings
-	m.play = &play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
-	m.offers = &offers{env: e, replica: m.replica, settler: m.settler}
-	m.challenges = &challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
-	m.clocks = &clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
+	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
+	m.clocks = &Clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 	m.fleet = newFleet(e)
 	m.fleet.table, m.fleet.replica, m.fleet.bots, m.fleet.clocks = m.table, m.replica, m.bots, m.clocks
 }
@@ -438,7 +478,7 @@ func (m *Manager) wire() {
 // cannot read are skipped and reported (one bad row must not stop the bot),
 // and the time the bot was down is credited to the games' clocks.
 func (m *Manager) restore() error {
-	lives, skipped, err := loadGames(m.ctx, m.cfg.Store, m.cfg.Games, m.newLive)
+	lives, skipped, err := loadGames(m.env.ctx, m.env.cfg.Store, m.env.cfg.Games, m.env.newLive)
 	if err != nil {
 		return fmt.Errorf("sessions: restore: %w", err)
 	}
@@ -446,7 +486,7 @@ func (m *Manager) restore() error {
 		m.table.index(l)
 	}
 	if len(lives) > 0 {
-		m.log.Info("restored games", "count", len(lives))
+		m.env.log.Info("restored games", "count", len(lives))
 	}
 	m.fleet.creditRestart()
 	more, err := m.challenges.restore()
@@ -459,7 +499,7 @@ func (m *Manager) restore() error {
 		return err
 	}
 	m.skipped = append(skipped, more...)
-	reportSkipped(m.log, m.skipped)
+	reportSkipped(m.env.log, m.skipped)
 	return nil
 }
 
@@ -500,6 +540,6 @@ func (m *Manager) Close() error {
 	<-m.fleet.done
 	m.fleet.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.
-	m.fleet.beat(context.Background(), m.cfg.Now())
+	m.fleet.beat(context.Background(), m.env.cfg.Now())
 	return nil
 }

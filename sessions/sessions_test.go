@@ -109,10 +109,10 @@ var (
 // pvp starts a game between a (first) and b in channel ch.
 func (h *harness) pvp(game, ch string, a, b sessions.Player) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
 		h.t.Fatal(err)
 	}
-	snap, c, err := h.m.Accept(bg, "test", ch, b, "")
+	snap, c, err := h.m.Challenges().Accept(bg, "test", ch, b, "")
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestWholeGameAgainstTheBot(t *testing.T) {
 	for _, side := range []ai.Side{ai.First, ai.Second} {
 		t.Run(fmt.Sprint("side", side), func(t *testing.T) {
 			h := newHarness(t, "", nil)
-			snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+			snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 				Game: h.game("xox"), Level: "orta", Side: side, Ref: "r0"})
 			if err != nil {
 				t.Fatal(err)
@@ -139,7 +139,7 @@ func TestWholeGameAgainstTheBot(t *testing.T) {
 				if ply > 9 {
 					t.Fatal("game did not end")
 				}
-				s, err := h.m.Get(snap.ID)
+				s, err := h.m.Lobby().Get(snap.ID)
 				if errors.Is(err, sessions.ErrNoGame) {
 					break // finished games leave memory
 				}
@@ -149,7 +149,7 @@ func TestWholeGameAgainstTheBot(t *testing.T) {
 				if s.Turn != side {
 					t.Fatalf("after waiting, turn = %v, want the person's %v", s.Turn, side)
 				}
-				res, err := h.m.Move(bg, snap.ID, ayse.ID, s.Legal[0], fmt.Sprint("r", ply+1))
+				res, err := h.m.Play().Move(bg, snap.ID, ayse.ID, s.Legal[0], fmt.Sprint("r", ply+1))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -196,10 +196,10 @@ func sameGame(t *testing.T, before, after sessions.Snapshot) {
 func TestRefusedMovesChangeNothing(t *testing.T) {
 	h := newHarness(t, "", nil)
 	snap := h.pvp("dama", chanA, ayse, bora)
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := h.m.Get(snap.ID)
+	before, _ := h.m.Lobby().Get(snap.ID)
 	var moveErr *games.MoveError
 	for _, tc := range []struct {
 		user, move string
@@ -218,7 +218,7 @@ func TestRefusedMovesChangeNothing(t *testing.T) {
 		{bora.ID, "h6-i6", nil, games.Malformed},            // off the board
 		{bora.ID, "a6-a5 extra text", nil, games.Malformed}, // trailing words
 	} {
-		_, err := h.m.Move(bg, snap.ID, tc.user, tc.move, "")
+		_, err := h.m.Play().Move(bg, snap.ID, tc.user, tc.move, "")
 		switch {
 		case tc.want != nil:
 			if !errors.Is(err, tc.want) {
@@ -227,49 +227,49 @@ func TestRefusedMovesChangeNothing(t *testing.T) {
 		case !errors.As(err, &moveErr) || moveErr.Kind != tc.kind:
 			t.Errorf("%s %q: err = %v, want a move error of kind %d", tc.user, tc.move, err, tc.kind)
 		}
-		after, _ := h.m.Get(snap.ID)
+		after, _ := h.m.Lobby().Get(snap.ID)
 		sameGame(t, before, after)
 		rec, _ := h.store.Game(bg, snap.ID)
 		if !slices.Equal(rec.Moves, before.Moves) {
 			t.Fatalf("stored moves changed: %v", rec.Moves)
 		}
 	}
-	if _, err := h.m.Move(bg, 999, ayse.ID, "c3-c4", ""); !errors.Is(err, sessions.ErrNoGame) {
+	if _, err := h.m.Play().Move(bg, 999, ayse.ID, "c3-c4", ""); !errors.Is(err, sessions.ErrNoGame) {
 		t.Errorf("move in a missing game: %v", err)
 	}
 }
 
 func TestUndoAgainstTheBot(t *testing.T) {
 	h := newHarness(t, "", nil)
-	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama"), Level: "easy"})
+	snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama"), Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
+	if _, err := h.m.Play().Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
 		t.Fatalf("undo at start: %v", err)
 	}
-	start, _ := h.m.Get(snap.ID)
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
+	start, _ := h.m.Lobby().Get(snap.ID)
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	mid, _ := h.m.Get(snap.ID)
+	mid, _ := h.m.Lobby().Get(snap.ID)
 	if len(mid.Moves) != 2 {
 		t.Fatalf("moves %v", mid.Moves)
 	}
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, mid.Legal[0], ""); err != nil {
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, mid.Legal[0], ""); err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	if _, err := h.m.Undo(bg, snap.ID, bora.ID); !errors.Is(err, sessions.ErrNotPlayer) {
+	if _, err := h.m.Play().Undo(bg, snap.ID, bora.ID); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("undo by a stranger: %v", err)
 	}
-	got, err := h.m.Undo(bg, snap.ID, ayse.ID)
+	got, err := h.m.Play().Undo(bg, snap.ID, ayse.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameGameBoard(t, mid, got)
-	got, err = h.m.Undo(bg, snap.ID, ayse.ID)
+	got, err = h.m.Play().Undo(bg, snap.ID, ayse.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,8 +280,8 @@ func TestUndoAgainstTheBot(t *testing.T) {
 	}
 
 	p := h.pvp("dama", chanA, ayse, bora)
-	h.m.Move(bg, p.ID, ayse.ID, "c3-c4", "")
-	if _, err := h.m.Undo(bg, p.ID, bora.ID); !errors.Is(err, sessions.ErrNotVsBot) {
+	h.m.Play().Move(bg, p.ID, ayse.ID, "c3-c4", "")
+	if _, err := h.m.Play().Undo(bg, p.ID, bora.ID); !errors.Is(err, sessions.ErrNotVsBot) {
 		t.Fatalf("undo between people: %v", err)
 	}
 }
@@ -295,22 +295,22 @@ func sameGameBoard(t *testing.T, want, got sessions.Snapshot) {
 
 func TestUndoWhenPlayingSecond(t *testing.T) {
 	h := newHarness(t, "", nil)
-	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	first, _ := h.m.Get(snap.ID)
+	first, _ := h.m.Lobby().Get(snap.ID)
 	if len(first.Moves) != 1 {
 		t.Fatalf("the bot did not open: %v", first.Moves)
 	}
-	if _, err := h.m.Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
+	if _, err := h.m.Play().Undo(bg, snap.ID, ayse.ID); !errors.Is(err, sessions.ErrNothingToUndo) {
 		t.Fatalf("undo of the bot's opening: %v", err)
 	}
-	h.m.Move(bg, snap.ID, ayse.ID, first.Legal[0], "")
+	h.m.Play().Move(bg, snap.ID, ayse.ID, first.Legal[0], "")
 	h.wait()
-	got, err := h.m.Undo(bg, snap.ID, ayse.ID)
+	got, err := h.m.Play().Undo(bg, snap.ID, ayse.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,45 +320,45 @@ func TestUndoWhenPlayingSecond(t *testing.T) {
 func TestDrawsAndResignation(t *testing.T) {
 	h := newHarness(t, "", nil)
 	g := h.pvp("dama", chanA, ayse, bora)
-	if _, err := h.m.DeclineDraw(bg, g.ID, bora.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
+	if _, err := h.m.Offers().DeclineDraw(bg, g.ID, bora.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
 		t.Fatalf("decline without offer: %v", err)
 	}
-	out, s, err := h.m.OfferDraw(bg, g.ID, ayse.ID)
+	out, s, err := h.m.Offers().OfferDraw(bg, g.ID, ayse.ID)
 	if err != nil || out != sessions.DrawOffered || s.DrawOffer != ai.First {
 		t.Fatalf("offer: %v %+v %v", out, s.DrawOffer, err)
 	}
-	if _, err := h.m.DeclineDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
+	if _, err := h.m.Offers().DeclineDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNoDrawOffer) {
 		t.Fatalf("declining one's own offer: %v", err)
 	}
-	if s, err = h.m.DeclineDraw(bg, g.ID, bora.ID); err != nil || s.DrawOffer != ai.NoSide {
+	if s, err = h.m.Offers().DeclineDraw(bg, g.ID, bora.ID); err != nil || s.DrawOffer != ai.NoSide {
 		t.Fatalf("decline: %+v %v", s.DrawOffer, err)
 	}
 	// An offer lapses when the opponent moves instead of accepting.
-	h.m.OfferDraw(bg, g.ID, ayse.ID)
-	h.m.Move(bg, g.ID, ayse.ID, "c3-c4", "")
-	if s, _ := h.m.Get(g.ID); s.DrawOffer != ai.First {
+	h.m.Offers().OfferDraw(bg, g.ID, ayse.ID)
+	h.m.Play().Move(bg, g.ID, ayse.ID, "c3-c4", "")
+	if s, _ := h.m.Lobby().Get(g.ID); s.DrawOffer != ai.First {
 		t.Fatalf("the offerer's own move withdrew the offer")
 	}
-	h.m.Move(bg, g.ID, bora.ID, "f6-f5", "")
-	if s, _ := h.m.Get(g.ID); s.DrawOffer != ai.NoSide {
+	h.m.Play().Move(bg, g.ID, bora.ID, "f6-f5", "")
+	if s, _ := h.m.Lobby().Get(g.ID); s.DrawOffer != ai.NoSide {
 		t.Fatalf("offer still open after the opponent moved")
 	}
-	h.m.OfferDraw(bg, g.ID, bora.ID)
-	out, s, err = h.m.OfferDraw(bg, g.ID, ayse.ID)
+	h.m.Offers().OfferDraw(bg, g.ID, bora.ID)
+	out, s, err = h.m.Offers().OfferDraw(bg, g.ID, ayse.ID)
 	if err != nil || out != sessions.DrawAgreed || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAgreement}) {
 		t.Fatalf("agreement: %v %+v %v", out, s.Result, err)
 	}
-	if _, err := h.m.Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
+	if _, err := h.m.Lobby().Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
 		t.Fatalf("finished game still live: %v", err)
 	}
 
 	g = h.pvp("tictactoe", chanA, ayse, bora)
-	if _, err := h.m.Resign(bg, g.ID, cem.ID); !errors.Is(err, sessions.ErrNotPlayer) {
+	if _, err := h.m.Offers().Resign(bg, g.ID, cem.ID); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("resign by a stranger: %v", err)
 	}
-	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
-	h.m.Move(bg, g.ID, bora.ID, "a1", "")
-	s, err = h.m.Resign(bg, g.ID, bora.ID)
+	h.m.Play().Move(bg, g.ID, ayse.ID, "b2", "")
+	h.m.Play().Move(bg, g.ID, bora.ID, "a1", "")
+	s, err = h.m.Offers().Resign(bg, g.ID, bora.ID)
 	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned, Points: 1}) {
 		t.Fatalf("resign: %+v %v", s.Result, err)
 	}
@@ -371,12 +371,12 @@ func TestDrawsAndResignation(t *testing.T) {
 	// (a game started by mistake), outside tournaments.
 	dora := sessions.Player{ID: "u4", Name: "Dora"}
 	g = h.pvp("tictactoe", chanA, ayse, dora)
-	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
-	s, err = h.m.Resign(bg, g.ID, dora.ID)
+	h.m.Play().Move(bg, g.ID, ayse.ID, "b2", "")
+	s, err = h.m.Offers().Resign(bg, g.ID, dora.ID)
 	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || !s.Result.Void() || s.Ratings != nil {
 		t.Fatalf("resign before moving: %+v %v ratings %v", s.Result, err, s.Ratings)
 	}
-	if _, ok := h.m.Rating(bg, "test", "tictactoe", dora.ID); ok {
+	if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", dora.ID); ok {
 		t.Fatal("a game left before a move was rated")
 	}
 }
@@ -389,13 +389,13 @@ func TestBotDraws(t *testing.T) {
 	dama := h.game("dama")
 	agreed := 0
 	for try := 0; try < 8 && agreed == 0; try++ {
-		g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: dama})
+		g, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: dama})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(uint64(try), 1))
 		for {
-			s, err := h.m.Get(g.ID)
+			s, err := h.m.Lobby().Get(g.ID)
 			if err != nil || s.Result.Over {
 				break // the game ended on the board
 			}
@@ -412,7 +412,7 @@ func TestBotDraws(t *testing.T) {
 			if pos.Turn() != ai.Second {
 				score = -score
 			}
-			out, _, err := h.m.OfferDraw(bg, g.ID, ayse.ID)
+			out, _, err := h.m.Offers().OfferDraw(bg, g.ID, ayse.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -427,7 +427,7 @@ func TestBotDraws(t *testing.T) {
 				agreed++
 				break
 			}
-			h.m.Move(bg, g.ID, ayse.ID, s.Legal[rng.IntN(len(s.Legal))], "")
+			h.m.Play().Move(bg, g.ID, ayse.ID, s.Legal[rng.IntN(len(s.Legal))], "")
 			h.wait()
 		}
 	}
@@ -445,38 +445,38 @@ func TestChallenges(t *testing.T) {
 	})
 	dg := h.game("dama")
 	ch := func(from, to sessions.Player, side ai.Side) error {
-		return h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
+		return h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
 	}
 	if err := ch(ayse, ayse, ai.First); !errors.Is(err, sessions.ErrSelfChallenge) {
 		t.Fatalf("self challenge: %v", err)
 	}
-	if _, _, err := h.m.Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
 		t.Fatalf("accept without challenge: %v", err)
 	}
 	if err := ch(ayse, bora, ai.First); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(h.m.Challenges("test", chanA, bora.ID)); n != 1 {
+	if n := len(h.m.Challenges().Pending("test", chanA, bora.ID)); n != 1 {
 		t.Fatalf("%d challenges", n)
 	}
-	if _, _, err := h.m.Accept(bg, "test", "other-channel", bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+	if _, _, err := h.m.Challenges().Accept(bg, "test", "other-channel", bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
 		t.Fatalf("accept in another channel: %v", err)
 	}
-	if _, _, err := h.m.Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
 		t.Fatalf("accept by someone else: %v", err)
 	}
-	c, err := h.m.Decline(bg, "test", chanA, bora.ID, "")
+	c, err := h.m.Challenges().Decline(bg, "test", chanA, bora.ID, "")
 	if err != nil || c.From.ID != ayse.ID {
 		t.Fatalf("decline: %+v %v", c, err)
 	}
-	if _, _, err := h.m.Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
 		t.Fatalf("accept after decline: %v", err)
 	}
 	// The challenger asks to play black.
 	if err := ch(ayse, bora, ai.Second); err != nil {
 		t.Fatal(err)
 	}
-	s, _, err := h.m.Accept(bg, "test", chanA, bora, ayse.ID)
+	s, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ayse.ID)
 	if err != nil || s.SideOf(bora.ID) != ai.First || s.SideOf(ayse.ID) != ai.Second {
 		t.Fatalf("accept: %+v %v", s.Players, err)
 	}
@@ -489,15 +489,15 @@ func TestChallenges(t *testing.T) {
 	if err := ch(ayse, cem, ai.First); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
+	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
 		t.Fatal(err)
 	}
 	// Challenges expire.
 	clock.Add(int64(2 * sessions.DefaultChallengeTTL))
-	if _, _, err := h.m.Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
+	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
 		t.Fatalf("accept of an expired challenge: %v", err)
 	}
-	if got := h.m.Find("test", chanA, ayse.ID); len(got) != 1 || got[0].ID != s.ID {
+	if got := h.m.Lobby().Find("test", chanA, ayse.ID); len(got) != 1 || got[0].ID != s.ID {
 		t.Fatalf("find: %+v", got)
 	}
 }
@@ -505,36 +505,36 @@ func TestChallenges(t *testing.T) {
 func TestOneGamePerPairAgainstTheBot(t *testing.T) {
 	h := newHarness(t, "", nil)
 	req := sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("dama")}
-	first, err := h.m.StartVsBot(bg, req)
+	first, err := h.m.Lobby().StartVsBot(bg, req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var pe *sessions.PlayingError
-	if _, err := h.m.StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID != first.ID {
+	if _, err := h.m.Lobby().StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID != first.ID {
 		t.Fatalf("second bot game of dama: %v", err)
 	}
 	// A game of another kind may go on beside it (a tic-tac-toe left open
 	// does not stop a game of dama).
 	req.Game = h.game("tictactoe")
-	if _, err := h.m.StartVsBot(bg, req); err != nil {
+	if _, err := h.m.Lobby().StartVsBot(bg, req); err != nil {
 		t.Fatalf("a tic-tac-toe beside the dama: %v", err)
 	}
-	if _, err := h.m.StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID == first.ID {
+	if _, err := h.m.Lobby().StartVsBot(bg, req); !errors.As(err, &pe) || pe.Game.ID == first.ID {
 		t.Fatalf("second bot game of tic-tac-toe: %v", err)
 	}
 	req.Player = bora // another person may play the bot in the same channel
-	if _, err := h.m.StartVsBot(bg, req); err != nil {
+	if _, err := h.m.Lobby().StartVsBot(bg, req); err != nil {
 		t.Fatal(err)
 	}
 	req.Level = "grandmaster"
 	req.Player = cem
-	if _, err := h.m.StartVsBot(bg, req); !errors.Is(err, sessions.ErrUnknownLevel) {
+	if _, err := h.m.Lobby().StartVsBot(bg, req); !errors.Is(err, sessions.ErrUnknownLevel) {
 		t.Fatalf("unknown level: %v", err)
 	}
-	if n := len(h.m.ChannelGames("test", chanA)); n != 3 {
+	if n := len(h.m.Lobby().ChannelGames("test", chanA)); n != 3 {
 		t.Fatalf("%d games in the channel", n)
 	}
-	s, err := h.m.SetLevel(bg, first.ID, ayse.ID, "usta")
+	s, err := h.m.Play().SetLevel(bg, first.ID, ayse.ID, "usta")
 	if err != nil || s.Level != "master" {
 		t.Fatalf("set level: %q %v", s.Level, err)
 	}
@@ -548,23 +548,23 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 		c.Now = func() time.Time { return start }
 	})
 	g := h.pvp("dama", chanA, ayse, bora)
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "c3-c4", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "c3-c4", ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "f6-f5", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, "f6-f5", ""); err != nil {
 		t.Fatal(err)
 	}
-	h.m.CheckIdle(start.Add(11 * time.Hour))
+	h.m.Clocks().CheckIdle(start.Add(11 * time.Hour))
 	if len(h.Events()) != 0 {
 		t.Fatalf("events before half time: %+v", h.Events())
 	}
-	h.m.CheckIdle(start.Add(13 * time.Hour))
-	h.m.CheckIdle(start.Add(14 * time.Hour)) // reminded once only
+	h.m.Clocks().CheckIdle(start.Add(13 * time.Hour))
+	h.m.Clocks().CheckIdle(start.Add(14 * time.Hour)) // reminded once only
 	evs := h.Events()
 	if len(evs) != 1 || evs[0].Kind != sessions.EventReminder || evs[0].Left != 11*time.Hour {
 		t.Fatalf("events %+v", evs)
 	}
-	h.m.CheckIdle(start.Add(24 * time.Hour))
+	h.m.Clocks().CheckIdle(start.Add(24 * time.Hour))
 	evs = h.Events()
 	if len(evs) != 2 || evs[1].Kind != sessions.EventForfeit || len(evs[1].Game.Ratings) != 2 {
 		t.Fatalf("events %+v", evs)
@@ -579,7 +579,7 @@ func TestIdleForfeitAndReminder(t *testing.T) {
 	}
 	// Idle before one's first move: no result, not rated.
 	g = h.pvp("dama", chanA, ayse, bora)
-	h.m.CheckIdle(start.Add(24 * time.Hour))
+	h.m.Clocks().CheckIdle(start.Add(24 * time.Hour))
 	evs = h.Events()
 	if ev := evs[len(evs)-1]; ev.Kind != sessions.EventForfeit || ev.Game.ID != g.ID || !ev.Game.Result.Void() || ev.Game.Ratings != nil {
 		t.Fatalf("idle before the first move: %+v", ev)
@@ -595,22 +595,22 @@ func TestRestoreAfterRestart(t *testing.T) {
 	p := h.pvp("dama", chanA, ayse, bora)
 	for i, mv := range []string{"c3-c4", "f6-f5", "h3-h4", "a6-a5"} {
 		u := []string{ayse.ID, bora.ID}[i%2]
-		if _, err := h.m.Move(bg, p.ID, u, mv, ""); err != nil {
+		if _, err := h.m.Play().Move(bg, p.ID, u, mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	b, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("dama"), Side: ai.Second, Level: "easy"})
+	b, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("dama"), Side: ai.Second, Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantP, _ := h.m.Get(p.ID)
-	wantB, _ := h.m.Get(b.ID)
+	wantP, _ := h.m.Lobby().Get(p.ID)
+	wantB, _ := h.m.Lobby().Get(b.ID)
 	h.m.Close() // the gated bot never moved; a search cut short by Close is not played
 	close(gate)
 	h.store.Close()
 
 	h2 := newHarness(t, path, nil)
-	gotP, err := h2.m.Get(p.ID)
+	gotP, err := h2.m.Lobby().Get(p.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,7 +618,7 @@ func TestRestoreAfterRestart(t *testing.T) {
 	if !reflect.DeepEqual(gotP.LastPath, wantP.LastPath) || !reflect.DeepEqual(gotP.Sides, wantP.Sides) {
 		t.Fatalf("restored last move %v %v, want %v %v", gotP.LastPath, gotP.Sides, wantP.LastPath, wantP.Sides)
 	}
-	gotB, _ := h2.m.Get(b.ID)
+	gotB, _ := h2.m.Lobby().Get(b.ID)
 	sameGameBoard(t, wantB, gotB)
 	h2.wait()
 	if len(h2.Events()) != 0 {
@@ -632,10 +632,10 @@ func TestRestoreAfterRestart(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != sessions.EventBotMoved || evs[0].Game.ID != b.ID {
 		t.Fatalf("events after resume: %+v", evs)
 	}
-	if _, err := h2.m.Move(bg, p.ID, ayse.ID, "h4-h6", ""); err == nil {
+	if _, err := h2.m.Play().Move(bg, p.ID, ayse.ID, "h4-h6", ""); err == nil {
 		t.Fatal("h4-h6 is two squares, yet accepted")
 	}
-	if _, err := h2.m.Move(bg, p.ID, ayse.ID, "b3-b4", ""); err != nil {
+	if _, err := h2.m.Play().Move(bg, p.ID, ayse.ID, "b3-b4", ""); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -668,7 +668,7 @@ func TestThinkingNotices(t *testing.T) {
 			c.NewEngine = func() sessions.Engine { return gated{gate, smallEngine().(*ai.Engine)} }
 		})
 		start := func(p sessions.Player) sessions.Snapshot {
-			s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
+			s, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: p, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -724,25 +724,25 @@ func TestHint(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 	g := h.pvp("tictactoe", chanA, ayse, bora)
 	// No engine help in games between people: it would be cheating.
-	if err := h.m.Hint(bg, g.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrRatedGame) {
+	if err := h.m.Play().Hint(bg, g.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrRatedGame) {
 		t.Fatalf("hint in a game between people: %v", err)
 	}
-	b, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("tictactoe"), Level: "easy"})
+	b, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: cem, Game: h.game("tictactoe"), Level: "easy"})
 	if err != nil || !b.Rated {
 		t.Fatalf("bot game %+v %v", b, err)
 	}
 	// X on b2 and c3; the bot answers a1 and a2.
 	for _, mv := range []string{"b2", "c3"} {
-		if _, err := h.m.Move(bg, b.ID, cem.ID, mv, ""); err != nil {
+		if _, err := h.m.Play().Move(bg, b.ID, cem.ID, mv, ""); err != nil {
 			t.Fatal(err)
 		}
 		h.wait()
 	}
-	if err := h.m.Hint(bg, b.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrNotPlayer) {
+	if err := h.m.Play().Hint(bg, b.ID, ayse.ID, ""); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("hint for a stranger: %v", err)
 	}
 	before := len(h.Events())
-	if err := h.m.Hint(bg, b.ID, cem.ID, "ref"); err != nil {
+	if err := h.m.Play().Hint(bg, b.ID, cem.ID, "ref"); err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
@@ -750,7 +750,7 @@ func TestHint(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != sessions.EventHint || evs[0].Move != "a3" || evs[0].UserID != cem.ID || evs[0].Ref != "ref" {
 		t.Fatalf("hint events %+v", evs)
 	}
-	after, _ := h.m.Get(b.ID)
+	after, _ := h.m.Lobby().Get(b.ID)
 	if len(after.Moves) != 4 {
 		t.Fatal("a hint changed the game")
 	}
@@ -758,7 +758,7 @@ func TestHint(t *testing.T) {
 		t.Fatalf("a game played with a hint: rated %v, hint says unrated %v", after.Rated, evs[0].Unrated)
 	}
 	// The second hint does not unrate it again.
-	h.m.Hint(bg, b.ID, cem.ID, "")
+	h.m.Play().Hint(bg, b.ID, cem.ID, "")
 	h.wait()
 	if evs := h.Events(); evs[len(evs)-1].Kind != sessions.EventHint || evs[len(evs)-1].Unrated {
 		t.Fatalf("second hint %+v", evs[len(evs)-1])
@@ -785,7 +785,7 @@ func TestConcurrentPlay(t *testing.T) {
 	}
 	var bots []int64
 	for i := range 4 {
-		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "c1", Player: sessions.Player{ID: fmt.Sprint("h", i)},
+		s, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "c1", Player: sessions.Player{ID: fmt.Sprint("h", i)},
 			Game: h.game([]string{"tictactoe", "dama"}[i%2]), Level: "easy", Side: ai.Side(i % 2)})
 		if err != nil {
 			t.Fatal(err)
@@ -801,7 +801,7 @@ func TestConcurrentPlay(t *testing.T) {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(uint64(mt.id), uint64(side)))
 				for range 60 {
-					s, err := h.m.Get(mt.id)
+					s, err := h.m.Lobby().Get(mt.id)
 					if err != nil {
 						return // over
 					}
@@ -811,10 +811,10 @@ func TestConcurrentPlay(t *testing.T) {
 					}
 					// Both players send whatever they picked: only the one
 					// to move, with a legal move, may change the game.
-					if _, err := h.m.Move(bg, mt.id, p.ID, mv, ""); err == nil {
+					if _, err := h.m.Play().Move(bg, mt.id, p.ID, mv, ""); err == nil {
 						accepted.Add(1)
 					}
-					h.m.Find("test", s.ChannelID, p.ID)
+					h.m.Lobby().Find("test", s.ChannelID, p.ID)
 				}
 			}()
 		}
@@ -825,14 +825,14 @@ func TestConcurrentPlay(t *testing.T) {
 			defer wg.Done()
 			user := fmt.Sprint("h", i)
 			for range 20 {
-				s, err := h.m.Get(id)
+				s, err := h.m.Lobby().Get(id)
 				if err != nil {
 					return
 				}
 				if len(s.Legal) > 0 {
-					h.m.Move(bg, id, user, s.Legal[0], "")
+					h.m.Play().Move(bg, id, user, s.Legal[0], "")
 				}
-				h.m.Hint(bg, id, user, "")
+				h.m.Play().Hint(bg, id, user, "")
 				time.Sleep(time.Millisecond)
 			}
 		}()
@@ -862,7 +862,7 @@ func TestConcurrentPlay(t *testing.T) {
 			}
 			pos.Make(m)
 		}
-		if s, err := h.m.Get(id); err == nil {
+		if s, err := h.m.Lobby().Get(id); err == nil {
 			if !reflect.DeepEqual(s.Board, pos.Board()) || !slices.Equal(s.Moves, rec.Moves) {
 				t.Fatalf("game %d: memory and store differ", id)
 			}
@@ -885,7 +885,7 @@ func (panicky) Choose(context.Context, ai.Position, ai.Level, *rand.Rand) ai.Res
 // 20: a game left with the bot to move for good cost its player rating).
 func TestEnginePanicFallsBackToALegalMove(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return panicky{} } })
-	g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
+	g, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("ttt"), Side: ai.Second, Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -899,14 +899,14 @@ func TestEnginePanicFallsBackToALegalMove(t *testing.T) {
 			moved++
 		}
 	}
-	s, err := h.m.Get(g.ID)
+	s, err := h.m.Lobby().Get(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if moved != 1 || len(s.Moves) != 1 || s.Turn != ai.Second {
 		t.Fatalf("%d bot moves, game %v with %v to move: want the bot's one move and Ayşe to move", moved, s.Moves, s.Turn)
 	}
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, s.Legal[0], "r1"); err != nil {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, s.Legal[0], "r1"); err != nil {
 		t.Fatalf("the person's move after the fallback: %v", err)
 	}
 }

@@ -96,9 +96,9 @@ type settler struct {
 	*env
 	table       *table
 	bots        *bots // findOptimal's background search, on the pool
-	tournaments *tournaments
-	matches     *matches
-	ratings     *ratings
+	tournaments *Tournaments
+	matches     *Matches
+	ratings     *Ratings
 }
 
 // ended forgets a game that has just ended and settles it. It returns the

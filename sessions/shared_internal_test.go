@@ -35,10 +35,10 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 	t.Cleanup(func() { m.Close() })
 	g, _ := reg.Lookup("dama")
 	a, b := Player{ID: "a", Name: "A"}, Player{ID: "b", Name: "B"}
-	if err := m.Challenge(ctx, Challenge{Platform: "t", ChannelID: "c", From: a, To: b, Game: g}); err != nil {
+	if err := m.challenges.Issue(ctx, Challenge{Platform: "t", ChannelID: "c", From: a, To: b, Game: g}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := m.Accept(ctx, "t", "c", b, "")
+	snap, _, err := m.challenges.Accept(ctx, "t", "c", b, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +46,11 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 	play := func(n int) {
 		t.Helper()
 		for range n {
-			s, err := m.Get(id)
+			s, err := m.lobby.Get(id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := m.Move(ctx, id, s.Players[s.Turn].ID, s.Legal[0], ""); err != nil {
+			if _, err := m.play.Move(ctx, id, s.Players[s.Turn].ID, s.Legal[0], ""); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -155,19 +155,19 @@ func TestSharedRacingMoves(t *testing.T) {
 	var ids []int64
 	for i := range pvpGames {
 		ch := fmt.Sprint("race-", i)
-		if err := p1.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			t.Fatal(err)
 		}
 		// Accepted through the other process: the challenge is in the store.
-		snap, _, err := p2.m.Accept(bg, "test", ch, bora, "")
+		snap, _, err := p2.m.Challenges().Accept(bg, "test", ch, bora, "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, snap.ID)
 	}
 	for i := range botGames {
-		snap, err := p1.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: fmt.Sprint("bot-", i),
+		snap, err := p1.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: fmt.Sprint("bot-", i),
 			Player: cem, Game: f.game(t, "dama"), Level: "easy"})
 		if err != nil {
 			t.Fatal(err)
@@ -187,7 +187,7 @@ func TestSharedRacingMoves(t *testing.T) {
 				rng := rand.New(rand.NewPCG(uint64(gi), uint64(r)))
 				for range tries {
 					p := f.procs[rng.IntN(2)]
-					snap, err := p.m.Get(id)
+					snap, err := p.m.Lobby().Get(id)
 					if errors.Is(err, sessions.ErrNoGame) {
 						return // over
 					}
@@ -201,7 +201,7 @@ func TestSharedRacingMoves(t *testing.T) {
 					mover := snap.Players[snap.Turn].ID
 					text := snap.Legal[rng.IntN(len(snap.Legal))]
 					attempts.Add(1)
-					res, err := f.procs[rng.IntN(2)].m.Move(bg, id, mover, text, "")
+					res, err := f.procs[rng.IntN(2)].m.Play().Move(bg, id, mover, text, "")
 					var me *games.MoveError
 					switch {
 					case err == nil:
@@ -310,25 +310,25 @@ func (f *fleet) game(t *testing.T, name string) games.Game {
 func TestSharedMeetsGamesStartedElsewhere(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
-	snap, err := p1.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	snap, err := p1.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: f.game(t, "xox"), Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := p2.m.Find("test", chanA, ayse.ID)
+	found := p2.m.Lobby().Find("test", chanA, ayse.ID)
 	if len(found) != 1 || found[0].ID != snap.ID {
 		t.Fatalf("the other process finds %v in the channel, want game %d", found, snap.ID)
 	}
-	if _, err := p2.m.Move(bg, snap.ID, ayse.ID, found[0].Legal[0], ""); err != nil {
+	if _, err := p2.m.Play().Move(bg, snap.ID, ayse.ID, found[0].Legal[0], ""); err != nil {
 		t.Fatalf("moving through the other process: %v", err)
 	}
-	if _, err := p2.m.Resign(bg, snap.ID, ayse.ID); err != nil {
+	if _, err := p2.m.Offers().Resign(bg, snap.ID, ayse.ID); err != nil {
 		t.Fatal(err)
 	}
-	if got := p1.m.Find("test", chanA, ayse.ID); len(got) != 0 {
+	if got := p1.m.Lobby().Find("test", chanA, ayse.ID); len(got) != 0 {
 		t.Fatalf("the first process still lists %d games after the end elsewhere", len(got))
 	}
-	if _, err := p1.m.Move(bg, snap.ID, ayse.ID, "b2", ""); !errors.Is(err, sessions.ErrNoGame) && !errors.Is(err, sessions.ErrGameOver) {
+	if _, err := p1.m.Play().Move(bg, snap.ID, ayse.ID, "b2", ""); !errors.Is(err, sessions.ErrNoGame) && !errors.Is(err, sessions.ErrGameOver) {
 		t.Fatalf("a move through the first process after the end: %v, want ErrNoGame or ErrGameOver", err)
 	}
 }
@@ -343,22 +343,22 @@ func TestSharedSweepOnce(t *testing.T) {
 		cfg.IdleCheck = 10 * time.Millisecond
 	})
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox")}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p2.m.Accept(bg, "test", chanA, bora, "")
+	snap, _, err := p2.m.Challenges().Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Three moves through either process, then Bora idle (having moved:
 	// a loss, not a game abandoned).
 	for i, p := range []sessions.Player{ayse, bora, ayse} {
-		cur, err := f.procs[i%2].m.Get(snap.ID)
+		cur, err := f.procs[i%2].m.Lobby().Get(snap.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.procs[(i+1)%2].m.Move(bg, snap.ID, p.ID, cur.Legal[0], ""); err != nil {
+		if _, err := f.procs[(i+1)%2].m.Play().Move(bg, snap.ID, p.ID, cur.Legal[0], ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -407,12 +407,12 @@ func TestSharedAdoptsBotMove(t *testing.T) {
 		}
 	})
 	p1, p2 := f.procs[0], f.procs[1]
-	snap, err := p1.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	snap, err := p1.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: f.game(t, "xox"), Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p1.m.Move(bg, snap.ID, ayse.ID, snap.Legal[0], ""); err != nil {
+	if _, err := p1.m.Play().Move(bg, snap.ID, ayse.ID, snap.Legal[0], ""); err != nil {
 		t.Fatal(err)
 	}
 	p1.m.Close() // stops mid-search, as a killed process would
@@ -444,20 +444,20 @@ func TestSharedTournament(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
 	ps := players(4)
-	if _, err := p1.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
+	if _, err := p1.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
 		Game: f.game(t, "xox"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
-		if _, err := f.procs[i%2].m.JoinTournament(bg, "test", chanA, p); err != nil {
+		if _, err := f.procs[i%2].m.Tournaments().Join(bg, "test", chanA, p); err != nil {
 			t.Fatalf("%s joining through process %d: %v", p.ID, i%2, err)
 		}
 	}
-	if _, err := p2.m.StartTournament(bg, "test", chanA, ps[0], false, ""); err != nil {
+	if _, err := p2.m.Tournaments().Start(bg, "test", chanA, ps[0], false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; ; round++ {
-		v, ok := p1.m.Tournament(bg, "test", chanA)
+		v, ok := p1.m.Tournaments().Get(bg, "test", chanA)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -467,7 +467,7 @@ func TestSharedTournament(t *testing.T) {
 		if round > 3 {
 			t.Fatalf("round %d of a 3-round round robin", round)
 		}
-		games := p2.m.ChannelGames("test", chanA)
+		games := p2.m.Lobby().ChannelGames("test", chanA)
 		if len(games) != 2 {
 			t.Fatalf("round %d: %d games, want 2", round, len(games))
 		}
@@ -475,7 +475,7 @@ func TestSharedTournament(t *testing.T) {
 		for i, s := range games {
 			wg.Go(func() {
 				mover, _ := s.ToMove()
-				if _, err := f.procs[i%2].m.Resign(bg, s.ID, mover.ID); err != nil {
+				if _, err := f.procs[i%2].m.Offers().Resign(bg, s.ID, mover.ID); err != nil {
 					t.Errorf("round %d: resigning game %d: %v", round, s.ID, err)
 				}
 			})
@@ -485,7 +485,7 @@ func TestSharedTournament(t *testing.T) {
 			return
 		}
 	}
-	v, _ := p2.m.Tournament(bg, "test", chanA)
+	v, _ := p2.m.Tournaments().Get(bg, "test", chanA)
 	for i, r := range v.T.Rounds {
 		if !r.Complete() {
 			t.Fatalf("round %d incomplete: %+v", i+1, r)
@@ -519,21 +519,21 @@ func TestSharedTournament(t *testing.T) {
 func TestSharedOutageCreditedOnce(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox"), TimeControl: sessions.TimeControl{Base: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p2.m.Accept(bg, "test", chanA, bora, "")
+	snap, _, err := p2.m.Challenges().Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p1.m.Find("test", chanA, ayse.ID)) != 1 { // both processes hold it now
+	if len(p1.m.Lobby().Find("test", chanA, ayse.ID)) != 1 { // both processes hold it now
 		t.Fatal("the first process does not find the game")
 	}
 	before := f.stored(t, snap.ID).LastMove
 	var wg sync.WaitGroup
 	for _, p := range f.procs {
-		wg.Go(func() { p.m.CreditOutage("test", 10*time.Minute) })
+		wg.Go(func() { p.m.Fleet().CreditOutage("test", 10*time.Minute) })
 	}
 	wg.Wait()
 	after := f.stored(t, snap.ID).LastMove

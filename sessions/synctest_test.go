@@ -29,11 +29,11 @@ func after(d time.Duration) {
 func (h *harness) bothMove(id int64) {
 	h.t.Helper()
 	for _, p := range []sessions.Player{ayse, bora} {
-		s, err := h.m.Get(id)
+		s, err := h.m.Lobby().Get(id)
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		if _, err := h.m.Move(bg, id, p.ID, s.Legal[0], ""); err != nil {
+		if _, err := h.m.Play().Move(bg, id, p.ID, s.Legal[0], ""); err != nil {
 			h.t.Fatal(err)
 		}
 	}
@@ -73,7 +73,7 @@ func TestIdleReminderAndForfeitByTheClock(t *testing.T) {
 		if evs := h.of(sessions.EventForfeit, g.ID); len(evs) != 0 {
 			t.Fatalf("forfeited before the forfeit time: %+v", evs)
 		}
-		if _, err := h.m.Get(g.ID); err != nil {
+		if _, err := h.m.Lobby().Get(g.ID); err != nil {
 			t.Fatal("the game before the forfeit time:", err)
 		}
 		after(time.Second)
@@ -82,7 +82,7 @@ func TestIdleReminderAndForfeitByTheClock(t *testing.T) {
 		if len(evs) != 1 || evs[0].Game.Result != want {
 			t.Fatalf("at the forfeit time, forfeits %+v, want one %+v", evs, want)
 		}
-		if _, err := h.m.Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
+		if _, err := h.m.Lobby().Get(g.ID); !errors.Is(err, sessions.ErrNoGame) {
 			t.Fatalf("the forfeited game is still held: %v", err)
 		}
 		if rec, _ := h.store.Game(bg, g.ID); rec.Result != want {

@@ -28,12 +28,12 @@ const (
 // or one that takes none back: tavla's dice), ErrTournamentGame,
 // ErrNothingToUndo, and the lookups' (ErrNoGame, ErrNotPlayer,
 // ErrGameOver).
-func (o *offers) OfferTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
+func (o *Offers) OfferTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
 	return retryConflict2(func() (TakebackOutcome, Snapshot, error) { return o.offerTakeback(ctx, id, userID) })
 }
 
 // offerTakeback is one try of OfferTakeback.
-func (o *offers) offerTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
+func (o *Offers) offerTakeback(ctx context.Context, id int64, userID string) (TakebackOutcome, Snapshot, error) {
 	var (
 		out  TakebackOutcome
 		snap Snapshot
@@ -64,12 +64,12 @@ func (o *offers) offerTakeback(ctx context.Context, id int64, userID string) (Ta
 }
 
 // AnswerTakeback accepts or declines the opponent's offer to take back.
-func (o *offers) AnswerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
+func (o *Offers) AnswerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
 	return retryConflict(func() (Snapshot, error) { return o.answerTakeback(ctx, id, userID, accept) })
 }
 
 // answerTakeback is one try of AnswerTakeback.
-func (o *offers) answerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
+func (o *Offers) answerTakeback(ctx context.Context, id int64, userID string, accept bool) (Snapshot, error) {
 	var snap Snapshot
 	_, err := o.replica.act(id, userID, true, func(l *live, side ai.Side) (err error) {
 		if l.rec.TakebackOffer != side.Opponent() {
@@ -93,7 +93,7 @@ func (o *offers) answerTakeback(ctx context.Context, id int64, userID string, ac
 
 // acceptTakeback takes the offerer's last turn back (and the reply after
 // it); l.mu must be held.
-func (o *offers) acceptTakeback(ctx context.Context, l *live) (Snapshot, error) {
+func (o *Offers) acceptTakeback(ctx context.Context, l *live) (Snapshot, error) {
 	to := takebackPoint(l.sides, l.rec.TakebackOffer)
 	if to < 0 {
 		return Snapshot{}, ErrNothingToUndo

@@ -72,31 +72,31 @@ func cloneTournament(t tournament.Tournament) tournament.Tournament {
 	return t
 }
 
-// tournaments runs the channels' tournaments. Its lock (a fleetMutex:
-// in the shared mode also the fleet's tournaments' lease) serialises every
-// change of a tournament; a round's games are started under it, so it
-// comes before a game's lock in the lock order. It is never held with the
-// matches'.
-type tournaments struct {
+// Tournaments runs the channels' tournaments (Manager.Tournaments). Its
+// lock (a fleetMutex: in the shared mode also the fleet's tournaments'
+// lease) serialises every change of a tournament; a round's games are
+// started under it, so it comes before a game's lock in the lock order. It
+// is never held with the matches'.
+type Tournaments struct {
 	*env
 	table   *table
 	replica *replica
-	lobby   *lobby
+	lobby   *Lobby
 	settler *settler
-	ratings *ratings
+	ratings *Ratings
 
 	mu        fleetMutex
 	byChannel map[chanKey]*TournamentRecord // registering or running, one per channel
 }
 
-func newTournaments(e *env) *tournaments {
-	tm := &tournaments{env: e, byChannel: map[chanKey]*TournamentRecord{}}
+func newTournaments(e *env) *Tournaments {
+	tm := &Tournaments{env: e, byChannel: map[chanKey]*TournamentRecord{}}
 	tm.mu.t = tm
 	return tm
 }
 
 // view copies rec; tm.mu must be held (or rec private).
-func (tm *tournaments) view(rec *TournamentRecord) TournamentView {
+func (tm *Tournaments) view(rec *TournamentRecord) TournamentView {
 	g, _ := tm.cfg.Games.Lookup(rec.T.Game)
 	tc, _ := ParseTimeControl(rec.T.TimeControl)
 	games := make(map[string]int64, len(rec.Games))
@@ -109,7 +109,7 @@ func (tm *tournaments) view(rec *TournamentRecord) TournamentView {
 
 // restore loads the registering and running tournaments (at start-up),
 // skipping those that cannot be read: it returns them.
-func (tm *tournaments) restore() ([]SkippedRow, error) {
+func (tm *Tournaments) restore() ([]SkippedRow, error) {
 	recs, skipped, err := loadTournaments(tm.ctx, tm.cfg.Store, tm.cfg.Games)
 	if err != nil {
 		return nil, fmt.Errorf("sessions: restore tournaments: %w", err)
@@ -121,7 +121,7 @@ func (tm *tournaments) restore() ([]SkippedRow, error) {
 // reload replaces the tournaments held by the stored ones (registering or
 // running); tm.mu must be held. A store that cannot be read leaves them as
 // they are.
-func (tm *tournaments) reload() {
+func (tm *Tournaments) reload() {
 	recs, _, err := loadTournaments(context.Background(), tm.cfg.Store, tm.cfg.Games)
 	if err != nil {
 		tm.log.Warn("reading the tournaments", "err", err)
@@ -133,7 +133,7 @@ func (tm *tournaments) reload() {
 
 // hold keeps recs, the tournaments registering or running; tm.mu must be
 // held (or the Manager not started).
-func (tm *tournaments) hold(recs []TournamentRecord) {
+func (tm *Tournaments) hold(recs []TournamentRecord) {
 	for i := range recs {
 		rec := recs[i]
 		if rec.Games == nil {
@@ -144,16 +144,16 @@ func (tm *tournaments) hold(recs []TournamentRecord) {
 }
 
 // save writes rec through; tm.mu must be held.
-func (tm *tournaments) save(ctx context.Context, rec *TournamentRecord) {
+func (tm *Tournaments) save(ctx context.Context, rec *TournamentRecord) {
 	rec.Updated = storedTime(tm.cfg.Now())
 	if err := tm.cfg.Store.SaveTournament(context.WithoutCancel(ctx), *rec); err != nil {
 		tm.log.Error("saving a tournament", "id", rec.ID, "err", err)
 	}
 }
 
-// CreateTournament opens a tournament for registration in a channel (one
+// Create opens a tournament for registration in a channel (one
 // per channel at a time: ErrTournamentExists, with the existing one).
-func (tm *tournaments) CreateTournament(ctx context.Context, req NewTournament) (TournamentView, error) {
+func (tm *Tournaments) Create(ctx context.Context, req NewTournament) (TournamentView, error) {
 	if req.Game.Players() != 2 {
 		return TournamentView{}, ErrOnePlayerGame
 	}
@@ -182,7 +182,7 @@ func (tm *tournaments) CreateTournament(ctx context.Context, req NewTournament) 
 }
 
 // current returns the channel's active tournament; tm.mu must be held.
-func (tm *tournaments) current(platform, channelID string) (*TournamentRecord, error) {
+func (tm *Tournaments) current(platform, channelID string) (*TournamentRecord, error) {
 	rec := tm.byChannel[chanKey{platform, channelID}]
 	if rec == nil {
 		return nil, ErrNoTournament
@@ -190,9 +190,9 @@ func (tm *tournaments) current(platform, channelID string) (*TournamentRecord, e
 	return rec, nil
 }
 
-// Tournament returns the channel's tournament: the one registering or
+// Get returns the channel's tournament: the one registering or
 // running, else the last one (finished or cancelled), from the store.
-func (tm *tournaments) Tournament(ctx context.Context, platform, channelID string) (TournamentView, bool) {
+func (tm *Tournaments) Get(ctx context.Context, platform, channelID string) (TournamentView, bool) {
 	if v, ok := tm.active(platform, channelID); ok {
 		return v, true
 	}
@@ -207,7 +207,7 @@ func (tm *tournaments) Tournament(ctx context.Context, platform, channelID strin
 }
 
 // active returns the channel's tournament registering or running.
-func (tm *tournaments) active(platform, channelID string) (TournamentView, bool) {
+func (tm *Tournaments) active(platform, channelID string) (TournamentView, bool) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -217,9 +217,9 @@ func (tm *tournaments) active(platform, channelID string) (TournamentView, bool)
 	return tm.view(rec), true
 }
 
-// JoinTournament registers p in the channel's tournament, seeded by their
+// Join registers p in the channel's tournament, seeded by their
 // rating in its game.
-func (tm *tournaments) JoinTournament(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
+func (tm *Tournaments) Join(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -234,8 +234,8 @@ func (tm *tournaments) JoinTournament(ctx context.Context, platform, channelID s
 	return tm.view(rec), nil
 }
 
-// AddBotToTournament enters the bot at a level (organiser or admin only).
-func (tm *tournaments) AddBotToTournament(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
+// AddBot enters the bot at a level (organiser or admin only).
+func (tm *Tournaments) AddBot(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -262,11 +262,11 @@ func (tm *tournaments) AddBotToTournament(ctx context.Context, platform, channel
 	return tm.view(rec), nil
 }
 
-// LeaveTournament takes playerID out of the channel's tournament: before the
+// Leave takes playerID out of the channel's tournament: before the
 // start it unregisters, after it withdraws (the game in play is lost, later
 // ones are forfeited). Taking out someone else (the bot) is for the
 // organiser or an admin.
-func (tm *tournaments) LeaveTournament(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
+func (tm *Tournaments) Leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
 	v, game, evs, err := tm.leave(ctx, platform, channelID, by, admin, playerID)
 	if err != nil {
 		return v, err
@@ -280,9 +280,9 @@ func (tm *tournaments) LeaveTournament(ctx context.Context, platform, channelID 
 	return v, nil
 }
 
-// leave is LeaveTournament's change of the tournament; it returns the game
+// leave is Leave's change of the tournament; it returns the game
 // playerID was playing in it (0 for none) and the events to announce.
-func (tm *tournaments) leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, int64, []Event, error) {
+func (tm *Tournaments) leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, int64, []Event, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -306,7 +306,7 @@ func (tm *tournaments) leave(ctx context.Context, platform, channelID string, by
 
 // endGame ends a live game as a loss for loserID (or with no winner, for
 // ReasonAborted) and settles it. No lock may be held.
-func (tm *tournaments) endGame(ctx context.Context, id int64, loserID, reason string) {
+func (tm *Tournaments) endGame(ctx context.Context, id int64, loserID, reason string) {
 	l, err := tm.table.get(id)
 	if err != nil {
 		return
@@ -331,7 +331,7 @@ func (tm *tournaments) endGame(ctx context.Context, id int64, loserID, reason st
 
 // end is one try of endGame's end of l: false if l was over already, and
 // ErrConflict if another process saved it first (it is reloaded).
-func (tm *tournaments) end(l *live, loserID, reason string) (bool, error) {
+func (tm *Tournaments) end(l *live, loserID, reason string) (bool, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	tm.replica.freshen(l)
@@ -351,10 +351,10 @@ func (tm *tournaments) end(l *live, loserID, reason string) (bool, error) {
 	return true, tm.replica.save(l, cp)
 }
 
-// StartTournament closes registration and starts round 1 (organiser or
+// Start closes registration and starts round 1 (organiser or
 // admin only). The round's games start in the channel; an EventRoundStarted
 // carrying ref follows: it is the answer to the start command.
-func (tm *tournaments) StartTournament(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
+func (tm *Tournaments) Start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
 	v, evs, err := tm.start(ctx, platform, channelID, by, admin, ref)
 	if err != nil {
 		return v, err
@@ -363,9 +363,9 @@ func (tm *tournaments) StartTournament(ctx context.Context, platform, channelID 
 	return v, nil
 }
 
-// start is StartTournament's change of the tournament; it returns the
+// start is Start's change of the tournament; it returns the
 // events to announce.
-func (tm *tournaments) start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, []Event, error) {
+func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, []Event, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -397,9 +397,9 @@ func (tm *tournaments) start(ctx context.Context, platform, channelID string, by
 	return tm.view(rec), evs, nil
 }
 
-// CancelTournament stops the channel's tournament (organiser or admin
+// Cancel stops the channel's tournament (organiser or admin
 // only); its unfinished games end without a result and are not rated.
-func (tm *tournaments) CancelTournament(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
+func (tm *Tournaments) Cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
 	v, live, err := tm.cancel(ctx, platform, channelID, by, admin)
 	if err != nil {
 		return v, err
@@ -410,9 +410,9 @@ func (tm *tournaments) CancelTournament(ctx context.Context, platform, channelID
 	return v, nil
 }
 
-// cancel is CancelTournament's change of the tournament; it returns the
+// cancel is Cancel's change of the tournament; it returns the
 // games still going on, to end.
-func (tm *tournaments) cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, []int64, error) {
+func (tm *Tournaments) cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, []int64, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	rec, err := tm.current(platform, channelID)
@@ -440,7 +440,7 @@ func (tm *tournaments) cancel(ctx context.Context, platform, channelID string, b
 
 // result records the result of a tournament game that ended and returns
 // the events that follow (next round, end). No lock may be held.
-func (tm *tournaments) result(ctx context.Context, rec GameRecord) []Event {
+func (tm *Tournaments) result(ctx context.Context, rec GameRecord) []Event {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	tr := tm.byChannel[chanKey{rec.Platform, rec.ChannelID}]
@@ -471,7 +471,7 @@ func (tm *tournaments) result(ctx context.Context, rec GameRecord) []Event {
 // applyUpdate stores the tournament after an event, starts the games of a
 // newly paired round and returns the events to announce. tm.mu must be
 // held.
-func (tm *tournaments) applyUpdate(ctx context.Context, rec *TournamentRecord, u tournament.Update) []Event {
+func (tm *Tournaments) applyUpdate(ctx context.Context, rec *TournamentRecord, u tournament.Update) []Event {
 	tm.save(ctx, rec) // the rounds first: a crash now only leaves games to create
 	var evs []Event
 	if len(u.Paired) > 0 && rec.T.State == tournament.Running {
@@ -490,7 +490,7 @@ func (tm *tournaments) applyUpdate(ctx context.Context, rec *TournamentRecord, u
 
 // startRound creates the games of a round's unfinished pairings that have
 // none yet, and returns them. tm.mu must be held.
-func (tm *tournaments) startRound(ctx context.Context, rec *TournamentRecord, round int) []Snapshot {
+func (tm *Tournaments) startRound(ctx context.Context, rec *TournamentRecord, round int) []Snapshot {
 	g, ok := tm.cfg.Games.Lookup(rec.T.Game)
 	if !ok || round < 1 || round > len(rec.T.Rounds) {
 		return nil
@@ -538,7 +538,7 @@ func (tm *tournaments) startRound(ctx context.Context, rec *TournamentRecord, ro
 
 // resume creates the games of the platform's running tournaments that a
 // crash left uncreated, and announces them.
-func (tm *tournaments) resume(platform string) {
+func (tm *Tournaments) resume(platform string) {
 	ctx, d := Defer(tm.ctx) // the bot's moves wait for the round's announcement
 	defer d.Release()       // (flushed below; released even if a panic unwinds)
 	tm.emit(tm.startRounds(ctx, platform)...)
@@ -547,7 +547,7 @@ func (tm *tournaments) resume(platform string) {
 
 // startRounds starts, in each of the platform's running tournaments, the
 // current round's games not created yet, and returns the announcements.
-func (tm *tournaments) startRounds(ctx context.Context, platform string) []Event {
+func (tm *Tournaments) startRounds(ctx context.Context, platform string) []Event {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	var evs []Event
@@ -572,7 +572,7 @@ func (tm *tournaments) startRounds(ctx context.Context, platform string) []Event
 // end), so one lease serves them all.
 type fleetMutex struct {
 	mu sync.Mutex
-	t  *tournaments
+	t  *Tournaments
 }
 
 // Lock takes the mutex and, in the shared mode, the lease, then reloads

@@ -19,17 +19,17 @@ func TestRatingsAfterGames(t *testing.T) {
 	h := newHarness(t, path, nil)
 	// Ayşe beats Bora, then Bora and Cem draw.
 	g := h.pvp("tictactoe", chanA, ayse, bora)
-	h.m.Move(bg, g.ID, ayse.ID, "b2", "")
-	h.m.Move(bg, g.ID, bora.ID, "a1", "")
-	first, err := h.m.Resign(bg, g.ID, bora.ID)
+	h.m.Play().Move(bg, g.ID, ayse.ID, "b2", "")
+	h.m.Play().Move(bg, g.ID, bora.ID, "a1", "")
+	first, err := h.m.Offers().Resign(bg, g.ID, bora.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g = h.pvp("tictactoe", chanA, bora, cem)
-	h.m.Move(bg, g.ID, bora.ID, "b2", "") // both move: a draw at move 0 is void
-	h.m.Move(bg, g.ID, cem.ID, "a1", "")
-	h.m.OfferDraw(bg, g.ID, bora.ID)
-	out, second, err := h.m.OfferDraw(bg, g.ID, cem.ID)
+	h.m.Play().Move(bg, g.ID, bora.ID, "b2", "") // both move: a draw at move 0 is void
+	h.m.Play().Move(bg, g.ID, cem.ID, "a1", "")
+	h.m.Offers().OfferDraw(bg, g.ID, bora.ID)
+	out, second, err := h.m.Offers().OfferDraw(bg, g.ID, cem.ID)
 	if err != nil || out != sessions.DrawAgreed {
 		t.Fatalf("draw %v %v", out, err)
 	}
@@ -53,7 +53,7 @@ func TestRatingsAfterGames(t *testing.T) {
 	h.store.Close()
 
 	h2 := newHarness(t, path, nil)
-	board, err := h2.m.Leaderboard(bg, "test", "tictactoe", 10)
+	board, err := h2.m.Ratings().Leaderboard(bg, "test", "tictactoe", 10)
 	if err != nil || len(board) != 3 {
 		t.Fatalf("leaderboard %+v %v", board, err)
 	}
@@ -65,13 +65,13 @@ func TestRatingsAfterGames(t *testing.T) {
 			t.Fatal("leaderboard not sorted")
 		}
 	}
-	if r, ok := h2.m.Rating(bg, "test", "tictactoe", cem.ID); !ok || r.Rating != rated[1].Ratings[1].After {
+	if r, ok := h2.m.Ratings().Rating(bg, "test", "tictactoe", cem.ID); !ok || r.Rating != rated[1].Ratings[1].After {
 		t.Fatalf("Cem's stored rating %+v", r)
 	}
-	if _, ok := h2.m.Rating(bg, "test", "dama", cem.ID); ok {
+	if _, ok := h2.m.Ratings().Rating(bg, "test", "dama", cem.ID); ok {
 		t.Fatal("a rating in a game never played")
 	}
-	if _, ok := h2.m.Rating(bg, "other-platform", "tictactoe", cem.ID); ok {
+	if _, ok := h2.m.Ratings().Rating(bg, "other-platform", "tictactoe", cem.ID); ok {
 		t.Fatal("ratings leak across platforms")
 	}
 }
@@ -81,37 +81,37 @@ func TestBotGamesRatedPerLevelUntilUndo(t *testing.T) {
 	// play plays b2 against the bot at level (changed to levelBefore before
 	// the move, to levelAfter after it), maybe takes it back, and resigns.
 	play := func(level, levelBefore, levelAfter string, undo bool) {
-		s, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("tictactoe"), Level: level})
+		s, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("tictactoe"), Level: level})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if levelBefore != "" {
-			if s, err := h.m.SetLevel(bg, s.ID, ayse.ID, levelBefore); err != nil || !s.Rated {
+			if s, err := h.m.Play().SetLevel(bg, s.ID, ayse.ID, levelBefore); err != nil || !s.Rated {
 				t.Fatalf("level before the first move: rated %v, %v", s.Rated, err)
 			}
 		}
-		h.m.Move(bg, s.ID, ayse.ID, "b2", "")
+		h.m.Play().Move(bg, s.ID, ayse.ID, "b2", "")
 		h.wait()
 		if levelAfter != "" {
-			if s, err := h.m.SetLevel(bg, s.ID, ayse.ID, levelAfter); err != nil || s.Rated {
+			if s, err := h.m.Play().SetLevel(bg, s.ID, ayse.ID, levelAfter); err != nil || s.Rated {
 				t.Fatalf("level changed in play: rated %v, %v", s.Rated, err)
 			}
 		}
 		if undo {
-			if _, err := h.m.Undo(bg, s.ID, ayse.ID); err != nil {
+			if _, err := h.m.Play().Undo(bg, s.ID, ayse.ID); err != nil {
 				t.Fatal(err)
 			}
-			h.m.Move(bg, s.ID, ayse.ID, "b2", "")
+			h.m.Play().Move(bg, s.ID, ayse.ID, "b2", "")
 			h.wait()
 		}
-		h.m.Resign(bg, s.ID, ayse.ID)
+		h.m.Offers().Resign(bg, s.ID, ayse.ID)
 	}
 	play("hard", "", "", false)
 	play("easy", "", "", false)
 	play("easy", "", "", true)
 	play("easy", "master", "", false) // before any move: rated against master
 	play("easy", "", "master", false) // prepared against easy: not rated
-	board, _ := h.m.Leaderboard(bg, "test", "tictactoe", 10)
+	board, _ := h.m.Ratings().Leaderboard(bg, "test", "tictactoe", 10)
 	games := map[string]int{}
 	for _, r := range board {
 		games[r.PlayerID] = r.Games
@@ -175,32 +175,32 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h := newHarness(t, path, func(c *sessions.Config) { f.Store = c.Store; c.Store = f })
 	ps := players(4)
 	org := ps[0]
-	if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, sessions.ErrTournamentExists) {
 		t.Fatalf("second tournament: %v", err)
 	}
 	for _, p := range ps {
-		if _, err := h.m.JoinTournament(bg, "test", chanA, p); err != nil {
+		if _, err := h.m.Tournaments().Join(bg, "test", chanA, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.StartTournament(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, sessions.ErrNotOrganiser) {
 		t.Fatalf("start by a player: %v", err)
 	}
-	v, err := h.m.StartTournament(bg, "test", chanA, ps[1], true, "") // an admin may
-	if err != nil || v.T.State != tournament.Running || len(h.m.ChannelGames("test", chanA)) != 2 {
+	v, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], true, "") // an admin may
+	if err != nil || v.T.State != tournament.Running || len(h.m.Lobby().ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("start: %+v %v", v.T, err)
 	}
 	// Board 1 ends normally; board 2 ends in a "crash" before its result
 	// and rating are stored.
-	games := h.m.ChannelGames("test", chanA)
+	games := h.m.Lobby().ChannelGames("test", chanA)
 	resignFirst := func(s sessions.Snapshot) {
 		p, _ := s.ToMove()
-		if _, err := h.m.Resign(bg, s.ID, p.ID); err != nil {
+		if _, err := h.m.Offers().Resign(bg, s.ID, p.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -212,14 +212,14 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h.store.Close()
 
 	h2 := newHarness(t, path, nil)
-	v, _ = h2.m.Tournament(bg, "test", chanA)
+	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
 	if v.T.Current() != 1 || v.T.Rounds[0].Complete() {
 		t.Fatalf("stored tournament %+v", v.T.Rounds)
 	}
 	h2.m.Resume("test")
-	v, _ = h2.m.Tournament(bg, "test", chanA)
-	if v.T.Current() != 2 || !v.T.Rounds[0].Complete() || len(h2.m.ChannelGames("test", chanA)) != 2 {
-		t.Fatalf("after resume: round %d, %d games", v.T.Current(), len(h2.m.ChannelGames("test", chanA)))
+	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
+	if v.T.Current() != 2 || !v.T.Rounds[0].Complete() || len(h2.m.Lobby().ChannelGames("test", chanA)) != 2 {
+		t.Fatalf("after resume: round %d, %d games", v.T.Current(), len(h2.m.Lobby().ChannelGames("test", chanA)))
 	}
 	round2 := 0
 	for _, ev := range h2.Events() {
@@ -230,7 +230,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	if round2 != 1 {
 		t.Fatalf("round 2 announced %d times", round2)
 	}
-	if r, ok := h2.m.Rating(bg, "test", "tictactoe", games[1].Players[0].ID); !ok || r.Games != 1 {
+	if r, ok := h2.m.Ratings().Rating(bg, "test", "tictactoe", games[1].Players[0].ID); !ok || r.Games != 1 {
 		t.Fatal("the crashed game was not rated at resume")
 	}
 
@@ -241,37 +241,37 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	f2 := &flaky{}
 	h3 := newHarness(t, path, func(c *sessions.Config) { f2.Store = c.Store; c.Store = f2 })
 	h3.m.Resume("test")
-	for i, s := range h3.m.ChannelGames("test", chanA) {
+	for i, s := range h3.m.Lobby().ChannelGames("test", chanA) {
 		if i == 1 {
 			f2.failCreate.Store(true)
 		}
 		resignFirst2 := func(s sessions.Snapshot) {
 			p, _ := s.ToMove()
-			if _, err := h3.m.Resign(bg, s.ID, p.ID); err != nil {
+			if _, err := h3.m.Offers().Resign(bg, s.ID, p.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
 		resignFirst2(s)
 	}
-	v, _ = h3.m.Tournament(bg, "test", chanA)
-	if v.T.Current() != 3 || len(h3.m.ChannelGames("test", chanA)) != 0 {
-		t.Fatalf("round %d with %d games", v.T.Current(), len(h3.m.ChannelGames("test", chanA)))
+	v, _ = h3.m.Tournaments().Get(bg, "test", chanA)
+	if v.T.Current() != 3 || len(h3.m.Lobby().ChannelGames("test", chanA)) != 0 {
+		t.Fatalf("round %d with %d games", v.T.Current(), len(h3.m.Lobby().ChannelGames("test", chanA)))
 	}
 	h3.m.Close()
 	h3.store.Close()
 	h4 := newHarness(t, path, nil)
 	h4.m.Resume("test")
-	if n := len(h4.m.ChannelGames("test", chanA)); n != 2 {
+	if n := len(h4.m.Lobby().ChannelGames("test", chanA)); n != 2 {
 		t.Fatalf("%d games of round 3 after resume", n)
 	}
-	for _, s := range h4.m.ChannelGames("test", chanA) {
+	for _, s := range h4.m.Lobby().ChannelGames("test", chanA) {
 		if s.TournamentRound != 3 || !s.Rated {
 			t.Fatalf("game %+v", s)
 		}
 		p, _ := s.ToMove()
-		h4.m.Resign(bg, s.ID, p.ID)
+		h4.m.Offers().Resign(bg, s.ID, p.ID)
 	}
-	v, _ = h4.m.Tournament(bg, "test", chanA)
+	v, _ = h4.m.Tournaments().Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -291,35 +291,35 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 func TestBotsPlayTournamentGames(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 	org := players(1)[0]
-	h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.Swiss, Rounds: 2})
 	for _, lvl := range []string{"kolay", "zor"} {
-		if _, err := h.m.AddBotToTournament(bg, "test", chanA, org, false, lvl); err != nil {
+		if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, lvl); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.AddBotToTournament(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, sessions.ErrNotOrganiser) {
 		t.Fatalf("bot added by a player: %v", err)
 	}
-	if _, err := h.m.AddBotToTournament(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
+	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
 		t.Fatalf("unknown level: %v", err)
 	}
-	h.m.JoinTournament(bg, "test", chanA, ayse)
-	if _, err := h.m.StartTournament(bg, "test", chanA, org, false, ""); err != nil {
+	h.m.Tournaments().Join(bg, "test", chanA, ayse)
+	if _, err := h.m.Tournaments().Start(bg, "test", chanA, org, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for range 20 {
 		h.wait()
-		for _, s := range h.m.ChannelGames("test", chanA) {
+		for _, s := range h.m.Lobby().ChannelGames("test", chanA) {
 			if p, ok := s.ToMove(); ok && !p.Bot {
-				h.m.Move(bg, s.ID, p.ID, s.Legal[0], "")
+				h.m.Play().Move(bg, s.ID, p.ID, s.Legal[0], "")
 			}
 		}
-		if v, _ := h.m.Tournament(bg, "test", chanA); v.T.State == tournament.Finished {
+		if v, _ := h.m.Tournaments().Get(bg, "test", chanA); v.T.State == tournament.Finished {
 			break
 		}
 	}
-	v, _ := h.m.Tournament(bg, "test", chanA)
+	v, _ := h.m.Tournaments().Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s rounds %+v", v.T.State, v.T.Rounds)
 	}
@@ -332,7 +332,7 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 	if !levels["easy"] || !levels["hard"] {
 		t.Fatalf("bot-vs-bot levels %v", levels)
 	}
-	if _, ok := h.m.Rating(bg, "test", "tictactoe", sessions.BotRatingID("hard")); !ok {
+	if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", sessions.BotRatingID("hard")); !ok {
 		t.Fatal("the bot's tournament games were not rated")
 	}
 }
@@ -348,25 +348,25 @@ func TestTournamentResultsByClock(t *testing.T) {
 	})
 	for i, tc := range []sessions.TimeControl{{Base: 5 * time.Minute}, {}} {
 		ch := fmt.Sprint("t", i)
-		h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: ch, Organiser: ayse,
+		h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: ch, Organiser: ayse,
 			Game: h.game("tictactoe"), System: tournament.RoundRobin, TimeControl: tc})
-		h.m.JoinTournament(bg, "test", ch, ayse)
-		h.m.JoinTournament(bg, "test", ch, bora)
-		if _, err := h.m.StartTournament(bg, "test", ch, ayse, false, ""); err != nil {
+		h.m.Tournaments().Join(bg, "test", ch, ayse)
+		h.m.Tournaments().Join(bg, "test", ch, bora)
+		if _, err := h.m.Tournaments().Start(bg, "test", ch, ayse, false, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	h.m.CheckIdle(now().Add(5 * time.Minute))
-	v0, _ := h.m.Tournament(bg, "test", "t0")
-	v1, _ := h.m.Tournament(bg, "test", "t1")
+	h.m.Clocks().CheckIdle(now().Add(5 * time.Minute))
+	v0, _ := h.m.Tournaments().Get(bg, "test", "t0")
+	v1, _ := h.m.Tournaments().Get(bg, "test", "t1")
 	if v0.T.State != tournament.Finished || v0.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("timed tournament %s %+v", v0.T.State, v0.T.Rounds)
 	}
 	if v1.T.State != tournament.Running {
 		t.Fatal("the untimed game was flagged")
 	}
-	h.m.CheckIdle(now().Add(24 * time.Hour))
-	v1, _ = h.m.Tournament(bg, "test", "t1")
+	h.m.Clocks().CheckIdle(now().Add(24 * time.Hour))
+	v1, _ = h.m.Tournaments().Get(bg, "test", "t1")
 	if v1.T.State != tournament.Finished || v1.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("untimed tournament %s %+v", v1.T.State, v1.T.Rounds)
 	}

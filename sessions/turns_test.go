@@ -65,7 +65,7 @@ func TestDiceRolledRecordedReplayed(t *testing.T) {
 		t.Fatalf("a new race: moves %v sides %v turn %v, want white's opening roll and white to move", g.Moves, g.Sides, g.Turn)
 	}
 	d1, d2 := lastRoll(t, g)
-	res, err := h.m.Move(bg, g.ID, ayse.ID, "a"+itoa(d1)+" b"+itoa(d2), "")
+	res, err := h.m.Play().Move(bg, g.ID, ayse.ID, "a"+itoa(d1)+" b"+itoa(d2), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestDiceRolledRecordedReplayed(t *testing.T) {
 	h.store.Close()
 
 	h = turnHarness(t, path)
-	after, err := h.m.Get(g.ID)
+	after, err := h.m.Lobby().Get(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,30 +95,30 @@ func TestTurnDieByDie(t *testing.T) {
 	h := turnHarness(t, "")
 	g := h.pvp("race", chanA, ayse, bora)
 	d1, d2 := lastRoll(t, g)
-	if _, err := h.m.Move(bg, g.ID, ayse.ID, "a"+itoa(d1)+" a"+itoa(d2)+" b1", ""); !isReason(err, sessions.ReasonTurnOver) {
+	if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, "a"+itoa(d1)+" a"+itoa(d2)+" b1", ""); !isReason(err, sessions.ReasonTurnOver) {
 		t.Fatalf("three moves for two dice: %v", err)
 	}
-	if s, _ := h.m.Get(g.ID); len(s.Moves) != 1 {
+	if s, _ := h.m.Lobby().Get(g.ID); len(s.Moves) != 1 {
 		t.Fatalf("a refused message changed the game: %v", s.Moves)
 	}
 	whole := "a" + itoa(d1) + " b" + itoa(d2)
-	if err := h.m.CheckMove(g.ID, ayse.ID, whole); err != nil {
+	if err := h.m.Play().CheckMove(g.ID, ayse.ID, whole); err != nil {
 		t.Fatalf("a whole turn, checked: %v", err)
 	}
-	if err := h.m.CheckMove(g.ID, ayse.ID, whole+" a1"); !isReason(err, sessions.ReasonTurnOver) {
+	if err := h.m.Play().CheckMove(g.ID, ayse.ID, whole+" a1"); !isReason(err, sessions.ReasonTurnOver) {
 		t.Fatalf("more than a turn, checked: %v", err)
 	}
-	res, err := h.m.Move(bg, g.ID, ayse.ID, "a"+itoa(d1), "")
+	res, err := h.m.Play().Move(bg, g.ID, ayse.ID, "a"+itoa(d1), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Game.Turn != ai.First || res.Game.Prompt != "die" || !slices.Equal(res.Game.PromptArgs, []string{"die", itoa(d2)}) {
 		t.Fatalf("half a turn: turn %v prompt %q %v", res.Game.Turn, res.Game.Prompt, res.Game.PromptArgs)
 	}
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "a1", ""); !errors.Is(err, sessions.ErrNotYourTurn) {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, "a1", ""); !errors.Is(err, sessions.ErrNotYourTurn) {
 		t.Fatalf("black moved during white's turn: %v", err)
 	}
-	res, err = h.m.Move(bg, g.ID, ayse.ID, "b"+itoa(d2), "")
+	res, err = h.m.Play().Move(bg, g.ID, ayse.ID, "b"+itoa(d2), "")
 	if err != nil || res.Game.Turn != ai.Second || res.Game.Prompt != "" {
 		t.Fatalf("the turn's end: %v, turn %v prompt %q", err, res.Game.Turn, res.Game.Prompt)
 	}
@@ -127,7 +127,7 @@ func TestTurnDieByDie(t *testing.T) {
 // TestBotPlaysWholeTurn: the bot's turn of two plies is one event with both.
 func TestBotPlaysWholeTurn(t *testing.T) {
 	h := turnHarness(t, "")
-	g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	g, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("race"), Level: "easy", Side: ai.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestBotPlaysWholeTurn(t *testing.T) {
 // points, from a custom start (which is not rated).
 func TestPointsOfAShutout(t *testing.T) {
 	h := turnHarness(t, "")
-	g, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	g, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("race"), Level: "easy", Start: "7 8 / 0 0 : w -"})
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestPointsOfAShutout(t *testing.T) {
 		t.Fatalf("custom start: rated %v start %q", g.Rated, g.Start)
 	}
 	d1, _ := lastRoll(t, g)
-	res, err := h.m.Move(bg, g.ID, ayse.ID, "a"+itoa(d1), "")
+	res, err := h.m.Play().Move(bg, g.ID, ayse.ID, "a"+itoa(d1), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestPointsOfAShutout(t *testing.T) {
 	if err != nil || rec.Result.Points != 2 {
 		t.Fatalf("stored result %+v %v", rec.Result, err)
 	}
-	if _, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	if _, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("race"), Start: "9 9 9"}); !errors.Is(err, sessions.ErrBadStart) {
 		t.Fatalf("a start the game cannot read: %v", err)
 	}
@@ -182,31 +182,31 @@ func TestPointsOfAShutout(t *testing.T) {
 func TestPuzzle(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	h := turnHarness(t, path)
-	if _, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps")}); !errors.Is(err, sessions.ErrOnePlayerGame) {
+	if _, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps")}); !errors.Is(err, sessions.ErrOnePlayerGame) {
 		t.Fatalf("a puzzle against the bot: %v", err)
 	}
-	g, err := h.m.StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps"), Start: "10"})
+	g, err := h.m.Lobby().StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps"), Start: "10"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !g.Solo() || g.Optimal != 4 || g.Rated || g.Turn != ai.First {
 		t.Fatalf("new puzzle: solo %v optimal %d rated %v turn %v", g.Solo(), g.Optimal, g.Rated, g.Turn)
 	}
-	if _, err := h.m.StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps")}); !errors.Is(err, sessions.ErrAlreadyPlaying) {
+	if _, err := h.m.Lobby().StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("steps")}); !errors.Is(err, sessions.ErrAlreadyPlaying) {
 		t.Fatalf("a second puzzle of the kind: %v", err)
 	}
-	if _, _, err := h.m.OfferDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNotAllowed) {
+	if _, _, err := h.m.Offers().OfferDraw(bg, g.ID, ayse.ID); !errors.Is(err, sessions.ErrNotAllowed) {
 		t.Fatalf("a draw offer in a puzzle: %v", err)
 	}
-	if _, err := h.m.Move(bg, g.ID, bora.ID, "dec", ""); !errors.Is(err, sessions.ErrNotPlayer) {
+	if _, err := h.m.Play().Move(bg, g.ID, bora.ID, "dec", ""); !errors.Is(err, sessions.ErrNotPlayer) {
 		t.Fatalf("someone else's move: %v", err)
 	}
 	for _, mv := range []string{"half", "dec"} { // 5, 4
-		if _, err := h.m.Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
+		if _, err := h.m.Play().Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if s, err := h.m.Undo(bg, g.ID, ayse.ID); err != nil || !slices.Equal(s.Moves, []string{"half"}) {
+	if s, err := h.m.Play().Undo(bg, g.ID, ayse.ID); err != nil || !slices.Equal(s.Moves, []string{"half"}) {
 		t.Fatalf("undo one move: %v %v", s.Moves, err)
 	}
 	h.m.Close()
@@ -214,7 +214,7 @@ func TestPuzzle(t *testing.T) {
 	h = turnHarness(t, path)
 	var res sessions.MoveResult
 	for _, mv := range []string{"dec", "half", "half", "dec"} { // 5: 4, 2, 1, 0
-		if res, err = h.m.Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
+		if res, err = h.m.Play().Move(bg, g.ID, ayse.ID, mv, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -226,14 +226,14 @@ func TestPuzzle(t *testing.T) {
 		t.Fatalf("a puzzle was rated: %+v", s.Ratings)
 	}
 	// A channel's puzzle: anyone in it plays.
-	c, err := h.m.StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: sessions.Player{ID: sessions.Anyone, Name: "#a"}, Game: h.game("steps"), Start: "2"})
+	c, err := h.m.Lobby().StartSolo(bg, sessions.SoloGame{Platform: "test", ChannelID: chanA, Player: sessions.Player{ID: sessions.Anyone, Name: "#a"}, Game: h.game("steps"), Start: "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, c.ID, bora.ID, "half", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, c.ID, bora.ID, "half", ""); err != nil {
 		t.Fatal(err)
 	}
-	if res, err := h.m.Move(bg, c.ID, cem.ID, "dec", ""); err != nil || !res.Game.Result.Over {
+	if res, err := h.m.Play().Move(bg, c.ID, cem.ID, "dec", ""); err != nil || !res.Game.Result.Over {
 		t.Fatalf("the channel solves it together: %+v %v", res.Game.Result, err)
 	}
 }
@@ -243,12 +243,12 @@ func TestPuzzle(t *testing.T) {
 // target.
 func TestMatchToPoints(t *testing.T) {
 	h := turnHarness(t, "")
-	g, rec, err := h.m.StartMatch(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	g, rec, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := h.m.StartMatch(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	if _, _, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 99}); !errors.Is(err, sessions.ErrMatchTarget) {
 		t.Fatalf("a match to 99: %v", err)
 	}
@@ -258,12 +258,12 @@ func TestMatchToPoints(t *testing.T) {
 		if plies > 5000 {
 			t.Fatalf("the match does not end: %+v", rec)
 		}
-		s, err := h.m.Get(g.ID)
+		s, err := h.m.Lobby().Get(g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := s.Players[s.Turn]
-		res, err := h.m.Move(bg, g.ID, p.ID, s.Legal[0], "")
+		res, err := h.m.Play().Move(bg, g.ID, p.ID, s.Legal[0], "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,7 +294,7 @@ func TestMatchToPoints(t *testing.T) {
 	if total != over.Score[0]+over.Score[1] {
 		t.Fatalf("the games' points %d, the score %v", total, over.Score)
 	}
-	if stored, ok := h.m.Match(bg, over.ID); !ok || !stored.Over || stored.Score != over.Score {
+	if stored, ok := h.m.Matches().Get(bg, over.ID); !ok || !stored.Over || stored.Score != over.Score {
 		t.Fatalf("stored match %+v", stored)
 	}
 }
@@ -313,21 +313,21 @@ func isReason(err error, reason string) bool {
 func TestMatchNextGameOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	h := turnHarness(t, path)
-	g, rec, err := h.m.StartMatch(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	g, rec, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 15})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for {
-		s, err := h.m.Get(g.ID)
+		s, err := h.m.Lobby().Get(g.ID)
 		if err != nil {
 			break // over
 		}
-		if _, err := h.m.Move(bg, g.ID, s.Players[s.Turn].ID, s.Legal[0], ""); err != nil {
+		if _, err := h.m.Play().Move(bg, g.ID, s.Players[s.Turn].ID, s.Legal[0], ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	after, ok := h.m.Match(bg, rec.ID)
+	after, ok := h.m.Matches().Get(bg, rec.ID)
 	if !ok || len(after.Games) != 2 || len(after.Counted) != 1 {
 		t.Fatalf("after the first game: %+v", after)
 	}
@@ -345,7 +345,7 @@ func TestMatchNextGameOnce(t *testing.T) {
 	h = turnHarness(t, path)
 	h.m.Resume("test")
 	h.wait()
-	again, ok := h.m.Match(bg, rec.ID)
+	again, ok := h.m.Matches().Get(bg, rec.ID)
 	if !ok || !slices.Equal(again.Games, after.Games) || !slices.Equal(again.Counted, after.Counted) || again.Score != after.Score {
 		t.Fatalf("after the restart: %+v, want %+v", again, after)
 	}

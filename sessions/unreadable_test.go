@@ -53,7 +53,7 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			`SELECT moves FROM games WHERE id = 2`, nil},
 		{"tournament", `UPDATE tournaments SET data = '{"Game": 7' WHERE id = 1`, sessions.TableTournaments, "1",
 			`SELECT data FROM tournaments WHERE id = 1`, func(t *testing.T, h *harness) {
-				v, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
+				v, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
 					Organiser: bora, Game: h.game("xox"), System: tournament.Swiss})
 				if err != nil || v.ID != 2 {
 					t.Fatalf("a new tournament in the channel: %d, %v", v.ID, err)
@@ -61,14 +61,14 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			}},
 		{"challenge", `UPDATE challenges SET data = 'null,' WHERE from_id = 'u1'`, sessions.TableChallenges,
 			"test/chan-c/u1>u3", `SELECT data FROM challenges WHERE from_id = 'u1'`, func(t *testing.T, h *harness) {
-				err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-c", From: cem, To: ayse, Game: h.game("xox")})
+				err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-c", From: cem, To: ayse, Game: h.game("xox")})
 				if !errors.Is(err, sessions.ErrUnreadableRow) {
 					t.Fatalf("a challenge replacing the unreadable one: %v", err)
 				}
 			}},
 		{"expired challenge", `UPDATE challenges SET data = '' WHERE from_id = 'u2'`, sessions.TableChallenges,
 			"test/chan-d/u2>u3", `SELECT data FROM challenges WHERE from_id = 'u2'`, func(t *testing.T, h *harness) {
-				err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-d", From: bora, To: cem, Game: h.game("xox")})
+				err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-d", From: bora, To: cem, Game: h.game("xox")})
 				if !errors.Is(err, sessions.ErrUnreadableRow) {
 					t.Fatalf("a challenge replacing the unreadable one: %v", err)
 				}
@@ -80,20 +80,20 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			h := process(t, path, now, -1)
 			challenge := func(ch string, from, to sessions.Player) {
 				t.Helper()
-				if err := h.m.Challenge(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: from, To: to, Game: h.game("xox")}); err != nil {
+				if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: from, To: to, Game: h.game("xox")}); err != nil {
 					t.Fatal(err)
 				}
 			}
 			challenge("chan-d", bora, cem) // expired by the restart
 			clock.Add(int64(2 * sessions.DefaultChallengeTTL))
 			g1 := h.pvp("xox", chanA, ayse, bora)
-			if _, err := h.m.Move(bg, g1.ID, ayse.ID, "b2", ""); err != nil {
+			if _, err := h.m.Play().Move(bg, g1.ID, ayse.ID, "b2", ""); err != nil {
 				t.Fatal(err)
 			}
 			if g2 := h.pvp("xox", "chan-b", cem, dilek); g2.ID != 2 {
 				t.Fatalf("second game has id %d", g2.ID)
 			}
-			if _, err := h.m.CreateTournament(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
+			if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
 				Organiser: ayse, Game: h.game("xox"), System: tournament.RoundRobin}); err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +127,7 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			}
 
 			// The rest works; a new game gets a new id.
-			if _, err := h.m.Move(bg, g1.ID, bora.ID, "a1", ""); err != nil {
+			if _, err := h.m.Play().Move(bg, g1.ID, bora.ID, "a1", ""); err != nil {
 				t.Fatal("the readable game:", err)
 			}
 			if g := h.pvp("xox", "chan-e", cem, dilek); g.ID != 3 {

@@ -13,10 +13,10 @@ import (
 func TestWriteAhead(t *testing.T) {
 	h := newHarness(t, "", nil)
 	snap := h.pvp("dama", chanA, ayse, bora)
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, "c3-c4", ""); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := h.m.Get(snap.ID)
+	before, _ := h.m.Lobby().Get(snap.ID)
 	if err := h.store.ReadOnlyForTest(bg, true); err != nil {
 		t.Fatal(err)
 	}
@@ -24,15 +24,15 @@ func TestWriteAhead(t *testing.T) {
 		what string
 		do   func() error
 	}{
-		{"move", func() error { _, err := h.m.Move(bg, snap.ID, bora.ID, "f6-f5", ""); return err }},
-		{"draw offer", func() error { _, _, err := h.m.OfferDraw(bg, snap.ID, bora.ID); return err }},
-		{"resignation", func() error { _, err := h.m.Resign(bg, snap.ID, bora.ID); return err }},
+		{"move", func() error { _, err := h.m.Play().Move(bg, snap.ID, bora.ID, "f6-f5", ""); return err }},
+		{"draw offer", func() error { _, _, err := h.m.Offers().OfferDraw(bg, snap.ID, bora.ID); return err }},
+		{"resignation", func() error { _, err := h.m.Offers().Resign(bg, snap.ID, bora.ID); return err }},
 	}
 	for _, r := range refused {
 		if err := r.do(); !errors.Is(err, sessions.ErrNotSaved) {
 			t.Fatalf("%s with a read-only database: err %v, want ErrNotSaved", r.what, err)
 		}
-		got, err := h.m.Get(snap.ID)
+		got, err := h.m.Lobby().Get(snap.ID)
 		if err != nil || len(got.Moves) != 1 || got.DrawOffer != before.DrawOffer || got.Result != before.Result ||
 			got.Version != before.Version || got.Left != before.Left {
 			t.Fatalf("after a refused %s: %+v %v", r.what, got, err)
@@ -41,7 +41,7 @@ func TestWriteAhead(t *testing.T) {
 	if err := h.store.ReadOnlyForTest(bg, false); err != nil {
 		t.Fatal(err)
 	}
-	res, err := h.m.Move(bg, snap.ID, bora.ID, "f6-f5", "")
+	res, err := h.m.Play().Move(bg, snap.ID, bora.ID, "f6-f5", "")
 	if err != nil || len(res.Game.Moves) != 2 {
 		t.Fatalf("move once writable: %+v %v", res.Game.Moves, err)
 	}
@@ -58,7 +58,7 @@ func TestWriteAheadBotMove(t *testing.T) {
 	if err := h.store.ReadOnlyForTest(bg, false); err != nil { // one connection from the start
 		t.Fatal(err)
 	}
-	snap, err := h.m.StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
+	snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse,
 		Game: h.game("tictactoe"), Level: "easy"})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestWriteAheadBotMove(t *testing.T) {
 	if err := h.store.ReadOnlyForTest(bg, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "b2", ""); !errors.Is(err, sessions.ErrNotSaved) {
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, "b2", ""); !errors.Is(err, sessions.ErrNotSaved) {
 		t.Fatalf("move: %v", err)
 	}
 	h.wait()
@@ -78,11 +78,11 @@ func TestWriteAheadBotMove(t *testing.T) {
 	if err := h.store.ReadOnlyForTest(bg, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Move(bg, snap.ID, ayse.ID, "b2", ""); err != nil {
+	if _, err := h.m.Play().Move(bg, snap.ID, ayse.ID, "b2", ""); err != nil {
 		t.Fatal(err)
 	}
 	h.wait()
-	got, _ := h.m.Get(snap.ID)
+	got, _ := h.m.Lobby().Get(snap.ID)
 	if len(got.Moves) != 2 {
 		t.Fatalf("moves %v, want the person's and the bot's", got.Moves)
 	}

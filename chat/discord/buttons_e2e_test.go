@@ -40,10 +40,10 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	if ids := buttonIDs(over); !strings.Contains(over.Content, "#g1 ") || len(ids) != 1 || ids[0] != "rematch #g1" { // the rematch alone (issue 20.8)
 		t.Fatalf("after resigning under #g1's board: %q %v", over.Content, buttonIDs(over))
 	}
-	if _, err := e.mgr.Get(1); err == nil {
+	if _, err := e.mgr.Lobby().Get(1); err == nil {
 		t.Error("#g1 goes on")
 	}
-	if s, err := e.mgr.Get(2); err != nil || s.Result.Over {
+	if s, err := e.mgr.Lobby().Get(2); err != nil || s.Result.Over {
 		t.Errorf("#g2 ended with #g1: %v %+v", err, s.Result)
 	}
 
@@ -52,7 +52,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	e.waitMessage(t, general.ID, seen, "the stale press's answer", func(m fakediscord.Message) bool {
 		return strings.Contains(m.Content, "#g1 This game is over")
 	})
-	if s, err := e.mgr.Get(2); err != nil || s.Result.Over {
+	if s, err := e.mgr.Lobby().Get(2); err != nil || s.Result.Over {
 		t.Errorf("a stale press ended #g2: %v %+v", err, s.Result)
 	}
 }

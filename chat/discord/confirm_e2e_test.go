@@ -41,7 +41,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		e.waitMessage(t, general.ID, seen, u.Name+"'s refusal", func(m fakediscord.Message) bool {
 			return strings.Contains(m.Content, "#g1 This question was not for you")
 		})
-		if s, err := e.mgr.Get(1); err != nil || s.Result.Over {
+		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.Name, err, s.Result)
 		}
 	}
@@ -50,7 +50,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	if !strings.Contains(over.Content, "resigned") {
 		t.Errorf("the asker's press: %q", over.Content)
 	}
-	if _, err := e.mgr.Get(1); err == nil {
+	if _, err := e.mgr.Lobby().Get(1); err == nil {
 		t.Error("the game goes on after the asker's resignation")
 	}
 }

@@ -338,7 +338,7 @@ func TestE2ETournament(t *testing.T) {
 		return e.waitMessage(t, general.ID, seen, want, func(m fakediscord.Message) bool { return strings.Contains(m.Content, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournament(context.Background(), Platform, general.ID)
+		v, ok := e.mgr.Tournaments().Get(context.Background(), Platform, general.ID)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -371,7 +371,7 @@ func TestE2ETournament(t *testing.T) {
 		t.Errorf("round 1 announced in %+v, not as the answer to /tournament start", round)
 	}
 	decodePNG(t, round.Files[0])
-	games := e.mgr.ChannelGames(Platform, general.ID)
+	games := e.mgr.Lobby().ChannelGames(Platform, general.ID)
 	if len(games) != 1 { // three players: one game and a bye
 		t.Fatalf("round 1 has %d games in the channel", len(games))
 	}
@@ -412,7 +412,7 @@ func TestE2ETournament(t *testing.T) {
 	if s := state(); s != tournament.Cancelled {
 		t.Fatalf("after the owner's cancel the tournament is %s", s)
 	}
-	if n := len(e.mgr.ChannelGames(Platform, general.ID)); n != 0 {
+	if n := len(e.mgr.Lobby().ChannelGames(Platform, general.ID)); n != 0 {
 		t.Errorf("%d games go on after the cancel", n)
 	}
 	msgs := e.srv.Messages(general.ID)

@@ -49,7 +49,7 @@ func (q *request) undo() {
 		q.askConfirm(s, "undo.confirm", command.Undo)
 		return
 	}
-	after, err := q.r.acts.Undo(q.ctx, s.ID, q.m.UserID)
+	after, err := q.r.moves.Undo(q.ctx, s.ID, q.m.UserID)
 	if err != nil {
 		q.sayError(err)
 		return
@@ -98,9 +98,11 @@ func (q *request) draw() {
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:
 		opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+		oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
+		q.askAnswer(oppID, "#"+after.Tag())
 		q.sayReply(chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
+			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 		})
 	}
 }

@@ -1,10 +1,12 @@
 package router
 
 // asked.go lets a person answer the bot's question ("are you sure you want
-// to resign?") with a bare "yes" / "evet" as well as with its button or
-// "resign yes": the question asked last of each person in a channel is
-// remembered until their next message, for a while, and a bare yes runs
-// its command; a bare no drops it.
+// to resign?", "Ali offers a draw: accept or decline") with a bare "yes" /
+// "evet" as well as with its button or "resign yes" / "accept": the
+// question asked last of each person in a channel is remembered until
+// their next message, for a while, and a bare yes runs its command; a
+// bare no runs its refusal (an offer declined) or drops it (a resignation
+// not made).
 
 import (
 	"strconv"
@@ -25,11 +27,12 @@ const (
 // asker is a person in a channel.
 type asker struct{ platform, channel, user string }
 
-// question is what a bare yes runs: the command on the game it asked about.
+// question is what a bare yes runs (yes, a command's text), and a bare no
+// (no; "" drops the question with a word about game).
 type question struct {
-	cmd  string
-	game int64
-	at   time.Time
+	yes, no string
+	game    int64
+	at      time.Time
 }
 
 // questions are the questions waiting for a bare answer.
@@ -77,7 +80,7 @@ func isDeclineWord(w string) bool {
 }
 
 // answers turns a bare yes into the command of the question the person
-// was asked last in this channel, and a bare no into dropping it; any
+// was asked last in this channel, and a bare no into its refusal; any
 // other message drops the question (a "yes" later is not taken for it).
 func (r *Router) answers(next handler) handler {
 	return func(q *request) {
@@ -86,7 +89,9 @@ func (r *Router) answers(next handler) handler {
 		if ok && q.cmd.Name == "" && len(q.cmd.Args) == 0 {
 			switch w := chat.Fold(q.cmd.Word); {
 			case isConfirmWord(w):
-				q.cmd = command.Parse(waiting.cmd + " #g" + strconv.FormatInt(waiting.game, 10) + " yes")
+				q.cmd = command.Parse(waiting.yes)
+			case isDeclineWord(w) && waiting.no != "":
+				q.cmd = command.Parse(waiting.no)
 			case isDeclineWord(w):
 				q.say("#g" + strconv.FormatInt(waiting.game, 10) + " " + q.t("confirm.dropped"))
 				return
@@ -94,4 +99,15 @@ func (r *Router) answers(next handler) handler {
 		}
 		next(q)
 	}
+}
+
+// askAnswer remembers that toID was offered something in this channel
+// (id: a game's tag "#g5" or a challenge's id) that a bare yes accepts
+// and a bare no declines.
+func (q *request) askAnswer(toID, id string) {
+	if toID == "" {
+		return
+	}
+	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, toID},
+		question{yes: command.Accept + " " + id, no: command.Decline + " " + id, at: q.r.cfg.Now()})
 }

@@ -91,7 +91,7 @@ func (q *request) challenge() {
 	if to.Name == "" {
 		to.Name = present.CleanName(to.ID)
 	}
-	err := q.r.chal.Challenge(q.ctx, sessions.Challenge{
+	err := q.r.chal.Issue(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID,
 		From: q.user(), To: sessions.Player{ID: to.ID, Name: to.Name}, Game: game, Side: side,
 		TimeControl: tc, Lang: string(q.lang), Target: target,
@@ -134,7 +134,7 @@ func (q *request) fromArg() string {
 	}
 	for _, a := range q.cmd.Args {
 		if name, ok := strings.CutPrefix(a, "@"); ok {
-			for _, c := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+			for _, c := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 				if c.To.ID == q.m.UserID && (strings.EqualFold(c.From.Name, name) || chat.Fold(c.From.Name) == chat.Fold(name)) {
 					return c.From.ID
 				}
@@ -234,7 +234,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		c     sessions.Challenge
 		found bool
 	)
-	for _, o := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, fromID) {
+	for _, o := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, fromID) {
 		if o.From.ID == fromID && o.Created.UnixMilli() == createdMS {
 			c, found = o, true
 		}

@@ -33,7 +33,7 @@ func (c *fakeClock) config(cfg *router.Config, s *sessions.Config) {
 	cfg.Now, s.Now, s.IdleCheck = c.Now, c.Now, time.Hour
 }
 func (b *bot) checkClocks(now time.Time) []chat.Reply {
-	b.mgr.CheckIdle(now)
+	b.mgr.Clocks().CheckIdle(now)
 	// Replies leave through the outbox, on its own goroutine.
 	if err := b.r.Wait(context.Background()); err != nil {
 		b.t.Fatal(err)
@@ -101,7 +101,7 @@ func TestPerMoveLimit(t *testing.T) {
 	clk.Add(24*time.Hour + time.Second)
 	rs := grp("ayse", "c4-c5")
 	b.expect(rs, "Ayse ran out of time and lost the game.", "Game over: Bora (black) wins — the opponent ran out of time.")
-	if s, _ := b.mgr.LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 2 {
+	if s, _ := b.mgr.Lobby().LastFinished(context.Background(), "test", "g", "bora"); len(s.Moves) != 2 {
 		t.Fatalf("the late move was played: %v", s.Moves)
 	}
 	// A flag that falls before one's first move: no result, not rated.
@@ -188,7 +188,7 @@ func TestUnresolvedMentionIsRefused(t *testing.T) {
 	b.expect(rs, "@hayalet kim, bulamadım", "yanıt olarak yaz: meydan dama")
 	rs = b.raw(chat.Message{ChannelID: "g", UserID: "ayse", UserName: "Ayse", Text: "play @ghost ttt", Locale: "en"})
 	b.expect(rs, "I can't tell who @ghost is", "reply to one of their messages with: challenge tictactoe")
-	if got := b.mgr.Challenges("test", "g", "ayse"); len(got) != 0 {
+	if got := b.mgr.Challenges().Pending("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge to an unresolved name was stored: %+v", got)
 	}
 	b.expect(b.raw(chat.Message{ChannelID: "g", UserID: "hayalet", Text: "kabul"}), "Sana gelen bir meydan okuma")
@@ -265,7 +265,7 @@ func TestClockStartsAtTheFirstMove(t *testing.T) {
 			if txt := texts(rs); strings.Contains(txt, tc.flagVoid) || !strings.Contains(txt, "Bora") {
 				t.Fatalf("the flag after Ayşe's first move: %q", txt)
 			}
-			if s, _ := b.mgr.LastFinished(context.Background(), "test", "g", "ayse"); s.Result.Winner != ai.Second {
+			if s, _ := b.mgr.Lobby().LastFinished(context.Background(), "test", "g", "ayse"); s.Result.Winner != ai.Second {
 				t.Fatalf("the result: %+v", s.Result)
 			}
 		})

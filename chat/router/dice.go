@@ -34,9 +34,9 @@ func (q *request) roll() {
 			q.say(q.t("roll.admin-only"))
 			return
 		}
-		cs := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+		cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		cs.Dice = mode
-		if err := q.r.chans.SetChannel(q.ctx, cs); err != nil {
+		if err := q.r.chans.Set(q.ctx, cs); err != nil {
 			q.sayError(err)
 			return
 		}

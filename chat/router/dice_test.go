@@ -32,7 +32,7 @@ func TestRollByHand(t *testing.T) {
 			rs = say("a" + d1 + " b" + d2)
 			// The bot rolled and played its turn; Ayse's roll waits for her.
 			b.expect(rs, tc.waits)
-			s, _ := b.mgr.Get(1)
+			s, _ := b.mgr.Lobby().Get(1)
 			if s.Turn != ai.Chance {
 				t.Fatalf("the game did not wait for the roll: turn %v, moves %v", s.Turn, s.Moves)
 			}
@@ -57,7 +57,7 @@ func TestRollByHand(t *testing.T) {
 			say = func(text string) []chat.Reply { return b.msg("dm", "ayse", text, true) }
 			rs = say(button)
 			b.expect(rs, "Ayse: roll ")
-			after, _ := b.mgr.Get(1)
+			after, _ := b.mgr.Lobby().Get(1)
 			if len(after.Moves) != len(s.Moves)+1 || after.Sides[len(after.Sides)-1] != ai.Chance || after.Turn != ai.First {
 				t.Fatalf("the roll: %v %v, turn %v", after.Moves, after.Sides, after.Turn)
 			}
@@ -67,7 +67,7 @@ func TestRollByHand(t *testing.T) {
 			say(tc.auto)
 			d1, d2 = lastRollIn(t, rs[0].Text)
 			say("a" + d1 + " b" + d2)
-			if s, _ := b.mgr.Get(1); !s.Result.Over && s.Turn == ai.Chance {
+			if s, _ := b.mgr.Lobby().Get(1); !s.Result.Over && s.Turn == ai.Chance {
 				t.Fatalf("with the bot's dice the game waits for a roll: %v", s.Moves)
 			}
 		})

@@ -37,7 +37,7 @@ func FuzzTournamentCommands(f *testing.F) {
 					t.Fatalf("%q: %q", line, r.Text)
 				}
 			}
-			if v, ok := b.mgr.Tournament(context.Background(), "test", ch); ok {
+			if v, ok := b.mgr.Tournaments().Get(context.Background(), "test", ch); ok {
 				if err := v.T.Validate(); err != nil {
 					t.Fatalf("after %q: %v", line, err)
 				}
@@ -70,7 +70,7 @@ func FuzzGameCommands(f *testing.F) {
 				break
 			}
 			user := []string{"ali", "veli", "cem"}[i%3]
-			before := b.mgr.ChannelGames("test", ch)
+			before := b.mgr.Lobby().ChannelGames("test", ch)
 			rs := b.raw(chat.Message{ChannelID: ch, UserID: user, UserName: user, Text: line,
 				Private: flags&1 != 0, Mentions: mentionsOf(line)})
 			for _, r := range rs {
@@ -81,16 +81,16 @@ func FuzzGameCommands(f *testing.F) {
 			if len(rs) == 1 && (strings.Contains(rs[0].Text, "Geçersiz hamle") || strings.Contains(rs[0].Text, "Illegal move") ||
 				strings.Contains(rs[0].Text, "Sıra sende değil") || strings.Contains(rs[0].Text, "not your turn")) {
 				for _, s := range before {
-					after, err := b.mgr.Get(s.ID)
+					after, err := b.mgr.Lobby().Get(s.ID)
 					if err != nil || strings.Join(after.Moves, " ") != strings.Join(s.Moves, " ") {
 						t.Fatalf("%q was refused but changed #%s: %v → %v (%v)", line, s.Tag(), s.Moves, after.Moves, err)
 					}
 				}
 			}
 		}
-		for _, s := range b.mgr.ChannelGames("test", ch) {
-			b.mgr.Resign(context.Background(), s.ID, s.Players[0].ID)
-			b.mgr.Resign(context.Background(), s.ID, s.Players[1].ID)
+		for _, s := range b.mgr.Lobby().ChannelGames("test", ch) {
+			b.mgr.Offers().Resign(context.Background(), s.ID, s.Players[0].ID)
+			b.mgr.Offers().Resign(context.Background(), s.ID, s.Players[1].ID)
 		}
 	})
 }

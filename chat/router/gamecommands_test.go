@@ -62,7 +62,7 @@ func TestGameCommandsThroughRouter(t *testing.T) {
 			b.expect(rs, tc.next+"dec")
 			say("ayse", "dec")
 			say("ayse", "third")
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 2 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 2 {
 				t.Fatalf("moves after a hint and two moves: %v", s.Moves)
 			}
 
@@ -84,7 +84,7 @@ func TestGameCommandsThroughRouter(t *testing.T) {
 			if _, err := png.Decode(bytes.NewReader(r.Image)); err != nil {
 				t.Fatalf("chart is no PNG: %v", err)
 			}
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 2 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 2 {
 				t.Fatalf("a command changed the game: %v", s.Moves)
 			}
 

@@ -57,7 +57,7 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	b.say("b2")
 	b.expect(b.say("undo"), "#g1 Moves cannot be taken back in Strict.")
 	b.expect(b.say("draw"), "#g1 There are no draw offers in Strict.")
-	if s, _ := b.mgr.Get(1); len(s.Moves) != 2 || s.DrawOffer != ai.NoSide {
+	if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 2 || s.DrawOffer != ai.NoSide {
 		t.Errorf("a refused action changed the game: moves %v, draw offer %v", s.Moves, s.DrawOffer)
 	}
 }

@@ -32,13 +32,13 @@ func TestActionWordsInTalk(t *testing.T) {
 			t.Fatalf("%s: %q answered: %q", tc.user, tc.text, texts(rs))
 		}
 	}
-	s, err := b.mgr.Get(1)
+	s, err := b.mgr.Lobby().Get(1)
 	if err != nil || s.Result.Over || s.DrawOffer != ai.NoSide || len(s.Moves) != 1 {
 		t.Fatalf("talk changed the game: %+v %v", s.Result, err)
 	}
 	b.expect(grp("bora", "/pes doğrusu"), "Oyunu bırakmak istiyorsan yalnızca «pes» yaz.")
 	b.expect(grp("bora", "!resign now"), "To resign, write just «resign».") // an English word, an English answer
-	if s, _ := b.mgr.Get(1); s.Result.Over {
+	if s, _ := b.mgr.Lobby().Get(1); s.Result.Over {
 		t.Fatal("a refused resignation ended the game")
 	}
 	// Game tags and mentions are not stray words; "pes ettim" is a resignation.

@@ -31,7 +31,7 @@ func (r *Router) langOf(ctx context.Context, m chat.Message, cmd command.Command
 	if byWord {
 		r.langs.set(ctx, key, word)
 	}
-	switch l, ok := chat.ParseLang(r.chans.Channel(ctx, m.Platform, m.ChannelID).Lang); {
+	switch l, ok := chat.ParseLang(r.chans.Get(ctx, m.Platform, m.ChannelID).Lang); {
 	case ok:
 		return l
 	case byWord:
@@ -50,7 +50,7 @@ func (r *Router) langOf(ctx context.Context, m chat.Message, cmd command.Command
 // tournament was started in, else that of the channel's last message with
 // a locale, else the default.
 func (r *Router) eventLang(ctx context.Context, platform, channelID, started string) chat.Lang {
-	if l, ok := chat.ParseLang(r.chans.Channel(ctx, platform, channelID).Lang); ok {
+	if l, ok := chat.ParseLang(r.chans.Get(ctx, platform, channelID).Lang); ok {
 		return l
 	}
 	if l, ok := chat.ParseLang(started); ok {

@@ -40,11 +40,11 @@ func TestMatchFromChat(t *testing.T) {
 			b.expect(rs, tc.next, "#g2")
 			d1, d2 = lastRollIn(t, texts(rs)) // the bot opened game 2; Ayse's roll
 			say("a" + d1 + " b" + d2)
-			if s, err := b.mgr.Get(2); err != nil || s.Match == 0 {
+			if s, err := b.mgr.Lobby().Get(2); err != nil || s.Match == 0 {
 				t.Fatalf("the match's second game: %+v %v", s, err)
 			}
 			b.expect(say("resign yes"), tc.over)
-			if got := b.mgr.Find("test", "dm", "ayse"); len(got) != 0 {
+			if got := b.mgr.Lobby().Find("test", "dm", "ayse"); len(got) != 0 {
 				t.Fatalf("a game goes on after the match: %+v", got)
 			}
 
@@ -52,11 +52,11 @@ func TestMatchFromChat(t *testing.T) {
 			// acceptance starts it.
 			b.expect(grp("ayse", tc.challenge), tc.challenged)
 			b.expect(grp("bora", tc.accept), tc.started)
-			ss := b.mgr.Find("test", "grp", "bora")
+			ss := b.mgr.Lobby().Find("test", "grp", "bora")
 			if len(ss) != 1 || ss[0].Match == 0 {
 				t.Fatalf("bora's games after accepting a match: %+v", ss)
 			}
-			m, ok := b.mgr.Match(context.Background(), ss[0].Match)
+			m, ok := b.mgr.Matches().Get(context.Background(), ss[0].Match)
 			if !ok || m.Target != 2 || m.Players[0].ID != "ayse" || m.Players[1].ID != "bora" {
 				t.Fatalf("the match: %+v", m)
 			}

@@ -39,7 +39,7 @@ func TestChessTurkishLetters(t *testing.T) {
 		if !strings.Contains(h, "1. Af3") || !strings.Contains(h, "2. Kb1") {
 			t.Errorf("history not in Turkish letters: %q", h)
 		}
-		if pos := b.mgr.Find("test", "dm", "ayse"); len(pos) != 1 || !strings.Contains(strings.Join(pos[0].Moves, " "), "Rb1") {
+		if pos := b.mgr.Lobby().Find("test", "dm", "ayse"); len(pos) != 1 || !strings.Contains(strings.Join(pos[0].Moves, " "), "Rb1") {
 			t.Errorf("Kb1 was not the rook: %+v", pos)
 		}
 	})
@@ -77,7 +77,7 @@ func TestChessFalseCapture(t *testing.T) {
 			b.say("e4")
 			rs := b.say("Qxg4")
 			b.expect(rs, c.want)
-			if s := b.mgr.Find("test", "dm", "ayse"); len(s) != 1 || len(s[0].Moves) != 2 {
+			if s := b.mgr.Lobby().Find("test", "dm", "ayse"); len(s) != 1 || len(s[0].Moves) != 2 {
 				t.Fatalf("the game changed: %+v", s)
 			}
 		})
@@ -101,7 +101,7 @@ func TestChessTapKingInTurkish(t *testing.T) {
 	rs := b.say(king.Data)
 	rs = b.say(rs[0].Board[7][3].Data) // d1
 	b.expect(rs, "Ayse: Şd1")          // the king, as Turkish reads it back
-	if s := b.mgr.Find("test", "dm", "ayse"); len(s) != 1 || s[0].Moves[0] != "Kd1" {
+	if s := b.mgr.Lobby().Find("test", "dm", "ayse"); len(s) != 1 || s[0].Moves[0] != "Kd1" {
 		t.Fatalf("not the king: %+v", s)
 	}
 }

@@ -52,7 +52,7 @@ func TestBotAnswerNotSavedShowsThePlayersMove(t *testing.T) {
 			}
 			b.stop()
 			b = openOutboxBot(t, path, s, nil)
-			if g, err := b.mgr.Get(1); err != nil || len(g.Moves) < 1 || g.Moves[0] != "c3-c4" {
+			if g, err := b.mgr.Lobby().Get(1); err != nil || len(g.Moves) < 1 || g.Moves[0] != "c3-c4" {
 				t.Fatalf("game after a restart: %v %v", g.Moves, err)
 			}
 		})

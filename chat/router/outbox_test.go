@@ -389,14 +389,14 @@ func TestMoveNotSavedIsNotConfirmed(t *testing.T) {
 			if len(got) != 1 || !strings.Contains(got[0], tc.notSaved) || strings.Contains(got[0], "c3-c4") {
 				t.Fatalf("replies to an unsaved move: %q", got)
 			}
-			g, err := b.mgr.Get(1)
+			g, err := b.mgr.Lobby().Get(1)
 			if err != nil || len(g.Moves) != 0 {
 				t.Fatalf("game in memory after an unsaved move: %v %v", g.Moves, err)
 			}
 			b.stop()
 
 			b = openOutboxBot(t, path, s, nil)
-			if g, err := b.mgr.Get(1); err != nil || len(g.Moves) != 0 {
+			if g, err := b.mgr.Lobby().Get(1); err != nil || len(g.Moves) != 0 {
 				t.Fatalf("game after a restart: %v %v", g.Moves, err)
 			}
 			before = len(s.texts())
@@ -421,19 +421,19 @@ func TestBotMoveNotSavedIsRetried(t *testing.T) {
 	if !strings.Contains(got, "#g1 New game") || !strings.Contains(got, "oyunbot could not save its move") {
 		t.Fatalf("replies: %q", got)
 	}
-	if g, err := b.mgr.Get(1); err != nil || len(g.Moves) != 0 {
+	if g, err := b.mgr.Lobby().Get(1); err != nil || len(g.Moves) != 0 {
 		t.Fatalf("unsaved bot move in memory: %v %v", g.Moves, err)
 	}
 	b.store.failSave.Store(false)
-	b.mgr.CheckIdle(clk.Now()) // too early: nothing happens yet
+	b.mgr.Clocks().CheckIdle(clk.Now()) // too early: nothing happens yet
 	b.wait()
-	if g, _ := b.mgr.Get(1); len(g.Moves) != 0 {
+	if g, _ := b.mgr.Lobby().Get(1); len(g.Moves) != 0 {
 		t.Fatalf("bot retried at once: %v", g.Moves)
 	}
 	clk.Add(time.Minute)
-	b.mgr.CheckIdle(clk.Now())
+	b.mgr.Clocks().CheckIdle(clk.Now())
 	b.wait()
-	if g, _ := b.mgr.Get(1); len(g.Moves) != 1 {
+	if g, _ := b.mgr.Lobby().Get(1); len(g.Moves) != 1 {
 		t.Fatalf("bot did not play after the store recovered: %v", g.Moves)
 	}
 	if last := s.texts()[len(s.texts())-1]; !strings.Contains(last, "#g1 oyunbot:") {

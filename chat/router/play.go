@@ -350,7 +350,7 @@ func (q *request) level() {
 		}
 	}
 	if len(args) == 0 {
-		cur := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
+		cur := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID).Level
 		if game != nil {
 			cur = game.Level
 		}
@@ -386,9 +386,9 @@ func (q *request) level() {
 		q.say(q.t("level.admin-only"))
 		return
 	}
-	cs := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+	cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	cs.Level = lvl.Name
-	if err := q.r.chans.SetChannel(q.ctx, cs); err != nil {
+	if err := q.r.chans.Set(q.ctx, cs); err != nil {
 		q.sayError(err)
 		return
 	}
@@ -459,9 +459,9 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		target = 99 // refused by the range check, with the range
 	}
 	if level == "" {
-		level = q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID).Level
+		level = q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID).Level
 	}
-	snap, m, err := q.r.starts.StartMatch(q.ctx, sessions.MatchGame{
+	snap, m, err := q.r.matches.Start(q.ctx, sessions.MatchGame{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Players: players, Game: game,
 		Target: target, Level: level, Lang: string(q.lang), Ref: q.m.Ref,
 	})

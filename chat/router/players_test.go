@@ -121,7 +121,7 @@ func TestTimeBelowTheMinimum(t *testing.T) {
 		}
 		b.expect(rs, tc.want...)
 	}
-	if got := b.mgr.Challenges("test", "g", "ayse"); len(got) != 0 {
+	if got := b.mgr.Challenges().Pending("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge with a refused time was made: %+v", got)
 	}
 }
@@ -332,7 +332,7 @@ func TestAnotherGameBesideAnOpenOne(t *testing.T) {
 			b.expect(b.say(tc.dama), tc.already)
 			b.expect(b.say("c3-c4"), tc.played)
 			b.expect(b.say("c3-c6"), tc.illegal)
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 0 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 0 {
 				t.Fatalf("the tic-tac-toe changed: %v", s.Moves)
 			}
 			b.expect(b.say("b2"), "#g1 Ayse: b2")
@@ -361,7 +361,7 @@ func TestCostlyActionsAreConfirmed(t *testing.T) {
 			b.say("c3-c4")
 			rs := b.say(tc.resign)
 			b.expect(rs, "#g2 "+tc.askResign)
-			if s, _ := b.mgr.Get(2); s.Result.Over {
+			if s, _ := b.mgr.Lobby().Get(2); s.Result.Over {
 				t.Fatal("the question resigned")
 			}
 			if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "resign #g2 yes for=ayse" || !strings.Contains(rs[0].Buttons[0][0].Label, tc.yes) {
@@ -369,7 +369,7 @@ func TestCostlyActionsAreConfirmed(t *testing.T) {
 			}
 			// The hint asks too, once: after it the game is unrated.
 			b.expect(b.say(tc.hint), "#g2 "+tc.askHint)
-			if s, _ := b.mgr.Get(2); !s.Rated {
+			if s, _ := b.mgr.Lobby().Get(2); !s.Rated {
 				t.Fatal("the question made the game unrated")
 			}
 			b.expect(b.say(tc.hint+" #g2 "+map[string]string{"en": "yes", "tr": "evet"}[tc.lang]), tc.hinted)
@@ -398,7 +398,7 @@ func TestAllLegalMoves(t *testing.T) {
 			b := newBot(t, nil)
 			b.say("lang " + tc.lang)
 			b.expect(b.say(tc.play), "#g1")
-			s, _ := b.mgr.Get(1)
+			s, _ := b.mgr.Lobby().Get(1)
 			if len(s.Legal) <= 10 {
 				t.Fatalf("the start has %d legal moves: the test needs more than 10", len(s.Legal))
 			}
@@ -421,12 +421,12 @@ func TestGIFOfAGame(t *testing.T) {
 			b.say("lang " + tc.lang)
 			b.say(tc.play)
 			for _, m := range []string{"b2", "a1", "c3", "a3", "c1", "b1", "a2", "c2", "b3"} {
-				if s, err := b.mgr.Get(1); err != nil || s.Result.Over {
+				if s, err := b.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 					break
 				}
 				b.say(m)
 			}
-			s, ok := b.mgr.LastFinished(context.Background(), "test", "dm", "ayse")
+			s, ok := b.mgr.Lobby().LastFinished(context.Background(), "test", "dm", "ayse")
 			if !ok {
 				t.Fatal("the game did not end")
 			}

@@ -83,7 +83,7 @@ func TestDiceGameThroughRouter(t *testing.T) {
 			if len(rs) != 1 || !strings.Contains(rs[0].Text, "Ayse: a"+d1+" b"+d2) {
 				t.Fatalf("a turn in one message: %q", texts(rs))
 			}
-			before, err := b.mgr.Get(1)
+			before, err := b.mgr.Lobby().Get(1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,14 +92,14 @@ func TestDiceGameThroughRouter(t *testing.T) {
 			b = openRouter(t, path, withTestGames(t))
 			defer b.stop()
 			say = func(text string) []chat.Reply { return b.msg("dm", "ayse", text, true) }
-			after, err := b.mgr.Get(1)
+			after, err := b.mgr.Lobby().Get(1)
 			if err != nil || !slices.Equal(after.Moves, before.Moves) || !slices.Equal(after.Board, before.Board) {
 				t.Fatalf("after a restart: %v, want %v (%v)", after.Moves, before.Moves, err)
 			}
 			say(tc.board)
 			// Play on to the end, a turn per message.
 			for range 200 {
-				s, err := b.mgr.Get(1)
+				s, err := b.mgr.Lobby().Get(1)
 				if err != nil {
 					break
 				}
@@ -116,7 +116,7 @@ func TestDiceGameThroughRouter(t *testing.T) {
 				}
 				rs = say(strings.Join(turn, " "))
 			}
-			if _, err := b.mgr.Get(1); err == nil {
+			if _, err := b.mgr.Lobby().Get(1); err == nil {
 				t.Fatal("the race did not end")
 			}
 			end := texts(rs)
@@ -144,11 +144,11 @@ func TestGameLevels(t *testing.T) {
 	say := func(text string) []chat.Reply { return b.msg("dm", "ayse", text, true) }
 	say("lang en")
 	b.expect(say("play race seed"), "#g1 New game: Race")
-	if s, err := b.mgr.Get(1); err != nil || s.Level != "seed" {
+	if s, err := b.mgr.Lobby().Get(1); err != nil || s.Level != "seed" {
 		t.Fatalf("level %q %v", s.Level, err)
 	}
 	b.expect(say("level hard #g1"), "#g1")
-	if s, _ := b.mgr.Get(1); s.Level != "hard" {
+	if s, _ := b.mgr.Lobby().Get(1); s.Level != "hard" {
 		t.Fatalf("level after 'level hard': %q", s.Level)
 	}
 	rs := say("play ttt seed")
@@ -173,7 +173,7 @@ func TestPuzzleThroughRouter(t *testing.T) {
 			say("lang " + tc.lang)
 			b.expect(say(tc.play), tc.newGame, tc.start)
 			b.expect(say("third"), tc.notMult3)
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 0 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 0 {
 				t.Fatalf("a refused move changed the puzzle: %v", s.Moves)
 			}
 			rs := say(tc.draw)

@@ -23,7 +23,7 @@ func TestPuzzleStartsAndErrors(t *testing.T) {
 	starts := map[string]bool{}
 	for i, level := range []string{"kolay", "zor", "usta"} {
 		b.expect(b.say("oyna 8taş "+level), "#g")
-		ss := b.mgr.Find("test", "dm", "ayse")
+		ss := b.mgr.Lobby().Find("test", "dm", "ayse")
 		if len(ss) != 1 || ss[0].Start == "" {
 			t.Fatalf("%s: no drawn start: %+v", level, ss)
 		}
@@ -64,7 +64,7 @@ func TestPuzzleResignedIsNotSolved(t *testing.T) {
 			b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.Games = reg })
 			b.say("lang " + tc.lang)
 			b.say(tc.play)
-			s := b.mgr.Find("test", "dm", "ayse")[0]
+			s := b.mgr.Lobby().Find("test", "dm", "ayse")[0]
 			b.say(s.Legal[0])
 			rs := b.say(tc.board)
 			b.expect(rs, tc.header)
@@ -95,7 +95,7 @@ func TestPuzzleDefaultAndSeedStarts(t *testing.T) {
 		lo, hi int
 	}{{"play puzzle8", 11, 18}, {"play puzzle8 from 5,4,0,6,1,8,7,3,2", 22, 22}} {
 		b.say(tc.play)
-		ss := b.mgr.Find("test", "dm", "ayse")
+		ss := b.mgr.Lobby().Find("test", "dm", "ayse")
 		if len(ss) != 1 {
 			t.Fatalf("%s: %d games", tc.play, len(ss))
 		}

@@ -18,7 +18,7 @@ import (
 // openChallenge invites anyone in the channel to game: the first to
 // accept plays.
 func (q *request) openChallenge(game games.Game, side ai.Side, tc sessions.TimeControl, target int) {
-	err := q.r.chal.Challenge(q.ctx, sessions.Challenge{
+	err := q.r.chal.Issue(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, From: q.user(), To: sessions.Player{ID: sessions.Anyone},
 		Game: game, Side: side, TimeControl: tc, Lang: string(q.lang), Target: target,
 	})
@@ -41,8 +41,11 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 		text += "\n" + q.t("challenge.clock", "clock", q.r.TimeControlText(q.lang, tc))
 	}
 	rep := chat.Reply{Text: text}
-	for _, c := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+	for _, c := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == q.m.UserID && c.To.ID == toID {
+			if !c.Open() {
+				q.askAnswer(toID, present.ChallengeID(c))
+			}
 			rep.Buttons = q.r.AnswerButtons(q.lang, present.ChallengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
@@ -73,7 +76,7 @@ func (q *request) rematch() {
 	}
 	target := -2 // no match
 	if s.Match != 0 {
-		m, ok := q.r.games.Match(q.ctx, s.Match)
+		m, ok := q.r.matches.Get(q.ctx, s.Match)
 		if ok && !m.Over {
 			q.say(tag + q.t("rematch.going-on"))
 			return
@@ -93,7 +96,7 @@ func (q *request) rematch() {
 		return
 	}
 	opp := s.Players[side.Opponent()]
-	for _, c := range q.r.chal.Challenges(q.m.Platform, q.m.ChannelID, q.m.UserID) {
+	for _, c := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, q.m.UserID) {
 		if c.From.ID == opp.ID && c.To.ID == q.m.UserID && c.Game.Name() == s.Game.Name() {
 			// The opponent asked first: the rematch is on.
 			snap, acc, err := q.r.chal.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), opp.ID)
@@ -108,7 +111,7 @@ func (q *request) rematch() {
 		}
 	}
 	t := max(target, 0)
-	err := q.r.chal.Challenge(q.ctx, sessions.Challenge{
+	err := q.r.chal.Issue(q.ctx, sessions.Challenge{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, From: q.user(), To: opp, Game: s.Game,
 		Side: side.Opponent(), TimeControl: s.TimeControl, Lang: string(q.lang), Target: t,
 	})

@@ -27,13 +27,13 @@ func TestRematchAgainstTheBot(t *testing.T) {
 				t.Fatalf("the end's buttons: %+v", end.Buttons)
 			}
 			b.expect(b.say(end.Buttons[0][0].Data), "#g2 "+tc.started)
-			s, err := b.mgr.Get(2)
+			s, err := b.mgr.Lobby().Get(2)
 			if err != nil || s.SideOf("ayse") != ai.Second || s.Level != "easy" || len(s.Moves) == 0 {
 				t.Fatalf("the rematch: side %v level %q moves %v (%v)", s.SideOf("ayse"), s.Level, s.Moves, err)
 			}
 			// Typed, with the game still going: said so.
 			b.expect(b.say(tc.rematch+" #g2"), "#g2 ")
-			if _, err := b.mgr.Get(3); err == nil {
+			if _, err := b.mgr.Lobby().Get(3); err == nil {
 				t.Fatal("a rematch of a game still going started one")
 			}
 		})
@@ -61,11 +61,11 @@ func TestRematchBetweenPeople(t *testing.T) {
 			b.expect(grp("ayse", tc.resign), "#g1")
 			rs := grp("ayse", tc.rematch)
 			b.expect(rs, tc.offered)
-			if _, err := b.mgr.Get(2); err == nil {
+			if _, err := b.mgr.Lobby().Get(2); err == nil {
 				t.Fatal("the offer started a game")
 			}
 			b.expect(grp("bora", tc.rematch), "#g2 "+tc.started)
-			s, err := b.mgr.Get(2)
+			s, err := b.mgr.Lobby().Get(2)
 			if err != nil || s.SideOf("bora") != ai.First || s.TimeControl.Base != 5*time.Minute || !s.Rated {
 				t.Fatalf("the rematch: bora %v, clock %+v, rated %v (%v)", s.SideOf("bora"), s.TimeControl, s.Rated, err)
 			}
@@ -98,12 +98,12 @@ func TestOpenChallenge(t *testing.T) {
 			b.expect(grp("ayse", button), tc.own)
 			b.expect(grp("bora", tc.decline+" "+strings.TrimPrefix(button, "accept ")), tc.declined)
 			b.expect(grp("cem", button), "#g1 "+tc.started)
-			s, err := b.mgr.Get(1)
+			s, err := b.mgr.Lobby().Get(1)
 			if err != nil || s.TimeControl.Base != 5*time.Minute || s.Players[1].ID != "cem" {
 				t.Fatalf("the game: %+v (%v)", s, err)
 			}
 			b.expect(grp("bora", tc.accept), tc.none)
-			if _, err := b.mgr.Get(2); err == nil {
+			if _, err := b.mgr.Lobby().Get(2); err == nil {
 				t.Fatal("a second game from one open challenge")
 			}
 		})
@@ -126,7 +126,7 @@ func TestRematchWhileAGameGoesOn(t *testing.T) {
 			if len(got) != 1 || got[0].Text != tc.want {
 				t.Fatalf("%s during a game: %+v, want %q", tc.rematch, got, tc.want)
 			}
-			if _, err := b.mgr.Get(2); err == nil {
+			if _, err := b.mgr.Lobby().Get(2); err == nil {
 				t.Fatal("a rematch during a game started one")
 			}
 		})

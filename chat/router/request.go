@@ -55,7 +55,7 @@ func (q *request) startsTournament() bool {
 	if (q.cmd.Name != command.Play && q.cmd.Name != command.Help) || len(q.cmd.Args) > 0 || (w != "start" && w != "baslat") {
 		return false
 	}
-	v, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+	v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	return ok && v.T.State == tournament.Registering
 }
 
@@ -203,7 +203,7 @@ func (q *request) confirmed() bool {
 // question (catalogue key) and a button that does it.
 func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
 	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd))}
-	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, q.m.UserID}, question{cmd: cmd, game: s.ID, at: q.r.cfg.Now()})
+	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, q.m.UserID}, question{yes: cmd + " #" + s.Tag() + " yes", game: s.ID, at: q.r.cfg.Now()})
 	if yes := present.WithAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
 		rep.Buttons = [][]chat.Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}
 	}

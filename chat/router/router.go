@@ -200,7 +200,7 @@ func New(cfg Config) (*Router, error) {
 // matchScore is the standing of the match game s belongs to, for its
 // picture.
 func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
-	m, ok := r.games.Match(context.Background(), s.Match)
+	m, ok := r.matches.Get(context.Background(), s.Match)
 	if !ok {
 		return render.MatchScore{}
 	}
@@ -266,7 +266,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 // polls), with a notice in the games with clocks.
 func (r *Router) Outage(platform string, d time.Duration) {
 	r.log.Info("platform was out of reach, clocks credited", "platform", platform, "for", d.Round(time.Millisecond))
-	r.life.CreditOutage(platform, d)
+	r.outages.CreditOutage(platform, d)
 }
 
 // Wait blocks until no slow command, bot move (or hint) is queued or running

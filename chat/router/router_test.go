@@ -371,7 +371,7 @@ func TestDrawAndUndoWordsInTurkish(t *testing.T) {
 	if len(rs) != 1 || len(rs[0].Buttons) != 1 || rs[0].Buttons[0][0].Data != "undo #g2 yes for=ayse" { // for the asker alone (issue 21.5)
 		t.Fatalf("the question's button: %+v", rs)
 	}
-	if s, _ := b.mgr.Get(2); len(s.Moves) == 0 || !s.Rated {
+	if s, _ := b.mgr.Lobby().Get(2); len(s.Moves) == 0 || !s.Rated {
 		t.Fatalf("the question took the move back or unrated the game: %v rated %v", s.Moves, s.Rated)
 	}
 	b.expect(b.say("geri evet"), "Son hamlen geri alındı.", "Bu oyun artık puanlı sayılmaz.")

@@ -34,7 +34,7 @@ func TestIslemSeedLevelPlaysLive(t *testing.T) {
 				if txt := texts(rs); strings.Contains(txt, "went wrong") || strings.Contains(txt, "ters gitti") {
 					t.Fatalf("reply %d: %q", i, txt)
 				}
-				s, err := b.mgr.Get(1)
+				s, err := b.mgr.Lobby().Get(1)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,8 +1,8 @@
 package router
 
 // sessions.go declares what each family of handlers needs of the live
-// games, one small interface each; the program's sessions.Manager is all
-// of them (New hands each family its part).
+// games, one small interface each; each is served by one part of the
+// program's sessions.Manager (New hands each family its part).
 
 import (
 	"context"
@@ -11,24 +11,30 @@ import (
 	"oyunbot/sessions"
 )
 
-// gameBook finds games: in play, finished, and their matches.
+// gameBook finds games: in play and finished (sessions.Lobby).
 type gameBook interface {
 	Get(id int64) (sessions.Snapshot, error)
 	Find(platform, channelID, userID string) []sessions.Snapshot
 	ChannelGames(platform, channelID string) []sessions.Snapshot
 	Finished(ctx context.Context, id int64) (sessions.Snapshot, bool)
 	LastFinished(ctx context.Context, platform, channelID, userID string) (sessions.Snapshot, bool)
-	Match(ctx context.Context, id int64) (sessions.MatchRecord, bool)
 }
 
-// gameStarter starts games against the bot and puzzles.
+// gameStarter starts games against the bot and puzzles (sessions.Lobby).
 type gameStarter interface {
 	StartVsBot(ctx context.Context, req sessions.BotGame) (sessions.Snapshot, error)
 	StartSolo(ctx context.Context, req sessions.SoloGame) (sessions.Snapshot, error)
-	StartMatch(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
 }
 
-// mover plays a game: moves, dice, the hint and the level.
+// matchBook starts matches to a number of points and finds them
+// (sessions.Matches).
+type matchBook interface {
+	Start(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
+	Get(ctx context.Context, id int64) (sessions.MatchRecord, bool)
+}
+
+// mover plays a game: moves, dice, takebacks, the hint and the level
+// (sessions.Play).
 type mover interface {
 	Move(ctx context.Context, id int64, userID, text, ref string) (sessions.MoveResult, error)
 	CheckMove(id int64, userID, text string) error
@@ -36,11 +42,12 @@ type mover interface {
 	TakeBackPly(ctx context.Context, id int64, userID string) (sessions.Snapshot, string, error)
 	Hint(ctx context.Context, id int64, userID, ref string) error
 	SetLevel(ctx context.Context, id int64, userID, level string) (sessions.Snapshot, error)
+	Undo(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 }
 
-// gameActions is what players do to a game beyond moving.
+// gameActions is resigning and the offers a player makes the other
+// (sessions.Offers).
 type gameActions interface {
-	Undo(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	OfferDraw(ctx context.Context, id int64, userID string) (sessions.DrawOutcome, sessions.Snapshot, error)
 	DeclineDraw(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 	OfferTakeback(ctx context.Context, id int64, userID string) (sessions.TakebackOutcome, sessions.Snapshot, error)
@@ -48,79 +55,74 @@ type gameActions interface {
 	Resign(ctx context.Context, id int64, userID string) (sessions.Snapshot, error)
 }
 
-// challengeBook is challenges between people.
+// challengeBook is challenges between people (sessions.Challenges).
 type challengeBook interface {
-	Challenge(ctx context.Context, c sessions.Challenge) error
-	Challenges(platform, channelID, userID string) []sessions.Challenge
+	Issue(ctx context.Context, c sessions.Challenge) error
+	Pending(platform, channelID, userID string) []sessions.Challenge
 	Accept(ctx context.Context, platform, channelID string, by sessions.Player, fromID string) (sessions.Snapshot, sessions.Challenge, error)
 	Decline(ctx context.Context, platform, channelID, userID, fromID string) (sessions.Challenge, error)
 }
 
-// tournamentDesk is a channel's tournament.
+// tournamentDesk is a channel's tournament (sessions.Tournaments).
 type tournamentDesk interface {
-	CreateTournament(ctx context.Context, req sessions.NewTournament) (sessions.TournamentView, error)
-	Tournament(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool)
-	JoinTournament(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error)
-	AddBotToTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error)
-	LeaveTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, error)
-	StartTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, error)
-	CancelTournament(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
+	Create(ctx context.Context, req sessions.NewTournament) (sessions.TournamentView, error)
+	Get(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool)
+	Join(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error)
+	AddBot(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error)
+	Leave(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, error)
+	Start(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, error)
+	Cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
 }
 
-// ratingBook is the players' ratings.
+// ratingBook is the players' ratings (sessions.Ratings).
 type ratingBook interface {
 	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
 	Leaderboard(ctx context.Context, platform, game string, limit int) ([]sessions.RatingRecord, error)
 }
 
-// channelSettings is a channel's settings.
+// channelSettings is a channel's settings (sessions.Channels).
 type channelSettings interface {
-	Channel(ctx context.Context, platform, channelID string) sessions.ChannelSettings
-	SetChannel(ctx context.Context, cs sessions.ChannelSettings) error
+	Get(ctx context.Context, platform, channelID string) sessions.ChannelSettings
+	Set(ctx context.Context, cs sessions.ChannelSettings) error
 }
 
-// lifecycle is the live games' life beside the platforms'.
+// outageCredit gives a platform's players back the time the platform
+// could not reach the bot (sessions.Fleet).
+type outageCredit interface {
+	CreditOutage(platform string, d time.Duration)
+}
+
+// lifecycle is the live games' life beside the platforms' (the
+// sessions.Manager itself).
 type lifecycle interface {
 	// Resume starts the bot moves pending in the platform's games (once
-	// its replies can be sent); CreditOutage gives its players back the
-	// time the platform could not reach the bot.
+	// its replies can be sent).
 	Resume(platform string)
-	CreditOutage(platform string, d time.Duration)
 	// Wait blocks until no bot move or hint is queued or running.
 	Wait(ctx context.Context) error
 	// Close stops the engine workers.
 	Close() error
 }
 
-// liveGames is every family's part: what New is given (a sessions.Manager).
-type liveGames interface {
-	gameBook
-	gameStarter
-	mover
-	gameActions
-	challengeBook
-	tournamentDesk
-	ratingBook
-	channelSettings
-	lifecycle
-}
-
-var _ liveGames = (*sessions.Manager)(nil)
-
 // families is each handler family's part of the live games.
 type families struct {
-	games  gameBook
-	starts gameStarter
-	moves  mover
-	acts   gameActions
-	chal   challengeBook
-	tour   tournamentDesk
-	rate   ratingBook
-	chans  channelSettings
-	life   lifecycle
+	games   gameBook
+	starts  gameStarter
+	matches matchBook
+	moves   mover
+	acts    gameActions
+	chal    challengeBook
+	tour    tournamentDesk
+	rate    ratingBook
+	chans   channelSettings
+	outages outageCredit
+	life    lifecycle
 }
 
-func familiesOf(m liveGames) families {
-	return families{games: m, starts: m, moves: m, acts: m, chal: m, tour: m, rate: m, chans: m, life: m}
+// familiesOf hands each family the part of m that serves it.
+func familiesOf(m *sessions.Manager) families {
+	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
+		chal: m.Challenges(), tour: m.Tournaments(), rate: m.Ratings(), chans: m.Channels(), outages: m.Fleet(),
+		life: m}
 }

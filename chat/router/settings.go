@@ -41,9 +41,9 @@ func (q *request) setLang() {
 		q.say(q.t("lang.admin-only"))
 		return
 	}
-	cs := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+	cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	cs.Lang = string(l)
-	if err := q.r.chans.SetChannel(q.ctx, cs); err != nil {
+	if err := q.r.chans.Set(q.ctx, cs); err != nil {
 		q.sayError(err)
 		return
 	}

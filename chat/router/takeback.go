@@ -25,9 +25,11 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 		return
 	}
 	opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+	oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
+	q.askAnswer(oppID, "#"+after.Tag())
 	q.sayReply(chat.Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
-		Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), after.Players[after.SideOf(q.m.UserID).Opponent()].ID),
+		Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 	})
 }
 

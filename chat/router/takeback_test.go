@@ -30,7 +30,7 @@ func TestTakebackBetweenPeople(t *testing.T) {
 			grp("ayse", "c3-c4")
 			grp("bora", "f6-f5")
 			grp("ayse", "c4-c5")
-			before, _ := b.mgr.Get(1)
+			before, _ := b.mgr.Lobby().Get(1)
 			// Offered with Ayşe's move just played: declined, nothing changes.
 			rs := grp("ayse", tc.undo)
 			b.expect(rs, "#g1 "+tc.offered)
@@ -38,7 +38,7 @@ func TestTakebackBetweenPeople(t *testing.T) {
 				t.Fatalf("the offer's buttons: %+v", rs)
 			}
 			b.expect(grp("bora", tc.decline), tc.declined)
-			if s, _ := b.mgr.Get(1); !slices.Equal(s.Moves, before.Moves) || !s.Rated {
+			if s, _ := b.mgr.Lobby().Get(1); !slices.Equal(s.Moves, before.Moves) || !s.Rated {
 				t.Fatalf("a declined take-back changed the game: %v rated %v", s.Moves, s.Rated)
 			}
 			// Offered again; a move by Bora answers it; accepting then finds
@@ -46,21 +46,21 @@ func TestTakebackBetweenPeople(t *testing.T) {
 			grp("ayse", tc.undo)
 			grp("bora", before.Legal[0])
 			grp("bora", tc.accept+" #g1")
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 4 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 4 {
 				t.Fatalf("an offer answered by a move was accepted: %v", s.Moves)
 			}
 			// Ayşe offers while it is her turn: accepted, Bora's reply and her
 			// move go back, and the game is unrated.
 			grp("ayse", tc.undo)
 			b.expect(grp("bora", "accept #g1"), tc.accepted)
-			s, _ := b.mgr.Get(1)
+			s, _ := b.mgr.Lobby().Get(1)
 			if !slices.Equal(s.Moves, before.Moves[:2]) || s.Rated || s.Turn != 0 {
 				t.Fatalf("after the take-back: %v rated %v turn %v, want %v, unrated, Ayşe to move", s.Moves, s.Rated, s.Turn, before.Moves[:2])
 			}
 			// The opponent cannot answer their own offer; a bystander cannot offer.
 			grp("ayse", tc.undo)
 			grp("ayse", "accept #g1")
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 2 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 2 {
 				t.Fatal("the offerer's own accept took it back")
 			}
 		})

@@ -60,7 +60,7 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 		// Play until both have moved, then the side to move resigns.
 		moved := map[ai.Side]bool{}
 		for step := 0; step < 40; step++ {
-			ss := b.mgr.ChannelGames("test", "g")
+			ss := b.mgr.Lobby().ChannelGames("test", "g")
 			if len(ss) != 1 {
 				t.Fatalf("games in the channel: %d", len(ss))
 			}
@@ -80,12 +80,12 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 			}
 			grp(p.ID, "move "+s.Legal[0])
 			moved[s.Turn] = true
-			if after, _ := b.mgr.Get(s.ID); !restarted && after.Turn == s.Turn && !after.Result.Over {
+			if after, _ := b.mgr.Lobby().Get(s.ID); !restarted && after.Turn == s.Turn && !after.Result.Over {
 				// Mid-turn (a die left to play): the bot restarts.
 				b.stop()
 				b = openRouter(t, path, seeded)
 				restarted = true
-				if again, err := b.mgr.Get(s.ID); err != nil || len(again.Moves) != len(after.Moves) || again.Turn != after.Turn {
+				if again, err := b.mgr.Lobby().Get(s.ID); err != nil || len(again.Moves) != len(after.Moves) || again.Turn != after.Turn {
 					t.Fatalf("after the restart mid-turn: %v %v", again.Moves, err)
 				}
 			}
@@ -99,7 +99,7 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 		t.Error("no turn of several plies to restart in")
 	}
 	b.expect([]chat.Reply{{Text: all.String()}}, "Match: ", "Match over: ", "wins!")
-	ms := b.mgr.ChannelGames("test", "g")
+	ms := b.mgr.Lobby().ChannelGames("test", "g")
 	if len(ms) != 0 {
 		t.Fatalf("a game goes on after the match: %+v", ms)
 	}
@@ -129,10 +129,10 @@ func TestTavlaRepliesNameEveryPly(t *testing.T) {
 			rs := b.say(tc.play)
 			told, passes := 0, 0 // history entries named so far; passes among them
 			for step := 0; step < 400; step++ {
-				s, err := b.mgr.Get(1)
+				s, err := b.mgr.Lobby().Get(1)
 				if err != nil {
 					var ok bool
-					if s, ok = b.mgr.Finished(context.Background(), 1); !ok {
+					if s, ok = b.mgr.Lobby().Finished(context.Background(), 1); !ok {
 						t.Fatal(err)
 					}
 				}
@@ -214,7 +214,7 @@ func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
 			// To the first turn of Ayşe's with two plies to play.
 			var before sessions.Snapshot
 			for step := 0; step < 50; step++ {
-				s, err := b.mgr.Get(1)
+				s, err := b.mgr.Lobby().Get(1)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -228,13 +228,13 @@ func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
 				t.Fatal("no turn of two dice came")
 			}
 			b.say(before.Legal[0])
-			mid, _ := b.mgr.Get(1)
+			mid, _ := b.mgr.Lobby().Get(1)
 			if len(mid.Moves) != len(before.Moves)+1 || mid.Turn != before.Turn {
 				t.Fatalf("not mid-turn: %v", mid.Moves)
 			}
 			rs := b.say(tc.undo)
 			b.expect(rs, "#g1 "+before.Legal[0]+" "+tc.undone)
-			after, _ := b.mgr.Get(1)
+			after, _ := b.mgr.Lobby().Get(1)
 			if !slices.Equal(after.Moves, before.Moves) || !after.Rated || !slices.Equal(after.Legal, before.Legal) {
 				t.Fatalf("after the take-back: %v rated %v, want %v rated", after.Moves, after.Rated, before.Moves)
 			}

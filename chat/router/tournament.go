@@ -74,7 +74,7 @@ func (q *request) tournament() {
 	}
 	// A bare "join", "iptal"... in a group without any tournament is chat.
 	if !q.cmd.Prefixed && !q.m.Private {
-		if _, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID); !ok {
+		if _, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID); !ok {
 			return
 		}
 	}
@@ -86,7 +86,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subCreate:
 		q.tournamentCreate(args)
 	case subJoin:
-		v, err := q.r.tour.JoinTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user())
+		v, err := q.r.tour.Join(q.ctx, q.m.Platform, q.m.ChannelID, q.user())
 		if err != nil {
 			q.tournamentError(err)
 			return
@@ -96,12 +96,12 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subLeave:
 		q.tournamentLeave(args)
 	case subStart:
-		if _, err := q.r.tour.StartTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, q.m.Ref); err != nil {
+		if _, err := q.r.tour.Start(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, q.m.Ref); err != nil {
 			q.tournamentError(err)
 		}
 		// The first round's announcement follows (EventRoundStarted).
 	case subCancel:
-		v, err := q.r.tour.CancelTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin)
+		v, err := q.r.tour.Cancel(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin)
 		if err != nil {
 			q.tournamentError(err)
 			return
@@ -117,7 +117,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 			}
 			level = lvl.Name
 		}
-		v, err := q.r.tour.AddBotToTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, level)
+		v, err := q.r.tour.AddBot(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, level)
 		if errors.Is(err, tournament.ErrAlreadyJoined) {
 			// It is the bot at that level that is in, not the sender.
 			q.say(q.t("tournament.bot-already", "bot", q.r.cfg.BotName, "level", q.r.LevelName(q.lang, level)))
@@ -130,7 +130,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 		q.say(q.t("tournament.joined", "player", q.r.cfg.BotName+" ("+q.r.LevelName(q.lang, level)+")",
 			"n", strconv.Itoa(len(v.T.Players)), "players", q.r.Entrants(q.lang, v)))
 	case subStandings:
-		v, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
 			q.say(q.t("tournament.none"))
 			return
@@ -141,7 +141,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 		}
 		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.StandingsReply(q.lang, v, v.T.State == tournament.Finished)))
 	case subPairings:
-		v, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
 			q.say(q.t("tournament.none"))
 			return
@@ -165,7 +165,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 		}
 		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.PairingsReply(q.lang, v, round, "")))
 	default: // subInfo
-		v, ok := q.r.tour.Tournament(q.ctx, q.m.Platform, q.m.ChannelID)
+		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
 			q.say(q.t("tournament.none"))
 			return
@@ -219,7 +219,7 @@ func (q *request) tournamentCreate(args []string) {
 		q.say(q.t("tournament.err.bad_rounds", "max", strconv.Itoa(tournament.MaxRounds)))
 		return
 	}
-	v, err := q.r.tour.CreateTournament(q.ctx, sessions.NewTournament{
+	v, err := q.r.tour.Create(q.ctx, sessions.NewTournament{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Organiser: q.user(), Game: game,
 		System: sys, Rounds: rounds, TimeControl: tc, Lang: string(q.lang),
 	})
@@ -253,7 +253,7 @@ func (q *request) tournamentLeave(args []string) {
 		q.say(q.t("tournament.leave-self-only"))
 		return
 	}
-	v, err := q.r.tour.LeaveTournament(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, id)
+	v, err := q.r.tour.Leave(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, id)
 	if err != nil {
 		q.tournamentError(err)
 		return

@@ -71,7 +71,7 @@ type tplayer struct{ id, name string }
 func playStep(t *testing.T, b *bot, ch string, names map[string]string) int {
 	t.Helper()
 	sent := 0
-	for _, s := range b.mgr.ChannelGames("test", ch) {
+	for _, s := range b.mgr.Lobby().ChannelGames("test", ch) {
 		p, ok := s.ToMove()
 		if !ok || p.Bot {
 			continue
@@ -222,21 +222,21 @@ func TestTournamentsEndToEnd(t *testing.T) {
 		if steps > 400 {
 			t.Fatal("the tournaments do not end")
 		}
-		sv, _ := b.mgr.Tournament(context.Background(), "test", "swiss")
-		rv, _ := b.mgr.Tournament(context.Background(), "test", "rr")
+		sv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss")
+		rv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "rr")
 		if sv.T.State == tournament.Finished && rv.T.State == tournament.Finished {
 			break
 		}
 		if !restarted && sv.T.Current() == 2 && midRound(sv) {
 			var before []sessions.Snapshot
 			for _, ch := range []string{"swiss", "rr"} {
-				before = append(before, b.mgr.ChannelGames("test", ch)...)
+				before = append(before, b.mgr.Lobby().ChannelGames("test", ch)...)
 			}
 			b.stop()
 			b = openRouter(t, path, nil)
 			restarted = true
 			for _, s := range before {
-				after, err := b.mgr.Get(s.ID)
+				after, err := b.mgr.Lobby().Get(s.ID)
 				if err != nil {
 					t.Fatalf("game %s lost in the restart: %v", s.Tag(), err)
 				}
@@ -244,7 +244,7 @@ func TestTournamentsEndToEnd(t *testing.T) {
 					t.Fatalf("game %s changed in the restart: %v / %v", s.Tag(), s.Moves, after.Moves)
 				}
 			}
-			if v, _ := b.mgr.Tournament(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
+			if v, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
 				t.Fatalf("after the restart the Swiss is %s in round %d", v.T.State, v.T.Current())
 			}
 			b.expect(in("swiss", "s4", "sıralama"), "XOX turnuvası — sıralama (2. tur / 3)")
@@ -261,9 +261,9 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	if !restarted {
 		t.Fatal("never restarted in the middle of a round")
 	}
-	sv, _ := b.mgr.Tournament(context.Background(), "test", "swiss")
+	sv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss")
 	checkFinal(t, sv, 3, 12)
-	rv, _ := b.mgr.Tournament(context.Background(), "test", "rr")
+	rv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "rr")
 	checkFinal(t, rv, 5, 10)
 
 	// The final standings were announced; they can be asked for again, as
@@ -337,7 +337,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	// A channel admin may start it.
 	rs := in("deniz", "turnuva başlat", true)
 	b.expect(rs, "1. tur başladı", "Veli – Ayse", "#g1")
-	games := b.mgr.ChannelGames("test", "grp")
+	games := b.mgr.Lobby().ChannelGames("test", "grp")
 	if len(games) != 1 || games[0].TimeControl.String() != "5m+2s" || !games[0].Rated || games[0].Tournament == 0 {
 		t.Fatalf("tournament games %+v", games)
 	}
@@ -356,10 +356,10 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	}
 	// Leaving forfeits the game in play.
 	b.expect(in("ayse", "ayrıl", false), "Ayse turnuvadan çekildi")
-	if len(b.mgr.ChannelGames("test", "grp")) != 0 {
+	if len(b.mgr.Lobby().ChannelGames("test", "grp")) != 0 {
 		t.Fatal("the withdrawn player's game goes on")
 	}
-	v, _ := b.mgr.Tournament(context.Background(), "test", "grp")
+	v, _ := b.mgr.Tournaments().Get(context.Background(), "test", "grp")
 	if v.T.State != tournament.Finished { // two players: Ayşe's forfeits end it
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -368,17 +368,17 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	in("veli", "katıl", false)
 	in("ayse", "katıl", false)
 	in("ali", "başlat", false)
-	playing := b.mgr.ChannelGames("test", "grp")
+	playing := b.mgr.Lobby().ChannelGames("test", "grp")
 	if len(playing) != 1 {
 		t.Fatalf("%d games", len(playing))
 	}
 	b.expect(in("veli", "iptal", false), "yalnızca turnuvayı düzenleyen")
 	b.expect(in("mod", "iptal et", true), "XOX turnuvası iptal edildi.")
-	if len(b.mgr.ChannelGames("test", "grp")) != 0 {
+	if len(b.mgr.Lobby().ChannelGames("test", "grp")) != 0 {
 		t.Fatal("games of a cancelled tournament go on")
 	}
 	b.expect(in("veli", "tahta", false), "Oyun sonuçsuz bitti — turnuva iptal edildi.")
-	if _, ok := b.mgr.Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
+	if _, ok := b.mgr.Ratings().Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
 		t.Fatal("Ayşe's forfeited game was not rated")
 	}
 	b.expect(in("ali", "turnuva", false), "iptal edildi")
@@ -482,7 +482,7 @@ func TestRoundRobinIgnoresRoundsAloud(t *testing.T) {
 				t.Errorf("%q: %q says %q", tc.text, rs[0].Text, s)
 			}
 		}
-		v, ok := b.mgr.Tournament(context.Background(), "test", ch)
+		v, ok := b.mgr.Tournaments().Get(context.Background(), "test", ch)
 		switch {
 		case tc.rounds < 0 && ok:
 			t.Errorf("%q: a tournament was created", tc.text)

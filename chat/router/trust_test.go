@@ -59,7 +59,7 @@ func buttonData(t *testing.T, rs []chat.Reply, prefix string) string {
 }
 
 func (b *bot) live(id int64) bool {
-	s, err := b.mgr.Get(id)
+	s, err := b.mgr.Lobby().Get(id)
 	return err == nil && !s.Result.Over
 }
 
@@ -105,10 +105,10 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			clk.Add(time.Second)
 			acceptDave := buttonData(t, b.from(ch, dave, "challenge ttt", bob), "accept")
 			b.expect(press(bob, acceptDraw), "#g1 ")
-			if s, ok := b.mgr.Finished(ctx, 1); !ok || s.Result.Winner != ai.NoSide || s.Result.Reason != sessions.ReasonEarlyDraw {
+			if s, ok := b.mgr.Lobby().Finished(ctx, 1); !ok || s.Result.Winner != ai.NoSide || s.Result.Reason != sessions.ReasonEarlyDraw {
 				t.Fatalf("#g1 after Accept under the draw offer: %+v", s.Result)
 			}
-			if len(b.mgr.ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges("test", ch, bob.id)) != 1 {
+			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges().Pending("test", ch, bob.id)) != 1 {
 				t.Fatal("Accept under the draw offer took Dave's challenge")
 			}
 			// The offer's answers are Bob's alone (confirm.go).
@@ -119,7 +119,7 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			b.expect(press(bob, declineDraw), "#g1 "+tc.over)
 
 			press(bob, acceptDave)
-			if games := b.mgr.ChannelGames("test", ch); len(games) != 1 || games[0].SideOf(dave.id) == ai.NoSide || games[0].SideOf(bob.id) == ai.NoSide {
+			if games := b.mgr.Lobby().ChannelGames("test", ch); len(games) != 1 || games[0].SideOf(dave.id) == ai.NoSide || games[0].SideOf(bob.id) == ai.NoSide {
 				t.Fatalf("Dave's accepted challenge: games %v", games)
 			}
 			b.expect(press(bob, acceptDave), tc.gone)
@@ -135,7 +135,7 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			b.expect(press(erin, first), tc.gone)
 			b.expect(press(carol, second), tc.forErin)
 			b.expect(press(alice, second), tc.own)
-			if len(b.mgr.ChannelGames("test", ch)) != 1 {
+			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 1 {
 				t.Fatal("a stale or foreign challenge button started a game")
 			}
 			rs = press(erin, second)
@@ -163,7 +163,7 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			late := buttonData(t, b.from(ch, carol, "challenge ttt", erin), "accept @")
 			clk.Add(sessions.DefaultChallengeTTL + time.Minute)
 			b.expect(press(erin, late), tc.gone)
-			if len(b.mgr.ChannelGames("test", ch)) != 1 {
+			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 1 {
 				t.Fatal("an expired challenge's button started a game")
 			}
 		})
@@ -190,7 +190,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 			b := newBot(t, nil)
 			ctx := context.Background()
 			grp := func(user, text string) []chat.Reply { t.Helper(); return b.msg("grp", user, text, false) }
-			settings := func() sessions.ChannelSettings { return b.mgr.Channel(ctx, "test", "grp") }
+			settings := func() sessions.ChannelSettings { return b.mgr.Channels().Get(ctx, "test", "grp") }
 			b.admin("grp", "org", "lang "+tc.lang)
 
 			b.expect(grp("mem", "lang "+tc.other), tc.langRefused)
@@ -203,18 +203,18 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 				t.Fatalf("an admin's level: %+v", cs)
 			}
 			b.msg("dm", "mem", "level master", true)
-			if cs := b.mgr.Channel(ctx, "test", "dm"); cs.Level != "master" {
+			if cs := b.mgr.Channels().Get(ctx, "test", "dm"); cs.Level != "master" {
 				t.Fatalf("a private chat's level: %+v", cs)
 			}
 
 			grp("ali", "play ttt")
 			b.expect(grp("mem", "level easy #g1"), "#g1 "+tc.notPlayer)
 			b.expect(grp("mem", "resign #g1"), "#g1 "+tc.notPlayer)
-			if s, err := b.mgr.Get(1); err != nil || s.Level != "hard" || settings().Level != "hard" {
+			if s, err := b.mgr.Lobby().Get(1); err != nil || s.Level != "hard" || settings().Level != "hard" {
 				t.Fatalf("an outsider's level for #g1: game %+v (%v), channel %+v", s.Level, err, settings())
 			}
 			b.expect(grp("ali", "level easy #g1"), "#g1 ")
-			if s, _ := b.mgr.Get(1); s.Level != "easy" || settings().Level != "hard" {
+			if s, _ := b.mgr.Lobby().Get(1); s.Level != "easy" || settings().Level != "hard" {
 				t.Fatalf("a player's level for #g1: game %q, channel %q", s.Level, settings().Level)
 			}
 
@@ -222,7 +222,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 			grp("mem", "join")
 			b.expect(grp("mem", "leave @org"), tc.self)
 			b.expect(b.raw(chat.Message{ChannelID: "grp", UserID: "mem", Text: "/leave @nobody_known"}), tc.self)
-			v, _ := b.mgr.Tournament(ctx, "test", "grp")
+			v, _ := b.mgr.Tournaments().Get(ctx, "test", "grp")
 			if len(v.T.Players) != 1 || v.T.Players[0].ID != "mem" {
 				t.Fatalf("after 'leave @org' the players are %+v", v.T.Players)
 			}
@@ -248,14 +248,14 @@ func TestTimeControlsMeantAsSuch(t *testing.T) {
 			// In a challenge a number can only be a time ("-1" in a
 			// tournament is a number of rounds, refused as such).
 			b.expect(b.say("challenge @bora dama -1"), "«-1»", lang.want)
-			if c := b.mgr.Challenges("test", "dm", "ayse"); len(c) != 0 {
+			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 0 {
 				t.Fatalf("challenges made: %+v", c)
 			}
-			if _, ok := b.mgr.Tournament(context.Background(), "test", "dm"); ok {
+			if _, ok := b.mgr.Tournaments().Get(context.Background(), "test", "dm"); ok {
 				t.Fatal("a tournament was made")
 			}
 			b.say("challenge @bora dama 5m+3s")
-			if c := b.mgr.Challenges("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
+			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
 				t.Fatalf("a good time: %+v", c)
 			}
 		})

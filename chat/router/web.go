@@ -67,7 +67,7 @@ func (q *request) setWeb() {
 		q.say(q.t("link.off"))
 		return
 	}
-	cs := q.r.chans.Channel(q.ctx, q.m.Platform, q.m.ChannelID)
+	cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	if len(q.cmd.Args) == 0 {
 		if cs.Web {
 			q.say(q.t("web.is-on", "url", links.ChannelURL(q.m.Platform, q.m.ChannelID)))
@@ -94,7 +94,7 @@ func (q *request) setWeb() {
 		return
 	}
 	cs.Web = on
-	if err := q.r.chans.SetChannel(q.ctx, cs); err != nil {
+	if err := q.r.chans.Set(q.ctx, cs); err != nil {
 		q.sayError(err)
 		return
 	}

@@ -42,19 +42,19 @@ func TestBareMoveInSeveralGames(t *testing.T) {
 			b.expect(b.say(tc.ttt), "#g2")
 			// Legal in both; tic-tac-toe was begun last.
 			b.expect(b.say("a3"), "#g2 "+tc.tttName)
-			if s, _ := b.mgr.Get(1); len(s.Moves) != 0 {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != 0 {
 				t.Fatalf("the chess game changed: %v", s.Moves)
 			}
 			// Chess is played in, then c3 is legal in both: chess.
 			b.say("move #g1 e4")
-			if s, _ := b.mgr.Get(2); !contains(s.Legal, "c3") {
+			if s, _ := b.mgr.Lobby().Get(2); !contains(s.Legal, "c3") {
 				t.Fatalf("c3 not legal in tic-tac-toe: %v", s.Legal)
 			}
 			b.expect(b.say("c3"), "#g1 "+tc.chessName)
 			// A third game, begun last, where b3 is no move: the bot asks.
 			b.expect(b.say(tc.dama), "#g3")
-			before1, _ := b.mgr.Get(1)
-			before2, _ := b.mgr.Get(2)
+			before1, _ := b.mgr.Lobby().Get(1)
+			before2, _ := b.mgr.Lobby().Get(2)
 			if !contains(before1.Legal, "b3") || !contains(before2.Legal, "b3") {
 				t.Fatalf("b3 not legal in both: %v / %v", before1.Legal, before2.Legal)
 			}
@@ -64,12 +64,12 @@ func TestBareMoveInSeveralGames(t *testing.T) {
 				rs[0].Buttons[0][0].Data != "move #g1 b3" || rs[0].Buttons[0][1].Data != "move #g2 b3" {
 				t.Fatalf("the question's buttons: %+v", rs)
 			}
-			if s, _ := b.mgr.Get(1); len(s.Moves) != len(before1.Moves) {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) != len(before1.Moves) {
 				t.Fatal("the question played the move")
 			}
 			// The button plays it there.
 			b.expect(b.say(rs[0].Buttons[0][0].Data), "#g1 ")
-			if s, _ := b.mgr.Get(1); len(s.Moves) <= len(before1.Moves) {
+			if s, _ := b.mgr.Lobby().Get(1); len(s.Moves) <= len(before1.Moves) {
 				t.Fatal("the button did not play the move")
 			}
 		})

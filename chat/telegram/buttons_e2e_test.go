@@ -72,7 +72,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	if len(keyboard(second.MessageID)) == 0 {
 		t.Fatal("#g1's end retired #g2's buttons")
 	}
-	if s, err := e.mgr.Get(2); err != nil || s.Result.Over {
+	if s, err := e.mgr.Lobby().Get(2); err != nil || s.Result.Over {
 		t.Fatalf("#g2 ended with #g1: %v %+v", err, s.Result)
 	}
 

@@ -47,7 +47,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		if !strings.Contains(got.Text, "#g1 This question was not for you") && !strings.Contains(got.Text, "#g1 Bu soru sana sorulmadı") {
 			t.Errorf("%s's press: %q", u.FirstName, got.Text)
 		}
-		if s, err := e.mgr.Get(1); err != nil || s.Result.Over {
+		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.FirstName, err, s.Result)
 		}
 	}
@@ -63,7 +63,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		if !strings.Contains(got.Text, "This question was not for you") && !strings.Contains(got.Text, "Bu soru sana sorulmadı") {
 			t.Errorf("%s's acceptance of %s's draw offer: %q", u.FirstName, mover.FirstName, got.Text)
 		}
-		if s, err := e.mgr.Get(1); err != nil || s.Result.Over {
+		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.FirstName, err, s.Result)
 		}
 	}
@@ -79,7 +79,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	if !strings.Contains(over.Text, mover.FirstName) || (!strings.Contains(over.Text, "resigned") && !strings.Contains(over.Text, "pes etti")) {
 		t.Errorf("the asker's press: %q", over.Text)
 	}
-	if _, err := e.mgr.Get(1); err == nil {
+	if _, err := e.mgr.Lobby().Get(1); err == nil {
 		t.Error("the game goes on after the asker's resignation")
 	}
 }

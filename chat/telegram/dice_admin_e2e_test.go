@@ -18,7 +18,7 @@ func TestE2EDiceSettingByAdmin(t *testing.T) {
 	group := telegramtest.Group(2106, "Tavlacılar")
 	e.srv.SetMember(group.ID, ayse.ID, "administrator")
 	dice := func() string {
-		return e.mgr.Channel(context.Background(), "telegram", "-2106").Dice
+		return e.mgr.Channels().Get(context.Background(), "telegram", "-2106").Dice
 	}
 	for _, tc := range []struct {
 		from       telegramtest.User

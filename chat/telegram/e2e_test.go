@@ -405,7 +405,7 @@ func TestE2ETournament(t *testing.T) {
 		e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournament(context.Background(), telegram.Platform, ch)
+		v, ok := e.mgr.Tournaments().Get(context.Background(), telegram.Platform, ch)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -425,7 +425,7 @@ func TestE2ETournament(t *testing.T) {
 	seen := say(bob, "/tournament start")
 	round := e.waitPhoto(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "Round 1 of 3 has begun") })
 	decodes(t, round)
-	games := e.mgr.ChannelGames(telegram.Platform, ch)
+	games := e.mgr.Lobby().ChannelGames(telegram.Platform, ch)
 	if len(games) != 1 { // three players: one game and a bye
 		t.Fatalf("round 1 has %d games in the group", len(games))
 	}
@@ -461,7 +461,7 @@ func TestE2ETournament(t *testing.T) {
 	if s := state(); s != tournament.Cancelled {
 		t.Fatalf("after the admin's cancel the tournament is %s", s)
 	}
-	if n := len(e.mgr.ChannelGames(telegram.Platform, ch)); n != 0 {
+	if n := len(e.mgr.Lobby().ChannelGames(telegram.Platform, ch)); n != 0 {
 		t.Errorf("%d games go on after the cancel", n)
 	}
 }

@@ -141,7 +141,7 @@ func TestE2ETapStaleBoard(t *testing.T) {
 	if !ok {
 		t.Fatal("the old board lost its keyboard: nothing stale to press")
 	}
-	before, _ := e.mgr.Get(1)
+	before, _ := e.mgr.Lobby().Get(1)
 	if _, err := e.srv.Press(bob, dm.ID, old.MessageID, piece); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestE2ETapStaleBoard(t *testing.T) {
 	if err := e.srv.Wait(patience, func() bool { return len(e.message(t, dm.ID, old.MessageID).Keyboard) == 0 }); err != nil {
 		t.Fatalf("the stale board keeps its keyboard: %s", flat(e.message(t, dm.ID, old.MessageID).Keyboard))
 	}
-	if after, _ := e.mgr.Get(1); len(after.Moves) != len(before.Moves) {
+	if after, _ := e.mgr.Lobby().Get(1); len(after.Moves) != len(before.Moves) {
 		t.Fatalf("a stale press changed the game: %v → %v", before.Moves, after.Moves)
 	}
 }

@@ -52,14 +52,14 @@ func chessGame(e *env, ch string) (string, int64) {
 			return url, rep.GameID
 		}
 	}
-	games := e.mgr.ChannelGames("test", ch)
+	games := e.mgr.Lobby().ChannelGames("test", ch)
 	return url, games[0].ID
 }
 
 // randomMove plays a random legal move of game id in chat (a new game when
 // it is over): it returns the version the move made.
 func randomMove(e *env, ch string, id *int64, url *string, rng *rand.Rand) {
-	s, err := e.mgr.Get(*id)
+	s, err := e.mgr.Lobby().Get(*id)
 	if err != nil || s.Result.Over {
 		*url, *id = chessGame(e, ch)
 		return
@@ -116,7 +116,7 @@ func measureViewers(t *testing.T, viewers, ngames int) {
 		g := &game{ch: fmt.Sprint("c", i)}
 		g.url, g.id = chessGame(e, g.ch)
 		gs[i] = g
-		s, _ := e.mgr.Get(g.id)
+		s, _ := e.mgr.Lobby().Get(g.id)
 		urls = append(urls, g.url+"/events?v="+strconv.FormatInt(s.Version, 10))
 	}
 	heap0, stack0 := heap()
@@ -178,7 +178,7 @@ func measureViewers(t *testing.T, viewers, ngames int) {
 	sent := map[int]map[int64]time.Time{} // by game, by version
 	last := map[[2]int]int64{}            // by game and viewer: the version last seen
 	for i, g := range gs {
-		s, _ := e.mgr.Get(g.id)
+		s, _ := e.mgr.Lobby().Get(g.id)
 		sent[i] = map[int64]time.Time{}
 		for v := range viewers {
 			last[[2]int{i, v}] = s.Version
@@ -189,7 +189,7 @@ func measureViewers(t *testing.T, viewers, ngames int) {
 	const rounds = 30
 	for range rounds {
 		for i, g := range gs {
-			s, err := e.mgr.Get(g.id)
+			s, err := e.mgr.Lobby().Get(g.id)
 			if err != nil || s.Result.Over {
 				continue
 			}
@@ -321,7 +321,7 @@ func BenchmarkStepPicture(b *testing.B) {
 		}
 	})
 	b.Run("drawn", func(b *testing.B) {
-		s, _ := e.mgr.Get(id)
+		s, _ := e.mgr.Lobby().Get(id)
 		for i := 0; b.Loop(); i++ {
 			if _, err := e.r.StepPicture(chat.English, s, i%20, false); err != nil {
 				b.Fatal(err)

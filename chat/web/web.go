@@ -38,7 +38,7 @@ type Store interface {
 	GamesInPlay(ctx context.Context) (int, error)
 }
 
-// Games finds games: one in play (sessions.Manager.Get) or finished, as
+// Games finds games: one in play (sessions.Lobby.Get) or finished, as
 // stored (Finished).
 type Games interface {
 	Get(id int64) (sessions.Snapshot, error)

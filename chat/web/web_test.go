@@ -137,7 +137,7 @@ func (e *env) start(mod func(*web.Config)) {
 
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
-	cfg := web.Config{Store: e.store, Games: e.mgr, Presenter: e.r.Presenter, Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
+	cfg := web.Config{Store: e.store, Games: e.mgr.Lobby(), Presenter: e.r.Presenter, Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
 		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics}
 	if e.mod != nil {
 		e.mod(&cfg)
@@ -376,7 +376,7 @@ func TestLiveEvents(t *testing.T) {
 	e.msg("c1", "bora", "bora", "lang en", false) // bora is known by name
 	e.msg("c1", "ayse", "ayse", "challenge @bora ttt", false)
 	url := watchURL(t, e.msg("c1", "bora", "bora", "accept", false))
-	s, err := e.mgr.Get(1)
+	s, err := e.mgr.Lobby().Get(1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 	g, _ := reg.Lookup("puzzle15")
 	rng := rand.New(rand.NewPCG(21, 3))
 	for i := range n {
-		snap, err := mgr.StartSolo(ctx, sessions.SoloGame{Platform: "telegram", ChannelID: strconv.Itoa(-(2000 + i)),
+		snap, err := mgr.Lobby().StartSolo(ctx, sessions.SoloGame{Platform: "telegram", ChannelID: strconv.Itoa(-(2000 + i)),
 			Player: sessions.Player{ID: strconv.Itoa(5000 + i), Name: fmt.Sprintf("P%02d", i)}, Game: g, Level: "easy", Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
@@ -127,7 +127,7 @@ func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 		}
 		for len(texts) > 0 {
 			k := min(50, len(texts))
-			if _, err := mgr.Move(ctx, snap.ID, snap.Players[0].ID, strings.Join(texts[:k], " "), ""); err != nil {
+			if _, err := mgr.Play().Move(ctx, snap.ID, snap.Players[0].ID, strings.Join(texts[:k], " "), ""); err != nil {
 				t.Fatalf("game %d: %v", i, err)
 			}
 			texts = texts[k:]

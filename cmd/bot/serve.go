@@ -133,7 +133,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// too, so that no player's first hint waits for it.
 	warmGames()
 	if !consoleMode {
-		return runPlatforms(ctx, router, mgr, store, cfg, log, pages.sender)
+		return runPlatforms(ctx, router, store, cfg, log, pages.sender)
 	}
 	return runConsole(ctx, router, cfg, stdin, stdout, log, pages.sender)
 }
@@ -156,7 +156,7 @@ func logLevelSet(env lookupFunc, dotenv string) bool {
 
 // runPlatforms starts every platform whose token is set (both may run in one
 // process) and serves until ctx is done or one of them fails.
-func runPlatforms(ctx context.Context, router *chatrouter.Router, games *sessions.Manager, users sessions.UserDirectory,
+func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions.UserDirectory,
 	cfg config, log *slog.Logger, count func(string, chat.Sender) chat.Sender) int {
 	type platform interface {
 		chat.Sender

@@ -89,7 +89,7 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 	if err := w.metrics.Jobs(mgr.EngineJobs); err != nil {
 		return err
 	}
-	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr,
+	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr.Lobby(),
 		Presenter: router.Presenter, Analyses: router, Lang: cfg.Lang, Logger: log.With("surface", "web"),
 		Registry: registry.New(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy})
 	if err != nil {

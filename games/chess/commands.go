@@ -7,11 +7,11 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
 
 // Commands implements games.Commander.
@@ -51,17 +51,9 @@ func pgnText(lang, key string) string {
 // tournament, with its round), Site the platform and channel, the players'
 // names, and the result.
 func RecordOf(req games.CommandRequest) *PGNRecord {
-	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
-	event, round := "oyunbot", ""
-	if req.Tournament != 0 {
-		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
-		if req.Round > 0 {
-			round = strconv.Itoa(req.Round)
-		}
-	}
+	h := record.HeaderOf(req)
 	return &PGNRecord{
-		Event: event, Site: site, Date: req.Started, Round: round,
-		White: req.Players[0], Black: req.Players[1],
+		Event: h.Event, Site: h.Site, Date: h.Date, Round: h.Round, White: h.White, Black: h.Black,
 		Start: req.Start, Moves: req.Moves,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
 		Levels: levelsOf(req), Ratings: req.Ratings, TimeControl: timeControl(req.Clock),
@@ -103,27 +95,7 @@ func runPGN(_ context.Context, req games.CommandRequest) (games.CommandAnswer, e
 		return games.CommandAnswer{}, err
 	}
 	number, _ := fenMoveNumber(r.Start.String())
-	last := number - 1 + fullMoves(len(req.Moves), r.Start.Turn() == ai.Second) // the last move's number
-	var line string
-	switch {
-	case len(req.Moves) == 0:
-		line = fmt.Sprintf(pgnText(req.Lang, "pgn.empty"), req.ID)
-	case req.Over:
-		line = fmt.Sprintf(pgnText(req.Lang, "pgn.done"), req.ID, last, r.Result())
-	default:
-		line = fmt.Sprintf(pgnText(req.Lang, "pgn.ongoing"), req.ID, last)
-	}
-	return games.CommandAnswer{
-		Text: line,
-		File: &games.File{Name: fmt.Sprintf("oyunbot-g%d.pgn", req.ID), MIME: "application/x-chess-pgn", Data: []byte(text)},
-	}, nil
-}
-
-// fullMoves is how many move numbers plies moves take in the movetext,
-// from a start with Black to move (blackFirst) or White.
-func fullMoves(plies int, blackFirst bool) int {
-	if blackFirst && plies > 0 {
-		return 1 + plies/2
-	}
-	return (plies + 1) / 2
+	return record.Answer(req, func(key string) string { return pgnText(req.Lang, "pgn."+key) },
+		record.LastNumber(number, len(req.Moves), r.Start.Turn() != ai.Second), r.Result(),
+		games.File{Name: fmt.Sprintf("oyunbot-g%d.pgn", req.ID), MIME: "application/x-chess-pgn", Data: []byte(text)}), nil
 }

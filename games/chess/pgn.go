@@ -10,15 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
-
-// pgnLineMax is the longest movetext line: PGN's export format keeps lines
-// under 80 characters.
-const pgnLineMax = 79
 
 // PGNRecord is a game for PGN (its PGN method writes it).
 type PGNRecord struct {
@@ -49,22 +45,9 @@ type PGNRecord struct {
 	TimeControl string
 }
 
-// Reasons of games that end without a result (the bot's session keys):
-// abandoned before a move, a draw agreed before both sides moved, a
-// cancelled tournament. Their PGN result is "*", as for a game in play.
-var noResult = map[string]bool{"abandoned": true, "early-draw": true, "aborted": true}
-
 // Result is the record's result tag: "1-0", "0-1", "1/2-1/2" or "*".
 func (r *PGNRecord) Result() string {
-	switch {
-	case !r.Over || noResult[r.Reason]:
-		return "*"
-	case r.Winner == ai.First:
-		return "1-0"
-	case r.Winner == ai.Second:
-		return "0-1"
-	}
-	return "1/2-1/2"
+	return record.Result(r.Over, r.Winner, r.Reason)
 }
 
 // PGN writes the record. It replays the moves from Start (a copy is made)
@@ -74,24 +57,8 @@ func (r *PGNRecord) PGN() (string, error) {
 		return "", fmt.Errorf("chess: PGN of a game without its start position")
 	}
 	var b strings.Builder
-	tag := func(name, value string) {
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, pgnEscape(value))
-	}
-	date := "????.??.??"
-	if !r.Date.IsZero() {
-		date = r.Date.UTC().Format("2006.01.02")
-	}
-	round := r.Round
-	if round == "" {
-		round = "-"
-	}
-	tag("Event", orUnknown(r.Event))
-	tag("Site", orUnknown(r.Site))
-	tag("Date", date)
-	tag("Round", round)
-	tag("White", orUnknown(r.White))
-	tag("Black", orUnknown(r.Black))
-	tag("Result", r.Result())
+	tag := func(name, value string) { record.Tag(&b, name, value) }
+	record.Header{Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round}.Write(&b, r.Result())
 	for i, color := range [2]string{"White", "Black"} {
 		if r.Ratings[i] > 0 {
 			tag(color+"Elo", strconv.Itoa(r.Ratings[i]))
@@ -117,53 +84,25 @@ func (r *PGNRecord) PGN() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	line := 0
-	for _, t := range tokens {
-		switch {
-		case line == 0:
-		case line+1+len(t) > pgnLineMax:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteByte('\n')
+	record.Movetext(&b, tokens, r.comment(), r.Result())
 	return b.String(), nil
 }
 
-// movetext returns the movetext's tokens: move numbers, SAN moves, the
-// closing comment's words and the result.
+// movetext returns the movetext's tokens: move numbers and SAN moves.
 func (r *PGNRecord) movetext(fen string) ([]string, error) {
 	number, black := fenMoveNumber(fen)
 	p := r.Start.Clone()
-	var tokens []string
+	san := make([]string, 0, len(r.Moves))
 	var buf []ai.Move
 	for i, m := range r.Moves {
 		buf = p.Moves(buf[:0])
 		if !containsMove(buf, m) {
 			return nil, fmt.Errorf("chess: PGN: move %d (%v) is not legal in %s", i+1, m, p.String())
 		}
-		switch {
-		case !black:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		tokens = append(tokens, p.FormatMove(m))
+		san = append(san, p.FormatMove(m))
 		p.Make(m)
-		if black {
-			number++
-		}
-		black = !black
 	}
-	if c := r.comment(); c != "" {
-		tokens = append(tokens, strings.Fields("{"+c+"}")...)
-	}
-	return append(tokens, r.Result()), nil
+	return record.Numbered(san, number, !black), nil
 }
 
 // comment says how a finished game ended, in English as PGN files are
@@ -173,33 +112,14 @@ func (r *PGNRecord) comment() string {
 	if !r.Over {
 		return ""
 	}
-	winner, loser := "White", "Black"
-	if r.Winner == ai.Second {
-		winner, loser = loser, winner
-	}
 	switch r.Reason {
-	case "", ReasonCheckmate:
+	case ReasonCheckmate:
 		return ""
-	case "resign", "resigned":
-		return loser + " resigns."
 	case "time":
 		if r.Winner == ai.NoSide {
 			// A flag fell against a side that cannot be mated.
 			return "Draw: time forfeit against insufficient mating material."
 		}
-		return winner + " wins on time."
-	case "idle":
-		return loser + " forfeits: no move for too long."
-	case "withdrew":
-		return loser + " withdrew from the tournament."
-	case "agreement":
-		return "Draw by agreement."
-	case "abandoned":
-		return "Abandoned before a move was made: no result."
-	case "early-draw":
-		return "Draw agreed before both sides had moved: no result."
-	case "aborted":
-		return "The tournament was cancelled: no result."
 	case ReasonStalemate:
 		return "Draw by stalemate."
 	case ReasonRepetition:
@@ -209,13 +129,11 @@ func (r *PGNRecord) comment() string {
 	case ReasonInsufficient:
 		return "Draw: insufficient material."
 	}
+	if c, ok := record.Ending(r.Winner, r.Reason, [2]string{}); ok {
+		return c
+	}
 	// A reason this file does not know yet: say it as it is, safely.
-	return "Ended: " + strings.Map(func(r rune) rune {
-		if r == '{' || r == '}' || !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, r.Reason) + "."
+	return record.Unknown(r.Reason)
 }
 
 func containsMove(ms []ai.Move, m ai.Move) bool {
@@ -257,32 +175,6 @@ func fenMoveNumber(fen string) (number int, black bool) {
 		}
 	}
 	return number, black
-}
-
-func orUnknown(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "?"
-	}
-	return s
-}
-
-// pgnEscape makes s a PGN tag value: backslashes and quotes escaped, and
-// line breaks and other control characters (which would end the tag)
-// replaced by spaces.
-func pgnEscape(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case r == '\\' || r == '"':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case unicode.IsControl(r):
-			b.WriteByte(' ')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 var _ games.MoveNumberer = Game{}

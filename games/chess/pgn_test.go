@@ -342,18 +342,6 @@ func TestPGNCatalog(t *testing.T) {
 	}
 }
 
-func TestFullMoves(t *testing.T) {
-	for _, tc := range []struct {
-		plies      int
-		blackFirst bool
-		want       int
-	}{{0, false, 0}, {1, false, 1}, {2, false, 1}, {3, false, 2}, {0, true, 0}, {1, true, 1}, {2, true, 2}, {3, true, 2}} {
-		if got := fullMoves(tc.plies, tc.blackFirst); got != tc.want {
-			t.Errorf("fullMoves(%d, %v) = %d, want %d", tc.plies, tc.blackFirst, got, tc.want)
-		}
-	}
-}
-
 // TestPGNOfATournamentGame: a tournament game's PGN names the tournament
 // and the round.
 func TestPGNOfATournamentGame(t *testing.T) {

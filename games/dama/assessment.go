@@ -4,7 +4,6 @@ package dama
 // and which phase a position is in.
 
 import (
-	"math"
 	"math/bits"
 
 	"oyunbot/ai"
@@ -23,7 +22,7 @@ import (
 func (Game) Assessment() games.Assessment {
 	return games.Assessment{
 		Unit: "man", Scale: 100, Ceiling: 5,
-		WinChance:  winChance,
+		WinChance:  games.Logistic(winChanceK),
 		Inaccuracy: 0.33, Mistake: 0.66, Blunder: 1,
 		Limits: ai.Limits{Depth: 10, Nodes: 1_000_000},
 	}
@@ -31,18 +30,6 @@ func (Game) Assessment() games.Assessment {
 
 // winChanceK is the logistic's slope per centi-man.
 const winChanceK = 0.0085
-
-// winChance is the expected result of a side whose score is score: a
-// forced win or loss is 1 or 0.
-func winChance(score int) float64 {
-	switch {
-	case score > ai.MaxEval:
-		return 1
-	case score < -ai.MaxEval:
-		return 0
-	}
-	return 1 / (1 + math.Exp(-winChanceK*float64(score)))
-}
 
 // Phases, by the pieces left (so that a game never goes back to a phase):
 // the opening while at most four are gone, the endgame once at most ten

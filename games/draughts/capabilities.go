@@ -27,4 +27,7 @@ var (
 	_ ai.Repeater          = (*Position)(nil)
 	_ ai.MaterialEvaluator = (*Position)(nil)
 	_ ai.Styler            = (*Position)(nil)
+	// analysis (the post-game analysis: assessment.go)
+	_ games.Assessor = Game{}
+	_ games.Phaser   = (*Position)(nil)
 )

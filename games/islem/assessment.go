@@ -4,8 +4,6 @@ package islem
 // captured stones, and which phase a position is in.
 
 import (
-	"math"
-
 	"oyunbot/ai"
 	"oyunbot/games"
 )
@@ -23,7 +21,7 @@ import (
 func (Game) Assessment() games.Assessment {
 	return games.Assessment{
 		Unit: "stone", Scale: stoneWorth, Ceiling: 10,
-		WinChance:  winChance,
+		WinChance:  games.Logistic(winChanceK),
 		Inaccuracy: 0.5, Mistake: 1, Blunder: 2,
 		Limits: ai.Limits{Depth: 2, Turns: true, Nodes: 1500},
 	}
@@ -31,18 +29,6 @@ func (Game) Assessment() games.Assessment {
 
 // winChanceK is the logistic's slope per hundredth of a stone.
 const winChanceK = 0.004
-
-// winChance is the expected result of a side whose score is score: a
-// forced win or loss is 1 or 0.
-func winChance(score int) float64 {
-	switch {
-	case score > ai.MaxEval:
-		return 1
-	case score < -ai.MaxEval:
-		return 0
-	}
-	return 1 / (1 + math.Exp(-winChanceK*float64(score)))
-}
 
 // GamePhase implements games.Phaser: the phase the game has reached, the
 // further of the two sides' ("first-set", "second-set", "moves").

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 )
 
 // injector finds a blunder for the side to move in p (which it leaves as
@@ -41,7 +42,11 @@ func newInjector(g games.Game, stockfish string, nodes int) (injector, error) {
 		}
 		return &chessInjector{sf: sf, nodes: nodes}, nil
 	case dama.Game:
-		return &damaInjector{e: ai.NewEngine(ai.DefaultOptions())}, nil
+		return newCaptureInjector(g, ai.Limits{Depth: 12, Nodes: 30_000_000}), nil
+	case draughts.Game:
+		// Deeper than dama's: the analysis's searches cost a fifth of
+		// dama's here, and the oracle must outsee every depth measured.
+		return newCaptureInjector(g, ai.Limits{Depth: 16, Nodes: 30_000_000}), nil
 	case tavlaGame:
 		return newTavlaInjector(g)
 	}
@@ -102,15 +107,29 @@ func lichessWin(cp int) float64 {
 	return 100 / (1 + math.Exp(-0.00368208*x))
 }
 
-// damaInjector leaves a man to a compulsory capture: after the move every
-// move of the opponent is a capture, and a search four plies deeper than
-// the analysis's finds the move loses at least a man against the best.
-type damaInjector struct{ e *ai.Engine }
+// captureInjector leaves a man to a compulsory capture (dama, Italian
+// draughts, checkers: games whose captures are compulsory and whose
+// evaluation counts a man 100): after the move every move of the opponent
+// is a capture, and a search deeper than the analysis's (the oracle) finds
+// the move loses at least a man against the best, both values clamped to
+// the analysis's ceiling (a won game that stays won, by a longer way,
+// loses nothing the analysis can see).
+type captureInjector struct {
+	e       *ai.Engine
+	oracle  ai.Limits
+	ceiling float64 // men
+}
 
-// damaOracle is the oracle's search.
-var damaOracle = ai.Limits{Depth: 12, Nodes: 30_000_000}
+func newCaptureInjector(g games.Game, oracle ai.Limits) *captureInjector {
+	return &captureInjector{e: ai.NewEngine(ai.DefaultOptions()), oracle: oracle, ceiling: games.AssessmentOf(g).Ceiling}
+}
 
-func (d *damaInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
+// men is a score in men, clamped to the ceiling.
+func (d *captureInjector) men(score int) float64 {
+	return min(max(float64(score)/100, -d.ceiling), d.ceiling)
+}
+
+func (d *captureInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
 	var cands []ai.Move
 	for _, m := range p.Moves(nil) {
 		if p.Noisy(m) {
@@ -128,19 +147,19 @@ func (d *damaInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, flo
 		return nil, 0, nil
 	}
 	d.e.Clear()
-	best := d.e.Search(context.Background(), p.Clone(), damaOracle, nil).Score
+	best := d.men(d.e.Search(context.Background(), p.Clone(), d.oracle, nil).Score)
 	for _, m := range cands[:min(len(cands), maxTries)] {
 		q := p.Clone()
 		q.Make(m)
-		after := -d.e.Search(context.Background(), q, damaOracle, nil).Score
-		if loss := float64(best-after) / 100; loss >= 1 {
+		after := d.men(-d.e.Search(context.Background(), q, d.oracle, nil).Score)
+		if loss := best - after; loss >= 1 {
 			return []ai.Move{m}, loss, nil
 		}
 	}
 	return nil, 0, nil
 }
 
-func (d *damaInjector) close() {}
+func (d *captureInjector) close() {}
 
 // uci talks to a UCI engine (Stockfish) through pipes.
 type uci struct {

@@ -9,7 +9,8 @@
 // exchange), confirmed by Stockfish as a fall of at least 15 points of
 // lichess's win chance; in dama a move that leaves a man to the
 // opponent's compulsory capture, confirmed by a deeper search of the
-// engine as a loss of at least a man; in tavla a checker left alone
+// engine as a loss of at least a man (Italian draughts and checkers the
+// same); in tavla a checker left alone
 // within a direct shot of an opponent's checker, confirmed by the
 // reference evaluation two plies deep as a loss of at least 0.16 points.
 //
@@ -40,6 +41,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
 	"oyunbot/games/tavla"
 )
@@ -51,7 +53,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blunderset", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "chess", "chess, dama or tavla (islem too, without blunders)")
+	gameName := fs.String("game", "chess", "chess, dama, italian, checkers or tavla (islem too, without blunders)")
 	levelName := fs.String("level", "master", "the level both sides play at")
 	moveTime := fs.Duration("time", 0, "time a move (default: the level's)")
 	n := fs.Int("games", 10, "games to play")
@@ -63,18 +65,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "the folder to write the games to")
 	measure := fs.String("measure", "", "instead: analyse the games in this folder and report")
 	depth := fs.Int("depth", 0, "-measure: the analysis's depth (default: the game's)")
+	nodes := fs.Int64("nodes", 0, "-measure: the analysis's nodes a position (default: the game's)")
 	sf := fs.String("stockfish", "/usr/games/stockfish", "chess's oracle")
 	sfNodes := fs.Int("sfnodes", 1_000_000, "the oracle's nodes a position (chess)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "tavla": tavla.Game{}, "islem": islem.Game{}}[*gameName]
+	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "italian": draughts.Italian, "checkers": draughts.Checkers,
+		"tavla": tavla.Game{}, "islem": islem.Game{}}[*gameName]
 	if !ok {
-		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, tavla or islem\n")
+		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, italian, checkers, tavla or islem\n")
 		return 2
 	}
 	if *measure != "" {
-		if err := measureSet(stdout, g, *measure, analysis.Budget{Depth: *depth}); err != nil {
+		if err := measureSet(stdout, g, *measure, analysis.Budget{Depth: *depth, Nodes: *nodes}); err != nil {
 			fmt.Fprintf(stderr, "blunderset: %v\n", err)
 			return 1
 		}
@@ -141,9 +145,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 // side, and a third for the first, far enough apart that the game is not
 // over between them as a rule.
 var defaultInjections = map[string][]int{
-	"chess": {20, 41, 62},
-	"dama":  {20, 41, 62},
-	"tavla": {12, 29, 46}, // plies count rolls and dice: about four a turn
+	"chess":    {20, 41, 62},
+	"dama":     {20, 41, 62},
+	"italian":  {20, 41, 62},
+	"checkers": {20, 41, 62},
+	"tavla":    {12, 29, 46}, // plies count rolls and dice: about four a turn
 }
 
 // game is a played game of the set.

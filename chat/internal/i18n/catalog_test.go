@@ -70,4 +70,17 @@ func TestNewWithoutGames(t *testing.T) {
 	if got := c.T(chat.English, "game.resigned", "player", "Ali"); got != "Ali resigned." {
 		t.Errorf("third person: %q", got)
 	}
+	// Whose turn, under the board and on its picture: the console's
+	// reader is not "you" by name in Turkish.
+	for _, c2 := range []struct {
+		lang     chat.Lang
+		id, want string
+	}{
+		{chat.Turkish, "game.turn", "Sıra sende (beyaz)"}, {chat.English, "game.turn", "Your move (white)"},
+		{chat.Turkish, "footer.turn", "Sıra sende"}, {chat.English, "footer.turn", "Your move"},
+	} {
+		if got := c.T(c2.lang, c2.id, "player", "you", "side", map[chat.Lang]string{chat.Turkish: "beyaz", chat.English: "white"}[c2.lang]); got != c2.want {
+			t.Errorf("%s %s: %q, want %q", c2.lang, c2.id, got, c2.want)
+		}
+	}
 }

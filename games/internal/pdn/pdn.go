@@ -12,14 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
-
-// lineMax is the longest movetext line.
-const lineMax = 79
 
 // Record is a game as PDN writes it.
 type Record struct {
@@ -53,90 +50,23 @@ type Record struct {
 	Names [2]string
 }
 
-// noResult are the bot's reasons of games that end without a result.
-var noResult = map[string]bool{"abandoned": true, "early-draw": true, "aborted": true}
-
 // Result is the record's result: "1-0", "0-1", "1/2-1/2" or "*".
 func (r *Record) Result() string {
-	switch {
-	case !r.Over || noResult[r.Reason]:
-		return "*"
-	case r.Winner == ai.First:
-		return "1-0"
-	case r.Winner == ai.Second:
-		return "0-1"
-	}
-	return "1/2-1/2"
+	return record.Result(r.Over, r.Winner, r.Reason)
 }
 
 // String writes the record as a PDN file.
 func (r *Record) String() string {
 	var b strings.Builder
-	tag := func(name, value string) {
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", name, Escape(value))
-	}
-	date := "????.??.??"
-	if !r.Date.IsZero() {
-		date = r.Date.UTC().Format("2006.01.02")
-	}
-	round := r.Round
-	if round == "" {
-		round = "-"
-	}
-	tag("Event", orUnknown(r.Event))
-	tag("Site", orUnknown(r.Site))
-	tag("Date", date)
-	tag("Round", round)
-	tag("White", orUnknown(r.White))
-	tag("Black", orUnknown(r.Black))
-	tag("Result", r.Result())
-	tag("GameType", strconv.Itoa(r.GameType))
+	record.Header{Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round}.Write(&b, r.Result())
+	record.Tag(&b, "GameType", strconv.Itoa(r.GameType))
 	if r.FEN != "" {
-		tag("SetUp", "1")
-		tag("FEN", r.FEN)
+		record.Tag(&b, "SetUp", "1")
+		record.Tag(&b, "FEN", r.FEN)
 	}
 	b.WriteByte('\n')
-	line := 0
-	for _, t := range r.tokens() {
-		switch {
-		case line == 0:
-		case line+1+len(t) > lineMax:
-			b.WriteByte('\n')
-			line = 0
-		default:
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(t)
-		line += len(t)
-	}
-	b.WriteByte('\n')
+	record.Movetext(&b, record.Numbered(r.Moves, 1, r.FirstMover), r.Comment(), r.Result())
 	return b.String()
-}
-
-// tokens are the movetext's: move numbers, moves, the closing comment's
-// words and the result.
-func (r *Record) tokens() []string {
-	var tokens []string
-	first := r.FirstMover
-	number := 1
-	for i, m := range r.Moves {
-		switch {
-		case first:
-			tokens = append(tokens, fmt.Sprintf("%d.", number))
-		case i == 0:
-			tokens = append(tokens, fmt.Sprintf("%d...", number))
-		}
-		tokens = append(tokens, m)
-		if !first {
-			number++
-		}
-		first = !first
-	}
-	if c := r.Comment(); c != "" {
-		tokens = append(tokens, strings.Fields("{"+c+"}")...)
-	}
-	return append(tokens, r.Result())
 }
 
 // Comment says how a finished game ended, in English as PDN files are
@@ -145,79 +75,22 @@ func (r *Record) Comment() string {
 	if !r.Over {
 		return ""
 	}
-	names := r.Names
-	if names[0] == "" {
-		names = [2]string{"White", "Black"}
-	}
-	winner, loser := names[0], names[1]
-	if r.Winner == ai.Second {
-		winner, loser = loser, winner
-	}
 	if c, ok := r.Endings[r.Reason]; ok {
 		return c
 	}
-	switch r.Reason {
-	case "":
-		return ""
-	case "resign", "resigned":
-		return loser + " resigns."
-	case "time":
-		return winner + " wins on time."
-	case "idle":
-		return loser + " forfeits: no move for too long."
-	case "withdrew":
-		return loser + " withdrew from the tournament."
-	case "agreement":
-		return "Draw by agreement."
-	case "abandoned":
-		return "Abandoned before a move was made: no result."
-	case "early-draw":
-		return "Draw agreed before both sides had moved: no result."
-	case "aborted":
-		return "The tournament was cancelled: no result."
+	if c, ok := record.Ending(r.Winner, r.Reason, r.Names); ok {
+		return c
 	}
-	return "Ended: " + strings.Map(func(r rune) rune {
-		if r == '{' || r == '}' || !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, r.Reason) + "."
-}
-
-func orUnknown(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return "?"
-	}
-	return s
-}
-
-// Escape makes s a tag value: control characters dropped, backslashes and
-// quotes escaped.
-func Escape(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+	return record.Unknown(r.Reason)
 }
 
 // Tags fills the archival tags of a command's game: Event "oyunbot" (or
 // the tournament), Site the platform and channel, the players, the date
 // and the result.
 func Tags(req games.CommandRequest) Record {
-	site := strings.TrimSpace(strings.TrimSpace(req.Platform) + " " + strings.TrimSpace(req.Channel))
-	event, round := "oyunbot", ""
-	if req.Tournament != 0 {
-		event = fmt.Sprintf("oyunbot tournament #t%d", req.Tournament)
-		if req.Round > 0 {
-			round = strconv.Itoa(req.Round)
-		}
-	}
+	h := record.HeaderOf(req)
 	return Record{
-		Event: event, Site: site, Date: req.Started, Round: round,
-		White: req.Players[0], Black: req.Players[1],
+		Event: h.Event, Site: h.Site, Date: h.Date, Round: h.Round, White: h.White, Black: h.Black,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
 	}
 }
@@ -236,24 +109,9 @@ func Command(write func(games.CommandRequest) (*Record, error)) games.Command {
 // Answer is the "pdn" command's answer: the file and a line saying what it
 // holds.
 func Answer(req games.CommandRequest, r *Record) games.CommandAnswer {
-	// The last move's number: a move is the first mover's ply and the answer.
-	last := (len(r.Moves) + 1) / 2
-	if !r.FirstMover {
-		last = 1 + len(r.Moves)/2
-	}
-	var line string
-	switch {
-	case len(r.Moves) == 0:
-		line = fmt.Sprintf(text(req.Lang, "pdn.empty"), req.ID)
-	case r.Over:
-		line = fmt.Sprintf(text(req.Lang, "pdn.done"), req.ID, last, r.Result())
-	default:
-		line = fmt.Sprintf(text(req.Lang, "pdn.ongoing"), req.ID, last)
-	}
-	return games.CommandAnswer{
-		Text: line,
-		File: &games.File{Name: fmt.Sprintf("oyunbot-g%d.pdn", req.ID), MIME: "application/x-draughts-pdn", Data: []byte(r.String())},
-	}
+	return record.Answer(req, func(key string) string { return text(req.Lang, "pdn."+key) },
+		record.LastNumber(1, len(r.Moves), r.FirstMover), r.Result(),
+		games.File{Name: fmt.Sprintf("oyunbot-g%d.pdn", req.ID), MIME: "application/x-draughts-pdn", Data: []byte(r.String())})
 }
 
 // Catalog is the command's texts, for the games' catalogues.
