@@ -30,12 +30,13 @@ func (Game) Host() games.Host {
 		Levels: levels(),
 		// The measured ladder, anchored on Stockfish 15.1's UCI_Elo
 		// (BENCHMARKS.md, "Chess engine (issue 25)", 2026-11-26): the engine
-		// at 1 s a move (hard) 2152 (2052-2250, 56 games against 2100 and
-		// 2400), medium 1469 (1286-1637, 20), easy 934 (429-1218, 12 games
-		// against 1350, Stockfish's floor). master is the same engine with
-		// twice the time: hard's figure plus 60, an assumption, not a
-		// measurement. seed keeps a rating of its own.
-		LevelRatings: map[string]int{"easy": 930, "medium": 1470, "hard": 2150, "master": 2210},
+		// at 1 s a move (hard) 2221 (2061-2331, 38 games against 2400, the
+		// engine of the third tuning, 12:00 UTC), medium 1469 (1286-1637,
+		// 20), easy 934 (429-1218, 12 games against 1350, Stockfish's
+		// floor). master is the same engine with twice the time: hard's
+		// figure plus 60, an assumption, not a measurement. seed keeps a
+		// rating of its own.
+		LevelRatings: map[string]int{"easy": 930, "medium": 1470, "hard": 2220, "master": 2280},
 		Catalog:      cat,
 	}
 }
