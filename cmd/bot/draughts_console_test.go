@@ -188,7 +188,7 @@ func TestConsoleCheckersChallengeWithClock(t *testing.T) {
 func TestConsoleCheckersBotOpens(t *testing.T) {
 	out := runBinary(t, "en", "play checkers easy\n")
 	if !strings.Contains(out, "New game: Checkers — you (white) – oyunbot (black, easy)\noyunbot: ") ||
-		!strings.Contains(out, "To move: you (white)") {
+		!strings.Contains(out, "Your move (white)") {
 		t.Fatalf("the bot did not open:\n%s", out)
 	}
 }
