@@ -24,6 +24,8 @@ var tavlaWorkers = flag.Int("tavla-workers", 1, "games played at once in TestTav
 
 var tavlaLevels = flag.String("tavla-levels", "", "comma-separated levels of TestTavlaErrorRates, weakest first (default seed,medium,hard,master)")
 
+var tavlaFirst = flag.Int("tavla-first", 0, "seed of the first game of TestTavlaErrorRates (a run of -tavla-games N from -tavla-first K plays the games K..K+N-1 of a longer run, so that runs add up)")
+
 var tavlaGames = flag.Int("tavla-games", 0, "self-play games of each level in TestTavlaErrorRates (0: 3, or 1 with -short and master left out; the issue's measure: 200)")
 
 // selfPlay plays a game of g between two players of level lvl, the dice
@@ -57,10 +59,11 @@ func selfPlay(g games.Game, e *ai.Engine, lvl ai.Level, rng *rand.Rand) (games.P
 	return start, moves, nil
 }
 
-// playLevel plays and analyses n seeded games of level lvl on workers
-// goroutines, each with its own engine; the results come back in the
-// games' order, so that any number of workers gives the same figures.
-func playLevel(g games.Game, lvl ai.Level, n, workers int) ([]*analysis.Result, error) {
+// playLevel plays and analyses the seeded games first..first+n-1 of
+// level lvl on workers goroutines, each with its own engine; the results
+// come back in the games' order, so that any number of workers gives the
+// same figures.
+func playLevel(g games.Game, lvl ai.Level, first, n, workers int) ([]*analysis.Result, error) {
 	results := make([]*analysis.Result, n)
 	errs := make([]error, n)
 	next := make(chan int)
@@ -71,7 +74,7 @@ func playLevel(g games.Game, lvl ai.Level, n, workers int) ([]*analysis.Result, 
 			defer wg.Done()
 			e := ai.NewEngine(ai.DefaultOptions())
 			for i := range next {
-				rng := rand.New(rand.NewPCG(24, uint64(i)))
+				rng := rand.New(rand.NewPCG(24, uint64(first+i)))
 				start, moves, err := selfPlay(g, e, lvl, rng)
 				if err == nil {
 					results[i], err = analysis.Analyse(context.Background(), g, start, moves, analysis.Options{})
@@ -124,7 +127,7 @@ func TestTavlaErrorRates(t *testing.T) {
 			t.Fatalf("no level %s", name)
 		}
 		lvl.Limits.Time = 0
-		results, err := playLevel(g, lvl, n, *tavlaWorkers)
+		results, err := playLevel(g, lvl, *tavlaFirst, n, *tavlaWorkers)
 		if err != nil {
 			t.Fatal(err)
 		}
