@@ -93,7 +93,39 @@ func (p *Position) Evaluate() int {
 	if p.style == StyleSeed {
 		return p.seedEvaluate()
 	}
-	return p.evaluate(nil)
+	return p.cachedEvaluate()
+}
+
+// evalCacheSize is the number of entries of a position's evaluation cache.
+const evalCacheSize = 1 << 15
+
+// evalEntry is the evaluation cache's record of a position's evaluation.
+type evalEntry struct {
+	key uint64 // the Zobrist hash; 0: empty
+	v   int32
+}
+
+// cachedEvaluate is the standard evaluation through the position's
+// evaluation cache: a search meets many positions again whose table entry
+// (and the evaluation in it) is gone or was never stored, such as those
+// reverse futility returns from. The evaluation depends on the pieces and
+// the side to move alone, which the hash covers; like the pawn cache, the
+// cache belongs to the position and is not shared by clones.
+func (p *Position) cachedEvaluate() int {
+	h := p.st.hash
+	if h == 0 {
+		return p.evaluate(nil)
+	}
+	if p.evalCache == nil {
+		p.evalCache = new([evalCacheSize]evalEntry)
+	}
+	e := &p.evalCache[h&(evalCacheSize-1)]
+	if e.key == h {
+		return int(e.v)
+	}
+	v := p.evaluate(nil)
+	*e = evalEntry{key: h, v: int32(v)}
+	return v
 }
 
 // SetStyle switches the evaluation (ai.Styler): "seed" is the thesis's;

@@ -70,6 +70,9 @@ type Position struct {
 	// pawnCache is the evaluation's pawn structure cache (eval.go), made
 	// on first use; a clone starts without one.
 	pawnCache *[pawnTableSize]pawnEntry
+	// evalCache is the evaluation cache (eval.go), made on first use; a
+	// clone starts without one.
+	evalCache *[evalCacheSize]evalEntry
 }
 
 // NewStart returns the start position.
@@ -237,6 +240,7 @@ func (p *Position) clone() *Position {
 	c := *p
 	c.hist = append(make([]state, 0, len(p.hist)+128), p.hist...)
 	c.pawnCache = nil
+	c.evalCache = nil
 	return &c
 }
 
