@@ -453,10 +453,10 @@ func (e *Engine) scoreMoves(moves []Move, ply int, side Side, ttMove Move) {
 // order.
 func (e *Engine) pickMove(moves []Move, i, ply int) Move {
 	sc := e.order[ply][:len(moves)]
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if sc[j] > sc[b] {
-			b = j
+	b, bv := i, sc[i]
+	for j, v := range sc[i+1:] {
+		if v > bv {
+			b, bv = i+1+j, v
 		}
 	}
 	if b != i {
