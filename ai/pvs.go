@@ -202,7 +202,15 @@ func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, sid
 // scoreTuned fills the ordering scores of the moves at ply.
 func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 	sc := e.orderScores(ply, len(moves))
-	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	// The switches and tables are read once: a move is never NoMove, so a
+	// switched-off table move, killer or counter move matches none.
+	if !e.opts.TT {
+		ttMove = NoMove
+	}
+	k0, k1 := NoMove, NoMove
+	if e.opts.Killers {
+		k0, k1 = e.killers[ply][0], e.killers[ply][1]
+	}
 	counter := NoMove
 	ts := e.ts
 	if ts.mk != nil {
@@ -210,30 +218,32 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 			counter = ts.counter[p1]
 		}
 	}
-	p := e.s.p
+	quiet := int32(0)
+	if e.opts.History {
+		quiet = orderQuietLazy
+	}
+	p, ms := e.s.p, e.s.ms
 	for i, m := range moves {
-		var v int32
+		v := quiet
 		switch {
-		case m == ttMove && e.opts.TT:
+		case m == ttMove:
 			v = orderTT
 		case p.Noisy(m):
 			v = orderNoisy
-			if e.s.ms != nil {
-				g := e.s.ms.MoveScore(m)
+			if ms != nil {
+				g := ms.MoveScore(m)
 				if g >= 0 {
 					v = orderNoisy + int32(min(g, 1<<24))
 				} else {
 					v = orderBadNoisy + int32(max(g, -(1<<20)))
 				}
 			}
-		case e.opts.Killers && m == k0:
+		case m == k0:
 			v = orderKiller + 1
-		case e.opts.Killers && m == k1:
+		case m == k1:
 			v = orderKiller
 		case m == counter:
 			v = orderCounter
-		case e.opts.History:
-			v = orderQuietLazy
 		}
 		sc[i] = v
 	}
