@@ -164,6 +164,15 @@ type MoveKeyer interface {
 	MoveKey(m Move) int
 }
 
+// CaptureKeyer is implemented by games whose noisy moves the capture
+// history indexes by what they do: CaptureKey is a number in [0,
+// Tuning.CaptureKeys) naming the moving piece (with its side), its target
+// square and what it captures, such as (64·piece + square)·8 + captured
+// kind in chess.
+type CaptureKeyer interface {
+	CaptureKey(m Move) int
+}
+
 // CheckGiver is implemented by games that can tell whether a legal move
 // gives check without making it; the modern search then prunes a move
 // before making it (it never prunes a check).
@@ -223,4 +232,8 @@ type Tuning struct {
 	// LMRTTNoisy: late quiet moves are reduced this many plies more when
 	// the table's move is noisy (a capture is the likely answer; 0: off).
 	LMRTTNoisy int
+	// CaptureKeys bounds CaptureKeyer's keys (0: no capture history). The
+	// capture history orders good captures (MoveScorer's gain >= 0) by
+	// gain plus history/CaptureHistDiv, and the losing ones likewise.
+	CaptureKeys, CaptureHistDiv int
 }

@@ -35,6 +35,12 @@ const (
 	histMax        = 16384 // history values stay within ±histMax (gravity)
 	noEval         = math.MinInt32
 	maxQuietsSeen  = 64 // quiet moves remembered per node for the history malus
+	maxNoisySeen   = 32 // noisy moves remembered per node for the capture history malus
+	// noisyScale spreads the gains of noisy moves in the ordering score so
+	// that the capture history can order captures of nearly equal gain;
+	// noisyBase keeps a good capture's score above orderNoisy whatever its
+	// history.
+	noisyScale = 8
 )
 
 // tunedState is the modern search's per-engine state beyond searchState.
@@ -48,6 +54,10 @@ type tunedState struct {
 	excluded [MaxPly + 1]Move
 	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
 	quiets   [MaxPly][maxQuietsSeen]Move
+	noisies  [MaxPly][maxNoisySeen]Move
+	ck       CaptureKeyer // nil: no capture history
+	capHist  []int16      // capture history by CaptureKey
+	capDiv   int          // capture history units per gain unit
 	lmr      [64][64]int8
 	lmrFor   Tuning // the tuning lmr was built for
 	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
@@ -84,6 +94,14 @@ func (e *Engine) tunedSetup(p Position) bool {
 			ts.counter = make([]Move, n)
 		}
 	}
+	ts.ck = nil
+	if ck, ok := p.(CaptureKeyer); ok && ts.tn.CaptureKeys > 0 && ts.tn.CaptureHistDiv > 0 && e.s.ms != nil {
+		ts.ck = ck
+		ts.capDiv = ts.tn.CaptureHistDiv
+		if len(ts.capHist) != ts.tn.CaptureKeys {
+			ts.capHist = make([]int16, ts.tn.CaptureKeys)
+		}
+	}
 	if ts.lmrFor != *ts.tn {
 		ts.lmrFor = *ts.tn
 		for d := 1; d < 64; d++ {
@@ -108,6 +126,7 @@ func (e *Engine) tunedNewGame() {
 	clear(e.ts.cont[0])
 	clear(e.ts.cont[1])
 	clear(e.ts.counter)
+	clear(e.ts.capHist)
 }
 
 // tunedAge halves the continuation histories between searches.
@@ -199,6 +218,54 @@ func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, sid
 	}
 }
 
+// capHistBonus is the capture history's share of noisy move m's ordering
+// score.
+func (e *Engine) capHistBonus(m Move) int {
+	ts := e.ts
+	return int(ts.capHist[ts.ck.CaptureKey(m)]) / ts.capDiv
+}
+
+// noisyOrder is the ordering score of noisy move m of gain g
+// (MoveScorer): captures that do not lose material first, by gain, then
+// the losing ones; with the capture history, each is moved by its history
+// (at most histMax/capDiv, a fraction of a pawn's gain) and a good capture
+// stays above orderNoisy whatever its history.
+func (e *Engine) noisyOrder(m Move, g int) int32 {
+	switch {
+	case e.ts.ck != nil && g >= 0:
+		return orderNoisy + int32(min(g, 1<<20)*noisyScale+histMax/e.ts.capDiv+e.capHistBonus(m))
+	case e.ts.ck != nil:
+		return orderBadNoisy + int32(max(g, -(1<<20))*noisyScale+e.capHistBonus(m))
+	case g >= 0:
+		return orderNoisy + int32(min(g, 1<<24))
+	}
+	return orderBadNoisy + int32(max(g, -(1<<20)))
+}
+
+// noisyGain is the gain (MoveScorer) of noisy move m from its ordering
+// score v, a good capture's: the inverse of noisyOrder.
+func (e *Engine) noisyGain(m Move, v int) int {
+	if e.ts.ck == nil {
+		return v - orderNoisy
+	}
+	return (v - orderNoisy - histMax/e.ts.capDiv - e.capHistBonus(m)) / noisyScale
+}
+
+// updateCaptureHistory rewards the noisy move best that caused a cutoff at
+// ply (none: a quiet one did) and punishes the noisy moves tried before it.
+func (e *Engine) updateCaptureHistory(best Move, tried []Move, depth int) {
+	ts := e.ts
+	bonus := min(16*depth*depth+32*depth, 1600)
+	if !best.IsNone() {
+		gravity16(&ts.capHist[ts.ck.CaptureKey(best)], bonus)
+	}
+	for _, m := range tried {
+		if m != best {
+			gravity16(&ts.capHist[ts.ck.CaptureKey(m)], -bonus)
+		}
+	}
+}
+
 // scoreTuned fills the ordering scores of the moves at ply.
 func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 	sc := e.orderScores(ply, len(moves))
@@ -231,12 +298,7 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 		case p.Noisy(m):
 			v = orderNoisy
 			if ms != nil {
-				g := ms.MoveScore(m)
-				if g >= 0 {
-					v = orderNoisy + int32(min(g, 1<<24))
-				} else {
-					v = orderBadNoisy + int32(max(g, -(1<<20)))
-				}
+				v = e.noisyOrder(m, ms.MoveScore(m))
 			}
 		case m == k0:
 			v = orderKiller + 1
@@ -447,6 +509,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	best, bestMove := -Inf, NoMove
 	searched, quietsSeen := 0, 0
 	tried := ts.quiets[ply][:0]
+	triedNoisy := ts.noisies[ply][:0]
 	lmpLimit := tn.LMPBase + depth*depth
 	if !improving {
 		lmpLimit /= 2
@@ -573,10 +636,19 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			if quiet {
 				e.updateQuietHistory(m, tried, ply, depth, turn)
 			}
+			if ts.ck != nil {
+				cm := NoMove
+				if !quiet {
+					cm = m
+				}
+				e.updateCaptureHistory(cm, triedNoisy, depth)
+			}
 			break
 		}
 		if quiet && len(tried) < maxQuietsSeen {
 			tried = append(tried, m)
+		} else if !quiet && len(triedNoisy) < maxNoisySeen {
+			triedNoisy = append(triedNoisy, m)
 		}
 	}
 	if searched == 0 {
@@ -707,7 +779,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if g < orderNoisy {
 				break // the rest lose material: standing pat is better
 			}
-			if tn.QSDelta > 0 && standPat+(g-orderNoisy)+tn.QSDelta <= alpha {
+			if tn.QSDelta > 0 && standPat+e.noisyGain(m, g)+tn.QSDelta <= alpha {
 				continue
 			}
 		}

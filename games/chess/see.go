@@ -120,6 +120,9 @@ var searchTuning = ai.Tuning{
 	IIRDepth: 4,
 	QSDelta:  200,
 	MoveKeys: 768,
+	// The capture history is off until an SPRT accepts it (BENCHMARKS.md):
+	// UCI "setoption name Tune value CaptureKeys=6144" switches it on.
+	CaptureKeys: 0, CaptureHistDiv: 32,
 }
 
 // Tuning returns chess's parameters of the modern search (ai.Tuner).
@@ -150,6 +153,15 @@ func (p *Position) SEEAtLeast(am ai.Move, threshold int) bool {
 func (p *Position) MoveKey(am ai.Move) int {
 	m := MoveOf(am)
 	return (int(p.st.side)*6+int(m.Moving())-1)*64 + m.To()
+}
+
+var _ ai.CaptureKeyer = (*Position)(nil)
+
+// CaptureKey is MoveKey·8 + the captured kind (NoKind for a promotion
+// that captures nothing) (ai.CaptureKeyer).
+func (p *Position) CaptureKey(am ai.Move) int {
+	m := MoveOf(am)
+	return ((int(p.st.side)*6+int(m.Moving())-1)*64+m.To())*8 + int(m.Captured())
 }
 
 var _ ai.CheckGiver = (*Position)(nil)
