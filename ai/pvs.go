@@ -290,6 +290,7 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 		quiet = orderQuietLazy
 	}
 	p, ms := e.s.p, e.s.ms
+	capHist := ts.ck != nil
 	for i, m := range moves {
 		v := quiet
 		switch {
@@ -298,7 +299,14 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 		case p.Noisy(m):
 			v = orderNoisy
 			if ms != nil {
-				v = e.noisyOrder(m, ms.MoveScore(m))
+				switch g := ms.MoveScore(m); {
+				case capHist:
+					v = e.noisyOrder(m, g)
+				case g >= 0:
+					v = orderNoisy + int32(min(g, 1<<24))
+				default:
+					v = orderBadNoisy + int32(max(g, -(1<<20)))
+				}
 			}
 		case m == k0:
 			v = orderKiller + 1
@@ -509,7 +517,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	best, bestMove := -Inf, NoMove
 	searched, quietsSeen := 0, 0
 	tried := ts.quiets[ply][:0]
-	triedNoisy := ts.noisies[ply][:0]
+	triedNoisy := 0 // noisy moves searched, in ts.noisies[ply] (with the capture history)
 	lmpLimit := tn.LMPBase + depth*depth
 	if !improving {
 		lmpLimit /= 2
@@ -641,14 +649,15 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 				if !quiet {
 					cm = m
 				}
-				e.updateCaptureHistory(cm, triedNoisy, depth)
+				e.updateCaptureHistory(cm, ts.noisies[ply][:triedNoisy], depth)
 			}
 			break
 		}
 		if quiet && len(tried) < maxQuietsSeen {
 			tried = append(tried, m)
-		} else if !quiet && len(triedNoisy) < maxNoisySeen {
-			triedNoisy = append(triedNoisy, m)
+		} else if !quiet && ts.ck != nil && triedNoisy < maxNoisySeen {
+			ts.noisies[ply][triedNoisy] = m
+			triedNoisy++
 		}
 	}
 	if searched == 0 {
