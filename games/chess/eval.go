@@ -178,6 +178,20 @@ func init() {
 	}
 }
 
+// psqValue is pieceSquare without the pawns: what state.psq adds up. It
+// is made from the weights directly (not in init) so that a position made
+// while the package's variables are initialized already has it.
+var psqValue = func() (t [2][7][64]int64) {
+	for k := Knight; k <= King; k++ {
+		for sq := 0; sq < 64; sq++ {
+			v := pack(evalParams[pMaterial+int(k)]) + pack(evalParams[pPST+(int(k)-1)*64+sq])
+			t[White][k][sq] = v
+			t[Black][k][sq^56] = v
+		}
+	}
+	return t
+}()
+
 // evalAcc sums the weights for each side and, when tracing, their counts.
 type evalAcc struct {
 	sum [2]int64 // packed
@@ -252,7 +266,9 @@ func (p *Position) evaluate(tr *evalTrace) int {
 		for b := own &^ s.bb[Pawn] &^ s.bb[King]; b != 0; b &= b - 1 {
 			sq := lsb(b)
 			k := Kind(s.board[sq] & 7)
-			acc.piece(c, k, sq)
+			if tr != nil {
+				acc.tracePiece(c, k, sq) // else counted in s.psq
+			}
 			var a uint64
 			switch k {
 			case Knight:
@@ -336,7 +352,11 @@ func (p *Position) evaluate(tr *evalTrace) int {
 	for c := White; c <= Black; c++ {
 		them := c ^ 1
 		k := ksq[c]
-		acc.piece(c, King, k)
+		if tr != nil {
+			acc.tracePiece(c, King, k)
+		} else {
+			acc.sum[c] += s.psq[c] // the pieces' and the king's material and squares
+		}
 		kf := min(max(fileOf(k), 1), 6)
 		forward := ^uint64(0) << uint(rankOf(k)*8) // the king's rank and those in front
 		if c == Black {

@@ -68,6 +68,15 @@ func checkInvariants(t *testing.T, p *Position) {
 	if h := s.computeHash(); h != s.hash {
 		t.Errorf("incremental hash %#x, recomputed %#x", s.hash, h)
 	}
+	var psq [2]int64
+	for sq, pc := range s.board {
+		if k := Kind(pc & 7); k != NoKind {
+			psq[pc>>3] += psqValue[pc>>3][k][sq]
+		}
+	}
+	if psq != s.psq {
+		t.Errorf("incremental material and squares %v, recomputed %v", s.psq, psq)
+	}
 	var want []ai.Move
 	for _, m := range l.moves[:l.n] {
 		if m.IsNoisy() {

@@ -13,11 +13,15 @@ const (
 )
 
 type state struct {
-	bb       [7]uint64 // by Kind, both colours (bb[NoKind] unused)
-	col      [2]uint64 // by Color
-	board    [64]uint8 // Kind | Color<<3 per square, 0 empty
-	hash     uint64
-	pawnKey  uint64 // Zobrist hash of the pawns alone (the evaluation's pawn cache)
+	bb      [7]uint64 // by Kind, both colours (bb[NoKind] unused)
+	col     [2]uint64 // by Color
+	board   [64]uint8 // Kind | Color<<3 per square, 0 empty
+	hash    uint64
+	pawnKey uint64 // Zobrist hash of the pawns alone (the evaluation's pawn cache)
+	// psq is each colour's material and square values of its pieces other
+	// than pawns (packed, eval.go), kept as the pieces move so that the
+	// evaluation does not add them up again; the pawns' are in the pawn cache.
+	psq      [2]int64
 	side     Color
 	castle   uint8
 	ep       int8   // en passant target square when a legal capture exists there, else noSquare
@@ -88,6 +92,7 @@ func (s *state) put(c Color, k Kind, sq int) {
 	s.bb[k] |= b
 	s.col[c] |= b
 	s.board[sq] = uint8(k) | uint8(c)<<3
+	s.psq[c] += psqValue[c][k][sq]
 }
 
 func (s *state) remove(c Color, k Kind, sq int) {
@@ -95,6 +100,7 @@ func (s *state) remove(c Color, k Kind, sq int) {
 	s.bb[k] &^= b
 	s.col[c] &^= b
 	s.board[sq] = 0
+	s.psq[c] -= psqValue[c][k][sq]
 }
 
 func (s *state) shift(c Color, k Kind, from, to int) {
@@ -103,6 +109,7 @@ func (s *state) shift(c Color, k Kind, from, to int) {
 	s.col[c] ^= b
 	s.board[from] = 0
 	s.board[to] = uint8(k) | uint8(c)<<3
+	s.psq[c] += psqValue[c][k][to] - psqValue[c][k][from]
 }
 
 // kindAt is the kind of the piece on sq, or NoKind.
