@@ -446,6 +446,10 @@ func TestRatingCommands(t *testing.T) {
 	// No one has played dama: its board is the bot's measured levels.
 	b.expect(grp("cem", "liderler dama"), "1. oyunbot (usta) — 2330 (sabit)", "4. oyunbot (kolay) — 950 (sabit)")
 	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
+	// With no tournament to rank, "sıralama <game>" is the game's ranking.
+	b.expect(grp("cem", "/sıralama dama"), "1. oyunbot (usta) — 2330 (sabit)")
+	b.expect(b.say("standings xox"), "Tic-tac-toe — leaderboard", "1. Bora — 1662 ±290 (1 game)")
+	b.expect(grp("cem", "/sıralama"), "Bu kanalda turnuva yok")
 	b.expect(b.say("leaderboard"), "Usage: leaderboard <game>")
 }
 
