@@ -222,50 +222,29 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 			dc.Fill()
 		}
 	}
-	// Their labels, the worst placed first: above the mark, or below it,
-	// or beside it, or not at all where each would cover a mark or a label
-	// already placed.
-	var placed []image.Rectangle
+	// Their labels.
+	var spots []markSpot
 	for _, m := range g.Marks {
-		if marked(m) && m.Level >= 1 && m.Level <= 3 {
-			x, y, r := xOf(m.Index), yOf(g.Values[m.Index]), radius(m.Level)
-			placed = append(placed, image.Rect(int(x-r), int(y-r), int(x+r), int(y+r)))
+		if !marked(m) || m.Level < 1 || m.Level > 3 {
+			continue
+		}
+		sp := markSpot{x: xOf(m.Index), y: yOf(g.Values[m.Index]), r: radius(m.Level), level: m.Level}
+		if sp.text = FitText(bold, CleanText(m.Label), w*0.3); sp.text != "" {
+			sp.w = TextWidth(bold, sp.text)
+		}
+		spots = append(spots, sp)
+	}
+	labels := placeMarkLabels(spots, [4]float64{x0, y0, x1, y1}, px)
+	for _, lb := range labels { // the leaders first, under every label
+		if lb.leader {
+			dc.SetColor(graphMarks[lb.level])
+			dc.SetLineWidth(max(1, px/12))
+			dc.DrawLine(lb.from.X, lb.from.Y, lb.to.X, lb.to.Y)
+			dc.Stroke()
 		}
 	}
-	for lvl := 3; lvl >= 1; lvl-- {
-		for _, m := range g.Marks {
-			if m.Level != lvl || !marked(m) || m.Label == "" {
-				continue
-			}
-			x, y := xOf(m.Index), yOf(g.Values[m.Index])
-			r := radius(lvl)
-			s := FitText(bold, CleanText(m.Label), w*0.3)
-			lw := TextWidth(bold, s)
-			mid := min(max(x-lw/2, x0+2), x1-lw-2)
-			box := func(lx, ly float64) image.Rectangle {
-				return image.Rect(int(lx), int(ly-px*0.85), int(lx+lw), int(ly+px*0.15))
-			}
-			free := func(lx, ly float64) bool {
-				if ly-px*0.8 < y0 || ly > y1 || lx < x0 || lx+lw > x1 {
-					return false
-				}
-				for _, b := range placed {
-					if b.Overlaps(box(lx, ly)) {
-						return false
-					}
-				}
-				return true
-			}
-			// Above, below, right, left.
-			for _, at := range [][2]float64{{mid, y - r - px*0.35}, {mid, y + r + px*0.95},
-				{x + r + px*0.3, y + px*0.3}, {x - r - px*0.3 - lw, y + px*0.3}} {
-				if free(at[0], at[1]) {
-					placed = append(placed, box(at[0], at[1]))
-					drawText(im, bold, image.NewUniform(graphMarks[lvl]), s, at[0], at[1])
-					break
-				}
-			}
-		}
+	for _, lb := range labels {
+		drawText(im, bold, image.NewUniform(graphMarks[lb.level]), lb.text, lb.x, lb.y)
 	}
 
 	// The value axis's ends and the points' axis.
@@ -374,6 +353,92 @@ func placeLabels(face font.Face, names []string, bands [][2]float64, x1, pad flo
 		}
 		out = append(out, placedLabel{s, x})
 		end = x + w
+	}
+	return out
+}
+
+// markSpot is a mark on the plot: its centre, radius and level, and its
+// label (already fitted) with the label's width.
+type markSpot struct {
+	x, y, r float64
+	level   int
+	text    string
+	w       float64
+}
+
+// markLabel is a mark's label placed: its text's baseline starts at x, y;
+// a label moved away from its mark has a leader line from one to the
+// other.
+type markLabel struct {
+	text     string
+	level    int
+	x, y     float64
+	leader   bool
+	from, to gg.Point
+}
+
+// placeMarkLabels places the marks' labels inside plot (x0, y0, x1, y1),
+// the worst marks' first, each where it covers no mark and no label
+// already placed: above its mark, or below, or beside it. A blunder's
+// label that finds none of those free moves further up or down, a line
+// at a time, with a leader line to its mark, so that a crowded graph
+// still names every blunder; a lesser mark's label is left out.
+func placeMarkLabels(spots []markSpot, plot [4]float64, px float64) []markLabel {
+	x0, y0, x1, y1 := plot[0], plot[1], plot[2], plot[3]
+	var taken []image.Rectangle
+	for _, sp := range spots {
+		taken = append(taken, image.Rect(int(sp.x-sp.r), int(sp.y-sp.r), int(sp.x+sp.r), int(sp.y+sp.r)))
+	}
+	var out []markLabel
+	for lvl := 3; lvl >= 1; lvl-- {
+		for _, sp := range spots {
+			if sp.level != lvl || sp.text == "" {
+				continue
+			}
+			box := func(lx, ly float64) image.Rectangle {
+				return image.Rect(int(lx), int(ly-px*0.85), int(lx+sp.w), int(ly+px*0.15))
+			}
+			free := func(lx, ly float64) bool {
+				if ly-px*0.8 < y0 || ly > y1 || lx < x0 || lx+sp.w > x1 {
+					return false
+				}
+				for _, b := range taken {
+					if b.Overlaps(box(lx, ly)) {
+						return false
+					}
+				}
+				return true
+			}
+			mid := min(max(sp.x-sp.w/2, x0+2), x1-sp.w-2)
+			above, below := sp.y-sp.r-px*0.35, sp.y+sp.r+px*0.95
+			// Above, below, right, left.
+			at := [][2]float64{{mid, above}, {mid, below},
+				{sp.x + sp.r + px*0.3, sp.y + px*0.3}, {sp.x - sp.r - px*0.3 - sp.w, sp.y + px*0.3}}
+			near := len(at)
+			if lvl == 3 {
+				for k := 1.0; above-k*px >= y0 || below+k*px <= y1; k++ {
+					at = append(at, [2]float64{mid, above - k*px}, [2]float64{mid, below + k*px})
+				}
+			}
+			for i, a := range at {
+				if !free(a[0], a[1]) {
+					continue
+				}
+				lb := markLabel{text: sp.text, level: lvl, x: a[0], y: a[1]}
+				if i >= near {
+					lb.leader = true
+					cx := min(max(sp.x, a[0]), a[0]+sp.w)
+					if a[1] < sp.y { // above: from the mark's top to the label's foot
+						lb.from, lb.to = gg.Point{X: sp.x, Y: sp.y - sp.r}, gg.Point{X: cx, Y: a[1] + px*0.15}
+					} else {
+						lb.from, lb.to = gg.Point{X: sp.x, Y: sp.y + sp.r}, gg.Point{X: cx, Y: a[1] - px*0.85}
+					}
+				}
+				taken = append(taken, box(a[0], a[1]))
+				out = append(out, lb)
+				break
+			}
+		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -183,5 +184,64 @@ func TestPlaceLabels(t *testing.T) {
 	}
 	if got[0].text != "ikinci takım" || got[len(got)-1].text != "oyun sonu" {
 		t.Errorf("labels %+v", got)
+	}
+}
+
+// TestPlaceMarkLabels: on a crowded graph every blunder keeps its label,
+// moved away with a leader line when the places by its mark are taken;
+// no label covers a mark or another label, and all stay in the plot.
+func TestPlaceMarkLabels(t *testing.T) {
+	const px = 18.0
+	plot := [4]float64{40, 30, 600, 300}
+	var spots []markSpot
+	// Eight blunders on neighbouring points at nearly one height, and
+	// inaccuracies between them: the four places by each mark run out.
+	for i := range 8 {
+		x := 200 + float64(i)*14
+		spots = append(spots, markSpot{x: x, y: 160 + float64(i%2)*6, r: px * 0.5, level: 3,
+			text: fmt.Sprintf("%d. Nxe5", 20+i), w: 80})
+		spots = append(spots, markSpot{x: x + 7, y: 165, r: px * 0.3, level: 1, text: "x", w: 10})
+	}
+	got := placeMarkLabels(spots, plot, px)
+	named := map[string]bool{}
+	var boxes []image.Rectangle
+	leaders := 0
+	for _, lb := range got {
+		box := image.Rect(int(lb.x), int(lb.y-px*0.85), int(lb.x+80), int(lb.y+px*0.15))
+		if lb.level == 1 {
+			box.Max.X = int(lb.x + 10)
+		}
+		if lb.level == 3 {
+			named[lb.text] = true
+		}
+		if float64(box.Min.X) < plot[0] || float64(box.Max.X) > plot[2] || lb.y-px*0.8 < plot[1] || lb.y > plot[3] {
+			t.Errorf("%q at (%.0f, %.0f) leaves the plot", lb.text, lb.x, lb.y)
+		}
+		for _, sp := range spots {
+			mark := image.Rect(int(sp.x-sp.r), int(sp.y-sp.r), int(sp.x+sp.r), int(sp.y+sp.r))
+			if mark.Overlaps(box) {
+				t.Errorf("%q at (%.0f, %.0f) covers the mark at (%.0f, %.0f)", lb.text, lb.x, lb.y, sp.x, sp.y)
+			}
+		}
+		for _, b := range boxes {
+			if b.Overlaps(box) {
+				t.Errorf("%q at (%.0f, %.0f) covers another label", lb.text, lb.x, lb.y)
+			}
+		}
+		boxes = append(boxes, box)
+		if lb.leader {
+			leaders++
+			if lb.level != 3 {
+				t.Errorf("%q (level %d) was moved away: only blunders are", lb.text, lb.level)
+			}
+		}
+	}
+	for i := range 8 {
+		if s := fmt.Sprintf("%d. Nxe5", 20+i); !named[s] {
+			t.Errorf("the blunder %q lost its label", s)
+		}
+	}
+	if leaders == 0 {
+		t.Error("no label was moved away: the graph is not crowded enough to test that")
 	}
 }

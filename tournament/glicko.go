@@ -26,6 +26,13 @@ func NewRating() Rating {
 	return Rating{Rating: DefaultRating, RD: DefaultRD, Volatility: DefaultVolatility}
 }
 
+// ProvisionalRD is the deviation above which a rating is provisional, as
+// lichess marks it ("1500?"): its first games still move it by hundreds.
+const ProvisionalRD = 110.0
+
+// Provisional reports whether the rating is still provisional.
+func (r Rating) Provisional() bool { return r.RD > ProvisionalRD }
+
 // Valid reports whether the rating can enter an update.
 func (r Rating) Valid() bool {
 	return r.RD > 0 && r.Volatility > 0 && !math.IsNaN(r.Rating) && !math.IsInf(r.Rating, 0) &&

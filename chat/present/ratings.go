@@ -5,14 +5,26 @@ import (
 	"math"
 	"oyunbot/chat"
 	"oyunbot/sessions"
+	"oyunbot/tournament"
 	"strconv"
 	"strings"
 )
 
-// RatingText is "1662 ±290 (3 games)": rating, deviation, games.
+// RatingText is "1662? ±290 (3 games)": rating (marked "?" while
+// provisional), deviation, games.
 func (r *Presenter) RatingText(lang chat.Lang, rec sessions.RatingRecord) string {
-	return fmt.Sprintf("%d ±%d (%s)", int(math.Round(rec.Rating.Rating)), int(math.Round(rec.RD)),
+	return fmt.Sprintf("%s ±%d (%s)", ratingNumber(rec.Rating), int(math.Round(rec.RD)),
 		r.cat.N(lang, "leaderboard.games", rec.Games))
+}
+
+// ratingNumber is a rating rounded, "1338?" while it is provisional: a
+// new player's first games move it by hundreds, and the mark says why.
+func ratingNumber(rt tournament.Rating) string {
+	s := strconv.Itoa(int(math.Round(rt.Rating)))
+	if rt.Provisional() {
+		s += "?"
+	}
+	return s
 }
 
 // RatingName names a rating's holder: the bot with its level.
@@ -35,7 +47,8 @@ func (r *Presenter) ratedText(lang chat.Lang, s sessions.Snapshot) string {
 			parts = append(parts, r.RatingName(lang, c.PlayerID, c.Name)+" "+r.cat.T(lang, "rating.fixed", "rating", strconv.Itoa(before)))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %d → %d (%+d)", r.RatingName(lang, c.PlayerID, c.Name), before, after, after-before))
+		parts = append(parts, fmt.Sprintf("%s %s → %s (%+d)", r.RatingName(lang, c.PlayerID, c.Name),
+			ratingNumber(c.Before), ratingNumber(c.After), after-before))
 	}
 	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
 }

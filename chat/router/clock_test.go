@@ -76,7 +76,7 @@ func TestGameClockWithIncrement(t *testing.T) {
 	}
 	rs = b.checkClocks(clk.Now().Add(4*time.Minute + 33*time.Second))
 	b.expect(rs, "#g1 Ayse için süre doldu; oyunu kaybetti.", "Oyun bitti: Bora (O) kazandı — rakibin süresi doldu.",
-		"Puanlar: Ayse 1500 → ")
+		"Puanlar: Ayse 1500? → ")
 	rec, err := b.store.Game(context.Background(), 1)
 	if err != nil || rec.Result.Reason != sessions.ReasonTime || rec.Left[0] != 0 || rec.Left[1] != 3*time.Minute+3*time.Second {
 		t.Fatalf("stored %+v %v", rec, err)

@@ -25,10 +25,10 @@ func (laddered) Host() games.Host {
 // leaderboard show the ladder.
 func TestBotLadder(t *testing.T) {
 	for _, tc := range []struct{ lang, play, resign, rated, fixed, botRating, ladder, lb string }{
-		{"en", "play ttt easy", "resign yes", "Ratings: Ayse 1500 → ", "oyunbot (easy) 1000 (fixed)",
+		{"en", "play ttt easy", "resign yes", "Ratings: Ayse 1500? → ", "oyunbot (easy) 1000 (fixed)",
 			"oyunbot by level:\nTic-tac-toe: easy 1000 · medium 1300 · hard 1600 · master 1700 (fixed: measured by matches between the levels)",
 			"leaderboard ttt", "1. oyunbot (master) — 1700"},
-		{"tr", "oyna xox kolay", "pes evet", "Puanlar: Ayse 1500 → ", "oyunbot (kolay) 1000 (sabit)",
+		{"tr", "oyna xox kolay", "pes evet", "Puanlar: Ayse 1500? → ", "oyunbot (kolay) 1000 (sabit)",
 			"oyunbot seviyelerine göre:\nXOX: kolay 1000 · orta 1300 · zor 1600 · usta 1700 (sabit: seviyeler arası maçlarla ölçüldü)",
 			"liderler xox", "1. oyunbot (usta) — 1700"},
 	} {

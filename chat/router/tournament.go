@@ -132,6 +132,14 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subStandings:
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
+			// "sıralama satranç" with no tournament to rank asks for the
+			// game's ranking: its leaderboard.
+			for _, a := range q.r.classify(args, ratingArgs) {
+				if a.kind == argGame {
+					q.leaderboard()
+					return
+				}
+			}
 			q.say(q.t("tournament.none"))
 			return
 		}

@@ -429,9 +429,9 @@ func TestRatingCommands(t *testing.T) {
 	grp("bora", "kabul")
 	grp("ayse", "b2")
 	rs := grp("ayse", "pes evet")
-	b.expect(rs, "Puanlar: Ayse 1500 → 1338 (-162) · Bora 1500 → 1662 (+162)")
-	b.expect(grp("bora", "puan"), "Bora: XOX 1662 ±290 (1 oyun)")
-	b.expect(grp("ayse", "puan xox @bora"), "bora — XOX: 1662 ±290 (1 oyun)")
+	b.expect(rs, "Puanlar: Ayse 1500? → 1338? (-162) · Bora 1500? → 1662? (+162)")
+	b.expect(grp("bora", "puan"), "Bora: XOX 1662? ±290 (1 oyun)")
+	b.expect(grp("ayse", "puan xox @bora"), "bora — XOX: 1662? ±290 (1 oyun)")
 	b.expect(grp("cem", "puan dama"), "Cem henüz Dama için puanlı oyun oynamadı")
 	if rs := grp("cem", "puan kaç oldu?"); len(rs) != 0 {
 		t.Fatalf("chat answered: %q", texts(rs))
@@ -446,6 +446,10 @@ func TestRatingCommands(t *testing.T) {
 	// No one has played dama: its board is the bot's measured levels.
 	b.expect(grp("cem", "liderler dama"), "1. oyunbot (usta) — 2330 (sabit)", "4. oyunbot (kolay) — 950 (sabit)")
 	b.expect(grp("cem", "liderler"), "Kullanım: liderler <oyun>")
+	// With no tournament to rank, "sıralama <game>" is the game's ranking.
+	b.expect(grp("cem", "/sıralama dama"), "1. oyunbot (usta) — 2330 (sabit)")
+	b.expect(b.say("standings xox"), "Tic-tac-toe — leaderboard", "1. Bora — 1662 ±290 (1 game)")
+	b.expect(grp("cem", "/sıralama"), "Bu kanalda turnuva yok")
 	b.expect(b.say("leaderboard"), "Usage: leaderboard <game>")
 }
 

@@ -51,10 +51,9 @@ func pgnText(lang, key string) string {
 // tournament, with its round), Site the platform and channel, the players'
 // names, and the result.
 func RecordOf(req games.CommandRequest) *PGNRecord {
-	h := record.HeaderOf(req)
 	return &PGNRecord{
-		Event: h.Event, Site: h.Site, Date: h.Date, Round: h.Round, White: h.White, Black: h.Black,
-		Start: req.Start, Moves: req.Moves,
+		Header: record.HeaderOf(req),
+		Start:  req.Start, Moves: req.Moves,
 		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
 		Levels: levelsOf(req), Ratings: req.Ratings, TimeControl: timeControl(req.Clock),
 	}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -18,10 +17,7 @@ import (
 
 // PGNRecord is a game for PGN (its PGN method writes it).
 type PGNRecord struct {
-	// The Seven Tag Roster; empty values are written as PGN's "?".
-	Event, Site, White, Black string
-	Date                      time.Time // zero: unknown ("????.??.??")
-	Round                     string    // "" is written "-" (not part of a round)
+	record.Header // the Seven Tag Roster but the result
 	// Start is the game's first position and Moves the moves from it.
 	Start games.Position
 	Moves []ai.Move
@@ -58,7 +54,7 @@ func (r *PGNRecord) PGN() (string, error) {
 	}
 	var b strings.Builder
 	tag := func(name, value string) { record.Tag(&b, name, value) }
-	record.Header{Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round}.Write(&b, r.Result())
+	r.Header.Write(&b, r.Result())
 	for i, color := range [2]string{"White", "Black"} {
 		if r.Ratings[i] > 0 {
 			tag(color+"Elo", strconv.Itoa(r.Ratings[i]))

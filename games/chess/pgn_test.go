@@ -9,6 +9,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
 
 // operaUCI is the Opera game (Morphy v the Duke of Brunswick and Count
@@ -92,7 +93,7 @@ func TestPGNFromFEN(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &PGNRecord{Event: "oyunbot", Start: start, Moves: playUCI(t, start, "e8d7 e2e4 d7d6")}
+	r := &PGNRecord{Header: record.Header{Event: "oyunbot"}, Start: start, Moves: playUCI(t, start, "e8d7 e2e4 d7d6")}
 	got, err := r.PGN()
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +169,7 @@ func TestPGNResults(t *testing.T) {
 }
 
 func TestPGNEscapesNames(t *testing.T) {
-	r := &PGNRecord{Start: Game{}.Start(), White: `Ali "the rook" Veli`, Black: "back\\slash\nnew line", Site: "   "}
+	r := &PGNRecord{Start: Game{}.Start(), Header: record.Header{White: `Ali "the rook" Veli`, Black: "back\\slash\nnew line", Site: "   "}}
 	got, err := r.PGN()
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +364,7 @@ func TestPGNOfATournamentGame(t *testing.T) {
 // written as tags after the Seven Tag Roster (issue 20).
 func TestPGNTags(t *testing.T) {
 	start := Game{}.Start()
-	r := &PGNRecord{Event: "oyunbot", White: "Ayşe", Black: "oyunbot", Start: start, Moves: playUCI(t, start, "e2e4"),
+	r := &PGNRecord{Header: record.Header{Event: "oyunbot", White: "Ayşe", Black: "oyunbot"}, Start: start, Moves: playUCI(t, start, "e2e4"),
 		Levels: [2]string{"", "hard"}, Ratings: [2]int{1612, 2000}, TimeControl: timeControl(games.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second})}
 	got, err := r.PGN()
 	if err != nil {

@@ -11,19 +11,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/games/internal/pdn"
+	"oyunbot/games/internal/record"
 )
 
 // PDNRecord is a game for PDN (its PDN method writes it).
 type PDNRecord struct {
-	// The archival tags; empty values are written as "?".
-	Event, Site, White, Black string
-	Date                      time.Time // zero: unknown ("????.??.??")
-	Round                     string    // "" is written "-"
+	record.Header // the archival tags; empty values are written as "?"
 	// Start is the game's first position and Moves the moves from it.
 	Start *Position
 	Moves []ai.Move
@@ -88,7 +85,7 @@ func (r *PDNRecord) record() (*pdn.Record, error) {
 	}
 	v := r.Start.v
 	rec := &pdn.Record{
-		Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round,
+		Header:   r.Header,
 		GameType: v.gameType, FirstMover: r.Start.st.side == uint8(v.firstToMove),
 		Over: r.Over, Winner: r.Winner, Reason: r.Reason, Endings: endings,
 	}
@@ -137,7 +134,7 @@ func RecordOf(req games.CommandRequest) (*PDNRecord, error) {
 	}
 	t := pdn.Tags(req)
 	return &PDNRecord{
-		Event: t.Event, Site: t.Site, Date: t.Date, Round: t.Round, White: t.White, Black: t.Black,
-		Start: start, Moves: req.Moves, Over: t.Over, Winner: t.Winner, Reason: t.Reason,
+		Header: t.Header,
+		Start:  start, Moves: req.Moves, Over: t.Over, Winner: t.Winner, Reason: t.Reason,
 	}, nil
 }

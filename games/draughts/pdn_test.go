@@ -12,6 +12,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/record"
 )
 
 // readPDN is a second reader of PDN, written from the format's
@@ -87,8 +88,8 @@ func TestPDNReadsBack(t *testing.T) {
 			p.Make(m)
 		}
 		st := p.Status()
-		rec := &PDNRecord{Event: "oyunbot", Site: "console", White: `Ayşe "A"`, Black: "oyunbot",
-			Date: time.Date(2025, 3, 4, 0, 0, 0, 0, time.UTC), Start: start, Moves: moves,
+		rec := &PDNRecord{Header: record.Header{Event: "oyunbot", Site: "console", White: `Ayşe "A"`, Black: "oyunbot",
+			Date: time.Date(2025, 3, 4, 0, 0, 0, 0, time.UTC)}, Start: start, Moves: moves,
 			Over: st.Over, Winner: st.Winner, Reason: st.Reason}
 		text, err := rec.PDN()
 		if err != nil {

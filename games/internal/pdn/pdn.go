@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -20,11 +19,8 @@ import (
 
 // Record is a game as PDN writes it.
 type Record struct {
-	// The archival tags; empty values are written as "?".
-	Event, Site, White, Black string
-	Date                      time.Time // zero: unknown ("????.??.??")
-	Round                     string    // "" is written "-"
-	GameType                  int       // PDN's number of the game (20 international, 21 English, 22 Italian, 30 Turkish)
+	record.Header     // the archival tags
+	GameType      int // PDN's number of the game (20 international, 21 English, 22 Italian, 30 Turkish)
 	// FEN is the start position's tag when it is not the game's standard
 	// start ("" otherwise).
 	FEN string
@@ -58,7 +54,7 @@ func (r *Record) Result() string {
 // String writes the record as a PDN file.
 func (r *Record) String() string {
 	var b strings.Builder
-	record.Header{Event: r.Event, Site: r.Site, White: r.White, Black: r.Black, Date: r.Date, Round: r.Round}.Write(&b, r.Result())
+	r.Header.Write(&b, r.Result())
 	record.Tag(&b, "GameType", strconv.Itoa(r.GameType))
 	if r.FEN != "" {
 		record.Tag(&b, "SetUp", "1")
@@ -88,10 +84,9 @@ func (r *Record) Comment() string {
 // the tournament), Site the platform and channel, the players, the date
 // and the result.
 func Tags(req games.CommandRequest) Record {
-	h := record.HeaderOf(req)
 	return Record{
-		Event: h.Event, Site: h.Site, Date: h.Date, Round: h.Round, White: h.White, Black: h.Black,
-		Over: req.Over, Winner: req.Winner, Reason: req.Reason,
+		Header: record.HeaderOf(req),
+		Over:   req.Over, Winner: req.Winner, Reason: req.Reason,
 	}
 }
 
