@@ -44,9 +44,8 @@ func TestCaptureKey(t *testing.T) {
 	}
 }
 
-// TestCaptureHistoryTune: the capture history, off in chess's tuning until
-// an SPRT accepts it, is switched on by its key count and then changes the
-// search.
+// TestCaptureHistoryTune: the capture history is switched on by its key
+// count and then changes the search.
 func TestCaptureHistoryTune(t *testing.T) {
 	p, _ := ParseFEN(benchFENs[1])
 	search := func(tn *ai.Tuning) ai.Result {
@@ -54,9 +53,9 @@ func TestCaptureHistoryTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p.clone(), ai.Limits{Depth: 8}, nil)
 	}
-	on := searchTuning
-	on.CaptureKeys = 768 * 8
-	off, with := search(nil), search(&on)
+	on, none := searchTuning, searchTuning
+	on.CaptureKeys, none.CaptureKeys = 768*8, 0
+	off, with := search(&none), search(&on)
 	if off.Nodes == with.Nodes {
 		t.Errorf("the capture history left the search as it was (%d nodes)", off.Nodes)
 	}
