@@ -147,6 +147,14 @@ type Tuner interface {
 	Tuning() *Tuning
 }
 
+// TuningChecker is implemented by games whose Tuning holds values that
+// must fit the game, such as the bounds of MoveKeyer's and CaptureKeyer's
+// keys (a bound below the game's keys would index past its tables):
+// CheckTuning says what is wrong with t, or returns nil.
+type TuningChecker interface {
+	CheckTuning(t *Tuning) error
+}
+
 // Exchanger is implemented by games with a static exchange evaluation of
 // any move, quiet or not: SEEAtLeast reports whether m, once the exchanges
 // on its target square are played out with the cheapest pieces, wins at

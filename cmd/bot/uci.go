@@ -537,5 +537,10 @@ func parseTuning(p games.Position, value string) (*ai.Tuning, error) {
 		}
 		f.SetInt(int64(n))
 	}
+	if c, ok := p.(ai.TuningChecker); ok {
+		if err := c.CheckTuning(&t); err != nil {
+			return nil, err
+		}
+	}
 	return &t, nil
 }

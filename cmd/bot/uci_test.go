@@ -416,8 +416,11 @@ func TestUCITune(t *testing.T) {
 	if base == "" || base == tuned {
 		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
 	}
-	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+pos)
-	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) {
+	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+
+		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\n"+pos)
+	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) ||
+		!hasLine(lines, `info string Tune: CaptureKeys is 0 (off) or at least 6144, not 100`) ||
+		!hasLine(lines, `info string Tune: MoveKeys is 0 (off) or at least 768, not 12`) {
 		t.Errorf("bad Tune values were taken: %q", lines)
 	}
 	// The refused values left LMRDivisor=150 alone in place.

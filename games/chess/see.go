@@ -4,7 +4,10 @@ package chess
 // static exchange evaluation to order captures and prune losing ones in
 // quiescence (ai.MoveScorer), and when a null move is safe (ai.NullMover).
 
-import "oyunbot/ai"
+import (
+	"fmt"
+	"oyunbot/ai"
+)
 
 // The engine's optional interfaces chess implements.
 var (
@@ -119,10 +122,30 @@ var searchTuning = ai.Tuning{
 	LMRBase: 75, LMRDivisor: 225, LMRHistory: 6000,
 	IIRDepth: 4,
 	QSDelta:  200,
-	MoveKeys: 768,
+	MoveKeys: moveKeys,
 	// The capture history is off until an SPRT accepts it (BENCHMARKS.md):
 	// UCI "setoption name Tune value CaptureKeys=6144" switches it on.
 	CaptureKeys: 0, CaptureHistDiv: 32,
+}
+
+// The bounds of MoveKey's and CaptureKey's keys: each side's six pieces
+// by target square, and by the kind captured (eight values).
+const (
+	moveKeys    = 2 * 6 * 64
+	captureKeys = moveKeys * 8
+)
+
+// CheckTuning refuses key bounds below chess's keys (ai.TuningChecker):
+// MoveKeys and CaptureKeys are 0 (the table off) or at least 768 and
+// 6144.
+func (p *Position) CheckTuning(t *ai.Tuning) error {
+	if t.MoveKeys != 0 && t.MoveKeys < moveKeys {
+		return fmt.Errorf("MoveKeys is 0 (off) or at least %d, not %d", moveKeys, t.MoveKeys)
+	}
+	if t.CaptureKeys != 0 && t.CaptureKeys < captureKeys {
+		return fmt.Errorf("CaptureKeys is 0 (off) or at least %d, not %d", captureKeys, t.CaptureKeys)
+	}
+	return nil
 }
 
 // Tuning returns chess's parameters of the modern search (ai.Tuner).
