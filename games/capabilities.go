@@ -15,7 +15,7 @@ package games
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
 //	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher, and the modern
-//	          search's Tuner, Exchanger, MoveKeyer, CheckGiver
+//	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, CheckGiver
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //	analysis  the post-game analysis (assessment.go): Assessor, Phaser, and
@@ -84,8 +84,10 @@ func capabilityTable() []capability {
 		{"search", "Booker", ofPosition[ai.Booker]()},
 		{"search", "OwnSearcher", ofPosition[ai.OwnSearcher]()},
 		{"search", "Tuner", ofPosition[ai.Tuner]()},
+		{"search", "TuningChecker", ofPosition[ai.TuningChecker]()},
 		{"search", "Exchanger", ofPosition[ai.Exchanger]()},
 		{"search", "MoveKeyer", ofPosition[ai.MoveKeyer]()},
+		{"search", "CaptureKeyer", ofPosition[ai.CaptureKeyer]()},
 		{"search", "CheckGiver", ofPosition[ai.CheckGiver]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},

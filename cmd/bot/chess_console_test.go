@@ -39,7 +39,7 @@ func TestConsoleChessFoolsMate(t *testing.T) {
 		"8 r n b q k b n r",
 		"ali: Qh4#",
 		"Game over: ali (black) wins — checkmate.",
-		"Ratings: you 1500 →",
+		"Ratings: you 1500? →",
 	} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("no %q in:\n%s", want, out)
