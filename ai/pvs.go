@@ -37,9 +37,9 @@ const (
 	maxQuietsSeen  = 64 // quiet moves remembered per node for the history malus
 	maxNoisySeen   = 32 // noisy moves remembered per node for the capture history malus
 	// noisyScale spreads the gains of noisy moves in the ordering score so
-	// that the capture history can order captures of nearly equal gain;
-	// noisyBase keeps a good capture's score above orderNoisy whatever its
-	// history.
+	// that the capture history can order captures of nearly equal gain
+	// (noisyOrder keeps a good capture's score above orderNoisy whatever
+	// its history).
 	noisyScale = 8
 )
 
