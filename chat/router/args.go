@@ -183,7 +183,9 @@ func (r *Router) classifyWord(w string, game games.Game, take argKinds) arg {
 	}
 	if take.has(argSide) {
 		if s, ok := r.sideWord(game, w); ok {
-			a.kind, a.side = argSide, s
+			// The game named anywhere in the command: a side word of
+			// another game is refused in its words, even before it.
+			a.kind, a.side, a.game = argSide, s, game
 			return a
 		}
 	}

@@ -42,7 +42,7 @@ func (q *request) challenge() {
 			}
 		case argSide:
 			if a.side == ai.NoSide {
-				q.sayBadSide(game, a.word)
+				q.sayBadSide(a.game, a.word)
 				return
 			}
 			if side == ai.NoSide {

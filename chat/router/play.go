@@ -37,7 +37,7 @@ func (q *request) play() {
 			q.challenge() // "play @ali dama" is a challenge
 			return
 		case a.kind == argSide && a.side == ai.NoSide:
-			q.sayBadSide(game, a.word)
+			q.sayBadSide(a.game, a.word)
 			return
 		case a.kind == argMatch && a.err != nil:
 			q.sayBadMatch(a.word)

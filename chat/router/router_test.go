@@ -420,9 +420,13 @@ func TestGameBetweenPeople(t *testing.T) {
 	grp("ayse", "berabere")
 	b.expect(grp("bora", "kabul"), "Oyun bitti: berabere — anlaşmayla.")
 
+	b.expect(grp("ayse", "meydan X dama"), "«X», Dama oyununda bir taraf değil. Taraflar: beyaz, siyah")
 	b.admin("group", "ayse", "lang en")
 	// Side words are each game's own: "black" is dama's, not tic-tac-toe's.
 	b.expect(grp("ayse", "challenge @bora ttt black"), "«black» is not a side in Tic-tac-toe. Sides: X, O")
+	// ... also when the side comes before the game (the fuzzer's "meydan X dama" was an internal error).
+	b.expect(grp("ayse", "challenge X dama"), "«X» is not a side in Dama. Sides: white, black")
+	b.expect(b.msg("ayse-dm", "ayse", "play X dama", true), "«X» is not a side in Dama. Sides: white, black")
 	grp("ayse", "challenge @bora ttt o")
 	b.expect(grp("bora", "accept"), "New game: Tic-tac-toe — Bora (X) – Ayse (O)")
 	b.expect(grp("bora", "b2"), "Bora: b2", "To move: Ayse (O)")
