@@ -81,7 +81,9 @@ func (o *Offers) offerDraw(ctx context.Context, id int64, userID string) (DrawOu
 		cp := l.state.clone()
 		switch {
 		case l.vsBot():
-			score := l.pos.Evaluate() // from the side to move's point of view
+			// A clone's: an evaluation may attach caches to its position
+			// (chess's take 768 KiB), which the live game would keep.
+			score := l.pos.Clone().Evaluate() // from the side to move's point of view
 			if l.pos.Turn() != l.botSide() {
 				score = -score
 			}
