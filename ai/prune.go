@@ -181,6 +181,14 @@ type CaptureKeyer interface {
 	CaptureKey(m Move) int
 }
 
+// StructureKeyer is implemented by games whose static evaluation errs
+// alike in positions that share a structure, such as chess's pawns:
+// StructureKey is a hash of it, by which the correction history learns
+// how far searches find the evaluation off and corrects it.
+type StructureKeyer interface {
+	StructureKey() uint64
+}
+
 // CheckGiver is implemented by games that can tell whether a legal move
 // gives check without making it; the modern search then prunes a move
 // before making it (it never prunes a check).
@@ -244,4 +252,9 @@ type Tuning struct {
 	// capture history orders good captures (MoveScorer's gain >= 0) by
 	// gain plus history/CaptureHistDiv, and the losing ones likewise.
 	CaptureKeys, CaptureHistDiv int
+	// CorrectionSize is the number of entries a side of the correction
+	// history (StructureKeyer), a power of two (0: off). Each holds a
+	// running average of the searched score less the static one over
+	// positions of that structure, added to their static scores.
+	CorrectionSize int
 }

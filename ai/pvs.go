@@ -55,9 +55,11 @@ type tunedState struct {
 	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
 	quiets   [MaxPly][maxQuietsSeen]Move
 	noisies  [MaxPly][maxNoisySeen]Move
-	ck       CaptureKeyer // nil: no capture history
-	capHist  []int16      // capture history by CaptureKey
-	capDiv   int          // capture history units per gain unit
+	ck       CaptureKeyer   // nil: no capture history
+	capHist  []int16        // capture history by CaptureKey
+	capDiv   int            // capture history units per gain unit
+	sk       StructureKeyer // nil: no correction history
+	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
 	lmr      [64][64]int8
 	lmrFor   Tuning // the tuning lmr was built for
 	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
@@ -102,6 +104,14 @@ func (e *Engine) tunedSetup(p Position) bool {
 			ts.capHist = make([]int16, ts.tn.CaptureKeys)
 		}
 	}
+	ts.sk = nil
+	if sk, ok := p.(StructureKeyer); ok && ts.tn.CorrectionSize > 0 && ts.tn.CorrectionSize&(ts.tn.CorrectionSize-1) == 0 {
+		ts.sk = sk
+		if len(ts.corr[0]) != ts.tn.CorrectionSize {
+			ts.corr[0] = make([]int32, ts.tn.CorrectionSize)
+			ts.corr[1] = make([]int32, ts.tn.CorrectionSize)
+		}
+	}
 	if ts.lmrFor != *ts.tn {
 		ts.lmrFor = *ts.tn
 		for d := 1; d < 64; d++ {
@@ -127,6 +137,40 @@ func (e *Engine) tunedNewGame() {
 	clear(e.ts.cont[1])
 	clear(e.ts.counter)
 	clear(e.ts.capHist)
+	clear(e.ts.corr[0])
+	clear(e.ts.corr[1])
+}
+
+// The correction history's units: entries are in 1/corrGrain of the
+// evaluation's unit, within ±corrLimit units; an update moves an entry by
+// at most corrMaxWeight/256 of the way to the new difference.
+const (
+	corrGrain     = 256
+	corrLimit     = 64
+	corrMaxWeight = 16
+)
+
+// correction is what the correction history adds to side's static score
+// of the current position (0 without one).
+func (e *Engine) correction(side Side) int {
+	ts := e.ts
+	if ts.sk == nil || side > Second || side < First {
+		return 0
+	}
+	c := ts.corr[side]
+	return int(c[ts.sk.StructureKey()&uint64(len(c)-1)]) / corrGrain
+}
+
+// updateCorrection moves the current structure's correction towards
+// best - raw, the searched score less the uncorrected static one, the
+// more the deeper the search (a running average).
+func (e *Engine) updateCorrection(side Side, depth, best, raw int) {
+	ts := e.ts
+	c := ts.corr[side]
+	ent := &c[ts.sk.StructureKey()&uint64(len(c)-1)]
+	w := int32(min(depth+1, corrMaxWeight))
+	diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
+	*ent = (*ent*(256-w) + diff*w) / 256
 }
 
 // tunedAge halves the continuation histories between searches.
@@ -411,7 +455,8 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		} else {
 			ev = p.Evaluate()
 		}
-		staticEval = ev
+		staticEval = ev // the table keeps the uncorrected score
+		ev += e.correction(turn)
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
 				ev = ttScore // a searched score is the better guess
@@ -672,6 +717,16 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	if e.tt != nil && excluded.IsNone() {
 		e.tt.storeEval(key, depth, ply, best, e.nodeFlags(best, alpha0, beta, horizon0), bestMove, staticEval)
 	}
+	// The correction history learns from a quiet node's score where its
+	// bound says something about the static score: a fail high above it,
+	// a fail low below it, or an exact score.
+	if ts.sk != nil && !inCheck && excluded.IsNone() && staticEval != noEvalTT && best > -mateBound && best < mateBound &&
+		(bestMove.IsNone() || !p.Noisy(bestMove)) {
+		corrected := staticEval + e.correction(turn)
+		if !(best >= beta && best <= corrected) && !(best <= alpha0 && best >= corrected) {
+			e.updateCorrection(turn, depth, best, staticEval)
+		}
+	}
 	return best
 }
 
@@ -734,7 +789,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	inCheck := s.chk.InCheck()
 	var moves []Move
 	best := -Inf
-	standPat := noEval
+	standPat, raw := noEval, noEval // the static score, corrected, and as evaluated
 	if inCheck {
 		moves = p.Moves(e.moves[ply][:0])
 		if len(moves) == 0 {
@@ -766,10 +821,11 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			return p.Evaluate()
 		}
 		if !all {
-			standPat = ttEval
-			if standPat == noEvalTT {
-				standPat = p.Evaluate()
+			raw = ttEval
+			if raw == noEvalTT {
+				raw = p.Evaluate()
 			}
+			standPat = raw + e.correction(turn)
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
@@ -814,8 +870,8 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	if e.tt != nil && !ttDeeper { // a deeper search's entry is worth more
 		flags := boundOf(best, alpha0, beta)
 		ev := noEvalTT
-		if standPat != noEval {
-			ev = standPat
+		if raw != noEval {
+			ev = raw
 		}
 		e.tt.storeEval(key, 0, ply, best, flags, bestMove, ev)
 	}

@@ -15,7 +15,7 @@ package games
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
 //	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher, and the modern
-//	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, CheckGiver
+//	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, StructureKeyer, CheckGiver
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //	analysis  the post-game analysis (assessment.go): Assessor, Phaser, and
@@ -88,6 +88,7 @@ func capabilityTable() []capability {
 		{"search", "Exchanger", ofPosition[ai.Exchanger]()},
 		{"search", "MoveKeyer", ofPosition[ai.MoveKeyer]()},
 		{"search", "CaptureKeyer", ofPosition[ai.CaptureKeyer]()},
+		{"search", "StructureKeyer", ofPosition[ai.StructureKeyer]()},
 		{"search", "CheckGiver", ofPosition[ai.CheckGiver]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},

@@ -416,11 +416,17 @@ func TestUCITune(t *testing.T) {
 	if base == "" || base == tuned {
 		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
 	}
+	// The correction history is switched on by its size: a search that
+	// learns from its nodes' scores goes another way.
+	if corr := last(uciScript(t, "setoption name Tune value CorrectionSize=16384\n"+pos)); corr == "" || corr == base {
+		t.Errorf("depth 8: %q by default, %q with CorrectionSize=16384", base, corr)
+	}
 	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+
-		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\n"+pos)
+		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\nsetoption name Tune value CorrectionSize=1000\n"+pos)
 	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) ||
 		!hasLine(lines, `info string Tune: CaptureKeys is 0 (off) or at least 6144, not 100`) ||
-		!hasLine(lines, `info string Tune: MoveKeys is 0 (off) or at least 768, not 12`) {
+		!hasLine(lines, `info string Tune: MoveKeys is 0 (off) or at least 768, not 12`) ||
+		!hasLine(lines, `info string Tune: CorrectionSize is 0 (off) or a power of two up to 2097152, not 1000`) {
 		t.Errorf("bad Tune values were taken: %q", lines)
 	}
 	// The refused values left LMRDivisor=150 alone in place.

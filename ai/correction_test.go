@@ -1,0 +1,60 @@
+package ai
+
+import "testing"
+
+// fixedStructure is a StructureKeyer whose current structure is set by the
+// test (a stand-in for chess's pawn hash).
+type fixedStructure struct{ key *uint64 }
+
+func (f fixedStructure) StructureKey() uint64 { return *f.key }
+
+// TestCorrectionHistory: repeated searches that find a structure's static
+// score 30 too low teach the correction +30, nearer the deeper they are;
+// a difference beyond the limit counts as the limit; the sides and the
+// structures keep their own entries; a new game forgets them.
+func TestCorrectionHistory(t *testing.T) {
+	var key uint64 = 5
+	e := &Engine{ts: &tunedState{sk: fixedStructure{&key}}}
+	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
+	if c := e.correction(First); c != 0 {
+		t.Fatalf("fresh correction %d, want 0", c)
+	}
+	e.updateCorrection(First, 1, 130, 100)
+	shallow := e.correction(First)
+	e.ts.corr[0][5] = 0
+	e.updateCorrection(First, 12, 130, 100)
+	if deep := e.correction(First); !(0 <= shallow && shallow < deep) {
+		t.Errorf("one update at depth 1 moved the correction to %d, at depth 12 to %d: the deeper should move it more", shallow, deep)
+	}
+	for range 200 {
+		e.updateCorrection(First, 20, 130, 100)
+	}
+	if c := e.correction(First); c < 28 || c > 30 {
+		t.Errorf("after many searches 30 above the static score the correction is %d, want about 30", c)
+	}
+	if c := e.correction(Second); c != 0 {
+		t.Errorf("the other side's correction is %d, want 0", c)
+	}
+	key = 13 // the same entry of an 8-entry table as 5
+	if c := e.correction(First); c < 28 {
+		t.Errorf("key 13 shares key 5's entry of 8, correction %d", c)
+	}
+	key = 6
+	if c := e.correction(First); c != 0 {
+		t.Errorf("another structure's correction is %d, want 0", c)
+	}
+	for range 500 {
+		e.updateCorrection(Second, 30, -5000, 100)
+	}
+	if c := e.correction(Second); c < -corrLimit || c > -corrLimit+2 {
+		t.Errorf("searches 5100 below: correction %d, want about -%d (the limit)", c, corrLimit)
+	}
+	if c := e.correction(Chance); c != 0 {
+		t.Errorf("chance's correction is %d, want 0", c)
+	}
+	e.tunedNewGame()
+	key = 5
+	if c := e.correction(First); c != 0 {
+		t.Errorf("after a new game the correction is %d, want 0", c)
+	}
+}
