@@ -416,10 +416,10 @@ func TestUCITune(t *testing.T) {
 	if base == "" || base == tuned {
 		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
 	}
-	// The correction history is switched on by its size: a search that
-	// learns from its nodes' scores goes another way.
-	if corr := last(uciScript(t, "setoption name Tune value CorrectionSize=16384\n"+pos)); corr == "" || corr == base {
-		t.Errorf("depth 8: %q by default, %q with CorrectionSize=16384", base, corr)
+	// The correction history is switched off by its size: a search that
+	// does not learn from its nodes' scores goes another way.
+	if corr := last(uciScript(t, "setoption name Tune value CorrectionSize=0\n"+pos)); corr == "" || corr == base {
+		t.Errorf("depth 8: %q by default, %q with CorrectionSize=0", base, corr)
 	}
 	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+
 		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\nsetoption name Tune value CorrectionSize=1000\n"+pos)

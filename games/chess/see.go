@@ -126,6 +126,9 @@ var searchTuning = ai.Tuning{
 	// The capture history is off until an SPRT accepts it (BENCHMARKS.md):
 	// UCI "setoption name Tune value CaptureKeys=6144" switches it on.
 	CaptureKeys: 0, CaptureHistDiv: 32,
+	// The correction history by pawn structure (StructureKey): +20.5 Elo
+	// by SPRT (BENCHMARKS.md).
+	CorrectionSize: 16384,
 }
 
 // The bounds of MoveKey's and CaptureKey's keys: each side's six pieces
