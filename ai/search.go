@@ -597,10 +597,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 			best, searched = e.searchRoot(d, turn)
 		}
 		if s.stop {
-			// A partial iteration is better founded than the last complete
-			// one only if it searched the previous best (index 0) and then
-			// found something strictly better.
-			if searched > 1 && best > 0 && (res.Depth == 0 || e.rootMoves[best].score > e.rootMoves[0].score) {
+			if partialBetter(e.rootMoves, best, searched, res.Depth) {
 				res.Best, res.Score = e.rootMoves[best].move, e.rootMoves[best].score
 				res.PV = append([]Move(nil), e.pv[0][:e.pvLen[0]]...)
 			} else if res.Depth == 0 && searched > 0 {
@@ -628,6 +625,18 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	}
 	res.Nodes, res.Elapsed = s.nodes, elapsed()
 	return res
+}
+
+// partialBetter reports whether a partial iteration's best root move
+// (index best of roots, searched moves done) is better founded than the
+// last complete iteration's (index 0, at depth done; 0: none): only if the
+// iteration searched index 0 and then found a move strictly better, with
+// a score that is no upper bound (exact). When index 0 fails low in an
+// aspiration window, the moves after it fail low too, and the highest of
+// their upper bounds says nothing (it played 3...h6 into a mate in one:
+// TestUCIPartialIteration).
+func partialBetter(roots []rootMove, best, searched, done int) bool {
+	return searched > 1 && best > 0 && roots[best].exact && (done == 0 || roots[best].score > roots[0].score)
 }
 
 // pastSoftLimit reports whether the soft time limit is past: Limits.SoftTime,

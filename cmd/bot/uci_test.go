@@ -452,3 +452,33 @@ func TestUCILevelMistakes(t *testing.T) {
 		t.Errorf("easy played only %v in 16 searches of one position", moves)
 	}
 }
+
+// TestUCIPartialIteration: a search stopped by its node limit in an
+// iteration whose first move failed low in its aspiration window played
+// the highest of the other moves' upper bounds: 3...h6, into 4.Nd6 mate
+// (a game of the correction history's SPRT, replayed here with the
+// engine of then: the correction off, the same three searches of the
+// game). It plays the last complete iteration's move.
+func TestUCIPartialIteration(t *testing.T) {
+	const f = "position fen r1bqkbnr/pp1p1p1p/2n1p1p1/2p5/2P1P3/2N3P1/PP1P1P1P/R1BQKBNR w KQkq - 0 1 moves "
+	var out bytes.Buffer
+	u := newUCISession(chess.Game{}, &out, 1)
+	// As a GUI does: each search is let end before the next position.
+	for _, l := range []string{"setoption name OwnBook value false", "setoption name Tune value CorrectionSize=0", "ucinewgame",
+		f + "g1f3", "go nodes 20000", f + "g1f3 g8e7 d2d4", "go nodes 20000", f + "g1f3 g8e7 d2d4 c5d4 c3b5", "go nodes 20000"} {
+		u.handle(l)
+		u.wait()
+	}
+	var moves []string
+	for _, l := range strings.Split(out.String(), "\n") {
+		if m, ok := strings.CutPrefix(l, "bestmove "); ok {
+			moves = append(moves, strings.Fields(m)[0])
+		}
+	}
+	if len(moves) != 3 || moves[0] != "g8e7" || moves[1] != "c5d4" {
+		t.Fatalf("bestmoves %v: the game's were g8e7, c5d4 (the replay no longer follows it)", moves)
+	}
+	if moves[2] == "h7h6" {
+		t.Errorf("3...%s allows 4.Nd6 mate", moves[2])
+	}
+}
