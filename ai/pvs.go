@@ -9,7 +9,8 @@ package ai
 // logarithmic table adjusted by history, singular and check extensions,
 // internal iterative reduction, mate distance pruning, quiescence that
 // answers checks, and move ordering by the table's move, exchange gain,
-// killers, counter moves, history and continuation history. The rules'
+// killers, counter moves, history and continuation history, and a
+// correction history of the static score by structure. The rules'
 // Status is asked only where no move is left: a draw by rule shows as a
 // position without moves, and a repetition through Repeater.
 //
