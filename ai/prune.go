@@ -257,4 +257,15 @@ type Tuning struct {
 	// running average of the searched score less the static one over
 	// positions of that structure, added to their static scores.
 	CorrectionSize int
+	// ProbCut from ProbCutDepth (0: off; needs an Exchanger): at a node
+	// expected to fail high, a noisy move whose exchanges win enough to
+	// beat beta+ProbCutMargin over the static score, and that beats it in
+	// quiescence and then in a search ProbCutReduce+1 plies shallower,
+	// ends the node with that score.
+	ProbCutDepth, ProbCutMargin, ProbCutReduce int
+	// TTCutHistory (0: off): a table cutoff at TTCutHistory plies or more
+	// by a quiet table move rewards it in the histories, killers and
+	// counter moves as a searched cutoff would (from a few plies, the
+	// legality check of the move costs little against the subtree).
+	TTCutHistory int
 }

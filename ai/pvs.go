@@ -442,6 +442,9 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
 			ttEval = int(ent.eval)
 			if !pvNode && excluded.IsNone() && ttDepth >= depth && e.ttCutoff(&ent, ttScore, alpha, beta) {
+				if tn.TTCutHistory > 0 && depth >= tn.TTCutHistory && ttScore >= beta && !ttMove.IsNone() && e.hasMove(ply, ttMove) && !p.Noisy(ttMove) {
+					e.updateQuietHistory(ttMove, nil, ply, depth, turn)
+				}
 				return ttScore
 			}
 		}
@@ -515,6 +518,19 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 					return v
 				}
 			}
+		}
+	}
+
+	// ProbCut: a capture that beats beta by a margin in a shallow search
+	// would beat beta in the full one. Skipped when the table already
+	// says the node holds less than that at a comparable depth.
+	if !pvNode && !inCheck && excluded.IsNone() && ply > 0 && tn.ProbCutDepth > 0 && depth >= tn.ProbCutDepth &&
+		ts.ex != nil && beta > -mateBound && beta+tn.ProbCutMargin < mateBound && ev != noEval &&
+		!(ttDepth >= depth-tn.ProbCutReduce && ttScore < beta+tn.ProbCutMargin) {
+		if v, ok := e.probCut(depth, ply, beta+tn.ProbCutMargin, ev, ttMove, cutNode); ok {
+			return v
+		} else if s.stop {
+			return 0
 		}
 	}
 
@@ -729,6 +745,49 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		}
 	}
 	return best
+}
+
+// probCut tries the noisy moves at ply whose exchanges lift static score
+// ev to pcBeta: each is searched in quiescence, then, if it still holds
+// pcBeta, at depth-1-ProbCutReduce. The first that holds pcBeta there
+// ends the node (ok) with its score, stored as a lower bound.
+func (e *Engine) probCut(depth, ply, pcBeta, ev int, ttMove Move, cutNode bool) (int, bool) {
+	s := &e.s
+	ts := e.ts
+	p := s.p
+	turn := p.Turn()
+	all := p.Moves(e.moves[ply][:0])
+	moves := all[:0]
+	for _, m := range all {
+		if p.Noisy(m) && ts.ex.SEEAtLeast(m, pcBeta-ev) {
+			moves = append(moves, m)
+		}
+	}
+	e.scoreTuned(moves, ply, turn, ttMove)
+	d := depth - 1 - ts.tn.ProbCutReduce
+	for i := range moves {
+		m := e.pickMove(moves, i, ply)
+		ts.keys[ply+1] = -1
+		if ts.mk != nil {
+			ts.keys[ply+1] = ts.mk.MoveKey(m)
+		}
+		p.Make(m)
+		v := -e.qsTuned(ply+1, -pcBeta, -pcBeta+1)
+		if v >= pcBeta && d > 0 && !s.stop {
+			v = -e.pvs(d, ply+1, -pcBeta, -pcBeta+1, !cutNode)
+		}
+		p.Unmake()
+		if s.stop {
+			return 0, false
+		}
+		if v >= pcBeta {
+			if e.tt != nil {
+				e.tt.storeEval(p.Hash(), d+1, ply, v, boundLower, m, noEvalTT)
+			}
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // hasMove reports whether m is legal at ply (a table move may come from

@@ -1,0 +1,48 @@
+package chess
+
+import (
+	"context"
+	"testing"
+
+	"oyunbot/ai"
+)
+
+// TestProbCutAndTTCutHistoryTune: ProbCut and the table cutoff's history
+// reward are switched on by their tuning and then change the search, which
+// still plays the winning capture of a queen left unguarded.
+func TestProbCutAndTTCutHistoryTune(t *testing.T) {
+	probCut, ttCut := searchTuning, searchTuning
+	probCut.ProbCutDepth, probCut.ProbCutMargin, probCut.ProbCutReduce = 5, 120, 3
+	ttCut.TTCutHistory = 3
+	base := searchTuning
+	search := func(fen string, tn *ai.Tuning, depth int) ai.Result {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := ai.NewEngine(ai.DefaultOptions())
+		e.SetTuning(tn)
+		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
+	}
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut} {
+		changed := false
+		for _, fen := range benchFENs[1:4] {
+			off, on := search(fen, &base, 9), search(fen, tn, 9)
+			if on.Best.IsNone() {
+				t.Errorf("%s: no move in %s", name, fen)
+			}
+			changed = changed || off.Nodes != on.Nodes
+		}
+		if !changed {
+			t.Errorf("%s left the search of the benchmark positions as it was", name)
+		}
+		// White's rook takes the queen, left alone on d5: winning,
+		// whatever else the change does.
+		const fen = "4k3/ppp2ppp/8/3q4/8/8/PPP2PPP/3RK3 w - - 0 1"
+		off, on := search(fen, &base, 8), search(fen, tn, 8)
+		if on.Best != off.Best || on.Score < 300 {
+			t.Errorf("%s: played %s (score %d) in %s, where the search without it plays %s (score %d)",
+				name, MoveOf(on.Best).UCI(), on.Score, fen, MoveOf(off.Best).UCI(), off.Score)
+		}
+	}
+}
