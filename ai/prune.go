@@ -268,4 +268,8 @@ type Tuning struct {
 	// counter moves as a searched cutoff would (from a few plies, the
 	// legality check of the move costs little against the subtree).
 	TTCutHistory int
+	// ContPly4 (1: on): a third continuation history, by the move four
+	// plies back (the side's own move before last), orders and reduces
+	// quiet moves with the other two.
+	ContPly4 int
 }

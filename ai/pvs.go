@@ -65,7 +65,8 @@ type tunedState struct {
 	lmrFor   Tuning // the tuning lmr was built for
 	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
 	nmpSide  Side
-	cont     [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
+	cont     [3][]int16 // continuation history: [0] one ply back, [1] two, [2] four (ContPly4), by prevKey*MoveKeys+key
+	cont4    bool       // cont[2] is on
 	counter  []Move     // the counter move of each previous move's key
 	nkeys    int
 }
@@ -94,9 +95,14 @@ func (e *Engine) tunedSetup(p Position) bool {
 			ts.nkeys = n
 			ts.cont[0] = make([]int16, n*n)
 			ts.cont[1] = make([]int16, n*n)
+			ts.cont[2] = nil
 			ts.counter = make([]Move, n)
 		}
+		if ts.tn.ContPly4 > 0 && ts.cont[2] == nil {
+			ts.cont[2] = make([]int16, ts.nkeys*ts.nkeys)
+		}
 	}
+	ts.cont4 = ts.mk != nil && ts.tn.ContPly4 > 0
 	ts.ck = nil
 	if ck, ok := p.(CaptureKeyer); ok && ts.tn.CaptureKeys > 0 && ts.tn.CaptureHistDiv > 0 && e.s.ms != nil {
 		ts.ck = ck
@@ -136,6 +142,7 @@ func (e *Engine) tunedNewGame() {
 	}
 	clear(e.ts.cont[0])
 	clear(e.ts.cont[1])
+	clear(e.ts.cont[2])
 	clear(e.ts.counter)
 	clear(e.ts.capHist)
 	clear(e.ts.corr[0])
@@ -218,6 +225,11 @@ func (e *Engine) quietHistory(m Move, ply int, side Side) int {
 				h += int(ts.cont[1][p2*ts.nkeys+k])
 			}
 		}
+		if ts.cont4 && ply >= 4 {
+			if p4 := ts.keys[ply-3]; p4 >= 0 {
+				h += int(ts.cont[2][p4*ts.nkeys+k])
+			}
+		}
 	}
 	return h
 }
@@ -242,6 +254,11 @@ func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, sid
 			if ply >= 1 {
 				if p2 := ts.keys[ply-1]; p2 >= 0 {
 					gravity16(&ts.cont[1][p2*ts.nkeys+k], b)
+				}
+			}
+			if ts.cont4 && ply >= 3 {
+				if p4 := ts.keys[ply-3]; p4 >= 0 {
+					gravity16(&ts.cont[2][p4*ts.nkeys+k], b)
 				}
 			}
 		}

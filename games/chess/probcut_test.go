@@ -7,13 +7,16 @@ import (
 	"oyunbot/ai"
 )
 
-// TestProbCutAndTTCutHistoryTune: ProbCut and the table cutoff's history
-// reward are switched on by their tuning and then change the search, which
-// still plays the winning capture of a queen left unguarded.
-func TestProbCutAndTTCutHistoryTune(t *testing.T) {
+// TestSearchKnobsTune: ProbCut, the table cutoff's history reward and the
+// continuation history four plies back are switched on by their tuning
+// and then change the search, which still plays the winning capture of a
+// queen left unguarded.
+func TestSearchKnobsTune(t *testing.T) {
 	probCut, ttCut := searchTuning, searchTuning
 	probCut.ProbCutDepth, probCut.ProbCutMargin, probCut.ProbCutReduce = 5, 120, 3
 	ttCut.TTCutHistory = 3
+	cont4 := searchTuning
+	cont4.ContPly4 = 1
 	base := searchTuning
 	search := func(fen string, tn *ai.Tuning, depth int) ai.Result {
 		p, err := ParseFEN(fen)
@@ -24,7 +27,7 @@ func TestProbCutAndTTCutHistoryTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)
