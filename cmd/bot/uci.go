@@ -205,7 +205,7 @@ func (u *uciSession) identify() {
 	// ("lmp,singular"): one binary can then be tested against itself.
 	u.printf("option name Switches type string default <empty>")
 	// Tune sets parameters of the modern search by name
-	// ("LMRDivisor=200,RFPMargin=90"), for tests of a value.
+	// ("LMRDivisor=200,RFPMargin=90", or with semicolons), for tests of a value.
 	if _, ok := u.pos.(ai.Tuner); ok {
 		u.printf("option name Tune type string default <empty>")
 	}
@@ -512,7 +512,7 @@ func clockLimits(g goParams, white bool, overhead time.Duration) (soft, hard tim
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
 
-// parseTuning reads "Name=value,..." over the game's own Tuning (fields of
+// parseTuning reads "Name=value,..." (or with semicolons) over the game's own Tuning (fields of
 // ai.Tuning, integers); "" or <empty> is the game's own (nil).
 func parseTuning(p games.Position, value string) (*ai.Tuning, error) {
 	tn, ok := p.(ai.Tuner)
@@ -525,7 +525,9 @@ func parseTuning(p games.Position, value string) (*ai.Tuning, error) {
 	}
 	t := *tn.Tuning()
 	v := reflect.ValueOf(&t).Elem()
-	for _, kv := range strings.Split(value, ",") {
+	// Commas or semicolons part the settings: a match harness whose
+	// engine specs are comma-separated passes several with semicolons.
+	for _, kv := range strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' }) {
 		name, num, ok := strings.Cut(strings.TrimSpace(kv), "=")
 		f := v.FieldByName(strings.TrimSpace(name))
 		if !ok || !f.IsValid() || f.Kind() != reflect.Int {

@@ -416,6 +416,9 @@ func TestUCITune(t *testing.T) {
 	if base == "" || base == tuned {
 		t.Errorf("depth 8: %q by default, %q with LMRDivisor=150 and RFPDepth=2", base, tuned)
 	}
+	if semi := last(uciScript(t, "setoption name Tune value LMRDivisor=150;RFPDepth=2\n"+pos)); semi != tuned {
+		t.Errorf("depth 8: %q with LMRDivisor=150;RFPDepth=2, %q with a comma", semi, tuned)
+	}
 	// The correction history is switched off by its size: a search that
 	// does not learn from its nodes' scores goes another way.
 	if corr := last(uciScript(t, "setoption name Tune value CorrectionSize=0\n"+pos)); corr == "" || corr == base {
