@@ -58,3 +58,52 @@ func TestCorrectionHistory(t *testing.T) {
 		t.Errorf("after a new game the correction is %d, want 0", c)
 	}
 }
+
+// fixedSides adds SideKeys to fixedStructure.
+type fixedSides struct {
+	fixedStructure
+	keys *[2]uint64
+}
+
+func (f fixedSides) SideKeys() [2]uint64 { return *f.keys }
+
+// TestSideCorrection: with the side tables, the three entries together
+// learn a structure's error (their sum nears it), each stays within the
+// limit, a position sharing only a side's pieces gets part of the
+// correction, and a new game forgets them.
+func TestSideCorrection(t *testing.T) {
+	var key uint64 = 5
+	sides := [2]uint64{1, 2}
+	fs := fixedSides{fixedStructure{&key}, &sides}
+	e := &Engine{ts: &tunedState{sk: fs, sdk: fs}}
+	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
+	for i := range e.ts.corrSide {
+		for j := range e.ts.corrSide[i] {
+			e.ts.corrSide[i][j] = make([]int32, 8)
+		}
+	}
+	for range 300 {
+		e.updateCorrection(First, 20, 130, 100)
+	}
+	if c := e.correction(First); c < 28 || c > 30 {
+		t.Errorf("after many searches 30 above the static score the summed correction is %d, want about 30", c)
+	}
+	if c := e.correction(Second); c != 0 {
+		t.Errorf("the other side to move's correction is %d, want 0", c)
+	}
+	key, sides = 6, [2]uint64{1, 7} // another structure; the first side's pieces as before
+	if c := e.correction(First); c <= 0 || c >= 28 {
+		t.Errorf("a position sharing only the first side's pieces: correction %d, want a part of 30", c)
+	}
+	key, sides = 5, [2]uint64{1, 2}
+	for range 2000 {
+		e.updateCorrection(First, 30, 5000, 100)
+	}
+	if c := e.correction(First); c > 3*corrLimit || c < 3*corrLimit-6 {
+		t.Errorf("searches 4900 above: correction %d, want about %d (three entries at the limit)", c, 3*corrLimit)
+	}
+	e.tunedNewGame()
+	if c := e.correction(First); c != 0 {
+		t.Errorf("after a new game the correction is %d, want 0", c)
+	}
+}

@@ -189,6 +189,15 @@ type StructureKeyer interface {
 	StructureKey() uint64
 }
 
+// SideKeyer is implemented by StructureKeyers whose evaluation also errs
+// alike in positions where a side's other pieces stand alike: SideKeys
+// are a hash of each side's pieces beyond the structure (the first
+// player's first), by which two more correction histories learn
+// (Tuning.SideCorrection).
+type SideKeyer interface {
+	SideKeys() [2]uint64
+}
+
 // CheckGiver is implemented by games that can tell whether a legal move
 // gives check without making it; the modern search then prunes a move
 // before making it (it never prunes a check).
@@ -268,6 +277,11 @@ type Tuning struct {
 	// counter moves as a searched cutoff would (from a few plies, the
 	// legality check of the move costs little against the subtree).
 	TTCutHistory int
+	// SideCorrection (1: on): with the correction history, two more of
+	// CorrectionSize entries, by each side's key (SideKeyer), whose
+	// entries are added to the structure's; each of the three then moves
+	// toward its value plus the search's difference from their sum.
+	SideCorrection int
 	// ContPly4 (1: on): a third continuation history, by the move four
 	// plies back (the side's own move before last), orders and reduces
 	// quiet moves with the other two.

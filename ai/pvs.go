@@ -61,6 +61,8 @@ type tunedState struct {
 	capDiv   int            // capture history units per gain unit
 	sk       StructureKeyer // nil: no correction history
 	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
+	sdk      SideKeyer      // nil: no side correction histories
+	corrSide [2][2][]int32  // by side to move, then by each side's SideKeys key
 	lmr      [64][64]int8
 	lmrFor   Tuning // the tuning lmr was built for
 	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
@@ -119,6 +121,17 @@ func (e *Engine) tunedSetup(p Position) bool {
 			ts.corr[1] = make([]int32, ts.tn.CorrectionSize)
 		}
 	}
+	ts.sdk = nil
+	if sdk, ok := p.(SideKeyer); ok && ts.sk != nil && ts.tn.SideCorrection > 0 {
+		ts.sdk = sdk
+		for i := range ts.corrSide {
+			for j := range ts.corrSide[i] {
+				if len(ts.corrSide[i][j]) != ts.tn.CorrectionSize {
+					ts.corrSide[i][j] = make([]int32, ts.tn.CorrectionSize)
+				}
+			}
+		}
+	}
 	if ts.lmrFor != *ts.tn {
 		ts.lmrFor = *ts.tn
 		for d := 1; d < 64; d++ {
@@ -147,6 +160,11 @@ func (e *Engine) tunedNewGame() {
 	clear(e.ts.capHist)
 	clear(e.ts.corr[0])
 	clear(e.ts.corr[1])
+	for i := range e.ts.corrSide {
+		for j := range e.ts.corrSide[i] {
+			clear(e.ts.corrSide[i][j])
+		}
+	}
 }
 
 // The correction history's units: entries are in 1/corrGrain of the
@@ -166,19 +184,40 @@ func (e *Engine) correction(side Side) int {
 		return 0
 	}
 	c := ts.corr[side]
-	return int(c[ts.sk.StructureKey()&uint64(len(c)-1)]) / corrGrain
+	mask := uint64(len(c) - 1)
+	if ts.sdk == nil {
+		return int(c[ts.sk.StructureKey()&mask]) / corrGrain
+	}
+	keys := ts.sdk.SideKeys()
+	cs := &ts.corrSide[side]
+	return int(c[ts.sk.StructureKey()&mask]+cs[0][keys[0]&mask]+cs[1][keys[1]&mask]) / corrGrain
 }
 
 // updateCorrection moves the current structure's correction towards
 // best - raw, the searched score less the uncorrected static one, the
-// more the deeper the search (a running average).
+// more the deeper the search (a running average). With the side tables,
+// each of the three moves toward its value plus the sum's error.
 func (e *Engine) updateCorrection(side Side, depth, best, raw int) {
 	ts := e.ts
 	c := ts.corr[side]
-	ent := &c[ts.sk.StructureKey()&uint64(len(c)-1)]
+	mask := uint64(len(c) - 1)
+	ent := &c[ts.sk.StructureKey()&mask]
 	w := int32(min(depth+1, corrMaxWeight))
-	diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
-	*ent = (*ent*(256-w) + diff*w) / 256
+	if ts.sdk == nil {
+		diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
+		*ent = (*ent*(256-w) + diff*w) / 256
+		return
+	}
+	// Each table moves toward its value plus the sum's error (with one
+	// table, the same as the above).
+	keys := ts.sdk.SideKeys()
+	cs := &ts.corrSide[side]
+	ents := [3]*int32{ent, &cs[0][keys[0]&mask], &cs[1][keys[1]&mask]}
+	errSum := int32(best-raw)*corrGrain - (*ents[0] + *ents[1] + *ents[2])
+	for _, en := range ents {
+		target := max(-corrLimit*corrGrain, min(*en+errSum, corrLimit*corrGrain))
+		*en = (*en*(256-w) + target*w) / 256
+	}
 }
 
 // tunedAge halves the continuation histories between searches.

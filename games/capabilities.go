@@ -15,7 +15,8 @@ package games
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
 //	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher, and the modern
-//	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, StructureKeyer, CheckGiver
+//	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, StructureKeyer, SideKeyer,
+//	          CheckGiver
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //	analysis  the post-game analysis (assessment.go): Assessor, Phaser, and
@@ -89,6 +90,7 @@ func capabilityTable() []capability {
 		{"search", "MoveKeyer", ofPosition[ai.MoveKeyer]()},
 		{"search", "CaptureKeyer", ofPosition[ai.CaptureKeyer]()},
 		{"search", "StructureKeyer", ofPosition[ai.StructureKeyer]()},
+		{"search", "SideKeyer", ofPosition[ai.SideKeyer]()},
 		{"search", "CheckGiver", ofPosition[ai.CheckGiver]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},

@@ -7,8 +7,9 @@ import (
 	"oyunbot/ai"
 )
 
-// TestSearchKnobsTune: ProbCut, the table cutoff's history reward and the
-// continuation history four plies back are switched on by their tuning
+// TestSearchKnobsTune: ProbCut, the table cutoff's history reward, the
+// continuation history four plies back and the side correction histories
+// are switched on by their tuning
 // and then change the search, which still plays the winning capture of a
 // queen left unguarded.
 func TestSearchKnobsTune(t *testing.T) {
@@ -17,6 +18,8 @@ func TestSearchKnobsTune(t *testing.T) {
 	ttCut.TTCutHistory = 3
 	cont4 := searchTuning
 	cont4.ContPly4 = 1
+	sideCorr := searchTuning
+	sideCorr.SideCorrection = 1
 	base := searchTuning
 	search := func(fen string, tn *ai.Tuning, depth int) ai.Result {
 		p, err := ParseFEN(fen)
@@ -27,7 +30,7 @@ func TestSearchKnobsTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection": &sideCorr} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)

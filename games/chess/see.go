@@ -157,7 +157,15 @@ func (p *Position) CheckTuning(t *ai.Tuning) error {
 // maxCorrectionSize bounds the correction history's entries a side (8 MiB).
 const maxCorrectionSize = 1 << 21
 
-var _ ai.StructureKeyer = (*Position)(nil)
+var (
+	_ ai.StructureKeyer = (*Position)(nil)
+	_ ai.SideKeyer      = (*Position)(nil)
+)
+
+// SideKeys are each colour's Zobrist hash of its pieces other than pawns
+// (ai.SideKeyer), White's first: the correction histories by them learn
+// how the evaluation errs with a side's pieces where they stand.
+func (p *Position) SideKeys() [2]uint64 { return p.st.pieceKey }
 
 // StructureKey is the Zobrist hash of the pawns (ai.StructureKeyer): an
 // evaluation's error follows the pawn structure more than anything else.
