@@ -68,7 +68,7 @@ func ParseFEN(s string) (*Position, error) {
 		return nil, posErr("check", fmt.Sprintf("the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side]),
 			"color", "@side."+colorNames[st.side^1], "other", "@side."+colorNames[st.side])
 	}
-	st.hash, st.pawnKey, st.pieceKey = st.computeHash(), st.computePawnKey(), st.computePieceKeys()
+	st.hash, st.pawnKey = st.computeHash(), st.computePawnKey()
 	return &Position{st: st}, nil
 }
 

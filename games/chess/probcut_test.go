@@ -52,3 +52,43 @@ func TestSearchKnobsTune(t *testing.T) {
 		}
 	}
 }
+
+// TestSideKeys: a pawn's move leaves both side keys as they were; a
+// knight's changes its own side's key alone, and moving it back restores
+// it; a capture of a piece changes the captured side's key.
+func TestSideKeys(t *testing.T) {
+	p, _ := ParseFEN(StartFEN)
+	play := func(uci string) {
+		t.Helper()
+		for _, am := range p.Moves(nil) {
+			if MoveOf(am).UCI() == uci {
+				p.Make(am)
+				return
+			}
+		}
+		t.Fatalf("%s is not legal in %s", uci, p.FEN())
+	}
+	start := p.SideKeys()
+	if start[0] == start[1] || start[0] == 0 {
+		t.Fatalf("start keys %x", start)
+	}
+	play("e2e4")
+	if p.SideKeys() != start {
+		t.Errorf("a pawn's move changed the side keys: %x, were %x", p.SideKeys(), start)
+	}
+	play("g8f6")
+	if k := p.SideKeys(); k[0] != start[0] || k[1] == start[1] {
+		t.Errorf("Black's knight move: keys %x, were %x (Black's alone should change)", k, start)
+	}
+	play("b1c3")
+	play("f6g8")
+	if k := p.SideKeys(); k[1] != start[1] || k[0] == start[0] {
+		t.Errorf("after Nc3 and the knight back: keys %x, were %x (White's alone differs)", k, start)
+	}
+	p, _ = ParseFEN("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")
+	before := p.SideKeys()
+	play("e4d5")
+	if k := p.SideKeys(); k[0] != before[0] || k[1] == before[1] {
+		t.Errorf("exd5: keys %x, were %x (Black's alone should change)", k, before)
+	}
+}

@@ -165,7 +165,7 @@ var (
 // SideKeys are each colour's Zobrist hash of its pieces other than pawns
 // (ai.SideKeyer), White's first: the correction histories by them learn
 // how the evaluation errs with a side's pieces where they stand.
-func (p *Position) SideKeys() [2]uint64 { return p.st.pieceKey }
+func (p *Position) SideKeys() [2]uint64 { return p.st.pieceKeys() }
 
 // StructureKey is the Zobrist hash of the pawns (ai.StructureKeyer): an
 // evaluation's error follows the pawn structure more than anything else.
