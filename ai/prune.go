@@ -7,6 +7,11 @@ package ai
 // searched exactly as before; each technique is also switchable in Options
 // so that self-play can measure it alone.
 
+import (
+	"fmt"
+	"reflect"
+)
+
 // NullMover is implemented by games in which passing (a null move) is a
 // sound test of a position's strength: null-move pruning gives the opponent
 // a free move and, if a reduced search still fails high, cuts the node.
@@ -145,6 +150,27 @@ func (e *Engine) quietMove(ply, i int, turn Side) bool {
 // switch besides.
 type Tuner interface {
 	Tuning() *Tuning
+}
+
+// MaxCorrectionSize bounds Tuning.CorrectionSize (8 MiB a table).
+const MaxCorrectionSize = 1 << 21
+
+// Check says what in t the engine cannot use, whatever the game, or
+// returns nil: CorrectionSize is 0 (off) or a power of two up to
+// MaxCorrectionSize (its keys are masked; the search would silently leave
+// another size off), and no depth, margin or size is negative. A game's
+// own requirements are its TuningChecker's.
+func (t *Tuning) Check() error {
+	if n := t.CorrectionSize; n < 0 || n > MaxCorrectionSize || n&(n-1) != 0 {
+		return fmt.Errorf("CorrectionSize is 0 (off) or a power of two up to %d, not %d", MaxCorrectionSize, n)
+	}
+	v := reflect.ValueOf(t).Elem()
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Kind() == reflect.Int && f.Int() < 0 {
+			return fmt.Errorf("%s is %d: no setting is negative", v.Type().Field(i).Name, f.Int())
+		}
+	}
+	return nil
 }
 
 // TuningChecker is implemented by games whose Tuning holds values that

@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -61,6 +62,27 @@ func TestCheckExtension(t *testing.T) {
 		res := ai.NewEngine(o).Search(context.Background(), g, ai.Limits{Depth: 1}, nil)
 		if res.Best.Lo != tc.want {
 			t.Errorf("check extension %v: best move %d (score %d), want %d", tc.ext, res.Best.Lo, res.Score, tc.want)
+		}
+	}
+}
+
+// TestTuningCheck: the engine's own requirements of a Tuning, whatever
+// the game: a correction table's size is a power of two or 0, and no
+// setting is negative.
+func TestTuningCheck(t *testing.T) {
+	for _, c := range []struct {
+		tn   ai.Tuning
+		want string
+	}{
+		{ai.Tuning{}, ""},
+		{ai.Tuning{CorrectionSize: 16384, RFPMargin: 75}, ""},
+		{ai.Tuning{CorrectionSize: 1000}, "CorrectionSize is 0 (off) or a power of two up to 2097152, not 1000"},
+		{ai.Tuning{CorrectionSize: 1 << 22}, "CorrectionSize is 0 (off) or a power of two up to 2097152, not 4194304"},
+		{ai.Tuning{ProbCutMargin: -1}, "ProbCutMargin is -1: no setting is negative"},
+	} {
+		err := c.tn.Check()
+		if got := fmt.Sprint(err); (err == nil) != (c.want == "") || err != nil && got != c.want {
+			t.Errorf("%+v: %v, want %q", c.tn, err, c.want)
 		}
 	}
 }

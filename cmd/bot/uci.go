@@ -539,6 +539,9 @@ func parseTuning(p games.Position, value string) (*ai.Tuning, error) {
 		}
 		f.SetInt(int64(n))
 	}
+	if err := t.Check(); err != nil {
+		return nil, err
+	}
 	if c, ok := p.(ai.TuningChecker); ok {
 		if err := c.CheckTuning(&t); err != nil {
 			return nil, err

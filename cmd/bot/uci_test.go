@@ -425,11 +425,13 @@ func TestUCITune(t *testing.T) {
 		t.Errorf("depth 8: %q by default, %q with CorrectionSize=0", base, corr)
 	}
 	lines := uciScript(t, "setoption name Tune value LMRDivisor=150\nsetoption name Tune value Warp=9\nsetoption name Tune value RFPDepth=x\n"+
-		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\nsetoption name Tune value CorrectionSize=1000\n"+pos)
+		"setoption name Tune value CaptureKeys=100\nsetoption name Tune value MoveKeys=12\nsetoption name Tune value CorrectionSize=1000\n"+
+		"setoption name Tune value RFPMargin=-5\n"+pos)
 	if !hasLine(lines, `info string Tune: "Warp=9"`) || !hasLine(lines, `info string Tune: "RFPDepth=x"`) ||
 		!hasLine(lines, `info string Tune: CaptureKeys is 0 (off) or at least 6144, not 100`) ||
 		!hasLine(lines, `info string Tune: MoveKeys is 0 (off) or at least 768, not 12`) ||
-		!hasLine(lines, `info string Tune: CorrectionSize is 0 (off) or a power of two up to 2097152, not 1000`) {
+		!hasLine(lines, `info string Tune: CorrectionSize is 0 (off) or a power of two up to 2097152, not 1000`) ||
+		!hasLine(lines, `info string Tune: RFPMargin is -5: no setting is negative`) {
 		t.Errorf("bad Tune values were taken: %q", lines)
 	}
 	// The refused values left LMRDivisor=150 alone in place.

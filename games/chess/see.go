@@ -140,7 +140,7 @@ const (
 
 // CheckTuning refuses key bounds below chess's keys (ai.TuningChecker):
 // MoveKeys and CaptureKeys are 0 (the table off) or at least 768 and
-// 6144; CorrectionSize is 0 or a power of two.
+// 6144 (the engine's own requirements are ai.Tuning.Check's).
 func (p *Position) CheckTuning(t *ai.Tuning) error {
 	if t.MoveKeys != 0 && t.MoveKeys < moveKeys {
 		return fmt.Errorf("MoveKeys is 0 (off) or at least %d, not %d", moveKeys, t.MoveKeys)
@@ -148,14 +148,8 @@ func (p *Position) CheckTuning(t *ai.Tuning) error {
 	if t.CaptureKeys != 0 && t.CaptureKeys < captureKeys {
 		return fmt.Errorf("CaptureKeys is 0 (off) or at least %d, not %d", captureKeys, t.CaptureKeys)
 	}
-	if n := t.CorrectionSize; n < 0 || n > maxCorrectionSize || n&(n-1) != 0 {
-		return fmt.Errorf("CorrectionSize is 0 (off) or a power of two up to %d, not %d", maxCorrectionSize, n)
-	}
 	return nil
 }
-
-// maxCorrectionSize bounds the correction history's entries a side (8 MiB).
-const maxCorrectionSize = 1 << 21
 
 var (
 	_ ai.StructureKeyer = (*Position)(nil)
