@@ -176,9 +176,31 @@ const (
 	corrMaxWeight = 16
 )
 
+// corrKeys are the current position's keys into the correction
+// histories, read once a node: the side keys cost a game some work.
+type corrKeys struct {
+	structure uint64
+	sides     [2]uint64
+}
+
+// corrKeys returns the current position's correction keys (none without
+// the correction history).
+func (e *Engine) corrKeys() corrKeys {
+	ts := e.ts
+	var k corrKeys
+	if ts.sk == nil {
+		return k
+	}
+	k.structure = ts.sk.StructureKey()
+	if ts.sdk != nil {
+		k.sides = ts.sdk.SideKeys()
+	}
+	return k
+}
+
 // correction is what the correction history adds to side's static score
-// of the current position (0 without one).
-func (e *Engine) correction(side Side) int {
+// of the position of keys k (0 without one).
+func (e *Engine) correction(side Side, k corrKeys) int {
 	ts := e.ts
 	if ts.sk == nil || side > Second || side < First {
 		return 0
@@ -186,22 +208,21 @@ func (e *Engine) correction(side Side) int {
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
 	if ts.sdk == nil {
-		return int(c[ts.sk.StructureKey()&mask]) / corrGrain
+		return int(c[k.structure&mask]) / corrGrain
 	}
-	keys := ts.sdk.SideKeys()
 	cs := &ts.corrSide[side]
-	return int(c[ts.sk.StructureKey()&mask]+cs[0][keys[0]&mask]+cs[1][keys[1]&mask]) / corrGrain
+	return int(c[k.structure&mask]+cs[0][k.sides[0]&mask]+cs[1][k.sides[1]&mask]) / corrGrain
 }
 
 // updateCorrection moves the current structure's correction towards
 // best - raw, the searched score less the uncorrected static one, the
 // more the deeper the search (a running average). With the side tables,
 // each of the three moves toward its value plus the sum's error.
-func (e *Engine) updateCorrection(side Side, depth, best, raw int) {
+func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	ts := e.ts
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
-	ent := &c[ts.sk.StructureKey()&mask]
+	ent := &c[k.structure&mask]
 	w := int32(min(depth+1, corrMaxWeight))
 	if ts.sdk == nil {
 		diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
@@ -210,9 +231,8 @@ func (e *Engine) updateCorrection(side Side, depth, best, raw int) {
 	}
 	// Each table moves toward its value plus the sum's error (with one
 	// table, the same as the above).
-	keys := ts.sdk.SideKeys()
 	cs := &ts.corrSide[side]
-	ents := [3]*int32{ent, &cs[0][keys[0]&mask], &cs[1][keys[1]&mask]}
+	ents := [3]*int32{ent, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask]}
 	errSum := int32(best-raw)*corrGrain - (*ents[0] + *ents[1] + *ents[2])
 	for _, en := range ents {
 		target := max(-corrLimit*corrGrain, min(*en+errSum, corrLimit*corrGrain))
@@ -509,6 +529,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	// The static score, and whether it improves on ours two plies ago.
 	ev, staticEval := noEval, noEvalTT
 	improving := false
+	var ck corrKeys // the correction histories' keys, read when not in check
 	if !inCheck {
 		if ttEval != noEvalTT {
 			ev = ttEval
@@ -516,7 +537,8 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			ev = p.Evaluate()
 		}
 		staticEval = ev // the table keeps the uncorrected score
-		ev += e.correction(turn)
+		ck = e.corrKeys()
+		ev += e.correction(turn, ck)
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
 				ev = ttScore // a searched score is the better guess
@@ -795,9 +817,9 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	// a fail low below it, or an exact score.
 	if ts.sk != nil && !inCheck && excluded.IsNone() && staticEval != noEvalTT && best > -mateBound && best < mateBound &&
 		(bestMove.IsNone() || !p.Noisy(bestMove)) {
-		corrected := staticEval + e.correction(turn)
+		corrected := staticEval + e.correction(turn, ck)
 		if !(best >= beta && best <= corrected) && !(best <= alpha0 && best >= corrected) {
-			e.updateCorrection(turn, depth, best, staticEval)
+			e.updateCorrection(turn, depth, best, staticEval, ck)
 		}
 	}
 	return best
@@ -941,7 +963,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if raw == noEvalTT {
 				raw = p.Evaluate()
 			}
-			standPat = raw + e.correction(turn)
+			standPat = raw + e.correction(turn, e.corrKeys())
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
