@@ -18,8 +18,8 @@ func TestSearchKnobsTune(t *testing.T) {
 	ttCut.TTCutHistory = 3
 	cont4 := searchTuning
 	cont4.ContPly4 = 1
-	sideCorr := searchTuning
-	sideCorr.SideCorrection = 1
+	sideOff := searchTuning // on in chess's tuning: switched off here
+	sideOff.SideCorrection = 0
 	base := searchTuning
 	search := func(fen string, tn *ai.Tuning, depth int) ai.Result {
 		p, err := ParseFEN(fen)
@@ -30,7 +30,7 @@ func TestSearchKnobsTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection": &sideCorr} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)

@@ -127,8 +127,10 @@ var searchTuning = ai.Tuning{
 	// UCI "setoption name Tune value CaptureKeys=6144" switches it on.
 	CaptureKeys: 0, CaptureHistDiv: 32,
 	// The correction history by pawn structure (StructureKey): +20.5 Elo
-	// by SPRT (BENCHMARKS.md).
+	// by SPRT; and by each side's other pieces (SideKeys): +43.2 more
+	// (BENCHMARKS.md).
 	CorrectionSize: 16384,
+	SideCorrection: 1,
 }
 
 // The bounds of MoveKey's and CaptureKey's keys: each side's six pieces
