@@ -308,6 +308,9 @@ type Tuning struct {
 	// entries are added to the structure's; each of the three then moves
 	// toward its value plus the search's difference from their sum.
 	SideCorrection int
+	// ContCorrection (1: on): with the correction history and MoveKeyer,
+	// one more, by the last two moves' keys, learning with the others.
+	ContCorrection int
 	// ContPly4 (1: on): a third continuation history, by the move four
 	// plies back (the side's own move before last), orders and reduces
 	// quiet moves with the other two.

@@ -46,31 +46,33 @@ const (
 
 // tunedState is the modern search's per-engine state beyond searchState.
 type tunedState struct {
-	tn       *Tuning
-	ex       Exchanger  // nil: no SEE pruning
-	mk       MoveKeyer  // nil: no continuation history
-	cg       CheckGiver // nil: a move is made to see whether it checks
-	evals    [MaxPly + 2]int
-	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
-	excluded [MaxPly + 1]Move
-	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
-	quiets   [MaxPly][maxQuietsSeen]Move
-	noisies  [MaxPly][maxNoisySeen]Move
-	ck       CaptureKeyer   // nil: no capture history
-	capHist  []int16        // capture history by CaptureKey
-	capDiv   int            // capture history units per gain unit
-	sk       StructureKeyer // nil: no correction history
-	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
-	sdk      SideKeyer      // nil: no side correction histories
-	corrSide [2][2][]int32  // by side to move, then by each side's SideKeys key
-	lmr      [64][64]int8
-	lmrFor   Tuning // the tuning lmr was built for
-	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
-	nmpSide  Side
-	cont     [3][]int16 // continuation history: [0] one ply back, [1] two, [2] four (ContPly4), by prevKey*MoveKeys+key
-	cont4    bool       // cont[2] is on
-	counter  []Move     // the counter move of each previous move's key
-	nkeys    int
+	tn          *Tuning
+	ex          Exchanger  // nil: no SEE pruning
+	mk          MoveKeyer  // nil: no continuation history
+	cg          CheckGiver // nil: a move is made to see whether it checks
+	evals       [MaxPly + 2]int
+	keys        [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
+	excluded    [MaxPly + 1]Move
+	sorted      [MaxPly + 1]bool // the node's remaining moves need no more ordering
+	quiets      [MaxPly][maxQuietsSeen]Move
+	noisies     [MaxPly][maxNoisySeen]Move
+	ck          CaptureKeyer   // nil: no capture history
+	capHist     []int16        // capture history by CaptureKey
+	capDiv      int            // capture history units per gain unit
+	sk          StructureKeyer // nil: no correction history
+	corr        [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
+	sdk         SideKeyer      // nil: no side correction histories
+	corrSide    [2][2][]int32  // by side to move, then by each side's SideKeys key
+	contCorr    []int32        // by the last two moves' keys (ContCorrection; nil: off)
+	contCorrBuf []int32        // contCorr's table, kept while the option is off
+	lmr         [64][64]int8
+	lmrFor      Tuning // the tuning lmr was built for
+	nmpPly      int    // null moves are off for nmpSide below this ply (verification)
+	nmpSide     Side
+	cont        [3][]int16 // continuation history: [0] one ply back, [1] two, [2] four (ContPly4), by prevKey*MoveKeys+key
+	cont4       bool       // cont[2] is on
+	counter     []Move     // the counter move of each previous move's key
+	nkeys       int
 }
 
 // tunedSetup prepares the modern search for p, or reports that it does
@@ -132,6 +134,13 @@ func (e *Engine) tunedSetup(p Position) bool {
 			}
 		}
 	}
+	ts.contCorr = nil
+	if ts.sk != nil && ts.mk != nil && ts.tn.ContCorrection > 0 {
+		if len(ts.contCorrBuf) != ts.nkeys*ts.nkeys {
+			ts.contCorrBuf = make([]int32, ts.nkeys*ts.nkeys)
+		}
+		ts.contCorr = ts.contCorrBuf
+	}
 	if ts.lmrFor != *ts.tn {
 		ts.lmrFor = *ts.tn
 		for d := 1; d < 64; d++ {
@@ -160,6 +169,7 @@ func (e *Engine) tunedNewGame() {
 	clear(e.ts.capHist)
 	clear(e.ts.corr[0])
 	clear(e.ts.corr[1])
+	clear(e.ts.contCorrBuf)
 	for i := range e.ts.corrSide {
 		for j := range e.ts.corrSide[i] {
 			clear(e.ts.corrSide[i][j])
@@ -181,19 +191,25 @@ const (
 type corrKeys struct {
 	structure uint64
 	sides     [2]uint64
+	cont      int // the index into contCorr of the last two moves (-1: none)
 }
 
-// corrKeys returns the current position's correction keys (none without
-// the correction history).
-func (e *Engine) corrKeys() corrKeys {
+// corrKeys returns the correction keys of the current position, at ply
+// (none without the correction history).
+func (e *Engine) corrKeys(ply int) corrKeys {
 	ts := e.ts
-	var k corrKeys
+	k := corrKeys{cont: -1}
 	if ts.sk == nil {
 		return k
 	}
 	k.structure = ts.sk.StructureKey()
 	if ts.sdk != nil {
 		k.sides = ts.sdk.SideKeys()
+	}
+	if ts.contCorr != nil && ply >= 2 {
+		if k1, k2 := ts.keys[ply], ts.keys[ply-1]; k1 >= 0 && k2 >= 0 {
+			k.cont = k2*ts.nkeys + k1
+		}
 	}
 	return k
 }
@@ -207,11 +223,15 @@ func (e *Engine) correction(side Side, k corrKeys) int {
 	}
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
-	if ts.sdk == nil {
-		return int(c[k.structure&mask]) / corrGrain
+	v := c[k.structure&mask]
+	if ts.sdk != nil {
+		cs := &ts.corrSide[side]
+		v += cs[0][k.sides[0]&mask] + cs[1][k.sides[1]&mask]
 	}
-	cs := &ts.corrSide[side]
-	return int(c[k.structure&mask]+cs[0][k.sides[0]&mask]+cs[1][k.sides[1]&mask]) / corrGrain
+	if k.cont >= 0 {
+		v += ts.contCorr[k.cont]
+	}
+	return int(v) / corrGrain
 }
 
 // updateCorrection moves the current structure's correction towards
@@ -224,16 +244,26 @@ func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	mask := uint64(len(c) - 1)
 	ent := &c[k.structure&mask]
 	w := int32(min(depth+1, corrMaxWeight))
-	if ts.sdk == nil {
+	if ts.sdk == nil && k.cont < 0 {
 		diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
 		*ent = (*ent*(256-w) + diff*w) / 256
 		return
 	}
 	// Each table moves toward its value plus the sum's error (with one
 	// table, the same as the above).
-	cs := &ts.corrSide[side]
-	ents := [3]*int32{ent, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask]}
-	errSum := int32(best-raw)*corrGrain - (*ents[0] + *ents[1] + *ents[2])
+	var buf [4]*int32
+	ents := append(buf[:0], ent)
+	if ts.sdk != nil {
+		cs := &ts.corrSide[side]
+		ents = append(ents, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask])
+	}
+	if k.cont >= 0 {
+		ents = append(ents, &ts.contCorr[k.cont])
+	}
+	errSum := int32(best-raw) * corrGrain
+	for _, en := range ents {
+		errSum -= *en
+	}
 	for _, en := range ents {
 		target := max(-corrLimit*corrGrain, min(*en+errSum, corrLimit*corrGrain))
 		*en = (*en*(256-w) + target*w) / 256
@@ -537,7 +567,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			ev = p.Evaluate()
 		}
 		staticEval = ev // the table keeps the uncorrected score
-		ck = e.corrKeys()
+		ck = e.corrKeys(ply)
 		ev += e.correction(turn, ck)
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
@@ -963,7 +993,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if raw == noEvalTT {
 				raw = p.Evaluate()
 			}
-			standPat = raw + e.correction(turn, e.corrKeys())
+			standPat = raw + e.correction(turn, e.corrKeys(ply))
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
@@ -985,6 +1015,9 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if tn.QSDelta > 0 && standPat+e.noisyGain(m, g)+tn.QSDelta <= alpha {
 				continue
 			}
+		}
+		if e.ts.contCorr != nil {
+			e.ts.keys[ply+1] = e.ts.mk.MoveKey(m) // the children's continuation correction
 		}
 		p.Make(m)
 		v := -e.qsTuned(ply+1, -beta, -alpha)

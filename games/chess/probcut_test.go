@@ -18,6 +18,8 @@ func TestSearchKnobsTune(t *testing.T) {
 	ttCut.TTCutHistory = 3
 	cont4 := searchTuning
 	cont4.ContPly4 = 1
+	contCorr := searchTuning
+	contCorr.ContCorrection = 1
 	sideOff := searchTuning // on in chess's tuning: switched off here
 	sideOff.SideCorrection = 0
 	base := searchTuning
@@ -30,7 +32,7 @@ func TestSearchKnobsTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff, "ContCorrection": &contCorr} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)
