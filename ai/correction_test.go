@@ -145,3 +145,40 @@ func TestContCorrection(t *testing.T) {
 		t.Errorf("after a new game the correction is %d, want 0", c)
 	}
 }
+
+// fixedPieces adds PieceKey to fixedStructure.
+type fixedPieces struct {
+	fixedStructure
+	key *uint64
+}
+
+func (f fixedPieces) PieceKey() uint64 { return *f.key }
+
+// TestPieceCorrection: with the piece table, the structure's and the
+// pieces' entries together learn the error; a position sharing only the
+// pieces gets part of it; a new game forgets them.
+func TestPieceCorrection(t *testing.T) {
+	var key, pieces uint64 = 5, 3
+	fp := fixedPieces{fixedStructure{&key}, &pieces}
+	e := &Engine{ts: &tunedState{sk: fp, pck: fp}}
+	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
+	e.ts.corrPiece[0], e.ts.corrPiece[1] = make([]int32, 8), make([]int32, 8)
+	for range 300 {
+		e.updateCorrection(Second, 20, 60, 100, e.corrKeys(0))
+	}
+	if c := e.correction(Second, e.corrKeys(0)); c < -40 || c > -38 {
+		t.Errorf("after many searches 40 below the static score the summed correction is %d, want about -40", c)
+	}
+	key = 6
+	if c := e.correction(Second, e.corrKeys(0)); c >= 0 || c <= -38 {
+		t.Errorf("a position sharing only the pieces: correction %d, want a part of -40", c)
+	}
+	if c := e.correction(First, e.corrKeys(0)); c != 0 {
+		t.Errorf("the other side to move's correction is %d, want 0", c)
+	}
+	e.tunedNewGame()
+	key = 5
+	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
+		t.Errorf("after a new game the correction is %d, want 0", c)
+	}
+}

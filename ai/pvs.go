@@ -62,6 +62,8 @@ type tunedState struct {
 	sk          StructureKeyer // nil: no correction history
 	corr        [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
 	sdk         SideKeyer      // nil: no side correction histories
+	pck         PieceKeyer     // nil: no piece correction history
+	corrPiece   [2][]int32     // by side to move and PieceKey
 	corrSide    [2][2][]int32  // by side to move, then by each side's SideKeys key
 	contCorr    []int32        // by the last two moves' keys (ContCorrection; nil: off)
 	contCorrBuf []int32        // contCorr's table, kept while the option is off
@@ -134,6 +136,15 @@ func (e *Engine) tunedSetup(p Position) bool {
 			}
 		}
 	}
+	ts.pck = nil
+	if pck, ok := p.(PieceKeyer); ok && ts.sk != nil && ts.tn.PieceCorrection > 0 {
+		ts.pck = pck
+		for i := range ts.corrPiece {
+			if len(ts.corrPiece[i]) != ts.tn.CorrectionSize {
+				ts.corrPiece[i] = make([]int32, ts.tn.CorrectionSize)
+			}
+		}
+	}
 	ts.contCorr = nil
 	if ts.sk != nil && ts.mk != nil && ts.tn.ContCorrection > 0 {
 		if len(ts.contCorrBuf) != ts.nkeys*ts.nkeys {
@@ -170,6 +181,8 @@ func (e *Engine) tunedNewGame() {
 	clear(e.ts.corr[0])
 	clear(e.ts.corr[1])
 	clear(e.ts.contCorrBuf)
+	clear(e.ts.corrPiece[0])
+	clear(e.ts.corrPiece[1])
 	for i := range e.ts.corrSide {
 		for j := range e.ts.corrSide[i] {
 			clear(e.ts.corrSide[i][j])
@@ -191,6 +204,7 @@ const (
 type corrKeys struct {
 	structure uint64
 	sides     [2]uint64
+	piece     uint64
 	cont      int // the index into contCorr of the last two moves (-1: none)
 }
 
@@ -205,6 +219,9 @@ func (e *Engine) corrKeys(ply int) corrKeys {
 	k.structure = ts.sk.StructureKey()
 	if ts.sdk != nil {
 		k.sides = ts.sdk.SideKeys()
+	}
+	if ts.pck != nil {
+		k.piece = ts.pck.PieceKey()
 	}
 	if ts.contCorr != nil && ply >= 2 {
 		if k1, k2 := ts.keys[ply], ts.keys[ply-1]; k1 >= 0 && k2 >= 0 {
@@ -228,6 +245,9 @@ func (e *Engine) correction(side Side, k corrKeys) int {
 		cs := &ts.corrSide[side]
 		v += cs[0][k.sides[0]&mask] + cs[1][k.sides[1]&mask]
 	}
+	if ts.pck != nil {
+		v += ts.corrPiece[side][k.piece&mask]
+	}
 	if k.cont >= 0 {
 		v += ts.contCorr[k.cont]
 	}
@@ -236,26 +256,30 @@ func (e *Engine) correction(side Side, k corrKeys) int {
 
 // updateCorrection moves the current structure's correction towards
 // best - raw, the searched score less the uncorrected static one, the
-// more the deeper the search (a running average). With the side tables,
-// each of the three moves toward its value plus the sum's error.
+// more the deeper the search (a running average). With more tables (the
+// sides', the pieces', the moves'), each moves toward its value plus the
+// error of their sum.
 func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	ts := e.ts
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
 	ent := &c[k.structure&mask]
 	w := int32(min(depth+1, corrMaxWeight))
-	if ts.sdk == nil && k.cont < 0 {
+	if ts.sdk == nil && ts.pck == nil && k.cont < 0 {
 		diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
 		*ent = (*ent*(256-w) + diff*w) / 256
 		return
 	}
 	// Each table moves toward its value plus the sum's error (with one
 	// table, the same as the above).
-	var buf [4]*int32
+	var buf [5]*int32
 	ents := append(buf[:0], ent)
 	if ts.sdk != nil {
 		cs := &ts.corrSide[side]
 		ents = append(ents, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask])
+	}
+	if ts.pck != nil {
+		ents = append(ents, &ts.corrPiece[side][k.piece&mask])
 	}
 	if k.cont >= 0 {
 		ents = append(ents, &ts.contCorr[k.cont])

@@ -20,6 +20,8 @@ func TestSearchKnobsTune(t *testing.T) {
 	cont4.ContPly4 = 1
 	contCorr := searchTuning
 	contCorr.ContCorrection = 1
+	pieceCorr := searchTuning
+	pieceCorr.PieceCorrection = 1
 	sideOff := searchTuning // on in chess's tuning: switched off here
 	sideOff.SideCorrection = 0
 	base := searchTuning
@@ -32,7 +34,7 @@ func TestSearchKnobsTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff, "ContCorrection": &contCorr} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff, "ContCorrection": &contCorr, "PieceCorrection": &pieceCorr} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)
@@ -92,5 +94,38 @@ func TestSideKeys(t *testing.T) {
 	play("e4d5")
 	if k := p.SideKeys(); k[0] != before[0] || k[1] == before[1] {
 		t.Errorf("exd5: keys %x, were %x (Black's alone should change)", k, before)
+	}
+}
+
+// TestPieceKey: pawn and rook moves leave the piece key as it was; a
+// knight's or a king's move changes it, and moving back restores it.
+func TestPieceKey(t *testing.T) {
+	p, _ := ParseFEN("r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R w - - 0 1")
+	play := func(uci string) {
+		t.Helper()
+		for _, am := range p.Moves(nil) {
+			if MoveOf(am).UCI() == uci {
+				p.Make(am)
+				return
+			}
+		}
+		t.Fatalf("%s is not legal in %s", uci, p.FEN())
+	}
+	start := p.PieceKey()
+	play("e2e4")
+	play("a8b8")
+	if p.PieceKey() != start {
+		t.Errorf("a pawn's and a rook's moves changed the piece key")
+	}
+	play("c3d5")
+	if p.PieceKey() == start {
+		t.Errorf("a knight's move left the piece key as it was")
+	}
+	play("e8d8")
+	k := p.PieceKey()
+	play("d5c3")
+	play("d8e8")
+	if p.PieceKey() != start || k == start {
+		t.Errorf("the knight and the king back: key %x, was %x", p.PieceKey(), start)
 	}
 }
