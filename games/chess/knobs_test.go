@@ -62,36 +62,26 @@ func TestSearchKnobsTune(t *testing.T) {
 // it; a capture of a piece changes the captured side's key.
 func TestSideKeys(t *testing.T) {
 	p, _ := ParseFEN(StartFEN)
-	play := func(uci string) {
-		t.Helper()
-		for _, am := range p.Moves(nil) {
-			if MoveOf(am).UCI() == uci {
-				p.Make(am)
-				return
-			}
-		}
-		t.Fatalf("%s is not legal in %s", uci, p.FEN())
-	}
 	start := p.SideKeys()
 	if start[0] == start[1] || start[0] == 0 {
 		t.Fatalf("start keys %x", start)
 	}
-	play("e2e4")
+	play(t, p, "e2e4")
 	if p.SideKeys() != start {
 		t.Errorf("a pawn's move changed the side keys: %x, were %x", p.SideKeys(), start)
 	}
-	play("g8f6")
+	play(t, p, "g8f6")
 	if k := p.SideKeys(); k[0] != start[0] || k[1] == start[1] {
 		t.Errorf("Black's knight move: keys %x, were %x (Black's alone should change)", k, start)
 	}
-	play("b1c3")
-	play("f6g8")
+	play(t, p, "b1c3")
+	play(t, p, "f6g8")
 	if k := p.SideKeys(); k[1] != start[1] || k[0] == start[0] {
 		t.Errorf("after Nc3 and the knight back: keys %x, were %x (White's alone differs)", k, start)
 	}
 	p, _ = ParseFEN("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")
 	before := p.SideKeys()
-	play("e4d5")
+	play(t, p, "e4d5")
 	if k := p.SideKeys(); k[0] != before[0] || k[1] == before[1] {
 		t.Errorf("exd5: keys %x, were %x (Black's alone should change)", k, before)
 	}
@@ -101,30 +91,20 @@ func TestSideKeys(t *testing.T) {
 // knight's or a king's move changes it, and moving back restores it.
 func TestPieceKey(t *testing.T) {
 	p, _ := ParseFEN("r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R w - - 0 1")
-	play := func(uci string) {
-		t.Helper()
-		for _, am := range p.Moves(nil) {
-			if MoveOf(am).UCI() == uci {
-				p.Make(am)
-				return
-			}
-		}
-		t.Fatalf("%s is not legal in %s", uci, p.FEN())
-	}
 	start := p.PieceKey()
-	play("e2e4")
-	play("a8b8")
+	play(t, p, "e2e4")
+	play(t, p, "a8b8")
 	if p.PieceKey() != start {
 		t.Errorf("a pawn's and a rook's moves changed the piece key")
 	}
-	play("c3d5")
+	play(t, p, "c3d5")
 	if p.PieceKey() == start {
 		t.Errorf("a knight's move left the piece key as it was")
 	}
-	play("e8d8")
+	play(t, p, "e8d8")
 	k := p.PieceKey()
-	play("d5c3")
-	play("d8e8")
+	play(t, p, "d5c3")
+	play(t, p, "d8e8")
 	if p.PieceKey() != start || k == start {
 		t.Errorf("the knight and the king back: key %x, was %x", p.PieceKey(), start)
 	}
