@@ -2,6 +2,16 @@ package ai
 
 import "testing"
 
+// teach updates the correction of side n times with a search at depth
+// that found best where the static score was raw, at ply, and returns the
+// correction then.
+func teach(e *Engine, side Side, n, depth, best, raw, ply int) int {
+	for range n {
+		e.updateCorrection(side, depth, best, raw, e.corrKeys(ply))
+	}
+	return e.correction(side, e.corrKeys(ply))
+}
+
 // fixedStructure is a StructureKeyer whose current structure is set by the
 // test (a stand-in for chess's pawn hash).
 type fixedStructure struct{ key *uint64 }
@@ -26,10 +36,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if deep := e.correction(First, e.corrKeys(0)); !(0 <= shallow && shallow < deep) {
 		t.Errorf("one update at depth 1 moved the correction to %d, at depth 12 to %d: the deeper should move it more", shallow, deep)
 	}
-	for range 200 {
-		e.updateCorrection(First, 20, 130, 100, e.corrKeys(0))
-	}
-	if c := e.correction(First, e.corrKeys(0)); c < 28 || c > 30 {
+	if c := teach(e, First, 200, 20, 130, 100, 0); c < 28 || c > 30 {
 		t.Errorf("after many searches 30 above the static score the correction is %d, want about 30", c)
 	}
 	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
@@ -43,10 +50,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if c := e.correction(First, e.corrKeys(0)); c != 0 {
 		t.Errorf("another structure's correction is %d, want 0", c)
 	}
-	for range 500 {
-		e.updateCorrection(Second, 30, -5000, 100, e.corrKeys(0))
-	}
-	if c := e.correction(Second, e.corrKeys(0)); c < -corrLimit || c > -corrLimit+2 {
+	if c := teach(e, Second, 500, 30, -5000, 100, 0); c < -corrLimit || c > -corrLimit+2 {
 		t.Errorf("searches 5100 below: correction %d, want about -%d (the limit)", c, corrLimit)
 	}
 	if c := e.correction(Chance, e.corrKeys(0)); c != 0 {
@@ -82,10 +86,7 @@ func TestSideCorrection(t *testing.T) {
 			e.ts.corrSide[i][j] = make([]int32, 8)
 		}
 	}
-	for range 300 {
-		e.updateCorrection(First, 20, 130, 100, e.corrKeys(0))
-	}
-	if c := e.correction(First, e.corrKeys(0)); c < 28 || c > 30 {
+	if c := teach(e, First, 300, 20, 130, 100, 0); c < 28 || c > 30 {
 		t.Errorf("after many searches 30 above the static score the summed correction is %d, want about 30", c)
 	}
 	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
@@ -96,10 +97,7 @@ func TestSideCorrection(t *testing.T) {
 		t.Errorf("a position sharing only the first side's pieces: correction %d, want a part of 30", c)
 	}
 	key, sides = 5, [2]uint64{1, 2}
-	for range 2000 {
-		e.updateCorrection(First, 30, 5000, 100, e.corrKeys(0))
-	}
-	if c := e.correction(First, e.corrKeys(0)); c > 3*corrLimit || c < 3*corrLimit-6 {
+	if c := teach(e, First, 2000, 30, 5000, 100, 0); c > 3*corrLimit || c < 3*corrLimit-6 {
 		t.Errorf("searches 4900 above: correction %d, want about %d (three entries at the limit)", c, 3*corrLimit)
 	}
 	e.tunedNewGame()
@@ -122,10 +120,7 @@ func TestContCorrection(t *testing.T) {
 	if k := e.corrKeys(2); k.cont != 3*4+1 {
 		t.Fatalf("the moves 3 then 1: index %d, want %d", k.cont, 3*4+1)
 	}
-	for range 300 {
-		e.updateCorrection(First, 20, 130, 100, e.corrKeys(2))
-	}
-	if c := e.correction(First, e.corrKeys(2)); c < 28 || c > 30 {
+	if c := teach(e, First, 300, 20, 130, 100, 2); c < 28 || c > 30 {
 		t.Errorf("after many searches 30 above the static score the summed correction is %d, want about 30", c)
 	}
 	e.ts.keys[1] = 2
@@ -163,10 +158,7 @@ func TestPieceCorrection(t *testing.T) {
 	e := &Engine{ts: &tunedState{sk: fp, pck: fp}}
 	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
 	e.ts.corrPiece[0], e.ts.corrPiece[1] = make([]int32, 8), make([]int32, 8)
-	for range 300 {
-		e.updateCorrection(Second, 20, 60, 100, e.corrKeys(0))
-	}
-	if c := e.correction(Second, e.corrKeys(0)); c < -40 || c > -38 {
+	if c := teach(e, Second, 300, 20, 60, 100, 0); c < -40 || c > -38 {
 		t.Errorf("after many searches 40 below the static score the summed correction is %d, want about -40", c)
 	}
 	key = 6
