@@ -3,13 +3,13 @@ package ai
 import "testing"
 
 // teach updates the correction of side n times with a search at depth
-// that found best where the static score was raw, at ply, and returns the
+// that found best where the static score was raw, and returns the
 // correction then.
-func teach(e *Engine, side Side, n, depth, best, raw, ply int) int {
+func teach(e *Engine, side Side, n, depth, best, raw int) int {
 	for range n {
-		e.updateCorrection(side, depth, best, raw, e.corrKeys(ply))
+		e.updateCorrection(side, depth, best, raw, e.corrKeys())
 	}
-	return e.correction(side, e.corrKeys(ply))
+	return e.correction(side, e.corrKeys())
 }
 
 // fixedStructure is a StructureKeyer whose current structure is set by the
@@ -26,39 +26,39 @@ func TestCorrectionHistory(t *testing.T) {
 	var key uint64 = 5
 	e := &Engine{ts: &tunedState{sk: fixedStructure{&key}}}
 	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
-	if c := e.correction(First, e.corrKeys(0)); c != 0 {
+	if c := e.correction(First, e.corrKeys()); c != 0 {
 		t.Fatalf("fresh correction %d, want 0", c)
 	}
-	e.updateCorrection(First, 1, 130, 100, e.corrKeys(0))
-	shallow := e.correction(First, e.corrKeys(0))
+	e.updateCorrection(First, 1, 130, 100, e.corrKeys())
+	shallow := e.correction(First, e.corrKeys())
 	e.ts.corr[0][5] = 0
-	e.updateCorrection(First, 12, 130, 100, e.corrKeys(0))
-	if deep := e.correction(First, e.corrKeys(0)); !(0 <= shallow && shallow < deep) {
+	e.updateCorrection(First, 12, 130, 100, e.corrKeys())
+	if deep := e.correction(First, e.corrKeys()); !(0 <= shallow && shallow < deep) {
 		t.Errorf("one update at depth 1 moved the correction to %d, at depth 12 to %d: the deeper should move it more", shallow, deep)
 	}
-	if c := teach(e, First, 200, 20, 130, 100, 0); c < 28 || c > 30 {
+	if c := teach(e, First, 200, 20, 130, 100); c < 28 || c > 30 {
 		t.Errorf("after many searches 30 above the static score the correction is %d, want about 30", c)
 	}
-	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
+	if c := e.correction(Second, e.corrKeys()); c != 0 {
 		t.Errorf("the other side's correction is %d, want 0", c)
 	}
 	key = 13 // the same entry of an 8-entry table as 5
-	if c := e.correction(First, e.corrKeys(0)); c < 28 {
+	if c := e.correction(First, e.corrKeys()); c < 28 {
 		t.Errorf("key 13 shares key 5's entry of 8, correction %d", c)
 	}
 	key = 6
-	if c := e.correction(First, e.corrKeys(0)); c != 0 {
+	if c := e.correction(First, e.corrKeys()); c != 0 {
 		t.Errorf("another structure's correction is %d, want 0", c)
 	}
-	if c := teach(e, Second, 500, 30, -5000, 100, 0); c < -corrLimit || c > -corrLimit+2 {
+	if c := teach(e, Second, 500, 30, -5000, 100); c < -corrLimit || c > -corrLimit+2 {
 		t.Errorf("searches 5100 below: correction %d, want about -%d (the limit)", c, corrLimit)
 	}
-	if c := e.correction(Chance, e.corrKeys(0)); c != 0 {
+	if c := e.correction(Chance, e.corrKeys()); c != 0 {
 		t.Errorf("chance's correction is %d, want 0", c)
 	}
 	e.tunedNewGame()
 	key = 5
-	if c := e.correction(First, e.corrKeys(0)); c != 0 {
+	if c := e.correction(First, e.corrKeys()); c != 0 {
 		t.Errorf("after a new game the correction is %d, want 0", c)
 	}
 }
@@ -86,91 +86,22 @@ func TestSideCorrection(t *testing.T) {
 			e.ts.corrSide[i][j] = make([]int32, 8)
 		}
 	}
-	if c := teach(e, First, 300, 20, 130, 100, 0); c < 28 || c > 30 {
+	if c := teach(e, First, 300, 20, 130, 100); c < 28 || c > 30 {
 		t.Errorf("after many searches 30 above the static score the summed correction is %d, want about 30", c)
 	}
-	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
+	if c := e.correction(Second, e.corrKeys()); c != 0 {
 		t.Errorf("the other side to move's correction is %d, want 0", c)
 	}
 	key, sides = 6, [2]uint64{1, 7} // another structure; the first side's pieces as before
-	if c := e.correction(First, e.corrKeys(0)); c <= 0 || c >= 28 {
+	if c := e.correction(First, e.corrKeys()); c <= 0 || c >= 28 {
 		t.Errorf("a position sharing only the first side's pieces: correction %d, want a part of 30", c)
 	}
 	key, sides = 5, [2]uint64{1, 2}
-	if c := teach(e, First, 2000, 30, 5000, 100, 0); c > 3*corrLimit || c < 3*corrLimit-6 {
+	if c := teach(e, First, 2000, 30, 5000, 100); c > 3*corrLimit || c < 3*corrLimit-6 {
 		t.Errorf("searches 4900 above: correction %d, want about %d (three entries at the limit)", c, 3*corrLimit)
 	}
 	e.tunedNewGame()
-	if c := e.correction(First, e.corrKeys(0)); c != 0 {
-		t.Errorf("after a new game the correction is %d, want 0", c)
-	}
-}
-
-// TestContCorrection: with the continuation correction, the entry of the
-// last two moves learns with the structure's; another pair of moves to
-// the same structure gets only the structure's part; a null move (no
-// key) or the root's first plies use none; a new game forgets it.
-func TestContCorrection(t *testing.T) {
-	var key uint64 = 5
-	e := &Engine{ts: &tunedState{sk: fixedStructure{&key}, nkeys: 4}}
-	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
-	e.ts.contCorrBuf = make([]int32, 16)
-	e.ts.contCorr = e.ts.contCorrBuf
-	e.ts.keys[1], e.ts.keys[2] = 3, 1
-	if k := e.corrKeys(2); k.cont != 3*4+1 {
-		t.Fatalf("the moves 3 then 1: index %d, want %d", k.cont, 3*4+1)
-	}
-	if c := teach(e, First, 300, 20, 130, 100, 2); c < 28 || c > 30 {
-		t.Errorf("after many searches 30 above the static score the summed correction is %d, want about 30", c)
-	}
-	e.ts.keys[1] = 2
-	if c := e.correction(First, e.corrKeys(2)); c <= 0 || c >= 28 {
-		t.Errorf("the moves 2 then 1: correction %d, want the structure's part of 30", c)
-	}
-	e.ts.keys[2] = -1
-	if k := e.corrKeys(2); k.cont != -1 {
-		t.Errorf("after a null move: index %d, want -1", k.cont)
-	}
-	if k := e.corrKeys(1); k.cont != -1 {
-		t.Errorf("at ply 1: index %d, want -1", k.cont)
-	}
-	e.tunedNewGame()
-	e.ts.keys[1], e.ts.keys[2] = 3, 1
-	if c := e.correction(First, e.corrKeys(2)); c != 0 {
-		t.Errorf("after a new game the correction is %d, want 0", c)
-	}
-}
-
-// fixedPieces adds PieceKey to fixedStructure.
-type fixedPieces struct {
-	fixedStructure
-	key *uint64
-}
-
-func (f fixedPieces) PieceKey() uint64 { return *f.key }
-
-// TestPieceCorrection: with the piece table, the structure's and the
-// pieces' entries together learn the error; a position sharing only the
-// pieces gets part of it; a new game forgets them.
-func TestPieceCorrection(t *testing.T) {
-	var key, pieces uint64 = 5, 3
-	fp := fixedPieces{fixedStructure{&key}, &pieces}
-	e := &Engine{ts: &tunedState{sk: fp, pck: fp}}
-	e.ts.corr[0], e.ts.corr[1] = make([]int32, 8), make([]int32, 8)
-	e.ts.corrPiece[0], e.ts.corrPiece[1] = make([]int32, 8), make([]int32, 8)
-	if c := teach(e, Second, 300, 20, 60, 100, 0); c < -40 || c > -38 {
-		t.Errorf("after many searches 40 below the static score the summed correction is %d, want about -40", c)
-	}
-	key = 6
-	if c := e.correction(Second, e.corrKeys(0)); c >= 0 || c <= -38 {
-		t.Errorf("a position sharing only the pieces: correction %d, want a part of -40", c)
-	}
-	if c := e.correction(First, e.corrKeys(0)); c != 0 {
-		t.Errorf("the other side to move's correction is %d, want 0", c)
-	}
-	e.tunedNewGame()
-	key = 5
-	if c := e.correction(Second, e.corrKeys(0)); c != 0 {
+	if c := e.correction(First, e.corrKeys()); c != 0 {
 		t.Errorf("after a new game the correction is %d, want 0", c)
 	}
 }

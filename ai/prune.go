@@ -224,14 +224,6 @@ type SideKeyer interface {
 	SideKeys() [2]uint64
 }
 
-// PieceKeyer is implemented by StructureKeyers whose evaluation also errs
-// alike in positions where some kinds of pieces of both sides stand alike:
-// PieceKey is a hash of them (chess: the knights, bishops and kings), by
-// which one more correction history learns (Tuning.PieceCorrection).
-type PieceKeyer interface {
-	PieceKey() uint64
-}
-
 // CheckGiver is implemented by games that can tell whether a legal move
 // gives check without making it; the modern search then prunes a move
 // before making it (it never prunes a check).
@@ -316,15 +308,4 @@ type Tuning struct {
 	// entries are added to the structure's; each of the three then moves
 	// toward its value plus the search's difference from their sum.
 	SideCorrection int
-	// PieceCorrection (1: on): with the correction history, one more of
-	// CorrectionSize entries a side to move, by PieceKeyer's key, learning
-	// with the others.
-	PieceCorrection int
-	// ContCorrection (1: on): with the correction history and MoveKeyer,
-	// one more, by the last two moves' keys, learning with the others.
-	ContCorrection int
-	// ContPly4 (1: on): a third continuation history, by the move four
-	// plies back (the side's own move before last), orders and reduces
-	// quiet moves with the other two.
-	ContPly4 int
 }

@@ -46,35 +46,30 @@ const (
 
 // tunedState is the modern search's per-engine state beyond searchState.
 type tunedState struct {
-	tn          *Tuning
-	ex          Exchanger  // nil: no SEE pruning
-	mk          MoveKeyer  // nil: no continuation history
-	cg          CheckGiver // nil: a move is made to see whether it checks
-	evals       [MaxPly + 2]int
-	keys        [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
-	excluded    [MaxPly + 1]Move
-	sorted      [MaxPly + 1]bool // the node's remaining moves need no more ordering
-	quiets      [MaxPly][maxQuietsSeen]Move
-	noisies     [MaxPly][maxNoisySeen]Move
-	ck          CaptureKeyer   // nil: no capture history
-	capHist     []int16        // capture history by CaptureKey
-	capDiv      int            // capture history units per gain unit
-	sk          StructureKeyer // nil: no correction history
-	corr        [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
-	sdk         SideKeyer      // nil: no side correction histories
-	pck         PieceKeyer     // nil: no piece correction history
-	corrPiece   [2][]int32     // by side to move and PieceKey
-	corrSide    [2][2][]int32  // by side to move, then by each side's SideKeys key
-	contCorr    []int32        // by the last two moves' keys (ContCorrection; nil: off)
-	contCorrBuf []int32        // contCorr's table, kept while the option is off
-	lmr         [64][64]int8
-	lmrFor      Tuning // the tuning lmr was built for
-	nmpPly      int    // null moves are off for nmpSide below this ply (verification)
-	nmpSide     Side
-	cont        [3][]int16 // continuation history: [0] one ply back, [1] two, [2] four (ContPly4), by prevKey*MoveKeys+key
-	cont4       bool       // cont[2] is on
-	counter     []Move     // the counter move of each previous move's key
-	nkeys       int
+	tn       *Tuning
+	ex       Exchanger  // nil: no SEE pruning
+	mk       MoveKeyer  // nil: no continuation history
+	cg       CheckGiver // nil: a move is made to see whether it checks
+	evals    [MaxPly + 2]int
+	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
+	excluded [MaxPly + 1]Move
+	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
+	quiets   [MaxPly][maxQuietsSeen]Move
+	noisies  [MaxPly][maxNoisySeen]Move
+	ck       CaptureKeyer   // nil: no capture history
+	capHist  []int16        // capture history by CaptureKey
+	capDiv   int            // capture history units per gain unit
+	sk       StructureKeyer // nil: no correction history
+	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
+	sdk      SideKeyer      // nil: no side correction histories
+	corrSide [2][2][]int32  // by side to move, then by each side's SideKeys key
+	lmr      [64][64]int8
+	lmrFor   Tuning // the tuning lmr was built for
+	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
+	nmpSide  Side
+	cont     [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
+	counter  []Move     // the counter move of each previous move's key
+	nkeys    int
 }
 
 // tunedSetup prepares the modern search for p, or reports that it does
@@ -101,14 +96,9 @@ func (e *Engine) tunedSetup(p Position) bool {
 			ts.nkeys = n
 			ts.cont[0] = make([]int16, n*n)
 			ts.cont[1] = make([]int16, n*n)
-			ts.cont[2] = nil
 			ts.counter = make([]Move, n)
 		}
-		if ts.tn.ContPly4 > 0 && ts.cont[2] == nil {
-			ts.cont[2] = make([]int16, ts.nkeys*ts.nkeys)
-		}
 	}
-	ts.cont4 = ts.mk != nil && ts.tn.ContPly4 > 0
 	ts.ck = nil
 	if ck, ok := p.(CaptureKeyer); ok && ts.tn.CaptureKeys > 0 && ts.tn.CaptureHistDiv > 0 && e.s.ms != nil {
 		ts.ck = ck
@@ -136,22 +126,6 @@ func (e *Engine) tunedSetup(p Position) bool {
 			}
 		}
 	}
-	ts.pck = nil
-	if pck, ok := p.(PieceKeyer); ok && ts.sk != nil && ts.tn.PieceCorrection > 0 {
-		ts.pck = pck
-		for i := range ts.corrPiece {
-			if len(ts.corrPiece[i]) != ts.tn.CorrectionSize {
-				ts.corrPiece[i] = make([]int32, ts.tn.CorrectionSize)
-			}
-		}
-	}
-	ts.contCorr = nil
-	if ts.sk != nil && ts.mk != nil && ts.tn.ContCorrection > 0 {
-		if len(ts.contCorrBuf) != ts.nkeys*ts.nkeys {
-			ts.contCorrBuf = make([]int32, ts.nkeys*ts.nkeys)
-		}
-		ts.contCorr = ts.contCorrBuf
-	}
 	if ts.lmrFor != *ts.tn {
 		ts.lmrFor = *ts.tn
 		for d := 1; d < 64; d++ {
@@ -175,14 +149,10 @@ func (e *Engine) tunedNewGame() {
 	}
 	clear(e.ts.cont[0])
 	clear(e.ts.cont[1])
-	clear(e.ts.cont[2])
 	clear(e.ts.counter)
 	clear(e.ts.capHist)
 	clear(e.ts.corr[0])
 	clear(e.ts.corr[1])
-	clear(e.ts.contCorrBuf)
-	clear(e.ts.corrPiece[0])
-	clear(e.ts.corrPiece[1])
 	for i := range e.ts.corrSide {
 		for j := range e.ts.corrSide[i] {
 			clear(e.ts.corrSide[i][j])
@@ -204,29 +174,19 @@ const (
 type corrKeys struct {
 	structure uint64
 	sides     [2]uint64
-	piece     uint64
-	cont      int // the index into contCorr of the last two moves (-1: none)
 }
 
-// corrKeys returns the correction keys of the current position, at ply
-// (none without the correction history).
-func (e *Engine) corrKeys(ply int) corrKeys {
+// corrKeys returns the correction keys of the current position (none
+// without the correction history).
+func (e *Engine) corrKeys() corrKeys {
 	ts := e.ts
-	k := corrKeys{cont: -1}
+	var k corrKeys
 	if ts.sk == nil {
 		return k
 	}
 	k.structure = ts.sk.StructureKey()
 	if ts.sdk != nil {
 		k.sides = ts.sdk.SideKeys()
-	}
-	if ts.pck != nil {
-		k.piece = ts.pck.PieceKey()
-	}
-	if ts.contCorr != nil && ply >= 2 {
-		if k1, k2 := ts.keys[ply], ts.keys[ply-1]; k1 >= 0 && k2 >= 0 {
-			k.cont = k2*ts.nkeys + k1
-		}
 	}
 	return k
 }
@@ -245,45 +205,29 @@ func (e *Engine) correction(side Side, k corrKeys) int {
 		cs := &ts.corrSide[side]
 		v += cs[0][k.sides[0]&mask] + cs[1][k.sides[1]&mask]
 	}
-	if ts.pck != nil {
-		v += ts.corrPiece[side][k.piece&mask]
-	}
-	if k.cont >= 0 {
-		v += ts.contCorr[k.cont]
-	}
 	return int(v) / corrGrain
 }
 
 // updateCorrection moves the current structure's correction towards
 // best - raw, the searched score less the uncorrected static one, the
-// more the deeper the search (a running average). With more tables (the
-// sides', the pieces', the moves'), each moves toward its value plus the
-// error of their sum.
+// more the deeper the search (a running average). With the sides' tables
+// as well, each of the three moves toward its value plus the error of
+// their sum.
 func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	ts := e.ts
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
 	ent := &c[k.structure&mask]
 	w := int32(min(depth+1, corrMaxWeight))
-	if ts.sdk == nil && ts.pck == nil && k.cont < 0 {
+	if ts.sdk == nil {
 		diff := int32(max(-corrLimit, min(best-raw, corrLimit))) * corrGrain
 		*ent = (*ent*(256-w) + diff*w) / 256
 		return
 	}
-	// Each table moves toward its value plus the sum's error (with one
-	// table, the same as the above).
-	var buf [5]*int32
-	ents := append(buf[:0], ent)
-	if ts.sdk != nil {
-		cs := &ts.corrSide[side]
-		ents = append(ents, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask])
-	}
-	if ts.pck != nil {
-		ents = append(ents, &ts.corrPiece[side][k.piece&mask])
-	}
-	if k.cont >= 0 {
-		ents = append(ents, &ts.contCorr[k.cont])
-	}
+	// Each of the three moves toward its value plus the sum's error (with
+	// one table, that is the above).
+	cs := &ts.corrSide[side]
+	ents := [3]*int32{ent, &cs[0][k.sides[0]&mask], &cs[1][k.sides[1]&mask]}
 	errSum := int32(best-raw) * corrGrain
 	for _, en := range ents {
 		errSum -= *en
@@ -338,11 +282,6 @@ func (e *Engine) quietHistory(m Move, ply int, side Side) int {
 				h += int(ts.cont[1][p2*ts.nkeys+k])
 			}
 		}
-		if ts.cont4 && ply >= 4 {
-			if p4 := ts.keys[ply-3]; p4 >= 0 {
-				h += int(ts.cont[2][p4*ts.nkeys+k])
-			}
-		}
 	}
 	return h
 }
@@ -367,11 +306,6 @@ func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, sid
 			if ply >= 1 {
 				if p2 := ts.keys[ply-1]; p2 >= 0 {
 					gravity16(&ts.cont[1][p2*ts.nkeys+k], b)
-				}
-			}
-			if ts.cont4 && ply >= 3 {
-				if p4 := ts.keys[ply-3]; p4 >= 0 {
-					gravity16(&ts.cont[2][p4*ts.nkeys+k], b)
 				}
 			}
 		}
@@ -591,7 +525,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			ev = p.Evaluate()
 		}
 		staticEval = ev // the table keeps the uncorrected score
-		ck = e.corrKeys(ply)
+		ck = e.corrKeys()
 		ev += e.correction(turn, ck)
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
@@ -1017,7 +951,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if raw == noEvalTT {
 				raw = p.Evaluate()
 			}
-			standPat = raw + e.correction(turn, e.corrKeys(ply))
+			standPat = raw + e.correction(turn, e.corrKeys())
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
@@ -1039,9 +973,6 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if tn.QSDelta > 0 && standPat+e.noisyGain(m, g)+tn.QSDelta <= alpha {
 				continue
 			}
-		}
-		if e.ts.contCorr != nil {
-			e.ts.keys[ply+1] = e.ts.mk.MoveKey(m) // the children's continuation correction
 		}
 		p.Make(m)
 		v := -e.qsTuned(ply+1, -beta, -alpha)

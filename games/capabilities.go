@@ -16,7 +16,7 @@ package games
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
 //	          MoveScorer, MaterialEvaluator, Styler, Booker, OwnSearcher, and the modern
 //	          search's Tuner, TuningChecker, Exchanger, MoveKeyer, CaptureKeyer, StructureKeyer, SideKeyer,
-//	          PieceKeyer, CheckGiver
+//	          CheckGiver
 //	chance    dice (package ai): Stochastic
 //	single    single-agent search (package ai): Puzzle, Reversible
 //	analysis  the post-game analysis (assessment.go): Assessor, Phaser, and
@@ -91,7 +91,6 @@ func capabilityTable() []capability {
 		{"search", "CaptureKeyer", ofPosition[ai.CaptureKeyer]()},
 		{"search", "StructureKeyer", ofPosition[ai.StructureKeyer]()},
 		{"search", "SideKeyer", ofPosition[ai.SideKeyer]()},
-		{"search", "PieceKeyer", ofPosition[ai.PieceKeyer]()},
 		{"search", "CheckGiver", ofPosition[ai.CheckGiver]()},
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},

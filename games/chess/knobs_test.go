@@ -7,21 +7,14 @@ import (
 	"oyunbot/ai"
 )
 
-// TestSearchKnobsTune: ProbCut, the table cutoff's history reward, the
-// continuation history four plies back and the side correction histories
-// are switched on by their tuning
-// and then change the search, which still plays the winning capture of a
-// queen left unguarded.
+// TestSearchKnobsTune: ProbCut and the table cutoff's history reward,
+// switched on by their tuning, and the side correction histories, switched
+// off, change the search, which still plays the winning capture of a queen
+// left unguarded.
 func TestSearchKnobsTune(t *testing.T) {
 	probCut, ttCut := searchTuning, searchTuning
 	probCut.ProbCutDepth, probCut.ProbCutMargin, probCut.ProbCutReduce = 5, 120, 3
 	ttCut.TTCutHistory = 3
-	cont4 := searchTuning
-	cont4.ContPly4 = 1
-	contCorr := searchTuning
-	contCorr.ContCorrection = 1
-	pieceCorr := searchTuning
-	pieceCorr.PieceCorrection = 1
 	sideOff := searchTuning // on in chess's tuning: switched off here
 	sideOff.SideCorrection = 0
 	base := searchTuning
@@ -34,7 +27,7 @@ func TestSearchKnobsTune(t *testing.T) {
 		e.SetTuning(tn)
 		return e.Search(context.Background(), p, ai.Limits{Depth: depth}, nil)
 	}
-	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "ContPly4": &cont4, "SideCorrection=0": &sideOff, "ContCorrection": &contCorr, "PieceCorrection": &pieceCorr} {
+	for name, tn := range map[string]*ai.Tuning{"ProbCut": &probCut, "TTCutHistory": &ttCut, "SideCorrection=0": &sideOff} {
 		changed := false
 		for _, fen := range benchFENs[1:4] {
 			off, on := search(fen, &base, 9), search(fen, tn, 9)
@@ -84,28 +77,5 @@ func TestSideKeys(t *testing.T) {
 	play(t, p, "e4d5")
 	if k := p.SideKeys(); k[0] != before[0] || k[1] == before[1] {
 		t.Errorf("exd5: keys %x, were %x (Black's alone should change)", k, before)
-	}
-}
-
-// TestPieceKey: pawn and rook moves leave the piece key as it was; a
-// knight's or a king's move changes it, and moving back restores it.
-func TestPieceKey(t *testing.T) {
-	p, _ := ParseFEN("r3k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R3K2R w - - 0 1")
-	start := p.PieceKey()
-	play(t, p, "e2e4")
-	play(t, p, "a8b8")
-	if p.PieceKey() != start {
-		t.Errorf("a pawn's and a rook's moves changed the piece key")
-	}
-	play(t, p, "c3d5")
-	if p.PieceKey() == start {
-		t.Errorf("a knight's move left the piece key as it was")
-	}
-	play(t, p, "e8d8")
-	k := p.PieceKey()
-	play(t, p, "d5c3")
-	play(t, p, "d8e8")
-	if p.PieceKey() != start || k == start {
-		t.Errorf("the knight and the king back: key %x, was %x", p.PieceKey(), start)
 	}
 }

@@ -156,12 +156,7 @@ func (p *Position) CheckTuning(t *ai.Tuning) error {
 var (
 	_ ai.StructureKeyer = (*Position)(nil)
 	_ ai.SideKeyer      = (*Position)(nil)
-	_ ai.PieceKeyer     = (*Position)(nil)
 )
-
-// PieceKey is the Zobrist hash of the knights, bishops and kings
-// (ai.PieceKeyer): the minor pieces' correction history's key.
-func (p *Position) PieceKey() uint64 { return p.st.minorKey() }
 
 // SideKeys are each colour's Zobrist hash of its pieces other than pawns
 // (ai.SideKeyer), White's first: the correction histories by them learn

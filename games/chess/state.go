@@ -285,18 +285,6 @@ func (s *state) pieceKeys() [2]uint64 {
 	return h
 }
 
-// minorKey is the Zobrist hash of the knights, bishops and kings of both
-// colours, computed when asked (ai.PieceKeyer).
-func (s *state) minorKey() uint64 {
-	var h uint64
-	for b := s.bb[Knight] | s.bb[Bishop] | s.bb[King]; b != 0; b &= b - 1 {
-		sq := lsb(b)
-		p := s.board[sq]
-		h ^= zPiece[p>>3][p&7][sq]
-	}
-	return h
-}
-
 // computeHash recomputes the Zobrist hash from scratch.
 func (s *state) computeHash() uint64 {
 	var h uint64
