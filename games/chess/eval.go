@@ -45,9 +45,11 @@ var (
 	frontSpan     [2][64]uint64 // squares in front on this file
 	kingZone      [64]uint64    // the king's square and its neighbours
 	distance      [64][64]int   // king steps between two squares
+	camp          [2]uint64     // a side's five home ranks
 )
 
 func init() {
+	camp = [2]uint64{rank1 * 0x0101010101, rank1 << 24 * 0x0101010101}
 	for sq := 0; sq < 64; sq++ {
 		f, r := fileOf(sq), rankOf(sq)
 		kingZone[sq] = kingAtt[sq] | bit(sq)
@@ -392,12 +394,20 @@ func (p *Position) evaluate(tr *evalTrace) int {
 			continue
 		}
 		safe := ^s.col[them] &^ att[c].by[0]
-		rookCheck := RookAttacks(k, occ) & safe
-		bishopCheck := BishopAttacks(k, occ) & safe
+		rookLines, bishopLines := RookAttacks(k, occ), BishopAttacks(k, occ)
+		rookCheck, bishopCheck := rookLines&safe, bishopLines&safe
 		d[kdSafeCheck+Knight] = popcount(knightAtt[k] & safe & att[them].by[Knight])
 		d[kdSafeCheck+Bishop] = popcount(bishopCheck & att[them].by[Bishop])
 		d[kdSafeCheck+Rook] = popcount(rookCheck & att[them].by[Rook])
 		d[kdSafeCheck+Queen] = popcount((rookCheck | bishopCheck) & att[them].by[Queen] &^ att[them].by[Rook] &^ att[them].by[Bishop])
+		// Checks the enemy reaches on squares that are not safe for it.
+		unsafe := ^s.col[them] &^ safe
+		d[kdUnsafeCheck] = popcount(knightAtt[k]&att[them].by[Knight]&unsafe) +
+			popcount(bishopLines&att[them].by[Bishop]&unsafe) +
+			popcount(rookLines&att[them].by[Rook]&unsafe)
+		flank := kingFlank[fileOf(k)] & camp[c]
+		d[kdFlank] = popcount(att[them].by[0]&flank) + popcount(att[them].double&flank)
+		d[kdFlankDef] = popcount(att[c].by[0] & flank)
 		// Weak: attacked by the enemy, defended at most once, by our king or queen.
 		weak := att[them].by[0] & kingAtt[k] &^ att[c].double & (^att[c].by[0] | att[c].by[King] | att[c].by[Queen])
 		d[kdWeak] = popcount(weak)
@@ -451,6 +461,16 @@ func (p *Position) evaluate(tr *evalTrace) int {
 			pushAtt = (push&^fileA)>>9 | (push&^fileH)>>7
 		}
 		acc.add(c, pPushThreat, popcount(pushAtt&nonPawn))
+		// Squares the enemy holds strongly: by a pawn, or twice where we
+		// attack once at most.
+		strong := att[them].by[Pawn] | att[them].double&^att[c].double
+		if q := s.bb[Queen] & enemy; q != 0 && q&(q-1) == 0 {
+			qsq, safe := lsb(q), ^s.col[c]&^strong
+			acc.add(c, pKnightOnQueen, popcount(knightAtt[qsq]&att[c].by[Knight]&safe))
+			sliders := BishopAttacks(qsq, occ)&att[c].by[Bishop] | RookAttacks(qsq, occ)&att[c].by[Rook]
+			acc.add(c, pSliderOnQueen, popcount(sliders&safe&att[c].double))
+		}
+		acc.add(c, pRestricted, popcount(att[them].by[0]&^strong&att[c].by[0]))
 	}
 
 	p.positionalTerms(&acc, pawns, pawnAtt, passed, ksq)
@@ -647,7 +667,8 @@ func dangerUnits(d *[nKD]int) int {
 		w[kdZone]*d[kdZone] +
 		w[kdSafeCheck+Knight]*d[kdSafeCheck+Knight] + w[kdSafeCheck+Bishop]*d[kdSafeCheck+Bishop] +
 		w[kdSafeCheck+Rook]*d[kdSafeCheck+Rook] + w[kdSafeCheck+Queen]*d[kdSafeCheck+Queen] +
-		w[kdWeak]*d[kdWeak] + w[kdNoQueen]*d[kdNoQueen] + w[kdBase] + w[kdShelter]*d[kdShelter]
+		w[kdWeak]*d[kdWeak] + w[kdNoQueen]*d[kdNoQueen] + w[kdBase] + w[kdShelter]*d[kdShelter] +
+		w[kdFlank]*d[kdFlank] + w[kdFlankDef]*d[kdFlankDef] + w[kdUnsafeCheck]*d[kdUnsafeCheck]
 }
 
 // outpost reports a minor piece of colour c on sq on an outpost: ranks 4

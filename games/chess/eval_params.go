@@ -49,7 +49,11 @@ const (
 	pSpace       = pFlankEmpty + 1  // safe central squares behind our pawns
 	pRookQFile   = pSpace + 1       // a rook on the file of the enemy queen
 	pLongDiag    = pRookQFile + 1   // a bishop on a long diagonal seeing two centre squares
-	nParams      = pLongDiag + 1
+	// Terms added after the third tuning.
+	pKnightOnQueen = pLongDiag + 1      // a safe square from which a knight of ours would attack the enemy's only queen
+	pSliderOnQueen = pKnightOnQueen + 1 // the same for a bishop or rook of ours, the square attacked twice by us
+	pRestricted    = pSliderOnQueen + 1 // a square both sides attack and the enemy does not hold strongly
+	nParams        = pRestricted + 1
 )
 
 // King danger features: each side's sum of their weights (in units) is
@@ -63,7 +67,11 @@ const (
 	kdNoQueen   = kdWeak + 1 // the enemy has no queen
 	kdBase      = kdNoQueen + 1
 	kdShelter   = kdBase + 1 // per pawn of ours missing from the shelter
-	nKD         = kdShelter + 1
+	// Features added after the third tuning (appended).
+	kdFlank       = kdShelter + 1  // per enemy attack on our camp on the king's flank (twice for a double attack)
+	kdFlankDef    = kdFlank + 1    // per square of our camp on the king's flank that we attack
+	kdUnsafeCheck = kdFlankDef + 1 // per checking square an enemy piece reaches that is not safe for it
+	nKD           = kdUnsafeCheck + 1
 )
 
 // kingDanger are the king danger weights, by feature.
@@ -74,10 +82,13 @@ var initialKingDanger = [nKD]int{
 	kdAttacker + Knight: 40, kdAttacker + Bishop: 30, kdAttacker + Rook: 40, kdAttacker + Queen: 80,
 	kdZone:               12,
 	kdSafeCheck + Knight: 80, kdSafeCheck + Bishop: 60, kdSafeCheck + Rook: 90, kdSafeCheck + Queen: 80,
-	kdWeak:    20,
-	kdNoQueen: -200,
-	kdBase:    -40,
-	kdShelter: 15,
+	kdWeak:        20,
+	kdNoQueen:     -200,
+	kdBase:        -40,
+	kdShelter:     15,
+	kdFlank:       8,
+	kdFlankDef:    -4,
+	kdUnsafeCheck: 15,
 }
 
 // evalParams are the evaluation's weights, by parameter index
@@ -172,5 +183,8 @@ func initialParams() [nParams]score {
 	w[pSpace] = score{2, 0}
 	w[pRookQFile] = score{5, 5}
 	w[pLongDiag] = score{15, 0}
+	w[pKnightOnQueen] = score{10, 7}
+	w[pSliderOnQueen] = score{38, 12}
+	w[pRestricted] = score{4, 4}
 	return w
 }

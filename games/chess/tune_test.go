@@ -11,6 +11,13 @@ package chess
 //     nice -n 10 go test ./games/chess -run TestTuneGames -timeout 0 \
 //     -tune-games 12000 -tune-out /tmp/games.txt
 //
+//     Or from the games of engine matches (tools/sprt's PGN files: the
+//     engine of the day against itself or Stockfish, at the match's
+//     nodes or time), every position once:
+//
+//     go test ./games/chess -run TestTunePGN -tune-pgn '/tmp/m/*.pgn' \
+//     -tune-out /tmp/games.txt
+//
 //  2. Labels: Stockfish searches each position to a small depth and
 //     gives its expected score (UCI_ShowWDL: wins and half the draws).
 //
@@ -41,6 +48,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -56,6 +64,7 @@ var (
 	tuneGames  = flag.Int("tune-games", 0, "TestTuneGames: self-play games to play")
 	tuneNodes  = flag.Int64("tune-nodes", 2000, "TestTuneGames: nodes a move")
 	tuneSeed   = flag.Uint64("tune-seed", 1, "TestTuneGames: seed of the openings")
+	tunePGN    = flag.String("tune-pgn", "", "TestTunePGN: a glob of PGN files whose games give the positions")
 	tuneIn     = flag.String("tune-in", "", "TestTuneLabel, TestTuneFit: positions to read")
 	tuneOut    = flag.String("tune-out", "", "where TestTuneGames, TestTuneLabel and TestTuneFit write")
 	stockfish  = flag.String("stockfish", "/usr/games/stockfish", "TestTuneLabel: the Stockfish binary")
@@ -153,6 +162,115 @@ func tuneGame(e *ai.Engine, g int) []string {
 		out[i] = f + ";" + result + ";"
 	}
 	return out
+}
+
+// TestTunePGN is step 1 from match games: the positions of each game
+// read, kept by the rule of tuneGame (not in check, the move played
+// quiet, one in two), each distinct position once.
+func TestTunePGN(t *testing.T) {
+	if *tunePGN == "" || *tuneOut == "" {
+		t.Skip("step 1 from match games: run with -tune-pgn GLOB -tune-out FILE")
+	}
+	files, err := filepath.Glob(*tunePGN)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no PGN files match %q (%v)", *tunePGN, err)
+	}
+	out, err := os.Create(*tuneOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	rng := rand.New(rand.NewPCG(*tuneSeed, 0))
+	seen := map[uint64]bool{}
+	games, kept := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range splitPGN(string(data)) {
+			lines, err := pgnPositions(g, rng, seen)
+			if err != nil {
+				t.Logf("%s: game %d skipped: %v", f, games+1, err)
+				continue
+			}
+			games++
+			kept += len(lines)
+			for _, l := range lines {
+				fmt.Fprintln(w, l)
+			}
+		}
+	}
+	t.Logf("%d games from %d files, %d positions", games, len(files), kept)
+}
+
+// splitPGN cuts a PGN file into games, each its tag pairs and movetext.
+func splitPGN(text string) []string {
+	var games []string
+	var cur strings.Builder
+	inMoves := false
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "[") && inMoves {
+			games = append(games, cur.String())
+			cur.Reset()
+			inMoves = false
+		}
+		if l != "" && !strings.HasPrefix(l, "[") {
+			inMoves = true
+		}
+		cur.WriteString(l + "\n")
+	}
+	if inMoves {
+		games = append(games, cur.String())
+	}
+	return games
+}
+
+// pgnPositions replays one game (tools/sprt's PGN: a FEN tag, SAN moves,
+// no comments) and returns its kept positions as "FEN;result;".
+func pgnPositions(game string, rng *rand.Rand, seen map[uint64]bool) ([]string, error) {
+	tags := map[string]string{}
+	var moves []string
+	for _, l := range strings.Split(game, "\n") {
+		if strings.HasPrefix(l, "[") {
+			if k, v, ok := strings.Cut(strings.Trim(l, "[]"), " "); ok {
+				tags[k] = strings.Trim(v, `"`)
+			}
+			continue
+		}
+		for _, tok := range strings.Fields(l) {
+			if strings.HasSuffix(tok, ".") || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+				continue
+			}
+			moves = append(moves, tok)
+		}
+	}
+	result, ok := map[string]string{"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}[tags["Result"]]
+	if !ok {
+		return nil, fmt.Errorf("result %q", tags["Result"])
+	}
+	p := NewStart()
+	if fen := tags["FEN"]; fen != "" {
+		var err error
+		if p, err = ParseFEN(fen); err != nil {
+			return nil, err
+		}
+	}
+	var out []string
+	for _, s := range moves {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, fmt.Errorf("move %q: %v", s, err)
+		}
+		if !p.InCheck() && !MoveOf(m).IsNoisy() && rng.IntN(2) == 0 && !seen[p.Hash()] {
+			seen[p.Hash()] = true
+			out = append(out, p.FEN()+";"+result+";")
+		}
+		p.Make(m)
+	}
+	return out, nil
 }
 
 // TestTuneLabel adds Stockfish's expected scores (step 2).
@@ -505,6 +623,7 @@ func paramNames() []string {
 		{pPushThreat, 1, "pawn push threat"}, {pTempo, 1, "tempo"},
 		{pRookBehind, 1, "rook behind passed pawn"}, {pKingPawn, 8, "king to nearest pawn"}, {pMinorShield, 1, "minor behind pawn"},
 		{pFlankEmpty, 1, "pawnless king flank"}, {pSpace, 1, "space"}, {pRookQFile, 1, "rook on queen file"}, {pLongDiag, 1, "long diagonal bishop"},
+		{pKnightOnQueen, 1, "knight on queen"}, {pSliderOnQueen, 1, "slider on queen"}, {pRestricted, 1, "restricted"},
 	}
 	for _, g := range groups {
 		for i := 0; i < g.n; i++ {
@@ -573,5 +692,67 @@ func TestTraceMatchesEvaluate(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Errorf("only %d positions checked", n)
+	}
+}
+
+// TestPGNPositions: the PGN step reads tools/sprt's games (a FEN tag or
+// none, SAN moves), keeps only quiet positions with the game's result,
+// and never keeps a position twice.
+func TestPGNPositions(t *testing.T) {
+	const text = `[Event "a vs b"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 1-0
+
+[Event "a vs b"]
+[Result "0-1"]
+[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -"]
+[SetUp "1"]
+
+1... Nc6 2. Bb5 a6 0-1
+
+[Event "broken"]
+[Result "1/2-1/2"]
+
+1. e4 Ke7 2. Qh5 1/2-1/2
+`
+	games := splitPGN(text)
+	if len(games) != 3 {
+		t.Fatalf("%d games, want 3", len(games))
+	}
+	rng := rand.New(rand.NewPCG(1, 0))
+	seen := map[uint64]bool{}
+	var all []string
+	for _, g := range games[:2] {
+		lines, err := pgnPositions(g, rng, seen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, lines...)
+	}
+	if _, err := pgnPositions(games[2], rng, seen); err == nil || !strings.Contains(err.Error(), "Ke7") {
+		t.Errorf("an illegal move: error %v, want one naming Ke7", err)
+	}
+	if len(all) == 0 {
+		t.Fatal("no positions kept")
+	}
+	fens := map[string]bool{}
+	for _, l := range all {
+		f := strings.Split(l, ";")
+		if len(f) != 3 || f[2] != "" || (f[1] != "1" && f[1] != "0") {
+			t.Errorf("line %q: want FEN;result; with result 1 or 0", l)
+		}
+		if fens[f[0]] {
+			t.Errorf("position kept twice: %s", f[0])
+		}
+		fens[f[0]] = true
+		p, err := ParseFEN(f[0])
+		if err != nil || p.InCheck() {
+			t.Errorf("%s: %v, in check %v", f[0], err, err == nil && p.InCheck())
+		}
+		// The position before 4.Bxc6 (a capture is played from it) is never kept.
+		if strings.HasPrefix(f[0], "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w") {
+			t.Errorf("kept the position before a capture: %s", f[0])
+		}
 	}
 }
