@@ -460,17 +460,20 @@ func TestUCILevelMistakes(t *testing.T) {
 
 // TestUCIPartialIteration: a search stopped by its node limit in an
 // iteration whose first move failed low in its aspiration window played
-// the highest of the other moves' upper bounds: 3...h6, into 4.Nd6 mate
-// (a game of the correction history's SPRT, replayed here with the
-// engine of then: the correction off, the same three searches of the
-// game). It plays the last complete iteration's move.
+// the highest of the other moves' upper bounds (found as 3...h6 into
+// 4.Nd6 mate in a game of the correction history's SPRT). The position
+// here is one where that rule and the fixed one (ai's partialBetter)
+// differ with today's engine: the old rule played 6...Bd6??, mated by
+// 7.Qh5+ g6 8.Qxg6+ Ke7 9.Qf7#; the fixed one plays the last complete
+// iteration's 6...Qc8. A change of the evaluation or the search moves
+// such positions: if this fails with another sound move, find one anew
+// by searching some thousands of positions at 20,000 nodes with both
+// rules and keeping one where the old rule's move loses (Stockfish).
 func TestUCIPartialIteration(t *testing.T) {
-	const f = "position fen r1bqkbnr/pp1p1p1p/2n1p1p1/2p5/2P1P3/2N3P1/PP1P1P1P/R1BQKBNR w KQkq - 0 1 moves "
 	var out bytes.Buffer
 	u := newUCISession(chess.Game{}, &out, 1)
-	// As a GUI does: each search is let end before the next position.
-	for _, l := range []string{"setoption name OwnBook value false", "setoption name Tune value CorrectionSize=0", "ucinewgame",
-		f + "g1f3", "go nodes 20000", f + "g1f3 g8e7 d2d4", "go nodes 20000", f + "g1f3 g8e7 d2d4 c5d4 c3b5", "go nodes 20000"} {
+	for _, l := range []string{"setoption name OwnBook value false", "ucinewgame",
+		"position fen r2qkbnr/pp4p1/2n1p2p/1Bp1N3/3p4/2N3P1/PPPP1P1P/R1BQ2K1 b kq - 1 6", "go nodes 20000"} {
 		u.handle(l)
 		u.wait()
 	}
@@ -480,10 +483,10 @@ func TestUCIPartialIteration(t *testing.T) {
 			moves = append(moves, strings.Fields(m)[0])
 		}
 	}
-	if len(moves) != 3 || moves[0] != "g8e7" || moves[1] != "c5d4" {
-		t.Fatalf("bestmoves %v: the game's were g8e7, c5d4 (the replay no longer follows it)", moves)
+	if len(moves) != 1 || moves[0] == "f8d6" {
+		t.Fatalf("bestmove %v: 6...Bd6 is mated in three (the partial iteration's upper bound)", moves)
 	}
-	if moves[2] == "h7h6" {
-		t.Errorf("3...%s allows 4.Nd6 mate", moves[2])
+	if moves[0] != "d8c8" {
+		t.Errorf("bestmove %s, where the engine of this test played d8c8: the search or evaluation changed, so the position may no longer test the rule (see the comment)", moves[0])
 	}
 }
