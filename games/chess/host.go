@@ -29,15 +29,14 @@ func (Game) Host() games.Host {
 		Facing: true,
 		Levels: levels(),
 		// The measured ladder, anchored on Stockfish 15.1's UCI_Elo
-		// (BENCHMARKS.md, "Chess engine (issue 25)"): the engine at 1 s a
-		// move (hard) 2429 (2375-2484, 60 games against 2400 on a quiet
-		// machine, the engine of the fourth tuning, 2026-11-27 00:42 UTC);
-		// medium 1469 (1286-1637, 20) and easy 934 (429-1218, 12 games
-		// against 1350, Stockfish's floor) were measured with the
-		// evaluation of the third tuning and not again. master is the same
-		// engine with twice the time: hard's figure plus 60, an assumption,
-		// not a measurement. seed keeps a rating of its own.
-		LevelRatings: map[string]int{"easy": 930, "medium": 1470, "hard": 2430, "master": 2490},
+		// (BENCHMARKS.md, "Chess engine (issue 25)"), with the engine of the
+		// fourth tuning (2026-11-27): the engine at 1 s a move (hard) 2429
+		// (2375-2484, 60 games against 2400 on a quiet machine), medium
+		// 1517 (1372-1670, 20 games against 1500), easy 1230 (775-1444, 12
+		// games against 1350, Stockfish's floor). master is the same engine
+		// with twice the time: hard's figure plus 60, an assumption, not a
+		// measurement. seed keeps a rating of its own.
+		LevelRatings: map[string]int{"easy": 1230, "medium": 1520, "hard": 2430, "master": 2490},
 		Catalog:      cat,
 	}
 }
