@@ -1,6 +1,7 @@
 package router_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,7 +126,8 @@ func TestChessHistoryFromFEN(t *testing.T) {
 			for _, r := range rs {
 				pgn += string(r.File)
 			}
-			for _, tag := range []string{`[BlackElo "930"]`, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
+			elo := fmt.Sprintf(`[BlackElo "%d"]`, chess.Game{}.Host().LevelRatings["easy"])
+			for _, tag := range []string{elo, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
 				if !strings.Contains(pgn, tag) {
 					t.Errorf("PGN %q lacks %s", pgn, tag)
 				}
