@@ -1,9 +1,10 @@
 // Command bot is oyunbot: with no subcommand it runs the chat bot (console
 // mode when no platform token is set); the subcommands are engine tools for
-// analysis and testing (perft, analyse, pairings, uci, pdb), and checkdb
-// lists the database rows the bot cannot read. The developer programs (the
-// load tool, self-play matches, the documentation's pictures) live under
-// tools/, so that this binary links no test fake.
+// analysis and testing (perft, analyse, pairings, uci, pdb), checkdb lists
+// the database rows the bot cannot read, version says what build this is,
+// and healthcheck asks a running bot's /healthz (for containers). The
+// developer programs (the load tool, self-play matches, the documentation's
+// pictures) live under tools/, so that this binary links no test fake.
 package main
 
 import (
@@ -19,13 +20,15 @@ type tool func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
 func tools() map[string]tool {
 	return map[string]tool{
-		"perft":    runPerft,
-		"analyse":  runAnalyse,
-		"analyze":  runAnalyse,
-		"pairings": runPairings,
-		"checkdb":  runCheckDB,
-		"uci":      runUCI,
-		"pdb":      runPDB,
+		"perft":       runPerft,
+		"analyse":     runAnalyse,
+		"analyze":     runAnalyse,
+		"pairings":    runPairings,
+		"checkdb":     runCheckDB,
+		"uci":         runUCI,
+		"pdb":         runPDB,
+		"version":     runVersion,
+		"healthcheck": runHealthcheck,
 	}
 }
 
@@ -57,6 +60,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)\n"+
 				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout\n"+
 				"       bot pdb      [-rebuild]        build or check the 15-puzzle's pattern databases (OYUNBOT_CACHE_DIR)\n"+
+				"       bot version                    the build: release tag or commit, its time, the Go toolchain\n"+
+				"       bot healthcheck [-url URL]     ask the running bot's /healthz (exit 0 when healthy; for containers)\n"+
 				"developer programs: go run ./tools/loadtest, ./tools/selfplay, ./tools/docpictures (-h for their flags)")
 			return 0
 		}

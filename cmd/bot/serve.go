@@ -56,6 +56,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	handler := newRedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}), cfg.secrets())
 	defer captureLibraryLogs(handler)()
 	log := slog.New(handler)
+	log.Info("oyunbot", "version", readBuildInfo().String())
 	if limit, from, err := setMemLimit(cfg.MemLimit); err == nil {
 		log.Info("memory limit", "GOMEMLIMIT", memText(limit), "from", from)
 	}
