@@ -52,6 +52,19 @@ func TestActionWordsInTalk(t *testing.T) {
 	b.expect(b.say("resign now"), "To resign, write just «resign».")
 }
 
+// TestInvisibleInMoves: a move pasted with a zero-width space or a bidi
+// mark in it looks right and is played (issue 35: it was refused).
+func TestInvisibleInMoves(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("oyna dama kolay")
+	b.expect(b.say("c3\u200b-c4"), "#g1 Ayse: c3-c4 · oyunbot: ")
+	b.expect(b.say("\u200fhamle d3-d4\u200e"), "Ayse: d3-d4 · oyunbot: ")
+	c := newBot(t, nil)
+	c.say("lang en")
+	c.say("play dama easy")
+	c.expect(c.say("move c3\u2060-c4\ufeff"), "#g1 Ayse: c3-c4 · oyunbot: ")
+}
+
 // TestMoveDashes: the dashes phones put in place of '-' are read as '-'.
 func TestMoveDashes(t *testing.T) {
 	b := newBot(t, nil)

@@ -7,6 +7,7 @@ package command
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"oyunbot/chat"
 )
@@ -188,6 +189,7 @@ func Parse(text string) Command {
 		text = text[:maxText]
 	}
 	text = strings.ToValidUTF8(text, "")
+	text = stripInvisible(text)
 	text = strings.TrimSpace(text)
 	var c Command
 	if strings.HasPrefix(text, "/") || strings.HasPrefix(text, "!") {
@@ -220,6 +222,24 @@ func Parse(text string) Command {
 	}
 	return c
 }
+
+// stripInvisible removes the invisible format characters (Unicode's Cf:
+// zero-width spaces and joiners, bidi marks and isolates, the byte order
+// mark, soft hyphens) that a paste or a right-to-left keyboard leaves in a
+// text: "c3\u200b-c4" looks like c3-c4 and must read as it.
+func stripInvisible(text string) string {
+	if !strings.ContainsFunc(text, isInvisible) {
+		return text
+	}
+	return strings.Map(func(r rune) rune {
+		if isInvisible(r) {
+			return -1
+		}
+		return r
+	}, text)
+}
+
+func isInvisible(r rune) bool { return unicode.Is(unicode.Cf, r) }
 
 // GameTag reports whether w names a game by its short id ("#g7") and
 // returns the id.

@@ -111,8 +111,25 @@ var wordRE = regexp.MustCompile(`^\S+$`)
 
 // FuzzParseCommand: the parser never panics, and what it returns is
 // consistent with its input.
+// TestInvisibleCharacters: a pasted text's zero-width spaces, bidi marks,
+// byte order mark and soft hyphens are not part of what was typed (issue 35).
+func TestInvisibleCharacters(t *testing.T) {
+	for in, want := range map[string]Command{
+		"c3\u200b-c4":                 {Text: "c3-c4", Word: "c3-c4"},
+		"\u200ec3-c4\u200f":           {Text: "c3-c4", Word: "c3-c4"},
+		"\ufeff/pes\u2069":            {Name: Resign, Word: "pes", Text: "pes", Prefixed: true},
+		"oyna\u200b \u2066dama\u00ad": {Name: Play, Word: "oyna", Args: []string{"dama"}, Text: "oyna dama"},
+	} {
+		got := Parse(in)
+		if got.Name != want.Name || got.Word != want.Word || got.Text != want.Text || got.Prefixed != want.Prefixed ||
+			strings.Join(got.Args, " ") != strings.Join(want.Args, " ") {
+			t.Errorf("Parse(%q) = %+v, want %+v", in, got, want)
+		}
+	}
+}
+
 func FuzzParseCommand(f *testing.F) {
-	for _, s := range []string{"play dama", "/oyna xox siyah", "!YARDIM", "c3xc5xe5", "/play@bot", "pes et", "\xff\xfe", "İ̇", strings.Repeat("a ", 400)} {
+	for _, s := range []string{"c3\u200b-c4", "\u200f\u202epes", "play dama", "/oyna xox siyah", "!YARDIM", "c3xc5xe5", "/play@bot", "pes et", "\xff\xfe", "İ̇", strings.Repeat("a ", 400)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -127,7 +144,7 @@ func FuzzParseCommand(f *testing.F) {
 				t.Fatalf("%q: argument %q is not a word", s, a)
 			}
 		}
-		if !utf8.ValidString(c.Text) || len(c.Text) > maxText {
+		if !utf8.ValidString(c.Text) || len(c.Text) > maxText || strings.ContainsFunc(c.Text, isInvisible) {
 			t.Fatalf("%q: text %q", s, c.Text)
 		}
 		_ = chat.Fold(s)
