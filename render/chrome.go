@@ -27,11 +27,13 @@ type chrome struct {
 // not safe for concurrent use, so each worker has its own.
 type barFaces struct {
 	name, bold font.Face
-	capH       float64 // cap height of bold, to centre text on its visible part
+	smallBold  font.Face // a title that would lose a part at bold's size
+	capH       float64   // cap height of bold, to centre text on its visible part
 }
 
 func (c *chrome) newBarFaces() barFaces {
-	f := barFaces{name: Face(c.fonts.Regular, c.lay.textPx), bold: Face(c.fonts.Bold, c.lay.textPx)}
+	f := barFaces{name: Face(c.fonts.Regular, c.lay.textPx), bold: Face(c.fonts.Bold, c.lay.textPx),
+		smallBold: Face(c.fonts.Bold, math.Round(c.lay.textPx*0.86))}
 	f.capH = capHeight(f.bold)
 	return f
 }
@@ -88,17 +90,6 @@ func (c *chrome) drawBar(im *image.RGBA, dc *gg.Context, w *barFaces, bar image.
 	avail := x1 - x0
 	gap := math.Round(0.03 * float64(c.lay.size))
 
-	rightW := 0.0
-	if right != "" {
-		face := w.name
-		if rightBold {
-			face = w.bold
-		}
-		right = FitParts(face, right, avail*0.55)
-		rightW = TextWidth(face, right)
-		drawText(im, face, image.NewUniform(t.Text), right, x1-rightW, cy+w.capH/2)
-	}
-
 	icon := c.icons[side]
 	is := float64(icon.im.Rect.Dx())
 	pillH := math.Round(0.74 * float64(bar.Dy()))
@@ -115,7 +106,27 @@ func (c *chrome) drawBar(im *image.RGBA, dc *gg.Context, w *barFaces, bar image.
 		clockW = TextWidth(w.bold, clock)
 		clockBox = clockW + 2*pad + 2*math.Round(pad*0.5)
 	}
-	nameMax := avail - rightW - gap - is - 3*pad - clockBox - gap
+	left := is + 3*pad + clockBox + gap // the pill and clock without the name
+
+	rightW := 0.0
+	if right != "" {
+		rface := w.name
+		if rightBold {
+			rface = w.bold
+		}
+		// The title has at least 55% of the bar, and what a short name
+		// leaves besides: "#g1 · İtalyan daması · 1. hamle" keeps the
+		// game's name beside "oyunbot · usta".
+		room := max(avail*0.55, avail-left-TextWidth(face, CleanText(name))-gap)
+		if TextWidth(rface, right) > room && rightBold && TextWidth(w.smallBold, right) <= room {
+			rface = w.smallBold // a size smaller, whole, before a part goes
+		}
+		right = FitParts(rface, right, room)
+		rightW = TextWidth(rface, right)
+		drawText(im, rface, image.NewUniform(t.Text), right, x1-rightW, cy+w.capH/2)
+	}
+
+	nameMax := avail - rightW - gap - left
 	name = FitText(face, CleanText(name), nameMax)
 	nameW := TextWidth(face, name)
 	pw := pad + is + pad*0.8 + nameW + pad*1.4
