@@ -193,3 +193,35 @@ func (rs *Ratings) PlayerRatings(ctx context.Context, platform, playerID string)
 func (rs *Ratings) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
 	return rs.cfg.Store.Leaderboard(ctx, platform, game, limit)
 }
+
+// gameRatings is the store's history of the ratings each settled game left
+// its players with (SQLStore.GameRatings).
+type gameRatings interface {
+	GameRatings(ctx context.Context, id int64) ([]RatingPoint, error)
+}
+
+// Before returns the rating playerID had when the settled game id began,
+// for a record asked after its end (chess's PGN tags); false when the game
+// moved none of their ratings (not settled yet, unrated, or a store without
+// a history), so that their current rating is still the one from before.
+func (rs *Ratings) Before(ctx context.Context, id int64, playerID string) (float64, bool) {
+	h, ok := rs.cfg.Store.(gameRatings)
+	if !ok {
+		return 0, false
+	}
+	points, err := h.GameRatings(ctx, id)
+	if err != nil {
+		rs.log.Warn("loading a game's ratings", "id", id, "err", err)
+		return 0, false
+	}
+	for _, p := range points {
+		if p.PlayerID != playerID {
+			continue
+		}
+		if p.HasBefore {
+			return p.Before, true
+		}
+		return tournament.NewRating().Rating, true // their first rated game
+	}
+	return 0, false
+}

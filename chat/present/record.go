@@ -6,6 +6,7 @@ package present
 // commands and the web's downloads ask the same.
 
 import (
+	"context"
 	"math"
 
 	"oyunbot/ai"
@@ -14,12 +15,20 @@ import (
 	"oyunbot/sessions"
 )
 
-// RatingOf finds a player's rating in a game (false: unrated).
-type RatingOf func(platform, game, playerID string) (sessions.RatingRecord, bool)
+// Ratings finds the players' ratings a record states (sessions.Ratings).
+type Ratings interface {
+	// Rating is a player's current rating in a game (false: unrated).
+	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)
+	// Before is the rating a player had when the settled game id began
+	// (false: the game moved none of theirs).
+	Before(ctx context.Context, id int64, playerID string) (float64, bool)
+}
 
 // CommandRequest is what a game command with args gets of game s in lang;
-// rating finds the current ratings of a rated game in play.
-func (r *Presenter) CommandRequest(lang chat.Lang, s sessions.Snapshot, args []string, rating RatingOf) (games.CommandRequest, error) {
+// ratings (nil: only the bot's fixed ones are stated) finds the ratings of
+// a rated game: those it began with once it is over, the current ones in
+// play.
+func (r *Presenter) CommandRequest(ctx context.Context, lang chat.Lang, s sessions.Snapshot, args []string, ratings Ratings) (games.CommandRequest, error) {
 	start, moves, err := s.Replay()
 	if err != nil {
 		return games.CommandRequest{}, err
@@ -37,14 +46,14 @@ func (r *Presenter) CommandRequest(lang chat.Lang, s sessions.Snapshot, args []s
 	if s.Result.Over {
 		req.Winner = s.Result.Winner
 	}
-	r.recordInfo(s, &req, rating)
+	r.recordInfo(ctx, s, &req, ratings)
 	return req, nil
 }
 
 // recordInfo sets req's Level, Ratings and Clock from game s: a finished
 // rated game's ratings at its start, a rated game in play's current ones,
 // and the bot's fixed rating at its level.
-func (r *Presenter) recordInfo(s sessions.Snapshot, req *games.CommandRequest, rating RatingOf) {
+func (r *Presenter) recordInfo(ctx context.Context, s sessions.Snapshot, req *games.CommandRequest, ratings Ratings) {
 	req.Level = s.Level
 	req.Clock = games.Clock{Base: s.TimeControl.Base, Increment: s.TimeControl.Increment, PerMove: s.TimeControl.PerMove}
 	fixed := r.Host(s.Game).LevelRatings
@@ -58,8 +67,18 @@ func (r *Presenter) recordInfo(s sessions.Snapshot, req *games.CommandRequest, r
 				level = s.Level
 			}
 			req.Ratings[i] = fixed[level]
-		case s.Rated && p.ID != "" && rating != nil:
-			if rec, ok := rating(s.Platform, s.Game.Name(), p.ID); ok {
+		case s.Rated && p.ID != "" && ratings == nil:
+		case s.Rated && s.Result.Over && p.ID != "":
+			// Asked after its end, the game's own change tells the rating
+			// it began with; none means it moved nothing, and the current
+			// rating is still the one from before.
+			if before, ok := ratings.Before(ctx, s.ID, p.ID); ok {
+				req.Ratings[i] = int(math.Round(before))
+			} else if rec, ok := ratings.Rating(ctx, s.Platform, s.Game.Name(), p.ID); ok {
+				req.Ratings[i] = int(math.Round(rec.Rating.Rating))
+			}
+		case s.Rated && p.ID != "":
+			if rec, ok := ratings.Rating(ctx, s.Platform, s.Game.Name(), p.ID); ok {
 				req.Ratings[i] = int(math.Round(rec.Rating.Rating))
 			}
 		}

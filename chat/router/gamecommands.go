@@ -134,9 +134,7 @@ func (q *request) callGameCommand(ctx context.Context, c games.Command, req game
 
 // commandRequest is what a game command gets of game s.
 func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, error) {
-	return q.r.CommandRequest(q.lang, s, argsWithoutTags(q.cmd.Args), func(platform, game, id string) (sessions.RatingRecord, bool) {
-		return q.r.rate.Rating(q.ctx, platform, game, id)
-	})
+	return q.r.CommandRequest(q.ctx, q.lang, s, argsWithoutTags(q.cmd.Args), q.r.rate)
 }
 
 // argsWithoutTags drops "#g7" tags from a command's words.

@@ -79,6 +79,7 @@ type ratingBook interface {
 	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
 	Leaderboard(ctx context.Context, platform, game string, limit int) ([]sessions.RatingRecord, error)
+	Before(ctx context.Context, id int64, playerID string) (float64, bool)
 }
 
 // channelSettings is a channel's settings (sessions.Channels).

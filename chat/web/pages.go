@@ -560,7 +560,7 @@ func (s *Server) commandFile(ctx context.Context, lang chat.Lang, g sessions.Sna
 		if c.Key != key || !strings.Contains(strings.Join(recordCommands, " "), key) {
 			continue
 		}
-		req, err := s.cfg.Presenter.CommandRequest(lang, g, nil, nil)
+		req, err := s.cfg.Presenter.CommandRequest(ctx, lang, g, nil, nil)
 		if err != nil {
 			return nil, false
 		}
