@@ -225,3 +225,47 @@ func (rs *Ratings) Before(ctx context.Context, id int64, playerID string) (float
 	}
 	return 0, false
 }
+
+// IfLost is what losing game s, in play, would do to side's rating: the
+// change its end would make, computed as it will be (a resignation's
+// question says how much it costs). False when the game is not rated or
+// side's rating does not move (the bot's fixed one).
+func (rs *Ratings) IfLost(ctx context.Context, s Snapshot, side ai.Side) (RatingChange, bool) {
+	if !s.Rated || s.Game == nil || side != ai.First && side != ai.Second {
+		return RatingChange{}, false
+	}
+	rec := GameRecord{Game: s.Game.Name(), Platform: s.Platform, Players: s.Players, Level: s.Level}
+	var recs [2]RatingRecord
+	for sd := ai.First; sd <= ai.Second; sd++ {
+		if fixed, ok := rs.fixedRating(rec, sd); ok {
+			if sd == side {
+				return RatingChange{}, false
+			}
+			recs[sd] = fixed
+			continue
+		}
+		id, name := rs.ratingPlayer(rec, sd)
+		r, err := rs.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			r = RatingRecord{PlayerID: id, Rating: tournament.NewRating()}
+		case err != nil:
+			return RatingChange{}, false
+		}
+		r.Name = name
+		recs[sd] = r
+	}
+	if recs[0].PlayerID == recs[1].PlayerID {
+		return RatingChange{}, false
+	}
+	score := 1.0 // the first side's: side loses
+	if side == ai.First {
+		score = 0
+	}
+	a, b, err := tournament.Glicko2{}.UpdatePair(recs[0].Rating, recs[1].Rating, score)
+	if err != nil {
+		return RatingChange{}, false
+	}
+	after := [2]tournament.Rating{a, b}[side]
+	return RatingChange{PlayerID: recs[side].PlayerID, Name: recs[side].Name, Before: recs[side].Rating, After: after}, true
+}

@@ -38,17 +38,23 @@ func (r *Presenter) RatingName(lang chat.Lang, id, name string) string {
 	return CleanName(name)
 }
 
+// ChangeText is a rating change as the end of a game says it:
+// "1500? → 1137? (-363)".
+func ChangeText(c sessions.RatingChange) string {
+	return fmt.Sprintf("%s → %s (%+d)", ratingNumber(c.Before), ratingNumber(c.After),
+		int(math.Round(c.After.Rating))-int(math.Round(c.Before.Rating)))
+}
+
 // ratedText says how a Rated game changed its Players' ratings.
 func (r *Presenter) ratedText(lang chat.Lang, s sessions.Snapshot) string {
 	var parts []string
 	for _, c := range s.Ratings {
-		before, after := int(math.Round(c.Before.Rating)), int(math.Round(c.After.Rating))
+		before := int(math.Round(c.Before.Rating))
 		if c.Fixed {
 			parts = append(parts, r.RatingName(lang, c.PlayerID, c.Name)+" "+r.cat.T(lang, "rating.fixed", "rating", strconv.Itoa(before)))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %s → %s (%+d)", r.RatingName(lang, c.PlayerID, c.Name),
-			ratingNumber(c.Before), ratingNumber(c.After), after-before))
+		parts = append(parts, r.RatingName(lang, c.PlayerID, c.Name)+" "+ChangeText(c))
 	}
 	return r.cat.T(lang, "rating.changed", "changes", strings.Join(parts, " · "))
 }

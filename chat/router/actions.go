@@ -5,6 +5,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
+	"oyunbot/chat/present"
 	"oyunbot/sessions"
 )
 
@@ -116,6 +117,10 @@ func (q *request) resign() {
 		// A rated resignation costs rating (a casual game resigned before
 		// one's first move just ends): a second tap (or "resign yes")
 		// makes sure it was meant.
+		if c, ok := q.r.rate.IfLost(q.ctx, s, side); ok {
+			q.askConfirm(s, "resign.confirm-rating", command.Resign, "change", present.ChangeText(c))
+			return
+		}
 		q.askConfirm(s, "resign.confirm", command.Resign)
 		return
 	}

@@ -43,7 +43,7 @@ func TestActionWordsInTalk(t *testing.T) {
 	}
 	// Game tags and mentions are not stray words; "pes ettim" is a resignation.
 	grp("bora", "f6-f5")
-	b.expect(grp("bora", "pes #g1"), "#g1 Pes edersen oyunu kaybedersin ve puanın düşer.", "pes evet")
+	b.expect(grp("bora", "pes #g1"), "#g1 Pes edersen oyunu kaybedersin ve puanın düşer: 1500? → 1338? (-162).", "pes evet")
 	b.expect(grp("bora", "pes #g1 evet"), "Bora pes etti.", "Oyun bitti: Ayse (beyaz) kazandı — rakip pes etti.")
 	b.say("oyna xox")
 	b.expect(b.say("pes ettim"), "Ayse pes etti.")

@@ -345,9 +345,9 @@ func TestAnotherGameBesideAnOpenOne(t *testing.T) {
 // yes") does it; what costs nothing is done at once.
 func TestCostlyActionsAreConfirmed(t *testing.T) {
 	for _, tc := range []struct{ lang, play, resign, hint, askResign, askHint, resigned, hinted, yes string }{
-		{"en", "play dama", "resign", "hint", "Resigning loses the game and costs rating. Are you sure?", "A hint makes this game unrated.",
+		{"en", "play dama", "resign", "hint", "Resigning loses the game and costs rating: 1500? → 1325? (-175). Are you sure?", "A hint makes this game unrated.",
 			"Ayse resigned.", "#g2 Hint: ", "Yes, I resign"},
-		{"tr", "oyna dama", "pes", "ipucu", "Pes edersen oyunu kaybedersin ve puanın düşer. Emin misin?", "İpucu alırsan bu oyun puansız olur.",
+		{"tr", "oyna dama", "pes", "ipucu", "Pes edersen oyunu kaybedersin ve puanın düşer: 1500? → 1325? (-175). Emin misin?", "İpucu alırsan bu oyun puansız olur.",
 			"Ayse pes etti.", "#g2 İpucu: ", "Evet, pes ediyorum"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
@@ -377,11 +377,13 @@ func TestCostlyActionsAreConfirmed(t *testing.T) {
 			// Unrated, a resignation costs nothing: at once.
 			b.expect(b.say(tc.resign), tc.resigned)
 
-			// Rated again, the button resigns.
+			// Rated again, the button resigns, and the rating moves as the
+			// question said it would (the games before were unrated).
 			b.say(tc.play)
 			b.say("c3-c4")
 			rs = b.say(tc.resign)
-			b.expect(b.say(rs[0].Buttons[0][0].Data), tc.resigned, "→")
+			b.expect(rs, "1500? → 1325? (-175)")
+			b.expect(b.say(rs[0].Buttons[0][0].Data), tc.resigned, "Ayse 1500? → 1325? (-175)")
 		})
 	}
 }

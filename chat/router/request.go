@@ -201,8 +201,8 @@ func (q *request) confirmed() bool {
 
 // askConfirm asks whether a costly action on game s was meant: the
 // question (catalogue key) and a button that does it.
-func (q *request) askConfirm(s sessions.Snapshot, key, cmd string) {
-	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, "yes", q.confirmWord(cmd))}
+func (q *request) askConfirm(s sessions.Snapshot, key, cmd string, kv ...string) {
+	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, append(kv, "yes", q.confirmWord(cmd))...)}
 	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, q.m.UserID}, question{yes: cmd + " #" + s.Tag() + " yes", game: s.ID, at: q.r.cfg.Now()})
 	if yes := present.WithAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
 		rep.Buttons = [][]chat.Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}

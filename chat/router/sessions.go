@@ -8,6 +8,7 @@ import (
 	"context"
 	"time"
 
+	"oyunbot/ai"
 	"oyunbot/sessions"
 )
 
@@ -80,6 +81,7 @@ type ratingBook interface {
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
 	Leaderboard(ctx context.Context, platform, game string, limit int) ([]sessions.RatingRecord, error)
 	Before(ctx context.Context, id int64, playerID string) (float64, bool)
+	IfLost(ctx context.Context, s sessions.Snapshot, side ai.Side) (sessions.RatingChange, bool)
 }
 
 // channelSettings is a channel's settings (sessions.Channels).

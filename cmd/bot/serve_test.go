@@ -144,8 +144,8 @@ func TestPipedDamaOpening(t *testing.T) {
 		"#g1 1. c3-c4 ",
 		"#g1 Illegal move «c4-c6»: ", // too far or taken: either way refused with the legal moves
 		"Legal moves: ",
-		"Bu kanalda süren bir oyunun yok",                          // ali has no game, and wrote no word: the default, Turkish
-		"Resigning loses the game and costs rating. Are you sure?", // the first "resign" asks
+		"Bu kanalda süren bir oyunun yok",                     // ali has no game, and wrote no word: the default, Turkish
+		"Resigning loses the game and costs rating: 1500? → ", // the first "resign" asks, saying how much
 		"Game over: oyunbot (black) wins — the opponent resigned.",
 	} {
 		if !strings.Contains(out, want) {
