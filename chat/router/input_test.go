@@ -65,6 +65,28 @@ func TestInvisibleInMoves(t *testing.T) {
 	c.expect(c.say("move c3\u2060-c4\ufeff"), "#g1 Ayse: c3-c4 · oyunbot: ")
 }
 
+// TestMoveInAFinishedGame: a move typed for a finished game is told the
+// game is over and how to play it again, not about buttons (issue 35).
+func TestMoveInAFinishedGame(t *testing.T) {
+	for _, tc := range []struct{ lang, play, move, want string }{
+		{"en", "play dama easy", "move c3-c4 #g1", "#g1 This game is over; nothing more can be played or done in it. Game over: oyunbot (black) wins — the opponent resigned. To play it again: rematch #g1"},
+		{"tr", "oyna dama kolay", "hamle c3-c4 #g1", "#g1 Bu oyun bitti; artık içinde hamle ya da başka bir şey yapılamaz. Oyun bitti: oyunbot (siyah) kazandı — rakip pes etti. Yeniden oynamak için: rövanş #g1"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			b.say("c3-c4")
+			b.say(map[string]string{"en": "resign yes", "tr": "pes evet"}[tc.lang])
+			rs := b.say(tc.move)
+			b.expect(rs, tc.want)
+			if strings.Contains(texts(rs), "button") || strings.Contains(texts(rs), "düğme") {
+				t.Errorf("a typed move was told about buttons: %q", texts(rs))
+			}
+		})
+	}
+}
+
 // TestMoveDashes: the dashes phones put in place of '-' are read as '-'.
 func TestMoveDashes(t *testing.T) {
 	b := newBot(t, nil)

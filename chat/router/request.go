@@ -103,7 +103,9 @@ func (q *request) current() (sessions.Snapshot, bool) {
 			return s, true
 		}
 		if f, ok := q.r.games.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
-			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f)))
+			// Typed or a button under an old board alike: the game is over.
+			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f),
+				"rematch", q.word(command.Rematch)+" #"+f.Tag()))
 			return f, false
 		}
 		q.say(q.t("error.no-such-game", "game", "#g"+strconv.FormatInt(id, 10)))

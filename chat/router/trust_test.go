@@ -74,10 +74,10 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 		lang                                         string
 		over, drawGone, gone, forErin, own, declined string
 	}{
-		{"tr", "Bu oyun bitti, bu düğme artık bir şey yapmaz", "Bu oyunda sana bekleyen bir beraberlik teklifi kalmadı",
+		{"tr", "Bu oyun bitti; artık içinde hamle ya da başka bir şey yapılamaz.", "Bu oyunda sana bekleyen bir beraberlik teklifi kalmadı",
 			"Bu meydan okuma artık geçerli değil", "Bu meydan okuma Erin için", "Bu senin meydan okuman; Erin yanıtlayacak",
 			"Erin beraberliği reddetti"},
-		{"en", "This game is over; its buttons no longer do anything", "There is no draw offer to you in this game any more",
+		{"en", "This game is over; nothing more can be played or done in it.", "There is no draw offer to you in this game any more",
 			"This challenge is no longer open", "This challenge is for Erin", "This is your own challenge; Erin answers it",
 			"Erin declined the draw"},
 	} {

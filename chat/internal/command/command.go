@@ -102,6 +102,17 @@ var table = []Entry{
 	{Name: Help, EN: []string{"help", "commands"}, TR: []string{"yardim", "komutlar"}, Other: []string{"?"}},
 }
 
+// turkishSpelling is how a reply writes a Turkish command word that the
+// table keeps folded (chat.Fold: what people type, with or without the
+// Turkish letters): "rövanş", not "rovans"; "katıl" (join), not "katil"
+// (murderer).
+var turkishSpelling = map[string]string{
+	"baslat": "başlat", "goster": "göster", "gecmis": "geçmiş", "gecerli": "geçerli",
+	"rovans": "rövanş", "katil": "katıl", "ayril": "ayrıl", "cekil": "çekil",
+	"siralama": "sıralama", "eslesmeler": "eşleşmeler", "puanim": "puanım",
+	"baglanti": "bağlantı", "yardim": "yardım",
+}
+
 // byName and byWord index the table.
 var byName, byWord = func() (map[string]*Entry, map[string]*Entry) {
 	n, w := map[string]*Entry{}, map[string]*Entry{}
@@ -262,6 +273,9 @@ func GameTag(w string) (int64, bool) {
 func Word(lang chat.Lang, name string) string {
 	e, _ := ByName(name)
 	if lang == chat.Turkish && len(e.TR) > 0 {
+		if w, ok := turkishSpelling[e.TR[0]]; ok {
+			return w
+		}
 		return e.TR[0]
 	}
 	if len(e.EN) > 0 {

@@ -111,6 +111,28 @@ var wordRE = regexp.MustCompile(`^\S+$`)
 
 // FuzzParseCommand: the parser never panics, and what it returns is
 // consistent with its input.
+// TestTurkishSpelling: a reply writes Turkish command words with their
+// letters (issue 35: "rovans" for rövanş), and each spelling reads back as
+// the command.
+func TestTurkishSpelling(t *testing.T) {
+	for folded, spelt := range turkishSpelling {
+		if chat.Fold(spelt) != folded {
+			t.Errorf("%q folds to %q, not %q", spelt, chat.Fold(spelt), folded)
+		}
+		if _, ok := Lookup(folded); !ok {
+			t.Errorf("%q is no command word", folded)
+		}
+	}
+	for name, want := range map[string]string{Rematch: "rövanş", Help: "yardım", Resign: "pes", Standings: "sıralama"} {
+		if got := Word(chat.Turkish, name); got != want {
+			t.Errorf("Word(tr, %s) = %q, want %q", name, got, want)
+		}
+		if c := Parse(Word(chat.Turkish, name)); c.Name != name {
+			t.Errorf("%q reads as %q, not %s", Word(chat.Turkish, name), c.Name, name)
+		}
+	}
+}
+
 // TestInvisibleCharacters: a pasted text's zero-width spaces, bidi marks,
 // byte order mark and soft hyphens are not part of what was typed (issue 35).
 func TestInvisibleCharacters(t *testing.T) {
