@@ -56,9 +56,13 @@ func (r *Presenter) TypedName(lang chat.Lang, g games.Game) string {
 	if !ok {
 		return g.Name()
 	}
-	w := strings.ReplaceAll(strings.ToLowerSpecial(unicode.TurkishCase, name), " ", "")
-	if found, ok := r.cfg.Games.Lookup(chat.Fold(w)); ok && found.Name() == g.Name() {
-		return w
+	// The whole name in one word ("satranç", "8taş"), else its first word
+	// where that names the game ("İtalyan daması": "italyan").
+	lower := strings.ToLowerSpecial(unicode.TurkishCase, name)
+	for _, w := range []string{strings.ReplaceAll(lower, " ", ""), strings.Fields(lower + " ")[0]} {
+		if found, ok := r.cfg.Games.Lookup(chat.Fold(w)); ok && found.Name() == g.Name() {
+			return w
+		}
 	}
 	return g.Name()
 }
@@ -138,7 +142,11 @@ func (r *Presenter) ExampleName(lang chat.Lang) string {
 
 // PlayExample is a full example of play's words: "dama orta siyah".
 func (r *Presenter) PlayExample(lang chat.Lang) string {
-	g := r.exampleGame()
+	return r.PlayExampleOf(lang, r.exampleGame())
+}
+
+// PlayExampleOf is PlayExample for game g ("dama orta siyah"); "" for nil.
+func (r *Presenter) PlayExampleOf(lang chat.Lang, g games.Game) string {
 	if g == nil {
 		return ""
 	}

@@ -41,7 +41,7 @@ func TestGamesFromTheRegistry(t *testing.T) {
 	b.expect(b.say("help move"), "Strict: a1…c3 or 1…9")
 	b.expect(b.say("help strict"), "Strict: ", "phone keys", "Levels: easy")
 	b.expect(b.say("play"), "Which game? Games: strict. For example: play strict")
-	b.expect(b.say("play strict fast"), "For example: play strict medium o.")
+	b.expect(b.say("play strict fast"), "I don't understand «fast». Strict's levels: easy, medium, hard, master. For example: play strict medium o")
 	b.expect(b.raw(chat.Message{ChannelID: "g", UserID: "ayse", Text: "meydan @hayalet"}), "yanıt olarak yaz: meydan strict")
 
 	g := lastGame(t, b.say("play strict"))

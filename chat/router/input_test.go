@@ -6,6 +6,11 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/chat"
+	"oyunbot/chat/router"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
+	"oyunbot/sessions"
 )
 
 // TestActionWordsInTalk: in a group, a message that starts with an action's
@@ -85,6 +90,35 @@ func TestMoveInAFinishedGame(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUnknownPlayWordNamesTheGame: a word of "play" that is none of its
+// arguments is explained with the levels of the game named, before or after
+// it (issue 35: "play dama seed" gave an example of checkers); without a
+// game, the example and the list are in the player's language.
+func TestUnknownPlayWordNamesTheGame(t *testing.T) {
+	b := newBot(t, nil)
+	for text, want := range map[string]string{
+		"oyna dama tohum": "«tohum» ne demek anlamadım. Dama seviyeleri: kolay, orta, zor, usta. Örnek: oyna dama orta siyah",
+		"oyna tohum dama": "«tohum» ne demek anlamadım. Dama seviyeleri: kolay, orta, zor, usta. Örnek: oyna dama orta siyah",
+		"oyna tohum":      "«tohum» ne demek anlamadım. Örnek: oyna dama orta siyah. Oyunlar: dama, xox.",
+	} {
+		b.expect(b.say(text), want)
+	}
+	b.say("lang en")
+	b.expect(b.say("play ttt seed"), "I don't understand «seed». Tic-tac-toe's levels: easy, medium, hard, master. For example: play tictactoe medium o")
+
+	// The draughts games are typed in Turkish by their Turkish names' first
+	// word (they were listed as checkers and italian).
+	d := newBot(t, func(c *router.Config, _ *sessions.Config) {
+		reg, err := games.NewRegistry(dama.Game{}, draughts.Italian, draughts.Checkers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Games = reg
+	})
+	d.expect(d.say("oyna"), "Oyunlar: ingiliz, dama, italyan.")
+	d.expect(d.say("oyna italyan"), "Yeni oyun: İtalyan daması")
 }
 
 // TestMoveDashes: the dashes phones put in place of '-' are read as '-'.

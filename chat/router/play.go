@@ -45,8 +45,7 @@ func (q *request) play() {
 		case a.kind == argMatch && target == -2:
 			target = a.n
 		default:
-			q.say(q.t("error.play-unknown-word", "word", present.Shorten(a.word, 30), "games", q.r.GameNames(q.lang, nil),
-				"example", q.r.PlayExample(q.lang)))
+			q.sayUnknownPlayWord(args, a.word)
 			return
 		}
 	}
@@ -55,6 +54,21 @@ func (q *request) play() {
 		return
 	}
 	q.startGame(game, level, side, target, start)
+}
+
+// sayUnknownPlayWord explains a word of "play" that is none of its
+// arguments: with the levels and an example of the game named (before or
+// after the word), else with every game.
+func (q *request) sayUnknownPlayWord(args []string, word string) {
+	for _, a := range q.r.classify(args, playArgs) {
+		if a.kind == argGame {
+			q.say(q.t("error.play-unknown-word-game", "word", present.Shorten(word, 30), "game", q.r.GameName(q.lang, a.game),
+				"levels", q.r.LevelNames(q.lang, a.game), "example", q.r.PlayExampleOf(q.lang, a.game)))
+			return
+		}
+	}
+	q.say(q.t("error.play-unknown-word", "word", present.Shorten(word, 30), "games", q.r.GameNames(q.lang, nil),
+		"example", q.r.PlayExample(q.lang)))
 }
 
 // startGame starts game against the bot (a match to target points unless

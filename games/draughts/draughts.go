@@ -70,7 +70,7 @@ var (
 		// "draughts" is also what English speakers call it, but dama
 		// registers that word (see the report of issue 23).
 		name:        "checkers",
-		aliases:     []string{"dama-en", "amerikan", "englishdraughts"},
+		aliases:     []string{"dama-en", "ingiliz", "amerikan", "englishdraughts"},
 		firstToMove: black,
 		start:       ".b.b.b.b/b.b.b.b./.b.b.b.b/......../......../w.w.w.w./.w.w.w.w/w.w.w.w. b",
 		gameType:    21,

@@ -16,7 +16,7 @@ func TestNamesAndAliases(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"italian": "italian", "italyan": "italian", "dama-it": "italian", "DamaItaliana": "italian",
-		"checkers": "checkers", "dama-en": "checkers", "amerikan": "checkers", "englishdraughts": "checkers",
+		"checkers": "checkers", "dama-en": "checkers", "ingiliz": "checkers", "amerikan": "checkers", "englishdraughts": "checkers",
 	} {
 		if g, ok := reg.Lookup(name); !ok || g.Name() != want {
 			t.Errorf("%q: %v, %v", name, g, ok)

@@ -70,8 +70,8 @@ func catalog() map[string]map[string]string {
 		"tr": {
 			"name@8":      "8 taş",
 			"name@15":     "15 taş",
-			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →); bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: play puzzle8 kolay|orta|zor|usta ya da play puzzle8 from 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
-			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta. Taşlar numarasıyla yazılır (13, tahtada da öyle gösterilir): boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →; d her zaman aşağıdır); bir mesajda birkaç hamle olabilir (11 12). Başlangıç: play puzzle15 kolay|orta|zor|usta ya da play puzzle15 from 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"help@8":      "3×3 çerçevede 1–8 taşlarını sıraya diz (1 2 3 / 4 5 6 / 7 8 _). Boşluğa komşu bir taşın numarasını yaz (5) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →); bir mesajda birkaç hamle olabilir (5 8 2). Başlangıç: oyna 8taş kolay|orta|zor|usta ya da oyna 8taş konum 5,4,0,6,1,8,7,3,2 (0 boşluk). Komutlar: ipucu, çöz [algoritma], karşılaştır.",
+			"help@15":     "4×4 çerçevede 1–15 taşlarını sıraya diz, boşluk sağ altta. Taşlar numarasıyla yazılır (13, tahtada da öyle gösterilir): boşluğa komşu bir taşın numarasını yaz (11) ya da boşluğun yönünü: yukarı, aşağı, sol, sağ (u, d, l, r ya da ↑ ↓ ← →; d her zaman aşağıdır); bir mesajda birkaç hamle olabilir (11 12). Başlangıç: oyna 15taş kolay|orta|zor|usta ya da oyna 15taş konum 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15. Komutlar: ipucu, çöz [algoritma], karşılaştır.",
 			"notation@8":  "bir taş numarası (5) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
 			"notation@15": "bir taş numarası (11, 13) ya da yukarı, aşağı, sol, sağ (↑ ↓ ← →)",
 
