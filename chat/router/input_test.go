@@ -157,7 +157,8 @@ func TestUnratedNotes(t *testing.T) {
 		t.Fatalf("a level chosen before the first move unrated the game: %q", texts(rs))
 	}
 	b.say("c3-c4")
-	b.expect(b.say("seviye kolay"), "#g1 Botun seviyesi artık kolay. Bu oyun artık puanlı sayılmaz.")
+	b.expect(b.say("seviye kolay"), "#g1 Botun seviyesini kolay yaparsan bu oyun puansız olur.") // asked first (issue 35)
+	b.expect(b.say("evet"), "#g1 Botun seviyesi artık kolay. Bu oyun artık puanlı sayılmaz.")
 	if rs := b.say("seviye orta"); strings.Contains(texts(rs), "puanlı") {
 		t.Fatalf("said twice: %q", texts(rs))
 	}

@@ -384,6 +384,13 @@ func (q *request) level() {
 		return
 	}
 	if game != nil {
+		if game.Rated && len(game.Moves) > 0 && lvl.Name != game.Level && !q.confirmed() {
+			// Like a hint or a take-back, a new level makes a rated game
+			// unrated: asked first.
+			q.askConfirmArg(*game, "level.confirm", command.Level, q.r.LevelName(q.lang, lvl.Name),
+				"level", q.r.LevelName(q.lang, lvl.Name))
+			return
+		}
 		s, err := q.r.moves.SetLevel(q.ctx, game.ID, q.m.UserID, lvl.Name)
 		if err != nil {
 			q.sayError(err)

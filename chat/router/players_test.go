@@ -451,3 +451,47 @@ func TestGIFOfAGame(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelChangeIsConfirmed: a new level in a rated game already begun
+// makes it unrated, so it asks first as a hint does (issue 35: it unrated
+// the game without a word); before the first move it is done at once.
+func TestLevelChangeIsConfirmed(t *testing.T) {
+	for _, tc := range []struct{ lang, play, level, ask, yes, set, button string }{
+		{"en", "play dama easy", "level hard", "#g1 Changing the bot's level to hard makes this game unrated. Still want to? Press the button or type: level hard yes",
+			"yes", "#g1 The bot now plays at level hard.", "Yes, change the level"},
+		{"tr", "oyna dama kolay", "seviye zor", "#g1 Botun seviyesini zor yaparsan bu oyun puansız olur. Yine de istiyor musun? Onay için düğmeye bas ya da yaz: seviye zor evet",
+			"evet", "#g1 Botun seviyesi artık zor.", "Evet, seviyeyi değiştir"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			b := newBot(t, nil)
+			b.say("lang " + tc.lang)
+			b.say(tc.play)
+			b.say("c3-c4")
+			rs := b.say(tc.level)
+			b.expect(rs, tc.ask)
+			if len(rs) != 1 || len(rs[0].Buttons) != 1 || !strings.Contains(rs[0].Buttons[0][0].Label, tc.button) {
+				t.Fatalf("the question's button: %+v", rs)
+			}
+			if s, _ := b.mgr.Lobby().Get(1); !s.Rated || s.Level != "easy" {
+				t.Fatalf("the question changed the game: rated %v, level %q", s.Rated, s.Level)
+			}
+			b.expect(b.say(tc.yes), tc.set)
+			if s, _ := b.mgr.Lobby().Get(1); s.Rated || s.Level != "hard" {
+				t.Fatalf("after yes: rated %v, level %q", s.Rated, s.Level)
+			}
+			// Before one's first move it costs nothing: at once; the button works too.
+			resign := map[string]string{"en": "resign yes", "tr": "pes evet"}[tc.lang]
+			b.say(resign)
+			b.say(tc.play)
+			b.expect(b.say(tc.level+" #g2"), strings.Replace(tc.set, "#g1", "#g2", 1))
+			b.say(resign)
+			b.say(tc.play)
+			b.say("c3-c4")
+			rs = b.say(tc.level + " #g3")
+			if len(rs) != 1 || len(rs[0].Buttons) != 1 {
+				t.Fatalf("#g3: %q", texts(rs))
+			}
+			b.expect(b.say(rs[0].Buttons[0][0].Data), strings.Replace(tc.set, "#g1", "#g3", 1))
+		})
+	}
+}

@@ -147,7 +147,7 @@ func TestGameLevels(t *testing.T) {
 	if s, err := b.mgr.Lobby().Get(1); err != nil || s.Level != "seed" {
 		t.Fatalf("level %q %v", s.Level, err)
 	}
-	b.expect(say("level hard #g1"), "#g1")
+	b.expect(say("level hard #g1 yes"), "#g1") // yes: the game is rated and begun
 	if s, _ := b.mgr.Lobby().Get(1); s.Level != "hard" {
 		t.Fatalf("level after 'level hard': %q", s.Level)
 	}

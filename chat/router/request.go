@@ -204,9 +204,20 @@ func (q *request) confirmed() bool {
 // askConfirm asks whether a costly action on game s was meant: the
 // question (catalogue key) and a button that does it.
 func (q *request) askConfirm(s sessions.Snapshot, key, cmd string, kv ...string) {
-	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, append(kv, "yes", q.confirmWord(cmd))...)}
-	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, q.m.UserID}, question{yes: cmd + " #" + s.Tag() + " yes", game: s.ID, at: q.r.cfg.Now()})
-	if yes := present.WithAsked(cmd+" #"+s.Tag()+" yes", q.m.UserID); yes != "" {
+	q.askConfirmArg(s, key, cmd, "", kv...)
+}
+
+// askConfirmArg is askConfirm for a command with an argument ("level
+// hard"), which the answer repeats.
+func (q *request) askConfirmArg(s sessions.Snapshot, key, cmd, arg string, kv ...string) {
+	word, data := q.confirmWord(cmd), cmd+" #"+s.Tag()+" yes"
+	if arg != "" {
+		word = q.word(cmd) + " " + arg + " " + strings.Fields(word)[len(strings.Fields(word))-1]
+		data = cmd + " #" + s.Tag() + " " + arg + " yes"
+	}
+	rep := chat.Reply{Text: "#" + s.Tag() + " " + q.t(key, append(kv, "yes", word)...)}
+	q.r.asked.put(asker{q.m.Platform, q.m.ChannelID, q.m.UserID}, question{yes: data, game: s.ID, at: q.r.cfg.Now()})
+	if yes := present.WithAsked(data, q.m.UserID); yes != "" {
 		rep.Buttons = [][]chat.Button{{{Label: q.t("button.confirm-" + cmd), Data: yes}}}
 	}
 	q.sayReply(rep)
