@@ -7,7 +7,7 @@ package games
 //
 // The groups, each documented in its file:
 //
-//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier
+//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
 //	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, PieceLabeler
 //	language  a person's language (local.go): LocalNotation, MoveNumberer, TextBoarder, MoveGrouper
@@ -57,6 +57,7 @@ func capabilityTable() []capability {
 		{"hosting", "Hosted", ofGame[Hosted]()},
 		{"hosting", "Commander", ofGame[Commander]()},
 		{"hosting", "Readier", ofGame[Readier]()},
+		{"hosting", "Decider", ofPosition[Decider]()},
 		{"turns", "TurnReader", ofPosition[TurnReader]()},
 		{"turns", "Prompter", ofPosition[Prompter]()},
 		{"turns", "Explainer", ofPosition[Explainer]()},

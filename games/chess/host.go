@@ -89,6 +89,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonFiftyMoves:   "50 hamledir piyon oynamadı ve taş alınmadı",
 			"reason." + ReasonInsufficient: "mat etmeye yetecek taş kalmadı",
 
+			"start." + ReasonCheckmate:           "{loser} mat olmuş",
+			"start." + ReasonStalemate + ".draw": "sıra {turn} tarafta, oynayacak hamlesi yok ve şahı tehdit altında değil: pat",
+
 			"poserr.empty":        "konum boş: {fen} gibi bir FEN yaz",
 			"poserr.fields":       "FEN en az 4 alandan oluşur (tahta, sıra, rok hakları, geçerken alma karesi); bunda {n} var",
 			"poserr.extra":        "FEN'in 6 alanından sonra fazladan {text} var",
@@ -154,6 +157,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonRepetition:   "the same position for the third time",
 			"reason." + ReasonFiftyMoves:   "fifty moves without a pawn move or a capture",
 			"reason." + ReasonInsufficient: "too little material left to mate",
+
+			"start." + ReasonCheckmate:           "{loser} is checkmated",
+			"start." + ReasonStalemate + ".draw": "{turn} is to move, has no legal move and is not in check: stalemate",
 
 			"poserr.empty":        "the position is empty: give a FEN such as {fen}",
 			"poserr.fields":       "a FEN has at least 4 fields (board, side to move, castling rights, en passant square); this one has {n}",

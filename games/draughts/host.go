@@ -93,6 +93,9 @@ func commonCatalog() map[string]map[string]string {
 			"reason." + ReasonNoPieces:   "rakibin bütün taşları alındı",
 			"reason." + ReasonRepetition: "aynı konum üç kez tekrarlandı",
 			"reason." + ReasonFortyMoves: "iki taraf da 40 hamledir taş almadı, taş oynatmadı",
+
+			"start." + ReasonNoPieces: "{loser} tarafın hiç taşı yok",
+			"start." + ReasonNoMoves:  "sıra {loser} tarafta ve oynayacak hamlesi yok",
 		},
 		"en": {
 			"side.white": "white",
@@ -119,6 +122,9 @@ func commonCatalog() map[string]map[string]string {
 			"reason." + ReasonNoPieces:   "all the opponent's pieces were captured",
 			"reason." + ReasonRepetition: "the same position for the third time",
 			"reason." + ReasonFortyMoves: "40 moves each without a capture or a man's move",
+
+			"start." + ReasonNoPieces: "{loser} has no pieces",
+			"start." + ReasonNoMoves:  "{loser} is to move and has no move",
 		},
 	}
 }
