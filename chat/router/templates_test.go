@@ -217,3 +217,28 @@ func TestGameCatalogCallsFillEveryPlaceholder(t *testing.T) {
 		t.Fatalf("checked only %d calls: is the pattern still right?", checked)
 	}
 }
+
+// TestReadingWordsAnswer (issue 41.9): the word a reading question shows
+// for each reading, in either language, is one its bare answer takes.
+func TestReadingWordsAnswer(t *testing.T) {
+	c := testCatalog(t)
+	pos, err := chess.Game{}.ParsePosition("4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := pos.(games.ReadingLister).Readings("Kf1", chess.Turkish)
+	if len(rs) != 2 {
+		t.Fatalf("readings %+v", rs)
+	}
+	for _, r := range rs {
+		for _, lang := range c.Langs() {
+			w, ok := c.Game(lang, chess.Game{}, "reading."+r.Key+".word")
+			if _, ok2 := c.Game(lang, chess.Game{}, "reading."+r.Key, "move", r.Move); !ok || !ok2 {
+				t.Fatalf("%s: no reading.%s or its word", lang, r.Key)
+			}
+			if !slices.ContainsFunc(r.Words, func(x string) bool { return chat.Fold(x) == chat.Fold(w) }) {
+				t.Errorf("%s: %q is shown for %s but not among its words %v", lang, w, r.Key, r.Words)
+			}
+		}
+	}
+}

@@ -89,7 +89,12 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonFiftyMoves:   "50 hamledir piyon oynamadı ve taş alınmadı",
 			"reason." + ReasonInsufficient: "mat etmeye yetecek taş kalmadı",
 
-			"start." + ReasonCheckmate:           "{loser} mat olmuş",
+			"start." + ReasonCheckmate: "{loser} mat olmuş",
+
+			"reading.rook":                       "kale ({move})",
+			"reading.rook.word":                  "kale",
+			"reading.king":                       "şah ({move})",
+			"reading.king.word":                  "şah",
 			"start." + ReasonStalemate + ".draw": "sıra {turn} tarafta, oynayacak hamlesi yok ve şahı tehdit altında değil: pat",
 
 			"poserr.empty":        "konum boş: {fen} gibi bir FEN yaz",
@@ -158,7 +163,12 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonFiftyMoves:   "fifty moves without a pawn move or a capture",
 			"reason." + ReasonInsufficient: "too little material left to mate",
 
-			"start." + ReasonCheckmate:           "{loser} is checkmated",
+			"start." + ReasonCheckmate: "{loser} is checkmated",
+
+			"reading.rook":                       "the rook ({move})",
+			"reading.rook.word":                  "rook",
+			"reading.king":                       "the king ({move})",
+			"reading.king.word":                  "king",
 			"start." + ReasonStalemate + ".draw": "{turn} is to move, has no legal move and is not in check: stalemate",
 
 			"poserr.empty":        "the position is empty: give a FEN such as {fen}",
