@@ -190,10 +190,10 @@ func (q *request) move(text string, explicit bool) {
 		}
 	}
 	move, letters := q.readMove(chosen, text)
-	if rs := q.readings(chosen, text); rs != nil {
+	if rs, by := q.readings(chosen, text); rs != nil {
 		// Several legal moves by its letters (a Turkish K: the rook or the
 		// king): the letters the player writes in this game tell, else ask.
-		if r, ok := pickReading(rs, q.r.lettersOf(chosen)); ok {
+		if r, ok := pickReading(rs, by); ok {
 			move, letters = r.Move, r.Letters
 		} else if q.r.moves.CheckMove(chosen.ID, q.m.UserID, rs[0].Move) == nil {
 			q.askReading(chosen, text, rs)

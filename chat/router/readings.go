@@ -46,16 +46,28 @@ func (q *request) moveCommand() {
 }
 
 // readings are the legal moves text can mean in game s from the sender,
-// when more than one (nil otherwise, and for a move the bot wrote).
-func (q *request) readings(s sessions.Snapshot, text string) []games.Reading {
+// when more than one (nil otherwise, and for a move the bot wrote), and
+// the letters that choose among them ("" for none: ask). Read in the
+// request's language, the letters the player has written in the game
+// choose ("Af3" before: a Turkish K is the kale). Where those letters are
+// another language's, the text is read in them too, and a move that reads
+// as several there is asked about: the language says one thing, the
+// letters another (a V for the queen in English, then K).
+func (q *request) readings(s sessions.Snapshot, text string) ([]games.Reading, string) {
 	rl, ok := s.Position.(games.ReadingLister)
 	if !ok || q.canonical {
-		return nil
+		return nil, ""
 	}
+	letters := q.r.lettersOf(s)
 	if rs := rl.Readings(text, string(q.lang)); len(rs) > 1 {
-		return rs
+		return rs, letters
 	}
-	return nil
+	if letters != "" && letters != string(q.lang) {
+		if rs := rl.Readings(text, letters); len(rs) > 1 {
+			return rs, ""
+		}
+	}
+	return nil, ""
 }
 
 // pickReading is the reading in the letters the player has written in the

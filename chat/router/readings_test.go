@@ -126,6 +126,23 @@ func TestTurkishKAsksRookOrKing(t *testing.T) {
 			}
 		})
 	}
+	t.Run("en after Turkish letters", func(t *testing.T) {
+		// In English K is the king, but this player wrote V for the queen
+		// (vezir): their K may be the kale. Ask, in English.
+		b := chessBot(t)
+		b.say("lang en")
+		b.expect(b.say("play chess easy from 4k3/8/8/8/8/8/8/Q3K2R w - - 0 1"), "#g1")
+		b.say("Vb1")
+		rs := b.say("Kf1")
+		b.expect(rs, "#g1 «Kf1» can be read as more than one move: the rook (Rf1), the king (Kf1). Which one? Tap a button or type: rook / king")
+		if len(rs) != 1 || len(rs[0].Buttons) != 1 || len(rs[0].Buttons[0]) != 2 || rs[0].Buttons[0][0].Label != "the rook (Rf1)" {
+			t.Fatalf("question %+v", rs)
+		}
+		b.say("rook")
+		if m := movesOf(t, b, 1); len(m) < 3 || strings.TrimSuffix(m[2], "+") != "Rf1" {
+			t.Fatalf("moves %v, want the rook's Rf1", m)
+		}
+	})
 	t.Run("asker alone", func(t *testing.T) {
 		b := chessBot(t)
 		say := func(user, text string) []chat.Reply { return b.msg("grp", user, text, false) }
