@@ -48,7 +48,8 @@ func catalog() map[string]map[string]string {
 			"name": "Satranç",
 			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri Türkçe ya da İngilizce olabilir: " +
 				"Ş şah (S de olur), V vezir, K kale, F fil, A at; İngilizcesi K şah, Q vezir, R kale, B fil, N at; " +
-				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur. " +
+				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur, " +
+				"hamleyi hem kale hem şah yapabiliyorsa, oyunda önceden yazdığın harfler belli etmiyorsa hangisi olduğu sorulur. " +
 				"Türkçe harflerle yazarsan hamleler sana Türkçe harflerle gösterilir. " +
 				"Örnekler: e4 (piyon e4'e), Af3 ya da Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
 				"Abd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
@@ -123,7 +124,8 @@ func catalog() map[string]map[string]string {
 			"name": "Chess",
 			"help": "Moves are written in algebraic notation (SAN). Piece letters: K king, Q queen, R rook, " +
 				"B bishop, N knight; a pawn has none (Turkish letters work too: Ş şah the king, V vezir, F fil, A at, " +
-				"and K kale the rook when you write Turkish). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
+				"and K kale the rook when you write Turkish; when both the rook and the king can make the move, " +
+				"the bot asks which, unless the letters you have written in the game tell). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
 				"exd5 or ed5 (the e-pawn takes on d5), Nbd7 (the knight on the b-file, when two can go to d7), " +
 				"O-O or 0-0 castles king side, O-O-O queen side, e8=Q or e8Q promotes (a pawn reaching the last " +
 				"rank becomes a queen, rook, bishop or knight; a queen when you name none). " +
