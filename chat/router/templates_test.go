@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -240,5 +241,46 @@ func TestReadingWordsAnswer(t *testing.T) {
 				t.Errorf("%s: %q is shown for %s but not among its words %v", lang, w, r.Key, r.Words)
 			}
 		}
+	}
+}
+
+// TestWebTemplatesFillEveryPlaceholder (issue 35.1): the web pages'
+// templates call {{.T "id" "name" value …}}; each gives every placeholder
+// of its message in both languages.
+func TestWebTemplatesFillEveryPlaceholder(t *testing.T) {
+	c := testCatalog(t)
+	files, err := filepath.Glob("../web/templates/*.html")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no templates: %v", err)
+	}
+	call := regexp.MustCompile(`[.$]T "([a-z][a-z0-9.-]*)"((?:\s+"[a-z]+"\s+(?:\([^()]*\)|[^\s()}]+))*)`)
+	name := regexp.MustCompile(`"([a-z]+)"\s+(?:\([^()]*\)|[^\s()}]+)`)
+	checked := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			var filled []string
+			for _, n := range name.FindAllStringSubmatch(m[2], -1) {
+				filled = append(filled, n[1])
+			}
+			for _, lang := range c.Langs() {
+				if !c.Has(lang, m[1]) {
+					t.Errorf("%s: %q is not in the catalogue", f, m[1])
+					continue
+				}
+				checked++
+				for _, p := range templateNames(c.T(lang, m[1])) {
+					if !slices.Contains(filled, p) {
+						t.Errorf("%s: T %q in %s leaves {%s} unfilled (filled: %v)", f, m[1], lang, p, filled)
+					}
+				}
+			}
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("checked only %d calls: is the pattern still right?", checked)
 	}
 }
