@@ -7,10 +7,10 @@ package games
 //
 // The groups, each documented in its file:
 //
-//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier
+//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
 //	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, PieceLabeler
-//	language  a person's language (local.go): LocalNotation, MoveNumberer, TextBoarder, MoveGrouper
+//	language  a person's language (local.go): LocalNotation, ReadingLister, MoveNumberer, TextBoarder, MoveGrouper
 //	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
 //	search    what the engine's search uses (package ai): NoisyGenerator, Repeater, NullMover, Checker,
@@ -57,6 +57,7 @@ func capabilityTable() []capability {
 		{"hosting", "Hosted", ofGame[Hosted]()},
 		{"hosting", "Commander", ofGame[Commander]()},
 		{"hosting", "Readier", ofGame[Readier]()},
+		{"hosting", "Decider", ofPosition[Decider]()},
 		{"turns", "TurnReader", ofPosition[TurnReader]()},
 		{"turns", "Prompter", ofPosition[Prompter]()},
 		{"turns", "Explainer", ofPosition[Explainer]()},
@@ -68,6 +69,7 @@ func capabilityTable() []capability {
 		{"marks", "MoveButtoner", ofPosition[MoveButtoner]()},
 		{"marks", "PieceLabeler", ofPosition[PieceLabeler]()},
 		{"language", "LocalNotation", ofPosition[LocalNotation]()},
+		{"language", "ReadingLister", ofPosition[ReadingLister]()},
 		{"language", "MoveNumberer", ofGame[MoveNumberer]()},
 		{"language", "TextBoarder", ofPosition[TextBoarder]()},
 		{"language", "MoveGrouper", ofPosition[MoveGrouper]()},

@@ -152,6 +152,17 @@ type Readier interface {
 	Ready() <-chan struct{}
 }
 
+// Decider is implemented by positions that a custom start can leave
+// decided though their Status reads in play: dama's where the side not to
+// move has no pieces, which the first move, whatever it is, would end.
+// Decided returns that end (Over false when there is none); the bot
+// refuses such a start as it refuses one whose Status is over. The
+// catalogue's "start.<Reason>" message (see OverAtStart in chat/present)
+// names the side.
+type Decider interface {
+	Decided() ai.Status
+}
+
 // ErrNotReady is wrapped by a command's error that says the game's
 // preparation (Readier) is not done yet: the bot says so and answers the
 // command again once Ready's channel closes, instead of asking the person

@@ -6,6 +6,7 @@ package games
 // grid of Board with coordinates.
 //
 //	LocalNotation  moves read and written by language  (Position; chess)
+//	ReadingLister  a typed move's several readings     (Position; chess)
 //	MoveNumberer   a custom start's move number        (Game; chess)
 //	TextBoarder    a text board of its own             (Position; İşlem, puzzles, tavla, tic-tac-toe)
 //	MoveGrouper    the legal moves in groups           (Position; İşlem)
@@ -38,6 +39,27 @@ type LocalNotation interface {
 	// the rook in Turkish: Ş). Either way ReadMove in lang reads it back
 	// as the same move.
 	WriteMove(move, lang string, all bool) string
+}
+
+// Reading is one legal move a typed text can mean (ReadingLister): Move
+// as ParseMove reads it (FormatMove's text), the letters it is read in
+// (LocalNotation's), Key its name in the game's catalogue ("reading.<Key>"
+// says it with the move as {move}, "reading.<Key>.word" is the word that
+// chooses it), and Words what a person may answer to choose it, lower
+// case, in any language.
+type Reading struct {
+	Move, Letters, Key string
+	Words              []string
+}
+
+// ReadingLister is implemented by LocalNotation positions where one typed
+// move can mean several legal moves by the letters it is read in (chess:
+// Turkish K is the rook, kale, and the king in the standard letters).
+// Readings lists them, ReadMove's own first, when there are two or more,
+// else nil: the bot asks which one was meant, unless the letters the
+// player has written in the game tell.
+type ReadingLister interface {
+	Readings(text, lang string) []Reading
 }
 
 // MoveNumberer is implemented by games whose custom starts carry the

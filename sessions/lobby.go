@@ -242,8 +242,12 @@ func (lb *Lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref s
 	if err != nil {
 		return Snapshot{}, err
 	}
-	if st := pos.Status(); st.Over {
-		return Snapshot{}, &OverAtStartError{Game: g, Status: st}
+	end := pos.Status()
+	if d, ok := pos.(games.Decider); ok && !end.Over {
+		end = d.Decided()
+	}
+	if end.Over {
+		return Snapshot{}, &OverAtStartError{Game: g, Status: end, Turn: pos.Turn()}
 	}
 	if rec.Start != "" || g.Players() == 1 || lb.policy(g).Unrated {
 		rec.Rated = false // a chosen position says nothing about strength; a puzzle has no opponent

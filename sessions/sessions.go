@@ -182,11 +182,13 @@ var (
 )
 
 // OverAtStartError is a custom start where the game is already over (a
-// dama position with one piece each is drawn): Status says how. It is an
-// ErrBadStart.
+// dama position with one piece each is drawn) or decided (games.Decider: a
+// dama position where the side not to move has no pieces): Status says
+// how, Turn is the side to move there. It is an ErrBadStart.
 type OverAtStartError struct {
 	Game   games.Game
 	Status ai.Status
+	Turn   ai.Side
 }
 
 func (e *OverAtStartError) Error() string {

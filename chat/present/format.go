@@ -336,6 +336,25 @@ func (r *Presenter) Reason(lang chat.Lang, g games.Game, key string) string {
 	return r.cat.T(lang, "reason.other", "reason", key)
 }
 
+// StartReason says why a custom start is refused as decided already (an
+// OverAtStartError's Status st, turn the side to move): the game's
+// "start.<reason>" sentence, which names the side ({winner}, {loser},
+// {turn}: "black has no pieces"), or for a drawn end "start.<reason>.draw"
+// ({turn}); else how the game ends there (Reason).
+func (r *Presenter) StartReason(lang chat.Lang, g games.Game, st ai.Status, turn ai.Side) string {
+	kv := []string{"turn", r.SideName(lang, g, turn)}
+	key := "start." + st.Reason
+	if st.Winner == ai.NoSide {
+		key += ".draw"
+	} else {
+		kv = append(kv, "winner", r.SideName(lang, g, st.Winner), "loser", r.SideName(lang, g, st.Winner.Opponent()))
+	}
+	if msg, ok := r.cat.Game(lang, g, key, kv...); ok {
+		return msg
+	}
+	return r.Reason(lang, g, st.Reason)
+}
+
 // MoveReason translates a refused move's Reason: the game's sentence for
 // it, else the bot's for its kind.
 func (r *Presenter) MoveReason(lang chat.Lang, g games.Game, me *games.MoveError) string {

@@ -13,7 +13,7 @@ import (
 // move, as does a button carrying it.
 func (r *Presenter) ShowMove(lang chat.Lang, s sessions.Snapshot, move string) string {
 	if ln, ok := s.Position.(games.LocalNotation); ok {
-		return ln.WriteMove(move, string(lang), r.letters(s.ID) == string(lang))
+		return ln.WriteMove(move, string(lang), r.letters(s) == string(lang))
 	}
 	return move
 }

@@ -28,10 +28,10 @@ type Config struct {
 	// Now is the clock (time.Now by default).
 	Now    func() time.Time
 	Logger *slog.Logger
-	// Letters is the letters game id's moves are shown in, "" for the
-	// canonical ones (the router remembers what its Players typed; nil:
+	// Letters is the letters game s's moves are shown in, "" for the
+	// canonical ones (the router remembers what its players typed; nil:
 	// canonical).
-	Letters func(id int64) string
+	Letters func(s sessions.Snapshot) string
 	// Match is the standing of the match game s belongs to, for its
 	// picture (nil: none shown).
 	Match func(s sessions.Snapshot) render.MatchScore
@@ -65,10 +65,10 @@ func New(cfg Config, cat *i18n.Catalog) *Presenter {
 	return &Presenter{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: GameCommandWords(cfg.Games), log: cfg.Logger}
 }
 
-// letters is the letters game id's moves are shown in.
-func (r *Presenter) letters(id int64) string {
+// letters is the letters game s's moves are shown in.
+func (r *Presenter) letters(s sessions.Snapshot) string {
 	if r.cfg.Letters == nil {
 		return ""
 	}
-	return r.cfg.Letters(id)
+	return r.cfg.Letters(s)
 }

@@ -28,9 +28,12 @@ const (
 type asker struct{ platform, channel, user string }
 
 // question is what a bare yes runs (yes, a command's text), and a bare no
-// (no; "" drops the question with a word about game).
+// (no; "" drops the question with a word about game); choices are the
+// commands other bare words run (folded word → command: a reading's
+// "kale", readings.go).
 type question struct {
 	yes, no string
+	choices map[string]string
 	game    int64
 	at      time.Time
 }
@@ -88,7 +91,9 @@ func (r *Router) answers(next handler) handler {
 		waiting, ok := r.asked.take(a, r.cfg.Now())
 		if ok && q.cmd.Name == "" && len(q.cmd.Args) == 0 {
 			switch w := chat.Fold(q.cmd.Word); {
-			case isConfirmWord(w):
+			case waiting.choices[w] != "":
+				q.cmd = command.Parse(waiting.choices[w])
+			case isConfirmWord(w) && waiting.yes != "":
 				q.cmd = command.Parse(waiting.yes)
 			case isDeclineWord(w) && waiting.no != "":
 				q.cmd = command.Parse(waiting.no)

@@ -4,7 +4,6 @@ package router
 // command package's words, and what the middlewares need to know of it.
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,7 +31,7 @@ func entries() []entry {
 	tournament := (*request).tournament
 	return []entry{
 		{name: command.Play, run: (*request).play},
-		{name: command.Move, run: func(q *request) { q.move(strings.Join(q.argsWithoutTag(), " "), true) }},
+		{name: command.Move, run: (*request).moveCommand},
 		{name: command.Tap, run: (*request).tap},
 		{name: command.Board, run: (*request).board},
 		{name: command.History, run: (*request).history},

@@ -69,11 +69,12 @@ var errorTexts = []errorText{
 	{match: is(sessions.ErrOnePlayerGame), tagged: true, text: key("error.one-player")},
 	{match: is(sessions.ErrRatedGame), tagged: true, text: key("error.no-hint-rated")},
 	{match: is(sessions.ErrTournamentGame), tagged: true, text: key("error.tournament-game")},
-	// Over before it begins: how, in the game's words.
+	// Over or decided before it begins: how, in the game's words, naming
+	// the side.
 	{match: as[*sessions.OverAtStartError](), text: func(q *request, err error) string {
 		var over *sessions.OverAtStartError
 		errors.As(err, &over)
-		return q.t("error.start-over", "reason", q.r.Reason(q.lang, over.Game, over.Status.Reason))
+		return q.t("error.start-over", "reason", q.r.StartReason(q.lang, over.Game, over.Status, over.Turn))
 	}},
 	// The reason without the sentinel's own words, which the sentence
 	// already says; in the person's language when the game can say it

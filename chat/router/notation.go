@@ -6,37 +6,36 @@ package router
 // number (games.MoveNumberer).
 
 import (
-	"sync"
+	"context"
 
+	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/sessions"
 )
 
-// letterNotes remembers, by game id, the letters of the last typed move
-// that told (games.LocalNotation's "tr" or "en"): replies in that language
-// show the game's moves in them. Kept in memory: after a restart a game's
-// moves are shown canonically until its player types letters again.
-type letterNotes struct {
-	mu    sync.Mutex
-	games map[int64]string
+// lettersKey is where the letters of game s's typed moves (those that
+// told: games.LocalNotation's "tr" or "en") are remembered: with the
+// languages people write in (langmemory.go), under the game's channel and
+// its tag "#g5", which is no person's id. Stored, so that after a restart
+// (or on another process) the game's moves, its bot's and its hints are
+// still shown in them, and an ambiguous K still read in them (issue 35.6).
+func lettersKey(s sessions.Snapshot) langKey {
+	return langKey{s.Platform, s.ChannelID, "#" + s.Tag()}
 }
 
-func (n *letterNotes) note(id int64, letters string) {
-	if letters == "" {
-		return
+// noteLetters remembers that game s's player wrote a move in letters ("":
+// the move told nothing, and what was remembered stays).
+func (r *Router) noteLetters(ctx context.Context, s sessions.Snapshot, letters string) {
+	if l, ok := chat.ParseLang(letters); ok && letters != "" {
+		r.langs.set(ctx, lettersKey(s), l)
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.games == nil {
-		n.games = map[int64]string{}
-	}
-	n.games[id] = letters
 }
 
-func (n *letterNotes) of(id int64) string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.games[id]
+// lettersOf is the letters game s's moves are shown in: those its player
+// last wrote a telling move in, "" for the canonical ones.
+func (r *Router) lettersOf(s sessions.Snapshot) string {
+	l, _ := r.langs.get(context.Background(), lettersKey(s))
+	return string(l)
 }
 
 // readMove is text as game s reads it from a person writing lang, and the

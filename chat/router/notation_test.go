@@ -142,8 +142,8 @@ func TestChessHistoryFromFEN(t *testing.T) {
 func TestStartAlreadyOver(t *testing.T) {
 	const lone = "......../......../......../...w..../......../......../...b..../........ w"
 	for _, tc := range []struct{ lang, play, want string }{
-		{"en", "play dama easy from ", "The game is already over in that position: one piece left on each side."},
-		{"tr", "oyna dama kolay konum ", "Bu konumda oyun zaten bitmiş: iki tarafta da birer taş kaldı."},
+		{"en", "play dama easy from ", "That position is already decided: one piece left on each side."},
+		{"tr", "oyna dama kolay konum ", "Bu konumda oyunun sonucu zaten belli: iki tarafta da birer taş kaldı."},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			b := chessBot(t)

@@ -204,9 +204,22 @@ func (q *request) move(text string, explicit bool) {
 		}
 	}
 	move, letters := q.readMove(chosen, text)
+	if rs, by := q.readings(chosen, text); rs != nil {
+		// Several legal moves by its letters (a Turkish K: the rook or the
+		// king): the letters the player writes in this game tell, else ask.
+		if r, ok := pickReading(rs, by); ok {
+			move, letters = r.Move, r.Letters
+		} else if q.r.moves.CheckMove(chosen.ID, q.m.UserID, rs[0].Move) == nil {
+			q.askReading(chosen, text, rs)
+			return
+		}
+	}
+	if q.readAs != "" {
+		letters = q.readAs
+	}
 	res, err := q.r.moves.Move(q.ctx, chosen.ID, q.m.UserID, move, q.m.Ref)
 	if err == nil {
-		q.r.letters.note(chosen.ID, letters)
+		q.r.noteLetters(q.ctx, chosen, letters)
 	}
 	if err != nil {
 		var me *games.MoveError

@@ -29,6 +29,9 @@ type request struct {
 	// canonical: the move is the game's own text (a tapped move), read as
 	// it is, not in the person's letters (notation.go).
 	canonical bool
+	// readAs: the letters a reading's answer was read in (readings.go),
+	// noted for the game once its move is played.
+	readAs string
 }
 
 // strayWords are the arguments an action does not take: anything but a

@@ -129,8 +129,6 @@ type Router struct {
 	// follows marks games whose next bot reply answers a bare move sent
 	// there from among several games (noteFollowed).
 	follows map[int64]bool
-	// letters are the letters each game's moves are shown in (notation.go).
-	letters letterNotes
 	// asked are the questions waiting for a bare yes or no (asked.go).
 	asked questions
 }
@@ -178,7 +176,7 @@ func New(cfg Config) (*Router, error) {
 		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
 	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
-		Letters: r.letters.of, Match: r.matchScore, Links: cfg.Links}, cat)
+		Letters: r.lettersOf, Match: r.matchScore, Links: cfg.Links}, cat)
 	r.entries = entryByName()
 	r.handle = r.chain()
 	r.slow = newSlow(cfg)

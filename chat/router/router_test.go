@@ -35,13 +35,18 @@ func smallEngine() sessions.Engine {
 	return ai.NewEngine(opts)
 }
 
-// recorder is a Sender that keeps every reply.
+// recorder is a Sender that keeps every reply. With t set, a reply with a
+// catalogue placeholder left unrendered fails the test (issue 35.1).
 type recorder struct {
 	mu      sync.Mutex
 	replies []chat.Reply
+	t       testing.TB
 }
 
 func (r *recorder) Send(ctx context.Context, rep chat.Reply) error {
+	if raw := rawTemplates([]chat.Reply{rep}); len(raw) > 0 && r.t != nil {
+		r.t.Errorf("reply with %q unrendered: %q", raw, rep.Text+"\n"+rep.Caption)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.replies = append(r.replies, rep)
@@ -105,7 +110,7 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: store}
 	r.AddSender("test", b.rec)
 	return b
 }

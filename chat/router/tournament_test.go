@@ -29,7 +29,7 @@ func openRouter(t *testing.T, path string, mod func(*router.Config, *sessions.Co
 		store.Close()
 		t.Fatal(err)
 	}
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: store}
 	r.AddSender("test", b.rec)
 	return b
 }

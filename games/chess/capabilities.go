@@ -17,6 +17,7 @@ var (
 	// language
 	_ games.MoveNumberer  = Game{}
 	_ games.LocalNotation = (*Position)(nil)
+	_ games.ReadingLister = (*Position)(nil)
 	// marks
 	_ games.Highlighter  = (*Position)(nil)
 	_ games.PieceLabeler = (*Position)(nil)

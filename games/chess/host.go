@@ -48,7 +48,8 @@ func catalog() map[string]map[string]string {
 			"name": "Satranç",
 			"help": "Hamleler cebirsel gösterimle yazılır (SAN). Taş harfleri Türkçe ya da İngilizce olabilir: " +
 				"Ş şah (S de olur), V vezir, K kale, F fil, A at; İngilizcesi K şah, Q vezir, R kale, B fil, N at; " +
-				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur. " +
+				"piyonun harfi yoktur. Türkçe yazarken K kaledir; hiçbir kale o hamleyi yapamıyorsa şah olarak okunur, " +
+				"hamleyi hem kale hem şah yapabiliyorsa, oyunda önceden yazdığın harfler belli etmiyorsa hangisi olduğu sorulur. " +
 				"Türkçe harflerle yazarsan hamleler sana Türkçe harflerle gösterilir. " +
 				"Örnekler: e4 (piyon e4'e), Af3 ya da Nf3 (at f3'e), exd5 ya da ed5 (e piyonu d5'teki taşı alır), " +
 				"Abd7 (iki at d7'ye gidebiliyorsa b'deki), O-O, 0-0 ya da \"kısa rok\", O-O-O ya da \"uzun rok\", " +
@@ -89,6 +90,14 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonFiftyMoves:   "50 hamledir piyon oynamadı ve taş alınmadı",
 			"reason." + ReasonInsufficient: "mat etmeye yetecek taş kalmadı",
 
+			"start." + ReasonCheckmate: "{loser} mat olmuş",
+
+			"reading.rook":                       "kale ({move})",
+			"reading.rook.word":                  "kale",
+			"reading.king":                       "şah ({move})",
+			"reading.king.word":                  "şah",
+			"start." + ReasonStalemate + ".draw": "sıra {turn} tarafta, oynayacak hamlesi yok ve şahı tehdit altında değil: pat",
+
 			"poserr.empty":        "konum boş: {fen} gibi bir FEN yaz",
 			"poserr.fields":       "FEN en az 4 alandan oluşur (tahta, sıra, rok hakları, geçerken alma karesi); bunda {n} var",
 			"poserr.extra":        "FEN'in 6 alanından sonra fazladan {text} var",
@@ -115,7 +124,8 @@ func catalog() map[string]map[string]string {
 			"name": "Chess",
 			"help": "Moves are written in algebraic notation (SAN). Piece letters: K king, Q queen, R rook, " +
 				"B bishop, N knight; a pawn has none (Turkish letters work too: Ş şah the king, V vezir, F fil, A at, " +
-				"and K kale the rook when you write Turkish). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
+				"and K kale the rook when you write Turkish; when both the rook and the king can make the move, " +
+				"the bot asks which, unless the letters you have written in the game tell). Examples: e4 (a pawn to e4), Nf3 (a knight to f3), " +
 				"exd5 or ed5 (the e-pawn takes on d5), Nbd7 (the knight on the b-file, when two can go to d7), " +
 				"O-O or 0-0 castles king side, O-O-O queen side, e8=Q or e8Q promotes (a pawn reaching the last " +
 				"rank becomes a queen, rook, bishop or knight; a queen when you name none). " +
@@ -154,6 +164,14 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonRepetition:   "the same position for the third time",
 			"reason." + ReasonFiftyMoves:   "fifty moves without a pawn move or a capture",
 			"reason." + ReasonInsufficient: "too little material left to mate",
+
+			"start." + ReasonCheckmate: "{loser} is checkmated",
+
+			"reading.rook":                       "the rook ({move})",
+			"reading.rook.word":                  "rook",
+			"reading.king":                       "the king ({move})",
+			"reading.king.word":                  "king",
+			"start." + ReasonStalemate + ".draw": "{turn} is to move, has no legal move and is not in check: stalemate",
 
 			"poserr.empty":        "the position is empty: give a FEN such as {fen}",
 			"poserr.fields":       "a FEN has at least 4 fields (board, side to move, castling rights, en passant square); this one has {n}",

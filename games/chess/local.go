@@ -34,16 +34,7 @@ var turkishLetters = [7]string{"", "", "A", "F", "K", "V", "Ş"}
 
 // ReadMove implements games.LocalNotation.
 func (p *Position) ReadMove(text, lang string) (move, letters string) {
-	t := strings.TrimSpace(text)
-	// A move number pasted from a score sheet stays in front.
-	body := strings.TrimLeft(t, "0123456789")
-	num := ""
-	if len(body) < len(t) && strings.HasPrefix(body, ".") {
-		body = strings.TrimLeft(body, ". ")
-		num = t[:len(t)-len(body)]
-	} else {
-		body = t
-	}
+	num, body := splitMoveNumber(text)
 	if body == "" {
 		return text, ""
 	}
@@ -109,6 +100,44 @@ func (p *Position) ReadMove(text, lang string) (move, letters string) {
 		return p.FormatMove(m), letters
 	}
 	return num + readings[0], letters
+}
+
+// splitMoveNumber splits a move number pasted from a score sheet ("12.",
+// "12...") off the move; it stays in front of what is read.
+func splitMoveNumber(text string) (num, body string) {
+	t := strings.TrimSpace(text)
+	body = strings.TrimLeft(t, "0123456789")
+	if len(body) < len(t) && strings.HasPrefix(body, ".") {
+		body = strings.TrimLeft(body, ". ")
+		return t[:len(t)-len(body)], body
+	}
+	return "", t
+}
+
+// Readings implements games.ReadingLister: a K written in Turkish is the
+// rook (kale) in Turkish letters and the king in the standard ones. When
+// both can make the move, it lists both, the rook first (ReadMove's
+// reading); else nil, and ReadMove's one reading stands.
+func (p *Position) Readings(text, lang string) []games.Reading {
+	if lang != Turkish {
+		return nil // K is the king; Ş and V read alike in both languages
+	}
+	num, body := splitMoveNumber(text)
+	if body == "" || (body[0] != 'K' && body[0] != 'k') {
+		return nil
+	}
+	rook, err := p.ParseMove(num + "R" + body[1:])
+	if err != nil {
+		return nil
+	}
+	king, err := p.ParseMove(num + "K" + body[1:])
+	if err != nil || king == rook {
+		return nil
+	}
+	return []games.Reading{
+		{Move: p.FormatMove(rook), Letters: Turkish, Key: "rook", Words: []string{"kale", "rook"}},
+		{Move: p.FormatMove(king), Letters: "en", Key: "king", Words: []string{"şah", "king"}},
+	}
 }
 
 // readPromotion rewrites a Turkish promotion letter at the end of a move

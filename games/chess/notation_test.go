@@ -238,6 +238,39 @@ func TestReadMoveTurkish(t *testing.T) {
 	}
 }
 
+// TestReadings (issue 41.9): a Turkish K that the rook and the king can
+// both play has two readings, the rook's first; one that only one of them
+// can play has none (ReadMove's reading stands), nor has K in English.
+func TestReadings(t *testing.T) {
+	// White: king e1, rook h1; black: king e8.
+	p := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+	for _, c := range []struct {
+		in, lang string
+		want     []string // move:letters
+	}{
+		{"Kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
+		{"kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
+		{"1. Kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
+		{"Kf2", "tr", nil}, // only the king
+		{"Kg1", "tr", nil}, // only the rook
+		{"Kf1", "en", nil}, // the king
+		{"Şf1", "tr", nil},
+		{"Rf1", "tr", nil},
+		{"", "tr", nil},
+	} {
+		var got []string
+		for _, r := range p.Readings(c.in, c.lang) {
+			got = append(got, r.Move+":"+r.Letters)
+			if r.Key == "" || len(r.Words) == 0 {
+				t.Errorf("%q: reading %+v has no name or words", c.in, r)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("Readings(%q, %s) = %v, want %v", c.in, c.lang, got, c.want)
+		}
+	}
+}
+
 // TestTurkishPromotion reads and writes a promotion in Turkish letters.
 func TestTurkishPromotion(t *testing.T) {
 	p := mustFEN(t, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")

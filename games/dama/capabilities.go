@@ -14,6 +14,7 @@ var (
 	// hosting
 	_ games.Hosted    = Game{}
 	_ games.Commander = Game{}
+	_ games.Decider   = (*Position)(nil)
 	// marks
 	_ games.Highlighter  = (*Position)(nil)
 	_ games.Forcer       = (*Position)(nil)

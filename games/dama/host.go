@@ -79,6 +79,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonLonePieces: "iki tarafta da birer taş kaldı",
 			"reason." + ReasonRepetition: "aynı konum üç kez tekrarlandı",
 			"reason." + ReasonFiftyMoves: "50 hamledir alma ya da taş ilerlemesi yok",
+
+			"start." + ReasonNoPieces: "{loser} tarafın hiç taşı yok",
+			"start." + ReasonNoMoves:  "sıra {loser} tarafta ve oynayacak hamlesi yok",
 		},
 		"en": {
 			"name":     "Dama",
@@ -117,6 +120,9 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonLonePieces: "one piece left on each side",
 			"reason." + ReasonRepetition: "the same position for the third time",
 			"reason." + ReasonFiftyMoves: "50 moves without a capture or a man's move",
+
+			"start." + ReasonNoPieces: "{loser} has no pieces",
+			"start." + ReasonNoMoves:  "{loser} is to move and has no move",
 		},
 	}
 }

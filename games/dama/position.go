@@ -271,6 +271,16 @@ func (p *Position) Status() ai.Status {
 	return ai.Status{Winner: ai.NoSide}
 }
 
+// Decided implements games.Decider: a custom start where the side not to
+// move has no pieces is won by the side to move (its first move ends the
+// game, ReasonNoPieces), though no game reaches it.
+func (p *Position) Decided() ai.Status {
+	if p.st.pieces(p.st.side^1) == 0 && !p.Status().Over {
+		return ai.Status{Over: true, Winner: ai.Side(p.st.side), Reason: ReasonNoPieces}
+	}
+	return ai.Status{Winner: ai.NoSide}
+}
+
 // adjudicated returns the reason of a draw by rule, or "".
 func (p *Position) adjudicated() string {
 	s := &p.st

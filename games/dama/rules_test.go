@@ -481,3 +481,28 @@ func mustMove(t testing.TB, p *Position, s string) ai.Move {
 	}
 	return m
 }
+
+// TestDecided (issue 35.3): a start where the side not to move has no
+// pieces is decided for the side to move; anything else is left to Status.
+func TestDecided(t *testing.T) {
+	for _, tc := range []struct {
+		pos    string
+		over   bool
+		winner ai.Side
+	}{
+		{"......../......../......../......../......../......../...w..../........ w", true, ai.First},
+		{"......../...b..../......../......../......../......../......../........ b", true, ai.Second},
+		{"......../...b..../......../......../......../......../......../........ w", false, ai.NoSide}, // Status: over already
+		{"......../......../......../...w..../......../......../...b..../........ w", false, ai.NoSide}, // Status: drawn
+		{StartFEN, false, ai.NoSide},
+	} {
+		p, err := ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.Decided()
+		if got.Over != tc.over || got.Winner != tc.winner || (tc.over && got.Reason != ReasonNoPieces) {
+			t.Errorf("%s: Decided %+v", tc.pos, got)
+		}
+	}
+}

@@ -16,6 +16,7 @@ var (
 	_ games.Hosted    = Game{}
 	_ games.Commander = Game{}
 	_ games.Readier   = Game{}
+	_ games.Decider   = (*Position)(nil)
 	// marks
 	_ games.Highlighter  = (*Position)(nil)
 	_ games.Forcer       = (*Position)(nil)

@@ -24,7 +24,6 @@
 package draughts
 
 import (
-	"fmt"
 	"sync"
 
 	"oyunbot/games"
@@ -135,6 +134,9 @@ func (g Game) ParsePosition(s string) (games.Position, error) {
 // String is the game's name.
 func (v *variant) String() string { return v.name }
 
-func (v *variant) errorf(format string, args ...any) error {
-	return fmt.Errorf(v.name+": "+format, args...)
+// posErr is a position text's fault: key of the catalogue's "poserr."
+// messages with its placeholder values, and the English detail for logs
+// (the variant's name first, as errorf writes it).
+func (v *variant) posErr(key, detail string, kv ...string) error {
+	return &games.PositionError{Key: key, Args: kv, Detail: v.name + ": " + detail, Catalog: commonCatalog()}
 }

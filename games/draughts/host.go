@@ -93,6 +93,21 @@ func commonCatalog() map[string]map[string]string {
 			"reason." + ReasonNoPieces:   "rakibin bütün taşları alındı",
 			"reason." + ReasonRepetition: "aynı konum üç kez tekrarlandı",
 			"reason." + ReasonFortyMoves: "iki taraf da 40 hamledir taş almadı, taş oynatmadı",
+
+			"start." + ReasonNoPieces: "{loser} tarafın hiç taşı yok",
+			"start." + ReasonNoMoves:  "sıra {loser} tarafta ve oynayacak hamlesi yok",
+
+			"poserr.empty":     "konum boş: ör. {start}",
+			"poserr.no-side":   "tahtadan sonra sıra yok: w (beyaz) ya da b (siyah) yaz",
+			"poserr.extra":     "sıradan sonra fazladan {text} var",
+			"poserr.ranks":     "tahtada {n} sıra var; / ile ayrılmış 8 sıra olmalı",
+			"poserr.rank":      "{rank}. sıra {text} {n} kare; 8 olmalı",
+			"poserr.light":     "{square} karesinde taş var ama o kare açık renkli: taşlar yalnız koyu karelerde durur",
+			"poserr.char":      "{square} karesinde {text} olmaz (. w b W B yaz)",
+			"poserr.side":      "sıra {text}: w (beyaz) ya da b (siyah) olmalı",
+			"poserr.white-man": "{square} karesinde beyaz taş: orası dama sırası, dama olarak W yaz",
+			"poserr.black-man": "{square} karesinde siyah taş: orası dama sırası, dama olarak B yaz",
+			"poserr.pieces":    "{color} tarafın {n} taşı var; en çok {max} olur",
 		},
 		"en": {
 			"side.white": "white",
@@ -119,6 +134,21 @@ func commonCatalog() map[string]map[string]string {
 			"reason." + ReasonNoPieces:   "all the opponent's pieces were captured",
 			"reason." + ReasonRepetition: "the same position for the third time",
 			"reason." + ReasonFortyMoves: "40 moves each without a capture or a man's move",
+
+			"start." + ReasonNoPieces: "{loser} has no pieces",
+			"start." + ReasonNoMoves:  "{loser} is to move and has no move",
+
+			"poserr.empty":     "the position is empty: e.g. {start}",
+			"poserr.no-side":   "no side to move after the board: write w (white) or b (black)",
+			"poserr.extra":     "unexpected {text} after the side to move",
+			"poserr.ranks":     "the board has {n} ranks; want 8 separated by /",
+			"poserr.rank":      "rank {rank} {text} has {n} squares; want 8",
+			"poserr.light":     "a piece on {square}, a light square: pieces stand on the dark squares only",
+			"poserr.char":      "on {square}, {text} is no piece (write . w b W B)",
+			"poserr.side":      "side to move {text}: want w (white) or b (black)",
+			"poserr.white-man": "a white man on {square}, the crowning rank: write it as a king, W",
+			"poserr.black-man": "a black man on {square}, the crowning rank: write it as a king, B",
+			"poserr.pieces":    "{color} has {n} pieces; at most {max}",
 		},
 	}
 }

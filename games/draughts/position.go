@@ -1,7 +1,9 @@
 package draughts
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"oyunbot/ai"
@@ -42,22 +44,23 @@ func (g Game) Parse(s string) (*Position, error) {
 	fields := strings.Fields(s)
 	switch {
 	case len(fields) == 0:
-		return nil, v.errorf("empty position")
+		return nil, v.posErr("empty", "empty position", "start", g.StartText())
 	case len(fields) == 1:
-		return nil, v.errorf("position %q has no side to move (w or b) after the board", s)
+		return nil, v.posErr("no-side", fmt.Sprintf("position %q has no side to move (w or b) after the board", s))
 	case len(fields) > 2:
-		return nil, v.errorf("unexpected %q after the side to move", fields[2])
+		return nil, v.posErr("extra", fmt.Sprintf("unexpected %q after the side to move", fields[2]), "text", games.Quote(fields[2]))
 	}
 	st := state{italian: v.italian}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
-		return nil, v.errorf("board has %d ranks, want 8 separated by '/'", len(ranks))
+		return nil, v.posErr("ranks", fmt.Sprintf("board has %d ranks, want 8 separated by '/'", len(ranks)), "n", strconv.Itoa(len(ranks)))
 	}
 	for i, text := range ranks {
 		rank := 7 - i
 		row := []rune(text)
 		if len(row) != 8 {
-			return nil, v.errorf("rank %d %q has %d squares, want 8", rank+1, text, len(row))
+			return nil, v.posErr("rank", fmt.Sprintf("rank %d %q has %d squares, want 8", rank+1, text, len(row)),
+				"rank", strconv.Itoa(rank+1), "text", games.Quote(text), "n", strconv.Itoa(len(row)))
 		}
 		for f := 0; f < 8; f++ {
 			name := string([]byte{'a' + byte(f), '1' + byte(rank)})
@@ -67,9 +70,9 @@ func (g Game) Parse(s string) (*Position, error) {
 			sq := v.fromFileRank(f, rank)
 			if sq < 0 {
 				if strings.ContainsRune("wbWB", row[f]) {
-					return nil, v.errorf("a piece on %s, a light square (play is on the dark squares)", name)
+					return nil, v.posErr("light", fmt.Sprintf("a piece on %s, a light square (play is on the dark squares)", name), "square", name)
 				}
-				return nil, v.errorf("bad character %q on %s (want . w b W B)", row[f], name)
+				return nil, v.posErr("char", fmt.Sprintf("bad character %q on %s (want . w b W B)", row[f], name), "text", games.Quote(string(row[f])), "square", name)
 			}
 			switch row[f] {
 			case 'w':
@@ -81,7 +84,7 @@ func (g Game) Parse(s string) (*Position, error) {
 			case 'B':
 				st.kings[black] |= bit(sq)
 			default:
-				return nil, v.errorf("bad character %q on %s (want . w b W B)", row[f], name)
+				return nil, v.posErr("char", fmt.Sprintf("bad character %q on %s (want . w b W B)", row[f], name), "text", games.Quote(string(row[f])), "square", name)
 			}
 		}
 	}
@@ -91,17 +94,18 @@ func (g Game) Parse(s string) (*Position, error) {
 	case "b", "B":
 		st.side = black
 	default:
-		return nil, v.errorf("side to move %q, want w or b", fields[1])
+		return nil, v.posErr("side", fmt.Sprintf("side to move %q, want w or b", fields[1]), "text", games.Quote(fields[1]))
 	}
 	if m := st.men[white] & promoRow[white]; m != 0 {
-		return nil, v.errorf("white man on %s, the crowning rank (write W)", v.squareName(lowest(m)))
+		return nil, v.posErr("white-man", fmt.Sprintf("white man on %s, the crowning rank (write W)", v.squareName(lowest(m))), "square", v.squareName(lowest(m)))
 	}
 	if m := st.men[black] & promoRow[black]; m != 0 {
-		return nil, v.errorf("black man on %s, the crowning rank (write B)", v.squareName(lowest(m)))
+		return nil, v.posErr("black-man", fmt.Sprintf("black man on %s, the crowning rank (write B)", v.squareName(lowest(m))), "square", v.squareName(lowest(m)))
 	}
 	for c, name := range [2]string{"white", "black"} {
 		if n := popcount(st.pieces(c)); n > maxPiecesPerColor {
-			return nil, v.errorf("%s has %d pieces, at most %d", name, n, maxPiecesPerColor)
+			return nil, v.posErr("pieces", fmt.Sprintf("%s has %d pieces, at most %d", name, n, maxPiecesPerColor),
+				"color", "@side."+name, "n", strconv.Itoa(n), "max", strconv.Itoa(maxPiecesPerColor))
 		}
 	}
 	st.hash = st.computeHash()
@@ -228,6 +232,16 @@ func (p *Position) Status() ai.Status {
 	}
 	if r := p.adjudicated(); r != "" {
 		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}
+	}
+	return ai.Status{Winner: ai.NoSide}
+}
+
+// Decided implements games.Decider: a custom start where the side not to
+// move has no pieces is won by the side to move (its first move ends the
+// game, ReasonNoPieces), though no game reaches it.
+func (p *Position) Decided() ai.Status {
+	if p.st.pieces(int(p.st.side^1)) == 0 && !p.Status().Over {
+		return ai.Status{Over: true, Winner: ai.Side(p.st.side), Reason: ReasonNoPieces}
 	}
 	return ai.Status{Winner: ai.NoSide}
 }

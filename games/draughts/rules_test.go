@@ -228,3 +228,29 @@ func TestEnds(t *testing.T) {
 		t.Error("moves after the draw")
 	}
 }
+
+// TestDecided (issue 35.3): a start where the side not to move has no
+// pieces is decided for the side to move; anything else is left to Status.
+func TestDecided(t *testing.T) {
+	for _, tc := range []struct {
+		g      Game
+		pos    string
+		over   bool
+		winner ai.Side
+	}{
+		{Italian, "......../......../......../......../......../.w....../......../........ w", true, ai.First},
+		{Italian, "......../......../b......./......../......../......../......../........ w", false, ai.NoSide}, // Status: over already
+		{Checkers, "......../......../......../......../......../......../......../w....... w", true, ai.First},
+		{Checkers, "......../......../......../......../......../......../......../w....... b", false, ai.NoSide},
+		{Checkers, Checkers.StartText(), false, ai.NoSide},
+	} {
+		p, err := tc.g.Parse(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.Decided()
+		if got.Over != tc.over || got.Winner != tc.winner || (tc.over && got.Reason != ReasonNoPieces) {
+			t.Errorf("%s: Decided %+v", tc.pos, got)
+		}
+	}
+}

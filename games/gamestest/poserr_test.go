@@ -7,6 +7,7 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
@@ -16,7 +17,9 @@ import (
 // TestPositionErrorsInBothLanguages: every way each game refuses a
 // position text is a *games.PositionError whose key its catalogue has in
 // Turkish and English, placeholders filled (issue 21: English internal
-// errors reached Turkish players). Chess's are in its own package.
+// errors reached Turkish players; Italian draughts' and checkers' still
+// did: "italian: position "xyz" has no side to move"). Chess's are in its
+// own package.
 func TestPositionErrorsInBothLanguages(t *testing.T) {
 	const (
 		tavlaPts = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,."
@@ -37,6 +40,19 @@ func TestPositionErrorsInBothLanguages(t *testing.T) {
 		{dama.Game{}, "w......./......../......../......../......../......../......../........ w", "white-man"},
 		{dama.Game{}, "......../......../......../......../......../......../......../b....... w", "black-man"},
 		{dama.Game{}, "......../wwwwwwww/wwwwwwww/w......./......../......../......../........ w", "pieces"},
+
+		{draughts.Italian, "", "empty"},
+		{draughts.Italian, "xyz", "no-side"},
+		{draughts.Italian, draughts.Italian.StartText() + " x", "extra"},
+		{draughts.Checkers, "......../........ b", "ranks"},
+		{draughts.Checkers, "......./......../......../......../......../......../......../........ b", "rank"},
+		{draughts.Checkers, "......../......../......../......../......../......../......../.w...... b", "light"},
+		{draughts.Checkers, "......../......../......../......../......../......../......../x....... b", "char"},
+		{draughts.Italian, "......../......../......../......../......../......../......../.x...... w", "char"},
+		{draughts.Checkers, "......../......../......../......../......../......../......../w....... x", "side"},
+		{draughts.Checkers, ".w....../......../......../......../......../......../......../........ b", "white-man"},
+		{draughts.Checkers, "......../......../......../......../......../......../......../b....... b", "black-man"},
+		{draughts.Checkers, "......../w.w.w.w./.w.w.w.w/w.w.w.w./.w.w.w.w/......../......../........ b", "pieces"},
 
 		{tavla.Game{}, "1 2", "fields"},
 		{tavla.Game{}, ".,. 0 0 w 6-5", "points"},

@@ -33,6 +33,11 @@ func catalog() map[string]map[string]string {
 			"reason." + ReasonCaptures:  "21 taş alındı, hamle sayıları eşit",
 			"reason." + ReasonTurnLimit: "200 hamle doldu",
 
+			"start." + ReasonCaptures:            "hamle sayıları eşitken 21 taş alınmış ve {winner} daha çok taş almış",
+			"start." + ReasonCaptures + ".draw":  "hamle sayıları eşitken 21 taş alınmış ve iki taraf eşit sayıda taş almış",
+			"start." + ReasonTurnLimit:           "200 hamle oynanmış ve {winner} daha çok taş almış",
+			"start." + ReasonTurnLimit + ".draw": "200 hamle oynanmış ve iki taraf eşit sayıda taş almış",
+
 			"prompt.capture": "{ops}: {score} dizimli işlem. Rakibin {n} taşını al: x ve kareleri (ör. x a1 h8).",
 
 			"explain.ops": "{stone}: {ops}, {score} dizimli işlem, {score} taş alır.",
@@ -96,6 +101,11 @@ func catalog() map[string]map[string]string {
 
 			"reason." + ReasonCaptures:  "21 stones captured, moves equal",
 			"reason." + ReasonTurnLimit: "200 turns played",
+
+			"start." + ReasonCaptures:            "21 stones are captured with moves equal, and {winner} has captured more",
+			"start." + ReasonCaptures + ".draw":  "21 stones are captured with moves equal, and both sides have captured as many",
+			"start." + ReasonTurnLimit:           "the 200 turns are played and {winner} has captured more",
+			"start." + ReasonTurnLimit + ".draw": "the 200 turns are played and both sides have captured as many",
 
 			"prompt.capture": "{ops}: a {score}-chain operation. Capture {n} of your opponent's stones: x and their squares (e.g. x a1 h8).",
 

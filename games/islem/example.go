@@ -87,12 +87,11 @@ func runExample(_ context.Context, req games.CommandRequest) (games.CommandAnswe
 	if _, ok := catalog()[lang]; !ok {
 		lang = "en"
 	}
-	text := catalog()[lang]["example.caption"]
-	text = strings.NewReplacer(
-		"{stone}", strconv.Itoa(example12.value)+" "+SquareName(sq),
-		"{n}", strconv.Itoa(n),
-		"{ops}", Equations(ops),
-	).Replace(text)
+	// games.Fill, not a plain replacement: the caption has a plural form.
+	text := games.Fill(catalog()[lang]["example.caption"],
+		"stone", strconv.Itoa(example12.value)+" "+SquareName(sq),
+		"n", strconv.Itoa(n),
+		"ops", Equations(ops))
 	return games.CommandAnswer{Text: text, Picture: p, Highlight: opSquares(ops)}, nil
 }
 

@@ -82,6 +82,7 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "boşluk kenarda, o yöne gidemez",
 
 			"reason.solved": "çözüldü",
+			"start.solved":  "taşlar zaten sırasıyla dizili",
 
 			"poserr.count":  "{want} sayı olmalı (0 ile {max} arası, 0 boşluk); bunda {n} var",
 			"poserr.number": "{text}, 0 ile {max} arasında bir sayı değil",
@@ -143,6 +144,7 @@ func catalog() map[string]map[string]string {
 			"moveerr.edge":         "the blank is at the edge and cannot go that way",
 
 			"reason.solved": "solved",
+			"start.solved":  "the tiles are already in order",
 
 			"poserr.count":  "want {want} numbers (0 to {max}, 0 for the blank); this has {n}",
 			"poserr.number": "{text} is not a number from 0 to {max}",

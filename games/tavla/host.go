@@ -91,6 +91,8 @@ func catalog() map[string]map[string]string {
 			"reason.borne-off": "bütün pullar toplandı",
 			"reason.mars":      "mars: rakip hiç pul toplayamadı",
 			"reason.deadlock":  "iki taraf da hiçbir zarla oynayamıyor: berabere",
+			"start.borne-off":  "{winner} bütün pullarını toplamış",
+			"start.mars":       "{winner} bütün pullarını toplamış, {loser} hiç toplamamış",
 
 			"prompt.roll":      "zarın: {roll} ({name})",
 			"prompt.one-die":   "zarın: {roll} ({name}); yalnız {die} oynanabiliyor",
@@ -155,6 +157,8 @@ func catalog() map[string]map[string]string {
 			"reason.borne-off": "all checkers borne off",
 			"reason.mars":      "mars: the loser bore off none",
 			"reason.deadlock":  "neither side can move with any roll: a draw",
+			"start.borne-off":  "{winner} has borne off all its checkers",
+			"start.mars":       "{winner} has borne off all its checkers and {loser} none",
 
 			"prompt.roll":      "your roll: {roll} ({name} in Turkish)",
 			"prompt.one-die":   "your roll: {roll} ({name} in Turkish); only the {die} can be played",

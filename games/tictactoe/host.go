@@ -69,6 +69,7 @@ func catalog() map[string]map[string]string {
 
 			"reason.three-in-row": "üç taş bir sırada",
 			"reason.board-full":   "tahta doldu",
+			"start.three-in-row":  "{winner} zaten üç taşını bir sıraya dizmiş",
 
 			"poserr.format":     "konum 9 kare ve sıradır, ör. {example}",
 			"poserr.cells":      "9 kare olmalı (x, o ya da .); bunda {n} karakter var",
@@ -94,6 +95,7 @@ func catalog() map[string]map[string]string {
 
 			"reason.three-in-row": "three in a row",
 			"reason.board-full":   "the board is full",
+			"start.three-in-row":  "{winner} already has three in a row",
 
 			"poserr.format":     "a position is 9 cells and the side to move, e.g. {example}",
 			"poserr.cells":      "want 9 cells (x, o or .); this has {n} characters",
