@@ -31,6 +31,13 @@ type Message struct {
 	// platform sends again (a webhook not answered in time, a restart)
 	// is applied at most once, by any process.
 	Update string
+	// Privately answers a button press to the person who pressed it alone
+	// (Telegram: the callback answer's text; Discord: an ephemeral
+	// follow-up), for a refusal that is no business of the rest of a group
+	// (not your turn, not your question, a stale button). It reports
+	// whether the answer went privately; nil for a typed message, and on
+	// platforms that cannot.
+	Privately func(text string) bool
 	// Mentions are the users mentioned in the text, resolved by the adapter
 	// (for "challenge @user"): the text keeps the platform's mention form.
 	Mentions []User

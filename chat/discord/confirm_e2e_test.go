@@ -10,8 +10,8 @@ import (
 // TestE2EConfirmOnlyForTheAsker: Ayşe and Memo play in a channel; the one
 // who has moved resigns and is asked "are you sure?" with a button; the
 // other player's press (and a bystander's) is refused with "this question
-// was not for you" and the game goes on; the asker's press resigns
-// (issue 21).
+// was not for you", in an ephemeral follow-up the presser alone sees (issue
+// 36), and the game goes on; the asker's press resigns (issue 21).
 func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	t.Parallel()
 	e := newE2E(t)
@@ -27,6 +27,18 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	if strings.Contains(board.Content, "Memo (X)") {
 		mover, other = mehmet, ayse
 	}
+	// A press out of turn is refused to the presser alone (issue 36): an
+	// ephemeral follow-up, and nothing else in the channel.
+	seen = len(e.srv.Messages(general.ID))
+	e.srv.Press(general, other, "en-US", board.ID, cellIDs(board)[0])
+	e.waitMessage(t, general.ID, seen, other.Name+"'s refusal", func(m fakediscord.Message) bool {
+		return m.Ephemeral && strings.Contains(m.Content, "#g1 It is not your turn")
+	})
+	for _, m := range e.srv.Messages(general.ID)[seen:] {
+		if !m.Ephemeral {
+			t.Errorf("a refused press was answered to everyone: %q", m.Content)
+		}
+	}
 	e.srv.Press(general, mover, "en-US", board.ID, cellIDs(board)[0])
 	e.waitBoard(t, general.ID, 2)
 
@@ -39,7 +51,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		seen := len(e.srv.Messages(general.ID))
 		e.srv.Press(general, u, "en-US", ask.ID, buttonIDs(ask)[0])
 		e.waitMessage(t, general.ID, seen, u.Name+"'s refusal", func(m fakediscord.Message) bool {
-			return strings.Contains(m.Content, "#g1 This question was not for you")
+			return m.Ephemeral && strings.Contains(m.Content, "#g1 This question was not for you")
 		})
 		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.Name, err, s.Result)

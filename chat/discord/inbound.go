@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -196,6 +197,9 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if r.appID == "" {
 		r.appID = b.application()
 	}
+	if kind == refComponent && !msg.Private {
+		msg.Privately = func(text string) bool { return b.ephemeral(in, r, text) }
+	}
 	b.refs.put(msg.Ref, r)
 	b.bg.Go(func() { b.acknowledge(in, r, ackType) })
 	if text == "" {
@@ -213,6 +217,28 @@ func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.Interac
 	r.ackErr = b.retry.short().do(ctx, b.log, "acknowledge interaction", func() error {
 		return b.s.InteractionRespond(in, &discordgo.InteractionResponse{Type: t}, discordgo.WithContext(ctx))
 	})
+}
+
+// ephemeral answers a button press with a follow-up that the presser alone
+// sees (a refusal: chat.Message.Privately); false when it could not be sent,
+// so that the router says it in the channel.
+func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
+	<-r.acked
+	if r.ackErr != nil || text == "" || utf8.RuneCountInString(text) > 2000 {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(b.handlerContext(), 10*time.Second)
+	defer cancel()
+	err := b.retry.short().do(ctx, b.log, "ephemeral follow-up", func() error {
+		_, err := b.s.FollowupMessageCreate(in, false, &discordgo.WebhookParams{Content: text,
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))
+		return err
+	})
+	if err != nil {
+		b.log.Warn("an ephemeral refusal failed", "err", err)
+		return false
+	}
+	return true
 }
 
 // enqueue runs the handler for msg in its channel's order. For an

@@ -37,7 +37,7 @@ func (r *Router) askedOnly(next handler) handler {
 			if id, ok := q.tag(); ok {
 				head = "#g" + strconv.FormatInt(id, 10) + " "
 			}
-			q.say(head + q.t("confirm.not-yours"))
+			q.refuse(head + q.t("confirm.not-yours"))
 			return
 		}
 		q.cmd.Args = args

@@ -21,6 +21,9 @@ type errorText struct {
 	match  func(error) bool
 	text   func(q *request, err error) string
 	tagged bool
+	// refusal: said to the presser alone when a button was pressed
+	// (request.refuse).
+	refusal bool
 }
 
 // is matches errors wrapping target.
@@ -49,10 +52,10 @@ var errorTexts = []errorText{
 	{match: is(sessions.ErrNoGame), tagged: true, text: func(q *request, _ error) string {
 		return q.t("error.no-game", "games", q.r.GameNames(q.lang, nil))
 	}},
-	{match: is(sessions.ErrNotPlayer), tagged: true, text: key("error.not-player")},
-	{match: is(sessions.ErrNotYourTurn), tagged: true, text: key("error.wait-turn")},
-	{match: is(sessions.ErrGameOver), tagged: true, text: key("error.game-over")},
-	{match: is(sessions.ErrNoChallenge), tagged: true, text: key("error.no-challenge")},
+	{match: is(sessions.ErrNotPlayer), tagged: true, refusal: true, text: key("error.not-player")},
+	{match: is(sessions.ErrNotYourTurn), tagged: true, refusal: true, text: key("error.wait-turn")},
+	{match: is(sessions.ErrGameOver), tagged: true, refusal: true, text: key("error.game-over")},
+	{match: is(sessions.ErrNoChallenge), tagged: true, refusal: true, text: key("error.no-challenge")},
 	{match: is(sessions.ErrSelfChallenge), tagged: true, text: key("error.self-challenge")},
 	{match: is(sessions.ErrNotVsBot), tagged: true, text: key("error.not-vs-bot")},
 	{match: is(sessions.ErrNothingToUndo), tagged: true, text: key("error.nothing-to-undo")},
@@ -61,8 +64,8 @@ var errorTexts = []errorText{
 		q.r.log.Info("update applied before, ignored", "platform", q.m.Platform, "channel", q.m.ChannelID)
 		return ""
 	}},
-	{match: is(sessions.ErrNoTakebackOffer), tagged: true, text: key("takeback.gone")},
-	{match: is(sessions.ErrNoDrawOffer), tagged: true, text: key("error.no-draw-offer")},
+	{match: is(sessions.ErrNoTakebackOffer), tagged: true, refusal: true, text: key("takeback.gone")},
+	{match: is(sessions.ErrNoDrawOffer), tagged: true, refusal: true, text: key("error.no-draw-offer")},
 	{match: is(sessions.ErrUnknownLevel), tagged: true, text: func(q *request, _ error) string {
 		return q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, nil))
 	}},
@@ -118,10 +121,13 @@ func (q *request) sayTagged(tag string, err error) {
 			continue
 		}
 		text := e.text(q, err)
+		if e.tagged {
+			text = tag + text
+		}
 		switch {
-		case text == "":
-		case e.tagged:
-			q.say(tag + text)
+		case text == "" || text == tag:
+		case e.refusal:
+			q.refuse(text)
 		default:
 			q.say(text)
 		}

@@ -294,7 +294,7 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 			return
 		}
 		p, _ := s.ToMove()
-		q.say(tag + " " + q.t("error.not-your-turn", "player", q.r.DisplayName(p)))
+		q.refuse(tag + " " + q.t("error.not-your-turn", "player", q.r.DisplayName(p)))
 	case errors.As(err, &me):
 		reason := q.r.MoveReason(q.lang, s.Game, me)
 		line := tag + " " + q.t("error.bad-move", "move", present.Shorten(text, 30), "reason", reason)

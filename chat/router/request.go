@@ -67,6 +67,17 @@ func (q *request) t(id string, kv ...string) string { return q.r.cat.T(q.lang, i
 // say answers the message with text.
 func (q *request) say(text string) { q.sayReply(chat.Reply{Text: text}) }
 
+// refuse says a refusal of a button press (not your turn, not your
+// question, a stale button) to the presser alone where the platform can,
+// so that a group sees no answer meant for one person; in the chat
+// otherwise.
+func (q *request) refuse(text string) {
+	if q.m.Privately != nil && !q.m.Private && q.m.Privately(text) {
+		return
+	}
+	q.say(text)
+}
+
 // sayReply answers the message.
 func (q *request) sayReply(rep chat.Reply) {
 	if rep.GameID != 0 {
@@ -107,7 +118,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 		}
 		if f, ok := q.r.games.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
 			// Typed or a button under an old board alike: the game is over.
-			q.say("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f),
+			q.refuse("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f),
 				"rematch", q.word(command.Rematch)+" #"+f.Tag()))
 			return f, false
 		}

@@ -34,6 +34,28 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		}
 		return e.srv.Sent(group.ID)[seen]
 	}
+	// refused sends a press by u that is refused to u alone (issue 36):
+	// the callback's answer says why, and the group sees nothing.
+	refused := func(u telegramtest.User, msg telegramtest.Sent, data string) string {
+		t.Helper()
+		seen := len(e.srv.Sent(group.ID))
+		id, err := e.srv.Press(u, group.ID, msg.MessageID, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		if err := e.srv.Wait(patience, func() bool {
+			var ok bool
+			text, _, ok = e.srv.Answer(id)
+			return ok
+		}); err != nil {
+			t.Fatalf("%s's press was not answered", u.FirstName)
+		}
+		if n := len(e.srv.Sent(group.ID)); n != seen {
+			t.Errorf("%s's refused press was answered in the group too: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
+		}
+		return text
+	}
 	seen := len(e.srv.Sent(group.ID))
 	if _, err := e.srv.SendText(group, mover, "/resign"); err != nil {
 		t.Fatal(err)
@@ -43,9 +65,9 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		t.Fatalf("the question's button: %v (%q)", ask.Data(), ask.Text)
 	}
 	for _, u := range []telegramtest.User{other, cem} {
-		got := press(u, ask, ask.Data()[0])
-		if !strings.Contains(got.Text, "#g1 This question was not for you") && !strings.Contains(got.Text, "#g1 Bu soru sana sorulmadı") {
-			t.Errorf("%s's press: %q", u.FirstName, got.Text)
+		got := refused(u, ask, ask.Data()[0])
+		if !strings.Contains(got, "#g1 This question was not for you") && !strings.Contains(got, "#g1 Bu soru sana sorulmadı") {
+			t.Errorf("%s's press: %q", u.FirstName, got)
 		}
 		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.FirstName, err, s.Result)
@@ -59,9 +81,9 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	}
 	offer := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return len(s.Data()) == 2 })
 	for _, u := range []telegramtest.User{mover, cem} {
-		got := press(u, offer, offer.Data()[0])
-		if !strings.Contains(got.Text, "This question was not for you") && !strings.Contains(got.Text, "Bu soru sana sorulmadı") {
-			t.Errorf("%s's acceptance of %s's draw offer: %q", u.FirstName, mover.FirstName, got.Text)
+		got := refused(u, offer, offer.Data()[0])
+		if !strings.Contains(got, "This question was not for you") && !strings.Contains(got, "Bu soru sana sorulmadı") {
+			t.Errorf("%s's acceptance of %s's draw offer: %q", u.FirstName, mover.FirstName, got)
 		}
 		if s, err := e.mgr.Lobby().Get(1); err != nil || s.Result.Over {
 			t.Fatalf("%s's press ended the game: %v %+v", u.FirstName, err, s.Result)

@@ -294,8 +294,8 @@ func TestE2EDamaOpening(t *testing.T) {
 
 // TestE2EGroupChallenge: in a group, Bob challenges Ayşe by answering her
 // message, she accepts with the button, and they play tic-tac-toe to the
-// end by pressing the board's buttons; a press out of turn is refused and
-// changes nothing.
+// end by pressing the board's buttons; a press out of turn is refused, to
+// the presser alone, and changes nothing.
 func TestE2EGroupChallenge(t *testing.T) {
 	e := newE2E(t)
 	group := telegramtest.Group(77, "Kahvehane")
@@ -337,11 +337,14 @@ func TestE2EGroupChallenge(t *testing.T) {
 			t.Fatalf("whose turn? %q", board.Text)
 		}
 		if !refused {
-			seen := len(e.srv.Sent(group.ID))
-			if _, err := e.srv.Press(other, group.ID, board.MessageID, cells[0]); err != nil {
+			// Refused to the presser alone (issue 36), in the callback's answer.
+			id, err := e.srv.Press(other, group.ID, board.MessageID, cells[0])
+			if err != nil {
 				t.Fatal(err)
 			}
-			e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "#") })
+			if err := e.srv.Wait(patience, func() bool { text, _, ok := e.srv.Answer(id); return ok && strings.Contains(text, "#g1") }); err != nil {
+				t.Fatal("the press out of turn was not refused to the presser")
+			}
 			if n := len(e.photos(group.ID)); n != turn+1 {
 				t.Fatalf("a press out of turn changed the game (%d boards)", n)
 			}

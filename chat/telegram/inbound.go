@@ -62,14 +62,19 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		needAdmin bool
 		chatID    int64
 		userID    int64
+		handled   = func() {} // after the handler: a press's answer
 	)
 	switch {
 	case u.CallbackQuery != nil:
 		cq := u.CallbackQuery
-		b.answer(cq.ID)
 		b.remember(cq.From)
 		m, ok = callbackMessage(cq)
-		if ok {
+		if !ok {
+			b.answer(cq.ID)
+		} else {
+			p := b.newPress(cq.ID)
+			m.Privately = p.private
+			handled = p.finish
 			chatID, userID = cq.Message.Chat.ID, cq.From.ID
 			needAdmin = !m.Private && adminMatters(m.Text)
 		}
@@ -98,12 +103,14 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
 	err := b.in.Push(chatID, func(*lanes.Bucket) {
 		defer close(done)
+		defer handled()
 		if needAdmin {
 			m.Admin = b.isAdmin(chatID, userID)
 		}
 		b.handle(m)
 	})
 	if err != nil {
+		handled()
 		b.log.Warn("message not handled", "chat", chatID, "err", err)
 		b.forget(u.UpdateID) // a redelivery may be handled
 		return nil, err
@@ -129,8 +136,8 @@ func (b *Bot) handle(m chat.Message) {
 	b.handler.Handle(b.life, m)
 }
 
-// answer stops the button's loading spinner right away; the reply itself
-// comes as a message.
+// answer stops the button's loading spinner with an empty answer; the
+// reply itself comes as a message (press.go answers a refusal instead).
 func (b *Bot) answer(id string) {
 	if id == "" {
 		return

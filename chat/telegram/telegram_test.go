@@ -255,6 +255,10 @@ func TestCallbackRouted(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := h.waitMessages(t, 2)[1]
+	if got.Privately == nil {
+		t.Error("a press carries no way to answer it privately")
+	}
+	got.Privately = nil
 	want := chat.Message{Platform: "telegram", ChannelID: "-600", UserID: "77", UserName: "Bob",
 		Text: "move b2", Locale: "en", Ref: fmt.Sprint(board.MessageID),
 		Update: fmt.Sprintf("%d:%d", srv.Bot().ID, srv.LastUpdateID())} // the press's update, applied once (issue 21.1)

@@ -470,7 +470,9 @@ type Call struct {
 	// AllowedMentions is the allowed_mentions object as sent (nil when
 	// absent: Discord then pings whatever the content mentions).
 	AllowedMentions json.RawMessage
-	At              time.Time
+	// Ephemeral: sent with flags 64, seen by the interaction's user alone.
+	Ephemeral bool
+	At        time.Time
 }
 
 func (c Call) String() string {
@@ -500,6 +502,8 @@ type Message struct {
 	Interaction   string // the interaction it answers, if any
 	Loading       bool   // a deferred "thinking" response not yet edited
 	Deleted       bool
+	// Ephemeral: a follow-up only the interaction's user sees (flags 64).
+	Ephemeral bool
 }
 
 func (m *Message) clone() Message {

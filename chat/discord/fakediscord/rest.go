@@ -146,6 +146,9 @@ func (s *Server) record(c Call) {
 	s.mu.Unlock()
 }
 
+// ephemeralFlag is Discord's message flag EPHEMERAL (1 << 6).
+const ephemeralFlag = 64
+
 // body is a message body as the bot sends it (JSON or multipart).
 type body struct {
 	Type            int             `json:"type"` // interaction callbacks
@@ -454,7 +457,8 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request, appID, token s
 		s.badRequest(w, "followup", err)
 		return
 	}
-	m := &Message{ChannelID: in.channelID, Content: deref(b.Content), Components: b.Components, Files: b.files, Interaction: in.id}
+	m := &Message{ChannelID: in.channelID, Content: deref(b.Content), Components: b.Components, Files: b.files, Interaction: in.id,
+		Ephemeral: b.Flags&ephemeralFlag != 0}
 	s.mu.Lock()
 	// After a deferred "thinking" response, Discord turns the first
 	// followup into that response.
@@ -467,7 +471,7 @@ func (s *Server) followup(w http.ResponseWriter, r *http.Request, appID, token s
 	out := s.messageJSON(m)
 	s.mu.Unlock()
 	s.record(Call{Kind: Followup, ChannelID: in.channelID, InteractionID: in.id, MessageID: m.ID,
-		Content: m.Content, Components: m.Components, Files: m.Files, AllowedMentions: b.AllowedMentions})
+		Content: m.Content, Components: m.Components, Files: m.Files, AllowedMentions: b.AllowedMentions, Ephemeral: m.Ephemeral})
 	if r.URL.Query().Get("wait") == "true" {
 		writeJSON(w, 200, out)
 		return

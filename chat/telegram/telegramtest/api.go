@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // newMessageID numbers messages per chat, as Telegram does.
@@ -285,7 +286,10 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		if cb == nil || cb.answered {
 			return nil, badRequest("query is too old and response timeout expired or query ID is invalid")
 		}
-		cb.answered, cb.text = true, p.Get("text")
+		if n := utf8.RuneCountInString(p.Get("text")); n > 200 {
+			return nil, badRequest("MESSAGE_TOO_LONG")
+		}
+		cb.answered, cb.text, cb.alert = true, p.Get("text"), p.Get("show_alert") == "true"
 		return true, nil
 	case "setMyCommands":
 		var cmds []BotCommand

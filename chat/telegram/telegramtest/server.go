@@ -162,6 +162,7 @@ type Server struct {
 type callbackState struct {
 	answered bool
 	text     string
+	alert    bool
 }
 
 // NewServer starts a fake Bot API server; Close stops it.
@@ -315,6 +316,18 @@ func (s *Server) Answered(callbackID string) bool {
 	defer s.mu.Unlock()
 	cb := s.callbacks[callbackID]
 	return cb != nil && cb.answered
+}
+
+// Answer is a callback query's answer: the text the presser alone saw (a
+// toast, or an alert they close), ok false until it is answered.
+func (s *Server) Answer(callbackID string) (text string, alert, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cb := s.callbacks[callbackID]
+	if cb == nil || !cb.answered {
+		return "", false, false
+	}
+	return cb.text, cb.alert, true
 }
 
 // Commands returns the command menu set for a language code ("" default).

@@ -1,0 +1,62 @@
+package telegram_test
+
+import (
+	"strings"
+	"testing"
+
+	"oyunbot/chat/telegram/telegramtest"
+)
+
+// TestE2ERefusalsArePrivate: in a group, a press that is refused is
+// answered to the presser alone, as the callback's answer (issue 36): the
+// player whose turn it is not and a bystander on another's board; the group
+// sees no message, and nothing changes. A press that is taken is answered
+// in the group as before.
+func TestE2ERefusalsArePrivate(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(2207, "Kahvehane")
+	cem := telegramtest.User{ID: 93, FirstName: "Cem", UserName: "cem", LanguageCode: "tr"}
+	board, mover, other := e.ticTacToe(t, group)
+	cells := cellMoves(board)
+
+	refused := func(u telegramtest.User, msg telegramtest.Sent, data string) string {
+		t.Helper()
+		seen := len(e.srv.Sent(group.ID))
+		id, err := e.srv.Press(u, group.ID, msg.MessageID, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		if err := e.srv.Wait(patience, func() bool {
+			var ok bool
+			text, _, ok = e.srv.Answer(id)
+			return ok
+		}); err != nil {
+			t.Fatalf("%s's press was not answered", u.FirstName)
+		}
+		if text == "" {
+			t.Errorf("%s's refused press was answered without a word", u.FirstName)
+		}
+		if n := len(e.srv.Sent(group.ID)); n != seen {
+			t.Errorf("%s's refused press was answered in the group: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
+		}
+		return text
+	}
+	for _, u := range []telegramtest.User{other, cem} {
+		got := refused(u, board, cells[0])
+		if !strings.Contains(got, "#g1") {
+			t.Errorf("%s's press on the board: %q", u.FirstName, got)
+		}
+		if s, _ := e.mgr.Lobby().Get(1); len(s.Moves) != 0 {
+			t.Fatalf("%s's refused press moved: %v", u.FirstName, s.Moves)
+		}
+	}
+	// The mover's press is taken, and answered in the group.
+	if _, err := e.srv.Press(mover, group.ID, board.MessageID, cells[0]); err != nil {
+		t.Fatal(err)
+	}
+	e.waitPhotos(t, group.ID, 2)
+	if s, _ := e.mgr.Lobby().Get(1); len(s.Moves) != 1 {
+		t.Fatalf("the mover's press: moves %v", s.Moves)
+	}
+}
