@@ -136,10 +136,11 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		return
 	}
 	var (
-		text     string
-		mentions []chat.User
-		kind     refKind
-		ackType  discordgo.InteractionResponseType
+		text      string
+		mentions  []chat.User
+		kind      refKind
+		ackType   discordgo.InteractionResponseType
+		ephemeral bool
 	)
 	switch in.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
@@ -152,6 +153,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		}
 		text, mentions = commandText(d, b.specByName)
 		kind, ackType = refCommand, discordgo.InteractionResponseDeferredChannelMessageWithSource
+		ephemeral = in.GuildID != "" && privateCommands[d.Name]
 	case discordgo.InteractionMessageComponent:
 		d, ok := in.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
@@ -193,7 +195,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	}
 
 	r := &ref{kind: kind, id: in.ID, token: in.Token, appID: in.AppID, channelID: in.ChannelID,
-		acked: make(chan struct{})}
+		acked: make(chan struct{}), ephemeral: ephemeral}
 	if r.appID == "" {
 		r.appID = b.application()
 	}
@@ -208,6 +210,13 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	b.enqueue(msg, r)
 }
 
+// privateCommands are the slash commands whose answer concerns the asker
+// alone, answered in a server ephemerally (only the asker sees it): help,
+// the legal moves, ratings, and a hint (which would tell the opponent too).
+// The rest (moves, boards, challenges, offers, history, games, standings)
+// are the channel's business and answered to all.
+var privateCommands = map[string]bool{"help": true, "legal": true, "rating": true, "hint": true}
+
 // acknowledge sends the deferred response, retried briefly (it is only of
 // use within Discord's 3 s window).
 func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
@@ -215,7 +224,11 @@ func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.Interac
 	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
 	defer cancel()
 	r.ackErr = b.retry.short().do(ctx, b.log, "acknowledge interaction", func() error {
-		return b.s.InteractionRespond(in, &discordgo.InteractionResponse{Type: t}, discordgo.WithContext(ctx))
+		resp := &discordgo.InteractionResponse{Type: t}
+		if r.ephemeral {
+			resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
+		return b.s.InteractionRespond(in, resp, discordgo.WithContext(ctx))
 	})
 }
 

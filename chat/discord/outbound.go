@@ -181,7 +181,7 @@ func (b *Bot) deliver(ctx context.Context, channelID string, rf *ref, first bool
 			if first && rf.kind == refCommand {
 				return b.editOriginal(ctx, in, m)
 			}
-			return b.followup(ctx, in, m)
+			return b.followup(ctx, in, m, rf.ephemeral)
 		})
 		if err == nil || ctx.Err() != nil {
 			return err
@@ -234,10 +234,12 @@ func (b *Bot) editOriginal(ctx context.Context, in *discordgo.Interaction, m out
 	return err
 }
 
-func (b *Bot) followup(ctx context.Context, in *discordgo.Interaction, m outMsg) error {
-	_, err := b.s.FollowupMessageCreate(in, true, &discordgo.WebhookParams{
-		Content: m.content, Components: m.components, Files: m.files(), AllowedMentions: allowedMentions(),
-	}, discordgo.WithContext(ctx))
+func (b *Bot) followup(ctx context.Context, in *discordgo.Interaction, m outMsg, ephemeral bool) error {
+	p := &discordgo.WebhookParams{Content: m.content, Components: m.components, Files: m.files(), AllowedMentions: allowedMentions()}
+	if ephemeral {
+		p.Flags = discordgo.MessageFlagsEphemeral
+	}
+	_, err := b.s.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
 	return err
 }
 

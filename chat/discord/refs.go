@@ -46,6 +46,10 @@ type ref struct {
 	ackErr error
 
 	used bool // the first reply has been sent (guarded by refStore.mu)
+
+	// ephemeral: a slash command whose answers concern the asker alone
+	// (privateCommands), acknowledged and answered ephemerally.
+	ephemeral bool
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }

@@ -395,11 +395,12 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 	in.state.AckedAt = now
 	in.state.AckType = b.Type
 	call := Call{Kind: Callback, ChannelID: in.channelID, InteractionID: id, CallbackType: b.Type,
-		Content: deref(data.Content), Components: data.Components, Files: data.files, AllowedMentions: data.AllowedMentions}
+		Content: deref(data.Content), Components: data.Components, Files: data.files, AllowedMentions: data.AllowedMentions,
+		Ephemeral: data.Flags&ephemeralFlag != 0}
 	switch b.Type {
 	case 4, 5:
 		m := &Message{ChannelID: in.channelID, Content: deref(data.Content), Components: data.Components,
-			Files: data.files, Interaction: id, Loading: b.Type == 5}
+			Files: data.files, Interaction: id, Loading: b.Type == 5, Ephemeral: data.Flags&ephemeralFlag != 0}
 		s.addMessage(m)
 		in.state.OriginalID = m.ID
 		call.MessageID = m.ID
