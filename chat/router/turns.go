@@ -1,8 +1,7 @@
 package router
 
-// turns.go writes what a turn did: the moves of one or several plies, the
-// dice rolled (by the bot, for everybody) and what the player still owes in
-// a turn begun, so that each turn gets one reply whatever the game.
+// turns.go reads a custom start position in "play" (what a turn did is
+// written by chat/present's turns.go).
 
 import (
 	"strings"
