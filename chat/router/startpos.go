@@ -1,6 +1,6 @@
 package router
 
-// turns.go reads a custom start position in "play" (what a turn did is
+// startpos.go reads a custom start position in "play" (what a turn did is
 // written by chat/present's turns.go).
 
 import (
