@@ -30,7 +30,7 @@ func TestManagerAPI(t *testing.T) {
 		reflect.TypeFor[*sessions.Matches]():    {"Get", "Start"},
 		reflect.TypeFor[*sessions.Tournaments](): {"AddBot", "Cancel", "Create", "Get", "Join", "Leave",
 			"Start"},
-		reflect.TypeFor[*sessions.Ratings]():  {"Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
+		reflect.TypeFor[*sessions.Ratings]():  {"Before", "IfLost", "Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
 		reflect.TypeFor[*sessions.Channels](): {"Get", "Set"},
 		reflect.TypeFor[*sessions.Clocks]():   {"CheckIdle"},
 		reflect.TypeFor[*sessions.Fleet]():    {"CreditOutage"},
