@@ -63,11 +63,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	store, code := openStore(ctx, cfg.DB, log)
+	store, closeStore, code := openStore(ctx, cfg.DB, log)
 	if store == nil {
 		return code
 	}
-	defer store.Close()
+	defer closeStore()
 
 	pages, gameStore, err := newWebPages(cfg, store, log)
 	if err != nil {
@@ -272,36 +272,43 @@ func isTerminal(r io.Reader) bool {
 
 // openStore opens the store OYUNBOT_DB names: a PostgreSQL server for a
 // postgres:// or postgresql:// URL, else a SQLite file (created, with its
-// folder, if missing). Other URLs are refused: a server's URL would be
-// taken for a file path, and its password would become a folder's name.
-// On failure it logs why and returns the exit code. The URL's password is
-// never logged.
-func openStore(ctx context.Context, db string, log *slog.Logger) (sessions.Store, int) {
+// folder, if missing), locked for this process alone (lockDB). Other URLs
+// are refused: a server's URL would be taken for a file path, and its
+// password would become a folder's name. closeStore closes it (and
+// releases the file). On failure it logs why and returns the exit code.
+// The URL's password is never logged.
+func openStore(ctx context.Context, db string, log *slog.Logger) (store sessions.Store, closeStore func(), code int) {
 	if sessions.IsPostgresURL(db) {
 		store, err := sessions.OpenPostgres(ctx, db)
 		if err != nil {
 			// The URL as configured: the handler redacts its password (the
 			// store's own errors show it as xxxxx).
 			log.Error("opening the database (OYUNBOT_DB)", "db", db, "err", err)
-			return nil, 1
+			return nil, nil, 1
 		}
-		return store, 0
+		return store, func() { store.Close() }, 0
 	}
 	if strings.Contains(db, "://") {
 		log.Error("OYUNBOT_DB: set the path of a SQLite file or a postgres:// URL; other database servers are not supported",
 			"db", sessions.RedactURL(db))
-		return nil, 2
+		return nil, nil, 2
 	}
 	if dir := filepath.Dir(db); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			log.Error("creating the database folder", "err", err)
-			return nil, 1
+			return nil, nil, 1
 		}
 	}
-	store, err := sessions.OpenSQLite(ctx, db)
+	unlock, err := lockDB(db, log)
 	if err != nil {
-		log.Error("opening the database", "path", db, "err", err)
-		return nil, 1
+		log.Error("the database is in use", "err", err)
+		return nil, nil, 1
 	}
-	return store, 0
+	lite, err := sessions.OpenSQLite(ctx, db)
+	if err != nil {
+		unlock()
+		log.Error("opening the database", "path", db, "err", err)
+		return nil, nil, 1
+	}
+	return lite, func() { lite.Close(); unlock() }, 0
 }
