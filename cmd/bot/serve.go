@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"oyunbot/chat"
 	"oyunbot/chat/console"
@@ -209,12 +210,21 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 
 	// One platform failing stops the others: a half-running bot would keep
 	// games whose players can no longer reach it.
-	ctx, cancel := context.WithCancel(ctx)
+	stopping, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The platforms stop after the router's graceful stop, so that what it
+	// says then (an analysis cut short) is still delivered.
+	running, stopPlatforms := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopPlatforms()
+	go func() {
+		<-stopping.Done()
+		stopRouter(router, log)
+		stopPlatforms()
+	}()
 	errs := make(chan error, len(started))
 	for i, p := range started {
 		go func() {
-			err := p.Run(ctx)
+			err := p.Run(running)
 			if err != nil {
 				err = fmt.Errorf("%s: %w", names[i], err)
 			}
@@ -230,6 +240,21 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 		}
 	}
 	return code
+}
+
+// stopGrace bounds the router's graceful stop: the replies it waits for
+// (an analysis's askers told it stopped) that are not out by then stay in
+// the outbox for the next start.
+const stopGrace = 5 * time.Second
+
+// stopRouter begins the router's graceful stop (Router.Stop) while its
+// senders still send.
+func stopRouter(router *chatrouter.Router, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), stopGrace)
+	defer cancel()
+	if err := router.Stop(ctx); err != nil {
+		log.Warn("stopping: replies not delivered yet are kept for the next start", "err", err)
+	}
 }
 
 // consoleYou is the name the console's own user goes by, whom replies
@@ -252,6 +277,7 @@ func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdi
 	})
 	router.AddSender(console.Platform, count(console.Platform, con))
 	err := con.Run(ctx, router, router.Wait)
+	stopRouter(router, log) // the console still prints
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("console", "err", err)
 		return 1
