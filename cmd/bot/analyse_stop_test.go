@@ -4,6 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -12,6 +15,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/analysis"
+	"oyunbot/chat/console"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/sessions"
 )
@@ -27,23 +31,8 @@ func TestGracefulStopTellsTheAnalysisAsker(t *testing.T) {
 	db := filepath.Join(dir, "bot.db")
 	ayse := telegramtest.User{ID: 4106, FirstName: "Ayşe", LanguageCode: "tr"}
 	dm := telegramtest.Private(ayse)
-	// The Opera Game (Morphy, 1858) to 15...Nxd7, resigned by Black: 31
-	// positions for the engine, many seconds of analysis.
 	ctx := context.Background()
-	store, err := sessions.OpenSQLite(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Now().Add(-time.Hour)
-	if _, err := store.CreateGame(ctx, sessions.GameRecord{Game: "chess", Platform: "telegram", ChannelID: "4106",
-		Players: [2]sessions.Player{{ID: "4106", Name: "Ayşe"}, {ID: sessions.BotID, Name: "oyunbot", Bot: true, Level: "easy"}},
-		Level:   "easy", Lang: "tr", Started: at, LastMove: at, Settled: true,
-		Moves: strings.Fields("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 " +
-			"Bxb5 Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7 Nxd7"),
-		Result: sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned, Points: 1}}); err != nil {
-		t.Fatal(err)
-	}
-	store.Close()
+	seedOperaGame(t, db, "telegram", "4106", sessions.Player{ID: "4106", Name: "Ayşe"})
 
 	tg := telegramtest.NewServer(telegramtest.Config{})
 	defer tg.Close()
@@ -139,4 +128,70 @@ func TestGracefulStopTellsTheAnalysisAsker(t *testing.T) {
 		t.Errorf("after the restart Ayşe has been told %d times that the analysis stopped, want once", n)
 	}
 	t.Logf("%d of %d positions were kept at the stop; SIGTERM to exit: %v", kept, total, stopTook.Round(time.Millisecond))
+}
+
+// seedOperaGame stores game #g1 in the SQLite file db, finished, of
+// player against the bot in channel on platform: the Opera Game (Morphy,
+// 1858) to 15...Nxd7, resigned by Black, 31 positions for the engine
+// (many seconds of analysis).
+func seedOperaGame(t *testing.T, db, platform, channel string, player sessions.Player) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sessions.OpenSQLite(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	at := time.Now().Add(-time.Hour)
+	if _, err := store.CreateGame(ctx, sessions.GameRecord{Game: "chess", Platform: platform, ChannelID: channel,
+		Players: [2]sessions.Player{player, {ID: sessions.BotID, Name: "oyunbot", Bot: true, Level: "easy"}},
+		Level:   "easy", Lang: "tr", Started: at, LastMove: at, Settled: true,
+		Moves: strings.Fields("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 " +
+			"Bxb5 Nbd7 O-O-O Rd8 Rxd7 Rxd7 Rd1 Qe6 Bxd7 Nxd7"),
+		Result: sessions.Result{Over: true, Winner: ai.First, Reason: sessions.ReasonResigned, Points: 1}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestConsoleInterruptTellsTheAnalysisAsker: in the console, Ctrl-C
+// (SIGINT) during an analysis prints that it stopped before the bot exits.
+func TestConsoleInterruptTellsTheAnalysisAsker(t *testing.T) {
+	bin := botBinary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "bot.db")
+	seedOperaGame(t, db, console.Platform, console.DefaultChannel, sessions.Player{ID: console.DefaultUser, Name: console.DefaultUser})
+	cmd := exec.Command(bin, "-env", "")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "OYUNBOT_DB="+db, "OYUNBOT_LANG=tr")
+	out := newProcessOutput()
+	cmd.Stdout, cmd.Stderr = out, out
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		in.Close()
+		if t.Failed() {
+			t.Logf("the bot printed:\n%s", out.String())
+		}
+	})
+	if _, err := io.WriteString(in, "analiz #g1\n"); err != nil {
+		t.Fatal(err)
+	}
+	out.waitLine(t, "#g1 analiz ediliyor")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-exited; err != nil {
+		t.Fatalf("the bot exited with %v after SIGINT", err)
+	}
+	if !strings.Contains(out.String(), "#g1 analizi durdu: bot yeniden başlatılıyor.") {
+		t.Errorf("the console was not told the analysis stopped:\n%s", out.String())
+	}
 }
