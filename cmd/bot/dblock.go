@@ -19,11 +19,11 @@ const lockSuffix = ".lock"
 // lockDB locks the SQLite file db for this process's life, before the
 // store opens it (and migrates it): the lock file is db+".lock", and the
 // system releases it when the process exits, a killed one too. A private
-// in-memory database needs none. Where the system has no file locks it
+// database needs none: in memory, or "" (SQLite's temporary file). Where the system has no file locks it
 // logs a warning and goes on unlocked. The error, when another process
 // holds the file, says so and what to do.
 func lockDB(db string, log *slog.Logger) (unlock func(), err error) {
-	if db == sessions.MemoryDB {
+	if db == sessions.MemoryDB || db == "" {
 		return func() {}, nil
 	}
 	path := db + lockSuffix
