@@ -3,12 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"oyunbot/chat/telegram/telegramtest"
+	"oyunbot/sessions"
 )
 
 // TestOneProcessPerSQLiteFile (issue 41.1): a second bot on the SQLite
@@ -77,5 +80,48 @@ func exitedBefore(t *testing.T, b *tgBot, subs ...string) {
 			return
 		case <-ch:
 		}
+	}
+}
+
+// TestLockDB: in one process (flock's locks belong to open file
+// descriptions), a second lock of the file is refused with the message
+// the bot logs; a private database takes no lock file; the released file
+// can be locked again.
+func TestLockDB(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "bot.db")
+	unlock, err := lockDB(db, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lockDB(db, log)
+	want := fmt.Sprintf("another oyunbot process (pid %d) is using the database %s (it holds %s.lock): only one process may use a SQLite file; "+
+		"stop the other one first, or run several processes on PostgreSQL (OYUNBOT_DB=postgres://..., the shared mode)", os.Getpid(), db, db)
+	if err == nil || err.Error() != want {
+		t.Errorf("the second lock: %v\nwant %s", err, want)
+	}
+	unlock()
+	again, err := lockDB(db, log)
+	if err != nil {
+		t.Fatalf("after the release: %v", err)
+	}
+	again()
+	for _, private := range []string{sessions.MemoryDB, ""} {
+		u1, err1 := lockDB(private, log)
+		u2, err2 := lockDB(private, log)
+		if err1 != nil || err2 != nil {
+			t.Errorf("a private database %q: %v, %v", private, err1, err2)
+			continue
+		}
+		u1()
+		u2()
+	}
+	if _, err := lockDB(filepath.Join(dir, "missing", "bot.db"), log); err == nil || !strings.Contains(err.Error(), "locking the database") {
+		t.Errorf("a lock in a missing folder: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "bot.db.lock" {
+		t.Errorf("files made: %v, want bot.db.lock alone", entries)
 	}
 }
