@@ -60,6 +60,10 @@ var (
 	ErrNotOver = errors.New("sessions: the game is not over")
 	// ErrNothingToAnalyse: the game has no moves.
 	ErrNothingToAnalyse = errors.New("sessions: the game has no moves")
+	// ErrAnalysisStopped is the end of an analysis the process stopped
+	// (Analyses.Stop, Manager.Close): its evaluations so far are kept, and
+	// the next request goes on from them. It is an ErrClosed.
+	ErrAnalysisStopped = fmt.Errorf("%w: the analysis was stopped with the process; its evaluations are kept", ErrClosed)
 )
 
 // AnalysisBusyError is ErrAnalysisBusy with the game being analysed, and
@@ -94,9 +98,10 @@ type AnalysesConfig struct {
 // workers. Progress may be nil.
 type AnalysisListener struct {
 	Progress func(done, total int)
-	// Done is called once, with the result or why there is none; never
-	// when the process stops first (the evaluations so far are kept, and
-	// the next request resumes them).
+	// Done is called once, with the result or why there is none:
+	// ErrAnalysisStopped when the process stops first (the evaluations so
+	// far are kept, and the next request resumes them), context.Canceled
+	// when its game is gone (Cancel).
 	Done func(res *analysis.Result, err error)
 }
 
@@ -107,18 +112,22 @@ type Analyses struct {
 	submit func(owner string, job func()) error
 	ctx    context.Context
 
-	mu      sync.Mutex
-	byOwner map[string]*analysisJob
-	byGame  map[int64]*analysisJob
-	memory  map[int64]AnalysisRecord // without a Store
+	mu       sync.Mutex
+	byOwner  map[string]*analysisJob
+	byGame   map[int64]*analysisJob
+	memory   map[int64]AnalysisRecord // without a Store
+	stopping bool                     // Stop has begun: no new analysis starts
 }
 
 // analysisJob is one running analysis.
 type analysisJob struct {
 	owner  string
 	game   int64
+	l      AnalysisListener
 	ctx    context.Context
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
+	ended  chan struct{} // closed by end
+	told   chan struct{} // closed once its listener has been told (finish)
 }
 
 // NewAnalyses returns the analyses of m's games, run on m's engine pool
@@ -191,21 +200,23 @@ func (a *Analyses) Request(ctx context.Context, owner string, s Snapshot, l Anal
 	if rec, err := a.load(ctx, s.ID); err == nil && !rec.Complete {
 		resume, _ = decodeResult(rec)
 	}
-	j, err := a.begin(owner, s.ID)
+	j, err := a.begin(owner, s.ID, l)
 	if err != nil {
 		return nil, false, err
 	}
-	run := &analysisRun{a: a, j: j, s: s, start: start, moves: moves, l: l, resume: resume, began: a.cfg.Now()}
+	run := &analysisRun{a: a, j: j, s: s, start: start, moves: moves, resume: resume, began: a.cfg.Now()}
 	if err := a.submit(owner, run.slice); err != nil {
-		a.forget(j)
+		if a.end(j) {
+			close(j.told) // the caller hears ErrClosed instead
+		}
 		return nil, false, ErrClosed
 	}
 	return nil, true, nil
 }
 
-// begin registers owner's analysis of game id, unless owner or the game
-// has one running.
-func (a *Analyses) begin(owner string, id int64) (*analysisJob, error) {
+// begin registers owner's analysis of game id, heard by l, unless owner or
+// the game has one running (or the analyses are stopping).
+func (a *Analyses) begin(owner string, id int64, l AnalysisListener) (*analysisJob, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byOwner[owner]; j != nil {
@@ -214,11 +225,11 @@ func (a *Analyses) begin(owner string, id int64) (*analysisJob, error) {
 	if j := a.byGame[id]; j != nil {
 		return nil, &AnalysisBusyError{GameID: j.game}
 	}
-	if a.ctx.Err() != nil {
+	if a.stopping || a.ctx.Err() != nil {
 		return nil, ErrClosed
 	}
-	j := &analysisJob{owner: owner, game: id}
-	j.ctx, j.cancel = context.WithCancel(a.ctx)
+	j := &analysisJob{owner: owner, game: id, l: l, ended: make(chan struct{}), told: make(chan struct{})}
+	j.ctx, j.cancel = context.WithCancelCause(a.ctx)
 	a.byOwner[owner], a.byGame[id] = j, j
 	return j, nil
 }
@@ -229,7 +240,39 @@ func (a *Analyses) Cancel(id int64) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byGame[id]; j != nil {
-		j.cancel()
+		j.cancel(nil)
+	}
+}
+
+// Stop stops the analyses running, for a graceful stop of the process:
+// each keeps its evaluations so far (the next request goes on from them)
+// and its listener hears ErrAnalysisStopped, once. It waits until ctx is
+// done for the slices on the engine's pool to stop; an analysis whose
+// slice has not ended by then (queued behind other work, or dropped by a
+// closed pool) is ended, and told, all the same. No analysis starts
+// afterwards.
+func (a *Analyses) Stop(ctx context.Context) {
+	a.mu.Lock()
+	a.stopping = true
+	jobs := make([]*analysisJob, 0, len(a.byOwner))
+	for _, j := range a.byOwner {
+		jobs = append(jobs, j)
+		j.cancel(errStopping)
+	}
+	a.mu.Unlock()
+	if a.ctx.Err() == nil {
+		// The pool runs: each slice, running or queued, ends its analysis
+		// at its turn (slice), having saved what it did, and tells its
+		// listener (whose reply is queued once told is closed).
+		for _, j := range jobs {
+			select {
+			case <-j.told:
+			case <-ctx.Done():
+			}
+		}
+	}
+	for _, j := range jobs {
+		a.finish(j, nil, ErrAnalysisStopped)
 	}
 }
 
@@ -243,17 +286,40 @@ func (a *Analyses) Running(owner string) (int64, bool) {
 	return 0, false
 }
 
-// forget ends j's registration.
-func (a *Analyses) forget(j *analysisJob) {
+// finish ends j and tells its listener, unless j has ended already.
+func (a *Analyses) finish(j *analysisJob, res *analysis.Result, err error) {
+	if !a.end(j) {
+		return
+	}
+	defer close(j.told)
+	j.l.Done(res, err)
+}
+
+// end ends j's registration; true for the one call that did, which alone
+// tells j's listener and closes j.told.
+func (a *Analyses) end(j *analysisJob) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	j.cancel()
+	select {
+	case <-j.ended:
+		return false
+	default:
+	}
+	close(j.ended)
+	j.cancel(nil)
 	if a.byOwner[j.owner] == j {
 		delete(a.byOwner, j.owner)
 	}
 	if a.byGame[j.game] == j {
 		delete(a.byGame, j.game)
 	}
+	return true
+}
+
+// stopped reports whether j is being stopped with the process (Stop, or
+// the Manager's Close), rather than cancelled or still running.
+func (a *Analyses) stopped(j *analysisJob) bool {
+	return a.ctx.Err() != nil || errors.Is(context.Cause(j.ctx), errStopping)
 }
 
 func (a *Analyses) load(ctx context.Context, id int64) (AnalysisRecord, error) {
@@ -303,7 +369,6 @@ type analysisRun struct {
 	s            Snapshot
 	start        games.Position
 	moves        []ai.Move
-	l            AnalysisListener
 	resume       *analysis.Result
 	began, shown time.Time
 }
@@ -325,35 +390,39 @@ func (r *analysisRun) slice() {
 			}
 		},
 	})
+	l := r.j.l
 	if res != nil && !res.Complete && errors.Is(context.Cause(ctx), errSliceDone) && r.j.ctx.Err() == nil {
 		// The slice is done: keep it, and wait for the next turn.
 		if err := a.save(res, r.s.ID); err != nil {
 			a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", err)
 		}
 		r.resume = res
-		if now := a.cfg.Now(); r.l.Progress != nil && now.Sub(r.began) >= a.cfg.Progress && now.Sub(r.shown) >= a.cfg.Progress {
+		if now := a.cfg.Now(); l.Progress != nil && now.Sub(r.began) >= a.cfg.Progress && now.Sub(r.shown) >= a.cfg.Progress {
 			r.shown = now
-			r.l.Progress(done, total)
+			l.Progress(done, total)
 		}
 		if err := a.submit(r.j.owner, r.slice); err != nil {
-			a.forget(r.j) // the pool is closed: the process stops
+			a.finish(r.j, nil, ErrAnalysisStopped) // the pool is closed: the process stops
 		}
 		return
 	}
-	defer a.forget(r.j)
 	switch {
 	case err == nil:
 		if serr := a.save(res, r.s.ID); serr != nil {
 			a.cfg.Logger.Error("analysis: saving a result", "id", r.s.ID, "err", serr)
 		}
-		r.l.Done(res, nil)
-	case res != nil && a.ctx.Err() != nil:
-		// The process stops: what was done is kept for the next request.
-		if serr := a.save(res, r.s.ID); serr != nil {
-			a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", serr)
+		a.finish(r.j, res, nil)
+	case a.stopped(r.j):
+		// The process stops: what was done is kept for the next request,
+		// and the asker is told so.
+		if res != nil {
+			if serr := a.save(res, r.s.ID); serr != nil {
+				a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", serr)
+			}
 		}
+		a.finish(r.j, nil, ErrAnalysisStopped)
 	default:
-		r.l.Done(nil, err)
+		a.finish(r.j, nil, err)
 	}
 }
 
@@ -366,8 +435,12 @@ func outcomeOf(res Result) *analysis.Outcome {
 	return &analysis.Outcome{Winner: res.Winner, Points: res.Points}
 }
 
-// errSliceDone ends a slice's context.
-var errSliceDone = errors.New("sessions: the analysis's slice is done")
+// errSliceDone ends a slice's context; errStopping, an analysis's
+// (Analyses.Stop).
+var (
+	errSliceDone = errors.New("sessions: the analysis's slice is done")
+	errStopping  = errors.New("sessions: the analyses are stopping")
+)
 
 // enginePool is m's pool of engine workers (the bot's moves).
 func (m *Manager) enginePool() *pool { return m.bots.pool }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"oyunbot/ai"
@@ -202,5 +203,127 @@ func TestAnalysesProgress(t *testing.T) {
 	}
 	if d.calls != 1 || d.err != nil {
 		t.Errorf("the end: %d calls, %v", d.calls, d.err)
+	}
+}
+
+// TestAnalysesStopTellsAskers (issue 41.6): a graceful stop stops the
+// analyses it finds, one mid-way (a slice done, the next queued) and one
+// not begun, and waits for their queued slices: each ends at its turn,
+// keeping what was done, and its asker hears ErrAnalysisStopped, once. No
+// analysis starts afterwards. A new Analyses on the store (the restart)
+// goes on from the evaluations kept to the whole result.
+func TestAnalysesStopTellsAskers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		store, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "bot.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer store.Close()
+		q := &sliceQueue{}
+		a := newAnalyses(ctx, q.submit, AnalysesConfig{Store: store, Slice: 2})
+		mid, fresh := analysedGame(), analysedGame()
+		fresh.ID = 8
+		var dMid, dFresh done
+		for _, r := range []struct {
+			owner string
+			s     Snapshot
+			d     *done
+		}{{"tg/1", mid, &dMid}, {"tg/2", fresh, &dFresh}} {
+			if _, started, err := a.Request(ctx, r.owner, r.s, r.d.listener()); err != nil || !started {
+				t.Fatalf("Request %s: %v, %v", r.owner, started, err)
+			}
+		}
+		q.runOne() // mid's first slice: 2 positions kept, its next slice queued
+
+		stopped := make(chan struct{})
+		go func() {
+			a.Stop(ctx)
+			close(stopped)
+		}()
+		synctest.Wait() // Stop waits for the slices
+		select {
+		case <-stopped:
+			t.Fatal("Stop returned before the queued slices ran")
+		default:
+		}
+		if _, _, err := a.Request(ctx, "tg/3", Snapshot{ID: 9, Game: mid.Game, Moves: mid.Moves, Result: mid.Result},
+			AnalysisListener{}); !errors.Is(err, ErrClosed) {
+			t.Errorf("a request while stopping: %v, want ErrClosed", err)
+		}
+		for q.runOne() {
+		}
+		synctest.Wait()
+		select {
+		case <-stopped:
+		default:
+			t.Fatal("Stop still waits after every slice ran")
+		}
+		for name, d := range map[string]*done{"mid-way": &dMid, "not begun": &dFresh} {
+			if d.calls != 1 || !errors.Is(d.err, ErrAnalysisStopped) || !errors.Is(d.err, ErrClosed) || d.res != nil {
+				t.Errorf("the %s analysis's asker: %d calls, %v, %v; want ErrAnalysisStopped once", name, d.calls, d.err, d.res)
+			}
+		}
+		if _, ok := a.Running("tg/1"); ok {
+			t.Error("the stopped analysis still runs")
+		}
+		rec, err := store.Analysis(ctx, 7)
+		if err != nil || rec.Complete {
+			t.Fatalf("after the stop the store has %+v, %v", rec, err)
+		}
+		kept, err := decodeResult(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evaluated := 0
+		for _, e := range kept.Evals {
+			if e.Done {
+				evaluated++
+			}
+		}
+		if evaluated < 2 {
+			t.Errorf("%d evaluations kept, want the first slice's 2", evaluated)
+		}
+
+		// The restart: the next request goes on from there.
+		q2 := &sliceQueue{}
+		a2 := newAnalyses(ctx, q2.submit, AnalysesConfig{Store: store, Slice: 2})
+		var again done
+		if _, started, err := a2.Request(ctx, "tg/1", mid, again.listener()); err != nil || !started {
+			t.Fatalf("Request after the restart: %v, %v", started, err)
+		}
+		n := 0
+		for q2.runOne() {
+			n++
+		}
+		if want := (len(kept.Evals) - evaluated + 1) / 2; n != want {
+			t.Errorf("the resumed analysis ran %d slices, want %d (%d of %d positions were kept)", n, want, evaluated, len(kept.Evals))
+		}
+		if again.calls != 1 || again.err != nil || !again.res.Complete {
+			t.Errorf("the resumed analysis: %d calls, %v", again.calls, again.err)
+		}
+	})
+}
+
+// TestAnalysesStopAfterClose: after the Manager's Close (the pool closed,
+// a slice dropped from its queue), Stop waits for nothing and tells the
+// asker the analysis stopped.
+func TestAnalysesStopAfterClose(t *testing.T) {
+	procCtx, closeManager := context.WithCancel(context.Background())
+	q := &sliceQueue{}
+	a := newAnalyses(procCtx, q.submit, AnalysesConfig{Slice: 2})
+	var d done
+	if _, _, err := a.Request(procCtx, "tg/1", analysedGame(), d.listener()); err != nil {
+		t.Fatal(err)
+	}
+	closeManager()
+	q.jobs = nil // dropped by the closed pool
+	a.Stop(context.Background())
+	if d.calls != 1 || !errors.Is(d.err, ErrAnalysisStopped) {
+		t.Errorf("the asker: %d calls, %v; want ErrAnalysisStopped once", d.calls, d.err)
+	}
+	a.Stop(context.Background())
+	if d.calls != 1 {
+		t.Errorf("a second Stop told the asker again: %d calls", d.calls)
 	}
 }

@@ -56,9 +56,11 @@ func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
 }
 
 // TestAnalysesStopAndResume: an analysis on a Manager's engine pool is
-// stopped by the Manager's Close between two positions; its listener
-// hears nothing, and what it did is in the store. After the restart, the
-// next request goes on from there to a complete result, kept.
+// stopped by the Manager's Close between two positions (then Stop, as the
+// router's Close does, for a slice the closed pool dropped); its listener
+// hears ErrAnalysisStopped once (nothing, before issue 41.6), and what it
+// did is in the store. After the restart, the next request goes on from
+// there to a complete result, kept.
 func TestAnalysesStopAndResume(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bot.db")
@@ -80,7 +82,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	s := ruyLopez(5)
 
 	store, m, a := start()
-	heard := make(chan error, 1)
+	heard := make(chan error, 2) // a second call would be seen below
 	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(_ *analysis.Result, err error) { heard <- err }}); err != nil || !started {
 		t.Fatalf("Request: %v, %v", started, err)
 	}
@@ -95,9 +97,18 @@ func TestAnalysesStopAndResume(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	m.Close()
+	a.Stop(ctx)
 	select {
 	case err := <-heard:
-		t.Fatalf("a stopped analysis's listener heard %v", err)
+		if !errors.Is(err, sessions.ErrAnalysisStopped) {
+			t.Fatalf("a stopped analysis's listener heard %v, want ErrAnalysisStopped", err)
+		}
+	default:
+		t.Fatal("a stopped analysis's listener heard nothing")
+	}
+	select {
+	case err := <-heard:
+		t.Fatalf("the listener heard a second time: %v", err)
 	default:
 	}
 	rec, err := store.Analysis(ctx, 5)

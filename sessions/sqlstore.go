@@ -175,6 +175,12 @@ func (s *SQLStore) migrate(ctx context.Context, tx querier) error {
 	if v > len(migrations) {
 		return fmt.Errorf("database schema version %d is newer than this program (%d)", v, len(migrations))
 	}
+	if v < 0 {
+		// No program wrote it: a hand edit or a damaged file. Migrating
+		// from it would index the migrations below their first.
+		return fmt.Errorf("database schema version %d is invalid (this program knows 0 to %d): the schema_version table was damaged or edited; restore a backup or set it to the version the tables have",
+			v, len(migrations))
+	}
 	for i := v; i < len(migrations); i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 			return fmt.Errorf("migration %d: %w", i+1, err)

@@ -8,6 +8,7 @@ package sessions_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"path/filepath"
 	"reflect"
@@ -200,6 +201,30 @@ func TestRejectsNewerSchema(t *testing.T) {
 				s.Close()
 			}
 			t.Fatalf("opened a database with a newer schema: %v", err)
+		}
+	})
+}
+
+// TestRejectsNegativeSchema: a negative schema version (no program writes
+// one: a hand edit, a damaged file) is refused with a message saying so,
+// as a newer one is; -1 made the start panic (issue 41.5).
+func TestRejectsNegativeSchema(t *testing.T) {
+	bothStores(t, func(t *testing.T, fresh func() string) {
+		for _, v := range []int{-1, -2, -13, math.MinInt32} {
+			where := fresh()
+			s := open(t, where)
+			if err := s.ExecForTest(t.Context(), `UPDATE schema_version SET version = `+strconv.Itoa(v)); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			s, err := openAt(where)
+			if s != nil {
+				s.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("schema version %d is invalid", v)) ||
+				!strings.Contains(err.Error(), "restore a backup") {
+				t.Errorf("version %d: opened, or refused without saying why: %v", v, err)
+			}
 		}
 	})
 }

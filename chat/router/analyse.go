@@ -62,6 +62,8 @@ func (q *request) analyse() {
 		q.say(q.t("analysis.no-moves", "tag", tag))
 	case errors.Is(err, analysis.ErrNotJudged):
 		q.say(q.t("analysis.unsupported", "game", q.r.GameName(q.lang, s.Game)))
+	case errors.Is(err, sessions.ErrClosed):
+		q.say(q.t("analysis.stopped", "tag", tag)) // asked as the bot stops
 	case err != nil:
 		q.analysisFailed(s, err)
 	case started:
@@ -71,9 +73,14 @@ func (q *request) analyse() {
 	}
 }
 
-// analysisFailed says that game s's analysis could not be made.
+// analysisFailed says that game s's analysis could not be made, or was
+// stopped with the bot (the next request goes on from where it stopped).
 func (q *request) analysisFailed(s sessions.Snapshot, err error) {
-	if errors.Is(err, context.Canceled) {
+	switch {
+	case errors.Is(err, sessions.ErrAnalysisStopped):
+		q.say(q.t("analysis.stopped", "tag", "#"+s.Tag()))
+		return
+	case errors.Is(err, context.Canceled):
 		return // its game is gone
 	}
 	q.r.log.Error("analysis failed", "id", s.ID, "err", err)

@@ -279,12 +279,24 @@ func (r *Router) Wait(ctx context.Context) error {
 	return r.out.wait(ctx)
 }
 
+// Stop begins a graceful stop, while the platforms can still send: the
+// analyses running are stopped (their evaluations kept: the next request
+// goes on from them) and their askers told so, and Stop waits for the
+// replies queued so far to be delivered (or tried and waiting for a retry),
+// until ctx is done. The router still serves; Close follows.
+func (r *Router) Stop(ctx context.Context) error {
+	r.analyses.Stop(ctx)
+	return r.out.wait(ctx)
+}
+
 // Close stops the slow commands and the engine workers (a running search is
 // cut short and not played) and the delivery of replies; undelivered ones
-// stay in the store.
+// stay in the store. An analysis still running then is stopped as Stop
+// does, its asker's notice kept in the store for the next start.
 func (r *Router) Close() error {
 	r.slow.Close()
 	err := r.life.Close()
+	r.analyses.Stop(context.Background()) // the pool is closed: nothing to wait for
 	r.out.close()
 	return err
 }

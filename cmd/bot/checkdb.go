@@ -2,13 +2,15 @@ package main
 
 // checkdb.go: "bot checkdb" lists the rows of the database that the bot
 // cannot read and skips at start-up, for a human to repair. It changes no
-// row (opening brings the schema up to date, as the bot would).
+// row (opening brings the schema up to date, as the bot would); on a SQLite
+// file it takes the bot's lock (dblock.go), so it runs while no bot does.
 
 import (
 	"context"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 
 	"oyunbot/internal/registry"
@@ -49,6 +51,16 @@ func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "checkdb:", err)
 			return 1
 		}
+		// Opening migrates the schema, a write: checkdb takes the file's
+		// lock as the bot does, so that it never changes the schema under
+		// a running bot (of another version, perhaps).
+		unlock, err := lockDB(path, slog.New(slog.NewTextHandler(stderr, nil)))
+		if err != nil {
+			fmt.Fprintln(stderr, "checkdb:", err)
+			fmt.Fprintln(stderr, "checkdb: stop the bot first, or check a copy of the file (sqlite3 FILE '.backup COPY')")
+			return 1
+		}
+		defer unlock()
 		lite, err := sessions.OpenSQLite(ctx, path)
 		if err != nil {
 			fmt.Fprintln(stderr, "checkdb:", err)

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"oyunbot/chat"
 	"oyunbot/chat/console"
@@ -64,11 +65,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	store, code := openStore(ctx, cfg.DB, log)
+	store, closeStore, code := openStore(ctx, cfg.DB, log)
 	if store == nil {
 		return code
 	}
-	defer store.Close()
+	defer closeStore()
 
 	pages, gameStore, err := newWebPages(cfg, store, log)
 	if err != nil {
@@ -210,12 +211,21 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 
 	// One platform failing stops the others: a half-running bot would keep
 	// games whose players can no longer reach it.
-	ctx, cancel := context.WithCancel(ctx)
+	stopping, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The platforms stop after the router's graceful stop, so that what it
+	// says then (an analysis cut short) is still delivered.
+	running, stopPlatforms := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopPlatforms()
+	go func() {
+		<-stopping.Done()
+		stopRouter(router, log)
+		stopPlatforms()
+	}()
 	errs := make(chan error, len(started))
 	for i, p := range started {
 		go func() {
-			err := p.Run(ctx)
+			err := p.Run(running)
 			if err != nil {
 				err = fmt.Errorf("%s: %w", names[i], err)
 			}
@@ -231,6 +241,21 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 		}
 	}
 	return code
+}
+
+// stopGrace bounds the router's graceful stop: the replies it waits for
+// (an analysis's askers told it stopped) that are not out by then stay in
+// the outbox for the next start.
+const stopGrace = 5 * time.Second
+
+// stopRouter begins the router's graceful stop (Router.Stop) while its
+// senders still send.
+func stopRouter(router *chatrouter.Router, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), stopGrace)
+	defer cancel()
+	if err := router.Stop(ctx); err != nil {
+		log.Warn("stopping: replies not delivered yet are kept for the next start", "err", err)
+	}
 }
 
 // consoleYou is the name the console's own user goes by, whom replies
@@ -253,6 +278,7 @@ func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdi
 	})
 	router.AddSender(console.Platform, count(console.Platform, con))
 	err := con.Run(ctx, router, router.Wait)
+	stopRouter(router, log) // the console still prints
 	if err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("console", "err", err)
 		return 1
@@ -273,36 +299,43 @@ func isTerminal(r io.Reader) bool {
 
 // openStore opens the store OYUNBOT_DB names: a PostgreSQL server for a
 // postgres:// or postgresql:// URL, else a SQLite file (created, with its
-// folder, if missing). Other URLs are refused: a server's URL would be
-// taken for a file path, and its password would become a folder's name.
-// On failure it logs why and returns the exit code. The URL's password is
-// never logged.
-func openStore(ctx context.Context, db string, log *slog.Logger) (sessions.Store, int) {
+// folder, if missing), locked for this process alone (lockDB). Other URLs
+// are refused: a server's URL would be taken for a file path, and its
+// password would become a folder's name. closeStore closes it (and
+// releases the file). On failure it logs why and returns the exit code.
+// The URL's password is never logged.
+func openStore(ctx context.Context, db string, log *slog.Logger) (store sessions.Store, closeStore func(), code int) {
 	if sessions.IsPostgresURL(db) {
 		store, err := sessions.OpenPostgres(ctx, db)
 		if err != nil {
 			// The URL as configured: the handler redacts its password (the
 			// store's own errors show it as xxxxx).
 			log.Error("opening the database (OYUNBOT_DB)", "db", db, "err", err)
-			return nil, 1
+			return nil, nil, 1
 		}
-		return store, 0
+		return store, func() { store.Close() }, 0
 	}
 	if strings.Contains(db, "://") {
 		log.Error("OYUNBOT_DB: set the path of a SQLite file or a postgres:// URL; other database servers are not supported",
 			"db", sessions.RedactURL(db))
-		return nil, 2
+		return nil, nil, 2
 	}
 	if dir := filepath.Dir(db); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			log.Error("creating the database folder", "err", err)
-			return nil, 1
+			return nil, nil, 1
 		}
 	}
-	store, err := sessions.OpenSQLite(ctx, db)
+	unlock, err := lockDB(db, log)
 	if err != nil {
-		log.Error("opening the database", "path", db, "err", err)
-		return nil, 1
+		log.Error("the database is in use", "err", err)
+		return nil, nil, 1
 	}
-	return store, 0
+	lite, err := sessions.OpenSQLite(ctx, db)
+	if err != nil {
+		unlock()
+		log.Error("opening the database", "path", db, "err", err)
+		return nil, nil, 1
+	}
+	return lite, func() { lite.Close(); unlock() }, 0
 }
