@@ -164,6 +164,9 @@ func (e *eventReply) saidHint() (chat.Reply, bool) {
 	rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 	if ev.Unrated {
 		rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
+		// The hint announces the version that made the game unrated: the
+		// next start has no board to show again (issue 35.5).
+		rep.GameID, rep.GameVersion = s.ID, s.Version
 	}
 	rep.Buttons = [][]chat.Button{{{Label: shown, Data: present.TruncData(command.Move + " #" + s.Tag() + " " + shown)}}}
 	return rep, true
@@ -215,6 +218,7 @@ func (e *eventReply) saidBotFailed() (chat.Reply, bool) {
 func (e *eventReply) saidOptimal() (chat.Reply, bool) {
 	r, s, lang, rep := e.r, e.s, e.lang, e.rep
 	rep.Text = "#" + s.Tag() + " " + r.cat.N(lang, "solo.optimal", s.Optimal)
+	rep.GameID, rep.GameVersion = s.ID, s.Version // the version that stored it: no board to show again
 	return rep, true
 }
 
