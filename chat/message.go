@@ -45,6 +45,11 @@ type Message struct {
 	Admin bool
 	// Private is true in a one-to-one chat with the bot.
 	Private bool
+	// Shared is true in a Private chat that several people speak in, each
+	// under their own name (the console, whose "/as NAME" changes the
+	// speaker): someone else may answer there what the sender says, so
+	// it hosts challenges open to anyone, as a group does.
+	Shared bool
 }
 
 // User is a person on a platform.

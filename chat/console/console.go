@@ -133,6 +133,7 @@ func (c *Console) Run(ctx context.Context, h chat.Handler, wait func(context.Con
 			Ref:       strconv.Itoa(ref),
 			Mentions:  mentions(line),
 			Private:   true,
+			Shared:    true, // "/as" lets others answer: open challenges
 		})
 		if !c.cfg.Interactive && wait != nil {
 			if err := wait(ctx); err != nil {

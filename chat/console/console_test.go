@@ -26,6 +26,9 @@ func (e *echo) Handle(ctx context.Context, m chat.Message) {
 	e.c.Send(ctx, chat.Reply{Platform: Platform, ChannelID: m.ChannelID, Text: m.UserID + " said " + m.Text})
 }
 
+// TestRun: each line is a message from the current speaker ("/as NAME"
+// changes it) in a private chat that several people share (Shared: they
+// answer each other's open challenges).
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	in := "help\n\n#! a comment\n/as ali\nchallenge @you dama\n/as   \n/quit\nnever read\n"
@@ -41,7 +44,7 @@ func TestRun(t *testing.T) {
 	}
 	m := h.msgs[1]
 	if m.UserID != "ali" || m.UserName != "ali" || m.ChannelID != DefaultChannel || m.Platform != Platform ||
-		len(m.Mentions) != 1 || m.Mentions[0].ID != "you" || m.Ref == h.msgs[0].Ref || !m.Private {
+		len(m.Mentions) != 1 || m.Mentions[0].ID != "you" || m.Ref == h.msgs[0].Ref || !m.Private || !m.Shared {
 		t.Fatalf("second message %+v", m)
 	}
 	if waits != 3 { // after each message, and at the end

@@ -101,7 +101,7 @@ func (q *request) draw() {
 		opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 		q.askAnswer(oppID, "#"+after.Tag())
-		q.sayReply(chat.Reply{
+		q.sayAbout(after, chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
 			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 		})
@@ -146,6 +146,6 @@ func (q *request) declineDraw() {
 	case err != nil:
 		q.sayError(err)
 	default:
-		q.say("#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name))
+		q.sayAbout(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name)})
 	}
 }

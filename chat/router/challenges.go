@@ -76,7 +76,13 @@ func (q *request) challenge() {
 		q.say(q.t("error.challenge-unresolved", "name", present.Shorten(unresolved, 30), "game", gname))
 		return
 	}
-	if to == nil && game != nil && !q.m.Private {
+	if to == nil && game != nil {
+		if q.m.Private && !q.m.Shared {
+			// Nobody else is here to accept it: said, with where it works.
+			gname := q.r.TypedName(q.lang, game)
+			q.say(q.t("error.challenge-open-private", "game", gname))
+			return
+		}
 		q.openChallenge(game, side, tc, target)
 		return
 	}

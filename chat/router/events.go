@@ -36,6 +36,9 @@ func (r *Router) onEvent(ev sessions.Event) {
 		rep = r.withTournamentLink(lang, *v, rep)
 		rep.Platform, rep.ChannelID, rep.Ref = v.Platform, v.ChannelID, ev.Ref
 		r.send(ctx, rep)
+		if ev.Kind == sessions.EventRoundStarted {
+			r.roundBoards(ctx, lang, ev)
+		}
 		return
 	}
 	lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
@@ -57,6 +60,35 @@ func (r *Router) onEvent(ev sessions.Event) {
 		return
 	}
 	if rep, ok := say(e); ok {
+		r.send(ctx, rep)
+	}
+}
+
+// roundBoards posts the opening board of each game a round started that a
+// person opens, after the pairings: those the bot opens are shown with its
+// first move, and a game between bots when it ends (issue 35.4).
+func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Event) {
+	for _, s := range ev.Games {
+		if p, ok := s.ToMove(); (ok && p.Bot) || s.Result.Over || (s.Players[0].Bot && s.Players[1].Bot) {
+			continue
+		}
+		head := r.cat.T(lang, "game.started", "game", r.GameName(lang, s.Game), "players", r.Players(lang, s))
+		if t := r.TurnsText(lang, s, 0); t != "" {
+			head += "\n" + t // the opening roll
+		}
+		if p := r.Prompt(lang, s); p != "" {
+			head += "\n" + p // what the roll asks of the first player
+		}
+		viewer := "" // between people: the board as the first player sees it
+		if s.VsBot() {
+			for _, p := range s.Players {
+				if !p.Bot {
+					viewer = p.ID
+				}
+			}
+		}
+		rep := r.GameReply(lang, s, head, viewer)
+		rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ev.Ref
 		r.send(ctx, rep)
 	}
 }
@@ -164,6 +196,9 @@ func (e *eventReply) saidHint() (chat.Reply, bool) {
 	rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 	if ev.Unrated {
 		rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
+		// The hint announces the version that made the game unrated: the
+		// next start has no board to show again (issue 35.5).
+		rep.GameID, rep.GameVersion = s.ID, s.Version
 	}
 	rep.Buttons = [][]chat.Button{{{Label: shown, Data: present.TruncData(command.Move + " #" + s.Tag() + " " + shown)}}}
 	return rep, true
@@ -215,6 +250,7 @@ func (e *eventReply) saidBotFailed() (chat.Reply, bool) {
 func (e *eventReply) saidOptimal() (chat.Reply, bool) {
 	r, s, lang, rep := e.r, e.s, e.lang, e.rep
 	rep.Text = "#" + s.Tag() + " " + r.cat.N(lang, "solo.optimal", s.Optimal)
+	rep.GameID, rep.GameVersion = s.ID, s.Version // the version that stored it: no board to show again
 	return rep, true
 }
 

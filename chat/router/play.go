@@ -413,7 +413,7 @@ func (q *request) level() {
 		if game.Rated && !s.Rated {
 			text += " " + q.t("game.unrated")
 		}
-		q.say(text)
+		q.sayAbout(s, chat.Reply{Text: text})
 		return
 	}
 	if !q.mayConfigure() {

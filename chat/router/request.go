@@ -83,6 +83,23 @@ func (q *request) sayReply(rep chat.Reply) {
 	if rep.GameID != 0 {
 		q.r.opening(rep.GameID) // shown now (resigned before the bot's first move)
 	}
+	q.answer(rep)
+}
+
+// sayAbout answers with rep, the text about game s after a change that
+// left its position as it was (the bot's level, an offer, a hint's loss
+// of rating): it announces s's version, as a board would, so that the
+// next start does not show the board again as if the change had gone
+// unsaid (issue 35.5). A later version's board is not undone by it. It
+// shows no board: a game the bot opens is still announced with its first
+// move.
+func (q *request) sayAbout(s sessions.Snapshot, rep chat.Reply) {
+	rep.GameID, rep.GameVersion = s.ID, s.Version
+	q.answer(rep)
+}
+
+// answer sends rep as the answer to the message.
+func (q *request) answer(rep chat.Reply) {
 	rep.Platform, rep.ChannelID, rep.Ref = q.m.Platform, q.m.ChannelID, q.m.Ref
 	q.r.send(q.ctx, rep)
 }

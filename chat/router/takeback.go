@@ -27,7 +27,7 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 	opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 	oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 	q.askAnswer(oppID, "#"+after.Tag())
-	q.sayReply(chat.Reply{
+	q.sayAbout(after, chat.Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
 		Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 	})
@@ -45,7 +45,7 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 		offerer := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(q.r.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
 	default:
-		q.say("#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name))
+		q.sayAbout(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name)})
 	}
 }
 
