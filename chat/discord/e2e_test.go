@@ -382,12 +382,15 @@ func TestE2ETournament(t *testing.T) {
 	}
 	// The game is played in the channel: the person to move moves (the
 	// bot moves by itself), and the board comes up.
+	// A game a person opens has its opening board posted after the
+	// pairings; the board wanted here is the move's answer.
 	seen = len(e.srv.Messages(general.ID))
+	mv := ""
 	if p, _ := g.ToMove(); !p.Bot {
-		e.srv.SlashCommand(general, users[p.ID], "en-US", "move", fakediscord.Str("move", tag+" "+g.Legal[0]))
+		mv = e.srv.SlashCommand(general, users[p.ID], "en-US", "move", fakediscord.Str("move", tag+" "+g.Legal[0]))
 	}
 	board := e.waitMessage(t, general.ID, seen, "a tournament board", func(m fakediscord.Message) bool {
-		return len(m.Files) == 1 && strings.Contains(m.Content, tag+" Tournament round 1")
+		return len(m.Files) == 1 && strings.Contains(m.Content, tag+" Tournament round 1") && (mv == "" || m.Interaction == mv)
 	})
 	decodePNG(t, board.Files[0])
 

@@ -247,25 +247,25 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 	}
 	switch {
 	case !found:
-		q.say(q.t("challenge.gone"))
+		q.refuse(q.t("challenge.gone"))
 		return
 	case c.From.ID == q.m.UserID && c.Open():
-		q.say(q.t("challenge.open-own"))
+		q.refuse(q.t("challenge.open-own"))
 		return
 	case c.From.ID == q.m.UserID:
-		q.say(q.t("challenge.own", "to", present.CleanName(c.To.Name)))
+		q.refuse(q.t("challenge.own", "to", present.CleanName(c.To.Name)))
 		return
 	case c.Open() && !accept:
-		q.say(q.t("challenge.open-own-decline"))
+		q.refuse(q.t("challenge.open-own-decline"))
 		return
 	case c.To.ID != q.m.UserID && !c.Open():
-		q.say(q.t("challenge.not-yours", "to", present.CleanName(c.To.Name)))
+		q.refuse(q.t("challenge.not-yours", "to", present.CleanName(c.To.Name)))
 		return
 	}
 	if !accept {
 		c, err := q.r.chal.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, fromID)
 		if errors.Is(err, sessions.ErrNoChallenge) {
-			q.say(q.t("challenge.gone"))
+			q.refuse(q.t("challenge.gone"))
 			return
 		}
 		if err != nil {
@@ -277,7 +277,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 	}
 	snap, acc, err := q.r.chal.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
 	if errors.Is(err, sessions.ErrNoChallenge) {
-		q.say(q.t("challenge.gone"))
+		q.refuse(q.t("challenge.gone"))
 		return
 	}
 	if err != nil {
