@@ -60,3 +60,46 @@ func TestE2ERefusalsArePrivate(t *testing.T) {
 		t.Fatalf("the mover's press: moves %v", s.Moves)
 	}
 }
+
+// TestE2EChallengeRefusalIsPrivate: a bystander's press on a challenge
+// addressed to someone else is refused to the bystander alone, and the
+// challenge stays for the one it names.
+func TestE2EChallengeRefusalIsPrivate(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(2208, "Kahvehane")
+	cem := telegramtest.User{ID: 94, FirstName: "Cem", UserName: "cem", LanguageCode: "en"}
+	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil { // the bot meets @ayse_y
+		t.Fatal(err)
+	}
+	seen := len(e.srv.Sent(group.ID))
+	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
+		t.Fatal(err)
+	}
+	invite := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
+		return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @")
+	})
+	seen = len(e.srv.Sent(group.ID))
+	id, err := e.srv.Press(cem, group.ID, invite.MessageID, invite.Data()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	if err := e.srv.Wait(patience, func() bool {
+		var ok bool
+		text, _, ok = e.srv.Answer(id)
+		return ok && text != ""
+	}); err != nil {
+		t.Fatal("Cem's press on Ayşe's challenge was not refused to Cem")
+	}
+	if !strings.Contains(text, "Ayşe") {
+		t.Errorf("the refusal: %q", text)
+	}
+	if n := len(e.srv.Sent(group.ID)); n != seen {
+		t.Errorf("the refusal was posted in the group: %q", e.srv.Sent(group.ID)[seen].Text)
+	}
+	boards := len(e.photos(group.ID))
+	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
+		t.Fatal(err)
+	}
+	e.waitPhotos(t, group.ID, boards+1) // the challenge was still hers
+}
