@@ -61,3 +61,21 @@ func TestPagesSpeakOfThePlayers(t *testing.T) {
 		t.Errorf("a finished game's page is not marked over:\n%s", body)
 	}
 }
+
+// TestTournamentPageNamesTheConsolePlayer: a tournament's page names the
+// console's player as a player, not "you" (issue 35 item 15).
+func TestTournamentPageNamesTheConsolePlayer(t *testing.T) {
+	e := newConsoleEnv(t)
+	e.msg("tour", "ayse", "Ayşe", "tournament create ttt roundrobin", false)
+	e.msg("tour", "you", "you", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament start", false)
+	rs := e.msg("tour", "ayse", "Ayşe", "tournament pairings", false)
+	if !strings.Contains(rs[0].Text, "you") {
+		t.Errorf("the chat's pairings do not name «you»: %q", rs[0].Text)
+	}
+	_, body := get(t, linkOf(t, rs, "/t/")+"?lang=en")
+	if !strings.Contains(body, "Console player") || regexp.MustCompile(`\byou\b`).MatchString(body) {
+		t.Errorf("the tournament's page:\n%s", body)
+	}
+}
