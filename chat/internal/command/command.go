@@ -287,9 +287,9 @@ func Word(lang chat.Lang, name string) string {
 // Suggest returns the command word that w, which is neither a command nor
 // a move, is most likely a mistyped form of ("resing": "resign", "ipcu":
 // "ipucu"), as a reply writes it, and whether there is one close enough:
-// two letters swapped, or for a longer word one letter wrong, missing or
-// extra (two from a word of six letters on, keeping its first letter).
-// extra are more words to consider (a game's own commands: "çöz"); on a
+// two letters swapped, or between words longer than three letters one
+// letter wrong, missing or extra (two from a word of six letters on,
+// keeping its first letter). extra are more words to consider (a game's own commands: "çöz"); on a
 // tie the word of lang wins.
 func Suggest(lang chat.Lang, w string, extra ...string) (string, bool) {
 	typed := []rune(chat.Fold(w))
@@ -303,7 +303,7 @@ func Suggest(lang chat.Lang, w string, extra ...string) (string, bool) {
 		switch {
 		case d == 0:
 			return
-		case len(typed) <= 3 && !swap: // "yes" is no "pes"
+		case min(len(typed), len(folded)) <= 3 && !swap: // "yes" and "pass" are no "pes"
 			return
 		case d == 2 && (len(typed) < 6 || typed[0] != folded[0]):
 			return

@@ -205,6 +205,9 @@ func TestSuggest(t *testing.T) {
 		{chat.English, "sovle", []string{"solve", "çöz", "coz"}, "solve"},
 		{chat.English, "yes", nil, ""},
 		{chat.English, "please", nil, ""},
+		{chat.English, "pass", nil, ""}, // not "pes"
+		{chat.Turkish, "zra", nil, "zar"},
+		{chat.Turkish, "zor", nil, ""},
 		{chat.English, "hello", nil, ""},
 		{chat.Turkish, "evet", nil, ""},
 		{chat.Turkish, "tamam", nil, ""},
