@@ -9,12 +9,20 @@ import (
 	"strings"
 )
 
-// AnswerReply turns a game command's answer into a reply: its text, its
-// file, and its chart or picture drawn.
+// AnswerReply turns a game command's answer into a reply: its text, led
+// by the game's id ("#g7 Hint: …") unless the game has named it, its file,
+// and its chart or picture drawn.
 func (r *Presenter) AnswerReply(lang chat.Lang, s sessions.Snapshot, ans games.CommandAnswer) chat.Reply {
 	rep := chat.Reply{Text: strings.TrimSpace(ans.Text)}
+	tag := "#" + s.Tag()
 	if ans.Mono {
 		rep.TextBoard = rep.Text
+		if rep.Text != "" && !strings.Contains(rep.Text, tag) {
+			// A line of its own: the table's columns keep their places.
+			rep.Text = tag + "\n" + rep.Text
+		}
+	} else if rep.Text != "" && !strings.Contains(rep.Text, tag) {
+		rep.Text = tag + " " + rep.Text
 	}
 	if ans.File != nil && len(ans.File.Data) > 0 {
 		rep.File, rep.FileName, rep.FileType = ans.File.Data, ans.File.Name, ans.File.MIME
@@ -48,7 +56,7 @@ func (r *Presenter) AnswerReply(lang chat.Lang, s sessions.Snapshot, ans games.C
 		}
 	}
 	if rep.Text == "" && rep.Image == nil && rep.File == nil {
-		rep.Text = "#" + s.Tag()
+		rep.Text = tag
 	}
 	return rep
 }

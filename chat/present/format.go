@@ -427,10 +427,14 @@ func (r *Presenter) DisplayName(p sessions.Player) string {
 		return r.cfg.BotName
 	}
 	// Stored names may predate cleaning at Handle.
+	name := CleanName(p.ID)
 	if p.Name != "" {
-		return CleanName(p.Name)
+		name = CleanName(p.Name)
 	}
-	return CleanName(p.ID)
+	if r.youName != "" && name == r.you {
+		return r.youName
+	}
+	return name
 }
 
 func (r *Presenter) PlayerName(s sessions.Snapshot, side ai.Side) string {

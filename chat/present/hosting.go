@@ -188,6 +188,7 @@ func (r *Presenter) HelpArgs(lang chat.Lang) []string {
 	return []string{
 		"bot", r.cfg.BotName,
 		"games", r.GameNames(lang, nil),
+		"duels", r.GameNames(lang, Duel),
 		"titles", r.titles(lang),
 		"levels", r.LevelNames(lang, nil),
 		"sides", strings.Join(sides, "|"),

@@ -7,6 +7,7 @@ package present
 
 import (
 	"log/slog"
+	"oyunbot/chat"
 	"time"
 
 	"oyunbot/chat/internal/i18n"
@@ -49,6 +50,26 @@ type Presenter struct {
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
 	log       *slog.Logger
+	// others marks a Presenter for readers who are none of the players
+	// (ForOthers); youName replaces there the display name that is the
+	// reader in chat (the console's "you"; "": none).
+	others       bool
+	youName, you string
+}
+
+// ForOthers is the Presenter of a page whose reader is none of the
+// players (the web): every text speaks of them in the third person (a
+// game's prompt in its "prompt.<key>.others" variant: "Ayşe's roll"), and
+// the reader's own display name, second person ("you", the console's), is
+// shown as a name in lang ("Console player").
+func (r *Presenter) ForOthers(lang chat.Lang) *Presenter {
+	o := *r
+	o.others = true
+	if you := r.cat.You(); you != "" {
+		o.cat = r.cat.ThirdPerson()
+		o.you, o.youName = you, r.cat.T(lang, "page.you-name")
+	}
+	return &o
 }
 
 // New returns a Presenter of cfg's games speaking through cat.

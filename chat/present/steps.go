@@ -23,7 +23,8 @@ type Turn struct {
 	Number int
 	Side   ai.Side
 	// Label is "12. " for the first side's turn (and every turn of a
-	// one-player game), "12… " for the second's, "" for a roll alone.
+	// one-player game), "12… " for the second's, "Roll: " for a roll alone
+	// (Side ai.NoSide).
 	Label string
 	// Moves are the turn's moves as replies show them, rolls included.
 	Moves []string
@@ -75,6 +76,14 @@ func (r *Presenter) turns(lang chat.Lang, s sessions.Snapshot, start games.Posit
 				continue
 			}
 			cur.End = i + 1
+			if cur.Label == "" {
+				// A roll alone, its plies to come: "Roll: 3-1", not a
+				// move "3-1:" with nothing after it.
+				cur.Label = r.cat.T(lang, "turn.roll") + " "
+				for k, m := range cur.Moves {
+					cur.Moves[k] = strings.TrimSuffix(m, ":")
+				}
+			}
 			if !yield(pos, cur) {
 				return
 			}

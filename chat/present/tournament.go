@@ -29,10 +29,7 @@ func (r *Presenter) tournamentPlayerName(lang chat.Lang, p tournament.Player) st
 	if p.Bot {
 		return r.cfg.BotName + " (" + r.LevelName(lang, p.Level) + ")"
 	}
-	if p.Name != "" {
-		return CleanName(p.Name)
-	}
-	return CleanName(p.ID)
+	return r.DisplayName(sessions.Player{ID: p.ID, Name: p.Name})
 }
 
 func (r *Presenter) numberName(lang chat.Lang, v sessions.TournamentView, num int) string {

@@ -5,6 +5,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -112,6 +113,17 @@ func LastTurnStart(s sessions.Snapshot, skipPlies int, side ai.Side) int {
 func (r *Presenter) Prompt(lang chat.Lang, s sessions.Snapshot) string {
 	if s.Prompt == "" || s.Result.Over {
 		return ""
+	}
+	if r.others {
+		// Said of the player to move, for readers who are not them.
+		opp := ai.Second
+		if s.Turn == ai.Second {
+			opp = ai.First
+		}
+		args := append(slices.Clone(s.PromptArgs), "player", r.PlayerName(s, s.Turn), "opponent", r.PlayerName(s, opp))
+		if msg, ok := r.cat.Game(lang, s.Game, "prompt."+s.Prompt+".others", args...); ok {
+			return msg
+		}
 	}
 	msg, _ := r.cat.Game(lang, s.Game, "prompt."+s.Prompt, s.PromptArgs...)
 	return msg

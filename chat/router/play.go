@@ -287,6 +287,10 @@ func looksLikeMove(s sessions.Snapshot, text string) bool {
 func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	tag := "#" + s.Tag()
 	var me *games.MoveError
+	malformed := errors.As(err, &me) && me.Kind == games.Malformed
+	if (malformed || errors.Is(err, sessions.ErrNotYourTurn) && !looksLikeMove(s, text)) && q.saySuggestion(s, text) {
+		return
+	}
 	switch {
 	case errors.Is(err, sessions.ErrNotYourTurn):
 		if line := q.r.RollLine(q.lang, s); line != "" {
@@ -308,6 +312,26 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	default:
 		q.sayError(err)
 	}
+}
+
+// saySuggestion answers text, which is not notation of game s, with the
+// command it is likely a typo of ("resing": did you mean «resign»?), and
+// reports whether it did. The game is left as it was.
+func (q *request) saySuggestion(s sessions.Snapshot, text string) bool {
+	words := strings.Fields(text)
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	var own []string
+	for _, c := range games.CommandsOf(s.Game) {
+		own = append(own, c.Words...)
+	}
+	cmd, ok := command.Suggest(q.lang, words[0], own...)
+	if !ok {
+		return false
+	}
+	q.say("#" + s.Tag() + " " + q.t("error.did-you-mean", "word", present.Shorten(words[0], 30), "command", cmd))
+	return true
 }
 
 func (q *request) board() {

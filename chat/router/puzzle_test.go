@@ -7,6 +7,7 @@ import (
 	"oyunbot/chat/router"
 	"oyunbot/games"
 	"oyunbot/games/puzzle"
+	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 )
 
@@ -103,5 +104,38 @@ func TestPuzzleDefaultAndSeedStarts(t *testing.T) {
 			t.Errorf("%s: %d moves from the goal (%v), want %d-%d", tc.play, n, ok, tc.lo, tc.hi)
 		}
 		b.say("resign yes")
+	}
+}
+
+// TestPuzzleCommandsNameTheGame: a puzzle's hint, solution and comparison
+// say which game they are about ("#g1 Hint: …"), as the bot's other
+// replies do, and "help challenge" offers only the games two people play
+// (issue 35 item 19).
+func TestPuzzleCommandsNameTheGame(t *testing.T) {
+	reg, err := games.NewRegistry(puzzle.Eight, tictactoe.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.Games = reg })
+	for _, tc := range []struct{ lang, play, help, games string }{
+		{"en", "play puzzle8 from 1,2,3,4,5,6,0,7,8", "help challenge", "Games: tictactoe."},
+		{"tr", "oyna 8taş konum 1,2,3,4,5,6,0,7,8", "yardım meydan", "Oyunlar: xox."},
+	} {
+		b.say("lang " + tc.lang)
+		rs := b.say(tc.help)
+		if b.expect(rs, tc.games); strings.Contains(texts(rs), "puzzle8") || strings.Contains(texts(rs), "8taş") {
+			t.Errorf("%s: %q offers a puzzle to challenge: %q", tc.lang, tc.help, texts(rs))
+		}
+		b.expect(b.say(tc.play), "#g")
+		s := b.mgr.Lobby().Find("test", "dm", "ayse")[0]
+		tag := "#" + s.Tag()
+		words := map[string][]string{"en": {"hint", "solve", "compare"}, "tr": {"ipucu", "çöz", "karşılaştır"}}[tc.lang]
+		for _, w := range words {
+			rs := b.say(w)
+			if len(rs) == 0 || !strings.HasPrefix(rs[0].Text, tag) {
+				t.Errorf("%s: %q answers %q, want it led by %s", tc.lang, w, texts(rs), tag)
+			}
+		}
+		b.say(map[string]string{"en": "resign yes", "tr": "pes evet"}[tc.lang])
 	}
 }

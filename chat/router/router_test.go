@@ -187,7 +187,8 @@ func TestHelpAndGamesInBothLanguages(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"yardım", []string{"oyna <oyun>", "meydan @kişi"}},
+		{"yardım", []string{"oyna <oyun>", "meydan @kişi", "yasal —", "zar —", "rövanş · analiz · gif", "pgn (satranç) · pdn (dama türleri)"}},
+		{"yardım dama", []string{"Türk daması", "düz ileri ya da yana", "Almak zorunludur", "En çok taşı alan yol", "c3xc5xe5", "Seviyeler:", "pdn:"}},
 		{"/YARDIM", []string{"oyna <oyun>"}},
 		{"!yardim hamle", []string{"c3xc5xe5", "1…9"}},
 		{"yardım pes", []string{"rakip kazanır"}},
@@ -199,7 +200,8 @@ func TestHelpAndGamesInBothLanguages(t *testing.T) {
 		{"yardım uçmak", []string{"«uçmak» diye bir komut bilmiyorum"}},
 		{"dil", []string{"Bu kanalın dili: tr"}},
 		{"dil en", []string{"OK, I speak English"}},
-		{"help", []string{"play <game>", "challenge @someone"}},
+		{"help", []string{"play <game>", "challenge @someone", "legal —", "roll —", "rematch · analyse · gif", "pgn (chess) · pdn (draughts)"}},
+		{"help dama", []string{"Turkish draughts", "straight forward or sideways", "Capturing is compulsory", "the path that captures the most pieces", "c3xc5xe5", "Levels:", "pdn:"}},
 		{"help move", []string{"c3xc5xe5"}},
 		{"help resign", []string{"your opponent wins"}},
 		{"help start", []string{"start <game> — a new game against the bot", "a bare «start» begins it"}},

@@ -112,7 +112,7 @@ func TestSlowQueueTellsWhoWaits(t *testing.T) {
 		order = append(order, r.ChannelID+": "+r.Text)
 	}
 	if want := []string{"b: Your request is in the queue: it is worked on, and sent, once those before it are done…",
-		"a: compared", "b: compared"}; !slices.Equal(order, want) && !slices.Equal(order, []string{want[0], want[2], want[1]}) {
+		"a: #g1 compared", "b: #g2 compared"}; !slices.Equal(order, want) && !slices.Equal(order, []string{want[0], want[2], want[1]}) {
 		t.Errorf("replies %q, want %q", order, want)
 	}
 }

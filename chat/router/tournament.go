@@ -131,15 +131,18 @@ func (q *request) tournamentSub(sub string, args []string) {
 			"n", strconv.Itoa(len(v.T.Players)), "players", q.r.Entrants(q.lang, v)))
 	case subStandings:
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
-		if !ok {
-			// "sıralama satranç" with no tournament to rank asks for the
-			// game's ranking: its leaderboard.
-			for _, a := range q.r.classify(args, ratingArgs) {
-				if a.kind == argGame {
-					q.leaderboard()
-					return
-				}
+		// "sıralama satranç" asks for the game's ranking, its leaderboard,
+		// unless the channel's tournament of that game is registering or
+		// running: a finished or cancelled tournament is history, asked for
+		// by a bare "sıralama".
+		history := !ok || v.T.State == tournament.Finished || v.T.State == tournament.Cancelled
+		for _, a := range q.r.classify(args, ratingArgs) {
+			if a.kind == argGame && (history || a.game.Name() != v.Game.Name()) {
+				q.leaderboard()
+				return
 			}
+		}
+		if !ok {
 			q.say(q.t("tournament.none"))
 			return
 		}

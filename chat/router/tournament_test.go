@@ -248,6 +248,10 @@ func TestTournamentsEndToEnd(t *testing.T) {
 				t.Fatalf("after the restart the Swiss is %s in round %d", v.T.State, v.T.Current())
 			}
 			b.expect(in("swiss", "s4", "sıralama"), "XOX turnuvası — sıralama (2. tur / 3)")
+			// The running tournament's game names it; another game is that
+			// game's leaderboard.
+			b.expect(in("swiss", "s4", "sıralama xox"), "XOX turnuvası — sıralama (2. tur / 3)")
+			b.expect(in("swiss", "s4", "sıralama dama"), "Dama — liderler")
 			b.expect(in("rr", "r2", "pairings"), "Tic-tac-toe tournament — round ")
 		}
 		n := playStep(t, b, "swiss", names) + playStep(t, b, "rr", names)
@@ -287,6 +291,10 @@ func TestTournamentsEndToEnd(t *testing.T) {
 		t.Fatal("standings picture:", err)
 	}
 	b.expect(in("rr", "r1", "standings"), "Tic-tac-toe tournament — final standings", "SB ")
+	// A finished tournament is history: naming the game asks for its
+	// leaderboard (issue 35 item 17), a bare word for the last tournament.
+	b.expect(in("swiss", "s1", "sıralama xox"), "XOX — liderler")
+	b.expect(in("rr", "r1", "tournament standings ttt"), "Tic-tac-toe — leaderboard")
 
 	// Every game was rated: the leaderboard has the players.
 	rs = in("rr", "r1", "leaderboard ttt")

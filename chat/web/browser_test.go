@@ -323,3 +323,35 @@ func TestBrowserRetriesRefusedStream(t *testing.T) {
 	e.msg("g1", "ayse", "ayse", "5", false)
 	waitText(t, ctx, "#moves", "1. b2")
 }
+
+// TestBrowserFinishedAndTournamentPages: a game's page stops saying it is
+// live when the game ends, and a finished game's page never says so; a
+// tournament's summary shows its lines apart (issue 35 item 15).
+func TestBrowserFinishedAndTournamentPages(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	url := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play ttt easy", true))
+	do(t, ctx, chromedp.Navigate(url+"?lang=en"), chromedp.WaitVisible("#board"))
+	waitText(t, ctx, "#live", "Live")
+	e.msg("dm", "ayse", "Ayşe", "5", true)
+	e.msg("dm", "ayse", "Ayşe", "resign yes", true)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("live").textContent === "" && !document.getElementById("live").classList.contains("on")`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the page of a game just ended still says %q: %v", js[string](t, ctx, `document.getElementById("live").textContent`), err)
+	}
+	do(t, ctx, chromedp.Navigate(url+"?lang=en"), chromedp.WaitVisible("#board"))
+	if live := js[string](t, ctx, `document.getElementById("live").className + ":" + document.getElementById("live").textContent`); live != "live:" {
+		t.Errorf("a finished game's page: #live %q", live)
+	}
+
+	e.msg("tour", "ayse", "Ayşe", "tournament create ttt roundrobin", false)
+	e.msg("tour", "bora", "bora", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament join", false)
+	e.msg("tour", "ayse", "Ayşe", "tournament start", false)
+	tour := linkOf(t, e.msg("tour", "ayse", "Ayşe", "tournament pairings", false), "/t/")
+	do(t, ctx, chromedp.Navigate(tour+"?lang=en"), chromedp.WaitVisible("h1"))
+	info := js[string](t, ctx, `document.querySelector("#tournament p.info").innerText`)
+	if want := js[string](t, ctx, `document.querySelector("#tournament p.info").textContent`); !strings.Contains(want, "\n") || info != want {
+		t.Errorf("the tournament's summary runs its lines together: %q (its text %q)", info, want)
+	}
+}

@@ -64,7 +64,7 @@ func (s *Server) gameItems(ctx context.Context, lang chat.Lang, recs []sessions.
 		if u == "" {
 			continue
 		}
-		p := s.cfg.Presenter
+		p := s.pres(lang)
 		out = append(out, gameItem{URL: s.local(u), Title: "#" + g.Tag() + " · " + p.GameName(lang, g.Game),
 			Players: p.Players(lang, g), Status: p.StatusLine(lang, g)})
 	}
@@ -139,7 +139,7 @@ type boardItem struct{ URL, Title string }
 func (s *Server) front(w http.ResponseWriter, r *http.Request) {
 	lang := s.lang(w, r)
 	ctx := r.Context()
-	p := frontPage{page: s.page(lang, r, s.cfg.Presenter.T(lang, "page.site"))}
+	p := frontPage{page: s.page(lang, r, s.pres(lang).T(lang, "page.site"))}
 	if ls := s.lists; ls != nil {
 		if recs, err := ls.ListedGames(ctx, false, listSize); err == nil {
 			p.Live = s.gameItems(ctx, lang, recs)
@@ -153,12 +153,12 @@ func (s *Server) front(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.cfg.Registry != nil {
 		for _, g := range s.cfg.Registry.Games() {
-			if !s.cfg.Presenter.Rated(g) {
+			if !s.pres(lang).Rated(g) {
 				continue
 			}
 			for _, pl := range s.cfg.Platforms {
 				p.Boards = append(p.Boards, boardItem{URL: s.local(s.links.LeaderboardURL(pl, g.Name())),
-					Title: s.cfg.Presenter.GameName(lang, g) + " · " + pl})
+					Title: s.pres(lang).GameName(lang, g) + " · " + pl})
 			}
 		}
 	}
@@ -237,7 +237,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	p := tournamentPage{page: s.page(lang, r, pr.GameName(lang, v.Game)+" · "+pr.FormatName(lang, v)), Token: token,
 		Version: rec.Updated.UnixMilli(), Info: pr.TournamentInfo(lang, v)}
 	if len(v.T.Rounds) > 0 {
@@ -319,7 +319,7 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	ratings, err := s.lists.PlayerRatings(ctx, platform, id)
 	if err != nil {
 		s.storeError(w, r, err)
@@ -368,13 +368,13 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) playerName(lang chat.Lang, id string, ratings []sessions.RatingRecord, recs []sessions.GameRecord) string {
 	for _, rt := range ratings {
 		if rt.Name != "" {
-			return s.cfg.Presenter.RatingName(lang, id, rt.Name)
+			return s.pres(lang).RatingName(lang, id, rt.Name)
 		}
 	}
 	for _, g := range recs {
 		for _, pl := range g.Players {
 			if pl.ID == id && !pl.Bot && pl.Name != "" {
-				return s.cfg.Presenter.DisplayName(pl)
+				return s.pres(lang).DisplayName(pl)
 			}
 		}
 	}
@@ -400,7 +400,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	list, err := s.lists.Leaderboard(ctx, platform, g.Name(), listSize+8)
 	if err != nil {
 		s.storeError(w, r, err)
@@ -426,7 +426,7 @@ func named(list []sessions.RatingRecord) []sessions.RatingRecord {
 
 // tourItems shows recs, each linked by its token.
 func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []tourItem {
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	var out []tourItem
 	for _, rec := range recs {
 		v, ok := s.tournamentView(rec)
@@ -444,7 +444,7 @@ func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []t
 // boardTable is game g's leaderboard list on platform, each person linked
 // to their page, the bot's fixed levels marked.
 func (s *Server) boardTable(lang chat.Lang, g games.Game, platform string, list []sessions.RatingRecord) table {
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
 	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
 	for _, rec := range list {
@@ -496,7 +496,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	pr := s.cfg.Presenter
+	pr := s.pres(lang)
 	p := channelPage{page: s.page(lang, r, pr.T(lang, "page.channel"))}
 	if recs, err := cs.ChannelGames(ctx, platform, channel); err == nil {
 		p.Live = s.gameItems(ctx, lang, recs)

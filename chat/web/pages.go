@@ -174,7 +174,7 @@ func (s *Server) page(lang chat.Lang, r *http.Request, title string) page {
 		other = chat.Turkish
 	}
 	return page{Lang: lang, Other: other, Title: title, Path: r.URL.Path,
-		t: func(id string, kv ...string) string { return s.cfg.Presenter.T(lang, id, kv...) }}
+		t: func(id string, kv ...string) string { return s.pres(lang).T(lang, id, kv...) }}
 }
 
 // render writes template name with data, or a plain error.
@@ -194,7 +194,7 @@ func (s *Server) render(w http.ResponseWriter, code int, name string, data any) 
 // notFound is the plain 404 page, in the viewer's language.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	lang := s.lang(w, r)
-	s.render(w, http.StatusNotFound, "notfound.html", s.page(lang, r, s.cfg.Presenter.T(lang, "page.not-found")))
+	s.render(w, http.StatusNotFound, "notfound.html", s.page(lang, r, s.pres(lang).T(lang, "page.not-found")))
 }
 
 // tokenGame finds the game a page's token names.
@@ -239,10 +239,10 @@ func (s *Server) downloads(lang chat.Lang, g games.Game) []download {
 			}
 		}
 	}
-	if s.cfg.Presenter.Drawn(g) {
-		out = append(out, download{Name: "game.gif", Label: s.cfg.Presenter.T(lang, "page.gif")})
+	if s.pres(lang).Drawn(g) {
+		out = append(out, download{Name: "game.gif", Label: s.pres(lang).T(lang, "page.gif")})
 	}
-	return append(out, download{Name: "game.json", Label: s.cfg.Presenter.T(lang, "page.json")})
+	return append(out, download{Name: "game.json", Label: s.pres(lang).T(lang, "page.json")})
 }
 
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
@@ -252,7 +252,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	v, err := s.cfg.Presenter.GameView(lang, g)
+	v, err := s.pres(lang).GameView(lang, g)
 	if err != nil {
 		s.log.Error("web: a game's view", "id", g.ID, "err", err)
 		http.Error(w, "500 internal error", http.StatusInternalServerError)
@@ -260,13 +260,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.rate(r.Context(), g, &v)
 	p := gamePage{page: s.page(lang, r, v.Title), Token: r.PathValue("token"), View: v, Version: g.Version,
-		Steps: len(v.Turns), Picture: s.cfg.Presenter.Drawn(g.Game), Flip: r.URL.Query().Get("flip") == "1",
+		Steps: len(v.Turns), Picture: s.pres(lang).Drawn(g.Game), Flip: r.URL.Query().Get("flip") == "1",
 		Files: s.downloads(lang, g.Game), Running: -1}
 	if v.Clock.Control != "" && v.Clock.Running != ai.NoSide {
 		p.Running = int(v.Clock.Running)
 	}
 	if res, ok := s.analysis(r.Context(), g); ok {
-		p.Analysis = s.cfg.Presenter.AnalysisText(lang, g, res)
+		p.Analysis = s.pres(lang).AnalysisText(lang, g, res)
 	}
 	s.render(w, http.StatusOK, "game.html", p)
 }
@@ -290,7 +290,7 @@ type state struct {
 
 // event is game g's state in lang as a server-sent event.
 func (s *Server) event(ctx context.Context, lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
-	v, err := s.cfg.Presenter.GameView(lang, g)
+	v, err := s.pres(lang).GameView(lang, g)
 	if err != nil {
 		return nil, err
 	}
@@ -461,7 +461,7 @@ func (s *Server) stepPicture(w http.ResponseWriter, r *http.Request) {
 	key := fmt.Sprintf("%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
 	png, hit := s.pics.get(key)
 	if !hit {
-		png, err = s.cfg.Presenter.StepPicture(lang, g, n, flip)
+		png, err = s.pres(lang).StepPicture(lang, g, n, flip)
 		switch {
 		case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
 			s.notFound(w, r)
@@ -499,7 +499,7 @@ func (s *Server) analysisGraph(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	png, err := render.EvalGraph(s.cfg.Presenter.AnalysisGraph(lang, g, res), present.GraphWidth)
+	png, err := render.EvalGraph(s.pres(lang).AnalysisGraph(lang, g, res), present.GraphWidth)
 	if err != nil {
 		s.log.Error("web: drawing an analysis graph", "id", g.ID, "err", err)
 		http.Error(w, "500 internal error", http.StatusInternalServerError)
@@ -529,11 +529,11 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		data, err = s.record(lang, g)
 		mime, name = "application/json", name+".json"
 	case "gif":
-		if !s.cfg.Presenter.Drawn(g.Game) {
+		if !s.pres(lang).Drawn(g.Game) {
 			s.notFound(w, r)
 			return
 		}
-		data, err = s.cfg.Presenter.GIF(lang, g, r.URL.Query().Get("flip") == "1")
+		data, err = s.pres(lang).GIF(lang, g, r.URL.Query().Get("flip") == "1")
 		mime, name = "image/gif", name+".gif"
 	default:
 		f, ok := s.commandFile(r.Context(), lang, g, ext)
@@ -560,7 +560,7 @@ func (s *Server) commandFile(ctx context.Context, lang chat.Lang, g sessions.Sna
 		if c.Key != key || !strings.Contains(strings.Join(recordCommands, " "), key) {
 			continue
 		}
-		req, err := s.cfg.Presenter.CommandRequest(ctx, lang, g, nil, nil)
+		req, err := s.pres(lang).CommandRequest(ctx, lang, g, nil, nil)
 		if err != nil {
 			return nil, false
 		}
@@ -578,7 +578,7 @@ func (s *Server) commandFile(ctx context.Context, lang chat.Lang, g sessions.Sna
 // record is game g as JSON: what it is, who played, its moves as stored
 // and as shown, turn by turn, and how it ended.
 func (s *Server) record(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
-	v, err := s.cfg.Presenter.GameView(lang, g)
+	v, err := s.pres(lang).GameView(lang, g)
 	if err != nil {
 		return nil, err
 	}
@@ -606,3 +606,7 @@ func (s *Server) record(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
 	}
 	return json.MarshalIndent(out, "", "  ")
 }
+
+// pres is the Presenter of a page in lang: its readers are spectators,
+// not the players, so every text is in the third person (present.ForOthers).
+func (s *Server) pres(lang chat.Lang) *present.Presenter { return s.cfg.Presenter.ForOthers(lang) }

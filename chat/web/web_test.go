@@ -68,6 +68,7 @@ type env struct {
 	rec     *recorder
 	path    string
 	base    string // the pages' address
+	you     string // the router's You (the console's "you"; "" for none)
 
 	stopWeb  func()
 	stopOnce sync.Once
@@ -111,7 +112,7 @@ func (e *env) start(mod func(*web.Config)) {
 	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(512), "dama": render.NewDama(512),
 		"chess": render.NewChess(512), "tavla": render.NewTavla(512), "islem": render.NewIslem(512),
 		"puzzle8": render.NewPuzzle(512), "italian": render.NewItalianDraughts(512), "checkers": render.NewCheckers(512)}
-	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links,
+	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links, You: e.you,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
 				NewEngine: e.metrics.Engine(func() sessions.Engine {

@@ -43,8 +43,14 @@ func withPDN(cat map[string]map[string]string) map[string]map[string]string {
 func catalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"tr": {
-			"name":     "Dama",
-			"help":     "c3-c4, alma c3xc5xe5 (c3:c5 de olur).",
+			"name": "Dama",
+			"help": "Türk daması: 8×8 tahtanın 64 karesinde oynanır; herkesin 16 taşı var (beyazınkiler 2. ve 3. sırada, siyahınkiler 6. ve 7. sırada); ilk beyaz oynar. " +
+				"Taş bir kare düz ileri ya da yana gider; geri ve çapraz gitmez. Son sıraya varan taş dama olur: kale gibi düz çizgide her yöne istediği kadar gider. " +
+				"Almak zorunludur: taş yanındaki (önündeki ya da yanındaki) rakip taşın üstünden arkasındaki boş kareye atlar; dama, yolu boşsa uzaktaki taşı alır ve arkasındaki herhangi bir boş kareye konar. " +
+				"Alabildiği sürece aynı taşla almaya devam edilir ve hepsi tek hamledir; alınan taş hemen kalkar; dama iki alma arasında geri dönemez. " +
+				"En çok taşı alan yol oynanmalı (taş da dama da bir sayılır). Alırken son sıraya varan taş hemen dama olur ve almaya dama olarak devam eder. " +
+				"Hamlesi kalmayan (taşı bitmiş ya da kıstırılmış) kaybeder; iki tarafta birer taş kalması, aynı konumun üç kez gelmesi, 50'şer hamle alma ve taş oynatma olmaması ve anlaşma beraberliktir. " +
+				"Hamleler: c3-c4 (c3c4 de olur), alma her konulan kareyle c3xc5xe5 (c3:c5:e5 de olur; tek yol varsa c3xe5 yeter).",
 			"notation": "örnek: c3-c4 ya da c3xc5xe5",
 
 			"side.white": "beyaz",
@@ -84,8 +90,14 @@ func catalog() map[string]map[string]string {
 			"start." + ReasonNoMoves:  "sıra {loser} tarafta ve oynayacak hamlesi yok",
 		},
 		"en": {
-			"name":     "Dama",
-			"help":     "c3-c4, captures c3xc5xe5 (or c3:c5).",
+			"name": "Dama",
+			"help": "Turkish draughts, on all 64 squares of the 8×8 board; each side has 16 men (White's on ranks 2 and 3, Black's on ranks 6 and 7); White moves first. " +
+				"A man steps one square straight forward or sideways, never back or diagonally. A man reaching the far rank becomes a king (dama), which moves like a rook: any distance in a straight line, any way. " +
+				"Capturing is compulsory: a man jumps an adjacent enemy piece (ahead or beside it) to the empty square beyond; a king takes a piece any distance away along a clear line and lands on any empty square beyond it. " +
+				"The same piece goes on capturing while it can, all in one move; each captured piece is removed at once; a king may not turn back between two captures. " +
+				"You must take the path that captures the most pieces (men and kings count the same). A man reaching the far rank during a capture becomes a king at once and goes on capturing as one. " +
+				"No legal move (no pieces left, or all blocked) loses; one piece left on each side, the same position three times, 50 moves each without a capture or a man's move, or agreement is a draw. " +
+				"Moves: c3-c4 (or c3c4), captures with every landing square c3xc5xe5 (or c3:c5:e5; c3xe5 is enough when only one path fits).",
 			"notation": "e.g. c3-c4 or c3xc5xe5",
 
 			"side.white": "white",

@@ -100,6 +100,13 @@ func catalog() map[string]map[string]string {
 			"prompt.die":       "kalan zar: {dice}",
 			"prompt.pass":      "zarın: {roll} ({name}); oynanacak hamle yok, pas yaz",
 			"prompt.lost":      "rakibin {lost} zarıyla oynayamadı. Zarın: {roll} ({name})",
+			// The same, said of the player to move to those who watch (the
+			// web page): {player} is to move, {opponent} the other.
+			"prompt.roll.others":      "zar ({player}): {roll} ({name})",
+			"prompt.one-die.others":   "zar ({player}): {roll} ({name}); yalnız {die} oynanabiliyor",
+			"prompt.some-dice.others": "zar ({player}): {roll} ({name}); yalnız {n} zar oynanabiliyor",
+			"prompt.pass.others":      "zar ({player}): {roll} ({name}); oynanacak hamle yok, pas",
+			"prompt.lost.others":      "{opponent} {lost} zarıyla oynayamadı. Zar ({player}): {roll} ({name})",
 
 			"poserr.fields":       "konum 5 alandan oluşur (haneler, beyazın ve siyahın topladığı pul sayısı, sıra, zarlar); bunda {n} var",
 			"poserr.points":       "24 hane olmalı, virgülle ayrılmış; bunda {n} var",
@@ -166,6 +173,13 @@ func catalog() map[string]map[string]string {
 			"prompt.die":       "dice left: {dice}",
 			"prompt.pass":      "your roll: {roll} ({name} in Turkish): no legal move; write pass",
 			"prompt.lost":      "your opponent's {lost} could not be played. Your roll: {roll} ({name} in Turkish)",
+			// The same, said of the player to move to those who watch (the
+			// web page): {player} is to move, {opponent} the other.
+			"prompt.roll.others":      "{player}'s roll: {roll} ({name} in Turkish)",
+			"prompt.one-die.others":   "{player}'s roll: {roll} ({name} in Turkish); only the {die} can be played",
+			"prompt.some-dice.others": "{player}'s roll: {roll} ({name} in Turkish); only {n} {n|die|dice} can be played",
+			"prompt.pass.others":      "{player}'s roll: {roll} ({name} in Turkish): no legal move, a pass",
+			"prompt.lost.others":      "{opponent}'s {lost} could not be played. {player}'s roll: {roll} ({name} in Turkish)",
 
 			"poserr.fields":       "a position has 5 fields (the points, White's and Black's borne-off counts, the side to move, the dice); this one has {n}",
 			"poserr.points":       "want 24 points separated by commas; this has {n}",

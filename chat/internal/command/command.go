@@ -283,3 +283,86 @@ func Word(lang chat.Lang, name string) string {
 	}
 	return name
 }
+
+// Suggest returns the command word that w, which is neither a command nor
+// a move, is most likely a mistyped form of ("resing": "resign", "ipcu":
+// "ipucu"), as a reply writes it, and whether there is one close enough:
+// two letters swapped, or between words longer than three letters one
+// letter wrong, missing or extra (two from a word of six letters on,
+// keeping its first letter). extra are more words to consider (a game's own commands: "çöz"); on a
+// tie the word of lang wins.
+func Suggest(lang chat.Lang, w string, extra ...string) (string, bool) {
+	typed := []rune(chat.Fold(w))
+	best, bestD, bestLang := "", 3, false
+	consider := func(word string, ofLang bool) {
+		folded := []rune(chat.Fold(word))
+		if len(folded) < 3 {
+			return // "?", "al": too short to tell a typo
+		}
+		d, swap := typoDistance(typed, folded)
+		switch {
+		case d == 0:
+			return
+		case min(len(typed), len(folded)) <= 3 && !swap: // "yes" and "pass" are no "pes"
+			return
+		case d == 2 && (len(typed) < 6 || typed[0] != folded[0]):
+			return
+		case d > 2:
+			return
+		}
+		if d < bestD || d == bestD && ofLang && !bestLang {
+			best, bestD, bestLang = word, d, ofLang
+		}
+	}
+	for _, e := range table {
+		for _, word := range e.TR {
+			if sp, ok := turkishSpelling[word]; ok {
+				word = sp
+			}
+			consider(word, lang == chat.Turkish)
+		}
+		for _, word := range slices.Concat(e.EN, e.Other) {
+			consider(word, lang != chat.Turkish)
+		}
+	}
+	for _, word := range extra {
+		consider(word, true)
+	}
+	return best, best != ""
+}
+
+// typoDistance is the optimal string alignment distance of a and b (each
+// letter wrong, missing or extra, and each two neighbours swapped, counts
+// one), and whether it is a single swap.
+func typoDistance(a, b []rune) (int, bool) {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	n := d[len(a)][len(b)]
+	swap := n == 1 && len(a) == len(b) && func() bool {
+		for i := range a {
+			if a[i] != b[i] {
+				return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i]
+			}
+		}
+		return false
+	}()
+	return n, swap
+}

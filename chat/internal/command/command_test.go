@@ -179,3 +179,44 @@ func BenchmarkParseCommand(b *testing.B) {
 		Parse("c3xc5xe5")
 	}
 }
+
+// TestSuggest: a mistyped command word finds the command; words far from
+// every command, and short words that are not two letters swapped, find
+// none (issue 35 item 8).
+func TestSuggest(t *testing.T) {
+	for _, tc := range []struct {
+		lang  chat.Lang
+		in    string
+		extra []string
+		want  string
+	}{
+		{chat.English, "resing", nil, "resign"},
+		{chat.English, "resgin", nil, "resign"},
+		{chat.English, "RESİNG", nil, "resign"},
+		{chat.English, "hitn", nil, "hint"},
+		{chat.English, "udno", nil, "undo"},
+		{chat.English, "rematc", nil, "rematch"},
+		{chat.English, "leaderbord", nil, "leaderboard"},
+		{chat.Turkish, "pse", nil, "pes"},
+		{chat.Turkish, "ipcu", nil, "ipucu"},
+		{chat.Turkish, "rovnas", nil, "rövanş"},
+		{chat.Turkish, "tahat", nil, "tahta"},
+		{chat.Turkish, "czo", []string{"solve", "çöz", "coz"}, "çöz"},
+		{chat.English, "sovle", []string{"solve", "çöz", "coz"}, "solve"},
+		{chat.English, "yes", nil, ""},
+		{chat.English, "please", nil, ""},
+		{chat.English, "pass", nil, ""}, // not "pes"
+		{chat.Turkish, "zra", nil, "zar"},
+		{chat.Turkish, "zor", nil, ""},
+		{chat.English, "hello", nil, ""},
+		{chat.Turkish, "evet", nil, ""},
+		{chat.Turkish, "tamam", nil, ""},
+		{chat.English, "ok", nil, ""},
+		{chat.English, "resign", nil, ""}, // a command is no typo
+	} {
+		got, ok := Suggest(tc.lang, tc.in, tc.extra...)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("Suggest(%s, %q) = %q, %v; want %q", tc.lang, tc.in, got, ok, tc.want)
+		}
+	}
+}

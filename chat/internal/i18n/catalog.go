@@ -44,6 +44,18 @@ type Catalog struct {
 	you string
 }
 
+// You is the display name that is the reader ("" for none).
+func (c *Catalog) You() string { return c.you }
+
+// ThirdPerson is the catalogue speaking of everyone in the third person:
+// for a reader who is none of the players (a web page's spectator).
+func (c *Catalog) ThirdPerson() *Catalog {
+	if c.you == "" {
+		return c
+	}
+	return &Catalog{msgs: c.msgs}
+}
+
 // personKeys are the placeholders that name a person.
 var personKeys = map[string]bool{"player": true, "from": true, "to": true, "opponent": true}
 

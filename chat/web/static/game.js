@@ -97,6 +97,17 @@
     });
     steps = turns.length;
     show(following ? steps : step);
+    if (st.over) over();
+  }
+
+  // A finished game changes no more: its stream closes and the page no
+  // longer says it is live.
+  let es = null;
+  function over() {
+    main.dataset.over = "1";
+    if (es) es.close();
+    live.textContent = "";
+    live.className = "live";
   }
 
   show(steps);
@@ -106,10 +117,16 @@
   // the bot restarts, a full server's 503) ends the EventSource, so the
   // page opens another after a pause, from the version it has.
   function connect() {
-    const es = new EventSource("/g/" + token + "/events?v=" + version);
+    if (main.dataset.over) return;
+    es = new EventSource("/g/" + token + "/events?v=" + version);
     es.addEventListener("game", (e) => apply(JSON.parse(e.data)));
-    es.addEventListener("open", () => { live.textContent = main.dataset.live; live.className = "live on"; });
+    es.addEventListener("open", () => {
+      if (main.dataset.over) return;
+      live.textContent = main.dataset.live;
+      live.className = "live on";
+    });
     es.addEventListener("error", () => {
+      if (main.dataset.over) return;
       live.textContent = main.dataset.offline;
       live.className = "live off";
       if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
