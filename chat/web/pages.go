@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -161,7 +162,7 @@ type page struct {
 	Lang  chat.Lang
 	Other chat.Lang // the switch's
 	Title string
-	Path  string // the page's path, for the switch
+	Path  string // the page's path, for the switch (routePath)
 	t     func(id string, kv ...string) string
 }
 
@@ -173,8 +174,34 @@ func (s *Server) page(lang chat.Lang, r *http.Request, title string) page {
 	if lang == chat.English {
 		other = chat.Turkish
 	}
-	return page{Lang: lang, Other: other, Title: title, Path: r.URL.Path,
+	return page{Lang: lang, Other: other, Title: title, Path: routePath(r),
 		t: func(id string, kv ...string) string { return s.cfg.Presenter.T(lang, id, kv...) }}
+}
+
+// routePath is the path of the page r asked for, built from the route it
+// matched (each wildcard's value escaped), never from r's path as sent: a
+// path such as //evil.example/x, linked as it came, is another site's
+// address. A path no route names (an unknown page's 404) is "", so that
+// a link made of it stays on the page it is on ("?lang=en").
+func routePath(r *http.Request) string {
+	_, pat, ok := strings.Cut(r.Pattern, " ") // the method's out
+	if !ok {
+		pat = r.Pattern
+	}
+	if pat == "" || pat == "/" {
+		return ""
+	}
+	var b strings.Builder
+	for seg := range strings.SplitSeq(strings.TrimPrefix(strings.TrimSuffix(pat, "{$}"), "/"), "/") {
+		b.WriteByte('/')
+		if name, ok := strings.CutPrefix(seg, "{"); ok {
+			name = strings.TrimSuffix(strings.TrimSuffix(name, "}"), "...")
+			b.WriteString(url.PathEscape(r.PathValue(name)))
+			continue
+		}
+		b.WriteString(seg)
+	}
+	return b.String()
 }
 
 // render writes template name with data, or a plain error.
