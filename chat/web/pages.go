@@ -393,6 +393,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 		return
 	}
 	defer s.hub.unsubscribe(st)
+	// The server's deadlines are a page's: a stream has none to read by
+	// (the viewer says nothing more) and one per write (a viewer that
+	// does not read loses its stream).
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 1000\n\n")
 	if err := rc.Flush(); err != nil {
@@ -410,11 +415,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 			if !ok {
 				return // dropped: too slow
 			}
+			rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 			if _, err := w.Write(ev); err != nil {
 				return
 			}
 		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+			rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+			if _, err := w.Write(keepAlive); err != nil {
 				return
 			}
 		}
@@ -424,9 +431,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 	}
 }
 
-// writeTimeout bounds a write to a viewer's connection: a viewer that does
-// not read loses its stream.
-const writeTimeout = 10 * time.Second
+// streamWriteTimeout bounds a write to a viewer's connection: a viewer
+// that does not read loses its stream. A stream has no other deadline: it
+// is open as long as its viewer reads (Config.WriteTimeout is a page's).
+const streamWriteTimeout = 10 * time.Second
 
 // pump writes st's events to conn, a connection taken from the HTTP server
 // (the response's status line and header first; its body ends when the
@@ -442,7 +450,7 @@ func (s *Server) pump(conn net.Conn, h http.Header, st *stream) {
 	h.Write(&head)
 	head.WriteString("\r\nretry: 1000\n\n")
 	write := func(b []byte) bool {
-		conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 		_, err := conn.Write(b)
 		return err == nil
 	}

@@ -75,6 +75,16 @@ type Config struct {
 	// address and of all (defaults 16 and 10,000).
 	RequestsPerSecond, Burst float64
 	StreamsPerIP, Streams    int
+	// ConnsPerIP and Conns cap the connections of one address and of all
+	// (defaults DefaultConnsPerIP, and DefaultConns or half the process's
+	// descriptors when fewer); one over either is answered 503 and closed.
+	// Behind a proxy every connection is the proxy's: only Conns holds.
+	ConnsPerIP, Conns int
+	// IdleTimeout, ReadTimeout and WriteTimeout are the server's (defaults
+	// DefaultIdleTimeout, DefaultReadTimeout, DefaultWriteTimeout): an
+	// idle kept-alive connection is closed, a request must come whole, a
+	// page be written in time. Event streams keep theirs open (KeepAlive).
+	IdleTimeout, ReadTimeout, WriteTimeout time.Duration
 	// BehindProxy: requests come through a reverse proxy, which names the
 	// client in X-Forwarded-For (the rate limits' address).
 	BehindProxy bool
@@ -127,6 +137,21 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
+	}
+	if cfg.ConnsPerIP <= 0 {
+		cfg.ConnsPerIP = DefaultConnsPerIP
+	}
+	if cfg.Conns <= 0 {
+		cfg.Conns = connCapFor(DefaultConns)
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = DefaultReadTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
@@ -181,9 +206,16 @@ func (s *Server) Run(ctx context.Context) error {
 	return s.Serve(ctx, ln)
 }
 
-// Serve is Run on a listener of the caller's.
+// Serve is Run on a listener of the caller's, within the connection caps
+// and timeouts of the Config.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
+	perIP := s.cfg.ConnsPerIP
+	if s.cfg.BehindProxy {
+		perIP = 0 // every connection is the proxy's
+	}
+	ln = newConnCap(ln, perIP, s.cfg.Conns, s.m)
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout: s.cfg.ReadTimeout, WriteTimeout: s.cfg.WriteTimeout, IdleTimeout: s.cfg.IdleTimeout,
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
 	srv.RegisterOnShutdown(s.hub.close)
 	go s.hub.run(ctx)
