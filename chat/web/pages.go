@@ -493,20 +493,15 @@ func (s *Server) stepPicture(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := s.lang(w, r)
 	flip := r.URL.Query().Get("flip") == "1"
-	key := fmt.Sprintf("%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
-	png, hit := s.pics.get(key)
-	if !hit {
-		png, err = s.cfg.Presenter.StepPicture(lang, g, n, flip)
-		switch {
-		case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
-			s.notFound(w, r)
-			return
-		case err != nil:
-			s.log.Error("web: drawing a step", "id", g.ID, "step", n, "err", err)
-			http.Error(w, "500 internal error", http.StatusInternalServerError)
-			return
-		}
-		s.pics.put(key, png)
+	key := fmt.Sprintf("step/%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
+	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) { return s.cfg.Presenter.StepPicture(lang, g, n, flip) })
+	switch {
+	case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
+		s.notFound(w, r)
+		return
+	case err != nil:
+		s.drawFailed(w, r, err, "id", g.ID, "step", n)
+		return
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=10")
@@ -534,10 +529,12 @@ func (s *Server) analysisGraph(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	png, err := render.EvalGraph(s.cfg.Presenter.AnalysisGraph(lang, g, res), present.GraphWidth)
+	key := fmt.Sprintf("graph/%d/%d/%s", g.ID, g.Version, lang)
+	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) {
+		return render.EvalGraph(s.cfg.Presenter.AnalysisGraph(lang, g, res), present.GraphWidth)
+	})
 	if err != nil {
-		s.log.Error("web: drawing an analysis graph", "id", g.ID, "err", err)
-		http.Error(w, "500 internal error", http.StatusInternalServerError)
+		s.drawFailed(w, r, err, "id", g.ID, "graph", true)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
@@ -568,8 +565,8 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 			s.notFound(w, r)
 			return
 		}
-		data, err = s.cfg.Presenter.GIF(lang, g, r.URL.Query().Get("flip") == "1")
-		mime, name = "image/gif", name+".gif"
+		s.gif(w, r, lang, g, name+".gif")
+		return
 	default:
 		f, ok := s.commandFile(r.Context(), lang, g, ext)
 		if !ok {
@@ -640,4 +637,75 @@ func (s *Server) record(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
 		out.Turns = append(out.Turns, t.Text())
 	}
 	return json.MarshalIndent(out, "", "  ")
+}
+
+// gif is game g's animation (game.gif), made on the slow queue: a finished
+// game's once, then kept, and known to a browser that has it by its ETag
+// (the game's version: a finished game's never changes).
+func (s *Server) gif(w http.ResponseWriter, r *http.Request, lang chat.Lang, g sessions.Snapshot, name string) {
+	flip := r.URL.Query().Get("flip") == "1"
+	key := fmt.Sprintf("gif/%d/%d/%s/%t", g.ID, g.Version, lang, flip)
+	etag := `"` + strings.ReplaceAll(key, "/", "-") + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	if g.Result.Over {
+		h.Set("Cache-Control", "private, max-age=86400")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+	}
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	var keep *cache
+	if g.Result.Over {
+		keep = s.gifs
+	}
+	data, err := s.drawn(w, r, key, keep, func() ([]byte, error) { return s.cfg.Presenter.GIF(lang, g, flip) })
+	if err != nil {
+		h.Del("ETag")
+		h.Del("Cache-Control")
+		s.drawFailed(w, r, err, "id", g.ID, "gif", true)
+		return
+	}
+	h.Set("Content-Type", "image/gif")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write(data)
+}
+
+// etagMatch reports whether If-None-Match header h names etag.
+func etagMatch(h, etag string) bool {
+	for t := range strings.SplitSeq(h, ",") {
+		if t = strings.TrimPrefix(strings.TrimSpace(t), "W/"); t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// drawn is what draw makes for key (a picture, an animation), drawn on the
+// slow queue as r's address's (slowWork.make) and kept in keep when not
+// nil. A request gets the time a page has to be written
+// (Config.WriteTimeout) to wait for its turn, then as much again to be
+// written.
+func (s *Server) drawn(w http.ResponseWriter, r *http.Request, key string, keep *cache, draw func() ([]byte, error)) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)
+	defer cancel()
+	b, err := s.slow.make(ctx, "web:"+clientIP(r, s.cfg.BehindProxy), key, keep, func(context.Context) ([]byte, error) { return draw() })
+	// The answer, the picture or that the queue is busy, gets its time.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+	return b, err
+}
+
+// drawFailed answers a drawing that failed with err: the queue busy past
+// the request's time (503, to try again), or an error of ours.
+func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, err error, kv ...any) {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, sessions.ErrClosed) {
+		lang := s.lang(w, r)
+		w.Header().Set("Retry-After", "5")
+		s.render(w, http.StatusServiceUnavailable, "busy.html", s.page(lang, r, s.cfg.Presenter.T(lang, "page.busy")))
+		return
+	}
+	s.log.Error("web: drawing", append(kv, "err", err)...)
+	http.Error(w, "500 internal error", http.StatusInternalServerError)
 }

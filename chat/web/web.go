@@ -88,6 +88,13 @@ type Config struct {
 	// BehindProxy: requests come through a reverse proxy, which names the
 	// client in X-Forwarded-For (the rate limits' address).
 	BehindProxy bool
+	// Slow is the slow queue the pages' pictures and animations are drawn
+	// on, each address's as one person's (the router's SlowJobs, which the
+	// chat's slow commands share; nil: one of the pages' own), and
+	// SlowPerIP the drawings an address may have in it at once, the others
+	// waiting for them (default sessions.DefaultSlowPerOwner).
+	Slow      Slow
+	SlowPerIP int
 	// KeepAlive is how often an idle event stream gets a comment, so that
 	// proxies keep it open and a viewer gone is noticed (default 15 s).
 	KeepAlive time.Duration
@@ -97,13 +104,20 @@ type Config struct {
 	Metrics *Metrics
 }
 
+// gifCacheBytes bounds the finished games' animations kept: some sixty
+// of a long chess game (550 KB for its last 400 positions).
+const gifCacheBytes = 32 << 20
+
 // Server serves the pages.
 type Server struct {
 	cfg   Config
 	hub   *hub
 	limit *limiter
 	pics  *cache // drawn steps
-	refs  *cache // tokens → "kind\x00ref"
+	gifs  *cache // finished games' animations
+	slow  *slowWork
+	own   *sessions.Jobs // the slow queue when Config.Slow is nil
+	refs  *cache         // tokens → "kind\x00ref"
 	mux   *http.ServeMux
 	log   *slog.Logger
 
@@ -138,6 +152,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
 	}
+	if cfg.SlowPerIP <= 0 {
+		cfg.SlowPerIP = sessions.DefaultSlowPerOwner
+	}
 	if cfg.ConnsPerIP <= 0 {
 		cfg.ConnsPerIP = DefaultConnsPerIP
 	}
@@ -155,7 +172,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
-		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000)}
+		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000),
+		gifs: newSizedCache(256, gifCacheBytes)}
+	if cfg.Slow == nil {
+		s.own = sessions.NewJobs(sessions.JobsConfig{Logger: cfg.Logger})
+		cfg.Slow = s.own
+	}
+	s.slow = newSlowWork(cfg.Slow, cfg.SlowPerIP)
 	s.lists, _ = cfg.Store.(ListStore)
 	s.m = cfg.Metrics
 	if s.m == nil {
@@ -230,6 +253,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	defer cancel()
 	err := srv.Shutdown(sctx)
 	<-errc
+	if s.own != nil {
+		s.own.Close()
+	}
 	return err
 }
 
