@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"oyunbot/chat/web"
 	"oyunbot/sessions"
