@@ -37,12 +37,19 @@ import (
 type recorder struct {
 	mu      sync.Mutex
 	replies []chat.Reply
+	sent    chan struct{} // told of each reply when not nil
 }
 
 func (r *recorder) Send(_ context.Context, rep chat.Reply) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.replies = append(r.replies, rep)
+	if r.sent != nil {
+		select {
+		case r.sent <- struct{}{}:
+		default:
+		}
+	}
 	return nil
 }
 
