@@ -4,7 +4,7 @@ package web
 // file descriptors, which the chat needs too (its requests to Telegram,
 // the database): one address may hold only so many connections at once,
 // all addresses so many in all, and a connection over either cap is
-// answered 503 and closed at once. The http.Server's timeouts (Serve)
+// answered 503 and closed. The http.Server's timeouts (Serve)
 // close the idle ones.
 
 import (
@@ -47,13 +47,20 @@ type connCap struct {
 	held         prometheus.Gauge
 	refused      prometheus.Counter
 
+	refusing chan struct{} // the refusals being written (refuse)
+
 	mu   sync.Mutex
 	byIP map[string]int
 	n    int
 }
 
+// maxRefusing bounds the refusals being written at once, each holding its
+// connection a second at most.
+const maxRefusing = 64
+
 func newConnCap(ln net.Listener, perIP, total int, m *Metrics) *connCap {
-	return &connCap{Listener: ln, perIP: perIP, total: total, held: m.conns, refused: m.refused, byIP: map[string]int{}}
+	return &connCap{Listener: ln, perIP: perIP, total: total, held: m.conns, refused: m.refused,
+		refusing: make(chan struct{}, maxRefusing), byIP: map[string]int{}}
 }
 
 // Accept returns the next connection within the caps.
@@ -68,12 +75,29 @@ func (l *connCap) Accept() (net.Conn, error) {
 			return &countedConn{Conn: c, l: l, ip: ip}, nil
 		}
 		l.refused.Inc()
-		// A fresh connection's send buffer is empty: the write does not
-		// wait, and the descriptor goes at once.
-		c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
-		c.Write(refusal)
-		c.Close()
+		select {
+		case l.refusing <- struct{}{}:
+			go func() {
+				defer func() { <-l.refusing }()
+				refuse(c)
+			}()
+		default: // a flood: its descriptors go at once
+			c.Close()
+		}
 	}
+}
+
+// refuse answers c with refusal and closes it. The request is read first
+// (a second at most): a client whose request is not sent yet would take
+// the answer for garbage, and one whose request is left unread may be
+// reset before it reads the answer.
+func refuse(c net.Conn) {
+	defer c.Close()
+	c.SetReadDeadline(time.Now().Add(time.Second))
+	var buf [4096]byte
+	c.Read(buf[:])
+	c.SetWriteDeadline(time.Now().Add(time.Second))
+	c.Write(refusal)
 }
 
 func (l *connCap) take(ip string) bool {
