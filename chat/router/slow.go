@@ -90,3 +90,8 @@ func (q *request) offQueue(work func(q *request)) {
 	}
 	close(told)
 }
+
+// SlowJobs is the slow queue, which the web pages' pictures and animations
+// share (chat/web's Config.Slow): the chat's slow work and the pages' run
+// on the same few workers, fairly between all who asked.
+func (r *Router) SlowJobs() *sessions.Jobs { return r.slow.jobs }

@@ -2,7 +2,7 @@ package web
 
 // guard.go: what protects the pages: each address's request rate (a token
 // bucket), the security headers (a Content-Security-Policy without inline
-// script), and a small cache of drawn pictures.
+// script), and a small cache of drawn pictures and animations.
 
 import (
 	"container/list"
@@ -99,12 +99,14 @@ func (l *limiter) wrap(h http.Handler, proxied bool) http.Handler {
 	})
 }
 
-// cache keeps the last n values put, the least recently used out first.
+// cache keeps the last n values put, at most max bytes of them (0: any),
+// the least recently used out first.
 type cache struct {
-	mu    sync.Mutex
-	n     int
-	order *list.List // of *entry, the most recent first
-	byKey map[string]*list.Element
+	mu         sync.Mutex
+	n          int
+	max, bytes int
+	order      *list.List // of *entry, the most recent first
+	byKey      map[string]*list.Element
 }
 
 type entry struct {
@@ -114,6 +116,13 @@ type entry struct {
 
 func newCache(n int) *cache {
 	return &cache{n: n, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// newSizedCache is a cache of n values and max bytes at most.
+func newSizedCache(n, max int) *cache {
+	c := newCache(n)
+	c.max = max
+	return c
 }
 
 func (c *cache) get(key string) ([]byte, bool) {
@@ -130,15 +139,21 @@ func (c *cache) get(key string) ([]byte, bool) {
 func (c *cache) put(key string, val []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.max > 0 && len(val) > c.max {
+		return // it would push out everything
+	}
 	if e, ok := c.byKey[key]; ok {
+		c.bytes += len(val) - len(e.Value.(*entry).val)
 		e.Value.(*entry).val = val
 		c.order.MoveToFront(e)
-		return
+	} else {
+		c.byKey[key] = c.order.PushFront(&entry{key, val})
+		c.bytes += len(val)
 	}
-	c.byKey[key] = c.order.PushFront(&entry{key, val})
-	if c.order.Len() > c.n {
+	for c.order.Len() > c.n || (c.max > 0 && c.bytes > c.max) {
 		last := c.order.Back()
 		c.order.Remove(last)
 		delete(c.byKey, last.Value.(*entry).key)
+		c.bytes -= len(last.Value.(*entry).val)
 	}
 }

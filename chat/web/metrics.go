@@ -30,6 +30,8 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	streams  prometheus.Gauge
+	conns    prometheus.Gauge
+	refused  prometheus.Counter
 	events   prometheus.Counter
 	changes  prometheus.Counter
 	replies  *prometheus.CounterVec
@@ -44,6 +46,10 @@ func NewMetrics() *Metrics {
 			Help: "HTTP requests served, by page kind and status code."}, []string{"page", "code"}),
 		streams: prometheus.NewGauge(prometheus.GaugeOpts{Name: "oyunbot_web_streams_open",
 			Help: "Open event streams (live pages)."}),
+		conns: prometheus.NewGauge(prometheus.GaugeOpts{Name: "oyunbot_web_connections_open",
+			Help: "Open connections to the pages (event streams included)."}),
+		refused: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_web_connections_refused_total",
+			Help: "Connections refused (503) over the caps of one address or of all."}),
 		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_web_events_total",
 			Help: "Game states sent to open pages."}),
 		replies: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "oyunbot_replies_total",
@@ -54,7 +60,7 @@ func NewMetrics() *Metrics {
 		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_game_changes_total",
 			Help: "Games and tournaments stored with a change (a move, an end, a round)."}),
 	}
-	m.reg.MustRegister(m.requests, m.streams, m.events, m.changes, m.replies, m.search,
+	m.reg.MustRegister(m.requests, m.streams, m.conns, m.refused, m.events, m.changes, m.replies, m.search,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

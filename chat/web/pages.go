@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -161,7 +162,7 @@ type page struct {
 	Lang  chat.Lang
 	Other chat.Lang // the switch's
 	Title string
-	Path  string // the page's path, for the switch
+	Path  string // the page's path, for the switch (routePath)
 	t     func(id string, kv ...string) string
 }
 
@@ -173,8 +174,34 @@ func (s *Server) page(lang chat.Lang, r *http.Request, title string) page {
 	if lang == chat.English {
 		other = chat.Turkish
 	}
-	return page{Lang: lang, Other: other, Title: title, Path: r.URL.Path,
+	return page{Lang: lang, Other: other, Title: title, Path: routePath(r),
 		t: func(id string, kv ...string) string { return s.pres(lang).T(lang, id, kv...) }}
+}
+
+// routePath is the path of the page r asked for, built from the route it
+// matched (each wildcard's value escaped), never from r's path as sent: a
+// path such as //evil.example/x, linked as it came, is another site's
+// address. A path no route names (an unknown page's 404) is "", so that
+// a link made of it stays on the page it is on ("?lang=en").
+func routePath(r *http.Request) string {
+	_, pat, ok := strings.Cut(r.Pattern, " ") // the method's out
+	if !ok {
+		pat = r.Pattern
+	}
+	if pat == "" || pat == "/" {
+		return ""
+	}
+	var b strings.Builder
+	for seg := range strings.SplitSeq(strings.TrimPrefix(strings.TrimSuffix(pat, "{$}"), "/"), "/") {
+		b.WriteByte('/')
+		if name, ok := strings.CutPrefix(seg, "{"); ok {
+			name = strings.TrimSuffix(strings.TrimSuffix(name, "}"), "...")
+			b.WriteString(url.PathEscape(r.PathValue(name)))
+			continue
+		}
+		b.WriteString(seg)
+	}
+	return b.String()
 }
 
 // render writes template name with data, or a plain error.
@@ -366,6 +393,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 		return
 	}
 	defer s.hub.unsubscribe(st)
+	// The server's deadlines are a page's: a stream has none to read by
+	// (the viewer says nothing more) and one per write (a viewer that
+	// does not read loses its stream).
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 1000\n\n")
 	if err := rc.Flush(); err != nil {
@@ -383,11 +415,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 			if !ok {
 				return // dropped: too slow
 			}
+			rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 			if _, err := w.Write(ev); err != nil {
 				return
 			}
 		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+			rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+			if _, err := w.Write(keepAlive); err != nil {
 				return
 			}
 		}
@@ -397,9 +431,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
 	}
 }
 
-// writeTimeout bounds a write to a viewer's connection: a viewer that does
-// not read loses its stream.
-const writeTimeout = 10 * time.Second
+// streamWriteTimeout bounds a write to a viewer's connection: a viewer
+// that does not read loses its stream. A stream has no other deadline: it
+// is open as long as its viewer reads (Config.WriteTimeout is a page's).
+const streamWriteTimeout = 10 * time.Second
 
 // pump writes st's events to conn, a connection taken from the HTTP server
 // (the response's status line and header first; its body ends when the
@@ -415,7 +450,7 @@ func (s *Server) pump(conn net.Conn, h http.Header, st *stream) {
 	h.Write(&head)
 	head.WriteString("\r\nretry: 1000\n\n")
 	write := func(b []byte) bool {
-		conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		conn.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 		_, err := conn.Write(b)
 		return err == nil
 	}
@@ -458,20 +493,15 @@ func (s *Server) stepPicture(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := s.lang(w, r)
 	flip := r.URL.Query().Get("flip") == "1"
-	key := fmt.Sprintf("%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
-	png, hit := s.pics.get(key)
-	if !hit {
-		png, err = s.pres(lang).StepPicture(lang, g, n, flip)
-		switch {
-		case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
-			s.notFound(w, r)
-			return
-		case err != nil:
-			s.log.Error("web: drawing a step", "id", g.ID, "step", n, "err", err)
-			http.Error(w, "500 internal error", http.StatusInternalServerError)
-			return
-		}
-		s.pics.put(key, png)
+	key := fmt.Sprintf("step/%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
+	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) { return s.pres(lang).StepPicture(lang, g, n, flip) })
+	switch {
+	case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
+		s.notFound(w, r)
+		return
+	case err != nil:
+		s.drawFailed(w, r, err, "id", g.ID, "step", n)
+		return
 	}
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "private, max-age=10")
@@ -499,10 +529,12 @@ func (s *Server) analysisGraph(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	png, err := render.EvalGraph(s.pres(lang).AnalysisGraph(lang, g, res), present.GraphWidth)
+	key := fmt.Sprintf("graph/%d/%d/%s", g.ID, g.Version, lang)
+	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) {
+		return render.EvalGraph(s.pres(lang).AnalysisGraph(lang, g, res), present.GraphWidth)
+	})
 	if err != nil {
-		s.log.Error("web: drawing an analysis graph", "id", g.ID, "err", err)
-		http.Error(w, "500 internal error", http.StatusInternalServerError)
+		s.drawFailed(w, r, err, "id", g.ID, "graph", true)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
@@ -533,8 +565,8 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 			s.notFound(w, r)
 			return
 		}
-		data, err = s.pres(lang).GIF(lang, g, r.URL.Query().Get("flip") == "1")
-		mime, name = "image/gif", name+".gif"
+		s.gif(w, r, lang, g, name+".gif")
+		return
 	default:
 		f, ok := s.commandFile(r.Context(), lang, g, ext)
 		if !ok {
@@ -610,3 +642,74 @@ func (s *Server) record(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
 // pres is the Presenter of a page in lang: its readers are spectators,
 // not the players, so every text is in the third person (present.ForOthers).
 func (s *Server) pres(lang chat.Lang) *present.Presenter { return s.cfg.Presenter.ForOthers(lang) }
+
+// gif is game g's animation (game.gif), made on the slow queue: a finished
+// game's once, then kept, and known to a browser that has it by its ETag
+// (the game's version: a finished game's never changes).
+func (s *Server) gif(w http.ResponseWriter, r *http.Request, lang chat.Lang, g sessions.Snapshot, name string) {
+	flip := r.URL.Query().Get("flip") == "1"
+	key := fmt.Sprintf("gif/%d/%d/%s/%t", g.ID, g.Version, lang, flip)
+	etag := `"` + strings.ReplaceAll(key, "/", "-") + `"`
+	h := w.Header()
+	h.Set("ETag", etag)
+	if g.Result.Over {
+		h.Set("Cache-Control", "private, max-age=86400")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+	}
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	var keep *cache
+	if g.Result.Over {
+		keep = s.gifs
+	}
+	data, err := s.drawn(w, r, key, keep, func() ([]byte, error) { return s.pres(lang).GIF(lang, g, flip) })
+	if err != nil {
+		h.Del("ETag")
+		h.Del("Cache-Control")
+		s.drawFailed(w, r, err, "id", g.ID, "gif", true)
+		return
+	}
+	h.Set("Content-Type", "image/gif")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write(data)
+}
+
+// etagMatch reports whether If-None-Match header h names etag.
+func etagMatch(h, etag string) bool {
+	for t := range strings.SplitSeq(h, ",") {
+		if t = strings.TrimPrefix(strings.TrimSpace(t), "W/"); t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// drawn is what draw makes for key (a picture, an animation), drawn on the
+// slow queue as r's address's (slowWork.make) and kept in keep when not
+// nil. A request gets the time a page has to be written
+// (Config.WriteTimeout) to wait for its turn, then as much again to be
+// written.
+func (s *Server) drawn(w http.ResponseWriter, r *http.Request, key string, keep *cache, draw func() ([]byte, error)) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.WriteTimeout)
+	defer cancel()
+	b, err := s.slow.make(ctx, "web:"+clientIP(r, s.cfg.BehindProxy), key, keep, func(context.Context) ([]byte, error) { return draw() })
+	// The answer, the picture or that the queue is busy, gets its time.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+	return b, err
+}
+
+// drawFailed answers a drawing that failed with err: the queue busy past
+// the request's time (503, to try again), or an error of ours.
+func (s *Server) drawFailed(w http.ResponseWriter, r *http.Request, err error, kv ...any) {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, sessions.ErrClosed) {
+		lang := s.lang(w, r)
+		w.Header().Set("Retry-After", "5")
+		s.render(w, http.StatusServiceUnavailable, "busy.html", s.page(lang, r, s.pres(lang).T(lang, "page.busy")))
+		return
+	}
+	s.log.Error("web: drawing", append(kv, "err", err)...)
+	http.Error(w, "500 internal error", http.StatusInternalServerError)
+}

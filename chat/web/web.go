@@ -75,9 +75,26 @@ type Config struct {
 	// address and of all (defaults 16 and 10,000).
 	RequestsPerSecond, Burst float64
 	StreamsPerIP, Streams    int
+	// ConnsPerIP and Conns cap the connections of one address and of all
+	// (defaults DefaultConnsPerIP, and DefaultConns or half the process's
+	// descriptors when fewer); one over either is answered 503 and closed.
+	// Behind a proxy every connection is the proxy's: only Conns holds.
+	ConnsPerIP, Conns int
+	// IdleTimeout, ReadTimeout and WriteTimeout are the server's (defaults
+	// DefaultIdleTimeout, DefaultReadTimeout, DefaultWriteTimeout): an
+	// idle kept-alive connection is closed, a request must come whole, a
+	// page be written in time. Event streams keep theirs open (KeepAlive).
+	IdleTimeout, ReadTimeout, WriteTimeout time.Duration
 	// BehindProxy: requests come through a reverse proxy, which names the
 	// client in X-Forwarded-For (the rate limits' address).
 	BehindProxy bool
+	// Slow is the slow queue the pages' pictures and animations are drawn
+	// on, each address's as one person's (the router's SlowJobs, which the
+	// chat's slow commands share; nil: one of the pages' own), and
+	// SlowPerIP the drawings an address may have in it at once, the others
+	// waiting for them (default sessions.DefaultSlowPerOwner).
+	Slow      Slow
+	SlowPerIP int
 	// KeepAlive is how often an idle event stream gets a comment, so that
 	// proxies keep it open and a viewer gone is noticed (default 15 s).
 	KeepAlive time.Duration
@@ -87,13 +104,20 @@ type Config struct {
 	Metrics *Metrics
 }
 
+// gifCacheBytes bounds the finished games' animations kept: some sixty
+// of a long chess game (550 KB for its last 400 positions).
+const gifCacheBytes = 32 << 20
+
 // Server serves the pages.
 type Server struct {
 	cfg   Config
 	hub   *hub
 	limit *limiter
 	pics  *cache // drawn steps
-	refs  *cache // tokens → "kind\x00ref"
+	gifs  *cache // finished games' animations
+	slow  *slowWork
+	own   *sessions.Jobs // the slow queue when Config.Slow is nil
+	refs  *cache         // tokens → "kind\x00ref"
 	mux   *http.ServeMux
 	log   *slog.Logger
 
@@ -128,9 +152,33 @@ func New(cfg Config) (*Server, error) {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
 	}
+	if cfg.SlowPerIP <= 0 {
+		cfg.SlowPerIP = sessions.DefaultSlowPerOwner
+	}
+	if cfg.ConnsPerIP <= 0 {
+		cfg.ConnsPerIP = DefaultConnsPerIP
+	}
+	if cfg.Conns <= 0 {
+		cfg.Conns = connCapFor(DefaultConns)
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = DefaultReadTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
+	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
-		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000)}
+		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000),
+		gifs: newSizedCache(256, gifCacheBytes)}
+	if cfg.Slow == nil {
+		s.own = sessions.NewJobs(sessions.JobsConfig{Logger: cfg.Logger})
+		cfg.Slow = s.own
+	}
+	s.slow = newSlowWork(cfg.Slow, cfg.SlowPerIP)
 	s.lists, _ = cfg.Store.(ListStore)
 	s.m = cfg.Metrics
 	if s.m == nil {
@@ -181,9 +229,16 @@ func (s *Server) Run(ctx context.Context) error {
 	return s.Serve(ctx, ln)
 }
 
-// Serve is Run on a listener of the caller's.
+// Serve is Run on a listener of the caller's, within the connection caps
+// and timeouts of the Config.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
+	perIP := s.cfg.ConnsPerIP
+	if s.cfg.BehindProxy {
+		perIP = 0 // every connection is the proxy's
+	}
+	ln = newConnCap(ln, perIP, s.cfg.Conns, s.m)
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout: s.cfg.ReadTimeout, WriteTimeout: s.cfg.WriteTimeout, IdleTimeout: s.cfg.IdleTimeout,
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
 	srv.RegisterOnShutdown(s.hub.close)
 	go s.hub.run(ctx)
@@ -198,6 +253,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	defer cancel()
 	err := srv.Shutdown(sctx)
 	<-errc
+	if s.own != nil {
+		s.own.Close()
+	}
 	return err
 }
 

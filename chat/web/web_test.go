@@ -37,12 +37,19 @@ import (
 type recorder struct {
 	mu      sync.Mutex
 	replies []chat.Reply
+	sent    chan struct{} // told of each reply when not nil
 }
 
 func (r *recorder) Send(_ context.Context, rep chat.Reply) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.replies = append(r.replies, rep)
+	if r.sent != nil {
+		select {
+		case r.sent <- struct{}{}:
+		default:
+		}
+	}
 	return nil
 }
 
@@ -139,7 +146,7 @@ func (e *env) start(mod func(*web.Config)) {
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
 	cfg := web.Config{Store: e.store, Games: e.mgr.Lobby(), Presenter: e.r.Presenter, Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
-		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics}
+		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics, Slow: e.r.SlowJobs()}
 	if e.mod != nil {
 		e.mod(&cfg)
 	}
