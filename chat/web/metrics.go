@@ -112,13 +112,14 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	out := struct {
 		OK          bool   `json:"ok"`
+		Version     string `json:"version,omitempty"`
 		Store       string `json:"store"`
 		Outbox      int    `json:"outbox"`
 		GamesInPlay int    `json:"games_in_play"`
 		Streams     int    `json:"streams"`
 		EngineQueue int    `json:"engine_queue"`
 		EngineBusy  int    `json:"engine_running"`
-	}{OK: true, Store: "ok"}
+	}{OK: true, Store: "ok", Version: s.cfg.Version}
 	if s.m.jobs != nil {
 		out.EngineQueue, out.EngineBusy = s.m.jobs()
 	}

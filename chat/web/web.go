@@ -99,6 +99,8 @@ type Config struct {
 	// proxies keep it open and a viewer gone is noticed (default 15 s).
 	KeepAlive time.Duration
 	Logger    *slog.Logger
+	// Version is the build (`bot version`), shown by /healthz.
+	Version string
 	// Metrics are the figures /metrics shows (default: new ones, which
 	// count only the pages').
 	Metrics *Metrics

@@ -470,7 +470,7 @@ func TestRateLimitBehindProxy(t *testing.T) {
 }
 
 func TestMetricsAndHealth(t *testing.T) {
-	e := newEnv(t, nil)
+	e := newEnv(t, func(c *web.Config) { c.Version = "v1.2.3 (0123456789ab)" })
 	counter := func() string {
 		_, body := get(t, e.base+"/metrics")
 		for line := range strings.SplitSeq(body, "\n") {
@@ -496,7 +496,8 @@ func TestMetricsAndHealth(t *testing.T) {
 		}
 	}
 	res, body := get(t, e.base+"/healthz")
-	if res.StatusCode != 200 || !strings.Contains(body, `"ok":true`) || !strings.Contains(body, `"engine_queue":0`) {
+	if res.StatusCode != 200 || !strings.Contains(body, `"ok":true`) || !strings.Contains(body, `"engine_queue":0`) ||
+		!strings.Contains(body, `"version":"v1.2.3 (0123456789ab)"`) {
 		t.Errorf("/healthz: %d %s", res.StatusCode, body)
 	}
 	e.store.Close() // the database unreachable

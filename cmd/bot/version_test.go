@@ -174,7 +174,7 @@ func TestHealthcheckOfARunningBot(t *testing.T) {
 	for {
 		code, out := probe()
 		if code == 0 {
-			if !strings.Contains(out, `"store":"ok"`) {
+			if !strings.Contains(out, `"store":"ok"`) || !strings.Contains(out, `"version":"`) {
 				t.Errorf("healthy, but the answer was %q", out)
 			}
 			break
