@@ -126,7 +126,7 @@ type analysisJob struct {
 func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
 	p := m.enginePool()
 	return newAnalyses(m.lifetime(), func(owner string, job func()) error {
-		_, err := p.trySubmit(owner, func(Engine) { job() })
+		_, err := p.trySubmitClass(owner, background, func(Engine) { job() })
 		return err
 	}, cfg)
 }
