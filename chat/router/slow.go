@@ -63,7 +63,9 @@ func (s *slowQueue) Close() { s.jobs.Close() }
 type laterKey struct{}
 
 // answerLater marks ctx's replies as answers of slow work.
-func answerLater(ctx context.Context) context.Context { return context.WithValue(ctx, laterKey{}, true) }
+func answerLater(ctx context.Context) context.Context {
+	return context.WithValue(ctx, laterKey{}, true)
+}
 
 // isLater reports whether ctx's replies answer slow work.
 func isLater(ctx context.Context) bool { return ctx.Value(laterKey{}) != nil }
