@@ -46,6 +46,11 @@ const (
 	// DefaultAnalysisSlice: positions evaluated in one turn on the engine's
 	// pool (about a second of a chess analysis's default budget).
 	DefaultAnalysisSlice = 4
+	// DefaultAnalysisSliceTime: a slice also ends after the position
+	// during which it has run this long (a loaded machine, a hard
+	// position), so that the bot's move waiting for it waits about this
+	// long at most.
+	DefaultAnalysisSliceTime = time.Second
 	// DefaultAnalysisProgress: a progress line once an analysis has run
 	// this long, and again each time as long.
 	DefaultAnalysisProgress = 30 * time.Second
@@ -86,6 +91,8 @@ type AnalysesConfig struct {
 	Store AnalysisStore
 	// Slice: positions per turn on the engine's pool.
 	Slice int
+	// SliceTime: see DefaultAnalysisSliceTime.
+	SliceTime time.Duration
 	// Progress: see DefaultAnalysisProgress.
 	Progress time.Duration
 	// Budget is each position's (zero: the games' defaults).
@@ -135,7 +142,7 @@ type analysisJob struct {
 func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
 	p := m.enginePool()
 	return newAnalyses(m.lifetime(), func(owner string, job func()) error {
-		_, err := p.trySubmit(owner, func(Engine) { job() })
+		_, err := p.trySubmitClass(owner, background, func(Engine) { job() })
 		return err
 	}, cfg)
 }
@@ -143,6 +150,9 @@ func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
 func newAnalyses(ctx context.Context, submit func(owner string, job func()) error, cfg AnalysesConfig) *Analyses {
 	if cfg.Slice <= 0 {
 		cfg.Slice = DefaultAnalysisSlice
+	}
+	if cfg.SliceTime <= 0 {
+		cfg.SliceTime = DefaultAnalysisSliceTime
 	}
 	if cfg.Progress <= 0 {
 		cfg.Progress = DefaultAnalysisProgress
@@ -373,19 +383,21 @@ type analysisRun struct {
 	began, shown time.Time
 }
 
-// slice evaluates the next Slice positions on an engine worker, saves
-// them, and queues the next slice, or ends the analysis.
+// slice evaluates the next Slice positions on an engine worker (fewer
+// once it has run SliceTime), saves them, and queues the next slice, or
+// ends the analysis.
 func (r *analysisRun) slice() {
 	a := r.a
 	ctx, stop := context.WithCancelCause(r.j.ctx)
 	defer stop(nil)
 	var evaluated, total, done int
+	began := a.cfg.Now()
 	res, err := analysis.Analyse(ctx, r.s.Game, r.start, r.moves, analysis.Options{
 		Budget: a.cfg.Budget, Resume: r.resume, Outcome: outcomeOf(r.s.Result),
 		Progress: func(d, t int) {
 			evaluated++
 			done, total = d, t
-			if evaluated >= a.cfg.Slice {
+			if evaluated >= a.cfg.Slice || a.cfg.Now().Sub(began) >= a.cfg.SliceTime {
 				stop(errSliceDone)
 			}
 		},

@@ -327,3 +327,38 @@ func TestAnalysesStopAfterClose(t *testing.T) {
 		t.Errorf("a second Stop told the asker again: %d calls", d.calls)
 	}
 }
+
+// TestAnalysesSliceEndsInTime (issue 41): a slice ends after the position
+// during which it has run SliceTime, however many positions Slice allows:
+// with a clock that moves a second at each look, every slice evaluates
+// one position, and the analysis still ends with the whole result.
+func TestAnalysesSliceEndsInTime(t *testing.T) {
+	ctx := context.Background()
+	s := analysedGame()
+	start, moves, err := s.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: outcomeOf(s.Result)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Unix(1_700_000_000, 0)
+	now := func() time.Time { clock = clock.Add(time.Second); return clock }
+	q := &sliceQueue{}
+	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 100, SliceTime: time.Second, Now: now})
+	var d done
+	if _, started, err := a.Request(ctx, "tg/1", s, d.listener()); err != nil || !started {
+		t.Fatalf("Request: started %v, %v", started, err)
+	}
+	n := 0
+	for q.runOne() {
+		n++
+	}
+	if n != len(whole.Evals) {
+		t.Errorf("%d slices, want %d (one position each)", n, len(whole.Evals))
+	}
+	if d.calls != 1 || d.err != nil || !d.res.Complete {
+		t.Fatalf("the listener: %d calls, %v, %+v", d.calls, d.err, d.res)
+	}
+}

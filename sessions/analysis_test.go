@@ -3,7 +3,12 @@ package sessions_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -142,5 +147,124 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	}
 	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chess.Game{}, Moves: []string{"e4"}}, sessions.AnalysisListener{}); !errors.Is(err, sessions.ErrNotOver) {
 		t.Errorf("a game in play: %v", err)
+	}
+}
+
+// gate is an engine's gate: the first search after arm waits in Choose
+// until release is closed; every search and every analysis's slice saved
+// is written down in order.
+type gate struct {
+	mu      sync.Mutex
+	armed   bool
+	entered chan struct{}
+	release chan struct{}
+	log     []string
+}
+
+func newGate() *gate { return &gate{entered: make(chan struct{}), release: make(chan struct{})} }
+
+func (g *gate) note(s string) (wait bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.log = append(g.log, s)
+	wait, g.armed = g.armed, false
+	return wait
+}
+
+func (g *gate) arm() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.armed = true
+}
+
+func (g *gate) events() []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return slices.Clone(g.log)
+}
+
+// gatedEngine is an engine whose searches pass g.
+type gatedEngine struct {
+	sessions.Engine
+	g *gate
+}
+
+func (e gatedEngine) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *rand.Rand) ai.Result {
+	if e.g.note("move") {
+		close(e.g.entered)
+		<-e.g.release
+	}
+	return e.Engine.Choose(ctx, p, lvl, rng)
+}
+
+// gatedStore notes each analysis saved (a slice done) in g.
+type gatedStore struct {
+	sessions.AnalysisStore
+	g *gate
+}
+
+func (s gatedStore) SaveAnalysis(ctx context.Context, rec sessions.AnalysisRecord) error {
+	s.g.note("slice")
+	return s.AnalysisStore.SaveAnalysis(ctx, rec)
+}
+
+// TestBotMoveBeforeTwentyAnalyses (issue 41): twenty people, each new to
+// the engine's queue (no time used), ask for an analysis while the one
+// worker searches; then Cem, whose earlier move cost the engine some
+// time, plays against the bot. Once the search ends, the bot's move in
+// Cem's game is the next job the worker runs, before every waiting
+// slice: a bot's move waits for one slice at most (here: none). The fair
+// queue alone ranked the twenty askers, who had used nothing, first.
+func TestBotMoveBeforeTwentyAnalyses(t *testing.T) {
+	g := newGate()
+	h := newHarness(t, "", func(c *sessions.Config) {
+		c.Workers = 1
+		c.NewEngine = func() sessions.Engine { return gatedEngine{smallEngine(), g} }
+	})
+	a := sessions.NewAnalyses(h.m, sessions.AnalysesConfig{Store: gatedStore{h.store, g}, Slice: 1})
+	vsBot := func(p sessions.Player) sessions.Snapshot {
+		t.Helper()
+		snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "chan-" + p.ID, Player: p,
+			Game: h.game("tictactoe"), Level: "easy", Side: ai.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	// Cem's game: the bot's first move costs Cem some engine time.
+	cg := vsBot(cem)
+	h.wait()
+	// Dan's game's first search holds the worker.
+	g.arm()
+	vsBot(sessions.Player{ID: "u4", Name: "Dan"})
+	<-g.entered
+	const askers = 20
+	var finished sync.WaitGroup
+	for i := range askers {
+		finished.Add(1)
+		s := sessions.Snapshot{ID: int64(1000 + i), Game: h.game("tictactoe"), Moves: []string{"b2", "a2", "a1", "c1", "c3"},
+			Result: sessions.Result{Over: true, Winner: ai.First, Points: 1}}
+		if _, started, err := a.Request(bg, fmt.Sprintf("test/asker%d", i), s, sessions.AnalysisListener{
+			Done: func(*analysis.Result, error) { finished.Done() }}); err != nil || !started {
+			t.Fatalf("Request %d: %v, %v", i, started, err)
+		}
+	}
+	s, err := h.m.Lobby().Get(cg.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.m.Play().Move(bg, cg.ID, cem.ID, s.Legal[0], ""); err != nil {
+		t.Fatal(err)
+	}
+	close(g.release)
+	finished.Wait()
+	h.wait()
+	log := g.events()
+	// log: Cem's first search, Dan's (held), then what the worker ran next.
+	if len(log) < 3 || log[2] != "move" {
+		t.Fatalf("after the held search the worker ran %v, want Cem's bot move first", log[2:min(len(log), 8)])
+	}
+	if n := strings.Count(strings.Join(log, " "), "slice"); n < askers {
+		t.Fatalf("%d slices saved, want at least %d", n, askers)
 	}
 }

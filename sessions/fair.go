@@ -57,14 +57,19 @@ func (u *usage) add(owner string, d time.Duration, now time.Time) {
 	u.m[owner] = &spent{secs: u.of(owner, now) + d.Seconds(), at: now}
 }
 
-// next is the index of the job to run among n queued, whose owners owner
-// gives: the first queued of the owner who used the least time lately
-// (ties: the earliest queued).
-func (u *usage) next(n int, owner func(i int) string, now time.Time) int {
-	best, least := 0, math.Inf(1)
+// next is the index of the job to run among n queued, whose owners and
+// classes job gives: of the jobs of the first class present (interactive
+// before background), the first queued of the owner who used the least
+// time lately (ties: the earliest queued).
+func (u *usage) next(n int, job func(i int) (owner string, c jobClass), now time.Time) int {
+	best, least, class := 0, math.Inf(1), background+1
 	for i := range n {
-		if v := u.of(owner(i), now); v < least {
-			best, least = i, v
+		owner, c := job(i)
+		if c > class {
+			continue
+		}
+		if v := u.of(owner, now); c < class || v < least {
+			best, least, class = i, v, c
 		}
 	}
 	return best

@@ -97,3 +97,50 @@ func TestPoolOnIdleAfterABurst(t *testing.T) {
 		t.Fatalf("onIdle ran %d times after a burst of 3 jobs, want 1", n)
 	}
 }
+
+// TestPoolInteractiveBeforeBackground (issue 41): with the one worker
+// busy, two people new to the pool queue background jobs (analysis
+// slices), then Ayşe, who has used the engine for a minute, queues an
+// interactive one (a bot's move): hers runs first, then theirs, fairly.
+func TestPoolInteractiveBeforeBackground(t *testing.T) {
+	var clock atomic.Int64
+	clock.Store(time.Unix(1_700_000_000, 0).UnixNano())
+	p := newPool(1, func() Engine { return nil }, slog.New(slog.DiscardHandler))
+	p.now = func() time.Time { return time.Unix(0, clock.Load()) }
+	defer p.close()
+	p.mu.Lock()
+	p.usage.add("t/ayse", time.Minute, p.now())
+	p.mu.Unlock()
+
+	var (
+		mu    sync.Mutex
+		order []string
+	)
+	job := func(name string) func(Engine) {
+		return func(Engine) {
+			mu.Lock()
+			order = append(order, name)
+			mu.Unlock()
+			clock.Add(int64(time.Second)) // each job searches for a second
+		}
+	}
+	started := make(chan struct{})
+	release := make(chan struct{})
+	p.submit("t/cem", func(Engine) { close(started); <-release })
+	<-started
+	for _, o := range []string{"t/dan", "t/eda"} {
+		for i := range 2 {
+			if _, err := p.trySubmitClass(o, background, job(o[2:]+string(rune('1'+i)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	p.submit("t/ayse", job("ayse"))
+	close(release)
+	if err := p.wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"ayse", "dan1", "eda1", "dan2", "eda2"}; !slices.Equal(order, want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+}

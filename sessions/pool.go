@@ -20,7 +20,10 @@ import (
 // the waiting job whose owner has used the least worker time lately
 // (fair.go): one person with many games against a strong level, or a flood
 // of hints or animations, cannot keep the others' work waiting behind
-// theirs.
+// theirs. Each job has a class too (jobClass): a waiting interactive job
+// (a bot's move, a hint) runs before every background one (an analysis's
+// slice), whoever's it is, so that background work holds an interactive
+// job up for at most what remains of the slices running.
 type fairPool[W any] struct {
 	newWorker func() W
 	log       *slog.Logger
@@ -49,11 +52,26 @@ type fairPool[W any] struct {
 // pool is the engine's pool of the bot's searches.
 type pool = fairPool[Engine]
 
-// poolJob is a queued job and whose it is.
+// poolJob is a queued job, whose it is and its class.
 type poolJob[W any] struct {
 	owner string
+	class jobClass
 	run   func(W)
 }
+
+// jobClass orders the waiting jobs before their owners' usage does.
+type jobClass int
+
+const (
+	// interactive: someone waits for the job's answer in a chat (a bot's
+	// move, a hint, a slow command).
+	interactive jobClass = iota
+	// background: work that is announced when it is done and is cut in
+	// slices (an analysis): it runs when no interactive job waits, so
+	// that twenty people asking for analyses, each new to the queue and
+	// so least served, cannot hold a bot's move behind their slices.
+	background
+)
 
 // errOwnerBusy: the owner has perOwner jobs queued or running already.
 var errOwnerBusy = errors.New("sessions: too many jobs of this owner")
@@ -84,6 +102,11 @@ func (p *fairPool[W]) submit(owner string, job func(W)) (queued bool) {
 // perOwner jobs queued or running, and reporting a closed pool
 // (errPoolClosed).
 func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err error) {
+	return p.trySubmitClass(owner, interactive, job)
+}
+
+// trySubmitClass is trySubmit of a job of class c.
+func (p *fairPool[W]) trySubmitClass(owner string, c jobClass, job func(W)) (queued bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -94,7 +117,7 @@ func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err err
 	}
 	p.busy()
 	queued = p.running+len(p.queue) >= p.workers
-	p.queue = append(p.queue, poolJob[W]{owner, job})
+	p.queue = append(p.queue, poolJob[W]{owner, c, job})
 	p.owned[owner]++
 	p.cond.Signal()
 	return queued, nil
@@ -184,7 +207,7 @@ func (p *fairPool[W]) next() (poolJob[W], bool) {
 	if p.closed {
 		return poolJob[W]{}, false
 	}
-	i := p.usage.next(len(p.queue), func(i int) string { return p.queue[i].owner }, p.now())
+	i := p.usage.next(len(p.queue), func(i int) (string, jobClass) { return p.queue[i].owner, p.queue[i].class }, p.now())
 	job := p.queue[i]
 	p.queue = slices.Delete(p.queue, i, i+1)
 	p.running++

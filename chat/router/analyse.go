@@ -39,7 +39,7 @@ func (q *request) analyse() {
 	// The answers come after this message's handling: a copy of the
 	// request that outlives it.
 	later := *q
-	later.ctx = context.WithoutCancel(q.ctx)
+	later.ctx = answerLater(context.WithoutCancel(q.ctx))
 	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, sessions.AnalysisListener{
 		Progress: func(done, total int) { later.say(later.r.AnalysisProgress(later.lang, s, done, total)) },
 		Done: func(res *analysis.Result, err error) {

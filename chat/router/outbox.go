@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -83,6 +84,9 @@ type queued struct {
 	rep     chat.Reply
 	created time.Time
 	tried   bool
+	// later: an answer of slow work (answerLater), which waits behind
+	// the chat's other replies.
+	later bool
 }
 
 // deliveryMetrics are counted since the last log line.
@@ -124,10 +128,12 @@ type storedReply struct {
 }
 
 // put stores rep and queues it for delivery. When the store fails the reply
-// is still queued, in memory only (logged): better sent than lost.
-func (o *outbox) put(ctx context.Context, rep chat.Reply) {
+// is still queued, in memory only (logged): better sent than lost. A later
+// reply (the answer of slow work) goes behind the chat's other replies;
+// any other goes before the chat's later replies still waiting (pushLocked).
+func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
 	now := o.now()
-	q := &queued{rep: rep, created: now}
+	q := &queued{rep: rep, created: now, later: later}
 	data, err := json.Marshal(storedReply{rep})
 	if err == nil {
 		var items []sessions.OutboxItem
@@ -155,13 +161,30 @@ func (o *outbox) put(ctx context.Context, rep chat.Reply) {
 }
 
 // pushLocked queues q and starts the chat's delivery; o.mu must be held.
+// A reply that is not later goes before the later ones waiting (never
+// before the one being sent): twenty answers of slow work, which a
+// group's pace (20 messages a minute on Telegram) takes a minute to send,
+// never hold a move's answer behind them.
 func (o *outbox) pushLocked(key chanRef, q *queued) {
 	cq := o.queues[key]
 	if cq == nil {
 		cq = &chanQueue{}
 		o.queues[key] = cq
 	}
-	cq.items = append(cq.items, q)
+	at := len(cq.items)
+	if !q.later {
+		from := 0
+		if cq.running {
+			from = 1 // the head is being sent (or waits for its retry)
+		}
+		for i := from; i < len(cq.items); i++ {
+			if cq.items[i].later {
+				at = i
+				break
+			}
+		}
+	}
+	cq.items = slices.Insert(cq.items, at, q)
 	o.startLocked(key, cq)
 }
 

@@ -82,7 +82,7 @@ func TestRenewalDuringSendLosesNothing(t *testing.T) {
 		func(string) chat.Sender { return s }, nil, outboxClaim{owner: "p1", ttl: time.Hour})
 	defer o.close()
 	o.load(ctx, "test")
-	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"})
+	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
 	<-s.entered
 	items, err := st.PendingReplies(ctx, "test")
 	if err != nil || len(items) != 1 {

@@ -305,7 +305,7 @@ func (r *Router) Close() error {
 // for a notice, at once and best effort (a stale "thinking…" is noise).
 func (r *Router) send(ctx context.Context, rep chat.Reply) {
 	if !rep.Notice {
-		r.out.put(ctx, rep)
+		r.out.put(ctx, rep, isLater(ctx))
 		return
 	}
 	s := r.sender(rep.Platform)

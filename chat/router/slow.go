@@ -55,6 +55,21 @@ func (s *slowQueue) Wait(ctx context.Context) error { return s.jobs.Wait(ctx) }
 // Close cancels the running slow commands and drops the queued ones.
 func (s *slowQueue) Close() { s.jobs.Close() }
 
+// laterKey marks a context whose replies answer slow work (a slow command,
+// an analysis): in its chat's outbox such a reply waits behind the chat's
+// other replies (outbox.pushLocked). Twenty members' solutions, done at
+// once, take a group's pace a minute to send; a move made meanwhile is
+// answered first.
+type laterKey struct{}
+
+// answerLater marks ctx's replies as answers of slow work.
+func answerLater(ctx context.Context) context.Context {
+	return context.WithValue(ctx, laterKey{}, true)
+}
+
+// isLater reports whether ctx's replies answer slow work.
+func isLater(ctx context.Context) bool { return ctx.Value(laterKey{}) != nil }
+
 // offQueue runs work, the slow part of the request's command, on the slow
 // queue, with a copy of the request whose context is the queue's. A person
 // with too many slow requests still being worked on is told to wait for
@@ -65,7 +80,7 @@ func (q *request) offQueue(work func(q *request)) {
 	told := make(chan struct{}) // the queued notice is out: the answer never comes before it
 	queued, err := q.r.slow.jobs.Submit(q.m.Platform+"/"+q.m.UserID, func(ctx context.Context) {
 		<-told
-		job.ctx = ai.WithMemoryBudget(ctx, q.r.slow.mem)
+		job.ctx = answerLater(ai.WithMemoryBudget(ctx, q.r.slow.mem))
 		defer func() {
 			if p := recover(); p != nil {
 				job.r.log.Error("panic in a slow command", "panic", fmt.Sprint(p), "text", present.Shorten(job.m.Text, 80))

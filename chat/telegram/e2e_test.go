@@ -30,6 +30,7 @@ type e2e struct {
 	router *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	bot    *telegram.Bot
+	store  *sessions.SQLStore
 }
 
 func newE2E(t *testing.T) *e2e {
@@ -81,7 +82,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
+	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot, store: store}
 }
 
 // photos returns the boards sent to a chat.

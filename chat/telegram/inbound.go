@@ -23,7 +23,13 @@ const (
 	maxBoards   = 8192
 	maxQuotes   = 8192
 	seenUpdates = 1024
-	adminTTL    = 5 * time.Minute
+	// adminTTL: getChatMember's answer is kept this long.
+	adminTTL = 5 * time.Minute
+	// adminFailTTL: a failed lookup counts as "not an admin" this long, so
+	// that a failing API is not asked again at each of a group's commands.
+	adminFailTTL = time.Minute
+	// adminAttempts bounds a lookup's tries (within Config.AdminTimeout).
+	adminAttempts = 2
 	// userTimeout bounds a read or write of the shared user directory.
 	userTimeout = 5 * time.Second
 )
@@ -40,7 +46,27 @@ type refKey struct {
 
 type adminEntry struct {
 	admin bool
-	at    time.Time
+	until time.Time
+}
+
+// adminLookup is whether a user administers a group, being looked up:
+// admin is known once done is closed.
+type adminLookup struct {
+	done  chan struct{}
+	admin bool
+}
+
+// wait returns the lookup's answer once it is known.
+func (l *adminLookup) wait() bool {
+	<-l.done
+	return l.admin
+}
+
+// knownAdmin is a lookup answered already.
+func knownAdmin(admin bool) *adminLookup {
+	l := &adminLookup{done: make(chan struct{}), admin: admin}
+	close(l.done)
+	return l
 }
 
 // dispatch queues an update on its chat's lane; updates of one chat are
@@ -93,7 +119,7 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		if ok {
 			chatID, userID = msg.Chat.ID, msg.From.ID
 			b.received(chatID, msg.MessageID)
-			needAdmin = !m.Private && !m.Admin && (strings.HasPrefix(m.Text, "/") || adminMatters(m.Text))
+			needAdmin = !m.Private && !m.Admin && adminMatters(m.Text)
 		}
 	}
 	if !ok {
@@ -101,11 +127,17 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		return done, nil
 	}
 	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
+	var admin *adminLookup
+	if needAdmin {
+		// Asked now, beside the chat's queue: by the time the command's
+		// turn comes, the answer is usually there.
+		admin = b.lookupAdmin(chatID, userID)
+	}
 	err := b.in.Push(chatID, func(*lanes.Bucket) {
 		defer close(done)
 		defer handled()
-		if needAdmin {
-			m.Admin = b.isAdmin(chatID, userID)
+		if admin != nil {
+			m.Admin = admin.wait()
 		}
 		b.handle(m)
 	})
@@ -234,43 +266,70 @@ func (b *Bot) lookup(name string) (chat.User, bool) {
 	return u, true
 }
 
-// isAdmin asks getChatMember whether a user administers a group, caching
-// the answer for a few minutes. Errors count as "no".
-func (b *Bot) isAdmin(chatID, userID int64) bool {
+// lookupAdmin starts (or joins) the lookup of whether a user administers
+// a group, answered at once from the cache: an answer is kept adminTTL, a
+// failure counts as "no" for adminFailTTL. Only the commands whose answer
+// depends on it (adminMatters) wait for it, and for Config.AdminTimeout at
+// most; a move never does.
+func (b *Bot) lookupAdmin(chatID, userID int64) *adminLookup {
 	key := adminKey{chatID, userID}
-	now := time.Now()
 	b.mu.Lock()
-	e, ok := b.admins[key]
-	b.mu.Unlock()
-	if ok && now.Sub(e.at) < adminTTL {
-		return e.admin
+	defer b.mu.Unlock()
+	if e, ok := b.admins[key]; ok && time.Now().Before(e.until) {
+		return knownAdmin(e.admin)
 	}
+	if l := b.asking[key]; l != nil {
+		return l
+	}
+	l := &adminLookup{done: make(chan struct{})}
+	b.asking[key] = l
+	b.bg.Add(1)
+	go func() {
+		defer b.bg.Done()
+		admin, ttl := b.askAdmin(chatID, userID)
+		b.mu.Lock()
+		delete(b.asking, key)
+		if len(b.admins) >= maxAdmins {
+			clear(b.admins)
+		}
+		b.admins[key] = adminEntry{admin, time.Now().Add(ttl)}
+		b.mu.Unlock()
+		l.admin = admin
+		close(l.done)
+	}()
+	return l
+}
+
+// askAdmin asks getChatMember whether a user administers a group, within
+// Config.AdminTimeout and adminAttempts tries, and says how long the
+// answer holds. A failure counts as "no" (for adminFailTTL).
+func (b *Bot) askAdmin(chatID, userID int64) (admin bool, ttl time.Duration) {
+	ctx, cancel := context.WithTimeout(b.life, b.cfg.AdminTimeout)
+	defer cancel()
+	api := *b.api // same token and endpoint; requests bound to ctx
+	api.Client = b.client(ctx)
+	p := b.policy()
+	p.Attempts = adminAttempts
 	var member tgbotapi.ChatMember
-	err := b.call(b.life, "getChatMember", func() error {
+	err := b.callWith(ctx, p, "getChatMember", func() error {
 		var err error
-		member, err = b.api.GetChatMember(tgbotapi.GetChatMemberConfig{
+		member, err = api.GetChatMember(tgbotapi.GetChatMemberConfig{
 			ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chatID, UserID: userID},
 		})
 		return err
 	})
 	if err != nil {
-		b.log.Warn("getChatMember failed", "chat", chatID, "err", err)
-		return false
+		b.log.Warn("getChatMember failed: not an admin for now", "chat", chatID, "err", err, "for", adminFailTTL)
+		return false, adminFailTTL
 	}
-	admin := member.IsCreator() || member.IsAdministrator()
-	b.mu.Lock()
-	if len(b.admins) >= maxAdmins {
-		clear(b.admins)
-	}
-	b.admins[key] = adminEntry{admin, now}
-	b.mu.Unlock()
-	return admin
+	return member.IsCreator() || member.IsAdministrator(), adminTTL
 }
 
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
 // start or cancel a tournament, add the bot to it or take the bot out, and
-// only an admin may change the group's language, default level or dice. Such a
+// only an admin may change the group's language, default level, dice or web
+// page. Such a
 // command is checked even without a leading "/" ("@bot turnuva başlat",
 // "dil en" in a group without privacy mode, a button); other texts are not
 // worth a getChatMember call.
@@ -279,7 +338,7 @@ func adminMatters(text string) bool {
 	switch c.Name {
 	case command.Tournament, command.Cancel, command.Leave:
 		return true
-	case command.Lang, command.Level:
+	case command.Lang, command.Level, command.Web:
 		return len(c.Args) > 0
 	case command.Roll:
 		// "zar elle" sets the group's dice; "zar" and "zar #g7" roll.

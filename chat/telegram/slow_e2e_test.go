@@ -2,6 +2,7 @@ package telegram_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -136,5 +137,85 @@ func TestE2ESlowCommandsLeaveTheChatsQueue(t *testing.T) {
 	}
 	if err := e.router.Wait(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestE2ESlowAnswersYieldToMoves (issue 41): in a group, two members'
+// comparisons are done at once; the first answer is being sent (Telegram
+// holds it), the second waits in the group's replies. Bob's move, made
+// then, is answered before the second comparison: answers of slow work
+// wait behind a chat's other replies, so that twenty of them, which a
+// group's pace of 20 messages a minute takes a minute to send, never hold
+// a move's board behind them. Before, the replies went in the order they
+// were made.
+func TestE2ESlowAnswersYieldToMoves(t *testing.T) {
+	g := newGate()
+	reg, err := games.NewRegistry(slowTicTacToe{g: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newE2EWith(t, reg, nil)
+	t.Cleanup(g.release)
+	stall := make(chan struct{})
+	var unstall sync.Once
+	t.Cleanup(func() { unstall.Do(func() { close(stall) }) })
+	group := telegramtest.Group(2105, "Kalabalık")
+	board, mover, _ := e.ticTacToe(t, group)
+	for i, name := range []string{"Cem", "Dan"} {
+		u := telegramtest.User{ID: int64(701 + i), FirstName: name, LanguageCode: "en"}
+		if _, err := e.srv.SendText(group, u, "/compare #g1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.expect(t, "compare", "compare")
+	e.srv.Fail("sendMessage", telegramtest.Fault{Stall: stall, Status: 500, Description: "Internal Server Error"})
+	// pending waits until the group's undelivered replies are n.
+	pending := func(n int) {
+		t.Helper()
+		deadline := time.Now().Add(patience)
+		for {
+			items, err := e.store.PendingReplies(context.Background(), "telegram")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(items) >= n {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d replies pending, want %d", len(items), n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	g.release()
+	pending(2) // the first answer held by Telegram, the second behind it
+	if _, err := e.srv.Press(mover, group.ID, board.MessageID, cellMoves(board)[0]); err != nil {
+		t.Fatal(err)
+	}
+	pending(3) // and the move's board
+	unstall.Do(func() { close(stall) })
+	moved := e.waitPhotos(t, group.ID, 2)
+	err = e.srv.Wait(patience, func() bool {
+		n := 0
+		for _, s := range e.srv.Sent(group.ID) {
+			if strings.Contains(s.Text, "compared") {
+				n++
+			}
+		}
+		return n == 2
+	})
+	if err != nil {
+		t.Fatalf("the answers never came: %q", texts(e.srv.Sent(group.ID)))
+	}
+	sent := e.srv.Sent(group.ID)
+	board2 := slices.IndexFunc(sent, func(s telegramtest.Sent) bool { return s.MessageID == moved.MessageID })
+	var answers []int
+	for i, s := range sent {
+		if strings.Contains(s.Text, "compared") {
+			answers = append(answers, i)
+		}
+	}
+	if !(answers[0] < board2 && board2 < answers[1]) {
+		t.Fatalf("the move's board at %d, the answers at %v, want it between them: %q", board2, answers, texts(sent))
 	}
 }

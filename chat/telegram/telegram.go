@@ -35,6 +35,7 @@ const (
 	defaultMaxBackoff    = 30 * time.Second
 	defaultMaxAttempts   = 8
 	defaultShutdownGrace = 5 * time.Second
+	defaultAdminTimeout  = 3 * time.Second
 	// maxQueuedReplies bounds one chat's backlog: at 20 messages a minute
 	// this is most of an hour of replies.
 	maxQueuedReplies = 1000
@@ -96,6 +97,11 @@ type Config struct {
 	Backoff, MaxBackoff time.Duration
 	// MaxAttempts bounds the attempts at one API call.
 	MaxAttempts int
+	// AdminTimeout bounds the lookup (getChatMember, two tries at most)
+	// of whether a group's member is an admin, asked for the few commands
+	// only an admin may give (default 3 s). A failed lookup counts as
+	// "not an admin" for a minute.
+	AdminTimeout time.Duration
 	// PollTimeout is the long-polling timeout (whole seconds).
 	PollTimeout time.Duration
 	// ShutdownGrace is how long Run waits, once its context is done, for
@@ -172,6 +178,7 @@ func (c *Config) setDefaults() error {
 	setDur(&c.MaxBackoff, defaultMaxBackoff)
 	setDur(&c.PollTimeout, defaultPollTimeout)
 	setDur(&c.ShutdownGrace, defaultShutdownGrace)
+	setDur(&c.AdminTimeout, defaultAdminTimeout)
 	if c.MinOutage <= 0 {
 		c.MinOutage = chat.MinOutage
 	}
@@ -209,9 +216,10 @@ type Bot struct {
 	mu        sync.Mutex
 	users     map[string]chat.User // lowercase username → user, for @mentions
 	admins    map[adminKey]adminEntry
-	boards    map[boardKey]int    // a chat's game → its board message whose buttons are live
-	quotes    map[refKey]struct{} // group messages of people, which replies quote
-	seen      map[int]struct{}    // recent update ids (webhook redeliveries)
+	asking    map[adminKey]*adminLookup // admin lookups under way
+	boards    map[boardKey]int          // a chat's game → its board message whose buttons are live
+	quotes    map[refKey]struct{}       // group messages of people, which replies quote
+	seen      map[int]struct{}          // recent update ids (webhook redeliveries)
 	seenOrder []int
 }
 
@@ -242,6 +250,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		in:      newLanes(maxQueuedMessages, nil),
 		users:   make(map[string]chat.User),
 		admins:  make(map[adminKey]adminEntry),
+		asking:  make(map[adminKey]*adminLookup),
 		boards:  make(map[boardKey]int),
 		quotes:  make(map[refKey]struct{}),
 		seen:    make(map[int]struct{}),
@@ -345,7 +354,12 @@ func (b *Bot) shutdown() {
 // call runs fn with the retry policy: retry_after honoured, transient errors
 // retried with backoff, at most MaxAttempts attempts.
 func (b *Bot) call(ctx context.Context, what string, fn func() error) error {
-	return b.policy().Do(ctx, fn, func(err error) retry.Verdict {
+	return b.callWith(ctx, b.policy(), what, fn)
+}
+
+// callWith is call with policy p.
+func (b *Bot) callWith(ctx context.Context, p retry.Policy, what string, fn func() error) error {
+	return p.Do(ctx, fn, func(err error) retry.Verdict {
 		if classify(err, b.cfg.RetryAfterUnit).migrateTo != 0 {
 			return retry.Verdict{} // a call of no chat's: not moved
 		}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,7 +61,7 @@ func TestGroupMessages(t *testing.T) {
 		{ayse, "b2", "b2", false},
 		{bob, "/start", "/start", true},
 		{ayse, "/resign@someone_else", "", false},
-		{bob, "/board", "/board", true},
+		{bob, "/board", "/board", false}, // needs no admin: not looked up (issue 41)
 	}
 	var want []string
 	for _, tc := range tests {
@@ -100,14 +101,14 @@ func TestGroupMessages(t *testing.T) {
 		if tc.want == "" {
 			continue
 		}
-		// Admin is looked up for commands only.
+		// Admin is looked up for the commands that need it only.
 		if strings.HasPrefix(tc.want, "/") && got[i].Admin != tc.admin {
 			t.Errorf("%q from %s: admin %v, want %v", tc.text, tc.from.FirstName, got[i].Admin, tc.admin)
 		}
 		i++
 	}
-	if n := len(srv.Calls("getChatMember")); n != 2 {
-		t.Errorf("%d getChatMember calls, want 2 (one per user, cached)", n)
+	if n := len(srv.Calls("getChatMember")); n != 1 {
+		t.Errorf("%d getChatMember calls, want 1 (Bob's /level; cached for /start)", n)
 	}
 }
 
@@ -887,6 +888,87 @@ func TestTournamentAdmin(t *testing.T) {
 	slices.Sort(asked)
 	if want := []string{"42", "77", "91", "92", "94"}; !slices.Equal(asked, want) {
 		t.Errorf("getChatMember for users %v, want %v", asked, want)
+	}
+}
+
+// TestAdminLookupFailing (issue 41): while getChatMember fails, the
+// group's moves and commands that need no admin rights ask nothing; the
+// first command that needs them asks twice at most, and its failure is
+// kept (as "not an admin"), so the next one asks nothing. Before, every
+// "/" command asked, retrying each failure up to MaxAttempts.
+func TestAdminLookupFailing(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	startBot(t, srv, fastConfig(srv), h)
+	group := telegramtest.Group(520, "Failing")
+	srv.SetMember(group.ID, ayse.ID, "creator")
+	for range 100 {
+		srv.Fail("getChatMember", telegramtest.Fault{Status: 500, Description: "Internal Server Error"})
+	}
+	texts := []struct {
+		from telegramtest.User
+		text string
+	}{
+		{bob, "/board"},
+		{bob, "b2"},
+		{bob, "/move e4"},
+		{ayse, "/tournament start"},
+		{ayse, "/tournament cancel"},
+		{bob, "/history"},
+	}
+	for _, tc := range texts {
+		if _, err := srv.SendText(group, tc.from, tc.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := h.waitText(t, "/history")
+	if len(got) != len(texts) {
+		t.Fatalf("routed %d messages, want %d", len(got), len(texts))
+	}
+	for _, m := range got {
+		if m.Admin {
+			t.Errorf("%q: admin with a failing lookup", m.Text)
+		}
+	}
+	calls := srv.Calls("getChatMember")
+	for _, c := range calls {
+		if c.Params.Get("user_id") != strconv.FormatInt(ayse.ID, 10) {
+			t.Errorf("getChatMember asked for user %s, whose texts need no admin rights", c.Params.Get("user_id"))
+		}
+	}
+	if len(calls) < 1 || len(calls) > 2 {
+		t.Errorf("%d getChatMember calls, want 1 or 2 (one lookup, its failure kept)", len(calls))
+	}
+}
+
+// TestAdminLookupStalled (issue 41): a getChatMember that never answers
+// holds the group for AdminTimeout at most: the admin command behind it
+// is handled as a non-admin's, and the move and the next member's command
+// after it are handled. Before, the lookup waited for the HTTP client's
+// own timeout (a minute), then retried.
+func TestAdminLookupStalled(t *testing.T) {
+	srv := newServer(t)
+	h := &recorder{}
+	cfg := fastConfig(srv)
+	cfg.AdminTimeout = 200 * time.Millisecond
+	startBot(t, srv, cfg, h)
+	stall := make(chan struct{})
+	t.Cleanup(func() { close(stall) })
+	group := telegramtest.Group(521, "Stalled")
+	srv.SetMember(group.ID, ayse.ID, "creator")
+	srv.Fail("getChatMember", telegramtest.Fault{Stall: stall, Status: 500, Description: "Internal Server Error"},
+		telegramtest.Fault{Stall: stall, Status: 500, Description: "Internal Server Error"})
+	for _, tc := range []struct {
+		from telegramtest.User
+		text string
+	}{{ayse, "/tournament start"}, {bob, "b2"}, {anon, "/board"}} {
+		if _, err := srv.SendText(group, tc.from, tc.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := h.waitText(t, "/board")
+	if len(got) != 3 || got[0].Text != "/tournament start" || got[0].Admin || got[1].Text != "b2" {
+		t.Fatalf("routed %+v", got)
 	}
 }
 

@@ -56,6 +56,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if f, ok := s.takeFault(method); ok {
 		s.record(method, params, f.Status)
+		if f.Stall != nil {
+			select {
+			case <-f.Stall:
+			case <-r.Context().Done():
+				return
+			}
+		}
 		if f.Hangup {
 			hangup(w)
 			return

@@ -90,6 +90,10 @@ type Fault struct {
 	Raw string
 	// Hangup closes the connection without an answer: the client sees EOF.
 	Hangup bool
+	// Stall, when set, holds the request without an answer until it is
+	// closed or the client gives up (a server that does not answer); then
+	// the fault is answered as it says.
+	Stall <-chan struct{}
 	// Echo appends the request, as a debugging proxy's error page would
 	// show it, to Description: its path (the token included) and its
 	// parameters (a webhook's secret_token included).
