@@ -96,8 +96,8 @@ func TestAnalysisReplyReferee(t *testing.T) {
 		chat.English: {"error rate 6.2 millipoints a decision (1 decision) — about 1995 (expert)", "1 blunder",
 			"luck +0.35 points; result +2, luck-adjusted +1.8", "luck −0.15 points; result −2, luck-adjusted −1.8",
 			"• 1. 31: 1/4 1/2 (blunder, −0.2 points); better: 1/4 4/5", "(supernatural)", "GNU Backgammon"},
-		chat.Turkish: {"hata oranı karar başına 6.2 milipuan (1 karar) — yaklaşık 1995 (uzman)", "1 büyük hata",
-			"şans +0.35 puan; sonuç +2, şanstan arındırılmış +1.8", "(büyük hata, −0.2 puan); daha iyisi: 1/4 4/5", "(doğaüstü)"},
+		chat.Turkish: {"hata oranı karar başına 6,2 milipuan (1 karar) — yaklaşık 1995 (uzman)", "1 büyük hata",
+			"şans +0,35 puan; sonuç +2, şanstan arındırılmış +1,8", "(büyük hata, −0,2 puan); daha iyisi: 1/4 4/5", "(doğaüstü)"},
 	} {
 		rep := r.AnalysisReply(lang, s, res)
 		for _, w := range want {
