@@ -331,30 +331,52 @@ type placedLabel struct {
 }
 
 // placeLabels places the phases' names, bands[i] = [left, right], in a
-// graph that ends at x1, pad from the edges. A name wider than its band
-// runs on over the next one (or, at the graph's end, back over the one
-// before) where no other name is; where it cannot, it is cut to its band,
-// so that a short last phase ("toplama", the bear-off) keeps its name
-// whole rather than "to…".
+// graph that ends at x1, pad from the edges. A name is drawn whole or not
+// at all: cut ("bear…") it no longer says which phase. It starts in its
+// band and may run on over the next one (or, at the graph's end, back over
+// the one before) where no other name is. A name that finds no room takes
+// the place of the name before when that one is the intruder, run on past
+// its own band, and it would not be one itself, so that a short last phase
+// ("toplama", the bear-off) keeps its name; otherwise it is left out.
 func placeLabels(face font.Face, names []string, bands [][2]float64, x1, pad float64) []placedLabel {
-	var out []placedLabel
-	end := math.Inf(-1) // where the last placed name ends
-	for i, s := range names {
-		l, r := bands[i][0], bands[i][1]
-		w := TextWidth(face, s)
-		x := min(l+pad, x1-pad-w)
-		if x < end+2*pad {
-			x = max(l+pad, end+2*pad)
-			s = FitText(face, s, r-pad-x)
-			w = TextWidth(face, s)
+	type placed struct {
+		placedLabel
+		end, bandEnd float64
+	}
+	var out []placed
+	endOf := func(k int) float64 { // where the k-th placed name ends
+		if k < 0 {
+			return math.Inf(-1)
 		}
+		return out[k].end
+	}
+	// fits places a name of width w of band [l, r] after the name that
+	// ends at end, if it can.
+	fits := func(w, l, r, end float64) (float64, bool) {
+		x := max(min(l+pad, x1-pad-w), end+2*pad)
+		return x, x < r && x+w <= x1-pad
+	}
+	for i, s := range names {
 		if s == "" {
 			continue
 		}
-		out = append(out, placedLabel{s, x})
-		end = x + w
+		l, r := bands[i][0], bands[i][1]
+		w := TextWidth(face, s)
+		x, ok := fits(w, l, r, endOf(len(out)-1))
+		if !ok && len(out) > 0 && out[len(out)-1].end > out[len(out)-1].bandEnd {
+			if x2, ok2 := fits(w, l, r, endOf(len(out)-2)); ok2 && x2+w <= r {
+				out, x, ok = out[:len(out)-1], x2, true
+			}
+		}
+		if ok {
+			out = append(out, placed{placedLabel{s, x}, x + w, r})
+		}
 	}
-	return out
+	labels := make([]placedLabel, len(out))
+	for i, p := range out {
+		labels[i] = p.placedLabel
+	}
+	return labels
 }
 
 // markSpot is a mark on the plot: its centre, radius and level, and its

@@ -47,10 +47,11 @@ func (r *Presenter) AnalysisText(lang chat.Lang, s sessions.Snapshot, res *analy
 		"players", r.Players(lang, s)))
 	for _, st := range res.Sides {
 		b.WriteString("\n\n" + r.analysisSide(lang, s, res, st))
-		if len(st.Worst) == 0 {
+		worst := shownWorst(res, st.Worst)
+		if len(worst) == 0 {
 			b.WriteString("\n" + r.cat.T(lang, "analysis.no-loss"))
 		}
-		for _, i := range st.Worst {
+		for _, i := range worst {
 			b.WriteString("\n• " + r.analysisWorst(lang, s, res, i))
 		}
 	}
@@ -144,13 +145,31 @@ func (r *Presenter) showMoves(lang chat.Lang, s sessions.Snapshot, moves []strin
 // chance, or the game's units.
 func (r *Presenter) lossText(lang chat.Lang, res *analysis.Result, loss float64) string {
 	if res.ByChance {
-		return r.cat.T(lang, "analysis.loss.chance", "loss", decimal(lang, loss, 0))
+		return r.cat.T(lang, "analysis.loss.chance", "loss", decimal(lang, loss, lossDigits(res)))
 	}
-	digits := 2
-	if res.Unit == "move" || res.Unit == "centipawn" {
-		digits = 0
+	return r.cat.T(lang, "analysis.loss."+res.Unit, "loss", decimal(lang, loss, lossDigits(res)))
+}
+
+// lossDigits is how many decimals a loss is shown with: none in points of
+// win chance, moves and centipawns, two in the games' units.
+func lossDigits(res *analysis.Result) int {
+	if res.ByChance || res.Unit == "move" || res.Unit == "centipawn" {
+		return 0
 	}
-	return r.cat.T(lang, "analysis.loss."+res.Unit, "loss", decimal(lang, loss, digits))
+	return 2
+}
+
+// shownWorst is worst (a side's worst turns) less those whose loss shows
+// as nothing ("Kf1 (−0% win chance)" among the worst moves was): a loss
+// that rounds to zero is no loss to the reader.
+func shownWorst(res *analysis.Result, worst []int) []int {
+	var out []int
+	for _, i := range worst {
+		if decimal(chat.English, res.Turns[i].Loss, lossDigits(res)) != "0" {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // analysisBasis says how the positions were judged.
