@@ -5,9 +5,11 @@ import (
 	"testing"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/i18n"
 	"oyunbot/games"
 	"oyunbot/games/chess"
 	"oyunbot/games/dama"
+	"oyunbot/games/draughts"
 	"oyunbot/sessions"
 )
 
@@ -46,6 +48,18 @@ func TestTextBoardLetters(t *testing.T) {
 		}
 		if !strings.HasPrefix(legend, c.legend) {
 			t.Errorf("%s %s: legend %q, want %q…", c.g.Name(), c.lang, legend, c.legend)
+		}
+	}
+	// The draughts games as dama.
+	cat, err := i18n.New("", draughts.Italian, draughts.Checkers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := New(Config{BotName: "oyunbot"}, cat)
+	for _, g := range []games.Game{draughts.Italian, draughts.Checkers} {
+		text := rd.textBoard(chat.Turkish, snap(g), false)
+		if strings.ContainsAny(text, "wW") || !strings.Contains(text, "s . s . s") || !strings.HasSuffix(text, "\nb beyaz, s siyah; B, S dama") {
+			t.Errorf("%s:\n%s", g.Name(), text)
 		}
 	}
 	// Seen from Black's side, the same letters.
