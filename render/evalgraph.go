@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -144,8 +145,11 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 		names = append(names, CleanText(ph.Label))
 		bands = append(bands, [2]float64{l, r})
 	}
+	var phaseBoxes []image.Rectangle // the marks' labels keep off the names
 	for _, lb := range placeLabels(small, names, bands, x1, px*0.2) {
-		drawText(im, small, image.NewUniform(t.TextDim), lb.text, lb.x, y0+px*0.95)
+		base := y0 + px*0.95
+		drawText(im, small, image.NewUniform(t.TextDim), lb.text, lb.x, base)
+		phaseBoxes = append(phaseBoxes, image.Rect(int(lb.x), int(base-px*0.8), int(math.Ceil(lb.x+TextWidth(small, lb.text))), int(math.Ceil(base+px*0.2))))
 	}
 
 	// The area between the curve and the middle, by the side ahead: one
@@ -234,7 +238,7 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 		}
 		spots = append(spots, sp)
 	}
-	labels := placeMarkLabels(spots, [4]float64{x0, y0, x1, y1}, px)
+	labels := placeMarkLabels(spots, [4]float64{x0, y0, x1, y1}, px, phaseBoxes...)
 	for _, lb := range labels { // the leaders first, under every label
 		if lb.leader {
 			dc.SetColor(graphMarks[lb.level])
@@ -404,10 +408,11 @@ type markLabel struct {
 // already placed: above its mark, or below, or beside it. A blunder's
 // label that finds none of those free moves further up or down, a line
 // at a time, with a leader line to its mark, so that a crowded graph
-// still names every blunder; a lesser mark's label is left out.
-func placeMarkLabels(spots []markSpot, plot [4]float64, px float64) []markLabel {
+// still names every blunder; a lesser mark's label is left out. No label
+// covers a box of avoid (the phases' names).
+func placeMarkLabels(spots []markSpot, plot [4]float64, px float64, avoid ...image.Rectangle) []markLabel {
 	x0, y0, x1, y1 := plot[0], plot[1], plot[2], plot[3]
-	var taken []image.Rectangle
+	taken := slices.Clone(avoid)
 	for _, sp := range spots {
 		taken = append(taken, image.Rect(int(sp.x-sp.r), int(sp.y-sp.r), int(sp.x+sp.r), int(sp.y+sp.r)))
 	}

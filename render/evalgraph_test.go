@@ -286,3 +286,26 @@ func TestPlaceMarkLabels(t *testing.T) {
 		t.Error("no label was moved away: the graph is not crowded enough to test that")
 	}
 }
+
+// TestMarkLabelsAvoidPhaseNames: a blunder near the top of the graph
+// puts its label off the phase's name there (they collided; issue 35 item
+// 23).
+func TestMarkLabelsAvoidPhaseNames(t *testing.T) {
+	const px = 18.0
+	plot := [4]float64{40, 30, 600, 300}
+	name := image.Rect(180, 33, 330, 51) // "middlegame" at the plot's top
+	spots := []markSpot{{x: 250, y: 30 + 2.5*px, r: px * 0.5, level: 3, text: "21. Nxe5", w: 80}}
+	got := placeMarkLabels(spots, plot, px, name)
+	if len(got) != 1 {
+		t.Fatalf("labels %+v", got)
+	}
+	lb := got[0]
+	if box := image.Rect(int(lb.x), int(lb.y-px*0.85), int(lb.x+80), int(lb.y+px*0.15)); box.Overlaps(name) {
+		t.Errorf("the label %v covers the phase's name %v", box, name)
+	}
+	// Without the name there, the label goes above its mark, where the name
+	// was.
+	if free := placeMarkLabels(spots, plot, px); free[0].y > spots[0].y {
+		t.Errorf("the label left its place above the mark with nothing there: %+v", free[0])
+	}
+}
