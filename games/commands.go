@@ -119,6 +119,8 @@ type Chart struct {
 	// Log draws the value axis on a log scale (values must be > 0; zero
 	// or less is drawn as an empty bar).
 	Log bool
+	// Lang is the language the numbers are written in ("tr": 1,5M).
+	Lang string
 }
 
 // Series is one kind of bar in a Chart ("nodes expanded").

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/fogleman/gg"
 
@@ -97,7 +96,7 @@ func Chart(c games.Chart, size int) ([]byte, error) {
 		dc.SetColor(t.Line)
 		dc.DrawLine(gx, top-px*0.3, gx, bottom)
 		dc.Stroke()
-		label := compactNumber(tick)
+		label := compactNumber(c.Lang, tick)
 		drawText(im, small, image.NewUniform(t.TextDim), label, gx-TextWidth(small, label)/2, bottom+px*1.2)
 	}
 
@@ -117,7 +116,7 @@ func Chart(c games.Chart, size int) ([]byte, error) {
 				dc.DrawRectangle(x0, by+1, end-x0, barH-2)
 				dc.Fill()
 			}
-			val := compactNumber(v)
+			val := compactNumber(c.Lang, v)
 			drawText(im, small, image.NewUniform(t.Text), val, end+px*0.3, by+barH*0.75)
 		}
 	}
@@ -207,25 +206,32 @@ func (s chartScale) x(v float64) float64 {
 	return s.x0 + min(max(f, 0), 1)*(s.x1-s.x0)
 }
 
-// compactNumber writes v shortly: 950, 12k, 1.5M.
-func compactNumber(v float64) string {
+// compactNumber writes v shortly in language lang's way: 950, 12k,
+// 1.5M (1,5M in Turkish).
+func compactNumber(lang string, v float64) string {
 	a := math.Abs(v)
 	switch {
 	case a >= 1e9:
-		return trimZero(v/1e9) + "G"
+		return trimZero(lang, v/1e9) + "G"
 	case a >= 1e6:
-		return trimZero(v/1e6) + "M"
+		return trimZero(lang, v/1e6) + "M"
 	case a >= 1e3:
-		return trimZero(v/1e3) + "k"
+		return trimZero(lang, v/1e3) + "k"
 	case a == math.Trunc(a):
-		return strconv.FormatFloat(v, 'f', 0, 64)
+		return games.Fixed(lang, v, 0)
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	digits := 2 // three significant digits, as below a thousand
+	if a >= 100 {
+		digits = 0
+	} else if a >= 10 {
+		digits = 1
+	}
+	return games.Number(lang, v, digits)
 }
 
-func trimZero(v float64) string {
+func trimZero(lang string, v float64) string {
 	if math.Abs(v) >= 100 || v == math.Trunc(v) {
-		return strconv.FormatFloat(v, 'f', 0, 64)
+		return games.Fixed(lang, v, 0)
 	}
-	return strconv.FormatFloat(v, 'f', 1, 64)
+	return games.Number(lang, v, 1) // 10.0k is 10k
 }

@@ -94,8 +94,14 @@ func TestChartErrors(t *testing.T) {
 
 func TestCompactNumber(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 950: "950", 1000: "1k", 12345: "12.3k", 1.5e6: "1.5M", 181440: "181k", 2e9: "2G", 0.5: "0.5"} {
-		if got := compactNumber(v); got != want {
+		if got := compactNumber("en", v); got != want {
 			t.Errorf("compactNumber(%v) = %q, want %q", v, got, want)
+		}
+	}
+	// Turkish writes a decimal comma (issue 35 item 13).
+	for v, want := range map[float64]string{950: "950", 12345: "12,3k", 1.5e6: "1,5M", 0.5: "0,5", 2.25: "2,25", 10021: "10k"} {
+		if got := compactNumber("tr", v); got != want {
+			t.Errorf("compactNumber(tr, %v) = %q, want %q", v, got, want)
 		}
 	}
 }

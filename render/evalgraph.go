@@ -10,6 +10,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -144,8 +145,11 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 		names = append(names, CleanText(ph.Label))
 		bands = append(bands, [2]float64{l, r})
 	}
+	var phaseBoxes []image.Rectangle // the marks' labels keep off the names
 	for _, lb := range placeLabels(small, names, bands, x1, px*0.2) {
-		drawText(im, small, image.NewUniform(t.TextDim), lb.text, lb.x, y0+px*0.95)
+		base := y0 + px*0.95
+		drawText(im, small, image.NewUniform(t.TextDim), lb.text, lb.x, base)
+		phaseBoxes = append(phaseBoxes, image.Rect(int(lb.x), int(base-px*0.8), int(math.Ceil(lb.x+TextWidth(small, lb.text))), int(math.Ceil(base+px*0.2))))
 	}
 
 	// The area between the curve and the middle, by the side ahead: one
@@ -234,7 +238,7 @@ func EvalGraph(g Graph, width int) ([]byte, error) {
 		}
 		spots = append(spots, sp)
 	}
-	labels := placeMarkLabels(spots, [4]float64{x0, y0, x1, y1}, px)
+	labels := placeMarkLabels(spots, [4]float64{x0, y0, x1, y1}, px, phaseBoxes...)
 	for _, lb := range labels { // the leaders first, under every label
 		if lb.leader {
 			dc.SetColor(graphMarks[lb.level])
@@ -331,30 +335,52 @@ type placedLabel struct {
 }
 
 // placeLabels places the phases' names, bands[i] = [left, right], in a
-// graph that ends at x1, pad from the edges. A name wider than its band
-// runs on over the next one (or, at the graph's end, back over the one
-// before) where no other name is; where it cannot, it is cut to its band,
-// so that a short last phase ("toplama", the bear-off) keeps its name
-// whole rather than "to…".
+// graph that ends at x1, pad from the edges. A name is drawn whole or not
+// at all: cut ("bear…") it no longer says which phase. It starts in its
+// band and may run on over the next one (or, at the graph's end, back over
+// the one before) where no other name is. A name that finds no room takes
+// the place of the name before when that one is the intruder, run on past
+// its own band, and it would not be one itself, so that a short last phase
+// ("toplama", the bear-off) keeps its name; otherwise it is left out.
 func placeLabels(face font.Face, names []string, bands [][2]float64, x1, pad float64) []placedLabel {
-	var out []placedLabel
-	end := math.Inf(-1) // where the last placed name ends
-	for i, s := range names {
-		l, r := bands[i][0], bands[i][1]
-		w := TextWidth(face, s)
-		x := min(l+pad, x1-pad-w)
-		if x < end+2*pad {
-			x = max(l+pad, end+2*pad)
-			s = FitText(face, s, r-pad-x)
-			w = TextWidth(face, s)
+	type placed struct {
+		placedLabel
+		end, bandEnd float64
+	}
+	var out []placed
+	endOf := func(k int) float64 { // where the k-th placed name ends
+		if k < 0 {
+			return math.Inf(-1)
 		}
+		return out[k].end
+	}
+	// fits places a name of width w of band [l, r] after the name that
+	// ends at end, if it can.
+	fits := func(w, l, r, end float64) (float64, bool) {
+		x := max(min(l+pad, x1-pad-w), end+2*pad)
+		return x, x < r && x+w <= x1-pad
+	}
+	for i, s := range names {
 		if s == "" {
 			continue
 		}
-		out = append(out, placedLabel{s, x})
-		end = x + w
+		l, r := bands[i][0], bands[i][1]
+		w := TextWidth(face, s)
+		x, ok := fits(w, l, r, endOf(len(out)-1))
+		if !ok && len(out) > 0 && out[len(out)-1].end > out[len(out)-1].bandEnd {
+			if x2, ok2 := fits(w, l, r, endOf(len(out)-2)); ok2 && x2+w <= r {
+				out, x, ok = out[:len(out)-1], x2, true
+			}
+		}
+		if ok {
+			out = append(out, placed{placedLabel{s, x}, x + w, r})
+		}
 	}
-	return out
+	labels := make([]placedLabel, len(out))
+	for i, p := range out {
+		labels[i] = p.placedLabel
+	}
+	return labels
 }
 
 // markSpot is a mark on the plot: its centre, radius and level, and its
@@ -382,10 +408,11 @@ type markLabel struct {
 // already placed: above its mark, or below, or beside it. A blunder's
 // label that finds none of those free moves further up or down, a line
 // at a time, with a leader line to its mark, so that a crowded graph
-// still names every blunder; a lesser mark's label is left out.
-func placeMarkLabels(spots []markSpot, plot [4]float64, px float64) []markLabel {
+// still names every blunder; a lesser mark's label is left out. No label
+// covers a box of avoid (the phases' names).
+func placeMarkLabels(spots []markSpot, plot [4]float64, px float64, avoid ...image.Rectangle) []markLabel {
 	x0, y0, x1, y1 := plot[0], plot[1], plot[2], plot[3]
-	var taken []image.Rectangle
+	taken := slices.Clone(avoid)
 	for _, sp := range spots {
 		taken = append(taken, image.Rect(int(sp.x-sp.r), int(sp.y-sp.r), int(sp.x+sp.r), int(sp.y+sp.r)))
 	}

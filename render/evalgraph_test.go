@@ -10,7 +10,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"golang.org/x/image/font"
 )
 
 // sampleGraph is a chess game's win chance: even, white slowly better, a
@@ -145,7 +148,7 @@ func BenchmarkEvalGraph(b *testing.B) {
 
 // TestPlaceLabels: a short last phase keeps its whole name, moved back
 // over the band before where no name is; names never overlap; a name
-// that has no room is cut to its band, or left out.
+// that has no room is left out, never cut.
 func TestPlaceLabels(t *testing.T) {
 	fonts, err := LoadFonts()
 	if err != nil {
@@ -184,6 +187,44 @@ func TestPlaceLabels(t *testing.T) {
 	}
 	if got[0].text != "ikinci takım" || got[len(got)-1].text != "oyun sonu" {
 		t.Errorf("labels %+v", got)
+	}
+	for _, lb := range got {
+		if !slices.Contains(names, lb.text) {
+			t.Errorf("%q is not a whole name of %q", lb.text, names)
+		}
+	}
+}
+
+// TestPlaceLabelsWhole: a short last phase after a name that runs on over
+// it keeps its name whole ("bear…" was drawn; issue 35 item 23), and no
+// name is cut or overlaps another.
+func TestPlaceLabelsWhole(t *testing.T) {
+	fonts, err := LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pad = 3
+	for _, face := range []font.Face{Face(fonts.Regular, 14), Face(fonts.Regular, 20)} {
+		for _, names := range [][]string{{"temas", "oyun ortası", "toplama"}, {"contact", "middlegame", "bear-off"}} {
+			bands := [][2]float64{{0, 400}, {400, 450}, {450, 480}}
+			got := placeLabels(face, names, bands, 480, pad)
+			end := math.Inf(-1)
+			for _, lb := range got {
+				if !slices.Contains(names, lb.text) {
+					t.Errorf("%q is not a whole name of %q", lb.text, names)
+				}
+				if lb.x < end+pad {
+					t.Errorf("%q at %.1f overlaps the name before (ends %.1f)", lb.text, lb.x, end)
+				}
+				end = lb.x + TextWidth(face, lb.text)
+				if end > 480-pad+0.01 {
+					t.Errorf("%q runs past the graph's end: %.1f", lb.text, end)
+				}
+			}
+			if len(got) == 0 || got[len(got)-1].text != names[2] {
+				t.Errorf("the last phase's name left out: %+v", got)
+			}
+		}
 	}
 }
 
@@ -243,5 +284,28 @@ func TestPlaceMarkLabels(t *testing.T) {
 	}
 	if leaders == 0 {
 		t.Error("no label was moved away: the graph is not crowded enough to test that")
+	}
+}
+
+// TestMarkLabelsAvoidPhaseNames: a blunder near the top of the graph
+// puts its label off the phase's name there (they collided; issue 35 item
+// 23).
+func TestMarkLabelsAvoidPhaseNames(t *testing.T) {
+	const px = 18.0
+	plot := [4]float64{40, 30, 600, 300}
+	name := image.Rect(180, 33, 330, 51) // "middlegame" at the plot's top
+	spots := []markSpot{{x: 250, y: 30 + 2.5*px, r: px * 0.5, level: 3, text: "21. Nxe5", w: 80}}
+	got := placeMarkLabels(spots, plot, px, name)
+	if len(got) != 1 {
+		t.Fatalf("labels %+v", got)
+	}
+	lb := got[0]
+	if box := image.Rect(int(lb.x), int(lb.y-px*0.85), int(lb.x+80), int(lb.y+px*0.15)); box.Overlaps(name) {
+		t.Errorf("the label %v covers the phase's name %v", box, name)
+	}
+	// Without the name there, the label goes above its mark, where the name
+	// was.
+	if free := placeMarkLabels(spots, plot, px); free[0].y > spots[0].y {
+		t.Errorf("the label left its place above the mark with nothing there: %+v", free[0])
 	}
 }

@@ -35,8 +35,9 @@ type tavlaView interface {
 	// off), and the side that moved last (ai.NoSide before any turn).
 	LastTurnPlies() (latest ai.Side, plies [2][][2]int)
 	// PictureText is a word of the picture in lang, from the game's
-	// catalogue: "side" (placeholders pips, off), "match" (a, b, target)
-	// or "pinned".
+	// catalogue: "side" (placeholders side, pips, off), "white" and
+	// "black" (the sides' names for it), "match" (a, b, target) or
+	// "pinned".
 	PictureText(lang, key string, kv ...string) string
 }
 
@@ -387,7 +388,9 @@ func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [tavlaPoin
 		c.TextCentred(face, text, cx, y, tavlaLabel)
 	}
 	side := func(s int) string {
-		return v.PictureText(f.Lang, "side", "pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s]))
+		// Whose the figures are: "beyaz: pip 162 · toplanan 0".
+		name := v.PictureText(f.Lang, [2]string{"white", "black"}[s])
+		return v.PictureText(f.Lang, "side", "side", name, "pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s]))
 	}
 	line(side(top), mid-lineH, false)
 	line(side(bottom), mid+lineH, false)
@@ -556,6 +559,6 @@ func (s sampleTavla) PictureText(lang, key string, kv ...string) string {
 // catalogue's "picture." messages; TestTavlaSamples compares them), for
 // the samples, whose letters count in the palette.
 var tavlaSampleWords = map[string]map[string]string{
-	"tr": {"side": "pip {pips} · toplanan {off}", "match": "maç {a}–{b} · {target} sayıya", "pinned": "hapiste"},
-	"en": {"side": "pips {pips} · off {off}", "match": "match {a}–{b} · to {target}", "pinned": "pinned"},
+	"tr": {"side": "{side}: pip {pips} · toplanan {off}", "white": "beyaz", "black": "siyah", "match": "maç {a}–{b} · {target} sayıya", "pinned": "hapiste"},
+	"en": {"side": "{side}: pips {pips} · off {off}", "white": "white", "black": "black", "match": "match {a}–{b} · to {target}", "pinned": "pinned"},
 }

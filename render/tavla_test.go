@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 
@@ -168,6 +169,40 @@ func TestTavlaLastTurns(t *testing.T) {
 			k, top := screenOf(tc.point-1, flip)
 			if got := lit(tavlaNumberAt(t, b, k, top)); got != tc.want {
 				t.Errorf("flip=%v point %d: lit pill %v, want %v (%v)", flip, tc.point, got, tc.want, tavlaNumberAt(t, b, k, top))
+			}
+		}
+	}
+}
+
+// wordsTavla is a tavla view that keeps the words its picture asks for.
+type wordsTavla struct {
+	*tavla.Pos
+	words *[]string
+}
+
+func (w wordsTavla) PictureText(lang, key string, kv ...string) string {
+	s := w.Pos.PictureText(lang, key, kv...)
+	*w.words = append(*w.words, s)
+	return s
+}
+
+// TestTavlaPictureSaysWhose: each pip count and borne-off count on the
+// picture says whose it is ("pips 162 · off 0" did not; issue 35 item 20).
+func TestTavlaPictureSaysWhose(t *testing.T) {
+	for lang, want := range map[string][]string{
+		"en": {"white: pips 189 · off 0", "black: pips 222 · off 0"},
+		"tr": {"beyaz: pip 189 · toplanan 0", "siyah: pip 222 · toplanan 0"},
+	} {
+		f := tavlaFrame(t, tavlaPinned)
+		var words []string
+		f.Position = wordsTavla{f.Position.(*tavla.Pos), &words}
+		f.Lang = lang
+		if _, err := tavla512().Draw(f); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !slices.Contains(words, w) {
+				t.Errorf("%s: no %q among the picture's words %q", lang, w, words)
 			}
 		}
 	}

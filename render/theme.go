@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -103,18 +104,23 @@ func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
 const maxTextRunes = 120
 
 // CleanText makes s safe to draw: invalid UTF-8 and control characters
-// become spaces or '?', runs of white space collapse, and it is cut to a
-// bounded length.
+// become spaces or '?', runs of white space collapse, emoji the fonts
+// cannot draw are left out (not drawn as boxes: see dropEmoji), and it is
+// cut to a bounded length. A text of emoji alone is "?".
 func CleanText(s string) string {
 	var b strings.Builder
 	n := 0
 	space := false
+	dropped := false
 	for i := 0; i < len(s) && n < maxTextRunes; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
 		case r == utf8.RuneError:
 			r = '?'
+		case dropEmoji(r):
+			dropped = true
+			continue
 		case unicode.IsSpace(r) || unicode.IsControl(r) || !unicode.IsPrint(r):
 			if space || b.Len() == 0 {
 				continue
@@ -128,7 +134,38 @@ func CleanText(s string) string {
 		b.WriteRune(r)
 		n++
 	}
-	return strings.TrimRight(b.String(), " ")
+	out := strings.TrimRight(b.String(), " ")
+	if out == "" && dropped {
+		return "?"
+	}
+	return out
+}
+
+// goRegular is the Go Regular font, to ask which runes it has.
+var goRegular = sync.OnceValue(func() *truetype.Font {
+	f, err := truetype.Parse(goregular.TTF)
+	if err != nil {
+		panic(err) // embedded: cannot fail
+	}
+	return f
+})
+
+// dropEmoji reports whether r is part of an emoji that the embedded Go
+// fonts have no glyph for, which CleanText leaves out rather than draw a
+// box: the pictographs and dingbats, the flags' regional indicators and
+// the invisible parts of a sequence (joiner, variation selectors, keycap,
+// tags, skin tones). No emoji font is embedded: the emoji fonts at hand
+// are a colour bitmap font (Noto Color Emoji, which the outline renderer
+// cannot draw) or one not under the OFL (Symbola, 3 MB).
+func dropEmoji(r rune) bool {
+	switch {
+	case r == '\u200d', r >= '\ufe00' && r <= '\ufe0f', r == '\u20e3', r >= 0xe0020 && r <= 0xe007f:
+		return true // invisible parts of an emoji sequence
+	case r >= 0x1f000 && r <= 0x1faff, r >= 0x2600 && r <= 0x27bf, r >= 0x2300 && r <= 0x23ff,
+		r >= 0x2b00 && r <= 0x2bff, r == 0x3030, r == 0x303d, r == 0x3297, r == 0x3299:
+		return goRegular().Index(r) == 0
+	}
+	return false
 }
 
 // TextWidth is the advance width of s in face, in pixels.

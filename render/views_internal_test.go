@@ -66,7 +66,7 @@ func TestTavlaSamples(t *testing.T) {
 			t.Errorf("sample %d: last turns %v %v, the game's %v %v", i, sl, sp, gl, gp)
 		}
 		for _, lang := range []string{"tr", "en"} {
-			for _, w := range [][]string{{"side", "pips", "12", "off", "3"}, {"match", "a", "1", "b", "2", "target", "5"}, {"pinned"}} {
+			for _, w := range [][]string{{"side", "side", "beyaz", "pips", "12", "off", "3"}, {"white"}, {"black"}, {"match", "a", "1", "b", "2", "target", "5"}, {"pinned"}} {
 				if got, want := sample.PictureText(lang, w[0], w[1:]...), game.PictureText(lang, w[0], w[1:]...); got != want {
 					t.Errorf("%s %s: the samples write %q, the game %q", lang, w[0], got, want)
 				}

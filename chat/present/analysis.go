@@ -17,6 +17,7 @@ import (
 	"oyunbot/analysis"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
+	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
 )
@@ -46,10 +47,11 @@ func (r *Presenter) AnalysisText(lang chat.Lang, s sessions.Snapshot, res *analy
 		"players", r.Players(lang, s)))
 	for _, st := range res.Sides {
 		b.WriteString("\n\n" + r.analysisSide(lang, s, res, st))
-		if len(st.Worst) == 0 {
+		worst := shownWorst(res, st.Worst)
+		if len(worst) == 0 {
 			b.WriteString("\n" + r.cat.T(lang, "analysis.no-loss"))
 		}
-		for _, i := range st.Worst {
+		for _, i := range worst {
 			b.WriteString("\n• " + r.analysisWorst(lang, s, res, i))
 		}
 	}
@@ -86,14 +88,14 @@ func (r *Presenter) analysisSide(lang chat.Lang, s sessions.Snapshot, res *analy
 		return r.cat.T(lang, "analysis.side.optimal", "who", who, "optimal", strconv.Itoa(st.Optimal),
 			"n", strconv.Itoa(st.Judged), "accuracy", percent(st.Accuracy))
 	case analysis.MethodReferee:
-		line := r.cat.T(lang, "analysis.side.error-rate", "who", who, "rate", oneDecimal(st.ErrorRate),
+		line := r.cat.T(lang, "analysis.side.error-rate", "who", who, "rate", oneDecimal(lang, st.ErrorRate),
 			"n", strconv.Itoa(st.Judged))
 		if st.Rating > 0 {
 			line += " " + r.cat.T(lang, "analysis.side.rating", "rating", strconv.Itoa(st.Rating),
 				"class", r.cat.T(lang, "analysis.rating."+st.RatingClass))
 		}
-		line += "\n" + counts + "\n" + r.cat.T(lang, "analysis.side.luck", "luck", signedValue(st.Luck, 2),
-			"result", signedValue(st.Result, 0), "adjusted", signedValue(st.LuckAdjusted, 2))
+		line += "\n" + counts + "\n" + r.cat.T(lang, "analysis.side.luck", "luck", signedValue(lang, st.Luck, 2),
+			"result", signedValue(lang, st.Result, 0), "adjusted", signedValue(lang, st.LuckAdjusted, 2))
 		return line
 	}
 	return r.cat.T(lang, "analysis.side.accuracy", "who", who, "accuracy", percent(st.Accuracy)) + "\n" + counts
@@ -143,13 +145,31 @@ func (r *Presenter) showMoves(lang chat.Lang, s sessions.Snapshot, moves []strin
 // chance, or the game's units.
 func (r *Presenter) lossText(lang chat.Lang, res *analysis.Result, loss float64) string {
 	if res.ByChance {
-		return r.cat.T(lang, "analysis.loss.chance", "loss", decimal(loss, 0))
+		return r.cat.T(lang, "analysis.loss.chance", "loss", decimal(lang, loss, lossDigits(res)))
 	}
-	digits := 2
-	if res.Unit == "move" || res.Unit == "centipawn" {
-		digits = 0
+	return r.cat.T(lang, "analysis.loss."+res.Unit, "loss", decimal(lang, loss, lossDigits(res)))
+}
+
+// lossDigits is how many decimals a loss is shown with: none in points of
+// win chance, moves and centipawns, two in the games' units.
+func lossDigits(res *analysis.Result) int {
+	if res.ByChance || res.Unit == "move" || res.Unit == "centipawn" {
+		return 0
 	}
-	return r.cat.T(lang, "analysis.loss."+res.Unit, "loss", decimal(loss, digits))
+	return 2
+}
+
+// shownWorst is worst (a side's worst turns) less those whose loss shows
+// as nothing ("Kf1 (−0% win chance)" among the worst moves was): a loss
+// that rounds to zero is no loss to the reader.
+func shownWorst(res *analysis.Result, worst []int) []int {
+	var out []int
+	for _, i := range worst {
+		if decimal(chat.English, res.Turns[i].Loss, lossDigits(res)) != "0" {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // analysisBasis says how the positions were judged.
@@ -178,7 +198,7 @@ func (r *Presenter) AnalysisGraph(lang chat.Lang, s sessions.Snapshot, res *anal
 		AxisLabel: r.cat.T(lang, "analysis.graph.moves"), PerNumber: 2,
 	}
 	if res.Method == analysis.MethodDistance {
-		g.PerNumber, g.TopLabel, g.BottomLabel = 1, decimal(hi, 0), r.cat.T(lang, "analysis.graph.goal")
+		g.PerNumber, g.TopLabel, g.BottomLabel = 1, decimal(lang, hi, 0), r.cat.T(lang, "analysis.graph.goal")
 		g.Values = make([]float64, len(res.Curve))
 		for i, v := range res.Curve {
 			g.Values[i] = v
@@ -195,7 +215,7 @@ func (r *Presenter) AnalysisGraph(lang chat.Lang, s sessions.Snapshot, res *anal
 	}
 	if len(res.Sides) == 2 && res.Method == analysis.MethodReferee {
 		g.Title += " · " + r.cat.T(lang, "analysis.graph.error-rate", "first", r.SideName(lang, s.Game, ai.First),
-			"a", oneDecimal(res.Sides[0].ErrorRate), "second", r.SideName(lang, s.Game, ai.Second), "b", oneDecimal(res.Sides[1].ErrorRate))
+			"a", oneDecimal(lang, res.Sides[0].ErrorRate), "second", r.SideName(lang, s.Game, ai.Second), "b", oneDecimal(lang, res.Sides[1].ErrorRate))
 	}
 	for _, sp := range res.Phases() {
 		g.Phases = append(g.Phases, render.GraphPhase{From: sp.From, To: sp.To, Label: r.cat.T(lang, "analysis.phase."+sp.Phase)})
@@ -236,24 +256,19 @@ func upperFirst(lang chat.Lang, s string) string {
 // percent is a share in percent, whole.
 func percent(x float64) string { return strconv.Itoa(int(math.Round(x))) }
 
-// oneDecimal is x with one decimal.
-func oneDecimal(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+// oneDecimal is x with one decimal, in lang's way ("7,1" in Turkish).
+func oneDecimal(lang chat.Lang, x float64) string { return games.Fixed(string(lang), x, 1) }
 
-// decimal is x with at most digits decimals, trailing zeros dropped.
-func decimal(x float64, digits int) string {
-	s := strconv.FormatFloat(x, 'f', digits, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
+// decimal is x with at most digits decimals, trailing zeros dropped, in
+// lang's way ("1,14" in Turkish, "1.14" in English).
+func decimal(lang chat.Lang, x float64, digits int) string {
+	return games.Number(string(lang), x, digits)
 }
 
-// signedValue is x with its sign (a minus sign, not a hyphen).
-func signedValue(x float64, digits int) string {
-	s := decimal(math.Abs(x), digits)
+// signedValue is x with its sign (a minus sign, not a hyphen), in lang's
+// way.
+func signedValue(lang chat.Lang, x float64, digits int) string {
+	s := decimal(lang, math.Abs(x), digits)
 	switch {
 	case s == "0":
 		return "0"

@@ -96,8 +96,8 @@ func TestAnalysisReplyReferee(t *testing.T) {
 		chat.English: {"error rate 6.2 millipoints a decision (1 decision) — about 1995 (expert)", "1 blunder",
 			"luck +0.35 points; result +2, luck-adjusted +1.8", "luck −0.15 points; result −2, luck-adjusted −1.8",
 			"• 1. 31: 1/4 1/2 (blunder, −0.2 points); better: 1/4 4/5", "(supernatural)", "GNU Backgammon"},
-		chat.Turkish: {"hata oranı karar başına 6.2 milipuan (1 karar) — yaklaşık 1995 (uzman)", "1 büyük hata",
-			"şans +0.35 puan; sonuç +2, şanstan arındırılmış +1.8", "(büyük hata, −0.2 puan); daha iyisi: 1/4 4/5", "(doğaüstü)"},
+		chat.Turkish: {"hata oranı karar başına 6,2 milipuan (1 karar) — yaklaşık 1995 (uzman)", "1 büyük hata",
+			"şans +0,35 puan; sonuç +2, şanstan arındırılmış +1,8", "(büyük hata, −0,2 puan); daha iyisi: 1/4 4/5", "(doğaüstü)"},
 	} {
 		rep := r.AnalysisReply(lang, s, res)
 		for _, w := range want {
@@ -162,6 +162,41 @@ func TestAnalysisWordsOfEveryGame(t *testing.T) {
 			if !c.Has(lang, k) {
 				t.Errorf("%s: no %q", lang, k)
 			}
+		}
+	}
+}
+
+// TestAnalysisWorstLostSomething: a move whose loss rounds to nothing is
+// not among the worst ("Kf1 (−0% win chance)" was; issue 35 item 23); a
+// side whose moves all round to nothing lost nothing.
+func TestAnalysisWorstLostSomething(t *testing.T) {
+	r := New(Config{BotName: "oyunbot"}, testCatalog(t))
+	s := sessions.Snapshot{ID: 7, Game: tictactoe.Game{}, Moves: []string{"b2", "a2", "a1"},
+		Players: [2]sessions.Player{{ID: "1", Name: "Ayşe"}, {ID: "2", Name: "Bob"}},
+		Result:  sessions.Result{Over: true, Winner: ai.First, Points: 1}}
+	res := &analysis.Result{Version: analysis.Version, Game: "tictactoe", Method: analysis.MethodEngine, ByChance: true,
+		Curve: []float64{0, 0, 0.1, 0.1}, Complete: true, Over: true, Winner: ai.First,
+		Turns: []analysis.Turn{
+			{Ply: 1, Side: ai.First, Moves: []string{"b2"}, Loss: 0.3},
+			{Ply: 2, Side: ai.Second, Moves: []string{"a2"}, Best: []string{"a1"}, Loss: 12, Class: analysis.Mistake},
+			{Ply: 3, Side: ai.First, Moves: []string{"a1"}, Loss: 0.4},
+		},
+		Sides: []analysis.SideStats{
+			{Side: ai.First, Turns: 2, Judged: 2, Accuracy: 99, Worst: []int{2, 0}},
+			{Side: ai.Second, Turns: 1, Judged: 1, Accuracy: 60, Mistakes: 1, Worst: []int{1}},
+		}}
+	for lang, want := range map[chat.Lang][]string{
+		chat.English: {"• no move lost anything", "• 1… a2 (mistake, −12% win chance)"},
+		chat.Turkish: {"• hiçbir hamle bir şey kaybettirmedi", "• 1… a2 (hata, kazanma şansı −%12)"},
+	} {
+		text := r.AnalysisText(lang, s, res)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", lang, w, text)
+			}
+		}
+		if strings.Contains(text, "−0%") || strings.Contains(text, "−%0") || strings.Contains(text, "b2") {
+			t.Errorf("%s: a move that lost nothing listed among the worst:\n%s", lang, text)
 		}
 	}
 }

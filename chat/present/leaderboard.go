@@ -59,9 +59,10 @@ func (r *Presenter) LeaderboardTable(lang chat.Lang, g games.Game, list []sessio
 	b.WriteString(title)
 	for i, rec := range list {
 		name := r.RatingName(lang, rec.PlayerID, rec.Name)
-		rating := strconv.Itoa(int(math.Round(rec.Rating.Rating)))
+		rating := ratingNumber(rec.Rating) // "1338?" while provisional, as everywhere
 		rd := "±" + strconv.Itoa(int(math.Round(rec.RD)))
 		if r.FixedLevel(g, rec) {
+			rating = strconv.Itoa(int(math.Round(rec.Rating.Rating)))
 			fixed := t("leaderboard.fixed")
 			fmt.Fprintf(&b, "\n%d. %s — %s (%s)", i+1, name, rating, fixed)
 			rows = append(rows, []string{strconv.Itoa(i + 1), name, rating, "", fixed})

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"oyunbot/chat"
 	"oyunbot/tournament"
 )
 
@@ -66,9 +67,12 @@ func TestWinDrawLossAddsUpToThePoints(t *testing.T) {
 // fractions like the halves beside them (issue 20.15: "SB 0.25" beside
 // "SB ½").
 func TestFormatPointsQuarters(t *testing.T) {
-	for p, want := range map[float64]string{0: "0", 3: "3", 0.5: "½", 2.5: "2½", 0.25: "¼", 1.75: "1¾", 0.75: "¾", 1.2: "1.20"} {
-		if got := formatPoints(p); got != want {
+	for p, want := range map[float64]string{0: "0", 3: "3", 0.5: "½", 2.5: "2½", 0.25: "¼", 1.75: "1¾", 0.75: "¾", 1.2: "1.2"} {
+		if got := formatPoints(chat.English, p); got != want {
 			t.Errorf("formatPoints(%v) = %q, want %q", p, got, want)
 		}
+	}
+	if got := formatPoints(chat.Turkish, 1.2); got != "1,2" {
+		t.Errorf("formatPoints(tr, 1.2) = %q, want 1,2", got)
 	}
 }

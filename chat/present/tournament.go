@@ -186,12 +186,12 @@ func (r *Presenter) StandingsTable(lang chat.Lang, v sessions.TournamentView, fi
 		if p, _ := v.T.Player(s.Player); p.Withdrawn {
 			name += " " + t("tournament.withdrawn-mark")
 		}
-		row := []string{strconv.Itoa(s.Rank), name, formatPoints(s.Points)}
+		row := []string{strconv.Itoa(s.Rank), name, formatPoints(lang, s.Points)}
 		var cols []string
 		for i, k := range keys {
 			if i < len(s.TieBreaks) {
-				row = append(row, formatPoints(s.TieBreaks[i]))
-				cols = append(cols, r.tieBreakName(lang, k)+" "+formatPoints(s.TieBreaks[i]))
+				row = append(row, formatPoints(lang, s.TieBreaks[i]))
+				cols = append(cols, r.tieBreakName(lang, k)+" "+formatPoints(lang, s.TieBreaks[i]))
 			}
 		}
 		w, d, l := winDrawLoss(v.T.System, s)
@@ -200,7 +200,7 @@ func (r *Presenter) StandingsTable(lang chat.Lang, v sessions.TournamentView, fi
 		row = append(row, wdl)
 		cols = append(cols, t("col.wdl")+" "+wdl)
 		rows = append(rows, row)
-		fmt.Fprintf(&b, "\n%d. %s — %s (%s)", s.Rank, name, formatPoints(s.Points), strings.Join(cols, ", "))
+		fmt.Fprintf(&b, "\n%d. %s — %s (%s)", s.Rank, name, formatPoints(lang, s.Points), strings.Join(cols, ", "))
 	}
 	if byeCounted {
 		b.WriteString("\n" + t("tournament.bye-counts"))
@@ -227,7 +227,7 @@ func winDrawLoss(sys tournament.System, s tournament.Standing) (w, d, l int) {
 // formatPoints writes 2.5 as "2½", 3 as "3", and the quarters that
 // Sonneborn-Berger scores come in as "¼" and "1¾" (not "0.25" beside
 // "½").
-func formatPoints(p float64) string {
+func formatPoints(lang chat.Lang, p float64) string {
 	whole := int(p)
 	frac, ok := map[float64]string{0.25: "¼", 0.5: "½", 0.75: "¾"}[p-float64(whole)]
 	switch {
@@ -238,7 +238,7 @@ func formatPoints(p float64) string {
 	case ok:
 		return strconv.Itoa(whole) + frac
 	}
-	return strconv.FormatFloat(p, 'f', 2, 64)
+	return games.Number(string(lang), p, 2)
 }
 
 // RoundStarted announces a round: its pairings, and the final standings so
@@ -266,7 +266,7 @@ func (r *Presenter) TournamentWinner(lang chat.Lang, v sessions.TournamentView) 
 			break
 		}
 		firsts = append(firsts, r.numberName(lang, v, s.Player))
-		points = formatPoints(s.Points)
+		points = formatPoints(lang, s.Points)
 	}
 	switch len(firsts) {
 	case 0:

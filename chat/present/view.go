@@ -24,10 +24,40 @@ func (r *Presenter) textBoard(lang chat.Lang, s sessions.Snapshot, flip bool) st
 	if tb, ok := s.Position.(games.TextBoarder); ok {
 		return tb.TextBoard(string(lang), flip)
 	}
-	if flip {
-		return TextBoardFlipped(s.Board)
+	board := s.Board
+	if letters, ok := r.cat.Game(lang, s.Game, "text.letters"); ok {
+		board = relabel(board, letters)
 	}
-	return TextBoard(s.Board)
+	text := TextBoard(board)
+	if flip {
+		text = TextBoardFlipped(board)
+	}
+	if legend, ok := r.cat.Game(lang, s.Game, "text.legend"); ok {
+		text += "\n" + legend
+	}
+	return text
+}
+
+// relabel writes board's pieces in the letters of the game's catalogue
+// ("text.letters": from, to pairs, "wb bs" in Turkish draughts: b is
+// beyaz, s siyah); a letter not named stays.
+func relabel(board []string, letters string) []string {
+	to := map[rune]rune{}
+	for _, pair := range strings.Fields(letters) {
+		if p := []rune(pair); len(p) == 2 {
+			to[p[0]] = p[1]
+		}
+	}
+	out := make([]string, len(board))
+	for i, row := range board {
+		out[i] = strings.Map(func(c rune) rune {
+			if t, ok := to[c]; ok {
+				return t
+			}
+			return c
+		}, row)
+	}
+	return out
 }
 
 // TextBoardFlipped is TextBoard seen from the other side: the last rank at

@@ -52,8 +52,8 @@ func TestTavlaBoardText(t *testing.T) {
 			b.say(tc.play + start)
 			rs := b.say(tc.board)
 			want := map[string][]string{
-				"en": {"your roll: 4-1", "dice: 4-1", "white: pips 189, off 0", "black: pips 222, off 0", "b1/w: a black stack of 1 on a pinned white checker"},
-				"tr": {"zarın: 4-1", "zar: 4-1", "beyaz: pip 189, toplanan 0", "siyah: pip 222, toplanan 0", "s1/b: 1 siyah pulun altında hapsedilmiş bir beyaz pul"},
+				"en": {"your roll: 4-1", "dice: 4-1", "white (w): pips 189, off 0", "black (b): pips 222, off 0", "b1/w: a black stack of 1 on a pinned white checker"},
+				"tr": {"zarın: 4-1", "zar: 4-1", "beyaz (b): pip 189, toplanan 0", "siyah (s): pip 222, toplanan 0", "s1/b: 1 siyah pulun altında hapsedilmiş bir beyaz pul"},
 			}[tc.lang]
 			b.expect(rs, want[0])
 			tb := lastGame(t, rs).TextBoard

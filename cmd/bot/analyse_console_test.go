@@ -97,6 +97,10 @@ func TestConsoleAnalyseTavla(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, tr)
 		}
 	}
+	// Decimals after a comma in Turkish (issue 35 item 13: "6.2 milipuan").
+	if bad := englishNumbers(tr); len(bad) > 0 {
+		t.Errorf("numbers written the English way: %q in:\n%s", bad, tr)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "boards", "g1-analysis.png")); err != nil {
 		t.Error(err)
 	}

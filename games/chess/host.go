@@ -66,6 +66,10 @@ func catalog() map[string]map[string]string {
 
 			"side.white": "beyaz",
 			"side.black": "siyah",
+			// The text board's letters in the reader's words (from, to
+			// pairs), Turkish as the notation is: K is the rook.
+			"text.letters": "KŞ QV RK BF NA PP kş qv rk bf na pp",
+			"text.legend":  "Ş şah, V vezir, K kale, F fil, A at, P piyon; büyük harf beyaz, küçük harf siyah",
 
 			"moveerr." + ReasonIllegal:         "o taş oraya gidemez",
 			"moveerr." + ReasonAmbiguous:       "birden çok taş oraya gidebiliyor; taşın sütununu ya da sırasını ekle (ör. Nbd7, R1e2)",
@@ -139,8 +143,10 @@ func catalog() map[string]map[string]string {
 				"times, fifty moves without a pawn move or a capture, and too little material to mate are draws.",
 			"notation": "e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3; pieces K king, Q queen, R rook, B bishop, N knight",
 
-			"side.white": "white",
-			"side.black": "black",
+			"side.white":   "white",
+			"side.black":   "black",
+			"text.letters": "KK QQ RR BB NN PP kk qq rr bb nn pp",
+			"text.legend":  "K king, Q queen, R rook, B bishop, N knight, P pawn; capitals white, small letters black",
 
 			"moveerr." + ReasonIllegal:         "that piece cannot go there",
 			"moveerr." + ReasonAmbiguous:       "more than one piece can go there; add the piece's file or rank (e.g. Nbd7, R1e2)",

@@ -55,6 +55,10 @@ func catalog() map[string]map[string]string {
 
 			"side.white": "beyaz",
 			"side.black": "siyah",
+			// The text board's letters in the reader's words (from, to
+			// pairs) and their legend: b is beyaz in Turkish.
+			"text.letters": "wb bs WB BS",
+			"text.legend":  "b beyaz, s siyah; B, S dama",
 
 			"poserr.empty":     "konum boş: ör. {start}",
 			"poserr.no-side":   "tahtadan sonra sıra yok: w (beyaz) ya da b (siyah) yaz",
@@ -100,8 +104,10 @@ func catalog() map[string]map[string]string {
 				"Moves: c3-c4 (or c3c4), captures with every landing square c3xc5xe5 (or c3:c5:e5; c3xe5 is enough when only one path fits).",
 			"notation": "e.g. c3-c4 or c3xc5xe5",
 
-			"side.white": "white",
-			"side.black": "black",
+			"side.white":   "white",
+			"side.black":   "black",
+			"text.letters": "ww bb WW BB",
+			"text.legend":  "w white, b black; W, B kings",
 
 			"poserr.empty":     "the position is empty: e.g. {start}",
 			"poserr.no-side":   "no side to move after the board: write w (white) or b (black)",

@@ -71,6 +71,10 @@ func commonCatalog() map[string]map[string]string {
 		"tr": {
 			"side.white": "beyaz",
 			"side.black": "siyah",
+			// The text board's letters in the reader's words (from, to
+			// pairs) and their legend: b is beyaz in Turkish.
+			"text.letters": "wb bs WB BS",
+			"text.legend":  "b beyaz, s siyah; B, S dama",
 
 			"moveerr." + ReasonBadNumber:         "kare numaraları 1'den 32'ye kadardır",
 			"moveerr." + ReasonLightSquare:       "o kare açık renkli: oyun yalnız koyu karelerde oynanır",
@@ -110,8 +114,10 @@ func commonCatalog() map[string]map[string]string {
 			"poserr.pieces":    "{color} tarafın {n} taşı var; en çok {max} olur",
 		},
 		"en": {
-			"side.white": "white",
-			"side.black": "black",
+			"side.white":   "white",
+			"side.black":   "black",
+			"text.letters": "ww bb WW BB",
+			"text.legend":  "w white, b black; W, B kings",
 
 			"moveerr." + ReasonBadNumber:         "square numbers go from 1 to 32",
 			"moveerr." + ReasonLightSquare:       "that is a light square: play is on the dark squares only",

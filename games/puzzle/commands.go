@@ -191,7 +191,7 @@ func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
 			length = strconv.Itoa(res.Length)
 		}
 		cells = append(cells, []string{r.Method.Label(), length, thousands(lang, res.Nodes),
-			thousands(lang, res.PeakMemory), formatDuration(res.Elapsed)})
+			thousands(lang, res.PeakMemory), formatDuration(lang, res.Elapsed)})
 	}
 	width := make([]int, len(head))
 	for _, row := range cells {
@@ -217,7 +217,7 @@ func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
 		caps = "compare.caps-notime"
 	}
 	out.WriteString(text(lang, caps, "nodes", thousands(lang, b.Nodes), "memory", thousands(lang, b.Memory),
-		"time", formatDuration(b.Time), "depth", strconv.Itoa(depthBound(p.n))))
+		"time", formatDuration(lang, b.Time), "depth", strconv.Itoa(depthBound(p.n))))
 	var capped []string
 	for _, r := range rows {
 		switch r.Result.Stopped {
@@ -234,7 +234,7 @@ func CompareTable(lang string, p *Pos, rows []Row, b Budget) string {
 // CompareChart is the comparison as a bar chart on a log scale: nodes
 // expanded and peak memory per method.
 func CompareChart(lang, game string, rows []Row) *games.Chart {
-	c := &games.Chart{Title: text(lang, "chart.title", "game", game), Log: true,
+	c := &games.Chart{Title: text(lang, "chart.title", "game", game), Log: true, Lang: langOf(lang),
 		Series: []games.Series{{Name: text(lang, "chart.nodes")}, {Name: text(lang, "chart.memory")}}}
 	for _, r := range rows {
 		c.Labels = append(c.Labels, r.Method.Label())
@@ -245,34 +245,16 @@ func CompareChart(lang, game string, rows []Row) *games.Chart {
 }
 
 // thousands writes n with the language's thousands separator.
-func thousands(lang string, n int64) string {
-	sep := ","
-	if langOf(lang) == "tr" {
-		sep = "."
-	}
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteString(sep)
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func thousands(lang string, n int64) string { return games.Count(langOf(lang), n) }
 
-// formatDuration is a short time: "0.4 ms", "12 ms", "1.5 s".
-func formatDuration(d time.Duration) string {
+// formatDuration is a short time in lang's way: "0.4 ms", "12 ms", "1.5 s"
+// ("0,4 ms", "1,5 sn" in Turkish).
+func formatDuration(lang string, d time.Duration) string {
 	switch {
 	case d < 10*time.Millisecond:
-		return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 1, 64) + " ms"
+		return games.Fixed(langOf(lang), float64(d)/float64(time.Millisecond), 1) + " ms"
 	case d < time.Second:
 		return strconv.FormatInt(d.Milliseconds(), 10) + " ms"
 	}
-	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
+	return games.Fixed(langOf(lang), d.Seconds(), 1) + " " + text(lang, "unit.seconds")
 }

@@ -122,6 +122,7 @@ func catalog() map[string]map[string]string {
 
 			"compare.title":       "Arama algoritmaları, başlangıç {start}",
 			"compare.head":        "Yöntem|Uzunluk|Düğüm|Bellek|Süre",
+			"unit.seconds":        "sn",
 			"compare.caps":        "Her yöntem en çok {nodes} düğüm, {memory} durum ve {time} ile sınırlı; sınıra takılan \"—\" ve nedeniyle gösterilir. DLS {depth}, DFS 100 derinliğe kadar arar.",
 			"compare.caps-notime": "Her yöntem en çok {nodes} düğüm ve {memory} durumla sınırlı; sınıra takılan \"—\" ve nedeniyle gösterilir. DLS {depth}, DFS 100 derinliğe kadar arar.",
 			"compare.capped":      "Sınıra takılanlar: {list}. Büyük bulmacalarda kör aramalar böyle tükenir: çözüm için sezgisel arama gerekir.",
@@ -184,6 +185,7 @@ func catalog() map[string]map[string]string {
 
 			"compare.title":       "Search algorithms, start {start}",
 			"compare.head":        "Method|Length|Nodes|Memory|Time",
+			"unit.seconds":        "s",
 			"compare.caps":        "Each method is limited to {nodes} nodes, {memory} states and {time}; one that hits a limit shows \"—\" and why. DLS searches to depth {depth}, DFS to 100.",
 			"compare.caps-notime": "Each method is limited to {nodes} nodes and {memory} states; one that hits a limit shows \"—\" and why. DLS searches to depth {depth}, DFS to 100.",
 			"compare.capped":      "Stopped at a limit: {list}. On larger puzzles the blind searches run out like this: solving them takes an informed search.",

@@ -121,14 +121,16 @@ func catalog() map[string]map[string]string {
 			"poserr.dice-over":    "bitmiş oyunda zar olmaz: {text}",
 			"poserr.dice":         "zarlar {text}: -, a-b, a ya da axN olmalı (ör. 6-3, 5, 4x3)",
 
-			"picture.side":   "pip {pips} · toplanan {off}",
+			"picture.side":   "{side}: pip {pips} · toplanan {off}",
+			"picture.white":  "beyaz",
+			"picture.black":  "siyah",
 			"picture.match":  "maç {a}–{b} · {target} sayıya",
 			"picture.pinned": "hapiste",
 
 			"text.w":      "b",
 			"text.b":      "s",
 			"text.dice":   "zar: {dice}",
-			"text.side":   "{side}: pip {pips}, toplanan {off}",
+			"text.side":   "{side} ({letter}): pip {pips}, toplanan {off}",
 			"text.pinned": "{cell}: {n} {top} pulun altında hapsedilmiş bir {under} pul (hapisteki pul, üstündekiler gidene dek oynayamaz)",
 		},
 		"en": {
@@ -194,14 +196,16 @@ func catalog() map[string]map[string]string {
 			"poserr.dice-over":    "no dice in a finished game: {text}",
 			"poserr.dice":         "dice {text}: want -, a-b, a or axN (e.g. 6-3, 5, 4x3)",
 
-			"picture.side":   "pips {pips} · off {off}",
+			"picture.side":   "{side}: pips {pips} · off {off}",
+			"picture.white":  "white",
+			"picture.black":  "black",
 			"picture.match":  "match {a}–{b} · to {target}",
 			"picture.pinned": "pinned",
 
 			"text.w":      "w",
 			"text.b":      "b",
 			"text.dice":   "dice: {dice}",
-			"text.side":   "{side}: pips {pips}, off {off}",
+			"text.side":   "{side} ({letter}): pips {pips}, off {off}",
 			"text.pinned": "{cell}: a {top} stack of {n} on a pinned {under} checker (it cannot move until they have left)",
 		},
 	}

@@ -251,7 +251,7 @@ func (p *Pos) TextBoard(lang string, flip bool) string {
 		if s == black {
 			b.WriteString(" · ")
 		}
-		b.WriteString(Text(lang, "text.side", "side", Text(lang, "side."+sideKey(s)),
+		b.WriteString(Text(lang, "text.side", "side", Text(lang, "side."+sideKey(s)), "letter", letter[s],
 			"pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s])))
 	}
 	if legend != "" {
