@@ -17,6 +17,9 @@ func (r *Presenter) RatingText(lang chat.Lang, rec sessions.RatingRecord) string
 		r.cat.N(lang, "leaderboard.games", rec.Games))
 }
 
+// RatingNumber is ratingNumber for the pages.
+func RatingNumber(rt tournament.Rating) string { return ratingNumber(rt) }
+
 // ratingNumber is a rating rounded, "1338?" while it is provisional: a
 // new player's first games move it by hundreds, and the mark says why.
 func ratingNumber(rt tournament.Rating) string {

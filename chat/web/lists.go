@@ -98,7 +98,8 @@ func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameV
 					if !pt.HasBefore { // their first rated game: from where everyone starts
 						before = tournament.NewRating().Rating
 					}
-					v.Players[i].Rating = fmt.Sprintf("%d (%+d)", int(math.Round(pt.Rating)), int(math.Round(pt.Rating))-int(math.Round(before)))
+					after := tournament.Rating{Rating: pt.Rating, RD: pt.RD}
+					v.Players[i].Rating = fmt.Sprintf("%s (%+d)", present.RatingNumber(after), int(math.Round(pt.Rating))-int(math.Round(before)))
 				}
 			}
 			continue
@@ -109,7 +110,7 @@ func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameV
 		}
 		for _, rt := range list {
 			if rt.Game == g.Game.Name() {
-				v.Players[i].Rating = strconv.Itoa(int(math.Round(rt.Rating.Rating)))
+				v.Players[i].Rating = present.RatingNumber(rt.Rating)
 			}
 		}
 	}
