@@ -34,27 +34,10 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 		}
 		return e.srv.Sent(group.ID)[seen]
 	}
-	// refused sends a press by u that is refused to u alone (issue 36):
-	// the callback's answer says why, and the group sees nothing.
+	// refused: a press refused to u alone (issue 36).
 	refused := func(u telegramtest.User, msg telegramtest.Sent, data string) string {
 		t.Helper()
-		seen := len(e.srv.Sent(group.ID))
-		id, err := e.srv.Press(u, group.ID, msg.MessageID, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var text string
-		if err := e.srv.Wait(patience, func() bool {
-			var ok bool
-			text, _, ok = e.srv.Answer(id)
-			return ok
-		}); err != nil {
-			t.Fatalf("%s's press was not answered", u.FirstName)
-		}
-		if n := len(e.srv.Sent(group.ID)); n != seen {
-			t.Errorf("%s's refused press was answered in the group too: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
-		}
-		return text
+		return e.refusedPress(t, group, u, msg.MessageID, data)
 	}
 	seen := len(e.srv.Sent(group.ID))
 	if _, err := e.srv.SendText(group, mover, "/resign"); err != nil {

@@ -21,26 +21,7 @@ func TestE2ERefusalsArePrivate(t *testing.T) {
 
 	refused := func(u telegramtest.User, msg telegramtest.Sent, data string) string {
 		t.Helper()
-		seen := len(e.srv.Sent(group.ID))
-		id, err := e.srv.Press(u, group.ID, msg.MessageID, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var text string
-		if err := e.srv.Wait(patience, func() bool {
-			var ok bool
-			text, _, ok = e.srv.Answer(id)
-			return ok
-		}); err != nil {
-			t.Fatalf("%s's press was not answered", u.FirstName)
-		}
-		if text == "" {
-			t.Errorf("%s's refused press was answered without a word", u.FirstName)
-		}
-		if n := len(e.srv.Sent(group.ID)); n != seen {
-			t.Errorf("%s's refused press was answered in the group: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
-		}
-		return text
+		return e.refusedPress(t, group, u, msg.MessageID, data)
 	}
 	for _, u := range []telegramtest.User{other, cem} {
 		got := refused(u, board, cells[0])
@@ -61,6 +42,34 @@ func TestE2ERefusalsArePrivate(t *testing.T) {
 	}
 }
 
+// refusedPress presses u's button data on message msgID in group and
+// returns the refusal the presser alone saw, the callback's answer: it
+// fails the test when the press goes unanswered, is answered without a
+// word, or is answered in the group.
+func (e *e2e) refusedPress(t *testing.T, group telegramtest.Chat, u telegramtest.User, msgID int, data string) string {
+	t.Helper()
+	seen := len(e.srv.Sent(group.ID))
+	id, err := e.srv.Press(u, group.ID, msgID, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	if err := e.srv.Wait(patience, func() bool {
+		var ok bool
+		text, _, ok = e.srv.Answer(id)
+		return ok
+	}); err != nil {
+		t.Fatalf("%s's press was not answered", u.FirstName)
+	}
+	if text == "" {
+		t.Errorf("%s's refused press was answered without a word", u.FirstName)
+	}
+	if n := len(e.srv.Sent(group.ID)); n != seen {
+		t.Errorf("%s's refused press was answered in the group: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
+	}
+	return text
+}
+
 // TestE2EChallengeRefusalIsPrivate: a bystander's press on a challenge
 // addressed to someone else is refused to the bystander alone, and the
 // challenge stays for the one it names.
@@ -78,24 +87,8 @@ func TestE2EChallengeRefusalIsPrivate(t *testing.T) {
 	invite := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
 		return len(s.Data()) > 0 && strings.HasPrefix(s.Data()[0], "accept @")
 	})
-	seen = len(e.srv.Sent(group.ID))
-	id, err := e.srv.Press(cem, group.ID, invite.MessageID, invite.Data()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text string
-	if err := e.srv.Wait(patience, func() bool {
-		var ok bool
-		text, _, ok = e.srv.Answer(id)
-		return ok && text != ""
-	}); err != nil {
-		t.Fatal("Cem's press on Ayşe's challenge was not refused to Cem")
-	}
-	if !strings.Contains(text, "Ayşe") {
+	if text := e.refusedPress(t, group, cem, invite.MessageID, invite.Data()[0]); !strings.Contains(text, "Ayşe") {
 		t.Errorf("the refusal: %q", text)
-	}
-	if n := len(e.srv.Sent(group.ID)); n != seen {
-		t.Errorf("the refusal was posted in the group: %q", e.srv.Sent(group.ID)[seen].Text)
 	}
 	boards := len(e.photos(group.ID))
 	if _, err := e.srv.Press(ayse, group.ID, invite.MessageID, invite.Data()[0]); err != nil {
