@@ -214,6 +214,13 @@ func (rs *Ratings) Before(ctx context.Context, id int64, playerID string) (float
 		rs.log.Warn("loading a game's ratings", "id", id, "err", err)
 		return 0, false
 	}
+	return RatingBefore(points, playerID)
+}
+
+// RatingBefore is playerID's rating before the game whose points (the
+// ratings it left its players with, GameRatings) are given; false when the
+// game moved none of theirs.
+func RatingBefore(points []RatingPoint, playerID string) (float64, bool) {
 	for _, p := range points {
 		if p.PlayerID != playerID {
 			continue

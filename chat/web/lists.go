@@ -92,14 +92,11 @@ func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameV
 			continue
 		}
 		if g.Result.Over {
+			before, _ := sessions.RatingBefore(after, p.ID)
 			for _, pt := range after {
 				if pt.PlayerID == p.ID {
-					before := pt.Before
-					if !pt.HasBefore { // their first rated game: from where everyone starts
-						before = tournament.NewRating().Rating
-					}
-					after := tournament.Rating{Rating: pt.Rating, RD: pt.RD}
-					v.Players[i].Rating = fmt.Sprintf("%s (%+d)", present.RatingNumber(after), int(math.Round(pt.Rating))-int(math.Round(before)))
+					rt := tournament.Rating{Rating: pt.Rating, RD: pt.RD}
+					v.Players[i].Rating = fmt.Sprintf("%s (%+d)", present.RatingNumber(rt), int(math.Round(pt.Rating))-int(math.Round(before)))
 				}
 			}
 			continue
@@ -519,4 +516,30 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		p.Boards = append(p.Boards, s.boardTable(lang, g, platform, named(list)))
 	}
 	s.render(w, http.StatusOK, "channel.html", p)
+}
+
+// recordRatings are the ratings a game's record states (present.Ratings),
+// read from the store's rating history: a finished game's from before it,
+// a game in play's current ones.
+type recordRatings struct{ lists ListStore }
+
+func (rr recordRatings) Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool) {
+	list, err := rr.lists.PlayerRatings(ctx, platform, playerID)
+	if err != nil {
+		return sessions.RatingRecord{}, false
+	}
+	for _, r := range list {
+		if r.Game == game {
+			return r, true
+		}
+	}
+	return sessions.RatingRecord{}, false
+}
+
+func (rr recordRatings) Before(ctx context.Context, id int64, playerID string) (float64, bool) {
+	points, err := rr.lists.GameRatings(ctx, id)
+	if err != nil {
+		return 0, false
+	}
+	return sessions.RatingBefore(points, playerID)
 }

@@ -592,7 +592,11 @@ func (s *Server) commandFile(ctx context.Context, lang chat.Lang, g sessions.Sna
 		if c.Key != key || !strings.Contains(strings.Join(recordCommands, " "), key) {
 			continue
 		}
-		req, err := s.pres(lang).CommandRequest(ctx, lang, g, nil, nil)
+		var ratings present.Ratings
+		if s.lists != nil {
+			ratings = recordRatings{s.lists}
+		}
+		req, err := s.pres(lang).CommandRequest(ctx, lang, g, nil, ratings)
 		if err != nil {
 			return nil, false
 		}

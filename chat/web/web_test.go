@@ -334,6 +334,12 @@ func TestChessDownloadsPGN(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(pgn, "1. e4") || !strings.Contains(res.Header.Get("Content-Disposition"), ".pgn") {
 		t.Errorf("game.pgn: %d %q\n%s", res.StatusCode, res.Header.Get("Content-Disposition"), pgn)
 	}
+	// Once over, the rating the player began with (issue 35: the web wrote
+	// none for people; the chat wrote the one after the game).
+	e.msg("c1", "u1", "Ayşe", "resign yes", false)
+	if _, pgn := get(t, url+"/game.pgn"); !strings.Contains(pgn, `[WhiteElo "1500"]`) || !strings.Contains(pgn, `[Result "0-1"]`) {
+		t.Errorf("game.pgn once over: want the rating before the game\n%s", pgn)
+	}
 }
 
 // sse reads a stream's events.
