@@ -75,7 +75,7 @@ func TestInvisibleInMoves(t *testing.T) {
 func TestMoveInAFinishedGame(t *testing.T) {
 	for _, tc := range []struct{ lang, play, move, want string }{
 		{"en", "play dama easy", "move c3-c4 #g1", "#g1 This game is over; nothing more can be played or done in it. Game over: oyunbot (black) wins — the opponent resigned. To play it again: rematch #g1"},
-		{"tr", "oyna dama kolay", "hamle c3-c4 #g1", "#g1 Bu oyun bitti; artık içinde hamle ya da başka bir şey yapılamaz. Oyun bitti: oyunbot (siyah) kazandı — rakip pes etti. Yeniden oynamak için: rövanş #g1"},
+		{"tr", "oyna dama kolay", "c3-c4 #g1", "#g1 Bu oyun bitti; artık içinde hamle ya da başka bir şey yapılamaz. Oyun bitti: oyunbot (siyah) kazandı — rakip pes etti. Yeniden oynamak için: rövanş #g1"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			b := newBot(t, nil)
@@ -119,6 +119,16 @@ func TestUnknownPlayWordNamesTheGame(t *testing.T) {
 	})
 	d.expect(d.say("oyna"), "Oyunlar: ingiliz, dama, italyan.")
 	d.expect(d.say("oyna italyan"), "Yeni oyun: İtalyan daması")
+}
+
+// TestTagAfterAMove: a bare move with its game's tag after it plays in that
+// game, as the tag before it does.
+func TestTagAfterAMove(t *testing.T) {
+	b := newBot(t, nil)
+	b.say("oyna dama kolay")
+	b.expect(b.say("c3-c4 #g1"), "#g1 Ayse: c3-c4 · oyunbot: ")
+	b.say("lang en")
+	b.expect(b.say("d3-d4 #g7"), "There is no game #g7")
 }
 
 // TestMoveDashes: the dashes phones put in place of '-' are read as '-'.

@@ -467,6 +467,14 @@ func (q *request) other() {
 		q.move(move, false)
 		return
 	}
+	if words := q.cmdWords(); len(words) > 1 && q.cmd.Name == "" && (q.m.Private || len(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) > 0) {
+		if _, ok := command.GameTag(words[len(words)-1]); ok {
+			// The tag after the move ("c3-c4 #g1"), as "move c3-c4 #g1".
+			q.cmd.Args = words
+			q.move(strings.Join(words[:len(words)-1], " "), true)
+			return
+		}
+	}
 	if !q.cmd.Prefixed {
 		if len(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) > 0 {
 			q.move(q.cmd.Text, false)
@@ -481,6 +489,14 @@ func (q *request) other() {
 		}
 	}
 	q.say(q.t("error.unknown-command", "word", present.Shorten(q.cmd.Word, 30)))
+}
+
+// cmdWords are the words of the message: its first word and its arguments.
+func (q *request) cmdWords() []string {
+	if q.cmd.Word == "" {
+		return nil
+	}
+	return append([]string{q.cmd.Word}, q.cmd.Args...)
 }
 
 // looksLikeAnyMove reports whether text is in the notation of some game.
