@@ -11,6 +11,7 @@ package sessions
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"oyunbot/ai"
@@ -97,6 +98,29 @@ func (rs *Ratings) fixedRating(rec GameRecord, side ai.Side) (RatingRecord, bool
 	return r, ok
 }
 
+// sides loads the ratings both sides of rec play at: the bot's fixed one
+// at its level, a person's stored one (a new player's when none is).
+func (rs *Ratings) sides(ctx context.Context, rec GameRecord) ([2]RatingRecord, error) {
+	var recs [2]RatingRecord
+	for side := ai.First; side <= ai.Second; side++ {
+		if fixed, ok := rs.fixedRating(rec, side); ok {
+			recs[side] = fixed
+			continue
+		}
+		id, name := rs.ratingPlayer(rec, side)
+		r, err := rs.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
+		switch {
+		case errors.Is(err, ErrNotFound):
+			r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
+		case err != nil:
+			return recs, fmt.Errorf("player %s: %w", id, err)
+		}
+		r.Name = name
+		recs[side] = r
+	}
+	return recs, nil
+}
+
 // rate updates the ratings of a rated game's players and marks the game
 // settled, in one transaction. It returns the changes by side (nil for an
 // unrated game).
@@ -109,23 +133,10 @@ func (rs *Ratings) rate(ctx context.Context, rec GameRecord) []RatingChange {
 	)
 	if rec.Rated && !rec.Result.Void() {
 		now := storedTime(rs.cfg.Now())
-		var recs [2]RatingRecord
-		for side := ai.First; side <= ai.Second; side++ {
-			id, name := rs.ratingPlayer(rec, side)
-			if fixed, ok := rs.fixedRating(rec, side); ok {
-				recs[side] = fixed
-				continue
-			}
-			r, err := rs.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
-			switch {
-			case errors.Is(err, ErrNotFound):
-				r = RatingRecord{Platform: rec.Platform, Game: rec.Game, PlayerID: id, Rating: tournament.NewRating()}
-			case err != nil:
-				rs.log.Error("loading a rating", "player", id, "err", err)
-				return nil // left unsettled: retried at the next start
-			}
-			r.Name = name
-			recs[side] = r
+		recs, err := rs.sides(ctx, rec)
+		if err != nil {
+			rs.log.Error("loading a rating", "game", rec.ID, "err", err)
+			return nil // left unsettled: retried at the next start
 		}
 		score := 0.5
 		switch rec.Result.Winner {
@@ -242,27 +253,11 @@ func (rs *Ratings) IfLost(ctx context.Context, s Snapshot, side ai.Side) (Rating
 		return RatingChange{}, false
 	}
 	rec := GameRecord{Game: s.Game.Name(), Platform: s.Platform, Players: s.Players, Level: s.Level}
-	var recs [2]RatingRecord
-	for sd := ai.First; sd <= ai.Second; sd++ {
-		if fixed, ok := rs.fixedRating(rec, sd); ok {
-			if sd == side {
-				return RatingChange{}, false
-			}
-			recs[sd] = fixed
-			continue
-		}
-		id, name := rs.ratingPlayer(rec, sd)
-		r, err := rs.cfg.Store.Rating(ctx, rec.Platform, rec.Game, id)
-		switch {
-		case errors.Is(err, ErrNotFound):
-			r = RatingRecord{PlayerID: id, Rating: tournament.NewRating()}
-		case err != nil:
-			return RatingChange{}, false
-		}
-		r.Name = name
-		recs[sd] = r
+	if _, fixed := rs.fixedRating(rec, side); fixed {
+		return RatingChange{}, false
 	}
-	if recs[0].PlayerID == recs[1].PlayerID {
+	recs, err := rs.sides(ctx, rec)
+	if err != nil || recs[0].PlayerID == recs[1].PlayerID {
 		return RatingChange{}, false
 	}
 	score := 1.0 // the first side's: side loses
