@@ -103,6 +103,37 @@ type Reply struct {
 	// nothing new: a tap board's selection. An adapter that cannot edit
 	// that message sends the reply as a new one (Text says what changed).
 	Edit bool
+	// Live marks a game's board (GameID set) that stands for the game in
+	// its chat: the Router's outbox shows it by editing the message of the
+	// game's previous board in place while that message is still in sight
+	// (BoardSender), and sends it as a new message otherwise. Adapters
+	// without BoardSender send it as any reply.
+	Live bool
+	// Fresh, with Live, asks for the board as a new message at the bottom
+	// of the chat even when the previous one is in sight (the board
+	// command, a game's start and end).
+	Fresh bool
+}
+
+// BoardSender is a Sender that can show a game's board (a Live reply) by
+// editing the message that showed its previous board. The Router's outbox
+// remembers, for each game and chat, the reference SendBoard returned, and
+// decides when a board is edited in place and when it is sent anew.
+type BoardSender interface {
+	Sender
+	// SendBoard delivers the Live reply r. When at is not "" it edits the
+	// message at (a reference an earlier SendBoard returned for r's chat)
+	// to show r: picture, caption and buttons; text that does not fit
+	// that message follows as new messages. When at is "" it sends r as
+	// Send would. It returns the reference of the message that shows the
+	// board now, "" when there is none to edit later.
+	//
+	// An edit that the platform refuses for good (the message was deleted,
+	// is too old, or cannot be edited) returns an error wrapping
+	// ErrEditFailed, having sent nothing: the outbox then sends the board
+	// anew. An edit that changes nothing is a success. Other errors are
+	// those of Send (retried, or ErrUndeliverable).
+	SendBoard(ctx context.Context, r Reply, at string) (string, error)
 }
 
 // Menu is a drop-down list of choices: Placeholder shows until one is
