@@ -12,8 +12,9 @@ package telegram
 //
 // An inline message cannot take a new upload, so it shows a game as text:
 // the caption, the board as fixed-width text where no tap board (the
-// keyboard's grid of squares) shows it, and the buttons. A reply without
-// buttons (a note: "draw offered") is shown under the last board.
+// keyboard's grid of squares) shows it, and the buttons. Any other reply
+// (a note: "draw offered"; a question with its own buttons) is shown under
+// the last board, and the board's buttons come back with the next reply.
 
 import (
 	"context"
@@ -139,25 +140,27 @@ func (b *Bot) sendInline(ctx context.Context, id string, r chat.Reply) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
-	last, had := b.inline.get(id)
-	var show inlineShown
-	text := ""
+	// show is what the message shows as the game's board (kept for the
+	// replies after it); text and send what this edit shows.
+	last, _ := b.inline.get(id)
+	show, send := last, kb
+	body := html.EscapeString(strings.TrimSpace(r.Text))
+	var text string
 	switch {
-	case r.Edit: // a tap selection: the same text, other buttons
-		show = inlineShown{base: last.base, kb: kb}
+	case r.Edit: // a tap selection: the board's text, other buttons
+		show.kb = kb
 		text = last.base
-	case kb != nil || r.Live:
-		show.base = html.EscapeString(strings.TrimSpace(r.Text))
+	case r.Live: // the game's board
+		show.base = body
 		if len(r.Image) > 0 && len(r.Board) == 0 && strings.TrimSpace(r.TextBoard) != "" {
+			// The picture's board as text (Text has none when there is a
+			// picture), unless the keyboard's squares show it.
 			show.base += "\n<pre>" + html.EscapeString(r.TextBoard) + "</pre>"
 		}
 		show.kb, text = kb, show.base
-	default: // a note under the last board
-		show = last
-		text = html.EscapeString(strings.TrimSpace(r.Text))
-		if had && last.base != "" {
-			text = last.base + "\n\n" + text
-		}
+	default: // a note, or a question with its own buttons, under the board
+		text = strings.TrimSpace(last.base + "\n\n" + body)
+		send = withBoard(kb, last.kb)
 	}
 	if strings.TrimSpace(text) == "" {
 		return nil
@@ -165,7 +168,7 @@ func (b *Bot) sendInline(ctx context.Context, id string, r chat.Reply) error {
 	if utf16Len(text) > maxText {
 		text = truncate(text, maxText) // a long note: the board stays whole at its head
 	}
-	cfg := tgbotapi.EditMessageTextConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: id, ReplyMarkup: show.kb},
+	cfg := tgbotapi.EditMessageTextConfig{BaseEdit: tgbotapi.BaseEdit{InlineMessageID: id, ReplyMarkup: send},
 		Text: text, ParseMode: tgbotapi.ModeHTML, DisableWebPagePreview: true}
 	err = b.call(ctx, "editMessageText", func() error {
 		if err := retry.Sleep(b.life, b.global.Reserve(time.Now())); err != nil {
@@ -183,8 +186,28 @@ func (b *Bot) sendInline(ctx context.Context, id string, r chat.Reply) error {
 		}
 		return err
 	}
-	if show.base != "" || show.kb != nil {
+	if r.Live || r.Edit {
 		b.inline.set(id, show)
 	}
 	return nil
+}
+
+// withBoard is the keyboard of a note under a board: its own buttons (a
+// question's answer) above the board's, which stay pressable (nothing can
+// be typed there); its own alone when both do not fit.
+func withBoard(own, board *tgbotapi.InlineKeyboardMarkup) *tgbotapi.InlineKeyboardMarkup {
+	switch {
+	case own == nil:
+		return board
+	case board == nil:
+		return own
+	}
+	n := 0
+	for _, row := range slices.Concat(own.InlineKeyboard, board.InlineKeyboard) {
+		n += len(row)
+	}
+	if n > maxButtons {
+		return own
+	}
+	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: slices.Concat(own.InlineKeyboard, board.InlineKeyboard)}
 }

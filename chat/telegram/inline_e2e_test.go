@@ -157,6 +157,21 @@ func TestE2EInlineGameAgainstTheBot(t *testing.T) {
 		if turn > 5 {
 			t.Fatal("tic-tac-toe did not end")
 		}
+		if turn == 1 {
+			// A question (resign?) shows under the board with its own
+			// buttons; answered no, the board's buttons come back.
+			if _, err := e.srv.PressInline(bob, imid, "resign #g1"); err != nil {
+				t.Fatal(err)
+			}
+			ask := e.waitInline(t, imid, "the question", func(m telegramtest.InlineMessage) bool {
+				return len(m.Data()) > 0 && strings.HasPrefix(m.Data()[0], "resign #g1 yes")
+			})
+			if !strings.Contains(ask.Text, "Are you sure?") || !strings.Contains(ask.Text, "<pre>") ||
+				len(inlineCells(ask)) != len(inlineCells(board)) {
+				t.Fatalf("the question %q (buttons %q): want it under the board, whose cells stay", ask.Text, ask.Data())
+			}
+			board = ask // a move answers it: no
+		}
 		edits := board.Edits
 		if _, err := e.srv.PressInline(bob, imid, inlineCells(board)[0]); err != nil {
 			t.Fatal(err)
