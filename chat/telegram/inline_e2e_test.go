@@ -182,3 +182,34 @@ func TestE2EInlineGameAgainstTheBot(t *testing.T) {
 		t.Errorf("last board %q: want the result and the board as text", board.Text)
 	}
 }
+
+// TestE2EInlineShareAGame: a player shares a game they play in a group
+// into another chat through inline mode: the message there shows the
+// board without its buttons and follows the game as it goes on.
+func TestE2EInlineShareAGame(t *testing.T) {
+	e := newE2E(t)
+	group := telegramtest.Group(-300, "Kahvehane")
+	e.srv.SendMessage(telegramtest.Message{From: &ayse, Chat: group, Text: "/play tictactoe easy x"})
+	board := e.waitPhotos(t, group.ID, 1)
+	qid, results := e.inlineResults(t, ayse, "")
+	if len(results) == 0 || results[0].ID != "board #g1" || !strings.Contains(results[0].Title, "#g1") {
+		t.Fatalf("first offer %+v: want Ayşe's game to share", results[0])
+	}
+	imid, err := e.srv.ChooseInline(qid, "board #g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := e.waitInline(t, imid, "the shared board", func(m telegramtest.InlineMessage) bool {
+		return strings.Contains(m.Text, "#g1") && strings.Contains(m.Text, "<pre>")
+	})
+	if len(shared.Data()) != 0 {
+		t.Errorf("the shared board has buttons %q: it is to watch", shared.Data())
+	}
+	if _, err := e.srv.Press(ayse, group.ID, board.MessageID, cellMoves(board)[0]); err != nil {
+		t.Fatal(err)
+	}
+	moved := e.waitInline(t, imid, "the move played in the group", func(m telegramtest.InlineMessage) bool { return m.Edits > shared.Edits })
+	if !strings.Contains(moved.Text, ": a3") || len(moved.Data()) != 0 {
+		t.Errorf("the shared board after the move: %q %q", moved.Text, moved.Data())
+	}
+}
