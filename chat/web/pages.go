@@ -63,6 +63,7 @@ func (s *Server) routes() {
 	mux.Handle("GET /{$}", s.count("front", http.HandlerFunc(s.front)))
 	mux.Handle("GET /g/{token}", s.count("game", http.HandlerFunc(s.gamePage)))
 	mux.Handle("POST /g/{token}/act", s.count("act", http.HandlerFunc(s.act)))
+	mux.Handle("GET /g/{token}/controls", s.count("act", http.HandlerFunc(s.controls)))
 	mux.Handle("GET /login/{token}", s.count("login", http.HandlerFunc(s.login)))
 	mux.Handle("GET /me", s.count("login", http.HandlerFunc(s.me)))
 	mux.Handle("POST /auth/telegram", s.count("login", http.HandlerFunc(s.authTelegram)))

@@ -145,9 +145,61 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	writeJSONResponse(w, http.StatusOK, map[string]string{"platform": p.platform, "id": p.id, "csrf": csrf(p)})
 }
 
-// actAnswer is what /act answers: what the bot said to the person.
+// actAnswer is what /act answers: what the bot said to the person, and
+// the buttons it gave them with it, if any (a piece's targets, a question).
 type actAnswer struct {
-	Said []string `json:"said"`
+	Said []string   `json:"said"`
+	Rows [][]button `json:"rows,omitempty"`
+}
+
+// button is a button of the page's controls: pressed, its data is sent
+// to /act as a command, as a chat button's is in the chat.
+type button struct {
+	Label string `json:"label"`
+	Data  string `json:"data"`
+}
+
+// rowsOf is the pressable buttons of rep: its board of squares, then its
+// buttons (links left out: the page is where they lead).
+func rowsOf(rep chat.Reply) [][]button {
+	var out [][]button
+	for _, row := range append(append([][]chat.Button{}, rep.Board...), rep.Buttons...) {
+		var r []button
+		for _, b := range row {
+			// The board command would post the board in the chat: the page
+			// shows it already.
+			if b.Data != "" && command.Parse(b.Data).Name != command.Board {
+				r = append(r, button{Label: b.Label, Data: b.Data})
+			}
+		}
+		if len(r) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// controls are the buttons of a game for the signed-in player on its page:
+// what the chat's board shows them (squares, moves, actions), from the
+// same presentation; none for anyone else.
+func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.who(r)
+	if !ok {
+		http.Error(w, "401 not signed in", http.StatusUnauthorized)
+		return
+	}
+	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
+		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
+		return
+	}
+	lang := s.lang(w, r)
+	rep := s.pres(lang).GameReply(lang, g, "", p.id)
+	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: rowsOf(rep)})
 }
 
 // act is a player's command on their game's page.
@@ -188,6 +240,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	var (
 		mu   sync.Mutex
 		said []string
+		rows [][]button
 	)
 	note := func(t string) {
 		mu.Lock()
@@ -198,13 +251,20 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	m := chat.Message{Platform: g.Platform, ChannelID: g.ChannelID, UserID: p.id, UserName: g.Players[g.SideOf(p.id)].Name,
 		Text: text + " #" + g.Tag(), Locale: r.Header.Get("Accept-Language"), Ref: "web:" + key,
-		Update:    "web:" + p.platform + "/" + p.id + ":" + key,
-		Answer:    func(rep chat.Reply) { note(rep.Text) },
+		Update: "web:" + p.platform + "/" + p.id + ":" + key,
+		Answer: func(rep chat.Reply) {
+			note(rep.Text)
+			if r := rowsOf(rep); len(r) > 0 {
+				mu.Lock()
+				rows = r // a tap's selection, a question's answers
+				mu.Unlock()
+			}
+		},
 		Privately: func(t string) bool { note(t); return true }}
 	s.cfg.Handler.Handle(context.WithoutCancel(r.Context()), m)
 	mu.Lock()
 	defer mu.Unlock()
-	writeJSONResponse(w, http.StatusOK, actAnswer{Said: said})
+	writeJSONResponse(w, http.StatusOK, actAnswer{Said: said, Rows: rows})
 }
 
 // Logout ends a person's sign-in everywhere: their login token is renewed, so
