@@ -65,6 +65,8 @@ func (s *Server) routes() {
 	mux.Handle("POST /g/{token}/act", s.count("act", http.HandlerFunc(s.act)))
 	mux.Handle("GET /g/{token}/controls", s.count("act", http.HandlerFunc(s.controls)))
 	mux.Handle("GET /login/{token}", s.count("login", http.HandlerFunc(s.login)))
+	mux.Handle("GET /lobby", s.count("lobby", http.HandlerFunc(s.lobby)))
+	mux.Handle("POST /lobby/play", s.count("act", http.HandlerFunc(s.lobbyPlay)))
 	mux.Handle("GET /me", s.count("login", http.HandlerFunc(s.me)))
 	mux.Handle("POST /auth/telegram", s.count("login", http.HandlerFunc(s.authTelegram)))
 	mux.Handle("GET /g/{token}/events", s.count("events", http.HandlerFunc(s.events)))

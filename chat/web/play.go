@@ -119,8 +119,10 @@ func (s *Server) authTelegram(w http.ResponseWriter, r *http.Request) {
 	writeJSONResponse(w, http.StatusOK, map[string]string{"csrf": csrf(person{token: token})})
 }
 
-// sameOrigin reports whether a state-changing request comes from the
-// pages themselves (Origin, else Referer, on PublicURL's origin).
+// sameOrigin reports whether a state-changing request may come from the
+// pages themselves: its Origin (else Referer) is PublicURL's, or the
+// browser withheld it (the pages' no-referrer policy makes a form's Origin
+// "null"), when the csrf token the request must also carry decides.
 func (s *Server) sameOrigin(r *http.Request) bool {
 	want, err := url.Parse(s.cfg.PublicURL)
 	if err != nil {
@@ -130,8 +132,11 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 	if from == "" {
 		from = r.Header.Get("Referer")
 	}
+	if from == "" || from == "null" {
+		return true
+	}
 	got, err := url.Parse(from)
-	return err == nil && from != "" && got.Scheme == want.Scheme && got.Host == want.Host
+	return err == nil && got.Scheme == want.Scheme && got.Host == want.Host
 }
 
 // me tells a page who is signed in, and the csrf token its requests

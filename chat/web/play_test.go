@@ -177,3 +177,43 @@ func TestMiniAppSignIn(t *testing.T) {
 		t.Fatalf("/me after the Mini App signed in: %d %s", code, body)
 	}
 }
+
+// TestLobby: a signed-in player's own page lists their games in play,
+// theirs to move marked, and starts a game against the bot (in their
+// private chat with the bot, on Telegram) whose page it opens; signed out,
+// it says how to sign in.
+func TestLobby(t *testing.T) {
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	links := web.NewLinks(e.base, e.store, nil)
+	v := newVisitor(t, e.base)
+	if code, body := v.open(e.base + "/lobby?lang=en"); code != http.StatusOK || !strings.Contains(body, "web login") {
+		t.Fatalf("the lobby signed out: %d, want how to sign in", code)
+	}
+	v.signIn(links.LoginURL("telegram", "4242"))
+	req, _ := http.NewRequest("POST", e.base+"/lobby/play", strings.NewReader(url.Values{"game": {"tictactoe"}, "level": {"easy"}, "csrf": {v.csrf}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "null") // a form under the pages' no-referrer policy
+	res, err := v.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/g/") {
+		t.Fatalf("starting a game from the lobby: %d to %q, want its page", res.StatusCode, res.Header.Get("Location"))
+	}
+	games := e.mgr.Lobby().PlayerGames("telegram", "4242")
+	if len(games) != 1 || games[0].ChannelID != "4242" || games[0].Game.Name() != "tictactoe" {
+		t.Fatalf("the game started from the lobby: %+v", games)
+	}
+	code, body := v.open(e.base + "/lobby?lang=en")
+	if code != http.StatusOK || !strings.Contains(body, `href="`+res.Header.Get("Location")+`"`) || !strings.Contains(body, "your move") {
+		t.Fatalf("the lobby after: %d %s", code, body)
+	}
+	req, _ = http.NewRequest("POST", e.base+"/lobby/play", strings.NewReader(url.Values{"game": {"tictactoe"}, "csrf": {"forged"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if res, err := v.c.Do(req); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a forged start: %v %v", res.StatusCode, err)
+	}
+}
