@@ -64,6 +64,9 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 			t.Fatalf("turn %d: the click's move never reached the page: %v", turn, err)
 		}
 		if turn == 1 {
+			if err := e.r.Wait(t.Context()); err != nil {
+				t.Fatal(err)
+			}
 			chat := texts(e.rec.take())
 			if !strings.Contains(chat, "Ayşe: ") {
 				t.Fatalf("the chat did not see the move made on the page: %q", chat)
