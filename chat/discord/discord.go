@@ -134,6 +134,10 @@ type Bot struct {
 	// handling maps a channel to the Ref of the slash command whose
 	// handler runs there.
 	handling map[string]string
+	// chans: what interactions told of their channels (board.go), swept
+	// of entries older than a token at most every sweepEvery.
+	chans      map[string]*chanInfo
+	chansSwept time.Time
 }
 
 var _ chat.Sender = (*Bot)(nil)
@@ -214,6 +218,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		ready:       make(chan struct{}),
 		lost:        make(chan struct{}, 1),
 		handling:    make(map[string]string),
+		chans:       make(map[string]*chanInfo),
 		hctx:        context.Background(),
 	}
 	for _, c := range b.specs {

@@ -153,7 +153,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		}
 		text, mentions = commandText(d, b.specByName)
 		kind, ackType = refCommand, discordgo.InteractionResponseDeferredChannelMessageWithSource
-		ephemeral = in.GuildID != "" && privateCommands[d.Name]
+		ephemeral = !isPrivate(in) && privateCommands[d.Name]
 	case discordgo.InteractionMessageComponent:
 		d, ok := in.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
@@ -182,11 +182,14 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		Ref:       refInteraction + in.ID,
 		Update:    in.ID,
 		Mentions:  mentions,
-		Private:   in.GuildID == "",
+		Private:   isPrivate(in),
 	}
 	switch {
 	case msg.Private:
 		msg.Admin = true
+	case in.GuildID == "":
+		// A group DM or a DM between users: nobody administers it for
+		// the bot (an organiser still runs their tournament).
 	case member != nil:
 		// Discord computes the member's permissions in the channel.
 		msg.Admin = b.isAdmin(in.GuildID, user.ID, member.Permissions)
@@ -199,15 +202,26 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if r.appID == "" {
 		r.appID = b.application()
 	}
+	if in.Message != nil {
+		r.pressed = in.Message.ID
+	}
 	if kind == refComponent && !msg.Private {
 		msg.Privately = func(text string) bool { return b.ephemeral(in, r, text) }
 	}
 	b.refs.put(msg.Ref, r)
+	b.noteChannel(in.ChannelID, msg.Ref, isExternal(in), ephemeral)
 	b.bg.Go(func() { b.acknowledge(in, r, ackType) })
 	if text == "" {
 		return // acknowledged; nothing to handle
 	}
 	b.enqueue(msg, r)
+}
+
+// isPrivate reports whether an interaction comes from the user's DM with
+// the bot (chat.Message.Private), rather than a guild, a group DM or a DM
+// between users (context 2: the app reached through a user's install).
+func isPrivate(in *discordgo.Interaction) bool {
+	return in.GuildID == "" && in.Context != discordgo.InteractionContextPrivateChannel
 }
 
 // privateCommands are the slash commands whose answer concerns the asker

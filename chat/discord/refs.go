@@ -50,6 +50,9 @@ type ref struct {
 	// ephemeral: a slash command whose answers concern the asker alone
 	// (privateCommands), acknowledged and answered ephemerally.
 	ephemeral bool
+	// pressed is the message whose component was used (refComponent):
+	// the interaction's @original.
+	pressed string
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
@@ -117,6 +120,17 @@ func (s *refStore) claimFirst(key string) (*ref, bool) {
 	}
 	r.used = true
 	return r, true
+}
+
+// unclaim undoes the claim of r's first reply, which was not sent after
+// all.
+func (s *refStore) unclaim(r *ref) {
+	if r == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r.used = false
 }
 
 // peek returns the live ref under key without claiming it.
