@@ -133,23 +133,25 @@ func (b *Bot) editBoard(ctx context.Context, channelID, msgID string, viaChannel
 // when none lives.
 func (b *Bot) editToken(channelID, msgID string, rf *ref) *ref {
 	usable := func(x *ref) bool {
-		return x != nil && x.isInteraction() && x.ackErr == nil && x.channelID == channelID &&
-			b.refs.now().Sub(x.created) < b.refs.ttl-tokenMargin
+		if x == nil || !x.isInteraction() || x.channelID != channelID || !b.refs.fresh(x, tokenMargin) {
+			return false
+		}
+		select {
+		case <-x.acked:
+			return x.ackErr == nil
+		default: // not acknowledged yet: its token cannot edit
+			return false
+		}
 	}
-	if usable(rf) && (rf.pressed == msgID || b.external(channelID)) {
+	external := b.external(channelID)
+	if usable(rf) && (rf.pressed == msgID || external) {
 		return rf
 	}
-	if !b.external(channelID) {
+	if !external {
 		return nil
 	}
 	if x, ok := b.refs.peek(b.latest(channelID)); ok && usable(x) {
-		select {
-		case <-x.acked:
-			if x.ackErr == nil {
-				return x
-			}
-		default: // not acknowledged yet: its token cannot edit
-		}
+		return x
 	}
 	return nil
 }

@@ -51,6 +51,11 @@ func TestConnectIdentifyAndRegister(t *testing.T) {
 		if c.NameLocalizations["tr"] == "" || c.DescriptionLocalizations["tr"] == "" {
 			t.Errorf("/%s lacks Turkish localizations: %+v", c.Name, c)
 		}
+		// The user install (issue 36): every command in guilds, the bot's
+		// DM and DMs and group DMs between users.
+		if !slices.Equal(c.IntegrationTypes, []int{0, 1}) || !slices.Equal(c.Contexts, []int{0, 1, 2}) {
+			t.Errorf("/%s: integration_types %v, contexts %v; want [0 1], [0 1 2]", c.Name, c.IntegrationTypes, c.Contexts)
+		}
 	}
 	for _, n := range []string{"play", "move", "board", "hint", "resign", "draw", "undo", "challenge",
 		"accept", "decline", "history", "lang", "help", "tournament", "rating", "leaderboard"} {

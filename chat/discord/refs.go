@@ -133,6 +133,13 @@ func (s *refStore) unclaim(r *ref) {
 	r.used = false
 }
 
+// fresh reports whether r's token lives for margin more.
+func (s *refStore) fresh(r *ref, margin time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now().Sub(r.created) < s.ttl-margin
+}
+
 // peek returns the live ref under key without claiming it.
 func (s *refStore) peek(key string) (*ref, bool) {
 	s.mu.Lock()

@@ -490,6 +490,9 @@ const (
 	EditChannel    CallKind = "edit-channel-message"
 	DeleteOriginal CallKind = "delete-original"
 	Typing         CallKind = "typing"
+	// Refused is a channel call where the bot is not a member, refused
+	// with 50001 Missing Access (Content is the method and path).
+	Refused CallKind = "refused-missing-access"
 )
 
 // Call is one REST call of the bot that says something.

@@ -97,6 +97,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 			// A DM, group DM or guild the bot is not in (reached through a
 			// user's install): it can only answer interactions there.
 			io.Copy(io.Discard, r.Body)
+			s.record(Call{Kind: Refused, ChannelID: parts[1], Content: r.Method + " " + path})
 			apiError(w, http.StatusForbidden, 50001, "Missing Access")
 			return
 		}
