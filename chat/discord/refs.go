@@ -53,6 +53,7 @@ type ref struct {
 	// pressed is the message whose component was used (refComponent):
 	// the interaction's @original.
 	pressed string
+	key     string // the Message.Ref it is stored under
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
@@ -75,7 +76,7 @@ func (s *refStore) put(key string, r *ref) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	r.created = now
+	r.created, r.key = now, key
 	s.m[key] = r
 	if now.Sub(s.lastSweep) < sweepEvery {
 		return
