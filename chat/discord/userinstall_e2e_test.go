@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -37,6 +38,27 @@ func (e *e2e) nextBoard(t *testing.T, channelID string, prev fakediscord.Message
 		return ok && !m.Loading && (m.ID != prev.ID || m.Content != prev.Content)
 	})
 	return got
+}
+
+// callStats sums up the bot's calls and the messages a channel shows (for
+// the report of calls and messages per game: go test -v).
+func (e *e2e) callStats(channelID string) string {
+	kinds := map[fakediscord.CallKind]int{}
+	n := 0
+	for _, c := range e.srv.Calls() {
+		if c.ChannelID == channelID {
+			kinds[c.Kind]++
+			n++
+		}
+	}
+	shown, public := 0, 0
+	for _, m := range e.srv.Messages(channelID) {
+		shown++
+		if !m.Ephemeral {
+			public++
+		}
+	}
+	return fmt.Sprintf("%d calls %v; %d messages shown, %d to all", n, kinds, shown, public)
 }
 
 // checkThroughInteractions checks that the bot never tried the channel
@@ -105,6 +127,7 @@ func TestE2EGroupDMThroughUserInstall(t *testing.T) {
 	if !strings.Contains(board.Content, "Game over") {
 		t.Fatalf("last board %q", board.Content)
 	}
+	t.Logf("tic-tac-toe in a group DM, %d moves: %s", moves, e.callStats(group.ID))
 
 	// Against the bot, by select menus: each of Ayşe's moves brings the
 	// bot's, sent on her press's token.
