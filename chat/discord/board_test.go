@@ -209,3 +209,26 @@ func TestSendBoardThroughThePress(t *testing.T) {
 		t.Errorf("/move answered by an edit made calls %v", kinds)
 	}
 }
+
+// TestResentInteractionHandledOnce: Discord sending the same interaction
+// again (same id and token) neither acknowledges it twice nor hands it to
+// the handler twice.
+func TestResentInteractionHandledOnce(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	h := newRecorder()
+	b := startBot(t, srv, h)
+	if _, err := b.SendBoard(context.Background(), liveBoard(t, general.ID, "start", color.Black, "b1"), ""); err != nil {
+		t.Fatal(err)
+	}
+	board := onlyMessage(t, srv, general.ID)
+	press := srv.Press(general, ayse, "en-US", board.ID, "b1")
+	if m := h.next(t); m.Text != "b1" {
+		t.Fatalf("handled %+v", m)
+	}
+	srv.Resend(press)
+	h.none(t, srv, "!", general)
+	if st, _ := srv.Interaction(press); st.DoubleAcked {
+		t.Error("the resent interaction was acknowledged again")
+	}
+}

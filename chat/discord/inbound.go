@@ -172,6 +172,13 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if user == nil {
 		return
 	}
+	if _, seen := b.refs.peek(refInteraction + in.ID); seen {
+		// The same event again (a replay): it was acknowledged and handled
+		// (a second acknowledgement would get 40060). Past a token's life
+		// the Router's record of Message.Update still applies it once.
+		b.log.Debug("interaction seen already", "id", in.ID)
+		return
+	}
 	msg := chat.Message{
 		Platform:  Platform,
 		ChannelID: in.ChannelID,

@@ -202,6 +202,7 @@ func (s *Server) interact(ch Channel, u User, locale string, typ int, data map[s
 	// The deadline starts when the event leaves.
 	s.mu.Lock()
 	in.state.CreatedAt = time.Now()
+	in.payload, in.guildID = d, ch.GuildID
 	s.mu.Unlock()
 	s.dispatch(ch.GuildID, "INTERACTION_CREATE", d, nil)
 	return id

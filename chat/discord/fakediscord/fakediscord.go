@@ -591,6 +591,9 @@ type InteractionState struct {
 type interaction struct {
 	id, token, channelID string
 	state                InteractionState
+	guildID              string
+	payload              map[string]any // as dispatched, for Resend
+	resent               bool
 	messageID            string // components: the message pressed
 }
 
@@ -635,4 +638,22 @@ func (s *Server) ExpireToken(id string) {
 	if in := s.interactions[id]; in != nil {
 		in.state.Expired = true
 	}
+}
+
+// Resend dispatches interaction id again, the same event with the same id
+// and token, as Discord may after a lost connection or to another process:
+// a second initial response to it is refused with 40060 (already
+// acknowledged), which a bot that sees the same event twice must expect.
+func (s *Server) Resend(id string) {
+	s.mu.Lock()
+	in := s.interactions[id]
+	if in != nil {
+		in.resent = true
+	}
+	s.mu.Unlock()
+	if in == nil {
+		s.errorf("Resend of unknown interaction %s", id)
+		return
+	}
+	s.dispatch(in.guildID, "INTERACTION_CREATE", in.payload, nil)
 }

@@ -399,8 +399,11 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 	}
 	if !in.state.AckedAt.IsZero() {
 		in.state.DoubleAcked = true
+		resent := in.resent
 		s.mu.Unlock()
-		s.errorf("interaction %s acknowledged twice", id)
+		if !resent {
+			s.errorf("interaction %s acknowledged twice", id)
+		}
 		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 		return
 	}
