@@ -456,6 +456,16 @@ func TestE2ETournament(t *testing.T) {
 		return false
 	})
 	decodePNG(t, board.Files[0])
+	// The /move's "thinking" response goes once its board is edited:
+	// counting messages from here on needs it gone.
+	e.srv.WaitT(t, wait, "no thinking response left", func(v *fakediscord.View) bool {
+		for _, m := range v.Messages(general.ID) {
+			if m.Loading {
+				return false
+			}
+		}
+		return true
+	})
 
 	expect(slash(cem, sub("cancel")), "Only the tournament's organiser or a channel admin")
 	if s := state(); s != tournament.Running {

@@ -212,7 +212,10 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if in.Message != nil {
 		r.pressed = in.Message.ID
 	}
-	if kind == refComponent && !msg.Private {
+	if kind == refComponent {
+		// In the bot's DM too: there it changes who sees nothing, but it
+		// marks the message as a press, not typed (chat.Message.Privately),
+		// which the Router's live boards count apart.
 		msg.Privately = func(text string) bool { return b.ephemeral(in, r, text) }
 	}
 	b.refs.put(msg.Ref, r)

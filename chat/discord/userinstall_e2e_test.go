@@ -128,6 +128,11 @@ func TestE2EGroupDMThroughUserInstall(t *testing.T) {
 		t.Fatalf("last board %q", board.Content)
 	}
 	t.Logf("tic-tac-toe in a group DM, %d moves: %s", moves, e.callStats(group.ID))
+	// One message for the game, edited by each press's own interaction,
+	// and its result below (issue 36).
+	if n := len(boards(e.srv.Messages(group.ID))); n > 2 {
+		t.Errorf("%d board messages for one game", n)
+	}
 
 	// Against the bot, by select menus: each of Ayşe's moves brings the
 	// bot's, sent on her press's token.
@@ -168,6 +173,15 @@ func TestE2EGroupDMThroughUserInstall(t *testing.T) {
 	}
 	logTranscript(t, e.srv.Messages(group.ID))
 	e.checkThroughInteractions(t, group.ID)
+	var dama int
+	for _, m := range boards(e.srv.Messages(group.ID)) {
+		if strings.HasPrefix(m.Content, "#g2 ") {
+			dama++
+		}
+	}
+	if dama != 1 {
+		t.Errorf("%d messages for the dama game, want its one board edited", dama)
+	}
 }
 
 // TestUserInstallRepliesOnTheFreshestToken: in a channel the bot is not
