@@ -4,6 +4,7 @@ package discord
 // 36), through the Router's outbox, the adapter's SendBoard and the fake.
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,5 +94,71 @@ func TestE2EResentPressAppliedOnce(t *testing.T) {
 	}
 	if st, _ := e.srv.Interaction(press); st.DoubleAcked {
 		t.Error("the resent press was acknowledged twice")
+	}
+}
+
+// TestE2ELiveBoardCalls measures a game between two people in a server
+// channel, played by select menus, with the channel's two board settings:
+// "board new" (a picture after every turn, as before issue 36) and the
+// default one board per game edited in place. It logs the API calls and
+// the messages (go test -v -run TestE2ELiveBoardCalls ./chat/discord/) and
+// checks the live board posts at most 3 messages for the game.
+func TestE2ELiveBoardCalls(t *testing.T) {
+	t.Parallel()
+	const plies = 40
+	msgs := map[string]int{}
+	for _, mode := range []string{"new", "one"} {
+		e := newE2E(t)
+		seen := len(e.srv.Messages(general.ID))
+		e.srv.SendMessage(general, ayse, "!board "+mode)
+		e.waitMessage(t, general.ID, seen, "the setting", func(m fakediscord.Message) bool { return m.Content != "" })
+		seen = len(e.srv.Messages(general.ID))
+		e.srv.SlashCommand(general, ayse, "en-US", "challenge", fakediscord.UserOpt("user", mehmet), fakediscord.Str("game", "dama"))
+		invite := e.waitMessage(t, general.ID, seen, "the invitation", func(m fakediscord.Message) bool {
+			return len(buttonIDs(m)) == 2 && strings.HasPrefix(buttonIDs(m)[0], "accept @")
+		})
+		e.srv.Press(general, mehmet, "en-US", invite.ID, buttonIDs(invite)[0])
+		board := e.nextBoard(t, general.ID, fakediscord.Message{}, "the first board")
+		calls, before := len(e.srv.Calls()), len(e.srv.Messages(general.ID))
+		ply := 0
+		for ; ply < plies && len(board.Menus()) > 0; ply++ {
+			mover := ayse
+			if lines := strings.Split(board.Content, "\n"); strings.Contains(lines[len(lines)-1], "Memo") { // whose turn
+				mover = mehmet
+			}
+			msg := board
+			for range 3 {
+				menu, value, ok := moveOption(msg, ply)
+				if !ok {
+					t.Fatalf("ply %d: nothing to choose in %+v", ply, msg.Menus())
+				}
+				e.srv.Select(general, mover, "en-US", msg.ID, menu, value)
+				if len(strings.Fields(value)) != 4 {
+					break // a move
+				}
+				e.srv.WaitT(t, wait, "the piece's moves", func(v *fakediscord.View) bool {
+					for _, m := range v.Messages(general.ID) {
+						if m.ID == msg.ID {
+							msg = m
+						}
+					}
+					_, v5, ok := moveOption(msg, 0)
+					return ok && len(strings.Fields(v5)) >= 5
+				})
+			}
+			board = e.nextBoard(t, general.ID, board, "the board after ply "+strconv.Itoa(ply+1))
+		}
+		n := 0
+		for _, c := range e.srv.Calls()[calls:] {
+			if c.ChannelID == general.ID {
+				n++
+			}
+		}
+		msgs[mode] = len(e.srv.Messages(general.ID)) - before
+		t.Logf("board %s: dama, %d plies by menus between two people: %d API calls, %d new messages (%s)",
+			mode, ply, n, msgs[mode], e.callStats(general.ID))
+	}
+	if msgs["one"] > 3 || msgs["new"] < plies/2 {
+		t.Errorf("new messages during the game: %d with one board per game (want at most 3), %d with a picture a turn", msgs["one"], msgs["new"])
 	}
 }
