@@ -52,9 +52,11 @@ const tokenMargin = 30 * time.Second
 // board. Otherwise it edits the message at to show r: its picture (a new
 // attachment replacing the old), its text and its buttons and menus; text
 // beyond one message follows as new ones. When r answers a press of a
-// button on that very message, the press's own interaction edits it
-// (the deferred update's @original: one call); a slash command answered by
-// the edit has its "thinking" response removed. An edit Discord refuses for
+// button or menu on that very message, the press's own interaction shows
+// it: as its initial response, UPDATE_MESSAGE, within the press's window
+// (pressWindow; one call for the whole press), else as the edit of the
+// deferred update's @original. A slash command answered by the edit has
+// its "thinking" response removed. An edit Discord refuses for
 // good (10008 Unknown Message: the message was deleted; 50005: not the
 // bot's; 30046: too many edits of an old message; 404; no live token in a
 // channel the bot is not in) returns an error wrapping chat.ErrEditFailed,
@@ -77,6 +79,18 @@ func (b *Bot) SendBoard(ctx context.Context, r chat.Reply, at string) (string, e
 	parts := b.render(r)
 	if len(parts) == 0 {
 		parts = []outMsg{{}} // an empty board: nothing left to show
+	}
+	if ok, err := b.updatePressed(ctx, r.Ref, msgID, parts[len(parts)-1]); ok {
+		if err == nil {
+			rf, _ := b.refs.peek(r.Ref)
+			for _, p := range parts[:len(parts)-1] {
+				if _, err := b.deliver(ctx, r.ChannelID, rf, false, p); err != nil {
+					b.log.Warn("a board's text beyond one message lost", "channel", r.ChannelID, "err", err)
+				}
+			}
+			return at, nil
+		}
+		b.log.Warn("press not answered with its board, editing it otherwise", "channel", r.ChannelID, "err", err)
 	}
 	rf, first, err := b.answering(ctx, r)
 	if err != nil {
@@ -156,6 +170,28 @@ func (b *Bot) editToken(channelID, msgID string, rf *ref) *ref {
 	return nil
 }
 
+// updatePressed answers the press key, on message msgID and not yet
+// acknowledged, by updating that message to m as its initial response
+// (UPDATE_MESSAGE): one call where a deferred update and an edit would be
+// two. ok is false when it does not apply (not a press on msgID, answered
+// already, or acknowledged meanwhile); err is the response's failure, after
+// which the press's token is of no use.
+func (b *Bot) updatePressed(ctx context.Context, key, msgID string, m outMsg) (ok bool, err error) {
+	rf, live := b.refs.peek(key)
+	if !live || rf.kind != refComponent || rf.pressed != msgID || !rf.takeAck() {
+		return false, nil
+	}
+	b.refs.claim(key)
+	defer close(rf.acked)
+	ctx, cancel := context.WithTimeout(ctx, discordgo.InteractionDeadline)
+	defer cancel()
+	endpoint := discordgo.EndpointInteractionResponse(rf.id, rf.token)
+	rf.ackErr = b.retry.short().do(ctx, b.log, "update pressed message", func() error {
+		return b.postMessage(ctx, http.MethodPost, endpoint, endpoint, m, true)
+	})
+	return true, rf.ackErr
+}
+
 // boardEdit is the body of a message edit. Attachments lists the uploads
 // by their index in files[n]: the message keeps those and nothing else, so
 // the new picture replaces the old one (none removes it). Content and
@@ -176,6 +212,19 @@ type newAttachment struct {
 // patchMessage sends one message edit, as multipart when it has files.
 // discordgo waits out 429s itself, as for Send.
 func (b *Bot) patchMessage(ctx context.Context, endpoint, bucket string, m outMsg) error {
+	return b.postMessage(ctx, http.MethodPatch, endpoint, bucket, m, false)
+}
+
+// updateResponse is the interaction response UPDATE_MESSAGE (type 7),
+// whose data is a message edit.
+type updateResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data boardEdit                         `json:"data"`
+}
+
+// postMessage sends m as a message edit to endpoint (as the data of an
+// UPDATE_MESSAGE response when update), as multipart when it has files.
+func (b *Bot) postMessage(ctx context.Context, method, endpoint, bucket string, m outMsg, update bool) error {
 	files := m.files()
 	p := boardEdit{Content: m.content, Components: m.components, Attachments: []newAttachment{}, AllowedMentions: allowedMentions()}
 	if p.Components == nil {
@@ -184,15 +233,19 @@ func (b *Bot) patchMessage(ctx context.Context, endpoint, bucket string, m outMs
 	for i, f := range files {
 		p.Attachments = append(p.Attachments, newAttachment{ID: i, Filename: f.Name})
 	}
+	var payload any = p
+	if update {
+		payload = updateResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: p}
+	}
 	if len(files) == 0 {
-		_, err := b.s.RequestWithBucketID(http.MethodPatch, endpoint, p, bucket, discordgo.WithContext(ctx))
+		_, err := b.s.RequestWithBucketID(method, endpoint, payload, bucket, discordgo.WithContext(ctx))
 		return err
 	}
-	contentType, body, err := discordgo.MultipartBodyWithJSON(p, files)
+	contentType, body, err := discordgo.MultipartBodyWithJSON(payload, files)
 	if err != nil {
 		return err
 	}
-	_, err = b.s.RequestRaw(http.MethodPatch, endpoint, contentType, body, bucket, 0, discordgo.WithContext(ctx))
+	_, err = b.s.RequestRaw(method, endpoint, contentType, body, bucket, 0, discordgo.WithContext(ctx))
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"oyunbot/chat"
 	"oyunbot/chat/discord/fakediscord"
@@ -154,59 +155,70 @@ func TestSendBoardRefusals(t *testing.T) {
 }
 
 // TestSendBoardThroughThePress: a move pressed on the board itself is
-// shown by the press's own interaction (the deferred update's @original):
-// the acknowledgement and one edit, no second message; a slash command
-// answered by an edit of the board has its "thinking" response removed.
+// shown by the press's own response, UPDATE_MESSAGE: one call, no second
+// message; without the window for that (the reply came later), by the
+// edit of the deferred update's @original. A slash command answered by an
+// edit of the board has its "thinking" response removed.
 func TestSendBoardThroughThePress(t *testing.T) {
 	t.Parallel()
-	srv := newServer(t)
-	h := newRecorder()
-	var b *Bot
-	var at string
-	ctx := context.Background()
-	h.react = func(ctx context.Context, m chat.Message) {
-		r := liveBoard(t, m.ChannelID, "after "+m.Text, color.White, "c1")
-		r.Ref = m.Ref
-		if _, err := b.SendBoard(ctx, r, at); err != nil {
-			t.Errorf("SendBoard for %q: %v", m.Text, err)
+	for _, window := range []time.Duration{pressWindow, 0} {
+		srv := newServer(t)
+		h := newRecorder()
+		var b *Bot
+		var at string
+		ctx := context.Background()
+		h.react = func(ctx context.Context, m chat.Message) {
+			r := liveBoard(t, m.ChannelID, "after "+m.Text, color.White, "c1")
+			r.Ref = m.Ref
+			if _, err := b.SendBoard(ctx, r, at); err != nil {
+				t.Errorf("SendBoard for %q: %v", m.Text, err)
+			}
 		}
-	}
-	b = startBot(t, srv, h)
-	var err error
-	if at, err = b.SendBoard(ctx, liveBoard(t, general.ID, "start", color.Black, "b1"), ""); err != nil {
-		t.Fatal(err)
-	}
-	board := onlyMessage(t, srv, general.ID)
+		b = startBot(t, srv, h, func(b *Bot) { b.pressWindow = window })
+		var err error
+		if at, err = b.SendBoard(ctx, liveBoard(t, general.ID, "start", color.Black, "b1"), ""); err != nil {
+			t.Fatal(err)
+		}
+		board := onlyMessage(t, srv, general.ID)
 
-	calls := len(srv.Calls())
-	press := srv.Press(general, ayse, "en-US", board.ID, "b1")
-	h.next(t)
-	c := callsSince(srv, calls)
-	if len(c) != 2 || c[0].Kind != fakediscord.Callback || c[0].CallbackType != 6 ||
-		c[1].Kind != fakediscord.EditOriginal || c[1].InteractionID != press || c[1].MessageID != board.ID {
-		t.Errorf("a press on the board made calls %v, want its deferred update and the edit of @original", c)
-	}
-	m := onlyMessage(t, srv, general.ID)
-	checkPicture(t, m, color.White)
-	if m.Content != "after b1" {
-		t.Errorf("board %q after the press", m.Content)
-	}
+		calls := len(srv.Calls())
+		press := srv.Press(general, ayse, "en-US", board.ID, "b1")
+		h.next(t)
+		c := callsSince(srv, calls)
+		switch window {
+		case 0:
+			if len(c) != 2 || c[0].Kind != fakediscord.Callback || c[0].CallbackType != 6 ||
+				c[1].Kind != fakediscord.EditOriginal || c[1].InteractionID != press || c[1].MessageID != board.ID {
+				t.Errorf("a press on the board acknowledged first made calls %v, want its deferred update and the edit of @original", c)
+			}
+		default:
+			if len(c) != 1 || c[0].Kind != fakediscord.Callback || c[0].CallbackType != 7 || c[0].InteractionID != press ||
+				c[0].MessageID != board.ID || len(c[0].Files) != 1 {
+				t.Errorf("a press on the board made calls %v, want one: its response updating the board (type 7)", c)
+			}
+		}
+		m := onlyMessage(t, srv, general.ID)
+		checkPicture(t, m, color.White)
+		if m.Content != "after b1" || len(buttonIDs(m)) != 1 || buttonIDs(m)[0] != "c1" {
+			t.Errorf("board %+v after the press", m)
+		}
 
-	calls = len(srv.Calls())
-	srv.SlashCommand(general, ayse, "en-US", "move", fakediscord.Str("move", "c1"))
-	h.next(t)
-	srv.WaitT(t, wait, "the thinking response removed", func(v *fakediscord.View) bool {
-		return len(v.Messages(general.ID)) == 1
-	})
-	if m := onlyMessage(t, srv, general.ID); m.ID != board.ID || m.Content != "after move c1" {
-		t.Errorf("after /move the channel shows %+v", m)
-	}
-	kinds := map[fakediscord.CallKind]int{}
-	for _, c := range callsSince(srv, calls) {
-		kinds[c.Kind]++
-	}
-	if kinds[fakediscord.EditChannel] != 1 || kinds[fakediscord.DeleteOriginal] != 1 || kinds[fakediscord.ChannelMessage]+kinds[fakediscord.Followup] != 0 {
-		t.Errorf("/move answered by an edit made calls %v", kinds)
+		calls = len(srv.Calls())
+		srv.SlashCommand(general, ayse, "en-US", "move", fakediscord.Str("move", "c1"))
+		h.next(t)
+		srv.WaitT(t, wait, "the thinking response removed", func(v *fakediscord.View) bool {
+			return len(v.Messages(general.ID)) == 1
+		})
+		if m := onlyMessage(t, srv, general.ID); m.ID != board.ID || m.Content != "after move c1" {
+			t.Errorf("after /move the channel shows %+v", m)
+		}
+		kinds := map[fakediscord.CallKind]int{}
+		for _, c := range callsSince(srv, calls) {
+			kinds[c.Kind]++
+		}
+		if kinds[fakediscord.EditChannel] != 1 || kinds[fakediscord.DeleteOriginal] != 1 || kinds[fakediscord.ChannelMessage]+kinds[fakediscord.Followup] != 0 {
+			t.Errorf("/move answered by an edit made calls %v", kinds)
+		}
 	}
 }
 

@@ -109,6 +109,9 @@ type Bot struct {
 	retry      retryPolicy
 	// settleAfter: see settleLater.
 	settleAfter time.Duration
+	// pressWindow: how long a press waits for a reply that updates its
+	// message as the initial response, before the deferred update.
+	pressWindow time.Duration
 	minOutage   time.Duration
 	// queues runs each channel's messages in order, one at a time, on a
 	// goroutine per busy channel, so that a slow handler (the bot
@@ -212,6 +215,7 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),
 		settleAfter: settleAfter,
+		pressWindow: pressWindow,
 		minOutage:   cmp.Or(cfg.MinOutage, chat.MinOutage),
 		queues:      lanes.New(lanes.Config[string]{Backlog: maxPending}),
 		specByName:  make(map[string]cmdSpec),

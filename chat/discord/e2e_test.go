@@ -230,7 +230,8 @@ func TestE2ETicTacToe(t *testing.T) {
 	}
 	edits := 0
 	for _, c := range e.srv.Calls() {
-		if c.Kind == fakediscord.EditChannel || (c.Kind == fakediscord.EditOriginal && len(c.Files) > 0 && c.MessageID == msgs[0].ID && c.InteractionID != play) {
+		if c.Kind == fakediscord.EditChannel || (c.Kind == fakediscord.EditOriginal && len(c.Files) > 0 && c.MessageID == msgs[0].ID && c.InteractionID != play) ||
+			(c.Kind == fakediscord.Callback && c.CallbackType == 7 && len(c.Files) > 0) {
 			edits++
 		}
 	}

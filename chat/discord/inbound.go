@@ -19,6 +19,13 @@ import (
 // its first reply after the handler returned.
 const settleAfter = 2 * time.Minute
 
+// pressWindow is how long a button press or menu choice waits for a reply
+// that updates the message pressed (a board, a tap board's menus) as its
+// initial response, UPDATE_MESSAGE, before it is acknowledged with a
+// deferred update: well inside Discord's 3 s, so that the update, sent at
+// the latest then, still makes it.
+const pressWindow = time.Second
+
 // autocompleteBudget is how long SuggestMoves may take: Discord wants the
 // autocomplete answer within 3 s of the event.
 const autocompleteBudget = 2 * time.Second
@@ -220,7 +227,11 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	}
 	b.refs.put(msg.Ref, r)
 	b.noteChannel(in.ChannelID, msg.Ref, isExternal(in), ephemeral)
-	b.bg.Go(func() { b.acknowledge(in, r, ackType) })
+	window := time.Duration(0)
+	if kind == refComponent {
+		window = b.pressWindow
+	}
+	b.bg.Go(func() { b.acknowledge(in, r, ackType, window) })
 	if text == "" {
 		return // acknowledged; nothing to handle
 	}
@@ -242,8 +253,38 @@ func isPrivate(in *discordgo.Interaction) bool {
 var privateCommands = map[string]bool{"help": true, "legal": true, "rating": true, "hint": true}
 
 // acknowledge sends the deferred response, retried briefly (it is only of
-// use within Discord's 3 s window).
-func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
+// use within Discord's 3 s window). With a window, it waits that long
+// first for a reply that answers the press by updating its message
+// (updatePressed: one call instead of two), and sends nothing if one did.
+func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType, window time.Duration) {
+	if window > 0 {
+		timer := time.NewTimer(window)
+		select {
+		case <-timer.C:
+		case <-r.acked:
+			timer.Stop()
+			return
+		}
+	}
+	if !r.takeAck() {
+		return
+	}
+	b.sendAck(in, r, t)
+}
+
+// ackNow acknowledges press r with the deferred update at once, if no one
+// has yet: a reply to it that does not update the pressed message (a
+// follow-up, a refusal) need not wait out the press's window.
+func (b *Bot) ackNow(r *ref) {
+	if r.kind != refComponent || !r.takeAck() {
+		return
+	}
+	b.sendAck(&discordgo.Interaction{ID: r.id, AppID: r.appID, Token: r.token}, r, discordgo.InteractionResponseDeferredMessageUpdate)
+}
+
+// sendAck sends r's deferred response, its acknowledgement having been
+// taken (takeAck), and closes r.acked.
+func (b *Bot) sendAck(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
 	defer close(r.acked)
 	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
 	defer cancel()
@@ -260,6 +301,7 @@ func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.Interac
 // sees (a refusal: chat.Message.Privately); false when it could not be sent,
 // so that the router says it in the channel.
 func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
+	b.ackNow(r)
 	<-r.acked
 	if r.ackErr != nil || text == "" || utf8.RuneCountInString(text) > 2000 {
 		return false
@@ -278,12 +320,16 @@ func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
 	return true
 }
 
-// enqueue runs the handler for msg in its channel's order. For an
-// interaction the handler waits for the acknowledgement first.
+// enqueue runs the handler for msg in its channel's order. For a slash
+// command the handler waits for the acknowledgement first (its first reply
+// edits it); a press is handled at once.
 func (b *Bot) enqueue(msg chat.Message, r *ref) {
 	err := b.queues.Push(msg.ChannelID, func(*lanes.Bucket) {
 		ctx := b.handlerContext()
-		if r != nil {
+		// A press is handled at once: its reply may be the
+		// acknowledgement itself (updatePressed), unless there is no
+		// window for that.
+		if r != nil && (r.kind != refComponent || b.pressWindow == 0) {
 			select {
 			case <-r.acked:
 			case <-ctx.Done():

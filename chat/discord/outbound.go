@@ -127,6 +127,7 @@ func (b *Bot) answering(ctx context.Context, r chat.Reply) (rf *ref, first bool,
 		rf, first = b.refs.claim(b.latest(r.ChannelID))
 	}
 	if rf != nil && rf.isInteraction() {
+		b.ackNow(rf) // a press answered otherwise than by updating its message
 		select {
 		case <-rf.acked:
 		case <-ctx.Done():

@@ -44,6 +44,11 @@ type ref struct {
 	// token cannot be used and replies go to the channel.
 	acked  chan struct{}
 	ackErr error
+	// ackTaken (guarded by ackMu) is set by whoever sends the initial
+	// response, once: acknowledge's deferred one, or, for a press, a
+	// reply that updates the pressed message itself (takeAck).
+	ackMu    sync.Mutex
+	ackTaken bool
 
 	used bool // the first reply has been sent (guarded by refStore.mu)
 
@@ -57,6 +62,18 @@ type ref struct {
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
+
+// takeAck reports whether the caller is the one to send r's initial
+// response (and must then set ackErr and close acked).
+func (r *ref) takeAck() bool {
+	r.ackMu.Lock()
+	defer r.ackMu.Unlock()
+	if r.ackTaken {
+		return false
+	}
+	r.ackTaken = true
+	return true
+}
 
 // refStore maps Message.Ref to ref for the lifetime of interaction tokens.
 type refStore struct {

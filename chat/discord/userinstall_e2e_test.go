@@ -229,6 +229,10 @@ func TestUserInstallRepliesOnTheFreshestToken(t *testing.T) {
 	if pm.Privately == nil {
 		t.Error("a press in a group DM cannot be refused privately")
 	}
+	srv.WaitT(t, wait, "the press acknowledged", func(v *fakediscord.View) bool {
+		st, _ := v.Interaction(press)
+		return st.AckType == 6
+	})
 	calls := len(srv.Calls())
 	if _, err := b.SendBoard(ctx, liveBoard(t, group.ID, "later", color.White), at); err != nil {
 		t.Fatalf("the board edited with the newest token: %v", err)

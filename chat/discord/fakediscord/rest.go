@@ -450,8 +450,15 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 		call.MessageID = m.ID
 	case 6, 7:
 		in.state.OriginalID = in.messageID
-		if m := s.messages[in.messageID]; m != nil && b.Type == 7 {
-			m.Content, m.Components, m.Files = deref(data.Content), data.Components, data.files
+		call.MessageID = in.messageID
+		if m := s.messages[in.messageID]; m != nil && !m.Deleted && b.Type == 7 {
+			// UPDATE_MESSAGE edits the message pressed as an edit does.
+			if err := applyEdit(m, data); err != nil {
+				in.state.AckedAt = time.Time{}
+				s.mu.Unlock()
+				s.badRequest(w, "interaction callback", err)
+				return
+			}
 		}
 	case 8:
 		if len(data.Choices) > maxChoices {
