@@ -119,7 +119,7 @@ func (b *Bot) SendBoard(ctx context.Context, r chat.Reply, at string) (string, e
 func (b *Bot) editBoard(ctx context.Context, channelID, msgID string, viaChannel bool, rf *ref, m outMsg) error {
 	var endpoint, bucket string
 	switch tok := b.editToken(channelID, msgID, rf); {
-	case tok != nil && tok.kind == refComponent && tok.pressed == msgID:
+	case tok != nil && tok.original() == msgID:
 		endpoint = discordgo.EndpointInteractionResponseActions(tok.appID, tok.token)
 		bucket = discordgo.EndpointWebhookToken("", "")
 	case viaChannel && !b.external(channelID):
@@ -158,7 +158,7 @@ func (b *Bot) editToken(channelID, msgID string, rf *ref) *ref {
 		}
 	}
 	external := b.external(channelID)
-	if usable(rf) && (rf.pressed == msgID || external) {
+	if usable(rf) && (rf.original() == msgID || external) {
 		return rf
 	}
 	if !external {
@@ -190,6 +190,40 @@ func (b *Bot) updatePressed(ctx context.Context, key, msgID string, m outMsg) (o
 		return b.postMessage(ctx, http.MethodPost, endpoint, endpoint, m, true)
 	})
 	return true, rf.ackErr
+}
+
+// updatePressedComponents answers the press key by replacing the
+// components of the message pressed (chat.Reply.Edit) as its initial
+// response, UPDATE_MESSAGE with components alone (the rest stays); ok as
+// for updatePressed.
+func (b *Bot) updatePressedComponents(ctx context.Context, key string, comps []discordgo.MessageComponent) (ok bool, err error) {
+	rf, live := b.refs.peek(key)
+	if !live || rf.kind != refComponent || !rf.takeAck() {
+		return false, nil
+	}
+	b.refs.claim(key)
+	defer close(rf.acked)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{} // none: remove them
+	}
+	ctx, cancel := context.WithTimeout(ctx, discordgo.InteractionDeadline)
+	defer cancel()
+	endpoint := discordgo.EndpointInteractionResponse(rf.id, rf.token)
+	resp := componentsUpdate{Type: discordgo.InteractionResponseUpdateMessage}
+	resp.Data.Components = comps
+	rf.ackErr = b.retry.short().do(ctx, b.log, "update pressed components", func() error {
+		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, resp, endpoint, discordgo.WithContext(ctx))
+		return err
+	})
+	return true, rf.ackErr
+}
+
+// componentsUpdate is UPDATE_MESSAGE changing a message's components alone.
+type componentsUpdate struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data struct {
+		Components []discordgo.MessageComponent `json:"components"`
+	} `json:"data"`
 }
 
 // boardEdit is the body of a message edit. Attachments lists the uploads

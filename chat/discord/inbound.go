@@ -301,13 +301,34 @@ func (b *Bot) sendAck(in *discordgo.Interaction, r *ref, t discordgo.Interaction
 // sees (a refusal: chat.Message.Privately); false when it could not be sent,
 // so that the router says it in the channel.
 func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
-	b.ackNow(r)
-	<-r.acked
-	if r.ackErr != nil || text == "" || utf8.RuneCountInString(text) > 2000 {
+	if text == "" || utf8.RuneCountInString(text) > 2000 {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(b.handlerContext(), 10*time.Second)
 	defer cancel()
+	if r.takeAck() {
+		// Not acknowledged yet: the refusal is the press's response (one
+		// call), after which @original is the refusal (ownMessage).
+		r.ownMessage.Store(true)
+		defer close(r.acked)
+		actx, acancel := context.WithTimeout(ctx, discordgo.InteractionDeadline)
+		defer acancel()
+		r.ackErr = b.retry.short().do(actx, b.log, "ephemeral response", func() error {
+			return b.s.InteractionRespond(in, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+					AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}},
+			}, discordgo.WithContext(actx))
+		})
+		if r.ackErr != nil {
+			b.log.Warn("an ephemeral refusal failed", "err", r.ackErr)
+		}
+		return r.ackErr == nil
+	}
+	<-r.acked
+	if r.ackErr != nil {
+		return false
+	}
 	err := b.retry.short().do(ctx, b.log, "ephemeral follow-up", func() error {
 		_, err := b.s.FollowupMessageCreate(in, false, &discordgo.WebhookParams{Content: text,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))

@@ -87,6 +87,14 @@ func (b *Bot) send(ctx context.Context, r chat.Reply) (string, error) {
 	if len(parts) == 0 && !r.Edit {
 		return "", nil
 	}
+	if r.Edit {
+		if ok, err := b.updatePressedComponents(ctx, r.Ref, b.replyComponents(r)); ok {
+			if err == nil {
+				return "", nil
+			}
+			b.log.Warn("pressed message not updated, sending a new one", "channel", r.ChannelID, "err", err)
+		}
+	}
 	rf, first, err := b.answering(ctx, r)
 	if err != nil {
 		return "", err

@@ -6,6 +6,7 @@ package discord
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -56,12 +57,24 @@ type ref struct {
 	// (privateCommands), acknowledged and answered ephemerally.
 	ephemeral bool
 	// pressed is the message whose component was used (refComponent):
-	// the interaction's @original.
+	// the interaction's @original, unless ownMessage.
 	pressed string
-	key     string // the Message.Ref it is stored under
+	// ownMessage: the press was answered by a message of its own (an
+	// ephemeral refusal as its initial response), which @original is now.
+	ownMessage atomic.Bool
+	key        string // the Message.Ref it is stored under
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
+
+// original is the message the interaction's @original stands for when
+// that is the message pressed, else "".
+func (r *ref) original() string {
+	if r.kind != refComponent || r.ownMessage.Load() {
+		return ""
+	}
+	return r.pressed
+}
 
 // takeAck reports whether the caller is the one to send r's initial
 // response (and must then set ackErr and close acked).

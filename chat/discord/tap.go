@@ -94,7 +94,7 @@ func selectedText(values []string) string {
 func (b *Bot) editPressed(ctx context.Context, r chat.Reply, rf *ref, first bool) (ok bool, err error) {
 	// Only the press r answers (not a channel's freshest interaction that
 	// carries a reply answering none) has r's message as @original.
-	if !r.Edit || !first || rf == nil || rf.kind != refComponent || rf.key != r.Ref {
+	if !r.Edit || !first || rf == nil || rf.original() == "" || rf.key != r.Ref {
 		return false, nil
 	}
 	comps := b.replyComponents(r)

@@ -105,10 +105,14 @@ func TestE2EGroupDMThroughUserInstall(t *testing.T) {
 	}
 	for _, u := range []fakediscord.User{other, cem} {
 		seen := len(e.srv.Messages(group.ID))
-		e.srv.Press(group, u, "en-US", board.ID, cellIDs(board)[0])
+		press := e.srv.Press(group, u, "en-US", board.ID, cellIDs(board)[0])
 		e.waitMessage(t, group.ID, seen, u.Name+"'s refusal", func(m fakediscord.Message) bool {
 			return m.Ephemeral && strings.Contains(m.Content, "#g1 ")
 		})
+		// The refusal is the press's response itself: one call.
+		if st, _ := e.srv.Interaction(press); st.AckType != 4 {
+			t.Errorf("%s's refused press answered with type %d, want its ephemeral message (4)", u.Name, st.AckType)
+		}
 		for _, m := range e.srv.Messages(group.ID)[seen:] {
 			if !m.Ephemeral {
 				t.Errorf("%s's refused press was answered to everyone: %q", u.Name, m.Content)
