@@ -197,6 +197,14 @@ type Handler interface {
 	Handle(ctx context.Context, m Message)
 }
 
+// BoardRetirer is a BoardSender whose earlier board of a game keeps its
+// buttons unless told: when the outbox posts a game's board anew, it asks
+// it to take them off the message ref (best effort: a press on a stale
+// board is refused anyway). Telegram's adapter does it on its own.
+type BoardRetirer interface {
+	RetireBoard(ctx context.Context, channelID, ref string) error
+}
+
 // InlineQuery is what a person types after the bot's name in a chat the bot
 // need not be in (Telegram's inline mode: "@oyunbot dama").
 type InlineQuery struct {

@@ -392,3 +392,23 @@ func isExternal(in *discordgo.Interaction) bool {
 	_, guild := owners[discordgo.ApplicationIntegrationGuildInstall]
 	return !guild
 }
+
+// RetireBoard takes the buttons and menus off a game's earlier board ref
+// in channelID when the game's board has been posted anew (the Router's
+// outbox asks, chat.BoardRetirer): its picture and text stay. Only boards
+// the bot edits through their channel: one reached through interactions
+// alone keeps them (a press on it is refused as stale anyway).
+func (b *Bot) RetireBoard(ctx context.Context, channelID, ref string) error {
+	id, ok := strings.CutPrefix(ref, refChannelMsg)
+	if !ok || id == "" || b.external(channelID) {
+		return nil
+	}
+	body := map[string]any{"components": []discordgo.MessageComponent{}}
+	return b.retry.do(ctx, b.log, "retire board", func() error {
+		_, err := b.s.RequestWithBucketID(http.MethodPatch, discordgo.EndpointChannelMessage(channelID, id), body,
+			discordgo.EndpointChannelMessage(channelID, ""), discordgo.WithContext(ctx))
+		return err
+	})
+}
+
+var _ chat.BoardRetirer = (*Bot)(nil)

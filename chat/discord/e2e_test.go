@@ -228,6 +228,15 @@ func TestE2ETicTacToe(t *testing.T) {
 	if !strings.Contains(msgs[0].Content, played[len(played)-2]) {
 		t.Errorf("the game's message %q was not edited to its last move", msgs[0].Content)
 	}
+	// The result came as a new message: the earlier board keeps its
+	// picture, not its buttons (chat.BoardRetirer).
+	if err := e.router.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if first := e.srv.Messages(general.ID)[0]; len(first.Components) != 0 || len(first.Files) == 0 {
+		t.Errorf("the earlier board after the end: %d component rows, %d files; want its picture without buttons",
+			len(first.Components), len(first.Files))
+	}
 	edits := 0
 	for _, c := range e.srv.Calls() {
 		if c.Kind == fakediscord.EditChannel || (c.Kind == fakediscord.EditOriginal && len(c.Files) > 0 && c.MessageID == msgs[0].ID && c.InteractionID != play) ||

@@ -81,20 +81,21 @@ func (l *liveBoards) message(key chanRef) {
 }
 
 // target returns the message that rep, a game's board for the chat key,
-// is to edit: "" to post it anew.
-func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) string {
-	if rep.Fresh || rep.GameID == 0 {
-		return ""
+// is to edit: "" to post it anew; and the message of the game's board
+// there before it ("" for none).
+func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at, old string) {
+	if rep.GameID == 0 {
+		return "", ""
 	}
 	b, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID)
 	if err != nil {
 		if !errors.Is(err, sessions.ErrNotFound) {
 			l.log.Warn("board message not loaded, posting a new one", "game", rep.GameID, "err", err)
 		}
-		return ""
+		return "", ""
 	}
-	if b.Ref == "" || l.now().Sub(b.Shown) >= boardIdleAfter {
-		return ""
+	if rep.Fresh || b.Ref == "" || l.now().Sub(b.Shown) >= boardIdleAfter {
+		return "", b.Ref
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -106,9 +107,9 @@ func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) st
 		l.marks[ref] = mark
 	}
 	if l.seen[key]-mark >= boardSightMessages {
-		return ""
+		return "", b.Ref
 	}
-	return b.Ref
+	return b.Ref, b.Ref
 }
 
 // shown records that rep's board is now the message ref: edited in place
@@ -141,7 +142,7 @@ func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref
 // message when that one is in sight, else (or when the edit is refused) as
 // a new message.
 func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
-	at := o.boards.target(ctx, key, rep)
+	at, old := o.boards.target(ctx, key, rep)
 	ref, err := bs.SendBoard(ctx, rep, at)
 	if at != "" && errors.Is(err, chat.ErrEditFailed) {
 		o.log.Info("board message not edited, posting a new one", "platform", key.platform, "channel", key.channel,
@@ -157,6 +158,12 @@ func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 		o.count(func(m *deliveryMetrics) { m.edited++ })
 	}
 	o.boards.shown(context.WithoutCancel(ctx), key, rep, ref, at != "")
+	if br, ok := bs.(chat.BoardRetirer); ok && at == "" && old != "" && old != ref {
+		// The earlier board keeps its picture, not its buttons.
+		if err := br.RetireBoard(ctx, key.channel, old); err != nil {
+			o.log.Debug("earlier board's buttons not removed", "channel", key.channel, "game", rep.GameID, "err", err)
+		}
+	}
 	return nil
 }
 

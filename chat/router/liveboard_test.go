@@ -70,6 +70,18 @@ func (c *boardChat) SendBoard(_ context.Context, rep chat.Reply, at string) (str
 	return "", fmt.Errorf("%w: message to edit not found", chat.ErrEditFailed)
 }
 
+// RetireBoard takes the buttons off an earlier board (chat.BoardRetirer).
+func (c *boardChat) RetireBoard(_ context.Context, ch, ref string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.msgs[ch] {
+		if m.id == ref {
+			m.rep.Buttons, m.rep.Board, m.rep.Menus = nil, nil, nil
+		}
+	}
+	return nil
+}
+
 // visible returns the channel's messages not deleted.
 func (c *boardChat) visible(ch string) []posted {
 	c.mu.Lock()
@@ -220,6 +232,10 @@ func TestGameIsOneBoardEditedInPlace(t *testing.T) {
 	}
 	if !strings.Contains(bs[1].rep.Text, "Game over") || !bs[1].rep.Fresh {
 		t.Errorf("final board %q (fresh %v): want the result on a new message", bs[1].rep.Text, bs[1].rep.Fresh)
+	}
+	if len(bs[0].rep.Buttons) != 0 || len(bs[1].rep.Buttons) == 0 {
+		t.Errorf("buttons: %d rows on the earlier board, %d on the final one; want them on the final one alone",
+			len(bs[0].rep.Buttons), len(bs[1].rep.Buttons))
 	}
 	if len(lb.chat.visible("grp")) != 2 {
 		t.Errorf("%d messages in the group, want the two boards alone", len(lb.chat.visible("grp")))
