@@ -87,3 +87,41 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 	}
 	waitText(t, ctx, "#status", "Game over")
 }
+
+// TestBrowserPromotion: chess on the page by clicks, the chat's own tap
+// board: the pawn, then its square, then the piece it becomes; the chat
+// sees the promotion.
+func TestBrowserPromotion(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play chess easy white fen 7k/4P3/8/8/8/8/8/K7 w - - 0 1", true)) + "?lang=en"
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
+	e.rec.take()
+	click := func(what, suffix string) {
+		t.Helper()
+		sel := `document.querySelector('#controls button[data-cmd$="` + suffix + `"]')`
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("play").classList.contains("busy") && `+sel+` !== null`))
+		if err != nil {
+			t.Fatalf("no button for %s (%q): %v", what, suffix, err)
+		}
+		js[bool](t, ctx, sel+`.click(), true`)
+	}
+	click("the pawn", " e7")
+	click("its square", " e7 e8")
+	// The pieces it may become, each its own button: the queen.
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll('#controls button[data-cmd*=" e7 e8 "]')].length === 4`))
+	if err != nil {
+		t.Fatalf("the promotion's choices never came: %v", err)
+	}
+	js[bool](t, ctx, `document.querySelector('#controls button[data-cmd*=" e7 e8 "]').click(), true`)
+	waitText(t, ctx, "#moves", "e8=Q")
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(chat, "e8=") {
+		t.Errorf("the chat did not see the promotion: %q", chat)
+	}
+}
