@@ -116,10 +116,22 @@ func (r *Presenter) Buttons(lang chat.Lang, s sessions.Snapshot) [][]chat.Button
 	if s.VsBot() && s.Tournament == 0 && !r.Host(s.Game).Policy.NoHints {
 		actions = append(actions, chat.Button{Label: r.cat.T(lang, "button.hint"), Data: command.Hint + tag})
 	}
+	if midTurn(s) {
+		// A ply of a turn not complete (a die of two, İşlem's placement):
+		// taken back freely, and by a press too.
+		actions = append(actions, chat.Button{Label: r.cat.T(lang, "button.takeback-ply"), Data: command.Undo + tag})
+	}
 	actions = append(actions,
 		chat.Button{Label: r.cat.T(lang, "button.board"), Data: command.Board + tag},
 		chat.Button{Label: r.cat.T(lang, "button.resign"), Data: command.Resign + tag})
 	return append(rows, actions)
+}
+
+// midTurn reports whether a person is in the middle of their turn in s:
+// they are to move and made its last ply.
+func midTurn(s sessions.Snapshot) bool {
+	p, ok := s.ToMove()
+	return ok && !p.Bot && len(s.Sides) > 0 && s.Sides[len(s.Sides)-1] == s.Turn
 }
 
 // AnswerButtons are Accept and Decline for what id names: "#g7" for the

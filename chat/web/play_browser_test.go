@@ -125,3 +125,61 @@ func TestBrowserPromotion(t *testing.T) {
 		t.Errorf("the chat did not see the promotion: %q", chat)
 	}
 }
+
+// TestBrowserTavlaTurnWithTakeBack: tavla on the page by clicks: one die's
+// move, taken back (the turn's ply, "↩"), played again, then the other
+// die's: the turn ends and the chat sees it.
+func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play tavla easy", true)) + "?lang=en"
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
+	idle := `!document.getElementById("play").classList.contains("busy")`
+	moveBtn := `document.querySelector('#controls button[data-cmd*=" ="]')`
+	undoBtn := `document.querySelector('#controls button[data-cmd^="undo "]')`
+	// The player's turn (the bot may have opened the game).
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+moveBtn+` !== null`)); err != nil {
+		t.Fatalf("no checker move to click: %v", err)
+	}
+	if !js[bool](t, ctx, undoBtn+` === null`) {
+		t.Fatal("a take-back button before any ply of the turn")
+	}
+	first := js[string](t, ctx, moveBtn+`.dataset.cmd`)
+	js[bool](t, ctx, moveBtn+`.click(), true`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` !== null`)); err != nil {
+		t.Fatalf("after one die's move, no take-back: %v", err)
+	}
+	js[bool](t, ctx, undoBtn+`.click(), true`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` === null && `+moveBtn+` !== null`)); err != nil {
+		t.Fatalf("the take-back did not give the turn back whole: %v", err)
+	}
+	if now := js[string](t, ctx, moveBtn+`.dataset.cmd`); now[strings.LastIndex(now, "=")+1:] != first[strings.LastIndex(first, "=")+1:] {
+		t.Errorf("after the take-back the first move is %q, was %q", now, first)
+	}
+	e.rec.take()
+	for part := 0; part < 4; part++ { // both dice (four of a double)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle)); err != nil {
+			t.Fatal(err)
+		}
+		if js[bool](t, ctx, moveBtn+` === null`) {
+			break
+		}
+		js[bool](t, ctx, moveBtn+`.click(), true`)
+		chromedp.Run(ctx, chromedp.Poll[bool](idle))
+		if err := e.r.Wait(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if js[bool](t, ctx, undoBtn+` === null`) {
+			break // the turn is over: the bot's now, or the player's next
+		}
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(chat, "Ayşe: ") {
+		t.Errorf("the chat did not see the turn played on the page: %q", chat)
+	}
+}
