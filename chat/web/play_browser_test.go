@@ -183,3 +183,31 @@ func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
 		t.Errorf("the chat did not see the turn played on the page: %q", chat)
 	}
 }
+
+// TestBrowserSolvesAPuzzle: the 8-puzzle on the page: its tiles that can
+// slide are buttons; the last one clicked solves it, and the chat says so.
+func TestBrowserSolvesAPuzzle(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play puzzle8 from 1,2,3,4,5,6,7,0,8", true)) + "?lang=en"
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
+	e.rec.take()
+	tiles := js[string](t, ctx, `[...document.querySelectorAll('#controls button[data-cmd*=" ="]')].map(b => b.textContent).join(" ")`)
+	if tiles != "5 7 8" {
+		t.Fatalf("the tiles that can slide: %q, want 5 7 8", tiles)
+	}
+	js[bool](t, ctx, `document.querySelector('#controls button[data-cmd$="=8"]').click(), true`)
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("play").hidden || document.querySelectorAll('#controls button[data-cmd*=" ="]').length === 0`))
+	if err != nil {
+		t.Fatalf("the puzzle is not solved on the page: %v", err)
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(strings.ToLower(chat), "solved") {
+		t.Errorf("the chat did not see the puzzle solved: %q", chat)
+	}
+}
