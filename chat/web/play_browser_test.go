@@ -211,3 +211,32 @@ func TestBrowserSolvesAPuzzle(t *testing.T) {
 		t.Errorf("the chat did not see the puzzle solved: %q", chat)
 	}
 }
+
+// TestBrowserDamaMultiCapture: dama on the page: the man, then the end of
+// its two captures; the chat sees the whole capture.
+func TestBrowserDamaMultiCapture(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe",
+		"play dama easy white from b......./......../......../...b..../......../...b..../...w..../........ w", true)) + "?lang=en"
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
+	e.rec.take()
+	idle := `!document.getElementById("play").classList.contains("busy")`
+	for _, suffix := range []string{" d2", " d2 d6"} {
+		sel := `document.querySelector('#controls button[data-cmd$="` + suffix + `"]')`
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+sel+` !== null`)); err != nil {
+			t.Fatalf("no button %q: %s", suffix, js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
+		}
+		js[bool](t, ctx, sel+`.click(), true`)
+	}
+	waitText(t, ctx, "#moves", "d2xd4xd6")
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(chat, "d2xd4xd6") {
+		t.Errorf("the chat did not see the capture: %q", chat)
+	}
+}
