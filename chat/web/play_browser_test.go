@@ -240,3 +240,37 @@ func TestBrowserDamaMultiCapture(t *testing.T) {
 		t.Errorf("the chat did not see the capture: %q", chat)
 	}
 }
+
+// TestBrowserIslemTurn: İşlem on the page: a square, then the stone to
+// place there among the choices; the turn's placement reaches the chat.
+func TestBrowserIslemTurn(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play islem easy black", true)) + "?lang=en"
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
+	e.rec.take()
+	idle := `!document.getElementById("play").classList.contains("busy")`
+	square := `document.querySelector('#controls button[data-cmd$=" d4"]')`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+square+` !== null`)); err != nil {
+		t.Fatalf("no square d4: %s", js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
+	}
+	before := js[int](t, ctx, `document.querySelectorAll("#moves li").length`)
+	js[bool](t, ctx, square+`.click(), true`)
+	choice := `document.querySelector('#controls button[data-cmd*=" d4 d4 "]')`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+choice+` !== null`)); err != nil {
+		t.Fatalf("no stone to choose for d4: %s", js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
+	}
+	js[bool](t, ctx, choice+`.click(), true`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length > `+itoa(int64(before)))); err != nil {
+		t.Fatalf("the placement never reached the page: %v", err)
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(chat, "d4") {
+		t.Errorf("the chat did not see the placement: %q", chat)
+	}
+}
