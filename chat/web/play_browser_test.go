@@ -5,11 +5,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"oyunbot/chat/web"
 )
+
+// pollOpts poll by interval (a page in a tab behind another gets no
+// animation frames, which chromedp's polls wait for by default), for 20 s
+// at most.
+var pollOpts = []chromedp.PollOption{chromedp.WithPollingInterval(50 * time.Millisecond), chromedp.WithPollingTimeout(20 * time.Second)}
 
 // TestBrowserPlaysFromThePage: in Chromium, a game's page is to watch
 // until its player signs in with their personal link; then it shows the
@@ -47,7 +53,7 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 	ready := `!document.getElementById("play").classList.contains("busy") && ` + cell + ` !== null`
 	for turn := 1; ; turn++ {
 		// The player's turn again (the bot has answered), or the end.
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`(`+ready+`) || document.getElementById("status").textContent.includes("Game over")`))
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`(`+ready+`) || document.getElementById("status").textContent.includes("Game over")`, pollOpts...))
 		if err != nil {
 			t.Fatalf("turn %d: neither the player's turn nor the end: %v", turn, err)
 		}
@@ -59,7 +65,7 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 		}
 		before := js[int](t, ctx, `document.querySelectorAll("#moves li").length`)
 		js[bool](t, ctx, cell+`.click(), true`)
-		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length > `+itoa(int64(before))))
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length > `+itoa(int64(before)), pollOpts...))
 		if err != nil {
 			t.Fatalf("turn %d: the click's move never reached the page: %v", turn, err)
 		}
@@ -75,11 +81,11 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 			// is explained on the page.
 			first := js[string](t, ctx, `document.querySelectorAll("#moves li button")[1].textContent`)
 			sq := first[strings.LastIndex(first, " ")+1:]
-			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("play").classList.contains("busy")`)); err != nil {
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("play").classList.contains("busy")`, pollOpts...)); err != nil {
 				t.Fatal(err)
 			}
 			js[bool](t, ctx, `document.getElementById("typedmove").value = "`+sq+`", document.querySelector("#typed button").click(), true`)
-			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("said").textContent.length > 0`))
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("said").textContent.length > 0`, pollOpts...))
 			if err != nil {
 				t.Fatalf("an illegal move typed on the page was not explained: %v", err)
 			}
@@ -103,7 +109,7 @@ func TestBrowserPromotion(t *testing.T) {
 	click := func(what, suffix string) {
 		t.Helper()
 		sel := `document.querySelector('#controls button[data-cmd$="` + suffix + `"]')`
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("play").classList.contains("busy") && `+sel+` !== null`))
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("play").classList.contains("busy") && `+sel+` !== null`, pollOpts...))
 		if err != nil {
 			t.Fatalf("no button for %s (%q): %v", what, suffix, err)
 		}
@@ -112,7 +118,7 @@ func TestBrowserPromotion(t *testing.T) {
 	click("the pawn", " e7")
 	click("its square", " e7 e8")
 	// The pieces it may become, each its own button: the queen.
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll('#controls button[data-cmd*=" e7 e8 "]')].length === 4`))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll('#controls button[data-cmd*=" e7 e8 "]')].length === 4`, pollOpts...))
 	if err != nil {
 		t.Fatalf("the promotion's choices never came: %v", err)
 	}
@@ -141,7 +147,7 @@ func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
 	moveBtn := `document.querySelector('#controls button[data-cmd*=" ="]')`
 	undoBtn := `document.querySelector('#controls button[data-cmd^="undo "]')`
 	// The player's turn (the bot may have opened the game).
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+moveBtn+` !== null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+moveBtn+` !== null`, pollOpts...)); err != nil {
 		t.Fatalf("no checker move to click: %v", err)
 	}
 	if !js[bool](t, ctx, undoBtn+` === null`) {
@@ -149,11 +155,11 @@ func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
 	}
 	first := js[string](t, ctx, moveBtn+`.dataset.cmd`)
 	js[bool](t, ctx, moveBtn+`.click(), true`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` !== null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` !== null`, pollOpts...)); err != nil {
 		t.Fatalf("after one die's move, no take-back: %v", err)
 	}
 	js[bool](t, ctx, undoBtn+`.click(), true`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` === null && `+moveBtn+` !== null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+undoBtn+` === null && `+moveBtn+` !== null`, pollOpts...)); err != nil {
 		t.Fatalf("the take-back did not give the turn back whole: %v", err)
 	}
 	if now := js[string](t, ctx, moveBtn+`.dataset.cmd`); now[strings.LastIndex(now, "=")+1:] != first[strings.LastIndex(first, "=")+1:] {
@@ -161,14 +167,14 @@ func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
 	}
 	e.rec.take()
 	for part := 0; part < 4; part++ { // both dice (four of a double)
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle)); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle, pollOpts...)); err != nil {
 			t.Fatal(err)
 		}
 		if js[bool](t, ctx, moveBtn+` === null`) {
 			break
 		}
 		js[bool](t, ctx, moveBtn+`.click(), true`)
-		chromedp.Run(ctx, chromedp.Poll[bool](idle))
+		chromedp.Run(ctx, chromedp.Poll[bool](idle, pollOpts...))
 		if err := e.r.Wait(t.Context()); err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +206,7 @@ func TestBrowserSolvesAPuzzle(t *testing.T) {
 		t.Fatalf("the tiles that can slide: %q, want 5 7 8", tiles)
 	}
 	js[bool](t, ctx, `document.querySelector('#controls button[data-cmd$="=8"]').click(), true`)
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("play").hidden || document.querySelectorAll('#controls button[data-cmd*=" ="]').length === 0`))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("play").hidden || document.querySelectorAll('#controls button[data-cmd*=" ="]').length === 0`, pollOpts...))
 	if err != nil {
 		t.Fatalf("the puzzle is not solved on the page: %v", err)
 	}
@@ -227,7 +233,7 @@ func TestBrowserDamaMultiCapture(t *testing.T) {
 	idle := `!document.getElementById("play").classList.contains("busy")`
 	for _, suffix := range []string{" d2", " d2 d6"} {
 		sel := `document.querySelector('#controls button[data-cmd$="` + suffix + `"]')`
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+sel+` !== null`)); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+sel+` !== null`, pollOpts...)); err != nil {
 			t.Fatalf("no button %q: %s", suffix, js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
 		}
 		js[bool](t, ctx, sel+`.click(), true`)
@@ -254,17 +260,17 @@ func TestBrowserIslemTurn(t *testing.T) {
 	e.rec.take()
 	idle := `!document.getElementById("play").classList.contains("busy")`
 	square := `document.querySelector('#controls button[data-cmd$=" d4"]')`
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+square+` !== null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+square+` !== null`, pollOpts...)); err != nil {
 		t.Fatalf("no square d4: %s", js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
 	}
 	before := js[int](t, ctx, `document.querySelectorAll("#moves li").length`)
 	js[bool](t, ctx, square+`.click(), true`)
 	choice := `document.querySelector('#controls button[data-cmd*=" d4 d4 "]')`
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+choice+` !== null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+choice+` !== null`, pollOpts...)); err != nil {
 		t.Fatalf("no stone to choose for d4: %s", js[string](t, ctx, `[...document.querySelectorAll('#controls button')].map(b => b.dataset.cmd).join(" | ")`))
 	}
 	js[bool](t, ctx, choice+`.click(), true`)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length > `+itoa(int64(before)))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#moves li").length > `+itoa(int64(before)), pollOpts...)); err != nil {
 		t.Fatalf("the placement never reached the page: %v", err)
 	}
 	if err := e.r.Wait(t.Context()); err != nil {
