@@ -45,6 +45,8 @@ const (
 	opDocument
 	opTyping
 	opEditMarkup // replaces the keyboard of message replyTo (tap.go)
+	opEditMedia  // replaces picture, caption and keyboard of board message target (board.go)
+	opEditText   // replaces text and keyboard of board message target, a board without a picture
 )
 
 // op is one API call of a reply.
@@ -55,6 +57,7 @@ type op struct {
 	name     string
 	keyboard *tgbotapi.InlineKeyboardMarkup
 	replyTo  int
+	target   int   // the board message an edit changes
 	game     int64 // a board's game (chat.Reply.GameID), 0 for none
 }
 
@@ -68,26 +71,51 @@ type op struct {
 // chat.ErrUndeliverable. When ctx ends first Send returns its error, and the
 // queued reply may still go out.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
-	if r.Platform != "" && r.Platform != Platform {
-		return fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
-	}
-	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
-	if err != nil || chatID == 0 {
-		return fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
+	chatID, err := target(r)
+	if err != nil {
+		return err
 	}
 	ops, err := plan(r, b.quotable(chatID, r.Ref))
 	if err != nil {
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
-	done := make(chan error, 1)
-	if err := b.out.Push(chatID, func(chatPace *lanes.Bucket) { done <- b.deliver(chatPace, chatID, ops) }); err != nil {
-		return err
+	_, err = b.enqueue(ctx, chatID, ops)
+	return err
+}
+
+// target is the chat a reply goes to, or an error wrapping
+// chat.ErrUndeliverable.
+func target(r chat.Reply) (int64, error) {
+	if r.Platform != "" && r.Platform != Platform {
+		return 0, fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
+	}
+	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
+	if err != nil || chatID == 0 {
+		return 0, fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
+	}
+	return chatID, nil
+}
+
+// enqueue queues the calls of a reply on its chat's lane and waits until
+// they are made or ctx ends. It returns the id of the message that shows
+// the reply's board (boardIndex), 0 when none was made.
+func (b *Bot) enqueue(ctx context.Context, chatID int64, ops []op) (int, error) {
+	type result struct {
+		id  int
+		err error
+	}
+	done := make(chan result, 1)
+	if err := b.out.Push(chatID, func(chatPace *lanes.Bucket) {
+		id, err := b.deliver(chatPace, chatID, ops)
+		done <- result{id, err}
+	}); err != nil {
+		return 0, err
 	}
 	select {
-	case err := <-done:
-		return err
+	case res := <-done:
+		return res.id, res.err
 	case <-ctx.Done():
-		return ctx.Err()
+		return 0, ctx.Err()
 	}
 }
 
@@ -251,28 +279,36 @@ func utf16Len(s string) int {
 	return n
 }
 
-// deliver makes the calls of one reply, in order, and returns the first
-// error of a call that still failed after the retries (the rest of the
-// reply still goes out). A call Telegram refuses for good (400, 403, 404)
-// makes an error wrapping chat.ErrUndeliverable.
-func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
+// deliver makes the calls of one reply, in order, and returns the id of
+// the message that shows its board (boardIndex; 0 when that call failed)
+// and the first error of a call that still failed after the retries (the
+// rest of the reply still goes out). A call Telegram refuses for good
+// (400, 403, 404) makes an error wrapping chat.ErrUndeliverable; a board's
+// edit it refuses (400: the message is gone or cannot be edited) ends the
+// reply, nothing more sent, with an error wrapping chat.ErrEditFailed.
+func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) (int, error) {
 	var first error
-	for _, o := range ops {
+	board, boardID := boardIndex(ops), 0
+	for i, o := range ops {
 		id, err := b.perform(chatPace, &chatID, o)
 		if err != nil && o.kind == opPhoto && o.text != "" && b.life.Err() == nil && isBadRequest(err) {
 			// Telegram refused the picture itself: the words and buttons
 			// still go out, as a text message.
 			b.log.Error("board refused, sending its caption as text", "chat", chatID, "err", err)
 			o = op{kind: opText, text: o.text, keyboard: o.keyboard, replyTo: o.replyTo}
-			_, err = b.perform(chatPace, &chatID, o)
+			id, err = b.perform(chatPace, &chatID, o)
 		}
 		if err != nil {
 			if b.life.Err() != nil {
 				// The outbox keeps the reply for the next start.
-				return fmt.Errorf("telegram: shutting down: %w", err)
+				return boardID, fmt.Errorf("telegram: shutting down: %w", err)
 			}
 			if o.kind == opTyping {
 				continue // a typing indicator lost is nothing lost
+			}
+			if (o.kind == opEditMedia || o.kind == opEditText) && isBadRequest(err) {
+				// The board is sent anew by the caller; nothing went out.
+				return 0, fmt.Errorf("%w: %w", chat.ErrEditFailed, err)
 			}
 			if permanent(err) {
 				err = fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
@@ -283,11 +319,16 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 			}
 			continue
 		}
-		if o.kind == opPhoto {
+		if i == board {
+			boardID = id
+		}
+		switch o.kind {
+		case opPhoto, opEditMedia, opEditText:
 			if prev := b.newBoard(chatID, id, o); prev != 0 && b.life.Err() == nil {
 				// The old board's buttons go after Send has returned: the
 				// reply is delivered now, and the outbox forgets it at
 				// once (a process killed in between would send it again).
+				// An edited board is its own successor: nothing to clear.
 				b.bg.Add(1)
 				go func() {
 					defer b.bg.Done()
@@ -296,7 +337,7 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 			}
 		}
 	}
-	return first
+	return boardID, first
 }
 
 // perform makes one call with pacing and the retry policy, following a
@@ -344,6 +385,10 @@ func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
 		return tgbotapi.Message{}, err
 	case opEditMarkup:
 		return b.editMarkup(chatID, o)
+	case opEditMedia:
+		return b.editMedia(chatID, o)
+	case opEditText:
+		return b.editText(chatID, o)
 	case opDocument:
 		cfg := tgbotapi.NewDocument(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
 		cfg.Caption = o.text
@@ -403,7 +448,7 @@ func (b *Bot) clearButtons(chatID int64, msgID int) {
 	empty := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	err := b.call(b.life, "editMessageReplyMarkup", func() error {
 		_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, msgID, empty))
-		if isNotModified(err) {
+		if unchanged(err) || gone(err) {
 			return nil
 		}
 		return err

@@ -287,7 +287,21 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		}
 		return true, nil
 	case "editMessageText", "editMessageCaption", "editMessageReplyMarkup":
-		return s.edit(method, p)
+		return s.edit(method, p, nil)
+	case "editMessageMedia":
+		return s.edit(method, p, files)
+	case "deleteMessage":
+		c, err := s.chat(p)
+		if err != nil {
+			return nil, err
+		}
+		id, _ := strconv.Atoi(p.Get("message_id"))
+		m := s.find(c.ID, id)
+		if m == nil {
+			return nil, badRequest("message to delete not found")
+		}
+		m.gone = true
+		return true, nil
 	case "answerCallbackQuery":
 		cb := s.callbacks[p.Get("callback_query_id")]
 		if cb == nil || cb.answered {
@@ -487,49 +501,102 @@ func (s *Server) sendDocument(p url.Values, files map[string]upload) (any, *apiE
 	return s.commit(m), nil
 }
 
-func (s *Server) edit(method string, p url.Values) (any, *apiError) {
+// edit answers the editMessage* methods of a chat's message (inline
+// messages are not supported): text, caption, keyboard, or the media with
+// its caption (editMessageMedia, the new photo uploaded beside it and named
+// by "attach://<field>"). reply_markup omitted removes the keyboard.
+func (s *Server) edit(method string, p url.Values, files map[string]upload) (any, *apiError) {
 	c, err := s.chat(p)
 	if err != nil {
 		return nil, err
 	}
-	id, _ := strconv.Atoi(p.Get("message_id"))
-	var m *stored
-	for _, o := range s.msgs[c.ID] {
-		if o.sent && o.msg.MessageID == id {
-			m = o
-		}
+	if p.Get("message_id") == "" {
+		return nil, badRequest("message identifier is not specified")
 	}
+	id, perr := strconv.Atoi(p.Get("message_id"))
+	if perr != nil || id <= 0 {
+		return nil, badRequest("MESSAGE_ID_INVALID")
+	}
+	m := s.find(c.ID, id)
 	if m == nil {
 		return nil, badRequest("message to edit not found")
+	}
+	if !m.sent {
+		return nil, badRequest("message can't be edited")
 	}
 	kb, err := s.keyboard(p)
 	if err != nil {
 		return nil, err
 	}
-	next := m.msg
+	next, photo := m.msg, m.photo
 	next.ReplyMarkup = kb // omitting reply_markup removes the keyboard
 	switch method {
 	case "editMessageText":
-		if m.photo != nil {
+		if m.photo != nil || m.doc != nil {
 			return nil, badRequest("there is no text in the message to edit")
 		}
 		next.Text = p.Get("text")
 		if strings.TrimSpace(next.Text) == "" {
 			return nil, badRequest("message text is empty")
 		}
+		if utf16Len(next.Text) > maxText {
+			return nil, badRequest("MESSAGE_TOO_LONG")
+		}
 	case "editMessageCaption":
-		if m.photo == nil {
+		if m.photo == nil && m.doc == nil {
 			return nil, badRequest("there is no caption in the message to edit")
 		}
 		next.Caption = p.Get("caption")
+		if utf16Len(next.Caption) > maxCaption {
+			return nil, badRequest("message caption is too long")
+		}
+	case "editMessageMedia":
+		if m.doc != nil {
+			return nil, badRequest("message can't be edited")
+		}
+		var media struct {
+			Type    string `json:"type"`
+			Media   string `json:"media"`
+			Caption string `json:"caption"`
+		}
+		if err := json.Unmarshal([]byte(p.Get("media")), &media); err != nil || media.Type == "" {
+			return nil, badRequest("can't parse InputMedia: Can't parse media JSON object")
+		}
+		if media.Type != "photo" {
+			return nil, badRequest("can't parse InputMedia: media type " + media.Type + " is not supported by the fake")
+		}
+		field, ok := strings.CutPrefix(media.Media, "attach://")
+		f, found := files[field]
+		if !ok || !found {
+			return nil, badRequest("wrong file identifier/HTTP URL specified")
+		}
+		cfg, _, derr := image.DecodeConfig(bytes.NewReader(f.data))
+		if derr != nil {
+			return nil, badRequest("IMAGE_PROCESS_FAILED")
+		}
+		if utf16Len(media.Caption) > maxCaption {
+			return nil, badRequest("message caption is too long")
+		}
+		fid := fmt.Sprintf("photo%d-%d", id, m.edits+1)
+		next.Text, next.Entities, next.Caption = "", nil, media.Caption
+		next.Photo = []PhotoSize{{FileID: fid, FileUniqueID: fid, Width: cfg.Width, Height: cfg.Height, FileSize: len(f.data)}}
+		photo = f.data
+		if bytes.Equal(photo, m.photo) && sameContent(m.msg, next) {
+			return nil, badRequest(notModified)
+		}
+		m.name = f.name
 	}
-	if sameContent(m.msg, next) {
-		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+	if method != "editMessageMedia" && sameContent(m.msg, next) {
+		return nil, badRequest(notModified)
 	}
 	next.EditDate = time.Now().Unix()
-	m.msg = next
+	m.msg, m.photo = next, photo
+	m.edits++
 	return m.msg, nil
 }
+
+// notModified is the Bot API's answer to an edit that changes nothing.
+const notModified = "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
 
 func sameContent(a, b Message) bool {
 	if a.Text != b.Text || a.Caption != b.Caption {

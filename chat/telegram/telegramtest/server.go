@@ -55,6 +55,10 @@ type Sent struct {
 	Keyboard  [][]Button
 	ReplyTo   int
 	At        time.Time
+	// Edits counts the edits the message went through; Deleted is true
+	// once it was deleted (it is no longer Visible).
+	Edits   int
+	Deleted bool
 }
 
 // Data returns the callback data of the keyboard, row by row.
@@ -127,6 +131,8 @@ type stored struct {
 	seq   int
 	sent  bool // by the bot
 	at    time.Time
+	edits int
+	gone  bool // deleted
 }
 
 type queued struct {
@@ -252,7 +258,48 @@ func (s *Server) SetMember(chatID, userID int64, status string) {
 	s.members[[2]int64{chatID, userID}] = status
 }
 
-// Sent returns the messages the bot sent to a chat, oldest first.
+// Visible returns the messages of the bot that a chat shows now, oldest
+// first: edits applied, deleted ones left out.
+func (s *Server) Visible(chatID int64) []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Sent
+	for _, m := range s.msgs[chatID] {
+		if m.sent && !m.gone {
+			out = append(out, m.export())
+		}
+	}
+	return out
+}
+
+// DeleteMessage deletes a message of a chat as a person would (an admin
+// tidying up): it is no longer Visible, cannot be pressed, and edits of it
+// fail as they do on Telegram.
+func (s *Server) DeleteMessage(chatID int64, messageID int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.find(chatID, messageID)
+	if m == nil {
+		return fmt.Errorf("telegramtest: no message %d in chat %d", messageID, chatID)
+	}
+	m.gone = true
+	s.notify()
+	return nil
+}
+
+// find is a chat's message that is not deleted, nil when there is none;
+// called with s.mu held.
+func (s *Server) find(chatID int64, messageID int) *stored {
+	for _, m := range s.msgs[chatID] {
+		if m.msg.MessageID == messageID && !m.gone {
+			return m
+		}
+	}
+	return nil
+}
+
+// Sent returns the messages the bot sent to a chat, oldest first, as they
+// are now (edits applied; deleted ones marked Deleted).
 func (s *Server) Sent(chatID int64) []Sent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -285,6 +332,7 @@ func (m *stored) export() Sent {
 	out := Sent{
 		Seq: m.seq, ChatID: m.msg.Chat.ID, MessageID: m.msg.MessageID,
 		Text: m.msg.Text, Photo: m.photo, PhotoName: m.name, At: m.at, Method: "sendMessage",
+		Edits: m.edits, Deleted: m.gone,
 	}
 	if m.photo != nil {
 		out.Method, out.Text = "sendPhoto", m.msg.Caption
@@ -386,13 +434,8 @@ func (s *Server) SendMessage(m Message) (Message, error) {
 // fails, as a real client would, when that message has no such button.
 func (s *Server) Press(from User, chatID int64, messageID int, data string) (string, error) {
 	s.mu.Lock()
-	var msg *stored
-	for _, m := range s.msgs[chatID] {
-		if m.sent && m.msg.MessageID == messageID {
-			msg = m
-		}
-	}
-	if msg == nil {
+	msg := s.find(chatID, messageID)
+	if msg == nil || !msg.sent {
 		s.mu.Unlock()
 		return "", fmt.Errorf("telegramtest: no message %d in chat %d", messageID, chatID)
 	}
