@@ -32,13 +32,13 @@ const boardAttach = "board"
 // an error wrapping chat.ErrEditFailed, nothing sent. Edits are paced on
 // the chat's lane and retried as sends are.
 func (b *Bot) SendBoard(ctx context.Context, r chat.Reply, at string) (string, error) {
-	chatID, err := target(r)
+	ch, err := target(r)
 	if err != nil {
 		return "", err
 	}
 	var ops []op
 	if at == "" {
-		ops, err = plan(r, b.quotable(chatID, r.Ref))
+		ops, err = plan(r, b.quotable(ch.chat, r.Ref))
 	} else {
 		id, perr := strconv.Atoi(at)
 		if perr != nil || id <= 0 {
@@ -49,7 +49,7 @@ func (b *Bot) SendBoard(ctx context.Context, r chat.Reply, at string) (string, e
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
-	id, err := b.enqueue(ctx, chatID, ops)
+	id, err := b.enqueue(ctx, ch, ops)
 	if id == 0 {
 		return "", err
 	}

@@ -71,12 +71,12 @@ func knownAdmin(admin bool) *adminLookup {
 
 // dispatch queues an update on its chat's lane; updates of one chat are
 // handled in order, different chats concurrently.
-func (b *Bot) dispatch(u tgbotapi.Update) { b.dispatchDone(u) }
+func (b *Bot) dispatch(u incoming) { b.dispatchDone(u) }
 
 // dispatchDone is dispatch, returning a channel closed once the update has
 // been handled (at once for one that needs nothing), or an error when it
 // could not be queued.
-func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
+func (b *Bot) dispatchDone(u incoming) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if b.duplicate(u.UpdateID) {
 		close(done)
@@ -127,6 +127,10 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		return done, nil
 	}
 	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
+	if u.thread != 0 && !m.Private {
+		// A forum topic is a channel of its own (topic.go).
+		m.ChannelID = channel{chatID, u.thread}.String()
+	}
 	var admin *adminLookup
 	if needAdmin {
 		// Asked now, beside the chat's queue: by the time the command's

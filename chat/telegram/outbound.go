@@ -58,6 +58,7 @@ type op struct {
 	keyboard *tgbotapi.InlineKeyboardMarkup
 	replyTo  int
 	target   int   // the board message an edit changes
+	thread   int   // the forum topic a new message goes to (topic.go), 0 none
 	game     int64 // a board's game (chat.Reply.GameID), 0 for none
 }
 
@@ -71,35 +72,40 @@ type op struct {
 // chat.ErrUndeliverable. When ctx ends first Send returns its error, and the
 // queued reply may still go out.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
-	chatID, err := target(r)
+	ch, err := target(r)
 	if err != nil {
 		return err
 	}
-	ops, err := plan(r, b.quotable(chatID, r.Ref))
+	ops, err := plan(r, b.quotable(ch.chat, r.Ref))
 	if err != nil {
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
-	_, err = b.enqueue(ctx, chatID, ops)
+	_, err = b.enqueue(ctx, ch, ops)
 	return err
 }
 
-// target is the chat a reply goes to, or an error wrapping
-// chat.ErrUndeliverable.
-func target(r chat.Reply) (int64, error) {
+// target is the chat (and forum topic) a reply goes to, or an error
+// wrapping chat.ErrUndeliverable.
+func target(r chat.Reply) (channel, error) {
 	if r.Platform != "" && r.Platform != Platform {
-		return 0, fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
+		return channel{}, fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
 	}
-	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
-	if err != nil || chatID == 0 {
-		return 0, fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
+	ch, ok := parseChannel(r.ChannelID)
+	if !ok {
+		return channel{}, fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
 	}
-	return chatID, nil
+	return ch, nil
 }
 
-// enqueue queues the calls of a reply on its chat's lane and waits until
-// they are made or ctx ends. It returns the id of the message that shows
-// the reply's board (boardIndex), 0 when none was made.
-func (b *Bot) enqueue(ctx context.Context, chatID int64, ops []op) (int, error) {
+// enqueue queues the calls of a reply on its chat's lane (the topics of a
+// forum share their chat's) and waits until they are made or ctx ends. It
+// returns the id of the message that shows the reply's board (boardIndex),
+// 0 when none was made.
+func (b *Bot) enqueue(ctx context.Context, ch channel, ops []op) (int, error) {
+	for i := range ops {
+		ops[i].thread = ch.thread
+	}
+	chatID := ch.chat
 	type result struct {
 		id  int
 		err error
@@ -377,44 +383,59 @@ func (b *Bot) pace(chatPace *lanes.Bucket) error {
 	return retry.Sleep(b.life, wait)
 }
 
-// request makes the API call of an op.
+// request makes the API call of an op. Sends build their parameters here,
+// for message_thread_id, which the client library does not know.
 func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
 	switch o.kind {
-	case opTyping:
-		_, err := b.api.Request(tgbotapi.NewChatAction(chatID, tgbotapi.ChatTyping))
-		return tgbotapi.Message{}, err
 	case opEditMarkup:
 		return b.editMarkup(chatID, o)
 	case opEditMedia:
 		return b.editMedia(chatID, o)
 	case opEditText:
 		return b.editText(chatID, o)
+	}
+	p, err := sendParams(chatID, o)
+	if err != nil {
+		return tgbotapi.Message{}, err
+	}
+	upload := func(field string) []tgbotapi.RequestFile {
+		return []tgbotapi.RequestFile{{Name: field, Data: tgbotapi.FileBytes{Name: o.name, Bytes: o.photo}}}
+	}
+	switch o.kind {
+	case opTyping:
+		p["action"] = tgbotapi.ChatTyping
+		return b.raw("sendChatAction", p, nil)
 	case opDocument:
-		cfg := tgbotapi.NewDocument(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
-		cfg.Caption = o.text
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p.AddNonEmpty("caption", o.text)
+		return b.raw("sendDocument", p, upload("document"))
 	case opPhoto:
-		cfg := tgbotapi.NewPhoto(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
-		cfg.Caption = o.text
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p.AddNonEmpty("caption", o.text)
+		return b.raw("sendPhoto", p, upload("photo"))
 	default:
-		cfg := tgbotapi.NewMessage(chatID, o.text)
-		cfg.DisableWebPagePreview = true
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p["text"] = o.text
+		p.AddBool("disable_web_page_preview", true)
+		return b.raw("sendMessage", p, nil)
 	}
 }
 
-func setBase(c *tgbotapi.BaseChat, o op) {
+// sendParams are the parameters every send shares: the chat and topic,
+// the keyboard, the message quoted.
+func sendParams(chatID int64, o op) (tgbotapi.Params, error) {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chatID, 10)}
+	p.AddNonZero("message_thread_id", o.thread)
+	if o.kind == opTyping {
+		return p, nil
+	}
 	if o.keyboard != nil {
-		c.ReplyMarkup = *o.keyboard
+		if err := p.AddInterface("reply_markup", o.keyboard); err != nil {
+			return nil, err
+		}
 	}
 	if o.replyTo != 0 {
-		c.ReplyToMessageID = o.replyTo
-		c.AllowSendingWithoutReply = true
+		p.AddNonZero("reply_to_message_id", o.replyTo)
+		p.AddBool("allow_sending_without_reply", true)
 	}
+	return p, nil
 }
 
 // newBoard records the latest board of each game in a chat and returns

@@ -279,7 +279,11 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 	case "sendDocument":
 		return s.sendDocument(p, files)
 	case "sendChatAction":
-		if _, err := s.chat(p); err != nil {
+		c, err := s.chat(p)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := s.thread(c, p); err != nil {
 			return nil, err
 		}
 		if p.Get("action") == "" {
@@ -401,9 +405,30 @@ func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
 	return &kb, nil
 }
 
+// thread checks message_thread_id: a topic of forum c, or none (a
+// forum's General topic, or any other chat); called with s.mu held.
+func (s *Server) thread(c Chat, p url.Values) (int, *apiError) {
+	raw := p.Get("message_thread_id")
+	if raw == "" {
+		return 0, nil
+	}
+	id, err := strconv.Atoi(raw)
+	if err != nil {
+		return 0, badRequest("message thread not found")
+	}
+	if _, ok := s.topics[c.ID][id]; !ok || !c.IsForum {
+		return 0, badRequest("message thread not found")
+	}
+	return id, nil
+}
+
 // newMessage checks the parameters common to sent messages and stores one.
 func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
 	c, err := s.chat(p)
+	if err != nil {
+		return nil, err
+	}
+	thread, err := s.thread(c, p)
 	if err != nil {
 		return nil, err
 	}
@@ -412,7 +437,8 @@ func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
 		return nil, err
 	}
 	bot := s.bot
-	m := &stored{msg: Message{From: &bot, Chat: c, Date: time.Now().Unix(), ReplyMarkup: kb}, sent: true, at: time.Now()}
+	m := &stored{msg: Message{From: &bot, Chat: c, Date: time.Now().Unix(), ReplyMarkup: kb,
+		MessageThreadID: thread, IsTopicMessage: thread != 0}, sent: true, at: time.Now()}
 	if rid, _ := strconv.Atoi(p.Get("reply_to_message_id")); rid != 0 {
 		var to *Message
 		for _, o := range s.msgs[c.ID] {

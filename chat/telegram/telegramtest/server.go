@@ -59,6 +59,8 @@ type Sent struct {
 	// once it was deleted (it is no longer Visible).
 	Edits   int
 	Deleted bool
+	// Thread is the forum topic the message is in (0: none, or General).
+	Thread int
 }
 
 // Data returns the callback data of the keyboard, row by row.
@@ -163,7 +165,8 @@ type Server struct {
 	hookURL    string
 	hookSecret string
 	members    map[[2]int64]string
-	updates    map[int]Update // every update delivered, by id (Redeliver)
+	topics     map[int64]map[int]string // a forum's topics: thread id → name
+	updates    map[int]Update           // every update delivered, by id (Redeliver)
 	// delivered is the getUpdates request (pollGen) that first returned
 	// each update.
 	delivered map[int]int
@@ -194,6 +197,7 @@ func NewServer(cfg Config) *Server {
 		callbacks: make(map[string]*callbackState),
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
+		topics:    make(map[int64]map[int]string),
 		updates:   make(map[int]Update),
 		delivered: make(map[int]int),
 	}
@@ -332,7 +336,7 @@ func (m *stored) export() Sent {
 	out := Sent{
 		Seq: m.seq, ChatID: m.msg.Chat.ID, MessageID: m.msg.MessageID,
 		Text: m.msg.Text, Photo: m.photo, PhotoName: m.name, At: m.at, Method: "sendMessage",
-		Edits: m.edits, Deleted: m.gone,
+		Edits: m.edits, Deleted: m.gone, Thread: m.msg.MessageThreadID,
 	}
 	if m.photo != nil {
 		out.Method, out.Text = "sendPhoto", m.msg.Caption
@@ -405,6 +409,40 @@ var (
 // SendText has from send text in c, with the entities Telegram would add
 // (bot_command, mention), and delivers the update.
 func (s *Server) SendText(c Chat, from User, text string) (Message, error) {
+	return s.SendMessage(textMessage(c, from, text))
+}
+
+// SendTopicText is SendText in a topic of a forum (OpenTopic).
+func (s *Server) SendTopicText(c Chat, thread int, from User, text string) (Message, error) {
+	m := textMessage(c, from, text)
+	m.MessageThreadID, m.IsTopicMessage = thread, true
+	return s.SendMessage(m)
+}
+
+// OpenTopic creates a topic in forum c, as a member of it would, and
+// returns its message_thread_id: the id of the service message that
+// starts it.
+func (s *Server) OpenTopic(c Chat, from User, name string) (int, error) {
+	if !c.IsForum {
+		return 0, fmt.Errorf("telegramtest: chat %d is not a forum", c.ID)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chats[c.ID] = c
+	id := s.newMessageID(c.ID)
+	if s.topics[c.ID] == nil {
+		s.topics[c.ID] = map[int]string{}
+	}
+	s.topics[c.ID][id] = name
+	m := Message{MessageID: id, MessageThreadID: id, IsTopicMessage: true, From: &from, Chat: c, Date: time.Now().Unix(),
+		ForumTopicCreated: &TopicInfo{Name: name, IconColor: 7322096}}
+	s.msgs[c.ID] = append(s.msgs[c.ID], &stored{msg: m, at: time.Now()})
+	s.notify()
+	return id, nil
+}
+
+// textMessage is a person's text with the entities Telegram adds.
+func textMessage(c Chat, from User, text string) Message {
 	m := Message{From: &from, Chat: c, Text: text}
 	if loc := commandPattern.FindStringIndex(text); loc != nil {
 		m.Entities = append(m.Entities, Entity{Type: "bot_command", Offset: 0, Length: utf16Len(text[:loc[1]])})
@@ -412,7 +450,7 @@ func (s *Server) SendText(c Chat, from User, text string) (Message, error) {
 	for _, loc := range mentionPattern.FindAllStringSubmatchIndex(text, -1) {
 		m.Entities = append(m.Entities, Entity{Type: "mention", Offset: utf16Len(text[:loc[4]]), Length: utf16Len(text[loc[4]:loc[5]])})
 	}
-	return s.SendMessage(m)
+	return m
 }
 
 // SendMessage delivers a message from a user as an update, filling in its
