@@ -394,6 +394,9 @@ func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) 
 	if !ok {
 		return chat.Message{}, false
 	}
+	if cmd, ok := startCommand(text); ok {
+		text = cmd // a deep link's payload (deeplink.go)
+	}
 	found := mentions(msg.Text, msg.Entities, lookup)
 	if r := msg.ReplyToMessage; len(found) == 0 && strings.HasPrefix(text, "/") && r != nil &&
 		r.From != nil && !r.From.IsBot && r.From.ID != msg.From.ID {
