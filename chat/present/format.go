@@ -28,7 +28,10 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 	}
 	caption := tag + " " + head + "\n" + status
 	flip := r.FlipFor(s, viewer)
-	rep := chat.Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version}
+	// The game's board in its chat: edited in place after each turn, a new
+	// message at its end (the result below the last moves).
+	rep := chat.Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version,
+		Live: true, Fresh: s.Result.Over}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.PlayerName(s, s.DrawOffer))
 	}

@@ -141,6 +141,7 @@ type chanRef struct{ platform, channel string }
 type Store interface {
 	sessions.Outbox
 	sessions.LanguageMemory
+	sessions.BoardStore
 }
 
 // New returns a Router playing the sessions cfg.NewSessions makes (which
@@ -182,7 +183,7 @@ func New(cfg Config) (*Router, error) {
 	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
-	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
+	r.out = newOutbox(cfg.Store, newLiveBoards(cfg.Store, cfg.Now, cfg.Logger), cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
 		claimOf(cfg))
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
@@ -254,7 +255,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
 		rep := r.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
-		rep.Platform, rep.ChannelID = s.Platform, s.ChannelID
+		rep.Platform, rep.ChannelID, rep.Fresh = s.Platform, s.ChannelID, true
 		r.send(ctx, rep)
 	}
 }
@@ -304,6 +305,9 @@ func (r *Router) Close() error {
 // send delivers a reply on its platform: through the durable outbox, or,
 // for a notice, at once and best effort (a stale "thinking…" is noise).
 func (r *Router) send(ctx context.Context, rep chat.Reply) {
+	if rep.Live && r.chans.Get(ctx, rep.Platform, rep.ChannelID).Boards == sessions.BoardsNew {
+		rep.Live, rep.Fresh = false, false // the channel keeps a picture of every turn
+	}
 	if !rep.Notice {
 		r.out.put(ctx, rep, isLater(ctx))
 		return
@@ -325,5 +329,10 @@ func (r *Router) Handle(ctx context.Context, m chat.Message) {
 	// The first change the message makes records its update: a re-sent
 	// one changes nothing (sessions.ErrDuplicate, answered with silence).
 	ctx = sessions.WithUpdate(ctx, sessions.UpdateKey{Platform: m.Platform, ID: m.Update})
+	if m.Privately == nil {
+		// A typed message (a press has Privately) goes below the chat's
+		// boards (liveboard.go).
+		r.out.boards.message(chanRef{m.Platform, m.ChannelID})
+	}
 	r.handle(&request{r: r, ctx: ctx, m: m, cmd: command.Parse(m.Text)})
 }
