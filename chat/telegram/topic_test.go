@@ -144,10 +144,10 @@ func TestE2ETopicGame(t *testing.T) {
 		}
 		return out
 	}
-	photosIn := func(thread int) []telegramtest.Sent {
+	photosIn := func(thread int) []telegramtest.Sent { // the boards shown, new or edited
 		var out []telegramtest.Sent
-		for _, s := range inTopic(thread) {
-			if s.Method == "sendPhoto" {
+		for _, s := range e.srv.History(forum.ID) {
+			if s.Thread == thread && isBoard(s) {
 				out = append(out, s)
 			}
 		}
@@ -184,7 +184,10 @@ func TestE2ETopicGame(t *testing.T) {
 		t.Errorf("topic A's last board %q", boardA.Text)
 	}
 	if n := len(photosIn(tb)); n != 2 {
-		t.Errorf("topic B has %d boards, want its own 2: %q", n, texts(inTopic(tb)))
+		t.Errorf("topic B has shown %d boards, want its own 2: %q", n, texts(inTopic(tb)))
+	}
+	if n := len(e.srv.Calls("editMessageMedia")); n == 0 {
+		t.Error("no board was edited in its topic")
 	}
 	if general := inTopic(0); len(general) != 0 {
 		t.Errorf("messages outside the topics: %q", texts(general))

@@ -461,6 +461,7 @@ func (s *Server) commit(m *stored) Message {
 	s.seq++
 	m.seq = s.seq
 	s.msgs[m.msg.Chat.ID] = append(s.msgs[m.msg.Chat.ID], m)
+	s.logState(m, m.export().Method)
 	return m.msg
 }
 
@@ -618,6 +619,7 @@ func (s *Server) edit(method string, p url.Values, files map[string]upload) (any
 	next.EditDate = time.Now().Unix()
 	m.msg, m.photo = next, photo
 	m.edits++
+	s.logState(m, method)
 	return m.msg, nil
 }
 

@@ -166,6 +166,7 @@ type Server struct {
 	hookSecret string
 	members    map[[2]int64]string
 	topics     map[int64]map[int]string // a forum's topics: thread id → name
+	history    map[int64][]Sent         // every state the bot's messages took, per chat
 	updates    map[int]Update           // every update delivered, by id (Redeliver)
 	// delivered is the getUpdates request (pollGen) that first returned
 	// each update.
@@ -198,6 +199,7 @@ func NewServer(cfg Config) *Server {
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
 		topics:    make(map[int64]map[int]string),
+		history:   make(map[int64][]Sent),
 		updates:   make(map[int]Update),
 		delivered: make(map[int]int),
 	}
@@ -300,6 +302,25 @@ func (s *Server) find(chatID int64, messageID int) *stored {
 		}
 	}
 	return nil
+}
+
+// History returns every state the bot's messages in a chat took, in the
+// order they took them: each message as sent, and again after each edit,
+// with Method the call that made that state ("sendPhoto",
+// "editMessageMedia", "editMessageReplyMarkup"...). A game played in one
+// message is one sendPhoto and an editMessageMedia a turn.
+func (s *Server) History(chatID int64) []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.history[chatID])
+}
+
+// logState records a state of message m made by method; called with s.mu
+// held.
+func (s *Server) logState(m *stored, method string) {
+	e := m.export()
+	e.Method = method
+	s.history[e.ChatID] = append(s.history[e.ChatID], e)
 }
 
 // Sent returns the messages the bot sent to a chat, oldest first, as they
