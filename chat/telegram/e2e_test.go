@@ -46,6 +46,19 @@ func newE2E(t *testing.T) *e2e {
 // animations' drawers.
 func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.Drawer) *e2e {
 	t.Helper()
+	return newE2EWithDrawers(t, reg, map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)}, gifDrawers)
+}
+
+// newE2EWithDrawers is newE2EWith with the boards' drawers.
+func newE2EWithDrawers(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer) *e2e {
+	t.Helper()
+	return newE2EOpts(t, reg, drawers, gifDrawers, nil)
+}
+
+// newE2EOpts is newE2EWithDrawers with the bot's Config changed by cfg
+// when not nil.
+func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer, cfg func(*telegram.Config)) *e2e {
+	t.Helper()
 	srv := newServer(t)
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
@@ -61,14 +74,18 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 			return m, err
 		},
 		Store:      store,
-		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Drawers:    drawers,
 		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })
-	bot, err := telegram.New(fastConfig(srv), router)
+	c := fastConfig(srv)
+	if cfg != nil {
+		cfg(&c)
+	}
+	bot, err := telegram.New(c, router)
 	if err != nil {
 		t.Fatal(err)
 	}

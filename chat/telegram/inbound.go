@@ -332,8 +332,8 @@ func (b *Bot) askAdmin(chatID, userID int64) (admin bool, ttl time.Duration) {
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
 // start or cancel a tournament, add the bot to it or take the bot out, and
-// only an admin may change the group's language, default level, dice or web
-// page. Such a
+// only an admin may change the group's language, default level, dice, web
+// page or how its boards are shown ("tahta yeni"). Such a
 // command is checked even without a leading "/" ("@bot turnuva başlat",
 // "dil en" in a group without privacy mode, a button); other texts are not
 // worth a getChatMember call.
@@ -344,8 +344,9 @@ func adminMatters(text string) bool {
 		return true
 	case command.Lang, command.Level, command.Web:
 		return len(c.Args) > 0
-	case command.Roll:
-		// "zar elle" sets the group's dice; "zar" and "zar #g7" roll.
+	case command.Roll, command.Board:
+		// "zar elle" sets the group's dice, "tahta yeni" how its boards
+		// are shown; "zar", "tahta #g7" roll and show.
 		return len(c.Args) > 0 && !strings.HasPrefix(c.Args[0], "#")
 	case command.Play, command.Help:
 		// A bare "başlat" starts the group's tournament when one is open.
