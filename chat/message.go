@@ -191,3 +191,33 @@ const MinOutage = 5 * time.Second
 type Handler interface {
 	Handle(ctx context.Context, m Message)
 }
+
+// InlineQuery is what a person types after the bot's name in a chat the bot
+// need not be in (Telegram's inline mode: "@oyunbot dama").
+type InlineQuery struct {
+	Platform, UserID, UserName string
+	Locale                     string // the person's platform locale; may be empty
+	Text                       string // what follows the bot's name
+}
+
+// InlineOffer is one thing an InlineQuery may start: chosen, it becomes a
+// message "via" the bot in that chat, showing Text with Buttons, and the
+// adapter hands the Handler Command as a Message from the chooser in the
+// channel of that one message (InlineChannel): every reply there edits it.
+type InlineOffer struct {
+	Title, Description string
+	Text               string
+	Command            string // at most MaxButtonData bytes
+	Buttons            [][]Button
+}
+
+// InlineOfferer is implemented by a Handler (the Router) that offers games
+// to start in chats the bot is not in.
+type InlineOfferer interface {
+	InlineOffers(ctx context.Context, q InlineQuery) []InlineOffer
+}
+
+// InlineChannelPrefix begins the ChannelID of a message sent through an
+// inline query: the channel is that one message, which the bot can edit
+// but not answer below (it may not be in the chat).
+const InlineChannelPrefix = "inline:"

@@ -23,3 +23,16 @@ func (s *SQLStore) SaveLiveBoard(ctx context.Context, b LiveBoard) error {
 		shown_ms = excluded.shown_ms`, b.Platform, b.ChannelID, b.Game, b.Ref, ms(b.Posted), ms(b.Shown))
 	return wrapped("save live board", err)
 }
+
+// GameBoards loads the board messages of game in every chat of a platform.
+func (s *SQLStore) GameBoards(ctx context.Context, platform string, game int64) ([]LiveBoard, error) {
+	out, err := list(ctx, s, "", func(r scanner) (LiveBoard, string, error) {
+		b := LiveBoard{Platform: platform, Game: game}
+		var posted, shown int64
+		err := r.Scan(&b.ChannelID, &b.Ref, &posted, &shown)
+		b.Posted, b.Shown = fromMS(posted), fromMS(shown)
+		return b, b.ChannelID, err
+	}, `SELECT channel, ref, posted_ms, shown_ms FROM live_boards WHERE platform = ? AND game_id = ? ORDER BY channel`,
+		platform, game)
+	return out, wrapped("game boards", err)
+}

@@ -346,6 +346,9 @@ type BoardStore interface {
 	// SaveLiveBoard stores b, replacing the game's earlier board message
 	// in that chat.
 	SaveLiveBoard(ctx context.Context, b LiveBoard) error
+	// GameBoards loads the board messages of game in every chat of a
+	// platform (its own and those it is shown in), by chat.
+	GameBoards(ctx context.Context, platform string, game int64) ([]LiveBoard, error)
 }
 
 // ChallengeRecord is an open challenge as stored.

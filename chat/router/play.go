@@ -356,6 +356,9 @@ func (q *request) board() {
 			return
 		}
 	}
+	if q.shareInline() {
+		return
+	}
 	if len(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) == 0 && !q.hasTag() {
 		// A spectator: show the channel's only game, or list them.
 		all := q.r.games.ChannelGames(q.m.Platform, q.m.ChannelID)

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"log/slog"
 	"oyunbot/chat/present"
+	"strings"
 	"sync"
 	"time"
 
@@ -310,6 +311,9 @@ func (r *Router) send(ctx context.Context, rep chat.Reply) {
 	}
 	if !rep.Notice {
 		r.out.put(ctx, rep, isLater(ctx))
+		if rep.Live && rep.GameID != 0 && !strings.HasPrefix(rep.ChannelID, chat.InlineChannelPrefix) {
+			r.mirror(ctx, rep)
+		}
 		return
 	}
 	s := r.sender(rep.Platform)

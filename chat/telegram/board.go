@@ -30,8 +30,13 @@ const boardAttach = "board"
 // edit that changes nothing is a success. An edit Telegram refuses (the
 // message was deleted, cannot be edited, or the request as it is) returns
 // an error wrapping chat.ErrEditFailed, nothing sent. Edits are paced on
-// the chat's lane and retried as sends are.
+// the chat's lane and retried as sends are. An inline message (inline.go)
+// is edited whatever at says.
 func (b *Bot) SendBoard(ctx context.Context, r chat.Reply, at string) (string, error) {
+	if id, ok := inlineChannel(r); ok {
+		// Every reply edits an inline message: it is its own board.
+		return id, b.sendInline(ctx, id, r)
+	}
 	ch, err := target(r)
 	if err != nil {
 		return "", err

@@ -72,6 +72,9 @@ type op struct {
 // chat.ErrUndeliverable. When ctx ends first Send returns its error, and the
 // queued reply may still go out.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
+	if id, ok := inlineChannel(r); ok {
+		return b.sendInline(ctx, id, r)
+	}
 	ch, err := target(r)
 	if err != nil {
 		return err
@@ -82,6 +85,16 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 	}
 	_, err = b.enqueue(ctx, ch, ops)
 	return err
+}
+
+// inlineChannel is the inline message a reply of this platform goes to
+// (inline.go), ok false for a chat.
+func inlineChannel(r chat.Reply) (id string, ok bool) {
+	if r.Platform != "" && r.Platform != Platform {
+		return "", false
+	}
+	id, ok = strings.CutPrefix(r.ChannelID, chat.InlineChannelPrefix)
+	return id, ok && id != ""
 }
 
 // target is the chat (and forum topic) a reply goes to, or an error

@@ -36,6 +36,16 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 			t.Fatal(err)
 		}
 	}
+	all, err := s.GameBoards(ctx, "telegram", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 || all[0].ChannelID != "-100" || all[0].Ref != "58" || all[1].ChannelID != "-200" {
+		t.Errorf("GameBoards(telegram, 7) = %+v, want chats -100 (ref 58) and -200", all)
+	}
+	if none, err := s.GameBoards(ctx, "telegram", 9); err != nil || len(none) != 0 {
+		t.Errorf("GameBoards of a game never shown = %+v, %v", none, err)
+	}
 	for _, want := range append([]sessions.LiveBoard{later}, others...) {
 		got, err := s.LiveBoard(ctx, want.Platform, want.ChannelID, want.Game)
 		if err != nil {

@@ -291,9 +291,19 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		}
 		return true, nil
 	case "editMessageText", "editMessageCaption", "editMessageReplyMarkup":
+		if imid := p.Get("inline_message_id"); imid != "" {
+			return s.editInline(method, imid, p)
+		}
 		return s.edit(method, p, nil)
 	case "editMessageMedia":
+		if p.Get("inline_message_id") != "" {
+			// An inline message takes no new upload: only a file_id or
+			// a URL, which the bot does not use.
+			return nil, badRequest("inline message media editing is not supported by the fake")
+		}
 		return s.edit(method, p, files)
+	case "answerInlineQuery":
+		return s.answerInline(p)
 	case "deleteMessage":
 		c, err := s.chat(p)
 		if err != nil {
