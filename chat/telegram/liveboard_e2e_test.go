@@ -77,10 +77,10 @@ func playable(kb [][]telegramtest.Button, n int) []string {
 }
 
 // playByTaps plays game id in a chat as user by tapping its live board
-// only, a random playable button at a time (a piece, then one of its
-// targets, then one of the moves between the two squares...), until the
-// game ends; it returns the turns user played.
-func (e *e2e) playByTaps(t *testing.T, chatID int64, user telegramtest.User, id int64, rng *rand.Rand, maxTurns int) int {
+// only, a playable button at a time chosen by pick (a piece, then one of
+// its targets, then one of the moves between the two squares...), until
+// the game ends; it returns the turns user played.
+func (e *e2e) playByTaps(t *testing.T, chatID int64, user telegramtest.User, id int64, pick func([]string) string, maxTurns int) int {
 	t.Helper()
 	turns, shown := 0, 0 // shown: the boards shown before the last move
 	for ; ; turns++ {
@@ -112,7 +112,7 @@ func (e *e2e) playByTaps(t *testing.T, chatID int64, user telegramtest.User, id 
 			if presses > 6 || len(options) == 0 {
 				t.Fatalf("turn %d: nothing to press after %d presses: %s", turns, presses, flat(e.message(t, chatID, board.MessageID).Keyboard))
 			}
-			press := options[rng.IntN(len(options))]
+			press := pick(options)
 			kb := flat(e.message(t, chatID, board.MessageID).Keyboard)
 			photos := len(e.photos(chatID))
 			if _, err := e.srv.Press(user, chatID, board.MessageID, press); err != nil {
@@ -174,11 +174,14 @@ func (c tally) String() string {
 	return fmt.Sprintf("%d messages, %d boards shown (%d by editing), calls: %s", c.messages, c.boards, c.edits, strings.Join(calls, ", "))
 }
 
-// TestE2ELiveBoardWholeGames: a whole game of each tap game played in a
-// group against the bot by taps alone lives in one board message, edited
-// in place every turn: besides the start's message, the game posts at
-// most its end's board (a game's end is posted anew, with its result and
-// analysis) and what it says beside the board.
+// TestE2ELiveBoardWholeGames: a whole game played in a group against the
+// bot by taps alone (tic-tac-toe, chess, dama with a multi-capture tapped
+// square by square, İşlem, tavla with the bot's dice, the 8-puzzle solved
+// tile by tile) lives in one board message, edited in place every turn:
+// besides the start's message, the game posts at most its end's board (a
+// game's end is posted anew, with its result and analysis) and what it
+// says beside the board. The same game with the channel's «board new»
+// (a picture each turn, as before) posts a message a turn, for comparison.
 func TestE2ELiveBoardWholeGames(t *testing.T) {
 	for i, tc := range []struct {
 		name, play string
@@ -186,9 +189,11 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 		maxTurns   int
 		// played checks the finished game's moves (Bob's the even ones).
 		played func([]string) bool
+		// pick chooses Bob's tap (nil: at random).
+		pick func(e *e2e, options []string) string
 	}{
-		{"tictactoe", "/play tictactoe easy x", 0, 5, nil},
-		{"chess", "/play chess easy white", 1, 150, nil},
+		{"tictactoe", "/play tictactoe easy x", 0, 5, nil, nil},
+		{"chess", "/play chess easy white", 1, 150, nil, nil},
 		// A capture of several pieces, tapped square by square.
 		{"dama", "/play dama easy", 6, 150, func(moves []string) bool {
 			for i := 0; i < len(moves); i += 2 {
@@ -197,8 +202,25 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 				}
 			}
 			return false
+		}, nil},
+		{"islem", "/play islem easy", 3, 150, nil, nil},
+		// The dice rolled by the bot, each checker's move a button.
+		{"tavla", "/play tavla easy", 4, 400, nil, nil},
+		// The tiles of the shortest solution, tapped one by one.
+		{"puzzle8", "/play puzzle8", 0, 40, nil, func(e *e2e, options []string) string {
+			s, err := e.mgr.Lobby().Get(1)
+			if err != nil {
+				return options[0]
+			}
+			next := "=" + solvePuzzle(t, s)[0]
+			for _, o := range options {
+				if strings.HasSuffix(o, " "+next) {
+					return o
+				}
+			}
+			t.Fatalf("no tile %s among %q", next, options)
+			return ""
 		}},
-		{"islem", "/play islem easy", 3, 150, nil},
 	} {
 		for _, each := range []bool{false, true} {
 			name := tc.name
@@ -221,11 +243,16 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 					t.Fatal(err)
 				}
 				first := e.waitPhotos(t, group.ID, 1)
-				turns := e.playByTaps(t, group.ID, bob, 1, rand.New(rand.NewPCG(tc.seed, 36)), tc.maxTurns)
+				rng := rand.New(rand.NewPCG(tc.seed, 36))
+				pick := func(o []string) string { return o[rng.IntN(len(o))] }
+				if tc.pick != nil {
+					pick = func(o []string) string { return tc.pick(e, o) }
+				}
+				turns := e.playByTaps(t, group.ID, bob, 1, pick, tc.maxTurns)
 				var last telegramtest.Sent
 				if err := e.srv.Wait(patience, func() bool {
 					last = e.liveBoard(t, group.ID)
-					return strings.Contains(last.Text, "Game over")
+					return strings.Contains(last.Text, "Game over") || strings.Contains(last.Text, "Solved")
 				}); err != nil {
 					t.Fatalf("no final board: %q", texts(e.srv.History(group.ID)))
 				}
