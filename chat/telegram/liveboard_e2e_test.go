@@ -79,11 +79,12 @@ func playable(kb [][]telegramtest.Button, n int) []string {
 // playByTaps plays game id in a chat as user by tapping its live board
 // only, a playable button at a time chosen by pick (a piece, then one of
 // its targets, then one of the moves between the two squares...), until
-// the game ends; it returns the turns user played.
+// the game ends; it returns the presses that played a move.
 func (e *e2e) playByTaps(t *testing.T, chatID int64, user telegramtest.User, id int64, pick func([]string) string, maxTurns int) int {
 	t.Helper()
-	turns, shown := 0, 0 // shown: the boards shown before the last move
-	for ; ; turns++ {
+	turns, presses, shown := 0, 0, 0 // shown: the boards shown before the last move
+	var last []string                // the buttons before the last press
+	for ; ; presses++ {
 		var board telegramtest.Sent
 		// A board shown since the last move, to play on, or the end.
 		err := e.srv.Wait(patience, func() bool {
@@ -102,39 +103,49 @@ func (e *e2e) playByTaps(t *testing.T, chatID int64, user telegramtest.User, id 
 		if done, _ := e.over(id); done {
 			return turns
 		}
-		if turns == maxTurns {
-			t.Fatalf("no end after %d turns", maxTurns)
+		if turns == maxTurns || presses > 8*maxTurns+8 {
+			t.Fatalf("no end after %d turns, %d presses", turns, presses)
+		}
+		// The buttons a selection brought (a piece's targets, the moves
+		// between two squares), else any.
+		options := playable(board.Keyboard, 4)
+		var fresh []string
+		for _, o := range options {
+			if !slices.Contains(last, o) {
+				fresh = append(fresh, o)
+			}
+		}
+		if len(fresh) > 0 && last != nil {
+			options = fresh
 		}
 		_, before := e.over(id)
-		mark, words := len(e.srv.History(chatID)), 4
-		for presses := 0; ; presses++ {
-			options := playable(e.message(t, chatID, board.MessageID).Keyboard, words)
-			if presses > 6 || len(options) == 0 {
-				t.Fatalf("turn %d: nothing to press after %d presses: %s", turns, presses, flat(e.message(t, chatID, board.MessageID).Keyboard))
-			}
-			press := pick(options)
-			kb := flat(e.message(t, chatID, board.MessageID).Keyboard)
-			photos := len(e.photos(chatID))
-			if _, err := e.srv.Press(user, chatID, board.MessageID, press); err != nil {
-				t.Fatal(err)
-			}
-			moved := false
-			err := e.srv.Wait(patience, func() bool {
-				if done, now := e.over(id); done || len(now) > len(before) {
-					moved = true
-					return true
-				}
-				return flat(e.message(t, chatID, board.MessageID).Keyboard) != kb
-			})
-			if err != nil {
-				t.Fatalf("turn %d: pressing %q did nothing; chat %q", turns, press, texts(e.srv.History(chatID)[mark:]))
-			}
-			if moved {
-				shown = photos
-				break
-			}
-			words = len(strings.Fields(press)) + 1 // a selection: its targets
+		press := pick(options)
+		kb := flat(board.Keyboard)
+		photos := len(e.photos(chatID))
+		cb, err := e.srv.Press(user, chatID, board.MessageID, press)
+		if err != nil {
+			t.Fatal(err)
 		}
+		moved := false
+		err = e.srv.Wait(patience, func() bool {
+			if done, now := e.over(id); done || len(now) > len(before) {
+				moved = true
+				return true
+			}
+			// A selection, a newer board, or the press refused (its
+			// board out of date).
+			text, _, answered := e.srv.Answer(cb)
+			return flat(e.message(t, chatID, board.MessageID).Keyboard) != kb || len(e.photos(chatID)) > photos || answered && text != ""
+		})
+		if err != nil {
+			t.Fatalf("turn %d: pressing %q did nothing; chat %q", turns, press, texts(e.srv.History(chatID)))
+		}
+		if moved {
+			turns++
+			shown, last = photos, nil
+			continue
+		}
+		last = playable(board.Keyboard, 4)
 	}
 }
 
