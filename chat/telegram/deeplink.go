@@ -10,6 +10,7 @@ package telegram
 //	accept_<user>_<time>   accept @<user>:<time>   a challenge (present.ChallengeID)
 //	game_<n>               board #g<n>             a game's board, to resume it
 //	join_<chat>[_<topic>]  join <chat>[:<topic>]   the tournament of a group (or topic)
+//	help                   help                    what the bot does (?startgroup=help: in the group it joins)
 //
 // Any other payload ("/start dama") is left as it is: the words of a
 // "/start" command.
@@ -25,6 +26,7 @@ const (
 	linkAccept = "accept_"
 	linkGame   = "game_"
 	linkJoin   = "join_"
+	linkHelp   = "help"
 )
 
 var (
@@ -42,6 +44,8 @@ func startCommand(text string) (string, bool) {
 		return "", false
 	}
 	switch {
+	case payload == linkHelp:
+		return "help", true
 	case strings.HasPrefix(payload, linkAccept):
 		from, created, ok := strings.Cut(strings.TrimPrefix(payload, linkAccept), "_")
 		if ok && digits.MatchString(from) && base36.MatchString(created) {
@@ -62,9 +66,12 @@ func startCommand(text string) (string, bool) {
 
 // StartPayload is the deep-link payload that stands for a command text of
 // the router: "accept @<user>:<time>" (a challenge), "board #g<n>" (a
-// game) or "join <channel>" (a group's tournament); ok is false for any
-// other text. StartLink makes the link.
+// game), "join <channel>" (a group's tournament) or "help"; ok is false
+// for any other text. StartLink makes the link.
 func StartPayload(command string) (string, bool) {
+	if command == "help" {
+		return linkHelp, true
+	}
 	words := strings.Fields(command)
 	if len(words) != 2 {
 		return "", false

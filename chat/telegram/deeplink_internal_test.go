@@ -13,6 +13,8 @@ func TestStartCommand(t *testing.T) {
 		{"/start game_17", "board #g17"},
 		{"/start join_-1001234", "join -1001234"},
 		{"/start join_-1001234_9", "join -1001234:9"},
+		{"/start help", "help"},
+		{"/start helpme", ""},
 		{"/start", ""},
 		{"/start dama", ""},
 		{"/start dama kolay", ""},
@@ -39,7 +41,7 @@ func TestStartCommand(t *testing.T) {
 // TestStartLink: the links of the commands a payload stands for, read back
 // to the same commands; others have none.
 func TestStartLink(t *testing.T) {
-	for _, cmd := range []string{"accept @42:lq3k2", "board #g17", "join -1001234", "join -1001234:9"} {
+	for _, cmd := range []string{"accept @42:lq3k2", "board #g17", "join -1001234", "join -1001234:9", "help"} {
 		link, ok := StartLink("oyun_bot", cmd, false)
 		payload, _ := StartPayload(cmd)
 		if !ok || link != "https://t.me/oyun_bot?start="+payload {

@@ -26,9 +26,10 @@ func TestDeepLinks(t *testing.T) {
 	srv.SendText(g, ayse, "/start@"+b.UserName()+" "+join)
 	srv.SendText(pc, bob, "/start dama")
 	srv.SendText(pc, bob, "/start")
-	ms := h.waitMessages(t, 5)
+	srv.SendText(g, bob, "/start@"+b.UserName()+" help") // ?startgroup=help
+	ms := h.waitMessages(t, 6)
 	// Chats are handled concurrently: compare as a set.
-	want := map[string]bool{"accept @42:lq3k2": true, "board #g12": true, "join -900": false, "/start dama": true, "/start": true}
+	want := map[string]bool{"accept @42:lq3k2": true, "board #g12": true, "join -900": false, "/start dama": true, "/start": true, "help": false}
 	for _, m := range ms {
 		private, ok := want[m.Text]
 		if !ok || m.Private != private {
@@ -46,7 +47,9 @@ func TestDeepLinks(t *testing.T) {
 }
 
 // TestE2EDeepLinkGame: the link of a game played in a group, opened by
-// one of its players, shows them that game's board in their private chat.
+// one of its players once it is over, shows them that game's board in
+// their private chat; the link adding the bot to a group with "help"
+// shows the group what the bot does.
 // (A live game's board, shown and played privately, needs the router's
 // support: see the deeplink.go comment.)
 func TestE2EDeepLinkGame(t *testing.T) {
@@ -74,4 +77,8 @@ func TestE2EDeepLinkGame(t *testing.T) {
 	if !strings.Contains(private.Text, "#g1") {
 		t.Errorf("private board %q", private.Text)
 	}
+	// ?startgroup=help: the group the bot was added to gets its help.
+	added := telegramtest.Group(902, "Yeni Grup")
+	e.srv.SendText(added, ayse, "/start@"+e.bot.UserName()+" help")
+	e.waitText(t, added.ID, 0, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "Komutlar") })
 }
