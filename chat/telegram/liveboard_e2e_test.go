@@ -286,8 +286,8 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 					}
 					return
 				}
-				if c.messages > 3 {
-					t.Errorf("%d messages for one game: %q", c.messages, texts(e.srv.Sent(group.ID)))
+				if c.messages != 2 {
+					t.Errorf("%d messages for one game, want its start and its end: %q", c.messages, texts(e.srv.Sent(group.ID)))
 				}
 				if c.edits < turns-1 {
 					t.Errorf("%d boards edited in place for %d turns", c.edits, turns)
