@@ -204,7 +204,7 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 		pick func(e *e2e, options []string) string
 	}{
 		{"tictactoe", "/play tictactoe easy x", 0, 5, nil, nil},
-		{"chess", "/play chess easy white", 1, 150, nil, nil},
+		{"chess", "/play chess easy white", 1, 200, nil, nil},
 		// A capture of several pieces, tapped square by square.
 		{"dama", "/play dama easy", 6, 150, func(moves []string) bool {
 			for i := 0; i < len(moves); i += 2 {
@@ -214,7 +214,7 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 			}
 			return false
 		}, nil},
-		{"islem", "/play islem easy", 3, 150, nil, nil},
+		{"islem", "/play islem easy", 3, 200, nil, nil},
 		// The dice rolled by the bot, each checker's move a button.
 		{"tavla", "/play tavla easy", 4, 400, nil, nil},
 		// The tiles of the shortest solution, tapped one by one.
@@ -239,6 +239,9 @@ func TestE2ELiveBoardWholeGames(t *testing.T) {
 				name += "/picture-each-turn"
 			}
 			t.Run(name, func(t *testing.T) {
+				if testing.Short() && (each || tc.maxTurns > 150) {
+					t.Skip("long games, and the comparison with a picture each turn: without -short")
+				}
 				e := newLiveE2E(t, nil)
 				group := telegramtest.Group(int64(5100+i), "Canlı Tahta")
 				skip := 0 // the setting's answer
@@ -387,6 +390,9 @@ func TestE2ELiveBoardResentPress(t *testing.T) {
 // such messages came below it, and posted anew at the bottom after that:
 // about one new board every four turns, every other turn an edit.
 func TestE2ELiveBoardTypedGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole games typed: without -short")
+	}
 	for i, tc := range []struct {
 		name, play string
 		moves      func(e *e2e, s sessions.Snapshot) []string // the next moves to type
