@@ -38,6 +38,11 @@ type Message struct {
 	// whether the answer went privately; nil for a typed message, and on
 	// platforms that cannot.
 	Privately func(text string) bool
+	// Answer, when set, takes the replies to this message instead of its
+	// chat, but for a game's board (Reply.Live), which goes to the chat as
+	// for any move: a web page's request (issue 37), whose person reads
+	// the answer on the page while the chat sees the game go on.
+	Answer func(Reply)
 	// Mentions are the users mentioned in the text, resolved by the adapter
 	// (for "challenge @user"): the text keeps the platform's mention form.
 	Mentions []User
