@@ -21,7 +21,7 @@ func TestE2EAnalyse(t *testing.T) {
 		t.Fatal(err)
 	}
 	board := e.waitPhotos(t, pc.ID, 1)
-	seen := len(e.srv.Sent(pc.ID))
+	seen := len(e.srv.History(pc.ID))
 	if _, err := e.srv.SendText(pc, bob, "/analyse"); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestE2EAnalyse(t *testing.T) {
 		t.Fatalf("no Analyse button under the finished game: %q", board.Data())
 	}
 	boards := len(e.photos(pc.ID))
-	seen = len(e.srv.Sent(pc.ID))
+	seen = len(e.srv.History(pc.ID))
 	if _, err := e.srv.Press(bob, pc.ID, board.MessageID, analyse); err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestE2EAnalyse(t *testing.T) {
 		}
 	}
 
-	seen = len(e.srv.Sent(pc.ID))
+	seen = len(e.srv.History(pc.ID))
 	if _, err := e.srv.SendText(pc, ayse, "/analiz #g1"); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestE2EAnalyse(t *testing.T) {
 	if !strings.Contains(again.Text, "#g1 analizi, XOX") || !strings.Contains(again.Text, "isabet %") {
 		t.Errorf("the kept analysis in Turkish: %q", again.Text)
 	}
-	for _, s := range e.srv.Sent(pc.ID)[seen:] {
+	for _, s := range e.srv.History(pc.ID)[seen:] {
 		if strings.Contains(s.Text, "analiz ediliyor") {
 			t.Errorf("a kept analysis was made again: %q", s.Text)
 		}

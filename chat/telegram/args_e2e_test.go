@@ -26,7 +26,7 @@ func TestE2EMatchLength(t *testing.T) {
 		{bob, "/challenge @ayse_y tictactoe match 99999999999999999999", "A match is played to 1 to 15 points."},
 		{ayse, "/meydan @bob_the_user xox maç ü", "«ü» bir maç uzunluğu değil"},
 	} {
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.SendText(group, tc.from, tc.text); err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestE2EMatchLength(t *testing.T) {
 			t.Errorf("%q: %q %v, want %q and no buttons", tc.text, got.Text, got.Data(), tc.want)
 		}
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe match 3"); err != nil {
 		t.Fatal(err)
 	}

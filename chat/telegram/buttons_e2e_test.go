@@ -10,8 +10,9 @@ import (
 // TestE2EOldBoardActsOnItsOwnGame: in a group, Ayşe plays #g1 against Bob
 // and then #g2 against Zeynep. #g2's board does not take the buttons of
 // #g1's, whose game goes on; #g1's resign button, pressed then, resigns
-// #g1 and leaves #g2 alone; #g1's final board retires its old board's
-// keyboard and #g2's next board retires #g2's old one.
+// #g1 and leaves #g2 alone; #g1's final board (a new message: a game's
+// end is posted anew) retires its old board's keyboard, and #g2's next
+// board, edited into #g2's message in place, keeps its own buttons.
 func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	e := newE2E(t)
 	group := telegramtest.Group(-7070, "Oyun Masası")
@@ -30,7 +31,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.SendMessage(telegramtest.Message{From: &ayse, Chat: group, Text: "/challenge tictactoe", ReplyToMessage: &theirs}); err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +51,7 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 	}
 	// A text reply after #g2's board: the lane has done whatever it does
 	// after a board by then.
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, ayse, "/games"); err != nil {
 		t.Fatal(err)
 	}
@@ -80,11 +81,15 @@ func TestE2EOldBoardActsOnItsOwnGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	third := e.waitPhotos(t, group.ID, 4)
-	if !strings.HasPrefix(third.Text, "#g2 ") || len(third.Data()) == 0 {
-		t.Fatalf("#g2's next board: %q %q", third.Text, third.Data())
+	if !strings.HasPrefix(third.Text, "#g2 ") || len(third.Data()) == 0 || third.Method != "editMessageMedia" || third.MessageID != second.MessageID {
+		t.Fatalf("#g2's next board: %s of message %d (want an edit of %d): %q %q", third.Method, third.MessageID, second.MessageID, third.Text, third.Data())
 	}
-	if err := e.srv.Wait(patience, func() bool { return len(keyboard(second.MessageID)) == 0 }); err != nil {
-		t.Errorf("#g2's old board keeps its buttons: %q", keyboard(second.MessageID))
+	// A barrier: the lane is done with whatever follows the board.
+	seen = len(e.srv.History(group.ID))
+	e.srv.SendText(group, ayse, "/games")
+	e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "#g2") })
+	if len(keyboard(second.MessageID)) == 0 || len(e.srv.Calls("editMessageReplyMarkup")) != 1 {
+		t.Errorf("#g2's board edited in place lost its buttons: %q", keyboard(second.MessageID))
 	}
 }
 
@@ -97,7 +102,7 @@ func TestE2EGroupSettingsByAdmins(t *testing.T) {
 	e.srv.SetMember(group.ID, bob.ID, "administrator")
 	say := func(from telegramtest.User, text, want string) {
 		t.Helper()
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.SendText(group, from, text); err != nil {
 			t.Fatal(err)
 		}

@@ -25,21 +25,21 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	// press sends a button's press by u and returns the next message.
 	press := func(u telegramtest.User, msg telegramtest.Sent, data string) telegramtest.Sent {
 		t.Helper()
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.Press(u, group.ID, msg.MessageID, data); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.srv.Wait(patience, func() bool { return len(e.srv.Sent(group.ID)) > seen }); err != nil {
+		if err := e.srv.Wait(patience, func() bool { return len(e.srv.History(group.ID)) > seen }); err != nil {
 			t.Fatalf("no answer to %s's press", u.FirstName)
 		}
-		return e.srv.Sent(group.ID)[seen]
+		return e.srv.History(group.ID)[seen]
 	}
 	// refused: a press refused to u alone (issue 36).
 	refused := func(u telegramtest.User, msg telegramtest.Sent, data string) string {
 		t.Helper()
 		return e.refusedPress(t, group, u, msg.MessageID, data)
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, mover, "/resign"); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	}
 
 	// A draw offer: only the opponent answers it.
-	seen = len(e.srv.Sent(group.ID))
+	seen = len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, mover, "/draw"); err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func (e *e2e) ticTacToe(t *testing.T, group telegramtest.Chat) (board telegramte
 	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil { // the bot meets @ayse_y
 		t.Fatal(err)
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
 		t.Fatal(err)
 	}

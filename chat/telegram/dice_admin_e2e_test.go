@@ -30,7 +30,7 @@ func TestE2EDiceSettingByAdmin(t *testing.T) {
 		{bob, "zar otomatik", "Bu kanalın zarlarını kimin attığını yalnızca kanal yöneticileri değiştirebilir", sessions.DiceByHand},
 		{ayse, "zar otomatik", "Bu kanalda zarları artık bot atar", ""},
 	} {
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.SendText(group, tc.from, tc.text); err != nil {
 			t.Fatal(err)
 		}

@@ -129,7 +129,7 @@ func TestE2EDraughtsWholeGames(t *testing.T) {
 				if err := e.srv.Wait(patience, func() bool {
 					return len(e.photos(dm.ID)) > n || len(e.message(t, dm.ID, board.MessageID).Keyboard) > 9
 				}); err != nil {
-					t.Fatalf("board %d: tapping %q played nothing; chat %q", n, target, texts(e.srv.Sent(dm.ID)))
+					t.Fatalf("board %d: tapping %q played nothing; chat %q", n, target, texts(e.srv.History(dm.ID)))
 				}
 				if len(e.photos(dm.ID)) == n { // several captures between the squares: the first
 					_, choice, _ := tapData(e.message(t, dm.ID, board.MessageID).Keyboard[8:], 5)
@@ -142,21 +142,21 @@ func TestE2EDraughtsWholeGames(t *testing.T) {
 			if !strings.Contains(board.Text, tc.over) || len(board.Keyboard) > 1 {
 				t.Fatalf("last board %q, keyboard %+v", board.Text, board.Keyboard)
 			}
-			before := len(e.srv.Sent(dm.ID))
+			before := len(e.srv.History(dm.ID))
 			if _, err := e.srv.SendText(dm, tc.user, "/pdn"); err != nil {
 				t.Fatal(err)
 			}
 			if err := e.srv.Wait(patience, func() bool {
-				for _, s := range e.srv.Sent(dm.ID)[before:] {
+				for _, s := range e.srv.History(dm.ID)[before:] {
 					if s.Method == "sendDocument" {
 						return true
 					}
 				}
 				return false
 			}); err != nil {
-				t.Fatalf("no PDN file; chat %q", texts(e.srv.Sent(dm.ID)[before:]))
+				t.Fatalf("no PDN file; chat %q", texts(e.srv.History(dm.ID)[before:]))
 			}
-			for _, s := range e.srv.Sent(dm.ID)[before:] {
+			for _, s := range e.srv.History(dm.ID)[before:] {
 				if s.Method == "sendDocument" && !strings.Contains(string(s.Document), tc.gameType) {
 					t.Fatalf("PDN %q:\n%s", s.DocName, s.Document)
 				}

@@ -46,6 +46,19 @@ func newE2E(t *testing.T) *e2e {
 // animations' drawers.
 func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.Drawer) *e2e {
 	t.Helper()
+	return newE2EWithDrawers(t, reg, map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)}, gifDrawers)
+}
+
+// newE2EWithDrawers is newE2EWith with the boards' drawers.
+func newE2EWithDrawers(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer) *e2e {
+	t.Helper()
+	return newE2EOpts(t, reg, drawers, gifDrawers, nil)
+}
+
+// newE2EOpts is newE2EWithDrawers with the bot's Config changed by cfg
+// when not nil.
+func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer, cfg func(*telegram.Config)) *e2e {
+	t.Helper()
 	srv := newServer(t)
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
@@ -61,14 +74,18 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 			return m, err
 		},
 		Store:      store,
-		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Drawers:    drawers,
 		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })
-	bot, err := telegram.New(fastConfig(srv), router)
+	c := fastConfig(srv)
+	if cfg != nil {
+		cfg(&c)
+	}
+	bot, err := telegram.New(c, router)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,22 +102,30 @@ func newE2EWith(t *testing.T, reg *games.Registry, gifDrawers map[string]render.
 	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot, store: store}
 }
 
-// photos returns the boards sent to a chat.
+// photos returns the boards shown in a chat, in order: each new board
+// and each board edited in place (a game's board is one message edited
+// turn after turn).
 func (e *e2e) photos(chatID int64) []telegramtest.Sent {
 	var out []telegramtest.Sent
-	for _, s := range e.srv.Sent(chatID) {
-		if s.Method == "sendPhoto" {
+	for _, s := range e.srv.History(chatID) {
+		if isBoard(s) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
+// isBoard reports a state of a chat's messages (History) that shows a
+// board anew: a photo sent, or a board's picture edited in place.
+func isBoard(s telegramtest.Sent) bool {
+	return s.Method == "sendPhoto" || s.Method == "editMessageMedia"
+}
+
 // waitPhotos waits for the n-th board of a chat and returns it.
 func (e *e2e) waitPhotos(t *testing.T, chatID int64, n int) telegramtest.Sent {
 	t.Helper()
 	if err := e.srv.Wait(patience, func() bool { return len(e.photos(chatID)) >= n }); err != nil {
-		t.Fatalf("board %d never came; chat: %+v", n, texts(e.srv.Sent(chatID)))
+		t.Fatalf("board %d never came; chat: %+v", n, texts(e.srv.History(chatID)))
 	}
 	return e.photos(chatID)[n-1]
 }
@@ -111,7 +136,7 @@ func (e *e2e) waitText(t *testing.T, chatID int64, after int, ok func(telegramte
 	t.Helper()
 	var found telegramtest.Sent
 	err := e.srv.Wait(patience, func() bool {
-		sent := e.srv.Sent(chatID)
+		sent := e.srv.History(chatID)
 		for _, s := range sent[min(after, len(sent)):] {
 			if s.Method == "sendMessage" && ok(s) {
 				found = s
@@ -121,7 +146,7 @@ func (e *e2e) waitText(t *testing.T, chatID int64, after int, ok func(telegramte
 		return false
 	})
 	if err != nil {
-		t.Fatalf("expected message never came; chat: %+v", texts(e.srv.Sent(chatID)))
+		t.Fatalf("expected message never came; chat: %+v", texts(e.srv.History(chatID)))
 	}
 	return found
 }
@@ -158,8 +183,9 @@ func decodes(t *testing.T, s telegramtest.Sent) {
 
 // TestE2ETicTacToe: a user plays a whole game against the bot in a private
 // chat, with button presses, /move commands and bare moves, while 429s and
-// a 502 hit the bot's photos, messages and callback answers. Every move
-// gets exactly one board, the boards decode, and the game ends in a result.
+// a 502 hit the bot's photos, edits, messages and callback answers. Every
+// move gets exactly one board (the game's message edited, or a new one),
+// the boards decode, and the game ends in a result.
 func TestE2ETicTacToe(t *testing.T) {
 	e := newE2E(t)
 	pc := telegramtest.Private(bob)
@@ -185,6 +211,7 @@ func TestE2ETicTacToe(t *testing.T) {
 		cell := move[strings.LastIndexByte(move, ' ')+1:]
 		played = append(played, cell)
 		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
+		e.srv.Fail("editMessageMedia", telegramtest.TooManyRequests(1))
 		var err error
 		switch turn % 3 {
 		case 0:
@@ -210,10 +237,13 @@ func TestE2ETicTacToe(t *testing.T) {
 	if n := len(e.photos(pc.ID)); n != len(played)+1 {
 		t.Errorf("%d boards for %d moves", n, len(played))
 	}
-	for _, s := range e.srv.Sent(pc.ID) {
-		if s.Method != "sendPhoto" {
-			t.Errorf("unexpected message: %q", s.Text)
+	for _, s := range e.srv.History(pc.ID) {
+		if !isBoard(s) && s.Method != "editMessageReplyMarkup" {
+			t.Errorf("unexpected message: %s %q", s.Method, s.Text)
 		}
+	}
+	if n := len(e.srv.Calls("editMessageMedia")); n == 0 {
+		t.Error("no board was edited in place")
 	}
 	for _, c := range e.srv.Calls("answerCallbackQuery") {
 		if c.Status == 200 {
@@ -245,7 +275,7 @@ func TestE2EDamaOpening(t *testing.T) {
 	for turn := range moves {
 		e.srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
 		e.srv.Fail("sendPhoto", telegramtest.TooManyRequests(1))
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.Press(ayse, group.ID, board.MessageID, "hint #g1"); err != nil {
 			t.Fatal(err)
 		}
@@ -255,7 +285,7 @@ func TestE2EDamaOpening(t *testing.T) {
 			ask := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool {
 				return strings.Contains(s.Text, "puansız") && len(s.Data()) == 1
 			})
-			seen = len(e.srv.Sent(group.ID))
+			seen = len(e.srv.History(group.ID))
 			if _, err := e.srv.Press(ayse, group.ID, ask.MessageID, ask.Data()[0]); err != nil {
 				t.Fatal(err)
 			}
@@ -281,7 +311,7 @@ func TestE2EDamaOpening(t *testing.T) {
 			t.Errorf("board %d has no buttons", turn+2)
 		}
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	e.srv.Fail("sendMessage", telegramtest.TooManyRequests(1))
 	e.srv.SendText(group, ayse, "/history")
 	hist := e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, "1. ") })
@@ -368,9 +398,9 @@ func (e *e2e) waitPhoto(t *testing.T, chatID int64, after int, ok func(telegramt
 	t.Helper()
 	var found telegramtest.Sent
 	err := e.srv.Wait(patience, func() bool {
-		sent := e.srv.Sent(chatID)
+		sent := e.srv.History(chatID)
 		for _, s := range sent[min(after, len(sent)):] {
-			if s.Method == "sendPhoto" && ok(s) {
+			if isBoard(s) && ok(s) {
 				found = s
 				return true
 			}
@@ -378,7 +408,7 @@ func (e *e2e) waitPhoto(t *testing.T, chatID int64, after int, ok func(telegramt
 		return false
 	})
 	if err != nil {
-		t.Fatalf("expected photo never came; chat: %+v", texts(e.srv.Sent(chatID)))
+		t.Fatalf("expected photo never came; chat: %+v", texts(e.srv.History(chatID)))
 	}
 	return found
 }
@@ -397,7 +427,7 @@ func TestE2ETournament(t *testing.T) {
 	e.srv.SetMember(group.ID, dave.ID, "administrator")
 	say := func(from telegramtest.User, text string) int {
 		t.Helper()
-		seen := len(e.srv.Sent(group.ID))
+		seen := len(e.srv.History(group.ID))
 		if _, err := e.srv.SendText(group, from, text); err != nil {
 			t.Fatal(err)
 		}

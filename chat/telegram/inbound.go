@@ -71,12 +71,12 @@ func knownAdmin(admin bool) *adminLookup {
 
 // dispatch queues an update on its chat's lane; updates of one chat are
 // handled in order, different chats concurrently.
-func (b *Bot) dispatch(u tgbotapi.Update) { b.dispatchDone(u) }
+func (b *Bot) dispatch(u incoming) { b.dispatchDone(u) }
 
 // dispatchDone is dispatch, returning a channel closed once the update has
 // been handled (at once for one that needs nothing), or an error when it
 // could not be queued.
-func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
+func (b *Bot) dispatchDone(u incoming) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if b.duplicate(u.UpdateID) {
 		close(done)
@@ -150,6 +150,10 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		return done, nil
 	}
 	m.Update = strconv.FormatInt(b.self.ID, 10) + ":" + strconv.Itoa(u.UpdateID) // update ids are the bot's own
+	if u.thread != 0 && !m.Private {
+		// A forum topic is a channel of its own (topic.go).
+		m.ChannelID = channel{chatID, u.thread}.String()
+	}
 	var admin *adminLookup
 	if needAdmin {
 		// Asked now, beside the chat's queue: by the time the command's
@@ -351,8 +355,8 @@ func (b *Bot) askAdmin(chatID, userID int64) (admin bool, ttl time.Duration) {
 // adminMatters reports whether the router's answer to text may depend on
 // the sender administering the group: only the organiser or an admin may
 // start or cancel a tournament, add the bot to it or take the bot out, and
-// only an admin may change the group's language, default level, dice or web
-// page. Such a
+// only an admin may change the group's language, default level, dice, web
+// page or how its boards are shown ("tahta yeni"). Such a
 // command is checked even without a leading "/" ("@bot turnuva başlat",
 // "dil en" in a group without privacy mode, a button); other texts are not
 // worth a getChatMember call.
@@ -363,8 +367,9 @@ func adminMatters(text string) bool {
 		return true
 	case command.Lang, command.Level, command.Web:
 		return len(c.Args) > 0
-	case command.Roll:
-		// "zar elle" sets the group's dice; "zar" and "zar #g7" roll.
+	case command.Roll, command.Board:
+		// "zar elle" sets the group's dice, "tahta yeni" how its boards
+		// are shown; "zar", "tahta #g7" roll and show.
 		return len(c.Args) > 0 && !strings.HasPrefix(c.Args[0], "#")
 	case command.Play, command.Help:
 		// A bare "başlat" starts the group's tournament when one is open.
@@ -412,6 +417,9 @@ func textMessage(self tgbotapi.User, msg *tgbotapi.Message, lookup func(string) 
 	text, ok := addressed(msg.Text, self.UserName)
 	if !ok {
 		return chat.Message{}, false
+	}
+	if cmd, ok := startCommand(text); ok {
+		text = cmd // a deep link's payload (deeplink.go)
 	}
 	found := mentions(msg.Text, msg.Entities, lookup)
 	if r := msg.ReplyToMessage; len(found) == 0 && strings.HasPrefix(text, "/") && r != nil &&

@@ -175,7 +175,7 @@ func (b *Bot) sendInline(ctx context.Context, id string, r chat.Reply) error {
 			return err // paced bot-wide: an inline message is of no chat
 		}
 		_, err := b.api.Request(cfg)
-		if isNotModified(err) {
+		if unchanged(err) {
 			return nil
 		}
 		return err

@@ -21,7 +21,7 @@ func TestE2EOpenChallengeInPrivate(t *testing.T) {
 		{"tr", "/meydan xox 5dk", "Bu özel sohbette açık meydan okumanı kabul edecek başka kimse yok: onu benim de bulunduğum bir grupta yaz (meydan xox) ya da burada benimle oyna: oyna xox"},
 	} {
 		for _, text := range []string{"/lang " + tc.lang, tc.text} {
-			seen := len(e.srv.Sent(pc.ID))
+			seen := len(e.srv.History(pc.ID))
 			if _, err := e.srv.SendText(pc, bob, text); err != nil {
 				t.Fatal(err)
 			}

@@ -45,6 +45,8 @@ const (
 	opDocument
 	opTyping
 	opEditMarkup // replaces the keyboard of message replyTo (tap.go)
+	opEditMedia  // replaces picture, caption and keyboard of board message target (board.go)
+	opEditText   // replaces text and keyboard of board message target, a board without a picture
 )
 
 // op is one API call of a reply.
@@ -55,6 +57,8 @@ type op struct {
 	name     string
 	keyboard *tgbotapi.InlineKeyboardMarkup
 	replyTo  int
+	target   int   // the board message an edit changes
+	thread   int   // the forum topic a new message goes to (topic.go), 0 none
 	game     int64 // a board's game (chat.Reply.GameID), 0 for none
 }
 
@@ -68,29 +72,69 @@ type op struct {
 // chat.ErrUndeliverable. When ctx ends first Send returns its error, and the
 // queued reply may still go out.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
-	if r.Platform != "" && r.Platform != Platform {
-		return fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
-	}
-	if id, ok := strings.CutPrefix(r.ChannelID, chat.InlineChannelPrefix); ok && id != "" {
+	if id, ok := inlineChannel(r); ok {
 		return b.sendInline(ctx, id, r)
 	}
-	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
-	if err != nil || chatID == 0 {
-		return fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
+	ch, err := target(r)
+	if err != nil {
+		return err
 	}
-	ops, err := plan(r, b.quotable(chatID, r.Ref))
+	ops, err := plan(r, b.quotable(ch.chat, r.Ref))
 	if err != nil {
 		return fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
 	}
-	done := make(chan error, 1)
-	if err := b.out.Push(chatID, func(chatPace *lanes.Bucket) { done <- b.deliver(chatPace, chatID, ops) }); err != nil {
-		return err
+	_, err = b.enqueue(ctx, ch, ops)
+	return err
+}
+
+// inlineChannel is the inline message a reply of this platform goes to
+// (inline.go), ok false for a chat.
+func inlineChannel(r chat.Reply) (id string, ok bool) {
+	if r.Platform != "" && r.Platform != Platform {
+		return "", false
+	}
+	id, ok = strings.CutPrefix(r.ChannelID, chat.InlineChannelPrefix)
+	return id, ok && id != ""
+}
+
+// target is the chat (and forum topic) a reply goes to, or an error
+// wrapping chat.ErrUndeliverable.
+func target(r chat.Reply) (channel, error) {
+	if r.Platform != "" && r.Platform != Platform {
+		return channel{}, fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
+	}
+	ch, ok := parseChannel(r.ChannelID)
+	if !ok {
+		return channel{}, fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)
+	}
+	return ch, nil
+}
+
+// enqueue queues the calls of a reply on its chat's lane (the topics of a
+// forum share their chat's) and waits until they are made or ctx ends. It
+// returns the id of the message that shows the reply's board (boardIndex),
+// 0 when none was made.
+func (b *Bot) enqueue(ctx context.Context, ch channel, ops []op) (int, error) {
+	for i := range ops {
+		ops[i].thread = ch.thread
+	}
+	chatID := ch.chat
+	type result struct {
+		id  int
+		err error
+	}
+	done := make(chan result, 1)
+	if err := b.out.Push(chatID, func(chatPace *lanes.Bucket) {
+		id, err := b.deliver(chatPace, chatID, ops)
+		done <- result{id, err}
+	}); err != nil {
+		return 0, err
 	}
 	select {
-	case err := <-done:
-		return err
+	case res := <-done:
+		return res.id, res.err
 	case <-ctx.Done():
-		return ctx.Err()
+		return 0, ctx.Err()
 	}
 }
 
@@ -254,28 +298,36 @@ func utf16Len(s string) int {
 	return n
 }
 
-// deliver makes the calls of one reply, in order, and returns the first
-// error of a call that still failed after the retries (the rest of the
-// reply still goes out). A call Telegram refuses for good (400, 403, 404)
-// makes an error wrapping chat.ErrUndeliverable.
-func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
+// deliver makes the calls of one reply, in order, and returns the id of
+// the message that shows its board (boardIndex; 0 when that call failed)
+// and the first error of a call that still failed after the retries (the
+// rest of the reply still goes out). A call Telegram refuses for good
+// (400, 403, 404) makes an error wrapping chat.ErrUndeliverable; a board's
+// edit it refuses (400: the message is gone or cannot be edited) ends the
+// reply, nothing more sent, with an error wrapping chat.ErrEditFailed.
+func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) (int, error) {
 	var first error
-	for _, o := range ops {
+	board, boardID := boardIndex(ops), 0
+	for i, o := range ops {
 		id, err := b.perform(chatPace, &chatID, o)
 		if err != nil && o.kind == opPhoto && o.text != "" && b.life.Err() == nil && isBadRequest(err) {
 			// Telegram refused the picture itself: the words and buttons
 			// still go out, as a text message.
 			b.log.Error("board refused, sending its caption as text", "chat", chatID, "err", err)
 			o = op{kind: opText, text: o.text, keyboard: o.keyboard, replyTo: o.replyTo}
-			_, err = b.perform(chatPace, &chatID, o)
+			id, err = b.perform(chatPace, &chatID, o)
 		}
 		if err != nil {
 			if b.life.Err() != nil {
 				// The outbox keeps the reply for the next start.
-				return fmt.Errorf("telegram: shutting down: %w", err)
+				return boardID, fmt.Errorf("telegram: shutting down: %w", err)
 			}
 			if o.kind == opTyping {
 				continue // a typing indicator lost is nothing lost
+			}
+			if (o.kind == opEditMedia || o.kind == opEditText) && isBadRequest(err) {
+				// The board is sent anew by the caller; nothing went out.
+				return 0, fmt.Errorf("%w: %w", chat.ErrEditFailed, err)
 			}
 			if permanent(err) {
 				err = fmt.Errorf("%w: %w", chat.ErrUndeliverable, err)
@@ -286,11 +338,16 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 			}
 			continue
 		}
-		if o.kind == opPhoto {
+		if i == board {
+			boardID = id
+		}
+		switch o.kind {
+		case opPhoto, opEditMedia, opEditText:
 			if prev := b.newBoard(chatID, id, o); prev != 0 && b.life.Err() == nil {
 				// The old board's buttons go after Send has returned: the
 				// reply is delivered now, and the outbox forgets it at
 				// once (a process killed in between would send it again).
+				// An edited board is its own successor: nothing to clear.
 				b.bg.Add(1)
 				go func() {
 					defer b.bg.Done()
@@ -299,7 +356,7 @@ func (b *Bot) deliver(chatPace *lanes.Bucket, chatID int64, ops []op) error {
 			}
 		}
 	}
-	return first
+	return boardID, first
 }
 
 // perform makes one call with pacing and the retry policy, following a
@@ -339,40 +396,59 @@ func (b *Bot) pace(chatPace *lanes.Bucket) error {
 	return retry.Sleep(b.life, wait)
 }
 
-// request makes the API call of an op.
+// request makes the API call of an op. Sends build their parameters here,
+// for message_thread_id, which the client library does not know.
 func (b *Bot) request(chatID int64, o op) (tgbotapi.Message, error) {
 	switch o.kind {
-	case opTyping:
-		_, err := b.api.Request(tgbotapi.NewChatAction(chatID, tgbotapi.ChatTyping))
-		return tgbotapi.Message{}, err
 	case opEditMarkup:
 		return b.editMarkup(chatID, o)
+	case opEditMedia:
+		return b.editMedia(chatID, o)
+	case opEditText:
+		return b.editText(chatID, o)
+	}
+	p, err := sendParams(chatID, o)
+	if err != nil {
+		return tgbotapi.Message{}, err
+	}
+	upload := func(field string) []tgbotapi.RequestFile {
+		return []tgbotapi.RequestFile{{Name: field, Data: tgbotapi.FileBytes{Name: o.name, Bytes: o.photo}}}
+	}
+	switch o.kind {
+	case opTyping:
+		p["action"] = tgbotapi.ChatTyping
+		return b.raw("sendChatAction", p, nil)
 	case opDocument:
-		cfg := tgbotapi.NewDocument(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
-		cfg.Caption = o.text
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p.AddNonEmpty("caption", o.text)
+		return b.raw("sendDocument", p, upload("document"))
 	case opPhoto:
-		cfg := tgbotapi.NewPhoto(chatID, tgbotapi.FileBytes{Name: o.name, Bytes: o.photo})
-		cfg.Caption = o.text
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p.AddNonEmpty("caption", o.text)
+		return b.raw("sendPhoto", p, upload("photo"))
 	default:
-		cfg := tgbotapi.NewMessage(chatID, o.text)
-		cfg.DisableWebPagePreview = true
-		setBase(&cfg.BaseChat, o)
-		return b.api.Send(cfg)
+		p["text"] = o.text
+		p.AddBool("disable_web_page_preview", true)
+		return b.raw("sendMessage", p, nil)
 	}
 }
 
-func setBase(c *tgbotapi.BaseChat, o op) {
+// sendParams are the parameters every send shares: the chat and topic,
+// the keyboard, the message quoted.
+func sendParams(chatID int64, o op) (tgbotapi.Params, error) {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chatID, 10)}
+	p.AddNonZero("message_thread_id", o.thread)
+	if o.kind == opTyping {
+		return p, nil
+	}
 	if o.keyboard != nil {
-		c.ReplyMarkup = *o.keyboard
+		if err := p.AddInterface("reply_markup", o.keyboard); err != nil {
+			return nil, err
+		}
 	}
 	if o.replyTo != 0 {
-		c.ReplyToMessageID = o.replyTo
-		c.AllowSendingWithoutReply = true
+		p.AddNonZero("reply_to_message_id", o.replyTo)
+		p.AddBool("allow_sending_without_reply", true)
 	}
+	return p, nil
 }
 
 // newBoard records the latest board of each game in a chat and returns
@@ -406,7 +482,7 @@ func (b *Bot) clearButtons(chatID int64, msgID int) {
 	empty := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
 	err := b.call(b.life, "editMessageReplyMarkup", func() error {
 		_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, msgID, empty))
-		if isNotModified(err) {
+		if unchanged(err) || gone(err) {
 			return nil
 		}
 		return err

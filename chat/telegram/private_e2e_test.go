@@ -48,7 +48,7 @@ func TestE2ERefusalsArePrivate(t *testing.T) {
 // word, or is answered in the group.
 func (e *e2e) refusedPress(t *testing.T, group telegramtest.Chat, u telegramtest.User, msgID int, data string) string {
 	t.Helper()
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	id, err := e.srv.Press(u, group.ID, msgID, data)
 	if err != nil {
 		t.Fatal(err)
@@ -64,8 +64,8 @@ func (e *e2e) refusedPress(t *testing.T, group telegramtest.Chat, u telegramtest
 	if text == "" {
 		t.Errorf("%s's refused press was answered without a word", u.FirstName)
 	}
-	if n := len(e.srv.Sent(group.ID)); n != seen {
-		t.Errorf("%s's refused press was answered in the group: %q", u.FirstName, e.srv.Sent(group.ID)[seen].Text)
+	if n := len(e.srv.History(group.ID)); n != seen {
+		t.Errorf("%s's refused press was answered in the group: %q", u.FirstName, e.srv.History(group.ID)[seen].Text)
 	}
 	return text
 }
@@ -80,7 +80,7 @@ func TestE2EChallengeRefusalIsPrivate(t *testing.T) {
 	if _, err := e.srv.SendText(group, ayse, "selam"); err != nil { // the bot meets @ayse_y
 		t.Fatal(err)
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, bob, "/challenge @ayse_y tictactoe"); err != nil {
 		t.Fatal(err)
 	}

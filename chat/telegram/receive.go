@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -84,7 +85,7 @@ func (b *Bot) poll(ctx context.Context) error {
 		if wait != nil {
 			cfg.Timeout = 0 // the updates in flight come back at once anyway
 		}
-		updates, err := api.GetUpdates(cfg)
+		updates, err := getUpdates(&api, cfg)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
@@ -270,8 +271,12 @@ func (b *Bot) webhookHandler(secret string) http.Handler {
 			http.Error(w, "bad secret token", http.StatusUnauthorized)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxWebhookBody)
-		u, err := b.api.HandleUpdate(r)
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+		if err != nil {
+			http.Error(w, "bad update", http.StatusBadRequest)
+			return
+		}
+		u, err := decodeUpdate(body)
 		if err != nil {
 			http.Error(w, "bad update", http.StatusBadRequest)
 			return
@@ -281,7 +286,7 @@ func (b *Bot) webhookHandler(secret string) http.Handler {
 		// so that a process killed meanwhile leaves it to be redelivered
 		// (to any process behind the balancer), or when it waited too
 		// long (a 503 makes Telegram redeliver it).
-		done, err := b.dispatchDone(*u)
+		done, err := b.dispatchDone(u)
 		if err != nil {
 			http.Error(w, "busy", http.StatusServiceUnavailable)
 			return
@@ -296,6 +301,15 @@ func (b *Bot) webhookHandler(secret string) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]bool{"ok": true})
 	})
+}
+
+// getUpdates is api.GetUpdates, its updates with their forum topics.
+func getUpdates(api *tgbotapi.BotAPI, cfg tgbotapi.UpdateConfig) ([]incoming, error) {
+	resp, err := api.Request(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return decodeUpdates(resp.Result)
 }
 
 // randomSecret makes a webhook secret for a single process.

@@ -78,15 +78,16 @@ var descriptionCodes = [...]struct {
 	{"Gateway Timeout", http.StatusGatewayTimeout},
 }
 
-// isNotModified reports the harmless error of an edit that changes nothing
-// or of a message that is gone.
-func isNotModified(err error) bool {
+// unchanged reports the harmless error of an edit that changes nothing.
+func unchanged(err error) bool {
 	var te *tgbotapi.Error
-	if !errors.As(err, &te) {
-		return false
-	}
-	return strings.Contains(te.Message, "message is not modified") ||
-		strings.Contains(te.Message, "message to edit not found")
+	return errors.As(err, &te) && strings.Contains(te.Message, "message is not modified")
+}
+
+// gone reports an edit of a message that is no more (deleted).
+func gone(err error) bool {
+	var te *tgbotapi.Error
+	return errors.As(err, &te) && strings.Contains(te.Message, "message to edit not found")
 }
 
 // isBadRequest reports a 400: the request itself is wrong, as sent.

@@ -109,7 +109,7 @@ func TestE2ESlowCommandsLeaveTheChatsQueue(t *testing.T) {
 	if !strings.Contains(moved.Text, mover.FirstName+": ") {
 		t.Errorf("the move's board: %q", moved.Text)
 	}
-	seen := len(e.srv.Sent(group.ID))
+	seen := len(e.srv.History(group.ID))
 	if _, err := e.srv.SendText(group, mallory, "/compare #g1"); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestE2ESlowCommandsLeaveTheChatsQueue(t *testing.T) {
 	if !strings.Contains(busy.Text, "Your earlier requests (animations, solutions, comparisons) are still being worked on") {
 		t.Errorf("Mallory's third slow request: %q", busy.Text)
 	}
-	for _, s := range e.srv.Sent(group.ID) {
+	for _, s := range e.srv.History(group.ID) {
 		if strings.Contains(s.Text, "compared") || s.Method == "sendDocument" || s.Method == "sendAnimation" {
 			t.Fatalf("slow work answered before it was let go: %s %q", s.Method, s.Text)
 		}
@@ -126,14 +126,14 @@ func TestE2ESlowCommandsLeaveTheChatsQueue(t *testing.T) {
 	g.release()
 	err = e.srv.Wait(patience, func() bool {
 		var compared, gif bool
-		for _, s := range e.srv.Sent(group.ID) {
+		for _, s := range e.srv.History(group.ID) {
 			compared = compared || strings.Contains(s.Text, "compared")
 			gif = gif || strings.Contains(s.Text, "#g1") && (s.Method == "sendDocument" || s.Method == "sendAnimation")
 		}
 		return compared && gif
 	})
 	if err != nil {
-		t.Fatalf("Mallory's answers never came: %q", texts(e.srv.Sent(group.ID)))
+		t.Fatalf("Mallory's answers never came: %q", texts(e.srv.History(group.ID)))
 	}
 	if err := e.router.Wait(context.Background()); err != nil {
 		t.Fatal(err)
@@ -197,7 +197,7 @@ func TestE2ESlowAnswersYieldToMoves(t *testing.T) {
 	moved := e.waitPhotos(t, group.ID, 2)
 	err = e.srv.Wait(patience, func() bool {
 		n := 0
-		for _, s := range e.srv.Sent(group.ID) {
+		for _, s := range e.srv.History(group.ID) {
 			if strings.Contains(s.Text, "compared") {
 				n++
 			}
@@ -205,10 +205,12 @@ func TestE2ESlowAnswersYieldToMoves(t *testing.T) {
 		return n == 2
 	})
 	if err != nil {
-		t.Fatalf("the answers never came: %q", texts(e.srv.Sent(group.ID)))
+		t.Fatalf("the answers never came: %q", texts(e.srv.History(group.ID)))
 	}
-	sent := e.srv.Sent(group.ID)
-	board2 := slices.IndexFunc(sent, func(s telegramtest.Sent) bool { return s.MessageID == moved.MessageID })
+	sent := e.srv.History(group.ID)
+	board2 := slices.IndexFunc(sent, func(s telegramtest.Sent) bool {
+		return s.MessageID == moved.MessageID && s.Method == moved.Method && s.Text == moved.Text
+	})
 	var answers []int
 	for i, s := range sent {
 		if strings.Contains(s.Text, "compared") {

@@ -35,7 +35,7 @@ func (b *Bot) editMarkup(chatID int64, o op) (tgbotapi.Message, error) {
 		markup = *o.keyboard
 	}
 	_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, o.replyTo, markup))
-	if isNotModified(err) {
+	if unchanged(err) || gone(err) {
 		err = nil
 	}
 	return tgbotapi.Message{MessageID: o.replyTo}, err

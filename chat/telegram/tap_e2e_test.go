@@ -88,7 +88,7 @@ func TestE2ETapWholeDamaGame(t *testing.T) {
 				if err := e.srv.Wait(patience, func() bool {
 					return len(e.photos(dm.ID)) > n || len(e.message(t, dm.ID, board.MessageID).Keyboard) > 9
 				}); err != nil {
-					t.Fatalf("board %d: tapping %q played nothing; chat %q", n, target, texts(e.srv.Sent(dm.ID)))
+					t.Fatalf("board %d: tapping %q played nothing; chat %q", n, target, texts(e.srv.History(dm.ID)))
 				}
 				if len(e.photos(dm.ID)) == n { // several moves between the squares: the first
 					kb := e.message(t, dm.ID, board.MessageID).Keyboard
@@ -121,10 +121,11 @@ func flat(kb [][]telegramtest.Button) string {
 	return b.String()
 }
 
-// TestE2ETapStaleBoard: a board whose keyboard survived a move (its
-// removal failed, as after a restart, when the bot no longer knows it) is
-// pressed: its keyboard is removed and the current board comes, saying
-// that the pressed one was out of date; the game does not change.
+// TestE2ETapStaleBoard: a board whose keyboard survived a newer board
+// (its removal failed, as after a restart, when the bot no longer knows
+// it) and a move is pressed: its keyboard is removed and the current
+// board comes, saying that the pressed one was out of date; the game does
+// not change.
 func TestE2ETapStaleBoard(t *testing.T) {
 	e := newE2E(t)
 	dm := telegramtest.Private(bob)
@@ -133,10 +134,18 @@ func TestE2ETapStaleBoard(t *testing.T) {
 	}
 	old := e.waitPhotos(t, dm.ID, 1)
 	e.srv.Fail("editMessageReplyMarkup", telegramtest.Fault{Status: 400, Description: "Bad Request: message can't be edited"})
+	// "board" brings a new board message (the old one's buttons stay, their
+	// removal refused); the move is shown on the new one.
+	if _, err := e.srv.SendText(dm, bob, "board"); err != nil {
+		t.Fatal(err)
+	}
+	if fresh := e.waitPhotos(t, dm.ID, 2); fresh.MessageID == old.MessageID {
+		t.Fatal("board did not bring a new message")
+	}
 	if _, err := e.srv.SendText(dm, bob, "c3-c4"); err != nil {
 		t.Fatal(err)
 	}
-	e.waitPhotos(t, dm.ID, 2)
+	e.waitPhotos(t, dm.ID, 3)
 	_, piece, ok := tapData(e.message(t, dm.ID, old.MessageID).Keyboard, 4)
 	if !ok {
 		t.Fatal("the old board lost its keyboard: nothing stale to press")
@@ -145,7 +154,7 @@ func TestE2ETapStaleBoard(t *testing.T) {
 	if _, err := e.srv.Press(bob, dm.ID, old.MessageID, piece); err != nil {
 		t.Fatal(err)
 	}
-	current := e.waitPhotos(t, dm.ID, 3)
+	current := e.waitPhotos(t, dm.ID, 4)
 	if !strings.Contains(current.Text, "That board is out of date") || len(current.Keyboard) != 9 {
 		t.Fatalf("current board %q with %d rows", current.Text, len(current.Keyboard))
 	}

@@ -279,7 +279,11 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 	case "sendDocument":
 		return s.sendDocument(p, files)
 	case "sendChatAction":
-		if _, err := s.chat(p); err != nil {
+		c, err := s.chat(p)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := s.thread(c, p); err != nil {
 			return nil, err
 		}
 		if p.Get("action") == "" {
@@ -290,9 +294,28 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		if imid := p.Get("inline_message_id"); imid != "" {
 			return s.editInline(method, imid, p)
 		}
-		return s.edit(method, p)
+		return s.edit(method, p, nil)
+	case "editMessageMedia":
+		if p.Get("inline_message_id") != "" {
+			// An inline message takes no new upload: only a file_id or
+			// a URL, which the bot does not use.
+			return nil, badRequest("inline message media editing is not supported by the fake")
+		}
+		return s.edit(method, p, files)
 	case "answerInlineQuery":
 		return s.answerInline(p)
+	case "deleteMessage":
+		c, err := s.chat(p)
+		if err != nil {
+			return nil, err
+		}
+		id, _ := strconv.Atoi(p.Get("message_id"))
+		m := s.find(c.ID, id)
+		if m == nil {
+			return nil, badRequest("message to delete not found")
+		}
+		m.gone = true
+		return true, nil
 	case "answerCallbackQuery":
 		cb := s.callbacks[p.Get("callback_query_id")]
 		if cb == nil || cb.answered {
@@ -392,9 +415,30 @@ func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
 	return &kb, nil
 }
 
+// thread checks message_thread_id: a topic of forum c, or none (a
+// forum's General topic, or any other chat); called with s.mu held.
+func (s *Server) thread(c Chat, p url.Values) (int, *apiError) {
+	raw := p.Get("message_thread_id")
+	if raw == "" {
+		return 0, nil
+	}
+	id, err := strconv.Atoi(raw)
+	if err != nil {
+		return 0, badRequest("message thread not found")
+	}
+	if _, ok := s.topics[c.ID][id]; !ok || !c.IsForum {
+		return 0, badRequest("message thread not found")
+	}
+	return id, nil
+}
+
 // newMessage checks the parameters common to sent messages and stores one.
 func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
 	c, err := s.chat(p)
+	if err != nil {
+		return nil, err
+	}
+	thread, err := s.thread(c, p)
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +447,8 @@ func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
 		return nil, err
 	}
 	bot := s.bot
-	m := &stored{msg: Message{From: &bot, Chat: c, Date: time.Now().Unix(), ReplyMarkup: kb}, sent: true, at: time.Now()}
+	m := &stored{msg: Message{From: &bot, Chat: c, Date: time.Now().Unix(), ReplyMarkup: kb,
+		MessageThreadID: thread, IsTopicMessage: thread != 0}, sent: true, at: time.Now()}
 	if rid, _ := strconv.Atoi(p.Get("reply_to_message_id")); rid != 0 {
 		var to *Message
 		for _, o := range s.msgs[c.ID] {
@@ -426,6 +471,7 @@ func (s *Server) commit(m *stored) Message {
 	s.seq++
 	m.seq = s.seq
 	s.msgs[m.msg.Chat.ID] = append(s.msgs[m.msg.Chat.ID], m)
+	s.logState(m, m.export().Method)
 	return m.msg
 }
 
@@ -492,49 +538,103 @@ func (s *Server) sendDocument(p url.Values, files map[string]upload) (any, *apiE
 	return s.commit(m), nil
 }
 
-func (s *Server) edit(method string, p url.Values) (any, *apiError) {
+// edit answers the editMessage* methods of a chat's message (inline
+// messages are not supported): text, caption, keyboard, or the media with
+// its caption (editMessageMedia, the new photo uploaded beside it and named
+// by "attach://<field>"). reply_markup omitted removes the keyboard.
+func (s *Server) edit(method string, p url.Values, files map[string]upload) (any, *apiError) {
 	c, err := s.chat(p)
 	if err != nil {
 		return nil, err
 	}
-	id, _ := strconv.Atoi(p.Get("message_id"))
-	var m *stored
-	for _, o := range s.msgs[c.ID] {
-		if o.sent && o.msg.MessageID == id {
-			m = o
-		}
+	if p.Get("message_id") == "" {
+		return nil, badRequest("message identifier is not specified")
 	}
+	id, perr := strconv.Atoi(p.Get("message_id"))
+	if perr != nil || id <= 0 {
+		return nil, badRequest("MESSAGE_ID_INVALID")
+	}
+	m := s.find(c.ID, id)
 	if m == nil {
 		return nil, badRequest("message to edit not found")
+	}
+	if !m.sent {
+		return nil, badRequest("message can't be edited")
 	}
 	kb, err := s.keyboard(p)
 	if err != nil {
 		return nil, err
 	}
-	next := m.msg
+	next, photo := m.msg, m.photo
 	next.ReplyMarkup = kb // omitting reply_markup removes the keyboard
 	switch method {
 	case "editMessageText":
-		if m.photo != nil {
+		if m.photo != nil || m.doc != nil {
 			return nil, badRequest("there is no text in the message to edit")
 		}
 		next.Text = p.Get("text")
 		if strings.TrimSpace(next.Text) == "" {
 			return nil, badRequest("message text is empty")
 		}
+		if utf16Len(next.Text) > maxText {
+			return nil, badRequest("MESSAGE_TOO_LONG")
+		}
 	case "editMessageCaption":
-		if m.photo == nil {
+		if m.photo == nil && m.doc == nil {
 			return nil, badRequest("there is no caption in the message to edit")
 		}
 		next.Caption = p.Get("caption")
+		if utf16Len(next.Caption) > maxCaption {
+			return nil, badRequest("message caption is too long")
+		}
+	case "editMessageMedia":
+		if m.doc != nil {
+			return nil, badRequest("message can't be edited")
+		}
+		var media struct {
+			Type    string `json:"type"`
+			Media   string `json:"media"`
+			Caption string `json:"caption"`
+		}
+		if err := json.Unmarshal([]byte(p.Get("media")), &media); err != nil || media.Type == "" {
+			return nil, badRequest("can't parse InputMedia: Can't parse media JSON object")
+		}
+		if media.Type != "photo" {
+			return nil, badRequest("can't parse InputMedia: media type " + media.Type + " is not supported by the fake")
+		}
+		field, ok := strings.CutPrefix(media.Media, "attach://")
+		f, found := files[field]
+		if !ok || !found {
+			return nil, badRequest("wrong file identifier/HTTP URL specified")
+		}
+		cfg, _, derr := image.DecodeConfig(bytes.NewReader(f.data))
+		if derr != nil {
+			return nil, badRequest("IMAGE_PROCESS_FAILED")
+		}
+		if utf16Len(media.Caption) > maxCaption {
+			return nil, badRequest("message caption is too long")
+		}
+		fid := fmt.Sprintf("photo%d-%d", id, m.edits+1)
+		next.Text, next.Entities, next.Caption = "", nil, media.Caption
+		next.Photo = []PhotoSize{{FileID: fid, FileUniqueID: fid, Width: cfg.Width, Height: cfg.Height, FileSize: len(f.data)}}
+		photo = f.data
+		if bytes.Equal(photo, m.photo) && sameContent(m.msg, next) {
+			return nil, badRequest(notModified)
+		}
+		m.name = f.name
 	}
-	if sameContent(m.msg, next) {
-		return nil, badRequest("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message")
+	if method != "editMessageMedia" && sameContent(m.msg, next) {
+		return nil, badRequest(notModified)
 	}
 	next.EditDate = time.Now().Unix()
-	m.msg = next
+	m.msg, m.photo = next, photo
+	m.edits++
+	s.logState(m, method)
 	return m.msg, nil
 }
+
+// notModified is the Bot API's answer to an edit that changes nothing.
+const notModified = "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"
 
 func sameContent(a, b Message) bool {
 	if a.Text != b.Text || a.Caption != b.Caption {

@@ -55,6 +55,12 @@ type Sent struct {
 	Keyboard  [][]Button
 	ReplyTo   int
 	At        time.Time
+	// Edits counts the edits the message went through; Deleted is true
+	// once it was deleted (it is no longer Visible).
+	Edits   int
+	Deleted bool
+	// Thread is the forum topic the message is in (0: none, or General).
+	Thread int
 }
 
 // Data returns the callback data of the keyboard, row by row.
@@ -127,6 +133,8 @@ type stored struct {
 	seq   int
 	sent  bool // by the bot
 	at    time.Time
+	edits int
+	gone  bool // deleted
 }
 
 type queued struct {
@@ -157,7 +165,9 @@ type Server struct {
 	hookURL    string
 	hookSecret string
 	members    map[[2]int64]string
-	updates    map[int]Update // every update delivered, by id (Redeliver)
+	topics     map[int64]map[int]string // a forum's topics: thread id → name
+	history    map[int64][]Sent         // every state the bot's messages took, per chat
+	updates    map[int]Update           // every update delivered, by id (Redeliver)
 	// delivered is the getUpdates request (pollGen) that first returned
 	// each update.
 	delivered map[int]int
@@ -192,6 +202,8 @@ func NewServer(cfg Config) *Server {
 		callbacks: make(map[string]*callbackState),
 		commands:  make(map[string][]BotCommand),
 		members:   make(map[[2]int64]string),
+		topics:    make(map[int64]map[int]string),
+		history:   make(map[int64][]Sent),
 		updates:   make(map[int]Update),
 		delivered: make(map[int]int),
 
@@ -259,7 +271,67 @@ func (s *Server) SetMember(chatID, userID int64, status string) {
 	s.members[[2]int64{chatID, userID}] = status
 }
 
-// Sent returns the messages the bot sent to a chat, oldest first.
+// Visible returns the messages of the bot that a chat shows now, oldest
+// first: edits applied, deleted ones left out.
+func (s *Server) Visible(chatID int64) []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Sent
+	for _, m := range s.msgs[chatID] {
+		if m.sent && !m.gone {
+			out = append(out, m.export())
+		}
+	}
+	return out
+}
+
+// DeleteMessage deletes a message of a chat as a person would (an admin
+// tidying up): it is no longer Visible, cannot be pressed, and edits of it
+// fail as they do on Telegram.
+func (s *Server) DeleteMessage(chatID int64, messageID int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.find(chatID, messageID)
+	if m == nil {
+		return fmt.Errorf("telegramtest: no message %d in chat %d", messageID, chatID)
+	}
+	m.gone = true
+	s.notify()
+	return nil
+}
+
+// find is a chat's message that is not deleted, nil when there is none;
+// called with s.mu held.
+func (s *Server) find(chatID int64, messageID int) *stored {
+	for _, m := range s.msgs[chatID] {
+		if m.msg.MessageID == messageID && !m.gone {
+			return m
+		}
+	}
+	return nil
+}
+
+// History returns every state the bot's messages in a chat took, in the
+// order they took them: each message as sent, and again after each edit,
+// with Method the call that made that state ("sendPhoto",
+// "editMessageMedia", "editMessageReplyMarkup"...). A game played in one
+// message is one sendPhoto and an editMessageMedia a turn.
+func (s *Server) History(chatID int64) []Sent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.history[chatID])
+}
+
+// logState records a state of message m made by method; called with s.mu
+// held.
+func (s *Server) logState(m *stored, method string) {
+	e := m.export()
+	e.Method = method
+	s.history[e.ChatID] = append(s.history[e.ChatID], e)
+}
+
+// Sent returns the messages the bot sent to a chat, oldest first, as they
+// are now (edits applied; deleted ones marked Deleted).
 func (s *Server) Sent(chatID int64) []Sent {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -292,6 +364,7 @@ func (m *stored) export() Sent {
 	out := Sent{
 		Seq: m.seq, ChatID: m.msg.Chat.ID, MessageID: m.msg.MessageID,
 		Text: m.msg.Text, Photo: m.photo, PhotoName: m.name, At: m.at, Method: "sendMessage",
+		Edits: m.edits, Deleted: m.gone, Thread: m.msg.MessageThreadID,
 	}
 	if m.photo != nil {
 		out.Method, out.Text = "sendPhoto", m.msg.Caption
@@ -364,6 +437,40 @@ var (
 // SendText has from send text in c, with the entities Telegram would add
 // (bot_command, mention), and delivers the update.
 func (s *Server) SendText(c Chat, from User, text string) (Message, error) {
+	return s.SendMessage(textMessage(c, from, text))
+}
+
+// SendTopicText is SendText in a topic of a forum (OpenTopic).
+func (s *Server) SendTopicText(c Chat, thread int, from User, text string) (Message, error) {
+	m := textMessage(c, from, text)
+	m.MessageThreadID, m.IsTopicMessage = thread, true
+	return s.SendMessage(m)
+}
+
+// OpenTopic creates a topic in forum c, as a member of it would, and
+// returns its message_thread_id: the id of the service message that
+// starts it.
+func (s *Server) OpenTopic(c Chat, from User, name string) (int, error) {
+	if !c.IsForum {
+		return 0, fmt.Errorf("telegramtest: chat %d is not a forum", c.ID)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chats[c.ID] = c
+	id := s.newMessageID(c.ID)
+	if s.topics[c.ID] == nil {
+		s.topics[c.ID] = map[int]string{}
+	}
+	s.topics[c.ID][id] = name
+	m := Message{MessageID: id, MessageThreadID: id, IsTopicMessage: true, From: &from, Chat: c, Date: time.Now().Unix(),
+		ForumTopicCreated: &TopicInfo{Name: name, IconColor: 7322096}}
+	s.msgs[c.ID] = append(s.msgs[c.ID], &stored{msg: m, at: time.Now()})
+	s.notify()
+	return id, nil
+}
+
+// textMessage is a person's text with the entities Telegram adds.
+func textMessage(c Chat, from User, text string) Message {
 	m := Message{From: &from, Chat: c, Text: text}
 	if loc := commandPattern.FindStringIndex(text); loc != nil {
 		m.Entities = append(m.Entities, Entity{Type: "bot_command", Offset: 0, Length: utf16Len(text[:loc[1]])})
@@ -371,7 +478,7 @@ func (s *Server) SendText(c Chat, from User, text string) (Message, error) {
 	for _, loc := range mentionPattern.FindAllStringSubmatchIndex(text, -1) {
 		m.Entities = append(m.Entities, Entity{Type: "mention", Offset: utf16Len(text[:loc[4]]), Length: utf16Len(text[loc[4]:loc[5]])})
 	}
-	return s.SendMessage(m)
+	return m
 }
 
 // SendMessage delivers a message from a user as an update, filling in its
@@ -393,13 +500,8 @@ func (s *Server) SendMessage(m Message) (Message, error) {
 // fails, as a real client would, when that message has no such button.
 func (s *Server) Press(from User, chatID int64, messageID int, data string) (string, error) {
 	s.mu.Lock()
-	var msg *stored
-	for _, m := range s.msgs[chatID] {
-		if m.sent && m.msg.MessageID == messageID {
-			msg = m
-		}
-	}
-	if msg == nil {
+	msg := s.find(chatID, messageID)
+	if msg == nil || !msg.sent {
 		s.mu.Unlock()
 		return "", fmt.Errorf("telegramtest: no message %d in chat %d", messageID, chatID)
 	}

@@ -22,6 +22,7 @@ type Chat struct {
 	Title     string `json:"title,omitempty"`
 	UserName  string `json:"username,omitempty"`
 	FirstName string `json:"first_name,omitempty"`
+	IsForum   bool   `json:"is_forum,omitempty"`
 }
 
 // Private is the one-to-one chat of u with the bot (its id is the user's).
@@ -35,6 +36,13 @@ func Group(id int64, title string) Chat {
 		id = -id
 	}
 	return Chat{ID: id, Type: "supergroup", Title: title}
+}
+
+// Forum is a supergroup with topics (OpenTopic opens one).
+func Forum(id int64, title string) Chat {
+	c := Group(id, title)
+	c.IsForum = true
+	return c
 }
 
 // Entity is a MessageEntity; Offset and Length count UTF-16 code units.
@@ -77,6 +85,8 @@ type Keyboard struct {
 // Message is a Telegram message.
 type Message struct {
 	MessageID         int         `json:"message_id"`
+	MessageThreadID   int         `json:"message_thread_id,omitempty"`
+	IsTopicMessage    bool        `json:"is_topic_message,omitempty"`
 	From              *User       `json:"from,omitempty"`
 	SenderChat        *Chat       `json:"sender_chat,omitempty"`
 	Date              int64       `json:"date"`
@@ -92,6 +102,13 @@ type Message struct {
 	Photo             []PhotoSize `json:"photo,omitempty"`
 	Document          *Document   `json:"document,omitempty"`
 	ReplyMarkup       *Keyboard   `json:"reply_markup,omitempty"`
+	ForumTopicCreated *TopicInfo  `json:"forum_topic_created,omitempty"`
+}
+
+// TopicInfo is the service message's content of a forum topic created.
+type TopicInfo struct {
+	Name      string `json:"name"`
+	IconColor int    `json:"icon_color"`
 }
 
 // CallbackQuery is a press of an inline keyboard button.
