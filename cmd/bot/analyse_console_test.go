@@ -77,7 +77,7 @@ func TestConsoleAnalyse(t *testing.T) {
 // then analysed GNU Backgammon's way: each side's error rate, rating
 // class and luck, the luck-adjusted result; in Turkish too.
 func TestConsoleAnalyseTavla(t *testing.T) {
-	out, dir := runTavlaBinary(t, "en", "play tavla seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
+	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
 	en, tr, ok := strings.Cut(out, "#g1 analizi")
 	if !ok {
 		t.Fatalf("no Turkish analysis in:\n%s", out)
