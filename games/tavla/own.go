@@ -106,7 +106,8 @@ type plan struct {
 // engine's chance nodes are); the opening roll, a finished game and the
 // styles seed and classic are left to the engine.
 func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
-	if p.style != "" || p.over() || p.st.opening {
+	if p.style != "" || p.over() || p.st.opening || p.st.hit {
+		// Standard tavla is searched by the engine on stdEval.
 		return ai.Result{}, false
 	}
 	opts, ok := levelSearch(lvl)
