@@ -83,7 +83,7 @@ func TestConsoleAnalyseTavla(t *testing.T) {
 		t.Fatalf("no Turkish analysis in:\n%s", out)
 	}
 	for _, want := range []string{
-		"Analysis of #g1, Tavla: you (white) – oyunbot (black, seed)",
+		"Analysis of #g1, Hapis tavlası: you (white) – oyunbot (black, seed)",
 		"White, you: error rate ", " millipoints a decision (", "Black, oyunbot: error rate ",
 		"luck ", " points; result −1, luck-adjusted ", "; result +1, luck-adjusted ",
 		"as GNU Backgammon counts",

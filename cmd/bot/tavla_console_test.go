@@ -72,7 +72,7 @@ func itoa(n int) string {
 func TestConsoleTavlaAgainstTheBot(t *testing.T) {
 	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 100)+"history\n")
 	for _, want := range []string{
-		"New game: Tavla — you (white) – oyunbot (black, seed)",
+		"New game: Hapis tavlası — you (white) – oyunbot (black, seed)",
 		"your roll: ",
 		"Legal moves: ",
 	} {
@@ -123,7 +123,7 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 		both.WriteString("/as you\n" + line + "\n/as ali\n" + line + "\n")
 	}
 	out, _ := runTavlaBinary(t, "en", "challenge @ali hapis\n/as ali\naccept\n"+strings.Repeat(both.String(), 100))
-	if !strings.Contains(out, "New game: Tavla — you (white) – ali (black)") {
+	if !strings.Contains(out, "New game: Hapis tavlası — you (white) – ali (black)") {
 		t.Fatalf("no game:\n%s", tail(out, 30))
 	}
 	// A win, or a draw when the script's choices block both sides for good
@@ -156,7 +156,7 @@ func TestConsoleTavlaTurkish(t *testing.T) {
 	// every roll can be played, so no pass.
 	out, _ := runTavlaBinary(t, "tr", "oyna hapis\n1/19\n1/0\npas\nyardım hapis\n")
 	// 1/19 needs 18 of the two dice left (issue 20.7: which ones are left).
-	for _, want := range []string{"Tavla", "bu hamle 18 ister, kalan zarların:", "bu bir hamle gibi görünmüyor", "pas geçemezsin", "Hapis tavlası: "} {
+	for _, want := range []string{"Hapis tavlası", "bu hamle 18 ister, kalan zarların:", "bu bir hamle gibi görünmüyor", "pas geçemezsin", "Hapis tavlası: "} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("no %q in:\n%s", want, out)
 		}
