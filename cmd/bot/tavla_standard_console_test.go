@@ -40,8 +40,8 @@ func TestConsoleStandardTavla(t *testing.T) {
 	for _, want := range []string{
 		"New game: Tavla — you (white) – oyunbot (black, easy)",
 		"you have a checker on the bar: enter it first", // 8/7 before entering
-		"on the bar: black 1",                           // after bar/22 hit
-		"bar/22*",                                       // the history marks the hit
+		"on the bar: black 1", // after bar/22 hit
+		"bar/22*",             // the history marks the hit
 		"Game over: ",
 	} {
 		if !strings.Contains(out, want) {
