@@ -35,8 +35,10 @@ var chosen = []string{
 	"b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 6-3",
 	"b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 5-5",
 	"b2,b2,b2,b2,.,b2,.,.,.,.,.,w6,.,.,.,.,w3,w5,.,.,.,.,.,b5 0 0 1 0 w 6-4",
-	// One die only: White's last checker outside can move 6 but then not 5.
+	// White's 7 point plays both dice; its 24 is shut in.
 	"w1,.,.,.,.,b2,b2,b2,b2,b2,b2,.,.,.,.,.,.,w14,.,.,.,.,.,b3 0 0 0 0 w 6-5",
+	// Either die alone, not both: the larger (13/7 only).
+	"b13,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,.,.,.,.,.,.,b2,w14 0 0 0 0 w 6-5",
 	// Bearing off with higher dice.
 	".,.,.,.,.,.,.,.,.,.,.,.,b5,b5,b5,.,.,.,.,.,w2,w3,.,w1 0 0 9 0 w 6-5",
 	".,.,.,.,.,.,.,.,.,.,.,.,b5,b5,b5,.,.,.,.,.,w2,w3,.,w1 9 0 0 0 w 6-6",
