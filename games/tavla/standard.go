@@ -66,8 +66,9 @@ func (Standard) ParsePosition(s string) (games.Position, error) { return parsePo
 
 // Host implements games.Hosted. The levels search with the common engine
 // (expectiminimax over the rolls) on the hand-made evaluation (stdEval):
-// easy and medium one turn deep with deliberate mistakes, hard and master
-// a roll deeper.
+// depth counts whole turns: easy and medium one turn deep with
+// deliberate mistakes, hard the opponent's 21 rolls and replies too,
+// master a turn deeper again within its time.
 func (Standard) Host() games.Host {
 	return games.Host{
 		Sides: []games.SideInfo{
@@ -76,10 +77,10 @@ func (Standard) Host() games.Host {
 		},
 		Facing: true,
 		Levels: []ai.Level{
-			{Name: "easy", Limits: ai.Limits{Depth: 1, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 150},
-			{Name: "medium", Limits: ai.Limits{Depth: 1, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 50},
-			{Name: "hard", Limits: ai.Limits{Depth: 2, Time: time.Second}},
-			{Name: "master", Limits: ai.Limits{Depth: 3, Time: 2 * time.Second}},
+			{Name: "easy", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 150},
+			{Name: "medium", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 50},
+			{Name: "hard", Limits: ai.Limits{Depth: 2, Turns: true, Time: time.Second}},
+			{Name: "master", Limits: ai.Limits{Depth: 3, Turns: true, Time: 2 * time.Second}},
 		},
 		Policy:  games.Policy{NoUndo: true, NoDraws: true},
 		Catalog: stdCatalog(),

@@ -1,0 +1,356 @@
+// Command tavlagnubg plays standard tavla's levels against GNU Backgammon
+// (Debian's gnubg, never a dependency of the bot) and reports the points
+// each side won with an interval:
+//
+//	nice go run ./tools/tavlagnubg -level medium -gnubg-level intermediate -pairs 100
+//
+// Games are cubeless and scored as tavla scores them (1, or 2 for a mars).
+// The dice are paired: each pair of games is played with the same rolls,
+// our level White in the first and Black in the second, so that luck
+// cancels out as far as the play allows. gnubg chooses its turns with
+// findbestmove in a scripted gnubg (-t -p), at the named level's setting
+// of gnubg 1.07 (plies and noise, as its "Settings > Players" presets);
+// each of its turns is checked: its resulting position must be one of the
+// legal turns of our move generator (which agrees with gnubg's on
+// games/tavla/testdata/standard-perft.txt).
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/tavla"
+)
+
+// gnubgLevels are gnubg's named chequer-play settings: plies and noise.
+var gnubgLevels = map[string][2]float64{
+	"beginner":     {0, 0.060},
+	"casual":       {0, 0.050},
+	"intermediate": {0, 0.040},
+	"advanced":     {0, 0.015},
+	"expert":       {0, 0},
+	"worldclass":   {2, 0},
+}
+
+func main() {
+	level := flag.String("level", "medium", "our level: easy, medium, hard, master")
+	budget := flag.Duration("time", 0, "our time per move (0: the level's)")
+	glevel := flag.String("gnubg-level", "intermediate", "gnubg's level: beginner, casual, intermediate, advanced, expert, worldclass")
+	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
+	seed := flag.Uint64("seed", 1, "seed of the dice")
+	gnubg := flag.String("gnubg", "/usr/games/gnubg", "the gnubg program")
+	flag.Parse()
+	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg); err != nil {
+		fmt.Fprintln(os.Stderr, "tavlagnubg:", err)
+		os.Exit(1)
+	}
+}
+
+func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string) error {
+	lvl, ok := games.HostOf(tavla.Standard{}).Level(level)
+	if !ok {
+		return fmt.Errorf("unknown level %q", level)
+	}
+	if budget > 0 {
+		lvl.Limits.Time = budget
+	}
+	gl, ok := gnubgLevels[glevel]
+	if !ok {
+		return fmt.Errorf("unknown gnubg level %q", glevel)
+	}
+	g, err := startGnubg(gnubgPath, int(gl[0]), gl[1])
+	if err != nil {
+		return err
+	}
+	defer g.close()
+	e := ai.NewEngine(ai.DefaultOptions())
+	var nets []float64 // each pair's net points for us
+	var won, total, wins, played int
+	start := time.Now()
+	for i := range pairs {
+		net := 0
+		for k, us := range []ai.Side{ai.First, ai.Second} {
+			rolls := rand.New(rand.NewPCG(seed, uint64(i)))
+			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k))
+			if err != nil {
+				return fmt.Errorf("pair %d game %d: %w", i, k, err)
+			}
+			played++
+			total += st.Points
+			if st.Winner == us {
+				won += st.Points
+				net += st.Points
+				wins++
+			} else {
+				net -= st.Points
+			}
+		}
+		nets = append(nets, float64(net)/2)
+		fmt.Fprintf(w, "pair %d: %+d (so far %d of %d points, %.1f%%)\n", i+1, net, won, total, 100*float64(won)/float64(total))
+	}
+	mean, half := interval(nets)
+	share := float64(won) / float64(total)
+	// The share's interval from the net points a game: share = 1/2 +
+	// net/(2·points a game).
+	ppg := float64(total) / float64(played)
+	fmt.Fprintf(w, "%s vs gnubg %s: %d games (%d pairs, paired dice, seed %d), %d wins; points %d of %d = %.1f%% ± %.1f%% (95%%); net %+.3f ± %.3f points a game; %s\n",
+		level, glevel, played, pairs, seed, wins, won, total, 100*share, 100*half/(2*ppg), mean, half, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// interval is the mean of xs and the half-width of its 95% interval.
+func interval(xs []float64) (mean, half float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	var v float64
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if n > 1 {
+		v /= n - 1
+	}
+	return mean, 1.96 * math.Sqrt(v/n)
+}
+
+// playGame plays one game, our level as side us, the rolls drawn from
+// rolls in order (the opening's two dice first).
+func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64) (ai.Status, error) {
+	p := tavla.Standard{}.Start().(*tavla.Pos)
+	var n uint64
+	for turns := 0; turns < 1000; turns++ {
+		if st := p.Status(); st.Over {
+			return st, nil
+		}
+		// The roll.
+		a, b := rolls.IntN(6)+1, rolls.IntN(6)+1
+		text := fmt.Sprintf("%d%d:", max(a, b), min(a, b))
+		if turns == 0 {
+			for a == b {
+				a, b = rolls.IntN(6)+1, rolls.IntN(6)+1
+			}
+			text = fmt.Sprintf("%d-%d:", a, b)
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return ai.Status{}, err
+		}
+		p.Make(m)
+		mover := p.Side()
+		if p.Turn() != mover {
+			continue
+		}
+		if mover == us {
+			for !p.Status().Over && p.Turn() == mover {
+				n++
+				m := e.Choose(context.Background(), p, lvl, rand.New(rand.NewPCG(seed, n))).Best
+				if m.IsNone() {
+					return ai.Status{}, fmt.Errorf("our level found no move in %s (%d moves)", p, len(p.Moves(nil)))
+				}
+				p.Make(m)
+			}
+			continue
+		}
+		if err := g.play(p); err != nil {
+			return ai.Status{}, err
+		}
+	}
+	return ai.Status{}, errors.New("no end after 1000 turns")
+}
+
+// gnubgProc is a scripted gnubg answering one position a line.
+type gnubgProc struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+	dir string
+}
+
+const script = `import gnubg, sys
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+ec = gnubg.evalcontext()
+ec["plies"] = %d
+ec["noise"] = %g
+ec["cubeful"] = 0
+ec["deterministic"] = 1
+sys.stdout.write("ready\n")
+sys.stdout.flush()
+for line in sys.stdin:
+    f = [int(x) for x in line.split()]
+    board = (tuple(f[0:25]), tuple(f[25:50]))
+    gnubg.command("new game")
+    gnubg.command("set board " + gnubg.positionid(board))
+    gnubg.command("set dice %%d %%d" %% (f[50], f[51]))
+    try:
+        mv = gnubg.findbestmove(gnubg.board(), gnubg.cubeinfo(), ec)
+        sys.stdout.write("ANS move " + " ".join(str(x) for x in mv) + "\n")
+    except Exception as e:
+        sys.stdout.write("ANS none\n")
+    sys.stdout.flush()
+`
+
+func startGnubg(path string, plies int, noise float64) (*gnubgProc, error) {
+	dir, err := os.MkdirTemp("", "tavlagnubg")
+	if err != nil {
+		return nil, err
+	}
+	py := filepath.Join(dir, "player.py")
+	if err := os.WriteFile(py, []byte(fmt.Sprintf(script, plies, noise)), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(path, "-t", "-q", "-p", py)
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	g := &gnubgProc{cmd: cmd, in: in, out: bufio.NewReader(out), dir: dir}
+	for {
+		line, err := g.out.ReadString('\n')
+		if err != nil {
+			return nil, fmt.Errorf("gnubg did not start: %w", err)
+		}
+		if strings.TrimSpace(line) == "ready" {
+			return g, nil
+		}
+	}
+}
+
+func (g *gnubgProc) close() {
+	g.in.Close()
+	g.cmd.Wait()
+	os.RemoveAll(g.dir)
+}
+
+// board is p's position as gnubg's board: [0] the side not on roll, [1]
+// the side on roll, each by its own point numbers (index 0 its 1 point,
+// 24 its bar).
+func board(p *tavla.Pos) [2][25]int {
+	var b [2][25]int
+	mover := p.Side()
+	bar := p.Bar()
+	for side := ai.First; side <= ai.Second; side++ {
+		k := 0
+		if side == mover {
+			k = 1
+		}
+		for i := range 24 {
+			if s, n, _ := p.Stack(i); s == side {
+				name := 24 - i // White's own point i+1
+				if side == ai.Second {
+					name = i + 1
+				}
+				b[k][name-1] = n
+			}
+		}
+		b[k][24] = bar[side]
+	}
+	return b
+}
+
+// play asks gnubg for its turn in p (its side holds fresh dice) and plays
+// it: the legal turn of ours whose end is the board gnubg's move leaves.
+func (g *gnubgProc) play(p *tavla.Pos) error {
+	b := board(p)
+	a, d, _ := p.Dice()
+	var line strings.Builder
+	for k := range 2 {
+		for _, v := range b[k] {
+			line.WriteString(strconv.Itoa(v) + " ")
+		}
+	}
+	fmt.Fprintf(&line, "%d %d\n", a, d)
+	if _, err := io.WriteString(g.in, line.String()); err != nil {
+		return err
+	}
+	// gnubg's own chatter ("gnubg rolls 6, ...") comes before the answer.
+	var ans string
+	for !strings.HasPrefix(ans, "ANS ") {
+		var err error
+		if ans, err = g.out.ReadString('\n'); err != nil {
+			return fmt.Errorf("gnubg: %w", err)
+		}
+	}
+	ans = strings.TrimPrefix(ans, "ANS ")
+	f := strings.Fields(ans)
+	if len(f) == 0 || f[0] != "move" {
+		return fmt.Errorf("gnubg answered %q in %s", ans, p)
+	}
+	// gnubg's move: pairs of from and to points (1-based, 25 the bar, 0
+	// off), in the mover's numbering; -1 ends it.
+	want := b
+	for k := 1; k+1 < len(f); k += 2 {
+		from, _ := strconv.Atoi(f[k])
+		to, _ := strconv.Atoi(f[k+1])
+		if from < 0 {
+			break
+		}
+		want[1][from-1]--
+		if to > 0 {
+			want[1][to-1]++
+			if o := &want[0][24-to]; *o == 1 { // the opponent's point 25-to
+				*o = 0
+				want[0][24]++
+			}
+		}
+	}
+	mover := p.Side()
+	if !playTo(p, mover, want) {
+		return fmt.Errorf("gnubg's move %q is none of our legal turns in %s", strings.TrimSpace(ans), p)
+	}
+	return nil
+}
+
+// playTo plays a legal turn of mover ending on board want, if there is
+// one.
+func playTo(p *tavla.Pos, mover ai.Side, want [2][25]int) bool {
+	if p.Status().Over || p.Turn() != mover {
+		if p.Status().Over || p.Turn() == ai.Chance {
+			// The turn is over: compare from the mover's side.
+			b := boardAs(p, mover)
+			return b == want
+		}
+		return false
+	}
+	for _, m := range p.Moves(nil) {
+		p.Make(m)
+		if playTo(p, mover, want) {
+			return true
+		}
+		p.Unmake()
+	}
+	return false
+}
+
+// boardAs is p's board as gnubg's with side s on roll.
+func boardAs(p *tavla.Pos, s ai.Side) [2][25]int {
+	b := board(p)
+	if p.Side() != s {
+		b[0], b[1] = b[1], b[0]
+	}
+	return b
+}
