@@ -106,13 +106,15 @@ type plan struct {
 // engine's chance nodes are); the opening roll, a finished game and the
 // styles seed and classic are left to the engine.
 func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
-	if p.style != "" || p.over() || p.st.opening || p.st.hit {
-		// Standard tavla is searched by the engine on stdEval.
+	if p.style != "" || p.over() || p.st.opening {
 		return ai.Result{}, false
 	}
 	opts, ok := levelSearch(lvl)
 	if !ok {
 		return ai.Result{}, false
+	}
+	if p.st.hit && !opts.Hand && opts.Net == nil {
+		opts.Net = defaultStdNet() // standard tavla's own weights
 	}
 	start := time.Now()
 	os, _ := (*slot).(*ownState)

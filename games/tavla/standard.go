@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"oyunbot/ai"
 	"oyunbot/games"
@@ -64,24 +63,26 @@ func (Standard) Start() games.Position {
 // the checkers on the bar after the borne-off ones.
 func (Standard) ParsePosition(s string) (games.Position, error) { return parsePositionOf(s, true) }
 
-// Host implements games.Hosted. The levels search with the common engine
-// (expectiminimax over the rolls) on the hand-made evaluation (stdEval):
-// depth counts whole turns: easy and medium one turn deep with
-// deliberate mistakes, hard the opponent's 21 rolls and replies too,
-// master a turn deeper again within its time.
+// Host implements games.Hosted. The levels are hapis's (but its seed
+// document's): searches of whole turns on standard tavla's own learned
+// evaluation (netstd1.bin, trained by tools/tavlatrain -standard), easy and
+// medium 1-ply with deliberate mistakes, hard 2-ply, master 3-ply and
+// rollouts (own.go). The hand-made evaluation (stdeval.go) is the style
+// "hand" and the common engine's ("classic").
 func (Standard) Host() games.Host {
+	var lv []ai.Level
+	for _, l := range levels() {
+		if l.Style == "" {
+			lv = append(lv, l)
+		}
+	}
 	return games.Host{
 		Sides: []games.SideInfo{
 			{Key: "white", Words: []string{"white", "beyaz", "w", "first", "ilk"}},
 			{Key: "black", Words: []string{"black", "siyah", "b", "second", "ikinci"}},
 		},
-		Facing: true,
-		Levels: []ai.Level{
-			{Name: "easy", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.4, Margin: 150},
-			{Name: "medium", Limits: ai.Limits{Depth: 1, Turns: true, Time: 500 * time.Millisecond}, BlunderProb: 0.1, Margin: 50},
-			{Name: "hard", Limits: ai.Limits{Depth: 2, Turns: true, Time: time.Second}},
-			{Name: "master", Limits: ai.Limits{Depth: 3, Turns: true, Time: 2 * time.Second}},
-		},
+		Facing:  true,
+		Levels:  lv,
 		Policy:  games.Policy{NoUndo: true, NoDraws: true},
 		Catalog: stdCatalog(),
 	}

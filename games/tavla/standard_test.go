@@ -157,3 +157,49 @@ func TestStandardPositionErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStandardNetReadsTheBar: the network's inputs tell a checker on the
+// bar from the same checker elsewhere: one, two and four on the bar light
+// their own inputs, and count 25 pips each.
+func TestStandardNetReadsTheBar(t *testing.T) {
+	lit := func(s string) map[int16]float32 {
+		var f features
+		f.encode(&mustStd(t, s).st, white)
+		out := map[int16]float32{}
+		for i := range f.n {
+			out[f.idx[i]] = f.val[i]
+		}
+		return out
+	}
+	const rest = ",.,.,.,.,.,.,.,.,.,.,w5,.,.,.,.,w3,.,w5,.,.,.,.,b15 0 0 "
+	one, two, four := lit("w1"+rest+"1 0 w 3-1"), lit("."+rest+"2 0 w 3-1"), lit(".,.,.,.,.,.,.,.,.,.,.,w3,.,.,.,.,w3,.,w5,.,.,.,.,b15 0 0 4 0 w 3-1")
+	if one[4] != 1 || one[inPip] != float32(1*24+5*13+3*8+5*6+25)/360 {
+		t.Errorf("one on the bar: %v", one)
+	}
+	if two[perPoint+4] != 1 || two[4] != 0 {
+		t.Errorf("two on the bar: %v", two)
+	}
+	if four[2*perPoint+4] != 1 || four[3*perPoint+4] != 0.25 {
+		t.Errorf("four on the bar: %v", four)
+	}
+}
+
+// TestStandardLevelsSearch: every standard level searches its own way
+// (its own network) and plays a legal ply.
+func TestStandardLevelsSearch(t *testing.T) {
+	p := mustStd(t, "w1,.,b1,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b1 0 0 1 0 w 4-4")
+	legal := map[ai.Move]bool{}
+	for _, m := range p.Moves(nil) {
+		legal[m] = true
+	}
+	for _, lvl := range games.HostOf(Standard{}).Levels {
+		if lvl.Name == "master" && testing.Short() {
+			continue
+		}
+		var slot any
+		res, ok := p.SearchOwn(t.Context(), lvl, nil, nil, &slot)
+		if !ok || !legal[res.Best] {
+			t.Errorf("%s: %v %v", lvl.Name, p.FormatMove(res.Best), ok)
+		}
+	}
+}

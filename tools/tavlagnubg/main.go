@@ -47,7 +47,7 @@ var gnubgLevels = map[string][2]float64{
 }
 
 func main() {
-	level := flag.String("level", "medium", "our level: easy, medium, hard, master")
+	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it")
 	budget := flag.Duration("time", 0, "our time per move (0: the level's)")
 	glevel := flag.String("gnubg-level", "intermediate", "gnubg's level: beginner, casual, intermediate, advanced, expert, worldclass")
 	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
@@ -61,10 +61,12 @@ func main() {
 }
 
 func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string) error {
-	lvl, ok := games.HostOf(tavla.Standard{}).Level(level)
-	if !ok {
+	name, style, _ := strings.Cut(level, "+")
+	lvl, ok := games.HostOf(tavla.Standard{}).Level(name)
+	if !ok || (style != "" && style != "hand" && style != "classic") {
 		return fmt.Errorf("unknown level %q", level)
 	}
+	lvl.Style = style
 	if budget > 0 {
 		lvl.Limits.Time = budget
 	}
