@@ -302,29 +302,41 @@ func (g *gnubgProc) play(p *tavla.Pos) error {
 	if len(f) == 0 || f[0] != "move" {
 		return fmt.Errorf("gnubg answered %q in %s", ans, p)
 	}
-	// gnubg's move: pairs of from and to points (1-based, 25 the bar, 0
-	// off), in the mover's numbering; -1 ends it.
-	want := b
-	for k := 1; k+1 < len(f); k += 2 {
-		from, _ := strconv.Atoi(f[k])
-		to, _ := strconv.Atoi(f[k+1])
-		if from < 0 {
-			break
+	var pairs []int
+	for _, x := range f[1:] {
+		n, err := strconv.Atoi(x)
+		if err != nil {
+			return fmt.Errorf("gnubg answered %q", ans)
 		}
-		want[1][from-1]--
-		if to > 0 {
-			want[1][to-1]++
-			if o := &want[0][24-to]; *o == 1 { // the opponent's point 25-to
-				*o = 0
-				want[0][24]++
-			}
-		}
+		pairs = append(pairs, n)
 	}
+	want := applyPairs(b, pairs)
 	mover := p.Side()
 	if !playTo(p, mover, want) {
 		return fmt.Errorf("gnubg's move %q is none of our legal turns in %s", strings.TrimSpace(ans), p)
 	}
 	return nil
+}
+
+// applyPairs is board b (the mover's, [1], on roll) after gnubg's move:
+// pairs of from and to points (1-based in the mover's numbering, 25 the
+// bar, 0 off; a negative from ends it), a blot on a to point hit.
+func applyPairs(b [2][25]int, pairs []int) [2][25]int {
+	for k := 0; k+1 < len(pairs); k += 2 {
+		from, to := pairs[k], pairs[k+1]
+		if from < 1 || from > 25 || to < 0 || to > 24 {
+			break
+		}
+		b[1][from-1]--
+		if to > 0 {
+			b[1][to-1]++
+			if o := &b[0][24-to]; *o == 1 { // the opponent's point 25-to
+				*o = 0
+				b[0][24]++
+			}
+		}
+	}
+	return b
 }
 
 // playTo plays a legal turn of mover ending on board want, if there is
