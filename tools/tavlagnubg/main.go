@@ -53,14 +53,15 @@ func main() {
 	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
 	seed := flag.Uint64("seed", 1, "seed of the dice")
 	gnubg := flag.String("gnubg", "/usr/games/gnubg", "the gnubg program")
+	judge := flag.Int("judge", -1, "gnubg judges each of our unforced turns at this many plies (0-2; -1: not judged): the error rate in millipoints a turn and gnubg's class")
 	flag.Parse()
-	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg); err != nil {
+	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg, *judge); err != nil {
 		fmt.Fprintln(os.Stderr, "tavlagnubg:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string) error {
+func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string, judge int) error {
 	name, style, _ := strings.Cut(level, "+")
 	lvl, ok := games.HostOf(tavla.Standard{}).Level(name)
 	if !ok || (style != "" && style != "hand" && style != "classic") {
@@ -74,12 +75,16 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 	if !ok {
 		return fmt.Errorf("unknown gnubg level %q", glevel)
 	}
-	g, err := startGnubg(gnubgPath, int(gl[0]), gl[1])
+	g, err := startGnubg(gnubgPath, int(gl[0]), gl[1], max(judge, 0))
 	if err != nil {
 		return err
 	}
 	defer g.close()
 	e := ai.NewEngine(ai.DefaultOptions())
+	var j *judged
+	if judge >= 0 {
+		j = &judged{}
+	}
 	var nets []float64 // each pair's net points for us
 	var won, total, wins, played int
 	start := time.Now()
@@ -87,7 +92,7 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 		net := 0
 		for k, us := range []ai.Side{ai.First, ai.Second} {
 			rolls := rand.New(rand.NewPCG(seed, uint64(i)))
-			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k))
+			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j)
 			if err != nil {
 				return fmt.Errorf("pair %d game %d: %w", i, k, err)
 			}
@@ -111,7 +116,51 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 	ppg := float64(total) / float64(played)
 	fmt.Fprintf(w, "%s vs gnubg %s: %d games (%d pairs, paired dice, seed %d), %d wins; points %d of %d = %.1f%% ± %.1f%% (95%%); net %+.3f ± %.3f points a game; %s\n",
 		level, glevel, played, pairs, seed, wins, won, total, 100*share, 100*half/(2*ppg), mean, half, time.Since(start).Round(time.Second))
+	if j != nil {
+		fmt.Fprintf(w, "%s (judged at %d plies)\n", j, judge)
+	}
 	return nil
+}
+
+// judged sums gnubg's judgement of our turns.
+type judged struct {
+	n      int
+	sum    float64
+	errors [4]int // over 0.02, 0.04, 0.08 and 0.16 points
+}
+
+func (j *judged) add(loss float64) {
+	j.n++
+	j.sum += loss
+	for k, t := range []float64{0.02, 0.04, 0.08, 0.16} {
+		if loss > t {
+			j.errors[k]++
+		}
+	}
+}
+
+// ratings are gnubg's classes by error rate a move (analysis.c's
+// arThrsRating, gnubg 1.07), best first.
+var ratings = []struct {
+	below float64
+	name  string
+}{{0.002, "supernatural"}, {0.005, "world class"}, {0.008, "expert"}, {0.012, "advanced"},
+	{0.018, "intermediate"}, {0.026, "casual player"}, {0.035, "beginner"}, {math.Inf(1), "awful"}}
+
+func (j *judged) String() string {
+	if j.n == 0 {
+		return "no unforced turn judged"
+	}
+	rate := j.sum / float64(j.n)
+	class := ""
+	for _, r := range ratings {
+		if rate < r.below {
+			class = r.name
+			break
+		}
+	}
+	return fmt.Sprintf("gnubg's judgement of our %d unforced turns: error rate %.1f millipoints a turn (%s); losses over 0.02/0.04/0.08/0.16: %d/%d/%d/%d",
+		j.n, 1000*rate, class, j.errors[0], j.errors[1], j.errors[2], j.errors[3])
 }
 
 // interval is the mean of xs and the half-width of its 95% interval.
@@ -133,7 +182,7 @@ func interval(xs []float64) (mean, half float64) {
 
 // playGame plays one game, our level as side us, the rolls drawn from
 // rolls in order (the opening's two dice first).
-func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64) (ai.Status, error) {
+func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged) (ai.Status, error) {
 	p := tavla.Standard{}.Start().(*tavla.Pos)
 	var n uint64
 	for turns := 0; turns < 1000; turns++ {
@@ -159,6 +208,17 @@ func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.
 			continue
 		}
 		if mover == us {
+			var eqBest float64
+			judge := j != nil && p.Perft(1) > 1
+			if judge {
+				pairs, err := g.best(p)
+				if err != nil {
+					return ai.Status{}, err
+				}
+				if eqBest, err = g.equity(applyPairs(board(p), pairs)); err != nil {
+					return ai.Status{}, err
+				}
+			}
 			for !p.Status().Over && p.Turn() == mover {
 				n++
 				m := e.Choose(context.Background(), p, lvl, rand.New(rand.NewPCG(seed, n))).Best
@@ -166,6 +226,13 @@ func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.
 					return ai.Status{}, fmt.Errorf("our level found no move in %s (%d moves)", p, len(p.Moves(nil)))
 				}
 				p.Make(m)
+			}
+			if judge && !p.Status().Over {
+				eq, err := g.equity(boardAs(p, mover))
+				if err != nil {
+					return ai.Status{}, err
+				}
+				j.add(max(0, eqBest-eq))
 			}
 			continue
 		}
@@ -189,12 +256,31 @@ gnubg.command("set player 0 human")
 gnubg.command("set player 1 human")
 ec = gnubg.evalcontext()
 ec["plies"] = %d
-ec["noise"] = %g
+ec["noise"] = %.4f
 ec["cubeful"] = 0
 ec["deterministic"] = 1
 sys.stdout.write("ready\n")
 sys.stdout.flush()
+jc = gnubg.evalcontext()
+jc["plies"] = %d
+jc["noise"] = 0.0
+jc["cubeful"] = 0
+jc["deterministic"] = 1
 for line in sys.stdin:
+    if line.startswith("E "):
+        # The board after a turn, the mover's side second: its equity for
+        # the mover, cubeless money (gammons 2, backgammons 3).
+        f = [int(x) for x in line.split()[1:]]
+        opp = (tuple(f[25:50]), tuple(f[0:25]))
+        try:
+            gnubg.command("new game")
+            pr = gnubg.evaluate(opp, gnubg.cubeinfo(), jc)
+            eq = 2 * pr[0] - 1 + pr[1] - pr[3] + pr[2] - pr[4]
+            sys.stdout.write("ANS eq %%.6f\n" %% (-eq))
+        except Exception as e:
+            sys.stdout.write("ANS none\n")
+        sys.stdout.flush()
+        continue
     f = [int(x) for x in line.split()]
     board = (tuple(f[0:25]), tuple(f[25:50]))
     gnubg.command("new game")
@@ -208,13 +294,13 @@ for line in sys.stdin:
     sys.stdout.flush()
 `
 
-func startGnubg(path string, plies int, noise float64) (*gnubgProc, error) {
+func startGnubg(path string, plies int, noise float64, judgePlies int) (*gnubgProc, error) {
 	dir, err := os.MkdirTemp("", "tavlagnubg")
 	if err != nil {
 		return nil, err
 	}
 	py := filepath.Join(dir, "player.py")
-	if err := os.WriteFile(py, []byte(fmt.Sprintf(script, plies, noise)), 0o644); err != nil {
+	if err := os.WriteFile(py, []byte(fmt.Sprintf(script, plies, noise, judgePlies)), 0o644); err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(path, "-t", "-q", "-p", py)
@@ -274,9 +360,9 @@ func board(p *tavla.Pos) [2][25]int {
 	return b
 }
 
-// play asks gnubg for its turn in p (its side holds fresh dice) and plays
-// it: the legal turn of ours whose end is the board gnubg's move leaves.
-func (g *gnubgProc) play(p *tavla.Pos) error {
+// best asks gnubg for its turn in p (the side to move holds fresh dice):
+// the pairs of points of findbestmove.
+func (g *gnubgProc) best(p *tavla.Pos) ([]int, error) {
 	b := board(p)
 	a, d, _ := p.Dice()
 	var line strings.Builder
@@ -286,34 +372,70 @@ func (g *gnubgProc) play(p *tavla.Pos) error {
 		}
 	}
 	fmt.Fprintf(&line, "%d %d\n", a, d)
-	if _, err := io.WriteString(g.in, line.String()); err != nil {
-		return err
+	f, err := g.ask(line.String())
+	if err != nil {
+		return nil, err
 	}
-	// gnubg's own chatter ("gnubg rolls 6, ...") comes before the answer.
-	var ans string
-	for !strings.HasPrefix(ans, "ANS ") {
-		var err error
-		if ans, err = g.out.ReadString('\n'); err != nil {
-			return fmt.Errorf("gnubg: %w", err)
-		}
-	}
-	ans = strings.TrimPrefix(ans, "ANS ")
-	f := strings.Fields(ans)
 	if len(f) == 0 || f[0] != "move" {
-		return fmt.Errorf("gnubg answered %q in %s", ans, p)
+		return nil, fmt.Errorf("gnubg answered %q in %s", f, p)
 	}
 	var pairs []int
 	for _, x := range f[1:] {
 		n, err := strconv.Atoi(x)
 		if err != nil {
-			return fmt.Errorf("gnubg answered %q", ans)
+			return nil, fmt.Errorf("gnubg answered %q", f)
 		}
 		pairs = append(pairs, n)
 	}
-	want := applyPairs(b, pairs)
+	return pairs, nil
+}
+
+// ask sends a request line and returns the answer's fields (gnubg's own
+// chatter, "gnubg rolls 6, ...", comes before it).
+func (g *gnubgProc) ask(line string) ([]string, error) {
+	if _, err := io.WriteString(g.in, line); err != nil {
+		return nil, err
+	}
+	var ans string
+	for !strings.HasPrefix(ans, "ANS ") {
+		var err error
+		if ans, err = g.out.ReadString('\n'); err != nil {
+			return nil, fmt.Errorf("gnubg: %w", err)
+		}
+	}
+	return strings.Fields(strings.TrimPrefix(ans, "ANS ")), nil
+}
+
+// equity is gnubg's judgement of board b, the mover's ([1]) after its
+// turn: the mover's cubeless money equity, at the judging plies.
+func (g *gnubgProc) equity(b [2][25]int) (float64, error) {
+	var line strings.Builder
+	line.WriteString("E")
+	for k := range 2 {
+		for _, v := range b[k] {
+			line.WriteString(" " + strconv.Itoa(v))
+		}
+	}
+	f, err := g.ask(line.String() + "\n")
+	if err != nil {
+		return 0, err
+	}
+	if len(f) != 2 || f[0] != "eq" {
+		return 0, fmt.Errorf("gnubg answered %q", f)
+	}
+	return strconv.ParseFloat(f[1], 64)
+}
+
+// play plays gnubg's turn in p: the legal turn of ours whose end is the
+// board gnubg's move leaves.
+func (g *gnubgProc) play(p *tavla.Pos) error {
+	pairs, err := g.best(p)
+	if err != nil {
+		return err
+	}
 	mover := p.Side()
-	if !playTo(p, mover, want) {
-		return fmt.Errorf("gnubg's move %q is none of our legal turns in %s", strings.TrimSpace(ans), p)
+	if !playTo(p, mover, applyPairs(board(p), pairs)) {
+		return fmt.Errorf("gnubg's move %v is none of our legal turns in %s", pairs, p)
 	}
 	return nil
 }
