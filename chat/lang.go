@@ -78,3 +78,8 @@ func Fold(s string) string {
 // that does not exist, a bot that was blocked, a reply the platform refuses
 // as it is): the outbox gives the reply up instead of retrying it.
 var ErrUndeliverable = errors.New("chat: reply cannot be delivered")
+
+// ErrEditFailed marks a BoardSender's error for a board message that
+// cannot be edited any more (deleted, too old, refused): nothing was sent,
+// and the board goes out as a new message.
+var ErrEditFailed = errors.New("chat: board message cannot be edited")

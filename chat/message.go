@@ -38,6 +38,11 @@ type Message struct {
 	// whether the answer went privately; nil for a typed message, and on
 	// platforms that cannot.
 	Privately func(text string) bool
+	// Answer, when set, takes the replies to this message instead of its
+	// chat, but for a game's board (Reply.Live), which goes to the chat as
+	// for any move: a web page's request (issue 37), whose person reads
+	// the answer on the page while the chat sees the game go on.
+	Answer func(Reply)
 	// Mentions are the users mentioned in the text, resolved by the adapter
 	// (for "challenge @user"): the text keeps the platform's mention form.
 	Mentions []User
@@ -103,6 +108,37 @@ type Reply struct {
 	// nothing new: a tap board's selection. An adapter that cannot edit
 	// that message sends the reply as a new one (Text says what changed).
 	Edit bool
+	// Live marks a game's board (GameID set) that stands for the game in
+	// its chat: the Router's outbox shows it by editing the message of the
+	// game's previous board in place while that message is still in sight
+	// (BoardSender), and sends it as a new message otherwise. Adapters
+	// without BoardSender send it as any reply.
+	Live bool
+	// Fresh, with Live, asks for the board as a new message at the bottom
+	// of the chat even when the previous one is in sight (the board
+	// command, a game's start and end).
+	Fresh bool
+}
+
+// BoardSender is a Sender that can show a game's board (a Live reply) by
+// editing the message that showed its previous board. The Router's outbox
+// remembers, for each game and chat, the reference SendBoard returned, and
+// decides when a board is edited in place and when it is sent anew.
+type BoardSender interface {
+	Sender
+	// SendBoard delivers the Live reply r. When at is not "" it edits the
+	// message at (a reference an earlier SendBoard returned for r's chat)
+	// to show r: picture, caption and buttons; text that does not fit
+	// that message follows as new messages. When at is "" it sends r as
+	// Send would. It returns the reference of the message that shows the
+	// board now, "" when there is none to edit later.
+	//
+	// An edit that the platform refuses for good (the message was deleted,
+	// is too old, or cannot be edited) returns an error wrapping
+	// ErrEditFailed, having sent nothing: the outbox then sends the board
+	// anew. An edit that changes nothing is a success. Other errors are
+	// those of Send (retried, or ErrUndeliverable).
+	SendBoard(ctx context.Context, r Reply, at string) (string, error)
 }
 
 // Menu is a drop-down list of choices: Placeholder shows until one is
@@ -160,3 +196,41 @@ const MinOutage = 5 * time.Second
 type Handler interface {
 	Handle(ctx context.Context, m Message)
 }
+
+// BoardRetirer is a BoardSender whose earlier board of a game keeps its
+// buttons unless told: when the outbox posts a game's board anew, it asks
+// it to take them off the message ref (best effort: a press on a stale
+// board is refused anyway). Telegram's adapter does it on its own.
+type BoardRetirer interface {
+	RetireBoard(ctx context.Context, channelID, ref string) error
+}
+
+// InlineQuery is what a person types after the bot's name in a chat the bot
+// need not be in (Telegram's inline mode: "@oyunbot dama").
+type InlineQuery struct {
+	Platform, UserID, UserName string
+	Locale                     string // the person's platform locale; may be empty
+	Text                       string // what follows the bot's name
+}
+
+// InlineOffer is one thing an InlineQuery may start: chosen, it becomes a
+// message "via" the bot in that chat, showing Text with Buttons, and the
+// adapter hands the Handler Command as a Message from the chooser in the
+// channel of that one message (InlineChannel): every reply there edits it.
+type InlineOffer struct {
+	Title, Description string
+	Text               string
+	Command            string // at most MaxButtonData bytes
+	Buttons            [][]Button
+}
+
+// InlineOfferer is implemented by a Handler (the Router) that offers games
+// to start in chats the bot is not in.
+type InlineOfferer interface {
+	InlineOffers(ctx context.Context, q InlineQuery) []InlineOffer
+}
+
+// InlineChannelPrefix begins the ChannelID of a message sent through an
+// inline query: the channel is that one message, which the bot can edit
+// but not answer below (it may not be in the chat).
+const InlineChannelPrefix = "inline:"

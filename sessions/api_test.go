@@ -21,7 +21,7 @@ func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
 		reflect.TypeFor[*sessions.Manager](): {"Challenges", "Channels", "Clocks", "Close", "EngineJobs", "Fleet",
 			"Lobby", "Matches", "Offers", "Play", "Ratings", "Resume", "Skipped", "Tournaments", "Wait"},
-		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "StartSolo",
+		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "StartSolo",
 			"StartVsBot"},
 		reflect.TypeFor[*sessions.Play](): {"CheckMove", "Hint", "Move", "Roll", "SetLevel", "TakeBackPly", "Undo"},
 		reflect.TypeFor[*sessions.Offers](): {"AnswerTakeback", "DeclineDraw", "OfferDraw", "OfferTakeback",

@@ -180,6 +180,20 @@ func (lb *Lobby) Find(platform, channelID, userID string) []Snapshot {
 	return out
 }
 
+// PlayerGames returns userID's unfinished games on a platform, in every
+// channel, oldest first.
+func (lb *Lobby) PlayerGames(platform, userID string) []Snapshot {
+	var out []Snapshot
+	for _, l := range lb.table.list(platform) {
+		l.do(func() {
+			if !l.rec.Result.Over && (l.rec.Players[0].ID == userID || l.rec.Players[1].ID == userID) {
+				out = append(out, l.snapshot())
+			}
+		})
+	}
+	return out
+}
+
 // LastFinished returns userID's last finished game in the channel, as
 // stored (for "history" and "board" after the end, across restarts).
 func (lb *Lobby) LastFinished(ctx context.Context, platform, channelID, userID string) (Snapshot, bool) {

@@ -295,17 +295,18 @@ func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time,
 func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
 	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
 	var web int
-	err := s.one(ctx, `SELECT lang, level, dice, web FROM channels WHERE platform = ? AND channel = ?`,
-		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice, &web)
+	err := s.one(ctx, `SELECT lang, level, dice, web, boards FROM channels WHERE platform = ? AND channel = ?`,
+		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice, &web, &cs.Boards)
 	cs.Web = web != 0
 	return cs, err
 }
 
 // SaveChannel stores a channel's settings.
 func (s *SQLStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice, web) VALUES (?, ?, ?, ?, ?, ?)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice, web, boards)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice,
-		web = excluded.web`,
-		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice, boolInt(cs.Web))
+		web = excluded.web, boards = excluded.boards`,
+		cs.Platform, cs.ChannelID, cs.Lang, cs.Level, cs.Dice, boolInt(cs.Web), cs.Boards)
 	return wrapped("save channel", err)
 }

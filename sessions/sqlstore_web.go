@@ -25,6 +25,10 @@ const (
 	LinkTournament = "tournament"
 	LinkPlayer     = "player"
 	LinkChannel    = "channel"
+	// LinkLogin names a person ("platform/id"): its token, in a personal
+	// link sent to them privately and then in their browser's cookie,
+	// signs them in to play on the pages (issue 37).
+	LinkLogin = "login"
 )
 
 // TokenBytes is the randomness of a web link's token: 128 bits, which
@@ -78,6 +82,21 @@ func (s *SQLStore) WebToken(ctx context.Context, kind, ref string) (string, erro
 	}
 	err = s.one(ctx, `SELECT token FROM web_links WHERE kind = ? AND ref = ?`, []any{kind, ref}, &token)
 	return token, wrapped("web token", err)
+}
+
+// RenewWebToken replaces the token of kind naming ref with a new one and
+// returns it: the old one names nothing any more (a person's "web logout").
+func (s *SQLStore) RenewWebToken(ctx context.Context, kind, ref string) (string, error) {
+	b := make([]byte, TokenBytes)
+	rand.Read(b)
+	token := base64.RawURLEncoding.EncodeToString(b)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO web_links (kind, ref, token, created_ms) VALUES (?, ?, ?, ?)
+		ON CONFLICT (kind, ref) DO UPDATE SET token = excluded.token, created_ms = excluded.created_ms`,
+		kind, ref, token, ms(time.Now()))
+	if err != nil {
+		return "", wrapped("renew web token", err)
+	}
+	return token, nil
 }
 
 // WebRef returns what a token names; ErrNotFound for a token never made.

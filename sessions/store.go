@@ -37,6 +37,7 @@ type Store interface {
 	LeaseStore
 	UserDirectory
 	LanguageMemory
+	BoardStore
 
 	// Close releases the store.
 	Close() error
@@ -315,6 +316,39 @@ type ChannelSettings struct {
 	// Web: the channel's admins let its games be listed on the web pages
 	// ("web on"; a game's own link works whatever this says).
 	Web bool
+	// Boards is BoardsNew when the channel wants a new picture of a game
+	// after every turn ("board new"), "" for one board per game edited in
+	// place.
+	Boards string
+}
+
+// BoardsNew is ChannelSettings.Boards for a new picture after every turn.
+const BoardsNew = "new"
+
+// LiveBoard is the message showing a game's board in a chat, edited in
+// place after each turn while it is in sight (issue 36).
+type LiveBoard struct {
+	Platform, ChannelID string
+	Game                int64
+	// Ref is the platform's reference of the message (what the adapter's
+	// chat.BoardSender returned).
+	Ref string
+	// Posted is when the message was sent, Shown when it last changed.
+	Posted, Shown time.Time
+}
+
+// BoardStore remembers the message showing each game's board in each chat,
+// so that a restart goes on editing it.
+type BoardStore interface {
+	// LiveBoard loads the board message of game in a chat; ErrNotFound if
+	// none was saved.
+	LiveBoard(ctx context.Context, platform, channelID string, game int64) (LiveBoard, error)
+	// SaveLiveBoard stores b, replacing the game's earlier board message
+	// in that chat.
+	SaveLiveBoard(ctx context.Context, b LiveBoard) error
+	// GameBoards loads the board messages of game in every chat of a
+	// platform (its own and those it is shown in), by chat.
+	GameBoards(ctx context.Context, platform string, game int64) ([]LiveBoard, error)
 }
 
 // ChallengeRecord is an open challenge as stored.

@@ -25,7 +25,8 @@ func TestE2EAnalyse(t *testing.T) {
 	if !contains(buttonIDs(board), "analyse #g1") {
 		t.Fatalf("no Analyse button under the finished game: %v", buttonIDs(board))
 	}
-	n := len(boards(e.srv.Messages(general.ID)))
+	var n int
+	e.srv.Snapshot(func(v *fakediscord.View) { n = len(shownBoards(v, general.ID)) })
 	seen := len(e.srv.Messages(general.ID))
 	e.srv.SlashCommand(general, ayse, "en-US", "analyse")
 	e.waitMessage(t, general.ID, seen, "the analysis's start", func(m fakediscord.Message) bool {

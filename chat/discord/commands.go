@@ -253,6 +253,15 @@ func specs(o offers) []cmdSpec {
 func commands(specs []cmdSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range specs {
+		// Every command is offered through both installs of the app, in
+		// every context: installed in a guild (the bot is a member there)
+		// or by a user, who can then play in any DM or group DM and in
+		// guilds the bot is not in, where it answers through interactions
+		// alone.
+		integrationTypes := []discordgo.ApplicationIntegrationType{
+			discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+		contexts := []discordgo.InteractionContextType{
+			discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
 		trName := map[discordgo.Locale]string{discordgo.Turkish: c.tr}
 		trDesc := c.desc.locs()
 		ac := &discordgo.ApplicationCommand{
@@ -262,6 +271,8 @@ func commands(specs []cmdSpec) []*discordgo.ApplicationCommand {
 			Description:              c.desc.en,
 			DescriptionLocalizations: &trDesc,
 			Options:                  []*discordgo.ApplicationCommandOption{},
+			IntegrationTypes:         &integrationTypes,
+			Contexts:                 &contexts,
 		}
 		for _, o := range c.opts {
 			ac.Options = append(ac.Options, option(o))

@@ -67,28 +67,32 @@ func TestE2EConfirmOnlyForTheAsker(t *testing.T) {
 	}
 }
 
-// TestE2EPrivateCommandsAreEphemeral: in a server, the slash commands whose
-// answer concerns the asker alone (help, legal, rating, hint) are answered
+// TestE2EPrivateCommandsAreEphemeral: in a server, and in a group DM
+// reached through the user install, the slash commands whose answer
+// concerns the asker alone (help, legal, rating, hint) are answered
 // ephemerally; a move, the board and the history are answered to all
-// (issue 36).
+// (issue 36; the README's table).
 func TestE2EPrivateCommandsAreEphemeral(t *testing.T) {
 	t.Parallel()
-	e := newE2E(t)
-	ask := func(name string, ephemeral bool, opts ...fakediscord.Option) {
-		t.Helper()
-		seen := len(e.srv.Messages(general.ID))
-		e.srv.SlashCommand(general, ayse, "en-US", name, opts...)
-		m := e.waitMessage(t, general.ID, seen, "/"+name+"'s answer", func(m fakediscord.Message) bool {
-			return !m.Loading && m.Content != ""
-		})
-		if m.Ephemeral != ephemeral {
-			t.Errorf("/%s answered with ephemeral %v, want %v: %q", name, m.Ephemeral, ephemeral, m.Content)
+	for _, ch := range []fakediscord.Channel{general, group} {
+		e := newE2E(t)
+		ask := func(name string, ephemeral bool, opts ...fakediscord.Option) {
+			t.Helper()
+			seen := len(e.srv.Messages(ch.ID))
+			e.srv.SlashCommand(ch, ayse, "en-US", name, opts...)
+			m := e.waitMessage(t, ch.ID, seen, "/"+name+"'s answer", func(m fakediscord.Message) bool {
+				return !m.Loading && m.Content != ""
+			})
+			if m.Ephemeral != ephemeral {
+				t.Errorf("%s: /%s answered with ephemeral %v, want %v: %q", ch.ID, name, m.Ephemeral, ephemeral, m.Content)
+			}
 		}
+		ask("help", true)
+		ask("rating", true)
+		ask("play", false, fakediscord.Str("game", "tictactoe"))
+		ask("legal", true)
+		ask("hint", true)
+		ask("board", false)
+		ask("history", false)
 	}
-	ask("help", true)
-	ask("rating", true)
-	ask("play", false, fakediscord.Str("game", "tictactoe"))
-	ask("legal", true)
-	ask("board", false)
-	ask("history", false)
 }

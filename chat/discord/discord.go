@@ -109,6 +109,9 @@ type Bot struct {
 	retry      retryPolicy
 	// settleAfter: see settleLater.
 	settleAfter time.Duration
+	// pressWindow: how long a press waits for a reply that updates its
+	// message as the initial response, before the deferred update.
+	pressWindow time.Duration
 	minOutage   time.Duration
 	// queues runs each channel's messages in order, one at a time, on a
 	// goroutine per busy channel, so that a slow handler (the bot
@@ -134,6 +137,10 @@ type Bot struct {
 	// handling maps a channel to the Ref of the slash command whose
 	// handler runs there.
 	handling map[string]string
+	// chans: what interactions told of their channels (board.go), swept
+	// of entries older than a token at most every sweepEvery.
+	chans      map[string]*chanInfo
+	chansSwept time.Time
 }
 
 var _ chat.Sender = (*Bot)(nil)
@@ -208,12 +215,14 @@ func New(cfg Config, h chat.Handler) (*Bot, error) {
 		refs:        newRefStore(interactionTTL),
 		retry:       defaultRetry(),
 		settleAfter: settleAfter,
+		pressWindow: pressWindow,
 		minOutage:   cmp.Or(cfg.MinOutage, chat.MinOutage),
 		queues:      lanes.New(lanes.Config[string]{Backlog: maxPending}),
 		specByName:  make(map[string]cmdSpec),
 		ready:       make(chan struct{}),
 		lost:        make(chan struct{}, 1),
 		handling:    make(map[string]string),
+		chans:       make(map[string]*chanInfo),
 		hctx:        context.Background(),
 	}
 	for _, c := range b.specs {

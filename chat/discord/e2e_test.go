@@ -8,6 +8,7 @@ package discord
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,13 +76,43 @@ func boards(msgs []fakediscord.Message) []fakediscord.Message {
 	return out
 }
 
-// waitBoard waits for the n-th board of a channel and returns it.
+// shownBoards are the boards the bot showed in a channel, in order: each call
+// that put a picture there (a new message or the edit of one, issue 36's
+// live boards), as its message looked right after that call.
+func shownBoards(v *fakediscord.View, channelID string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, c := range v.Calls() {
+		if c.ChannelID != channelID || len(c.Files) == 0 || c.MessageID == "" {
+			continue
+		}
+		var m fakediscord.Message
+		for _, x := range v.Messages(channelID) {
+			if x.ID == c.MessageID {
+				m = x
+			}
+		}
+		m.ID, m.ChannelID, m.Content, m.Components, m.Files, m.Loading = c.MessageID, channelID, c.Content, c.Components, c.Files, false
+		if c.ReferenceID != "" {
+			m.ReferenceID = c.ReferenceID
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// waitBoard waits for the n-th board the bot showed in a channel (shownBoards)
+// and returns it.
 func (e *e2e) waitBoard(t *testing.T, channelID string, n int) fakediscord.Message {
 	t.Helper()
-	e.srv.WaitT(t, wait, "board "+string(rune('0'+n)), func(v *fakediscord.View) bool {
-		return len(boards(v.Messages(channelID))) >= n
+	var got fakediscord.Message
+	e.srv.WaitT(t, wait, "board "+strconv.Itoa(n), func(v *fakediscord.View) bool {
+		b := shownBoards(v, channelID)
+		if len(b) >= n {
+			got = b[n-1]
+		}
+		return len(b) >= n
 	})
-	return boards(e.srv.Messages(channelID))[n-1]
+	return got
 }
 
 // waitMessage waits for a message after the first `after` of a channel that
@@ -135,6 +166,9 @@ func (e *e2e) drop(t *testing.T) {
 // commands, button presses and prefix messages; the gateway is dropped in
 // the middle and a move sent while it is down is replayed. Every move gets
 // exactly one board, every board decodes, and the game ends in a result.
+// The game is one message edited in place (issue 36): every move's board
+// but the last is an edit of the /play answer, and the result alone comes
+// as a new message at the bottom.
 func TestE2ETicTacToe(t *testing.T) {
 	t.Parallel()
 	e := newE2E(t)
@@ -183,9 +217,37 @@ func TestE2ETicTacToe(t *testing.T) {
 	}
 	msgs := e.srv.Messages(general.ID)
 	logTranscript(t, msgs)
-	if n := len(boards(msgs)); n != len(played)+1 {
-		t.Errorf("%d boards for %d moves", n, len(played))
+	var shown []fakediscord.Message
+	e.srv.Snapshot(func(v *fakediscord.View) { shown = shownBoards(v, general.ID) })
+	if n := len(shown); n != len(played)+1 {
+		t.Errorf("%d boards shown for %d moves", n, len(played))
 	}
+	if n := len(boards(msgs)); n > 2 {
+		t.Errorf("%d board messages for one game, want the game's message and its result's", n)
+	}
+	if !strings.Contains(msgs[0].Content, played[len(played)-2]) {
+		t.Errorf("the game's message %q was not edited to its last move", msgs[0].Content)
+	}
+	// The result came as a new message: the earlier board keeps its
+	// picture, not its buttons (chat.BoardRetirer).
+	if err := e.router.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if first := e.srv.Messages(general.ID)[0]; len(first.Components) != 0 || len(first.Files) == 0 {
+		t.Errorf("the earlier board after the end: %d component rows, %d files; want its picture without buttons",
+			len(first.Components), len(first.Files))
+	}
+	edits := 0
+	for _, c := range e.srv.Calls() {
+		if c.Kind == fakediscord.EditChannel || (c.Kind == fakediscord.EditOriginal && len(c.Files) > 0 && c.MessageID == msgs[0].ID && c.InteractionID != play) ||
+			(c.Kind == fakediscord.Callback && c.CallbackType == 7 && len(c.Files) > 0) {
+			edits++
+		}
+	}
+	if edits < len(played)-1 {
+		t.Errorf("%d boards edited in place for %d moves", edits, len(played))
+	}
+	t.Logf("tic-tac-toe against the bot, %d moves: %s", len(played), e.callStats(general.ID))
 	for _, m := range msgs {
 		if len(m.Files) == 0 {
 			t.Errorf("unexpected message %+v", m)
@@ -267,9 +329,10 @@ func TestE2EDamaOpening(t *testing.T) {
 		}
 	}
 
-	seen := len(e.srv.Messages(general.ID))
 	hist := e.srv.SlashCommand(general, ayse, "tr", "history")
-	h := e.waitMessage(t, general.ID, seen, "the history", func(m fakediscord.Message) bool { return m.Interaction == hist })
+	// From the first message: the answered /move's "thinking" response may
+	// go meanwhile (the move's answer was the board's edit).
+	h := e.waitMessage(t, general.ID, 0, "the history", func(m fakediscord.Message) bool { return m.Interaction == hist })
 	if !strings.Contains(h.Content, "1. ") {
 		t.Errorf("history %q", h.Content)
 	}
@@ -282,8 +345,10 @@ func TestE2EDamaOpening(t *testing.T) {
 			t.Errorf("a response still shows \"thinking\": %+v", m)
 		}
 	}
-	if n := len(boards(e.srv.Messages(general.ID))); n != moves+1 {
-		t.Errorf("%d boards for %d moves", n, moves)
+	var shown []fakediscord.Message
+	e.srv.Snapshot(func(v *fakediscord.View) { shown = shownBoards(v, general.ID) })
+	if n := len(shown); n != moves+1 {
+		t.Errorf("%d boards shown for %d moves", n, moves)
 	}
 	if len(e.srv.Resumes()) == 0 {
 		t.Error("the bot never resumed")
@@ -383,16 +448,34 @@ func TestE2ETournament(t *testing.T) {
 	// The game is played in the channel: the person to move moves (the
 	// bot moves by itself), and the board comes up.
 	// A game a person opens has its opening board posted after the
-	// pairings; the board wanted here is the move's answer.
-	seen = len(e.srv.Messages(general.ID))
-	mv := ""
+	// pairings; the board wanted here is the move's answer (the opening
+	// board edited, issue 36).
+	moved := false
 	if p, _ := g.ToMove(); !p.Bot {
-		mv = e.srv.SlashCommand(general, users[p.ID], "en-US", "move", fakediscord.Str("move", tag+" "+g.Legal[0]))
+		e.srv.SlashCommand(general, users[p.ID], "en-US", "move", fakediscord.Str("move", tag+" "+g.Legal[0]))
+		moved = true
 	}
-	board := e.waitMessage(t, general.ID, seen, "a tournament board", func(m fakediscord.Message) bool {
-		return len(m.Files) == 1 && strings.Contains(m.Content, tag+" Tournament round 1") && (mv == "" || m.Interaction == mv)
+	var board fakediscord.Message
+	e.srv.WaitT(t, wait, "a tournament board", func(v *fakediscord.View) bool {
+		for _, m := range shownBoards(v, general.ID) {
+			if len(m.Files) == 1 && strings.Contains(m.Content, tag+" Tournament round 1") && (!moved || !strings.Contains(m.Content, "New game")) {
+				board = m
+				return true
+			}
+		}
+		return false
 	})
 	decodePNG(t, board.Files[0])
+	// The /move's "thinking" response goes once its board is edited:
+	// counting messages from here on needs it gone.
+	e.srv.WaitT(t, wait, "no thinking response left", func(v *fakediscord.View) bool {
+		for _, m := range v.Messages(general.ID) {
+			if m.Loading {
+				return false
+			}
+		}
+		return true
+	})
 
 	expect(slash(cem, sub("cancel")), "Only the tournament's organiser or a channel admin")
 	if s := state(); s != tournament.Running {

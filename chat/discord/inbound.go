@@ -19,6 +19,13 @@ import (
 // its first reply after the handler returned.
 const settleAfter = 2 * time.Minute
 
+// pressWindow is how long a button press or menu choice waits for a reply
+// that updates the message pressed (a board, a tap board's menus) as its
+// initial response, UPDATE_MESSAGE, before it is acknowledged with a
+// deferred update: well inside Discord's 3 s, so that the update, sent at
+// the latest then, still makes it.
+const pressWindow = time.Second
+
 // autocompleteBudget is how long SuggestMoves may take: Discord wants the
 // autocomplete answer within 3 s of the event.
 const autocompleteBudget = 2 * time.Second
@@ -153,7 +160,7 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		}
 		text, mentions = commandText(d, b.specByName)
 		kind, ackType = refCommand, discordgo.InteractionResponseDeferredChannelMessageWithSource
-		ephemeral = in.GuildID != "" && privateCommands[d.Name]
+		ephemeral = !isPrivate(in) && privateCommands[d.Name]
 	case discordgo.InteractionMessageComponent:
 		d, ok := in.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
@@ -172,6 +179,13 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if user == nil {
 		return
 	}
+	if _, seen := b.refs.peek(refInteraction + in.ID); seen {
+		// The same event again (a replay): it was acknowledged and handled
+		// (a second acknowledgement would get 40060). Past a token's life
+		// the Router's record of Message.Update still applies it once.
+		b.log.Debug("interaction seen already", "id", in.ID)
+		return
+	}
 	msg := chat.Message{
 		Platform:  Platform,
 		ChannelID: in.ChannelID,
@@ -182,11 +196,14 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 		Ref:       refInteraction + in.ID,
 		Update:    in.ID,
 		Mentions:  mentions,
-		Private:   in.GuildID == "",
+		Private:   isPrivate(in),
 	}
 	switch {
 	case msg.Private:
 		msg.Admin = true
+	case in.GuildID == "":
+		// A group DM or a DM between users: nobody administers it for
+		// the bot (an organiser still runs their tournament).
 	case member != nil:
 		// Discord computes the member's permissions in the channel.
 		msg.Admin = b.isAdmin(in.GuildID, user.ID, member.Permissions)
@@ -199,15 +216,33 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 	if r.appID == "" {
 		r.appID = b.application()
 	}
-	if kind == refComponent && !msg.Private {
+	if in.Message != nil {
+		r.pressed = in.Message.ID
+	}
+	if kind == refComponent {
+		// In the bot's DM too: there it changes who sees nothing, but it
+		// marks the message as a press, not typed (chat.Message.Privately),
+		// which the Router's live boards count apart.
 		msg.Privately = func(text string) bool { return b.ephemeral(in, r, text) }
 	}
 	b.refs.put(msg.Ref, r)
-	b.bg.Go(func() { b.acknowledge(in, r, ackType) })
+	b.noteChannel(in.ChannelID, msg.Ref, isExternal(in), ephemeral)
+	window := time.Duration(0)
+	if kind == refComponent {
+		window = b.pressWindow
+	}
+	b.bg.Go(func() { b.acknowledge(in, r, ackType, window) })
 	if text == "" {
 		return // acknowledged; nothing to handle
 	}
 	b.enqueue(msg, r)
+}
+
+// isPrivate reports whether an interaction comes from the user's DM with
+// the bot (chat.Message.Private), rather than a guild, a group DM or a DM
+// between users (context 2: the app reached through a user's install).
+func isPrivate(in *discordgo.Interaction) bool {
+	return in.GuildID == "" && in.Context != discordgo.InteractionContextPrivateChannel
 }
 
 // privateCommands are the slash commands whose answer concerns the asker
@@ -218,8 +253,38 @@ func (b *Bot) onInteractionCreate(_ *discordgo.Session, e *discordgo.Interaction
 var privateCommands = map[string]bool{"help": true, "legal": true, "rating": true, "hint": true}
 
 // acknowledge sends the deferred response, retried briefly (it is only of
-// use within Discord's 3 s window).
-func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
+// use within Discord's 3 s window). With a window, it waits that long
+// first for a reply that answers the press by updating its message
+// (updatePressed: one call instead of two), and sends nothing if one did.
+func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType, window time.Duration) {
+	if window > 0 {
+		timer := time.NewTimer(window)
+		select {
+		case <-timer.C:
+		case <-r.acked:
+			timer.Stop()
+			return
+		}
+	}
+	if !r.takeAck() {
+		return
+	}
+	b.sendAck(in, r, t)
+}
+
+// ackNow acknowledges press r with the deferred update at once, if no one
+// has yet: a reply to it that does not update the pressed message (a
+// follow-up, a refusal) need not wait out the press's window.
+func (b *Bot) ackNow(r *ref) {
+	if r.kind != refComponent || !r.takeAck() {
+		return
+	}
+	b.sendAck(&discordgo.Interaction{ID: r.id, AppID: r.appID, Token: r.token}, r, discordgo.InteractionResponseDeferredMessageUpdate)
+}
+
+// sendAck sends r's deferred response, its acknowledgement having been
+// taken (takeAck), and closes r.acked.
+func (b *Bot) sendAck(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
 	defer close(r.acked)
 	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
 	defer cancel()
@@ -236,12 +301,34 @@ func (b *Bot) acknowledge(in *discordgo.Interaction, r *ref, t discordgo.Interac
 // sees (a refusal: chat.Message.Privately); false when it could not be sent,
 // so that the router says it in the channel.
 func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
-	<-r.acked
-	if r.ackErr != nil || text == "" || utf8.RuneCountInString(text) > 2000 {
+	if text == "" || utf8.RuneCountInString(text) > 2000 {
 		return false
 	}
 	ctx, cancel := context.WithTimeout(b.handlerContext(), 10*time.Second)
 	defer cancel()
+	if r.takeAck() {
+		// Not acknowledged yet: the refusal is the press's response (one
+		// call), after which @original is the refusal (ownMessage).
+		r.ownMessage.Store(true)
+		defer close(r.acked)
+		actx, acancel := context.WithTimeout(ctx, discordgo.InteractionDeadline)
+		defer acancel()
+		r.ackErr = b.retry.short().do(actx, b.log, "ephemeral response", func() error {
+			return b.s.InteractionRespond(in, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+					AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}},
+			}, discordgo.WithContext(actx))
+		})
+		if r.ackErr != nil {
+			b.log.Warn("an ephemeral refusal failed", "err", r.ackErr)
+		}
+		return r.ackErr == nil
+	}
+	<-r.acked
+	if r.ackErr != nil {
+		return false
+	}
 	err := b.retry.short().do(ctx, b.log, "ephemeral follow-up", func() error {
 		_, err := b.s.FollowupMessageCreate(in, false, &discordgo.WebhookParams{Content: text,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}, discordgo.WithContext(ctx))
@@ -254,12 +341,16 @@ func (b *Bot) ephemeral(in *discordgo.Interaction, r *ref, text string) bool {
 	return true
 }
 
-// enqueue runs the handler for msg in its channel's order. For an
-// interaction the handler waits for the acknowledgement first.
+// enqueue runs the handler for msg in its channel's order. For a slash
+// command the handler waits for the acknowledgement first (its first reply
+// edits it); a press is handled at once.
 func (b *Bot) enqueue(msg chat.Message, r *ref) {
 	err := b.queues.Push(msg.ChannelID, func(*lanes.Bucket) {
 		ctx := b.handlerContext()
-		if r != nil {
+		// A press is handled at once: its reply may be the
+		// acknowledgement itself (updatePressed), unless there is no
+		// window for that.
+		if r != nil && (r.kind != refComponent || b.pressWindow == 0) {
 			select {
 			case <-r.acked:
 			case <-ctx.Done():

@@ -51,23 +51,76 @@ const idSep = "\x1f"
 // itself waits out 429 rate limits); an interaction reply that still fails
 // falls back to a channel message; an error is returned only when the reply
 // could not be delivered at all.
+//
+// In a channel the bot is not a member of (reached through a user's
+// install of the app: a DM or group DM between users, a foreign guild)
+// everything goes through the freshest interaction token of the channel,
+// never as a channel message, which Discord refuses there.
 func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
+	_, err := b.send(ctx, r)
+	return err
+}
+
+// checkReply refuses a reply no adapter call can deliver.
+func checkReply(r chat.Reply) error {
 	if r.Platform != "" && r.Platform != Platform {
 		return fmt.Errorf("%w: discord: reply for platform %q", chat.ErrUndeliverable, r.Platform)
 	}
 	if r.ChannelID == "" {
 		return fmt.Errorf("%w: discord: reply without a channel", chat.ErrUndeliverable)
 	}
+	return nil
+}
+
+// send is Send; it returns the board reference (see SendBoard) of the last
+// message sent, "" when none can be edited later.
+func (b *Bot) send(ctx context.Context, r chat.Reply) (string, error) {
+	if err := checkReply(r); err != nil {
+		return "", err
+	}
 	if r.Notice {
 		b.notice(ctx, r)
-		return nil
+		return "", nil
 	}
 	r = chat.LinksAsText(r, chat.PublicURL)
 	parts := b.render(r)
 	if len(parts) == 0 && !r.Edit {
-		return nil
+		return "", nil
 	}
-	rf, first := b.refs.claim(r.Ref)
+	if r.Edit {
+		if ok, err := b.updatePressedComponents(ctx, r.Ref, b.replyComponents(r)); ok {
+			if err == nil {
+				return "", nil
+			}
+			b.log.Warn("pressed message not updated, sending a new one", "channel", r.ChannelID, "err", err)
+		}
+	}
+	rf, first, err := b.answering(ctx, r)
+	if err != nil {
+		return "", err
+	}
+	if ok, err := b.editPressed(ctx, r, rf, first); ok {
+		if err == nil {
+			return "", nil
+		}
+		b.log.Warn("pressed message not edited, sending a new one", "channel", r.ChannelID, "err", err)
+		first = false
+	}
+	ref := ""
+	for i, p := range parts {
+		if ref, err = b.deliver(ctx, r.ChannelID, rf, first && i == 0, p); err != nil {
+			return "", err
+		}
+	}
+	return ref, nil
+}
+
+// answering is the event a reply answers (nil for none, or one whose
+// token cannot be used) and whether this is its first answer, once its
+// acknowledgement is done. In a channel the bot is not in, a reply that
+// answers no interaction takes the channel's freshest one.
+func (b *Bot) answering(ctx context.Context, r chat.Reply) (rf *ref, first bool, err error) {
+	rf, first = b.refs.claim(r.Ref)
 	if r.Ref == "" {
 		// What a slash command causes without answering it ("tournament
 		// start": the round's announcement) answers it, rather than
@@ -78,29 +131,21 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 			}
 		}
 	}
+	if (rf == nil || !rf.isInteraction()) && b.external(r.ChannelID) {
+		rf, first = b.refs.claim(b.latest(r.ChannelID))
+	}
 	if rf != nil && rf.isInteraction() {
+		b.ackNow(rf) // a press answered otherwise than by updating its message
 		select {
 		case <-rf.acked:
 		case <-ctx.Done():
-			return ctx.Err()
+			return nil, false, ctx.Err()
 		}
 		if rf.ackErr != nil {
 			rf = nil // the token was never accepted: use the channel
 		}
 	}
-	if ok, err := b.editPressed(ctx, r, rf, first); ok {
-		if err == nil {
-			return nil
-		}
-		b.log.Warn("pressed message not edited, sending a new one", "channel", r.ChannelID, "err", err)
-		first = false
-	}
-	for i, p := range parts {
-		if err := b.deliver(ctx, r.ChannelID, rf, first && i == 0, p); err != nil {
-			return err
-		}
-	}
-	return nil
+	return rf, first, nil
 }
 
 // outMsg is one Discord message of a reply.
@@ -173,39 +218,68 @@ func (b *Bot) render(r chat.Reply) []outMsg {
 	return parts
 }
 
-// deliver sends one message the way rf and first call for.
-func (b *Bot) deliver(ctx context.Context, channelID string, rf *ref, first bool, m outMsg) error {
+// deliver sends one message the way rf and first call for, and returns
+// its board reference.
+func (b *Bot) deliver(ctx context.Context, channelID string, rf *ref, first bool, m outMsg) (string, error) {
+	external := b.external(channelID)
 	if rf != nil && rf.isInteraction() {
 		in := &discordgo.Interaction{ID: rf.id, AppID: rf.appID, Token: rf.token}
-		err := b.retry.do(ctx, b.log, "interaction reply", func() error {
+		var sent *discordgo.Message
+		err := b.retry.do(ctx, b.log, "interaction reply", func() (err error) {
 			if first && rf.kind == refCommand {
-				return b.editOriginal(ctx, in, m)
+				sent, err = b.editOriginal(ctx, in, m)
+				return err
 			}
-			return b.followup(ctx, in, m, rf.ephemeral)
-		})
-		if err == nil || ctx.Err() != nil {
+			sent, err = b.followup(ctx, in, m, rf.ephemeral)
 			return err
+		})
+		if err == nil {
+			if sent == nil || rf.ephemeral {
+				return "", nil
+			}
+			return boardRef(external, sent.ID), nil
+		}
+		if ctx.Err() != nil {
+			return "", err
+		}
+		if external {
+			// The channel would refuse the bot (50001 Missing Access).
+			return "", b.undelivered(channelID, err)
 		}
 		b.log.Warn("interaction reply failed, sending to the channel", "channel", channelID, "err", err)
 		rf = nil
+	}
+	if external {
+		return "", b.undelivered(channelID, errNoToken)
 	}
 	send := &discordgo.MessageSend{Content: m.content, Components: m.components, AllowedMentions: allowedMentions()}
 	if rf != nil && rf.kind == refMessage && first {
 		send.Reference = &discordgo.MessageReference{MessageID: rf.id, ChannelID: rf.channelID, FailIfNotExists: new(bool)}
 	}
-	err := b.retry.do(ctx, b.log, "channel message", func() error {
+	var sent *discordgo.Message
+	err := b.retry.do(ctx, b.log, "channel message", func() (err error) {
 		send.Files = m.files()
-		_, err := b.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
+		sent, err = b.s.ChannelMessageSendComplex(channelID, send, discordgo.WithContext(ctx))
 		return err
 	})
 	if err != nil {
-		b.log.Warn("reply not delivered", "channel", channelID, "err", err)
-		if refused(err) {
-			return fmt.Errorf("%w: discord: send to channel %s: %w", chat.ErrUndeliverable, channelID, err)
-		}
-		return fmt.Errorf("discord: send to channel %s: %w", channelID, err)
+		return "", b.undelivered(channelID, err)
 	}
-	return nil
+	return boardRef(false, sent.ID), nil
+}
+
+// errNoToken: a channel the bot is not in, and no interaction token of it
+// that lives.
+var errNoToken = errors.New("no live interaction token in a channel the bot is not a member of")
+
+// undelivered logs and wraps the error of a reply that was not delivered:
+// ErrUndeliverable when retrying cannot help.
+func (b *Bot) undelivered(channelID string, err error) error {
+	b.log.Warn("reply not delivered", "channel", channelID, "err", err)
+	if refused(err) || errors.Is(err, errNoToken) {
+		return fmt.Errorf("%w: discord: send to channel %s: %w", chat.ErrUndeliverable, channelID, err)
+	}
+	return fmt.Errorf("discord: send to channel %s: %w", channelID, err)
 }
 
 // refused reports whether Discord refused a message for good: a bad request,
@@ -222,33 +296,31 @@ func refused(err error) bool {
 	return false
 }
 
-func (b *Bot) editOriginal(ctx context.Context, in *discordgo.Interaction, m outMsg) error {
+func (b *Bot) editOriginal(ctx context.Context, in *discordgo.Interaction, m outMsg) (*discordgo.Message, error) {
 	content := m.content
 	comps := m.components
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	_, err := b.s.InteractionResponseEdit(in, &discordgo.WebhookEdit{
+	return b.s.InteractionResponseEdit(in, &discordgo.WebhookEdit{
 		Content: &content, Components: &comps, Files: m.files(), AllowedMentions: allowedMentions(),
 	}, discordgo.WithContext(ctx))
-	return err
 }
 
-func (b *Bot) followup(ctx context.Context, in *discordgo.Interaction, m outMsg, ephemeral bool) error {
+func (b *Bot) followup(ctx context.Context, in *discordgo.Interaction, m outMsg, ephemeral bool) (*discordgo.Message, error) {
 	p := &discordgo.WebhookParams{Content: m.content, Components: m.components, Files: m.files(), AllowedMentions: allowedMentions()}
 	if ephemeral {
 		p.Flags = discordgo.MessageFlagsEphemeral
 	}
-	_, err := b.s.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
-	return err
+	return b.s.FollowupMessageCreate(in, true, p, discordgo.WithContext(ctx))
 }
 
 // notice shows transient status as the typing indicator, except after a
 // slash command, whose deferred response already shows "thinking". Losing a
 // notice loses nothing, so a failure is only logged.
 func (b *Bot) notice(ctx context.Context, r chat.Reply) {
-	if rf, _ := b.refs.peek(r.Ref); rf != nil && rf.kind == refCommand {
-		return
+	if rf, _ := b.refs.peek(r.Ref); (rf != nil && rf.kind == refCommand) || b.external(r.ChannelID) {
+		return // "thinking" shows already; or the bot cannot type there
 	}
 	if err := b.s.ChannelTyping(r.ChannelID, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("typing indicator", "channel", r.ChannelID, "err", err)

@@ -6,6 +6,7 @@ package discord
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -44,15 +45,48 @@ type ref struct {
 	// token cannot be used and replies go to the channel.
 	acked  chan struct{}
 	ackErr error
+	// ackTaken (guarded by ackMu) is set by whoever sends the initial
+	// response, once: acknowledge's deferred one, or, for a press, a
+	// reply that updates the pressed message itself (takeAck).
+	ackMu    sync.Mutex
+	ackTaken bool
 
 	used bool // the first reply has been sent (guarded by refStore.mu)
 
 	// ephemeral: a slash command whose answers concern the asker alone
 	// (privateCommands), acknowledged and answered ephemerally.
 	ephemeral bool
+	// pressed is the message whose component was used (refComponent):
+	// the interaction's @original, unless ownMessage.
+	pressed string
+	// ownMessage: the press was answered by a message of its own (an
+	// ephemeral refusal as its initial response), which @original is now.
+	ownMessage atomic.Bool
+	key        string // the Message.Ref it is stored under
 }
 
 func (r *ref) isInteraction() bool { return r.kind == refCommand || r.kind == refComponent }
+
+// original is the message the interaction's @original stands for when
+// that is the message pressed, else "".
+func (r *ref) original() string {
+	if r.kind != refComponent || r.ownMessage.Load() {
+		return ""
+	}
+	return r.pressed
+}
+
+// takeAck reports whether the caller is the one to send r's initial
+// response (and must then set ackErr and close acked).
+func (r *ref) takeAck() bool {
+	r.ackMu.Lock()
+	defer r.ackMu.Unlock()
+	if r.ackTaken {
+		return false
+	}
+	r.ackTaken = true
+	return true
+}
 
 // refStore maps Message.Ref to ref for the lifetime of interaction tokens.
 type refStore struct {
@@ -72,7 +106,7 @@ func (s *refStore) put(key string, r *ref) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	r.created = now
+	r.created, r.key = now, key
 	s.m[key] = r
 	if now.Sub(s.lastSweep) < sweepEvery {
 		return
@@ -117,6 +151,24 @@ func (s *refStore) claimFirst(key string) (*ref, bool) {
 	}
 	r.used = true
 	return r, true
+}
+
+// unclaim undoes the claim of r's first reply, which was not sent after
+// all.
+func (s *refStore) unclaim(r *ref) {
+	if r == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r.used = false
+}
+
+// fresh reports whether r's token lives for margin more.
+func (s *refStore) fresh(r *ref, margin time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now().Sub(r.created) < s.ttl-margin
 }
 
 // peek returns the live ref under key without claiming it.

@@ -92,7 +92,9 @@ func selectedText(values []string) string {
 // @original is that message. ok is false otherwise: the reply goes out as a
 // new message.
 func (b *Bot) editPressed(ctx context.Context, r chat.Reply, rf *ref, first bool) (ok bool, err error) {
-	if !r.Edit || !first || rf == nil || rf.kind != refComponent {
+	// Only the press r answers (not a channel's freshest interaction that
+	// carries a reply answering none) has r's message as @original.
+	if !r.Edit || !first || rf == nil || rf.original() == "" || rf.key != r.Ref {
 		return false, nil
 	}
 	comps := b.replyComponents(r)

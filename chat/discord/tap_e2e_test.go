@@ -97,7 +97,14 @@ func TestE2EMenusWholeDamaGame(t *testing.T) {
 			if edited < edits {
 				t.Fatalf("%d edits for %d pieces chosen", edited, edits)
 			}
-			t.Logf("%d boards, %d pieces chosen first: %s", len(boards(e.srv.Messages(dm.ID))), edits, board.Content)
+			var n int
+			e.srv.Snapshot(func(v *fakediscord.View) { n = len(shownBoards(v, dm.ID)) })
+			t.Logf("%d boards shown, %d pieces chosen first: %s", n, edits, board.Content)
+			t.Logf("a whole dama game by menus: %s", e.callStats(dm.ID))
+			// Issue 36: one message for the game, its result below.
+			if m := len(boards(e.srv.Messages(dm.ID))); m > 2 {
+				t.Errorf("%d board messages for a game of %d boards", m, n)
+			}
 		})
 	}
 }

@@ -59,8 +59,14 @@ func TestSelectMenuEdit(t *testing.T) {
 		ms := v.Messages(general.ID)
 		return len(ms[0].Menus()) == 1 && ms[0].Menus()[0].Placeholder == "Moves of a3"
 	})
-	if st, _ := srv.Interaction(id); st.AckType != 6 {
-		t.Errorf("acknowledged with %d, want a deferred update (6)", st.AckType)
+	// One call: the choice's response updates the menus (type 7).
+	if st, _ := srv.Interaction(id); st.AckType != 7 {
+		t.Errorf("acknowledged with %d, want the message's update (7)", st.AckType)
+	}
+	for _, c := range srv.Calls() {
+		if c.InteractionID == id && c.Kind != fakediscord.Callback {
+			t.Errorf("the choice made another call: %s", c)
+		}
 	}
 	edited := srv.Messages(general.ID)[0]
 	if len(srv.Messages(general.ID)) != 1 || edited.Content != "board" || len(edited.Files) != len(board.Files) {

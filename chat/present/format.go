@@ -28,7 +28,10 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 	}
 	caption := tag + " " + head + "\n" + status
 	flip := r.FlipFor(s, viewer)
-	rep := chat.Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version}
+	// The game's board in its chat: edited in place after each turn, a new
+	// message at its end (the result below the last moves).
+	rep := chat.Reply{Text: caption, Caption: caption, TextBoard: r.textBoard(lang, s, flip), GameID: s.ID, GameVersion: s.Version,
+		Live: true, Fresh: s.Result.Over}
 	if s.DrawOffer != ai.NoSide && !s.Result.Over {
 		rep.Text += "\n" + r.cat.T(lang, "draw.pending", "player", r.PlayerName(s, s.DrawOffer))
 	}
@@ -113,10 +116,22 @@ func (r *Presenter) Buttons(lang chat.Lang, s sessions.Snapshot) [][]chat.Button
 	if s.VsBot() && s.Tournament == 0 && !r.Host(s.Game).Policy.NoHints {
 		actions = append(actions, chat.Button{Label: r.cat.T(lang, "button.hint"), Data: command.Hint + tag})
 	}
+	if midTurn(s) {
+		// A ply of a turn not complete (a die of two, İşlem's placement):
+		// taken back freely, and by a press too.
+		actions = append(actions, chat.Button{Label: r.cat.T(lang, "button.takeback-ply"), Data: command.Undo + tag})
+	}
 	actions = append(actions,
 		chat.Button{Label: r.cat.T(lang, "button.board"), Data: command.Board + tag},
 		chat.Button{Label: r.cat.T(lang, "button.resign"), Data: command.Resign + tag})
 	return append(rows, actions)
+}
+
+// midTurn reports whether a person is in the middle of their turn in s:
+// they are to move and made its last ply.
+func midTurn(s sessions.Snapshot) bool {
+	p, ok := s.ToMove()
+	return ok && !p.Bot && len(s.Sides) > 0 && s.Sides[len(s.Sides)-1] == s.Turn
 }
 
 // AnswerButtons are Accept and Decline for what id names: "#g7" for the

@@ -4,6 +4,7 @@ package present
 // "Watch" button, a tournament's and a player's page.
 
 import (
+	"context"
 	"oyunbot/chat"
 	"oyunbot/sessions"
 )
@@ -17,6 +18,11 @@ type Linker interface {
 	PlayerURL(platform, playerID string) string
 	ChannelURL(platform, channelID string) string
 	LeaderboardURL(platform, game string) string
+	// LoginURL is a personal link signing a browser in as the person, to
+	// play their games on the pages; Logout makes every such link and
+	// sign-in of theirs name nobody.
+	LoginURL(platform, userID string) string
+	Logout(ctx context.Context, platform, userID string) error
 }
 
 // Links is the Linker of the web pages, nil when the web is off.

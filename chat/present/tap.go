@@ -376,10 +376,53 @@ func (r *Presenter) tapView(lang chat.Lang, s sessions.Snapshot, viewer string) 
 	}
 	t, ok := NewTapBoard(s)
 	if !ok {
-		return nil, nil
+		return r.moveList(lang, s), nil
 	}
 	return r.Turned(s, viewer, t.grid("")), t.menus(r.MenuTexts(lang), "")
 }
+
+// Limits of a game's legal moves laid out as buttons of their own.
+const (
+	maxMoveList  = 40 // more, and only typing finds one
+	moveListWide = 4  // buttons a row
+)
+
+// moveList is the legal moves of s as buttons, for a game whose moves no
+// tap board or move buttons of its own can show (tavla's checker moves):
+// then a game is played by presses alone (a message the bot can only
+// edit, issue 36). Each press names the position it was made for, "tap
+// #g7 <guard> =13/7", as a tap board's do. None when there are too many
+// moves or a button would not hold one.
+func (r *Presenter) moveList(lang chat.Lang, s sessions.Snapshot) [][]chat.Button {
+	if _, ok := s.Position.(games.MoveButtoner); ok || s.Result.Over || s.Position == nil ||
+		len(s.Legal) == 0 || len(s.Legal) > maxMoveList {
+		return nil
+	}
+	head := command.Tap + " #" + s.Tag() + " " + PositionGuard(s.Position) + " " + MovePrefix
+	var rows [][]chat.Button
+	for i, mv := range s.Legal {
+		data := head + strings.ReplaceAll(mv, " ", MoveSpace) // one word of the command
+		if len(data) > chat.MaxButtonData || strings.Contains(mv, MoveSpace) || strings.ContainsAny(mv, "\t\n") {
+			return nil
+		}
+		if i%moveListWide == 0 {
+			rows = append(rows, nil)
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], chat.Button{Label: r.ShowMove(lang, s, mv), Data: data})
+	}
+	return rows
+}
+
+// MovePrefix marks a tap press that plays a whole legal move (moveList),
+// whose spaces are written MoveSpace.
+const (
+	MovePrefix = "="
+	MoveSpace  = "+"
+)
+
+// PositionGuard names position p in a few characters, for buttons that
+// must say which position they were made for (tapGuard).
+func PositionGuard(p games.Position) string { return tapGuard(p) }
 
 // Turned turns grid round, as GameReply turns the picture, for a viewer
 // who plays the second side against the bot in a game whose sides face

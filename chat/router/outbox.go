@@ -57,6 +57,9 @@ type outbox struct {
 	// claim is this process's claim on its replies when several share
 	// the store (zero when alone).
 	claim outboxClaim
+	// boards decides when a game's board edits its previous message
+	// (liveboard.go).
+	boards *liveBoards
 
 	mu     sync.Mutex
 	queues map[chanRef]*chanQueue
@@ -69,6 +72,9 @@ type outbox struct {
 	sending map[int64]bool
 	loaded  map[string]bool
 	waiters []chan struct{} // closed when every queued reply has been tried
+	// dropped are superseded replies for the store to forget once o.mu
+	// is released (forget).
+	dropped []int64
 	m       deliveryMetrics
 }
 
@@ -95,10 +101,14 @@ type deliveryMetrics struct {
 	// takenOver: replies claimed from another process; lost: replies
 	// another process claimed from this one.
 	takenOver, lost int
-	maxDelay        time.Duration
+	// edited: boards shown by editing their previous message;
+	// editsFailed: edits refused (posted anew); superseded: boards
+	// dropped for a newer one of their game.
+	edited, editsFailed, superseded int
+	maxDelay                        time.Duration
 }
 
-func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, staleAfter, firstRetry time.Duration,
+func newOutbox(store sessions.Outbox, boards *liveBoards, log *slog.Logger, now func() time.Time, staleAfter, firstRetry time.Duration,
 	sender func(string) chat.Sender, staleNote func(platform, channel string, n int) string, claim outboxClaim) *outbox {
 	if staleAfter <= 0 {
 		staleAfter = DefaultReplyStaleAfter
@@ -106,7 +116,7 @@ func newOutbox(store sessions.Outbox, log *slog.Logger, now func() time.Time, st
 	if firstRetry <= 0 {
 		firstRetry = defaultRetry
 	}
-	o := &outbox{store: store, log: log, now: now, staleAfter: staleAfter, retry: firstRetry, sender: sender, staleNote: staleNote,
+	o := &outbox{store: store, boards: boards, log: log, now: now, staleAfter: staleAfter, retry: firstRetry, sender: sender, staleNote: staleNote,
 		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
@@ -148,7 +158,6 @@ func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
 		}
 	}
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	if err != nil {
 		o.m.unstored++
 		o.log.Error("reply not stored in the outbox, sending it from memory", "platform", rep.Platform,
@@ -158,6 +167,17 @@ func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
 		o.known[q.id] = true
 	}
 	o.pushLocked(chanRef{rep.Platform, rep.ChannelID}, q)
+	dropped := o.takeDroppedLocked()
+	o.mu.Unlock()
+	o.forget(dropped)
+}
+
+// takeDroppedLocked returns the superseded replies to forget; o.mu must be
+// held.
+func (o *outbox) takeDroppedLocked() []int64 {
+	d := o.dropped
+	o.dropped = nil
+	return d
 }
 
 // pushLocked queues q and starts the chat's delivery; o.mu must be held.
@@ -171,6 +191,7 @@ func (o *outbox) pushLocked(key chanRef, q *queued) {
 		cq = &chanQueue{}
 		o.queues[key] = cq
 	}
+	o.dropped = append(o.dropped, o.supersedeLocked(key, cq, q)...)
 	at := len(cq.items)
 	if !q.later {
 		from := 0
@@ -221,7 +242,6 @@ func (o *outbox) load(ctx context.Context, platform string) {
 		}
 	}
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	restored := o.queueStoredLocked(items)
 	if restored > 0 {
 		o.log.Info("replies from the outbox queued again", "platform", platform, "count", restored)
@@ -231,6 +251,9 @@ func (o *outbox) load(ctx context.Context, platform string) {
 			o.startLocked(key, cq)
 		}
 	}
+	dropped := o.takeDroppedLocked()
+	o.mu.Unlock()
+	o.forget(dropped)
 }
 
 // deliver sends a chat's queue in order until it is empty. After a run of
@@ -322,7 +345,15 @@ func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	}
 	s := o.sender(key.platform)
 	ctx, cancel := context.WithTimeout(o.ctx, attemptTimeout)
-	err := s.Send(ctx, q.rep)
+	var err error
+	if bs, ok := s.(chat.BoardSender); ok && q.rep.Live && o.boards != nil {
+		err = o.sendLive(ctx, key, bs, q.rep)
+	} else {
+		err = s.Send(ctx, q.rep)
+		if err == nil && o.boards != nil && !q.rep.Notice && !q.rep.Edit {
+			o.boards.message(key)
+		}
+	}
 	cancel()
 	switch {
 	case err == nil:
@@ -456,7 +487,8 @@ func (o *outbox) logMetrics() {
 		level = slog.LevelInfo
 	}
 	args := []any{"delivered", m.delivered, "retried", m.retried, "stale", m.stale, "failed", m.failed,
-		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond)}
+		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond),
+		"edited", m.edited, "edits_failed", m.editsFailed, "superseded", m.superseded}
 	if o.claim.owner != "" {
 		args = append(args, "taken_over", m.takenOver, "lost", m.lost)
 	}

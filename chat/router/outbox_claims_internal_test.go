@@ -78,7 +78,7 @@ func TestRenewalDuringSendLosesNothing(t *testing.T) {
 	}
 	defer st.Close()
 	s := blockingSender{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	o := newOutbox(st, slog.New(slog.DiscardHandler), time.Now, 0, time.Millisecond,
+	o := newOutbox(st, nil, slog.New(slog.DiscardHandler), time.Now, 0, time.Millisecond,
 		func(string) chat.Sender { return s }, nil, outboxClaim{owner: "p1", ttl: time.Hour})
 	defer o.close()
 	o.load(ctx, "test")

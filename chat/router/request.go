@@ -98,9 +98,15 @@ func (q *request) sayAbout(s sessions.Snapshot, rep chat.Reply) {
 	q.answer(rep)
 }
 
-// answer sends rep as the answer to the message.
+// answer sends rep as the answer to the message: to the asker's page
+// rather than the chat when it came from one (chat.Message.Answer), but
+// for a game's board.
 func (q *request) answer(rep chat.Reply) {
 	rep.Platform, rep.ChannelID, rep.Ref = q.m.Platform, q.m.ChannelID, q.m.Ref
+	if q.m.Answer != nil && !rep.Live {
+		q.m.Answer(rep)
+		return
+	}
 	q.r.send(q.ctx, rep)
 }
 

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"log/slog"
 	"oyunbot/chat/present"
+	"strings"
 	"sync"
 	"time"
 
@@ -141,6 +142,7 @@ type chanRef struct{ platform, channel string }
 type Store interface {
 	sessions.Outbox
 	sessions.LanguageMemory
+	sessions.BoardStore
 }
 
 // New returns a Router playing the sessions cfg.NewSessions makes (which
@@ -182,7 +184,7 @@ func New(cfg Config) (*Router, error) {
 	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
-	r.out = newOutbox(cfg.Store, cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
+	r.out = newOutbox(cfg.Store, newLiveBoards(cfg.Store, cfg.Now, cfg.Logger), cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
 		claimOf(cfg))
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
@@ -254,7 +256,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
 		rep := r.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
-		rep.Platform, rep.ChannelID = s.Platform, s.ChannelID
+		rep.Platform, rep.ChannelID, rep.Fresh = s.Platform, s.ChannelID, true
 		r.send(ctx, rep)
 	}
 }
@@ -304,8 +306,14 @@ func (r *Router) Close() error {
 // send delivers a reply on its platform: through the durable outbox, or,
 // for a notice, at once and best effort (a stale "thinking…" is noise).
 func (r *Router) send(ctx context.Context, rep chat.Reply) {
+	if rep.Live && r.chans.Get(ctx, rep.Platform, rep.ChannelID).Boards == sessions.BoardsNew {
+		rep.Live, rep.Fresh = false, false // the channel keeps a picture of every turn
+	}
 	if !rep.Notice {
 		r.out.put(ctx, rep, isLater(ctx))
+		if rep.Live && rep.GameID != 0 && !strings.HasPrefix(rep.ChannelID, chat.InlineChannelPrefix) {
+			r.mirror(ctx, rep)
+		}
 		return
 	}
 	s := r.sender(rep.Platform)
@@ -325,5 +333,10 @@ func (r *Router) Handle(ctx context.Context, m chat.Message) {
 	// The first change the message makes records its update: a re-sent
 	// one changes nothing (sessions.ErrDuplicate, answered with silence).
 	ctx = sessions.WithUpdate(ctx, sessions.UpdateKey{Platform: m.Platform, ID: m.Update})
+	if m.Privately == nil {
+		// A typed message (a press has Privately) goes below the chat's
+		// boards (liveboard.go).
+		r.out.boards.message(chanRef{m.Platform, m.ChannelID})
+	}
 	r.handle(&request{r: r, ctx: ctx, m: m, cmd: command.Parse(m.Text)})
 }

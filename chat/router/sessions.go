@@ -16,6 +16,7 @@ import (
 type gameBook interface {
 	Get(id int64) (sessions.Snapshot, error)
 	Find(platform, channelID, userID string) []sessions.Snapshot
+	PlayerGames(platform, userID string) []sessions.Snapshot
 	ChannelGames(platform, channelID string) []sessions.Snapshot
 	Finished(ctx context.Context, id int64) (sessions.Snapshot, bool)
 	LastFinished(ctx context.Context, platform, channelID, userID string) (sessions.Snapshot, bool)

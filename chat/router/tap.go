@@ -38,6 +38,10 @@ func (q *request) tap() {
 	if !ok {
 		return
 	}
+	if len(args) == 2 && strings.HasPrefix(args[1], present.MovePrefix) {
+		q.tapMove(s, args[0], strings.ReplaceAll(strings.TrimPrefix(args[1], present.MovePrefix), present.MoveSpace, " "))
+		return
+	}
 	t, ok := present.NewTapBoard(s)
 	if !ok || args[0] != t.Guard() {
 		q.tapStale(s)
@@ -82,6 +86,26 @@ func (q *request) tap() {
 			q.tapEdit(s, t, squares[0], same)
 		}
 	}
+}
+
+// tapMove plays a legal move pressed among a list of them
+// (present.moveList): if the position is still the one the button was
+// made for.
+func (q *request) tapMove(s sessions.Snapshot, guard, mv string) {
+	if s.Position == nil || guard != present.PositionGuard(s.Position) {
+		q.tapStale(s)
+		return
+	}
+	if side := s.SideOf(q.m.UserID); side == ai.NoSide {
+		q.sayError(sessions.ErrNotPlayer)
+		return
+	}
+	if p, _ := s.ToMove(); p.Bot || p.ID != q.m.UserID {
+		q.sayMoveError(s, "", sessions.ErrNotYourTurn)
+		return
+	}
+	q.canonical = true
+	q.move(mv, true)
 }
 
 // tapEdit edits the pressed board: sel selected, and the moves of same

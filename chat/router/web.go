@@ -5,6 +5,7 @@ package router
 // tournament and rating replies carry.
 
 import (
+	"errors"
 	"oyunbot/chat"
 	"oyunbot/chat/present"
 	"oyunbot/sessions"
@@ -78,6 +79,16 @@ func (q *request) setWeb() {
 	}
 	var on bool
 	switch chat.Fold(q.cmd.Args[0]) {
+	case "login", "giris", "oturum":
+		q.webLogin(links)
+		return
+	case "logout", "cikis":
+		if err := links.Logout(q.ctx, q.m.Platform, q.m.UserID); err != nil {
+			q.sayError(err)
+			return
+		}
+		q.say(q.t("web.logout"))
+		return
 	case "on", "acik", "ac", "evet", "yes":
 		on = true
 	case "off", "kapali", "kapat", "hayir", "no":
@@ -123,4 +134,20 @@ func (r *Router) withPlayerLink(lang chat.Lang, platform, playerID string, rep c
 		}
 	}
 	return rep
+}
+
+// webLogin sends the sender their personal link, which signs a browser in
+// as them to play their games on the pages (issue 37): in a private chat
+// only, since whoever holds it plays as them.
+func (q *request) webLogin(links present.Linker) {
+	if !q.m.Private {
+		q.refuse(q.t("web.login-private"))
+		return
+	}
+	url := links.LoginURL(q.m.Platform, q.m.UserID)
+	if url == "" {
+		q.sayError(errors.New("web: no login link"))
+		return
+	}
+	q.say(q.t("web.login", "url", url))
 }

@@ -91,6 +91,29 @@ func (b *Bot) dispatchDone(u tgbotapi.Update) (<-chan struct{}, error) {
 		handled   = func() {} // after the handler: a press's answer
 	)
 	switch {
+	case u.InlineQuery != nil:
+		b.remember(u.InlineQuery.From)
+		b.bg.Add(1)
+		go func() {
+			defer b.bg.Done()
+			b.answerInline(u.InlineQuery)
+		}()
+	case u.ChosenInlineResult != nil:
+		b.remember(u.ChosenInlineResult.From)
+		m, ok = chosenMessage(u.ChosenInlineResult)
+		if ok {
+			chatID, userID = inlineLane(u.ChosenInlineResult.InlineMessageID), u.ChosenInlineResult.From.ID
+		}
+	case u.CallbackQuery != nil && u.CallbackQuery.InlineMessageID != "" && u.CallbackQuery.From != nil &&
+		strings.TrimSpace(u.CallbackQuery.Data) != "":
+		// A press on a message sent in inline mode (inline.go).
+		cq := u.CallbackQuery
+		b.remember(cq.From)
+		m, ok = inlinePress(cq), true
+		p := b.newPress(cq.ID)
+		m.Privately = p.private
+		handled = p.finish
+		chatID, userID = inlineLane(cq.InlineMessageID), cq.From.ID
 	case u.CallbackQuery != nil:
 		cq := u.CallbackQuery
 		b.remember(cq.From)

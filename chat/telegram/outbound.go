@@ -71,6 +71,9 @@ func (b *Bot) Send(ctx context.Context, r chat.Reply) error {
 	if r.Platform != "" && r.Platform != Platform {
 		return fmt.Errorf("%w: telegram: reply for platform %q", chat.ErrUndeliverable, r.Platform)
 	}
+	if id, ok := strings.CutPrefix(r.ChannelID, chat.InlineChannelPrefix); ok && id != "" {
+		return b.sendInline(ctx, id, r)
+	}
 	chatID, err := strconv.ParseInt(r.ChannelID, 10, 64)
 	if err != nil || chatID == 0 {
 		return fmt.Errorf("%w: telegram: bad chat id %q", chat.ErrUndeliverable, r.ChannelID)

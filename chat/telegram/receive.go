@@ -20,7 +20,9 @@ import (
 )
 
 // allowedUpdates are the update kinds the bot asks for.
-func allowedUpdates() []string { return []string{"message", "callback_query"} }
+func allowedUpdates() []string {
+	return []string{"message", "callback_query", "inline_query", "chosen_inline_result"}
+}
 
 // maxWebhookBody bounds one webhook request (an update is a few KB).
 const maxWebhookBody = 1 << 20

@@ -221,6 +221,8 @@ type Bot struct {
 	quotes    map[refKey]struct{}       // group messages of people, which replies quote
 	seen      map[int]struct{}          // recent update ids (webhook redeliveries)
 	seenOrder []int
+
+	inline inlineMessages // what each inline message shows (inline.go)
 }
 
 // New checks the token with getMe and returns a bot ready to Run and Send.

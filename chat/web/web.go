@@ -33,6 +33,7 @@ import (
 type Store interface {
 	WebToken(ctx context.Context, kind, ref string) (string, error)
 	WebRef(ctx context.Context, token string) (kind, ref string, err error)
+	RenewWebToken(ctx context.Context, kind, ref string) (string, error)
 	Ping(ctx context.Context) error
 	OutboxDepth(ctx context.Context) (int, error)
 	GamesInPlay(ctx context.Context) (int, error)
@@ -101,6 +102,16 @@ type Config struct {
 	Logger    *slog.Logger
 	// Version is the build (`bot version`), shown by /healthz.
 	Version string
+	// Handler takes the commands players send from their games' pages,
+	// as the chat's messages (the Router): nil, and the pages are to
+	// watch only (play.go).
+	Handler chat.Handler
+	// TelegramToken checks the initData of the pages opened as Telegram
+	// Mini Apps ("" signs no one in that way).
+	TelegramToken string
+	// ActsPerSecond and ActBurst bound each player's commands from the
+	// pages (defaults 2 and 10).
+	ActsPerSecond, ActBurst float64
 	// Metrics are the figures /metrics shows (default: new ones, which
 	// count only the pages').
 	Metrics *Metrics
@@ -115,8 +126,9 @@ type Server struct {
 	cfg   Config
 	hub   *hub
 	limit *limiter
-	pics  *cache // drawn steps
-	gifs  *cache // finished games' animations
+	acts  *limiter // each player's commands from the pages
+	pics  *cache   // drawn steps
+	gifs  *cache   // finished games' animations
 	slow  *slowWork
 	own   *sessions.Jobs // the slow queue when Config.Slow is nil
 	refs  *cache         // tokens → "kind\x00ref"
@@ -144,6 +156,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Burst <= 0 {
 		cfg.Burst = 60
+	}
+	if cfg.ActsPerSecond <= 0 {
+		cfg.ActsPerSecond = 2
+	}
+	if cfg.ActBurst <= 0 {
+		cfg.ActBurst = 10
 	}
 	if cfg.StreamsPerIP <= 0 {
 		cfg.StreamsPerIP = 16
@@ -174,7 +192,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
-		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), pics: newCache(512), refs: newCache(10000),
+		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), acts: newLimiter(cfg.ActsPerSecond, cfg.ActBurst), pics: newCache(512), refs: newCache(10000),
 		gifs: newSizedCache(256, gifCacheBytes)}
 	if cfg.Slow == nil {
 		s.own = sessions.NewJobs(sessions.JobsConfig{Logger: cfg.Logger})

@@ -67,6 +67,7 @@ var aggregates = []struct {
 	{"LeaseStore", leaseTests},
 	{"UserDirectory", userTests},
 	{"LanguageMemory", languageTests},
+	{"BoardStore", boardTests},
 	{"WebStore", webTests},
 	{"UnreadableRows", unreadableTests},
 	{"Concurrency", concurrencyTests},

@@ -20,6 +20,7 @@ import (
 type WebStore interface {
 	WebToken(ctx context.Context, kind, ref string) (string, error)
 	WebRef(ctx context.Context, token string) (kind, ref string, err error)
+	RenewWebToken(ctx context.Context, kind, ref string) (string, error)
 	ListedGames(ctx context.Context, over bool, limit int) ([]sessions.GameRecord, error)
 	RecentGames(ctx context.Context, platform, channelID string, limit int) ([]sessions.GameRecord, error)
 	PlayerGames(ctx context.Context, platform, playerID string, listedOnly bool, limit int) ([]sessions.GameRecord, error)
@@ -90,6 +91,28 @@ func testWebTokens(t *testing.T, s sessions.Store) {
 	}
 	if _, _, err := w.WebRef(ctx, "nope"); !errors.Is(err, sessions.ErrNotFound) {
 		t.Fatalf("an unknown token: %v, want ErrNotFound", err)
+	}
+	// Renewed (a "web logout"), the old token names nothing, the new one
+	// what the old did, and WebToken gives the new one.
+	login, err := w.WebToken(ctx, sessions.LinkLogin, "test/u1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renewed, err := w.RenewWebToken(ctx, sessions.LinkLogin, "test/u1")
+	if err != nil || renewed == login || len(renewed) < 22 {
+		t.Fatalf("RenewWebToken = %q, %v (was %q)", renewed, err, login)
+	}
+	if _, _, err := w.WebRef(ctx, login); !errors.Is(err, sessions.ErrNotFound) {
+		t.Fatalf("the renewed token still names something: %v", err)
+	}
+	if kind, ref, err := w.WebRef(ctx, renewed); err != nil || kind != sessions.LinkLogin || ref != "test/u1" {
+		t.Fatalf("the new token: %q %q %v", kind, ref, err)
+	}
+	if again, err := w.WebToken(ctx, sessions.LinkLogin, "test/u1"); err != nil || again != renewed {
+		t.Fatalf("WebToken after the renewal = %q, %v; want %q", again, err, renewed)
+	}
+	if first, err := w.RenewWebToken(ctx, sessions.LinkLogin, "test/u2"); err != nil || first == "" {
+		t.Fatalf("RenewWebToken of a person never signed in = %q, %v", first, err)
 	}
 }
 

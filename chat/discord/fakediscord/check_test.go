@@ -122,3 +122,66 @@ func TestCheckSubCommands(t *testing.T) {
 		t.Error("two commands with one Turkish name accepted")
 	}
 }
+
+// TestCheckInstallContexts: integration_types and contexts take Discord's
+// values, each once.
+func TestCheckInstallContexts(t *testing.T) {
+	c := Command{Type: 1, Name: "play", Description: "Play", IntegrationTypes: []int{0, 1}, Contexts: []int{0, 1, 2}}
+	if err := checkCommands([]Command{c}); err != nil {
+		t.Fatalf("good command refused: %v", err)
+	}
+	for name, spoil := range map[string]func(c *Command){
+		"integration type 2": func(c *Command) { c.IntegrationTypes = []int{0, 2} },
+		"context 3":          func(c *Command) { c.Contexts = []int{3} },
+		"repeated context":   func(c *Command) { c.Contexts = []int{1, 1} },
+		"empty contexts":     func(c *Command) { c.Contexts = []int{} },
+	} {
+		bad := c
+		spoil(&bad)
+		if err := checkCommands([]Command{bad}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestApplyEdit: an edit keeps what it leaves out; its attachments array
+// lists what the message keeps (its own by id, uploads by index), and an
+// upload it does not list is refused.
+func TestApplyEdit(t *testing.T) {
+	str := func(s string) *string { return &s }
+	old, nw := File{Name: "old.png", Data: []byte{1}}, File{Name: "new.png", Data: []byte{2}}
+	msg := func() *Message { return &Message{ID: "55", Content: "before", Files: []File{old}} }
+	tests := []struct {
+		name    string
+		b       body
+		content string
+		files   []string
+		ok      bool
+	}{
+		{"content alone", body{Content: str("after")}, "after", []string{"old.png"}, true},
+		{"upload without attachments: added", body{files: []File{nw}}, "before", []string{"old.png", "new.png"}, true},
+		{"replace", body{Attachments: []attachment{{ID: "0"}}, files: []File{nw}}, "before", []string{"new.png"}, true},
+		{"keep and add", body{Attachments: []attachment{{ID: "550"}, {ID: "0"}}, files: []File{nw}}, "before", []string{"old.png", "new.png"}, true},
+		{"remove all", body{Attachments: []attachment{}}, "before", nil, true},
+		{"upload not listed", body{Attachments: []attachment{}, files: []File{nw}}, "", nil, false},
+		{"unknown id", body{Attachments: []attachment{{ID: "999"}}}, "", nil, false},
+	}
+	for _, tt := range tests {
+		m := msg()
+		err := applyEdit(m, &tt.b)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: error %v, want ok=%v", tt.name, err, tt.ok)
+			continue
+		}
+		if !tt.ok {
+			continue
+		}
+		var names []string
+		for _, f := range m.Files {
+			names = append(names, f.Name)
+		}
+		if m.Content != tt.content || strings.Join(names, ",") != strings.Join(tt.files, ",") {
+			t.Errorf("%s: %q %v, want %q %v", tt.name, m.Content, names, tt.content, tt.files)
+		}
+	}
+}

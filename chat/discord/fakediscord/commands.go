@@ -73,6 +73,28 @@ func checkCommands(cmds []Command) error {
 		if err := checkOptions("/"+c.Name, c.Options, 0); err != nil {
 			return err
 		}
+		if err := checkEnum("/"+c.Name+" integration_types", c.IntegrationTypes, 1); err != nil {
+			return err
+		}
+		if err := checkEnum("/"+c.Name+" contexts", c.Contexts, 2); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkEnum checks a list of integration types (0..1) or interaction
+// contexts (0..2): known values, each once, and not empty when present.
+func checkEnum(where string, vals []int, max int) error {
+	if vals != nil && len(vals) == 0 {
+		return fmt.Errorf("%s: empty", where)
+	}
+	seen := map[int]bool{}
+	for _, v := range vals {
+		if v < 0 || v > max || seen[v] {
+			return fmt.Errorf("%s: value %d unknown or repeated", where, v)
+		}
+		seen[v] = true
 	}
 	return nil
 }

@@ -176,14 +176,33 @@ func (s *Server) interact(ch Channel, u User, locale string, typ int, data map[s
 		d["guild_id"] = ch.GuildID
 		d["member"] = memberJSON(u, true)
 		d["guild_locale"] = "en-US"
-		d["context"] = 0
 	} else {
 		d["user"] = userJSON(u)
-		d["context"] = 1
+	}
+	d["context"] = ch.context()
+	// Which installs authorised the interaction: the guild's (its id) or
+	// the bot DM's ("0"), or the user's alone.
+	owners := map[string]string{"0": ch.GuildID}
+	switch {
+	case ch.UserInstall || ch.PrivateChannel:
+		owners = map[string]string{"1": u.ID}
+	case ch.GuildID == "":
+		owners["0"] = "0"
+	}
+	d["authorizing_integration_owners"] = owners
+	if ch.PrivateChannel {
+		// A group DM (type 3) or a DM between users (1), partial.
+		d["channel"] = map[string]any{"id": ch.ID, "type": 3}
+	}
+	if ch.UserInstall || ch.PrivateChannel {
+		s.mu.Lock()
+		s.absent[ch.ID] = true
+		s.mu.Unlock()
 	}
 	// The deadline starts when the event leaves.
 	s.mu.Lock()
 	in.state.CreatedAt = time.Now()
+	in.payload, in.guildID = d, ch.GuildID
 	s.mu.Unlock()
 	s.dispatch(ch.GuildID, "INTERACTION_CREATE", d, nil)
 	return id

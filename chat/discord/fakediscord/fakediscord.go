@@ -74,8 +74,34 @@ type User struct {
 	Permissions                int64    // member permissions in interactions
 }
 
-// Channel is where an event happens; GuildID "" is a DM.
-type Channel struct{ ID, GuildID string }
+// Channel is where an event happens; GuildID "" is the bot's DM with the
+// user (context 1) unless PrivateChannel.
+type Channel struct {
+	ID, GuildID string
+	// PrivateChannel is a DM between users or a group DM (context 2):
+	// the bot is never a member, the app is reached through a user's
+	// install.
+	PrivateChannel bool
+	// UserInstall: the interactions come through the user's install of
+	// the app (authorizing_integration_owners has only the user install),
+	// in a guild the bot is not in (with GuildID) or a PrivateChannel.
+	// The bot cannot see or post in such a channel: channel messages,
+	// edits and typing there are refused with 50001 Missing Access, as
+	// Discord does.
+	UserInstall bool
+}
+
+// context is the interaction context of ch: 0 guild, 1 bot DM, 2 private
+// channel.
+func (ch Channel) context() int {
+	switch {
+	case ch.PrivateChannel:
+		return 2
+	case ch.GuildID != "":
+		return 0
+	}
+	return 1
+}
 
 // Mention is u's mention as Discord writes it.
 func (u User) Mention() string { return "<@" + u.ID + ">" }
@@ -105,8 +131,10 @@ type Server struct {
 	channelMsgs  map[string][]string // channel id -> message ids in order
 	interactions map[string]*interaction
 	byToken      map[string]*interaction
-	failures     []*failure
-	invalidate   bool
+	// absent are the channels the bot is not a member of (Channel.UserInstall).
+	absent     map[string]bool
+	failures   []*failure
+	invalidate bool
 }
 
 // New starts a fake Discord for t.
@@ -140,6 +168,7 @@ func New(t testing.TB, opts Options) *Server {
 		channelMsgs:  make(map[string][]string),
 		interactions: make(map[string]*interaction),
 		byToken:      make(map[string]*interaction),
+		absent:       make(map[string]bool),
 		up:           websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
 	}
 	mux := http.NewServeMux()
@@ -383,6 +412,12 @@ type Command struct {
 	Description              string            `json:"description"`
 	DescriptionLocalizations map[string]string `json:"description_localizations"`
 	Options                  []CommandOption   `json:"options"`
+	// IntegrationTypes are the installs the command is offered through
+	// (0 guild install, 1 user install); Contexts where it can be used
+	// (0 guild, 1 the bot's DM, 2 a DM or group DM between users). Absent,
+	// Discord takes the application's defaults.
+	IntegrationTypes []int `json:"integration_types"`
+	Contexts         []int `json:"contexts"`
 }
 
 // CommandOption is an option of a Command.
@@ -451,8 +486,13 @@ const (
 	EditOriginal   CallKind = "edit-original"
 	Followup       CallKind = "followup"
 	EditMessage    CallKind = "edit-followup"
+	// EditChannel is PATCH channels/{id}/messages/{id}.
+	EditChannel    CallKind = "edit-channel-message"
 	DeleteOriginal CallKind = "delete-original"
 	Typing         CallKind = "typing"
+	// Refused is a channel call where the bot is not a member, refused
+	// with 50001 Missing Access (Content is the method and path).
+	Refused CallKind = "refused-missing-access"
 )
 
 // Call is one REST call of the bot that says something.
@@ -545,11 +585,15 @@ type InteractionState struct {
 	OriginalID  string   // the message @original stands for
 	LateAck     bool     // a response came after the deadline
 	DoubleAcked bool
+	Expired     bool // its token was expired by ExpireToken
 }
 
 type interaction struct {
 	id, token, channelID string
 	state                InteractionState
+	guildID              string
+	payload              map[string]any // as dispatched, for Resend
+	resent               bool
 	messageID            string // components: the message pressed
 }
 
@@ -559,4 +603,57 @@ func mustJSON(v any) json.RawMessage {
 		panic(err)
 	}
 	return b
+}
+
+// Message is the message id as a user sees it now (deleted ones too).
+func (s *Server) Message(id string) (m Message, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.messages[id]; p != nil {
+		return p.clone(), true
+	}
+	return Message{}, false
+}
+
+// DeleteMessage deletes message id as a user or moderator would; later
+// edits of it fail with 10008 Unknown Message. It reports whether there
+// was such a message.
+func (s *Server) DeleteMessage(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[id]
+	if m == nil || m.Deleted {
+		return false
+	}
+	m.Deleted = true
+	s.changed()
+	return true
+}
+
+// ExpireToken ends the token of interaction id, as 15 minutes would:
+// webhook calls with it then fail with 401 50027 Invalid Webhook Token.
+func (s *Server) ExpireToken(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.interactions[id]; in != nil {
+		in.state.Expired = true
+	}
+}
+
+// Resend dispatches interaction id again, the same event with the same id
+// and token, as Discord may after a lost connection or to another process:
+// a second initial response to it is refused with 40060 (already
+// acknowledged), which a bot that sees the same event twice must expect.
+func (s *Server) Resend(id string) {
+	s.mu.Lock()
+	in := s.interactions[id]
+	if in != nil {
+		in.resent = true
+	}
+	s.mu.Unlock()
+	if in == nil {
+		s.errorf("Resend of unknown interaction %s", id)
+		return
+	}
+	s.dispatch(in.guildID, "INTERACTION_CREATE", in.payload, nil)
 }

@@ -12,6 +12,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -91,11 +92,24 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 200, map[string]any{"id": s.opts.BotID, "username": s.opts.BotName, "bot": true})
 	case "PUT applications/*/commands", "PUT applications/*/guilds/*/commands":
 		s.putCommands(w, r, parts[1])
-	case "POST channels/*/messages":
-		s.postChannelMessage(w, r, parts[1])
-	case "POST channels/*/typing":
-		s.record(Call{Kind: Typing, ChannelID: parts[1]})
-		w.WriteHeader(http.StatusNoContent)
+	case "POST channels/*/messages", "PATCH channels/*/messages/*", "POST channels/*/typing":
+		if s.isAbsent(parts[1]) {
+			// A DM, group DM or guild the bot is not in (reached through a
+			// user's install): it can only answer interactions there.
+			io.Copy(io.Discard, r.Body)
+			s.record(Call{Kind: Refused, ChannelID: parts[1], Content: r.Method + " " + path})
+			apiError(w, http.StatusForbidden, 50001, "Missing Access")
+			return
+		}
+		switch {
+		case parts[2] == "typing":
+			s.record(Call{Kind: Typing, ChannelID: parts[1]})
+			w.WriteHeader(http.StatusNoContent)
+		case r.Method == "POST":
+			s.postChannelMessage(w, r, parts[1])
+		default:
+			s.editChannelMessage(w, r, parts[1], parts[3])
+		}
 	case "POST interactions/*/*/callback":
 		s.interactionCallback(w, r, parts[1], parts[2])
 	case "POST webhooks/*/*":
@@ -114,7 +128,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 var routes = []string{
 	"gateway", "gateway/bot", "users/@me",
 	"applications/*/commands", "applications/*/guilds/*/commands",
-	"channels/*/messages", "channels/*/typing",
+	"channels/*/messages", "channels/*/messages/*", "channels/*/typing",
 	"interactions/*/*/callback",
 	"webhooks/*/*", "webhooks/*/*/messages/*",
 }
@@ -161,8 +175,35 @@ type body struct {
 	Reference       *struct {
 		MessageID string `json:"message_id"`
 	} `json:"message_reference"`
-	Attachments []json.RawMessage `json:"attachments"`
+	Attachments []attachment `json:"attachments"`
 	files       []File
+}
+
+// attachment is an entry of a message body's attachments: an attachment
+// of the message to keep (its id), or a new file (id n for files[n]).
+type attachment struct {
+	ID       json.Number `json:"id"`
+	Filename string      `json:"filename"`
+}
+
+func (a *attachment) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		ID       any    `json:"id"`
+		Filename string `json:"filename"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	switch id := raw.ID.(type) {
+	case string:
+		a.ID = json.Number(id)
+	case float64:
+		a.ID = json.Number(strconv.FormatFloat(id, 'f', -1, 64))
+	default:
+		return fmt.Errorf("attachment id %v: want a snowflake or a files[n] index", raw.ID)
+	}
+	a.Filename = raw.Filename
+	return nil
 }
 
 // readBody parses JSON or multipart/form-data (payload_json plus files[n]).
@@ -358,8 +399,11 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 	}
 	if !in.state.AckedAt.IsZero() {
 		in.state.DoubleAcked = true
+		resent := in.resent
 		s.mu.Unlock()
-		s.errorf("interaction %s acknowledged twice", id)
+		if !resent {
+			s.errorf("interaction %s acknowledged twice", id)
+		}
 		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 		return
 	}
@@ -406,8 +450,15 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request, id,
 		call.MessageID = m.ID
 	case 6, 7:
 		in.state.OriginalID = in.messageID
-		if m := s.messages[in.messageID]; m != nil && b.Type == 7 {
-			m.Content, m.Components, m.Files = deref(data.Content), data.Components, data.files
+		call.MessageID = in.messageID
+		if m := s.messages[in.messageID]; m != nil && !m.Deleted && b.Type == 7 {
+			// UPDATE_MESSAGE edits the message pressed as an edit does.
+			if err := applyEdit(m, data); err != nil {
+				in.state.AckedAt = time.Time{}
+				s.mu.Unlock()
+				s.badRequest(w, "interaction callback", err)
+				return
+			}
 		}
 	case 8:
 		if len(data.Choices) > maxChoices {
@@ -435,8 +486,12 @@ func (s *Server) webhookInteraction(w http.ResponseWriter, what, appID, token st
 		return nil
 	}
 	s.mu.Lock()
-	acked := !in.state.AckedAt.IsZero()
+	acked, expired := !in.state.AckedAt.IsZero(), in.state.Expired
 	s.mu.Unlock()
+	if expired {
+		apiError(w, http.StatusUnauthorized, 50027, "Invalid Webhook Token")
+		return nil
+	}
 	if !acked {
 		s.errorf("%s for interaction %s before its initial response", what, in.id)
 		apiError(w, http.StatusNotFound, 10015, "Unknown Webhook")
@@ -499,28 +554,112 @@ func (s *Server) editWebhookMessage(w http.ResponseWriter, r *http.Request, appI
 		msgID, kind = in.state.OriginalID, EditOriginal
 	}
 	m := s.messages[msgID]
-	if m == nil || m.Deleted || m.ChannelID != in.channelID {
+	// By id, the application's webhook edits the messages it sent
+	// (interaction responses and follow-ups) in the interaction's channel;
+	// @original of a component is the message pressed, whoever sent it.
+	if m == nil || m.Deleted || m.ChannelID != in.channelID || (kind == EditMessage && m.Interaction == "") {
 		s.mu.Unlock()
 		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
 		return
 	}
-	if b.Content != nil {
-		m.Content = *b.Content
+	if err := applyEdit(m, b); err != nil {
+		s.mu.Unlock()
+		s.badRequest(w, "edit", err)
+		return
 	}
-	if b.Components != nil {
-		m.Components = b.Components
-	}
-	if b.Attachments != nil && len(b.Attachments) == 0 {
-		m.Files = nil
-	}
-	m.Files = append(m.Files, b.files...)
 	m.Loading = false
+	s.changed()
 	out := s.messageJSON(m)
 	c := Call{Kind: kind, ChannelID: in.channelID, InteractionID: in.id, MessageID: m.ID,
 		Content: m.Content, Components: m.Components, Files: b.files, AllowedMentions: b.AllowedMentions}
 	s.mu.Unlock()
 	s.record(c)
 	writeJSON(w, 200, out)
+}
+
+// applyEdit changes m as an edit's body b says; s.mu must be held. Absent
+// fields are kept. Without an attachments array the uploaded files are
+// added to the message's; with one, the message keeps the attachments it
+// lists by id and gains the files[n] it lists by index n, and nothing
+// else: an upload not listed is an error (API v10 would drop it).
+func applyEdit(m *Message, b *body) error {
+	if b.Content != nil {
+		m.Content = *b.Content
+	}
+	if b.Components != nil {
+		m.Components = b.Components
+	}
+	if b.Attachments == nil {
+		m.Files = append(m.Files, b.files...)
+		return nil
+	}
+	var files []File
+	used := make([]bool, len(b.files))
+	for _, a := range b.Attachments {
+		id := string(a.ID)
+		if n, err := strconv.Atoi(id); err == nil && n >= 0 && n < len(b.files) {
+			files = append(files, b.files[n])
+			used[n] = true
+			continue
+		}
+		kept := false
+		for i, f := range m.Files {
+			if fmt.Sprintf("%s%d", m.ID, i) == id {
+				files = append(files, f)
+				kept = true
+			}
+		}
+		if !kept {
+			return fmt.Errorf("attachment %s is neither the message's nor an upload", id)
+		}
+	}
+	for n, u := range used {
+		if !u {
+			return fmt.Errorf("files[%d] uploaded but not in attachments", n)
+		}
+	}
+	m.Files = files
+	return nil
+}
+
+// editChannelMessage is PATCH channels/{id}/messages/{id}: the bot edits
+// a message it sent (a channel message, or an interaction response or
+// follow-up, which are the bot's too).
+func (s *Server) editChannelMessage(w http.ResponseWriter, r *http.Request, channelID, msgID string) {
+	b, err := readBody(r)
+	if err == nil {
+		err = checkMessage(b, false)
+	}
+	if err != nil {
+		s.badRequest(w, "PATCH channel message", err)
+		return
+	}
+	s.mu.Lock()
+	m := s.messages[msgID]
+	if m == nil || m.Deleted || m.ChannelID != channelID || m.Ephemeral {
+		s.mu.Unlock()
+		apiError(w, http.StatusNotFound, 10008, "Unknown Message")
+		return
+	}
+	if err := applyEdit(m, b); err != nil {
+		s.mu.Unlock()
+		s.badRequest(w, "PATCH channel message", err)
+		return
+	}
+	s.changed()
+	out := s.messageJSON(m)
+	c := Call{Kind: EditChannel, ChannelID: channelID, MessageID: m.ID, Content: m.Content,
+		Components: m.Components, Files: b.files, AllowedMentions: b.AllowedMentions}
+	s.mu.Unlock()
+	s.record(c)
+	writeJSON(w, 200, out)
+}
+
+// isAbsent reports whether the bot is not a member of channel id.
+func (s *Server) isAbsent(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.absent[id]
 }
 
 func (s *Server) deleteWebhookMessage(w http.ResponseWriter, appID, token, msgID string) {

@@ -287,7 +287,12 @@ func (s *Server) call(method string, p url.Values, files map[string]upload) (any
 		}
 		return true, nil
 	case "editMessageText", "editMessageCaption", "editMessageReplyMarkup":
+		if imid := p.Get("inline_message_id"); imid != "" {
+			return s.editInline(method, imid, p)
+		}
 		return s.edit(method, p)
+	case "answerInlineQuery":
+		return s.answerInline(p)
 	case "answerCallbackQuery":
 		cb := s.callbacks[p.Get("callback_query_id")]
 		if cb == nil || cb.answered {

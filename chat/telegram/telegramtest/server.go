@@ -161,6 +161,10 @@ type Server struct {
 	// delivered is the getUpdates request (pollGen) that first returned
 	// each update.
 	delivered map[int]int
+	// Inline mode (inline.go): the queries sent, by id, and the messages
+	// sent through them, by inline_message_id.
+	inlineQueries map[string]*inlineQueryState
+	inlineMsgs    map[string]*InlineMessage
 }
 
 type callbackState struct {
@@ -190,6 +194,9 @@ func NewServer(cfg Config) *Server {
 		members:   make(map[[2]int64]string),
 		updates:   make(map[int]Update),
 		delivered: make(map[int]int),
+
+		inlineQueries: make(map[string]*inlineQueryState),
+		inlineMsgs:    make(map[string]*InlineMessage),
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s

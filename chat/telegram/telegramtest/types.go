@@ -101,6 +101,9 @@ type CallbackQuery struct {
 	Message      *Message `json:"message,omitempty"`
 	ChatInstance string   `json:"chat_instance"`
 	Data         string   `json:"data,omitempty"`
+	// InlineMessageID: the press was on a message sent in inline mode
+	// (Message is then absent).
+	InlineMessageID string `json:"inline_message_id,omitempty"`
 }
 
 // Update is one incoming update.
@@ -109,6 +112,9 @@ type Update struct {
 	Message       *Message       `json:"message,omitempty"`
 	EditedMessage *Message       `json:"edited_message,omitempty"`
 	CallbackQuery *CallbackQuery `json:"callback_query,omitempty"`
+	// Inline mode (inline.go).
+	InlineQuery        *InlineQuery        `json:"inline_query,omitempty"`
+	ChosenInlineResult *ChosenInlineResult `json:"chosen_inline_result,omitempty"`
 }
 
 // kind is the update type as named in allowed_updates.
@@ -120,6 +126,10 @@ func (u Update) kind() string {
 		return "edited_message"
 	case u.CallbackQuery != nil:
 		return "callback_query"
+	case u.InlineQuery != nil:
+		return "inline_query"
+	case u.ChosenInlineResult != nil:
+		return "chosen_inline_result"
 	}
 	return ""
 }

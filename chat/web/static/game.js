@@ -39,7 +39,7 @@
     if (b) show(Number(b.dataset.step));
   });
   document.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, textarea")) return;
     const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: steps }[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -98,6 +98,7 @@
     steps = turns.length;
     show(following ? steps : step);
     if (st.over) over();
+    main.dispatchEvent(new CustomEvent("oyunbot:game")); // play.js: the player's controls again
   }
 
   // A finished game changes no more: its stream closes and the page no

@@ -1,0 +1,213 @@
+package router
+
+// liveboard.go shows each game as one message in its chat (issue 36): a
+// game's board (chat.Reply.Live) edits the message of its previous board
+// while that message is in sight, and is posted anew when it is not. What
+// the bot can see decides "in sight":
+//
+//   - fewer than boardSightMessages messages came below the board in its
+//     chat since it was posted: the bot's own (each reply that is not an
+//     edit) and the people's it receives (typed messages; a button press
+//     adds none). Telegram's privacy mode hides a group's plain chatter
+//     from the bot, so there the count is of commands and replies to it;
+//   - the board changed less than boardIdleAfter ago: an edit notifies no
+//     one, so a game that waited that long (a player away, a
+//     correspondence game) gets a new board at the bottom of the chat,
+//     which notifies, rather than a silent edit far up.
+//
+// A game's start (no board yet), its end and the board command
+// (chat.Reply.Fresh) post a new one too; so does an edit the platform
+// refuses (the message deleted, too old): chat.ErrEditFailed. The message
+// showing each game's board is kept in the store, so a restart goes on
+// editing it (the count of messages below it starts again from nothing).
+// A channel's "board new" setting keeps a new picture for every turn.
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"oyunbot/chat"
+	"oyunbot/sessions"
+)
+
+const (
+	// boardSightMessages: a board with this many messages below it is out
+	// of sight (a phone shows a board and three short lines under it).
+	boardSightMessages = 4
+	// boardIdleAfter: a board unchanged this long is posted anew.
+	boardIdleAfter = 10 * time.Minute
+	// maxBoardMarks bounds the counts kept in memory (they start again
+	// from nothing when cleared, as after a restart).
+	maxBoardMarks = 100_000
+)
+
+// liveBoards decides, for the outbox, whether a game's board edits its
+// previous message. Each chat's replies are delivered one at a time, so a
+// chat's boards never race; people's messages are counted concurrently.
+type liveBoards struct {
+	store sessions.BoardStore
+	now   func() time.Time
+	log   *slog.Logger
+
+	mu sync.Mutex
+	// seen counts the messages of each chat; marks holds each board's
+	// chat count when it was posted.
+	seen  map[chanRef]int64
+	marks map[boardRef]int64
+}
+
+// boardRef names a game's board in a chat.
+type boardRef struct {
+	chanRef
+	game int64
+}
+
+func newLiveBoards(store sessions.BoardStore, now func() time.Time, log *slog.Logger) *liveBoards {
+	return &liveBoards{store: store, now: now, log: log, seen: map[chanRef]int64{}, marks: map[boardRef]int64{}}
+}
+
+// message counts a message that came in a chat below its boards.
+func (l *liveBoards) message(key chanRef) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.seen) >= maxBoardMarks {
+		clear(l.seen)
+		clear(l.marks)
+	}
+	l.seen[key]++
+}
+
+// target returns the message that rep, a game's board for the chat key,
+// is to edit: "" to post it anew; and the message of the game's board
+// there before it ("" for none).
+func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at, old string) {
+	if rep.GameID == 0 {
+		return "", ""
+	}
+	b, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID)
+	if err != nil {
+		if !errors.Is(err, sessions.ErrNotFound) {
+			l.log.Warn("board message not loaded, posting a new one", "game", rep.GameID, "err", err)
+		}
+		return "", ""
+	}
+	if rep.Fresh || b.Ref == "" || l.now().Sub(b.Shown) >= boardIdleAfter {
+		return "", b.Ref
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ref := boardRef{key, rep.GameID}
+	mark, ok := l.marks[ref]
+	if !ok {
+		// Posted before this process started: counting starts now.
+		mark = l.seen[key]
+		l.marks[ref] = mark
+	}
+	if l.seen[key]-mark >= boardSightMessages {
+		return "", b.Ref
+	}
+	return b.Ref, b.Ref
+}
+
+// shown records that rep's board is now the message ref: edited in place
+// when edited, else a new message (which is itself one more message below
+// the chat's other boards).
+func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref string, edited bool) {
+	now := l.now()
+	b := sessions.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now}
+	if edited {
+		if old, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID); err == nil {
+			b.Posted = old.Posted
+		}
+	} else {
+		l.mu.Lock()
+		if len(l.seen) >= maxBoardMarks {
+			clear(l.seen)
+			clear(l.marks)
+		}
+		l.seen[key]++
+		l.marks[boardRef{key, rep.GameID}] = l.seen[key]
+		l.mu.Unlock()
+	}
+	if err := l.store.SaveLiveBoard(ctx, b); err != nil {
+		// The next board goes out as a new message: nothing is lost.
+		l.log.Warn("board message not remembered", "game", rep.GameID, "err", err)
+	}
+}
+
+// sendLive delivers a game's board through bs: as the edit of its previous
+// message when that one is in sight, else (or when the edit is refused) as
+// a new message.
+func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
+	at, old := o.boards.target(ctx, key, rep)
+	ref, err := bs.SendBoard(ctx, rep, at)
+	if at != "" && errors.Is(err, chat.ErrEditFailed) {
+		o.log.Info("board message not edited, posting a new one", "platform", key.platform, "channel", key.channel,
+			"game", rep.GameID, "err", err)
+		o.count(func(m *deliveryMetrics) { m.editsFailed++ })
+		at = ""
+		ref, err = bs.SendBoard(ctx, rep, "")
+	}
+	if err != nil {
+		return err
+	}
+	if at != "" {
+		o.count(func(m *deliveryMetrics) { m.edited++ })
+	}
+	o.boards.shown(context.WithoutCancel(ctx), key, rep, ref, at != "")
+	if br, ok := bs.(chat.BoardRetirer); ok && at == "" && old != "" && old != ref {
+		// The earlier board keeps its picture, not its buttons.
+		if err := br.RetireBoard(ctx, key.channel, old); err != nil {
+			o.log.Debug("earlier board's buttons not removed", "channel", key.channel, "game", rep.GameID, "err", err)
+		}
+	}
+	return nil
+}
+
+// supersedeLocked drops the boards of q's game still waiting in cq (not
+// the one being sent) when q is a newer board of it and the platform edits
+// boards in place: an edit is never sent
+// late over a newer one, and a queue held up by a platform's limits sends
+// the game as it is. The dropped replies' ids are returned, for the store
+// to forget; o.mu must be held.
+func (o *outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 {
+	if !q.rep.Live || q.rep.GameID == 0 {
+		return nil
+	}
+	if _, ok := o.sender(key.platform).(chat.BoardSender); !ok {
+		return nil // every board is a picture of its own there
+	}
+	from := 0
+	if cq.running {
+		from = 1
+	}
+	var dropped []int64
+	keep := cq.items[:from]
+	for _, old := range cq.items[from:] {
+		if old.rep.Live && old.rep.GameID == q.rep.GameID && !old.later {
+			q.rep.Fresh = q.rep.Fresh || old.rep.Fresh // a new message was due: the newer board is it
+			if old.id != 0 {
+				dropped = append(dropped, old.id)
+				delete(o.known, old.id)
+			}
+			o.m.superseded++
+			continue
+		}
+		keep = append(keep, old)
+	}
+	cq.items = keep
+	return dropped
+}
+
+// forget deletes superseded replies from the store.
+func (o *outbox) forget(ids []int64) {
+	for _, id := range ids {
+		if err := o.store.DeliveredReply(context.Background(), id); err != nil {
+			// Loaded again after a restart, it is superseded again then.
+			o.log.Error("superseded reply not removed from the outbox", "id", id, "err", err)
+		}
+	}
+}

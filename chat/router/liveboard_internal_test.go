@@ -1,0 +1,115 @@
+package router
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"oyunbot/chat"
+	"oyunbot/sessions"
+)
+
+// heldBoards is a BoardSender that holds its first delivery until release
+// is closed and records what each delivery was: "edit N text" or "new
+// text" (boards), "send text" (the rest).
+type heldBoards struct {
+	entered, release chan struct{}
+	mu               sync.Mutex
+	once             sync.Once
+	log              []string
+}
+
+func (h *heldBoards) hold() {
+	h.once.Do(func() {
+		h.entered <- struct{}{}
+		<-h.release
+	})
+}
+
+func (h *heldBoards) Send(_ context.Context, r chat.Reply) error {
+	h.hold()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.log = append(h.log, "send "+r.Text)
+	return nil
+}
+
+func (h *heldBoards) SendBoard(_ context.Context, r chat.Reply, at string) (string, error) {
+	h.hold()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if at != "" {
+		h.log = append(h.log, "edit "+at+" "+r.Text)
+		return at, nil
+	}
+	h.log = append(h.log, "new "+r.Text)
+	return fmt.Sprint(len(h.log)), nil
+}
+
+// TestNewerBoardSupersedesQueued: boards of a game waiting behind a slow
+// delivery are dropped for the newest one (and forgotten by the store),
+// which edits the board message; the chat's other replies still go, in
+// order; a Fresh board dropped makes the newer one a new message.
+func TestNewerBoardSupersedesQueued(t *testing.T) {
+	ctx := context.Background()
+	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	log := slog.New(slog.DiscardHandler)
+	o := newOutbox(st, newLiveBoards(st, time.Now, log), log, time.Now, 0, time.Millisecond,
+		func(string) chat.Sender { return h }, nil, outboxClaim{})
+	defer o.close()
+	o.load(ctx, "test")
+	board := func(text string, fresh bool) chat.Reply {
+		return chat.Reply{Platform: "test", ChannelID: "c", Text: text, GameID: 7, GameVersion: 1, Live: true, Fresh: fresh}
+	}
+	o.put(ctx, board("v1", false), false)
+	<-h.entered // v1 is being sent: the others wait behind it
+	o.put(ctx, board("v2", false), false)
+	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "draw offered"}, false)
+	o.put(ctx, board("v3", false), false)
+	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "other", Text: "v1 elsewhere", GameID: 7, Live: true}, false)
+	close(h.release)
+	if err := o.wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"new v1", "send draw offered", "edit 1 v3"}
+	h.mu.Lock()
+	var got []string
+	for _, l := range h.log {
+		if l != "new v1 elsewhere" {
+			got = append(got, l)
+		}
+	}
+	h.mu.Unlock()
+	if len(got) != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("delivered %q, want %q (and the other chat's board)", got, want)
+	}
+	if left, err := st.PendingReplies(ctx, "test"); err != nil || len(left) != 0 {
+		t.Errorf("outbox after delivery: %d replies, %v", len(left), err)
+	}
+
+	// A fresh board dropped for a newer one: the newer is a new message.
+	h2 := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	o.mu.Lock()
+	o.sender = func(string) chat.Sender { return h2 }
+	o.mu.Unlock()
+	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
+	<-h2.entered
+	o.put(ctx, board("fresh", true), false)
+	o.put(ctx, board("v4", false), false)
+	close(h2.release)
+	if err := o.wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(h2.log) != fmt.Sprint([]string{"send hello", "new v4"}) {
+		t.Errorf("after a fresh board was superseded: %q", h2.log)
+	}
+}

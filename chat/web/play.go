@@ -1,0 +1,297 @@
+package web
+
+// play.go lets a game's players play on its page (issue 37). Who someone
+// is comes from a cookie holding their login token: set by the personal
+// link the bot sends them privately ("web login": /login/{token}), or by a
+// Telegram Mini App's initData (/auth/telegram, VerifyInitData). A press
+// on the page posts a command to /g/{token}/act, which goes through the
+// chat's own handler (the Router) as a message of that person in the
+// game's chat: the same handling, durability, ratings and replies as a
+// typed one. Its answer comes back to the page (chat.Message.Answer), the
+// game's board goes to the chat as for any move, and to every open page as
+// an event. The request's key is the message's update id: a request sent
+// twice (a double click, a retry) is applied once.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/sessions"
+)
+
+// loginCookie holds the login token of the person using the browser.
+const loginCookie = "oyunbot_login"
+
+// loginMaxAge is how long the browser keeps the cookie (a "web logout"
+// ends it sooner).
+const loginMaxAge = 90 * 24 * time.Hour
+
+// pageCommands are the commands a page may send: a game's own, never a
+// channel's settings or a tournament's.
+var pageCommands = map[string]bool{
+	command.Move: true, command.Tap: true, command.Resign: true, command.Draw: true, command.Undo: true,
+	command.Hint: true, command.Roll: true, command.Accept: true, command.Decline: true, command.Rematch: true,
+	command.Analyse: true, command.Board: true,
+}
+
+// actKey is a request's idempotency key.
+var actKey = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
+
+// person is who uses the browser: a player on a platform.
+type person struct {
+	platform, id string
+	token        string // their login token
+}
+
+// who returns the person whose login cookie r carries. The token is looked
+// up in the store each time (never cached): a "web logout" ends it at once.
+func (s *Server) who(r *http.Request) (person, bool) {
+	c, err := r.Cookie(loginCookie)
+	if err != nil || len(c.Value) < 20 || len(c.Value) > 64 {
+		return person{}, false
+	}
+	kind, ref, err := s.cfg.Store.WebRef(r.Context(), c.Value)
+	if err != nil || kind != sessions.LinkLogin {
+		return person{}, false
+	}
+	platform, id, ok := strings.Cut(ref, "/")
+	return person{platform: platform, id: id, token: c.Value}, ok && id != ""
+}
+
+// csrf is the token a page of p's echoes with each request: a page of
+// another site cannot read it.
+func csrf(p person) string {
+	sum := sha256.Sum256([]byte("csrf\x00" + p.token))
+	return hex.EncodeToString(sum[:16])
+}
+
+// setLogin gives the browser p's login cookie.
+func (s *Server) setLogin(w http.ResponseWriter, token string) {
+	http.SetCookie(w, &http.Cookie{Name: loginCookie, Value: token, Path: "/", MaxAge: int(loginMaxAge / time.Second),
+		HttpOnly: true, Secure: strings.HasPrefix(s.cfg.PublicURL, "https://"), SameSite: http.SameSiteLaxMode})
+}
+
+// login is a personal link: it signs the browser in as the person it was
+// made for, then shows the front page.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	kind, _, err := s.cfg.Store.WebRef(r.Context(), token)
+	if err != nil || kind != sessions.LinkLogin {
+		s.notFound(w, r)
+		return
+	}
+	s.setLogin(w, token)
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// authTelegram signs a Mini App in: its initData, checked against the
+// bot's token, names the Telegram user.
+func (s *Server) authTelegram(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.TelegramToken == "" || !s.sameOrigin(r) {
+		http.Error(w, "403 forbidden", http.StatusForbidden)
+		return
+	}
+	u, err := VerifyInitData(r.PostFormValue("initData"), s.cfg.TelegramToken, time.Now(), DefaultInitDataMaxAge)
+	if err != nil {
+		http.Error(w, "403 "+err.Error(), http.StatusForbidden)
+		return
+	}
+	token, err := s.cfg.Store.WebToken(r.Context(), sessions.LinkLogin, "telegram/"+strconv.FormatInt(u.ID, 10))
+	if err != nil {
+		s.log.Error("web: a login", "err", err)
+		http.Error(w, "500 internal error", http.StatusInternalServerError)
+		return
+	}
+	s.setLogin(w, token)
+	writeJSONResponse(w, http.StatusOK, map[string]string{"csrf": csrf(person{token: token})})
+}
+
+// sameOrigin reports whether a state-changing request may come from the
+// pages themselves: its Origin (else Referer) is PublicURL's, or the
+// browser withheld it (the pages' no-referrer policy makes a form's Origin
+// "null"), when the csrf token the request must also carry decides.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	want, err := url.Parse(s.cfg.PublicURL)
+	if err != nil {
+		return false
+	}
+	from := r.Header.Get("Origin")
+	if from == "" {
+		from = r.Header.Get("Referer")
+	}
+	if from == "" || from == "null" {
+		return true
+	}
+	got, err := url.Parse(from)
+	return err == nil && got.Scheme == want.Scheme && got.Host == want.Host
+}
+
+// me tells a page who is signed in, and the csrf token its requests
+// echo; 401 for nobody.
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.who(r)
+	if !ok {
+		http.Error(w, "401 not signed in", http.StatusUnauthorized)
+		return
+	}
+	writeJSONResponse(w, http.StatusOK, map[string]string{"platform": p.platform, "id": p.id, "csrf": csrf(p)})
+}
+
+// actAnswer is what /act answers: what the bot said to the person, and
+// the buttons it gave them with it, if any (a piece's targets, a question).
+type actAnswer struct {
+	Said []string   `json:"said"`
+	Rows [][]button `json:"rows,omitempty"`
+}
+
+// button is a button of the page's controls: pressed, its data is sent
+// to /act as a command, as a chat button's is in the chat.
+type button struct {
+	Label string `json:"label"`
+	Data  string `json:"data"`
+}
+
+// rowsOf is the pressable buttons of rep: its board of squares, then its
+// buttons (links left out: the page is where they lead).
+func rowsOf(rep chat.Reply) [][]button {
+	var out [][]button
+	for _, row := range append(append([][]chat.Button{}, rep.Board...), rep.Buttons...) {
+		var r []button
+		for _, b := range row {
+			// The board command would post the board in the chat: the page
+			// shows it already.
+			if b.Data != "" && command.Parse(b.Data).Name != command.Board {
+				r = append(r, button{Label: b.Label, Data: b.Data})
+			}
+		}
+		if len(r) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// controls are the buttons of a game for the signed-in player on its page:
+// what the chat's board shows them (squares, moves, actions), from the
+// same presentation; none for anyone else.
+func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.who(r)
+	if !ok {
+		http.Error(w, "401 not signed in", http.StatusUnauthorized)
+		return
+	}
+	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
+		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
+		return
+	}
+	lang := s.lang(w, r)
+	rep := s.pres(lang).GameReply(lang, g, "", p.id)
+	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: rowsOf(rep)})
+}
+
+// act is a player's command on their game's page.
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Handler == nil {
+		http.Error(w, "404 not found", http.StatusNotFound)
+		return
+	}
+	p, ok := s.who(r)
+	if !ok {
+		http.Error(w, "401 not signed in", http.StatusUnauthorized)
+		return
+	}
+	if !s.sameOrigin(r) || r.PostFormValue("csrf") != csrf(p) {
+		http.Error(w, "403 forbidden", http.StatusForbidden)
+		return
+	}
+	if !s.acts.allow(p.platform + "/" + p.id) {
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "429 too many requests", http.StatusTooManyRequests)
+		return
+	}
+	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
+		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
+		return
+	}
+	text, key := strings.TrimSpace(r.PostFormValue("cmd")), r.PostFormValue("key")
+	cmd := command.Parse(text)
+	if !pageCommands[cmd.Name] || len(text) > 200 || !actKey.MatchString(key) {
+		http.Error(w, "400 bad command", http.StatusBadRequest)
+		return
+	}
+	var (
+		mu   sync.Mutex
+		said []string
+		rows [][]button
+	)
+	note := func(t string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if t = strings.TrimSpace(t); t != "" {
+			said = append(said, t)
+		}
+	}
+	m := chat.Message{Platform: g.Platform, ChannelID: g.ChannelID, UserID: p.id, UserName: g.Players[g.SideOf(p.id)].Name,
+		Text: text + " #" + g.Tag(), Locale: r.Header.Get("Accept-Language"), Ref: "web:" + key,
+		Update: "web:" + p.platform + "/" + p.id + ":" + key,
+		Answer: func(rep chat.Reply) {
+			note(rep.Text)
+			if r := rowsOf(rep); len(r) > 0 {
+				mu.Lock()
+				rows = r // a tap's selection, a question's answers
+				mu.Unlock()
+			}
+		},
+		Privately: func(t string) bool { note(t); return true }}
+	s.cfg.Handler.Handle(context.WithoutCancel(r.Context()), m)
+	mu.Lock()
+	defer mu.Unlock()
+	writeJSONResponse(w, http.StatusOK, actAnswer{Said: said, Rows: rows})
+}
+
+// Logout ends a person's sign-in everywhere: their login token is renewed, so
+// every cookie and link holding it names nobody.
+func (l *Links) Logout(ctx context.Context, platform, userID string) error {
+	_, err := l.store.RenewWebToken(ctx, sessions.LinkLogin, platform+"/"+userID)
+	return err
+}
+
+// LoginURL is a personal link that signs a browser in as a person, to
+// play their games on the pages; "" when the store did not answer.
+func (l *Links) LoginURL(platform, userID string) string {
+	if tok := l.token(sessions.LinkLogin, platform+"/"+userID); tok != "" {
+		return l.base + "/login/" + tok
+	}
+	return ""
+}
+
+func writeJSONResponse(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v) // an error is a client gone: nothing to tell
+
+}

@@ -1,0 +1,219 @@
+package web_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"oyunbot/chat/web"
+)
+
+// visitor is a person's visitor on the pages: its cookies, and the csrf
+// token the pages give it.
+type visitor struct {
+	t    *testing.T
+	c    *http.Client
+	base string
+	csrf string
+}
+
+func newVisitor(t *testing.T, base string) *visitor {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &visitor{t: t, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}, base: base}
+}
+
+// open GETs url and returns the status and body.
+func (b *visitor) open(u string) (int, string) {
+	b.t.Helper()
+	res, err := b.c.Get(u)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(body)
+}
+
+// signIn opens a personal link and reads the csrf token of the session.
+func (b *visitor) signIn(link string) {
+	b.t.Helper()
+	if code, _ := b.open(link); code != http.StatusSeeOther {
+		b.t.Fatalf("login link %s: %d", link, code)
+	}
+	code, body := b.open(b.base + "/me")
+	var me map[string]string
+	if code != http.StatusOK || json.Unmarshal([]byte(body), &me) != nil || me["csrf"] == "" {
+		b.t.Fatalf("/me after signing in: %d %s", code, body)
+	}
+	b.csrf = me["csrf"]
+}
+
+// post sends form to path from the pages (Origin set) and returns the
+// status and what the bot said.
+func (b *visitor) post(path string, form url.Values, origin string) (int, []string) {
+	b.t.Helper()
+	req, err := http.NewRequest("POST", b.base+path, strings.NewReader(form.Encode()))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", origin)
+	res, err := b.c.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var ans struct{ Said []string }
+	body, _ := io.ReadAll(res.Body)
+	json.Unmarshal(body, &ans)
+	return res.StatusCode, ans.Said
+}
+
+func (b *visitor) act(token, cmd, key string) (int, []string) {
+	b.t.Helper()
+	return b.post("/g/"+token+"/act", url.Values{"cmd": {cmd}, "key": {key}, "csrf": {b.csrf}}, b.base)
+}
+
+// TestPlayFromThePage: a player signed in by their personal link plays
+// their game from its page: the move goes the chat's way (the chat gets
+// the board, the game moves), a request sent again is applied once, an
+// illegal move is explained on the page and changes nothing; a spectator,
+// a stranger, another site and a forged token are refused; "web logout"
+// ends the sign-in.
+func TestPlayFromThePage(t *testing.T) {
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	links := web.NewLinks(e.base, e.store, nil)
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play ttt easy x", true))
+	token := page[strings.LastIndex(page, "/")+1:]
+
+	ayse := newVisitor(t, e.base)
+	if code, _ := ayse.act(token, "move b2", "k-000001"); code != http.StatusUnauthorized {
+		t.Fatalf("a move from a visitor not signed in: %d", code)
+	}
+	ayse.signIn(links.LoginURL("test", "ayse"))
+	code, said := ayse.act(token, "move b2", "k-000001")
+	if code != http.StatusOK {
+		t.Fatalf("a move from the page: %d %q", code, said)
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	chat := texts(e.rec.take())
+	if !strings.Contains(chat, "Ayşe: b2") {
+		t.Fatalf("the chat did not see the move from the page: %q", chat)
+	}
+	g := e.mgr.Lobby().Find("test", "dm", "ayse")[0]
+	moves := len(g.Moves)
+	if code, _ := ayse.act(token, "move b2", "k-000001"); code != http.StatusOK {
+		t.Fatalf("the same request again: %d", code)
+	}
+	if got := len(e.mgr.Lobby().Find("test", "dm", "ayse")[0].Moves); got != moves {
+		t.Fatalf("a request sent twice was applied twice: %d moves, then %d", moves, got)
+	}
+	code, said = ayse.act(token, "move b2", "k-000002") // b2 is taken now
+	if code != http.StatusOK || len(said) == 0 {
+		t.Fatalf("an illegal move: %d %q, want it explained on the page", code, said)
+	}
+	if got := e.rec.take(); len(got) != 0 {
+		t.Errorf("an illegal move from the page was answered in the chat: %q", texts(got))
+	}
+	for _, tc := range []struct {
+		name   string
+		form   url.Values
+		origin string
+		want   int
+	}{
+		{"another site", url.Values{"cmd": {"move a1"}, "key": {"k-000003"}, "csrf": {ayse.csrf}}, "https://evil.example", http.StatusForbidden},
+		{"forged csrf", url.Values{"cmd": {"move a1"}, "key": {"k-000004"}, "csrf": {"00"}}, e.base, http.StatusForbidden},
+		{"a channel's setting", url.Values{"cmd": {"lang en"}, "key": {"k-000005"}, "csrf": {ayse.csrf}}, e.base, http.StatusBadRequest},
+		{"no key", url.Values{"cmd": {"move a1"}, "csrf": {ayse.csrf}}, e.base, http.StatusBadRequest},
+	} {
+		if code, _ := ayse.post("/g/"+token+"/act", tc.form, tc.origin); code != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, code, tc.want)
+		}
+	}
+	bora := newVisitor(t, e.base)
+	bora.signIn(links.LoginURL("test", "bora"))
+	if code, _ := bora.act(token, "move a1", "k-000006"); code != http.StatusForbidden {
+		t.Errorf("a spectator's move: %d, want 403", code)
+	}
+	if got := len(e.mgr.Lobby().Find("test", "dm", "ayse")[0].Moves); got != moves {
+		t.Fatalf("refused requests changed the game: %d moves, then %d", moves, got)
+	}
+	e.msg("dm", "ayse", "Ayşe", "web logout", true)
+	if code, _ := ayse.act(token, "move a1", "k-000007"); code != http.StatusUnauthorized {
+		t.Errorf("after «web logout»: %d, want 401", code)
+	}
+}
+
+// TestMiniAppSignIn: a page opened as a Telegram Mini App signs in with
+// its initData; forged initData is refused.
+func TestMiniAppSignIn(t *testing.T) {
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.TelegramToken = miniAppToken }
+	e.restartWeb(nil)
+	b := newVisitor(t, e.base)
+	signed := signInitData(map[string]string{"user": `{"id":4242,"first_name":"Ayşe"}`,
+		"auth_date": strconv.FormatInt(time.Now().Unix(), 10)}, miniAppToken)
+	if code, _ := b.post("/auth/telegram", url.Values{"initData": {strings.Replace(signed, "4242", "4243", 1)}}, e.base); code != http.StatusForbidden {
+		t.Fatalf("forged initData: %d, want 403", code)
+	}
+	if code, _ := b.post("/auth/telegram", url.Values{"initData": {signed}}, e.base); code != http.StatusOK {
+		t.Fatalf("genuine initData: %d", code)
+	}
+	code, body := b.open(e.base + "/me")
+	if code != http.StatusOK || !strings.Contains(body, `"id":"4242"`) || !strings.Contains(body, `"platform":"telegram"`) {
+		t.Fatalf("/me after the Mini App signed in: %d %s", code, body)
+	}
+}
+
+// TestLobby: a signed-in player's own page lists their games in play,
+// theirs to move marked, and starts a game against the bot (in their
+// private chat with the bot, on Telegram) whose page it opens; signed out,
+// it says how to sign in.
+func TestLobby(t *testing.T) {
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	links := web.NewLinks(e.base, e.store, nil)
+	v := newVisitor(t, e.base)
+	if code, body := v.open(e.base + "/lobby?lang=en"); code != http.StatusOK || !strings.Contains(body, "web login") {
+		t.Fatalf("the lobby signed out: %d, want how to sign in", code)
+	}
+	v.signIn(links.LoginURL("telegram", "4242"))
+	req, _ := http.NewRequest("POST", e.base+"/lobby/play", strings.NewReader(url.Values{"game": {"tictactoe"}, "level": {"easy"}, "csrf": {v.csrf}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "null") // a form under the pages' no-referrer policy
+	res, err := v.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), "/g/") {
+		t.Fatalf("starting a game from the lobby: %d to %q, want its page", res.StatusCode, res.Header.Get("Location"))
+	}
+	games := e.mgr.Lobby().PlayerGames("telegram", "4242")
+	if len(games) != 1 || games[0].ChannelID != "4242" || games[0].Game.Name() != "tictactoe" {
+		t.Fatalf("the game started from the lobby: %+v", games)
+	}
+	code, body := v.open(e.base + "/lobby?lang=en")
+	if code != http.StatusOK || !strings.Contains(body, `href="`+res.Header.Get("Location")+`"`) || !strings.Contains(body, "your move") {
+		t.Fatalf("the lobby after: %d %s", code, body)
+	}
+	req, _ = http.NewRequest("POST", e.base+"/lobby/play", strings.NewReader(url.Values{"game": {"tictactoe"}, "csrf": {"forged"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if res, err := v.c.Do(req); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a forged start: %v %v", res.StatusCode, err)
+	}
+}

@@ -1,0 +1,85 @@
+// play.js: a player plays their game from its page (issue 37). Signed in
+// (a personal link's cookie, or a Telegram Mini App's initData from the
+// address's #tgWebAppData), the player gets the buttons the chat's board
+// gives them (squares, moves, actions) and a box to type a move; a press
+// posts its command to /act, which the bot handles as the chat's message.
+// A page of someone else's game, or of nobody signed in, stays to watch.
+"use strict";
+(function () {
+  const main = document.getElementById("game"), play = document.getElementById("play");
+  if (!main || !play || !window.fetch) return;
+  const token = main.dataset.token;
+  const controls = document.getElementById("controls"), said = document.getElementById("said");
+  const typed = document.getElementById("typed"), input = document.getElementById("typedmove");
+  let csrf = "", busy = false;
+
+  function post(url, fields) {
+    // The page's referrer policy is no-referrer, which would send the
+    // Origin as "null": this request names its origin, for the server's
+    // same-origin check.
+    return fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", referrerPolicy: "same-origin" });
+  }
+  function key() { return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12); }
+
+  function render(rows) {
+    controls.replaceChildren(...rows.map((row) => {
+      const div = document.createElement("div");
+      div.className = "row";
+      row.forEach((b) => {
+        const bt = document.createElement("button");
+        bt.type = "button";
+        bt.textContent = b.label;
+        bt.dataset.cmd = b.data;
+        div.append(bt);
+      });
+      return div;
+    }));
+  }
+
+  async function load() {
+    const r = await fetch("/g/" + token + "/controls", { credentials: "same-origin" });
+    if (!r.ok) { play.hidden = true; return; }
+    play.hidden = false;
+    render((await r.json()).rows || []);
+  }
+
+  async function send(cmd) {
+    if (busy) return; // one press at a time: a double click sends once
+    busy = true;
+    play.classList.add("busy");
+    try {
+      const r = await post("/g/" + token + "/act", { cmd: cmd, key: key(), csrf: csrf });
+      if (!r.ok) { said.textContent = play.dataset.refused; return; }
+      const a = await r.json();
+      said.textContent = (a.said || []).join("\n");
+      if (a.rows) render(a.rows); else await load();
+    } finally {
+      busy = false;
+      play.classList.remove("busy");
+    }
+  }
+
+  controls.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-cmd]");
+    if (b) send(b.dataset.cmd);
+  });
+  typed.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const m = input.value.trim();
+    if (m) { input.value = ""; send("move " + m); }
+  });
+  main.addEventListener("oyunbot:game", () => { if (csrf) load(); });
+
+  async function signIn() {
+    const tg = /[#&]tgWebAppData=([^&]*)/.exec(location.hash);
+    if (tg) {
+      const r = await post("/auth/telegram", { initData: decodeURIComponent(tg[1]) });
+      if (r.ok) history.replaceState(null, "", location.pathname + location.search);
+    }
+    const r = await fetch("/me", { credentials: "same-origin" });
+    if (!r.ok) return false;
+    csrf = (await r.json()).csrf;
+    return true;
+  }
+  signIn().then((ok) => { if (ok) load(); });
+})();

@@ -1,0 +1,59 @@
+package storetest
+
+import (
+	"testing"
+	"time"
+
+	"oyunbot/sessions"
+)
+
+var boardTests = []test{
+	{"NotFound", testLiveBoardNotFound},
+	{"SaveReplaces", testSaveLiveBoard},
+}
+
+// testLiveBoardNotFound: a game whose board was never posted in a chat.
+func testLiveBoardNotFound(t *testing.T, s sessions.Store) {
+	_, err := s.LiveBoard(t.Context(), "telegram", "-100", 7)
+	isNotFound(t, "LiveBoard never saved", err)
+}
+
+// testSaveLiveBoard: a board message round-trips, a save replaces the
+// game's earlier one in that chat, and boards are kept apart by platform,
+// chat and game.
+func testSaveLiveBoard(t *testing.T, s sessions.Store) {
+	ctx := t.Context()
+	first := sessions.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at}
+	later := first
+	later.Ref, later.Posted, later.Shown = "58", at.Add(time.Minute), at.Add(2*time.Minute)
+	others := []sessions.LiveBoard{
+		{Platform: "discord", ChannelID: "-100", Game: 7, Ref: "d1", Posted: at, Shown: at},
+		{Platform: "telegram", ChannelID: "-200", Game: 7, Ref: "9", Posted: at, Shown: at},
+		{Platform: "telegram", ChannelID: "-100", Game: 8, Ref: "43", Posted: at, Shown: at.Add(time.Second)},
+	}
+	for _, b := range append([]sessions.LiveBoard{first, later}, others...) {
+		if err := s.SaveLiveBoard(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := s.GameBoards(ctx, "telegram", 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 || all[0].ChannelID != "-100" || all[0].Ref != "58" || all[1].ChannelID != "-200" {
+		t.Errorf("GameBoards(telegram, 7) = %+v, want chats -100 (ref 58) and -200", all)
+	}
+	if none, err := s.GameBoards(ctx, "telegram", 9); err != nil || len(none) != 0 {
+		t.Errorf("GameBoards of a game never shown = %+v, %v", none, err)
+	}
+	for _, want := range append([]sessions.LiveBoard{later}, others...) {
+		got, err := s.LiveBoard(ctx, want.Platform, want.ChannelID, want.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Ref != want.Ref || !got.Posted.Equal(want.Posted) || !got.Shown.Equal(want.Shown) ||
+			got.Platform != want.Platform || got.ChannelID != want.ChannelID || got.Game != want.Game {
+			t.Errorf("LiveBoard(%s, %s, %d) = %+v, want %+v", want.Platform, want.ChannelID, want.Game, got, want)
+		}
+	}
+}
