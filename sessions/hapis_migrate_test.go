@@ -39,8 +39,8 @@ func hapisMoves(t *testing.T) []string {
 	return out
 }
 
-// TestMigrateTavlaToHapis: a database of schema version 13, written when
-// hapis tavlası was stored as "tavla", reads after migration 14 with every
+// TestMigrateTavlaToHapis: a database of schema version 14, written when
+// hapis tavlası was stored as "tavla", reads after migration 15 with every
 // record of it under "hapis" (an unfinished game resumes as hapis, its
 // moves replaying; its rating, challenge, match, tournament and analysis
 // name it), and the other games' records untouched.
@@ -64,11 +64,11 @@ func TestMigrateTavlaToHapis(t *testing.T) {
 	bothStores(t, func(t *testing.T, fresh func() string) {
 		where := fresh()
 		migrations := sessions.MigrationsForTest(where)
-		if len(migrations) < 14 {
+		if len(migrations) < 15 {
 			t.Fatalf("%d migrations", len(migrations))
 		}
-		stmts := append(migrations[:13:13], `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
-			`INSERT INTO schema_version (version) VALUES (13)`,
+		stmts := append(migrations[:14:14], `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
+			`INSERT INTO schema_version (version) VALUES (14)`,
 			`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms)
 				VALUES ('tavla', 'tg', 'c', '[{"ID":"42","Name":"Ayşe"},{"ID":"7","Name":"Bora"}]', `+q(string(mj))+`, 1, 2)`,
 			`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms, over, winner, reason)

@@ -19,7 +19,7 @@ import "oyunbot/games"
 
 // Game is hapis tavlası. Its name was "tavla" until standard tavla (with
 // hitting) took that name; games stored under the old name are renamed by
-// the store's migration 14.
+// the store's migration 15.
 type Game struct{}
 
 // Name implements games.Game.

@@ -1,4 +1,4 @@
--- 14: the pinning game stored as "tavla" is hapis tavlası, now named
+-- 15: the pinning game stored as "tavla" is hapis tavlası, now named
 -- "hapis" ("tavla" is the standard game with hitting, issue 39): its games,
 -- ratings and their history, and the records that name it in their JSON
 -- (challenges, matches, tournaments, analyses; Go's encoding/json writes
