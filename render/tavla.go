@@ -89,6 +89,9 @@ var (
 )
 
 type tavlaDrawer struct {
+	// std: standard tavla, its points named 24..1 from each player's
+	// start and its bar's checkers drawn.
+	std    bool
 	board  image.Rectangle
 	col    float64
 	disc   [2]*Sprite // White's and Black's checker
@@ -109,8 +112,23 @@ type tavlaDrawer struct {
 // catalogue's in Frame.Lang. Point numbers are the bottom player's. The
 // Frame must carry the tavla position (Frame.Position). The picture is
 // size×size pixels.
-func NewTavla(size int) Drawer {
-	d := &tavlaDrawer{}
+func NewTavla(size int) Drawer { return newTavla(size, false) }
+
+// NewTavlaStandard returns the Drawer of standard tavla (with hitting):
+// NewTavla's board, its points named in backgammon's way (24 at each
+// player's start down to 1 in its home) and the checkers on the bar drawn
+// in the bar, the reader's below the middle and the other's above, with
+// their count when there are more than fit.
+func NewTavlaStandard(size int) Drawer { return newTavla(size, true) }
+
+// barView is a position with a bar (standard tavla's).
+type barView interface {
+	// Bar is how many checkers each side has on the bar.
+	Bar() [2]int
+}
+
+func newTavla(size int, std bool) Drawer {
+	d := &tavlaDrawer{std: std}
 	d.board, _ = BoardArea(size, tavlaAspect)
 	d.col = float64(d.board.Dx()) / tavlaCols
 	n := int(d.col)
@@ -225,6 +243,9 @@ func (d *tavlaDrawer) base(c *Canvas, flip bool) {
 			if reader == ai.Second {
 				num = 24 - i
 			}
+			if d.std {
+				num = 25 - num
+			}
 			ly := float64(b.Min.Y) - rim/2
 			if !top {
 				ly = float64(b.Max.Y) + rim/2
@@ -280,10 +301,50 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 			}
 		}
 	}
+	if bv, ok := v.(barView); ok && d.std {
+		d.paintBar(c, f, bv.Bar())
+	}
 	d.paintTray(c, f, v)
 	d.paintDice(c, v)
 	d.paintWords(c, f, v, pts)
 	return nil
+}
+
+// paintBar draws the checkers on the bar in the bar's column: the bottom
+// player's from the middle down, the top player's from the middle up, a
+// count on the last when there are more than three.
+func (d *tavlaDrawer) paintBar(c *Canvas, f Frame, bar [2]int) {
+	b := d.board
+	cx := float64(b.Min.X) + 6.5*d.col
+	mid := float64(b.Min.Y+b.Max.Y) / 2
+	bottom := ai.First
+	if f.Flip {
+		bottom = ai.Second
+	}
+	for s := ai.First; s <= ai.Second; s++ {
+		n := bar[s]
+		if n <= 0 || n > 15 {
+			continue
+		}
+		dir := -1.0
+		if s == bottom {
+			dir = 1
+		}
+		shown := min(n, 3)
+		var y float64
+		for j := range shown {
+			y = mid + dir*(0.75*d.col+float64(j)*d.col)
+			d.disc[s].DrawCentred(c.Img, cx, y)
+		}
+		if n > shown {
+			ink := rgb(0x1d1b19)
+			if s == ai.Second {
+				ink = rgb(0xf4efe4)
+			}
+			face := c.FitFace(true, 0.5*d.col, 6, 0.8*d.col, strconv.Itoa(n))
+			c.TextCentred(face, strconv.Itoa(n), cx, y, ink)
+		}
+	}
 }
 
 // screenOf is where White-numbered board index i is shown: its display
@@ -349,6 +410,9 @@ func (d *tavlaDrawer) paintTurns(c *Canvas, f Frame, v tavlaView) {
 				num := i + 1
 				if f.Flip {
 					num = 24 - i
+				}
+				if d.std {
+					num = 25 - num
 				}
 				ink := c.Theme.FrameText
 				if last {

@@ -207,3 +207,38 @@ func TestTavlaPictureSaysWhose(t *testing.T) {
 		}
 	}
 }
+
+// TestTavlaStandardBar: standard tavla's drawer shows the checkers on the
+// bar in the bar's column, the bottom player's below the middle and the
+// other's above (turned with the board), and hapis's drawer has no bar.
+func TestTavlaStandardBar(t *testing.T) {
+	p, err := tavla.Standard{}.ParsePosition("b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b6 0 0 2 1 w 6-3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &tavlaDrawer{}
+	d.board, _ = BoardArea(512, tavlaAspect)
+	d.col = float64(d.board.Dx()) / tavlaCols
+	cx := float64(d.board.Min.X) + 6.5*d.col
+	mid := float64(d.board.Min.Y+d.board.Max.Y) / 2
+	light := func(c color.RGBA) bool { return c.R > 200 && c.G > 200 && c.B > 180 }
+	dark := func(c color.RGBA) bool { return c.R < 70 && c.G < 70 && c.B < 70 }
+	for _, flip := range []bool{false, true} {
+		f := Frame{Position: p, Players: [2]string{"Ayşe", "oyunbot"}, Flip: flip}
+		im := decodePNG(t, mustPNG(t, NewTavlaStandard(512), f))
+		below, above := rgbaAt(im, cx, mid+0.75*d.col), rgbaAt(im, cx, mid-0.75*d.col)
+		if flip {
+			below, above = above, below
+		}
+		if !light(below) || !dark(above) {
+			t.Errorf("flip %v: White's bar checker %v, Black's %v", flip, below, above)
+		}
+		if c := rgbaAt(im, cx, mid+1.75*d.col); !flip && !light(c) {
+			t.Errorf("White's second bar checker %v", c)
+		}
+	}
+	im := decodePNG(t, mustPNG(t, tavla512(), tavlaFrame(t, tavlaPinned)))
+	if c := rgbaAt(im, cx, mid+0.75*d.col); colourDist(c, tavlaBar) > 10 {
+		t.Errorf("hapis's bar is not empty: %v", c)
+	}
+}

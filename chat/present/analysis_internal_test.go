@@ -80,7 +80,7 @@ func TestAnalysisReplyReferee(t *testing.T) {
 	s := sessions.Snapshot{ID: 9, Game: tavla.Game{}, Moves: []string{"3-1:"},
 		Players: [2]sessions.Player{{ID: "1", Name: "Ayşe"}, {ID: "2", Name: "Bob"}},
 		Result:  sessions.Result{Over: true, Winner: ai.First, Points: 2}}
-	res := &analysis.Result{Version: analysis.Version, Game: "tavla", Method: analysis.MethodReferee, Unit: "point",
+	res := &analysis.Result{Version: analysis.Version, Game: "hapis", Method: analysis.MethodReferee, Unit: "point",
 		Thresholds: [3]float64{0.04, 0.08, 0.16}, Curve: []float64{0, 0.3, -0.1}, Complete: true, Over: true, Winner: ai.First, Points: 2,
 		Turns: []analysis.Turn{
 			{Ply: 1, Side: ai.First, Roll: "31:", Moves: []string{"1/4", "1/2"}, Best: []string{"1/4", "4/5"}, Before: 0.1, After: -0.1, Loss: 0.2, Class: analysis.Blunder, Phase: "contact"},

@@ -37,7 +37,7 @@ func TestTavlaPlayedByPresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.Games = reg })
-	rs := b.msg("grp", "ayse", "play tavla easy", false)
+	rs := b.msg("grp", "ayse", "play hapis easy", false)
 	var first string
 	presses := 0
 	for ; ; presses++ {

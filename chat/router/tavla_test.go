@@ -21,8 +21,8 @@ import (
 // allows, in the player's language.
 func TestTavlaFirstReplyAsksForTheRoll(t *testing.T) {
 	for _, tc := range []struct{ lang, play, prompt string }{
-		{"en", "play tavla easy", "your roll: "},
-		{"tr", "oyna tavla kolay", "zarın: "},
+		{"en", "play hapis easy", "your roll: "},
+		{"tr", "oyna hapis kolay", "zarın: "},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			reg, err := games.NewRegistry(tavla.Game{})
@@ -52,7 +52,7 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bot.db")
 	b := openRouter(t, path, seeded)
 	grp := func(user, text string) []chat.Reply { return b.msg("g", user, text, false) }
-	b.expect(grp("ayse", "challenge @bora tavla match 3"), "A match to 3 points.")
+	b.expect(grp("ayse", "challenge @bora hapis match 3"), "A match to 3 points.")
 	b.expect(grp("bora", "accept"), "Match to 3 points.")
 	restarted := false
 	var all strings.Builder
@@ -113,8 +113,8 @@ func TestTavlaMatchBetweenPeople(t *testing.T) {
 // one ply a message, in both languages.
 func TestTavlaRepliesNameEveryPly(t *testing.T) {
 	for _, tc := range []struct{ lang, play, roll string }{
-		{"en", "play tavla easy", "your roll: "},
-		{"tr", "oyna tavla kolay", "zarın: "},
+		{"en", "play hapis easy", "your roll: "},
+		{"tr", "oyna hapis kolay", "zarın: "},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			reg, err := games.NewRegistry(tavla.Game{})
@@ -197,8 +197,8 @@ func TestTavlaRepliesNameEveryPly(t *testing.T) {
 // still not taken back in tavla.
 func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
 	for _, tc := range []struct{ lang, play, undo, undone, refused string }{
-		{"en", "play tavla easy", "undo", "taken back; it is still your turn.", "cannot be taken back"},
-		{"tr", "oyna tavla kolay", "geri", "geri alındı; sıra hâlâ sende.", "geri alınmaz"},
+		{"en", "play hapis easy", "undo", "taken back; it is still your turn.", "cannot be taken back"},
+		{"tr", "oyna hapis kolay", "geri", "geri alındı; sıra hâlâ sende.", "geri alınmaz"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			reg, err := games.NewRegistry(tavla.Game{})
@@ -249,8 +249,8 @@ func TestTavlaTakeBackADieWithinTheTurn(t *testing.T) {
 func TestTavlaMarsSaysItsPointsOnce(t *testing.T) {
 	pos := strings.Repeat(".,", 22) + "w1,b15 14 0 w 2-1" // White's last checker off: Black bore none off
 	for _, tc := range []struct{ lang, play, result, points string }{
-		{"en", "play tavla easy from " + pos, "wins — mars: the loser bore off none. (2 points)", "(2 points)"},
-		{"tr", "oyna tavla kolay konum " + pos, "kazandı — mars: rakip hiç pul toplayamadı. (2 sayı)", "(2 sayı)"},
+		{"en", "play hapis easy from " + pos, "wins — mars: the loser bore off none. (2 points)", "(2 points)"},
+		{"tr", "oyna hapis kolay konum " + pos, "kazandı — mars: rakip hiç pul toplayamadı. (2 sayı)", "(2 sayı)"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			reg, err := games.NewRegistry(tavla.Game{})

@@ -24,8 +24,8 @@ func tavlaBot(t *testing.T) *bot {
 func TestTavlaOnlyADieIsLeft(t *testing.T) {
 	const start = "w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 5-3"
 	for _, tc := range []struct{ lang, play, want string }{
-		{"en", "play tavla easy from ", "only a 5 is left; that move needs a 3"},
-		{"tr", "oyna tavla kolay konum ", "yalnız 5 kaldı; bu hamle 3 ister"},
+		{"en", "play hapis easy from ", "only a 5 is left; that move needs a 3"},
+		{"tr", "oyna hapis kolay konum ", "yalnız 5 kaldı; bu hamle 3 ister"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			b := tavlaBot(t)
@@ -43,8 +43,8 @@ func TestTavlaOnlyADieIsLeft(t *testing.T) {
 func TestTavlaBoardText(t *testing.T) {
 	const start = "w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1"
 	for _, tc := range []struct{ lang, play, board string }{
-		{"en", "play tavla easy from ", "board"},
-		{"tr", "oyna tavla kolay konum ", "tahta"},
+		{"en", "play hapis easy from ", "board"},
+		{"tr", "oyna hapis kolay konum ", "tahta"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			b := tavlaBot(t)

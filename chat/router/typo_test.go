@@ -24,7 +24,7 @@ func TestTypoOfACommandIsNoMove(t *testing.T) {
 		{"dama tr", "oyna dama", "pse", "#g1 «pse» bir hamle değil. Şunu mu demek istedin: «pes»?", "c3-c5", "#g1 Geçersiz hamle «c3-c5»"},
 		{"chess en", "play chess", "hitn", "#g1 «hitn» is not a move. Did you mean «hint»?", "Ke2", "#g1 Illegal move «Ke2»"},
 		{"chess tr", "oyna satranç", "ipcu", "#g1 «ipcu» bir hamle değil. Şunu mu demek istedin: «ipucu»?", "Şe2", "#g1 Geçersiz hamle «Şe2»"},
-		{"tavla tr", "oyna tavla", "tahat", "«tahat» bir hamle değil. Şunu mu demek istedin: «tahta»?", "", ""},
+		{"tavla tr", "oyna hapis", "tahat", "«tahat» bir hamle değil. Şunu mu demek istedin: «tahta»?", "", ""},
 		{"puzzle en", "play puzzle8 from 1,2,3,4,5,6,0,7,8", "sovle", "#g1 «sovle» is not a move. Did you mean «solve»?", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

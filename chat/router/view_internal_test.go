@@ -80,7 +80,7 @@ func TestGIFFramePerTurn(t *testing.T) {
 		}
 	}
 	say("lang en")
-	say("play tavla easy from w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 5-3")
+	say("play hapis easy from w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 5-3")
 	say("1/6 1/4")
 	s := r.games.Find("test", "dm", "ayse")[0]
 	frames, err := r.GameFrames(chat.English, s, false)

@@ -174,7 +174,7 @@ func TestScreenshots(t *testing.T) {
 		{"italian", []string{"play italian easy", "b3-a4"}},
 		{"checkers", []string{"play checkers easy"}},
 		{"chess", []string{"play chess easy", "e4", "Nf3", "Bc4"}},
-		{"tavla", []string{"play tavla easy"}},
+		{"tavla", []string{"play hapis easy"}},
 		{"islem", []string{"play islem easy"}},
 		{"puzzle8", []string{"play puzzle8"}},
 	}

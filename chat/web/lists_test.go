@@ -153,7 +153,7 @@ func TestTavlaOpensWithMoveOne(t *testing.T) {
 	e := newEnv(t, nil)
 	for i := range 6 { // the opening roll is random: several games see both
 		ch := fmt.Sprint("c", i)
-		url := watchURL(t, e.msg(ch, "ayse", "ayse", "play tavla easy", false))
+		url := watchURL(t, e.msg(ch, "ayse", "ayse", "play hapis easy", false))
 		_, js := get(t, url+"/game.json")
 		var rec struct{ Turns []string }
 		if err := json.Unmarshal([]byte(js), &rec); err != nil {

@@ -140,7 +140,7 @@ func TestBrowserTavlaTurnWithTakeBack(t *testing.T) {
 	e := newEnv(t, nil)
 	e.mod = func(c *web.Config) { c.Handler = e.r }
 	e.restartWeb(nil)
-	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play tavla easy", true)) + "?lang=en"
+	page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play hapis easy", true)) + "?lang=en"
 	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
 	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
 	idle := `!document.getElementById("play").classList.contains("busy")`

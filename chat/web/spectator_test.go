@@ -25,7 +25,7 @@ func newConsoleEnv(t *testing.T) *env {
 // item 15).
 func TestPagesSpeakOfThePlayers(t *testing.T) {
 	e := newConsoleEnv(t)
-	url := watchURL(t, e.msg("console", "you", "you", "play tavla", true))
+	url := watchURL(t, e.msg("console", "you", "you", "play hapis", true))
 	dangling := regexp.MustCompile(`>[^<]*:</button>`)
 	for _, tc := range []struct {
 		lang      string

@@ -117,7 +117,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(512), "dama": render.NewDama(512),
-		"chess": render.NewChess(512), "tavla": render.NewTavla(512), "islem": render.NewIslem(512),
+		"chess": render.NewChess(512), "hapis": render.NewTavla(512), "islem": render.NewIslem(512),
 		"puzzle8": render.NewPuzzle(512), "italian": render.NewItalianDraughts(512), "checkers": render.NewCheckers(512)}
 	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links, You: e.you,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {

@@ -77,13 +77,13 @@ func TestConsoleAnalyse(t *testing.T) {
 // then analysed GNU Backgammon's way: each side's error rate, rating
 // class and luck, the luck-adjusted result; in Turkish too.
 func TestConsoleAnalyseTavla(t *testing.T) {
-	out, dir := runTavlaBinary(t, "en", "play tavla seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
+	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
 	en, tr, ok := strings.Cut(out, "#g1 analizi")
 	if !ok {
 		t.Fatalf("no Turkish analysis in:\n%s", out)
 	}
 	for _, want := range []string{
-		"Analysis of #g1, Tavla: you (white) – oyunbot (black, seed)",
+		"Analysis of #g1, Hapis tavlası: you (white) – oyunbot (black, seed)",
 		"White, you: error rate ", " millipoints a decision (", "Black, oyunbot: error rate ",
 		"luck ", " points; result −1, luck-adjusted ", "; result +1, luck-adjusted ",
 		"as GNU Backgammon counts",

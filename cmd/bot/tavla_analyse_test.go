@@ -29,7 +29,7 @@ func TestAnalyseTavlaLevels(t *testing.T) {
 	input := strings.Join(lines, "\n") + "\n"
 	run := func(args ...string) []string {
 		t.Helper()
-		code, out, errOut := runTool(t, runAnalyse, input, append([]string{"-game", "tavla"}, args...)...)
+		code, out, errOut := runTool(t, runAnalyse, input, append([]string{"-game", "hapis"}, args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errOut)
 		}

@@ -70,9 +70,9 @@ func itoa(n int) string {
 }
 
 func TestConsoleTavlaAgainstTheBot(t *testing.T) {
-	out, dir := runTavlaBinary(t, "en", "play tavla seed\n"+strings.Repeat(everyPly(), 100)+"history\n")
+	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 100)+"history\n")
 	for _, want := range []string{
-		"New game: Tavla — you (white) – oyunbot (black, seed)",
+		"New game: Hapis tavlası — you (white) – oyunbot (black, seed)",
 		"your roll: ",
 		"Legal moves: ",
 	} {
@@ -101,7 +101,7 @@ func TestConsoleTavlaAgainstTheBot(t *testing.T) {
 // rolls included, and played to its end.
 func TestConsoleTavlaAcrossRestart(t *testing.T) {
 	dir := t.TempDir()
-	first, _ := runTavlaIn(t, dir, "en", "play tavla seed\n"+everyPly()+"history\n")
+	first, _ := runTavlaIn(t, dir, "en", "play hapis seed\n"+everyPly()+"history\n")
 	hist1 := regexp.MustCompile(`(?m)^#g1 1\. .*$`).FindString(first)
 	if hist1 == "" {
 		t.Fatalf("no history in the first run:\n%s", tail(first, 20))
@@ -122,8 +122,8 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(everyPly()), "\n") {
 		both.WriteString("/as you\n" + line + "\n/as ali\n" + line + "\n")
 	}
-	out, _ := runTavlaBinary(t, "en", "challenge @ali tavla\n/as ali\naccept\n"+strings.Repeat(both.String(), 100))
-	if !strings.Contains(out, "New game: Tavla — you (white) – ali (black)") {
+	out, _ := runTavlaBinary(t, "en", "challenge @ali hapis\n/as ali\naccept\n"+strings.Repeat(both.String(), 100))
+	if !strings.Contains(out, "New game: Hapis tavlası — you (white) – ali (black)") {
 		t.Fatalf("no game:\n%s", tail(out, 30))
 	}
 	// A win, or a draw when the script's choices block both sides for good
@@ -136,7 +136,7 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 // TestConsoleTavlaMatch: a match to 3 points against the bot, every game
 // played to its end (a mars counts 2), until one side has 3.
 func TestConsoleTavlaMatch(t *testing.T) {
-	out, _ := runTavlaBinary(t, "en", "play tavla seed match 3\n"+strings.Repeat(everyPly(), 400))
+	out, _ := runTavlaBinary(t, "en", "play hapis seed match 3\n"+strings.Repeat(everyPly(), 400))
 	if !strings.Contains(out, "Match to 3 points.") || !strings.Contains(out, "#g2 Match: ") {
 		t.Fatalf("no match of several games:\n%s", tail(out, 30))
 	}
@@ -154,9 +154,9 @@ func tail(s string, n int) string {
 func TestConsoleTavlaTurkish(t *testing.T) {
 	// White's 1/19 is never one die; "1/0" is no move at all; at the start
 	// every roll can be played, so no pass.
-	out, _ := runTavlaBinary(t, "tr", "oyna tavla\n1/19\n1/0\npas\nyardım tavla\n")
+	out, _ := runTavlaBinary(t, "tr", "oyna hapis\n1/19\n1/0\npas\nyardım hapis\n")
 	// 1/19 needs 18 of the two dice left (issue 20.7: which ones are left).
-	for _, want := range []string{"Tavla", "bu hamle 18 ister, kalan zarların:", "bu bir hamle gibi görünmüyor", "pas geçemezsin", "Hapis tavlası: "} {
+	for _, want := range []string{"Hapis tavlası", "bu hamle 18 ister, kalan zarların:", "bu bir hamle gibi görünmüyor", "pas geçemezsin", "Hapis tavlası: "} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("no %q in:\n%s", want, out)
 		}
@@ -177,7 +177,7 @@ func TestPerftTavla(t *testing.T) {
 			want = append(want, f[len(f)-1])
 		}
 	}
-	out, _ := runTavlaBinary(t, "en", string(data), "perft", "-game", "tavla", "-depth", "1")
+	out, _ := runTavlaBinary(t, "en", string(data), "perft", "-game", "hapis", "-depth", "1")
 	if got := strings.Fields(out); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("perft counts\n got %v\nwant %v", got, want)
 	}

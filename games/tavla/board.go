@@ -25,6 +25,10 @@ type state struct {
 	// lies pinned under it.
 	pins uint32
 	off  [2]int8
+	// bar is each side's hit checkers waiting to enter (standard tavla);
+	// hit says the game is standard tavla (hitting), not hapis (pinning).
+	bar [2]int8
+	hit bool
 	// side moves next: it holds the dice, or (nd == 0) rolls next.
 	side ai.Side
 	// dice are the dice still to play, largest first; nd how many.
@@ -69,6 +73,7 @@ var (
 	zOcc  [points][2*checkers + 1]uint64
 	zPin  [points]uint64
 	zOff  [2][checkers + 1]uint64
+	zBar  [2][checkers + 1]uint64
 	zSide uint64
 	zDice [7][5]uint64 // die value, how many of it remain
 	zOpen uint64
@@ -88,6 +93,14 @@ func init() {
 		}
 	}
 	zSide, zOpen = r.Uint64(), r.Uint64()
+	// Drawn last, so that hapis's keys stay what they were.
+	defer func() {
+		for s := range zBar {
+			for j := range zBar[s] {
+				zBar[s][j] = r.Uint64()
+			}
+		}
+	}()
 	for v := range zDice {
 		for n := range zDice[v] {
 			zDice[v][n] = r.Uint64()
@@ -109,6 +122,9 @@ func (p *Pos) computeHash() uint64 {
 		}
 	}
 	h ^= zOff[0][st.off[0]] ^ zOff[1][st.off[1]]
+	if st.hit {
+		h ^= zBar[0][st.bar[0]] ^ zBar[1][st.bar[1]]
+	}
 	return h ^ p.diceHash()
 }
 
@@ -134,7 +150,7 @@ func (p *Pos) diceHash() uint64 {
 }
 
 // Move encoding. A ply: Lo = kindPly | side<<12 | die<<8 | from index+1
-// (the to point follows). A roll: kindRoll | d1<<4 | d2, d1 >= d2. The
+// (the to point follows; from index -1 is the bar, so 0 there with a die). A roll: kindRoll | d1<<4 | d2, d1 >= d2. The
 // opening: kindOpen | White's die<<4 | Black's die.
 const (
 	kindPly  = 1 << 20
@@ -163,7 +179,7 @@ func isPass(m ai.Move) bool { return m.Lo&kindMask == kindPly && m.Lo&0xfff == 0
 
 func openMove(w, b int) ai.Move { return ai.Move{Lo: kindOpen | uint64(w)<<4 | uint64(b)} }
 
-// decodePly returns a ply's side, from index and die.
+// decodePly returns a ply's side, from index (bar: -1) and die.
 func decodePly(m ai.Move) (side ai.Side, from, die int) {
 	return ai.Side(m.Lo >> 12 & 1), int(m.Lo&0xff) - 1, int(m.Lo >> 8 & 0xf)
 }
@@ -232,6 +248,15 @@ func (st *state) set(i int, v int8, pin bool) {
 		st.pins |= 1 << i
 		st.hash ^= zPin[i]
 	}
+}
+
+// bar is the from index of a checker entering from the bar.
+const bar = -1
+
+// setBar sets side s's checkers on the bar, keeping the hash.
+func (st *state) setBar(s ai.Side, n int8) {
+	st.hash ^= zBar[s][st.bar[s]] ^ zBar[s][n]
+	st.bar[s] = n
 }
 
 // Make implements ai.Position.
@@ -318,14 +343,19 @@ func (p *Pos) playPly(m ai.Move) {
 	st := &p.st
 	s, from, die := decodePly(m)
 	sg := sign(s)
-	// Leave the source: a pinned opponent checker below a lone checker is
-	// freed.
-	if st.count(from) == 1 && st.pinned(from) {
+	q := die // entering from the bar: own point 0 + die
+	switch {
+	case from == bar:
+		st.setBar(s, st.bar[s]-1)
+	case st.count(from) == 1 && st.pinned(from):
+		// Leave the source: a pinned opponent checker below a lone
+		// checker is freed.
 		st.set(from, -sg, false)
-	} else {
+		q = ownPoint(s, from) + die
+	default:
 		st.set(from, st.occ[from]-sg, st.pinned(from))
+		q = ownPoint(s, from) + die
 	}
-	q := ownPoint(s, from) + die
 	if q > points {
 		st.hash ^= zOff[s][st.off[s]]
 		st.off[s]++
@@ -337,8 +367,13 @@ func (p *Pos) playPly(m ai.Move) {
 			st.set(to, sg, false)
 		case s:
 			st.set(to, st.occ[to]+sg, st.pinned(to))
-		default: // a lone opponent checker: pinned
-			st.set(to, sg, true)
+		default: // a lone opponent checker: pinned, or hit to the bar
+			if st.hit {
+				st.setBar(s.Opponent(), st.bar[s.Opponent()]+1)
+				st.set(to, sg, false)
+			} else {
+				st.set(to, sg, true)
+			}
 		}
 	}
 	// Remove the die (dice are sorted, largest first).

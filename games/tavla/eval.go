@@ -39,6 +39,9 @@ func pinCost(q int) int {
 
 // Evaluate implements ai.Position, from the side to move's point of view.
 func (p *Pos) Evaluate() int {
+	if p.st.hit {
+		return p.stdEval()
+	}
 	if p.style == "seed" {
 		return p.seedEval()
 	}
@@ -239,6 +242,9 @@ func (p *Pos) seedExposure(s ai.Side) float64 {
 func (p *Pos) SetStyle(name string) string {
 	prev := p.style
 	p.style = ""
+	if p.st.hit {
+		return prev // standard tavla has one evaluation
+	}
 	switch name {
 	case "seed":
 		p.style = "seed"

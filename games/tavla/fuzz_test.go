@@ -1,6 +1,7 @@
 package tavla
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -11,28 +12,35 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("b2/w,b3/w,b1,b1,b1,.,b1,w1,.,b1,.,b2/w,.,w1/b,.,w1,b1,w1,.,b1,w2,w3,w2,w1 0 0 w 4-4")
 	f.Add("w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 - -")
 	f.Add(".,.,.,.,.,.,.,.,.,b3,.,.,b1,.,.,b2,b2,.,b4,.,w1,.,w1,w2 11 3 w 6x3")
+	// Standard tavla's, with the bar.
+	f.Add("w2,.,.,.,.,.,.,.,.,.,.,w5,.,.,.,.,w3,.,w5,.,.,.,.,. 0 0 0 15 w 3-1")
+	f.Add("b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 6-3")
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parsePosition(s)
-		if err != nil {
-			return
+		for _, hit := range []bool{false, true} {
+			p, err := parsePositionOf(s, hit)
+			if err != nil {
+				continue
+			}
+			text := p.String()
+			q, err := parsePositionOf(text, hit)
+			if err != nil || q.String() != text {
+				t.Fatalf("%q wrote %q, read back as %v (%v)", s, text, q, err)
+			}
+			for _, m := range p.Moves(nil) {
+				_ = p.FormatMove(m)
+			}
+			_, _, _ = p.Prompt()
+			_ = p.Evaluate()
+			_ = p.TextBoard("tr", hit)
 		}
-		text := p.String()
-		q, err := parsePosition(text)
-		if err != nil || q.String() != text {
-			t.Fatalf("%q wrote %q, read back as %v (%v)", s, text, q, err)
-		}
-		for _, m := range p.Moves(nil) {
-			_ = p.FormatMove(m)
-		}
-		_, _, _ = p.Prompt()
-		_ = p.Evaluate()
 	})
 }
 
 // FuzzParseMove: any move text is refused with an error or accepted as a
 // legal move that FormatMove writes back.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"13/18", "13-18", "20/off", "22/off=6", "pass", "geç", "31:", "3-5:", "1/7(2)", "x", "/", "-", "24/çık"} {
+	for _, s := range []string{"13/18", "13-18", "20/off", "22/off=6", "pass", "geç", "31:", "3-5:", "1/7(2)", "x", "/", "-", "24/çık",
+		"bar/22", "25/22", "13/7*", "6/off", "6/0", "3/off=6", "bar/20/14", "kırık/23"} {
 		f.Add(s)
 	}
 	positions := []string{
@@ -40,10 +48,14 @@ func FuzzParseMove(f *testing.F) {
 		"w3,b2,.,b1,.,w1,w2/b,b1,.,b1,.,w2,.,b1,.,b1/w,w1,b1,.,w2,w1/b,w1,w1,b5 0 0 w 4-1",
 		".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w 2 8 w 5-1",
 		"w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 - -",
+		// Standard tavla's (7 fields).
+		"b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 6-3",
+		"w1,.,b1,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b1 0 0 1 0 w 4-4",
+		".,.,.,.,.,.,.,.,.,.,.,.,b5,b5,b5,.,.,.,.,.,w2,w3,.,w1 0 0 9 0 w 6-5",
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, ps := range positions {
-			p, err := parsePosition(ps)
+			p, err := parsePositionOf(ps, len(strings.Fields(ps)) == 7)
 			if err != nil {
 				t.Fatal(err)
 			}

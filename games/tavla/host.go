@@ -55,11 +55,11 @@ func (Game) Host() games.Host {
 	}
 }
 
-// catalog is tavla's own messages; the bot files them under "tavla.".
+// catalog is hapis's own messages; the bot files them under "hapis.".
 func catalog() map[string]map[string]string {
 	return map[string]map[string]string{
 		"tr": {
-			"name": "Tavla",
+			"name": "Hapis tavlası",
 			"help": "Hapis tavlası: herkesin 15 pulu kendi 1 numaralı hanesinde başlar; hanelerini 1'den 24'e sayar ve hep ileri oynar, evi 19-24. " +
 				"Zarları bot atar; her zar bir pulu o kadar ilerletir, çift gelirse dört kez oynanır. Olabildiğince çok zar oynanmalı; yalnız biri oynanabiliyorsa büyüğü. " +
 				"İki ya da daha çok pulun durduğu hane kapıdır, rakip oraya konamaz. Tek (açık) pulun üstüne konan pul onu hapseder: hapisteki pul, üstündekiler gidene dek oynayamaz. " +
@@ -134,7 +134,7 @@ func catalog() map[string]map[string]string {
 			"text.pinned": "{cell}: {n} {top} pulun altında hapsedilmiş bir {under} pul (hapisteki pul, üstündekiler gidene dek oynayamaz)",
 		},
 		"en": {
-			"name": "Tavla",
+			"name": "Hapis tavlası",
 			"help": "Hapis tavlası (pinning backgammon): each player's 15 checkers start on its own point 1; each numbers its points 1 to 24 and always moves up, home is 19-24. " +
 				"The bot rolls the dice; each die moves a checker that far, a double is played four times. Play as many dice as you can; if only one can be played, the larger. " +
 				"A point with two or more checkers is a door: the opponent may not land there. A checker landing on a single (open) opponent checker pins it: the pinned checker cannot move until the checkers on top have left. " +

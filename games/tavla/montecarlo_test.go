@@ -46,7 +46,7 @@ func TestMonteCarloTakesTheWin(t *testing.T) {
 // with a result worth 1 or 2 points (or a deadlock's 0).
 func TestGreedyPlayoutsEnd(t *testing.T) {
 	m := NewMonteCarlo(1, 3)
-	board := startBoard()
+	board := startBoard(false)
 	for i := range 50 {
 		m.pcg.Seed(uint64(i), 1)
 		switch v := m.playout(&board, white); v {

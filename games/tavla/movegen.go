@@ -9,6 +9,9 @@ import "oyunbot/ai"
 // canBearOff reports whether side s may bear off: all its checkers left on
 // the board are in its home (own points 19..24) and none is pinned.
 func (st *state) canBearOff(s ai.Side) bool {
+	if st.bar[s] > 0 {
+		return false
+	}
 	sg := sign(s)
 	home := 0
 	for q := 19; q <= points; q++ {
@@ -38,6 +41,14 @@ func (st *state) farthest(s ai.Side) int {
 // the turn must use.
 func (st *state) dieMoves(s ai.Side, d int, buf []ai.Move) []ai.Move {
 	sg := sign(s)
+	if st.bar[s] > 0 {
+		// A checker on the bar enters first, on own point d, unless the
+		// opponent holds it with two or more.
+		if st.occ[index(s, d)]*sg >= -1 {
+			buf = append(buf, plyMove(s, bar, d))
+		}
+		return buf
+	}
 	bear := -1 // whether bearing off is allowed, computed on demand
 	for q := 1; q <= points; q++ {
 		from := index(s, q)

@@ -17,6 +17,12 @@ package tavla
 //	each side's borne-off checkers / 15, pips / 360, and whether it may
 //	bear off now
 //
+// In standard tavla nothing is ever pinned: there the pin inputs of a
+// side's points 1, 2 and 3 say instead that it has one, two or three or
+// more checkers on the bar, and point 4's (n-3)/4 for n > 3 (a bar checker
+// counts 25 pips). Its network is another set of weights of the same
+// shape (netstd1.bin).
+//
 // The counts are one-hot rather than cumulative (the first layer is linear:
 // either can express the other) so that a point lights two inputs at most.
 // Evaluating a position touches only its lit inputs' weights.
@@ -34,6 +40,25 @@ import (
 
 	"oyunbot/ai"
 )
+
+// StdNetVersion is the version of standard tavla's embedded weights.
+const StdNetVersion = 1
+
+//go:embed netstd1.bin
+var stdNetFile []byte
+
+// defaultStdNet is standard tavla's embedded network, read once on first
+// use.
+var defaultStdNet = sync.OnceValue(func() *Net {
+	n, err := ReadNet(bytes.NewReader(stdNetFile))
+	if err != nil {
+		panic("tavla: the embedded standard network: " + err.Error())
+	}
+	if n.Version != StdNetVersion {
+		panic(fmt.Sprintf("tavla: the embedded standard network is version %d, the code expects %d", n.Version, StdNetVersion))
+	}
+	return n
+})
 
 // Network shape.
 const (
@@ -225,13 +250,27 @@ func (f *features) encode(st *state, me ai.Side) {
 				f.add(at+4, 1)
 			}
 		}
+		if n := int(st.bar[s]); n > 0 {
+			pip += n * (points + 1)
+			switch n {
+			case 1:
+				f.add(base+4, 1)
+			case 2:
+				f.add(base+perPoint+4, 1)
+			default:
+				f.add(base+2*perPoint+4, 1)
+				if n > 3 {
+					f.add(base+3*perPoint+4, float32(n-3)/4)
+				}
+			}
+		}
 		if off := st.off[s]; off > 0 {
 			f.add(inOff+k, float32(off)/checkers)
 		}
 		if pip > 0 {
 			f.add(inPip+k, float32(pip)/360)
 		}
-		if !pinnedAny && home+int(st.off[s]) == checkers {
+		if !pinnedAny && st.bar[s] == 0 && home+int(st.off[s]) == checkers {
 			f.add(inBear+k, 1)
 		}
 	}

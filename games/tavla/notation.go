@@ -45,6 +45,9 @@ func (p *Pos) String() string {
 		}
 	}
 	fmt.Fprintf(&b, " %d %d ", st.off[0], st.off[1])
+	if st.hit {
+		fmt.Fprintf(&b, "%d %d ", st.bar[0], st.bar[1])
+	}
 	switch {
 	case st.opening:
 		b.WriteString("-")
@@ -77,16 +80,30 @@ func (p *Pos) diceText() string {
 // posErr is a position text's fault: key of the catalogue's "poserr."
 // messages with its placeholder values, and the English detail for logs.
 func posErr(key, detail string, kv ...string) error {
-	return &games.PositionError{Key: key, Args: kv, Detail: "tavla: " + detail, Catalog: catalog()}
+	return &games.PositionError{Key: key, Args: kv, Detail: "hapis: " + detail, Catalog: catalog()}
 }
 
-func parsePosition(s string) (*Pos, error) {
+// parsePosition reads hapis's position text.
+func parsePosition(s string) (*Pos, error) { return parsePositionOf(s, false) }
+
+// parsePositionOf reads hapis's position text, or standard tavla's (hit)
+// which has two more fields after the borne-off counts: the checkers
+// each side has on the bar.
+func parsePositionOf(s string, hit bool) (*Pos, error) {
 	f := strings.Fields(s)
-	if len(f) != 5 {
+	posErr := posErr
+	if hit {
+		posErr = stdPosErr
+		if len(f) != 7 {
+			return nil, posErr("fields", fmt.Sprintf("want 7 fields (points, White's and Black's borne-off counts, White's and Black's checkers on the bar, side, dice), got %d", len(f)), "n", strconv.Itoa(len(f)))
+		}
+		f = append(f[:3:3], f[5:]...) // the bar's counts are read below
+	} else if len(f) != 5 {
 		return nil, posErr("fields", fmt.Sprintf("want 5 fields (points, White's and Black's borne-off counts, side, dice), got %d", len(f)), "n", strconv.Itoa(len(f)))
 	}
 	p := newPos()
 	st := &p.st
+	st.hit = hit
 	pts := strings.Split(f[0], ",")
 	if len(pts) != points {
 		return nil, posErr("points", fmt.Sprintf("want %d points, got %d", points, len(pts)), "n", strconv.Itoa(len(pts)))
@@ -108,6 +125,9 @@ func parsePosition(s string) (*Pos, error) {
 		if top[0] == 'b' {
 			s = black
 		}
+		if pin && hit {
+			return nil, posErr("point", fmt.Sprintf("point %d: %q is not ., wN or bN", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
+		}
 		if pin {
 			if rest != map[ai.Side]string{white: "b", black: "w"}[s] {
 				return nil, posErr("point-pin", fmt.Sprintf("point %d: %q: the pinned checker is the other side's", i+1, t), "point", strconv.Itoa(i+1), "text", games.Quote(t))
@@ -126,6 +146,16 @@ func parsePosition(s string) (*Pos, error) {
 		st.off[k] = int8(n)
 		total[k] += n
 	}
+	if hit {
+		for k, t := range strings.Fields(s)[3:5] {
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 0 || n > checkers {
+				return nil, posErr("bar", fmt.Sprintf("bar count %q is not 0..15", t), "text", games.Quote(t))
+			}
+			st.bar[k] = int8(n)
+			total[k] += n
+		}
+	}
 	if total[0] != checkers || total[1] != checkers {
 		return nil, posErr("totals", fmt.Sprintf("White has %d checkers, Black %d: want 15 each", total[0], total[1]), "white", strconv.Itoa(total[0]), "black", strconv.Itoa(total[1]))
 	}
@@ -143,6 +173,9 @@ func parsePosition(s string) (*Pos, error) {
 		return nil, posErr("side", fmt.Sprintf("side %q is not w, b or - (before the opening roll)", f[3]), "text", games.Quote(f[3]))
 	}
 	if err := p.parseDice(f[4]); err != nil {
+		if hit {
+			return nil, posErr("dice", fmt.Sprintf("dice %q: want -, a-b, a or axN", f[4]), "text", games.Quote(f[4]))
+		}
 		return nil, err
 	}
 	if st.opening && st.nd > 0 {
@@ -219,6 +252,9 @@ func (p *Pos) FormatMove(m ai.Move) string {
 		return "pass"
 	}
 	s, from, die := decodePly(m)
+	if p.st.hit {
+		return p.formatStd(m)
+	}
 	q := ownPoint(s, from)
 	if q+die > points {
 		// A higher die than needed is named when a smaller one could bear

@@ -113,6 +113,9 @@ func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progr
 	if !ok {
 		return ai.Result{}, false
 	}
+	if p.st.hit && !opts.Hand && opts.Net == nil {
+		opts.Net = defaultStdNet() // standard tavla's own weights
+	}
 	start := time.Now()
 	os, _ := (*slot).(*ownState)
 	if os == nil {

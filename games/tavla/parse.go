@@ -47,29 +47,29 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	if !ok {
 		return ai.NoMove, malformed
 	}
-	q, err := strconv.Atoi(strings.TrimSpace(a))
-	if err != nil || q < 1 || q > points {
-		return ai.NoMove, malformed
-	}
 	b = strings.TrimSpace(b)
-	to, offDie := 0, 0
+	offDie := 0
 	if w, d, ok := strings.Cut(b, "="); ok && offWords[w] {
+		var err error
 		if offDie, err = strconv.Atoi(d); err != nil || offDie < 1 || offDie > 6 {
 			return ai.NoMove, malformed
 		}
 		b = w
 	}
-	if offWords[b] {
-		to = points + 1
-	} else if to, err = strconv.Atoi(b); err != nil || to < 1 || to > points {
+	q, to, ok := p.readPly(a, b)
+	if !ok {
 		return ai.NoMove, malformed
 	}
 	s0 := st.side
 	legal := p.Moves(make([]ai.Move, 0, 32))
+	fromIdx := bar
+	if q > 0 {
+		fromIdx = index(s0, q)
+	}
 	if to <= points {
 		d := to - q
 		for _, m := range legal {
-			if ms, from, die := decodePly(m); ms == s0 && from == index(s0, q) && die == d {
+			if ms, from, die := decodePly(m); ms == s0 && from == fromIdx && die == d {
 				return m, nil
 			}
 		}
@@ -78,7 +78,7 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	// Bearing off: the exact die, else the smallest larger die that may.
 	var found ai.Move
 	for _, m := range legal {
-		if _, from, die := decodePly(m); from == index(s0, q) && q+die > points && (offDie == 0 || die == offDie) {
+		if _, from, die := decodePly(m); from == fromIdx && q+die > points && (offDie == 0 || die == offDie) {
 			if found.IsNone() || die < int(found.Lo>>8&0xf) {
 				found = m
 			}
@@ -90,6 +90,27 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	return ai.NoMove, p.whyNot(s, q, points+1-q, true)
 }
 
+// readPly reads a ply's two points as typed into own points: q (0: the
+// bar, in standard tavla) and to (points+1: off).
+func (p *Pos) readPly(a, b string) (q, to int, ok bool) {
+	if p.st.hit {
+		q, ok1 := readStdPoint(a)
+		to, ok2 := readStdPoint(b)
+		return q, to, ok1 && ok2 && q <= points && to >= 1
+	}
+	q, err := strconv.Atoi(strings.TrimSpace(a))
+	if err != nil || q < 1 || q > points {
+		return 0, 0, false
+	}
+	if offWords[b] {
+		return q, points + 1, true
+	}
+	if to, err = strconv.Atoi(b); err != nil || to < 1 || to > points {
+		return 0, 0, false
+	}
+	return q, to, true
+}
+
 // whyNot explains why the ply from own point q by d (off: bearing off) is
 // not legal.
 func (p *Pos) whyNot(input string, q, d int, off bool) error {
@@ -97,6 +118,21 @@ func (p *Pos) whyNot(input string, q, d int, off bool) error {
 	s := st.side
 	e := func(reason, detail string) error {
 		return &games.MoveError{Kind: games.Illegal, Input: input, Reason: reason, Detail: detail}
+	}
+	if st.hit && st.bar[s] > 0 && q != 0 {
+		return e("bar-first", "a checker of yours is on the bar: enter it first")
+	}
+	if q == 0 {
+		if st.bar[s] == 0 {
+			return e("no-checker", "you have no checker on the bar")
+		}
+		if d <= 0 || d > 6 {
+			return e("backward", "checkers move forward only")
+		}
+		if !p.hasDie(d) {
+			return p.noDie(input, "no-die", d)
+		}
+		return e("door", "that point is closed")
 	}
 	from := index(s, q)
 	switch {

@@ -31,5 +31,5 @@ func (p *Pos) LastTurnPlies() (latest ai.Side, plies [2][][2]int) {
 // PictureText is the picture's word key in lang: the catalogue's
 // "picture.<key>" message with its placeholders filled.
 func (p *Pos) PictureText(lang, key string, kv ...string) string {
-	return Text(lang, "picture."+key, kv...)
+	return p.text(lang, "picture."+key, kv...)
 }

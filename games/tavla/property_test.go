@@ -20,8 +20,8 @@ func checkersOf(p *Pos) [2]int {
 			}
 		}
 	}
-	n[0] += int(p.st.off[0])
-	n[1] += int(p.st.off[1])
+	n[0] += int(p.st.off[0]) + int(p.st.bar[0])
+	n[1] += int(p.st.off[1]) + int(p.st.bar[1])
 	return n
 }
 
@@ -45,7 +45,7 @@ func TestRandomPlayouts(t *testing.T) {
 				t.Fatalf("game %d ply %d: checkers %v: %s", g, ply, n, p)
 			}
 			text := p.String()
-			q, err := parsePosition(text)
+			q, err := parsePositionOf(text, p.st.hit)
 			if err != nil || q.String() != text || q.Hash() != p.Hash() {
 				t.Fatalf("game %d ply %d: %q read back as %v (%v)", g, ply, text, q, err)
 			}

@@ -17,14 +17,16 @@ package tavla
 
 import "oyunbot/games"
 
-// Game is hapis tavlası.
+// Game is hapis tavlası. Its name was "tavla" until standard tavla (with
+// hitting) took that name; games stored under the old name are renamed by
+// the store's migration 15.
 type Game struct{}
 
 // Name implements games.Game.
-func (Game) Name() string { return "tavla" }
+func (Game) Name() string { return "hapis" }
 
 // Aliases implements games.Game.
-func (Game) Aliases() []string { return []string{"hapis", "plakoto"} }
+func (Game) Aliases() []string { return []string{"plakoto"} }
 
 // Players implements games.Game.
 func (Game) Players() int { return 2 }

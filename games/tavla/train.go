@@ -29,6 +29,9 @@ type Trainer struct {
 	// gradient), set by the caller for each game.
 	Alpha float64
 
+	// Standard trains for standard tavla (hitting) rather than hapis.
+	Standard bool
+
 	ev      *evaluator
 	gen     *turnGen
 	steps   []trainStep
@@ -55,10 +58,13 @@ type GameResult struct {
 	Points int
 }
 
-// startBoard is the start: fifteen checkers each on its own point 1, the
+// startBoard is the start (hapis's, or standard tavla's when std), the
 // hash the board's own.
-func startBoard() state {
+func startBoard(std bool) state {
 	p := Game{}.Start().(*Pos)
+	if std {
+		p = Standard{}.Start().(*Pos)
+	}
 	st := p.st
 	st.hash ^= p.diceHash()
 	st.opening = false
@@ -109,7 +115,7 @@ func deadlock(board *state) bool {
 // from it.
 func (t *Trainer) PlayGame(rng *rand.Rand) GameResult {
 	t.steps = t.steps[:0]
-	board := startBoard()
+	board := startBoard(t.Standard)
 	side, a, b := openingRoll(rng)
 	passes := 0
 	res := GameResult{Winner: ai.NoSide}

@@ -38,6 +38,10 @@ func (p *Pos) Dice() (a, b, left int) {
 	return int(p.st.roll[0]), int(p.st.roll[1]), int(p.st.nd)
 }
 
+// Bar returns how many checkers each side has on the bar (standard
+// tavla; always none in hapis).
+func (p *Pos) Bar() [2]int { return [2]int{int(p.st.bar[0]), int(p.st.bar[1])} }
+
 // Side returns the side to move (or to roll next).
 func (p *Pos) Side() ai.Side { return p.st.side }
 
@@ -46,6 +50,7 @@ func (p *Pos) Side() ai.Side { return p.st.side }
 func (p *Pos) Pips() [2]int {
 	var out [2]int
 	for s := white; s <= black; s++ {
+		out[s] = int(p.st.bar[s]) * (points + 1)
 		for q := 1; q <= points; q++ {
 			i := index(s, q)
 			n := int(p.st.occ[i] * sign(s))
@@ -118,6 +123,9 @@ type Ply struct{ From, To int }
 // Off is Ply.To of a checker borne off.
 const Off = -1
 
+// Bar is Ply.From of a checker entering from the bar.
+const Bar = -3
+
 // turnsLooked bounds how far back LastTurns reads the history: a turn is
 // at most four plies and a roll.
 const turnsLooked = 32
@@ -172,7 +180,10 @@ func plyBetween(a, b *state, s ai.Side) (Ply, bool) {
 	if b.off[s] > a.off[s] {
 		pl.To = Off
 	}
-	return pl, pl.From >= 0 && pl.To >= Off
+	if b.bar[s] < a.bar[s] {
+		pl.From = Bar
+	}
+	return pl, (pl.From >= 0 || pl.From == Bar) && pl.To >= Off
 }
 
 // countOf is how many of s's checkers stand on point i (a pinned one
@@ -196,7 +207,7 @@ var _ games.TextBoarder = (*Pos)(nil)
 // checkers, and a legend of a pin when there is one.
 func (p *Pos) TextBoard(lang string, flip bool) string {
 	const cell = 5
-	letter := [2]string{Text(lang, "text.w"), Text(lang, "text.b")}
+	letter := [2]string{p.text(lang, "text.w"), p.text(lang, "text.b")}
 	var b strings.Builder
 	pad := func(s string) { b.WriteString(strings.Repeat(" ", max(cell-len([]rune(s)), 1)) + s) }
 	bar := func() { b.WriteString("  |") }
@@ -218,6 +229,9 @@ func (p *Pos) TextBoard(lang string, flip bool) string {
 				if flip {
 					num = points - i
 				}
+				if p.st.hit {
+					num = points + 1 - num
+				}
 				pad(strconv.Itoa(num))
 				continue
 			}
@@ -230,8 +244,8 @@ func (p *Pos) TextBoard(lang string, flip bool) string {
 			if p.st.pinned(i) {
 				s += "/" + letter[o.Opponent()]
 				if legend == "" {
-					legend = Text(lang, "text.pinned", "cell", s, "n", strconv.Itoa(p.st.count(i)),
-						"top", Text(lang, "side."+sideKey(o)), "under", Text(lang, "side."+sideKey(o.Opponent())))
+					legend = p.text(lang, "text.pinned", "cell", s, "n", strconv.Itoa(p.st.count(i)),
+						"top", p.text(lang, "side."+sideKey(o)), "under", p.text(lang, "side."+sideKey(o.Opponent())))
 				}
 			}
 			pad(s)
@@ -244,15 +258,20 @@ func (p *Pos) TextBoard(lang string, flip bool) string {
 	row(false, false)
 	row(false, true)
 	if p.st.nd > 0 {
-		b.WriteString(Text(lang, "text.dice", "dice", p.diceText()) + " · ")
+		b.WriteString(p.text(lang, "text.dice", "dice", p.diceText()) + " · ")
 	}
 	pips, off := p.Pips(), p.Off()
 	for s := white; s <= black; s++ {
 		if s == black {
 			b.WriteString(" · ")
 		}
-		b.WriteString(Text(lang, "text.side", "side", Text(lang, "side."+sideKey(s)), "letter", letter[s],
+		b.WriteString(p.text(lang, "text.side", "side", p.text(lang, "side."+sideKey(s)), "letter", letter[s],
 			"pips", strconv.Itoa(pips[s]), "off", strconv.Itoa(off[s])))
+	}
+	for s := white; s <= black; s++ {
+		if p.st.bar[s] > 0 {
+			b.WriteString("\n" + p.text(lang, "text.bar", "side", p.text(lang, "side."+sideKey(s)), "n", strconv.Itoa(int(p.st.bar[s]))))
+		}
 	}
 	if legend != "" {
 		b.WriteString("\n" + legend)

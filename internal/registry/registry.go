@@ -39,6 +39,7 @@ func Entries() []Entry {
 		{Game: puzzle.Eight, Drawer: render.NewPuzzle},
 		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
 		{Game: tavla.Game{}, Drawer: render.NewTavla},
+		{Game: tavla.Standard{}, Drawer: render.NewTavlaStandard},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
 }

@@ -72,9 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "italian": draughts.Italian, "checkers": draughts.Checkers,
-		"tavla": tavla.Game{}, "islem": islem.Game{}}[*gameName]
+		"hapis": tavla.Game{}, "islem": islem.Game{}}[*gameName]
 	if !ok {
-		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, italian, checkers, tavla or islem\n")
+		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, italian, checkers, hapis or islem\n")
 		return 2
 	}
 	if *measure != "" {
@@ -149,7 +149,7 @@ var defaultInjections = map[string][]int{
 	"dama":     {20, 41, 62},
 	"italian":  {20, 41, 62},
 	"checkers": {20, 41, 62},
-	"tavla":    {12, 29, 46}, // plies count rolls and dice: about four a turn
+	"hapis":    {12, 29, 46}, // plies count rolls and dice: about four a turn
 }
 
 // game is a played game of the set.

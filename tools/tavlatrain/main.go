@@ -41,6 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := flag.String("out", "tavlanet", "folder for the checkpoints and the last network")
 	from := flag.String("from", "", "go on from these weights instead of new ones")
 	version := flag.Uint("version", tavla.NetVersion, "version written into the weights")
+	standard := flag.Bool("standard", false, "train for standard tavla (hitting) rather than hapis")
 	if err := flag.Parse(args); err != nil {
 		return 2
 	}
@@ -68,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	net.Version = uint32(*version)
 	dice := rand.New(rand.NewPCG(*seed, 1))
 	tr := tavla.NewTrainer(net, *lambda, *alpha)
+	tr.Standard = *standard
 	start := time.Now()
 	var turns, wins, mars, draws int
 	for g := 1; g <= *games; g++ {
@@ -90,8 +92,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			turns, wins, mars, draws = 0, 0, 0, 0
 		}
 		if g%*every == 0 || g == *games {
-			net.Note = fmt.Sprintf("tavlatrain -seed %d -games %d -hidden %d -lambda %g -alpha %g -alpha-end %g (after %d games)",
-				*seed, *games, *hidden, *lambda, *alpha, *alphaEnd, g)
+			std := ""
+			if *standard {
+				std = " -standard"
+			}
+			net.Note = fmt.Sprintf("tavlatrain%s -seed %d -games %d -hidden %d -lambda %g -alpha %g -alpha-end %g (after %d games)",
+				std, *seed, *games, *hidden, *lambda, *alpha, *alphaEnd, g)
 			name := fmt.Sprintf("net-%d.bin", g)
 			if g == *games {
 				name = "net.bin"

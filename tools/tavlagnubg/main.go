@@ -1,0 +1,492 @@
+// Command tavlagnubg plays standard tavla's levels against GNU Backgammon
+// (Debian's gnubg, never a dependency of the bot) and reports the points
+// each side won with an interval:
+//
+//	nice go run ./tools/tavlagnubg -level medium -gnubg-level intermediate -pairs 100
+//
+// Games are cubeless and scored as tavla scores them (1, or 2 for a mars).
+// The dice are paired: each pair of games is played with the same rolls,
+// our level White in the first and Black in the second, so that luck
+// cancels out as far as the play allows. gnubg chooses its turns with
+// findbestmove in a scripted gnubg (-t -p), at the named level's setting
+// of gnubg 1.07 (plies and noise, as its "Settings > Players" presets);
+// each of its turns is checked: its resulting position must be one of the
+// legal turns of our move generator (which agrees with gnubg's on
+// games/tavla/testdata/standard-perft.txt).
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/tavla"
+)
+
+// gnubgLevels are gnubg's named chequer-play settings: plies and noise.
+var gnubgLevels = map[string][2]float64{
+	"beginner":     {0, 0.060},
+	"casual":       {0, 0.050},
+	"intermediate": {0, 0.040},
+	"advanced":     {0, 0.015},
+	"expert":       {0, 0},
+	"worldclass":   {2, 0},
+}
+
+func main() {
+	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it")
+	budget := flag.Duration("time", 0, "our time per move (0: the level's)")
+	glevel := flag.String("gnubg-level", "intermediate", "gnubg's level: beginner, casual, intermediate, advanced, expert, worldclass")
+	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
+	seed := flag.Uint64("seed", 1, "seed of the dice")
+	gnubg := flag.String("gnubg", "/usr/games/gnubg", "the gnubg program")
+	judge := flag.Int("judge", -1, "gnubg judges each of our unforced turns at this many plies (0-2; -1: not judged): the error rate in millipoints a turn and gnubg's class")
+	flag.Parse()
+	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg, *judge); err != nil {
+		fmt.Fprintln(os.Stderr, "tavlagnubg:", err)
+		os.Exit(1)
+	}
+}
+
+func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string, judge int) error {
+	name, style, _ := strings.Cut(level, "+")
+	lvl, ok := games.HostOf(tavla.Standard{}).Level(name)
+	if !ok || (style != "" && style != "hand" && style != "classic") {
+		return fmt.Errorf("unknown level %q", level)
+	}
+	lvl.Style = style
+	if budget > 0 {
+		lvl.Limits.Time = budget
+	}
+	gl, ok := gnubgLevels[glevel]
+	if !ok {
+		return fmt.Errorf("unknown gnubg level %q", glevel)
+	}
+	g, err := startGnubg(gnubgPath, int(gl[0]), gl[1], max(judge, 0))
+	if err != nil {
+		return err
+	}
+	defer g.close()
+	e := ai.NewEngine(ai.DefaultOptions())
+	var j *judged
+	if judge >= 0 {
+		j = &judged{}
+	}
+	var nets []float64 // each pair's net points for us
+	var won, total, wins, played int
+	start := time.Now()
+	for i := range pairs {
+		net := 0
+		for k, us := range []ai.Side{ai.First, ai.Second} {
+			rolls := rand.New(rand.NewPCG(seed, uint64(i)))
+			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j)
+			if err != nil {
+				return fmt.Errorf("pair %d game %d: %w", i, k, err)
+			}
+			played++
+			total += st.Points
+			if st.Winner == us {
+				won += st.Points
+				net += st.Points
+				wins++
+			} else {
+				net -= st.Points
+			}
+		}
+		nets = append(nets, float64(net)/2)
+		fmt.Fprintf(w, "pair %d: %+d (so far %d of %d points, %.1f%%)\n", i+1, net, won, total, 100*float64(won)/float64(total))
+	}
+	mean, half := interval(nets)
+	share := float64(won) / float64(total)
+	// The share's interval from the net points a game: share = 1/2 +
+	// net/(2·points a game).
+	ppg := float64(total) / float64(played)
+	fmt.Fprintf(w, "%s vs gnubg %s: %d games (%d pairs, paired dice, seed %d), %d wins; points %d of %d = %.1f%% ± %.1f%% (95%%); net %+.3f ± %.3f points a game; %s\n",
+		level, glevel, played, pairs, seed, wins, won, total, 100*share, 100*half/(2*ppg), mean, half, time.Since(start).Round(time.Second))
+	if j != nil {
+		fmt.Fprintf(w, "%s (judged at %d plies)\n", j, judge)
+	}
+	return nil
+}
+
+// judged sums gnubg's judgement of our turns.
+type judged struct {
+	n      int
+	sum    float64
+	errors [4]int // over 0.02, 0.04, 0.08 and 0.16 points
+}
+
+func (j *judged) add(loss float64) {
+	j.n++
+	j.sum += loss
+	for k, t := range []float64{0.02, 0.04, 0.08, 0.16} {
+		if loss > t {
+			j.errors[k]++
+		}
+	}
+}
+
+// ratings are gnubg's classes by error rate a move (analysis.c's
+// arThrsRating, gnubg 1.07), best first.
+var ratings = []struct {
+	below float64
+	name  string
+}{{0.002, "supernatural"}, {0.005, "world class"}, {0.008, "expert"}, {0.012, "advanced"},
+	{0.018, "intermediate"}, {0.026, "casual player"}, {0.035, "beginner"}, {math.Inf(1), "awful"}}
+
+func (j *judged) String() string {
+	if j.n == 0 {
+		return "no unforced turn judged"
+	}
+	rate := j.sum / float64(j.n)
+	class := ""
+	for _, r := range ratings {
+		if rate < r.below {
+			class = r.name
+			break
+		}
+	}
+	return fmt.Sprintf("gnubg's judgement of our %d unforced turns: error rate %.1f millipoints a turn (%s); losses over 0.02/0.04/0.08/0.16: %d/%d/%d/%d",
+		j.n, 1000*rate, class, j.errors[0], j.errors[1], j.errors[2], j.errors[3])
+}
+
+// interval is the mean of xs and the half-width of its 95% interval.
+func interval(xs []float64) (mean, half float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	var v float64
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if n > 1 {
+		v /= n - 1
+	}
+	return mean, 1.96 * math.Sqrt(v/n)
+}
+
+// playGame plays one game, our level as side us, the rolls drawn from
+// rolls in order (the opening's two dice first).
+func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged) (ai.Status, error) {
+	p := tavla.Standard{}.Start().(*tavla.Pos)
+	var n uint64
+	for turns := 0; turns < 1000; turns++ {
+		if st := p.Status(); st.Over {
+			return st, nil
+		}
+		// The roll.
+		a, b := rolls.IntN(6)+1, rolls.IntN(6)+1
+		text := fmt.Sprintf("%d%d:", max(a, b), min(a, b))
+		if turns == 0 {
+			for a == b {
+				a, b = rolls.IntN(6)+1, rolls.IntN(6)+1
+			}
+			text = fmt.Sprintf("%d-%d:", a, b)
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return ai.Status{}, err
+		}
+		p.Make(m)
+		mover := p.Side()
+		if p.Turn() != mover {
+			continue
+		}
+		if mover == us {
+			var eqBest float64
+			judge := j != nil && p.Perft(1) > 1
+			if judge {
+				pairs, err := g.best(p)
+				if err != nil {
+					return ai.Status{}, err
+				}
+				if eqBest, err = g.equity(applyPairs(board(p), pairs)); err != nil {
+					return ai.Status{}, err
+				}
+			}
+			for !p.Status().Over && p.Turn() == mover {
+				n++
+				m := e.Choose(context.Background(), p, lvl, rand.New(rand.NewPCG(seed, n))).Best
+				if m.IsNone() {
+					return ai.Status{}, fmt.Errorf("our level found no move in %s (%d moves)", p, len(p.Moves(nil)))
+				}
+				p.Make(m)
+			}
+			if judge && !p.Status().Over {
+				eq, err := g.equity(boardAs(p, mover))
+				if err != nil {
+					return ai.Status{}, err
+				}
+				j.add(max(0, eqBest-eq))
+			}
+			continue
+		}
+		if err := g.play(p); err != nil {
+			return ai.Status{}, err
+		}
+	}
+	return ai.Status{}, errors.New("no end after 1000 turns")
+}
+
+// gnubgProc is a scripted gnubg answering one position a line.
+type gnubgProc struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+	dir string
+}
+
+const script = `import gnubg, sys
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+ec = gnubg.evalcontext()
+ec["plies"] = %d
+ec["noise"] = %.4f
+ec["cubeful"] = 0
+ec["deterministic"] = 1
+sys.stdout.write("ready\n")
+sys.stdout.flush()
+jc = gnubg.evalcontext()
+jc["plies"] = %d
+jc["noise"] = 0.0
+jc["cubeful"] = 0
+jc["deterministic"] = 1
+for line in sys.stdin:
+    if line.startswith("E "):
+        # The board after a turn, the mover's side second: its equity for
+        # the mover, cubeless money (gammons 2, backgammons 3).
+        f = [int(x) for x in line.split()[1:]]
+        opp = (tuple(f[25:50]), tuple(f[0:25]))
+        try:
+            gnubg.command("new game")
+            pr = gnubg.evaluate(opp, gnubg.cubeinfo(), jc)
+            eq = 2 * pr[0] - 1 + pr[1] - pr[3] + pr[2] - pr[4]
+            sys.stdout.write("ANS eq %%.6f\n" %% (-eq))
+        except Exception as e:
+            sys.stdout.write("ANS none\n")
+        sys.stdout.flush()
+        continue
+    f = [int(x) for x in line.split()]
+    board = (tuple(f[0:25]), tuple(f[25:50]))
+    gnubg.command("new game")
+    gnubg.command("set board " + gnubg.positionid(board))
+    gnubg.command("set dice %%d %%d" %% (f[50], f[51]))
+    try:
+        mv = gnubg.findbestmove(gnubg.board(), gnubg.cubeinfo(), ec)
+        sys.stdout.write("ANS move " + " ".join(str(x) for x in mv) + "\n")
+    except Exception as e:
+        sys.stdout.write("ANS none\n")
+    sys.stdout.flush()
+`
+
+func startGnubg(path string, plies int, noise float64, judgePlies int) (*gnubgProc, error) {
+	dir, err := os.MkdirTemp("", "tavlagnubg")
+	if err != nil {
+		return nil, err
+	}
+	py := filepath.Join(dir, "player.py")
+	if err := os.WriteFile(py, []byte(fmt.Sprintf(script, plies, noise, judgePlies)), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(path, "-t", "-q", "-p", py)
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	g := &gnubgProc{cmd: cmd, in: in, out: bufio.NewReader(out), dir: dir}
+	for {
+		line, err := g.out.ReadString('\n')
+		if err != nil {
+			return nil, fmt.Errorf("gnubg did not start: %w", err)
+		}
+		if strings.TrimSpace(line) == "ready" {
+			return g, nil
+		}
+	}
+}
+
+func (g *gnubgProc) close() {
+	g.in.Close()
+	g.cmd.Wait()
+	os.RemoveAll(g.dir)
+}
+
+// board is p's position as gnubg's board: [0] the side not on roll, [1]
+// the side on roll, each by its own point numbers (index 0 its 1 point,
+// 24 its bar).
+func board(p *tavla.Pos) [2][25]int {
+	var b [2][25]int
+	mover := p.Side()
+	bar := p.Bar()
+	for side := ai.First; side <= ai.Second; side++ {
+		k := 0
+		if side == mover {
+			k = 1
+		}
+		for i := range 24 {
+			if s, n, _ := p.Stack(i); s == side {
+				name := 24 - i // White's own point i+1
+				if side == ai.Second {
+					name = i + 1
+				}
+				b[k][name-1] = n
+			}
+		}
+		b[k][24] = bar[side]
+	}
+	return b
+}
+
+// best asks gnubg for its turn in p (the side to move holds fresh dice):
+// the pairs of points of findbestmove.
+func (g *gnubgProc) best(p *tavla.Pos) ([]int, error) {
+	b := board(p)
+	a, d, _ := p.Dice()
+	var line strings.Builder
+	for k := range 2 {
+		for _, v := range b[k] {
+			line.WriteString(strconv.Itoa(v) + " ")
+		}
+	}
+	fmt.Fprintf(&line, "%d %d\n", a, d)
+	f, err := g.ask(line.String())
+	if err != nil {
+		return nil, err
+	}
+	if len(f) == 0 || f[0] != "move" {
+		return nil, fmt.Errorf("gnubg answered %q in %s", f, p)
+	}
+	var pairs []int
+	for _, x := range f[1:] {
+		n, err := strconv.Atoi(x)
+		if err != nil {
+			return nil, fmt.Errorf("gnubg answered %q", f)
+		}
+		pairs = append(pairs, n)
+	}
+	return pairs, nil
+}
+
+// ask sends a request line and returns the answer's fields (gnubg's own
+// chatter, "gnubg rolls 6, ...", comes before it).
+func (g *gnubgProc) ask(line string) ([]string, error) {
+	if _, err := io.WriteString(g.in, line); err != nil {
+		return nil, err
+	}
+	var ans string
+	for !strings.HasPrefix(ans, "ANS ") {
+		var err error
+		if ans, err = g.out.ReadString('\n'); err != nil {
+			return nil, fmt.Errorf("gnubg: %w", err)
+		}
+	}
+	return strings.Fields(strings.TrimPrefix(ans, "ANS ")), nil
+}
+
+// equity is gnubg's judgement of board b, the mover's ([1]) after its
+// turn: the mover's cubeless money equity, at the judging plies.
+func (g *gnubgProc) equity(b [2][25]int) (float64, error) {
+	var line strings.Builder
+	line.WriteString("E")
+	for k := range 2 {
+		for _, v := range b[k] {
+			line.WriteString(" " + strconv.Itoa(v))
+		}
+	}
+	f, err := g.ask(line.String() + "\n")
+	if err != nil {
+		return 0, err
+	}
+	if len(f) != 2 || f[0] != "eq" {
+		return 0, fmt.Errorf("gnubg answered %q", f)
+	}
+	return strconv.ParseFloat(f[1], 64)
+}
+
+// play plays gnubg's turn in p: the legal turn of ours whose end is the
+// board gnubg's move leaves.
+func (g *gnubgProc) play(p *tavla.Pos) error {
+	pairs, err := g.best(p)
+	if err != nil {
+		return err
+	}
+	mover := p.Side()
+	if !playTo(p, mover, applyPairs(board(p), pairs)) {
+		return fmt.Errorf("gnubg's move %v is none of our legal turns in %s", pairs, p)
+	}
+	return nil
+}
+
+// applyPairs is board b (the mover's, [1], on roll) after gnubg's move:
+// pairs of from and to points (1-based in the mover's numbering, 25 the
+// bar, 0 off; a negative from ends it), a blot on a to point hit.
+func applyPairs(b [2][25]int, pairs []int) [2][25]int {
+	for k := 0; k+1 < len(pairs); k += 2 {
+		from, to := pairs[k], pairs[k+1]
+		if from < 1 || from > 25 || to < 0 || to > 24 {
+			break
+		}
+		b[1][from-1]--
+		if to > 0 {
+			b[1][to-1]++
+			if o := &b[0][24-to]; *o == 1 { // the opponent's point 25-to
+				*o = 0
+				b[0][24]++
+			}
+		}
+	}
+	return b
+}
+
+// playTo plays a legal turn of mover ending on board want, if there is
+// one.
+func playTo(p *tavla.Pos, mover ai.Side, want [2][25]int) bool {
+	if p.Status().Over || p.Turn() != mover {
+		if p.Status().Over || p.Turn() == ai.Chance {
+			// The turn is over: compare from the mover's side.
+			b := boardAs(p, mover)
+			return b == want
+		}
+		return false
+	}
+	for _, m := range p.Moves(nil) {
+		p.Make(m)
+		if playTo(p, mover, want) {
+			return true
+		}
+		p.Unmake()
+	}
+	return false
+}
+
+// boardAs is p's board as gnubg's with side s on roll.
+func boardAs(p *tavla.Pos, s ai.Side) [2][25]int {
+	b := board(p)
+	if p.Side() != s {
+		b[0], b[1] = b[1], b[0]
+	}
+	return b
+}
