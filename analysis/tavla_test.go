@@ -99,6 +99,7 @@ func playLevel(g games.Game, lvl ai.Level, first, n, workers int) ([]*analysis.R
 // its games averages zero within three standard errors, and the
 // luck-adjusted result is the result less the net luck.
 func TestTavlaErrorRates(t *testing.T) {
+	t.Parallel() // beside TestDraughtsBlunderSets: each keeps a core busy
 	g := tavla.Game{}
 	host := games.HostOf(g)
 	n := *tavlaGames
