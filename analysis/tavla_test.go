@@ -10,6 +10,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -20,7 +21,7 @@ import (
 	"oyunbot/games/tavla"
 )
 
-var tavlaWorkers = flag.Int("tavla-workers", 1, "games played at once in TestTavlaErrorRates (the figures do not depend on it)")
+var tavlaWorkers = flag.Int("tavla-workers", runtime.GOMAXPROCS(0), "games played at once in TestTavlaErrorRates (the figures do not depend on it)")
 
 var tavlaLevels = flag.String("tavla-levels", "", "comma-separated levels of TestTavlaErrorRates, weakest first (default seed,medium,hard,master)")
 
