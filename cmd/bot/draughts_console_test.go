@@ -58,6 +58,7 @@ func seedGame(t *testing.T, g draughts.Game, person ai.Side, numeric bool) ([]st
 
 func TestConsoleItalianWholeGame(t *testing.T) {
 	t.Parallel()
+	botBinary(t) // skipped with -short before the seed game is replayed
 	moves, end := seedGame(t, draughts.Italian, ai.First, false)
 	out := runBinary(t, "en", "play italian seed\n"+strings.Join(moves, "\n")+"\npdn\n")
 	st := end.Status()
@@ -76,6 +77,7 @@ func TestConsoleItalianWholeGame(t *testing.T) {
 
 func TestConsoleCheckersWholeGameTurkish(t *testing.T) {
 	t.Parallel()
+	botBinary(t) // skipped with -short before the seed game is replayed
 	moves, end := seedGame(t, draughts.Checkers, ai.Second, true)
 	out := runBinary(t, "tr", "oyna checkers seed siyah\n"+strings.Join(moves, "\n")+"\n")
 	st := end.Status()
