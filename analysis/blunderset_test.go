@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,7 +82,11 @@ func TestBlunderSetsReplay(t *testing.T) {
 // BENCHMARKS.md; these games' blunders it finds). Three games of each;
 // with -short, Italian's first (about 5 s of one core: both games are
 // judged by one code and one Assessment).
+//
+// The games are analysed side by side (parallel subtests, each with its
+// own engine), and beside the package's other long test.
 func TestDraughtsBlunderSets(t *testing.T) {
+	t.Parallel()
 	n, gs := 3, []games.Game{draughts.Italian, draughts.Checkers}
 	if testing.Short() {
 		n, gs = 1, gs[:1]
@@ -89,22 +94,25 @@ func TestDraughtsBlunderSets(t *testing.T) {
 	for _, g := range gs {
 		texts, injected := readBlunderSet(t, g)
 		for i := range min(n, len(texts)) {
-			start, moves, err := analysis.ParseRecord(g, strings.NewReader(texts[i]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := analysis.Analyse(context.Background(), g, start, moves, analysis.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, k := range injected[i] {
-				j := slices.IndexFunc(r.Turns, func(tn analysis.Turn) bool { return tn.Ply == k })
-				if j < 0 {
-					t.Errorf("%s game %d: no turn at ply %d", g.Name(), i+1, k)
-				} else if tn := r.Turns[j]; tn.Class != analysis.Blunder {
-					t.Errorf("%s game %d: the blunder injected at ply %d (%s) was called %q, loss %.2f men", g.Name(), i+1, k, tn.Moves, tn.Class, tn.Loss)
+			t.Run(fmt.Sprintf("%s/%d", g.Name(), i+1), func(t *testing.T) {
+				t.Parallel()
+				start, moves, err := analysis.ParseRecord(g, strings.NewReader(texts[i]))
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
+				r, err := analysis.Analyse(context.Background(), g, start, moves, analysis.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range injected[i] {
+					j := slices.IndexFunc(r.Turns, func(tn analysis.Turn) bool { return tn.Ply == k })
+					if j < 0 {
+						t.Errorf("%s game %d: no turn at ply %d", g.Name(), i+1, k)
+					} else if tn := r.Turns[j]; tn.Class != analysis.Blunder {
+						t.Errorf("%s game %d: the blunder injected at ply %d (%s) was called %q, loss %.2f men", g.Name(), i+1, k, tn.Moves, tn.Class, tn.Loss)
+					}
+				}
+			})
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -20,7 +21,7 @@ import (
 	"oyunbot/games/tavla"
 )
 
-var tavlaWorkers = flag.Int("tavla-workers", 1, "games played at once in TestTavlaErrorRates (the figures do not depend on it)")
+var tavlaWorkers = flag.Int("tavla-workers", runtime.GOMAXPROCS(0), "games played at once in TestTavlaErrorRates (the figures do not depend on it)")
 
 var tavlaLevels = flag.String("tavla-levels", "", "comma-separated levels of TestTavlaErrorRates, weakest first (default seed,medium,hard,master)")
 
@@ -99,6 +100,7 @@ func playLevel(g games.Game, lvl ai.Level, first, n, workers int) ([]*analysis.R
 // its games averages zero within three standard errors, and the
 // luck-adjusted result is the result less the net luck.
 func TestTavlaErrorRates(t *testing.T) {
+	t.Parallel() // beside TestDraughtsBlunderSets: each keeps a core busy
 	g := tavla.Game{}
 	host := games.HostOf(g)
 	n := *tavlaGames

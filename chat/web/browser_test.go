@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,9 +29,19 @@ import (
 // docs/web): go test ./chat/web -run Screenshots -screenshots ../../docs/web
 var screenshots = flag.String("screenshots", "", "write the pages' screenshots to this folder")
 
-// browser starts headless Chromium, or skips the test.
-func browser(t *testing.T) context.Context {
-	t.Helper()
+// shared is one headless Chromium for every browser test of the package,
+// started by the first and closed by TestMain: each test has a tab of its
+// own in a browser context of its own (cookies and storage apart), so the
+// tests run side by side, and the browser starts once.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context // the browser's first tab; nil when it cannot run
+	cancel func()
+	skip   string // why not
+}
+
+// startBrowser starts the shared browser, or says why it cannot.
+func startBrowser() {
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -39,18 +50,43 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		t.Skip("no Chromium installed (apt-get install chromium)")
+		shared.skip = "no Chromium installed (apt-get install chromium)"
+		return
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
 		chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.WindowSize(1200, 900))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
+	shared.cancel = func() { cancel2(); cancel() }
 	if err := chromedp.Do(ctx); err != nil {
-		t.Skipf("Chromium does not start: %v", err)
+		shared.skip = fmt.Sprintf("Chromium does not start: %v", err)
+		return
+	}
+	shared.ctx = ctx
+}
+
+// browser returns a new tab of the shared browser, in a browser context of
+// its own, or skips the test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	shared.once.Do(startBrowser)
+	if shared.ctx == nil {
+		t.Skip(shared.skip)
+	}
+	ctx, cancel := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("a new tab: %v", err)
 	}
 	return ctx
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
 }
 
 // do runs steps, failing the test on an error.
@@ -85,6 +121,7 @@ func waitText(t *testing.T, ctx context.Context, sel, want string) {
 }
 
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, nil)
 	e.msg("g1", "bora", "bora", "lang en", false)
@@ -239,6 +276,7 @@ func TestScreenshots(t *testing.T) {
 // page its reply links (in the text: Telegram takes a button only to a
 // public address), and a move sent there reaches the open page.
 func TestBrowserTelegram(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, nil)
 	srv := telegramtest.NewServer(telegramtest.Config{})
@@ -289,6 +327,7 @@ func TestBrowserTelegram(t *testing.T) {
 
 // TestBrowserClock: a timed game's running clock ticks on the page.
 func TestBrowserClock(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, nil)
 	e.msg("g1", "bora", "bora", "lang en", false)
@@ -310,6 +349,7 @@ func TestBrowserClock(t *testing.T) {
 // address's streams are all open) tries again, and once a stream is free
 // (a viewer gone, noticed at its next keep-alive) it follows the game.
 func TestBrowserRetriesRefusedStream(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, func(c *web.Config) { c.StreamsPerIP, c.KeepAlive = 1, 200*time.Millisecond })
 	e.msg("g1", "bora", "bora", "lang en", false)
@@ -328,6 +368,7 @@ func TestBrowserRetriesRefusedStream(t *testing.T) {
 // live when the game ends, and a finished game's page never says so; a
 // tournament's summary shows its lines apart (issue 35 item 15).
 func TestBrowserFinishedAndTournamentPages(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	e := newEnv(t, nil)
 	url := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play ttt easy", true))

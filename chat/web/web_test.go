@@ -61,6 +61,27 @@ func (r *recorder) take() []chat.Reply {
 	return out
 }
 
+// boardDrawers draw the games' boards for every env of the package's
+// tests: a drawer is safe for concurrent use, and each is made at its first
+// picture (making one takes a tenth of a second or more, ten times that
+// under the race detector, and most tests draw one game or two).
+var boardDrawers = map[string]render.Drawer{
+	"tictactoe": lazyDrawer(render.NewTicTacToe), "dama": lazyDrawer(render.NewDama),
+	"chess": lazyDrawer(render.NewChess), "hapis": lazyDrawer(render.NewTavla), "islem": lazyDrawer(render.NewIslem),
+	"puzzle8": lazyDrawer(render.NewPuzzle), "italian": lazyDrawer(render.NewItalianDraughts), "checkers": lazyDrawer(render.NewCheckers),
+}
+
+// lazyDrawer is the drawer newDrawer makes at 512 pixels, made at its first
+// Draw.
+func lazyDrawer(newDrawer func(size int) render.Drawer) render.Drawer {
+	return drawOnce(sync.OnceValue(func() render.Drawer { return newDrawer(512) }))
+}
+
+// drawOnce is a render.Drawer that draws with the drawer its function returns.
+type drawOnce func() render.Drawer
+
+func (d drawOnce) Draw(f render.Frame) ([]byte, error) { return d().Draw(f) }
+
 // env is a bot with its web pages, as cmd/bot wires them: the sessions
 // write through web.Watch, the router links the pages.
 type env struct {
@@ -116,10 +137,7 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	drawers := map[string]render.Drawer{"tictactoe": render.NewTicTacToe(512), "dama": render.NewDama(512),
-		"chess": render.NewChess(512), "hapis": render.NewTavla(512), "islem": render.NewIslem(512),
-		"puzzle8": render.NewPuzzle(512), "italian": render.NewItalianDraughts(512), "checkers": render.NewCheckers(512)}
-	r, err := router.New(router.Config{Games: reg, Drawers: drawers, Store: store, Links: links, You: e.you,
+	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: store, Links: links, You: e.you,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
 				NewEngine: e.metrics.Engine(func() sessions.Engine {

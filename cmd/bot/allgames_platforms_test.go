@@ -29,13 +29,14 @@ var (
 )
 
 func TestEveryGameOnBothPlatforms(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	tg := telegramtest.NewServer(telegramtest.Config{})
-	defer tg.Close()
+	t.Cleanup(tg.Close) // after the bots' cleanups: their polls end first
 	guild := fakediscord.Guild{ID: "500", Name: "oyun", OwnerID: "1", Channels: []string{"600"}}
 	dc := fakediscord.New(t, fakediscord.Options{Guilds: []fakediscord.Guild{guild}})
-	defer dc.Close()
+	t.Cleanup(dc.Close)
 	cmd := exec.Command(bin, "-env", "")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),

@@ -18,6 +18,7 @@ import (
 // moves with the better ones (g4 a blunder), the graph written as a PNG;
 // then "analiz #g1" answers the kept analysis at once, in Turkish.
 func TestConsoleAnalyse(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	cmd := exec.Command(bin, "-env", "")
 	cmd.Dir = t.TempDir()
@@ -77,6 +78,7 @@ func TestConsoleAnalyse(t *testing.T) {
 // then analysed GNU Backgammon's way: each side's error rate, rating
 // class and luck, the luck-adjusted result; in Turkish too.
 func TestConsoleAnalyseTavla(t *testing.T) {
+	t.Parallel()
 	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 4)+"resign yes\nanalyse\nanaliz #g1\n")
 	en, tr, ok := strings.Cut(out, "#g1 analizi")
 	if !ok {

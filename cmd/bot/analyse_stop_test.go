@@ -26,6 +26,7 @@ import (
 // answer), keeps the evaluations it made, and the next "analiz" after the
 // restart goes on from them to the whole analysis.
 func TestGracefulStopTellsTheAnalysisAsker(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "bot.db")
@@ -35,7 +36,7 @@ func TestGracefulStopTellsTheAnalysisAsker(t *testing.T) {
 	seedOperaGame(t, db, "telegram", "4106", sessions.Player{ID: "4106", Name: "Ayşe"})
 
 	tg := telegramtest.NewServer(telegramtest.Config{})
-	defer tg.Close()
+	t.Cleanup(tg.Close) // after the bots' cleanups: their polls end first
 	texts := func() []string {
 		var out []string
 		for _, s := range tg.Sent(dm.ID) {
@@ -156,6 +157,7 @@ func seedOperaGame(t *testing.T, db, platform, channel string, player sessions.P
 // TestConsoleInterruptTellsTheAnalysisAsker: in the console, Ctrl-C
 // (SIGINT) during an analysis prints that it stopped before the bot exits.
 func TestConsoleInterruptTellsTheAnalysisAsker(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "bot.db")

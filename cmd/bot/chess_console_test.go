@@ -30,6 +30,7 @@ func runBinary(t *testing.T, lang, input string) string {
 }
 
 func TestConsoleChessFoolsMate(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", strings.Join([]string{
 		"challenge @ali chess", "/as ali", "accept",
 		"/as you", "f3", "/as ali", "e5", "/as you", "g4", "/as ali", "qh4", // lower case, no #
@@ -48,6 +49,7 @@ func TestConsoleChessFoolsMate(t *testing.T) {
 }
 
 func TestConsoleChessTurkish(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "tr", strings.Join([]string{
 		"meydan @ali satranç", "/as ali", "kabul",
 		"/as you", "e4", "/as ali", "e5", "/as you", "Ke3", // the king cannot go there
@@ -61,6 +63,7 @@ func TestConsoleChessTurkish(t *testing.T) {
 }
 
 func TestConsoleChessFromFEN(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", "play chess fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nRa8\n")
 	for _, want := range []string{"not rated", "you: Ra8#", "Game over: you (white) win — checkmate." /* to the console's user (issue 20.15) */} {
 		if !strings.Contains(out, want) {

@@ -21,11 +21,12 @@ import (
 // the first is killed (SIGKILL), a new one starts: the system released
 // the lock with the dead process.
 func TestOneProcessPerSQLiteFile(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "bot.db")
 	tg := telegramtest.NewServer(telegramtest.Config{})
-	defer tg.Close()
+	t.Cleanup(tg.Close) // after the bots' cleanups: their polls end first
 
 	first := startTelegramBot(t, bin, dir, db, tg, "OYUNBOT_LOG_LEVEL=info")
 	first.out.waitLine(t, "serving")

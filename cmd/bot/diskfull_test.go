@@ -14,6 +14,7 @@ import (
 )
 
 func TestDiskFullConfirmsNothingUnsaved(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("needs bash for ulimit")
 	}

@@ -57,6 +57,8 @@ func seedGame(t *testing.T, g draughts.Game, person ai.Side, numeric bool) ([]st
 }
 
 func TestConsoleItalianWholeGame(t *testing.T) {
+	t.Parallel()
+	botBinary(t) // skipped with -short before the seed game is replayed
 	moves, end := seedGame(t, draughts.Italian, ai.First, false)
 	out := runBinary(t, "en", "play italian seed\n"+strings.Join(moves, "\n")+"\npdn\n")
 	st := end.Status()
@@ -74,6 +76,8 @@ func TestConsoleItalianWholeGame(t *testing.T) {
 }
 
 func TestConsoleCheckersWholeGameTurkish(t *testing.T) {
+	t.Parallel()
+	botBinary(t) // skipped with -short before the seed game is replayed
 	moves, end := seedGame(t, draughts.Checkers, ai.Second, true)
 	out := runBinary(t, "tr", "oyna checkers seed siyah\n"+strings.Join(moves, "\n")+"\n")
 	st := end.Status()
@@ -90,6 +94,7 @@ func TestConsoleCheckersWholeGameTurkish(t *testing.T) {
 // the legal moves, in both languages, and the bot answers in the form the
 // person typed.
 func TestConsoleDraughtsRefusals(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", strings.Join([]string{
 		"play italian from ......../......../......../......../..B.b.../...w..../......../.......W w",
 		"d3xb5", // a man never takes a king
@@ -165,6 +170,7 @@ func TestPerftDraughts(t *testing.T) {
 // TestConsoleCheckersChallengeWithClock: between two people with a clock,
 // Black (the one challenged) opens, White waits its turn.
 func TestConsoleCheckersChallengeWithClock(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", strings.Join([]string{
 		"challenge @ali checkers 5m+3s", "/as ali", "accept",
 		"/as you", "22-18", "/as ali", "11-15", "/as you", "23-19",
@@ -186,6 +192,7 @@ func TestConsoleCheckersChallengeWithClock(t *testing.T) {
 // TestConsoleCheckersBotOpens: a person who starts checkers without a side
 // plays White, and the bot, Black, opens.
 func TestConsoleCheckersBotOpens(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", "play checkers easy\n")
 	if !strings.Contains(out, "New game: Checkers — you (white) – oyunbot (black, easy)\noyunbot: ") ||
 		!strings.Contains(out, "Your move (white)") {
@@ -199,6 +206,7 @@ func TestConsoleCheckersBotOpens(t *testing.T) {
 // and a checkers match to three points against the bot, in Turkish, ends
 // after three games the person resigns.
 func TestConsoleDraughtsTournamentAndMatch(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the bot")
 	}

@@ -17,6 +17,7 @@ const islemExample = "r0--b6---r13/-b7b5-b2---/----b5---/---b4-b9b8-/----b3---/-
 	"-/0,1,10,11,12,13 -/2,3,4,5,7,8,9,12 14:13 b 0 40"
 
 func TestConsoleIslemAgainstTheBot(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "en", strings.Join([]string{
 		"play islem from " + islemExample, "12 d6", "x a1 h1", "x a8 h8 b2",
 	}, "\n")+"\n")
@@ -34,6 +35,7 @@ func TestConsoleIslemAgainstTheBot(t *testing.T) {
 }
 
 func TestConsoleIslemTwoPeopleTurkish(t *testing.T) {
+	t.Parallel()
 	out := runBinary(t, "tr", strings.Join([]string{
 		"meydan @ali işlem", "/as ali", "kabul",
 		"/as you", "12 d4", "/as ali", "5 d4", "5 e5", "/as you", "3 e5", "3 c4", "4 f6",

@@ -221,7 +221,7 @@ func TestMemoryUnderLoad(t *testing.T) {
 	dbPath := filepath.Join(dir, "bot.db")
 	longPuzzles(t, dbPath, gifPeople, gifMoves)
 	tg := telegramtest.NewServer(telegramtest.Config{})
-	defer tg.Close()
+	t.Cleanup(tg.Close)        // after the bots' cleanups: their polls end first
 	for i := range gifPeople { // the groups exist: the games' boards go there at start
 		u := telegramtest.User{ID: int64(5000 + i), FirstName: fmt.Sprintf("P%02d", i), LanguageCode: "en"}
 		if _, err := tg.SendText(telegramtest.Group(int64(2000+i), "g"), u, "hi"); err != nil {

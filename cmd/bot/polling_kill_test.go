@@ -17,6 +17,7 @@ import (
 )
 
 func TestPolledMoveSurvivesKill(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "bot.db")

@@ -2,13 +2,14 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestPDBCommand loads the databases the puzzle tests keep, then finds a
-// damaged copy rebuilt (skipped with -short: building takes seconds).
+// TestPDBCommand loads the databases the puzzle tests keep and refuses an
+// extra argument.
 func TestPDBCommand(t *testing.T) {
 	puzzleCache(t)
 	code, out, errOut := runTool(t, runPDB, "")
@@ -18,12 +19,32 @@ func TestPDBCommand(t *testing.T) {
 	if code, _, errOut := runTool(t, runPDB, "", "extra"); code != 2 || !strings.Contains(errOut, "unexpected argument") {
 		t.Errorf("extra argument: exit %d %q", code, errOut)
 	}
-	if testing.Short() {
-		t.Skip("rebuilding takes seconds")
+}
+
+// TestPDBRebuildsDamaged: `bot pdb` finds a copy of the good file loaded;
+// damaged, it is rebuilt (once: a build takes seconds, so this runs the
+// built bot, beside the other tests, and is skipped with -short).
+func TestPDBRebuildsDamaged(t *testing.T) {
+	t.Parallel()
+	bin := botBinary(t)
+	pdb := func(cacheDir string) string {
+		t.Helper()
+		cmd := exec.Command(bin, "pdb")
+		cmd.Env = append(os.Environ(), "OYUNBOT_CACHE_DIR="+cacheDir)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("bot pdb: %v\n%s", err, out)
+		}
+		return string(out)
 	}
-	// A copy of the good file loads; damaged, it is rebuilt (once: a build
-	// takes seconds).
-	good, _ := filepath.Glob(filepath.Join(os.Getenv("OYUNBOT_CACHE_DIR"), "puzzle15-pdb*"))
+	// The puzzle tests' databases (loaded, or built when this test runs
+	// alone).
+	shared := os.Getenv("OYUNBOT_CACHE_DIR")
+	if shared == "" {
+		shared = filepath.Join(os.TempDir(), "oyunbot-test-cache")
+	}
+	pdb(shared)
+	good, _ := filepath.Glob(filepath.Join(shared, "puzzle15-pdb*"))
 	if len(good) != 1 {
 		t.Fatalf("cache files %v", good)
 	}
@@ -32,21 +53,20 @@ func TestPDBCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	files := []string{filepath.Join(dir, filepath.Base(good[0]))}
-	if err := os.WriteFile(files[0], data, 0o644); err != nil {
+	file := filepath.Join(dir, filepath.Base(good[0]))
+	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("OYUNBOT_CACHE_DIR", dir)
-	if code, out, _ := runTool(t, runPDB, ""); code != 0 || !strings.Contains(out, ": loaded "+files[0]) {
-		t.Fatalf("exit %d: %q", code, out)
+	if out := pdb(dir); !strings.Contains(out, ": loaded "+file) {
+		t.Fatalf("a copy of the good file: %q", out)
 	}
-	if err := os.WriteFile(files[0], []byte("damaged"), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte("damaged"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := runTool(t, runPDB, ""); code != 0 || !strings.Contains(out, "rebuilt (the file was damaged)") {
-		t.Errorf("damaged: exit %d %q", code, out)
+	if out := pdb(dir); !strings.Contains(out, "rebuilt (the file was damaged)") {
+		t.Errorf("damaged: %q", out)
 	}
-	if code, out, _ := runTool(t, runPDB, ""); code != 0 || !strings.Contains(out, "loaded") {
-		t.Errorf("after rebuild: exit %d %q", code, out)
+	if out := pdb(dir); !strings.Contains(out, "loaded") {
+		t.Errorf("after rebuild: %q", out)
 	}
 }

@@ -191,7 +191,7 @@ func TestQueueLatencyUnderLoad(t *testing.T) {
 	dbPath := filepath.Join(dir, "bot.db")
 	finishedChess(t, dbPath, queuePeople)
 	tg := telegramtest.NewServer(telegramtest.Config{})
-	defer tg.Close()
+	t.Cleanup(tg.Close)          // after the bots' cleanups: their polls end first
 	for i := range queuePeople { // the groups exist
 		if _, err := tg.SendText(telegramtest.Group(int64(4000+i), "a"), user(int64(7100+i), "A"), "hi"); err != nil {
 			t.Fatal(err)

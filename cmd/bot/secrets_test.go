@@ -94,6 +94,7 @@ func (o *processOutput) waitLine(t *testing.T, subs ...string) string {
 // appear in anything the process printed; each failure must have been
 // logged, where the secret was, so that the test cannot pass by silence.
 func TestFailingRunLeaksNoSecret(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the bot")
 	}

@@ -265,6 +265,7 @@ func (c *child) waitFor(t *testing.T, re *regexp.Regexp) []string {
 // TestResumeAfterSIGKILL kills the bot in the middle of a game and checks
 // that a new process resumes it at the same position.
 func TestResumeAfterSIGKILL(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	env := append(os.Environ(),

@@ -70,6 +70,7 @@ func itoa(n int) string {
 }
 
 func TestConsoleTavlaAgainstTheBot(t *testing.T) {
+	t.Parallel()
 	out, dir := runTavlaBinary(t, "en", "play hapis seed\n"+strings.Repeat(everyPly(), 100)+"history\n")
 	for _, want := range []string{
 		"New game: Hapis tavlası — you (white) – oyunbot (black, seed)",
@@ -100,6 +101,7 @@ func TestConsoleTavlaAgainstTheBot(t *testing.T) {
 // in a new run on the same database: the game is restored from its history,
 // rolls included, and played to its end.
 func TestConsoleTavlaAcrossRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first, _ := runTavlaIn(t, dir, "en", "play hapis seed\n"+everyPly()+"history\n")
 	hist1 := regexp.MustCompile(`(?m)^#g1 1\. .*$`).FindString(first)
@@ -118,6 +120,7 @@ func TestConsoleTavlaAcrossRestart(t *testing.T) {
 // TestConsoleTavlaTwoPeople: a game between two people, each ply text said
 // by both (the one whose turn it is not is refused), to its end.
 func TestConsoleTavlaTwoPeople(t *testing.T) {
+	t.Parallel()
 	var both strings.Builder
 	for _, line := range strings.Split(strings.TrimSpace(everyPly()), "\n") {
 		both.WriteString("/as you\n" + line + "\n/as ali\n" + line + "\n")
@@ -136,6 +139,7 @@ func TestConsoleTavlaTwoPeople(t *testing.T) {
 // TestConsoleTavlaMatch: a match to 3 points against the bot, every game
 // played to its end (a mars counts 2), until one side has 3.
 func TestConsoleTavlaMatch(t *testing.T) {
+	t.Parallel()
 	out, _ := runTavlaBinary(t, "en", "play hapis seed match 3\n"+strings.Repeat(everyPly(), 400))
 	if !strings.Contains(out, "Match to 3 points.") || !strings.Contains(out, "#g2 Match: ") {
 		t.Fatalf("no match of several games:\n%s", tail(out, 30))
@@ -152,6 +156,7 @@ func tail(s string, n int) string {
 }
 
 func TestConsoleTavlaTurkish(t *testing.T) {
+	t.Parallel()
 	// White's 1/19 is never one die; "1/0" is no move at all; at the start
 	// every roll can be played, so no pass.
 	out, _ := runTavlaBinary(t, "tr", "oyna hapis\n1/19\n1/0\npas\nyardım hapis\n")
@@ -167,6 +172,7 @@ func TestConsoleTavlaTurkish(t *testing.T) {
 // (games/tavla/testdata/perft.txt, a copy of shared/perft/tavla.txt): one
 // count a position, each the file's last field.
 func TestPerftTavla(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../games/tavla/testdata/perft.txt")
 	if err != nil {
 		t.Fatal(err)

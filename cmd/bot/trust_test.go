@@ -45,6 +45,7 @@ func execSQL(t *testing.T, path string, queries ...string) {
 // restart the next move is played, not lost on time, and the players are
 // told the clock was stopped.
 func TestClockStoppedWhileDown(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	env := botFiles(dir, "tr")
@@ -88,6 +89,7 @@ func TestClockStoppedWhileDown(t *testing.T) {
 // bad row in its log, plays on (a new game gets a new id), exits 0, and
 // leaves the rows as they were; checkdb lists them.
 func TestBadRowsDoNotStopTheBot(t *testing.T) {
+	t.Parallel()
 	bin := botBinary(t)
 	dir := t.TempDir()
 	env := botFiles(dir, "tr")

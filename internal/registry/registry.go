@@ -8,6 +8,7 @@ package registry
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"oyunbot/games"
 	"oyunbot/games/chess"
@@ -66,15 +67,30 @@ func New() *games.Registry {
 }
 
 // Drawers maps each game with a renderer to it, by the game's name, at
-// size pixels.
+// size pixels. Each drawer is made at its first picture: making one (its
+// sprites, fonts and palette) takes a tenth of a second or more, all of
+// them most of a second of CPU at every start, and a bot draws few of its
+// games soon after it starts.
 func Drawers(size int) map[string]render.Drawer {
 	out := map[string]render.Drawer{}
 	for _, e := range Entries() {
 		if e.Drawer != nil {
-			out[e.Game.Name()] = e.Drawer(size)
+			out[e.Game.Name()] = &lazyDrawer{make: func() render.Drawer { return e.Drawer(size) }}
 		}
 	}
 	return out
+}
+
+// lazyDrawer makes its drawer at the first Draw.
+type lazyDrawer struct {
+	once sync.Once
+	make func() render.Drawer
+	d    render.Drawer
+}
+
+func (l *lazyDrawer) Draw(f render.Frame) ([]byte, error) {
+	l.once.Do(func() { l.d = l.make() })
+	return l.d.Draw(f)
 }
 
 // Names lists the canonical names of the games in the order of Entries.
