@@ -31,6 +31,8 @@ var (
 	_ ai.Checker           = (*Position)(nil)
 	_ ai.Tuner             = (*Position)(nil)
 	_ ai.MoveKeyer         = (*Position)(nil)
+	_ ai.StructureKeyer    = (*Position)(nil)
+	_ ai.SideKeyer         = (*Position)(nil)
 	// analysis (the post-game analysis: assessment.go)
 	_ games.Assessor = Game{}
 	_ games.Phaser   = (*Position)(nil)

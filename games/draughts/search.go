@@ -59,3 +59,24 @@ func (p *Position) MoveKey(m ai.Move) int {
 	}
 	return (us*2+kind)*32 + moveTo(m)
 }
+
+// StructureKey implements ai.StructureKeyer: the men of both colours,
+// the structure the evaluation's errors follow (back rank, runaways,
+// the men's mobility), for the correction history.
+func (p *Position) StructureKey() uint64 {
+	return mix64(uint64(p.st.men[white])<<32 | uint64(p.st.men[black]))
+}
+
+// SideKeys implements ai.SideKeyer: each colour's kings.
+func (p *Position) SideKeys() [2]uint64 {
+	return [2]uint64{mix64(uint64(p.st.kings[white]) | 1<<40), mix64(uint64(p.st.kings[black]) | 1<<41)}
+}
+
+// mix64 is a bijective 64-bit mixer (splitmix64's finaliser).
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}

@@ -1,8 +1,11 @@
 package draughts
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
+
+	"oyunbot/ai"
 )
 
 // TestInCheckIsACompulsoryCapture: over random games of both variants,
@@ -40,6 +43,65 @@ func TestInCheckIsACompulsoryCapture(t *testing.T) {
 		}
 		if checks < 100 {
 			t.Errorf("%s: only %d compulsory captures met", g.Name(), checks)
+		}
+	}
+}
+
+// TestCorrectionKeys: a king's move keeps the structure key (the men)
+// and the other side's key, and changes its own side's key; a man's move
+// changes the structure key.
+func TestCorrectionKeys(t *testing.T) {
+	p, err := Checkers.Parse("......../......../...b..../......../...W..../......../.w....../........ w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk, sides := p.StructureKey(), p.SideKeys()
+	var kingMove, manMove bool
+	for _, m := range p.Moves(nil) {
+		p.Make(m)
+		king := p.st.kings[white] != 0 && moveFrom(m) == lowest(p.hist[len(p.hist)-1].kings[white])
+		switch {
+		case king:
+			kingMove = true
+			if p.StructureKey() != sk || p.SideKeys()[black] != sides[black] || p.SideKeys()[white] == sides[white] {
+				t.Errorf("king's move %s: keys %x %x, were %x %x", p.FormatNumeric(m), p.StructureKey(), p.SideKeys(), sk, sides)
+			}
+		default:
+			manMove = true
+			if p.StructureKey() == sk || p.SideKeys() != sides {
+				t.Errorf("man's move %s: keys %x %x, were %x %x", p.FormatNumeric(m), p.StructureKey(), p.SideKeys(), sk, sides)
+			}
+		}
+		p.Unmake()
+	}
+	if !kingMove || !manMove {
+		t.Errorf("the position has no king's move or no man's move")
+	}
+}
+
+// TestSearchKeepsTheFortyMoveRule: three kings against one, White to
+// move and no capture in reach: with 79 quiet plies behind, White's move
+// is the 80th and the game is drawn, so the search scores it 0; with
+// none behind, White is winning.
+func TestSearchKeepsTheFortyMoveRule(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		for _, tc := range []struct {
+			quiet uint8
+			win   bool
+		}{{0, true}, {79, false}} {
+			p := g.NewStart()
+			p.st = state{italian: g.v.italian, side: white}
+			p.st.kings[white] = bit(28) | bit(29) | bit(30)
+			p.st.kings[black] = bit(3)
+			p.st.quiet = tc.quiet
+			p.st.hash = p.st.computeHash()
+			if p.InCheck() {
+				t.Fatalf("%s: a capture in %s", g.Name(), p)
+			}
+			res := ai.NewEngine(ai.DefaultOptions()).Search(context.Background(), p, ai.Limits{Depth: 8}, nil)
+			if won := res.Score > 100; won != tc.win || (!tc.win && res.Score != 0) {
+				t.Errorf("%s %s after %d quiet plies: score %d", g.Name(), p, tc.quiet, res.Score)
+			}
 		}
 	}
 }
