@@ -105,3 +105,31 @@ func TestSearchKeepsTheFortyMoveRule(t *testing.T) {
 		}
 	}
 }
+
+// TestBridgeWeight: the bridge counts when both of its men stand and the
+// opponent has men, once, for the side that holds it (four pieces: past
+// the endgame table).
+func TestBridgeWeight(t *testing.T) {
+	for _, tc := range []struct {
+		pos  string
+		want int // Evaluate's change with Bridge 50, for White to move
+	}{
+		{"......../......../...b.b../......../......../......../......../..w...w. w", 50},
+		{"......../......../...B.B../......../......../......../......../..w...w. w", 0}, // no black man to crown
+		{"......../......../...b.b../......../......../....w.../......../..w..... w", 0}, // half a bridge
+		{".b...b../......../......../......../......../....w.../......../......w. w", -50},
+	} {
+		p, err := Checkers.Parse(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := Checkers.DefaultWeights()
+		p.SetWeights(w)
+		before := p.Evaluate()
+		w.Bridge = 50
+		p.SetWeights(w)
+		if got := p.Evaluate() - before; got != tc.want {
+			t.Errorf("%s: the bridge adds %d, want %d", tc.pos, got, tc.want)
+		}
+	}
+}
