@@ -28,6 +28,11 @@ var (
 	_ ai.Repeater          = (*Position)(nil)
 	_ ai.MaterialEvaluator = (*Position)(nil)
 	_ ai.Styler            = (*Position)(nil)
+	_ ai.Checker           = (*Position)(nil)
+	_ ai.Tuner             = (*Position)(nil)
+	_ ai.MoveKeyer         = (*Position)(nil)
+	_ ai.StructureKeyer    = (*Position)(nil)
+	_ ai.SideKeyer         = (*Position)(nil)
 	// analysis (the post-game analysis: assessment.go)
 	_ games.Assessor = Game{}
 	_ games.Phaser   = (*Position)(nil)

@@ -19,6 +19,11 @@ type Weights struct {
 	// BackRank is per man on its own back rank while the opponent has
 	// men that could be crowned there.
 	BackRank int
+	// Bridge is for the two back-rank men that guard the crowning
+	// squares best (a colour's own squares b and f of its back rank in
+	// checkers' geometry: 30 and 32 for White, 1 and 3 for Black), both
+	// kept while the opponent has men.
+	Bridge int
 	// Centre is per man, KingCentre per king, on the eight central squares.
 	Centre, KingCentre int
 	// Mobility is per step a piece can make.
@@ -57,6 +62,9 @@ func (v *variant) DefaultWeights() Weights {
 	}
 	return w
 }
+
+// bridge is each colour's bridge (Weights.Bridge) on the internal board.
+var bridge = [2]uint32{bit(29) | bit(31), bit(0) | bit(2)}
 
 // evalTables are the masks the evaluation reads, by colour.
 type evalTables struct {
@@ -148,6 +156,9 @@ func evalSide(s *state, c int, w *Weights) int {
 	}
 	if s.men[them] != 0 {
 		v += w.BackRank * popcount(men&etab.relRank[c][0])
+		if w.Bridge != 0 && men&bridge[c] == bridge[c] {
+			v += w.Bridge
+		}
 	}
 	v += w.Centre*popcount(men&etab.centre) + w.KingCentre*popcount(kings&etab.centre) -
 		w.KingEdge*popcount(kings&etab.edge)

@@ -40,6 +40,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"oyunbot/tools/internal/sprtstat"
 )
 
 type specList []string
@@ -55,7 +57,7 @@ type config struct {
 	openings    []string
 	games       int // at most, in pairs
 	concurrency int
-	test        *sprt
+	test        *sprtstat.SPRT
 	adj         adjudication
 	timeMargin  time.Duration
 	anchor      float64 // the second engine's rating, or NaN
@@ -171,7 +173,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.concurrency = *conc
 	if *sprtArg != "" {
-		t, err := parseSPRT(*sprtArg)
+		t, err := sprtstat.Parse(*sprtArg)
 		if err != nil {
 			return fail("-sprt: %v", err)
 		}
@@ -222,29 +224,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return playMatch(ctx, cfg, stdout, stderr)
 }
 
-// parseSPRT reads "ELO0,ELO1[,ALPHA,BETA]".
-func parseSPRT(s string) (sprt, error) {
-	f := strings.Split(s, ",")
-	if len(f) != 2 && len(f) != 4 {
-		return sprt{}, fmt.Errorf("%q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA", s)
-	}
-	v := make([]float64, len(f))
-	for i, x := range f {
-		var err error
-		if v[i], err = strconv.ParseFloat(strings.TrimSpace(x), 64); err != nil {
-			return sprt{}, fmt.Errorf("%q is not a number", x)
-		}
-	}
-	t := sprt{elo0: v[0], elo1: v[1], alpha: 0.05, beta: 0.05}
-	if len(v) == 4 {
-		t.alpha, t.beta = v[2], v[3]
-	}
-	if t.elo1 <= t.elo0 || t.alpha <= 0 || t.alpha >= 0.5 || t.beta <= 0 || t.beta >= 0.5 {
-		return sprt{}, fmt.Errorf("%q: want ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5", s)
-	}
-	return t, nil
-}
-
 // ints reads n comma-separated non-negative integers.
 func ints(s string, n int) ([]int, error) {
 	f := strings.Split(s, ",")
@@ -278,7 +257,7 @@ func playMatch(ctx context.Context, cfg config, stdout, stderr io.Writer) int {
 
 	var (
 		mu       sync.Mutex
-		t        tally
+		t        sprtstat.Tally
 		verdict  string
 		failures int
 		round    int
@@ -347,10 +326,10 @@ func playMatch(ctx context.Context, cfg config, stdout, stderr io.Writer) int {
 					mu.Unlock()
 				}
 				mu.Lock()
-				t.addPair(scores[0], scores[1])
-				fmt.Fprintf(stdout, "  %s\n", summary(&t, cfg.test))
+				t.AddPair(scores[0], scores[1])
+				fmt.Fprintf(stdout, "  %s\n", sprtstat.Summary(&t, cfg.test))
 				if cfg.test != nil && verdict == "" {
-					if verdict = cfg.test.verdict(&t); verdict != "" {
+					if verdict = cfg.test.Verdict(&t); verdict != "" {
 						cancel()
 					}
 				}
@@ -370,19 +349,19 @@ func playMatch(ctx context.Context, cfg config, stdout, stderr io.Writer) int {
 	}()
 	wg.Wait()
 
-	fmt.Fprintf(stdout, "\nfinal: %s vs %s: %s\n", cfg.engines[0].name, cfg.engines[1].name, summary(&t, cfg.test))
+	fmt.Fprintf(stdout, "\nfinal: %s vs %s: %s\n", cfg.engines[0].name, cfg.engines[1].name, sprtstat.Summary(&t, cfg.test))
 	if cfg.test != nil {
 		switch verdict {
 		case "H1":
-			fmt.Fprintf(stdout, "SPRT: H1 accepted (%s is at least %g Elo better, at the test's error rates)\n", cfg.engines[0].name, cfg.test.elo1)
+			fmt.Fprintf(stdout, "SPRT: H1 accepted (%s is at least %g Elo better, at the test's error rates)\n", cfg.engines[0].name, cfg.test.Elo1)
 		case "H0":
-			fmt.Fprintf(stdout, "SPRT: H0 accepted (%s is not %g Elo better)\n", cfg.engines[0].name, cfg.test.elo1)
+			fmt.Fprintf(stdout, "SPRT: H0 accepted (%s is not %g Elo better)\n", cfg.engines[0].name, cfg.test.Elo1)
 		default:
 			fmt.Fprintln(stdout, "SPRT: no decision")
 		}
 	}
 	if cfg.hasAnchor {
-		est, lo, hi := t.elo()
+		est, lo, hi := t.Elo()
 		fmt.Fprintf(stdout, "rating of %s: %.0f [%.0f, %.0f] (%s at %.0f)\n", cfg.engines[0].name,
 			cfg.anchor+est, cfg.anchor+lo, cfg.anchor+hi, cfg.engines[1].name, cfg.anchor)
 	}

@@ -13,6 +13,8 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games/chess"
+
+	"oyunbot/tools/internal/sprtstat"
 )
 
 // The test binary doubles as a small UCI engine (the common engine on
@@ -122,7 +124,7 @@ func TestMatchPlaysPairs(t *testing.T) {
 		timeMargin:  time.Second,
 		pgn:         &pgn,
 		event:       "test",
-		test:        &sprt{elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05},
+		test:        &sprtstat.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05},
 	}
 	if code := playMatch(context.Background(), cfg, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())

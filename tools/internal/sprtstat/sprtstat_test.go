@@ -1,4 +1,4 @@
-package main
+package sprtstat
 
 import (
 	"math"
@@ -8,29 +8,29 @@ import (
 
 func TestEloAndScoreAreInverse(t *testing.T) {
 	for _, e := range []float64{-400, -35, 0, 5, 100, 700} {
-		if got := eloOf(scoreOf(e)); math.Abs(got-e) > 1e-6 {
-			t.Errorf("eloOf(scoreOf(%g)) = %g", e, got)
+		if got := EloOf(ScoreOf(e)); math.Abs(got-e) > 1e-6 {
+			t.Errorf("EloOf(ScoreOf(%g)) = %g", e, got)
 		}
 	}
-	if s := scoreOf(0); s != 0.5 {
-		t.Errorf("scoreOf(0) = %g, want 0.5", s)
+	if s := ScoreOf(0); s != 0.5 {
+		t.Errorf("ScoreOf(0) = %g, want 0.5", s)
 	}
 }
 
 func TestTallyCountsPairs(t *testing.T) {
-	var tl tally
-	tl.addPair(1, 1)     // 2 points
-	tl.addPair(1, 0.5)   // 1½
-	tl.addPair(0.5, 0.5) // 1
-	tl.addPair(0, 0.5)   // ½
-	tl.addPair(0, 1)     // 1
-	if want := (penta{0, 1, 2, 1, 1}); tl.pairs != want {
-		t.Errorf("pairs %v, want %v", tl.pairs, want)
+	var tl Tally
+	tl.AddPair(1, 1)     // 2 points
+	tl.AddPair(1, 0.5)   // 1½
+	tl.AddPair(0.5, 0.5) // 1
+	tl.AddPair(0, 0.5)   // ½
+	tl.AddPair(0, 1)     // 1
+	if want := (Penta{0, 1, 2, 1, 1}); tl.Pairs != want {
+		t.Errorf("pairs %v, want %v", tl.Pairs, want)
 	}
-	if tl.wins != 4 || tl.draws != 4 || tl.loss != 2 || tl.games() != 10 {
-		t.Errorf("W-D-L %d-%d-%d in %d games, want 4-4-2 in 10", tl.wins, tl.draws, tl.loss, tl.games())
+	if tl.Wins != 4 || tl.Draws != 4 || tl.Loss != 2 || tl.Games() != 10 {
+		t.Errorf("W-D-L %d-%d-%d in %d games, want 4-4-2 in 10", tl.Wins, tl.Draws, tl.Loss, tl.Games())
 	}
-	mean, v, n := tl.meanVar()
+	mean, v, n := tl.MeanVar()
 	// Pair means 1, .75, .5, .25, .5: mean .6, variance (.16+.0225+.01+.1225+.01)/5.
 	if n != 5 || math.Abs(mean-0.6) > 1e-12 || math.Abs(v-0.065) > 1e-12 {
 		t.Errorf("mean %g variance %g n %d, want 0.6 0.065 5", mean, v, n)
@@ -41,14 +41,14 @@ func TestTallyCountsPairs(t *testing.T) {
 // done by hand: pentanomial counts 1, 2, 4, 2, 1 have mean ½ and
 // variance 0.075; for elo0=0, elo1=10, s1 = 1/(1+10^(-1/40)).
 func TestLLRByHand(t *testing.T) {
-	tl := tally{pairs: penta{1, 2, 4, 2, 1}}
+	tl := Tally{Pairs: Penta{1, 2, 4, 2, 1}}
 	s1 := 1 / (1 + math.Pow(10, -10.0/400))
 	want := 10 / (2 * 0.075) * (0 - (0.5-s1)*(0.5-s1))
-	test := sprt{elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05}
-	if got := test.llr(&tl); math.Abs(got-want) > 1e-12 {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if got := test.LLR(&tl); math.Abs(got-want) > 1e-12 {
 		t.Errorf("llr = %g, want %g", got, want)
 	}
-	lo, hi := test.bounds()
+	lo, hi := test.Bounds()
 	if math.Abs(lo+2.944438979) > 1e-6 || math.Abs(hi-2.944438979) > 1e-6 {
 		t.Errorf("bounds %g, %g, want ±ln(19) = ±2.9444", lo, hi)
 	}
@@ -58,7 +58,7 @@ func TestLLRByHand(t *testing.T) {
 // draw rate that shrinks as the gap grows (the usual shape of engine
 // results).
 func simulatePair(rng *rand.Rand, elo float64) (float64, float64) {
-	s := scoreOf(elo)
+	s := ScoreOf(elo)
 	draw := 0.4
 	win := s - draw/2
 	game := func() float64 {
@@ -78,7 +78,7 @@ func simulatePair(rng *rand.Rand, elo float64) (float64, float64) {
 // must seldom accept H0 (alpha = beta = 5%; 200 runs each, so a rate
 // under 10% is asked, fixed seeds make it repeatable).
 func TestSPRTErrorRates(t *testing.T) {
-	test := sprt{elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
+	test := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
 	for _, tc := range []struct {
 		truth float64
 		wrong string
@@ -87,11 +87,11 @@ func TestSPRTErrorRates(t *testing.T) {
 		wrong, undecided, pairs := 0, 0, 0
 		const runs = 200
 		for range runs {
-			var tl tally
+			var tl Tally
 			v := ""
 			for i := 0; i < 20000 && v == ""; i++ {
-				tl.addPair(simulatePair(rng, tc.truth))
-				v = test.verdict(&tl)
+				tl.AddPair(simulatePair(rng, tc.truth))
+				v = test.Verdict(&tl)
 			}
 			switch v {
 			case tc.wrong:
@@ -99,7 +99,7 @@ func TestSPRTErrorRates(t *testing.T) {
 			case "":
 				undecided++
 			}
-			pairs += tl.games() / 2
+			pairs += tl.Games() / 2
 		}
 		if wrong > runs/10 || undecided > 0 {
 			t.Errorf("truth %+g: %d of %d runs accepted %s, %d undecided", tc.truth, wrong, runs, tc.wrong, undecided)
@@ -110,28 +110,28 @@ func TestSPRTErrorRates(t *testing.T) {
 
 func TestEloIntervalCoversTheTruth(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	var tl tally
+	var tl Tally
 	for range 2000 {
-		tl.addPair(simulatePair(rng, 50))
+		tl.AddPair(simulatePair(rng, 50))
 	}
-	est, lo, hi := tl.elo()
+	est, lo, hi := tl.Elo()
 	if !(lo < 50 && 50 < hi) || !(lo < est && est < hi) || hi-lo > 30 {
 		t.Errorf("elo %+.1f [%+.1f, %+.1f] after 4000 games at +50", est, lo, hi)
 	}
 }
 
-func TestParseSPRT(t *testing.T) {
-	s, err := parseSPRT("0,5")
-	if err != nil || s != (sprt{0, 5, 0.05, 0.05}) {
-		t.Errorf("parseSPRT(0,5) = %v, %v", s, err)
+func TestParse(t *testing.T) {
+	s, err := Parse("0,5")
+	if err != nil || s != (SPRT{0, 5, 0.05, 0.05}) {
+		t.Errorf("Parse(0,5) = %v, %v", s, err)
 	}
-	s, err = parseSPRT("-3,1,0.1,0.02")
-	if err != nil || s != (sprt{-3, 1, 0.1, 0.02}) {
-		t.Errorf("parseSPRT(-3,1,0.1,0.02) = %v, %v", s, err)
+	s, err = Parse("-3,1,0.1,0.02")
+	if err != nil || s != (SPRT{-3, 1, 0.1, 0.02}) {
+		t.Errorf("Parse(-3,1,0.1,0.02) = %v, %v", s, err)
 	}
 	for _, bad := range []string{"", "5", "5,0", "0,5,0.05", "0,x", "0,5,0.7,0.05"} {
-		if _, err := parseSPRT(bad); err == nil {
-			t.Errorf("parseSPRT(%q) accepted", bad)
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) accepted", bad)
 		}
 	}
 }

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/games/draughts"
+)
+
+func TestParseSpec(t *testing.T) {
+	e, err := parseSpec("name=x,off=lmr+asp,tune.RFPDepth=3,w.King=190,w.Advance5=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.name != "x" || e.opts.LMR || e.opts.Aspiration || !e.opts.PVS {
+		t.Errorf("name %q options %+v", e.name, e.opts)
+	}
+	if e.tuning == nil || e.tuning.RFPDepth != 3 || e.tuning.MoveKeys == 0 {
+		t.Errorf("tuning %+v: want the game's with RFPDepth 3", e.tuning)
+	}
+	if e.weights == nil || e.weights.King != 190 || e.weights.Advance[5] != 7 || e.weights.Man != 100 {
+		t.Errorf("weights %+v", e.weights)
+	}
+	for _, bad := range []string{"off=nosuch", "tune.Nope=1", "w.King=x", "w.Advance9=1", "colour=red", "name"} {
+		if _, err := parseSpec(bad); err == nil {
+			t.Errorf("parseSpec(%q) accepted", bad)
+		}
+	}
+}
+
+func TestOpeningsAreBalancedAndLegal(t *testing.T) {
+	for _, g := range []draughts.Game{draughts.Italian, draughts.Checkers} {
+		ops, err := readOpenings("testdata/"+g.Name()+".txt", g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ops) < 100 {
+			t.Errorf("%s: %d openings", g.Name(), len(ops))
+		}
+	}
+}
+
+// TestMatchCreditsTheRightEngine: an engine that wants to lose its
+// pieces loses nearly everything against the real one, whichever side of
+// the match it is on and whichever colour it plays.
+func TestMatchCreditsTheRightEngine(t *testing.T) {
+	strong, _ := parseSpec("name=strong")
+	weak, _ := parseSpec("name=weak,w.Man=-100,w.King=-100")
+	ops, err := readOpenings("testdata/checkers.txt", draughts.Checkers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		engines [2]engineSpec
+		high    bool
+	}{{[2]engineSpec{strong, weak}, true}, {[2]engineSpec{weak, strong}, false}} {
+		cfg := config{game: draughts.Checkers, engines: tc.engines, limits: ai.Limits{Nodes: 3000},
+			openings: ops[:4], games: 8, workers: 1, maxPlies: 200}
+		tl := match(context.Background(), cfg, io.Discard)
+		mean, _, n := tl.MeanVar()
+		if n != 4 || (tc.high && mean < 0.75) || (!tc.high && mean > 0.25) {
+			t.Errorf("%s vs %s: %d pairs, score %.3f", tc.engines[0].name, tc.engines[1].name, n, mean)
+		}
+	}
+}
+
+func TestRunRefusesBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"-game", "chess"}, {"-nodes", "0"}, {"-sprt", "5,0"}, {"-a", "off=nosuch"}} {
+		var out, errOut strings.Builder
+		if code := run(args, &out, &errOut); code != 2 || errOut.Len() == 0 {
+			t.Errorf("run(%q) = %d, stderr %q", args, code, errOut.String())
+		}
+	}
+}
