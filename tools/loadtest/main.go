@@ -359,16 +359,21 @@ func newLoadGame(tg *telegramtest.Server, g games.Game, i int, o loadOptions) *l
 
 // say sends text from user u and returns the bot's first answer's latency.
 func (p *loadGame) say(u int, text string) (time.Duration, error) {
-	before := len(p.tg.Sent(p.chat.ID))
+	// An answer is a message sent or one edited (a game's board is one
+	// message edited after every turn): the chat's history of states.
+	before := len(p.tg.History(p.chat.ID))
 	t0 := time.Now()
 	if _, err := p.tg.SendText(p.chat, p.users[u], text); err != nil {
 		return 0, fmt.Errorf("chat %d: sending %q: %w", p.chat.ID, text, err)
 	}
-	var first telegramtest.Sent
+	var (
+		first telegramtest.Sent
+		seen  time.Time
+	)
 	err := p.tg.Wait(p.patience, func() bool {
-		s := p.tg.Sent(p.chat.ID)
+		s := p.tg.History(p.chat.ID)
 		if len(s) > before {
-			first = s[before]
+			first, seen = s[before], time.Now()
 			return true
 		}
 		return false
@@ -378,6 +383,9 @@ func (p *loadGame) say(u int, text string) (time.Duration, error) {
 	}
 	if os.Getenv("LOADTEST_DEBUG") != "" {
 		fmt.Fprintf(os.Stderr, "%d %q -> %s %q\n", p.chat.ID, text, first.Method, first.Text)
+	}
+	if strings.HasPrefix(first.Method, "edit") {
+		return max(seen.Sub(t0), 0), nil // an edit's time is not recorded: when it was seen
 	}
 	return max(first.At.Sub(t0), 0), nil
 }
