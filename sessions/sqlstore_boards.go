@@ -8,8 +8,8 @@ import "context"
 func (s *SQLStore) LiveBoard(ctx context.Context, platform, channelID string, game int64) (LiveBoard, error) {
 	b := LiveBoard{Platform: platform, ChannelID: channelID, Game: game}
 	var posted, shown int64
-	err := s.one(ctx, `SELECT ref, posted_ms, shown_ms FROM live_boards WHERE platform = ? AND channel = ? AND game_id = ?`,
-		[]any{platform, channelID, game}, &b.Ref, &posted, &shown)
+	err := s.one(ctx, `SELECT ref, posted_ms, shown_ms, version FROM live_boards WHERE platform = ? AND channel = ? AND game_id = ?`,
+		[]any{platform, channelID, game}, &b.Ref, &posted, &shown, &b.Version)
 	b.Posted, b.Shown = fromMS(posted), fromMS(shown)
 	return b, wrapped("live board", err)
 }
@@ -17,10 +17,11 @@ func (s *SQLStore) LiveBoard(ctx context.Context, platform, channelID string, ga
 // SaveLiveBoard stores b, replacing the game's earlier board message in
 // that chat.
 func (s *SQLStore) SaveLiveBoard(ctx context.Context, b LiveBoard) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO live_boards (platform, channel, game_id, ref, posted_ms, shown_ms)
-		VALUES (?, ?, ?, ?, ?, ?)
+	_, err := s.q.ExecContext(ctx, `INSERT INTO live_boards (platform, channel, game_id, ref, posted_ms, shown_ms, version)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel, game_id) DO UPDATE SET ref = excluded.ref, posted_ms = excluded.posted_ms,
-		shown_ms = excluded.shown_ms`, b.Platform, b.ChannelID, b.Game, b.Ref, ms(b.Posted), ms(b.Shown))
+		shown_ms = excluded.shown_ms, version = excluded.version`, b.Platform, b.ChannelID, b.Game, b.Ref, ms(b.Posted),
+		ms(b.Shown), b.Version)
 	return wrapped("save live board", err)
 }
 
@@ -29,10 +30,10 @@ func (s *SQLStore) GameBoards(ctx context.Context, platform string, game int64) 
 	out, err := list(ctx, s, "", func(r scanner) (LiveBoard, string, error) {
 		b := LiveBoard{Platform: platform, Game: game}
 		var posted, shown int64
-		err := r.Scan(&b.ChannelID, &b.Ref, &posted, &shown)
+		err := r.Scan(&b.ChannelID, &b.Ref, &posted, &shown, &b.Version)
 		b.Posted, b.Shown = fromMS(posted), fromMS(shown)
 		return b, b.ChannelID, err
-	}, `SELECT channel, ref, posted_ms, shown_ms FROM live_boards WHERE platform = ? AND game_id = ? ORDER BY channel`,
+	}, `SELECT channel, ref, posted_ms, shown_ms, version FROM live_boards WHERE platform = ? AND game_id = ? ORDER BY channel`,
 		platform, game)
 	return out, wrapped("game boards", err)
 }

@@ -335,6 +335,10 @@ type LiveBoard struct {
 	Ref string
 	// Posted is when the message was sent, Shown when it last changed.
 	Posted, Shown time.Time
+	// Version is the game's version the message shows: a board of an
+	// older one, sent late (taken over from a process that stopped), is
+	// not shown over it.
+	Version int64
 }
 
 // BoardStore remembers the message showing each game's board in each chat,

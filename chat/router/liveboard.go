@@ -82,20 +82,25 @@ func (l *liveBoards) message(key chanRef) {
 
 // target returns the message that rep, a game's board for the chat key,
 // is to edit: "" to post it anew; and the message of the game's board
-// there before it ("" for none).
-func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at, old string) {
+// there before it ("" for none). stale is true when that message shows a
+// later version of the game than rep (rep was sent late: taken over from
+// a process that stopped while sending it): rep is not to be shown.
+func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at, old string, stale bool) {
 	if rep.GameID == 0 {
-		return "", ""
+		return "", "", false
 	}
 	b, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID)
 	if err != nil {
 		if !errors.Is(err, sessions.ErrNotFound) {
 			l.log.Warn("board message not loaded, posting a new one", "game", rep.GameID, "err", err)
 		}
-		return "", ""
+		return "", "", false
+	}
+	if rep.GameVersion != 0 && rep.GameVersion < b.Version {
+		return "", b.Ref, true
 	}
 	if rep.Fresh || b.Ref == "" || l.now().Sub(b.Shown) >= boardIdleAfter {
-		return "", b.Ref
+		return "", b.Ref, false
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -107,9 +112,9 @@ func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (a
 		l.marks[ref] = mark
 	}
 	if l.seen[key]-mark >= boardSightMessages {
-		return "", b.Ref
+		return "", b.Ref, false
 	}
-	return b.Ref, b.Ref
+	return b.Ref, b.Ref, false
 }
 
 // shown records that rep's board is now the message ref: edited in place
@@ -117,12 +122,15 @@ func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (a
 // the chat's other boards).
 func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref string, edited bool) {
 	now := l.now()
-	b := sessions.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now}
-	if edited {
-		if old, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID); err == nil {
+	b := sessions.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now,
+		Version: rep.GameVersion}
+	if old, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID); err == nil {
+		b.Version = max(b.Version, old.Version)
+		if edited {
 			b.Posted = old.Posted
 		}
-	} else {
+	}
+	if !edited {
 		l.mu.Lock()
 		if len(l.seen) >= maxBoardMarks {
 			clear(l.seen)
@@ -142,7 +150,15 @@ func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref
 // message when that one is in sight, else (or when the edit is refused) as
 // a new message.
 func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
-	at, old := o.boards.target(ctx, key, rep)
+	at, old, stale := o.boards.target(ctx, key, rep)
+	if stale {
+		// A later board of the game is there already: this one, sent late,
+		// is not shown over it.
+		o.log.Info("late board not shown over a later one", "platform", key.platform, "channel", key.channel,
+			"game", rep.GameID, "version", rep.GameVersion)
+		o.count(func(m *deliveryMetrics) { m.superseded++ })
+		return nil
+	}
 	ref, err := bs.SendBoard(ctx, rep, at)
 	if at != "" && errors.Is(err, chat.ErrEditFailed) {
 		o.log.Info("board message not edited, posting a new one", "platform", key.platform, "channel", key.channel,

@@ -113,3 +113,33 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 		t.Errorf("after a fresh board was superseded: %q", h2.log)
 	}
 }
+
+// TestLateBoardNotShownOverALaterOne: a game's board of an older version,
+// delivered after a later one (taken over from a process killed while it
+// sent it), is not shown over it.
+func TestLateBoardNotShownOverALaterOne(t *testing.T) {
+	ctx := context.Background()
+	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	close(h.release)
+	log := slog.New(slog.DiscardHandler)
+	o := newOutbox(st, newLiveBoards(st, time.Now, log), log, time.Now, 0, time.Millisecond,
+		func(string) chat.Sender { return h }, nil, outboxClaim{})
+	defer o.close()
+	o.load(ctx, "test")
+	for _, v := range []int64{3, 2, 4} {
+		o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: fmt.Sprint("v", v), GameID: 7, GameVersion: v, Live: true}, false)
+		if err := o.wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if fmt.Sprint(h.log) != fmt.Sprint([]string{"new v3", "edit 1 v4"}) {
+		t.Errorf("delivered %q: want v2, late, left out", h.log)
+	}
+}

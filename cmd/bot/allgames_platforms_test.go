@@ -64,13 +64,11 @@ func TestEveryGameOnBothPlatforms(t *testing.T) {
 			u := telegramtest.User{ID: int64(100 + i), FirstName: "P" + name, LanguageCode: "en"}
 			ch := telegramtest.Private(u)
 			photos := func() (n int) {
-				for _, s := range tg.Sent(ch.ID) {
-					if s.Method == "sendPhoto" {
-						if _, err := png.Decode(bytes.NewReader(s.Photo)); err != nil {
-							t.Fatalf("a board that is no PNG: %v", err)
-						}
-						n++
+				for _, s := range boardStates(tg, ch.ID) {
+					if _, err := png.Decode(bytes.NewReader(s.Photo)); err != nil {
+						t.Fatalf("a board that is no PNG: %v", err)
 					}
+					n++
 				}
 				return n
 			}
@@ -101,14 +99,12 @@ func TestEveryGameOnBothPlatforms(t *testing.T) {
 			p := fakediscord.User{ID: fmt.Sprint(700 + i), Name: "p" + name}
 			general := fakediscord.Channel{ID: "600", GuildID: guild.ID}
 			mine := func(v *fakediscord.View) (boards int, text string) {
-				for _, m := range v.Messages(general.ID) {
+				for _, m := range discordBoards(v, general.ID) {
 					if !strings.Contains(m.Content, "P"+name) && !strings.Contains(m.Content, "p"+name) {
 						continue
 					}
 					text += m.Content + "\n"
-					if len(m.Files) > 0 {
-						boards++
-					}
+					boards++
 				}
 				return boards, text
 			}

@@ -61,13 +61,7 @@ func TestBothPlatformsFromEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	photos := func() []telegramtest.Sent {
-		var out []telegramtest.Sent
-		for _, s := range tg.Sent(chat.ID) {
-			if s.Method == "sendPhoto" {
-				out = append(out, s)
-			}
-		}
-		return out
+		return boardStates(tg, chat.ID)
 	}
 	if err := tg.Wait(platformPatience, func() bool { return len(photos()) >= 1 }); err != nil {
 		t.Fatalf("no board on Telegram: %v", err)
@@ -99,15 +93,7 @@ func TestBothPlatformsFromEnvironment(t *testing.T) {
 	// Discord: prefix messages start a dama game and play a move.
 	general := fakediscord.Channel{ID: "600", GuildID: guild.ID}
 	ayse := fakediscord.User{ID: "7", Name: "ayse", GlobalName: "Ayşe"}
-	boards := func(v *fakediscord.View) []fakediscord.Message {
-		var out []fakediscord.Message
-		for _, m := range v.Messages(general.ID) {
-			if len(m.Files) > 0 {
-				out = append(out, m)
-			}
-		}
-		return out
-	}
+	boards := func(v *fakediscord.View) []fakediscord.Message { return discordBoards(v, general.ID) }
 	// The gateway may still be connecting: wait for it before speaking.
 	dc.WaitT(t, platformPatience, "the gateway ready", func(v *fakediscord.View) bool { return v.Ready() > 0 })
 	dc.SendMessage(general, ayse, "!play dama easy")
@@ -134,4 +120,30 @@ func TestBothPlatformsFromEnvironment(t *testing.T) {
 	case <-time.After(platformPatience):
 		t.Fatal("bot did not stop after SIGTERM")
 	}
+}
+
+// boardStates are the boards a Telegram chat showed, oldest first: each
+// board sent, and each edit of one (a game is one message edited after
+// every turn).
+func boardStates(tg *telegramtest.Server, chatID int64) []telegramtest.Sent {
+	var out []telegramtest.Sent
+	for _, s := range tg.History(chatID) {
+		if s.Method == "sendPhoto" || s.Method == "editMessageMedia" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// discordBoards are the boards a Discord channel showed, oldest first: each
+// board sent, and each edit of one (a game is one message edited after
+// every turn), as the call that showed it.
+func discordBoards(v *fakediscord.View, channelID string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, c := range v.Calls() {
+		if c.ChannelID == channelID && len(c.Files) > 0 {
+			out = append(out, fakediscord.Message{ID: c.MessageID, ChannelID: channelID, Content: c.Content, Files: c.Files})
+		}
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
 	first := sessions.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at}
 	later := first
-	later.Ref, later.Posted, later.Shown = "58", at.Add(time.Minute), at.Add(2*time.Minute)
+	later.Ref, later.Posted, later.Shown, later.Version = "58", at.Add(time.Minute), at.Add(2*time.Minute), 9
 	others := []sessions.LiveBoard{
 		{Platform: "discord", ChannelID: "-100", Game: 7, Ref: "d1", Posted: at, Shown: at},
 		{Platform: "telegram", ChannelID: "-200", Game: 7, Ref: "9", Posted: at, Shown: at},
@@ -51,7 +51,7 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Ref != want.Ref || !got.Posted.Equal(want.Posted) || !got.Shown.Equal(want.Shown) ||
+		if got.Ref != want.Ref || !got.Posted.Equal(want.Posted) || !got.Shown.Equal(want.Shown) || got.Version != want.Version ||
 			got.Platform != want.Platform || got.ChannelID != want.ChannelID || got.Game != want.Game {
 			t.Errorf("LiveBoard(%s, %s, %d) = %+v, want %+v", want.Platform, want.ChannelID, want.Game, got, want)
 		}

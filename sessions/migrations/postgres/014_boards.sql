@@ -12,6 +12,7 @@ ALTER TABLE channels ADD COLUMN boards TEXT NOT NULL DEFAULT '';
 		ref       TEXT    NOT NULL,
 		posted_ms BIGINT  NOT NULL,
 		shown_ms  BIGINT  NOT NULL,
+		version   BIGINT  NOT NULL DEFAULT 0, -- the game's version the message shows
 		PRIMARY KEY (platform, channel, game_id)
 	);
 	CREATE INDEX live_boards_game ON live_boards(platform, game_id);
