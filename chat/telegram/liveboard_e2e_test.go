@@ -443,8 +443,12 @@ func TestE2ELiveBoardTypedGames(t *testing.T) {
 			}
 			c := e.tally(group.ID)
 			t.Logf("%s: %d typed turns: %v", tc.name, turns, c)
-			if c.edits < turns/2 {
-				t.Errorf("%d boards edited for %d turns", c.edits, turns)
+			// Moves are typed without waiting for their boards: on a loaded
+			// machine a board still waiting is dropped for a newer one
+			// (superseded), so fewer boards than turns may show; but the
+			// ones that show are mostly edits.
+			if c.edits == 0 || c.edits < c.messages {
+				t.Errorf("%d boards edited for %d turns and %d new messages", c.edits, turns, c.messages)
 			}
 			// New boards: the start, the end, and one when four typed
 			// moves were below the last.
