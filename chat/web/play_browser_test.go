@@ -17,6 +17,24 @@ import (
 // at most.
 var pollOpts = []chromedp.PollOption{chromedp.WithPollingInterval(50 * time.Millisecond), chromedp.WithPollingTimeout(20 * time.Second)}
 
+// chatSaw waits until the chat's replies since the last take contain sub
+// (the outbox delivers on its own goroutine), and returns them.
+func chatSaw(t *testing.T, e *env, sub string) string {
+	t.Helper()
+	var all strings.Builder
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if err := e.r.Wait(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		all.WriteString(texts(e.rec.take()))
+		if strings.Contains(all.String(), sub) || time.Now().After(deadline) {
+			return all.String()
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestBrowserPlaysFromThePage: in Chromium, a game's page is to watch
 // until its player signs in with their personal link; then it shows the
 // chat's buttons for them, and the whole game of tic-tac-toe against the
@@ -124,10 +142,7 @@ func TestBrowserPromotion(t *testing.T) {
 	}
 	js[bool](t, ctx, `document.querySelector('#controls button[data-cmd*=" e7 e8 "]').click(), true`)
 	waitText(t, ctx, "#moves", "e8=Q")
-	if err := e.r.Wait(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	if chat := texts(e.rec.take()); !strings.Contains(chat, "e8=") {
+	if chat := chatSaw(t, e, "e8="); !strings.Contains(chat, "e8=") {
 		t.Errorf("the chat did not see the promotion: %q", chat)
 	}
 }
@@ -239,10 +254,7 @@ func TestBrowserDamaMultiCapture(t *testing.T) {
 		js[bool](t, ctx, sel+`.click(), true`)
 	}
 	waitText(t, ctx, "#moves", "d2xd4xd6")
-	if err := e.r.Wait(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	if chat := texts(e.rec.take()); !strings.Contains(chat, "d2xd4xd6") {
+	if chat := chatSaw(t, e, "d2xd4xd6"); !strings.Contains(chat, "d2xd4xd6") {
 		t.Errorf("the chat did not see the capture: %q", chat)
 	}
 }
