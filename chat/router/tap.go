@@ -47,12 +47,7 @@ func (q *request) tap() {
 		q.tapStale(s)
 		return
 	}
-	if side := s.SideOf(q.m.UserID); side == ai.NoSide {
-		q.sayError(sessions.ErrNotPlayer)
-		return
-	}
-	if p, _ := s.ToMove(); p.Bot || p.ID != q.m.UserID {
-		q.sayMoveError(s, "", sessions.ErrNotYourTurn)
+	if !q.tapsOwnTurn(s) {
 		return
 	}
 	squares := args[1:]
@@ -96,16 +91,25 @@ func (q *request) tapMove(s sessions.Snapshot, guard, mv string) {
 		q.tapStale(s)
 		return
 	}
-	if side := s.SideOf(q.m.UserID); side == ai.NoSide {
-		q.sayError(sessions.ErrNotPlayer)
-		return
-	}
-	if p, _ := s.ToMove(); p.Bot || p.ID != q.m.UserID {
-		q.sayMoveError(s, "", sessions.ErrNotYourTurn)
+	if !q.tapsOwnTurn(s) {
 		return
 	}
 	q.canonical = true
 	q.move(mv, true)
+}
+
+// tapsOwnTurn reports whether the presser is the player to move in s,
+// answering them when not.
+func (q *request) tapsOwnTurn(s sessions.Snapshot) bool {
+	if side := s.SideOf(q.m.UserID); side == ai.NoSide {
+		q.sayError(sessions.ErrNotPlayer)
+		return false
+	}
+	if p, _ := s.ToMove(); p.Bot || p.ID != q.m.UserID {
+		q.sayMoveError(s, "", sessions.ErrNotYourTurn)
+		return false
+	}
+	return true
 }
 
 // tapEdit edits the pressed board: sel selected, and the moves of same

@@ -184,6 +184,21 @@ func rowsOf(rep chat.Reply) [][]button {
 	return out
 }
 
+// playersGame is the game of r's page when p plays it; it answers r (404,
+// 403 for a spectator) when not.
+func (s *Server) playersGame(w http.ResponseWriter, r *http.Request, p person) (sessions.Snapshot, bool) {
+	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	if !ok {
+		s.notFound(w, r)
+		return g, false
+	}
+	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
+		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
+		return g, false
+	}
+	return g, true
+}
+
 // controls are the buttons of a game for the signed-in player on its page:
 // what the chat's board shows them (squares, moves, actions), from the
 // same presentation; none for anyone else.
@@ -193,13 +208,8 @@ func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "401 not signed in", http.StatusUnauthorized)
 		return
 	}
-	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	g, ok := s.playersGame(w, r, p)
 	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
-		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
 		return
 	}
 	lang := s.lang(w, r)
@@ -227,13 +237,8 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "429 too many requests", http.StatusTooManyRequests)
 		return
 	}
-	g, ok := s.tokenGame(r.Context(), r.PathValue("token"))
+	g, ok := s.playersGame(w, r, p)
 	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	if g.Platform != p.platform || g.SideOf(p.id) == ai.NoSide {
-		http.Error(w, "403 a spectator cannot play", http.StatusForbidden)
 		return
 	}
 	text, key := strings.TrimSpace(r.PostFormValue("cmd")), r.PostFormValue("key")
