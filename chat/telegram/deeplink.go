@@ -57,7 +57,9 @@ func startCommand(text string) (string, bool) {
 		}
 	case strings.HasPrefix(payload, linkJoin):
 		ch, ok := parseChannel(strings.Replace(strings.TrimPrefix(payload, linkJoin), "_", ":", 1))
-		if ok && ch.chat < 0 {
+		// Only the canonical spelling: "join_-01" would read as -1 and
+		// one chat would have two links.
+		if ok && ch.chat < 0 && payload == linkJoin+strings.Replace(ch.String(), ":", "_", 1) {
 			return "join " + ch.String(), true
 		}
 	}
