@@ -120,6 +120,17 @@ type Reply struct {
 	Fresh bool
 }
 
+// StartLinker is a Sender whose platform has links that bring a person,
+// from wherever they see one, to a private chat with the bot with a
+// command already given (Telegram's deep links, t.me/<bot>?start=...).
+// The Router puts one under a challenge, so that it can be answered from
+// anywhere it is forwarded to.
+type StartLinker interface {
+	// StartLink is the link for the command text, ok false when no link
+	// stands for that command.
+	StartLink(command string) (link string, ok bool)
+}
+
 // BoardSender is a Sender that can show a game's board (a Live reply) by
 // editing the message that showed its previous board. The Router's outbox
 // remembers, for each game and chat, the reference SendBoard returned, and

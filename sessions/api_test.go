@@ -26,7 +26,7 @@ func TestManagerAPI(t *testing.T) {
 		reflect.TypeFor[*sessions.Play](): {"CheckMove", "Hint", "Move", "Roll", "SetLevel", "TakeBackPly", "Undo"},
 		reflect.TypeFor[*sessions.Offers](): {"AnswerTakeback", "DeclineDraw", "OfferDraw", "OfferTakeback",
 			"Resign"},
-		reflect.TypeFor[*sessions.Challenges](): {"Accept", "Decline", "Issue", "Pending"},
+		reflect.TypeFor[*sessions.Challenges](): {"Accept", "Decline", "Issue", "Named", "Pending"},
 		reflect.TypeFor[*sessions.Matches]():    {"Get", "Start"},
 		reflect.TypeFor[*sessions.Tournaments](): {"AddBot", "Cancel", "Create", "Get", "Join", "Leave",
 			"Start"},

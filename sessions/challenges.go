@@ -197,6 +197,41 @@ func (ch *Challenges) Pending(platform, channelID, userID string) []Challenge {
 	return out
 }
 
+// Named finds the one challenge from fromID made at created (its
+// millisecond, as a button or a link names it) in any channel of platform:
+// a deep link opened in a private chat names a challenge made in a group.
+func (ch *Challenges) Named(platform, fromID string, created int64) (Challenge, bool) {
+	if ch.cfg.Shared {
+		recs, err := ch.cfg.Store.Challenges(ch.ctx)
+		if _, err = skippedOf(err); err != nil {
+			ch.log.Warn("loading the challenges", "err", err)
+			return Challenge{}, false
+		}
+		for _, r := range recs {
+			if r.Platform == platform && r.From.ID == fromID && r.Created.UnixMilli() == created &&
+				ch.cfg.Now().Sub(r.Created) <= ch.cfg.ChallengeTTL {
+				if g, ok := ch.cfg.Games.Lookup(r.Game); ok {
+					return challengeOf(r, g), true
+				}
+			}
+		}
+		return Challenge{}, false
+	}
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	for key := range ch.byChannel {
+		if key.platform != platform {
+			continue
+		}
+		for _, c := range ch.liveLocked(key) {
+			if c.From.ID == fromID && c.Created.UnixMilli() == created {
+				return c, true
+			}
+		}
+	}
+	return Challenge{}, false
+}
+
 // Accept accepts the latest challenge to by (from fromID, if not empty) and
 // starts the game, rated, with the challenge's time control; a challenge to
 // a match starts the match and its first game.

@@ -182,17 +182,22 @@ func (q *request) accept() {
 // sayAccepted announces the game an accepted challenge started: a
 // match's target, the opening roll of a dice game.
 func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
-	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap))
+	q.sayReply(q.acceptedReply(q.lang, snap, c))
+}
+
+// acceptedReply is sayAccepted's announcement, in lang.
+func (q *request) acceptedReply(lang chat.Lang, snap sessions.Snapshot, c sessions.Challenge) chat.Reply {
+	head := q.r.cat.T(lang, "game.started", "game", q.r.GameName(lang, snap.Game), "players", q.r.Players(lang, snap))
 	if c.Target > 0 {
-		head += "\n" + q.t("match.started", "target", fmt.Sprint(c.Target))
+		head += "\n" + q.r.cat.T(lang, "match.started", "target", fmt.Sprint(c.Target))
 	}
-	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.TurnsText(lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if p := q.r.Prompt(q.lang, snap); p != "" {
+	if p := q.r.Prompt(lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	q.sayReply(q.r.GameReply(q.lang, snap, head, ""))
+	return q.r.GameReply(lang, snap, head, "")
 }
 
 // decline is accept's counterpart.
@@ -245,9 +250,18 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 			c, found = o, true
 		}
 	}
+	if !found && q.m.Private {
+		// A challenge's link (chat.StartLinker) opened in the private
+		// chat: the challenge is answered where it was made.
+		c, found = q.r.chal.Named(q.m.Platform, fromID, createdMS)
+	}
+	elsewhere := found && c.ChannelID != q.m.ChannelID
 	switch {
 	case !found:
 		q.refuse(q.t("challenge.gone"))
+		return
+	case elsewhere && c.Open():
+		q.refuse(q.t("challenge.open-elsewhere"))
 		return
 	case c.From.ID == q.m.UserID && c.Open():
 		q.refuse(q.t("challenge.open-own"))
@@ -263,7 +277,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		return
 	}
 	if !accept {
-		c, err := q.r.chal.Decline(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID, fromID)
+		c, err := q.r.chal.Decline(q.ctx, c.Platform, c.ChannelID, q.m.UserID, fromID)
 		if errors.Is(err, sessions.ErrNoChallenge) {
 			q.refuse(q.t("challenge.gone"))
 			return
@@ -272,10 +286,17 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 			q.sayError(err)
 			return
 		}
+		if elsewhere {
+			lang := q.challengeLang(c)
+			q.r.send(q.ctx, chat.Reply{Platform: c.Platform, ChannelID: c.ChannelID,
+				Text: q.r.cat.T(lang, "challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(lang, c.Game))})
+			q.say(q.t("challenge.declined-elsewhere", "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
+			return
+		}
 		q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
 		return
 	}
-	snap, acc, err := q.r.chal.Accept(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), fromID)
+	snap, acc, err := q.r.chal.Accept(q.ctx, c.Platform, c.ChannelID, q.user(), fromID)
 	if errors.Is(err, sessions.ErrNoChallenge) {
 		q.refuse(q.t("challenge.gone"))
 		return
@@ -284,5 +305,24 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		q.sayError(err)
 		return
 	}
+	if elsewhere {
+		// The game is where the challenge was made; the private chat is
+		// told so.
+		q.r.opening(snap.ID)
+		rep := q.acceptedReply(q.challengeLang(acc), snap, acc)
+		rep.Platform, rep.ChannelID = snap.Platform, snap.ChannelID
+		q.r.send(q.ctx, rep)
+		q.say(q.t("challenge.accepted-elsewhere", "from", present.CleanName(acc.From.Name),
+			"game", q.r.GameName(q.lang, acc.Game), "tag", "#"+snap.Tag()))
+		return
+	}
 	q.sayAccepted(snap, acc)
+}
+
+// challengeLang is the language of c's chat: the one its challenger used.
+func (q *request) challengeLang(c sessions.Challenge) chat.Lang {
+	if l, ok := chat.ParseLang(c.Lang); ok {
+		return l
+	}
+	return q.lang
 }

@@ -131,20 +131,41 @@ func watchOnly(rep chat.Reply) chat.Reply {
 	return rep
 }
 
-// mirror sends game board rep, for the game's own chat, to the inline
-// messages that share the game too (shareInline), read-only.
+// mirror sends game board rep, for one chat of the game, to the other
+// chats that show it: inline messages that share it (shareInline),
+// read-only; its own chat and its players' private chats, where it is
+// played too (request.actsHere), with its buttons. A mirrored board is
+// edited in place where it can be, never brought to the bottom.
 func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 	boards, err := r.cfg.Store.GameBoards(ctx, rep.Platform, rep.GameID)
 	if err != nil {
 		r.log.Warn("shared boards not loaded", "game", rep.GameID, "err", err)
 		return
 	}
+	home, _ := r.homeOf(ctx, rep.GameID)
 	for _, b := range boards {
-		if b.ChannelID == rep.ChannelID || !strings.HasPrefix(b.ChannelID, chat.InlineChannelPrefix) {
-			continue
+		if b.ChannelID == rep.ChannelID || (rep.GameVersion != 0 && b.Version >= rep.GameVersion) {
+			continue // its own chat, or one that shows this version already
 		}
-		view := watchOnly(rep)
-		view.ChannelID, view.Ref = b.ChannelID, ""
+		view := rep
+		if strings.HasPrefix(b.ChannelID, chat.InlineChannelPrefix) && b.ChannelID != home {
+			view = watchOnly(rep)
+		}
+		view.ChannelID, view.Ref, view.Fresh = b.ChannelID, "", false
+		if r.chans.Get(ctx, view.Platform, view.ChannelID).Boards == sessions.BoardsNew {
+			view.Live = false
+		}
 		r.out.put(ctx, view, isLater(ctx))
 	}
+}
+
+// homeOf is the chat game id is played in.
+func (r *Router) homeOf(ctx context.Context, id int64) (string, bool) {
+	if s, err := r.games.Get(id); err == nil {
+		return s.ChannelID, true
+	}
+	if s, ok := r.games.Finished(ctx, id); ok {
+		return s.ChannelID, true
+	}
+	return "", false
 }

@@ -7,10 +7,11 @@ package router
 import (
 	"errors"
 	"fmt"
-	"oyunbot/chat/present"
 
 	"oyunbot/ai"
 	"oyunbot/chat"
+	"oyunbot/chat/internal/command"
+	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/sessions"
 )
@@ -50,9 +51,27 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
 			}
+			if link, ok := q.challengeLink(c); ok {
+				rep.Text += "\n" + q.t("challenge.link", "to", present.CleanName(c.To.Name), "link", link)
+			}
 		}
 	}
 	q.sayReply(rep)
+}
+
+// challengeLink is a link that answers c from anywhere it is forwarded to
+// (chat.StartLinker): for a challenge to one person made in a group, who
+// may read it elsewhere. An open challenge has none: it is for those who
+// are in the chat where it was made.
+func (q *request) challengeLink(c sessions.Challenge) (string, bool) {
+	if c.Open() || q.m.Private {
+		return "", false
+	}
+	l, ok := q.r.sender(q.m.Platform).(chat.StartLinker)
+	if !ok {
+		return "", false
+	}
+	return l.StartLink(command.Accept + " " + present.ChallengeID(c))
 }
 
 // rematch plays the sender's finished game again: the tagged one, else the

@@ -136,10 +136,10 @@ func (q *request) argsWithoutTag() []string {
 func (q *request) current() (sessions.Snapshot, bool) {
 	if id, ok := q.tag(); ok {
 		s, err := q.r.games.Get(id)
-		if err == nil && s.Platform == q.m.Platform && s.ChannelID == q.m.ChannelID {
+		if err == nil && q.actsHere(s) {
 			return s, true
 		}
-		if f, ok := q.r.games.Finished(q.ctx, id); ok && f.Platform == q.m.Platform && f.ChannelID == q.m.ChannelID {
+		if f, ok := q.r.games.Finished(q.ctx, id); ok && q.actsHere(f) {
 			// Typed or a button under an old board alike: the game is over.
 			q.refuse("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f),
 				"rematch", q.word(command.Rematch)+" #"+f.Tag()))
@@ -154,6 +154,23 @@ func (q *request) current() (sessions.Snapshot, bool) {
 		return sessions.Snapshot{}, false
 	}
 	return mine[0], true
+}
+
+// actsHere reports whether the sender may act on game s from this chat:
+// its own chat, or, for one of its players, their private chat with the
+// bot (a game's link, or "board #g7", resumes it there: its board
+// messages are mirrored between the two, Router.mirror) unless its own
+// chat keeps a new picture of every turn, with no board message to
+// mirror to.
+func (q *request) actsHere(s sessions.Snapshot) bool {
+	switch {
+	case s.Platform != q.m.Platform:
+		return false
+	case s.ChannelID == q.m.ChannelID:
+		return true
+	}
+	return q.m.Private && !q.m.Shared && s.SideOf(q.m.UserID) != ai.NoSide &&
+		q.r.chans.Get(q.ctx, s.Platform, s.ChannelID).Boards != sessions.BoardsNew
 }
 
 // currentOrLast is current, falling back to the sender's last finished game

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"log/slog"
 	"oyunbot/chat/present"
-	"strings"
 	"sync"
 	"time"
 
@@ -306,13 +305,14 @@ func (r *Router) Close() error {
 // send delivers a reply on its platform: through the durable outbox, or,
 // for a notice, at once and best effort (a stale "thinking…" is noise).
 func (r *Router) send(ctx context.Context, rep chat.Reply) {
+	board := rep
 	if rep.Live && r.chans.Get(ctx, rep.Platform, rep.ChannelID).Boards == sessions.BoardsNew {
 		rep.Live, rep.Fresh = false, false // the channel keeps a picture of every turn
 	}
 	if !rep.Notice {
 		r.out.put(ctx, rep, isLater(ctx))
-		if rep.Live && rep.GameID != 0 && !strings.HasPrefix(rep.ChannelID, chat.InlineChannelPrefix) {
-			r.mirror(ctx, rep)
+		if board.Live && board.GameID != 0 {
+			r.mirror(ctx, board)
 		}
 		return
 	}

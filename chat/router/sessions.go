@@ -63,6 +63,7 @@ type challengeBook interface {
 	Pending(platform, channelID, userID string) []sessions.Challenge
 	Accept(ctx context.Context, platform, channelID string, by sessions.Player, fromID string) (sessions.Snapshot, sessions.Challenge, error)
 	Decline(ctx context.Context, platform, channelID, userID, fromID string) (sessions.Challenge, error)
+	Named(platform, fromID string, created int64) (sessions.Challenge, bool)
 }
 
 // tournamentDesk is a channel's tournament (sessions.Tournaments).

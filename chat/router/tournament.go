@@ -86,6 +86,12 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subCreate:
 		q.tournamentCreate(args)
 	case subJoin:
+		if q.m.Private && len(args) == 1 {
+			if _, ok := q.r.tour.Get(q.ctx, q.m.Platform, args[0]); ok {
+				q.joinElsewhere(args[0])
+				return
+			}
+		}
 		v, err := q.r.tour.Join(q.ctx, q.m.Platform, q.m.ChannelID, q.user())
 		if err != nil {
 			q.tournamentError(err)
@@ -243,7 +249,28 @@ func (q *request) tournamentCreate(args []string) {
 	if ignored != "" {
 		text += "\n" + ignored
 	}
+	if l, ok := q.r.sender(q.m.Platform).(chat.StartLinker); ok && !q.m.Private {
+		if link, ok := l.StartLink(command.Join + " " + q.m.ChannelID); ok {
+			text += "\n" + q.t("tournament.link", "link", link)
+		}
+	}
 	q.say(text)
+}
+
+// joinElsewhere joins the sender, in their private chat, to the tournament
+// of the group channelID (its link, chat.StartLinker, opened there): the
+// group is told as if they had joined there.
+func (q *request) joinElsewhere(channelID string) {
+	v, err := q.r.tour.Join(q.ctx, q.m.Platform, channelID, q.user())
+	if err != nil {
+		q.tournamentError(err)
+		return
+	}
+	lang := q.r.eventLang(q.ctx, q.m.Platform, channelID, v.Lang)
+	q.r.send(q.ctx, chat.Reply{Platform: q.m.Platform, ChannelID: channelID,
+		Text: q.r.cat.T(lang, "tournament.joined", "player", q.user().Name, "n", strconv.Itoa(len(v.T.Players)),
+			"players", q.r.Entrants(lang, v))})
+	q.say(q.t("tournament.joined-elsewhere", "game", q.r.GameName(q.lang, v.Game), "n", strconv.Itoa(len(v.T.Players))))
 }
 
 // tournamentLeave: leave, or "leave bot <level>" (organiser) for the bot.

@@ -122,3 +122,8 @@ func StartLink(bot, command string, group bool) (string, bool) {
 	}
 	return "https://t.me/" + url.PathEscape(bot) + "?" + key + "=" + payload, true
 }
+
+// StartLink is the deep link to the bot that gives command (chat.StartLinker).
+func (b *Bot) StartLink(command string) (string, bool) {
+	return StartLink(b.UserName(), command, false)
+}
