@@ -14,7 +14,7 @@ import (
 
 func (q *request) hint() {
 	s, ok := q.current()
-	if !ok || q.refused(s, q.r.Host(s.Game).Policy.NoHints, "error.no-hints") {
+	if !ok || q.refused(s, q.r.show.Host(s.Game).Policy.NoHints, "error.no-hints") {
 		return
 	}
 	if s.Rated && s.VsBot() && s.Tournament == 0 && !s.Result.Over && !q.confirmed() {
@@ -38,7 +38,7 @@ func (q *request) undo() {
 		q.takeBackPly()
 		return
 	}
-	if q.refused(s, q.r.Host(s.Game).Policy.NoUndo, "error.no-undo") {
+	if q.refused(s, q.r.show.Host(s.Game).Policy.NoUndo, "error.no-undo") {
 		return
 	}
 	if !s.VsBot() && !s.Solo() {
@@ -59,7 +59,7 @@ func (q *request) undo() {
 	if s.Rated && !after.Rated {
 		head += " " + q.t("game.unrated")
 	}
-	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // takeBackPly takes back the sender's last ply of the turn they are in.
@@ -71,15 +71,15 @@ func (q *request) takeBackPly() {
 		return
 	}
 	head := q.t("game.ply-undone", "move", ply)
-	if p := q.r.Prompt(q.lang, after); p != "" {
+	if p := q.r.show.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 func (q *request) draw() {
 	s, ok := q.current()
-	if !ok || q.refused(s, q.r.Host(s.Game).Policy.NoDraws, "error.no-draws") {
+	if !ok || q.refused(s, q.r.show.Host(s.Game).Policy.NoDraws, "error.no-draws") {
 		return
 	}
 	out, after, err := q.r.acts.OfferDraw(q.ctx, s.ID, q.m.UserID)
@@ -87,23 +87,23 @@ func (q *request) draw() {
 		q.sayError(err)
 		return
 	}
-	me := q.r.PlayerName(after, after.SideOf(q.m.UserID))
+	me := q.r.show.PlayerName(after, after.SideOf(q.m.UserID))
 	switch out {
 	case sessions.DrawAgreed:
 		head := q.t("draw.agreed")
 		if s.Rated && !after.Rated && !after.Result.Void() { // a tournament's draw at move 0
 			head += " " + q.t("draw.early-unrated")
 		}
-		q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
+		q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
 	case sessions.DrawDeclined:
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:
-		opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+		opp := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 		q.askAnswer(oppID, "#"+after.Tag())
 		q.sayAbout(after, chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
-			Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
+			Buttons: q.r.show.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 		})
 	}
 }
@@ -129,8 +129,8 @@ func (q *request) resign() {
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.resigned", "player", q.r.PlayerName(after, after.SideOf(q.m.UserID)))
-	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
+	head := q.t("game.resigned", "player", q.r.show.PlayerName(after, after.SideOf(q.m.UserID)))
+	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // declineDraw declines the draw offer to the sender in the tagged game.

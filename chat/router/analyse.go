@@ -41,13 +41,13 @@ func (q *request) analyse() {
 	later := *q
 	later.ctx = answerLater(context.WithoutCancel(q.ctx))
 	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, sessions.AnalysisListener{
-		Progress: func(done, total int) { later.say(later.r.AnalysisProgress(later.lang, s, done, total)) },
+		Progress: func(done, total int) { later.say(later.r.show.AnalysisProgress(later.lang, s, done, total)) },
 		Done: func(res *analysis.Result, err error) {
 			if err != nil {
 				later.analysisFailed(s, err)
 				return
 			}
-			later.sayReply(later.r.AnalysisReply(later.lang, s, res))
+			later.sayReply(later.r.show.AnalysisReply(later.lang, s, res))
 		},
 	})
 	var busy *sessions.AnalysisBusyError
@@ -61,7 +61,7 @@ func (q *request) analyse() {
 	case errors.Is(err, sessions.ErrNothingToAnalyse):
 		q.say(q.t("analysis.no-moves", "tag", tag))
 	case errors.Is(err, analysis.ErrNotJudged):
-		q.say(q.t("analysis.unsupported", "game", q.r.GameName(q.lang, s.Game)))
+		q.say(q.t("analysis.unsupported", "game", q.r.show.GameName(q.lang, s.Game)))
 	case errors.Is(err, sessions.ErrClosed):
 		q.say(q.t("analysis.stopped", "tag", tag)) // asked as the bot stops
 	case err != nil:
@@ -69,7 +69,7 @@ func (q *request) analyse() {
 	case started:
 		q.say(q.r.cat.N(q.lang, "analysis.started", present.MoveCount(s), "tag", tag))
 	default:
-		q.sayReply(q.r.AnalysisReply(q.lang, s, res))
+		q.sayReply(q.r.show.AnalysisReply(q.lang, s, res))
 	}
 }
 

@@ -54,7 +54,7 @@ func TestClassify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Router{cfg: Config{Games: reg}, Presenter: present.New(present.Config{Games: reg}, nil)}
+	r := &Router{cfg: Config{Games: reg}, show: present.New(present.Config{Games: reg}, nil)}
 	for _, tc := range []struct {
 		take  argKinds
 		words string
@@ -116,7 +116,7 @@ func FuzzClassify(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	r := &Router{cfg: Config{Games: reg}, Presenter: present.New(present.Config{Games: reg}, nil)}
+	r := &Router{cfg: Config{Games: reg}, show: present.New(present.Config{Games: reg}, nil)}
 	f.Fuzz(func(t *testing.T, line string) {
 		words := strings.Fields(line)
 		for _, take := range []argKinds{playArgs, challengeArgs, tournamentArgs, ratingArgs} {

@@ -69,9 +69,9 @@ func (q *request) challenge() {
 	}
 	if to == nil && unresolved != "" {
 		// The example names the game asked for, else the first one.
-		gname := q.r.ExampleName(q.lang)
+		gname := q.r.show.ExampleName(q.lang)
 		if game != nil {
-			gname = q.r.TypedName(q.lang, game)
+			gname = q.r.show.TypedName(q.lang, game)
 		}
 		q.say(q.t("error.challenge-unresolved", "name", present.Shorten(unresolved, 30), "game", gname))
 		return
@@ -79,7 +79,7 @@ func (q *request) challenge() {
 	if to == nil && game != nil {
 		if q.m.Private && !q.m.Shared {
 			// Nobody else is here to accept it: said, with where it works.
-			gname := q.r.TypedName(q.lang, game)
+			gname := q.r.show.TypedName(q.lang, game)
 			q.say(q.t("error.challenge-open-private", "game", gname))
 			return
 		}
@@ -87,11 +87,11 @@ func (q *request) challenge() {
 		return
 	}
 	if to == nil || game == nil {
-		q.say(q.t("error.challenge-usage", "games", q.r.GameNames(q.lang, present.Duel)))
+		q.say(q.t("error.challenge-usage", "games", q.r.show.GameNames(q.lang, present.Duel)))
 		return
 	}
 	if strings.EqualFold(strings.TrimPrefix(to.Name, "@"), q.r.cfg.BotName) || strings.EqualFold(to.ID, q.r.cfg.BotName) {
-		q.say(q.t("error.challenge-bot", "game", q.r.TypedName(q.lang, game)))
+		q.say(q.t("error.challenge-bot", "game", q.r.show.TypedName(q.lang, game)))
 		return
 	}
 	if to.Name == "" {
@@ -106,16 +106,16 @@ func (q *request) challenge() {
 		q.sayError(err)
 		return
 	}
-	q.sayChallenge(q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.GameName(q.lang, game)), to.ID, tc, target)
+	q.sayChallenge(q.t("challenge.sent", "from", q.user().Name, "to", to.Name, "game", q.r.show.GameName(q.lang, game)), to.ID, tc, target)
 }
 
 // sayBadSide refuses a side word of another game than g, with g's sides.
 func (q *request) sayBadSide(g games.Game, word string) {
 	var sides []string
 	for side := range g.SideNames() {
-		sides = append(sides, q.r.SideName(q.lang, g, ai.Side(side)))
+		sides = append(sides, q.r.show.SideName(q.lang, g, ai.Side(side)))
 	}
-	q.say(q.t("error.bad-side", "word", present.Shorten(word, 20), "game", q.r.GameName(q.lang, g), "sides", strings.Join(sides, ", ")))
+	q.say(q.t("error.bad-side", "word", present.Shorten(word, 20), "game", q.r.show.GameName(q.lang, g), "sides", strings.Join(sides, ", ")))
 }
 
 // sayBadTime refuses a word meant as a time control, with the accepted
@@ -127,8 +127,8 @@ func (q *request) sayBadTime(word string) {
 		key = "error.time-too-short"
 	}
 	q.say(q.t(key, "word", present.Shorten(word, 20),
-		"min", q.r.DurationText(q.lang, sessions.MinClock), "max", q.r.DurationText(q.lang, sessions.MaxClock),
-		"incr", q.r.DurationText(q.lang, sessions.MaxIncr)))
+		"min", q.r.show.DurationText(q.lang, sessions.MinClock), "max", q.r.show.DurationText(q.lang, sessions.MaxClock),
+		"incr", q.r.show.DurationText(q.lang, sessions.MaxIncr)))
 }
 
 // fromArg returns the challenger named in the arguments ("accept @ali"):
@@ -187,17 +187,17 @@ func (q *request) sayAccepted(snap sessions.Snapshot, c sessions.Challenge) {
 
 // acceptedReply is sayAccepted's announcement, in lang.
 func (q *request) acceptedReply(lang chat.Lang, snap sessions.Snapshot, c sessions.Challenge) chat.Reply {
-	head := q.r.cat.T(lang, "game.started", "game", q.r.GameName(lang, snap.Game), "players", q.r.Players(lang, snap))
+	head := q.r.cat.T(lang, "game.started", "game", q.r.show.GameName(lang, snap.Game), "players", q.r.show.Players(lang, snap))
 	if c.Target > 0 {
 		head += "\n" + q.r.cat.T(lang, "match.started", "target", fmt.Sprint(c.Target))
 	}
-	if t := q.r.TurnsText(lang, snap, 0); t != "" {
+	if t := q.r.show.TurnsText(lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if p := q.r.Prompt(lang, snap); p != "" {
+	if p := q.r.show.Prompt(lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	return q.r.GameReply(lang, snap, head, "")
+	return q.r.show.GameReply(lang, snap, head, "")
 }
 
 // decline is accept's counterpart.
@@ -223,7 +223,7 @@ func (q *request) decline() {
 		q.sayError(err)
 		return
 	}
-	q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
+	q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.show.GameName(q.lang, c.Game)))
 }
 
 // challengeArg is the challenge named by a challengeID among the arguments.
@@ -289,11 +289,11 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		if elsewhere {
 			lang := q.challengeLang(c)
 			q.r.send(q.ctx, chat.Reply{Platform: c.Platform, ChannelID: c.ChannelID,
-				Text: q.r.cat.T(lang, "challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(lang, c.Game))})
-			q.say(q.t("challenge.declined-elsewhere", "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
+				Text: q.r.cat.T(lang, "challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.show.GameName(lang, c.Game))})
+			q.say(q.t("challenge.declined-elsewhere", "from", present.CleanName(c.From.Name), "game", q.r.show.GameName(q.lang, c.Game)))
 			return
 		}
-		q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.GameName(q.lang, c.Game)))
+		q.say(q.t("challenge.declined", "player", q.user().Name, "from", present.CleanName(c.From.Name), "game", q.r.show.GameName(q.lang, c.Game)))
 		return
 	}
 	snap, acc, err := q.r.chal.Accept(q.ctx, c.Platform, c.ChannelID, q.user(), fromID)
@@ -313,7 +313,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 		rep.Platform, rep.ChannelID = snap.Platform, snap.ChannelID
 		q.r.send(q.ctx, rep)
 		q.say(q.t("challenge.accepted-elsewhere", "from", present.CleanName(acc.From.Name),
-			"game", q.r.GameName(q.lang, acc.Game), "tag", "#"+snap.Tag()))
+			"game", q.r.show.GameName(q.lang, acc.Game), "tag", "#"+snap.Tag()))
 		return
 	}
 	q.sayAccepted(snap, acc)

@@ -64,9 +64,9 @@ func (q *request) roll() {
 	for from > 0 && after.Sides[from-1] == ai.Chance {
 		from--
 	}
-	head := q.r.TurnsText(q.lang, after, from)
-	if p := q.r.Prompt(q.lang, after); p != "" {
+	head := q.r.show.TurnsText(q.lang, after, from)
+	if p := q.r.show.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
 }

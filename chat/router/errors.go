@@ -47,10 +47,10 @@ var errorTexts = []errorText{
 	{match: as[*sessions.PlayingError](), tagged: true, text: func(q *request, err error) string {
 		var pe *sessions.PlayingError
 		errors.As(err, &pe)
-		return q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.GameName(q.lang, pe.Game.Game))
+		return q.t("error.already-playing", "tag", "#"+pe.Game.Tag(), "game", q.r.show.GameName(q.lang, pe.Game.Game))
 	}},
 	{match: is(sessions.ErrNoGame), tagged: true, text: func(q *request, _ error) string {
-		return q.t("error.no-game", "games", q.r.GameNames(q.lang, nil))
+		return q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil))
 	}},
 	{match: is(sessions.ErrNotPlayer), tagged: true, refusal: true, text: key("error.not-player")},
 	{match: is(sessions.ErrNotYourTurn), tagged: true, refusal: true, text: key("error.wait-turn")},
@@ -67,7 +67,7 @@ var errorTexts = []errorText{
 	{match: is(sessions.ErrNoTakebackOffer), tagged: true, refusal: true, text: key("takeback.gone")},
 	{match: is(sessions.ErrNoDrawOffer), tagged: true, refusal: true, text: key("error.no-draw-offer")},
 	{match: is(sessions.ErrUnknownLevel), tagged: true, text: func(q *request, _ error) string {
-		return q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, nil))
+		return q.t("error.unknown-level", "levels", q.r.show.LevelNames(q.lang, nil))
 	}},
 	{match: is(sessions.ErrOnePlayerGame), tagged: true, text: key("error.one-player")},
 	{match: is(sessions.ErrRatedGame), tagged: true, text: key("error.no-hint-rated")},
@@ -77,7 +77,7 @@ var errorTexts = []errorText{
 	{match: as[*sessions.OverAtStartError](), text: func(q *request, err error) string {
 		var over *sessions.OverAtStartError
 		errors.As(err, &over)
-		return q.t("error.start-over", "reason", q.r.StartReason(q.lang, over.Game, over.Status, over.Turn))
+		return q.t("error.start-over", "reason", q.r.show.StartReason(q.lang, over.Game, over.Status, over.Turn))
 	}},
 	// The reason without the sentinel's own words, which the sentence
 	// already says; in the person's language when the game can say it

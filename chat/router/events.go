@@ -26,10 +26,10 @@ func (r *Router) onEvent(ev sessions.Event) {
 		var rep chat.Reply
 		switch ev.Kind {
 		case sessions.EventRoundStarted:
-			rep = r.RoundStarted(lang, ev)
+			rep = r.show.RoundStarted(lang, ev)
 		case sessions.EventTournamentOver:
-			rep = r.StandingsReply(lang, *v, true)
-			rep.Text = r.cat.T(lang, "tournament.over", "game", r.GameName(lang, v.Game)) + "\n" + r.TournamentWinner(lang, *v) + "\n" + rep.Text
+			rep = r.show.StandingsReply(lang, *v, true)
+			rep.Text = r.cat.T(lang, "tournament.over", "game", r.show.GameName(lang, v.Game)) + "\n" + r.show.TournamentWinner(lang, *v) + "\n" + rep.Text
 		default:
 			return
 		}
@@ -72,11 +72,11 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 		if p, ok := s.ToMove(); (ok && p.Bot) || s.Result.Over || (s.Players[0].Bot && s.Players[1].Bot) {
 			continue
 		}
-		head := r.cat.T(lang, "game.started", "game", r.GameName(lang, s.Game), "players", r.Players(lang, s))
-		if t := r.TurnsText(lang, s, 0); t != "" {
+		head := r.cat.T(lang, "game.started", "game", r.show.GameName(lang, s.Game), "players", r.show.Players(lang, s))
+		if t := r.show.TurnsText(lang, s, 0); t != "" {
 			head += "\n" + t // the opening roll
 		}
-		if p := r.Prompt(lang, s); p != "" {
+		if p := r.show.Prompt(lang, s); p != "" {
 			head += "\n" + p // what the roll asks of the first player
 		}
 		viewer := "" // between people: the board as the first player sees it
@@ -87,7 +87,7 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 				}
 			}
 		}
-		rep := r.GameReply(lang, s, head, viewer)
+		rep := r.show.GameReply(lang, s, head, viewer)
 		rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ev.Ref
 		r.send(ctx, rep)
 	}
@@ -96,7 +96,7 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 // openingFailed announces a game the bot opens whose first move failed
 // (why), so that the game is shown all the same.
 func (r *Router) openingFailed(lang chat.Lang, s sessions.Snapshot, head, why, ref string) chat.Reply {
-	rep := r.GameReply(lang, s, head+"\n"+why, "")
+	rep := r.show.GameReply(lang, s, head+"\n"+why, "")
 	rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ref
 	return rep
 }
@@ -152,20 +152,20 @@ func (e *eventReply) saidBotMoved() (chat.Reply, bool) {
 	// bot's job played (with a pass the rules made between them), and
 	// the dice rolled for the next.
 	from := present.PersonTurnBefore(s, ev.From)
-	head := r.TurnsText(lang, s, from)
+	head := r.show.TurnsText(lang, s, from)
 	if r.followed(s.ID) {
-		head = r.GameName(lang, s.Game) + " · " + head
+		head = r.show.GameName(lang, s.Game) + " · " + head
 	}
-	if e := r.Explanations(lang, s, from); e != "" {
+	if e := r.show.Explanations(lang, s, from); e != "" {
 		head += "\n" + e
 	}
 	if o := r.opening(s.ID); o != "" {
 		head = o + "\n" + head // the game the bot opens, with its first move
 	}
-	if p := r.Prompt(lang, s); p != "" {
+	if p := r.show.Prompt(lang, s); p != "" {
 		head += "\n" + p
 	}
-	game := r.GameReply(lang, s, head, human)
+	game := r.show.GameReply(lang, s, head, human)
 	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 	rep = game
 	return rep, true
@@ -192,7 +192,7 @@ func (e *eventReply) saidThinking() (chat.Reply, bool) {
 // saidHint is the reply to a sessions.EventHint.
 func (e *eventReply) saidHint() (chat.Reply, bool) {
 	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
-	shown := r.ShowMove(lang, s, ev.Move)
+	shown := r.show.ShowMove(lang, s, ev.Move)
 	rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 	if ev.Unrated {
 		rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
@@ -210,15 +210,15 @@ func (e *eventReply) saidForfeit() (chat.Reply, bool) {
 	var head string
 	switch {
 	case s.Result.Void() && (s.Turn == ai.First || s.Turn == ai.Second):
-		head = t("game.never-moved", "player", r.DisplayName(s.Players[s.Turn]))
+		head = t("game.never-moved", "player", r.show.DisplayName(s.Players[s.Turn]))
 	case s.Result.Winner != ai.First && s.Result.Winner != ai.Second:
 		return rep, false // no loser to name (not an outcome CheckIdle gives)
 	case s.Result.Reason == sessions.ReasonTime:
-		head = t("game.flag", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+		head = t("game.flag", "player", r.show.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 	default:
-		head = t("game.forfeit", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+		head = t("game.forfeit", "player", r.show.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 	}
-	game := r.GameReply(lang, s, head, "")
+	game := r.show.GameReply(lang, s, head, "")
 	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 	rep = game
 	return rep, true
@@ -232,7 +232,7 @@ func (e *eventReply) saidReminder() (chat.Reply, bool) {
 	if ev.Void {
 		key = "game.reminder-void" // what the forfeit then does
 	}
-	rep.Text = "#" + s.Tag() + " " + t(key, "player", r.DisplayName(p), "left", r.FormatDuration(lang, ev.Left))
+	rep.Text = "#" + s.Tag() + " " + t(key, "player", r.show.DisplayName(p), "left", r.show.FormatDuration(lang, ev.Left))
 	return rep, true
 }
 
@@ -259,9 +259,9 @@ func (e *eventReply) saidEnded() (chat.Reply, bool) {
 	r, s, lang, t, rep := e.r, e.s, e.lang, e.t, e.rep
 	head := t("game.ended-aborted")
 	if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {
-		head = t("game.ended-withdrew", "player", r.DisplayName(s.Players[s.Result.Winner.Opponent()]))
+		head = t("game.ended-withdrew", "player", r.show.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 	}
-	game := r.GameReply(lang, s, head, "")
+	game := r.show.GameReply(lang, s, head, "")
 	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 	rep = game
 	return rep, true
@@ -271,15 +271,15 @@ func (e *eventReply) saidEnded() (chat.Reply, bool) {
 func (e *eventReply) saidMatchGame() (chat.Reply, bool) {
 	r, ev, s, lang, human, t, rep := e.r, e.ev, e.s, e.lang, e.human, e.t, e.rep
 	m := ev.Match
-	head := t("match.next", "score", r.MatchScoreText(m), "target", fmt.Sprint(m.Target)) + "\n" +
-		t("game.started", "game", r.GameName(lang, s.Game), "players", r.Players(lang, s))
-	if tt := r.TurnsText(lang, s, 0); tt != "" {
+	head := t("match.next", "score", r.show.MatchScoreText(m), "target", fmt.Sprint(m.Target)) + "\n" +
+		t("game.started", "game", r.show.GameName(lang, s.Game), "players", r.show.Players(lang, s))
+	if tt := r.show.TurnsText(lang, s, 0); tt != "" {
 		head += "\n" + tt
 	}
-	if p := r.Prompt(lang, s); p != "" {
+	if p := r.show.Prompt(lang, s); p != "" {
 		head += "\n" + p
 	}
-	game := r.GameReply(lang, s, head, human)
+	game := r.show.GameReply(lang, s, head, human)
 	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 	rep = game
 	return rep, true
@@ -291,9 +291,9 @@ func (e *eventReply) saidMatchOver() (chat.Reply, bool) {
 	m := ev.Match
 	rep.Platform, rep.ChannelID = m.Platform, m.ChannelID
 	if m.Winner < 0 {
-		rep.Text = t("match.over-void", "score", r.MatchScoreText(m))
+		rep.Text = t("match.over-void", "score", r.show.MatchScoreText(m))
 	} else {
-		rep.Text = t("match.over", "score", r.MatchScoreText(m), "player", r.DisplayName(m.Players[m.Winner]))
+		rep.Text = t("match.over", "score", r.show.MatchScoreText(m), "player", r.show.DisplayName(m.Players[m.Winner]))
 	}
 	return rep, true
 }
@@ -307,7 +307,7 @@ func (e *eventReply) saidNotSaved() (chat.Reply, bool) {
 		// before the bot's failure, as the bot's move would have been.
 		if i := present.LastTurnStart(s, 0, ai.NoSide); i > 0 {
 			if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
-				if turn := r.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
+				if turn := r.show.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
 					rep.Text = "#" + s.Tag() + " " + turn + " · " + t("bot.not-saved", "bot", r.cfg.BotName)
 				}
 			}
@@ -340,8 +340,8 @@ func (e *eventReply) saidClockResumed() (chat.Reply, bool) {
 	if ev.Outage {
 		key = "clock.resumed-outage"
 	}
-	rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.DisplayName(p))
-	if c := r.ClockLine(lang, s); c != "" {
+	rep.Text = "#" + s.Tag() + " " + t(key, "down", strings.Join(parts, " "), "player", r.show.DisplayName(p))
+	if c := r.show.ClockLine(lang, s); c != "" {
 		rep.Text += "\n" + c
 	}
 	return rep, true

@@ -45,7 +45,7 @@ func (r *Router) gameCommands(next handler) handler {
 		if q.entry == nil {
 			names := make([]string, len(owners))
 			for i, g := range owners {
-				names[i] = r.GameName(q.lang, g)
+				names[i] = r.show.GameName(q.lang, g)
 			}
 			q.entry = &entry{name: "game.none", run: func(q *request) {
 				q.say(q.t("error.game-command", "word", present.Shorten(q.cmd.Word, 30), "games", strings.Join(names, ", ")))
@@ -102,7 +102,7 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 			q.say("#" + s.Tag() + " " + present.LocalError(q.lang, err))
 			return
 		}
-		q.sayReply(q.r.AnswerReply(q.lang, s, ans))
+		q.sayReply(q.r.show.AnswerReply(q.lang, s, ans))
 	})
 }
 
@@ -134,7 +134,7 @@ func (q *request) callGameCommand(ctx context.Context, c games.Command, req game
 
 // commandRequest is what a game command gets of game s.
 func (q *request) commandRequest(s sessions.Snapshot) (games.CommandRequest, error) {
-	return q.r.CommandRequest(q.ctx, q.lang, s, argsWithoutTags(q.cmd.Args), q.r.rate)
+	return q.r.show.CommandRequest(q.ctx, q.lang, s, argsWithoutTags(q.cmd.Args), q.r.rate)
 }
 
 // argsWithoutTags drops "#g7" tags from a command's words.

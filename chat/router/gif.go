@@ -37,7 +37,7 @@ func (q *request) gif() {
 func (q *request) sendGIF(s sessions.Snapshot, d render.Drawer) {
 	start := time.Now()
 	var buf bytes.Buffer
-	frames, err := q.r.GameFrames(q.lang, s, q.r.FlipFor(s, q.m.UserID))
+	frames, err := q.r.show.GameFrames(q.lang, s, q.r.show.FlipFor(s, q.m.UserID))
 	if err == nil {
 		err = render.AnimateTo(&buf, d, frames, present.GifDelay, present.GifHold)
 	}
@@ -49,7 +49,7 @@ func (q *request) sendGIF(s sessions.Snapshot, d render.Drawer) {
 	b := buf.Bytes()
 	q.r.log.Debug("gif drawn", "id", s.ID, "moves", len(s.Moves), "bytes", len(b), "took", time.Since(start))
 	q.sayReply(chat.Reply{
-		Text:     "#" + s.Tag() + " " + q.t("gif.caption", "game", q.r.GameName(q.lang, s.Game), "moves", strconv.Itoa(present.MoveCount(s))),
+		Text:     "#" + s.Tag() + " " + q.t("gif.caption", "game", q.r.show.GameName(q.lang, s.Game), "moves", strconv.Itoa(present.MoveCount(s))),
 		File:     b,
 		FileName: fmt.Sprintf("oyunbot-%s.gif", s.Tag()),
 		FileType: "image/gif",

@@ -16,12 +16,12 @@ import (
 // meant as a side, but not one of g's.
 func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 	if g != nil {
-		if s, ok := present.SideOf(r.Host(g), w); ok {
+		if s, ok := present.SideOf(r.show.Host(g), w); ok {
 			return s, true
 		}
 	}
 	for _, o := range r.cfg.Games.Games() {
-		if s, ok := present.SideOf(r.Host(o), w); ok {
+		if s, ok := present.SideOf(r.show.Host(o), w); ok {
 			if g != nil {
 				return ai.NoSide, true
 			}
@@ -35,13 +35,13 @@ func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 // ones in any language); while no game is named, as any registered game's.
 func (r *Router) levelWord(g games.Game, w string) (ai.Level, bool) {
 	if g != nil {
-		return r.Host(g).Level(w)
+		return r.show.Host(g).Level(w)
 	}
 	if l, ok := ai.ParseLevel(w); ok {
 		return l, true
 	}
 	for _, o := range r.cfg.Games.Games() {
-		if l, ok := r.Host(o).Level(w); ok {
+		if l, ok := r.show.Host(o).Level(w); ok {
 			return l, true
 		}
 	}

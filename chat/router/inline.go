@@ -57,14 +57,14 @@ func (r *Router) InlineOffers(ctx context.Context, q chat.InlineQuery) []chat.In
 			continue // a game on an inline message is there already
 		}
 		tag := "#" + s.Tag()
-		add(chat.InlineOffer{Title: t("inline.share-title", "tag", tag, "game", r.GameName(lang, s.Game),
-			"opponent", r.DisplayName(s.Players[s.SideOf(q.UserID).Opponent()])),
+		add(chat.InlineOffer{Title: t("inline.share-title", "tag", tag, "game", r.show.GameName(lang, s.Game),
+			"opponent", r.show.DisplayName(s.Players[s.SideOf(q.UserID).Opponent()])),
 			Description: t("inline.share-about"), Text: t("inline.share-text", "player", name, "tag", tag),
 			Command: command.Board + " " + tag})
 	}
 	for _, g := range list {
-		game := r.GameName(lang, g)
-		host := r.Host(g)
+		game := r.show.GameName(lang, g)
+		host := r.show.Host(g)
 		if len(host.Sides) == 1 {
 			add(chat.InlineOffer{Title: t("inline.solo-title", "game", game), Description: t("inline.solo-about"),
 				Text: t("inline.solo-text", "player", name, "game", game), Command: command.Play + " " + g.Name()})
@@ -77,7 +77,7 @@ func (r *Router) InlineOffers(ctx context.Context, q chat.InlineQuery) []chat.In
 			levels = levels[:min(len(levels), 1)] // every game: its easiest level; "@bot dama" lists them all
 		}
 		for _, l := range levels {
-			level := r.LevelName(lang, l.Name)
+			level := r.show.LevelName(lang, l.Name)
 			add(chat.InlineOffer{Title: t("inline.play-title", "game", game, "bot", r.cfg.BotName, "level", level),
 				Description: t("inline.play-about"),
 				Text:        t("inline.play-text", "player", name, "game", game, "bot", r.cfg.BotName, "level", level),
@@ -107,7 +107,7 @@ func (q *request) shareInline() bool {
 		q.sayError(err)
 		return true
 	}
-	q.answer(watchOnly(q.r.GameReply(q.lang, s, q.r.GameTitle(q.lang, s), "")))
+	q.answer(watchOnly(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), "")))
 	return true
 }
 

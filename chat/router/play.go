@@ -50,7 +50,7 @@ func (q *request) play() {
 		}
 	}
 	if game == nil {
-		q.say(q.t("error.play-which-game", "games", q.r.GameNames(q.lang, nil), "game", q.r.ExampleName(q.lang)))
+		q.say(q.t("error.play-which-game", "games", q.r.show.GameNames(q.lang, nil), "game", q.r.show.ExampleName(q.lang)))
 		return
 	}
 	q.startGame(game, level, side, target, start)
@@ -62,13 +62,13 @@ func (q *request) play() {
 func (q *request) sayUnknownPlayWord(args []string, word string) {
 	for _, a := range q.r.classify(args, playArgs) {
 		if a.kind == argGame {
-			q.say(q.t("error.play-unknown-word-game", "word", present.Shorten(word, 30), "game", q.r.GameName(q.lang, a.game),
-				"levels", q.r.LevelNames(q.lang, a.game), "example", q.r.PlayExampleOf(q.lang, a.game)))
+			q.say(q.t("error.play-unknown-word-game", "word", present.Shorten(word, 30), "game", q.r.show.GameName(q.lang, a.game),
+				"levels", q.r.show.LevelNames(q.lang, a.game), "example", q.r.show.PlayExampleOf(q.lang, a.game)))
 			return
 		}
 	}
-	q.say(q.t("error.play-unknown-word", "word", present.Shorten(word, 30), "games", q.r.GameNames(q.lang, nil),
-		"example", q.r.PlayExample(q.lang)))
+	q.say(q.t("error.play-unknown-word", "word", present.Shorten(word, 30), "games", q.r.show.GameNames(q.lang, nil),
+		"example", q.r.show.PlayExample(q.lang)))
 }
 
 // startGame starts game against the bot (a match to target points unless
@@ -99,9 +99,9 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap))
+	head := q.t("game.started", "game", q.r.show.GameName(q.lang, snap.Game), "players", q.r.show.Players(q.lang, snap))
 	if snap.Solo() {
-		head = q.t("game.started-solo", "game", q.r.GameName(q.lang, snap.Game), "player", q.r.DisplayName(snap.Players[0]))
+		head = q.t("game.started-solo", "game", q.r.show.GameName(q.lang, snap.Game), "player", q.r.show.DisplayName(snap.Players[0]))
 	}
 	startLine := ""
 	if start != "" {
@@ -115,13 +115,13 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 		q.r.mu.Unlock()
 		return
 	}
-	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
-	if p := q.r.Prompt(q.lang, snap); p != "" {
+	if p := q.r.show.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	q.sayReply(q.r.GameReply(q.lang, snap, head+startLine, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, snap, head+startLine, q.m.UserID))
 }
 
 // opening takes the announcement of game id if the game was just started
@@ -161,7 +161,7 @@ func (q *request) move(text string, explicit bool) {
 	}
 	if len(target) == 0 {
 		if explicit || q.m.Private {
-			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 		}
 		return
 	}
@@ -236,11 +236,11 @@ func (q *request) move(text string, explicit bool) {
 		return
 	}
 	if res.Flagged {
-		head := q.t("game.flag", "player", q.r.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
+		head := q.t("game.flag", "player", q.r.show.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
 		if res.Game.Result.Void() {
-			head = q.t("game.never-moved", "player", q.r.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
+			head = q.t("game.never-moved", "player", q.r.show.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
 		}
-		q.sayReply(q.r.GameReply(q.lang, res.Game, head, q.m.UserID))
+		q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
 		return
 	}
 	if res.BotToMove {
@@ -252,17 +252,17 @@ func (q *request) move(text string, explicit bool) {
 	// The plies of this message and what followed them (the dice, a pass
 	// the rules made for the next player).
 	from := res.From
-	head := q.r.TurnsText(q.lang, res.Game, from)
+	head := q.r.show.TurnsText(q.lang, res.Game, from)
 	if followed {
-		head = q.r.GameName(q.lang, res.Game.Game) + " · " + head
+		head = q.r.show.GameName(q.lang, res.Game.Game) + " · " + head
 	}
-	if e := q.r.Explanations(q.lang, res.Game, from); e != "" {
+	if e := q.r.show.Explanations(q.lang, res.Game, from); e != "" {
 		head += "\n" + e
 	}
-	if p := q.r.Prompt(q.lang, res.Game); p != "" {
+	if p := q.r.show.Prompt(q.lang, res.Game); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.GameReply(q.lang, res.Game, head, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
 }
 
 // moveDashes writes the dashes and times signs that phones and word
@@ -293,17 +293,17 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 	}
 	switch {
 	case errors.Is(err, sessions.ErrNotYourTurn):
-		if line := q.r.RollLine(q.lang, s); line != "" {
+		if line := q.r.show.RollLine(q.lang, s); line != "" {
 			q.say(tag + " " + line) // a roll by hand comes first
 			return
 		}
 		p, _ := s.ToMove()
-		q.refuse(tag + " " + q.t("error.not-your-turn", "player", q.r.DisplayName(p)))
+		q.refuse(tag + " " + q.t("error.not-your-turn", "player", q.r.show.DisplayName(p)))
 	case errors.As(err, &me):
-		reason := q.r.MoveReason(q.lang, s.Game, me)
+		reason := q.r.show.MoveReason(q.lang, s.Game, me)
 		line := tag + " " + q.t("error.bad-move", "move", present.Shorten(text, 30), "reason", reason)
 		if len(s.Legal) > 0 && me.Kind != games.GameOver {
-			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.r.ShowLegal(q.lang, s), present.MaxListedMoves))
+			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.r.show.ShowLegal(q.lang, s), present.MaxListedMoves))
 			if len(s.Legal) > present.MaxListedMoves {
 				line += " " + q.t("error.legal-all", "cmd", q.word(command.Legal)+" #"+s.Tag())
 			}
@@ -365,14 +365,14 @@ func (q *request) board() {
 		switch len(all) {
 		case 0:
 			if s, ok := q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
-				q.sayReply(freshBoard(q.r.GameReply(q.lang, s, q.r.GameTitle(q.lang, s), q.m.UserID)))
+				q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
 				return
 			}
-			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 		case 1:
-			q.sayReply(freshBoard(q.r.GameReply(q.lang, all[0], q.r.GameTitle(q.lang, all[0]), "")))
+			q.sayReply(freshBoard(q.r.show.GameReply(q.lang, all[0], q.r.show.GameTitle(q.lang, all[0]), "")))
 		default:
-			q.say(q.r.ChannelGames(q.lang, all))
+			q.say(q.r.show.ChannelGames(q.lang, all))
 		}
 		return
 	}
@@ -380,7 +380,7 @@ func (q *request) board() {
 	if !ok {
 		return
 	}
-	q.sayReply(freshBoard(q.r.GameReply(q.lang, s, q.r.GameTitle(q.lang, s), q.m.UserID)))
+	q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
 }
 
 // freshBoard marks a game's board to be posted as a new message.
@@ -416,10 +416,10 @@ func (q *request) history() {
 	}
 	text := "#" + s.Tag() + " " + q.t("history.empty")
 	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.r.ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
+		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.r.show.ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
 	}
 	if s.Result.Over { // a finished game's history ends with its result
-		text += "\n" + q.r.ResultLine(q.lang, s)
+		text += "\n" + q.r.show.ResultLine(q.lang, s)
 	}
 	q.say(text)
 }
@@ -458,7 +458,7 @@ func (q *request) level() {
 		if cur == "" {
 			cur = sessions.DefaultLevel
 		}
-		q.say(q.t("level.show", "level", q.r.LevelName(q.lang, cur), "levels", q.r.LevelNames(q.lang, nil)))
+		q.say(q.t("level.show", "level", q.r.show.LevelName(q.lang, cur), "levels", q.r.show.LevelNames(q.lang, nil)))
 		return
 	}
 	var g games.Game
@@ -467,15 +467,15 @@ func (q *request) level() {
 	}
 	lvl, ok := q.r.levelWord(g, chat.Fold(args[0]))
 	if !ok {
-		q.say(q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, g)))
+		q.say(q.t("error.unknown-level", "levels", q.r.show.LevelNames(q.lang, g)))
 		return
 	}
 	if game != nil {
 		if game.Rated && len(game.Moves) > 0 && lvl.Name != game.Level && !q.confirmed() {
 			// Like a hint or a take-back, a new level makes a rated game
 			// unrated: asked first.
-			q.askConfirmArg(*game, "level.confirm", command.Level, q.r.LevelName(q.lang, lvl.Name),
-				"level", q.r.LevelName(q.lang, lvl.Name))
+			q.askConfirmArg(*game, "level.confirm", command.Level, q.r.show.LevelName(q.lang, lvl.Name),
+				"level", q.r.show.LevelName(q.lang, lvl.Name))
 			return
 		}
 		s, err := q.r.moves.SetLevel(q.ctx, game.ID, q.m.UserID, lvl.Name)
@@ -483,7 +483,7 @@ func (q *request) level() {
 			q.sayError(err)
 			return
 		}
-		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.LevelName(q.lang, lvl.Name))
+		text := "#" + s.Tag() + " " + q.t("level.set-game", "level", q.r.show.LevelName(q.lang, lvl.Name))
 		if game.Rated && !s.Rated {
 			text += " " + q.t("game.unrated")
 		}
@@ -500,7 +500,7 @@ func (q *request) level() {
 		q.sayError(err)
 		return
 	}
-	q.say(q.t("level.set-channel", "level", q.r.LevelName(q.lang, lvl.Name)))
+	q.say(q.t("level.set-channel", "level", q.r.show.LevelName(q.lang, lvl.Name)))
 }
 
 // other handles text that is not a command word: a bare move (perhaps
@@ -534,7 +534,7 @@ func (q *request) other() {
 			return // chat between people
 		}
 		if q.looksLikeAnyMove(q.cmd.Text) {
-			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 			return
 		}
 	}
@@ -593,7 +593,7 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		q.sayError(err)
 		return
 	}
-	head := q.t("game.started", "game", q.r.GameName(q.lang, snap.Game), "players", q.r.Players(q.lang, snap)) +
+	head := q.t("game.started", "game", q.r.show.GameName(q.lang, snap.Game), "players", q.r.show.Players(q.lang, snap)) +
 		"\n" + q.t("match.started", "target", fmt.Sprint(m.Target))
 	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
 		q.r.mu.Lock()
@@ -601,13 +601,13 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		q.r.mu.Unlock()
 		return
 	}
-	if t := q.r.TurnsText(q.lang, snap, 0); t != "" {
+	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t
 	}
-	if p := q.r.Prompt(q.lang, snap); p != "" {
+	if p := q.r.show.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.GameReply(q.lang, snap, head, q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, snap, head, q.m.UserID))
 }
 
 // maxLegalList bounds the legal moves "legal" lists (a dama king's capture
@@ -624,9 +624,9 @@ func (q *request) legal() {
 		q.say("#" + s.Tag() + " " + q.t("legal.none"))
 		return
 	}
-	moves := q.r.GroupedLegal(q.lang, s)
+	moves := q.r.show.GroupedLegal(q.lang, s)
 	if moves == "" {
-		moves = present.Sample(q.r.ShowLegal(q.lang, s), maxLegalList)
+		moves = present.Sample(q.r.show.ShowLegal(q.lang, s), maxLegalList)
 	}
 	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
 }

@@ -36,7 +36,7 @@ func (q *request) rating() {
 			if q.chatInGroup() {
 				return // "puan kaç?" between people
 			}
-			q.say(q.t("rating.usage", "games", q.r.GameNames(q.lang, q.r.Rated)))
+			q.say(q.t("rating.usage", "games", q.r.show.GameNames(q.lang, q.r.show.Rated)))
 			return
 		}
 	}
@@ -48,11 +48,11 @@ func (q *request) rating() {
 		r, ok := q.r.rate.Rating(q.ctx, q.m.Platform, game, id)
 		g, _ := q.r.cfg.Games.Lookup(game)
 		if !ok {
-			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.GameName(q.lang, g)))
+			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.show.GameName(q.lang, g)))
 			return
 		}
 		q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.one", "player", name,
-			"game", q.r.GameName(q.lang, g), "rating", q.r.RatingText(q.lang, r))}))
+			"game", q.r.show.GameName(q.lang, g), "rating", q.r.show.RatingText(q.lang, r))}))
 		return
 	}
 	list, err := q.r.rate.PlayerRatings(q.ctx, q.m.Platform, id)
@@ -68,9 +68,9 @@ func (q *request) rating() {
 	for _, r := range list {
 		gname := r.Game
 		if g, ok := q.r.cfg.Games.Lookup(r.Game); ok {
-			gname = q.r.GameName(q.lang, g)
+			gname = q.r.show.GameName(q.lang, g)
 		}
-		parts = append(parts, gname+" "+q.r.RatingText(q.lang, r))
+		parts = append(parts, gname+" "+q.r.show.RatingText(q.lang, r))
 	}
 	q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.all", "player", name,
 		"ratings", strings.Join(parts, " · "))}))
@@ -88,23 +88,23 @@ func (q *request) leaderboard() {
 		if q.chatInGroup() && len(q.cmd.Args) > 0 {
 			return
 		}
-		q.say(q.t("leaderboard.usage", "games", q.r.GameNames(q.lang, q.r.Rated)))
+		q.say(q.t("leaderboard.usage", "games", q.r.show.GameNames(q.lang, q.r.show.Rated)))
 		return
 	}
 	g, _ := q.r.cfg.Games.Lookup(game)
-	list, err := q.r.rate.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.Host(g).LevelRatings))
+	list, err := q.r.rate.Leaderboard(q.ctx, q.m.Platform, game, leaderboardSize+len(q.r.show.Host(g).LevelRatings))
 	if err != nil {
 		q.sayError(err)
 		return
 	}
-	list = q.r.WithLevelRatings(g, list, leaderboardSize)
+	list = q.r.show.WithLevelRatings(g, list, leaderboardSize)
 	if len(list) == 0 {
-		q.say(q.t("leaderboard.empty", "game", q.r.GameName(q.lang, g)))
+		q.say(q.t("leaderboard.empty", "game", q.r.show.GameName(q.lang, g)))
 		return
 	}
-	title, header, rows, text := q.r.LeaderboardTable(q.lang, g, list)
+	title, header, rows, text := q.r.show.LeaderboardTable(q.lang, g, list)
 	rep := chat.Reply{Text: text}
-	if links := q.r.Links(); links != nil {
+	if links := q.r.show.Links(); links != nil {
 		if url := links.LeaderboardURL(q.m.Platform, game); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.leaderboard-page"), URL: url})
 		}
@@ -132,18 +132,18 @@ func (r *Router) botRatings(ctx context.Context, lang chat.Lang, platform, game 
 		}
 		var parts []string
 		fixed := false
-		for _, l := range r.Host(g).LevelList() {
+		for _, l := range r.show.Host(g).LevelList() {
 			rec, ok := r.rate.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
 			if !ok {
 				continue
 			}
-			fixed = fixed || r.Host(g).LevelRatings[l.Name] > 0
-			parts = append(parts, r.LevelName(lang, l.Name)+" "+strconv.Itoa(int(math.Round(rec.Rating.Rating))))
+			fixed = fixed || r.show.Host(g).LevelRatings[l.Name] > 0
+			parts = append(parts, r.show.LevelName(lang, l.Name)+" "+strconv.Itoa(int(math.Round(rec.Rating.Rating))))
 		}
 		if len(parts) == 0 {
 			continue
 		}
-		line := r.GameName(lang, g) + ": " + strings.Join(parts, " · ")
+		line := r.show.GameName(lang, g) + ": " + strings.Join(parts, " · ")
 		if fixed {
 			line += " " + r.cat.T(lang, "rating.ladder")
 		}

@@ -27,7 +27,7 @@ func (q *request) openChallenge(game games.Game, side ai.Side, tc sessions.TimeC
 		q.sayError(err)
 		return
 	}
-	text := q.t("challenge.open-sent", "from", q.user().Name, "game", q.r.GameName(q.lang, game))
+	text := q.t("challenge.open-sent", "from", q.user().Name, "game", q.r.show.GameName(q.lang, game))
 	q.sayChallenge(text, sessions.Anyone, tc, target)
 }
 
@@ -39,7 +39,7 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 		text += "\n" + q.t("challenge.match", "target", fmt.Sprint(target))
 	}
 	if !tc.IsZero() {
-		text += "\n" + q.t("challenge.clock", "clock", q.r.TimeControlText(q.lang, tc))
+		text += "\n" + q.t("challenge.clock", "clock", q.r.show.TimeControlText(q.lang, tc))
 	}
 	rep := chat.Reply{Text: text}
 	for _, c := range q.r.chal.Pending(q.m.Platform, q.m.ChannelID, q.m.UserID) {
@@ -47,7 +47,7 @@ func (q *request) sayChallenge(text, toID string, tc sessions.TimeControl, targe
 			if !c.Open() {
 				q.askAnswer(toID, present.ChallengeID(c))
 			}
-			rep.Buttons = q.r.AnswerButtons(q.lang, present.ChallengeID(c), "")
+			rep.Buttons = q.r.show.AnswerButtons(q.lang, present.ChallengeID(c), "")
 			if c.Open() && len(rep.Buttons) == 1 {
 				rep.Buttons[0] = rep.Buttons[0][:1]
 			}
@@ -138,7 +138,7 @@ func (q *request) rematch() {
 		q.sayError(err)
 		return
 	}
-	text := q.t("rematch.offered", "from", q.user().Name, "to", q.r.DisplayName(opp), "game", q.r.GameName(q.lang, s.Game))
+	text := q.t("rematch.offered", "from", q.user().Name, "to", q.r.show.DisplayName(opp), "game", q.r.show.GameName(q.lang, s.Game))
 	q.sayChallenge(text, opp.ID, s.TimeControl, t)
 }
 
@@ -165,6 +165,6 @@ func (q *request) rematched() (sessions.Snapshot, bool) {
 		q.say("#" + going[0].Tag() + " " + q.t("rematch.not-over"))
 		return sessions.Snapshot{}, false
 	}
-	q.say(q.t("rematch.none", "example", q.r.PlayExample(q.lang)))
+	q.say(q.t("rematch.none", "example", q.r.show.PlayExample(q.lang)))
 	return sessions.Snapshot{}, false
 }

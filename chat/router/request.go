@@ -141,7 +141,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 		}
 		if f, ok := q.r.games.Finished(q.ctx, id); ok && q.actsHere(f) {
 			// Typed or a button under an old board alike: the game is over.
-			q.refuse("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.ResultLine(q.lang, f),
+			q.refuse("#" + f.Tag() + " " + q.t("error.game-ended", "result", q.r.show.ResultLine(q.lang, f),
 				"rematch", q.word(command.Rematch)+" #"+f.Tag()))
 			return f, false
 		}
@@ -150,7 +150,7 @@ func (q *request) current() (sessions.Snapshot, bool) {
 	}
 	mine := q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
 	if len(mine) == 0 {
-		q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
+		q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 		return sessions.Snapshot{}, false
 	}
 	return mine[0], true
@@ -223,7 +223,7 @@ func (q *request) tag() (int64, bool) {
 // message id, when no is true.
 func (q *request) refused(s sessions.Snapshot, no bool, id string) bool {
 	if no {
-		q.say("#" + s.Tag() + " " + q.t(id, "game", q.r.GameName(q.lang, s.Game)))
+		q.say("#" + s.Tag() + " " + q.t(id, "game", q.r.show.GameName(q.lang, s.Game)))
 	}
 	return no
 }

@@ -100,11 +100,11 @@ const noticeTimeout = 10 * time.Second
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
 type Router struct {
-	// Presenter shows the games (chat/present): the replies' texts,
+	// show presents the games (chat/present): the replies' texts,
 	// pictures and buttons.
-	*present.Presenter
-	cfg Config
-	cat *i18n.Catalog
+	show *present.Presenter
+	cfg  Config
+	cat  *i18n.Catalog
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
 	// gameWordLangs are the languages game command words are written in
@@ -175,7 +175,7 @@ func New(cfg Config) (*Router, error) {
 	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
-	r.Presenter = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
+	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
 		Letters: r.lettersOf, Match: r.matchScore, Links: cfg.Links}, cat)
 	r.entries = entryByName()
@@ -195,6 +195,10 @@ func New(cfg Config) (*Router, error) {
 	r.analyses = newAnalyses(mgr, cfg)
 	return r, nil
 }
+
+// Presenter is the presentation the Router shows games with, for the web
+// pages to show them alike.
+func (r *Router) Presenter() *present.Presenter { return r.show }
 
 // matchScore is the standing of the match game s belongs to, for its
 // picture.
@@ -254,7 +258,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 			}
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
-		rep := r.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep := r.show.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
 		rep.Platform, rep.ChannelID, rep.Fresh = s.Platform, s.ChannelID, true
 		r.send(ctx, rep)
 	}

@@ -15,14 +15,14 @@ func (q *request) games() {
 	var b strings.Builder
 	b.WriteString(q.t("games.header"))
 	for _, g := range q.r.cfg.Games.Games() {
-		fmt.Fprintf(&b, "\n• %s — %s", g.Name(), q.r.GameName(q.lang, g))
+		fmt.Fprintf(&b, "\n• %s — %s", g.Name(), q.r.show.GameName(q.lang, g))
 		if len(g.Aliases()) > 0 {
 			fmt.Fprintf(&b, " (%s)", strings.Join(g.Aliases(), ", "))
 		}
 	}
-	b.WriteString("\n" + q.t("games.start-hint", q.r.HelpArgs(q.lang)...))
+	b.WriteString("\n" + q.t("games.start-hint", q.r.show.HelpArgs(q.lang)...))
 	if all := q.r.games.ChannelGames(q.m.Platform, q.m.ChannelID); len(all) > 0 {
-		b.WriteString("\n\n" + q.r.ChannelGames(q.lang, all))
+		b.WriteString("\n\n" + q.r.show.ChannelGames(q.lang, all))
 	}
 	q.say(b.String())
 }
@@ -58,7 +58,7 @@ func (q *request) mayConfigure() bool { return q.m.Private || q.m.Admin }
 
 func (q *request) help() {
 	if len(q.cmd.Args) > 0 {
-		if text, ok := q.r.GameHelp(q.lang, q.cmd.Args[0]); ok {
+		if text, ok := q.r.show.GameHelp(q.lang, q.cmd.Args[0]); ok {
 			q.say(text)
 			return
 		}
@@ -67,10 +67,10 @@ func (q *request) help() {
 			q.say(q.t("error.unknown-command", "word", present.Shorten(q.cmd.Args[0], 30)))
 			return
 		}
-		q.say(q.t(key, q.r.HelpArgs(q.lang)...))
+		q.say(q.t(key, q.r.show.HelpArgs(q.lang)...))
 		return
 	}
-	q.say(q.t("help", q.r.HelpArgs(q.lang)...))
+	q.say(q.t("help", q.r.show.HelpArgs(q.lang)...))
 }
 
 // helpKey returns the catalogue id of the help for a folded word: the

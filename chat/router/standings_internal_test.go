@@ -45,7 +45,7 @@ func TestStandingsCountAByeAsAWin(t *testing.T) {
 		{tournament.RoundRobin, chat.English, map[string]string{"Ali": "2-0-0", "Bora": "0-0-1", "Cem": "0-0-1"},
 			map[string]string{"Ali": "2", "Bora": "0", "Cem": "0"}, ""},
 	} {
-		_, header, rows, text := r.StandingsTable(tc.lang, view(tc.sys), true)
+		_, header, rows, text := r.show.StandingsTable(tc.lang, view(tc.sys), true)
 		if header[len(header)-1] != r.cat.T(tc.lang, "col.wdl") {
 			t.Fatalf("%s: header %v", tc.sys, header)
 		}

@@ -19,17 +19,17 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 		q.sayError(err)
 		return
 	}
-	me := q.r.PlayerName(after, after.SideOf(q.m.UserID))
+	me := q.r.show.PlayerName(after, after.SideOf(q.m.UserID))
 	if out == sessions.TakebackAccepted {
-		q.sayReply(q.r.GameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
+		q.sayReply(q.r.show.GameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
 		return
 	}
-	opp := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+	opp := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 	oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 	q.askAnswer(oppID, "#"+after.Tag())
 	q.sayAbout(after, chat.Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
-		Buttons: q.r.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
+		Buttons: q.r.show.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 	})
 }
 
@@ -42,8 +42,8 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 	case err != nil:
 		q.sayError(err)
 	case accept:
-		offerer := q.r.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
-		q.sayReply(q.r.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
+		offerer := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
+		q.sayReply(q.r.show.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
 	default:
 		q.sayAbout(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name)})
 	}

@@ -115,7 +115,7 @@ func (q *request) tapsOwnTurn(s sessions.Snapshot) bool {
 // tapEdit edits the pressed board: sel selected, and the moves of same
 // (several between two squares) to choose from.
 func (q *request) tapEdit(s sessions.Snapshot, t *present.TapBoard, sel string, same []present.TapMove) {
-	q.sayReply(q.r.TapEdit(q.lang, s, t, q.m.UserID, sel, same))
+	q.sayReply(q.r.show.TapEdit(q.lang, s, t, q.m.UserID, sel, same))
 }
 
 // tapStale answers a press on a board whose position is gone: its buttons
@@ -123,5 +123,5 @@ func (q *request) tapEdit(s sessions.Snapshot, t *present.TapBoard, sel string, 
 func (q *request) tapStale(s sessions.Snapshot) {
 	note := "#" + s.Tag() + " " + q.t("tap.stale")
 	q.sayReply(chat.Reply{Edit: true, Text: note})
-	q.sayReply(q.r.GameReply(q.lang, s, q.t("tap.stale"), q.m.UserID))
+	q.sayReply(q.r.show.GameReply(q.lang, s, q.t("tap.stale"), q.m.UserID))
 }

@@ -66,7 +66,7 @@ func (q *request) tournament() {
 		}
 		sub, ok := lookupTournamentSub(chat.Fold(args[0]))
 		if !ok {
-			q.say(q.t("tournament.usage", "games", q.r.GameNames(q.lang, present.Duel)))
+			q.say(q.t("tournament.usage", "games", q.r.show.GameNames(q.lang, present.Duel)))
 			return
 		}
 		q.tournamentSub(sub, args[1:])
@@ -98,7 +98,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 			return
 		}
 		q.say(q.t("tournament.joined", "player", q.user().Name, "n", strconv.Itoa(len(v.T.Players)),
-			"players", q.r.Entrants(q.lang, v)))
+			"players", q.r.show.Entrants(q.lang, v)))
 	case subLeave:
 		q.tournamentLeave(args)
 	case subStart:
@@ -112,13 +112,13 @@ func (q *request) tournamentSub(sub string, args []string) {
 			q.tournamentError(err)
 			return
 		}
-		q.say(q.t("tournament.cancelled", "game", q.r.GameName(q.lang, v.Game)))
+		q.say(q.t("tournament.cancelled", "game", q.r.show.GameName(q.lang, v.Game)))
 	case subAddBot:
 		level := sessions.DefaultLevel
 		if len(args) > 0 {
 			lvl, ok := q.r.levelWord(nil, chat.Fold(args[0]))
 			if !ok {
-				q.say(q.t("error.unknown-level", "levels", q.r.LevelNames(q.lang, nil)))
+				q.say(q.t("error.unknown-level", "levels", q.r.show.LevelNames(q.lang, nil)))
 				return
 			}
 			level = lvl.Name
@@ -126,15 +126,15 @@ func (q *request) tournamentSub(sub string, args []string) {
 		v, err := q.r.tour.AddBot(q.ctx, q.m.Platform, q.m.ChannelID, q.user(), q.m.Admin, level)
 		if errors.Is(err, tournament.ErrAlreadyJoined) {
 			// It is the bot at that level that is in, not the sender.
-			q.say(q.t("tournament.bot-already", "bot", q.r.cfg.BotName, "level", q.r.LevelName(q.lang, level)))
+			q.say(q.t("tournament.bot-already", "bot", q.r.cfg.BotName, "level", q.r.show.LevelName(q.lang, level)))
 			return
 		}
 		if err != nil {
 			q.tournamentError(err)
 			return
 		}
-		q.say(q.t("tournament.joined", "player", q.r.cfg.BotName+" ("+q.r.LevelName(q.lang, level)+")",
-			"n", strconv.Itoa(len(v.T.Players)), "players", q.r.Entrants(q.lang, v)))
+		q.say(q.t("tournament.joined", "player", q.r.cfg.BotName+" ("+q.r.show.LevelName(q.lang, level)+")",
+			"n", strconv.Itoa(len(v.T.Players)), "players", q.r.show.Entrants(q.lang, v)))
 	case subStandings:
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		// "sıralama satranç" asks for the game's ranking, its leaderboard,
@@ -153,10 +153,10 @@ func (q *request) tournamentSub(sub string, args []string) {
 			return
 		}
 		if len(v.T.Rounds) == 0 { // nothing played: a table of zeros says nothing
-			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.TournamentInfo(q.lang, v)}))
+			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.StandingsReply(q.lang, v, v.T.State == tournament.Finished)))
+		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.show.StandingsReply(q.lang, v, v.T.State == tournament.Finished)))
 	case subPairings:
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
@@ -177,17 +177,17 @@ func (q *request) tournamentSub(sub string, args []string) {
 			round = n
 		}
 		if round == 0 {
-			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.TournamentInfo(q.lang, v)}))
+			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.PairingsReply(q.lang, v, round, "")))
+		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.show.PairingsReply(q.lang, v, round, "")))
 	default: // subInfo
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
 			q.say(q.t("tournament.none"))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.TournamentInfo(q.lang, v)}))
+		q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 	}
 }
 
@@ -215,13 +215,13 @@ func (q *request) tournamentCreate(args []string) {
 		case a.kind == argTime:
 			tc = a.tc
 		default:
-			q.say(q.t("tournament.create-unknown", "word", present.Shorten(a.word, 30), "games", q.r.GameNames(q.lang, present.Duel),
-				"game", q.r.ExampleName(q.lang)))
+			q.say(q.t("tournament.create-unknown", "word", present.Shorten(a.word, 30), "games", q.r.show.GameNames(q.lang, present.Duel),
+				"game", q.r.show.ExampleName(q.lang)))
 			return
 		}
 	}
 	if game == nil {
-		q.say(q.t("tournament.usage", "games", q.r.GameNames(q.lang, present.Duel)))
+		q.say(q.t("tournament.usage", "games", q.r.show.GameNames(q.lang, present.Duel)))
 		return
 	}
 	// A round robin's length follows from the field: a number of rounds is
@@ -244,8 +244,8 @@ func (q *request) tournamentCreate(args []string) {
 		q.tournamentError(err)
 		return
 	}
-	text := q.t("tournament.created", "organiser", q.user().Name, "game", q.r.GameName(q.lang, game),
-		"format", q.r.FormatName(q.lang, v))
+	text := q.t("tournament.created", "organiser", q.user().Name, "game", q.r.show.GameName(q.lang, game),
+		"format", q.r.show.FormatName(q.lang, v))
 	if ignored != "" {
 		text += "\n" + ignored
 	}
@@ -269,8 +269,8 @@ func (q *request) joinElsewhere(channelID string) {
 	lang := q.r.eventLang(q.ctx, q.m.Platform, channelID, v.Lang)
 	q.r.send(q.ctx, chat.Reply{Platform: q.m.Platform, ChannelID: channelID,
 		Text: q.r.cat.T(lang, "tournament.joined", "player", q.user().Name, "n", strconv.Itoa(len(v.T.Players)),
-			"players", q.r.Entrants(lang, v))})
-	q.say(q.t("tournament.joined-elsewhere", "game", q.r.GameName(q.lang, v.Game), "n", strconv.Itoa(len(v.T.Players))))
+			"players", q.r.show.Entrants(lang, v))})
+	q.say(q.t("tournament.joined-elsewhere", "game", q.r.show.GameName(q.lang, v.Game), "n", strconv.Itoa(len(v.T.Players))))
 }
 
 // tournamentLeave: leave, or "leave bot <level>" (organiser) for the bot.
@@ -284,7 +284,7 @@ func (q *request) tournamentLeave(args []string) {
 				level = lvl.Name
 			}
 		}
-		id, name = tournament.BotID(level), q.r.cfg.BotName+" ("+q.r.LevelName(q.lang, level)+")"
+		id, name = tournament.BotID(level), q.r.cfg.BotName+" ("+q.r.show.LevelName(q.lang, level)+")"
 	} else if q.namesSomeoneElse(args) {
 		// "leave @Org" must not withdraw the sender, and there is no
 		// command to take another person out.

@@ -38,16 +38,16 @@ func TestBlackSeesTheBoardTurned(t *testing.T) {
 		t.Fatalf("moves %v", ss[0].Moves)
 	}
 	s := ss[0]
-	rep := r.GameReply(chat.English, s, "", "ayse")
+	rep := r.show.GameReply(chat.English, s, "", "ayse")
 	lines := strings.Split(rep.TextBoard, "\n")
 	if !strings.HasPrefix(lines[0], "1 R") || !strings.Contains(lines[0], "K Q") || !strings.HasPrefix(lines[7], "8 r") ||
 		!strings.HasSuffix(lines[8], "h g f e d c b a") {
 		t.Errorf("the text board is not seen from Black's side:\n%s", rep.TextBoard)
 	}
-	if white := r.GameReply(chat.English, s, "", "someone else"); !strings.HasPrefix(white.TextBoard, "8 r") {
+	if white := r.show.GameReply(chat.English, s, "", "someone else"); !strings.HasPrefix(white.TextBoard, "8 r") {
 		t.Errorf("a spectator's text board is turned:\n%s", white.TextBoard)
 	}
-	frames, err := r.GameFrames(chat.English, s, r.FlipFor(s, "ayse"))
+	frames, err := r.show.GameFrames(chat.English, s, r.show.FlipFor(s, "ayse"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestGIFFramePerTurn(t *testing.T) {
 	say("play hapis easy from w15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,b15 0 0 w 5-3")
 	say("1/6 1/4")
 	s := r.games.Find("test", "dm", "ayse")[0]
-	frames, err := r.GameFrames(chat.English, s, false)
+	frames, err := r.show.GameFrames(chat.English, s, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // link answers with the page of the game "board" would show (a spectator
 // without a game of their own: the channel's only game, or each game's).
 func (q *request) link() {
-	links := q.r.Links()
+	links := q.r.show.Links()
 	if links == nil {
 		q.say(q.t("link.off"))
 		return
@@ -27,7 +27,7 @@ func (q *request) link() {
 			}
 		}
 		if len(all) == 0 {
-			q.say(q.t("error.no-game", "games", q.r.GameNames(q.lang, nil)))
+			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 			return
 		}
 		rep := chat.Reply{}
@@ -56,14 +56,14 @@ func (q *request) gameLink(links present.Linker, s sessions.Snapshot, rep *chat.
 		return q.t("link.unavailable", "tag", s.Tag())
 	}
 	rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.watch") + " #" + s.Tag(), URL: url})
-	return q.t("link.game", "tag", s.Tag(), "game", q.r.GameName(q.lang, s.Game), "players", q.r.Players(q.lang, s), "url", url)
+	return q.t("link.game", "tag", s.Tag(), "game", q.r.show.GameName(q.lang, s.Game), "players", q.r.show.Players(q.lang, s), "url", url)
 }
 
 // setWeb shows or sets whether the channel's games are listed on the web
 // pages: its admins choose ("web on|off"); a private chat's games never
 // are.
 func (q *request) setWeb() {
-	links := q.r.Links()
+	links := q.r.show.Links()
 	if links == nil {
 		q.say(q.t("link.off"))
 		return
@@ -118,7 +118,7 @@ func (q *request) setWeb() {
 
 // withTournamentLink adds tournament v's page to rep (the web on).
 func (r *Router) withTournamentLink(lang chat.Lang, v sessions.TournamentView, rep chat.Reply) chat.Reply {
-	if links := r.Links(); links != nil {
+	if links := r.show.Links(); links != nil {
 		if url := links.TournamentURL(v); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.tournament-page"), URL: url})
 		}
@@ -128,7 +128,7 @@ func (r *Router) withTournamentLink(lang chat.Lang, v sessions.TournamentView, r
 
 // withPlayerLink adds a player's page to rep (the web on).
 func (r *Router) withPlayerLink(lang chat.Lang, platform, playerID string, rep chat.Reply) chat.Reply {
-	if links := r.Links(); links != nil {
+	if links := r.show.Links(); links != nil {
 		if url := links.PlayerURL(platform, playerID); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.player-page"), URL: url})
 		}

@@ -36,7 +36,7 @@ func (q *request) askWhichGame(move string, in []sessions.Snapshot) {
 	var names []string
 	var row []chat.Button
 	for _, s := range in {
-		label := "#" + s.Tag() + " " + q.r.GameName(q.lang, s.Game)
+		label := "#" + s.Tag() + " " + q.r.show.GameName(q.lang, s.Game)
 		names = append(names, label)
 		if data := command.Move + " #" + s.Tag() + " " + move; len(data) <= chat.MaxButtonData {
 			row = append(row, chat.Button{Label: label, Data: data})

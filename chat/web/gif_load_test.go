@@ -110,7 +110,7 @@ func TestGIFStormLoad(t *testing.T) {
 			e.rec.take()
 			continue
 		}
-		legal := e.r.ShowLegal(chat.English, s)
+		legal := e.r.Presenter().ShowLegal(chat.English, s)
 		user := "ayse"
 		if s.Turn == 1 {
 			user = "bora"

@@ -64,7 +64,7 @@ func randomMove(e *env, ch string, id *int64, url *string, rng *rand.Rand) {
 		*url, *id = chessGame(e, ch)
 		return
 	}
-	legal := e.r.ShowLegal(chat.English, s)
+	legal := e.r.Presenter().ShowLegal(chat.English, s)
 	user := "ayse"
 	if s.Turn == 1 {
 		user = "bora"
@@ -323,7 +323,7 @@ func BenchmarkStepPicture(b *testing.B) {
 	b.Run("drawn", func(b *testing.B) {
 		s, _ := e.mgr.Lobby().Get(id)
 		for i := 0; b.Loop(); i++ {
-			if _, err := e.r.StepPicture(chat.English, s, i%20, false); err != nil {
+			if _, err := e.r.Presenter().StepPicture(chat.English, s, i%20, false); err != nil {
 				b.Fatal(err)
 			}
 		}

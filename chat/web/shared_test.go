@@ -84,7 +84,7 @@ func TestSharedModeFollowsOtherProcess(t *testing.T) {
 	recA := &recorder{}
 	_, rA, _ := process(t, url, reg, func(s web.Store) *web.Links { return web.NewLinks(base, s, nil) }, recA)
 	storeB, rB, mB := process(t, url, reg, nil, nil)
-	srv, err := web.New(web.Config{Store: storeB, Games: mB.Lobby(), Presenter: rB.Presenter, PublicURL: base})
+	srv, err := web.New(web.Config{Store: storeB, Games: mB.Lobby(), Presenter: rB.Presenter(), PublicURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}

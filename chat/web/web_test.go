@@ -163,7 +163,7 @@ func (e *env) start(mod func(*web.Config)) {
 
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
-	cfg := web.Config{Store: e.store, Games: e.mgr.Lobby(), Presenter: e.r.Presenter, Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
+	cfg := web.Config{Store: e.store, Games: e.mgr.Lobby(), Presenter: e.r.Presenter(), Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
 		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics, Slow: e.r.SlowJobs()}
 	if e.mod != nil {
 		e.mod(&cfg)

@@ -90,7 +90,7 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 		return err
 	}
 	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr.Lobby(),
-		Presenter: router.Presenter, Analyses: router, Lang: cfg.Lang, Logger: log.With("surface", "web"),
+		Presenter: router.Presenter(), Analyses: router, Lang: cfg.Lang, Logger: log.With("surface", "web"),
 		Registry: registry.New(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy, Version: readBuildInfo().String(), Slow: router.SlowJobs(),
 		Handler: router, TelegramToken: cfg.TelegramToken})
 	if err != nil {
