@@ -83,13 +83,13 @@ type arg struct {
 // it stands ("oyna beyaz dama"); before any is named they are read in any
 // game's words. Words of a time typed with spaces are joined first when
 // take has argTime.
-func (r *Router) classify(words []string, take argKinds) []arg {
+func (v vocabulary) classify(words []string, take argKinds) []arg {
 	if take.has(argTime) {
 		words = joinTimeWords(words)
 	}
 	var game games.Game
 	for _, w := range words {
-		if g, ok := r.cfg.Games.Lookup(chat.Fold(w)); ok && take.has(argGame) {
+		if g, ok := v.games.Lookup(chat.Fold(w)); ok && take.has(argGame) {
 			game = g
 			break
 		}
@@ -99,13 +99,13 @@ func (r *Router) classify(words []string, take argKinds) []arg {
 		w := words[i]
 		if take.has(argMatch) && isMatchWord(chat.Fold(w)) {
 			a := arg{kind: argMatch, word: w, side: ai.NoSide}
-			if i+1 < len(words) && r.matchLength(&a, words[i+1], game, take) {
+			if i+1 < len(words) && v.matchLength(&a, words[i+1], game, take) {
 				i++
 			}
 			out = append(out, a)
 			continue
 		}
-		out = append(out, r.classifyWord(w, game, take))
+		out = append(out, v.classifyWord(w, game, take))
 	}
 	return out
 }
@@ -118,7 +118,7 @@ func (r *Router) classify(words []string, take argKinds) []arg {
 // length; any other word was meant as the length and is refused with
 // a.err ("maç ü", "match 1e3", "match 99999999999999999999": never a clock
 // nor a default match).
-func (r *Router) matchLength(a *arg, next string, game games.Game, take argKinds) bool {
+func (v vocabulary) matchLength(a *arg, next string, game games.Game, take argKinds) bool {
 	n, err := strconv.Atoi(next)
 	switch {
 	case err == nil:
@@ -129,7 +129,7 @@ func (r *Router) matchLength(a *arg, next string, game games.Game, take argKinds
 	case errors.Is(err, strconv.ErrRange) && isDigits(strings.TrimLeft(next, "+-")):
 		a.n = -1 // a whole number, too long for an int
 	default:
-		other := r.classifyWord(next, game, take)
+		other := v.classifyWord(next, game, take)
 		if other.kind != argUnknown && other.err == nil {
 			return false
 		}
@@ -166,23 +166,23 @@ func isDigits(s string) bool {
 // isMatchWord reports whether folded w asks for a match.
 func isMatchWord(w string) bool { return w == "match" || w == "mac" }
 
-func (r *Router) classifyWord(w string, game games.Game, take argKinds) arg {
+func (v vocabulary) classifyWord(w string, game games.Game, take argKinds) arg {
 	a := arg{kind: argUnknown, word: w, side: ai.NoSide}
 	f := chat.Fold(w)
 	if take.has(argMention) && (strings.HasPrefix(w, "@") || strings.HasPrefix(w, "<@")) {
 		a.kind = argMention
 		return a
 	}
-	if g, ok := r.cfg.Games.Lookup(f); ok && take.has(argGame) {
+	if g, ok := v.games.Lookup(f); ok && take.has(argGame) {
 		a.kind, a.game = argGame, g
 		return a
 	}
-	if l, ok := r.levelWord(game, f); ok && take.has(argLevel) {
+	if l, ok := v.levelWord(game, f); ok && take.has(argLevel) {
 		a.kind, a.level = argLevel, l.Name
 		return a
 	}
 	if take.has(argSide) {
-		if s, ok := r.sideWord(game, w); ok {
+		if s, ok := v.sideWord(game, w); ok {
 			// The game named anywhere in the command: a side word of
 			// another game is refused in its words, even before it.
 			a.kind, a.side, a.game = argSide, s, game

@@ -54,7 +54,7 @@ func TestClassify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &Router{cfg: Config{Games: reg}, show: present.New(present.Config{Games: reg}, nil)}
+	v := vocabulary{games: reg, show: present.New(present.Config{Games: reg}, nil)}
 	for _, tc := range []struct {
 		take  argKinds
 		words string
@@ -92,7 +92,7 @@ func TestClassify(t *testing.T) {
 		{playArgs, "dama maç hadi", "game:dama match:bad"},
 	} {
 		var got []string
-		for _, a := range r.classify(strings.Fields(tc.words), tc.take) {
+		for _, a := range v.classify(strings.Fields(tc.words), tc.take) {
 			got = append(got, a.describe())
 		}
 		if strings.Join(got, " ") != tc.want {
@@ -116,7 +116,7 @@ func FuzzClassify(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	r := &Router{cfg: Config{Games: reg}, show: present.New(present.Config{Games: reg}, nil)}
+	v := vocabulary{games: reg, show: present.New(present.Config{Games: reg}, nil)}
 	f.Fuzz(func(t *testing.T, line string) {
 		words := strings.Fields(line)
 		for _, take := range []argKinds{playArgs, challengeArgs, tournamentArgs, ratingArgs} {
@@ -124,7 +124,7 @@ func FuzzClassify(f *testing.F) {
 			if take.has(argTime) {
 				in = joinTimeWords(words)
 			}
-			got := r.classify(words, take)
+			got := v.classify(words, take)
 			read := 0
 			for i, a := range got {
 				if read >= len(in) || !strings.HasPrefix(a.word, in[read]) {

@@ -28,7 +28,7 @@ func (q *request) challenge() {
 		u := q.m.Mentions[0]
 		to = &u
 	}
-	for _, a := range q.r.classify(q.cmd.Args, challengeArgs) {
+	for _, a := range q.r.words.classify(q.cmd.Args, challengeArgs) {
 		switch a.kind {
 		case argMention:
 			// Only the adapter knows who a mention is: a name it could not
@@ -308,7 +308,7 @@ func (q *request) answerChallenge(fromID string, createdMS int64, accept bool) {
 	if elsewhere {
 		// The game is where the challenge was made; the private chat is
 		// told so.
-		q.r.opening(snap.ID)
+		q.r.openings.take(snap.ID)
 		rep := q.acceptedReply(q.challengeLang(acc), snap, acc)
 		rep.Platform, rep.ChannelID = snap.Platform, snap.ChannelID
 		q.r.send(q.ctx, rep)

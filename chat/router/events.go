@@ -153,13 +153,13 @@ func (e *eventReply) saidBotMoved() (chat.Reply, bool) {
 	// the dice rolled for the next.
 	from := present.PersonTurnBefore(s, ev.From)
 	head := r.show.TurnsText(lang, s, from)
-	if r.followed(s.ID) {
+	if followed, _ := r.follows.take(s.ID); followed {
 		head = r.show.GameName(lang, s.Game) + " · " + head
 	}
 	if e := r.show.Explanations(lang, s, from); e != "" {
 		head += "\n" + e
 	}
-	if o := r.opening(s.ID); o != "" {
+	if o, _ := r.openings.take(s.ID); o != "" {
 		head = o + "\n" + head // the game the bot opens, with its first move
 	}
 	if p := r.show.Prompt(lang, s); p != "" {
@@ -240,7 +240,7 @@ func (e *eventReply) saidReminder() (chat.Reply, bool) {
 func (e *eventReply) saidBotFailed() (chat.Reply, bool) {
 	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
 	rep.Text = "#" + s.Tag() + " " + t("error.internal")
-	if o := r.opening(s.ID); o != "" {
+	if o, _ := r.openings.take(s.ID); o != "" {
 		rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
 	}
 	return rep, true
@@ -313,7 +313,7 @@ func (e *eventReply) saidNotSaved() (chat.Reply, bool) {
 			}
 		}
 	}
-	if o := r.opening(s.ID); o != "" {
+	if o, _ := r.openings.take(s.ID); o != "" {
 		rep = r.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
 	}
 	return rep, true

@@ -10,18 +10,25 @@ import (
 	"oyunbot/games"
 )
 
+// vocabulary reads the words that name games, their levels and sides, the
+// registered games' own (args.go).
+type vocabulary struct {
+	games *games.Registry
+	show  *present.Presenter
+}
+
 // sideWord reads w as a side of game g, in g's words (games.Host); while
 // no game is named (g nil), in any registered game's. A side word of
 // another game than g is ok with side NoSide ("black" in tic-tac-toe):
 // meant as a side, but not one of g's.
-func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
+func (v vocabulary) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 	if g != nil {
-		if s, ok := present.SideOf(r.show.Host(g), w); ok {
+		if s, ok := present.SideOf(v.show.Host(g), w); ok {
 			return s, true
 		}
 	}
-	for _, o := range r.cfg.Games.Games() {
-		if s, ok := present.SideOf(r.show.Host(o), w); ok {
+	for _, o := range v.games.Games() {
+		if s, ok := present.SideOf(v.show.Host(o), w); ok {
 			if g != nil {
 				return ai.NoSide, true
 			}
@@ -33,15 +40,15 @@ func (r *Router) sideWord(g games.Game, w string) (side ai.Side, ok bool) {
 
 // levelWord reads w as a level of game g (its own levels, or the standard
 // ones in any language); while no game is named, as any registered game's.
-func (r *Router) levelWord(g games.Game, w string) (ai.Level, bool) {
+func (v vocabulary) levelWord(g games.Game, w string) (ai.Level, bool) {
 	if g != nil {
-		return r.show.Host(g).Level(w)
+		return v.show.Host(g).Level(w)
 	}
 	if l, ok := ai.ParseLevel(w); ok {
 		return l, true
 	}
-	for _, o := range r.cfg.Games.Games() {
-		if l, ok := r.show.Host(o).Level(w); ok {
+	for _, o := range v.games.Games() {
+		if l, ok := v.show.Host(o).Level(w); ok {
 			return l, true
 		}
 	}

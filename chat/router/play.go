@@ -1,20 +1,19 @@
 package router
 
 import (
-	"errors"
 	"fmt"
+	"strings"
+
 	"oyunbot/ai"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
 	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/sessions"
-	"slices"
-	"strings"
 )
 
-// play.go is the game family of commands: starting a game, moving,
-// looking at the board, its history and its legal moves, the bot's level.
+// play.go is starting a game (against the bot, a match) and the bot's
+// level; moves are in move.go, boards and history in boards.go.
 
 // play: play <game> [level] [side] [match N].
 func (q *request) play() {
@@ -25,7 +24,7 @@ func (q *request) play() {
 		target = -2 // no match asked for
 	)
 	args, start := startPosition(q.cmd.Args)
-	for _, a := range q.r.classify(args, playArgs) {
+	for _, a := range q.r.words.classify(args, playArgs) {
 		switch {
 		case a.kind == argGame && game == nil:
 			game = a.game
@@ -60,7 +59,7 @@ func (q *request) play() {
 // arguments: with the levels and an example of the game named (before or
 // after the word), else with every game.
 func (q *request) sayUnknownPlayWord(args []string, word string) {
-	for _, a := range q.r.classify(args, playArgs) {
+	for _, a := range q.r.words.classify(args, playArgs) {
 		if a.kind == argGame {
 			q.say(q.t("error.play-unknown-word-game", "word", present.Shorten(word, 30), "game", q.r.show.GameName(q.lang, a.game),
 				"levels", q.r.show.LevelNames(q.lang, a.game), "example", q.r.show.PlayExampleOf(q.lang, a.game)))
@@ -110,9 +109,7 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
 		// The bot opens: the reply with its first move (or with what kept
 		// it from moving) announces the game; it answers this message.
-		q.r.mu.Lock()
-		q.r.openings[snap.ID] = head + startLine
-		q.r.mu.Unlock()
+		q.r.openings.put(snap.ID, head+startLine)
 		return
 	}
 	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
@@ -124,305 +121,9 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 	q.sayReply(q.r.show.GameReply(q.lang, snap, head+startLine, q.m.UserID))
 }
 
-// opening takes the announcement of game id if the game was just started
-// with the bot to move first and its first reply is still to come ("").
-func (r *Router) opening(id int64) string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	head, ok := r.openings[id]
-	if ok {
-		delete(r.openings, id)
-	}
-	return head
-}
-
-// move plays text in the sender's game. explicit is false for a bare move,
-// which is ignored in a group when it is plainly not a move.
-func (q *request) move(text string, explicit bool) {
-	text = strings.TrimSpace(moveDashes.Replace(text))
-	if text == "" {
-		q.say(q.t("error.move-what"))
-		return
-	}
-	var target []sessions.Snapshot
-	tagged := false
-	for _, a := range q.cmd.Args {
-		if _, ok := command.GameTag(a); ok && (explicit || q.tagFirst()) {
-			s, ok := q.current()
-			if !ok {
-				return
-			}
-			target, tagged = []sessions.Snapshot{s}, true
-			break
-		}
-	}
-	if !tagged {
-		target = q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)
-	}
-	if len(target) == 0 {
-		if explicit || q.m.Private {
-			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
-		}
-		return
-	}
-	// With several games, play in the one where the move is legal; else
-	// explain it in the first game whose notation it is ("c3-c4" is no
-	// tic-tac-toe move, but an illegal one in the dama beside it).
-	chosen := target[0]
-	followed := false // legal in several games: the one last played in
-	if !tagged && len(target) > 1 {
-		var legal []sessions.Snapshot
-		notation := -1
-		for i, s := range target {
-			move, _ := q.readMove(s, text)
-			err := q.r.moves.CheckMove(s.ID, q.m.UserID, move)
-			if err == nil {
-				legal = append(legal, s)
-				continue
-			}
-			var me *games.MoveError
-			if notation < 0 && (!errors.As(err, &me) || me.Kind != games.Malformed) {
-				notation = i
-			}
-		}
-		switch {
-		case len(legal) == 1:
-			chosen = legal[0]
-		case len(legal) > 1:
-			// Legal in several games: the one last played in (the bot's or
-			// the opponent's answer came last there) if it is one of them,
-			// else the player chooses.
-			recent := slices.MaxFunc(target, func(a, b sessions.Snapshot) int { return a.LastMove.Compare(b.LastMove) })
-			i := slices.IndexFunc(legal, func(s sessions.Snapshot) bool { return s.ID == recent.ID })
-			if i < 0 {
-				q.askWhichGame(text, legal)
-				return
-			}
-			chosen, followed = legal[i], true
-		case notation >= 0:
-			chosen = target[notation]
-		}
-	}
-	move, letters := q.readMove(chosen, text)
-	if rs, by := q.readings(chosen, text); rs != nil {
-		// Several legal moves by its letters (a Turkish K: the rook or the
-		// king): the letters the player writes in this game tell, else ask.
-		if r, ok := pickReading(rs, by); ok {
-			move, letters = r.Move, r.Letters
-		} else if q.r.moves.CheckMove(chosen.ID, q.m.UserID, rs[0].Move) == nil {
-			q.askReading(chosen, text, rs)
-			return
-		}
-	}
-	if q.readAs != "" {
-		letters = q.readAs
-	}
-	res, err := q.r.moves.Move(q.ctx, chosen.ID, q.m.UserID, move, q.m.Ref)
-	if err == nil {
-		q.r.noteLetters(q.ctx, chosen, letters)
-	}
-	if err != nil {
-		var me *games.MoveError
-		if !explicit && !q.m.Private && errors.As(err, &me) && me.Kind == games.Malformed {
-			return // chat in a group, not a move
-		}
-		if !explicit && !q.m.Private && errors.Is(err, sessions.ErrNotYourTurn) && !looksLikeMove(chosen, text) {
-			return
-		}
-		if !explicit && !q.m.Private && errors.Is(err, sessions.ErrNotPlayer) {
-			return // "#g1 nice" in a group: talk about someone else's game
-		}
-		q.sayMoveError(chosen, text, err)
-		return
-	}
-	if res.Flagged {
-		head := q.t("game.flag", "player", q.r.show.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
-		if res.Game.Result.Void() {
-			head = q.t("game.never-moved", "player", q.r.show.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
-		}
-		q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
-		return
-	}
-	if res.BotToMove {
-		if followed {
-			q.r.noteFollowed(chosen.ID) // the bot's reply says which game
-		}
-		return // the bot's reply shows both turns
-	}
-	// The plies of this message and what followed them (the dice, a pass
-	// the rules made for the next player).
-	from := res.From
-	head := q.r.show.TurnsText(q.lang, res.Game, from)
-	if followed {
-		head = q.r.show.GameName(q.lang, res.Game.Game) + " · " + head
-	}
-	if e := q.r.show.Explanations(q.lang, res.Game, from); e != "" {
-		head += "\n" + e
-	}
-	if p := q.r.show.Prompt(q.lang, res.Game); p != "" {
-		head += "\n" + p
-	}
-	q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
-}
-
 // moveDashes writes the dashes and times signs that phones and word
 // processors put in place of '-' and 'x' ("c3–c4", "c3×c5") as typed.
 var moveDashes = strings.NewReplacer("–", "-", "—", "-", "−", "-", "‐", "-", "‑", "-", "×", "x")
-
-// looksLikeMove reports whether text parses in the game's notation at all
-// (out of turn, a group's "ok" is chat, "c3-c4" is a move).
-func looksLikeMove(s sessions.Snapshot, text string) bool {
-	for _, l := range s.Legal {
-		if strings.EqualFold(l, text) {
-			return true
-		}
-	}
-	pos := s.Game.Start()
-	_, err := pos.ParseMove(text)
-	var me *games.MoveError
-	return err == nil || !errors.As(err, &me) || me.Kind != games.Malformed
-}
-
-// sayMoveError explains a refused move in one line, with the legal moves.
-func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
-	tag := "#" + s.Tag()
-	var me *games.MoveError
-	malformed := errors.As(err, &me) && me.Kind == games.Malformed
-	if (malformed || errors.Is(err, sessions.ErrNotYourTurn) && !looksLikeMove(s, text)) && q.saySuggestion(s, text) {
-		return
-	}
-	switch {
-	case errors.Is(err, sessions.ErrNotYourTurn):
-		if line := q.r.show.RollLine(q.lang, s); line != "" {
-			q.say(tag + " " + line) // a roll by hand comes first
-			return
-		}
-		p, _ := s.ToMove()
-		q.refuse(tag + " " + q.t("error.not-your-turn", "player", q.r.show.DisplayName(p)))
-	case errors.As(err, &me):
-		reason := q.r.show.MoveReason(q.lang, s.Game, me)
-		line := tag + " " + q.t("error.bad-move", "move", present.Shorten(text, 30), "reason", reason)
-		if len(s.Legal) > 0 && me.Kind != games.GameOver {
-			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.r.show.ShowLegal(q.lang, s), present.MaxListedMoves))
-			if len(s.Legal) > present.MaxListedMoves {
-				line += " " + q.t("error.legal-all", "cmd", q.word(command.Legal)+" #"+s.Tag())
-			}
-		}
-		q.say(line)
-	default:
-		q.sayError(err)
-	}
-}
-
-// saySuggestion answers text, which is not notation of game s, with the
-// command it is likely a typo of ("resing": did you mean «resign»?), and
-// reports whether it did. The game is left as it was.
-func (q *request) saySuggestion(s sessions.Snapshot, text string) bool {
-	words := strings.Fields(text)
-	if len(words) == 0 || len(words) > 3 {
-		return false
-	}
-	var own []string
-	for _, c := range games.CommandsOf(s.Game) {
-		own = append(own, c.Words...)
-	}
-	cmd, ok := command.Suggest(q.lang, words[0], own...)
-	if !ok {
-		return false
-	}
-	q.say("#" + s.Tag() + " " + q.t("error.did-you-mean", "word", present.Shorten(words[0], 30), "command", cmd))
-	return true
-}
-
-// boardMode reads a setting word of "board": a new picture after every
-// turn, or one board per game changed in place.
-func boardMode(folded string) (mode string, ok bool) {
-	switch folded {
-	case "new", "each", "every", "log", "yeni":
-		return sessions.BoardsNew, true
-	case "one", "single", "edit", "tek":
-		return "", true
-	}
-	return "", false
-}
-
-// board brings a game's board to the bottom of the chat (a new message,
-// whose buttons the old one loses), or sets how the channel's boards are
-// shown ("board new", "tahta tek").
-func (q *request) board() {
-	if args := q.argsWithoutTag(); len(args) == 1 {
-		if mode, ok := boardMode(chat.Fold(args[0])); ok {
-			q.setBoards(mode)
-			return
-		}
-	}
-	if q.shareInline() {
-		return
-	}
-	if len(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID)) == 0 && !q.hasTag() {
-		// A spectator: show the channel's only game, or list them.
-		all := q.r.games.ChannelGames(q.m.Platform, q.m.ChannelID)
-		switch len(all) {
-		case 0:
-			if s, ok := q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
-				q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
-				return
-			}
-			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
-		case 1:
-			q.sayReply(freshBoard(q.r.show.GameReply(q.lang, all[0], q.r.show.GameTitle(q.lang, all[0]), "")))
-		default:
-			q.say(q.r.show.ChannelGames(q.lang, all))
-		}
-		return
-	}
-	s, ok := q.viewed()
-	if !ok {
-		return
-	}
-	q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
-}
-
-// freshBoard marks a game's board to be posted as a new message.
-func freshBoard(rep chat.Reply) chat.Reply {
-	rep.Fresh = rep.Live
-	return rep
-}
-
-// setBoards sets how the channel's boards are shown: mode is
-// sessions.BoardsNew or "".
-func (q *request) setBoards(mode string) {
-	if !q.mayConfigure() {
-		q.say(q.t("board.admin-only"))
-		return
-	}
-	cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
-	cs.Boards = mode
-	if err := q.r.chans.Set(q.ctx, cs); err != nil {
-		q.sayError(err)
-		return
-	}
-	if mode == sessions.BoardsNew {
-		q.say(q.t("board.set-new"))
-	} else {
-		q.say(q.t("board.set-one"))
-	}
-}
-
-func (q *request) history() {
-	s, ok := q.viewed()
-	if !ok {
-		return
-	}
-	text := "#" + s.Tag() + " " + q.t("history.empty")
-	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.r.show.ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
-	}
-	if s.Result.Over { // a finished game's history ends with its result
-		text += "\n" + q.r.show.ResultLine(q.lang, s)
-	}
-	q.say(text)
-}
 
 // level shows or sets the bot's level: in the game tagged ("seviye zor
 // #g1", its players only), else in the sender's casual game against the
@@ -465,7 +166,7 @@ func (q *request) level() {
 	if game != nil {
 		g = game.Game
 	}
-	lvl, ok := q.r.levelWord(g, chat.Fold(args[0]))
+	lvl, ok := q.r.words.levelWord(g, chat.Fold(args[0]))
 	if !ok {
 		q.say(q.t("error.unknown-level", "levels", q.r.show.LevelNames(q.lang, g)))
 		return
@@ -541,26 +242,6 @@ func (q *request) other() {
 	q.say(q.t("error.unknown-command", "word", present.Shorten(q.cmd.Word, 30)))
 }
 
-// cmdWords are the words of the message: its first word and its arguments.
-func (q *request) cmdWords() []string {
-	if q.cmd.Word == "" {
-		return nil
-	}
-	return append([]string{q.cmd.Word}, q.cmd.Args...)
-}
-
-// looksLikeAnyMove reports whether text is in the notation of some game.
-func (q *request) looksLikeAnyMove(text string) bool {
-	for _, g := range q.r.cfg.Games.Games() {
-		_, err := g.Start().ParseMove(text)
-		var me *games.MoveError
-		if err == nil || (errors.As(err, &me) && me.Kind != games.Malformed) {
-			return true
-		}
-	}
-	return false
-}
-
 // playMatch starts a match against the bot to target points (0: the
 // default); start must be empty (a match's games start from the game's own
 // position).
@@ -596,9 +277,7 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 	head := q.t("game.started", "game", q.r.show.GameName(q.lang, snap.Game), "players", q.r.show.Players(q.lang, snap)) +
 		"\n" + q.t("match.started", "target", fmt.Sprint(m.Target))
 	if p, ok := snap.ToMove(); ok && p.Bot && !snap.Result.Over {
-		q.r.mu.Lock()
-		q.r.openings[snap.ID] = head
-		q.r.mu.Unlock()
+		q.r.openings.put(snap.ID, head)
 		return
 	}
 	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
@@ -613,20 +292,3 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 // maxLegalList bounds the legal moves "legal" lists (a dama king's capture
 // paths can run to hundreds).
 const maxLegalList = 400
-
-// legal lists every legal move of the sender's game (an error lists ten).
-func (q *request) legal() {
-	s, ok := q.current()
-	if !ok {
-		return
-	}
-	if s.Result.Over || len(s.Legal) == 0 {
-		q.say("#" + s.Tag() + " " + q.t("legal.none"))
-		return
-	}
-	moves := q.r.show.GroupedLegal(q.lang, s)
-	if moves == "" {
-		moves = present.Sample(q.r.show.ShowLegal(q.lang, s), maxLegalList)
-	}
-	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
-}

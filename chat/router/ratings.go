@@ -27,7 +27,7 @@ func (q *request) rating() {
 	}
 	isBot := len(q.m.Mentions) > 0 && (strings.EqualFold(strings.TrimPrefix(name, "@"), q.r.cfg.BotName) || strings.EqualFold(id, q.r.cfg.BotName))
 	var game string
-	for _, a := range q.r.classify(q.cmd.Args, ratingArgs) {
+	for _, a := range q.r.words.classify(q.cmd.Args, ratingArgs) {
 		switch a.kind {
 		case argGame:
 			game = a.game.Name()
@@ -79,7 +79,7 @@ func (q *request) rating() {
 // leaderboard: the best ratings of a game on this platform, text and PNG.
 func (q *request) leaderboard() {
 	var game string
-	for _, a := range q.r.classify(q.cmd.Args, ratingArgs) {
+	for _, a := range q.r.words.classify(q.cmd.Args, ratingArgs) {
 		if a.kind == argGame {
 			game = a.game.Name()
 		}

@@ -81,7 +81,7 @@ func (q *request) refuse(text string) {
 // sayReply answers the message.
 func (q *request) sayReply(rep chat.Reply) {
 	if rep.GameID != 0 {
-		q.r.opening(rep.GameID) // shown now (resigned before the bot's first move)
+		q.r.openings.take(rep.GameID) // shown now (resigned before the bot's first move)
 	}
 	q.answer(rep)
 }

@@ -103,8 +103,10 @@ type Router struct {
 	// show presents the games (chat/present): the replies' texts,
 	// pictures and buttons.
 	show *present.Presenter
-	cfg  Config
-	cat  *i18n.Catalog
+	// words reads the words of commands that name games (args.go).
+	words vocabulary
+	cfg   Config
+	cat   *i18n.Catalog
 	// gameWords are the words of the games' own commands (folded).
 	gameWords map[string][]games.Game
 	// gameWordLangs are the languages game command words are written in
@@ -125,10 +127,10 @@ type Router struct {
 	// openings are the announcements of games just started in which the
 	// bot moves first, by game id: they head the reply with its first move
 	// (one reply, not an empty board and then the move).
-	openings map[int64]string
+	openings marks[string]
 	// follows marks games whose next bot reply answers a bare move sent
-	// there from among several games (noteFollowed).
-	follows map[int64]bool
+	// there from among several games (whichgame.go).
+	follows marks[bool]
 	// asked are the questions waiting for a bare yes or no (asked.go).
 	asked questions
 }
@@ -174,10 +176,11 @@ func New(cfg Config) (*Router, error) {
 	}
 	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
-		langs: newLangMemory(cfg.Store, cfg.Logger), openings: map[int64]string{}, follows: map[int64]bool{}}
+		langs: newLangMemory(cfg.Store, cfg.Logger)}
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
 		Letters: r.lettersOf, Match: r.matchScore, Links: cfg.Links}, cat)
+	r.words = vocabulary{games: cfg.Games, show: r.show}
 	r.entries = entryByName()
 	r.handle = r.chain()
 	r.slow = newSlow(cfg)

@@ -116,7 +116,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 	case subAddBot:
 		level := sessions.DefaultLevel
 		if len(args) > 0 {
-			lvl, ok := q.r.levelWord(nil, chat.Fold(args[0]))
+			lvl, ok := q.r.words.levelWord(nil, chat.Fold(args[0]))
 			if !ok {
 				q.say(q.t("error.unknown-level", "levels", q.r.show.LevelNames(q.lang, nil)))
 				return
@@ -142,7 +142,7 @@ func (q *request) tournamentSub(sub string, args []string) {
 		// running: a finished or cancelled tournament is history, asked for
 		// by a bare "sıralama".
 		history := !ok || v.T.State == tournament.Finished || v.T.State == tournament.Cancelled
-		for _, a := range q.r.classify(args, ratingArgs) {
+		for _, a := range q.r.words.classify(args, ratingArgs) {
 			if a.kind == argGame && (history || a.game.Name() != v.Game.Name()) {
 				q.leaderboard()
 				return
@@ -200,7 +200,7 @@ func (q *request) tournamentCreate(args []string) {
 		typed  string // the number of rounds as typed
 		tc     sessions.TimeControl
 	)
-	for _, a := range q.r.classify(args, tournamentArgs) {
+	for _, a := range q.r.words.classify(args, tournamentArgs) {
 		switch {
 		case a.kind == argCountUnit: // "5 tur", "5 rounds"
 		case a.kind == argGame && game == nil:
@@ -280,7 +280,7 @@ func (q *request) tournamentLeave(args []string) {
 	if len(args) > 0 && (chat.Fold(args[0]) == "bot" || strings.EqualFold(args[0], q.r.cfg.BotName)) {
 		level := sessions.DefaultLevel
 		if len(args) > 1 {
-			if lvl, ok := q.r.levelWord(nil, chat.Fold(args[1])); ok {
+			if lvl, ok := q.r.words.levelWord(nil, chat.Fold(args[1])); ok {
 				level = lvl.Name
 			}
 		}

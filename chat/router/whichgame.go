@@ -12,24 +12,6 @@ import (
 	"oyunbot/sessions"
 )
 
-// noteFollowed marks game id's next bot reply as answering a bare move
-// that was legal in several of the player's games and went to this one
-// (the one last played in): the reply names the game.
-func (r *Router) noteFollowed(id int64) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.follows[id] = true
-}
-
-// followed takes game id's mark from noteFollowed.
-func (r *Router) followed(id int64) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	ok := r.follows[id]
-	delete(r.follows, id)
-	return ok
-}
-
 // askWhichGame asks which of the player's games a bare move that is legal
 // in several of them is for, with a button per game that plays it there.
 func (q *request) askWhichGame(move string, in []sessions.Snapshot) {

@@ -1,0 +1,122 @@
+package router
+
+// outbox_state.go: a reply given up, waiting for the outbox to settle
+// (Router.Wait, a graceful stop) and its delivery metrics in the log.
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+func (o *outbox) count(f func(*deliveryMetrics)) {
+	o.mu.Lock()
+	f(&o.m)
+	o.mu.Unlock()
+}
+
+// notifyLocked wakes the waiters when every queued reply has been tried;
+// o.mu must be held.
+func (o *outbox) notifyLocked() {
+	if len(o.waiters) == 0 || !o.settledLocked() {
+		return
+	}
+	for _, w := range o.waiters {
+		close(w)
+	}
+	o.waiters = nil
+}
+
+// settledLocked reports whether every chat whose platform has a sender is
+// done or stuck: its queue is empty, or its oldest reply has failed and
+// waits to be retried (the replies behind it wait for it); o.mu must be held.
+func (o *outbox) settledLocked() bool {
+	for key, cq := range o.queues {
+		if o.sender(key.platform) != nil && len(cq.items) > 0 && !cq.items[0].tried {
+			return false
+		}
+	}
+	return true
+}
+
+// wait blocks until every reply queued so far has been delivered, or waits
+// behind a reply of its chat that failed and will be retried, or ctx is
+// done.
+func (o *outbox) wait(ctx context.Context) error {
+	o.mu.Lock()
+	if o.settledLocked() {
+		o.mu.Unlock()
+		return nil
+	}
+	w := make(chan struct{})
+	o.waiters = append(o.waiters, w)
+	o.mu.Unlock()
+	select {
+	case <-w:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// pending counts the queued replies.
+func (o *outbox) pending() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, cq := range o.queues {
+		n += len(cq.items)
+	}
+	return n
+}
+
+// metricsLoop logs the delivery figures once a minute when there were any.
+func (o *outbox) metricsLoop() {
+	defer o.wg.Done()
+	t := time.NewTicker(metricsEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-o.ctx.Done():
+			return
+		case <-t.C:
+			o.logMetrics()
+		}
+	}
+}
+
+func (o *outbox) logMetrics() {
+	o.mu.Lock()
+	m := o.m
+	o.m = deliveryMetrics{}
+	pending := 0
+	for _, cq := range o.queues {
+		pending += len(cq.items)
+	}
+	o.mu.Unlock()
+	if m == (deliveryMetrics{}) && pending == 0 {
+		return
+	}
+	// Only trouble is worth a line at the default level; smooth delivery
+	// is for debugging (the console would print it after every session).
+	level := slog.LevelDebug
+	if m.retried+m.stale+m.failed+m.unstored+m.takenOver+m.lost+pending > 0 {
+		level = slog.LevelInfo
+	}
+	args := []any{"delivered", m.delivered, "retried", m.retried, "stale", m.stale, "failed", m.failed,
+		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond),
+		"edited", m.edited, "edits_failed", m.editsFailed, "superseded", m.superseded}
+	if o.claim.owner != "" {
+		args = append(args, "taken_over", m.takenOver, "lost", m.lost)
+	}
+	o.log.Log(context.Background(), level, "reply delivery", args...)
+}
+
+func (o *outbox) abandon(id int64, state, note string) {
+	if id == 0 {
+		return
+	}
+	if err := o.store.AbandonReply(context.Background(), id, state, note); err != nil {
+		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
+	}
+}
