@@ -4,6 +4,7 @@ package main
 // to end through the built bot's console.
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -53,5 +54,56 @@ func TestConsoleStandardTavla(t *testing.T) {
 		if !strings.Contains(tr, want) {
 			t.Errorf("no %q in:\n%s", want, tail(tr, 20))
 		}
+	}
+}
+
+// Standard tavla positions (games/tavla.Standard's text: the points from
+// White's 24 to White's 1, borne off, on the bar, side to move, dice).
+const (
+	// White (you) has a checker on the bar and rolls 3-1; a black blot
+	// stands on White's 22: entering with the 3 hits it, and White's home
+	// is open, so Black enters whatever it rolls.
+	stdEnterHit = ".,.,b1,.,.,b14,.,.,.,.,.,w14,.,.,.,.,.,.,.,.,.,.,.,. 0 0 1 0 w 3-1"
+	// White's last checker bears off; Black has borne off none: a mars.
+	stdMars = ".,.,.,.,.,.,.,.,.,.,.,.,b15,.,.,.,.,.,.,.,.,.,.,w1 14 0 0 0 w 2-1"
+)
+
+// TestConsoleStandardTavlaBothLanguages: in English and in Turkish, a
+// checker on the bar entering with a hit (a move elsewhere refused first),
+// the bot's hit checker entering in turn, and a mars ending a game.
+func TestConsoleStandardTavlaBothLanguages(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang, play, illegal, enter, mars string
+		want                             []string
+	}{
+		{"en", "play tavla easy from ", "13/12", "bar/22 13/12", "1/off", []string{
+			"New game: Tavla — you (white) – oyunbot (black, easy)",
+			"on the bar: white 1",
+			"Illegal move «13/12»: you have a checker on the bar: enter it first (e.g. bar/22). Legal moves: bar/22*, bar/24",
+			"Game over: you (white) win — mars: the loser bore off none. (2 points)",
+		}},
+		{"tr", "oyna tavla kolay konum ", "13/12", "bar/22 13/12", "1/off", []string{
+			"Yeni oyun: Tavla — you (beyaz) – oyunbot (siyah, kolay)",
+			"kırık: beyaz 1",
+			"kırık pulun var: önce onu rakibin evine sok (bar/22 gibi)",
+			"Oyun bitti: kazandın (beyaz) — mars: rakip hiç pul toplayamadı. (2 sayı)",
+		}},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			t.Parallel()
+			out, _ := runTavlaBinary(t, tc.lang, tc.play+stdEnterHit+"\n"+tc.illegal+"\n"+tc.enter+"\n")
+			// The hit is marked, and the bot's first ply enters from the bar.
+			if !regexp.MustCompile(`#g1 you: bar/22\* 13/12 · oyunbot: [1-6]{2}: bar/`).MatchString(out) {
+				t.Errorf("no hit and enter in:\n%s", tail(out, 30))
+			}
+			mars, _ := runTavlaBinary(t, tc.lang, tc.play+stdMars+"\n"+tc.mars+"\n")
+			out += mars
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in:\n%s", w, tail(out, 40))
+				}
+			}
+		})
 	}
 }
