@@ -6,53 +6,23 @@ package discord
 // in Turkish and English, and the finished game's PDN file.
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"oyunbot/chat/discord/fakediscord"
-	"oyunbot/chat/router"
 	"oyunbot/games"
 	"oyunbot/games/draughts"
 	"oyunbot/render"
-	"oyunbot/sessions"
 )
 
 // newDraughtsE2E is newE2E with the two draughts games registered.
 func newDraughtsE2E(t *testing.T) *e2e {
 	t.Helper()
-	srv := newServer(t)
 	reg, err := games.NewRegistry(draughts.Italian, draughts.Checkers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	var mgr *sessions.Manager
-	router, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
-			mgr = m
-			return m, err
-		},
-		Store:   store,
-		Drawers: map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)},
-		Logger:  newTestLogger(t),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { router.Close() })
-	bot := startBot(t, srv, WithMoveSuggestions(router, func(ch, user, prefix string) []string {
-		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
-	}))
-	router.AddSender(Platform, bot)
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
+	return newE2EWith(t, reg, map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)})
 }
 
 // TestE2EDraughtsWholeGames: a move typed (numbers in Turkish Italian,

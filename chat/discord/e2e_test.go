@@ -32,11 +32,18 @@ type e2e struct {
 
 func newE2E(t *testing.T) *e2e {
 	t.Helper()
-	srv := newServer(t)
 	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newE2EWith(t, reg, map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)})
+}
+
+// newE2EWith is the one setup of the e2e tests: a bot playing reg's games,
+// drawn by drawers, on a SQLite file in a test folder.
+func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Drawer) *e2e {
+	t.Helper()
+	srv := newServer(t)
 	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +58,7 @@ func newE2E(t *testing.T) *e2e {
 			return m, err
 		},
 		Store:   store,
-		Drawers: map[string]render.Drawer{"tictactoe": render.NewTicTacToe(240), "dama": render.NewDama(320)},
+		Drawers: drawers,
 		Logger:  newTestLogger(t),
 	})
 	if err != nil {
