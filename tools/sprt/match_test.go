@@ -14,7 +14,6 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games/chess"
 	"oyunbot/games/chess/chessgame"
-
 	"oyunbot/tools/internal/sprtstat"
 )
 

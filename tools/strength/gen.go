@@ -1,7 +1,7 @@
 package main
 
 // gen.go makes positions with known results for the evaluation's tuning
-// (games/chess/tune_test.go -tune-file): Stockfish plays itself at a fixed
+// (once for the tuner's -tune-file, now tools/chesstune): Stockfish plays itself at a fixed
 // node count from random openings, and every quiet position of a game
 // (not in check, a quiet best move) is written with the game's result:
 //

@@ -1,8 +1,9 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess"
 	"testing"
+
+	"oyunbot/games/chess"
 )
 
 func TestGamePhase(t *testing.T) {

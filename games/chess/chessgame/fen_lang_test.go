@@ -1,13 +1,12 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess"
-
 	"errors"
 	"strings"
 	"testing"
 
 	"oyunbot/games"
+	"oyunbot/games/chess"
 )
 
 // TestFENErrorsInBothLanguages: every way a FEN is refused is a

@@ -1,14 +1,13 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess"
-
 	"errors"
 	"strings"
 	"testing"
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/chess"
 )
 
 func TestHost(t *testing.T) {

@@ -1,16 +1,14 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess/engine"
-
-	"oyunbot/games/chess"
-
 	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess"
+	"oyunbot/games/chess/engine"
 )
 
 // searchFEN searches fen with opts to depth and returns the result.

@@ -1,10 +1,6 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess/engine"
-
-	"oyunbot/games/chess"
-
 	"context"
 	"math/rand/v2"
 	"strings"
@@ -13,6 +9,8 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/chess"
+	"oyunbot/games/chess/engine"
 	"oyunbot/games/internal/record"
 )
 

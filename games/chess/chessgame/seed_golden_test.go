@@ -1,8 +1,6 @@
 package chessgame
 
 import (
-	"oyunbot/games/chess/engine"
-
 	"bufio"
 	"context"
 	"flag"
@@ -13,6 +11,7 @@ import (
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess/engine"
 )
 
 var updateSeedGolden = flag.Bool("update-seed-golden", false, "rewrite testdata/seed_moves.txt from the current seed level")

@@ -6,13 +6,12 @@ package engine
 // the move order) offers every book move played there, drawn at random.
 
 import (
-	"oyunbot/games/chess"
-
 	"math/rand/v2"
 	"strings"
 	"sync"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess"
 )
 
 // bookLines are opening main lines in UCI notation from the start.

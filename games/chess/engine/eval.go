@@ -13,17 +13,16 @@ package engine
 // zone, safe checks and weak squares turned into a penalty that grows with
 // its square; and the right to move. Drawish endings are scaled down.
 //
-// The weights are Texel-tuned (tune_test.go) on positions labelled here;
+// The weights are Texel-tuned (tools/chesstune, with tune.go) on positions labelled here;
 // the evaluation can record, for the tuner, how often each weight counts
 // (evalTrace). SetStyle("seed") switches to the thesis's evaluation
 // (eval_seed.go).
 
 import (
-	"oyunbot/games/chess"
-
 	"math/bits"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess"
 )
 
 // Style names for SetStyle.

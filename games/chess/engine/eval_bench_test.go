@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"oyunbot/games/chess"
-
 	"context"
 	"flag"
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess"
 )
 
 // benchFENs are middlegame and endgame positions for the search benchmarks.
@@ -27,7 +26,7 @@ var benchNodes = flag.Int64("bench-nodes", 500_000, "nodes per position of Bench
 // of before the modern one ("legacy"), and reports nodes and nodes per
 // second:
 //
-//	go test ./games/chess -run XXX -bench Search -benchtime 1x
+//	go test ./games/chess/engine -run XXX -bench Search -benchtime 1x
 func BenchmarkSearch(b *testing.B) {
 	variants := []struct {
 		name string

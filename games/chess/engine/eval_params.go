@@ -2,7 +2,7 @@ package engine
 
 // eval_params.go names the evaluation's parameters: evalParams holds a
 // middlegame/endgame pair for each, kingDanger the weights of the king
-// danger sum (eval.go). The values are Texel-tuned (tune_test.go); the
+// danger sum (eval.go). The values are Texel-tuned (tools/chesstune); the
 // layout is the contract between the evaluation, its trace and the tuner.
 
 // Parameter indexes into evalParams.

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"oyunbot/games/chess"
-
 	"strings"
 	"testing"
+
+	"oyunbot/games/chess"
 )
 
 // mirrorFEN turns a FEN's board upside down and swaps the colours, the

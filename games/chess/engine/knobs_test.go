@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"oyunbot/games/chess"
-
 	"context"
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games/chess"
 )
 
 // TestSearchKnobsTune: ProbCut and the table cutoff's history reward,

@@ -5,10 +5,10 @@ package engine
 // quiescence (ai.MoveScorer), and when a null move is safe (ai.NullMover).
 
 import (
-	"oyunbot/games/chess"
-
 	"fmt"
+
 	"oyunbot/ai"
+	"oyunbot/games/chess"
 )
 
 // The engine's optional interfaces chess implements.
