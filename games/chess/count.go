@@ -1,7 +1,7 @@
 package chess
 
 // count.go: the number of legal moves without listing them (popcounts over
-// the same pin and check masks as gen), for bulk-counted perft, Status and
+// the same pin and check masks as gen), for bulk-counted perft, Outcome and
 // NoisyMoves. TestCountMatchesGen keeps it equal to len(gen).
 
 func (s *State) count() uint64 {

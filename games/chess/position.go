@@ -7,7 +7,7 @@
 // (levels, texts, commands, PGN) is games/chess/chessgame's.
 package chess
 
-// Status reasons (stable keys for the chat layer's catalogue).
+// Outcome reasons (stable keys for the chat layer's catalogue).
 const (
 	ReasonCheckmate    = "checkmate"
 	ReasonStalemate    = "stalemate"

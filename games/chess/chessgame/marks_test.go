@@ -1,8 +1,12 @@
 package chessgame
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"oyunbot/games"
+	"oyunbot/games/chess"
 )
 
 // TestReadings (issue 41.9): a Turkish K that the rook and the king can
@@ -69,4 +73,25 @@ func join(s []string) string {
 		out += x
 	}
 	return out
+}
+
+// TestMoveErrorKinds: ParseMove converts the rules' kinds of move error to
+// the games package's by number, so each must be the same-named one there.
+func TestMoveErrorKinds(t *testing.T) {
+	for rules, want := range map[chess.MoveErrorKind]games.MoveErrorKind{
+		chess.Malformed: games.Malformed, chess.Illegal: games.Illegal,
+		chess.Ambiguous: games.Ambiguous, chess.GameOver: games.GameOver,
+	} {
+		if games.MoveErrorKind(rules) != want {
+			t.Errorf("chess kind %d is games kind %d, want %d", rules, games.MoveErrorKind(rules), want)
+		}
+	}
+	p := mustFEN(t, chess.StartFEN)
+	for text, want := range map[string]games.MoveErrorKind{"e5": games.Illegal, "zz": games.Malformed, "Nd2": games.Illegal} {
+		_, err := p.ParseMove(text)
+		var me *games.MoveError
+		if !errors.As(err, &me) || me.Kind != want || me.Input != text {
+			t.Errorf("ParseMove(%q): %v, want a *games.MoveError of kind %d", text, err, want)
+		}
+	}
 }
