@@ -21,7 +21,7 @@ const (
 // repetition rule). Use it through a pointer; not safe for concurrent use.
 type Position struct {
 	st   State
-	hist []State // states before each Make, oldest first
+	hist []State // states before each MakeMove, oldest first
 	// scratch is the move buffer of Moves and NoisyMoves, kept so that a
 	// call does not clear a kilobyte of stack first.
 	scratch moveList

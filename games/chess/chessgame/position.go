@@ -66,10 +66,6 @@ func ParseFEN(fen string) (*Position, error) {
 	return &Position{*engine.New(p)}, nil
 }
 
-// Of is the bot's position of the engine's position p (p itself, not a
-// copy).
-func Of(p *engine.Position) *Position { return &Position{*p} }
-
 // Clone returns an independent copy, history included.
 func (p *Position) Clone() games.Position { return &Position{*p.Position.Clone()} }
 

@@ -38,8 +38,8 @@ type Position struct {
 	evalCache *[evalCacheSize]evalEntry
 }
 
-// New is the engine's position of the rules' position p (p itself, not a
-// copy).
+// New is the engine's position of the rules' position p, which it takes
+// over: p, whose history it shares, is not to be used after.
 func New(p *chess.Position) *Position { return &Position{Position: *p} }
 
 // NewStart returns the start position.
