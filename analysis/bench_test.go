@@ -10,7 +10,7 @@ import (
 
 	"oyunbot/analysis"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -21,7 +21,7 @@ import (
 // move (testdata/bench/<game>/001.txt, written by tools/blunderset with
 // -level hard -time 100ms -inject none -plies 100).
 func benchGames() []games.Game {
-	return []games.Game{chess.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, tavla.Game{}}
+	return []games.Game{chessgame.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, tavla.Game{}}
 }
 
 // BenchmarkAnalyse analyses each game at its default budget and reports

@@ -12,7 +12,7 @@ import (
 
 	"oyunbot/analysis"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/tavla"
@@ -22,7 +22,7 @@ import (
 // tools/blunderset: self-play at master with blunders injected at known
 // plies; the measure is in BENCHMARKS.md, "Post-game analysis").
 func blunderSets() []games.Game {
-	return []games.Game{chess.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, tavla.Game{}}
+	return []games.Game{chessgame.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, tavla.Game{}}
 }
 
 // readBlunderSet returns a set's files and the injected plies each head

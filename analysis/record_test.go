@@ -10,7 +10,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/gamestest"
 	"oyunbot/games/islem"
@@ -41,7 +41,7 @@ func randomGame(rng *rand.Rand, start games.Position, n int) []ai.Move {
 // in every kind of game (moves with spaces, rolls, a custom start).
 func TestRecordRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	custom, err := chess.Game{}.ParsePosition("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	custom, err := chessgame.Game{}.ParsePosition("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		g     games.Game
 		start games.Position
 	}{
-		{chess.Game{}, chess.Game{}.Start()}, {chess.Game{}, custom}, {dama.Game{}, dama.Game{}.Start()},
+		{chessgame.Game{}, chessgame.Game{}.Start()}, {chessgame.Game{}, custom}, {dama.Game{}, dama.Game{}.Start()},
 		{islem.Game{}, islem.Game{}.Start()}, {tavla.Game{}, tavla.Game{}.Start()},
 		{tictactoe.Game{}, tictactoe.Game{}.Start()}, {gamestest.Race{}, gamestest.Race{}.Start()},
 	} {
@@ -70,7 +70,7 @@ func TestRecordRoundTrip(t *testing.T) {
 // TestParseRecordForms: moves several to a line, PGN's numbers and
 // result, comments, a mate's # kept.
 func TestParseRecordForms(t *testing.T) {
-	g := chess.Game{}
+	g := chessgame.Game{}
 	text := "# Scholar's mate\n1. e4 e5 2. Bc4 Nc6\n3. Qh5 Nf6 # the blunder\n4. Qxf7# 1-0\n"
 	_, moves, err := analysis.ParseRecord(g, strings.NewReader(text))
 	if err != nil || len(moves) != 7 {
@@ -93,7 +93,7 @@ func FuzzParseRecord(f *testing.F) {
 	for _, s := range []string{"e4 e5\nNf3", "start 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ne4", "1. e4 # c\n1... e5", "Qxf7#", "start \n"} {
 		f.Add(s)
 	}
-	g := chess.Game{}
+	g := chessgame.Game{}
 	f.Fuzz(func(t *testing.T, text string) {
 		start, moves, err := analysis.ParseRecord(g, strings.NewReader(text))
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/render"
 )
 
@@ -21,7 +21,7 @@ func TestChessRealGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 1858))
 	checks := 0
 	for g := range 4 {
-		p := chess.Game{}.Start()
+		p := chessgame.Game{}.Start()
 		var buf []ai.Move
 		for ply := 0; ply < 150 && !p.Status().Over; ply++ {
 			buf = p.Moves(buf[:0])

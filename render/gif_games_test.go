@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/tavla"
 	"oyunbot/render"
@@ -46,7 +46,7 @@ func BenchmarkAnimateGame(b *testing.B) {
 		plies int
 	}{
 		{"dama-100", dama.Game{}, render.NewDama(320), 100},
-		{"chess-80", chess.Game{}, render.NewChess(320), 80},
+		{"chess-80", chessgame.Game{}, render.NewChess(320), 80},
 		{"tavla-250", tavla.Game{}, render.NewTavla(320), 250},
 	} {
 		frames := randomGameFrames(tc.game, tc.plies)

@@ -13,7 +13,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/render"
 )
 
@@ -25,14 +25,14 @@ import (
 func longChessSeq(plies int) iter.Seq[render.Frame] {
 	return func(yield func(render.Frame) bool) {
 		rng := rand.New(rand.NewPCG(3, 4))
-		p := chess.Game{}.Start()
+		p := chessgame.Game{}.Start()
 		if !yield(render.Frame{Position: p, Players: [2]string{"Ayşe", "oyunbot"}, Title: "#g1"}) {
 			return
 		}
 		var buf []ai.Move
 		for n := 0; n < plies; {
 			if buf = p.Moves(buf[:0]); len(buf) == 0 {
-				p = chess.Game{}.Start()
+				p = chessgame.Game{}.Start()
 				continue
 			}
 			m := buf[rng.IntN(len(buf))]

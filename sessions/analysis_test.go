@@ -15,14 +15,14 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/sessions"
 )
 
 // ruyLopez is a finished game of 24 plies (a Ruy Lopez), resigned by
 // black.
 func ruyLopez(id int64) sessions.Snapshot {
-	return sessions.Snapshot{ID: id, Game: chess.Game{}, Result: sessions.Result{Over: true, Winner: ai.First, Points: 1},
+	return sessions.Snapshot{ID: id, Game: chessgame.Game{}, Result: sessions.Result{Over: true, Winner: ai.First, Points: 1},
 		Moves: []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5",
 			"Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5"}}
 }
@@ -69,7 +69,7 @@ func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
 func TestAnalysesStopAndResume(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bot.db")
-	reg, err := games.NewRegistry(chess.Game{})
+	reg, err := games.NewRegistry(chessgame.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	if res, started, err := a.Request(ctx, "tg/2", s, sessions.AnalysisListener{}); err != nil || started || !res.Complete {
 		t.Errorf("the kept result: %v, %v", started, err)
 	}
-	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chess.Game{}, Moves: []string{"e4"}}, sessions.AnalysisListener{}); !errors.Is(err, sessions.ErrNotOver) {
+	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chessgame.Game{}, Moves: []string{"e4"}}, sessions.AnalysisListener{}); !errors.Is(err, sessions.ErrNotOver) {
 		t.Errorf("a game in play: %v", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"oyunbot/analysis"
 	"oyunbot/chat"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/gamestest"
 	"oyunbot/games/islem"
@@ -145,7 +145,7 @@ func TestAnalysisReplyDistance(t *testing.T) {
 func TestAnalysisWordsOfEveryGame(t *testing.T) {
 	c := testCatalog(t)
 	keys := []string{"analysis.loss.move"} // a puzzle's
-	for _, g := range []games.Game{chess.Game{}, dama.Game{}, islem.Game{}, tavla.Game{}, tictactoe.Game{}, gamestest.Race{}} {
+	for _, g := range []games.Game{chessgame.Game{}, dama.Game{}, islem.Game{}, tavla.Game{}, tictactoe.Game{}, gamestest.Race{}} {
 		keys = append(keys, "analysis.loss."+games.AssessmentOf(g).Unit)
 	}
 	for _, ph := range []string{"opening", "middlegame", "endgame", "contact", "race", "bearoff", "first-set", "second-set", "moves"} {

@@ -6,7 +6,7 @@ import (
 
 	"oyunbot/chat/internal/i18n"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/gamestest"
 	"oyunbot/games/islem"
@@ -19,7 +19,7 @@ import (
 // games included.
 func testCatalog(t testing.TB) *i18n.Catalog {
 	t.Helper()
-	c, err := i18n.New("", dama.Game{}, tictactoe.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight, puzzle.Fifteen,
+	c, err := i18n.New("", dama.Game{}, tictactoe.Game{}, chessgame.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight, puzzle.Fifteen,
 		gamestest.Race{}, gamestest.Steps{})
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/islem"
 	"oyunbot/games/tictactoe"
@@ -82,7 +82,7 @@ func TestTapBoardLayouts(t *testing.T) {
 	}
 
 	// The Italian game: 33 moves for white, in two menus of whole pieces.
-	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"))
+	tb, _ = NewTapBoard(tapSnapshot(t, chessgame.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"))
 	menus := tb.menus(testMenuTexts, "")
 	if got := menuMoves(t, tb, menus); len(tb.moves) <= chat.MaxMenuOptions || len(got) != len(tb.moves) || len(menus) < 2 {
 		t.Errorf("%d moves in %d menus, %d offered", len(tb.moves), len(menus), len(got))
@@ -93,7 +93,7 @@ func TestTapBoardLayouts(t *testing.T) {
 	}
 
 	// A queen in the middle of an empty board has 27 moves.
-	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "k7/8/8/8/3Q4/8/8/7K w - - 0 1"))
+	tb, _ = NewTapBoard(tapSnapshot(t, chessgame.Game{}, "k7/8/8/8/3Q4/8/8/7K w - - 0 1"))
 	menus = tb.menus(testMenuTexts, "")
 	if len(menus) != 1 || menus[0].Placeholder != "pieces" || len(menus[0].Options) != 2 {
 		t.Fatalf("pieces menu %+v", menus)
@@ -105,7 +105,7 @@ func TestTapBoardLayouts(t *testing.T) {
 
 	// Promotion: a7-a8 is four moves, each its own button; the square
 	// a8 answers with the choice.
-	tb, _ = NewTapBoard(tapSnapshot(t, chess.Game{}, "7k/P7/8/8/8/8/8/K7 w - - 0 1"))
+	tb, _ = NewTapBoard(tapSnapshot(t, chessgame.Game{}, "7k/P7/8/8/8/8/8/K7 w - - 0 1"))
 	same := tb.Between("a7", "a8")
 	if len(same) != 4 {
 		t.Fatalf("promotions %+v", same)
@@ -156,7 +156,7 @@ func BenchmarkTapBoard(b *testing.B) {
 		pos  string
 	}{
 		{"dama-start", dama.Game{}, ""},
-		{"chess-italian", chess.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
+		{"chess-italian", chessgame.Game{}, "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
 		{"islem-start", islem.Game{}, ""},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

@@ -7,7 +7,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/internal/i18n"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/sessions"
@@ -31,8 +31,8 @@ func TestTextBoardLetters(t *testing.T) {
 	}{
 		{dama.Game{}, chat.Turkish, []string{"7 s s s s s s s s", "2 b b b b b b b b"}, []string{"w"}, "b beyaz, s siyah; B, S dama"},
 		{dama.Game{}, chat.English, []string{"7 b b b b b b b b", "2 w w w w w w w w"}, []string{"s"}, "w white, b black"},
-		{chess.Game{}, chat.Turkish, []string{"8 k a f v ş f a k", "1 K A F V Ş F A K", "2 P P P P P P P P"}, []string{"N", "R", "Q"}, "Ş şah, V vezir, K kale"},
-		{chess.Game{}, chat.English, []string{"8 r n b q k b n r", "1 R N B Q K B N R"}, []string{"Ş", "V"}, "K king, Q queen, R rook"},
+		{chessgame.Game{}, chat.Turkish, []string{"8 k a f v ş f a k", "1 K A F V Ş F A K", "2 P P P P P P P P"}, []string{"N", "R", "Q"}, "Ş şah, V vezir, K kale"},
+		{chessgame.Game{}, chat.English, []string{"8 r n b q k b n r", "1 R N B Q K B N R"}, []string{"Ş", "V"}, "K king, Q queen, R rook"},
 	} {
 		text := r.textBoard(c.lang, snap(c.g), false)
 		board, legend, _ := strings.Cut(text, "  a b c d e f g h\n")

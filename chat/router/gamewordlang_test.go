@@ -5,7 +5,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tictactoe"
@@ -33,7 +33,7 @@ func TestGameCommandWordsSetTheLanguage(t *testing.T) {
 // TestTurkishExamplesUseTurkishNames: game lists and examples in Turkish
 // name the games as Turkish players type them (issue 20.14: "oyna chess").
 func TestTurkishExamplesUseTurkishNames(t *testing.T) {
-	reg, err := games.NewRegistry(chess.Game{}, islem.Game{}, tictactoe.Game{})
+	reg, err := games.NewRegistry(chessgame.Game{}, islem.Game{}, tictactoe.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}

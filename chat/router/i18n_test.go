@@ -15,7 +15,7 @@ import (
 	"oyunbot/chat/internal/i18n"
 	"oyunbot/chat/present"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/gamestest"
 	"oyunbot/games/islem"
@@ -27,7 +27,7 @@ import (
 // catalogGames are every game in the repository, the test games included:
 // their catalogues are checked with the bot's.
 func catalogGames() []games.Game {
-	return []games.Game{dama.Game{}, tictactoe.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight, puzzle.Fifteen,
+	return []games.Game{dama.Game{}, tictactoe.Game{}, chessgame.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight, puzzle.Fifteen,
 		gamestest.Race{}, gamestest.Steps{}}
 }
 

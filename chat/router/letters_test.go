@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/sessions"
 )
 
@@ -18,7 +18,7 @@ import (
 // both the rook and the king can play is still the kale.
 func TestTurkishLettersSurviveRestart(t *testing.T) {
 	withChess := func(c *router.Config, _ *sessions.Config) {
-		reg, err := games.NewRegistry(chess.Game{})
+		reg, err := games.NewRegistry(chessgame.Game{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
@@ -16,7 +16,7 @@ import (
 // chessBot is a bot that plays chess (and the test games).
 func chessBot(t *testing.T) *bot {
 	return newBot(t, func(c *router.Config, _ *sessions.Config) {
-		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, chess.Game{})
+		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, chessgame.Game{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +126,7 @@ func TestChessHistoryFromFEN(t *testing.T) {
 			for _, r := range rs {
 				pgn += string(r.File)
 			}
-			elo := fmt.Sprintf(`[BlackElo "%d"]`, chess.Game{}.Host().LevelRatings["easy"])
+			elo := fmt.Sprintf(`[BlackElo "%d"]`, chessgame.Game{}.Host().LevelRatings["easy"])
 			for _, tag := range []string{elo, `[BlackType "program"]`, `[BlackLevel "easy"]`, `[TimeControl "-"]`, "40. e4"} {
 				if !strings.Contains(pgn, tag) {
 					t.Errorf("PGN %q lacks %s", pgn, tag)

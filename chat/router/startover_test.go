@@ -6,7 +6,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -97,7 +97,7 @@ func TestStartAlreadyDecided(t *testing.T) {
 // allGamesBot is a bot with every game of the repository.
 func allGamesBot(t *testing.T) *bot {
 	t.Helper()
-	reg, err := games.NewRegistry(chess.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, puzzle.Eight,
+	reg, err := games.NewRegistry(chessgame.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, puzzle.Eight,
 		tavla.Game{}, tictactoe.Game{})
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"oyunbot/chat/internal/command"
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/islem"
 	"oyunbot/games/tictactoe"
@@ -266,7 +266,7 @@ func FuzzTap(f *testing.F) {
 // buttons and menus, and one of them plays it.
 func TestTapPromotion(t *testing.T) {
 	b := newBot(t, func(c *router.Config, _ *sessions.Config) {
-		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, chess.Game{})
+		reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{}, chessgame.Game{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -42,7 +42,7 @@ func rawTemplates(rs []chat.Reply) []string {
 // every placeholder and plural form rendered.
 func TestGameCommandsRenderTheirTemplates(t *testing.T) {
 	// puzzle15 has puzzle8's commands and messages, and solves slower.
-	all := []games.Game{chess.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, puzzle.Eight,
+	all := []games.Game{chessgame.Game{}, dama.Game{}, draughts.Italian, draughts.Checkers, islem.Game{}, puzzle.Eight,
 		tavla.Game{}, tictactoe.Game{}}
 	reg, err := games.NewRegistry(all...)
 	if err != nil {

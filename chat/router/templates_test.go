@@ -15,6 +15,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -201,7 +202,7 @@ func TestCatalogCallsFillEveryPlaceholder(t *testing.T) {
 func TestGameCatalogCallsFillEveryPlaceholder(t *testing.T) {
 	checked := 0
 	for dir, g := range map[string]games.Game{
-		"chess": chess.Game{}, "dama": dama.Game{}, "draughts": draughts.Italian, "islem": islem.Game{},
+		"chess": chessgame.Game{}, "dama": dama.Game{}, "draughts": draughts.Italian, "islem": islem.Game{},
 		"puzzle": puzzle.Eight, "tavla": tavla.Game{}, "tictactoe": tictactoe.Game{},
 	} {
 		cat := games.HostOf(g).Catalog
@@ -223,7 +224,7 @@ func TestGameCatalogCallsFillEveryPlaceholder(t *testing.T) {
 // for each reading, in either language, is one its bare answer takes.
 func TestReadingWordsAnswer(t *testing.T) {
 	c := testCatalog(t)
-	pos, err := chess.Game{}.ParsePosition("4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+	pos, err := chessgame.Game{}.ParsePosition("4k3/8/8/8/8/8/8/4K2R w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +234,8 @@ func TestReadingWordsAnswer(t *testing.T) {
 	}
 	for _, r := range rs {
 		for _, lang := range c.Langs() {
-			w, ok := c.Game(lang, chess.Game{}, "reading."+r.Key+".word")
-			if _, ok2 := c.Game(lang, chess.Game{}, "reading."+r.Key, "move", r.Move); !ok || !ok2 {
+			w, ok := c.Game(lang, chessgame.Game{}, "reading."+r.Key+".word")
+			if _, ok2 := c.Game(lang, chessgame.Game{}, "reading."+r.Key, "move", r.Move); !ok || !ok2 {
 				t.Fatalf("%s: no reading.%s or its word", lang, r.Key)
 			}
 			if !slices.ContainsFunc(r.Words, func(x string) bool { return chat.Fold(x) == chat.Fold(w) }) {

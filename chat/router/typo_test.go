@@ -5,7 +5,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
@@ -28,7 +28,7 @@ func TestTypoOfACommandIsNoMove(t *testing.T) {
 		{"puzzle en", "play puzzle8 from 1,2,3,4,5,6,0,7,8", "sovle", "#g1 «sovle» is not a move. Did you mean «solve»?", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			reg, err := games.NewRegistry(dama.Game{}, chess.Game{}, tavla.Game{}, puzzle.Eight)
+			reg, err := games.NewRegistry(dama.Game{}, chessgame.Game{}, tavla.Game{}, puzzle.Eight)
 			if err != nil {
 				t.Fatal(err)
 			}

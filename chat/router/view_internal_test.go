@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/tavla"
 )
 
@@ -16,7 +16,7 @@ import (
 // picture is; each frame after the first says its move with its number
 // (issue 20).
 func TestBlackSeesTheBoardTurned(t *testing.T) {
-	reg, err := games.NewRegistry(chess.Game{})
+	reg, err := games.NewRegistry(chessgame.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}

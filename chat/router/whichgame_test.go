@@ -7,7 +7,7 @@ import (
 
 	"oyunbot/chat/router"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
@@ -28,7 +28,7 @@ func TestBareMoveInSeveralGames(t *testing.T) {
 			"«b3» birden çok oyununda oynanabilir: #g1 Satranç, #g2 XOX. Hangisinde?"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
-			reg, err := games.NewRegistry(chess.Game{}, tictactoe.Game{}, dama.Game{})
+			reg, err := games.NewRegistry(chessgame.Game{}, tictactoe.Game{}, dama.Game{})
 			if err != nil {
 				t.Fatal(err)
 			}

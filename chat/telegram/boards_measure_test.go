@@ -17,7 +17,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/render"
 	"oyunbot/sessions"
 )
@@ -26,7 +26,7 @@ import (
 // picture, on a SQLite file; cfg may change the adapter's configuration.
 func newChessE2E(t *testing.T, cfg func(*telegram.Config)) *e2e {
 	t.Helper()
-	reg, err := games.NewRegistry(chess.Game{})
+	reg, err := games.NewRegistry(chessgame.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}

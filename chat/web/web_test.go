@@ -22,7 +22,7 @@ import (
 	"oyunbot/chat/router"
 	"oyunbot/chat/web"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -117,7 +117,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.store = store
-	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chess.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight,
+	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chessgame.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight,
 		draughts.Italian, draughts.Checkers)
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 )
 
 // uciScript runs a whole UCI session from a script (the input closes at
@@ -20,7 +20,7 @@ import (
 func uciScript(t *testing.T, script string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	u := newUCISession(chess.Game{}, &out, 1)
+	u := newUCISession(chessgame.Game{}, &out, 1)
 	if err := u.run(strings.NewReader(script)); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestUCISearchesToDepth(t *testing.T) {
 		}
 	}
 	best := lastBestmove(t, lines)
-	pos := chess.NewStart()
+	pos := chessgame.NewStart()
 	for _, s := range []string{"e2e4", "e7e5", "g1f3"} {
 		m, err := pos.ParseMove(s)
 		if err != nil {
@@ -138,7 +138,7 @@ func TestUCISeedLevel(t *testing.T) {
 func TestUCIStopEndsInfinite(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	u := newUCISession(chess.Game{}, outW, 1)
+	u := newUCISession(chessgame.Game{}, outW, 1)
 	done := make(chan error, 1)
 	go func() { done <- u.run(inR); outW.Close() }()
 	lines := make(chan string, 1000)
@@ -261,7 +261,7 @@ func FuzzParseUCILine(f *testing.F) {
 		f.Add(s)
 	}
 	var out bytes.Buffer
-	u := newUCISession(chess.Game{}, &out, 1)
+	u := newUCISession(chessgame.Game{}, &out, 1)
 	f.Fuzz(func(t *testing.T, line string) {
 		c, err := parseUCILine(line)
 		if err == nil && c.name == "go" {
@@ -282,7 +282,7 @@ func FuzzParseUCILine(f *testing.F) {
 func TestUCIPonder(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var out syncBuffer
-		u := newUCISession(chess.Game{}, &out, 1)
+		u := newUCISession(chessgame.Game{}, &out, 1)
 		u.handle("setoption name OwnBook value false")
 		u.handle("position startpos moves e2e4")
 		u.handle("go ponder depth 3 wtime 60000 btime 60000")
@@ -299,7 +299,7 @@ func TestUCIPonder(t *testing.T) {
 			t.Fatalf("after ponderhit: %q, want bestmove M ponder M", last)
 		}
 		// The ponder move is legal after the best move.
-		p := chess.NewStart()
+		p := chessgame.NewStart()
 		for _, s := range []string{"e2e4", f[1], f[3]} {
 			m, err := p.ParseMove(s)
 			if err != nil {
@@ -471,7 +471,7 @@ func TestUCILevelMistakes(t *testing.T) {
 // rules and keeping one where the old rule's move loses (Stockfish).
 func TestUCIPartialIteration(t *testing.T) {
 	var out bytes.Buffer
-	u := newUCISession(chess.Game{}, &out, 1)
+	u := newUCISession(chessgame.Game{}, &out, 1)
 	for _, l := range []string{"setoption name OwnBook value false", "ucinewgame",
 		"position fen r2qkbnr/pp4p1/2n1p2p/1Bp1N3/3p4/2N3P1/PPPP1P1P/R1BQ2K1 b kq - 1 6", "go nodes 20000"} {
 		u.handle(l)

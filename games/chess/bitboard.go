@@ -102,6 +102,10 @@ func init() {
 	}
 }
 
+// Line is every square of the line (rank, file or diagonal) through a and
+// b, or 0 when they share none.
+func Line(a, b int) uint64 { return line[a][b] }
+
 // KnightAttacks is the set of squares a knight on sq attacks.
 func KnightAttacks(sq int) uint64 { return knightAtt[sq] }
 

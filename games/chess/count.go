@@ -1,10 +1,10 @@
 package chess
 
 // count.go: the number of legal moves without listing them (popcounts over
-// the same pin and check masks as gen), for bulk-counted perft, Status and
+// the same pin and check masks as gen), for bulk-counted perft, Outcome and
 // NoisyMoves. TestCountMatchesGen keeps it equal to len(gen).
 
-func (s *state) count() uint64 {
+func (s *State) count() uint64 {
 	g := s.info()
 	var n uint64
 	for kt := s.kingTargets(&g); kt != 0; kt &= kt - 1 {
@@ -25,10 +25,10 @@ func (s *state) count() uint64 {
 			}
 		}
 	}
-	for b := s.bb[Knight] & g.own &^ g.pinned; b != 0; b &= b - 1 {
+	for b := s.Kinds[Knight] & g.own &^ g.pinned; b != 0; b &= b - 1 {
 		n += uint64(popcount(knightAtt[lsb(b)] & target))
 	}
-	for b := (s.bb[Bishop] | s.bb[Queen]) & g.own; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Bishop] | s.Kinds[Queen]) & g.own; b != 0; b &= b - 1 {
 		from := lsb(b)
 		t := BishopAttacks(from, g.occ) & target
 		if g.pinned&bit(from) != 0 {
@@ -36,7 +36,7 @@ func (s *state) count() uint64 {
 		}
 		n += uint64(popcount(t))
 	}
-	for b := (s.bb[Rook] | s.bb[Queen]) & g.own; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Rook] | s.Kinds[Queen]) & g.own; b != 0; b &= b - 1 {
 		from := lsb(b)
 		t := RookAttacks(from, g.occ) & target
 		if g.pinned&bit(from) != 0 {
@@ -47,9 +47,9 @@ func (s *state) count() uint64 {
 	return n + s.countPawns(&g)
 }
 
-func (s *state) countPawns(g *genInfo) uint64 {
+func (s *State) countPawns(g *genInfo) uint64 {
 	us := g.us
-	pawns := s.bb[Pawn] & g.own
+	pawns := s.Kinds[Pawn] & g.own
 	free := pawns &^ g.pinned
 	promoRank, doubleRank, fwd := rank8, rank3, 8
 	if us == Black {

@@ -3,8 +3,6 @@ package chess
 import (
 	"slices"
 	"testing"
-
-	"oyunbot/ai"
 )
 
 // TestPerftTricky checks positions built to catch one rule each (the
@@ -51,7 +49,7 @@ func TestPerftTricky(t *testing.T) {
 	}
 }
 
-// perftMakeUnmake counts through the ai.Position interface (Moves, Make,
+// perftMakeUnmake counts through Make and Unmake (LegalMoves, MakeMove,
 // Unmake), the path the engine takes, without bulk counting.
 func perftMakeUnmake(p *Position, depth int) uint64 {
 	if depth == 0 {
@@ -75,8 +73,8 @@ func divideMoves(t *testing.T, fen string) []string {
 	}
 	var out []string
 	var total uint64
-	p.Divide(2, func(m ai.Move, n uint64) {
-		out = append(out, p.UCI(m))
+	p.Divide(2, func(m Move, n uint64) {
+		out = append(out, m.UCI())
 		total += n
 	})
 	if total != p.Perft(2) {

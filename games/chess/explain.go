@@ -5,8 +5,8 @@ package chess
 // explain builds the error of a move pattern that matched no legal move.
 func (p *Position) explain(in string, pt pattern) error {
 	s := &p.st
-	us := s.side
-	inCheck := s.inCheck()
+	us := s.Side
+	inCheck := s.InCheck()
 	if pt.castle != 0 {
 		c := &castlePath[2*int(us)+pt.castle-1]
 		switch {
@@ -14,7 +14,7 @@ func (p *Position) explain(in string, pt pattern) error {
 			return moveErr(in, ReasonNoCastlingRight, "the king or that rook has already moved")
 		case inCheck:
 			return moveErr(in, ReasonInCheck, "you may not castle out of check")
-		case s.occ()&c.empty != 0:
+		case s.Occ()&c.empty != 0:
 			return moveErr(in, ReasonCastlingBlocked, "there are pieces between the king and the rook")
 		}
 		return moveErr(in, ReasonCastlingThrough, "the king would cross or land on an attacked square")
@@ -37,7 +37,7 @@ func (p *Position) explain(in string, pt pattern) error {
 		kinds = []Kind{Pawn, Knight, Bishop, Rook, Queen, King}
 	}
 	for _, k := range kinds {
-		for b := s.bb[k] & s.col[us]; b != 0; b &= b - 1 {
+		for b := s.Kinds[k] & s.Colors[us]; b != 0; b &= b - 1 {
 			from := lsb(b)
 			if (pt.fromFile < 0 || fileOf(from) == pt.fromFile) && (pt.fromRank < 0 || rankOf(from) == pt.fromRank) {
 				candidates |= bit(from)
@@ -47,7 +47,7 @@ func (p *Position) explain(in string, pt pattern) error {
 	if candidates == 0 {
 		return moveErr(in, ReasonNoSuchPiece, "you have no such piece")
 	}
-	if s.col[us]&bit(pt.to) != 0 {
+	if s.Colors[us]&bit(pt.to) != 0 {
 		return moveErr(in, ReasonOwnPiece, SquareName(pt.to)+" holds one of your pieces")
 	}
 	reaches := false
@@ -72,27 +72,27 @@ var kindNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king
 
 // reaches reports whether the side to move's piece on from could move to
 // to if its own king's safety did not matter.
-func (s *state) reaches(from, to int) bool {
-	occ := s.occ()
+func (s *State) reaches(from, to int) bool {
+	occ := s.Occ()
 	t := bit(to)
-	if s.col[s.side]&t != 0 {
+	if s.Colors[s.Side]&t != 0 {
 		return false
 	}
 	switch s.kindAt(from) {
 	case Pawn:
 		fwd := 8
-		if s.side == Black {
+		if s.Side == Black {
 			fwd = -8
 		}
-		if pawnAtt[s.side][from]&t != 0 {
-			return s.col[s.side^1]&t != 0 || to == int(s.ep)
+		if pawnAtt[s.Side][from]&t != 0 {
+			return s.Colors[s.Side^1]&t != 0 || to == int(s.ep)
 		}
 		one := from + fwd
 		if one == to {
 			return occ&t == 0
 		}
 		startRank := 1
-		if s.side == Black {
+		if s.Side == Black {
 			startRank = 6
 		}
 		return rankOf(from) == startRank && one+fwd == to && occ&(bit(one)|t) == 0
@@ -114,6 +114,6 @@ func (s *state) reaches(from, to int) bool {
 // rules would allow but for the king's safety: the enemy pawn has just
 // stepped over to, and our pawn on from attacks it. (The position keeps
 // en passant rights only when the capture is legal, so reaches misses it.)
-func (s *state) pinnedPassant(from, to int) bool {
-	return s.skipped != noSquare && to == int(s.skipped) && s.kindAt(from) == Pawn && pawnAtt[s.side][from]&bit(to) != 0
+func (s *State) pinnedPassant(from, to int) bool {
+	return s.skipped != noSquare && to == int(s.skipped) && s.kindAt(from) == Pawn && pawnAtt[s.Side][from]&bit(to) != 0
 }

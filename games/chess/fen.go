@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"oyunbot/games"
 )
 
 // StartFEN is the start position.
@@ -28,19 +26,19 @@ func ParseFEN(s string) (*Position, error) {
 	case len(f) < 4:
 		return nil, posErr("fields", fmt.Sprintf("a FEN has at least 4 fields (board, side, castling, en passant), got %d", len(f)), "n", strconv.Itoa(len(f)))
 	case len(f) > 6:
-		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the FEN's 6 fields", f[6]), "text", games.Quote(f[6]))
+		return nil, posErr("extra", fmt.Sprintf("unexpected %q after the FEN's 6 fields", f[6]), "text", quote(f[6]))
 	}
-	var st state
+	var st State
 	if err := st.parseBoard(f[0]); err != nil {
 		return nil, err
 	}
 	switch f[1] {
 	case "w", "W":
-		st.side = White
+		st.Side = White
 	case "b", "B":
-		st.side = Black
+		st.Side = Black
 	default:
-		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", f[1]), "text", games.Quote(f[1]))
+		return nil, posErr("side", fmt.Sprintf("side to move %q, want w or b", f[1]), "text", quote(f[1]))
 	}
 	if err := st.parseCastling(f[2]); err != nil {
 		return nil, err
@@ -53,35 +51,53 @@ func ParseFEN(s string) (*Position, error) {
 	if len(f) > 4 {
 		n, err := strconv.ParseUint(f[4], 10, 16)
 		if err != nil || n > 10000 {
-			return nil, posErr("halfmove", fmt.Sprintf("halfmove clock %q is not a number of plies", f[4]), "text", games.Quote(f[4]))
+			return nil, posErr("halfmove", fmt.Sprintf("halfmove clock %q is not a number of plies", f[4]), "text", quote(f[4]))
 		}
 		st.halfmove = uint16(n)
 	}
 	if len(f) > 5 {
 		n, err := strconv.ParseUint(f[5], 10, 16)
 		if err != nil || n == 0 || n > 10000 {
-			return nil, posErr("fullmove", fmt.Sprintf("move number %q is not a positive number", f[5]), "text", games.Quote(f[5]))
+			return nil, posErr("fullmove", fmt.Sprintf("move number %q is not a positive number", f[5]), "text", quote(f[5]))
 		}
 		st.fullmove = uint16(n)
 	}
-	if st.attacked(st.kingSq(st.side^1), st.side, st.occ()) {
-		return nil, posErr("check", fmt.Sprintf("the %s king is in check but %s is to move", colorNames[st.side^1], colorNames[st.side]),
-			"color", "@side."+colorNames[st.side^1], "other", "@side."+colorNames[st.side])
+	if st.attacked(st.KingSq(st.Side^1), st.Side, st.Occ()) {
+		return nil, posErr("check", fmt.Sprintf("the %s king is in check but %s is to move", colorNames[st.Side^1], colorNames[st.Side]),
+			"color", "@side."+colorNames[st.Side^1], "other", "@side."+colorNames[st.Side])
 	}
-	st.hash, st.pawnKey = st.computeHash(), st.computePawnKey()
+	st.Hash, st.PawnKey = st.computeHash(), st.computePawnKey()
 	return &Position{st: st}, nil
 }
 
 var colorNames = [2]string{"white", "black"}
 
-// posErr is a FEN's fault: key of the catalogue's "poserr." messages with
-// its placeholder values ("@side.white": the side's name in the reader's
-// language), and the English detail for logs.
-func posErr(key, detail string, kv ...string) error {
-	return &games.PositionError{Key: key, Args: kv, Detail: "chess: " + detail, Catalog: catalog()}
+// FENError is a FEN's fault: Key names it (the bot's catalogue says it as
+// "poserr.<Key>"), Args are its placeholder values as key, value pairs
+// ("@side.white": a side's name in the reader's language), and Detail is
+// English for logs.
+type FENError struct {
+	Key    string
+	Args   []string
+	Detail string
 }
 
-func (s *state) parseBoard(text string) error {
+func (e *FENError) Error() string { return e.Detail }
+
+func posErr(key, detail string, kv ...string) error {
+	return &FENError{Key: key, Args: kv, Detail: "chess: " + detail}
+}
+
+// quote quotes a piece of a FEN for a message, shortened past 20 letters
+// (as games.Quote does for every game's texts).
+func quote(s string) string {
+	if r := []rune(s); len(r) > 20 {
+		s = string(r[:20]) + "…"
+	}
+	return "«" + s + "»"
+}
+
+func (s *State) parseBoard(text string) error {
 	ranks := strings.Split(text, "/")
 	if len(ranks) != 8 {
 		return posErr("ranks", fmt.Sprintf("the board has %d ranks, want 8 separated by '/'", len(ranks)), "n", strconv.Itoa(len(ranks)))
@@ -93,16 +109,16 @@ func (s *state) parseBoard(text string) error {
 			if ch >= '1' && ch <= '8' {
 				file += int(ch - '0')
 				if file > 8 {
-					return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
+					return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", quote(row))
 				}
 				continue
 			}
 			c, k, ok := pieceOfChar(ch)
 			if !ok {
-				return posErr("piece", fmt.Sprintf("%q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1), "text", games.Quote(string(ch)), "rank", strconv.Itoa(r+1))
+				return posErr("piece", fmt.Sprintf("%q on rank %d is not a piece (want PNBRQK, pnbrqk or a digit)", ch, r+1), "text", quote(string(ch)), "rank", strconv.Itoa(r+1))
 			}
 			if file >= 8 {
-				return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", games.Quote(row))
+				return posErr("rank-long", fmt.Sprintf("rank %d %q has more than 8 squares", r+1, row), "rank", strconv.Itoa(r+1), "text", quote(row))
 			}
 			sq := r*8 + file
 			if k == Pawn && (r == 0 || r == 7) {
@@ -112,17 +128,17 @@ func (s *state) parseBoard(text string) error {
 			file++
 		}
 		if file != 8 {
-			return posErr("rank-short", fmt.Sprintf("rank %d %q has %d squares, want 8", r+1, row, file), "rank", strconv.Itoa(r+1), "text", games.Quote(row), "n", strconv.Itoa(file))
+			return posErr("rank-short", fmt.Sprintf("rank %d %q has %d squares, want 8", r+1, row, file), "rank", strconv.Itoa(r+1), "text", quote(row), "n", strconv.Itoa(file))
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if n := popcount(s.bb[King] & s.col[c]); n != 1 {
+		if n := popcount(s.Kinds[King] & s.Colors[c]); n != 1 {
 			return posErr("kings", fmt.Sprintf("%s has %d kings, want exactly 1", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
-		if n := popcount(s.bb[Pawn] & s.col[c]); n > 8 {
+		if n := popcount(s.Kinds[Pawn] & s.Colors[c]); n > 8 {
 			return posErr("pawns", fmt.Sprintf("%s has %d pawns, at most 8", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
-		if n := popcount(s.col[c]); n > 16 {
+		if n := popcount(s.Colors[c]); n > 16 {
 			return posErr("pieces", fmt.Sprintf("%s has %d pieces, at most 16", colorNames[c], n), "color", "@side."+colorNames[c], "n", strconv.Itoa(n))
 		}
 	}
@@ -140,7 +156,7 @@ func pieceOfChar(ch rune) (Color, Kind, bool) {
 	return 0, 0, false
 }
 
-func (s *state) parseCastling(text string) error {
+func (s *State) parseCastling(text string) error {
 	if text == "-" {
 		return nil
 	}
@@ -155,16 +171,16 @@ func (s *state) parseCastling(text string) error {
 	for _, ch := range text {
 		n, ok := need[ch]
 		if !ok {
-			return posErr("castle-char", fmt.Sprintf("castling rights %q: %q is not one of K Q k q (or - for none)", text, ch), "text", games.Quote(text), "char", string(ch))
+			return posErr("castle-char", fmt.Sprintf("castling rights %q: %q is not one of K Q k q (or - for none)", text, ch), "text", quote(text), "char", string(ch))
 		}
 		if s.castle&n.right != 0 {
-			return posErr("castle-twice", fmt.Sprintf("castling rights %q name %q twice", text, ch), "text", games.Quote(text), "char", string(ch))
+			return posErr("castle-twice", fmt.Sprintf("castling rights %q name %q twice", text, ch), "text", quote(text), "char", string(ch))
 		}
-		if s.board[n.king] != uint8(King)|uint8(n.c)<<3 {
+		if s.Squares[n.king] != uint8(King)|uint8(n.c)<<3 {
 			return posErr("castle-king", fmt.Sprintf("castling right %q but the %s king is not on %s", ch, colorNames[n.c], SquareName(n.king)),
 				"char", string(ch), "color", "@side."+colorNames[n.c], "square", SquareName(n.king))
 		}
-		if s.board[n.rook] != uint8(Rook)|uint8(n.c)<<3 {
+		if s.Squares[n.rook] != uint8(Rook)|uint8(n.c)<<3 {
 			return posErr("castle-rook", fmt.Sprintf("castling right %q but no %s rook on %s", ch, colorNames[n.c], SquareName(n.rook)),
 				"char", string(ch), "color", "@side."+colorNames[n.c], "square", SquareName(n.rook))
 		}
@@ -175,20 +191,20 @@ func (s *state) parseCastling(text string) error {
 
 // parseEnPassant checks the square and keeps it only when a legal en
 // passant capture exists (the position's right as FIDE defines it).
-func (s *state) parseEnPassant(text string) error {
+func (s *State) parseEnPassant(text string) error {
 	if text == "-" {
 		return nil
 	}
 	sq := parseSquare(text)
 	if sq == noSquare {
-		return posErr("ep-square", fmt.Sprintf("en passant square %q is not a square (e.g. e3, or - for none)", text), "text", games.Quote(text))
+		return posErr("ep-square", fmt.Sprintf("en passant square %q is not a square (e.g. e3, or - for none)", text), "text", quote(text))
 	}
 	wantRank, pawnSq, from := 5, sq-8, sq+8
-	if s.side == Black {
+	if s.Side == Black {
 		wantRank, pawnSq, from = 2, sq+8, sq-8
 	}
-	them := s.side ^ 1
-	if rankOf(sq) != wantRank || s.board[pawnSq] != uint8(Pawn)|uint8(them)<<3 || s.board[sq] != 0 || s.board[from] != 0 {
+	them := s.Side ^ 1
+	if rankOf(sq) != wantRank || s.Squares[pawnSq] != uint8(Pawn)|uint8(them)<<3 || s.Squares[sq] != 0 || s.Squares[from] != 0 {
 		return posErr("ep-pawn", fmt.Sprintf("en passant square %s: no %s pawn can just have stepped two squares past it", text, colorNames[them]),
 			"square", text, "color", "@side."+colorNames[them])
 	}
@@ -207,7 +223,7 @@ func (p *Position) FEN() string {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := range 8 {
-			pc := s.board[r*8+f]
+			pc := s.Squares[r*8+f]
 			if pc == 0 {
 				empty++
 				continue
@@ -225,7 +241,7 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	b.WriteString([2]string{" w ", " b "}[s.side])
+	b.WriteString([2]string{" w ", " b "}[s.Side])
 	if s.castle == 0 {
 		b.WriteByte('-')
 	}

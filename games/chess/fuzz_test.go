@@ -3,12 +3,10 @@ package chess
 import (
 	"errors"
 	"testing"
-
-	"oyunbot/games"
 )
 
 // FuzzParseMove: any text either reads as a legal move that FormatMove
-// writes back to the same move, or is refused with a *games.MoveError; it
+// writes back to the same move, or is refused with a *MoveError; it
 // never panics.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"e4", "Nf3", "exd5", "O-O", "0-0-0", "e8=Q", "e7e8q", "bxc3", "Bxc3", "B2d4", "Nbd7", "R1a2", "Qh4#", "e.p.", "=Q", "xx", "b", "B", "8", "ä"} {
@@ -22,17 +20,17 @@ func FuzzParseMove(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := p.ParseMove(s)
+		m, err := p.ParseSAN(s)
 		if err != nil {
-			var me *games.MoveError
+			var me *MoveError
 			if !errors.As(err, &me) {
-				t.Fatalf("%q: error %v is not a *games.MoveError", s, err)
+				t.Fatalf("%q: error %v is not a *MoveError", s, err)
 			}
 			return
 		}
-		back, err := p.ParseMove(p.FormatMove(m))
+		back, err := p.ParseSAN(p.SAN(m))
 		if err != nil || back != m {
-			t.Fatalf("%q: %s reads back as %v, %v", s, p.FormatMove(m), back, err)
+			t.Fatalf("%q: %s reads back as %v, %v", s, p.SAN(m), back, err)
 		}
 	})
 }
@@ -62,12 +60,12 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("%q: count %d, generated %d", s, p.st.count(), l.n)
 		}
 		p.Perft(2)
-		_ = p.Status()
+		_ = p.Outcome()
 	})
 }
 
 // FuzzReadMove: any text, read in either language, becomes a text that
-// ParseMove reads or refuses with a *games.MoveError; it never panics.
+// ParseMove reads or refuses with a *MoveError; it never panics.
 func FuzzReadMove(f *testing.F) {
 	for _, s := range []string{"Af3", "af3", "Fc4", "Kxe4", "kd2", "Şe2", "şe2", "Se2", "Vd1", "e8=V", "b8A", "1. Af6", "kısa rok", "Ş", "=V", "ğ", "K"} {
 		f.Add(true, s)
@@ -83,10 +81,10 @@ func FuzzReadMove(f *testing.F) {
 			t.Fatal(err)
 		}
 		move, _ := p.ReadMove(s, lang)
-		if _, err := p.ParseMove(move); err != nil {
-			var me *games.MoveError
+		if _, err := p.ParseSAN(move); err != nil {
+			var me *MoveError
 			if !errors.As(err, &me) {
-				t.Fatalf("%q read as %q: error %v is not a *games.MoveError", s, move, err)
+				t.Fatalf("%q read as %q: error %v is not a *MoveError", s, move, err)
 			}
 		}
 		_ = WriteSAN(s, lang, tr)

@@ -1,6 +1,6 @@
 package chess
 
-// local.go: moves in Turkish letters (games.LocalNotation). Turkish
+// local.go: moves in Turkish letters (for games.LocalNotation). Turkish
 // notation names the pieces A (at, knight), F (fil, bishop), K (kale,
 // rook), V (vezir, queen) and Ş (şah, king). K is the clash: the king in
 // English, the rook in Turkish. A person writing Turkish gets the Turkish
@@ -16,11 +16,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"oyunbot/games"
 )
-
-var _ games.LocalNotation = (*Position)(nil)
 
 // Turkish is the language key of Turkish notation.
 const Turkish = "tr"
@@ -32,9 +28,11 @@ var turkishToEnglish = map[rune]byte{'A': 'N', 'F': 'B', 'K': 'R', 'V': 'Q'}
 // turkishLetters are the Turkish SAN letters by Kind.
 var turkishLetters = [7]string{"", "", "A", "F", "K", "V", "Ş"}
 
-// ReadMove implements games.LocalNotation.
+// ReadMove reads text in lang's letters as the English SAN ParseSAN
+// reads, and says whose letters it was written in (Turkish, or "" when
+// it tells nothing) (games.LocalNotation).
 func (p *Position) ReadMove(text, lang string) (move, letters string) {
-	num, body := splitMoveNumber(text)
+	num, body := SplitMoveNumber(text)
 	if body == "" {
 		return text, ""
 	}
@@ -82,7 +80,7 @@ func (p *Position) ReadMove(text, lang string) (move, letters string) {
 		return num + body, letters
 	}
 	for _, rd := range readings {
-		m, err := p.ParseMove(num + rd)
+		m, err := p.ParseSAN(num + rd)
 		if err != nil {
 			continue
 		}
@@ -97,14 +95,14 @@ func (p *Position) ReadMove(text, lang string) (move, letters string) {
 		if promoTR {
 			letters = Turkish
 		}
-		return p.FormatMove(m), letters
+		return p.SAN(m), letters
 	}
 	return num + readings[0], letters
 }
 
-// splitMoveNumber splits a move number pasted from a score sheet ("12.",
+// SplitMoveNumber splits a move number pasted from a score sheet ("12.",
 // "12...") off the move; it stays in front of what is read.
-func splitMoveNumber(text string) (num, body string) {
+func SplitMoveNumber(text string) (num, body string) {
 	t := strings.TrimSpace(text)
 	body = strings.TrimLeft(t, "0123456789")
 	if len(body) < len(t) && strings.HasPrefix(body, ".") {
@@ -112,32 +110,6 @@ func splitMoveNumber(text string) (num, body string) {
 		return t[:len(t)-len(body)], body
 	}
 	return "", t
-}
-
-// Readings implements games.ReadingLister: a K written in Turkish is the
-// rook (kale) in Turkish letters and the king in the standard ones. When
-// both can make the move, it lists both, the rook first (ReadMove's
-// reading); else nil, and ReadMove's one reading stands.
-func (p *Position) Readings(text, lang string) []games.Reading {
-	if lang != Turkish {
-		return nil // K is the king; Ş and V read alike in both languages
-	}
-	num, body := splitMoveNumber(text)
-	if body == "" || (body[0] != 'K' && body[0] != 'k') {
-		return nil
-	}
-	rook, err := p.ParseMove(num + "R" + body[1:])
-	if err != nil {
-		return nil
-	}
-	king, err := p.ParseMove(num + "K" + body[1:])
-	if err != nil || king == rook {
-		return nil
-	}
-	return []games.Reading{
-		{Move: p.FormatMove(rook), Letters: Turkish, Key: "rook", Words: []string{"kale", "rook"}},
-		{Move: p.FormatMove(king), Letters: "en", Key: "king", Words: []string{"şah", "king"}},
-	}
 }
 
 // readPromotion rewrites a Turkish promotion letter at the end of a move
@@ -155,7 +127,7 @@ func readPromotion(body string, tr bool) (string, bool) {
 	return head + string(k), true
 }
 
-// WriteMove implements games.LocalNotation: SAN with Turkish letters for
+// WriteMove is WriteSAN (games.LocalNotation): SAN with Turkish letters for
 // Turkish ("Af3", "Kxe4" the rook, "Şe2", "e8=V") when all, else English
 // SAN with the king as Ş ("Nf3", "Rxe4", "Şe2"); unchanged in English.
 func (p *Position) WriteMove(move, lang string, all bool) string { return WriteSAN(move, lang, all) }

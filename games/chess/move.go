@@ -1,8 +1,6 @@
 package chess
 
-// move.go: the compact move and its ai.Move form.
-
-import "oyunbot/ai"
+// move.go: the compact move.
 
 // Color is a side: White moves first.
 type Color uint8
@@ -79,12 +77,6 @@ func (m Move) IsCastle() bool { return m.flag() == flagCastle }
 
 // IsNoisy reports a capture or a promotion: what quiescence follows.
 func (m Move) IsNoisy() bool { return m&(7<<12|7<<20) != 0 }
-
-// AI is m as an ai.Move.
-func (m Move) AI() ai.Move { return ai.Move{Lo: uint64(m)} }
-
-// MoveOf is the compact move of an ai.Move made by this package.
-func MoveOf(m ai.Move) Move { return Move(m.Lo) }
 
 // UCI is the long algebraic form: from, to, promotion letter ("e7e8q").
 func (m Move) UCI() string {

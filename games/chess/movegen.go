@@ -31,16 +31,16 @@ type genInfo struct {
 	target   uint64 // where non-king moves may land (check mask, not own pieces)
 }
 
-func (s *state) info() genInfo {
-	g := genInfo{us: s.side, them: s.side ^ 1}
-	g.own, g.enemy = s.col[g.us], s.col[g.them]
+func (s *State) info() genInfo {
+	g := genInfo{us: s.Side, them: s.Side ^ 1}
+	g.own, g.enemy = s.Colors[g.us], s.Colors[g.them]
 	g.occ = g.own | g.enemy
-	g.ksq = lsb(s.bb[King] & g.own)
+	g.ksq = lsb(s.Kinds[King] & g.own)
 	// Enemy sliders seen from the king through our own pieces: with
 	// nothing between, a checker; with one piece of ours, a pin.
-	g.checkers = (pawnAtt[g.us][g.ksq]&s.bb[Pawn] | knightAtt[g.ksq]&s.bb[Knight]) & g.enemy
-	snipers := (RookAttacks(g.ksq, g.enemy)&(s.bb[Rook]|s.bb[Queen]) |
-		BishopAttacks(g.ksq, g.enemy)&(s.bb[Bishop]|s.bb[Queen])) & g.enemy
+	g.checkers = (pawnAtt[g.us][g.ksq]&s.Kinds[Pawn] | knightAtt[g.ksq]&s.Kinds[Knight]) & g.enemy
+	snipers := (RookAttacks(g.ksq, g.enemy)&(s.Kinds[Rook]|s.Kinds[Queen]) |
+		BishopAttacks(g.ksq, g.enemy)&(s.Kinds[Bishop]|s.Kinds[Queen])) & g.enemy
 	for ; snipers != 0; snipers &= snipers - 1 {
 		sn := lsb(snipers)
 		b := between[g.ksq][sn] & g.occ
@@ -61,37 +61,37 @@ func (s *state) info() genInfo {
 // kingTargets are the squares our king may step to as far as the enemy
 // pawns, knights and king are concerned (set-wise, once per position);
 // kingSafe then checks the sliders square by square.
-func (s *state) kingTargets(g *genInfo) uint64 {
-	pawns := s.bb[Pawn] & g.enemy
+func (s *State) kingTargets(g *genInfo) uint64 {
+	pawns := s.Kinds[Pawn] & g.enemy
 	var danger uint64
 	if g.them == White {
 		danger = (pawns&^fileA)<<7 | (pawns&^fileH)<<9
 	} else {
 		danger = (pawns&^fileA)>>9 | (pawns&^fileH)>>7
 	}
-	for n := s.bb[Knight] & g.enemy; n != 0; n &= n - 1 {
+	for n := s.Kinds[Knight] & g.enemy; n != 0; n &= n - 1 {
 		danger |= knightAtt[lsb(n)]
 	}
-	danger |= kingAtt[lsb(s.bb[King]&g.enemy)]
+	danger |= kingAtt[lsb(s.Kinds[King]&g.enemy)]
 	return kingAtt[g.ksq] &^ g.own &^ danger
 }
 
 // kingSafe reports whether no enemy slider attacks sq once our king has
 // left its square (so that it cannot hide behind itself).
-func (s *state) kingSafe(g *genInfo, sq int) bool {
+func (s *State) kingSafe(g *genInfo, sq int) bool {
 	occ := g.occ ^ bit(g.ksq)
-	return RookAttacks(sq, occ)&(s.bb[Rook]|s.bb[Queen])&g.enemy == 0 &&
-		BishopAttacks(sq, occ)&(s.bb[Bishop]|s.bb[Queen])&g.enemy == 0
+	return RookAttacks(sq, occ)&(s.Kinds[Rook]|s.Kinds[Queen])&g.enemy == 0 &&
+		BishopAttacks(sq, occ)&(s.Kinds[Bishop]|s.Kinds[Queen])&g.enemy == 0
 }
 
 // gen appends the legal moves to l; with noisy, only captures and promotions.
-func (s *state) gen(l *moveList, noisy bool) {
+func (s *State) gen(l *moveList, noisy bool) {
 	g := s.info()
 	s.genWith(&g, l, noisy)
 }
 
 // genWith is gen with the position's genInfo already computed.
-func (s *state) genWith(gi *genInfo, l *moveList, noisy bool) {
+func (s *State) genWith(gi *genInfo, l *moveList, noisy bool) {
 	g := *gi
 	ksq := g.ksq
 	kt := s.kingTargets(&g)
@@ -115,11 +115,11 @@ func (s *state) genWith(gi *genInfo, l *moveList, noisy bool) {
 		s.genCastles(&g, l)
 	}
 	s.genPawns(&g, l, noisy)
-	for b := s.bb[Knight] & g.own &^ g.pinned; b != 0; b &= b - 1 {
+	for b := s.Kinds[Knight] & g.own &^ g.pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		s.addTargets(l, from, Knight, knightAtt[from]&target)
 	}
-	for b := (s.bb[Bishop] | s.bb[Queen]) & g.own; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Bishop] | s.Kinds[Queen]) & g.own; b != 0; b &= b - 1 {
 		from := lsb(b)
 		t := BishopAttacks(from, g.occ) & target
 		if g.pinned&bit(from) != 0 {
@@ -127,7 +127,7 @@ func (s *state) genWith(gi *genInfo, l *moveList, noisy bool) {
 		}
 		s.addTargets(l, from, s.kindAt(from), t)
 	}
-	for b := (s.bb[Rook] | s.bb[Queen]) & g.own; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Rook] | s.Kinds[Queen]) & g.own; b != 0; b &= b - 1 {
 		from := lsb(b)
 		t := RookAttacks(from, g.occ) & target
 		if g.pinned&bit(from) != 0 {
@@ -137,7 +137,7 @@ func (s *state) genWith(gi *genInfo, l *moveList, noisy bool) {
 	}
 }
 
-func (s *state) addTargets(l *moveList, from int, k Kind, t uint64) {
+func (s *State) addTargets(l *moveList, from int, k Kind, t uint64) {
 	for ; t != 0; t &= t - 1 {
 		to := lsb(t)
 		l.add(newMove(from, to, k, s.kindAt(to)))
@@ -148,7 +148,7 @@ func (s *state) addTargets(l *moveList, from int, k Kind, t uint64) {
 // neither a capture nor a promotion, given that n legal moves are noisy.
 // The usual cases (a quiet king, knight, pawn or slider move) answer at
 // once; otherwise the moves are counted.
-func (s *state) hasQuiet(g *genInfo, n int) bool {
+func (s *State) hasQuiet(g *genInfo, n int) bool {
 	empty := ^g.occ
 	for kt := s.kingTargets(g) & empty; kt != 0; kt &= kt - 1 {
 		if s.kingSafe(g, lsb(kt)) {
@@ -159,21 +159,21 @@ func (s *state) hasQuiet(g *genInfo, n int) bool {
 		return false // double check: only the king moves, and none is quiet
 	}
 	target := g.target & empty
-	free := s.col[g.us] &^ g.pinned
-	for b := s.bb[Knight] & free; b != 0; b &= b - 1 {
+	free := s.Colors[g.us] &^ g.pinned
+	for b := s.Kinds[Knight] & free; b != 0; b &= b - 1 {
 		if knightAtt[lsb(b)]&target != 0 {
 			return true
 		}
 	}
-	if pawnShift(s.bb[Pawn]&free, g.us)&target&^(rank1|rank8) != 0 {
+	if pawnShift(s.Kinds[Pawn]&free, g.us)&target&^(rank1|rank8) != 0 {
 		return true
 	}
-	for b := (s.bb[Bishop] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Bishop] | s.Kinds[Queen]) & free; b != 0; b &= b - 1 {
 		if BishopAttacks(lsb(b), g.occ)&target != 0 {
 			return true
 		}
 	}
-	for b := (s.bb[Rook] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Rook] | s.Kinds[Queen]) & free; b != 0; b &= b - 1 {
 		if RookAttacks(lsb(b), g.occ)&target != 0 {
 			return true
 		}
@@ -183,7 +183,7 @@ func (s *state) hasQuiet(g *genInfo, n int) bool {
 
 // anyLegal reports whether the side to move has a legal move: the usual
 // cases answer at once, the rest are counted.
-func (s *state) anyLegal() bool {
+func (s *State) anyLegal() bool {
 	g := s.info()
 	for kt := s.kingTargets(&g); kt != 0; kt &= kt - 1 {
 		if s.kingSafe(&g, lsb(kt)) {
@@ -193,21 +193,21 @@ func (s *state) anyLegal() bool {
 	if g.checkers&(g.checkers-1) != 0 {
 		return false
 	}
-	free := s.col[g.us] &^ g.pinned
-	for b := s.bb[Knight] & free; b != 0; b &= b - 1 {
+	free := s.Colors[g.us] &^ g.pinned
+	for b := s.Kinds[Knight] & free; b != 0; b &= b - 1 {
 		if knightAtt[lsb(b)]&g.target != 0 {
 			return true
 		}
 	}
-	if pawnShift(s.bb[Pawn]&free, g.us)&^g.occ&g.target != 0 {
+	if pawnShift(s.Kinds[Pawn]&free, g.us)&^g.occ&g.target != 0 {
 		return true
 	}
-	for b := (s.bb[Bishop] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Bishop] | s.Kinds[Queen]) & free; b != 0; b &= b - 1 {
 		if BishopAttacks(lsb(b), g.occ)&g.target != 0 {
 			return true
 		}
 	}
-	for b := (s.bb[Rook] | s.bb[Queen]) & free; b != 0; b &= b - 1 {
+	for b := (s.Kinds[Rook] | s.Kinds[Queen]) & free; b != 0; b &= b - 1 {
 		if RookAttacks(lsb(b), g.occ)&g.target != 0 {
 			return true
 		}
@@ -229,7 +229,7 @@ var castlePath = [4]struct {
 	{castleBQ, bit(sqB8) | bit(sqC8) | bit(sqD8), [2]int{sqD8, sqC8}, sqC8},
 }
 
-func (s *state) genCastles(g *genInfo, l *moveList) {
+func (s *State) genCastles(g *genInfo, l *moveList) {
 	for i := 2 * int(g.us); i < 2*int(g.us)+2; i++ {
 		c := &castlePath[i]
 		if s.castle&c.right != 0 && g.occ&c.empty == 0 &&
@@ -247,9 +247,9 @@ func pawnShift(b uint64, c Color) uint64 {
 	return b >> 8
 }
 
-func (s *state) genPawns(g *genInfo, l *moveList, noisy bool) {
+func (s *State) genPawns(g *genInfo, l *moveList, noisy bool) {
 	us := g.us
-	pawns := s.bb[Pawn] & g.own
+	pawns := s.Kinds[Pawn] & g.own
 	free := pawns &^ g.pinned
 	promoRank, doubleRank := rank8, rank3
 	fwd, left, right := 8, 7, 9
@@ -297,7 +297,7 @@ func (s *state) genPawns(g *genInfo, l *moveList, noisy bool) {
 			to := lsb(t)
 			if bit(to)&promoRank != 0 {
 				s.addPromos(l, from, to)
-			} else if !noisy || s.board[to] != 0 {
+			} else if !noisy || s.Squares[to] != 0 {
 				l.add(newMove(from, to, Pawn, s.kindAt(to)))
 			}
 		}
@@ -317,7 +317,7 @@ func (s *state) genPawns(g *genInfo, l *moveList, noisy bool) {
 
 // addPawnMoves adds the moves of the pawns that land on the squares of to,
 // each having moved by delta; on the last rank, the four promotions.
-func (s *state) addPawnMoves(l *moveList, to uint64, delta int, noisy bool) {
+func (s *State) addPawnMoves(l *moveList, to uint64, delta int, noisy bool) {
 	for ; to != 0; to &= to - 1 {
 		t := lsb(to)
 		if t >= 56 || t < 8 {
@@ -328,7 +328,7 @@ func (s *state) addPawnMoves(l *moveList, to uint64, delta int, noisy bool) {
 	}
 }
 
-func (s *state) addPromos(l *moveList, from, to int) {
+func (s *State) addPromos(l *moveList, from, to int) {
 	m := newMove(from, to, Pawn, s.kindAt(to))
 	l.add(m.withPromo(Queen))
 	l.add(m.withPromo(Knight))

@@ -1,15 +1,13 @@
 package chess
 
-// notation.go: moves as people write them. ParseMove reads SAN ("Nf3",
+// notation.go: moves as people write them. ParseSAN reads SAN ("Nf3",
 // "exd5", "O-O", "e8=Q") and UCI long algebraic ("g1f3", "e7e8q",
 // "e2-e4"), tolerant of case where it is unambiguous, of a missing x, + or
-// #, and of 0-0; FormatMove writes SAN with + and #.
+// #, and of 0-0; SAN writes it with + and #.
 
 import (
+	"fmt"
 	"strings"
-
-	"oyunbot/ai"
-	"oyunbot/games"
 )
 
 // Move error reasons (stable keys, explained in the catalogue).
@@ -32,14 +30,37 @@ const (
 	ReasonNotMate         = "not-mate"               // a # for a check that is not mate
 )
 
-// UCI writes m in long algebraic notation ("e7e8q").
-func (p *Position) UCI(m ai.Move) string { return MoveOf(m).UCI() }
+// MoveErrorKind is what is wrong with a move's text.
+type MoveErrorKind int
 
-// FormatMove writes legal move m in SAN, with + or # when it gives check
-// or mate.
-func (p *Position) FormatMove(m ai.Move) string { return p.SAN(MoveOf(m)) }
+// Kinds of move errors (games.MoveErrorKind's, in its order).
+const (
+	Malformed MoveErrorKind = iota // not a move in SAN or UCI at all
+	Illegal                        // well formed, but not legal here (Reason says why)
+	Ambiguous                      // several legal moves match
+	GameOver                       // the game has ended
+)
 
-// SAN writes legal compact move m in Standard Algebraic Notation.
+// MoveError is ParseSAN's error: Reason is a stable key from this file
+// (the bot's catalogue says it as "moveerr.<Reason>"), Detail English for
+// logs and tools.
+type MoveError struct {
+	Kind   MoveErrorKind
+	Input  string
+	Reason string
+	Detail string
+}
+
+func (e *MoveError) Error() string {
+	kind := [...]string{"malformed move", "illegal move", "ambiguous move", "game over"}[e.Kind]
+	if e.Detail != "" {
+		return fmt.Sprintf("%s %q: %s", kind, e.Input, e.Detail)
+	}
+	return fmt.Sprintf("%s %q", kind, e.Input)
+}
+
+// SAN writes legal move m in Standard Algebraic Notation, with + or #
+// when it gives check or mate.
 func (p *Position) SAN(m Move) string {
 	var b strings.Builder
 	s := &p.st
@@ -93,7 +114,7 @@ func (p *Position) SAN(m Move) string {
 	}
 	c := *s
 	c.apply(m)
-	if c.inCheck() {
+	if c.InCheck() {
 		if c.count() == 0 {
 			b.WriteByte('#')
 		} else {
@@ -115,19 +136,19 @@ type pattern struct {
 	check    byte // the last of the marks written after it: '+', '#' or 0
 }
 
-// ParseMove reads a move in SAN or UCI and checks that it is legal. Errors
-// are *games.MoveError with a Reason key from this file.
-func (p *Position) ParseMove(text string) (ai.Move, error) {
-	if st := p.Status(); st.Over {
-		return ai.NoMove, &games.MoveError{Kind: games.GameOver, Input: text, Detail: "the game is over (" + st.Reason + ")"}
+// ParseSAN reads a move in SAN or UCI and checks that it is legal. Errors
+// are *MoveError.
+func (p *Position) ParseSAN(text string) (Move, error) {
+	if st := p.Outcome(); st.Over {
+		return 0, &MoveError{Kind: GameOver, Input: text, Detail: "the game is over (" + st.Reason + ")"}
 	}
 	pts := parsePattern(strings.TrimSpace(text))
 	if len(pts) == 0 {
-		return ai.NoMove, &games.MoveError{Kind: games.Malformed, Input: text,
+		return 0, &MoveError{Kind: Malformed, Input: text,
 			Detail: "want SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q)"}
 	}
 	if pts[0].promo == King || pts[0].promo == Pawn {
-		return ai.NoMove, moveErr(text, ReasonBadPromotion, "a pawn promotes to a queen, rook, bishop or knight")
+		return 0, moveErr(text, ReasonBadPromotion, "a pawn promotes to a queen, rook, bishop or knight")
 	}
 	var l moveList
 	p.st.gen(&l, false)
@@ -141,37 +162,37 @@ func (p *Position) ParseMove(text string) (ai.Move, error) {
 	case 1:
 		return p.claimed(text, pts[0], matches[0])
 	case 0:
-		return ai.NoMove, p.explain(text, pts[0])
+		return 0, p.explain(text, pts[0])
 	}
 	var names []string
 	for _, m := range matches {
 		names = append(names, p.SAN(m))
 	}
-	return ai.NoMove, &games.MoveError{Kind: games.Ambiguous, Input: text, Reason: ReasonAmbiguous,
+	return 0, &MoveError{Kind: Ambiguous, Input: text, Reason: ReasonAmbiguous,
 		Detail: "it could be " + strings.Join(names, ", ")}
 }
 
 // claimed checks what the text says of move m besides its squares: an x
 // must mean a capture (Qxg5 onto an empty square is refused, not played as
 // Qg5), a + a check and a # a mate. A missing x, + or # is no error.
-func (p *Position) claimed(text string, pt pattern, m Move) (ai.Move, error) {
+func (p *Position) claimed(text string, pt pattern, m Move) (Move, error) {
 	if pt.capture && !m.IsCapture() {
-		return ai.NoMove, moveErr(text, ReasonNotCapture, "x marks a capture, but "+SquareName(m.To())+" is empty: "+p.SAN(m))
+		return 0, moveErr(text, ReasonNotCapture, "x marks a capture, but "+SquareName(m.To())+" is empty: "+p.SAN(m))
 	}
 	if pt.check != 0 {
 		san := p.SAN(m)
 		switch mark := san[len(san)-1]; {
 		case mark != '+' && mark != '#':
-			return ai.NoMove, moveErr(text, ReasonNoCheck, "the move gives no check: "+san)
+			return 0, moveErr(text, ReasonNoCheck, "the move gives no check: "+san)
 		case pt.check == '#' && mark != '#':
-			return ai.NoMove, moveErr(text, ReasonNotMate, "the move checks but does not mate: "+san)
+			return 0, moveErr(text, ReasonNotMate, "the move checks but does not mate: "+san)
 		}
 	}
-	return m.AI(), nil
+	return m, nil
 }
 
-func moveErr(in, reason, detail string) *games.MoveError {
-	return &games.MoveError{Kind: games.Illegal, Input: in, Reason: reason, Detail: detail}
+func moveErr(in, reason, detail string) *MoveError {
+	return &MoveError{Kind: Illegal, Input: in, Reason: reason, Detail: detail}
 }
 
 // match returns the legal moves of ms the pattern names. A promotion

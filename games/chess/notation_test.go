@@ -4,15 +4,13 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"oyunbot/games"
 )
 
 func TestParseMove(t *testing.T) {
 	cases := []struct {
 		name, fen, in string
 		want          string // UCI of the move, or "" for an error
-		kind          games.MoveErrorKind
+		kind          MoveErrorKind
 		reason        string
 	}{
 		{"pawn push", StartFEN, "e4", "e2e4", 0, ""},
@@ -51,59 +49,59 @@ func TestParseMove(t *testing.T) {
 		{"disambiguation by file", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nbd2", "b1d2", 0, ""},
 		{"disambiguation by rank", "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R1a2", "a1a2", 0, ""},
 
-		{"empty", StartFEN, "", "", games.Malformed, ""},
-		{"nonsense", StartFEN, "hello", "", games.Malformed, ""},
-		{"rank only", StartFEN, "4e5", "", games.Malformed, ""},
-		{"off board", StartFEN, "e9", "", games.Malformed, ""},
-		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "", games.Ambiguous, ReasonAmbiguous},
+		{"empty", StartFEN, "", "", Malformed, ""},
+		{"nonsense", StartFEN, "hello", "", Malformed, ""},
+		{"rank only", StartFEN, "4e5", "", Malformed, ""},
+		{"off board", StartFEN, "e9", "", Malformed, ""},
+		{"ambiguous", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "", Ambiguous, ReasonAmbiguous},
 		{"ambiguous b", "4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "Bc3", "d2c3", 0, ""},
-		{"pawn cannot go there", StartFEN, "e5", "", games.Illegal, ReasonIllegal},
-		{"no such piece", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "Nf3", "", games.Illegal, ReasonNoSuchPiece},
-		{"knight cannot go there", StartFEN, "Ng3", "", games.Illegal, ReasonIllegal},
-		{"empty start square", StartFEN, "e3e4", "", games.Illegal, ReasonNoPiece},
-		{"opponent's piece", StartFEN, "e7e5", "", games.Illegal, ReasonNotYourPiece},
-		{"own piece on target", StartFEN, "Rh1h2", "", games.Illegal, ReasonOwnPiece},
-		{"ignores the check", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Ra5", "", games.Illegal, ReasonInCheck},
-		{"pinned piece", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "", games.Illegal, ReasonKingInCheck},
-		{"king into check", "4k3/3r4/8/8/8/8/8/4K3 w - - 0 1", "Kd1", "", games.Illegal, ReasonKingInCheck},
-		{"en passant exposing the king", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "exd3", "", games.Illegal, ReasonKingInCheck},
-		{"en passant exposing the king, uci", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "e4d3", "", games.Illegal, ReasonKingInCheck},
-		{"en passant after another move", "8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1", "exd3", "", games.Illegal, ReasonIllegal},
-		{"castling right lost", "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", "", games.Illegal, ReasonNoCastlingRight},
-		{"castling blocked", "4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1", "O-O", "", games.Illegal, ReasonCastlingBlocked},
-		{"castling through check", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "", games.Illegal, ReasonCastlingThrough},
-		{"castling out of check", "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", "", games.Illegal, ReasonInCheck},
-		{"promotion of a non-promotion", StartFEN, "e4=Q", "", games.Illegal, ReasonNotPromotion},
-		{"promotion to a king", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=K", "", games.Illegal, ReasonBadPromotion},
-		{"game over", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kh7", "", games.GameOver, ""},
+		{"pawn cannot go there", StartFEN, "e5", "", Illegal, ReasonIllegal},
+		{"no such piece", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "Nf3", "", Illegal, ReasonNoSuchPiece},
+		{"knight cannot go there", StartFEN, "Ng3", "", Illegal, ReasonIllegal},
+		{"empty start square", StartFEN, "e3e4", "", Illegal, ReasonNoPiece},
+		{"opponent's piece", StartFEN, "e7e5", "", Illegal, ReasonNotYourPiece},
+		{"own piece on target", StartFEN, "Rh1h2", "", Illegal, ReasonOwnPiece},
+		{"ignores the check", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "Ra5", "", Illegal, ReasonInCheck},
+		{"pinned piece", "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "", Illegal, ReasonKingInCheck},
+		{"king into check", "4k3/3r4/8/8/8/8/8/4K3 w - - 0 1", "Kd1", "", Illegal, ReasonKingInCheck},
+		{"en passant exposing the king", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "exd3", "", Illegal, ReasonKingInCheck},
+		{"en passant exposing the king, uci", "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", "e4d3", "", Illegal, ReasonKingInCheck},
+		{"en passant after another move", "8/8/8/8/k2Pp2Q/8/8/3K4 b - - 0 1", "exd3", "", Illegal, ReasonIllegal},
+		{"castling right lost", "4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "O-O", "", Illegal, ReasonNoCastlingRight},
+		{"castling blocked", "4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1", "O-O", "", Illegal, ReasonCastlingBlocked},
+		{"castling through check", "4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", "", Illegal, ReasonCastlingThrough},
+		{"castling out of check", "4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", "", Illegal, ReasonInCheck},
+		{"promotion of a non-promotion", StartFEN, "e4=Q", "", Illegal, ReasonNotPromotion},
+		{"promotion to a king", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=K", "", Illegal, ReasonBadPromotion},
+		{"game over", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kh7", "", GameOver, ""},
 
 		// An x must mean a capture, a + a check, a # a mate (issue 20).
-		{"x onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Qxg4", "", games.Illegal, ReasonNotCapture},
-		{"colon onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Q:g4", "", games.Illegal, ReasonNotCapture},
+		{"x onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Qxg4", "", Illegal, ReasonNotCapture},
+		{"colon onto an empty square", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Q:g4", "", Illegal, ReasonNotCapture},
 		{"x of a capture", "4k3/8/8/8/6p1/8/8/3QK3 w - - 0 1", "Qxg4", "d1g4", 0, ""},
 		{"x of en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", "e5d6", 0, ""},
-		{"uci with x onto an empty square", StartFEN, "e2xe4", "", games.Illegal, ReasonNotCapture},
-		{"false check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+", "", games.Illegal, ReasonNoCheck},
-		{"false mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", "", games.Illegal, ReasonNotMate},
-		{"false mate of a quiet move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7#", "", games.Illegal, ReasonNoCheck},
+		{"uci with x onto an empty square", StartFEN, "e2xe4", "", Illegal, ReasonNotCapture},
+		{"false check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+", "", Illegal, ReasonNoCheck},
+		{"false mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", "", Illegal, ReasonNotMate},
+		{"false mate of a quiet move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7#", "", Illegal, ReasonNoCheck},
 		{"mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8#", "a1a8", 0, ""},
 		{"mate marked as check", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8+", "a1a8", 0, ""},
 		{"check then annotation", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra8+!", "a1a8", 0, ""},
-		{"false check then annotation", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+?!", "", games.Illegal, ReasonNoCheck},
+		{"false check then annotation", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7+?!", "", Illegal, ReasonNoCheck},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustFEN(t, c.fen)
-			m, err := p.ParseMove(c.in)
+			m, err := p.ParseSAN(c.in)
 			if c.want != "" {
-				if err != nil || p.UCI(m) != c.want {
-					t.Fatalf("ParseMove(%q) = %s, %v; want %s", c.in, p.UCI(m), err, c.want)
+				if err != nil || m.UCI() != c.want {
+					t.Fatalf("ParseMove(%q) = %s, %v; want %s", c.in, m.UCI(), err, c.want)
 				}
 				return
 			}
-			var me *games.MoveError
+			var me *MoveError
 			if !errors.As(err, &me) {
-				t.Fatalf("ParseMove(%q) = %s, %v; want a *games.MoveError", c.in, p.UCI(m), err)
+				t.Fatalf("ParseMove(%q) = %s, %v; want a *MoveError", c.in, m.UCI(), err)
 			}
 			if me.Kind != c.kind || me.Reason != c.reason {
 				t.Fatalf("ParseMove(%q): kind %d reason %q (%v), want kind %d reason %q", c.in, me.Kind, me.Reason, err, c.kind, c.reason)
@@ -130,11 +128,11 @@ func TestFormatMove(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.fen)
-		m, err := p.ParseMove(c.uci)
+		m, err := p.ParseSAN(c.uci)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.FormatMove(m); got != c.want {
+		if got := p.SAN(m); got != c.want {
 			t.Errorf("%s %s: %q, want %q", c.fen, c.uci, got, c.want)
 		}
 	}
@@ -223,50 +221,17 @@ func TestReadMoveTurkish(t *testing.T) {
 	for _, c := range cases {
 		p := mustFEN(t, fen)
 		move, letters := p.ReadMove(c.in, c.lang)
-		m, err := p.ParseMove(move)
+		m, err := p.ParseSAN(move)
 		if strings.HasPrefix(c.want, "!") {
-			var me *games.MoveError
+			var me *MoveError
 			if !errors.As(err, &me) || me.Reason != c.want[1:] {
 				t.Errorf("ReadMove(%q, %s) = %q: %v; want reason %s", c.in, c.lang, move, err, c.want[1:])
 			}
-		} else if err != nil || p.UCI(m) != c.want {
-			t.Errorf("ReadMove(%q, %s) = %q: %s, %v; want %s", c.in, c.lang, move, p.UCI(m), err, c.want)
+		} else if err != nil || m.UCI() != c.want {
+			t.Errorf("ReadMove(%q, %s) = %q: %s, %v; want %s", c.in, c.lang, move, m.UCI(), err, c.want)
 		}
 		if letters != c.letters {
 			t.Errorf("ReadMove(%q, %s) letters %q, want %q", c.in, c.lang, letters, c.letters)
-		}
-	}
-}
-
-// TestReadings (issue 41.9): a Turkish K that the rook and the king can
-// both play has two readings, the rook's first; one that only one of them
-// can play has none (ReadMove's reading stands), nor has K in English.
-func TestReadings(t *testing.T) {
-	// White: king e1, rook h1; black: king e8.
-	p := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w - - 0 1")
-	for _, c := range []struct {
-		in, lang string
-		want     []string // move:letters
-	}{
-		{"Kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
-		{"kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
-		{"1. Kf1", "tr", []string{"Rf1:tr", "Kf1:en"}},
-		{"Kf2", "tr", nil}, // only the king
-		{"Kg1", "tr", nil}, // only the rook
-		{"Kf1", "en", nil}, // the king
-		{"Şf1", "tr", nil},
-		{"Rf1", "tr", nil},
-		{"", "tr", nil},
-	} {
-		var got []string
-		for _, r := range p.Readings(c.in, c.lang) {
-			got = append(got, r.Move+":"+r.Letters)
-			if r.Key == "" || len(r.Words) == 0 {
-				t.Errorf("%q: reading %+v has no name or words", c.in, r)
-			}
-		}
-		if strings.Join(got, " ") != strings.Join(c.want, " ") {
-			t.Errorf("Readings(%q, %s) = %v, want %v", c.in, c.lang, got, c.want)
 		}
 	}
 }
@@ -276,8 +241,8 @@ func TestTurkishPromotion(t *testing.T) {
 	p := mustFEN(t, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
 	for in, want := range map[string]string{"b8=V": "b7b8q", "b8A": "b7b8n", "b8=K": "b7b8r", "b8=F": "b7b8b"} {
 		move, letters := p.ReadMove(in, "tr")
-		m, err := p.ParseMove(move)
-		if err != nil || p.UCI(m) != want || letters != "tr" {
+		m, err := p.ParseSAN(move)
+		if err != nil || m.UCI() != want || letters != "tr" {
 			t.Errorf("ReadMove(%q) = %q (%s): %v; want %s", in, move, letters, err, want)
 		}
 	}
@@ -314,7 +279,7 @@ func TestWriteSAN(t *testing.T) {
 			san := p.SAN(m)
 			for _, all := range []bool{true, false} {
 				move, _ := p.ReadMove(WriteSAN(san, "tr", all), "tr")
-				if got, err := p.ParseMove(move); err != nil || MoveOf(got) != m {
+				if got, err := p.ParseSAN(move); err != nil || got != m {
 					t.Errorf("%s: %s written %s reads %q: %v", fen, san, WriteSAN(san, "tr", all), move, err)
 				}
 			}

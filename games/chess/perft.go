@@ -3,9 +3,7 @@ package chess
 // perft.go: bulk-counted perft (the last ply counts moves without making
 // them) on copies of the state, with no allocation.
 
-import "oyunbot/ai"
-
-// Perft counts the legal move paths of the given depth (games.Perfter).
+// Perft counts the legal move paths of the given depth.
 // Draws by rule do not end paths, as in the standard perft tables.
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
@@ -16,7 +14,7 @@ func (p *Position) Perft(depth int) uint64 {
 
 // perft takes the state by value: a pointer to a copy passed down a
 // recursive call would move every copy to the heap.
-func perft(s state, depth int) uint64 {
+func perft(s State, depth int) uint64 {
 	if depth == 1 {
 		return s.count()
 	}
@@ -33,7 +31,7 @@ func perft(s state, depth int) uint64 {
 
 // Divide calls visit with every legal move and its perft(depth-1), for
 // `bot perft -divide`.
-func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
+func (p *Position) Divide(depth int, visit func(m Move, nodes uint64)) {
 	if depth <= 0 {
 		return
 	}
@@ -46,6 +44,6 @@ func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
 		if depth > 1 {
 			n = perft(c, depth-1)
 		}
-		visit(m.AI(), n)
+		visit(m, n)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"oyunbot/ai"
 )
 
 // perftCase is one line of testdata/perft.txt.
@@ -94,37 +92,4 @@ func BenchmarkPerft(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})
 	}
-}
-
-// BenchmarkPerftEnginepath counts the start position to depth 4 the way
-// the engine walks a tree: Moves into an ai.Move buffer, Make and Unmake
-// (history stack), every leaf made. Nodes/s is made moves per second.
-func BenchmarkPerftEnginePath(b *testing.B) {
-	p := NewStart()
-	bufs := make([][]ai.Move, 8)
-	for i := range bufs {
-		bufs[i] = make([]ai.Move, 0, ai.MaxMoves)
-	}
-	var walk func(depth int) uint64
-	walk = func(depth int) uint64 {
-		if depth == 0 {
-			return 1
-		}
-		var n uint64
-		for _, m := range p.Moves(bufs[depth][:0]) {
-			p.Make(m)
-			n += walk(depth - 1)
-			p.Unmake()
-		}
-		return n
-	}
-	var nodes uint64
-	for b.Loop() {
-		nodes += walk(4)
-	}
-	if nodes%197281 != 0 {
-		b.Fatalf("perft(4) = %d per loop, want 197281", nodes)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-	b.ReportAllocs()
 }

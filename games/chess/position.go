@@ -1,15 +1,13 @@
-// Package chess implements chess by the FIDE Laws (shared/rules/chess.md):
-// legal bitboard move generation with magic sliding attacks, copy-make
-// with a Zobrist hash, SAN and UCI notation, FEN, every rule that ends a
-// game, and a bulk-counted perft.
+// Package chess is the rules of chess by the FIDE Laws
+// (shared/rules/chess.md): legal bitboard move generation with magic
+// sliding attacks, copy-make with a Zobrist hash, SAN and UCI notation (in
+// English and Turkish letters), FEN, every rule that ends a game, and a
+// bulk-counted perft. It knows no engine and no bot: the evaluation and
+// the search's hooks are games/chess/engine's, and the game the bot hosts
+// (levels, texts, commands, PGN) is games/chess/chessgame's.
 package chess
 
-import (
-	"oyunbot/ai"
-	"oyunbot/games"
-)
-
-// Status reasons (stable keys for the chat layer's catalogue).
+// Outcome reasons (stable keys for the chat layer's catalogue).
 const (
 	ReasonCheckmate    = "checkmate"
 	ReasonStalemate    = "stalemate"
@@ -19,60 +17,14 @@ const (
 	fiftyMovePlies     = 100
 )
 
-// The interfaces the bot, the engine and the tools look for.
-var (
-	_ games.Game        = Game{}
-	_ games.Position    = (*Position)(nil)
-	_ games.Highlighter = (*Position)(nil)
-	_ games.Perfter     = (*Position)(nil)
-	_ ai.Repeater       = (*Position)(nil)
-	_ ai.NoisyGenerator = (*Position)(nil)
-	_ ai.Styler         = (*Position)(nil)
-)
-
-// Game is chess for the games registry.
-type Game struct{}
-
-// Name is "chess".
-func (Game) Name() string { return "chess" }
-
-// Aliases are the Turkish names.
-func (Game) Aliases() []string { return []string{"satranç", "satranc"} }
-
-// Players is 2.
-func (Game) Players() int { return 2 }
-
-// SideNames are white (moves first) and black.
-func (Game) SideNames() []string { return []string{"white", "black"} }
-
-// Start returns the start position.
-func (Game) Start() games.Position { return NewStart() }
-
-// ParsePosition reads a FEN (see ParseFEN).
-func (Game) ParsePosition(s string) (games.Position, error) {
-	p, err := ParseFEN(s)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
 // Position is a chess position with its history (for Unmake and the
 // repetition rule). Use it through a pointer; not safe for concurrent use.
 type Position struct {
-	st   state
-	hist []state // states before each Make, oldest first
-	// style is the evaluation style eval.go's SetStyle chooses.
-	style string
+	st   State
+	hist []State // states before each MakeMove, oldest first
 	// scratch is the move buffer of Moves and NoisyMoves, kept so that a
 	// call does not clear a kilobyte of stack first.
 	scratch moveList
-	// pawnCache is the evaluation's pawn structure cache (eval.go), made
-	// on first use; a clone starts without one.
-	pawnCache *[pawnTableSize]pawnEntry
-	// evalCache is the evaluation cache (eval.go), made on first use; a
-	// clone starts without one.
-	evalCache *[evalCacheSize]evalEntry
 }
 
 // NewStart returns the start position.
@@ -94,7 +46,7 @@ func (p *Position) Board() []string {
 		r := 7 - i
 		row := make([]byte, 8)
 		for f := range 8 {
-			pc := p.st.board[r*8+f]
+			pc := p.st.Squares[r*8+f]
 			row[f] = pieceChars[pc>>3][pc&7]
 		}
 		rows[i] = string(row)
@@ -102,25 +54,25 @@ func (p *Position) Board() []string {
 	return rows
 }
 
-// Turn is the side to move: ai.First for white, ai.Second for black.
-func (p *Position) Turn() ai.Side { return ai.Side(p.st.side) }
-
 // SideToMove is the colour to move.
-func (p *Position) SideToMove() Color { return p.st.side }
+func (p *Position) SideToMove() Color { return p.st.Side }
+
+// State is the current board, for an evaluation to read (never to change).
+func (p *Position) State() *State { return &p.st }
 
 // Hash is the Zobrist hash of the board, side to move, castling rights and
 // en passant right.
-func (p *Position) Hash() uint64 { return p.st.hash }
+func (p *Position) Hash() uint64 { return p.st.Hash }
 
 // Pieces is the set of squares holding pieces of colour c and kind k.
-func (p *Position) Pieces(c Color, k Kind) uint64 { return p.st.bb[k] & p.st.col[c] }
+func (p *Position) Pieces(c Color, k Kind) uint64 { return p.st.Kinds[k] & p.st.Colors[c] }
 
 // Occupied is the set of squares holding pieces of colour c.
-func (p *Position) Occupied(c Color) uint64 { return p.st.col[c] }
+func (p *Position) Occupied(c Color) uint64 { return p.st.Colors[c] }
 
 // PieceAt is the piece on sq (0..63), ok false when the square is empty.
 func (p *Position) PieceAt(sq int) (c Color, k Kind, ok bool) {
-	pc := p.st.board[sq]
+	pc := p.st.Squares[sq]
 	return Color(pc >> 3), Kind(pc & 7), pc != 0
 }
 
@@ -132,11 +84,11 @@ func (p *Position) Count(c Color, k Kind) int { return popcount(p.Pieces(c, k)) 
 // promoted pieces can push it past 24.
 func (p *Position) Phase() int {
 	s := &p.st
-	return popcount(s.bb[Knight]|s.bb[Bishop]) + 2*popcount(s.bb[Rook]) + 4*popcount(s.bb[Queen])
+	return popcount(s.Kinds[Knight]|s.Kinds[Bishop]) + 2*popcount(s.Kinds[Rook]) + 4*popcount(s.Kinds[Queen])
 }
 
 // KingSquare is the square of colour c's king.
-func (p *Position) KingSquare(c Color) int { return p.st.kingSq(c) }
+func (p *Position) KingSquare(c Color) int { return p.st.KingSq(c) }
 
 // EnPassant is the en passant target square, or -1 when no legal en
 // passant capture exists.
@@ -146,39 +98,36 @@ func (p *Position) EnPassant() int { return int(p.st.ep) }
 func (p *Position) HalfmoveClock() int { return int(p.st.halfmove) }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool { return p.st.inCheck() }
+func (p *Position) InCheck() bool { return p.st.InCheck() }
 
 // Attacked reports whether colour by attacks sq in the position.
-func (p *Position) Attacked(sq int, by Color) bool { return p.st.attacked(sq, by, p.st.occ()) }
+func (p *Position) Attacked(sq int, by Color) bool { return p.st.attacked(sq, by, p.st.Occ()) }
 
 // AttackersTo is the set of pieces of both colours attacking sq given the
 // occupancy occ (for static exchange evaluation).
-func (p *Position) AttackersTo(sq int, occ uint64) uint64 { return p.st.attackersTo(sq, occ) }
+func (p *Position) AttackersTo(sq int, occ uint64) uint64 { return p.st.AttackersTo(sq, occ) }
 
 // CheckedKing is the side to move's king square when it is in check.
 func (p *Position) CheckedKing() (square string, ok bool) {
 	if !p.InCheck() {
 		return "", false
 	}
-	return SquareName(p.st.kingSq(p.st.side)), true
+	return SquareName(p.st.KingSq(p.st.Side)), true
 }
 
 // Ply is the number of moves made since the position was created.
 func (p *Position) Ply() int { return len(p.hist) }
 
-// Moves appends the legal moves to buf. A position whose Status is Over
+// Moves appends the legal moves to buf. A position whose Outcome is Over
 // has none.
-func (p *Position) Moves(buf []ai.Move) []ai.Move {
+func (p *Position) Moves(buf []Move) []Move {
 	if p.drawnByRule() != "" {
 		return buf
 	}
 	l := &p.scratch
 	l.n = 0
 	p.st.gen(l, false)
-	for _, m := range l.moves[:l.n] {
-		buf = append(buf, m.AI())
-	}
-	return buf
+	return append(buf, l.moves[:l.n]...)
 }
 
 // LegalMoves appends the legal moves in compact form, draws by rule
@@ -189,9 +138,10 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return append(buf, l.moves[:l.n]...)
 }
 
-// NoisyMoves appends the legal captures and promotions (ai.NoisyGenerator)
-// and reports whether they are all the legal moves.
-func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
+// NoisyMoves appends the legal captures and promotions, in Moves' order,
+// and reports whether they are all the legal moves (true when there are
+// none at all, or the game is drawn by rule).
+func (p *Position) NoisyMoves(buf []Move) ([]Move, bool) {
 	if p.drawnByRule() != "" {
 		return buf, true
 	}
@@ -199,17 +149,8 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 	l.n = 0
 	g := p.st.info()
 	p.st.genWith(&g, l, true)
-	for _, m := range l.moves[:l.n] {
-		buf = append(buf, m.AI())
-	}
-	return buf, !p.st.hasQuiet(&g, l.n)
+	return append(buf, l.moves[:l.n]...), !p.st.hasQuiet(&g, l.n)
 }
-
-// Noisy reports captures and promotions, the moves quiescence follows.
-func (p *Position) Noisy(m ai.Move) bool { return MoveOf(m).IsNoisy() }
-
-// Make plays legal move m.
-func (p *Position) Make(m ai.Move) { p.MakeMove(MoveOf(m)) }
 
 // MakeMove plays legal compact move m.
 func (p *Position) MakeMove(m Move) {
@@ -224,7 +165,8 @@ func (p *Position) Unmake() {
 	p.hist = p.hist[:n]
 }
 
-// MakeNull passes the turn (null-move pruning); not legal when in check.
+// MakeNull passes the turn, which no rule allows: for an engine's
+// null-move pruning; never when in check.
 func (p *Position) MakeNull() {
 	p.hist = append(p.hist, p.st)
 	p.st.applyNull()
@@ -233,31 +175,37 @@ func (p *Position) MakeNull() {
 // UnmakeNull takes back MakeNull.
 func (p *Position) UnmakeNull() { p.Unmake() }
 
-// Clone returns an independent copy, history included.
-func (p *Position) Clone() games.Position { return p.clone() }
-
-func (p *Position) clone() *Position {
+// Clone returns an independent copy, history included (room for 128 more
+// moves, so that a search on the copy does not grow it).
+func (p *Position) Clone() *Position {
 	c := *p
-	c.hist = append(make([]state, 0, len(p.hist)+128), p.hist...)
-	c.pawnCache = nil
-	c.evalCache = nil
+	c.hist = append(make([]State, 0, len(p.hist)+128), p.hist...)
 	return &c
 }
 
-// Status reports the end of the game: checkmate (the side to move loses),
+// Outcome is how the game stands: over or not and, when over, the winner
+// (Draw false) or a draw, with the reason (a Reason constant).
+type Outcome struct {
+	Over   bool
+	Draw   bool
+	Winner Color // when Over and not Draw
+	Reason string
+}
+
+// Outcome reports the end of the game: checkmate (the side to move loses),
 // stalemate, insufficient material, the fifty-move rule and threefold
 // repetition (draws). Mate on the hundredth quiet ply is still mate.
-func (p *Position) Status() ai.Status {
+func (p *Position) Outcome() Outcome {
 	if !p.st.anyLegal() {
 		if p.InCheck() {
-			return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: ReasonCheckmate}
+			return Outcome{Over: true, Winner: p.st.Side ^ 1, Reason: ReasonCheckmate}
 		}
-		return ai.Status{Over: true, Winner: ai.NoSide, Reason: ReasonStalemate}
+		return Outcome{Over: true, Draw: true, Reason: ReasonStalemate}
 	}
 	if r := p.drawnByRule(); r != "" {
-		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}
+		return Outcome{Over: true, Draw: true, Reason: r}
 	}
-	return ai.Status{Winner: ai.NoSide}
+	return Outcome{}
 }
 
 // drawnByRule returns the reason of a draw by rule, or "".
@@ -275,20 +223,20 @@ func (p *Position) drawnByRule() string {
 
 // insufficient reports a position where no sequence of legal moves can
 // mate: bare kings, a lone minor piece, or bishops all on one colour.
-func (s *state) insufficient() bool {
-	if s.bb[Pawn]|s.bb[Rook]|s.bb[Queen] != 0 {
+func (s *State) insufficient() bool {
+	if s.Kinds[Pawn]|s.Kinds[Rook]|s.Kinds[Queen] != 0 {
 		return false
 	}
-	minors := s.bb[Knight] | s.bb[Bishop]
+	minors := s.Kinds[Knight] | s.Kinds[Bishop]
 	if popcount(minors) <= 1 {
 		return true
 	}
-	return s.bb[Knight] == 0 && (s.bb[Bishop]&darkSq == 0 || s.bb[Bishop]&^darkSq == 0)
+	return s.Kinds[Knight] == 0 && (s.Kinds[Bishop]&darkSq == 0 || s.Kinds[Bishop]&^darkSq == 0)
 }
 
 // Repeated reports whether the position (same side to move, castling and
 // en passant rights) occurred earlier in the game since the last
-// irreversible move (ai.Repeater).
+// irreversible move (what a search treats as a draw).
 func (p *Position) Repeated() bool { return p.occurrences(2) >= 2 }
 
 // occurrences counts the occurrences of the position, this one included,
@@ -299,27 +247,11 @@ func (p *Position) occurrences(limit int) int {
 	n := len(p.hist)
 	for i := n - 2; i >= 0 && i >= n-int(s.halfmove); i -= 2 {
 		h := &p.hist[i]
-		if h.hash == s.hash && h.side == s.side && h.col == s.col && h.bb == s.bb && h.castle == s.castle && h.ep == s.ep {
+		if h.Hash == s.Hash && h.Side == s.Side && h.Colors == s.Colors && h.Kinds == s.Kinds && h.castle == s.castle && h.ep == s.ep {
 			if seen++; seen >= limit {
 				break
 			}
 		}
 	}
 	return seen
-}
-
-// MoveSquares implements games.Highlighter: the path is from and to (the
-// king's for castling), the captured square is the captured piece's (the
-// pawn's behind the target for en passant).
-func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
-	mv := MoveOf(m)
-	path = []string{SquareName(mv.From()), SquareName(mv.To())}
-	if mv.IsCapture() {
-		sq := mv.To()
-		if mv.IsEnPassant() {
-			sq ^= 8
-		}
-		captured = []string{SquareName(sq)}
-	}
-	return path, captured
 }

@@ -2,19 +2,17 @@ package chess
 
 import (
 	"testing"
-
-	"oyunbot/ai"
 )
 
 // play makes the moves (any notation ParseMove reads) or fails.
 func play(t *testing.T, p *Position, moves ...string) {
 	t.Helper()
 	for _, text := range moves {
-		m, err := p.ParseMove(text)
+		m, err := p.ParseSAN(text)
 		if err != nil {
 			t.Fatalf("%s: %v", text, err)
 		}
-		p.Make(m)
+		p.MakeMove(m)
 	}
 }
 
@@ -27,39 +25,50 @@ func mustFEN(t *testing.T, fen string) *Position {
 	return p
 }
 
+// noWinner is TestStatus's winner of a draw.
+const noWinner Color = 2
+
+// winnerOf is o's winner, noWinner for a draw.
+func winnerOf(o Outcome) Color {
+	if o.Draw {
+		return noWinner
+	}
+	return o.Winner
+}
+
 func TestStatus(t *testing.T) {
 	cases := []struct {
 		name   string
 		fen    string
 		moves  []string
 		over   bool
-		winner ai.Side
+		winner Color
 		reason string
 	}{
-		{"start", StartFEN, nil, false, ai.NoSide, ""},
-		{"fool's mate", StartFEN, []string{"f3", "e5", "g4", "Qh4#"}, true, ai.Second, ReasonCheckmate},
-		{"scholar's mate", StartFEN, []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7"}, true, ai.First, ReasonCheckmate},
-		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", nil, true, ai.NoSide, ReasonStalemate},
-		{"check is not mate", "7k/8/6K1/8/8/8/8/7R b - - 0 1", nil, false, ai.NoSide, ""},
-		{"back-rank mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", []string{"Ra8"}, true, ai.First, ReasonCheckmate},
-		{"kings only", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", nil, true, ai.NoSide, ReasonInsufficient},
-		{"king and bishop", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", nil, true, ai.NoSide, ReasonInsufficient},
-		{"king and knight", "8/8/4k3/8/8/3KN3/8/8 w - - 0 1", nil, true, ai.NoSide, ReasonInsufficient},
-		{"bishops on one colour", "8/8/4kb2/8/8/3KB3/8/8 w - - 0 1", nil, true, ai.NoSide, ReasonInsufficient},
-		{"bishops on both colours", "8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1", nil, false, ai.NoSide, ""},
-		{"two knights can still mate", "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", nil, false, ai.NoSide, ""},
-		{"capture to bare kings", "8/8/4k3/4r3/8/3K4/8/8 b - - 0 1", []string{"Kd5"}, false, ai.NoSide, ""},
-		{"fifty moves", "8/8/4k3/8/8/3K4/8/6R1 w - - 99 80", []string{"Rg2"}, true, ai.NoSide, ReasonFiftyMoves},
-		{"ninety-nine plies", "8/8/4k3/8/8/3K4/8/6R1 w - - 98 80", []string{"Rg2"}, false, ai.NoSide, ""},
-		{"a pawn move resets the count", "8/8/4k3/8/8/3K4/6P1/6R1 w - - 99 80", []string{"g3"}, false, ai.NoSide, ""},
-		{"mate on the hundredth ply is mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", []string{"Ra8"}, true, ai.First, ReasonCheckmate},
+		{"start", StartFEN, nil, false, noWinner, ""},
+		{"fool's mate", StartFEN, []string{"f3", "e5", "g4", "Qh4#"}, true, Black, ReasonCheckmate},
+		{"scholar's mate", StartFEN, []string{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7"}, true, White, ReasonCheckmate},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", nil, true, noWinner, ReasonStalemate},
+		{"check is not mate", "7k/8/6K1/8/8/8/8/7R b - - 0 1", nil, false, noWinner, ""},
+		{"back-rank mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", []string{"Ra8"}, true, White, ReasonCheckmate},
+		{"kings only", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", nil, true, noWinner, ReasonInsufficient},
+		{"king and bishop", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", nil, true, noWinner, ReasonInsufficient},
+		{"king and knight", "8/8/4k3/8/8/3KN3/8/8 w - - 0 1", nil, true, noWinner, ReasonInsufficient},
+		{"bishops on one colour", "8/8/4kb2/8/8/3KB3/8/8 w - - 0 1", nil, true, noWinner, ReasonInsufficient},
+		{"bishops on both colours", "8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1", nil, false, noWinner, ""},
+		{"two knights can still mate", "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", nil, false, noWinner, ""},
+		{"capture to bare kings", "8/8/4k3/4r3/8/3K4/8/8 b - - 0 1", []string{"Kd5"}, false, noWinner, ""},
+		{"fifty moves", "8/8/4k3/8/8/3K4/8/6R1 w - - 99 80", []string{"Rg2"}, true, noWinner, ReasonFiftyMoves},
+		{"ninety-nine plies", "8/8/4k3/8/8/3K4/8/6R1 w - - 98 80", []string{"Rg2"}, false, noWinner, ""},
+		{"a pawn move resets the count", "8/8/4k3/8/8/3K4/6P1/6R1 w - - 99 80", []string{"g3"}, false, noWinner, ""},
+		{"mate on the hundredth ply is mate", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", []string{"Ra8"}, true, White, ReasonCheckmate},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustFEN(t, c.fen)
 			play(t, p, c.moves...)
-			st := p.Status()
-			if st.Over != c.over || st.Reason != c.reason || (c.over && st.Winner != c.winner) {
+			st := p.Outcome()
+			if st.Over != c.over || st.Reason != c.reason || (c.over && winnerOf(st) != c.winner) {
 				t.Errorf("status %+v, want over %v winner %d reason %q", st, c.over, c.winner, c.reason)
 			}
 			if st.Over && len(p.Moves(nil)) != 0 {
@@ -76,15 +85,15 @@ func TestRepetition(t *testing.T) {
 	t.Run("third occurrence", func(t *testing.T) {
 		p := NewStart()
 		play(t, p, shuffle...)
-		if !p.Repeated() || p.Status().Over {
-			t.Fatalf("second occurrence: repeated %v, status %+v", p.Repeated(), p.Status())
+		if !p.Repeated() || p.Outcome().Over {
+			t.Fatalf("second occurrence: repeated %v, status %+v", p.Repeated(), p.Outcome())
 		}
 		play(t, p, shuffle[:3]...)
-		if p.Status().Over {
+		if p.Outcome().Over {
 			t.Fatal("over before the third occurrence")
 		}
 		play(t, p, shuffle[3])
-		if st := p.Status(); !st.Over || st.Reason != ReasonRepetition || st.Winner != ai.NoSide {
+		if st := p.Outcome(); !st.Over || st.Reason != ReasonRepetition || !st.Draw {
 			t.Fatalf("third occurrence: status %+v", st)
 		}
 	})
@@ -97,11 +106,11 @@ func TestRepetition(t *testing.T) {
 			t.Fatal("the position without the en passant right counts as the one with it")
 		}
 		play(t, p, back...)
-		if p.Status().Over || !p.Repeated() {
-			t.Fatalf("second occurrence without the en passant right: status %+v", p.Status())
+		if p.Outcome().Over || !p.Repeated() {
+			t.Fatalf("second occurrence without the en passant right: status %+v", p.Outcome())
 		}
 		play(t, p, back[0]) // the position after Kd8 (no en passant right ever) for the third time
-		if st := p.Status(); st.Reason != ReasonRepetition {
+		if st := p.Outcome(); st.Reason != ReasonRepetition {
 			t.Fatalf("third occurrence: status %+v", st)
 		}
 	})
@@ -112,15 +121,15 @@ func TestRepetition(t *testing.T) {
 			t.Fatal("positions with different castling rights count as the same")
 		}
 		play(t, p, "Kf1", "Kd8", "Ke1", "Ke8")
-		if p.Status().Over || !p.Repeated() {
-			t.Fatalf("second occurrence: status %+v", p.Status())
+		if p.Outcome().Over || !p.Repeated() {
+			t.Fatalf("second occurrence: status %+v", p.Outcome())
 		}
 		play(t, p, "Kf1") // black still had its right after the first Kf1
-		if p.Status().Over {
+		if p.Outcome().Over {
 			t.Fatal("Kf1: positions with different castling rights count as the same")
 		}
 		play(t, p, "Kd8")
-		if st := p.Status(); st.Reason != ReasonRepetition {
+		if st := p.Outcome(); st.Reason != ReasonRepetition {
 			t.Fatalf("third occurrence after losing the rights: %+v", st)
 		}
 	})
@@ -167,39 +176,6 @@ func TestCheckedKing(t *testing.T) {
 	}
 }
 
-func TestMoveSquares(t *testing.T) {
-	p := mustFEN(t, "4k3/8/8/3pP3/8/8/8/R3K3 w Q d6 0 1")
-	cases := []struct{ move, path, captured string }{
-		{"exd6", "e5 d6", "d5"},
-		{"O-O-O", "e1 c1", ""},
-		{"Ra8+", "a1 a8", ""},
-	}
-	for _, c := range cases {
-		m, err := p.ParseMove(c.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path, captured := p.MoveSquares(m)
-		if got := join(path); got != c.path {
-			t.Errorf("%s: path %q, want %q", c.move, got, c.path)
-		}
-		if got := join(captured); got != c.captured {
-			t.Errorf("%s: captured %q, want %q", c.move, got, c.captured)
-		}
-	}
-}
-
-func join(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += " "
-		}
-		out += x
-	}
-	return out
-}
-
 // TestMoveEncoding checks what the engine reads from a move without the
 // board.
 func TestMoveEncoding(t *testing.T) {
@@ -216,13 +192,12 @@ func TestMoveEncoding(t *testing.T) {
 		{"Rh8+", Rook, NoKind, NoKind, false, false, false},
 	}
 	for _, c := range cases {
-		am, err := p.ParseMove(c.move)
+		m, err := p.ParseSAN(c.move)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := MoveOf(am)
 		if m.Moving() != c.moving || m.Captured() != c.captured || m.Promotion() != c.pr ||
-			m.IsEnPassant() != c.ep || m.IsCastle() != c.castle || m.IsNoisy() != c.noisy || p.Noisy(am) != c.noisy {
+			m.IsEnPassant() != c.ep || m.IsCastle() != c.castle || m.IsNoisy() != c.noisy {
 			t.Errorf("%s: moving %d captured %d promo %d ep %v castle %v noisy %v", c.move,
 				m.Moving(), m.Captured(), m.Promotion(), m.IsEnPassant(), m.IsCastle(), m.IsNoisy())
 		}

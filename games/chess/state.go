@@ -12,17 +12,21 @@ const (
 	castleBQ
 )
 
-type state struct {
-	bb      [7]uint64 // by Kind, both colours (bb[NoKind] unused)
-	col     [2]uint64 // by Color
-	board   [64]uint8 // Kind | Color<<3 per square, 0 empty
-	hash    uint64
-	pawnKey uint64 // Zobrist hash of the pawns alone (the evaluation's pawn cache)
-	// psq is each colour's material and square values of its pieces other
-	// than pawns (packed, eval.go), kept as the pieces move so that the
-	// evaluation does not add them up again; the pawns' are in the pawn cache.
-	psq      [2]int64
-	side     Color
+// State is the board as one move leaves it. Its exported fields are the
+// evaluation's read-only view (games/chess/engine reads them in its inner
+// loop, where an accessor's copy would cost); only this package's moves
+// change them.
+type State struct {
+	Kinds   [7]uint64 // by Kind, both colours (Kinds[NoKind] unused)
+	Colors  [2]uint64 // by Color
+	Squares [64]uint8 // Kind | Color<<3 per square, 0 empty
+	Hash    uint64    // Zobrist hash (Position.Hash)
+	PawnKey uint64    // Zobrist hash of the pawns alone (the evaluation's pawn cache)
+	// PSQ is each colour's sum of the square weights (SetSquareWeights) of
+	// its pieces, kept as the pieces move so that an evaluation does not add
+	// them up again. The rules never read it.
+	PSQ      [2]int64
+	Side     Color // the side to move
 	castle   uint8
 	ep       int8   // en passant target square when a legal capture exists there, else noSquare
 	skipped  int8   // the square the last move's pawn stepped over (two squares), legal capture or not; not hashed
@@ -37,6 +41,17 @@ var (
 	zCastle [16]uint64
 	zEp     [8]uint64
 )
+
+// squareWeights are the weights State.PSQ sums, by colour, kind and square
+// (SetSquareWeights).
+var squareWeights [2][7][64]int64
+
+// SetSquareWeights sets the weight of each piece on each square that
+// State.PSQ sums for its colour, for an evaluation that wants that sum
+// kept as the pieces move (games/chess/engine's material and square
+// tables, set once at its start, before it makes a position). Positions
+// made earlier keep their sums.
+func SetSquareWeights(w *[2][7][64]int64) { squareWeights = *w }
 
 // castleKeep[sq] are the rights that survive a move from or to sq.
 var castleKeep [64]uint8
@@ -83,37 +98,39 @@ func init() {
 	castleKeep[sqA8] &^= castleBQ
 }
 
-func (s *state) occ() uint64 { return s.col[White] | s.col[Black] }
+// Occ is every occupied square.
+func (s *State) Occ() uint64 { return s.Colors[White] | s.Colors[Black] }
 
-func (s *state) kingSq(c Color) int { return lsb(s.bb[King] & s.col[c]) }
+// KingSq is colour c's king's square.
+func (s *State) KingSq(c Color) int { return lsb(s.Kinds[King] & s.Colors[c]) }
 
-func (s *state) put(c Color, k Kind, sq int) {
+func (s *State) put(c Color, k Kind, sq int) {
 	b := bit(sq)
-	s.bb[k] |= b
-	s.col[c] |= b
-	s.board[sq] = uint8(k) | uint8(c)<<3
-	s.psq[c] += psqValue[c][k][sq]
+	s.Kinds[k] |= b
+	s.Colors[c] |= b
+	s.Squares[sq] = uint8(k) | uint8(c)<<3
+	s.PSQ[c] += squareWeights[c][k][sq]
 }
 
-func (s *state) remove(c Color, k Kind, sq int) {
+func (s *State) remove(c Color, k Kind, sq int) {
 	b := bit(sq)
-	s.bb[k] &^= b
-	s.col[c] &^= b
-	s.board[sq] = 0
-	s.psq[c] -= psqValue[c][k][sq]
+	s.Kinds[k] &^= b
+	s.Colors[c] &^= b
+	s.Squares[sq] = 0
+	s.PSQ[c] -= squareWeights[c][k][sq]
 }
 
-func (s *state) shift(c Color, k Kind, from, to int) {
+func (s *State) shift(c Color, k Kind, from, to int) {
 	b := bit(from) | bit(to)
-	s.bb[k] ^= b
-	s.col[c] ^= b
-	s.board[from] = 0
-	s.board[to] = uint8(k) | uint8(c)<<3
-	s.psq[c] += psqValue[c][k][to] - psqValue[c][k][from]
+	s.Kinds[k] ^= b
+	s.Colors[c] ^= b
+	s.Squares[from] = 0
+	s.Squares[to] = uint8(k) | uint8(c)<<3
+	s.PSQ[c] += squareWeights[c][k][to] - squareWeights[c][k][from]
 }
 
 // kindAt is the kind of the piece on sq, or NoKind.
-func (s *state) kindAt(sq int) Kind { return Kind(s.board[sq] & 7) }
+func (s *State) kindAt(sq int) Kind { return Kind(s.Squares[sq] & 7) }
 
 // castleRook is the rook's from and to squares for a king castling to kto.
 func castleRook(kto int) (from, to int) {
@@ -130,12 +147,12 @@ func castleRook(kto int) (from, to int) {
 }
 
 // apply plays legal move m.
-func (s *state) apply(m Move) {
+func (s *State) apply(m Move) {
 	from, to := m.From(), m.To()
-	us := s.side
+	us := s.Side
 	them := us ^ 1
 	mk := m.Moving()
-	h := s.hash ^ zSide ^ zCastle[s.castle]
+	h := s.Hash ^ zSide ^ zCastle[s.castle]
 	if s.ep != noSquare {
 		h ^= zEp[fileOf(int(s.ep))]
 		s.ep = noSquare
@@ -150,7 +167,7 @@ func (s *state) apply(m Move) {
 		s.remove(them, ck, capSq)
 		h ^= zPiece[them][ck][capSq]
 		if ck == Pawn {
-			s.pawnKey ^= zPiece[them][Pawn][capSq]
+			s.PawnKey ^= zPiece[them][Pawn][capSq]
 		}
 		s.halfmove = 0
 	}
@@ -159,14 +176,14 @@ func (s *state) apply(m Move) {
 	switch {
 	case mk == Pawn:
 		s.halfmove = 0
-		s.pawnKey ^= zPiece[us][Pawn][from] ^ zPiece[us][Pawn][to]
+		s.PawnKey ^= zPiece[us][Pawn][from] ^ zPiece[us][Pawn][to]
 		if pk := m.Promotion(); pk != NoKind {
 			s.remove(us, Pawn, to)
 			s.put(us, pk, to)
 			h ^= zPiece[us][Pawn][to] ^ zPiece[us][pk][to]
-			s.pawnKey ^= zPiece[us][Pawn][to]
+			s.PawnKey ^= zPiece[us][Pawn][to]
 		} else if m.flag() == flagDouble {
-			s.side = them
+			s.Side = them
 			s.skipped = int8((from + to) / 2)
 			if ep := (from + to) / 2; s.epLegal(ep) {
 				s.ep = int8(ep)
@@ -180,33 +197,33 @@ func (s *state) apply(m Move) {
 	}
 	s.castle &= castleKeep[from] & castleKeep[to]
 	h ^= zCastle[s.castle]
-	s.side = them
+	s.Side = them
 	if us == Black {
 		s.fullmove++
 	}
-	s.hash = h
+	s.Hash = h
 }
 
 // applyNull passes the move to the other side.
-func (s *state) applyNull() {
-	h := s.hash ^ zSide
+func (s *State) applyNull() {
+	h := s.Hash ^ zSide
 	if s.ep != noSquare {
 		h ^= zEp[fileOf(int(s.ep))]
 		s.ep = noSquare
 	}
 	s.skipped = noSquare
-	s.side ^= 1
+	s.Side ^= 1
 	s.halfmove++
-	s.hash = h
+	s.Hash = h
 }
 
 // epLegal reports whether the side to move has a legal en passant capture
 // to ep (just behind the pawn that made a double step). The right to take
 // en passant is part of the position only then (FIDE 9.2.3), so the hash,
 // repetition and FEN keep it only then.
-func (s *state) epLegal(ep int) bool {
-	us := s.side
-	for b := pawnAtt[us^1][ep] & s.bb[Pawn] & s.col[us]; b != 0; b &= b - 1 {
+func (s *State) epLegal(ep int) bool {
+	us := s.Side
+	for b := pawnAtt[us^1][ep] & s.Kinds[Pawn] & s.Colors[us]; b != 0; b &= b - 1 {
 		if s.epCaptureSafe(lsb(b), ep) {
 			return true
 		}
@@ -216,84 +233,84 @@ func (s *state) epLegal(ep int) bool {
 
 // epCaptureSafe reports whether the capture from→ep leaves the mover's king
 // unattacked: the captured pawn and the capturer both leave their lines.
-func (s *state) epCaptureSafe(from, ep int) bool {
-	us := s.side
+func (s *State) epCaptureSafe(from, ep int) bool {
+	us := s.Side
 	them := us ^ 1
 	capSq := ep ^ 8
-	occ := s.occ() ^ bit(from) ^ bit(capSq) | bit(ep)
-	k := s.kingSq(us)
-	enemy := s.col[them] &^ bit(capSq)
-	if RookAttacks(k, occ)&(s.bb[Rook]|s.bb[Queen])&enemy != 0 {
+	occ := s.Occ() ^ bit(from) ^ bit(capSq) | bit(ep)
+	k := s.KingSq(us)
+	enemy := s.Colors[them] &^ bit(capSq)
+	if RookAttacks(k, occ)&(s.Kinds[Rook]|s.Kinds[Queen])&enemy != 0 {
 		return false
 	}
-	if BishopAttacks(k, occ)&(s.bb[Bishop]|s.bb[Queen])&enemy != 0 {
+	if BishopAttacks(k, occ)&(s.Kinds[Bishop]|s.Kinds[Queen])&enemy != 0 {
 		return false
 	}
-	return knightAtt[k]&s.bb[Knight]&enemy == 0 && pawnAtt[us][k]&s.bb[Pawn]&enemy == 0
+	return knightAtt[k]&s.Kinds[Knight]&enemy == 0 && pawnAtt[us][k]&s.Kinds[Pawn]&enemy == 0
 }
 
-// attackersTo is every piece of either colour attacking sq given occ.
-func (s *state) attackersTo(sq int, occ uint64) uint64 {
-	return pawnAtt[White][sq]&s.bb[Pawn]&s.col[Black] |
-		pawnAtt[Black][sq]&s.bb[Pawn]&s.col[White] |
-		knightAtt[sq]&s.bb[Knight] |
-		kingAtt[sq]&s.bb[King] |
-		BishopAttacks(sq, occ)&(s.bb[Bishop]|s.bb[Queen]) |
-		RookAttacks(sq, occ)&(s.bb[Rook]|s.bb[Queen])
+// AttackersTo is every piece of either colour attacking sq given occ.
+func (s *State) AttackersTo(sq int, occ uint64) uint64 {
+	return pawnAtt[White][sq]&s.Kinds[Pawn]&s.Colors[Black] |
+		pawnAtt[Black][sq]&s.Kinds[Pawn]&s.Colors[White] |
+		knightAtt[sq]&s.Kinds[Knight] |
+		kingAtt[sq]&s.Kinds[King] |
+		BishopAttacks(sq, occ)&(s.Kinds[Bishop]|s.Kinds[Queen]) |
+		RookAttacks(sq, occ)&(s.Kinds[Rook]|s.Kinds[Queen])
 }
 
 // attacked reports whether colour by attacks sq given occ.
-func (s *state) attacked(sq int, by Color, occ uint64) bool {
-	them := s.col[by]
-	if knightAtt[sq]&s.bb[Knight]&them != 0 || pawnAtt[by^1][sq]&s.bb[Pawn]&them != 0 || kingAtt[sq]&s.bb[King]&them != 0 {
+func (s *State) attacked(sq int, by Color, occ uint64) bool {
+	them := s.Colors[by]
+	if knightAtt[sq]&s.Kinds[Knight]&them != 0 || pawnAtt[by^1][sq]&s.Kinds[Pawn]&them != 0 || kingAtt[sq]&s.Kinds[King]&them != 0 {
 		return true
 	}
-	if RookAttacks(sq, occ)&(s.bb[Rook]|s.bb[Queen])&them != 0 {
+	if RookAttacks(sq, occ)&(s.Kinds[Rook]|s.Kinds[Queen])&them != 0 {
 		return true
 	}
-	return BishopAttacks(sq, occ)&(s.bb[Bishop]|s.bb[Queen])&them != 0
+	return BishopAttacks(sq, occ)&(s.Kinds[Bishop]|s.Kinds[Queen])&them != 0
 }
 
-// inCheck reports whether the side to move's king is attacked.
-func (s *state) inCheck() bool {
-	return s.attacked(s.kingSq(s.side), s.side^1, s.occ())
+// InCheck reports whether the side to move's king is attacked.
+func (s *State) InCheck() bool {
+	return s.attacked(s.KingSq(s.Side), s.Side^1, s.Occ())
 }
 
 // computePawnKey recomputes the pawns' Zobrist hash from scratch.
-func (s *state) computePawnKey() uint64 {
+func (s *State) computePawnKey() uint64 {
 	var h uint64
-	for b := s.bb[Pawn]; b != 0; b &= b - 1 {
+	for b := s.Kinds[Pawn]; b != 0; b &= b - 1 {
 		sq := lsb(b)
-		h ^= zPiece[s.board[sq]>>3][Pawn][sq]
+		h ^= zPiece[s.Squares[sq]>>3][Pawn][sq]
 	}
 	return h
 }
 
-// pieceKeys is each colour's Zobrist hash of its pieces other than pawns,
+// PieceKeys is each colour's Zobrist hash of its pieces other than pawns,
 // computed when asked, once a node (ai.SideKeyer; 2.6% of a node's
 // instructions with the side tables on). Kept as the pieces move, it cost
 // 2.0% in every search, tables on or off (a larger state to copy, and a
 // shift no longer inlined).
-func (s *state) pieceKeys() [2]uint64 {
+func (s *State) PieceKeys() [2]uint64 {
 	var h [2]uint64
 	for c := range h {
-		for b := s.col[c] &^ s.bb[Pawn]; b != 0; b &= b - 1 {
+		for b := s.Colors[c] &^ s.Kinds[Pawn]; b != 0; b &= b - 1 {
 			sq := lsb(b)
-			h[c] ^= zPiece[c][s.board[sq]&7][sq]
+			h[c] ^= zPiece[c][s.Squares[sq]&7][sq]
 		}
 	}
 	return h
 }
 
 // computeHash recomputes the Zobrist hash from scratch.
-func (s *state) computeHash() uint64 {
+func (s *State) computeHash() uint64 {
 	var h uint64
 	for sq := range 64 {
-		if p := s.board[sq]; p != 0 {
+		if p := s.Squares[sq]; p != 0 {
 			h ^= zPiece[p>>3][p&7][sq]
 		}
 	}
-	if s.side == Black {
+	if s.Side == Black {
 		h ^= zSide
 	}
 	h ^= zCastle[s.castle]

@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -32,7 +32,7 @@ type Entry struct {
 // Entries are the games the bot plays. Adding a game is adding its line.
 func Entries() []Entry {
 	return []Entry{
-		{Game: chess.Game{}, Drawer: render.NewChess},
+		{Game: chessgame.Game{}, Drawer: render.NewChess},
 		{Game: dama.Game{}, Drawer: render.NewDama},
 		{Game: draughts.Italian, Drawer: render.NewItalianDraughts},
 		{Game: draughts.Checkers, Drawer: render.NewCheckers},

@@ -17,7 +17,8 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
+	"oyunbot/games/chess/engine"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 )
@@ -35,7 +36,7 @@ const maxTries = 8
 
 func newInjector(g games.Game, stockfish string, nodes int) (injector, error) {
 	switch g.(type) {
-	case chess.Game:
+	case chessgame.Game:
 		sf, err := startUCI(stockfish)
 		if err != nil {
 			return nil, fmt.Errorf("%w: chess needs Stockfish (-stockfish): %v", errNoOracle, err)
@@ -65,13 +66,13 @@ type chessInjector struct {
 func (c *chessInjector) blunder(p games.Position, rng *rand.Rand) ([]ai.Move, float64, error) {
 	var cands []ai.Move
 	for _, m := range p.Moves(nil) {
-		q := p.Clone().(*chess.Position)
+		q := p.Clone().(*chessgame.Position)
 		q.Make(m)
 		if q.Status().Over {
 			continue
 		}
 		for _, r := range q.Moves(nil) {
-			if q.Noisy(r) && q.SEE(chess.MoveOf(r)) >= 300 {
+			if q.Noisy(r) && q.SEE(engine.MoveOf(r)) >= 300 {
 				cands = append(cands, m)
 				break
 			}

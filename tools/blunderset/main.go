@@ -39,7 +39,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/dama"
 	"oyunbot/games/draughts"
 	"oyunbot/games/islem"
@@ -71,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, ok := map[string]games.Game{"chess": chess.Game{}, "dama": dama.Game{}, "italian": draughts.Italian, "checkers": draughts.Checkers,
+	g, ok := map[string]games.Game{"chess": chessgame.Game{}, "dama": dama.Game{}, "italian": draughts.Italian, "checkers": draughts.Checkers,
 		"hapis": tavla.Game{}, "islem": islem.Game{}}[*gameName]
 	if !ok {
 		fmt.Fprintf(stderr, "blunderset: -game must be chess, dama, italian, checkers, hapis or islem\n")

@@ -20,7 +20,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/games/islem"
 	"oyunbot/games/puzzle"
 	"oyunbot/games/tavla"
@@ -124,7 +124,7 @@ const operaGame = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c
 // chessBoard is the Opera game's mate: the last move lit, the king in check
 // glowing.
 func chessBoard(io.Writer) ([]byte, error) {
-	p, err := play(chess.Game{}.Start(), strings.Fields(operaGame))
+	p, err := play(chessgame.Game{}.Start(), strings.Fields(operaGame))
 	if err != nil {
 		return nil, err
 	}

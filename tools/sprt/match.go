@@ -13,6 +13,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 )
 
 // adjudication ends hopeless or dead games early on the engines' scores.
@@ -70,7 +71,7 @@ func goCommand(tc timeControl, clock [2]time.Duration, side int) (string, time.D
 func playGame(ctx context.Context, fen string, white, black *engine, adj adjudication, timeMargin time.Duration) (g gameRecord) {
 	g = gameRecord{fen: fen, white: white.spec.name, black: black.spec.name, whiteScore: -1, start: time.Now()}
 	defer func() { g.done = time.Now() }()
-	p, err := chess.ParseFEN(fen)
+	p, err := chessgame.ParseFEN(fen)
 	if err != nil {
 		g.reason = "bad opening: " + err.Error()
 		g.failed = "opening"
@@ -143,12 +144,12 @@ func playGame(ctx context.Context, fen string, white, black *engine, adj adjudic
 			}
 		}
 		am, err := p.ParseMove(r.move)
-		if err != nil || chess.MoveOf(am).UCI() != r.move {
+		if err != nil || p.UCI(am) != r.move {
 			g.failed, g.reason = e.spec.name, "illegal move "+r.move
 			g.whiteScore = float64(side)
 			return g
 		}
-		g.san = append(g.san, p.SAN(chess.MoveOf(am)))
+		g.san = append(g.san, p.FormatMove(am))
 		p.Make(am)
 		g.moves = append(g.moves, r.move)
 		if !r.scored {
@@ -203,7 +204,7 @@ func (g *gameRecord) pgn(round int, event string) string {
 		fmt.Fprintf(&b, "[%s %q]\n", t[0], t[1])
 	}
 	b.WriteString("\n")
-	p, _ := chess.ParseFEN(g.fen)
+	p, _ := chessgame.ParseFEN(g.fen)
 	n := 1
 	black := false
 	if p != nil {

@@ -13,7 +13,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games/chess"
-
+	"oyunbot/games/chess/chessgame"
 	"oyunbot/tools/internal/sprtstat"
 )
 
@@ -34,7 +34,7 @@ func testEngine(mode string) {
 	depth := 1
 	fmt.Sscanf(mode, "depth%d", &depth)
 	e := ai.NewEngine(ai.DefaultOptions())
-	var pos *chess.Position
+	var pos *chessgame.Position
 	moves := 0
 	out := bufio.NewWriter(os.Stdout)
 	sc := bufio.NewScanner(os.Stdin)
@@ -58,7 +58,7 @@ func testEngine(mode string) {
 				}
 				fen = strings.Join(f[2:i], " ")
 			}
-			pos, _ = chess.ParseFEN(fen)
+			pos, _ = chessgame.ParseFEN(fen)
 			if i < len(f) && f[i] == "moves" {
 				for _, s := range f[i+1:] {
 					m, _ := pos.ParseMove(s)
@@ -75,7 +75,7 @@ func testEngine(mode string) {
 			default:
 				r := e.Search(context.Background(), pos, ai.Limits{Depth: depth}, nil)
 				fmt.Fprintf(out, "info depth %d score cp %d nodes %d\n", r.Depth, r.Score, r.Nodes)
-				fmt.Fprintf(out, "bestmove %s\n", chess.MoveOf(r.Best).UCI())
+				fmt.Fprintf(out, "bestmove %s\n", pos.UCI(r.Best))
 			}
 		case "quit":
 			out.Flush()
@@ -162,7 +162,7 @@ func TestMatchPlaysPairs(t *testing.T) {
 		if r := tags["Termination"]; r == "" || strings.Contains(r, "illegal") {
 			t.Errorf("game ended by %q", r)
 		}
-		p, err := chess.ParseFEN(tags["FEN"])
+		p, err := chessgame.ParseFEN(tags["FEN"])
 		if err != nil {
 			t.Fatalf("PGN FEN: %v", err)
 		}

@@ -18,7 +18,7 @@ import (
 	"strings"
 	"time"
 
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 )
 
 // readOpenings reads positions, one a line: a FEN (4 to 6 fields) or an
@@ -47,7 +47,7 @@ func readOpenings(r io.Reader) ([]string, error) {
 			k++
 		}
 		fen := strings.Join(f[:k], " ")
-		if _, err := chess.ParseFEN(fen); err != nil {
+		if _, err := chessgame.ParseFEN(fen); err != nil {
 			return nil, fmt.Errorf("line %d: %v", n, err)
 		}
 		out = append(out, fen)
@@ -97,7 +97,7 @@ func genOpenings(ctx context.Context, cfg genConfig, w io.Writer, log io.Writer)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		p := chess.NewStart()
+		p := chessgame.NewStart()
 		var moves []string
 		for len(moves) < cfg.plies && !p.Status().Over {
 			cands, err := candidates(sf, moves, cfg.pickDepth, cfg.window)

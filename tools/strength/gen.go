@@ -1,7 +1,7 @@
 package main
 
 // gen.go makes positions with known results for the evaluation's tuning
-// (games/chess/tune_test.go -tune-file): Stockfish plays itself at a fixed
+// (once for the tuner's -tune-file, now tools/chesstune): Stockfish plays itself at a fixed
 // node count from random openings, and every quiet position of a game
 // (not in check, a quiet best move) is written with the game's result:
 //
@@ -18,7 +18,7 @@ import (
 	"strings"
 
 	"oyunbot/ai"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 )
 
 // genPositions plays n games and writes their quiet positions to path.
@@ -43,14 +43,14 @@ func genPositions(sfPath string, n int, nodes int, path string, seed uint64) err
 	total := 0
 	for g := 0; g < n; g++ {
 		sf.send("ucinewgame")
-		p := chess.NewStart()
+		p := chessgame.NewStart()
 		var moves, fens []string
 		for ply := 0; ply < 300 && !p.Status().Over; ply++ {
 			var mv string
 			if ply < 8 {
 				ms := p.Moves(nil)
 				m := ms[rng.IntN(len(ms))]
-				mv = chess.MoveOf(m).UCI()
+				mv = p.UCI(m)
 			} else {
 				sf.send("position startpos moves " + strings.Join(moves, " "))
 				sf.send("go nodes " + strconv.Itoa(nodes))
@@ -64,7 +64,7 @@ func genPositions(sfPath string, n int, nodes int, path string, seed uint64) err
 			if err != nil {
 				return fmt.Errorf("game %d: %v", g, err)
 			}
-			if ply >= 8 && !p.InCheck() && !chess.MoveOf(m).IsNoisy() {
+			if ply >= 8 && !p.InCheck() && !p.Noisy(m) {
 				fens = append(fens, p.String())
 			}
 			p.Make(m)

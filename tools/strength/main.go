@@ -30,7 +30,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
-	"oyunbot/games/chess"
+	"oyunbot/games/chess/chessgame"
 )
 
 // openings are balanced positions a few moves into well-known openings
@@ -232,7 +232,7 @@ func (c config) play(j job) result {
 		r.botColour = "white"
 	}
 	moves := strings.Fields(openings[(j.index/2)%len(openings)])
-	p := chess.NewStart()
+	p := chessgame.NewStart()
 	for _, s := range moves {
 		m, err := p.ParseMove(s)
 		if err != nil {
