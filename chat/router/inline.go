@@ -13,6 +13,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/chat"
 	"oyunbot/chat/internal/command"
+	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/sessions"
 )
@@ -134,7 +135,8 @@ func watchOnly(rep chat.Reply) chat.Reply {
 // mirror sends game board rep, for one chat of the game, to the other
 // chats that show it: inline messages that share it (shareInline),
 // read-only; its own chat and its players' private chats, where it is
-// played too (request.actsHere), with its buttons. A mirrored board is
+// played too (request.actsHere), with its buttons, presented again in
+// that chat's language (its last turn, whose turn). A mirrored board is
 // edited in place where it can be, never brought to the bottom.
 func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 	boards, err := r.cfg.Store.GameBoards(ctx, rep.Platform, rep.GameID)
@@ -142,16 +144,21 @@ func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 		r.log.Warn("shared boards not loaded", "game", rep.GameID, "err", err)
 		return
 	}
-	home, _ := r.homeOf(ctx, rep.GameID)
+	s, ok := gameOf(ctx, r.games, rep.GameID)
+	if !ok || (rep.GameVersion != 0 && s.Version != rep.GameVersion) {
+		return // gone, or changed again: the newer board is mirrored itself
+	}
 	for _, b := range boards {
 		if b.ChannelID == rep.ChannelID || (rep.GameVersion != 0 && b.Version >= rep.GameVersion) {
 			continue // its own chat, or one that shows this version already
 		}
-		view := rep
-		if strings.HasPrefix(b.ChannelID, chat.InlineChannelPrefix) && b.ChannelID != home {
+		var view chat.Reply
+		if strings.HasPrefix(b.ChannelID, chat.InlineChannelPrefix) && b.ChannelID != s.ChannelID {
 			view = watchOnly(rep)
+		} else {
+			view = mirrored(r.show, r.mirrorLang(ctx, s, b.ChannelID), s)
 		}
-		view.ChannelID, view.Ref, view.Fresh = b.ChannelID, "", false
+		view.Platform, view.ChannelID, view.Ref, view.Fresh = rep.Platform, b.ChannelID, "", false
 		if r.chans.Get(ctx, view.Platform, view.ChannelID).Boards == sessions.BoardsNew {
 			view.Live = false
 		}
@@ -159,13 +166,45 @@ func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 	}
 }
 
-// homeOf is the chat game id is played in.
-func (r *Router) homeOf(ctx context.Context, id int64) (string, bool) {
-	if s, err := r.games.Get(id); err == nil {
-		return s.ChannelID, true
+// mirrorLang is the language a chat is shown a mirrored board of s in:
+// its setting, else the one it was last written in (a player's private
+// chat, their own), else the game's.
+func (r *Router) mirrorLang(ctx context.Context, s sessions.Snapshot, channelID string) chat.Lang {
+	if l, ok := chat.ParseLang(r.chans.Get(ctx, s.Platform, channelID).Lang); ok {
+		return l
 	}
-	if s, ok := r.games.Finished(ctx, id); ok {
-		return s.ChannelID, true
+	if l, ok := r.langs.get(ctx, langKey{s.Platform, channelID, ""}); ok {
+		return l
 	}
-	return "", false
+	return r.eventLang(ctx, s.Platform, channelID, s.Lang)
+}
+
+// mirrored is game s's board for a chat that did not see its last turn
+// made: the turn and whose turn it is, in that chat's language.
+func mirrored(show *present.Presenter, lang chat.Lang, s sessions.Snapshot) chat.Reply {
+	last := ai.NoSide // the side that played the last ply
+	for i := len(s.Sides) - 1; i >= 0 && last == ai.NoSide; i-- {
+		if sd := s.Sides[i]; sd == ai.First || sd == ai.Second {
+			last = sd
+		}
+	}
+	head := ""
+	if last != ai.NoSide {
+		head = show.TurnsText(lang, s, present.LastTurnStart(s, 0, last))
+	}
+	if head == "" {
+		head = show.GameTitle(lang, s)
+	}
+	if p := show.Prompt(lang, s); p != "" {
+		head += "\n" + p
+	}
+	return show.GameReply(lang, s, head, "")
+}
+
+// gameOf is game id, going on or over.
+func gameOf(ctx context.Context, games gameBook, id int64) (sessions.Snapshot, bool) {
+	if s, err := games.Get(id); err == nil {
+		return s, true
+	}
+	return games.Finished(ctx, id)
 }

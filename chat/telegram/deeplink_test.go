@@ -199,6 +199,11 @@ func TestE2EDeepLinkTournament(t *testing.T) {
 func TestE2EDeepLinkResume(t *testing.T) {
 	e := newE2E(t)
 	group := telegramtest.Group(905, "Kulüp")
+	e.srv.SetMember(group.ID, bob.ID, "administrator")
+	if _, err := e.srv.SendText(group, bob, "/lang en"); err != nil { // the group speaks English
+		t.Fatal(err)
+	}
+	e.waitText(t, group.ID, 0, func(telegramtest.Sent) bool { return true })
 	board, mover, other := e.ticTacToe(t, group)
 	link, ok := telegram.StartLink(e.bot.UserName(), "board #g1", false)
 	if !ok {
@@ -206,6 +211,10 @@ func TestE2EDeepLinkResume(t *testing.T) {
 	}
 	start := "/start " + link[strings.Index(link, "=")+1:]
 	pc := telegramtest.Private(mover)
+	if _, err := e.srv.SendText(pc, mover, "/lang tr"); err != nil { // the private chat speaks Turkish
+		t.Fatal(err)
+	}
+	e.waitText(t, pc.ID, 0, func(telegramtest.Sent) bool { return true })
 	if _, err := e.srv.SendText(pc, mover, start); err != nil {
 		t.Fatal(err)
 	}
@@ -224,6 +233,12 @@ func TestE2EDeepLinkResume(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the group's board was not edited: %q", texts(e.srv.History(group.ID)))
 	}
+	// Each chat in its own language: the group's board in English (its
+	// setting), the private one in Turkish.
+	name := strings.TrimSpace(mover.FirstName + " " + mover.LastName)
+	if got := e.message(t, group.ID, board.MessageID).Text; !strings.Contains(got, "To move: ") || !strings.HasPrefix(got, "#g1 "+name+": ") {
+		t.Errorf("the group's board after a private turn: %q", got)
+	}
 	// The other player's turn, in the group: the private board shows it.
 	board = e.message(t, group.ID, board.MessageID)
 	if _, err := e.srv.Press(other, group.ID, board.MessageID, cellMoves(board)[0]); err != nil {
@@ -233,6 +248,9 @@ func TestE2EDeepLinkResume(t *testing.T) {
 		return len(cellMoves(e.message(t, pc.ID, private.MessageID))) == 7
 	}); err != nil {
 		t.Fatalf("the private board was not edited: %q", texts(e.srv.History(pc.ID)))
+	}
+	if got := e.message(t, pc.ID, private.MessageID).Text; !strings.Contains(got, "Sıra: ") {
+		t.Errorf("the private board after a turn in the group: %q", got)
 	}
 	if n := e.tally(group.ID).messages; n != posted {
 		t.Errorf("%d messages posted in the group, want %d: turns edit the board there; %q", n, posted, texts(e.srv.History(group.ID)))
