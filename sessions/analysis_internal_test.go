@@ -58,11 +58,7 @@ func (d *done) listener() AnalysisListener {
 // run at once; then the result is kept: a request answers it at once.
 func TestAnalysesSliceKeepAndResume(t *testing.T) {
 	ctx := context.Background()
-	store, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openSQLite(t, filepath.Join(t.TempDir(), "bot.db"))
 	s := analysedGame()
 	start, moves, err := s.Replay()
 	if err != nil {
@@ -215,11 +211,7 @@ func TestAnalysesProgress(t *testing.T) {
 func TestAnalysesStopTellsAskers(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
-		store, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "bot.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer store.Close()
+		store := openSQLite(t, filepath.Join(t.TempDir(), "bot.db"))
 		q := &sliceQueue{}
 		a := newAnalyses(ctx, q.submit, AnalysesConfig{Store: store, Slice: 2})
 		mid, fresh := analysedGame(), analysedGame()

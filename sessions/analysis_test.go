@@ -17,6 +17,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess/chessgame"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // ruyLopez is a finished game of 24 plies (a Ruy Lopez), resigned by
@@ -73,27 +74,27 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := func() (*sessions.SQLStore, *sessions.Manager, *sessions.Analyses) {
-		store, err := sessions.OpenSQLite(ctx, path)
+	start := func() (*store.SQLStore, *sessions.Manager, *sessions.Analyses) {
+		st, err := store.OpenSQLite(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := sessions.New(sessions.Config{Games: reg, Store: store, IdleForfeit: -1})
+		m, err := sessions.New(sessions.Config{Games: reg, Store: st, IdleForfeit: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return store, m, sessions.NewAnalyses(m, sessions.AnalysesConfig{Store: store, Slice: 1})
+		return st, m, sessions.NewAnalyses(m, sessions.AnalysesConfig{Store: st, Slice: 1})
 	}
 	s := ruyLopez(5)
 
-	store, m, a := start()
+	st, m, a := start()
 	heard := make(chan error, 2) // a second call would be seen below
 	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(_ *analysis.Result, err error) { heard <- err }}); err != nil || !started {
 		t.Fatalf("Request: %v, %v", started, err)
 	}
 	deadline := time.Now().Add(time.Minute)
 	for {
-		if rec, err := store.Analysis(ctx, 5); err == nil && !rec.Complete {
+		if rec, err := st.Analysis(ctx, 5); err == nil && !rec.Complete {
 			break // a slice is kept
 		}
 		if time.Now().After(deadline) {
@@ -116,14 +117,14 @@ func TestAnalysesStopAndResume(t *testing.T) {
 		t.Fatalf("the listener heard a second time: %v", err)
 	default:
 	}
-	rec, err := store.Analysis(ctx, 5)
+	rec, err := st.Analysis(ctx, 5)
 	if err != nil || rec.Complete {
 		t.Fatalf("after the stop the store has %+v, %v", rec, err)
 	}
-	store.Close()
+	st.Close()
 
-	store, m, a = start()
-	defer store.Close()
+	st, m, a = start()
+	defer st.Close()
 	defer m.Close()
 	done := make(chan *analysis.Result, 1)
 	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(res *analysis.Result, err error) {

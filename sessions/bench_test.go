@@ -6,6 +6,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/dama"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // BenchmarkManagerMove measures a person's move through the Manager:
@@ -18,7 +19,7 @@ func BenchmarkManagerMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := sessions.New(sessions.Config{Games: reg, Store: open(b, sessions.MemoryDB), IdleForfeit: -1})
+	m, err := sessions.New(sessions.Config{Games: reg, Store: open(b, store.MemoryDB), IdleForfeit: -1})
 	if err != nil {
 		b.Fatal(err)
 	}

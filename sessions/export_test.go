@@ -1,39 +1,35 @@
 package sessions
 
-import "context"
+import (
+	"context"
+	"testing"
+)
 
-// ExecForTest runs raw SQL, for tests that tamper with the database.
-func (s *SQLStore) ExecForTest(ctx context.Context, query string, args ...any) error {
-	_, err := s.db.ExecContext(ctx, query, args...)
-	return err
+// SQLStoreForTest is what the internal tests use of the SQL store: the
+// Store, with the analyses.
+type SQLStoreForTest interface {
+	Store
+	AnalysisStore
 }
 
-// ReadOnlyForTest makes a SQLite database refuse every write (on) or
-// accept them again (off): SQLite's own error, as a full or failing disk
-// gives. The store keeps one connection from then on, so the setting holds.
-func (s *SQLStore) ReadOnlyForTest(ctx context.Context, on bool) error {
-	s.db.SetMaxOpenConns(1)
-	v := "OFF"
-	if on {
-		v = "ON"
-	}
-	_, err := s.db.ExecContext(ctx, "PRAGMA query_only = "+v)
-	return err
-}
+// OpenSQLiteForTest opens the SQL store (package store) on a SQLite file.
+// The internal tests that need a real database (a restart on the same
+// file, two copies of a game sharing one) cannot import package store,
+// which imports sessions; sqlstore_test.go, of package sessions_test and
+// linked into the same test binary, sets this in its init.
+var OpenSQLiteForTest func(ctx context.Context, path string) (SQLStoreForTest, error)
 
-// MigrationsForTest are the migrations of the database at where (a SQLite
-// file or a PostgreSQL URL), in order.
-func MigrationsForTest(where string) []string {
-	d := &sqlite
-	if IsPostgresURL(where) {
-		d = &postgres
+// openSQLite opens a SQLite store at path for an internal test, closed
+// when the test ends.
+func openSQLite(t testing.TB, path string) SQLStoreForTest {
+	t.Helper()
+	if OpenSQLiteForTest == nil {
+		t.Fatal("sessions.OpenSQLiteForTest not set (sqlstore_test.go's init)")
 	}
-	m, err := d.migrations()
+	st, err := OpenSQLiteForTest(context.Background(), path)
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	return m
+	t.Cleanup(func() { st.Close() })
+	return st
 }
-
-// MaxConnsForTest is the most connections the store opens at once.
-func (s *SQLStore) MaxConnsForTest() int { return s.db.Stats().MaxOpenConnections }

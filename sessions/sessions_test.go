@@ -41,7 +41,7 @@ func smallEngine() sessions.Engine {
 type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
-	store *sessions.SQLiteStore
+	store sqlStore
 	path  string
 	reg   *games.Registry
 

@@ -23,11 +23,7 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "b.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := openSQLite(t, filepath.Join(t.TempDir(), "b.db"))
 	m, err := New(Config{Games: reg, Store: st, Notify: func(Event) {}, IdleForfeit: -1, Shared: true})
 	if err != nil {
 		t.Fatal(err)

@@ -17,18 +17,19 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/store"
 	"oyunbot/tournament"
 )
 
 // countingStore counts the saves another process won (ErrConflict), to
 // show that a test really raced.
 type countingStore struct {
-	*sessions.PostgresStore
+	*store.SQLStore
 	conflicts *atomic.Int64
 }
 
 func (s countingStore) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
-	err := s.PostgresStore.SaveGame(ctx, rec)
+	err := s.SQLStore.SaveGame(ctx, rec)
 	if errors.Is(err, sessions.ErrConflict) {
 		s.conflicts.Add(1)
 	}
@@ -84,7 +85,7 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config)) *fleet
 func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config)) *botProcess {
 	t.Helper()
 	p := &botProcess{}
-	st := countingStore{openPostgres(t, f.url), &f.conflicts}
+	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
 		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i)}
 	if mod != nil {

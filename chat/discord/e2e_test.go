@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 	"oyunbot/tournament"
 )
 
@@ -44,20 +45,20 @@ func newE2E(t *testing.T) *e2e {
 func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Drawer) *e2e {
 	t.Helper()
 	srv := newServer(t)
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	t.Cleanup(func() { st.Close() })
 	var mgr *sessions.Manager
 	router, err := router.New(router.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
 		},
-		Store:   store,
+		Store:   st,
 		Drawers: drawers,
 		Logger:  newTestLogger(t),
 	})

@@ -7,31 +7,32 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // testRouter is a router playing reg's games on an in-memory store, wired
 // as cmd/bot wires it; now drives both clocks (nil: time.Now).
 func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router {
 	t.Helper()
-	store, err := sessions.OpenSQLite(context.Background(), sessions.MemoryDB)
+	st, err := store.OpenSQLite(context.Background(), store.MemoryDB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(Config{Games: reg, Store: store, Now: now,
+	r, err := New(Config{Games: reg, Store: st, Now: now,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Now: now})
+			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Now: now})
 			if err != nil {
 				return nil, err
 			}
 			return m, nil
 		}})
 	if err != nil {
-		store.Close()
+		st.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		r.Close()
-		store.Close()
+		st.Close()
 	})
 	return r
 }

@@ -6,18 +6,18 @@ import (
 	"testing"
 
 	"oyunbot/chat"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestLangMemoryIsBounded: the cache keeps at most its size, the least
 // recently used going first; what it drops is read back from the store.
 func TestLangMemoryIsBounded(t *testing.T) {
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "l.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "l.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
-	m := newLangMemory(store, nil)
+	defer st.Close()
+	m := newLangMemory(st, nil)
 	m.max = 2
 	ctx := t.Context()
 	a, b, c := langKey{"t", "c", "a"}, langKey{"t", "c", "b"}, langKey{"t", "c", "c"}

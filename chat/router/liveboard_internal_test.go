@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // heldBoards is a BoardSender that holds its first delivery until release
@@ -56,7 +56,7 @@ func (h *heldBoards) SendBoard(_ context.Context, r chat.Reply, at string) (stri
 // order; a Fresh board dropped makes the newer one a new message.
 func TestNewerBoardSupersedesQueued(t *testing.T) {
 	ctx := context.Background()
-	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 // sent it), is not shown over it.
 func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 	ctx := context.Background()
-	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/router"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // boardChat is a chat.BoardSender that keeps each channel's messages as a
@@ -124,7 +125,7 @@ type liveBot struct {
 	chat  *boardChat
 	clock *atomic.Int64 // nanoseconds added to the real time
 	r     *router.Router
-	store *sessions.SQLiteStore
+	store *store.SQLStore
 	ref   int
 }
 
@@ -139,15 +140,15 @@ func (lb *liveBot) now() time.Time { return time.Now().Add(time.Duration(lb.cloc
 // start opens the store and a router on it (again after stop: a restart).
 func (lb *liveBot) start() {
 	t := lb.t
-	store, err := sessions.OpenSQLite(context.Background(), lb.path)
+	st, err := store.OpenSQLite(context.Background(), lb.path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _, err := wire(t, store, func(c *router.Config, s *sessions.Config) { c.Now, s.Now = lb.now, lb.now })
+	r, _, err := wire(t, st, func(c *router.Config, s *sessions.Config) { c.Now, s.Now = lb.now, lb.now })
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb.r, lb.store = r, store
+	lb.r, lb.store = r, st
 	r.AddSender("test", lb.chat)
 	t.Cleanup(lb.stop)
 }

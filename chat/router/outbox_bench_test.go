@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"oyunbot/chat"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // BenchmarkReplyThroughOutbox: a command answered through the durable
@@ -16,12 +16,12 @@ import (
 func BenchmarkReplyThroughOutbox(b *testing.B) {
 	for _, cmd := range []string{"help", "board"} {
 		b.Run(cmd, func(b *testing.B) {
-			store, err := sessions.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "bot.db"))
+			st, err := store.OpenSQLite(context.Background(), filepath.Join(b.TempDir(), "bot.db"))
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer store.Close()
-			r, _, err := wire(b, store, nil)
+			defer st.Close()
+			r, _, err := wire(b, st, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestInsertTakenOver: a taken-over reply goes before the chat's newer
@@ -72,7 +72,7 @@ func (s blockingSender) Send(ctx context.Context, _ chat.Reply) error {
 // not yet told) does not count it lost to another process.
 func TestRenewalDuringSendLosesNothing(t *testing.T) {
 	ctx := context.Background()
-	st, err := sessions.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/router"
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store/pgtest"
 )
 
 // claimTTL is the claims' TTL in the shared outbox tests: short, but long

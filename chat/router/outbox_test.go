@@ -16,6 +16,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/router"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // flaky is a Sender that fails while fail says so, and keeps what it
@@ -68,7 +69,7 @@ func (f *flaky) texts() []string {
 // faultyStore is the real SQLite store with injected write failures (a full
 // disk), to check what a player is told when the store refuses a change.
 type faultyStore struct {
-	*sessions.SQLiteStore
+	*store.SQLStore
 	failSave, failEnqueue atomic.Bool
 }
 
@@ -78,14 +79,14 @@ func (f *faultyStore) SaveGame(ctx context.Context, rec sessions.GameRecord) err
 	if f.failSave.Load() {
 		return errDiskFull
 	}
-	return f.SQLiteStore.SaveGame(ctx, rec)
+	return f.SQLStore.SaveGame(ctx, rec)
 }
 
 func (f *faultyStore) EnqueueReplies(ctx context.Context, items []sessions.OutboxItem) ([]sessions.OutboxItem, error) {
 	if f.failEnqueue.Load() {
 		return nil, errDiskFull
 	}
-	return f.SQLiteStore.EnqueueReplies(ctx, items)
+	return f.SQLStore.EnqueueReplies(ctx, items)
 }
 
 // outboxBot is a Router on the database at path with sender s as platform
@@ -100,11 +101,11 @@ type outboxBot struct {
 
 func openOutboxBot(t *testing.T, path string, s chat.Sender, mod func(*router.Config, *sessions.Config)) *outboxBot {
 	t.Helper()
-	db, err := sessions.OpenSQLite(context.Background(), path)
+	db, err := store.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := &faultyStore{SQLiteStore: db}
+	store := &faultyStore{SQLStore: db}
 	r, mgr, err := wire(t, store, func(c *router.Config, sc *sessions.Config) {
 		c.ReplyRetry = time.Millisecond
 		if mod != nil {

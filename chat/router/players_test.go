@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestReplyInTheLanguageWritten: without a channel setting, a reply is in
@@ -154,19 +155,19 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			eng := &blockedEngine{started: make(chan struct{}, 4), release: make(chan struct{})}
 			held := make(chan sessions.Event, 4)
 			var deliver func(sessions.Event)
-			store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+			st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer store.Close()
+			defer st.Close()
 			reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(router.Config{Games: reg, Store: store,
+			r, err := router.New(router.Config{Games: reg, Store: st,
 				NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 					deliver = notify
-					return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 7, ThinkingNotice: time.Nanosecond,
+					return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
 						NewEngine: func() sessions.Engine { return eng },
 						Notify: func(ev sessions.Event) {
 							if ev.Kind == sessions.EventThinking {

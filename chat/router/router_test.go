@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // testDrawers are built once: a Drawer is safe for concurrent use, and
@@ -66,7 +67,7 @@ type bot struct {
 	r      *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	rec    *recorder
-	store  *sessions.SQLiteStore
+	store  *store.SQLStore
 	ref    int
 	locale string
 }
@@ -100,17 +101,17 @@ func wire(t testing.TB, store sessions.Store, mod func(*router.Config, *sessions
 
 func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 	t.Helper()
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
-	r, mgr, err := wire(t, store, mod)
+	t.Cleanup(func() { st.Close() })
+	r, mgr, err := wire(t, st, mod)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
 	r.AddSender("test", b.rec)
 	return b
 }

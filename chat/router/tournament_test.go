@@ -14,22 +14,23 @@ import (
 	"oyunbot/chat/internal/command"
 	"oyunbot/chat/router"
 	"oyunbot/sessions"
+	"oyunbot/store"
 	"oyunbot/tournament"
 )
 
 // openRouter starts a router on the SQLite file at path.
 func openRouter(t *testing.T, path string, mod func(*router.Config, *sessions.Config)) *bot {
 	t.Helper()
-	store, err := sessions.OpenSQLite(context.Background(), path)
+	st, err := store.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, mgr, err := wire(t, store, mod)
+	r, mgr, err := wire(t, st, mod)
 	if err != nil {
-		store.Close()
+		st.Close()
 		t.Fatal(err)
 	}
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: store}
+	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
 	r.AddSender("test", b.rec)
 	return b
 }

@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/chess/chessgame"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // newChessE2E is a bot wired as cmd/bot wires it, with chess and its
@@ -31,17 +32,17 @@ func newChessE2E(t *testing.T, cfg func(*telegram.Config)) *e2e {
 		t.Fatal(err)
 	}
 	srv := newServer(t)
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	t.Cleanup(func() { st.Close() })
 	r, err := router.New(router.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
 		},
-		Store:   store,
+		Store:   st,
 		Drawers: map[string]render.Drawer{"chess": render.NewChess(320)},
 	})
 	if err != nil {
@@ -66,7 +67,7 @@ func newChessE2E(t *testing.T, cfg func(*telegram.Config)) *e2e {
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: r, bot: bot, store: store}
+	return &e2e{srv: srv, router: r, bot: bot, store: st}
 }
 
 // tapBoard returns the group's newest message with a tap board.

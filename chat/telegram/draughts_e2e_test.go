@@ -18,6 +18,7 @@ import (
 	"oyunbot/games/draughts"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // newDraughtsE2E is newE2E with the two draughts games registered.
@@ -28,20 +29,20 @@ func newDraughtsE2E(t *testing.T) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	t.Cleanup(func() { st.Close() })
 	var mgr *sessions.Manager
 	router, err := router.New(router.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
 		},
-		Store:   store,
+		Store:   st,
 		Drawers: map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)},
 	})
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 	"oyunbot/tournament"
 )
 
@@ -30,7 +31,7 @@ type e2e struct {
 	router *router.Router
 	mgr    *sessions.Manager // the live games the router plays
 	bot    *telegram.Bot
-	store  *sessions.SQLStore
+	store  *store.SQLStore
 }
 
 func newE2E(t *testing.T) *e2e {
@@ -60,20 +61,20 @@ func newE2EWithDrawers(t *testing.T, reg *games.Registry, drawers, gifDrawers ma
 func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer, cfg func(*telegram.Config)) *e2e {
 	t.Helper()
 	srv := newServer(t)
-	store, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	t.Cleanup(func() { st.Close() })
 	var mgr *sessions.Manager
 	router, err := router.New(router.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
 			mgr = m
 			return m, err
 		},
-		Store:      store,
+		Store:      st,
 		Drawers:    drawers,
 		GIFDrawers: gifDrawers,
 	})
@@ -99,7 +100,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot, store: store}
+	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot, store: st}
 }
 
 // photos returns the boards shown in a chat, in order: each new board

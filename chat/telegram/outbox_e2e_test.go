@@ -21,13 +21,14 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // durableBot is a router and a Telegram adapter on the SQLite file path,
 // as cmd/bot wires them; stop ends the "process".
 type durableBot struct {
 	router *router.Router
-	store  *sessions.SQLiteStore
+	store  *store.SQLStore
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -38,16 +39,16 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := sessions.OpenSQLite(context.Background(), path)
+	st, err := store.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(router.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1, Notify: notify})
+			return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
 		},
-		Store:      store,
+		Store:      st,
 		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry: 5 * time.Millisecond,
 	})
@@ -60,7 +61,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	}
 	router.AddSender(telegram.Platform, bot)
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &durableBot{router: router, store: store, cancel: cancel, done: make(chan error, 1)}
+	d := &durableBot{router: router, store: st, cancel: cancel, done: make(chan error, 1)}
 	go func() { d.done <- bot.Run(ctx) }()
 	t.Cleanup(d.stop)
 	return d

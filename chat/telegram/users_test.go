@@ -12,7 +12,8 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store"
+	"oyunbot/store/pgtest"
 )
 
 // sharedUsers is a user directory two adapters share: PostgreSQL when
@@ -22,7 +23,7 @@ func sharedUsers(t *testing.T) sessions.UserDirectory {
 	if pgtest.Available() {
 		return pgtest.Open(t)
 	}
-	s, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	s, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ import (
 	"oyunbot/tournament"
 )
 
-// ListStore is what the lists read of the store (sessions.SQLStore).
+// ListStore is what the lists read of the store (store.SQLStore).
 type ListStore interface {
 	ListedGames(ctx context.Context, over bool, limit int) ([]sessions.GameRecord, error)
 	ListedTournaments(ctx context.Context, limit int) ([]sessions.TournamentRecord, error)
@@ -462,7 +462,7 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 	http.Error(w, "503 the database does not answer; try again shortly", http.StatusServiceUnavailable)
 }
 
-// ChannelStore is what a channel's page reads (sessions.SQLStore).
+// ChannelStore is what a channel's page reads (store.SQLStore).
 type ChannelStore interface {
 	Channel(ctx context.Context, platform, channelID string) (sessions.ChannelSettings, error)
 	ChannelGames(ctx context.Context, platform, channelID string) ([]sessions.GameRecord, error)

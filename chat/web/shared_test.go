@@ -14,12 +14,13 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store"
+	"oyunbot/store/pgtest"
 )
 
 // readyNotifier tells when its store listens.
 type readyNotifier struct {
-	*sessions.SQLStore
+	*store.SQLStore
 	ready chan struct{}
 }
 
@@ -34,17 +35,17 @@ func (n readyNotifier) ListenChanges(ctx context.Context, ready func(), changed 
 }
 
 // process is one bot process on a shared PostgreSQL database.
-func process(t *testing.T, url string, reg *games.Registry, links func(store web.Store) *web.Links, rec *recorder) (*sessions.SQLStore, *router.Router, *sessions.Manager) {
+func process(t *testing.T, url string, reg *games.Registry, links func(store web.Store) *web.Links, rec *recorder) (*store.SQLStore, *router.Router, *sessions.Manager) {
 	t.Helper()
-	store, err := sessions.OpenPostgres(context.Background(), url)
+	st, err := store.OpenPostgres(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	t.Cleanup(func() { st.Close() })
 	var mgr *sessions.Manager
-	cfg := router.Config{Games: reg, Store: store, Shared: true,
+	cfg := router.Config{Games: reg, Store: st, Shared: true,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Shared: true, Seed: 7,
+			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Shared: true, Seed: 7,
 				NewEngine: func() sessions.Engine {
 					opts := ai.DefaultOptions()
 					opts.TTSizeMB = 1
@@ -54,7 +55,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 			return m, err
 		}}
 	if links != nil {
-		cfg.Links = links(store)
+		cfg.Links = links(st)
 	}
 	r, err := router.New(cfg)
 	if err != nil {
@@ -64,7 +65,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	if rec != nil {
 		r.AddSender("test", rec)
 	}
-	return store, r, mgr
+	return st, r, mgr
 }
 
 // TestSharedModeFollowsOtherProcess: a page served by one process shows

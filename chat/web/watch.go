@@ -83,7 +83,7 @@ func (w *Watched) SaveTournament(ctx context.Context, rec sessions.TournamentRec
 }
 
 // Notifier tells of the changes any process stores
-// (sessions.SQLStore.ListenChanges on PostgreSQL).
+// (store.SQLStore.ListenChanges on PostgreSQL).
 type Notifier interface {
 	ListenChanges(ctx context.Context, ready func(), changed func(id int64)) error
 }

@@ -29,7 +29,7 @@ import (
 	"oyunbot/sessions"
 )
 
-// Store is what the pages read of the store (sessions.SQLStore).
+// Store is what the pages read of the store (store.SQLStore).
 type Store interface {
 	WebToken(ctx context.Context, kind, ref string) (string, error)
 	WebRef(ctx context.Context, token string) (kind, ref string, err error)

@@ -31,6 +31,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // recorder keeps the router's replies.
@@ -86,7 +87,7 @@ func (d drawOnce) Draw(f render.Frame) ([]byte, error) { return d().Draw(f) }
 // write through web.Watch, the router links the pages.
 type env struct {
 	t       testing.TB
-	store   *sessions.SQLiteStore
+	store   *store.SQLStore
 	r       *router.Router
 	mgr     *sessions.Manager
 	srv     atomic.Pointer[web.Server]
@@ -112,11 +113,11 @@ func newEnv(t testing.TB, mod func(*web.Config)) *env {
 // start opens the store at e.path and starts the bot and its pages.
 func (e *env) start(mod func(*web.Config)) {
 	t := e.t
-	store, err := sessions.OpenSQLite(context.Background(), e.path)
+	st, err := store.OpenSQLite(context.Background(), e.path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.store = store
+	e.store = st
 	reg, err := games.NewRegistry(tictactoe.Game{}, dama.Game{}, chessgame.Game{}, tavla.Game{}, islem.Game{}, puzzle.Eight,
 		draughts.Italian, draughts.Checkers)
 	if err != nil {
@@ -127,8 +128,8 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.base = "http://" + ln.Addr().String()
-	links := web.NewLinks(e.base, store, nil)
-	watched := web.Watch(store, func(id int64) {
+	links := web.NewLinks(e.base, st, nil)
+	watched := web.Watch(st, func(id int64) {
 		if srv := e.srv.Load(); srv != nil {
 			srv.Changed(id)
 		}
@@ -137,7 +138,7 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: store, Links: links, You: e.you,
+	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
 			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
 				NewEngine: e.metrics.Engine(func() sessions.Engine {

@@ -18,6 +18,7 @@ import (
 	"oyunbot/chat/console"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestGracefulStopTellsTheAnalysisAsker (issue 41.6): the built bot,
@@ -138,13 +139,13 @@ func TestGracefulStopTellsTheAnalysisAsker(t *testing.T) {
 func seedOperaGame(t *testing.T, db, platform, channel string, player sessions.Player) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := sessions.OpenSQLite(ctx, db)
+	st, err := store.OpenSQLite(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 	at := time.Now().Add(-time.Hour)
-	if _, err := store.CreateGame(ctx, sessions.GameRecord{Game: "chess", Platform: platform, ChannelID: channel,
+	if _, err := st.CreateGame(ctx, sessions.GameRecord{Game: "chess", Platform: platform, ChannelID: channel,
 		Players: [2]sessions.Player{player, {ID: sessions.BotID, Name: "oyunbot", Bot: true, Level: "easy"}},
 		Level:   "easy", Lang: "tr", Started: at, LastMove: at, Settled: true,
 		Moves: strings.Fields("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 Nxb5 cxb5 " +

@@ -15,6 +15,7 @@ import (
 
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // runCheckDB exits 0 when every row is readable, 1 when some are not (or
@@ -37,14 +38,14 @@ func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		path = cfg.DB
 	}
 	ctx := context.Background()
-	var store sessions.Store
-	if sessions.IsPostgresURL(path) {
-		pg, err := sessions.OpenPostgres(ctx, path) // its errors hide the password
+	var st sessions.Store
+	if store.IsPostgresURL(path) {
+		pg, err := store.OpenPostgres(ctx, path) // its errors hide the password
 		if err != nil {
 			fmt.Fprintln(stderr, "checkdb:", err)
 			return 1
 		}
-		store, path = pg, sessions.RedactURL(path)
+		st, path = pg, store.RedactURL(path)
 	} else {
 		// Opening a missing file would create an empty database.
 		if _, err := os.Stat(path); err != nil {
@@ -61,15 +62,15 @@ func runCheckDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer unlock()
-		lite, err := sessions.OpenSQLite(ctx, path)
+		lite, err := store.OpenSQLite(ctx, path)
 		if err != nil {
 			fmt.Fprintln(stderr, "checkdb:", err)
 			return 1
 		}
-		store = lite
+		st = lite
 	}
-	defer store.Close()
-	rows, err := sessions.Unreadable(ctx, store, registry.New())
+	defer st.Close()
+	rows, err := sessions.Unreadable(ctx, st, registry.New())
 	if err != nil {
 		fmt.Fprintln(stderr, "checkdb:", err)
 		return 1

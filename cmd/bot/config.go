@@ -17,6 +17,7 @@ import (
 	"oyunbot/chat"
 	chatrouter "oyunbot/chat/router"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // config is the bot's settings.
@@ -148,7 +149,7 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 	}
 	switch v := strings.ToLower(get("OYUNBOT_SHARED", "")); v {
 	case "":
-		c.Shared = sessions.IsPostgresURL(c.DB)
+		c.Shared = store.IsPostgresURL(c.DB)
 	case "on", "true", "1", "yes":
 		c.Shared = true
 	case "off", "false", "0", "no":

@@ -10,7 +10,7 @@ import (
 	"log/slog"
 
 	"oyunbot/internal/filelock"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // lockSuffix names the lock file beside a SQLite database.
@@ -23,7 +23,7 @@ const lockSuffix = ".lock"
 // logs a warning and goes on unlocked. The error, when another process
 // holds the file, says so and what to do.
 func lockDB(db string, log *slog.Logger) (unlock func(), err error) {
-	if db == sessions.MemoryDB || db == "" {
+	if db == store.MemoryDB || db == "" {
 		return func() {}, nil
 	}
 	path := db + lockSuffix

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"oyunbot/chat/telegram/telegramtest"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestOneProcessPerSQLiteFile (issue 41.1): a second bot on the SQLite
@@ -108,7 +108,7 @@ func TestLockDB(t *testing.T) {
 		t.Fatalf("after the release: %v", err)
 	}
 	again()
-	for _, private := range []string{sessions.MemoryDB, ""} {
+	for _, private := range []string{store.MemoryDB, ""} {
 		u1, err1 := lockDB(private, log)
 		u2, err2 := lockDB(private, log)
 		if err1 != nil || err2 != nil {

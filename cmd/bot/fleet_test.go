@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"oyunbot/chat/telegram/telegramtest"
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store/pgtest"
 )
 
 // heldAPI is one process's way to the fake Bot API: while hold is set,

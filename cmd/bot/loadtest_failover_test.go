@@ -25,6 +25,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // failoverLB hands each webhook update to the next backend, and to the
@@ -78,11 +79,11 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 	f.start(1)
 	tg, dbURL := f.tg, f.dbURL
 
-	store, err := sessions.OpenPostgres(context.Background(), dbURL)
+	st, err := store.OpenPostgres(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 	reg := registry.New()
 	const (
 		players = 8
@@ -115,7 +116,7 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 	}()
 	for i := range players {
 		wg.Go(func() {
-			if err := playAgainstBot(tg, store, reg, i, turns, &acked, &resent); err != nil {
+			if err := playAgainstBot(tg, st, reg, i, turns, &acked, &resent); err != nil {
 				errs <- err
 			}
 		})
@@ -144,18 +145,18 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 	ctx := context.Background()
 	// (Polled: the store's changes do not wake tg.Wait.)
 	if err := pollErr(func() bool {
-		un, err1 := store.UnannouncedGames(ctx)
-		pend, err2 := store.PendingReplies(ctx, "telegram")
+		un, err1 := st.UnannouncedGames(ctx)
+		pend, err2 := st.PendingReplies(ctx, "telegram")
 		return err1 == nil && err2 == nil && len(un) == 0 && len(pend) == 0
 	}); err != nil {
-		un, _ := store.UnannouncedGames(ctx)
-		pend, _ := store.PendingReplies(ctx, "telegram")
+		un, _ := st.UnannouncedGames(ctx)
+		pend, _ := st.PendingReplies(ctx, "telegram")
 		t.Errorf("after the run: %d games unannounced, %d replies undelivered", len(un), len(pend))
 	}
 	dups, atKill := 0, 0
 	for i := range players {
 		u := failoverUser(i)
-		recs, err := gamesOf(store, u.ID)
+		recs, err := gamesOf(st, u.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -216,11 +217,11 @@ func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 	f := newBotFleet(t, 2)
 	f.apis[0].hold.Store(true)
 	f.start(0) // alone: the balancer hands it every update
-	store, err := sessions.OpenPostgres(context.Background(), f.dbURL)
+	st, err := store.OpenPostgres(context.Background(), f.dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 	ctx := context.Background()
 	const players = 6
 	for i := range players {
@@ -233,7 +234,7 @@ func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 	// and its reply is in the outbox, owed by process 0.
 	var held []sessions.OutboxItem
 	poll(t, "process 0 to hold a reply in each chat", func() bool {
-		held, err = store.PendingReplies(ctx, "telegram")
+		held, err = st.PendingReplies(ctx, "telegram")
 		return err == nil && len(held) >= players
 	})
 	f.start(1)
@@ -245,7 +246,7 @@ func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 	killed := time.Now()
 	f.kill(0)
 	poll(t, "the survivor to deliver the dead process's replies", func() bool {
-		pending, err := store.PendingReplies(ctx, "telegram")
+		pending, err := st.PendingReplies(ctx, "telegram")
 		return err == nil && len(pending) == 0
 	})
 	waited := time.Since(killed)

@@ -35,6 +35,7 @@ import (
 	"oyunbot/games/puzzle"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 var memload = flag.Bool("memload", false, "measure the bot's memory under many GIFs and searches (minutes)")
@@ -93,13 +94,13 @@ func mb(n int64) string { return fmt.Sprintf("%.0f MB", float64(n)/1e6) }
 func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := sessions.OpenSQLite(ctx, dbPath)
+	st, err := store.OpenSQLite(ctx, dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 	reg := registry.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1})
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store/pgtest"
 )
 
 // TestDatabaseURLPasswordNeverLogged: opening a PostgreSQL URL that fails

@@ -36,6 +36,7 @@ import (
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 var queueload = flag.Bool("queueload", false, "measure a bystander's bot-move latency under 20 analyses and 20 puzzle searches (minutes)")
@@ -53,13 +54,13 @@ var ruyLopezMoves = []string{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"
 func finishedChess(t *testing.T, dbPath string, n int) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := sessions.OpenSQLite(ctx, dbPath)
+	st, err := store.OpenSQLite(ctx, dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 	reg := registry.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: store, Seed: 1})
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

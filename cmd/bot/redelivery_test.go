@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"oyunbot/chat/telegram/telegramtest"
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestRedeliveredUpdateAppliedOnce: Telegram sends an update again when
@@ -20,11 +20,11 @@ func TestRedeliveredUpdateAppliedOnce(t *testing.T) {
 	f := newBotFleet(t, 2)
 	f.start(0)
 	f.start(1)
-	store, err := sessions.OpenPostgres(context.Background(), f.dbURL)
+	st, err := store.OpenPostgres(context.Background(), f.dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
+	defer st.Close()
 
 	ali := telegramtest.User{ID: 501, FirstName: "Ali"}
 	dm := telegramtest.Private(ali)
@@ -35,13 +35,13 @@ func TestRedeliveredUpdateAppliedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	move := f.tg.LastUpdateID()
-	games, err := store.ActiveGames(context.Background())
+	games, err := st.ActiveGames(context.Background())
 	if err != nil || len(games) != 1 {
 		t.Fatalf("active games %d, %v", len(games), err)
 	}
 	id := games[0].ID
 	moves := func() []string {
-		rec, err := store.Game(context.Background(), id)
+		rec, err := st.Game(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
 		}

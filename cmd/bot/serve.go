@@ -23,6 +23,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // runBot runs the bot until its input ends (console) or it is interrupted.
@@ -304,20 +305,20 @@ func isTerminal(r io.Reader) bool {
 // password would become a folder's name. closeStore closes it (and
 // releases the file). On failure it logs why and returns the exit code.
 // The URL's password is never logged.
-func openStore(ctx context.Context, db string, log *slog.Logger) (store sessions.Store, closeStore func(), code int) {
-	if sessions.IsPostgresURL(db) {
-		store, err := sessions.OpenPostgres(ctx, db)
+func openStore(ctx context.Context, db string, log *slog.Logger) (st sessions.Store, closeStore func(), code int) {
+	if store.IsPostgresURL(db) {
+		pg, err := store.OpenPostgres(ctx, db)
 		if err != nil {
 			// The URL as configured: the handler redacts its password (the
 			// store's own errors show it as xxxxx).
 			log.Error("opening the database (OYUNBOT_DB)", "db", db, "err", err)
 			return nil, nil, 1
 		}
-		return store, func() { store.Close() }, 0
+		return pg, func() { pg.Close() }, 0
 	}
 	if strings.Contains(db, "://") {
 		log.Error("OYUNBOT_DB: set the path of a SQLite file or a postgres:// URL; other database servers are not supported",
-			"db", sessions.RedactURL(db))
+			"db", store.RedactURL(db))
 		return nil, nil, 2
 	}
 	if dir := filepath.Dir(db); dir != "" {
@@ -331,7 +332,7 @@ func openStore(ctx context.Context, db string, log *slog.Logger) (store sessions
 		log.Error("the database is in use", "err", err)
 		return nil, nil, 1
 	}
-	lite, err := sessions.OpenSQLite(ctx, db)
+	lite, err := store.OpenSQLite(ctx, db)
 	if err != nil {
 		unlock()
 		log.Error("opening the database", "path", db, "err", err)

@@ -15,7 +15,7 @@ var rules = []struct {
 }{
 	{"oyunbot/cmd/bot", "the product binary links no test fake",
 		[]string{"oyunbot/chat/telegram/telegramtest", "oyunbot/chat/discord/fakediscord", "oyunbot/games/gamestest",
-			"oyunbot/sessions/pgtest", "oyunbot/sessions/storetest", "testing"}},
+			"oyunbot/store/pgtest", "oyunbot/store/storetest", "testing"}},
 	{"oyunbot/render", "render's core reads games through views",
 		[]string{"oyunbot/games/", "oyunbot/chat", "oyunbot/sessions"}},
 	{"oyunbot/ai", "the engine knows no game",

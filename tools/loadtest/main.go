@@ -43,6 +43,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 func main() {
@@ -127,11 +128,11 @@ func (r loadResult) pct(p float64) time.Duration {
 }
 
 func (r loadResult) print(w io.Writer, o loadOptions) {
-	store := "sqlite"
-	if sessions.IsPostgresURL(o.db) {
-		store = "postgres"
+	kind := "sqlite"
+	if store.IsPostgresURL(o.db) {
+		kind = "postgres"
 	}
-	fmt.Fprintf(w, "store=%s procs=%d games=%d game=%s GOMAXPROCS=%d\n", store, o.procs, o.games, o.game, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(w, "store=%s procs=%d games=%d game=%s GOMAXPROCS=%d\n", kind, o.procs, o.games, o.game, runtime.GOMAXPROCS(0))
 	fmt.Fprintf(w, "moves: %d answered, %d stored, in %v: %.0f moves/s\n", r.moves, r.stored,
 		r.elapsed.Round(time.Millisecond), float64(r.moves)/r.elapsed.Seconds())
 	if r.cpu > 0 && r.moves > 0 {
@@ -282,19 +283,19 @@ func loadtest(ctx context.Context, o loadOptions, log *slog.Logger) (loadResult,
 // the Telegram adapter serving the webhook on ln.
 func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Server, hook, secret string,
 	ln net.Listener, log *slog.Logger) (*loadBot, error) {
-	store, err := openStore(ctx, o.db)
+	st, err := openStore(ctx, o.db)
 	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", sessions.RedactURL(o.db), err)
+		return nil, fmt.Errorf("opening %s: %w", store.RedactURL(o.db), err)
 	}
 	reg := registry.New()
 	shared := o.procs > 1
 	router, err := chatrouter.New(chatrouter.Config{
 		Games: reg,
 		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: store, Notify: notify, Logger: log,
+			return sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Logger: log,
 				Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
 		},
-		Store:    store,
+		Store:    st,
 		Drawers:  registry.Drawers(registry.BoardSize),
 		Logger:   log,
 		Lang:     chat.English,
@@ -302,7 +303,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		Instance: fmt.Sprint("load", i),
 	})
 	if err != nil {
-		store.Close()
+		st.Close()
 		return nil, err
 	}
 	bot, err := telegram.New(telegram.Config{
@@ -311,15 +312,15 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		// Telegram's own limits (20 a minute in a group, 30 a second in
 		// all) are off: the run measures the bot, not them.
 		PrivatePace: telegram.Pace{Every: -1}, GroupPace: telegram.Pace{Every: -1}, GlobalPace: telegram.Pace{Every: -1},
-		Users: chatrouter.Users(store, telegram.Platform), // @usernames met by any process
+		Users: chatrouter.Users(st, telegram.Platform), // @usernames met by any process
 	}, router)
 	if err != nil {
 		router.Close()
-		store.Close()
+		st.Close()
 		return nil, err
 	}
 	router.AddSender(telegram.Platform, bot)
-	b := &loadBot{store: store, router: router, done: make(chan error, 1)}
+	b := &loadBot{store: st, router: router, done: make(chan error, 1)}
 	go func() { b.done <- bot.Run(ctx) }()
 	return b, nil
 }
@@ -449,11 +450,11 @@ func (p *loadGame) gameID(ctx context.Context, st sessions.Store) int64 {
 // openStore opens the run's database: a PostgreSQL server for a
 // postgres:// URL, else a SQLite file (its folder created if missing).
 func openStore(ctx context.Context, db string) (sessions.Store, error) {
-	if sessions.IsPostgresURL(db) {
-		return sessions.OpenPostgres(ctx, db)
+	if store.IsPostgresURL(db) {
+		return store.OpenPostgres(ctx, db)
 	}
 	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
 		return nil, err
 	}
-	return sessions.OpenSQLite(ctx, db)
+	return store.OpenSQLite(ctx, db)
 }

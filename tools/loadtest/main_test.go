@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store/pgtest"
 )
 
 // TestLoadtest: a short run of the load tool, one and two processes on

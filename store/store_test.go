@@ -1,4 +1,4 @@
-package sessions_test
+package store_test
 
 // store_test.go: the store on both databases, SQLite and (behind
 // OYUNBOT_TEST_POSTGRES) PostgreSQL: the conformance suite, reopening,
@@ -21,21 +21,22 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
-	"oyunbot/sessions/storetest"
+	"oyunbot/store"
+	"oyunbot/store/pgtest"
+	"oyunbot/store/storetest"
 )
 
 // openAt opens the store at where: a SQLite file (or MemoryDB) or a
 // PostgreSQL URL.
-func openAt(where string) (*sessions.SQLStore, error) {
-	if sessions.IsPostgresURL(where) {
-		return sessions.OpenPostgres(context.Background(), where)
+func openAt(where string) (*store.SQLStore, error) {
+	if store.IsPostgresURL(where) {
+		return store.OpenPostgres(context.Background(), where)
 	}
-	return sessions.OpenSQLite(context.Background(), where)
+	return store.OpenSQLite(context.Background(), where)
 }
 
 // open opens the store at where, closed when the test ends.
-func open(t testing.TB, where string) *sessions.SQLStore {
+func open(t testing.TB, where string) *store.SQLStore {
 	t.Helper()
 	s, err := openAt(where)
 	if err != nil {
@@ -45,8 +46,8 @@ func open(t testing.TB, where string) *sessions.SQLStore {
 	return s
 }
 
-func openStore(t testing.TB, path string) *sessions.SQLStore     { return open(t, path) }
-func openPostgres(t testing.TB, dbURL string) *sessions.SQLStore { return open(t, dbURL) }
+func openStore(t testing.TB, path string) *store.SQLStore     { return open(t, path) }
+func openPostgres(t testing.TB, dbURL string) *store.SQLStore { return open(t, dbURL) }
 
 // freshSchema creates an empty schema for one test, dropped when the test
 // ends, and returns the server's URL with that schema as the search path.
@@ -60,7 +61,7 @@ var kinds = []struct {
 	where func(t testing.TB) string
 }{
 	{"sqlite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "store.db") }},
-	{"memory", func(testing.TB) string { return sessions.MemoryDB }},
+	{"memory", func(testing.TB) string { return store.MemoryDB }},
 	{"postgres", freshSchema},
 }
 
@@ -90,7 +91,7 @@ func TestStore(t *testing.T) {
 
 // corruptible is a store that can damage its rows by hand
 // (storetest.Corrupter), for the suite's tests of unreadable rows.
-type corruptible struct{ *sessions.SQLStore }
+type corruptible struct{ *store.SQLStore }
 
 // CorruptRow writes invalid JSON into the row's encoded column, and checks
 // that the row was there to damage.
@@ -234,11 +235,11 @@ func TestRejectsNegativeSchema(t *testing.T) {
 func TestPostgresMigrateConcurrently(t *testing.T) {
 	dbURL := freshSchema(t)
 	const procs = 6
-	opened := make([]*sessions.SQLStore, procs)
+	opened := make([]*store.SQLStore, procs)
 	errs := make([]error, procs)
 	var wg sync.WaitGroup
 	for i := range procs {
-		wg.Go(func() { opened[i], errs[i] = sessions.OpenPostgres(t.Context(), dbURL) })
+		wg.Go(func() { opened[i], errs[i] = store.OpenPostgres(t.Context(), dbURL) })
 	}
 	wg.Wait()
 	for i, s := range opened {
@@ -284,7 +285,7 @@ func TestPostgresErrorsHideThePassword(t *testing.T) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
-		s, err := sessions.OpenPostgres(ctx, dbURL)
+		s, err := store.OpenPostgres(ctx, dbURL)
 		if err == nil {
 			s.Close()
 			t.Fatalf("%s: opened", what)

@@ -1,4 +1,4 @@
-package sessions_test
+package store_test
 
 import (
 	"context"
@@ -8,23 +8,24 @@ import (
 	"time"
 
 	"oyunbot/sessions"
-	"oyunbot/sessions/pgtest"
+	"oyunbot/store"
+	"oyunbot/store/pgtest"
 )
 
 // TestStoreAnalyses: an analysis is stored, replaced, and read back as it
 // was, on SQLite and on PostgreSQL (when OYUNBOT_TEST_POSTGRES names one);
 // a game without one is ErrNotFound.
 func TestStoreAnalyses(t *testing.T) {
-	stores := map[string]func(t *testing.T) *sessions.SQLStore{
-		"sqlite": func(t *testing.T) *sessions.SQLStore {
-			s, err := sessions.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
+	stores := map[string]func(t *testing.T) *store.SQLStore{
+		"sqlite": func(t *testing.T) *store.SQLStore {
+			s, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { s.Close() })
 			return s
 		},
-		"postgres": func(t *testing.T) *sessions.SQLStore { return pgtest.Open(t) },
+		"postgres": func(t *testing.T) *store.SQLStore { return pgtest.Open(t) },
 	}
 	for name, open := range stores {
 		t.Run(name, func(t *testing.T) {

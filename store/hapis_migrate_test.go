@@ -1,4 +1,4 @@
-package sessions_test
+package store_test
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tavla"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // hapisMoves plays a few turns of hapis tavlası (the first legal ply each
@@ -63,7 +64,7 @@ func TestMigrateTavlaToHapis(t *testing.T) {
 	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 	bothStores(t, func(t *testing.T, fresh func() string) {
 		where := fresh()
-		migrations := sessions.MigrationsForTest(where)
+		migrations := store.MigrationsForTest(where)
 		if len(migrations) < 15 {
 			t.Fatalf("%d migrations", len(migrations))
 		}

@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore_games.go stores the games, their settling, the heartbeat and
 // the channels' settings.
@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"oyunbot/sessions"
 	"slices"
 	"strings"
 	"time"
@@ -38,7 +39,7 @@ var gameInsert, gameUpdate = func() (string, string) {
 }()
 
 // gameValues lists rec's columns in the order of gameSetColumns.
-func gameValues(rec GameRecord) ([]any, error) {
+func gameValues(rec sessions.GameRecord) ([]any, error) {
 	players, err := json.Marshal(rec.Players)
 	if err != nil {
 		return nil, err
@@ -50,7 +51,7 @@ func gameValues(rec GameRecord) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	person := func(p Player) string {
+	person := func(p sessions.Player) string {
 		if p.Bot {
 			return ""
 		}
@@ -66,7 +67,7 @@ func gameValues(rec GameRecord) ([]any, error) {
 }
 
 // CreateGame inserts rec and returns the new id.
-func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error) {
+func (s *SQLStore) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64, error) {
 	vals, err := gameValues(rec)
 	if err != nil {
 		return 0, err
@@ -83,14 +84,14 @@ func (s *SQLStore) CreateGame(ctx context.Context, rec GameRecord) (int64, error
 		id, err = s.insert(ctx, tx, gameInsert, vals...)
 		return err
 	})
-	if errors.Is(err, ErrDuplicate) {
+	if errors.Is(err, sessions.ErrDuplicate) {
 		return 0, err
 	}
 	return id, wrapped("create game", err)
 }
 
 // SaveGame overwrites game rec.ID if it is at version rec.Version-1.
-func (s *SQLStore) SaveGame(ctx context.Context, rec GameRecord) error {
+func (s *SQLStore) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
 	if rec.Update.ID == "" {
 		return s.saveGame(ctx, s.q, rec)
 	}
@@ -100,38 +101,38 @@ func (s *SQLStore) SaveGame(ctx context.Context, rec GameRecord) error {
 		}
 		return s.applyUpdate(ctx, tx, rec.Update)
 	})
-	if err != nil && !errors.Is(err, ErrConflict) && !errors.Is(err, ErrDuplicate) && !errors.Is(err, ErrUncertain) &&
+	if err != nil && !errors.Is(err, sessions.ErrConflict) && !errors.Is(err, sessions.ErrDuplicate) && !errors.Is(err, sessions.ErrUncertain) &&
 		s.d.uncertain(err) {
 		// The commit went out and its answer was lost: the change may
 		// stand (the Manager reads the game back).
-		return fmt.Errorf("sessions: save game %d: %w: %w", rec.ID, ErrUncertain, err)
+		return fmt.Errorf("store: save game %d: %w: %w", rec.ID, sessions.ErrUncertain, err)
 	}
 	return err
 }
 
 // applyUpdate records update u as applied, in the transaction of the
 // change it made; ErrDuplicate when it was recorded before.
-func (s *SQLStore) applyUpdate(ctx context.Context, tx querier, u UpdateKey) error {
+func (s *SQLStore) applyUpdate(ctx context.Context, tx querier, u sessions.UpdateKey) error {
 	n, err := exec(ctx, tx, `INSERT INTO applied_updates (platform, update_key, at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 		u.Platform, u.ID, ms(time.Now()))
 	switch {
 	case err != nil:
-		return fmt.Errorf("sessions: record update %s %s: %w", u.Platform, u.ID, err)
+		return fmt.Errorf("store: record update %s %s: %w", u.Platform, u.ID, err)
 	case n == 0:
-		return fmt.Errorf("sessions: update %s %s: %w", u.Platform, u.ID, ErrDuplicate)
+		return fmt.Errorf("store: update %s %s: %w", u.Platform, u.ID, sessions.ErrDuplicate)
 	}
 	return nil
 }
 
 // Applied reports whether platform update u was applied.
-func (s *SQLStore) Applied(ctx context.Context, u UpdateKey) (bool, error) {
+func (s *SQLStore) Applied(ctx context.Context, u sessions.UpdateKey) (bool, error) {
 	var one int
 	err := s.q.QueryRowContext(ctx, `SELECT 1 FROM applied_updates WHERE platform = ? AND update_key = ?`, u.Platform, u.ID).Scan(&one)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return false, nil
 	case err != nil:
-		return false, fmt.Errorf("sessions: applied update: %w", err)
+		return false, fmt.Errorf("store: applied update: %w", err)
 	}
 	return true, nil
 }
@@ -146,7 +147,7 @@ func (s *SQLStore) ForgetUpdates(ctx context.Context, before time.Time) error {
 // saveGame is SaveGame on q: the database, or a transaction that writes
 // more in the same commit (s.inTx(ctx, func(tx querier) error {...}),
 // saveGame first: its ErrConflict rolls the rest back).
-func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) error {
+func (s *SQLStore) saveGame(ctx context.Context, q querier, rec sessions.GameRecord) error {
 	vals, err := gameValues(rec)
 	if err != nil {
 		return err
@@ -154,9 +155,9 @@ func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) erro
 	n, err := exec(ctx, q, gameUpdate, append(vals, rec.ID, rec.Version-1)...)
 	switch {
 	case err != nil && s.d.uncertain(err):
-		return fmt.Errorf("sessions: save game %d: %w: %w", rec.ID, ErrUncertain, err)
+		return fmt.Errorf("store: save game %d: %w: %w", rec.ID, sessions.ErrUncertain, err)
 	case err != nil:
-		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
+		return fmt.Errorf("store: save game %d: %w", rec.ID, err)
 	case n > 0:
 		return nil
 	}
@@ -165,54 +166,54 @@ func (s *SQLStore) saveGame(ctx context.Context, q querier, rec GameRecord) erro
 	err = q.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, rec.ID).Scan(&one)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("sessions: save game %d: %w", rec.ID, ErrNotFound)
+		return fmt.Errorf("store: save game %d: %w", rec.ID, sessions.ErrNotFound)
 	case err != nil:
-		return fmt.Errorf("sessions: save game %d: %w", rec.ID, err)
+		return fmt.Errorf("store: save game %d: %w", rec.ID, err)
 	}
-	return fmt.Errorf("sessions: save game %d at version %d: %w", rec.ID, rec.Version, ErrConflict)
+	return fmt.Errorf("store: save game %d at version %d: %w", rec.ID, rec.Version, sessions.ErrConflict)
 }
 
 // Game loads game id.
-func (s *SQLStore) Game(ctx context.Context, id int64) (GameRecord, error) {
+func (s *SQLStore) Game(ctx context.Context, id int64) (sessions.GameRecord, error) {
 	return s.game(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
 }
 
 // game loads the one game a query selects; ErrNotFound if none.
-func (s *SQLStore) game(ctx context.Context, query string, args ...any) (GameRecord, error) {
+func (s *SQLStore) game(ctx context.Context, query string, args ...any) (sessions.GameRecord, error) {
 	return found(scanGame(s.q.QueryRowContext(ctx, query, args...)))
 }
 
 // games loads the games a query selects; rows it cannot decode are left out
 // and reported in an *UnreadableRowsError beside the others.
-func (s *SQLStore) games(ctx context.Context, where string, args ...any) ([]GameRecord, error) {
-	out, err := list(ctx, s, TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE `+where+` ORDER BY id`, args...)
+func (s *SQLStore) games(ctx context.Context, where string, args ...any) ([]sessions.GameRecord, error) {
+	out, err := list(ctx, s, sessions.TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE `+where+` ORDER BY id`, args...)
 	return out, wrapped("load games", err)
 }
 
 // ActiveGames loads every unfinished game, oldest first.
-func (s *SQLStore) ActiveGames(ctx context.Context) ([]GameRecord, error) {
+func (s *SQLStore) ActiveGames(ctx context.Context) ([]sessions.GameRecord, error) {
 	return s.games(ctx, `over = 0`)
 }
 
 // ChannelGames loads a channel's unfinished games, oldest first.
-func (s *SQLStore) ChannelGames(ctx context.Context, platform, channelID string) ([]GameRecord, error) {
+func (s *SQLStore) ChannelGames(ctx context.Context, platform, channelID string) ([]sessions.GameRecord, error) {
 	return s.games(ctx, `platform = ? AND channel = ? AND over = 0`, platform, channelID)
 }
 
 // UnsettledGames loads the finished games not yet settled, oldest first.
-func (s *SQLStore) UnsettledGames(ctx context.Context) ([]GameRecord, error) {
+func (s *SQLStore) UnsettledGames(ctx context.Context) ([]sessions.GameRecord, error) {
 	return s.games(ctx, `settled = 0 AND over = 1`)
 }
 
 // UnannouncedGames loads the games saved after their last announced version.
-func (s *SQLStore) UnannouncedGames(ctx context.Context) ([]GameRecord, error) {
+func (s *SQLStore) UnannouncedGames(ctx context.Context) ([]sessions.GameRecord, error) {
 	return s.games(ctx, `announced < version`)
 }
 
 // LastFinished loads userID's last finished game in a channel.
-func (s *SQLStore) LastFinished(ctx context.Context, platform, channelID, userID string) (GameRecord, error) {
+func (s *SQLStore) LastFinished(ctx context.Context, platform, channelID, userID string) (sessions.GameRecord, error) {
 	if userID == "" {
-		return GameRecord{}, ErrNotFound
+		return sessions.GameRecord{}, sessions.ErrNotFound
 	}
 	return s.game(ctx, `SELECT `+gameColumns+` FROM games
 		WHERE id = (SELECT max(id) FROM (
@@ -227,9 +228,9 @@ func (s *SQLStore) LastFinished(ctx context.Context, platform, channelID, userID
 // racing for one game wait for each other on the game's row, and the
 // losers find it settled; the ratings are written in key order, so that
 // two games settling at once with the same players never deadlock.
-func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRecord) error {
+func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []sessions.RatingRecord) error {
 	ratings = slices.Clone(ratings)
-	slices.SortStableFunc(ratings, func(a, b RatingRecord) int {
+	slices.SortStableFunc(ratings, func(a, b sessions.RatingRecord) int {
 		return cmp.Or(cmp.Compare(a.Platform, b.Platform), cmp.Compare(a.Game, b.Game), cmp.Compare(a.PlayerID, b.PlayerID))
 	})
 	err := s.inTx(ctx, func(tx querier) error {
@@ -257,7 +258,7 @@ func (s *SQLStore) SettleGame(ctx context.Context, id int64, ratings []RatingRec
 func (s *SQLStore) Heartbeat(ctx context.Context) (time.Time, error) {
 	var at int64
 	err := s.one(ctx, `SELECT at_ms FROM heartbeat WHERE id = 1`, nil, &at)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, sessions.ErrNotFound) {
 		return time.Time{}, err
 	}
 	return fromMS(at), wrapped("heartbeat", err)
@@ -292,8 +293,8 @@ func (s *SQLStore) CreditDowntime(ctx context.Context, last map[int64]time.Time,
 }
 
 // Channel loads a channel's settings.
-func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (ChannelSettings, error) {
-	cs := ChannelSettings{Platform: platform, ChannelID: channelID}
+func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (sessions.ChannelSettings, error) {
+	cs := sessions.ChannelSettings{Platform: platform, ChannelID: channelID}
 	var web int
 	err := s.one(ctx, `SELECT lang, level, dice, web, boards FROM channels WHERE platform = ? AND channel = ?`,
 		[]any{platform, channelID}, &cs.Lang, &cs.Level, &cs.Dice, &web, &cs.Boards)
@@ -302,7 +303,7 @@ func (s *SQLStore) Channel(ctx context.Context, platform, channelID string) (Cha
 }
 
 // SaveChannel stores a channel's settings.
-func (s *SQLStore) SaveChannel(ctx context.Context, cs ChannelSettings) error {
+func (s *SQLStore) SaveChannel(ctx context.Context, cs sessions.ChannelSettings) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO channels (platform, channel, lang, level, dice, web, boards)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, level = excluded.level, dice = excluded.dice,

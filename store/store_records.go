@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore_records.go stores what surrounds the games: ratings,
 // challenges, tournaments, matches, leases and the users met.
@@ -12,17 +12,18 @@ import (
 	"math"
 	"time"
 
+	"oyunbot/sessions"
 	"oyunbot/tournament"
 )
 
 // Rating loads a player's rating in a game.
-func (s *SQLStore) Rating(ctx context.Context, platform, game, playerID string) (RatingRecord, error) {
+func (s *SQLStore) Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, error) {
 	return found(scanRating(s.q.QueryRowContext(ctx, `SELECT `+ratingColumns+` FROM ratings
 		WHERE platform = ? AND game = ? AND player = ?`, platform, game, playerID)))
 }
 
 // PlayerRatings loads a player's ratings, by game name.
-func (s *SQLStore) PlayerRatings(ctx context.Context, platform, playerID string) ([]RatingRecord, error) {
+func (s *SQLStore) PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error) {
 	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings WHERE platform = ? AND player = ?
 		ORDER BY game`, platform, playerID)
 	return out, wrapped("ratings", err)
@@ -30,7 +31,7 @@ func (s *SQLStore) PlayerRatings(ctx context.Context, platform, playerID string)
 
 // Leaderboard loads a game's best ratings (all of them for a negative
 // limit).
-func (s *SQLStore) Leaderboard(ctx context.Context, platform, game string, limit int) ([]RatingRecord, error) {
+func (s *SQLStore) Leaderboard(ctx context.Context, platform, game string, limit int) ([]sessions.RatingRecord, error) {
 	if limit < 0 {
 		limit = math.MaxInt64
 	}
@@ -42,7 +43,7 @@ func (s *SQLStore) Leaderboard(ctx context.Context, platform, game string, limit
 // SaveChallenge stores c, replacing a challenge between the same people in
 // either direction, unless one of those cannot be read: it stays for a
 // human to repair.
-func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
+func (s *SQLStore) SaveChallenge(ctx context.Context, c sessions.ChallengeRecord) error {
 	data, err := encodeChallenge(c)
 	if err != nil {
 		return err
@@ -66,7 +67,7 @@ func (s *SQLStore) SaveChallenge(ctx context.Context, c ChallengeRecord) error {
 		defer rows.Close()
 		for rows.Next() {
 			if _, key, err := challengeRow(rows); err != nil {
-				return fmt.Errorf("%w: challenges %s: %v", ErrUnreadableRow, key, err)
+				return fmt.Errorf("%w: challenges %s: %v", sessions.ErrUnreadableRow, key, err)
 			}
 		}
 		if err := rows.Err(); err != nil {
@@ -97,14 +98,14 @@ func (s *SQLStore) TakeChallenge(ctx context.Context, platform, channelID, fromI
 
 // Challenges loads every stored challenge, oldest first (those created at
 // the same time in saving order).
-func (s *SQLStore) Challenges(ctx context.Context) ([]ChallengeRecord, error) {
-	out, err := list(ctx, s, TableChallenges, challengeRow, `SELECT platform, channel, from_id, to_id, data, created_ms
+func (s *SQLStore) Challenges(ctx context.Context) ([]sessions.ChallengeRecord, error) {
+	out, err := list(ctx, s, sessions.TableChallenges, challengeRow, `SELECT platform, channel, from_id, to_id, data, created_ms
 		FROM challenges ORDER BY created_ms, `+s.d.challengeSeq)
 	return out, wrapped("challenges", err)
 }
 
 // CreateTournament stores a new tournament.
-func (s *SQLStore) CreateTournament(ctx context.Context, rec TournamentRecord) (int64, error) {
+func (s *SQLStore) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
 	data, games, err := encodeTournament(rec)
 	if err != nil {
 		return 0, err
@@ -116,7 +117,7 @@ func (s *SQLStore) CreateTournament(ctx context.Context, rec TournamentRecord) (
 }
 
 // SaveTournament overwrites tournament rec.ID.
-func (s *SQLStore) SaveTournament(ctx context.Context, rec TournamentRecord) error {
+func (s *SQLStore) SaveTournament(ctx context.Context, rec sessions.TournamentRecord) error {
 	data, games, err := encodeTournament(rec)
 	if err != nil {
 		return err
@@ -128,20 +129,20 @@ func (s *SQLStore) SaveTournament(ctx context.Context, rec TournamentRecord) err
 }
 
 // ActiveTournaments loads the tournaments registering or running.
-func (s *SQLStore) ActiveTournaments(ctx context.Context) ([]TournamentRecord, error) {
-	out, err := list(ctx, s, TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
+func (s *SQLStore) ActiveTournaments(ctx context.Context) ([]sessions.TournamentRecord, error) {
+	out, err := list(ctx, s, sessions.TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
 		WHERE state IN (?, ?) ORDER BY id`, string(tournament.Registering), string(tournament.Running))
 	return out, wrapped("active tournaments", err)
 }
 
 // LastTournament loads a channel's latest tournament.
-func (s *SQLStore) LastTournament(ctx context.Context, platform, channelID string) (TournamentRecord, error) {
+func (s *SQLStore) LastTournament(ctx context.Context, platform, channelID string) (sessions.TournamentRecord, error) {
 	return found(scanTournament(s.q.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments
 		WHERE platform = ? AND channel = ? ORDER BY id DESC LIMIT 1`, platform, channelID)))
 }
 
 // CreateMatch stores a new match.
-func (s *SQLStore) CreateMatch(ctx context.Context, rec MatchRecord) (int64, error) {
+func (s *SQLStore) CreateMatch(ctx context.Context, rec sessions.MatchRecord) (int64, error) {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return 0, err
@@ -153,7 +154,7 @@ func (s *SQLStore) CreateMatch(ctx context.Context, rec MatchRecord) (int64, err
 }
 
 // SaveMatch overwrites match rec.ID.
-func (s *SQLStore) SaveMatch(ctx context.Context, rec MatchRecord) error {
+func (s *SQLStore) SaveMatch(ctx context.Context, rec sessions.MatchRecord) error {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -164,17 +165,17 @@ func (s *SQLStore) SaveMatch(ctx context.Context, rec MatchRecord) error {
 }
 
 // Match loads match id.
-func (s *SQLStore) Match(ctx context.Context, id int64) (MatchRecord, error) {
+func (s *SQLStore) Match(ctx context.Context, id int64) (sessions.MatchRecord, error) {
 	rec, _, err := matchRow(s.q.QueryRowContext(ctx, `SELECT id, data FROM matches WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return rec, ErrNotFound
+		return rec, sessions.ErrNotFound
 	}
 	return rec, wrapped(fmt.Sprintf("load match %d", id), err)
 }
 
 // ActiveMatches loads the matches not over, oldest first.
-func (s *SQLStore) ActiveMatches(ctx context.Context) ([]MatchRecord, error) {
-	out, err := list(ctx, s, TableMatches, matchRow, `SELECT id, data FROM matches WHERE over = 0 ORDER BY id`)
+func (s *SQLStore) ActiveMatches(ctx context.Context) ([]sessions.MatchRecord, error) {
+	out, err := list(ctx, s, sessions.TableMatches, matchRow, `SELECT id, data FROM matches WHERE over = 0 ORDER BY id`)
 	return out, wrapped("load matches", err)
 }
 
@@ -195,7 +196,7 @@ func (s *SQLStore) ReleaseLease(ctx context.Context, name, holder string) error 
 }
 
 // RememberUser stores u under its name.
-func (s *SQLStore) RememberUser(ctx context.Context, u UserRecord) error {
+func (s *SQLStore) RememberUser(ctx context.Context, u sessions.UserRecord) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO users (platform, name, id, display) VALUES (?, ?, ?, ?)
 		ON CONFLICT (platform, name) DO UPDATE SET id = excluded.id, display = excluded.display`,
 		u.Platform, u.Name, u.ID, u.Display)
@@ -203,11 +204,11 @@ func (s *SQLStore) RememberUser(ctx context.Context, u UserRecord) error {
 }
 
 // UserByName loads the user remembered under name.
-func (s *SQLStore) UserByName(ctx context.Context, platform, name string) (UserRecord, error) {
-	u := UserRecord{Platform: platform, Name: name}
+func (s *SQLStore) UserByName(ctx context.Context, platform, name string) (sessions.UserRecord, error) {
+	u := sessions.UserRecord{Platform: platform, Name: name}
 	if err := s.one(ctx, `SELECT id, display FROM users WHERE platform = ? AND name = ?`, []any{platform, name},
 		&u.ID, &u.Display); err != nil {
-		return UserRecord{}, err
+		return sessions.UserRecord{}, err
 	}
 	return u, nil
 }

@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // dialect.go: where SQLite and PostgreSQL differ. Everything else in the
 // store is the same SQL on both.

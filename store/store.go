@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore.go is the Store over a SQL database: SQLite (a file, the
 // default) or PostgreSQL (several bot processes sharing one database), one
@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"oyunbot/sessions"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -33,14 +34,7 @@ type SQLStore struct {
 	d  *dialect
 }
 
-// SQLiteStore and PostgresStore are the store's names from when there were
-// two; callers may keep using them.
-type (
-	SQLiteStore   = SQLStore
-	PostgresStore = SQLStore
-)
-
-var _ Store = (*SQLStore)(nil)
+var _ sessions.Store = (*SQLStore)(nil)
 
 // MemoryDB is the path of a private in-memory database (lost at Close).
 const MemoryDB = ":memory:"
@@ -67,7 +61,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLStore, error) {
 	q.Add("_pragma", "foreign_keys(ON)")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
-		return nil, fmt.Errorf("sessions: open %s: %w", path, err)
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	// One connection: SQLite has one writer at a time, and a second
 	// connection's writer waits in SQLite's busy handler, which sleeps 1,
@@ -89,7 +83,7 @@ func OpenPostgres(ctx context.Context, url string) (*SQLStore, error) {
 	where := RedactURL(url)
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
-		return nil, fmt.Errorf("sessions: open %s: %w", where, err)
+		return nil, fmt.Errorf("store: open %s: %w", where, err)
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = pgConnectTimeout
@@ -106,7 +100,7 @@ func OpenPostgres(ctx context.Context, url string) (*SQLStore, error) {
 	db.SetConnMaxIdleTime(cfg.MaxConnIdleTime)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("sessions: connect to %s: %w", where, err)
+		return nil, fmt.Errorf("store: connect to %s: %w", where, err)
 	}
 	return open(ctx, db, &postgres, where)
 }
@@ -116,7 +110,7 @@ func open(ctx context.Context, db *sql.DB, d *dialect, where string) (*SQLStore,
 	s := &SQLStore{db: db, q: d.on(db), d: d}
 	if err := s.inTx(ctx, func(tx querier) error { return s.migrate(ctx, tx) }); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("sessions: migrate %s: %w", where, err)
+		return nil, fmt.Errorf("store: migrate %s: %w", where, err)
 	}
 	return s, nil
 }
@@ -197,6 +191,12 @@ func (s *SQLStore) Version(ctx context.Context) (int, error) {
 	return v, err
 }
 
+// DB is the database beneath the store, for tests and maintenance tools
+// that must read or change rows by hand (a damaged row, a read-only disk):
+// what they write is theirs to keep consistent. Statements on it take
+// the database's own placeholders ($1 on PostgreSQL), not the store's ?.
+func (s *SQLStore) DB() *sql.DB { return s.db }
+
 // Close closes the database.
 func (s *SQLStore) Close() error { return s.db.Close() }
 
@@ -265,7 +265,7 @@ func (s *SQLStore) one(ctx context.Context, query string, args []any, dest ...an
 // found is v and err, sql.ErrNoRows as ErrNotFound.
 func found[T any](v T, err error) (T, error) {
 	if errors.Is(err, sql.ErrNoRows) {
-		return v, ErrNotFound
+		return v, sessions.ErrNotFound
 	}
 	return v, err
 }
@@ -273,7 +273,7 @@ func found[T any](v T, err error) (T, error) {
 // notFound is ErrNotFound for a write that changed no row, else err.
 func notFound(n int64, err error) error {
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return sessions.ErrNotFound
 	}
 	return err
 }

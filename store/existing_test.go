@@ -1,4 +1,4 @@
-package sessions_test
+package store_test
 
 // existing_test.go: databases written by earlier versions of the bot open
 // and read as they were written. testdata/store-v9.db (SQLite) and
@@ -24,7 +24,8 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
-	"oyunbot/sessions/storetest"
+	"oyunbot/store"
+	"oyunbot/store/storetest"
 )
 
 // storeDump is everything a store gives back of the fixture's rows.
@@ -96,7 +97,7 @@ func checkExisting(t *testing.T, s sessions.Store) {
 // (which would bring its schema up to date first).
 func rawExec(t *testing.T, where string, stmts ...string) {
 	t.Helper()
-	if sessions.IsPostgresURL(where) {
+	if store.IsPostgresURL(where) {
 		conn, err := pgx.Connect(t.Context(), where)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +129,7 @@ func schemaOf(t *testing.T, where string) string {
 	t.Helper()
 	query := `SELECT group_concat(type || ' ' || name || ': ' || ifnull(sql, ''), char(10))
 		FROM (SELECT * FROM sqlite_master ORDER BY name)`
-	if sessions.IsPostgresURL(where) {
+	if store.IsPostgresURL(where) {
 		query = `SELECT (SELECT string_agg(table_name || '.' || column_name || ' ' || data_type || ' ' ||
 			coalesce(collation_name, '') || ' ' || coalesce(column_default, '') || ' ' || is_nullable || ' ' ||
 			coalesce(identity_generation, ''), E'\n' ORDER BY table_name, column_name)
@@ -151,7 +152,7 @@ func schemaOf(t *testing.T, where string) string {
 func TestExistingDatabase(t *testing.T) {
 	bothStores(t, func(t *testing.T, fresh func() string) {
 		where := fresh()
-		if sessions.IsPostgresURL(where) {
+		if store.IsPostgresURL(where) {
 			dump, err := os.ReadFile("testdata/store-v9-postgres.sql")
 			if err != nil {
 				t.Fatal(err)
@@ -185,7 +186,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 		want := schemaOf(t, fresh())
 		for v := 1; v < 9; v++ { // update with each migration
 			where := fresh()
-			migrations := sessions.MigrationsForTest(where)
+			migrations := store.MigrationsForTest(where)
 			stmts := append(migrations[:v:v], `CREATE TABLE schema_version (version INTEGER NOT NULL)`,
 				fmt.Sprintf(`INSERT INTO schema_version (version) VALUES (%d)`, v),
 				`INSERT INTO games (game, platform, channel, players, moves, started_ms, last_ms, over, winner, reason)

@@ -1,4 +1,4 @@
-// Package pgtest gives tests outside package sessions a PostgreSQL store of
+// Package pgtest gives tests outside package store a PostgreSQL store of
 // their own: a fresh schema on the server OYUNBOT_TEST_POSTGRES names,
 // dropped when the test ends. Without the variable the test is skipped
 // (failed under CI=true, which never skips: .ci/run starts a server).
@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // Env names the PostgreSQL server the tests may use.
@@ -47,7 +47,7 @@ func Schema(t testing.TB) string {
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
-		t.Fatalf("connecting to %s: %v", sessions.RedactURL(base), err)
+		t.Fatalf("connecting to %s: %v", store.RedactURL(base), err)
 	}
 	defer conn.Close(ctx)
 	schema := "oyunbot_test_" + strings.ToLower(rand.Text()[:12])
@@ -77,16 +77,16 @@ func Schema(t testing.TB) string {
 
 // Open opens a store on a fresh schema (see Schema), closed when the test
 // ends.
-func Open(t testing.TB) *sessions.SQLStore {
+func Open(t testing.TB) *store.SQLStore {
 	t.Helper()
 	return OpenURL(t, Schema(t))
 }
 
 // OpenURL opens another store on the schema of url (a second process on
 // the same database), closed when the test ends.
-func OpenURL(t testing.TB, url string) *sessions.SQLStore {
+func OpenURL(t testing.TB, url string) *store.SQLStore {
 	t.Helper()
-	s, err := sessions.OpenPostgres(context.Background(), url)
+	s, err := store.OpenPostgres(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // rows.go reads result sets into records and encodes what the store keeps
 // as JSON. Rows that cannot be decoded are left out and reported in an
@@ -9,9 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/sessions"
 )
 
 // scanner is a row: *sql.Row or *sql.Rows.
@@ -30,7 +32,7 @@ func list[T any](ctx context.Context, s *SQLStore, table string, scan func(scann
 	defer rows.Close()
 	var (
 		out     []T
-		skipped []SkippedRow
+		skipped []sessions.SkippedRow
 	)
 	for rows.Next() {
 		rec, key, err := scan(rows)
@@ -40,7 +42,7 @@ func list[T any](ctx context.Context, s *SQLStore, table string, scan func(scann
 		case table == "":
 			return nil, err
 		default:
-			skipped = append(skipped, SkippedRow{table, key, err})
+			skipped = append(skipped, sessions.SkippedRow{Table: table, Key: key, Err: err})
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -52,22 +54,22 @@ func list[T any](ctx context.Context, s *SQLStore, table string, scan func(scann
 // wrapped is err saying what the store was doing; nil stays nil, and an
 // *UnreadableRowsError (which comes with the rows read) stays as it is.
 func wrapped(what string, err error) error {
-	var u *UnreadableRowsError
+	var u *sessions.UnreadableRowsError
 	if err == nil || errors.As(err, &u) {
 		return err
 	}
-	return fmt.Errorf("sessions: %s: %w", what, err)
+	return fmt.Errorf("store: %s: %w", what, err)
 }
 
 // gameRow reads a row of gameColumns.
-func gameRow(row scanner) (GameRecord, string, error) {
+func gameRow(row scanner) (sessions.GameRecord, string, error) {
 	rec, err := scanGame(row)
 	return rec, idKey(rec.ID), err // the id is read before any other column can fail
 }
 
-func scanGame(row scanner) (GameRecord, error) {
+func scanGame(row scanner) (sessions.GameRecord, error) {
 	var (
-		rec                     GameRecord
+		rec                     sessions.GameRecord
 		players, moves, tc      string
 		c0, c1, started, last   int64
 		drawOffer, over, winner int
@@ -83,14 +85,14 @@ func scanGame(row scanner) (GameRecord, error) {
 		return rec, err
 	}
 	rec.TakebackOffer = ai.Side(takeback)
-	if rec.TimeControl, err = ParseTimeControl(tc); err != nil {
-		return rec, fmt.Errorf("sessions: game %d time control %q: %w", rec.ID, tc, err)
+	if rec.TimeControl, err = sessions.ParseTimeControl(tc); err != nil {
+		return rec, fmt.Errorf("store: game %d time control %q: %w", rec.ID, tc, err)
 	}
 	if err := json.Unmarshal([]byte(players), &rec.Players); err != nil {
-		return rec, fmt.Errorf("sessions: game %d players: %w", rec.ID, err)
+		return rec, fmt.Errorf("store: game %d players: %w", rec.ID, err)
 	}
 	if err := json.Unmarshal([]byte(moves), &rec.Moves); err != nil {
-		return rec, fmt.Errorf("sessions: game %d moves: %w", rec.ID, err)
+		return rec, fmt.Errorf("store: game %d moves: %w", rec.ID, err)
 	}
 	millis := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
 	rec.Clocks, rec.Left = [2]time.Duration{millis(c0), millis(c1)}, [2]time.Duration{millis(l0), millis(l1)}
@@ -103,9 +105,9 @@ func scanGame(row scanner) (GameRecord, error) {
 
 const ratingColumns = `platform, game, player, name, rating, rd, volatility, games, updated_ms`
 
-func scanRating(row scanner) (RatingRecord, error) {
+func scanRating(row scanner) (sessions.RatingRecord, error) {
 	var (
-		r       RatingRecord
+		r       sessions.RatingRecord
 		updated int64
 	)
 	err := row.Scan(&r.Platform, &r.Game, &r.PlayerID, &r.Name, &r.Rating.Rating, &r.RD, &r.Volatility, &r.Games, &updated)
@@ -113,14 +115,14 @@ func scanRating(row scanner) (RatingRecord, error) {
 	return r, err
 }
 
-func ratingRow(row scanner) (RatingRecord, string, error) {
+func ratingRow(row scanner) (sessions.RatingRecord, string, error) {
 	r, err := scanRating(row)
 	return r, "", err
 }
 
 // challengeJSON is a ChallengeRecord as stored (the time control as text).
 type challengeJSON struct {
-	From, To    Player
+	From, To    sessions.Player
 	Game        string
 	Side        int
 	TimeControl string
@@ -128,21 +130,21 @@ type challengeJSON struct {
 	Target      int `json:",omitempty"`
 }
 
-func encodeChallenge(c ChallengeRecord) (string, error) {
+func encodeChallenge(c sessions.ChallengeRecord) (string, error) {
 	data, err := json.Marshal(challengeJSON{From: c.From, To: c.To, Game: c.Game, Side: int(c.Side),
 		TimeControl: c.TimeControl.String(), Lang: c.Lang, Target: c.Target})
 	return string(data), err
 }
 
 // decodeChallenge reads a challenge's data column into c.
-func decodeChallenge(data string, c *ChallengeRecord) error {
+func decodeChallenge(data string, c *sessions.ChallengeRecord) error {
 	var j challengeJSON
 	if err := json.Unmarshal([]byte(data), &j); err != nil {
-		return fmt.Errorf("sessions: challenge data: %w", err)
+		return fmt.Errorf("store: challenge data: %w", err)
 	}
-	tc, err := ParseTimeControl(j.TimeControl)
+	tc, err := sessions.ParseTimeControl(j.TimeControl)
 	if err != nil {
-		return fmt.Errorf("sessions: challenge time control %q: %w", j.TimeControl, err)
+		return fmt.Errorf("store: challenge time control %q: %w", j.TimeControl, err)
 	}
 	c.From, c.To, c.Game, c.Side, c.TimeControl, c.Lang, c.Target = j.From, j.To, j.Game, ai.Side(j.Side), tc, j.Lang, j.Target
 	return nil
@@ -150,9 +152,9 @@ func decodeChallenge(data string, c *ChallengeRecord) error {
 
 // challengeRow reads a row of platform, channel, from_id, to_id, data,
 // created_ms.
-func challengeRow(row scanner) (ChallengeRecord, string, error) {
+func challengeRow(row scanner) (sessions.ChallengeRecord, string, error) {
 	var (
-		c             ChallengeRecord
+		c             sessions.ChallengeRecord
 		from, to, raw string
 		created       int64
 	)
@@ -164,7 +166,7 @@ func challengeRow(row scanner) (ChallengeRecord, string, error) {
 	return c, challengeKey(c.Platform, c.ChannelID, from, to), err
 }
 
-func encodeTournament(rec TournamentRecord) (data, games string, err error) {
+func encodeTournament(rec sessions.TournamentRecord) (data, games string, err error) {
 	d, err := json.Marshal(rec.T)
 	if err != nil {
 		return "", "", err
@@ -178,9 +180,9 @@ func encodeTournament(rec TournamentRecord) (data, games string, err error) {
 
 const tournamentColumns = `id, platform, channel, lang, data, games, created_ms, updated_ms`
 
-func scanTournament(row scanner) (TournamentRecord, error) {
+func scanTournament(row scanner) (sessions.TournamentRecord, error) {
 	var (
-		rec              TournamentRecord
+		rec              sessions.TournamentRecord
 		data, games      string
 		created, updated int64
 	)
@@ -188,28 +190,28 @@ func scanTournament(row scanner) (TournamentRecord, error) {
 		return rec, err
 	}
 	if err := json.Unmarshal([]byte(data), &rec.T); err != nil {
-		return rec, fmt.Errorf("sessions: tournament %d: %w", rec.ID, err)
+		return rec, fmt.Errorf("store: tournament %d: %w", rec.ID, err)
 	}
 	if err := rec.T.Validate(); err != nil {
-		return rec, fmt.Errorf("sessions: tournament %d: %w", rec.ID, err)
+		return rec, fmt.Errorf("store: tournament %d: %w", rec.ID, err)
 	}
 	if err := json.Unmarshal([]byte(games), &rec.Games); err != nil {
-		return rec, fmt.Errorf("sessions: tournament %d games: %w", rec.ID, err)
+		return rec, fmt.Errorf("store: tournament %d games: %w", rec.ID, err)
 	}
 	rec.Created, rec.Updated = fromMS(created), fromMS(updated)
 	return rec, nil
 }
 
-func tournamentRow(row scanner) (TournamentRecord, string, error) {
+func tournamentRow(row scanner) (sessions.TournamentRecord, string, error) {
 	rec, err := scanTournament(row)
 	return rec, idKey(rec.ID), err // the id is read before any other column can fail
 }
 
 // matchRow reads a row of id, data, with the store's millisecond local
 // times.
-func matchRow(row scanner) (MatchRecord, string, error) {
+func matchRow(row scanner) (sessions.MatchRecord, string, error) {
 	var (
-		rec  MatchRecord
+		rec  sessions.MatchRecord
 		id   int64
 		data string
 	)
@@ -217,7 +219,7 @@ func matchRow(row scanner) (MatchRecord, string, error) {
 		return rec, idKey(id), err
 	}
 	if err := json.Unmarshal([]byte(data), &rec); err != nil {
-		return MatchRecord{}, idKey(id), fmt.Errorf("sessions: match %d: %w", id, err)
+		return sessions.MatchRecord{}, idKey(id), fmt.Errorf("store: match %d: %w", id, err)
 	}
 	rec.ID = id
 	rec.Created, rec.Updated = storedTime(rec.Created), storedTime(rec.Updated)
@@ -227,9 +229,9 @@ func matchRow(row scanner) (MatchRecord, string, error) {
 // replyColumns are the outbox columns replyRow reads.
 const replyColumns = `id, platform, channel, game, version, data, created_ms, owner, claim_ms`
 
-func replyRow(row scanner) (OutboxItem, string, error) {
+func replyRow(row scanner) (sessions.OutboxItem, string, error) {
 	var (
-		it             OutboxItem
+		it             sessions.OutboxItem
 		created, claim int64
 	)
 	err := row.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created, &it.Owner, &claim)
@@ -242,3 +244,24 @@ func idRow(row scanner) (int64, string, error) {
 	err := row.Scan(&id)
 	return id, "", err
 }
+
+// unreadable returns nil for no rows, else an *sessions.UnreadableRowsError.
+func unreadable(rows []sessions.SkippedRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	return &sessions.UnreadableRowsError{Rows: rows}
+}
+
+// idKey is a game's or tournament's SkippedRow.Key.
+func idKey(id int64) string { return strconv.FormatInt(id, 10) }
+
+// challengeKey is a challenge's SkippedRow.Key: "platform/channel/from>to".
+func challengeKey(platform, channel, from, to string) string {
+	return platform + "/" + channel + "/" + from + ">" + to
+}
+
+// storedTime is t as the store keeps it: to the millisecond, in local
+// time (a match's times, stored in its JSON, come back as the Manager
+// made them).
+func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }

@@ -1,8 +1,9 @@
-package sessions
+package store
 
 import (
 	"context"
 	"database/sql"
+	"oyunbot/sessions"
 	"path/filepath"
 	"testing"
 	"time"
@@ -50,7 +51,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil || last.ID != 1 || !last.Settled || last.Rated {
 		t.Fatalf("last finished %+v %v", last, err)
 	}
-	if _, err := s.LastFinished(ctx, "tg", "c", "@bot"); err != ErrNotFound {
+	if _, err := s.LastFinished(ctx, "tg", "c", "@bot"); err != sessions.ErrNotFound {
 		t.Fatalf("the bot's last game: %v", err)
 	}
 	active, err := s.ActiveGames(ctx)

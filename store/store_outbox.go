@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore_outbox.go stores the replies on their way to the platforms.
 
@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"oyunbot/sessions"
 	"slices"
 	"time"
 )
@@ -14,13 +15,13 @@ import (
 // EnqueueReplies stores items and marks the games they announce, atomically.
 // The games are marked after the inserts, in id order, so that two
 // enqueues never deadlock.
-func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]OutboxItem, error) {
+func (s *SQLStore) EnqueueReplies(ctx context.Context, items []sessions.OutboxItem) ([]sessions.OutboxItem, error) {
 	if len(items) == 0 {
 		return items, nil
 	}
-	var out []OutboxItem
+	var out []sessions.OutboxItem
 	err := s.inTx(ctx, func(tx querier) error {
-		out = make([]OutboxItem, len(items))
+		out = make([]sessions.OutboxItem, len(items))
 		announced := map[int64]int64{}
 		for i, it := range items {
 			var err error
@@ -49,7 +50,7 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []OutboxItem) ([]Ou
 }
 
 // PendingReplies loads a platform's undelivered replies, oldest first.
-func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]OutboxItem, error) {
+func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]sessions.OutboxItem, error) {
 	out, err := list(ctx, s, "", replyRow, `SELECT `+replyColumns+` FROM outbox WHERE platform = ? AND state = ''
 		ORDER BY id`, platform)
 	return out, wrapped("pending replies", err)
@@ -58,11 +59,11 @@ func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]Outbo
 // ClaimReplies claims the platform's free replies for owner, in one
 // statement; they come back in id order (the order a chat's replies are
 // sent in).
-func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]OutboxItem, error) {
+func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]sessions.OutboxItem, error) {
 	out, err := list(ctx, s, "", replyRow, `UPDATE outbox SET owner = ?, claim_ms = ? WHERE id IN (
 			SELECT id FROM outbox WHERE platform = ? AND state = '' AND claim_ms <= ?`+s.d.skipLocked+`)
 		RETURNING `+replyColumns, owner, ms(until), platform, ms(now))
-	slices.SortFunc(out, func(a, b OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b sessions.OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
 	return out, wrapped("claim replies", err)
 }
 
@@ -81,8 +82,8 @@ func (s *SQLStore) DeliveredReply(ctx context.Context, id int64) error {
 
 // AbandonReply marks reply id stale or failed; the row stays as the record.
 func (s *SQLStore) AbandonReply(ctx context.Context, id int64, state, note string) error {
-	if state != ReplyStale && state != ReplyFailed {
-		return fmt.Errorf("sessions: abandon reply %d: bad state %q", id, state)
+	if state != sessions.ReplyStale && state != sessions.ReplyFailed {
+		return fmt.Errorf("store: abandon reply %d: bad state %q", id, state)
 	}
 	_, err := s.q.ExecContext(ctx, `UPDATE outbox SET state = ?, note = ? WHERE id = ?`, state, note, id)
 	return wrapped(fmt.Sprintf("abandon reply %d", id), err)

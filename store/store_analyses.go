@@ -1,15 +1,16 @@
-package sessions
+package store
 
 // sqlstore_analyses.go keeps the post-game analyses (migration 13).
 
 import (
 	"context"
+	"oyunbot/sessions"
 )
 
-var _ AnalysisStore = (*SQLStore)(nil)
+var _ sessions.AnalysisStore = (*SQLStore)(nil)
 
 // SaveAnalysis implements AnalysisStore.
-func (s *SQLStore) SaveAnalysis(ctx context.Context, rec AnalysisRecord) error {
+func (s *SQLStore) SaveAnalysis(ctx context.Context, rec sessions.AnalysisRecord) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO analyses (game_id, complete, result, at_ms) VALUES (?, ?, ?, ?)
 		ON CONFLICT (game_id) DO UPDATE SET complete = excluded.complete, result = excluded.result, at_ms = excluded.at_ms`,
 		rec.GameID, boolInt(rec.Complete), string(rec.Result), ms(rec.At))
@@ -17,13 +18,13 @@ func (s *SQLStore) SaveAnalysis(ctx context.Context, rec AnalysisRecord) error {
 }
 
 // Analysis implements AnalysisStore.
-func (s *SQLStore) Analysis(ctx context.Context, gameID int64) (AnalysisRecord, error) {
-	rec := AnalysisRecord{GameID: gameID}
+func (s *SQLStore) Analysis(ctx context.Context, gameID int64) (sessions.AnalysisRecord, error) {
+	rec := sessions.AnalysisRecord{GameID: gameID}
 	var complete, at int64
 	var result string
 	if err := s.one(ctx, `SELECT complete, result, at_ms FROM analyses WHERE game_id = ?`, []any{gameID},
 		&complete, &result, &at); err != nil {
-		return AnalysisRecord{}, err
+		return sessions.AnalysisRecord{}, err
 	}
 	rec.Complete, rec.Result, rec.At = complete != 0, []byte(result), fromMS(at)
 	return rec, nil

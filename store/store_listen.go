@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore_listen.go: the PostgreSQL notifications of changed games and
 // tournaments (migration 12's triggers), for the web pages of every process
@@ -19,7 +19,7 @@ const ChangesChannel = "oyunbot_changes"
 
 // ErrNoNotifications is ListenChanges' error on a store that has none
 // (SQLite: one process, whose own writes say what changed).
-var ErrNoNotifications = errors.New("sessions: this store sends no notifications")
+var ErrNoNotifications = errors.New("store: this store sends no notifications")
 
 // ListenChanges calls changed with each game id stored with a change, and
 // each tournament's id negated, by any process on the database, until ctx

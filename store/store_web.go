@@ -1,4 +1,4 @@
-package sessions
+package store
 
 // sqlstore_web.go is what the web pages read (chat/web): the pages'
 // unguessable links, the games listed by the channels that allow it, a
@@ -16,50 +16,16 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/sessions"
 	"oyunbot/tournament"
-)
-
-// Kinds of web links (WebToken).
-const (
-	LinkGame       = "game"
-	LinkTournament = "tournament"
-	LinkPlayer     = "player"
-	LinkChannel    = "channel"
-	// LinkLogin names a person ("platform/id"): its token, in a personal
-	// link sent to them privately and then in their browser's cookie,
-	// signs them in to play on the pages (issue 37).
-	LinkLogin = "login"
 )
 
 // TokenBytes is the randomness of a web link's token: 128 bits, which
 // nobody guesses.
 const TokenBytes = 16
 
-// RatingPoint is a player's rating after one rated game (GameID 0: the
-// rating as it was when the history began).
-type RatingPoint struct {
-	Game     string // the game's name
-	PlayerID string
-	GameID   int64
-	Rating   float64
-	RD       float64
-	At       time.Time
-	// Before is the rating before this game, HasBefore false when this is
-	// the player's first point in the game.
-	Before    float64
-	HasBefore bool
-}
-
-// Tally is a player's results in one game: wins, draws, losses of the
-// finished games with a result (a game that ended without one counts for
-// nothing).
-type Tally struct {
-	Game                string
-	Wins, Draws, Losses int
-}
-
 // voidReasons are the ends without a result (Result.Void).
-var voidReasons = []any{ReasonAborted, ReasonAbandoned, ReasonEarlyDraw}
+var voidReasons = []any{sessions.ReasonAborted, sessions.ReasonAbandoned, sessions.ReasonEarlyDraw}
 
 // WebToken returns the token of the page of kind (LinkGame...) naming ref
 // (a game's id, a player's "platform/id"), made the first time it is
@@ -71,7 +37,7 @@ func (s *SQLStore) WebToken(ctx context.Context, kind, ref string) (string, erro
 	if err == nil {
 		return token, nil
 	}
-	if !errors.Is(err, ErrNotFound) {
+	if !errors.Is(err, sessions.ErrNotFound) {
 		return "", wrapped("web token", err)
 	}
 	b := make([]byte, TokenBytes)
@@ -102,7 +68,7 @@ func (s *SQLStore) RenewWebToken(ctx context.Context, kind, ref string) (string,
 // WebRef returns what a token names; ErrNotFound for a token never made.
 func (s *SQLStore) WebRef(ctx context.Context, token string) (kind, ref string, err error) {
 	err = s.one(ctx, `SELECT kind, ref FROM web_links WHERE token = ?`, []any{token}, &kind, &ref)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, sessions.ErrNotFound) {
 		return "", "", err
 	}
 	return kind, ref, wrapped("web link", err)
@@ -115,20 +81,20 @@ const listed = `EXISTS (SELECT 1 FROM channels c WHERE c.platform = games.platfo
 // listed (ChannelSettings.Web): the unfinished ones, the last moved first,
 // or (over) the finished ones, the last begun first. Unreadable rows are
 // left out and reported as ActiveGames does.
-func (s *SQLStore) ListedGames(ctx context.Context, over bool, limit int) ([]GameRecord, error) {
+func (s *SQLStore) ListedGames(ctx context.Context, over bool, limit int) ([]sessions.GameRecord, error) {
 	order := `last_ms DESC, id DESC`
 	if over {
 		order = `id DESC`
 	}
-	out, err := list(ctx, s, TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE over = ? AND `+listed+
+	out, err := list(ctx, s, sessions.TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE over = ? AND `+listed+
 		` ORDER BY `+order+` LIMIT ?`, boolInt(over), limit)
 	return out, wrapped("listed games", err)
 }
 
 // RecentGames loads up to limit finished games of a channel, the last
 // begun first.
-func (s *SQLStore) RecentGames(ctx context.Context, platform, channelID string, limit int) ([]GameRecord, error) {
-	out, err := list(ctx, s, TableGames, gameRow, `SELECT `+gameColumns+` FROM games
+func (s *SQLStore) RecentGames(ctx context.Context, platform, channelID string, limit int) ([]sessions.GameRecord, error) {
+	out, err := list(ctx, s, sessions.TableGames, gameRow, `SELECT `+gameColumns+` FROM games
 		WHERE platform = ? AND channel = ? AND over = 1 ORDER BY id DESC LIMIT ?`, platform, channelID, limit)
 	return out, wrapped("recent games", err)
 }
@@ -136,12 +102,12 @@ func (s *SQLStore) RecentGames(ctx context.Context, platform, channelID string, 
 // PlayerGames loads up to limit games playerID played (finished or not),
 // the last begun first; listedOnly keeps those of the channels whose games
 // are listed.
-func (s *SQLStore) PlayerGames(ctx context.Context, platform, playerID string, listedOnly bool, limit int) ([]GameRecord, error) {
+func (s *SQLStore) PlayerGames(ctx context.Context, platform, playerID string, listedOnly bool, limit int) ([]sessions.GameRecord, error) {
 	where := ``
 	if listedOnly {
 		where = ` AND ` + listed
 	}
-	out, err := list(ctx, s, TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE id IN (
+	out, err := list(ctx, s, sessions.TableGames, gameRow, `SELECT `+gameColumns+` FROM games WHERE id IN (
 			SELECT id FROM (SELECT id FROM games WHERE platform = ? AND p0 = ?`+where+` ORDER BY id DESC LIMIT ?) AS a
 			UNION
 			SELECT id FROM (SELECT id FROM games WHERE platform = ? AND p1 = ?`+where+` ORDER BY id DESC LIMIT ?) AS b)
@@ -151,7 +117,7 @@ func (s *SQLStore) PlayerGames(ctx context.Context, platform, playerID string, l
 
 // PlayerTallies counts playerID's results by game (wins, draws, losses of
 // the finished games with a result), by game name.
-func (s *SQLStore) PlayerTallies(ctx context.Context, platform, playerID string) ([]Tally, error) {
+func (s *SQLStore) PlayerTallies(ctx context.Context, platform, playerID string) ([]sessions.Tally, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT game,
 			SUM(CASE WHEN winner = side THEN 1 ELSE 0 END),
 			SUM(CASE WHEN winner = ? THEN 1 ELSE 0 END),
@@ -166,9 +132,9 @@ func (s *SQLStore) PlayerTallies(ctx context.Context, platform, playerID string)
 		return nil, wrapped("tallies", err)
 	}
 	defer rows.Close()
-	var out []Tally
+	var out []sessions.Tally
 	for rows.Next() {
-		var t Tally
+		var t sessions.Tally
 		if err := rows.Scan(&t.Game, &t.Wins, &t.Draws, &t.Losses); err != nil {
 			return nil, wrapped("tallies", err)
 		}
@@ -179,7 +145,7 @@ func (s *SQLStore) PlayerTallies(ctx context.Context, platform, playerID string)
 
 // recordRating keeps r, game id's new rating, in the history (in
 // SettleGame's transaction tx).
-func (s *SQLStore) recordRating(ctx context.Context, tx querier, id int64, r RatingRecord) error {
+func (s *SQLStore) recordRating(ctx context.Context, tx querier, id int64, r sessions.RatingRecord) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO rating_history (platform, game, player, game_id, rating, rd, at_ms)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, game, player, game_id) DO NOTHING`,
 		r.Platform, r.Game, r.PlayerID, id, r.Rating.Rating, r.RD, ms(r.Updated))
@@ -196,12 +162,12 @@ const ratingPointColumns = `h.game, h.player, h.game_id, h.rating, h.rd, h.at_ms
 		AND (p.at_ms < h.at_ms OR (p.at_ms = h.at_ms AND p.game_id < h.game_id))
 		ORDER BY p.at_ms DESC, p.game_id DESC LIMIT 1)`
 
-func scanPoints(rows *sql.Rows) ([]RatingPoint, error) {
+func scanPoints(rows *sql.Rows) ([]sessions.RatingPoint, error) {
 	defer rows.Close()
-	var out []RatingPoint
+	var out []sessions.RatingPoint
 	for rows.Next() {
 		var (
-			p      RatingPoint
+			p      sessions.RatingPoint
 			at     int64
 			before sql.NullFloat64
 		)
@@ -216,7 +182,7 @@ func scanPoints(rows *sql.Rows) ([]RatingPoint, error) {
 
 // RatingHistory loads playerID's ratings after each of their rated games,
 // by game name, then oldest first.
-func (s *SQLStore) RatingHistory(ctx context.Context, platform, playerID string) ([]RatingPoint, error) {
+func (s *SQLStore) RatingHistory(ctx context.Context, platform, playerID string) ([]sessions.RatingPoint, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT `+ratingPointColumns+` FROM rating_history h
 		WHERE h.platform = ? AND h.player = ? ORDER BY h.game, h.at_ms, h.game_id`, platform, playerID)
 	if err != nil {
@@ -228,7 +194,7 @@ func (s *SQLStore) RatingHistory(ctx context.Context, platform, playerID string)
 
 // GameRatings loads the ratings game id left its players with (none for
 // a game not rated, or not settled yet).
-func (s *SQLStore) GameRatings(ctx context.Context, id int64) ([]RatingPoint, error) {
+func (s *SQLStore) GameRatings(ctx context.Context, id int64) ([]sessions.RatingPoint, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT `+ratingPointColumns+` FROM rating_history h
 		WHERE h.game_id = ? ORDER BY h.player`, id)
 	if err != nil {
@@ -240,7 +206,7 @@ func (s *SQLStore) GameRatings(ctx context.Context, id int64) ([]RatingPoint, er
 
 // ChannelLeaderboard loads the best limit ratings in game of the people
 // who played it in a channel, best first (ties as Leaderboard's).
-func (s *SQLStore) ChannelLeaderboard(ctx context.Context, platform, channelID, game string, limit int) ([]RatingRecord, error) {
+func (s *SQLStore) ChannelLeaderboard(ctx context.Context, platform, channelID, game string, limit int) ([]sessions.RatingRecord, error) {
 	out, err := list(ctx, s, "", ratingRow, `SELECT `+ratingColumns+` FROM ratings
 		WHERE platform = ? AND game = ? AND player IN (
 			SELECT p0 FROM games WHERE platform = ? AND channel = ? AND game = ? AND p0 <> ''
@@ -252,15 +218,15 @@ func (s *SQLStore) ChannelLeaderboard(ctx context.Context, platform, channelID, 
 }
 
 // TournamentByID loads tournament id; ErrNotFound if there is none.
-func (s *SQLStore) TournamentByID(ctx context.Context, id int64) (TournamentRecord, error) {
+func (s *SQLStore) TournamentByID(ctx context.Context, id int64) (sessions.TournamentRecord, error) {
 	return found(scanTournament(s.q.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE id = ?`, id)))
 }
 
 // ListedTournaments loads up to limit tournaments registering or running
 // in the channels whose games are listed, the latest first; unreadable
 // rows are left out and reported as ActiveGames does.
-func (s *SQLStore) ListedTournaments(ctx context.Context, limit int) ([]TournamentRecord, error) {
-	out, err := list(ctx, s, TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
+func (s *SQLStore) ListedTournaments(ctx context.Context, limit int) ([]sessions.TournamentRecord, error) {
+	out, err := list(ctx, s, sessions.TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
 		WHERE state IN (?, ?) AND EXISTS (SELECT 1 FROM channels c
 			WHERE c.platform = tournaments.platform AND c.channel = tournaments.channel AND c.web = 1)
 		ORDER BY id DESC LIMIT ?`, string(tournament.Registering), string(tournament.Running), limit)
@@ -269,24 +235,24 @@ func (s *SQLStore) ListedTournaments(ctx context.Context, limit int) ([]Tourname
 
 // ChannelTournaments loads up to limit of a channel's tournaments, in any
 // state, the latest first.
-func (s *SQLStore) ChannelTournaments(ctx context.Context, platform, channelID string, limit int) ([]TournamentRecord, error) {
-	out, err := list(ctx, s, TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
+func (s *SQLStore) ChannelTournaments(ctx context.Context, platform, channelID string, limit int) ([]sessions.TournamentRecord, error) {
+	out, err := list(ctx, s, sessions.TableTournaments, tournamentRow, `SELECT `+tournamentColumns+` FROM tournaments
 		WHERE platform = ? AND channel = ? ORDER BY id DESC LIMIT ?`, platform, channelID, limit)
 	return out, wrapped("channel tournaments", err)
 }
 
 // ListedChannels loads the settings of the channels whose games are
 // listed.
-func (s *SQLStore) ListedChannels(ctx context.Context) ([]ChannelSettings, error) {
+func (s *SQLStore) ListedChannels(ctx context.Context) ([]sessions.ChannelSettings, error) {
 	rows, err := s.q.QueryContext(ctx, `SELECT platform, channel, lang, level, dice FROM channels WHERE web = 1
 		ORDER BY platform, channel`)
 	if err != nil {
 		return nil, wrapped("listed channels", err)
 	}
 	defer rows.Close()
-	var out []ChannelSettings
+	var out []sessions.ChannelSettings
 	for rows.Next() {
-		cs := ChannelSettings{Web: true}
+		cs := sessions.ChannelSettings{Web: true}
 		if err := rows.Scan(&cs.Platform, &cs.ChannelID, &cs.Lang, &cs.Level, &cs.Dice); err != nil {
 			return nil, wrapped("listed channels", err)
 		}
