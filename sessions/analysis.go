@@ -24,7 +24,7 @@ import (
 )
 
 // AnalysisStore keeps the analyses with their games (migration 13).
-// SQLStore implements it.
+// store.SQLStore implements it.
 type AnalysisStore interface {
 	// SaveAnalysis stores (inserts or replaces) a game's analysis.
 	SaveAnalysis(ctx context.Context, rec AnalysisRecord) error

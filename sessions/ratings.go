@@ -206,7 +206,7 @@ func (rs *Ratings) Leaderboard(ctx context.Context, platform, game string, limit
 }
 
 // gameRatings is the store's history of the ratings each settled game left
-// its players with (SQLStore.GameRatings).
+// its players with (store.SQLStore.GameRatings).
 type gameRatings interface {
 	GameRatings(ctx context.Context, id int64) ([]RatingPoint, error)
 }

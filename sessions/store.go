@@ -22,9 +22,9 @@ import (
 // Implementations must be safe for concurrent use. Times come back as the
 // same instant to the millisecond, in any location (compare them with
 // Equal; the zero time stays zero), and durations to the millisecond.
-// SQLStore implements it on SQLite (the embedded default) and on
-// PostgreSQL; package storetest holds the conformance tests every Store
-// must pass.
+// store.SQLStore (package oyunbot/store) implements it on SQLite (the
+// embedded default) and on PostgreSQL; package store/storetest holds the
+// conformance tests every Store must pass.
 type Store interface {
 	GameStore
 	ChannelStore

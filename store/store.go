@@ -1,9 +1,19 @@
+// Package store keeps the bot's state in a SQL database: SQLStore, the
+// sessions.Store (and the web's reads) over SQLite (a file, the default) or
+// PostgreSQL (several bot processes sharing one database), one
+// implementation through database/sql, with the schema's migrations
+// embedded (migrations/<database>/NNN_what.sql). What differs between the
+// two databases is in dialect.go; the conformance suite in storetest runs
+// on both.
+//
+// It implements the interfaces package sessions declares, over the records
+// sessions defines, and imports sessions for them; sessions, and what only
+// shows its values (chat/present), never import this package nor a SQL
+// driver (internal/layering holds it). cmd/bot opens the store and hands it
+// to the Manager, the router and the web.
 package store
 
-// sqlstore.go is the Store over a SQL database: SQLite (a file, the
-// default) or PostgreSQL (several bot processes sharing one database), one
-// implementation through database/sql. What differs between the two is in
-// dialect.go; the conformance suite in storetest runs on both.
+// store.go: opening, migrating, transactions, the helpers every query uses.
 //
 // The schemas match column for column (times and durations in
 // milliseconds, flags as 0/1, JSON as text), so a schema version means the

@@ -2,7 +2,7 @@
 // behaviour every store must have, pinned as the SQLite store has it, so
 // that another store (PostgreSQL) passes the same tests:
 //
-//	func TestPostgresStore(t *testing.T) {
+//	func TestPostgres(t *testing.T) {
 //		storetest.Run(t, func(t *testing.T) sessions.Store { return openFreshPostgres(t) })
 //	}
 //
