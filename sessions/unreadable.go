@@ -73,10 +73,6 @@ func skippedOf(err error) ([]SkippedRow, error) {
 
 func idKey(id int64) string { return strconv.FormatInt(id, 10) }
 
-func challengeKey(platform, channel, from, to string) string {
-	return platform + "/" + channel + "/" + from + ">" + to
-}
-
 // loadGames reads the unfinished games and rebuilds their positions with
 // newLive, skipping the rows that cannot be read or replayed.
 func loadGames(ctx context.Context, st Store, reg *games.Registry, newLive func(GameRecord, games.Game) *live) ([]*live, []SkippedRow, error) {

@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_analyses.go keeps the post-game analyses (migration 13).
+// store_analyses.go keeps the post-game analyses (migration 13).
 
 import (
 	"context"

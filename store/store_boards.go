@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_boards.go remembers the message showing each game's board.
+// store_boards.go remembers the message showing each game's board.
 
 import (
 	"context"

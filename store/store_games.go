@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_games.go stores the games, their settling, the heartbeat and
+// store_games.go stores the games, their settling, the heartbeat and
 // the channels' settings.
 
 import (

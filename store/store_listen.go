@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_listen.go: the PostgreSQL notifications of changed games and
+// store_listen.go: the PostgreSQL notifications of changed games and
 // tournaments (migration 12's triggers), for the web pages of every process
 // to follow the moves any process stores.
 

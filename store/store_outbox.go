@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_outbox.go stores the replies on their way to the platforms.
+// store_outbox.go stores the replies on their way to the platforms.
 
 import (
 	"cmp"

@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_records.go stores what surrounds the games: ratings,
+// store_records.go stores what surrounds the games: ratings,
 // challenges, tournaments, matches, leases and the users met.
 
 import (

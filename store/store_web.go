@@ -1,6 +1,6 @@
 package store
 
-// sqlstore_web.go is what the web pages read (chat/web): the pages'
+// store_web.go is what the web pages read (chat/web): the pages'
 // unguessable links, the games listed by the channels that allow it, a
 // player's games, results and rating history, and the figures of the
 // operations' endpoints. Each rated game's new ratings are recorded in

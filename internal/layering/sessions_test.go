@@ -9,7 +9,7 @@ import (
 
 // sessionsMaxLines is the most non-test Go package sessions (the live
 // games, without its subpackages) may hold. Issue 38 wants it under 5,000;
-// the SQL store's move to package store took it from 8,937 to 7,146 lines.
+// the SQL store's move to package store took it from 8,937 to 7,142 lines.
 // It is a ratchet: lower it as parts move out (docs/architecture.md says
 // which could), never raise it.
 const sessionsMaxLines = 7200
