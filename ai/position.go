@@ -87,7 +87,7 @@ func (s Status) WinPoints() int {
 const (
 	Win        = 1_000_000
 	MaxEval    = 100_000
-	MaxPoints  = 192 // backgammon's backgammon (3) on a cube of 64
+	MaxPoints  = 192   // backgammon's backgammon (3) on a cube of 64
 	PointScore = 1_000 // more than any ply count
 	Inf        = Win + (MaxPoints-1)*PointScore + 1
 )
