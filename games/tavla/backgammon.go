@@ -139,10 +139,10 @@ func bgCatalog() map[string]map[string]string {
 			"start.drop":        "{loser} katlamayı bırakmış",
 			"start.backgammon":  "{winner} bütün pullarını toplamış, {loser} hiç toplamamış",
 
-			"prompt.cube-decide":        "sıra sende: zar at (zar) ya da küpü {next}'e katla (katla)",
-			"prompt.cube-offer":         "rakibin küpü {cube}'e katladı: al (al) ya da bırak (bırak: {drop} sayı kaybedersin)",
-			"prompt.cube-decide.others": "sıra {player} oyuncusunda: zar atacak ya da küpü {next}'e katlayacak",
-			"prompt.cube-offer.others":  "{opponent} küpü {cube}'e katladı: {player} alacak ya da bırakacak",
+			"prompt.cube-decide":        "sıra sende: zar at (zar) ya da katla (katla: küp {next} olur)",
+			"prompt.cube-offer":         "rakibin katladı, küp {cube} olur: al (al) ya da bırak (bırak: {drop} sayı kaybedersin)",
+			"prompt.cube-decide.others": "sıra {player} oyuncusunda: zar atacak ya da katlayacak (küp {next} olur)",
+			"prompt.cube-offer.others":  "{opponent} katladı (küp {cube} olur): {player} alacak ya da bırakacak",
 
 			"button.roll":   "🎲 zar",
 			"button.double": "katla ({next})",
@@ -158,7 +158,7 @@ func bgCatalog() map[string]map[string]string {
 			"picture.offer": "katlandı: {value}",
 			"text.cube":     "küp: {value} ({owner})",
 			"text.centre":   "ortada",
-			"text.offer":    "küp {value}'e katlandı, cevap bekleniyor",
+			"text.offer":    "katlandı (küp {value} olur), cevap bekleniyor",
 			"text.crawford": "Crawford oyunu: katlanmaz",
 			"text.match-bg": "maça kalan: beyaz {white}, siyah {black}",
 			"text.money-bg": "para oyunu",
