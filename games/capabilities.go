@@ -7,7 +7,7 @@ package games
 //
 // The groups, each documented in its file:
 //
-//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider, MatchStarter
+//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider, MatchStarter, Staker
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
 //	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, MoveLabeler, PieceLabeler
 //	language  a person's language (local.go): LocalNotation, ReadingLister, MoveNumberer, TextBoarder, MoveGrouper
@@ -59,6 +59,7 @@ func capabilityTable() []capability {
 		{"hosting", "Readier", ofGame[Readier]()},
 		{"hosting", "Decider", ofPosition[Decider]()},
 		{"hosting", "MatchStarter", ofGame[MatchStarter]()},
+		{"hosting", "Staker", ofPosition[Staker]()},
 		{"turns", "TurnReader", ofPosition[TurnReader]()},
 		{"turns", "Prompter", ofPosition[Prompter]()},
 		{"turns", "Explainer", ofPosition[Explainer]()},

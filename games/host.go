@@ -163,6 +163,14 @@ type MatchStarter interface {
 	MatchStart(away [2]int, crawford bool) string
 }
 
+// Staker is implemented by positions whose game is worth more than a
+// point before its end (backgammon's cube): Stake is what the game gives
+// its winner when it ends by a resignation or a fallen flag (1 without
+// it).
+type Staker interface {
+	Stake() int
+}
+
 // Decider is implemented by positions that a custom start can leave
 // decided though their Status reads in play: dama's where the side not to
 // move has no pieces, which the first move, whatever it is, would end.

@@ -95,6 +95,16 @@ func (p *Pos) CubeView() (value int, owner, offeredTo ai.Side, crawford, on bool
 	return 1 << c.log, c.owner, offeredTo, c.crawford, c.on
 }
 
+// Stake implements games.Staker: a backgammon game lost by a resignation
+// or on time costs the cube's value (a double awaiting its answer is not
+// yet accepted: as if dropped); 1 in tavla and hapis.
+func (p *Pos) Stake() int {
+	if !p.st.cube.on {
+		return 1
+	}
+	return 1 << p.st.cube.log
+}
+
 // mayDouble reports whether side s may double now, before its roll.
 func (st *state) mayDouble(s ai.Side) bool {
 	c := &st.cube
