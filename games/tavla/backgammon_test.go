@@ -273,12 +273,12 @@ var wonRace = bgBoard(map[int]string{0: "b2", 1: "b2", 2: "b2", 3: "b2", 4: "b2"
 // agree with Janowski's points on made-up chances.
 func TestCubeAdvice(t *testing.T) {
 	start := mustBG(t, "w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 w - 1 d money")
-	if a, _ := start.CubeAdvice(nil); a.Double {
+	if a, _ := start.CubeAdvice(nil, 0); a.Double {
 		t.Errorf("doubles at the start: %+v", a)
 	}
 	// A race White leads by far, with no gammon: double, and Black drops.
 	won := mustBG(t, wonRace)
-	if a, _ := won.CubeAdvice(nil); !a.Double || a.Take {
+	if a, _ := won.CubeAdvice(nil, 0); !a.Double || a.Take {
 		t.Errorf("a won race: %+v", a)
 	}
 	// Janowski's money points without gammons: the live take point 0.2,

@@ -109,10 +109,11 @@ func adviseCube(win, gw, gl float64, own int, x float64) CubeAdvice {
 // CubeAdvice returns the engine's decision at p's cube decision (p waits
 // for its side to roll or double, or for the answer to a double), by the
 // network's chances for the side on roll, with net (nil: standard
-// tavla's), before any roll (the network's view of the roller about to
-// roll: GNU Backgammon's 0-ply). ok is false where no cube decision is
-// due.
-func (p *Pos) CubeAdvice(net *Net) (CubeAdvice, bool) {
+// tavla's): at ahead 0, its view of the roller about to roll (GNU
+// Backgammon's 0-ply); at 1, the average over the roller's 21 rolls of
+// the chances after its best turn by 1-ply (chancesAhead). ok is false
+// where no cube decision is due.
+func (p *Pos) CubeAdvice(net *Net, ahead int) (CubeAdvice, bool) {
 	st := &p.st
 	if !st.cube.on || st.cube.phase == cubeNone || p.over() {
 		return CubeAdvice{}, false
@@ -121,8 +122,13 @@ func (p *Pos) CubeAdvice(net *Net) (CubeAdvice, bool) {
 		net = defaultStdNet()
 	}
 	roller := st.side
-	o := newEvaluator(net).probs(st, roller)
-	win, gw, gl := float64(o[outWin]), float64(o[outMarsWin]), float64(o[outMarsLoss])
+	var win, gw, gl float64
+	if ahead > 0 {
+		win, gw, gl = chancesAhead(st, roller, net)
+	} else {
+		o := newEvaluator(net).probs(st, roller)
+		win, gw, gl = float64(o[outWin]), float64(o[outMarsWin]), float64(o[outMarsLoss])
+	}
 	own := 0
 	if st.cube.owner == roller {
 		own = 1
@@ -130,6 +136,38 @@ func (p *Pos) CubeAdvice(net *Net) (CubeAdvice, bool) {
 	a := adviseCube(win, gw, gl, own, cubeEfficiency(p, roller))
 	p.matchAdjust(&a, roller)
 	return a, true
+}
+
+// chancesAhead is the roller's cubeless chances in board (to win, to win a
+// gammon, to lose one) averaged over its 21 rolls, each played as its
+// best turn by the network's equity (1-ply), the chances after it those
+// of the network for the opponent then to roll.
+func chancesAhead(board *state, roller ai.Side, net *Net) (win, gw, gl float64) {
+	ev := newEvaluator(net)
+	g := newTurnGen()
+	for _, r := range rolls {
+		cur := rolled(board, roller, r.a, r.b)
+		turns := g.generate(&cur)
+		bestV := math.Inf(-1)
+		var best [3]float64
+		for i := range turns {
+			end := &turns[i].st
+			var o [3]float64
+			if v, over := finalValue(end, roller); over {
+				o = [3]float64{1, float64(b2f(v >= 2)), 0}
+			} else {
+				q := ev.probs(end, roller.Opponent())
+				o = [3]float64{1 - float64(q[outWin]), float64(q[outMarsLoss]), float64(q[outMarsWin])}
+			}
+			if v := 2*o[0] - 1 + o[1] - o[2]; v > bestV {
+				bestV, best = v, o
+			}
+		}
+		win += r.w * best[0]
+		gw += r.w * best[1]
+		gl += r.w * best[2]
+	}
+	return win / 36, gw / 36, gl / 36
 }
 
 // matchAdjust overrides the money decision where a match's score makes it
@@ -152,11 +190,12 @@ func (p *Pos) matchAdjust(a *CubeAdvice, roller ai.Side) {
 	}
 }
 
-// cubeChoice is a level's cube action at p: the advice, loosened for the
-// levels that make mistakes (their BlunderProb is also the chance of
-// answering by rough thresholds: double from 70% to win, take from 25%).
-func (p *Pos) cubeChoice(net *Net, mistake float64, rng *rand.Rand) (ai.Move, CubeAdvice) {
-	a, _ := p.CubeAdvice(net)
+// cubeChoice is a level's cube action at p: the advice (looking a roll
+// ahead, ahead 1, or not), loosened for the levels that make mistakes
+// (their BlunderProb is also the chance of answering by rough
+// thresholds: double from 70% to win, take from 25%).
+func (p *Pos) cubeChoice(net *Net, ahead int, mistake float64, rng *rand.Rand) (ai.Move, CubeAdvice) {
+	a, _ := p.CubeAdvice(net, ahead)
 	double, take := a.Double, a.Take
 	if mistake > 0 && rng != nil && rng.Float64() < mistake {
 		double = a.Win > 0.70 && a.Win < 0.90

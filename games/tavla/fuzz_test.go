@@ -31,7 +31,7 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			_, _, _ = p.(*Pos).Prompt()
 			_ = p.(*Pos).TextBoard("en", false)
-			_, _ = p.(*Pos).CubeAdvice(nil)
+			_, _ = p.(*Pos).CubeAdvice(nil, 0)
 		}
 		for _, hit := range []bool{false, true} {
 			p, err := parsePositionOf(s, hit)

@@ -128,8 +128,13 @@ func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progr
 		os.searchers[opts] = s
 	}
 	if p.st.cube.phase != cubeNone {
-		// A cube decision: the level's double, take or drop (cubeful.go).
-		m, a := p.cubeChoice(opts.Net, opts.Mistake, rng)
+		// A cube decision: the level's double, take or drop (cubeful.go),
+		// on chances a roll ahead from hard up.
+		ahead := 0
+		if opts.Plies >= 2 {
+			ahead = 1
+		}
+		m, a := p.cubeChoice(opts.Net, ahead, opts.Mistake, rng)
 		res := ai.Result{Best: m, Score: p.cubeScore(m, a), Depth: 1, PV: []ai.Move{m}, Elapsed: time.Since(start)}
 		if progress != nil {
 			progress(ai.Info{Depth: 1, Score: res.Score, PV: res.PV, Elapsed: res.Elapsed})

@@ -108,7 +108,7 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 	}
 	var cj *cubeJudged
 	if cubeMode {
-		cj = &cubeJudged{plies: max(judge, 0), gnubgPlies: int(gl[0])}
+		cj = &cubeJudged{plies: max(judge, 0), gnubgPlies: int(gl[0]), byAhead: [2]*cubeJudged{{}, {}}}
 	}
 	var nets []float64 // each pair's net points for us
 	var won, total, wins, played int
@@ -163,6 +163,9 @@ type cubeJudged struct {
 	wrong                    int // decisions with a loss over 0.001
 	worst                    float64
 	worstAt                  string
+	// byAhead judges, on the same decisions, the engine's advice without
+	// and with its look a roll ahead (tavla.Pos.CubeAdvice).
+	byAhead [2]*cubeJudged
 }
 
 // closeCube is how near "double" must be to "no double" (in cube units)
@@ -192,9 +195,16 @@ func (c *cubeJudged) String() string {
 	if c.close > 0 {
 		closeRate = 1000 * c.closeSum / float64(c.close)
 	}
-	return fmt.Sprintf("gnubg's judgement of our %d cube decisions (%d doubles, %d takes, %d drops): error rate %.1f millipoints a decision; "+
+	out := fmt.Sprintf("gnubg's judgement of our %d cube decisions (%d doubles, %d takes, %d drops): error rate %.1f millipoints a decision; "+
 		"%d close decisions (a double within %.2f, or an answer): %.1f millipoints each; %d with a loss; the worst %.3f at %s",
 		c.n, c.doubles, c.takes, c.drops, 1000*c.sum/float64(c.n), c.close, closeCube, closeRate, c.wrong, c.worst, c.worstAt)
+	for ahead, b := range c.byAhead {
+		if b != nil && b.n > 0 {
+			out += fmt.Sprintf("\n  the advice at %d-ply on the same decisions: %.1f millipoints a decision, %.1f a close one, %d with a loss",
+				ahead, 1000*b.sum/float64(b.n), 1000*b.closeSum/float64(max(b.close, 1)), b.wrong)
+		}
+	}
+	return out
 }
 
 // cubeFigures asks gnubg's cubeful money equities of p's cube decision
@@ -278,22 +288,50 @@ func cubeTurn(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, p *tavla.Pos
 	if _, ok := acts[choice]; !ok {
 		return fmt.Errorf("our level's cube action %q is not legal in %s", choice, p)
 	}
-	at := p.String() + " " + choice
+	close := answering || math.Abs(min(dt, dp)-nd) < closeCube
 	switch choice {
 	case "double":
 		cj.doubles++
-		cj.add(max(nd, min(dt, dp))-min(dt, dp), true, at)
-	case "roll":
-		cj.add(max(nd, min(dt, dp))-nd, math.Abs(min(dt, dp)-nd) < closeCube, at)
 	case "take":
 		cj.takes++
-		cj.add(dt-min(dt, dp), true, at) // the doubler's gain is the taker's loss
 	case "drop":
 		cj.drops++
-		cj.add(dp-min(dt, dp), true, at)
+	}
+	cj.add(cubeLoss(choice, nd, dt, dp), close, p.String()+" "+choice)
+	// The engine's two ways of reading its chances, judged on the same
+	// decision: the network before the roll (0-ply) and a roll ahead.
+	for ahead := range cj.byAhead {
+		a, _ := p.CubeAdvice(nil, ahead)
+		act := map[[2]bool]string{{false, false}: "roll", {false, true}: "double", {true, false}: "drop", {true, true}: "take"}
+		var c string
+		if answering {
+			c = act[[2]bool{true, a.Take}]
+		} else {
+			c = act[[2]bool{false, a.Double}]
+		}
+		cj.byAhead[ahead].add(cubeLoss(c, nd, dt, dp), close, "")
 	}
 	p.Make(m)
 	return nil
+}
+
+// cubeLoss is what a cube action gives away by gnubg's figures for the
+// doubler (no double, double-take, double-pass): a decision to double or
+// not against the better of the two, an answer against the taker's
+// better answer (the doubler's gain is the taker's loss).
+func cubeLoss(action string, nd, dt, dp float64) float64 {
+	double := min(dt, dp)
+	switch action {
+	case "double":
+		return max(nd, double) - double
+	case "roll":
+		return max(nd, double) - nd
+	case "take":
+		return dt - double
+	case "drop":
+		return dp - double
+	}
+	return 0
 }
 
 // judged sums gnubg's judgement of our turns.
