@@ -1,7 +1,8 @@
 package tavla
 
 // cubeful.go is the engine's cube decisions: cubeful equity from the
-// network's cubeless chances by Janowski's interpolation (R. Janowski,
+// network's cubeless chances (before the roll for easy and medium, a roll
+// ahead for hard and master: chancesAhead) by Janowski's interpolation (R. Janowski,
 // "Take-points in money games", 1993; the model GNU Backgammon's 0-ply
 // cube uses), between the dead cube (the cubeless equity) and a fully
 // live one, weighted by the cube's efficiency x:
