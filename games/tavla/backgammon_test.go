@@ -273,13 +273,16 @@ var wonRace = bgBoard(map[int]string{0: "b2", 1: "b2", 2: "b2", 3: "b2", 4: "b2"
 // agree with Janowski's points on made-up chances.
 func TestCubeAdvice(t *testing.T) {
 	start := mustBG(t, "w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 w - 1 d money")
-	if a, _ := start.CubeAdvice(nil, 0); a.Double {
-		t.Errorf("doubles at the start: %+v", a)
-	}
-	// A race White leads by far, with no gammon: double, and Black drops.
 	won := mustBG(t, wonRace)
-	if a, _ := won.CubeAdvice(nil, 0); !a.Double || a.Take {
-		t.Errorf("a won race: %+v", a)
+	for ahead := range 2 {
+		if a, _ := start.CubeAdvice(nil, ahead); a.Double || a.Win < 0.4 || a.Win > 0.6 {
+			t.Errorf("ahead %d: doubles at the start: %+v", ahead, a)
+		}
+		// A race White leads by far, with no gammon: double, and Black
+		// drops.
+		if a, _ := won.CubeAdvice(nil, ahead); !a.Double || a.Take || a.Win < 0.9 || a.GammonWin > 0.05 {
+			t.Errorf("ahead %d: a won race: %+v", ahead, a)
+		}
 	}
 	// Janowski's money points without gammons: the live take point 0.2,
 	// at x = 0.68 between it and the dead cube's 0.25.
