@@ -154,8 +154,8 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 type cubeJudged struct {
 	plies, gnubgPlies int
 	// n decisions (of them doubles, takes, drops), their summed loss;
-	// the close ones (a double within closeCube of the better choice,
-	// and every answer to a double) apart.
+	// the close ones (doubling within closeCube of not doubling, by
+	// gnubg's figures, and every answer to a double) apart.
 	n, doubles, takes, drops int
 	sum                      float64
 	close                    int
@@ -196,7 +196,7 @@ func (c *cubeJudged) String() string {
 		closeRate = 1000 * c.closeSum / float64(c.close)
 	}
 	out := fmt.Sprintf("gnubg's judgement of our %d cube decisions (%d doubles, %d takes, %d drops): error rate %.1f millipoints a decision; "+
-		"%d close decisions (a double within %.2f, or an answer): %.1f millipoints each; %d with a loss; the worst %.3f at %s",
+		"%d close decisions (doubling within %.2f of not doubling, or an answer): %.1f millipoints each; %d with a loss; the worst %.3f at %s",
 		c.n, c.doubles, c.takes, c.drops, 1000*c.sum/float64(c.n), c.close, closeCube, closeRate, c.wrong, c.worst, c.worstAt)
 	for ahead, b := range c.byAhead {
 		if b != nil && b.n > 0 {
@@ -288,6 +288,9 @@ func cubeTurn(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, p *tavla.Pos
 	if _, ok := acts[choice]; !ok {
 		return fmt.Errorf("our level's cube action %q is not legal in %s", choice, p)
 	}
+	// Close: an answer, or a decision where doubling is within closeCube
+	// of not doubling by gnubg's figures (whatever we chose, so that the
+	// readings compared below count the same decisions).
 	close := answering || math.Abs(min(dt, dp)-nd) < closeCube
 	switch choice {
 	case "double":
