@@ -79,17 +79,21 @@ func (q *request) roll() {
 	q.sayReply(q.r.GameReply(q.lang, after, head, q.m.UserID))
 }
 
-// rollIsMove reports whether "roll" is a legal move in s (or, untagged, in
-// any of the sender's games in the channel): a turn that begins with a
-// choice before its roll.
+// rollIsMove reports whether "roll" is a legal move in s, or in another
+// of the sender's games in the channel (untagged), for the sender to play:
+// a turn that begins with a choice before its roll.
 func (q *request) rollIsMove(s sessions.Snapshot) bool {
-	if slices.Contains(s.Legal, "roll") {
+	if p, ok := s.ToMove(); ok && p.ID == q.m.UserID && slices.Contains(s.Legal, "roll") {
 		return true
 	}
-	if q.hasTag() {
-		return false
-	}
+	return !q.hasTag() && q.mineToPlay("roll")
+}
+
+// mineToPlay reports whether move is legal in one of the sender's games
+// in the channel where the sender is to move.
+func (q *request) mineToPlay(move string) bool {
 	return slices.ContainsFunc(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID), func(g sessions.Snapshot) bool {
-		return slices.Contains(g.Legal, "roll")
+		p, ok := g.ToMove()
+		return ok && p.ID == q.m.UserID && slices.Contains(g.Legal, move)
 	})
 }

@@ -95,7 +95,8 @@ func (p *Pos) MoveButtons() [][]string {
 }
 
 // MoveLabel implements games.MoveLabeler: a cube action's button in the
-// reader's language ("katla (2)").
+// reader's language, with the cube it leads to ("katla (2)", "al (2)") or
+// the points a drop loses ("bırak (−1)").
 func (p *Pos) MoveLabel(lang, move string) string {
 	act := cubeWordAt(move)
 	if act == 0 {
@@ -146,8 +147,8 @@ func bgCatalog() map[string]map[string]string {
 
 			"button.roll":   "🎲 zar",
 			"button.double": "katla ({next})",
-			"button.take":   "al ({cube})",
-			"button.drop":   "bırak",
+			"button.take":   "al ({next})",
+			"button.drop":   "bırak (−{cube})",
 
 			"poserr.fields": "konum 10 alandan oluşur (tavlanın 7 alanı, küp, küp kararı, maç); bunda {n} var",
 			"poserr.cube":   "küp alanı {text} okunamadı: küp 1, 2, 4 … 64 (sahibi için w ya da b), karar -, d, t ya da x, maç money ya da kalan sayılar (3-1, Crawford için 1-3c)",
@@ -197,8 +198,8 @@ func bgCatalog() map[string]map[string]string {
 
 			"button.roll":   "🎲 roll",
 			"button.double": "double ({next})",
-			"button.take":   "take ({cube})",
-			"button.drop":   "drop",
+			"button.take":   "take ({next})",
+			"button.drop":   "drop (−{cube})",
 
 			"poserr.fields": "a position has 10 fields (tavla's 7, the cube, the cube's phase, the match); this one has {n}",
 			"poserr.cube":   "cube field {text}: the cube is 1, 2, 4 … 64 (w or b after it for its owner), the phase -, d, t or x, the match money or the points still needed (3-1, 1-3c in the Crawford game)",
