@@ -282,28 +282,25 @@ func (st *state) cubeHash() uint64 {
 // game).
 func (st *state) cubeText() string {
 	c := &st.cube
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(1 << c.log))
+	owner := ""
 	switch c.owner {
 	case white:
-		b.WriteByte('w')
+		owner = "w"
 	case black:
-		b.WriteByte('b')
+		owner = "b"
 	}
-	b.WriteString(" " + [...]string{"-", "d", "t"}[c.phase])
+	phase := [...]string{"-", "d", "t"}[c.phase]
 	if c.dropped {
-		b.Reset()
-		b.WriteString(strconv.Itoa(1<<c.log) + map[ai.Side]string{white: "w", black: "b", ai.NoSide: ""}[c.owner] + " x")
+		phase = "x"
 	}
-	if c.away == [2]int8{} {
-		b.WriteString(" money")
-	} else {
-		fmt.Fprintf(&b, " %d-%d", c.away[0], c.away[1])
+	match := "money"
+	if c.away != [2]int8{} {
+		match = fmt.Sprintf("%d-%d", c.away[0], c.away[1])
 		if c.crawford {
-			b.WriteByte('c')
+			match += "c"
 		}
 	}
-	return b.String()
+	return fmt.Sprintf("%d%s %s %s", 1<<c.log, owner, phase, match)
 }
 
 // parseCubeText reads the three cube fields into p (whose board, side and
