@@ -70,13 +70,15 @@ func cubeMove(act int) ai.Move { return ai.Move{Lo: kindCube | uint64(act)} }
 func isCube(m ai.Move) bool { return m.Lo&kindCube != 0 }
 
 // cubeWords are what people type for each cube action, in either language
-// (folded: without the Turkish letters too). "kabul" (the bot's accept)
-// and "pes" (its resign) are not among them: those words stay the bot's.
+// (folded: without the Turkish letters too). The bot's own command words
+// are not among them: "kabul"/"accept" (the bot takes a double with it
+// when nothing else waits), "pes" (resign: at a double, it costs what a
+// drop does), "ret"/"reddet" (decline: never a drop, which ends the game).
 var cubeWords = map[string]int{
 	"roll": actRoll, "zar": actRoll, "at": actRoll, "zarat": actRoll, "zar-at": actRoll, "no-double": actRoll, "nodouble": actRoll,
 	"double": actDouble, "katla": actDouble, "dbl": actDouble, "d": actDouble,
 	"take": actTake, "al": actTake, "tut": actTake, "t": actTake,
-	"drop": actDrop, "pass-cube": actDrop, "bırak": actDrop, "birak": actDrop, "pas": actDrop, "reddet": actDrop,
+	"drop": actDrop, "pass-cube": actDrop, "bırak": actDrop, "birak": actDrop, "pas": actDrop,
 }
 
 // cubeNames are the canonical (FormatMove) texts of the actions.
