@@ -67,7 +67,8 @@ func TestWinPoints(t *testing.T) {
 		{ai.Status{Over: true, Winner: ai.NoSide, Points: 2}, 0},
 		{ai.Status{Over: true, Winner: ai.First}, 1},
 		{ai.Status{Over: true, Winner: ai.Second, Points: 2}, 2},
-		{ai.Status{Over: true, Winner: ai.First, Points: 99}, ai.MaxPoints},
+		{ai.Status{Over: true, Winner: ai.First, Points: 999}, ai.MaxPoints},
+		{ai.Status{Over: true, Winner: ai.First, Points: 24}, 24}, // backgammon: a gammon on a cube of 8, and more
 	} {
 		if got := tc.st.WinPoints(); got != tc.want {
 			t.Errorf("%+v: %d, want %d", tc.st, got, tc.want)

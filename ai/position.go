@@ -65,8 +65,9 @@ type Status struct {
 	Over   bool
 	Winner Side   // First, Second, or NoSide for a draw (when Over)
 	Reason string // stable key naming the rule that ended the game, e.g. "no-moves", "repetition"
-	// Points is what the win is worth (tavla's mars: 2); 0 means 1.
-	// Ignored for a draw. At most MaxPoints.
+	// Points is what the win is worth (tavla's mars: 2; backgammon's
+	// result times the cube, up to 3 × 64); 0 means 1. Ignored for a
+	// draw. At most MaxPoints.
 	Points int
 }
 
@@ -86,7 +87,7 @@ func (s Status) WinPoints() int {
 const (
 	Win        = 1_000_000
 	MaxEval    = 100_000
-	MaxPoints  = 4
+	MaxPoints  = 192   // backgammon's backgammon (3) on a cube of 64
 	PointScore = 1_000 // more than any ply count
 	Inf        = Win + (MaxPoints-1)*PointScore + 1
 )

@@ -7,9 +7,9 @@ package games
 //
 // The groups, each documented in its file:
 //
-//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider
+//	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider, MatchStarter, Staker
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
-//	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, PieceLabeler
+//	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, MoveLabeler, PieceLabeler
 //	language  a person's language (local.go): LocalNotation, ReadingLister, MoveNumberer, TextBoarder, MoveGrouper
 //	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
@@ -58,6 +58,8 @@ func capabilityTable() []capability {
 		{"hosting", "Commander", ofGame[Commander]()},
 		{"hosting", "Readier", ofGame[Readier]()},
 		{"hosting", "Decider", ofPosition[Decider]()},
+		{"hosting", "MatchStarter", ofGame[MatchStarter]()},
+		{"hosting", "Staker", ofPosition[Staker]()},
 		{"turns", "TurnReader", ofPosition[TurnReader]()},
 		{"turns", "Prompter", ofPosition[Prompter]()},
 		{"turns", "Explainer", ofPosition[Explainer]()},
@@ -67,6 +69,7 @@ func capabilityTable() []capability {
 		{"marks", "WinningLiner", ofPosition[WinningLiner]()},
 		{"marks", "Forcer", ofPosition[Forcer]()},
 		{"marks", "MoveButtoner", ofPosition[MoveButtoner]()},
+		{"marks", "MoveLabeler", ofPosition[MoveLabeler]()},
 		{"marks", "PieceLabeler", ofPosition[PieceLabeler]()},
 		{"language", "LocalNotation", ofPosition[LocalNotation]()},
 		{"language", "ReadingLister", ofPosition[ReadingLister]()},

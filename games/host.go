@@ -152,6 +152,25 @@ type Readier interface {
 	Ready() <-chan struct{}
 }
 
+// MatchStarter is implemented by games whose games in a match start from a
+// position that depends on the match's standing (backgammon: the cube's
+// worth to each side and the Crawford game, with no doubling): MatchStart
+// returns the position text (Game.ParsePosition) of a match's next game,
+// given the points each side (in Side order) still needs and whether it
+// is the Crawford game (the first game after a player has come within one
+// point of winning). Without it a match's games start from Start.
+type MatchStarter interface {
+	MatchStart(away [2]int, crawford bool) string
+}
+
+// Staker is implemented by positions whose game is worth more than a
+// point before its end (backgammon's cube): Stake is what the game gives
+// its winner when it ends by a resignation or a fallen flag (1 without
+// it).
+type Staker interface {
+	Stake() int
+}
+
 // Decider is implemented by positions that a custom start can leave
 // decided though their Status reads in play: dama's where the side not to
 // move has no pieces, which the first move, whatever it is, would end.

@@ -7,7 +7,8 @@ package games
 //	Highlighter   the last move's path and captures   (chess, dama, İşlem, tic-tac-toe)
 //	WinningLiner  the line that won                   (tic-tac-toe)
 //	Forcer        the pieces a rule obliges to move   (dama)
-//	MoveButtoner  moves as buttons laid like the board (tic-tac-toe)
+//	MoveButtoner  moves as buttons laid like the board (tic-tac-toe, backgammon's cube)
+//	MoveLabeler   those buttons' labels in the reader's language
 //	PieceLabeler  a piece's label on a tapped square  (chess, dama)
 
 import "oyunbot/ai"
@@ -41,6 +42,15 @@ type Forcer interface {
 // from the moves' shape.
 type MoveButtoner interface {
 	MoveButtons() [][]string
+}
+
+// MoveLabeler is implemented by positions whose move buttons (MoveButtoner)
+// read better in the reader's words than as the move's text (backgammon's
+// "double" is "katla (2)" in Turkish): MoveLabel returns the label of the
+// button of move (as MoveButtons wrote it) in lang; the button still
+// sends the move's text.
+type MoveLabeler interface {
+	MoveLabel(lang, move string) string
 }
 
 // PieceLabeler is implemented by positions that name the characters of

@@ -121,6 +121,22 @@ func NewTavla(size int) Drawer { return newTavla(size, false) }
 // their count when there are more than fit.
 func NewTavlaStandard(size int) Drawer { return newTavla(size, true) }
 
+// NewBackgammon returns the Drawer of backgammon: NewTavlaStandard's board
+// with the doubling cube (cubeView) in the tray column, between the
+// borne-off checkers: in the middle while it is centred, towards its
+// owner's side once owned, and a double awaiting its answer shown at
+// twice the value on the answering side's half, ringed. The words band
+// says "money game" when the game is no match's, and the Crawford game.
+func NewBackgammon(size int) Drawer { return newTavla(size, true) }
+
+// cubeView is a position with a doubling cube (backgammon's): its value
+// and owner (ai.NoSide: centred), the side a double awaits the answer of
+// (ai.NoSide: none), whether it is a match's Crawford game, and whether
+// it has a cube (on).
+type cubeView interface {
+	CubeView() (value int, owner, offeredTo ai.Side, crawford, on bool)
+}
+
 // barView is a position with a bar (standard tavla's).
 type barView interface {
 	// Bar is how many checkers each side has on the bar.
@@ -307,7 +323,59 @@ func (d *tavlaDrawer) paint(c *Canvas, f Frame) error {
 	d.paintTray(c, f, v)
 	d.paintDice(c, v)
 	d.paintWords(c, f, v, pts)
+	if cv, ok := v.(cubeView); ok {
+		d.paintCube(c, f, cv)
+	}
 	return nil
+}
+
+// paintCube draws the doubling cube in the tray column's free middle: a
+// die-coloured square with its value (64 on a cube that was never
+// doubled, as on a real one), centred or a column towards its owner, or,
+// offered, at twice its value towards the side that must answer, ringed
+// in the last turn's yellow.
+func (d *tavlaDrawer) paintCube(c *Canvas, f Frame, cv cubeView) {
+	value, owner, offeredTo, _, on := cv.CubeView()
+	offered := offeredTo == ai.First || offeredTo == ai.Second
+	if !on {
+		return
+	}
+	b := d.board
+	cx := (float64(b.Min.X) + 13*d.col + float64(b.Max.X)) / 2
+	mid := float64(b.Min.Y+b.Max.Y) / 2
+	bottom := ai.First
+	if f.Flip {
+		bottom = ai.Second
+	}
+	towards := func(s ai.Side) float64 {
+		if s == bottom {
+			return 1
+		}
+		return -1
+	}
+	s := 0.8 * d.col
+	y := mid
+	label := strconv.Itoa(value)
+	switch {
+	case offered:
+		y += towards(offeredTo) * 1.1 * d.col
+		label = strconv.Itoa(2 * value)
+	case owner == ai.First || owner == ai.Second:
+		y += towards(owner) * 1.1 * d.col
+	case value == 1:
+		label = "64"
+	}
+	dc := c.DC
+	if offered {
+		dc.SetColor(tavlaLastTurn)
+		dc.DrawRoundedRectangle(cx-s/2-0.08*s, y-s/2-0.08*s, 1.16*s, 1.16*s, 0.18*s)
+		dc.Fill()
+	}
+	dc.SetColor(tavlaDieFace)
+	dc.DrawRoundedRectangle(cx-s/2, y-s/2, s, s, 0.15*s)
+	dc.Fill()
+	face := c.FitFace(true, 0.5*s, 6, 0.8*s, label)
+	c.TextCentred(face, label, cx, y, tavlaDiePip)
 }
 
 // paintBar draws the checkers on the bar in the bar's column: the bottom
@@ -459,8 +527,18 @@ func (d *tavlaDrawer) paintWords(c *Canvas, f Frame, v tavlaView, pts [tavlaPoin
 	line(side(top), mid-lineH, false)
 	line(side(bottom), mid+lineH, false)
 	if m := f.Match; m.Target > 0 {
-		line(v.PictureText(f.Lang, "match", "a", strconv.Itoa(m.Points[top]), "b", strconv.Itoa(m.Points[bottom]),
-			"target", strconv.Itoa(m.Target)), mid, true)
+		text := v.PictureText(f.Lang, "match", "a", strconv.Itoa(m.Points[top]), "b", strconv.Itoa(m.Points[bottom]),
+			"target", strconv.Itoa(m.Target))
+		if cv, ok := v.(cubeView); ok {
+			if _, _, _, crawford, on := cv.CubeView(); on && crawford {
+				text += " · " + v.PictureText(f.Lang, "crawf")
+			}
+		}
+		line(text, mid, true)
+	} else if cv, ok := v.(cubeView); ok {
+		if _, _, _, _, on := cv.CubeView(); on {
+			line(v.PictureText(f.Lang, "money"), mid, true)
+		}
 	}
 	pinned := -1
 	for _, pt := range pts {
@@ -562,7 +640,7 @@ func tavlaSamples() []Frame {
 			pips: [2]int{184, 214}, latest: ai.Second,
 			plies: [2][][2]int{{{0, 4}, {4, 5}}, {{23, 21}, {17, 15}, {15, 13}, {9, 7}}}},
 		{points: ".,.,.,.,.,.,.,b1,.,.,b1,.,.,b1,b3,.,.,.,w4,w1,w1,w5,w1,b1/w", off: [2]int{2, 8},
-			pips: [2]int{51, 102}, latest: ai.NoSide},
+			pips: [2]int{51, 102}, latest: ai.NoSide, cube: 2, cubeOwner: ai.Second, offeredTo: ai.First},
 		{points: "b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w13", off: [2]int{2, 0}, dice: [3]int{6, 1, 0},
 			pips: [2]int{13, 15}, latest: ai.First, plies: [2][][2]int{{{18, tavlaOff}, {23, tavlaOff}}}},
 	} {
@@ -590,6 +668,10 @@ type sampleTavla struct {
 	pips   [2]int
 	latest ai.Side
 	plies  [2][][2]int
+	// cube is backgammon's cube (0: none), its owner and the side a
+	// double awaits (ai.NoSide, the zero Side being White's: set both).
+	cube                 int
+	cubeOwner, offeredTo ai.Side
 }
 
 // parse fills s.stacks from s.points.
@@ -615,6 +697,12 @@ func (s sampleTavla) Off() [2]int                           { return s.off }
 func (s sampleTavla) Dice() (a, b, left int)                { return s.dice[0], s.dice[1], s.dice[2] }
 func (s sampleTavla) Pips() [2]int                          { return s.pips }
 func (s sampleTavla) LastTurnPlies() (ai.Side, [2][][2]int) { return s.latest, s.plies }
+func (s sampleTavla) CubeView() (int, ai.Side, ai.Side, bool, bool) {
+	if s.cube == 0 {
+		return 1, ai.NoSide, ai.NoSide, false, false
+	}
+	return s.cube, s.cubeOwner, s.offeredTo, false, true
+}
 func (s sampleTavla) PictureText(lang, key string, kv ...string) string {
 	return games.Fill(tavlaSampleWords[lang][key], kv...)
 }

@@ -131,14 +131,17 @@ func (mt *Matches) Start(ctx context.Context, req MatchGame) (Snapshot, MatchRec
 		return Snapshot{}, MatchRecord{}, err
 	}
 	rec.ID = id
-	snap, err := mt.next(ctx, &rec, req.Ref)
+	snap, err := mt.next(ctx, &rec, req.Ref, false)
 	return snap, rec, err
 }
 
-// nextMatchGame starts the match's next game (the first move alternates)
-// and saves the match. A game of the match already going on (created just
-// before the bot stopped, the match not saved) is taken instead of a second.
-func (mt *Matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snapshot, error) {
+// next starts the match's next game (the first move alternates) and
+// saves the match; crawford says it is the Crawford game (the first
+// after a player came within one point of the target), for a game whose
+// start depends on the standing (games.MatchStarter). A game of the match
+// already going on (created just before the bot stopped, the match not
+// saved) is taken instead of a second.
+func (mt *Matches) next(ctx context.Context, rec *MatchRecord, ref string, crawford bool) (Snapshot, error) {
 	g, ok := mt.cfg.Games.Lookup(rec.Game)
 	if !ok {
 		return Snapshot{}, ErrUnknownGameName
@@ -154,11 +157,25 @@ func (mt *Matches) next(ctx context.Context, rec *MatchRecord, ref string) (Snap
 		return snap, nil
 	}
 	players := rec.Players
-	if len(rec.Games)%2 == 1 {
+	swapped := len(rec.Games)%2 == 1
+	if swapped {
 		players[0], players[1] = players[1], players[0]
 	}
+	start := ""
+	if ms, ok := g.(games.MatchStarter); ok {
+		// The points each side of the new game still needs.
+		var away [2]int
+		for side := range away {
+			i := side
+			if swapped {
+				i = 1 - side
+			}
+			away[side] = rec.Target - rec.Score[i]
+		}
+		start = ms.MatchStart(away, crawford)
+	}
 	snap, err := mt.lobby.create(ctx, GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID, Players: players,
-		Level: rec.Level, TimeControl: rec.TimeControl, Lang: rec.Lang, Rated: false, Match: rec.ID}, g, ref)
+		Level: rec.Level, TimeControl: rec.TimeControl, Lang: rec.Lang, Rated: false, Match: rec.ID, Start: start}, g, ref)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -209,6 +226,7 @@ func (mt *Matches) result(ctx context.Context, g GameRecord) []Event {
 	if rec.Over || slices.Contains(rec.Counted, g.ID) {
 		return nil
 	}
+	before := rec.Score
 	if w := g.Result.Winner; w == ai.First || w == ai.Second {
 		for i, p := range rec.Players {
 			if p.Bot == g.Players[w].Bot && p.ID == g.Players[w].ID {
@@ -234,7 +252,10 @@ func (mt *Matches) result(ctx context.Context, g GameRecord) []Event {
 		}
 		return []Event{{Kind: EventMatchOver, Match: &rec}}
 	}
-	snap, err := mt.next(ctx, &rec, "")
+	// The Crawford game is the one after the game that first brought a
+	// player to one point short of the target.
+	matchPoint := func(sc [2]int) bool { return sc[0] == rec.Target-1 || sc[1] == rec.Target-1 }
+	snap, err := mt.next(ctx, &rec, "", matchPoint(rec.Score) && !matchPoint(before))
 	if err != nil {
 		mt.log.Error("starting a match's next game", "match", rec.ID, "err", err)
 		return nil

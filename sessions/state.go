@@ -255,6 +255,9 @@ func (l *state) end(winner ai.Side, reason string, now time.Time) {
 	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
 	if winner == ai.First || winner == ai.Second {
 		l.rec.Result.Points = 1 // a resignation or a fallen flag: a plain win
+		if s, ok := l.pos.(games.Staker); ok {
+			l.rec.Result.Points = min(max(s.Stake(), 1), ai.MaxPoints) // backgammon's: the cube's value
+		}
 	}
 	l.rec.DrawOffer = ai.NoSide
 	l.rec.LastMove = storedTime(now)

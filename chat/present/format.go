@@ -105,7 +105,7 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 func (r *Presenter) Buttons(lang chat.Lang, s sessions.Snapshot) [][]chat.Button {
 	var rows [][]chat.Button
 	if p, ok := s.ToMove(); ok && !p.Bot {
-		rows = r.moveButtons(s)
+		rows = r.moveButtons(lang, s)
 	}
 	if side, ok := s.Roller(); ok && !s.Players[side].Bot {
 		rows = append(rows, []chat.Button{{Label: r.cat.T(lang, "button.roll"), Data: command.Roll + " #" + s.Tag()}})

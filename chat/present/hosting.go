@@ -200,17 +200,23 @@ func (r *Presenter) HelpArgs(lang chat.Lang) []string {
 }
 
 // moveButtons are the move Buttons of a position that lays its moves out
-// (games.MoveButtoner), each naming its game ("move #g7 b2").
-func (r *Presenter) moveButtons(s sessions.Snapshot) [][]chat.Button {
+// (games.MoveButtoner), each naming its game ("move #g7 b2"), labelled in
+// lang where the position says how (games.MoveLabeler).
+func (r *Presenter) moveButtons(lang chat.Lang, s sessions.Snapshot) [][]chat.Button {
 	mb, ok := s.Position.(games.MoveButtoner)
 	if !ok {
 		return nil
 	}
+	ml, labels := s.Position.(games.MoveLabeler)
 	var rows [][]chat.Button
 	for _, texts := range mb.MoveButtons() {
 		var row []chat.Button
 		for _, mv := range texts {
-			row = append(row, chat.Button{Label: mv, Data: TruncData(command.Move + " #" + s.Tag() + " " + mv)})
+			label := mv
+			if labels {
+				label = ml.MoveLabel(string(lang), mv)
+			}
+			row = append(row, chat.Button{Label: label, Data: TruncData(command.Move + " #" + s.Tag() + " " + mv)})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)

@@ -49,6 +49,14 @@ type TapMove struct {
 	k              int
 }
 
+// ownButtons reports whether p lays its moves out as Buttons of its own
+// now (games.MoveButtoner, returning some: backgammon's cube decisions,
+// not its checker moves).
+func ownButtons(p games.Position) bool {
+	mb, ok := p.(games.MoveButtoner)
+	return ok && len(mb.MoveButtons()) > 0
+}
+
 // NewTapBoard reads s for tapping. ok is false when s is over or has no
 // tap board: not a board game of squares within 8×8, no legal move, a move
 // on no square (a pass: typed), or moves laid out as Buttons of their own
@@ -58,7 +66,7 @@ func NewTapBoard(s sessions.Snapshot) (*TapBoard, bool) {
 		return nil, false
 	}
 	hl, ok := s.Position.(games.Highlighter)
-	if _, Buttons := s.Position.(games.MoveButtoner); !ok || Buttons {
+	if !ok || ownButtons(s.Position) {
 		return nil, false
 	}
 	t := &TapBoard{tag: "#" + s.Tag(), guard: tapGuard(s.Position), rows: s.Board,
@@ -394,7 +402,7 @@ const (
 // #g7 <guard> =13/7", as a tap board's do. None when there are too many
 // moves or a button would not hold one.
 func (r *Presenter) moveList(lang chat.Lang, s sessions.Snapshot) [][]chat.Button {
-	if _, ok := s.Position.(games.MoveButtoner); ok || s.Result.Over || s.Position == nil ||
+	if s.Result.Over || s.Position == nil || ownButtons(s.Position) ||
 		len(s.Legal) == 0 || len(s.Legal) > maxMoveList {
 		return nil
 	}

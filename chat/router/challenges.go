@@ -171,6 +171,11 @@ func (q *request) accept() {
 			q.answerOffer(s, true)
 			return
 		}
+		if q.mineToPlay("take") {
+			// A double to answer (backgammon): "kabul" / "accept" takes it.
+			q.move("take", true)
+			return
+		}
 	}
 	if err != nil {
 		q.sayError(err)

@@ -5,6 +5,7 @@ package router
 
 import (
 	"errors"
+	"slices"
 
 	"oyunbot/ai"
 	"oyunbot/chat"
@@ -52,6 +53,13 @@ func (q *request) roll() {
 		return
 	}
 	after, err := q.r.moves.Roll(q.ctx, s.ID, q.m.UserID)
+	if errors.Is(err, sessions.ErrNoRoll) && q.rollIsMove(s) {
+		// A game whose turn begins with a choice before the roll
+		// (backgammon's: roll or double) has "roll" as a move: the word
+		// plays it, in the game where it is legal.
+		q.move("roll", true)
+		return
+	}
 	if errors.Is(err, sessions.ErrNoRoll) {
 		q.say("#" + s.Tag() + " " + q.t("error.no-roll"))
 		return
@@ -69,4 +77,23 @@ func (q *request) roll() {
 		head += "\n" + p
 	}
 	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+}
+
+// rollIsMove reports whether "roll" is a legal move in s, or in another
+// of the sender's games in the channel (untagged), for the sender to play:
+// a turn that begins with a choice before its roll.
+func (q *request) rollIsMove(s sessions.Snapshot) bool {
+	if p, ok := s.ToMove(); ok && p.ID == q.m.UserID && slices.Contains(s.Legal, "roll") {
+		return true
+	}
+	return !q.hasTag() && q.mineToPlay("roll")
+}
+
+// mineToPlay reports whether move is legal in one of the sender's games
+// in the channel where the sender is to move.
+func (q *request) mineToPlay(move string) bool {
+	return slices.ContainsFunc(q.r.games.Find(q.m.Platform, q.m.ChannelID, q.m.UserID), func(g sessions.Snapshot) bool {
+		p, ok := g.ToMove()
+		return ok && p.ID == q.m.UserID && slices.Contains(g.Legal, move)
+	})
 }

@@ -10,7 +10,7 @@ import (
 // TestAdapterChoicesFromTheGames: Discord's choices of games and sides are
 // the registered games', named by their own catalogues.
 func TestAdapterChoicesFromTheGames(t *testing.T) {
-	want := []discord.Choice{{Value: "chess", Name: "Chess", NameTR: "Satranç"}, {Value: "dama", Name: "Dama", NameTR: "Dama"}, {Value: "italian", Name: "Italian draughts", NameTR: "İtalyan daması"}, {Value: "checkers", Name: "Checkers", NameTR: "İngiliz daması"}, {Value: "islem", Name: "İşlem", NameTR: "İşlem"}, {Value: "puzzle8", Name: "8-puzzle", NameTR: "8 taş"}, {Value: "puzzle15", Name: "15-puzzle", NameTR: "15 taş"}, {Value: "hapis", Name: "Hapis tavlası", NameTR: "Hapis tavlası"}, {Value: "tavla", Name: "Tavla", NameTR: "Tavla"}, {Value: "tictactoe", Name: "Tic-tac-toe", NameTR: "XOX"}}
+	want := []discord.Choice{{Value: "chess", Name: "Chess", NameTR: "Satranç"}, {Value: "dama", Name: "Dama", NameTR: "Dama"}, {Value: "italian", Name: "Italian draughts", NameTR: "İtalyan daması"}, {Value: "checkers", Name: "Checkers", NameTR: "İngiliz daması"}, {Value: "islem", Name: "İşlem", NameTR: "İşlem"}, {Value: "puzzle8", Name: "8-puzzle", NameTR: "8 taş"}, {Value: "puzzle15", Name: "15-puzzle", NameTR: "15 taş"}, {Value: "hapis", Name: "Hapis tavlası", NameTR: "Hapis tavlası"}, {Value: "tavla", Name: "Tavla", NameTR: "Tavla"}, {Value: "backgammon", Name: "Backgammon", NameTR: "Tavla (küplü)"}, {Value: "tictactoe", Name: "Tic-tac-toe", NameTR: "XOX"}}
 	if got := discordGames(nil); !reflect.DeepEqual(got, want) {
 		t.Errorf("games %+v, want %+v", got, want)
 	}

@@ -46,7 +46,9 @@ type state struct {
 	// can move whatever it rolls (then nothing can change: a draw).
 	passes int8
 	dead   bool
-	hash   uint64
+	// cube is backgammon's doubling cube (cube.go); off in tavla and hapis.
+	cube cubeState
+	hash uint64
 }
 
 // Pos is a tavla position. Not safe for concurrent use.
@@ -263,6 +265,10 @@ func (st *state) setBar(s ai.Side, n int8) {
 func (p *Pos) Make(m ai.Move) {
 	p.hist = append(p.hist, p.st)
 	st := &p.st
+	if isCube(m) {
+		p.makeCube(m)
+		return
+	}
 	st.hash ^= p.diceHash()
 	switch m.Lo & kindMask {
 	case kindOpen:
@@ -335,6 +341,7 @@ func (p *Pos) passTurn() {
 	st.dice = [4]int8{}
 	st.side = st.side.Opponent()
 	st.hash ^= p.diceHash()
+	st.beginTurn()
 }
 
 // playPly moves one checker by one die and removes the die (the dice part
@@ -393,19 +400,25 @@ func (p *Pos) Unmake() {
 	p.hist = p.hist[:len(p.hist)-1]
 }
 
-// Hash implements ai.Position.
-func (p *Pos) Hash() uint64 { return p.st.hash }
+// Hash implements ai.Position: the board and dice (st.hash) and the cube.
+func (p *Pos) Hash() uint64 { return p.st.hash ^ p.st.cubeHash() }
 
 // Turn implements ai.Position.
 func (p *Pos) Turn() ai.Side {
 	if p.st.nd == 0 && !p.over() {
+		switch p.st.cube.phase {
+		case cubeDecide:
+			return p.st.side
+		case cubeAnswer:
+			return p.st.side.Opponent()
+		}
 		return ai.Chance
 	}
 	return p.st.side
 }
 
 func (p *Pos) over() bool {
-	return p.st.off[0] == checkers || p.st.off[1] == checkers || p.st.dead
+	return p.st.off[0] == checkers || p.st.off[1] == checkers || p.st.dead || p.st.cube.dropped
 }
 
 // deadlocked reports whether neither side has a move with any die: as
@@ -425,6 +438,9 @@ func (p *Pos) deadlocked() bool {
 // Status implements ai.Position: the first side with all fifteen borne
 // off wins, two points (mars) if the loser has borne off none.
 func (p *Pos) Status() ai.Status {
+	if p.st.cube.on {
+		return p.cubeStatus()
+	}
 	for s := white; s <= black; s++ {
 		if p.st.off[s] == checkers {
 			if p.st.off[s.Opponent()] == 0 {

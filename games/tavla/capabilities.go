@@ -12,7 +12,12 @@ import (
 
 var (
 	// hosting
-	_ games.Hosted = Game{}
+	_ games.Hosted       = Game{}
+	_ games.MatchStarter = Backgammon{}
+	_ games.Staker       = (*Pos)(nil) // backgammon's cube; 1 in tavla and hapis
+	// marks: backgammon's cube actions as buttons (none at other times)
+	_ games.MoveButtoner = (*Pos)(nil)
+	_ games.MoveLabeler  = (*Pos)(nil)
 	// turns
 	_ games.TurnReader = (*Pos)(nil)
 	_ games.Prompter   = (*Pos)(nil)

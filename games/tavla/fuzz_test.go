@@ -15,7 +15,24 @@ func FuzzParsePosition(f *testing.F) {
 	// Standard tavla's, with the bar.
 	f.Add("w2,.,.,.,.,.,.,.,.,.,.,w5,.,.,.,.,w3,.,w5,.,.,.,.,. 0 0 0 15 w 3-1")
 	f.Add("b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 6-3")
+	// Backgammon's, with the cube, its phase and the match.
+	f.Add("w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 w - 1 d money")
+	f.Add("w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 b - 2b t 3-1")
+	f.Add("w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 b - 4w x 1-5c")
 	f.Fuzz(func(t *testing.T, s string) {
+		if p, err := (Backgammon{}).ParsePosition(s); err == nil {
+			text := p.String()
+			q, err := Backgammon{}.ParsePosition(text)
+			if err != nil || q.String() != text || q.Turn() != p.Turn() || q.Status() != p.Status() {
+				t.Fatalf("backgammon %q wrote %q, read back as %v (%v)", s, text, q, err)
+			}
+			for _, m := range p.Moves(nil) {
+				_ = p.FormatMove(m)
+			}
+			_, _, _ = p.(*Pos).Prompt()
+			_ = p.(*Pos).TextBoard("en", false)
+			_, _ = p.(*Pos).CubeAdvice(nil, 0)
+		}
 		for _, hit := range []bool{false, true} {
 			p, err := parsePositionOf(s, hit)
 			if err != nil {
@@ -40,7 +57,8 @@ func FuzzParsePosition(f *testing.F) {
 // legal move that FormatMove writes back.
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"13/18", "13-18", "20/off", "22/off=6", "pass", "geç", "31:", "3-5:", "1/7(2)", "x", "/", "-", "24/çık",
-		"bar/22", "25/22", "13/7*", "6/off", "6/0", "3/off=6", "bar/20/14", "kırık/23"} {
+		"bar/22", "25/22", "13/7*", "6/off", "6/0", "3/off=6", "bar/20/14", "kırık/23",
+		"double", "katla", "take", "al", "drop", "bırak", "pas", "roll", "zar", "zar at", "d", "t", "kabul", "pes"} {
 		f.Add(s)
 	}
 	positions := []string{
@@ -52,12 +70,28 @@ func FuzzParseMove(f *testing.F) {
 		"b2,b2,.,b2,.,b2,.,.,.,.,.,w5,.,.,.,.,w3,w5,.,.,.,.,.,b7 0 0 2 0 w 6-3",
 		"w1,.,b1,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b1 0 0 1 0 w 4-4",
 		".,.,.,.,.,.,.,.,.,.,.,.,b5,b5,b5,.,.,.,.,.,w2,w3,.,w1 0 0 9 0 w 6-5",
+		// Backgammon's (10 fields): a decision to double, a double to
+		// answer, dice in hand with the cube centred, the Crawford game.
+		"w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 w - 1 d money",
+		"w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 b - 2b t 3-1",
+		"w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 w 6-3 1 - money",
+		"w2,.,.,.,.,b5,.,b3,.,.,.,w5,b5,.,.,.,w3,.,w5,.,.,.,.,b2 0 0 0 0 b - 1 - 1-3c",
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, ps := range positions {
-			p, err := parsePositionOf(ps, len(strings.Fields(ps)) == 7)
-			if err != nil {
-				t.Fatal(err)
+			var p *Pos
+			switch n := len(strings.Fields(ps)); n {
+			case 10:
+				g, err := Backgammon{}.ParsePosition(ps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p = g.(*Pos)
+			default:
+				var err error
+				if p, err = parsePositionOf(ps, n == 7); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, part := range append(p.SplitTurn(s), s) {
 				m, err := p.ParseMove(part)

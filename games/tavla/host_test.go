@@ -56,8 +56,11 @@ func TestCatalog(t *testing.T) {
 	if len(used) < 20 {
 		t.Fatalf("found only %d keys in the code: %v", len(used), used)
 	}
-	std := stdCatalog()
+	std, bg := stdCatalog(), bgCatalog()
 	for k := range used {
+		if strings.Contains(k, "cube-") {
+			continue // backgammon's own, checked below
+		}
 		if (en[k] == "" || tr[k] == "") && k != "moveerr.bar-first" { // standard tavla's only
 			t.Errorf("%s is used but not in the catalogue", k)
 		}
@@ -69,6 +72,40 @@ func TestCatalog(t *testing.T) {
 		if en[k] == "" || tr[k] == "" {
 			t.Errorf("%s missing", k)
 		}
+	}
+	// Backgammon's: everything standard tavla's code uses, and its cube's
+	// refusals, reasons, prompts and buttons, in both languages alike.
+	b, err := os.ReadFile("cube.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`reason, detail = "([a-z-]+)"|Reason: "([a-z-]+)"`).FindAllStringSubmatch(string(b), -1) {
+		k := m[1] + m[2]
+		switch k {
+		case "drop", "backgammon", "mars", "borne-off", "deadlock":
+			used["reason."+k] = true
+		default:
+			used["moveerr."+k] = true
+		}
+	}
+	for _, a := range cubeNames[1:] {
+		used["button."+a] = true
+	}
+	for k := range used {
+		if bg["en"][k] == "" || bg["tr"][k] == "" {
+			t.Errorf("%s is used but not in backgammon's catalogue", k)
+		}
+	}
+	for k, v := range bg["en"] {
+		a, b := ph.FindAllString(v, -1), ph.FindAllString(bg["tr"][k], -1)
+		slices.Sort(a)
+		slices.Sort(b)
+		if bg["tr"][k] == "" || !slices.Equal(slices.Compact(a), slices.Compact(b)) {
+			t.Errorf("backgammon's %s: placeholders %v in English, %v in Turkish (%q)", k, a, b, bg["tr"][k])
+		}
+	}
+	if len(bg["tr"]) != len(bg["en"]) {
+		t.Errorf("backgammon: %d Turkish keys, %d English", len(bg["tr"]), len(bg["en"]))
 	}
 	if _, ok := h.Level("seed"); !ok {
 		t.Error("no seed level")

@@ -131,6 +131,9 @@ func (p *Pos) Moves(buf []ai.Move) []ai.Move {
 	if p.over() {
 		return buf
 	}
+	if st.cube.phase != cubeNone {
+		return p.cubeMoves(buf)
+	}
 	if st.nd == 0 {
 		if st.opening {
 			for w := 1; w <= 6; w++ {

@@ -57,6 +57,9 @@ func (p *Pos) String() string {
 		b.WriteString("b")
 	}
 	b.WriteString(" " + p.diceText())
+	if st.cube.on {
+		b.WriteString(" " + st.cubeText())
+	}
 	return b.String()
 }
 
@@ -240,6 +243,12 @@ func (p *Pos) Clone() games.Position {
 
 // FormatMove implements games.Position.
 func (p *Pos) FormatMove(m ai.Move) string {
+	if isCube(m) {
+		if a := int(m.Lo & cubeAction); a < len(cubeNames) {
+			return cubeNames[a]
+		}
+		return "?"
+	}
 	switch m.Lo & kindMask {
 	case kindRoll:
 		a, b := decodeDice(m)

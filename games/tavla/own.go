@@ -127,6 +127,20 @@ func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progr
 		s = NewSearcher(opts)
 		os.searchers[opts] = s
 	}
+	if p.st.cube.phase != cubeNone {
+		// A cube decision: the level's double, take or drop (cubeful.go),
+		// on chances a roll ahead from hard up.
+		ahead := 0
+		if opts.Plies >= 2 {
+			ahead = 1
+		}
+		m, a := p.cubeChoice(opts.Net, ahead, opts.Mistake, rng)
+		res := ai.Result{Best: m, Score: p.cubeScore(m, a), Depth: 1, PV: []ai.Move{m}, Elapsed: time.Since(start)}
+		if progress != nil {
+			progress(ai.Info{Depth: 1, Score: res.Score, PV: res.PV, Elapsed: res.Elapsed})
+		}
+		return res, true
+	}
 	if p.st.nd == 0 {
 		v := s.value(&p.st, p.st.side)
 		if p.st.side != white {

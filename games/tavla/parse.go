@@ -26,6 +26,14 @@ func (p *Pos) ParseMove(s string) (ai.Move, error) {
 	if p.over() {
 		return ai.NoMove, &games.MoveError{Kind: games.GameOver, Input: s}
 	}
+	if st.cube.phase != cubeNone {
+		return p.parseCube(s, in)
+	}
+	if st.cube.on {
+		if act := cubeWordAt(in); act != 0 && !(act == actDrop && passWords[in]) {
+			return ai.NoMove, p.cubeRefusal(s, act)
+		}
+	}
 	if st.nd == 0 {
 		return p.parseRoll(s, in)
 	}
@@ -260,6 +268,13 @@ func RollName(a, b int) string {
 // and, once, that the opponent's last roll could not be played.
 func (p *Pos) Prompt() (string, []string, bool) {
 	st := &p.st
+	if !p.over() && st.cube.phase != cubeNone {
+		v := strconv.Itoa(1 << st.cube.log)
+		if st.cube.phase == cubeDecide {
+			return "cube-decide", []string{"cube", v, "next", strconv.Itoa(2 << st.cube.log)}, true
+		}
+		return "cube-offer", []string{"cube", strconv.Itoa(2 << st.cube.log), "drop", v}, true
+	}
 	if p.over() || st.nd == 0 {
 		return "", nil, false
 	}

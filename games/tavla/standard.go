@@ -95,6 +95,9 @@ func stdPosErr(key, detail string, kv ...string) error {
 
 // text is the catalogue message of p's game (hapis's or standard tavla's).
 func (p *Pos) text(lang, key string, kv ...string) string {
+	if p.st.cube.on {
+		return games.CatalogText(bgCatalog(), lang, key, kv...)
+	}
 	if p.st.hit {
 		return games.CatalogText(stdCatalog(), lang, key, kv...)
 	}

@@ -276,6 +276,9 @@ func (p *Pos) TextBoard(lang string, flip bool) string {
 	if legend != "" {
 		b.WriteString("\n" + legend)
 	}
+	if p.st.cube.on {
+		b.WriteString("\n" + p.cubeLine(lang))
+	}
 	return b.String()
 }
 

@@ -41,6 +41,7 @@ func Entries() []Entry {
 		{Game: puzzle.Fifteen, Drawer: render.NewPuzzle},
 		{Game: tavla.Game{}, Drawer: render.NewTavla},
 		{Game: tavla.Standard{}, Drawer: render.NewTavlaStandard},
+		{Game: tavla.Backgammon{}, Drawer: render.NewBackgammon},
 		{Game: tictactoe.Game{}, Drawer: render.NewTicTacToe},
 	}
 }

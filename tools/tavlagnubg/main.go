@@ -13,6 +13,19 @@
 // each of its turns is checked: its resulting position must be one of the
 // legal turns of our move generator (which agrees with gnubg's on
 // games/tavla/testdata/standard-perft.txt).
+//
+// With -cube the games are backgammon money games (the doubling cube,
+// gammon 2 and backgammon 3 times the cube, no Jacoby rule, no beavers),
+// scored in points as the cube makes them; gnubg takes its own cube
+// decisions by its cubeful evaluation at its level's plies, and judges
+// each of ours at -judge plies (2 when not given): for a decision to
+// double or roll, the equity lost against the better of "no double" and
+// "double" (its double-take or double-pass, whichever the taker would
+// choose); for an answer, the equity the taker gave away against the
+// better of take and drop; the error rate per cube decision in
+// millipoints, over all decisions and over the close ones:
+//
+//	nice go run ./tools/tavlagnubg -cube -level master -gnubg-level expert -pairs 50
 package main
 
 import (
@@ -54,12 +67,20 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the dice")
 	gnubg := flag.String("gnubg", "/usr/games/gnubg", "the gnubg program")
 	judge := flag.Int("judge", -1, "gnubg judges each of our unforced turns at this many plies (0-2; -1: not judged): the error rate in millipoints a turn and gnubg's class")
+	cube := flag.Bool("cube", false, "backgammon money games with the cube; gnubg judges our cube decisions (at -judge plies, 2 if not given)")
 	flag.Parse()
+	if *cube && *judge < 0 {
+		*judge = 2
+	}
+	cubeMode = *cube
 	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg, *judge); err != nil {
 		fmt.Fprintln(os.Stderr, "tavlagnubg:", err)
 		os.Exit(1)
 	}
 }
+
+// cubeMode: backgammon money games, our cube decisions judged (-cube).
+var cubeMode bool
 
 func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string, judge int) error {
 	name, style, _ := strings.Cut(level, "+")
@@ -82,8 +103,12 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 	defer g.close()
 	e := ai.NewEngine(ai.DefaultOptions())
 	var j *judged
-	if judge >= 0 {
+	if judge >= 0 && !cubeMode {
 		j = &judged{}
+	}
+	var cj *cubeJudged
+	if cubeMode {
+		cj = &cubeJudged{plies: max(judge, 0), gnubgPlies: int(gl[0]), byAhead: [2]*cubeJudged{{}, {}}}
 	}
 	var nets []float64 // each pair's net points for us
 	var won, total, wins, played int
@@ -92,7 +117,7 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 		net := 0
 		for k, us := range []ai.Side{ai.First, ai.Second} {
 			rolls := rand.New(rand.NewPCG(seed, uint64(i)))
-			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j)
+			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j, cj)
 			if err != nil {
 				return fmt.Errorf("pair %d game %d: %w", i, k, err)
 			}
@@ -119,7 +144,197 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 	if j != nil {
 		fmt.Fprintf(w, "%s (judged at %d plies)\n", j, judge)
 	}
+	if cj != nil {
+		fmt.Fprintf(w, "%s (judged at %d plies)\n", cj, judge)
+	}
 	return nil
+}
+
+// cubeJudged sums gnubg's judgement of our cube decisions.
+type cubeJudged struct {
+	plies, gnubgPlies int
+	// n decisions (of them doubles, takes, drops), their summed loss;
+	// the close ones (doubling within closeCube of not doubling, by
+	// gnubg's figures, and every answer to a double) apart.
+	n, doubles, takes, drops int
+	sum                      float64
+	close                    int
+	closeSum                 float64
+	wrong                    int // decisions with a loss over 0.001
+	worst                    float64
+	worstAt                  string
+	// byAhead judges, on the same decisions, the engine's advice without
+	// and with its look a roll ahead (tavla.Pos.CubeAdvice).
+	byAhead [2]*cubeJudged
+}
+
+// closeCube is how near "double" must be to "no double" (in cube units)
+// for a decision to double to count as close.
+const closeCube = 0.16
+
+func (c *cubeJudged) add(loss float64, close bool, at string) {
+	c.n++
+	c.sum += loss
+	if close {
+		c.close++
+		c.closeSum += loss
+	}
+	if loss > 0.001 {
+		c.wrong++
+	}
+	if loss > c.worst {
+		c.worst, c.worstAt = loss, at
+	}
+}
+
+func (c *cubeJudged) String() string {
+	if c.n == 0 {
+		return "no cube decision of ours"
+	}
+	closeRate := 0.0
+	if c.close > 0 {
+		closeRate = 1000 * c.closeSum / float64(c.close)
+	}
+	out := fmt.Sprintf("gnubg's judgement of our %d cube decisions (%d doubles, %d takes, %d drops): error rate %.1f millipoints a decision; "+
+		"%d close decisions (doubling within %.2f of not doubling, or an answer): %.1f millipoints each; %d with a loss; the worst %.3f at %s",
+		c.n, c.doubles, c.takes, c.drops, 1000*c.sum/float64(c.n), c.close, closeCube, closeRate, c.wrong, c.worst, c.worstAt)
+	for ahead, b := range c.byAhead {
+		if b != nil && b.n > 0 {
+			out += fmt.Sprintf("\n  the advice at %d-ply on the same decisions: %.1f millipoints a decision, %.1f a close one, %d with a loss",
+				ahead, 1000*b.sum/float64(b.n), 1000*b.closeSum/float64(max(b.close, 1)), b.wrong)
+		}
+	}
+	return out
+}
+
+// cubeFigures asks gnubg's cubeful money equities of p's cube decision
+// for the side on roll (the doubler): no double, double-take,
+// double-pass, in units of the cube, at plies.
+func (g *gnubgProc) cubeFigures(p *tavla.Pos, plies int) (nd, dt, dp float64, err error) {
+	_, owner, _, _, _ := p.CubeView()
+	rel := -1 // centred
+	switch owner {
+	case p.Side():
+		rel = 0
+	case p.Side().Opponent():
+		rel = 1
+	}
+	b := board(p)
+	var line strings.Builder
+	fmt.Fprintf(&line, "C %d %d", rel, plies)
+	for k := range 2 {
+		for _, v := range b[k] {
+			line.WriteString(" " + strconv.Itoa(v))
+		}
+	}
+	f, err := g.ask(line.String() + "\n")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if len(f) != 4 || f[0] != "cube" {
+		return 0, 0, 0, fmt.Errorf("gnubg answered %q", f)
+	}
+	var v [3]float64
+	for k := range v {
+		if v[k], err = strconv.ParseFloat(f[k+1], 64); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return v[0], v[1], v[2], nil
+}
+
+// cubeActions names the cube actions legal in p ("roll", "double";
+// "take", "drop"), none when p waits for no cube decision.
+func cubeActions(p *tavla.Pos) map[string]ai.Move {
+	out := map[string]ai.Move{}
+	for _, m := range p.Moves(nil) {
+		switch t := p.FormatMove(m); t {
+		case "roll", "double", "take", "drop":
+			out[t] = m
+		}
+	}
+	return out
+}
+
+// cubeTurn plays the cube decision p waits for: ours by the engine,
+// judged by gnubg; gnubg's by its figures at its plies.
+func cubeTurn(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, p *tavla.Pos, rng *rand.Rand, cj *cubeJudged) error {
+	acts := cubeActions(p)
+	_, answering := acts["take"]
+	plies := cj.gnubgPlies
+	if p.Turn() == us {
+		plies = cj.plies
+	}
+	nd, dt, dp, err := g.cubeFigures(p, plies)
+	if err != nil {
+		return err
+	}
+	if p.Turn() != us {
+		// gnubg's own decision.
+		switch {
+		case answering && dt <= dp:
+			p.Make(acts["take"])
+		case answering:
+			p.Make(acts["drop"])
+		case min(dt, dp) > nd:
+			p.Make(acts["double"])
+		default:
+			p.Make(acts["roll"])
+		}
+		return nil
+	}
+	m := e.Choose(context.Background(), p, lvl, rng).Best
+	choice := p.FormatMove(m)
+	if _, ok := acts[choice]; !ok {
+		return fmt.Errorf("our level's cube action %q is not legal in %s", choice, p)
+	}
+	// Close: an answer, or a decision where doubling is within closeCube
+	// of not doubling by gnubg's figures (whatever we chose, so that the
+	// readings compared below count the same decisions).
+	close := answering || math.Abs(min(dt, dp)-nd) < closeCube
+	switch choice {
+	case "double":
+		cj.doubles++
+	case "take":
+		cj.takes++
+	case "drop":
+		cj.drops++
+	}
+	cj.add(cubeLoss(choice, nd, dt, dp), close, p.String()+" "+choice)
+	// The engine's two ways of reading its chances, judged on the same
+	// decision: the network before the roll (0-ply) and a roll ahead.
+	for ahead := range cj.byAhead {
+		a, _ := p.CubeAdvice(nil, ahead)
+		act := map[[2]bool]string{{false, false}: "roll", {false, true}: "double", {true, false}: "drop", {true, true}: "take"}
+		var c string
+		if answering {
+			c = act[[2]bool{true, a.Take}]
+		} else {
+			c = act[[2]bool{false, a.Double}]
+		}
+		cj.byAhead[ahead].add(cubeLoss(c, nd, dt, dp), close, "")
+	}
+	p.Make(m)
+	return nil
+}
+
+// cubeLoss is what a cube action gives away by gnubg's figures for the
+// doubler (no double, double-take, double-pass): a decision to double or
+// not against the better of the two, an answer against the taker's
+// better answer (the doubler's gain is the taker's loss).
+func cubeLoss(action string, nd, dt, dp float64) float64 {
+	double := min(dt, dp)
+	switch action {
+	case "double":
+		return max(nd, double) - double
+	case "roll":
+		return max(nd, double) - nd
+	case "take":
+		return dt - double
+	case "drop":
+		return dp - double
+	}
+	return 0
 }
 
 // judged sums gnubg's judgement of our turns.
@@ -182,10 +397,20 @@ func interval(xs []float64) (mean, half float64) {
 
 // playGame plays one game, our level as side us, the rolls drawn from
 // rolls in order (the opening's two dice first).
-func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged) (ai.Status, error) {
+func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged, cj *cubeJudged) (ai.Status, error) {
 	p := tavla.Standard{}.Start().(*tavla.Pos)
+	if cj != nil {
+		p = tavla.Backgammon{}.Start().(*tavla.Pos)
+	}
 	var n uint64
 	for turns := 0; turns < 1000; turns++ {
+		for cj != nil && !p.Status().Over && p.Turn() != ai.Chance {
+			// A cube decision before the roll (and its answer).
+			n++
+			if err := cubeTurn(e, lvl, g, us, p, rand.New(rand.NewPCG(seed, n)), cj); err != nil {
+				return ai.Status{}, err
+			}
+		}
 		if st := p.Status(); st.Over {
 			return st, nil
 		}
@@ -259,6 +484,8 @@ ec["plies"] = %d
 ec["noise"] = %.4f
 ec["cubeful"] = 0
 ec["deterministic"] = 1
+gnubg.command("set jacoby off")
+gnubg.command("set beavers 0")
 sys.stdout.write("ready\n")
 sys.stdout.flush()
 jc = gnubg.evalcontext()
@@ -267,6 +494,26 @@ jc["noise"] = 0.0
 jc["cubeful"] = 0
 jc["deterministic"] = 1
 for line in sys.stdin:
+    if line.startswith("C "):
+        # A cube decision: the cube's owner (-1 centred, 0 the side on
+        # roll, 1 its opponent), the plies, the board (the side on roll
+        # second): the money equities no double, double-take, double-pass
+        # for the side on roll, in units of the cube.
+        f = [int(x) for x in line.split()[1:]]
+        b = (tuple(f[2:27]), tuple(f[27:52]))
+        try:
+            gnubg.command("new game")
+            cc = gnubg.evalcontext()
+            cc["cubeful"] = 1
+            cc["plies"] = f[1]
+            cc["noise"] = 0.0
+            cc["deterministic"] = 1
+            r = gnubg.cfevaluate(b, gnubg.cubeinfo(1, f[0], 0, 0, (0, 0), 0, 0), cc)
+            sys.stdout.write("ANS cube %%.6f %%.6f %%.6f\n" %% (r[1], r[2], r[3]))
+        except Exception as e:
+            sys.stdout.write("ANS none\n")
+        sys.stdout.flush()
+        continue
     if line.startswith("E "):
         # The board after a turn, the mover's side second: its equity for
         # the mover, cubeless money (gammons 2, backgammons 3).
@@ -465,12 +712,9 @@ func applyPairs(b [2][25]int, pairs []int) [2][25]int {
 // one.
 func playTo(p *tavla.Pos, mover ai.Side, want [2][25]int) bool {
 	if p.Status().Over || p.Turn() != mover {
-		if p.Status().Over || p.Turn() == ai.Chance {
-			// The turn is over: compare from the mover's side.
-			b := boardAs(p, mover)
-			return b == want
-		}
-		return false
+		// The turn is over (the next roll, or in backgammon the other
+		// side's choice before it): compare from the mover's side.
+		return boardAs(p, mover) == want
 	}
 	for _, m := range p.Moves(nil) {
 		p.Make(m)
