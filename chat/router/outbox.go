@@ -157,19 +157,27 @@ func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
 			q.id = items[0].ID
 		}
 	}
-	o.mu.Lock()
 	if err != nil {
-		o.m.unstored++
 		o.log.Error("reply not stored in the outbox, sending it from memory", "platform", rep.Platform,
 			"channel", rep.ChannelID, "err", err)
+	}
+	o.forget(o.queue(q, err != nil))
+}
+
+// queue queues q (unstored: kept in memory only) and returns the replies
+// it superseded. The unlock is deferred: put runs in handlers and jobs
+// that recover from panics, and a lock left held would stop every chat.
+func (o *outbox) queue(q *queued, unstored bool) []int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if unstored {
+		o.m.unstored++
 	}
 	if q.id != 0 {
 		o.known[q.id] = true
 	}
-	o.pushLocked(chanRef{rep.Platform, rep.ChannelID}, q)
-	dropped := o.takeDroppedLocked()
-	o.mu.Unlock()
-	o.forget(dropped)
+	o.pushLocked(chanRef{q.rep.Platform, q.rep.ChannelID}, q)
+	return o.takeDroppedLocked()
 }
 
 // takeDroppedLocked returns the superseded replies to forget; o.mu must be
@@ -320,9 +328,6 @@ func (o *outbox) deliver(key chanRef, cq *chanQueue) {
 		retry.Sleep(o.ctx, delay) //nolint:errcheck // shutting down: the loop's head sees it
 	}
 }
-
-// isStale reports whether q waited too long to be sent.
-func (o *outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }
 
 type outcome int
 

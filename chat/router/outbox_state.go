@@ -9,10 +9,11 @@ import (
 	"time"
 )
 
+// count changes the delivery figures under the lock.
 func (o *outbox) count(f func(*deliveryMetrics)) {
 	o.mu.Lock()
+	defer o.mu.Unlock()
 	f(&o.m)
-	o.mu.Unlock()
 }
 
 // notifyLocked wakes the waiters when every queued reply has been tried;
@@ -112,6 +113,8 @@ func (o *outbox) logMetrics() {
 	o.log.Log(context.Background(), level, "reply delivery", args...)
 }
 
+// abandon marks a reply given up in the store (state and why), so that it
+// is neither sent again nor counted as waiting.
 func (o *outbox) abandon(id int64, state, note string) {
 	if id == 0 {
 		return
@@ -120,3 +123,6 @@ func (o *outbox) abandon(id int64, state, note string) {
 		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
 	}
 }
+
+// isStale reports whether q waited too long to be sent.
+func (o *outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }
