@@ -197,11 +197,15 @@ func (o *outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 
 		return nil // every board is a picture of its own there
 	}
 	from := 0
-	if cq.running {
+	if cq.running && len(cq.items) > 0 {
+		// The head is being sent. A running queue may be empty for a
+		// moment (its last reply sent, its goroutine not yet back for the
+		// next): cq.items[:1] then panicked, or brought back a reply sent
+		// before.
 		from = 1
 	}
 	var dropped []int64
-	keep := cq.items[:from]
+	keep := cq.items[:from:from]
 	for _, old := range cq.items[from:] {
 		if old.rep.Live && old.rep.GameID == q.rep.GameID && !old.later {
 			q.rep.Fresh = q.rep.Fresh || old.rep.Fresh // a new message was due: the newer board is it

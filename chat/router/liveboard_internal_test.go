@@ -143,3 +143,28 @@ func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 		t.Errorf("delivered %q: want v2, late, left out", h.log)
 	}
 }
+
+// TestSupersedeOnARunningEmptyQueue: a board queued while the chat's
+// delivery has just sent its last reply (the queue running and empty for
+// a moment) is queued; it neither panics (cq.items[:1] of an empty queue,
+// which left the outbox's lock held in a job that recovered, and every
+// chat stopped: CI's 30-minute hang) nor brings back a reply sent before.
+func TestSupersedeOnARunningEmptyQueue(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	o := &outbox{log: log, sender: func(string) chat.Sender { return &heldBoards{} }}
+	sent := &queued{rep: chat.Reply{Platform: "test", ChannelID: "c", GameID: 1, GameVersion: 1, Live: true}}
+	backing := []*queued{sent, nil}
+	for _, items := range [][]*queued{{}, backing[1:1]} { // no room after it; a sent one's slot after it
+		cq := &chanQueue{running: true, items: items}
+		if backing[0] != sent {
+			t.Fatal("test setup")
+		}
+		next := &queued{rep: chat.Reply{Platform: "test", ChannelID: "c", GameID: 1, GameVersion: 2, Live: true}}
+		if dropped := o.supersedeLocked(chanRef{"test", "c"}, cq, next); len(dropped) != 0 {
+			t.Errorf("dropped %v", dropped)
+		}
+		if len(cq.items) != 0 {
+			t.Errorf("the queue holds %d replies before the new one, want none", len(cq.items))
+		}
+	}
+}

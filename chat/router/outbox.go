@@ -203,7 +203,7 @@ func (o *outbox) pushLocked(key chanRef, q *queued) {
 	at := len(cq.items)
 	if !q.later {
 		from := 0
-		if cq.running {
+		if cq.running && len(cq.items) > 0 {
 			from = 1 // the head is being sent (or waits for its retry)
 		}
 		for i := from; i < len(cq.items); i++ {
