@@ -162,7 +162,7 @@ func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 		if r.chans.Get(ctx, view.Platform, view.ChannelID).Boards == sessions.BoardsNew {
 			view.Live = false
 		}
-		r.out.put(ctx, view, isLater(ctx))
+		r.out.Put(ctx, view, isLater(ctx))
 	}
 }
 

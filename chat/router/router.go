@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"oyunbot/chat/delivery"
 	"oyunbot/chat/present"
 	"sync"
 	"time"
@@ -64,20 +65,20 @@ type Config struct {
 	// time.Now; tests give the sessions the same).
 	Now func() time.Time
 	// ReplyStaleAfter: a reply the platform could not take for this long is
-	// given up (default DefaultReplyStaleAfter).
+	// given up (default delivery.DefaultStaleAfter).
 	ReplyStaleAfter time.Duration
 	// ReplyRetry is the first wait before a failed reply is sent again; it
 	// doubles up to 32 times itself, at most 30 s (default 1 s).
 	ReplyRetry time.Duration
 	// Shared: other processes deliver replies from the same Store. Each
 	// reply is then claimed by the process that delivers it (Instance),
-	// and taken over by another once its claim ran out (outbox_claims.go).
+	// and taken over by another once its claim ran out (package delivery).
 	Shared bool
 	// Instance names this process as the owner of its replies in the
 	// shared mode (default: random).
 	Instance string
 	// ReplyClaimTTL: in the shared mode, a process's claim on its replies
-	// lasts this long unrenewed (default DefaultReplyClaimTTL).
+	// lasts this long unrenewed (default delivery.DefaultClaimTTL).
 	ReplyClaimTTL time.Duration
 	// SlowWorkers bounds the slow commands (animations, a game's own
 	// commands) worked on at once, SlowPerUser those one person may have
@@ -112,10 +113,10 @@ type Router struct {
 	// gameWordLangs are the languages game command words are written in
 	// (folded; gameCommandLangs).
 	gameWordLangs map[string]chat.Lang
-	handle        handler           // the middlewares and the command table
-	entries       map[string]*entry // the handlers, by command name
-	families                        // each family of handlers' part of the live games (sessions.go)
-	out           *outbox
+	handle        handler            // the middlewares and the command table
+	entries       map[string]*entry  // the handlers, by command name
+	families                         // each family of handlers' part of the live games (sessions.go)
+	out           *delivery.Outbox   // the replies' delivery (package delivery)
 	slow          *slowQueue         // slow commands, off the chats' queues (slow.go)
 	analyses      *sessions.Analyses // post-game analyses (analyse.go)
 	log           *slog.Logger
@@ -135,15 +136,11 @@ type Router struct {
 	asked questions
 }
 
-// chanRef names a channel (the outbox's queues).
-type chanRef struct{ platform, channel string }
-
 // Store is what the Router keeps: its replies until they are delivered
 // (the outbox), and the languages it learnt.
 type Store interface {
-	sessions.Outbox
+	delivery.Store
 	sessions.LanguageMemory
-	sessions.BoardStore
 }
 
 // New returns a Router playing the sessions cfg.NewSessions makes (which
@@ -186,12 +183,13 @@ func New(cfg Config) (*Router, error) {
 	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
-	r.out = newOutbox(cfg.Store, newLiveBoards(cfg.Store, cfg.Now, cfg.Logger), cfg.Logger, cfg.Now, cfg.ReplyStaleAfter, cfg.ReplyRetry, r.sender, r.staleNote,
-		claimOf(cfg))
+	r.out = delivery.New(delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
+		Now: cfg.Now, StaleAfter: cfg.ReplyStaleAfter, FirstRetry: cfg.ReplyRetry, Shared: cfg.Shared, Instance: cfg.Instance,
+		ClaimTTL: cfg.ReplyClaimTTL})
 	mgr, err := cfg.NewSessions(r.onEvent)
 	if err != nil {
 		r.slow.Close()
-		r.out.close()
+		r.out.Close()
 		return nil, err
 	}
 	r.families = familiesOf(mgr)
@@ -232,7 +230,7 @@ func (r *Router) AddSender(platform string, s chat.Sender) {
 	r.senders[platform] = s
 	r.mu.Unlock()
 	ctx := context.Background()
-	r.out.load(ctx, platform)
+	r.out.Load(ctx, platform)
 	r.announceUnannounced(ctx, platform)
 	r.life.Resume(platform)
 }
@@ -284,7 +282,7 @@ func (r *Router) Wait(ctx context.Context) error {
 	if err := r.life.Wait(ctx); err != nil {
 		return err
 	}
-	return r.out.wait(ctx)
+	return r.out.Wait(ctx)
 }
 
 // Stop begins a graceful stop, while the platforms can still send: the
@@ -294,7 +292,7 @@ func (r *Router) Wait(ctx context.Context) error {
 // until ctx is done. The router still serves; Close follows.
 func (r *Router) Stop(ctx context.Context) error {
 	r.analyses.Stop(ctx)
-	return r.out.wait(ctx)
+	return r.out.Wait(ctx)
 }
 
 // Close stops the slow commands and the engine workers (a running search is
@@ -305,7 +303,7 @@ func (r *Router) Close() error {
 	r.slow.Close()
 	err := r.life.Close()
 	r.analyses.Stop(context.Background()) // the pool is closed: nothing to wait for
-	r.out.close()
+	r.out.Close()
 	return err
 }
 
@@ -317,7 +315,7 @@ func (r *Router) send(ctx context.Context, rep chat.Reply) {
 		rep.Live, rep.Fresh = false, false // the channel keeps a picture of every turn
 	}
 	if !rep.Notice {
-		r.out.put(ctx, rep, isLater(ctx))
+		r.out.Put(ctx, rep, isLater(ctx))
 		if board.Live && board.GameID != 0 {
 			r.mirror(ctx, board)
 		}
@@ -342,8 +340,8 @@ func (r *Router) Handle(ctx context.Context, m chat.Message) {
 	ctx = sessions.WithUpdate(ctx, sessions.UpdateKey{Platform: m.Platform, ID: m.Update})
 	if m.Privately == nil {
 		// A typed message (a press has Privately) goes below the chat's
-		// boards (liveboard.go).
-		r.out.boards.message(chanRef{m.Platform, m.ChannelID})
+		// boards (package delivery).
+		r.out.Seen(m.Platform, m.ChannelID)
 	}
 	r.handle(&request{r: r, ctx: ctx, m: m, cmd: command.Parse(m.Text)})
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
-	chatrouter "oyunbot/chat/router"
+	"oyunbot/chat/delivery"
 	"oyunbot/sessions"
 	"oyunbot/store"
 )
@@ -132,7 +132,7 @@ func loadConfig(env lookupFunc, dotenv string) (config, error) {
 		Workers:               intVar("OYUNBOT_WORKERS", defaultWorkers),
 		IdleForfeit:           durVar("OYUNBOT_IDLE_FORFEIT", defaultIdleForfeit),
 		ThinkingNotice:        durVar("OYUNBOT_THINKING_NOTICE", 0),
-		ReplyStaleAfter:       durVar("OYUNBOT_REPLY_STALE_AFTER", chatrouter.DefaultReplyStaleAfter),
+		ReplyStaleAfter:       durVar("OYUNBOT_REPLY_STALE_AFTER", delivery.DefaultStaleAfter),
 		BotName:               get("OYUNBOT_NAME", "oyunbot"),
 		TelegramToken:         get("TELEGRAM_TOKEN", ""),
 		TelegramAPIEndpoint:   get("TELEGRAM_API_ENDPOINT", ""),

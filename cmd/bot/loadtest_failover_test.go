@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
-	chatrouter "oyunbot/chat/router"
+	"oyunbot/chat/delivery"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
 	"oyunbot/internal/registry"
@@ -188,7 +188,7 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 			// that took it over. Telegram has no idempotency key: nothing
 			// can tell a reply it took from one it did not, at the kill.
 			// A chat has one reply in flight at a time.
-			if r.first.At.Before(killDone.Add(time.Second)) && r.again.At.Sub(killDone) >= chatrouter.DefaultReplyClaimTTL/2 &&
+			if r.first.At.Before(killDone.Add(time.Second)) && r.again.At.Sub(killDone) >= delivery.DefaultClaimTTL/2 &&
 				inFlight == 0 {
 				inFlight++
 				atKill++
@@ -212,7 +212,7 @@ func TestKilledProcessLosesNothing(t *testing.T) {
 // TestKilledProcessRepliesSentBySurvivor: a process holding replies it
 // could not send yet (its sends hang) is killed and not started again: the
 // other process, live beside it, sends them once the dead one's claims
-// have run out (chatrouter.DefaultReplyClaimTTL), each once.
+// have run out (delivery.DefaultClaimTTL), each once.
 func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 	f := newBotFleet(t, 2)
 	f.apis[0].hold.Store(true)
@@ -265,7 +265,7 @@ func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 		}
 	}
 	t.Logf("%d replies of the killed process sent by the survivor %v after the kill (claim TTL %v)",
-		len(held), waited.Round(time.Millisecond), chatrouter.DefaultReplyClaimTTL)
+		len(held), waited.Round(time.Millisecond), delivery.DefaultClaimTTL)
 }
 
 func failoverUser(i int) telegramtest.User {

@@ -32,6 +32,8 @@ var rules = []struct {
 		[]string{"oyunbot/chat", "oyunbot/render"}},
 	{"oyunbot/chat/present", "presentation shows snapshots: it links no database (issue 38)",
 		[]string{"oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
+	{"oyunbot/chat/delivery", "delivery sends what the router decided: it knows the platform contract and the store's interfaces (issue 38)",
+		[]string{"oyunbot/chat/router", "oyunbot/chat/present", "oyunbot/chat/telegram", "oyunbot/chat/discord", "oyunbot/store", "oyunbot/render", "database/sql"}},
 	{"oyunbot/chat/web", "the pages read the store through the interfaces they declare",
 		[]string{"oyunbot/store"}},
 	{"oyunbot/chat/telegram", "the adapters know the platform contract alone",

@@ -1,8 +1,7 @@
-package router
+package delivery
 
 import (
 	"context"
-	"log/slog"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -32,7 +31,7 @@ func TestInsertTakenOver(t *testing.T) {
 		{"unstored replies stay in place", []int64{0, 7, 0}, false, 5, []int64{0, 5, 7, 0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			o := &outbox{claim: outboxClaim{owner: "p"}, queues: map[chanRef]*chanQueue{},
+			o := &Outbox{claim: outboxClaim{owner: "p"}, queues: map[chanRef]*chanQueue{},
 				sender: func(string) chat.Sender { return nil }}
 			o.ctx, o.cancel = context.WithCancel(context.Background())
 			defer o.cancel()
@@ -78,11 +77,11 @@ func TestRenewalDuringSendLosesNothing(t *testing.T) {
 	}
 	defer st.Close()
 	s := blockingSender{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	o := newOutbox(st, nil, slog.New(slog.DiscardHandler), time.Now, 0, time.Millisecond,
-		func(string) chat.Sender { return s }, nil, outboxClaim{owner: "p1", ttl: time.Hour})
-	defer o.close()
-	o.load(ctx, "test")
-	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
+	o := New(Config{Store: st, FirstRetry: time.Millisecond,
+		Sender: func(string) chat.Sender { return s }, Shared: true, Instance: "p1", ClaimTTL: time.Hour})
+	defer o.Close()
+	o.Load(ctx, "test")
+	o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
 	<-s.entered
 	items, err := st.PendingReplies(ctx, "test")
 	if err != nil || len(items) != 1 {

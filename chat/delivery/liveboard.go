@@ -1,4 +1,4 @@
-package router
+package delivery
 
 // liveboard.go shows each game as one message in its chat (issue 36): a
 // game's board (chat.Reply.Live) edits the message of its previous board
@@ -149,7 +149,7 @@ func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref
 // sendLive delivers a game's board through bs: as the edit of its previous
 // message when that one is in sight, else (or when the edit is refused) as
 // a new message.
-func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
+func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
 	at, old, stale := o.boards.target(ctx, key, rep)
 	if stale {
 		// A later board of the game is there already: this one, sent late,
@@ -189,7 +189,7 @@ func (o *outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 // late over a newer one, and a queue held up by a platform's limits sends
 // the game as it is. The dropped replies' ids are returned, for the store
 // to forget; o.mu must be held.
-func (o *outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 {
+func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 {
 	if !q.rep.Live || q.rep.GameID == 0 {
 		return nil
 	}
@@ -223,7 +223,7 @@ func (o *outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 
 }
 
 // forget deletes superseded replies from the store.
-func (o *outbox) forget(ids []int64) {
+func (o *Outbox) forget(ids []int64) {
 	for _, id := range ids {
 		if err := o.store.DeliveredReply(context.Background(), id); err != nil {
 			// Loaded again after a restart, it is superseded again then.

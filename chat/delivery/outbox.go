@@ -1,11 +1,15 @@
-package router
-
-// outbox.go delivers replies through the store's durable outbox: a reply is
-// stored before it is sent and forgotten once its platform took it, so a
-// restart, a 429 storm or an outage of any length delays it but does not
-// lose it. Replies to one chat go out in order; a failing chat does not hold
-// up the others. Processes sharing a store claim their replies
-// (outbox_claims.go).
+// Package delivery sends the bot's replies to the platforms through the
+// store's durable outbox: a reply is stored before it is sent and
+// forgotten once its platform took it, so a restart, a 429 storm or an
+// outage of any length delays it but does not lose it. Replies to one chat
+// go out in order; a failing chat does not hold up the others. Processes
+// sharing a store claim their replies (claims.go). A game's board edits
+// the message of its previous board while that one is in sight
+// (liveboard.go), and a board still waiting is dropped for its game's
+// newer one.
+//
+// The router decides what to say; this package only delivers it.
+package delivery
 
 import (
 	"context"
@@ -23,10 +27,10 @@ import (
 
 // Outbox delivery defaults.
 const (
-	// DefaultReplyStaleAfter: a reply still undelivered this long after it
+	// DefaultStaleAfter: a reply still undelivered this long after it
 	// was written is given up as stale (kept in the store, logged, and the
 	// chat told that older replies were not delivered).
-	DefaultReplyStaleAfter = 24 * time.Hour
+	DefaultStaleAfter = 24 * time.Hour
 	// attemptTimeout bounds one delivery attempt (the adapters retry
 	// inside it, honouring rate limits).
 	attemptTimeout = 2 * time.Minute
@@ -39,9 +43,42 @@ const (
 	metricsEvery = time.Minute
 )
 
-// outbox is the Router's delivery side.
-type outbox struct {
-	store      sessions.Outbox
+// Store keeps the replies until they are delivered, and the message
+// showing each game's board in each chat.
+type Store interface {
+	sessions.Outbox
+	sessions.BoardStore
+}
+
+// Config is what an Outbox needs.
+type Config struct {
+	Store Store
+	// Sender is the platform's Sender (nil until it is known: that
+	// platform's replies wait).
+	Sender func(platform string) chat.Sender
+	// StaleNote, when set, is the text telling a chat that n of its
+	// replies were given up as stale.
+	StaleNote func(platform, channel string, n int) string
+	Logger    *slog.Logger
+	Now       func() time.Time // default time.Now
+	// StaleAfter: a reply still undelivered this long after it was
+	// written is given up (default DefaultStaleAfter).
+	StaleAfter time.Duration
+	// FirstRetry is the first wait before a failed reply is sent again;
+	// it doubles up to 32 times itself, at most 30 s (default 1 s).
+	FirstRetry time.Duration
+	// Shared: other processes deliver replies from the same Store. Each
+	// reply is then claimed by the process that delivers it (Instance,
+	// default random), and taken over by another once its claim ran out
+	// (ClaimTTL unrenewed, default DefaultClaimTTL).
+	Shared   bool
+	Instance string
+	ClaimTTL time.Duration
+}
+
+// Outbox delivers replies. Safe for concurrent use.
+type Outbox struct {
+	store      Store
 	log        *slog.Logger
 	now        func() time.Time
 	staleAfter time.Duration
@@ -108,16 +145,26 @@ type deliveryMetrics struct {
 	maxDelay                        time.Duration
 }
 
-func newOutbox(store sessions.Outbox, boards *liveBoards, log *slog.Logger, now func() time.Time, staleAfter, firstRetry time.Duration,
-	sender func(string) chat.Sender, staleNote func(platform, channel string, n int) string, claim outboxClaim) *outbox {
+// New starts an Outbox: its metrics loop, and in the shared mode its
+// claims' renewal. Load starts each platform's delivery; Close stops it.
+func New(cfg Config) *Outbox {
+	staleAfter, firstRetry := cfg.StaleAfter, cfg.FirstRetry
 	if staleAfter <= 0 {
-		staleAfter = DefaultReplyStaleAfter
+		staleAfter = DefaultStaleAfter
 	}
 	if firstRetry <= 0 {
 		firstRetry = defaultRetry
 	}
-	o := &outbox{store: store, boards: boards, log: log, now: now, staleAfter: staleAfter, retry: firstRetry, sender: sender, staleNote: staleNote,
-		claim: claim, queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	claim := claimOf(cfg)
+	o := &Outbox{store: cfg.Store, boards: newLiveBoards(cfg.Store, cfg.Now, cfg.Logger), log: cfg.Logger, now: cfg.Now,
+		staleAfter: staleAfter, retry: firstRetry, sender: cfg.Sender, staleNote: cfg.StaleNote, claim: claim,
+		queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
 	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(1)
 	go o.metricsLoop()
@@ -132,16 +179,25 @@ func newOutbox(store sessions.Outbox, boards *liveBoards, log *slog.Logger, now 
 	return o
 }
 
+// Seen counts a message that came in a chat below its boards (a typed
+// message: a button press adds none), for the rule of a board in sight.
+func (o *Outbox) Seen(platform, channel string) {
+	o.boards.message(chanRef{platform, channel})
+}
+
+// chanRef names a channel (a queue).
+type chanRef struct{ platform, channel string }
+
 // storedReply is a Reply as kept in the outbox.
 type storedReply struct {
 	chat.Reply
 }
 
-// put stores rep and queues it for delivery. When the store fails the reply
+// Put stores rep and queues it for delivery. When the store fails the reply
 // is still queued, in memory only (logged): better sent than lost. A later
 // reply (the answer of slow work) goes behind the chat's other replies;
 // any other goes before the chat's later replies still waiting (pushLocked).
-func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
+func (o *Outbox) Put(ctx context.Context, rep chat.Reply, later bool) {
 	now := o.now()
 	q := &queued{rep: rep, created: now, later: later}
 	data, err := json.Marshal(storedReply{rep})
@@ -167,7 +223,7 @@ func (o *outbox) put(ctx context.Context, rep chat.Reply, later bool) {
 // queue queues q (unstored: kept in memory only) and returns the replies
 // it superseded. The unlock is deferred: put runs in handlers and jobs
 // that recover from panics, and a lock left held would stop every chat.
-func (o *outbox) queue(q *queued, unstored bool) []int64 {
+func (o *Outbox) queue(q *queued, unstored bool) []int64 {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if unstored {
@@ -182,7 +238,7 @@ func (o *outbox) queue(q *queued, unstored bool) []int64 {
 
 // takeDroppedLocked returns the superseded replies to forget; o.mu must be
 // held.
-func (o *outbox) takeDroppedLocked() []int64 {
+func (o *Outbox) takeDroppedLocked() []int64 {
 	d := o.dropped
 	o.dropped = nil
 	return d
@@ -193,7 +249,7 @@ func (o *outbox) takeDroppedLocked() []int64 {
 // before the one being sent): twenty answers of slow work, which a
 // group's pace (20 messages a minute on Telegram) takes a minute to send,
 // never hold a move's answer behind them.
-func (o *outbox) pushLocked(key chanRef, q *queued) {
+func (o *Outbox) pushLocked(key chanRef, q *queued) {
 	cq := o.queues[key]
 	if cq == nil {
 		cq = &chanQueue{}
@@ -219,7 +275,7 @@ func (o *outbox) pushLocked(key chanRef, q *queued) {
 
 // startLocked starts delivering a chat's queue if its platform has a sender
 // and nobody delivers it yet; o.mu must be held.
-func (o *outbox) startLocked(key chanRef, cq *chanQueue) {
+func (o *Outbox) startLocked(key chanRef, cq *chanQueue) {
 	if cq.running || len(cq.items) == 0 || o.ctx.Err() != nil || o.sender(key.platform) == nil {
 		return
 	}
@@ -228,10 +284,10 @@ func (o *outbox) startLocked(key chanRef, cq *chanQueue) {
 	go o.deliver(key, cq)
 }
 
-// load queues a platform's stored replies (those a previous run left; when
+// Load queues a platform's stored replies (those a previous run left; when
 // processes share the store, those whose claim ran out) and starts
 // delivery for the platform's chats: call it once its sender is set.
-func (o *outbox) load(ctx context.Context, platform string) {
+func (o *Outbox) Load(ctx context.Context, platform string) {
 	o.mu.Lock()
 	first := !o.loaded[platform]
 	o.loaded[platform] = true
@@ -266,7 +322,7 @@ func (o *outbox) load(ctx context.Context, platform string) {
 
 // deliver sends a chat's queue in order until it is empty. After a run of
 // replies given up as stale, the chat is told, in its turn.
-func (o *outbox) deliver(key chanRef, cq *chanQueue) {
+func (o *Outbox) deliver(key chanRef, cq *chanQueue) {
 	defer o.wg.Done()
 	staleCount := 0
 	attempt := 0
@@ -340,7 +396,7 @@ const (
 
 // attempt tries to deliver q once, or gives it up when it is stale or
 // undeliverable; for a retry it returns the wait before the next attempt.
-func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration) {
+func (o *Outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration) {
 	if age := o.now().Sub(q.created); o.isStale(q) {
 		o.log.Warn("reply stale, not delivered", "platform", key.platform, "channel", key.channel,
 			"id", q.id, "age", age.Round(time.Second))
@@ -388,9 +444,9 @@ func (o *outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	return retryLater, wait
 }
 
-// close stops delivery; undelivered replies stay in the store for the next
+// Close stops delivery; undelivered replies stay in the store for the next
 // start, or, when processes share the store, are freed for the others.
-func (o *outbox) close() {
+func (o *Outbox) Close() {
 	o.cancel()
 	o.wg.Wait()
 	o.release()

@@ -1,4 +1,4 @@
-package router
+package delivery
 
 // outbox_claims.go: several processes on one store (Config.Shared). Each
 // stored reply is claimed by the process that delivers it, until a claim
@@ -22,10 +22,10 @@ import (
 	"oyunbot/sessions"
 )
 
-// DefaultReplyClaimTTL is how long a process's claim on its replies lasts
+// DefaultClaimTTL is how long a process's claim on its replies lasts
 // unrenewed; it renews them four times as often, and a dead process's
 // replies are taken over by a live one within about 1¼ times this.
-const DefaultReplyClaimTTL = 10 * time.Second
+const DefaultClaimTTL = 10 * time.Second
 
 // claimTicks is how many renewals (and takeover rounds) a claim's TTL
 // spans.
@@ -46,14 +46,14 @@ func claimOf(cfg Config) outboxClaim {
 	if !cfg.Shared {
 		return outboxClaim{}
 	}
-	c := outboxClaim{owner: cfg.Instance, ttl: cfg.ReplyClaimTTL}
+	c := outboxClaim{owner: cfg.Instance, ttl: cfg.ClaimTTL}
 	if c.owner == "" {
 		var b [6]byte
 		_, _ = crand.Read(b[:])
 		c.owner = "r" + hex.EncodeToString(b[:])
 	}
 	if c.ttl <= 0 {
-		c.ttl = DefaultReplyClaimTTL
+		c.ttl = DefaultClaimTTL
 	}
 	return c
 }
@@ -63,7 +63,7 @@ func claimOf(cfg Config) outboxClaim {
 // Alone on its store, the outbox appends them to their chats' queues, as
 // it always has; sharing it, it puts them in id order (see insertLocked).
 // o.mu must be held.
-func (o *outbox) queueStoredLocked(items []sessions.OutboxItem) int {
+func (o *Outbox) queueStoredLocked(items []sessions.OutboxItem) int {
 	n := 0
 	for _, it := range items {
 		if o.known[it.ID] {
@@ -92,7 +92,7 @@ func (o *outbox) queueStoredLocked(items []sessions.OutboxItem) int {
 // insertLocked queues a taken-over reply before the chat's newer stored
 // replies (by id), but never before the reply being sent, and starts the
 // chat's delivery; o.mu must be held.
-func (o *outbox) insertLocked(key chanRef, q *queued) {
+func (o *Outbox) insertLocked(key chanRef, q *queued) {
 	cq := o.queues[key]
 	if cq == nil {
 		cq = &chanQueue{}
@@ -117,7 +117,7 @@ func (o *outbox) insertLocked(key chanRef, q *queued) {
 
 // claimLoop renews this process's claims and takes over the replies whose
 // claim ran out, claimTicks times per TTL, until the outbox closes.
-func (o *outbox) claimLoop() {
+func (o *Outbox) claimLoop() {
 	defer o.wg.Done()
 	t := time.NewTicker(o.claim.ttl / claimTicks)
 	defer t.Stop()
@@ -135,7 +135,7 @@ func (o *outbox) claimLoop() {
 // renew moves the claims of this process's replies on by a TTL, and marks
 // lost the queued ones the store no longer gives it (another process
 // claimed them while this one could not renew).
-func (o *outbox) renew() {
+func (o *Outbox) renew() {
 	o.mu.Lock()
 	held := make([]int64, 0, len(o.known))
 	for id := range o.known {
@@ -173,7 +173,7 @@ func (o *outbox) renew() {
 
 // takeOver claims and queues the free replies of the platforms this
 // process sends to: a dead process's, once their claim ran out.
-func (o *outbox) takeOver() {
+func (o *Outbox) takeOver() {
 	o.mu.Lock()
 	var platforms []string
 	for p := range o.loaded {
@@ -207,7 +207,7 @@ func (o *outbox) takeOver() {
 // release frees the claims held under this process's name, so that any
 // process (this one included) takes them over at its next round: as it
 // closes, and at its start.
-func (o *outbox) release() {
+func (o *Outbox) release() {
 	if o.claim.owner == "" {
 		return
 	}

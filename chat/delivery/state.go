@@ -1,4 +1,4 @@
-package router
+package delivery
 
 // outbox_state.go: a reply given up, waiting for the outbox to settle
 // (Router.Wait, a graceful stop) and its delivery metrics in the log.
@@ -10,7 +10,7 @@ import (
 )
 
 // count changes the delivery figures under the lock.
-func (o *outbox) count(f func(*deliveryMetrics)) {
+func (o *Outbox) count(f func(*deliveryMetrics)) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	f(&o.m)
@@ -18,7 +18,7 @@ func (o *outbox) count(f func(*deliveryMetrics)) {
 
 // notifyLocked wakes the waiters when every queued reply has been tried;
 // o.mu must be held.
-func (o *outbox) notifyLocked() {
+func (o *Outbox) notifyLocked() {
 	if len(o.waiters) == 0 || !o.settledLocked() {
 		return
 	}
@@ -31,7 +31,7 @@ func (o *outbox) notifyLocked() {
 // settledLocked reports whether every chat whose platform has a sender is
 // done or stuck: its queue is empty, or its oldest reply has failed and
 // waits to be retried (the replies behind it wait for it); o.mu must be held.
-func (o *outbox) settledLocked() bool {
+func (o *Outbox) settledLocked() bool {
 	for key, cq := range o.queues {
 		if o.sender(key.platform) != nil && len(cq.items) > 0 && !cq.items[0].tried {
 			return false
@@ -40,10 +40,10 @@ func (o *outbox) settledLocked() bool {
 	return true
 }
 
-// wait blocks until every reply queued so far has been delivered, or waits
+// Wait blocks until every reply queued so far has been delivered, or waits
 // behind a reply of its chat that failed and will be retried, or ctx is
 // done.
-func (o *outbox) wait(ctx context.Context) error {
+func (o *Outbox) Wait(ctx context.Context) error {
 	o.mu.Lock()
 	if o.settledLocked() {
 		o.mu.Unlock()
@@ -61,7 +61,7 @@ func (o *outbox) wait(ctx context.Context) error {
 }
 
 // pending counts the queued replies.
-func (o *outbox) pending() int {
+func (o *Outbox) pending() int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	n := 0
@@ -72,7 +72,7 @@ func (o *outbox) pending() int {
 }
 
 // metricsLoop logs the delivery figures once a minute when there were any.
-func (o *outbox) metricsLoop() {
+func (o *Outbox) metricsLoop() {
 	defer o.wg.Done()
 	t := time.NewTicker(metricsEvery)
 	defer t.Stop()
@@ -86,7 +86,7 @@ func (o *outbox) metricsLoop() {
 	}
 }
 
-func (o *outbox) logMetrics() {
+func (o *Outbox) logMetrics() {
 	o.mu.Lock()
 	m := o.m
 	o.m = deliveryMetrics{}
@@ -115,7 +115,7 @@ func (o *outbox) logMetrics() {
 
 // abandon marks a reply given up in the store (state and why), so that it
 // is neither sent again nor counted as waiting.
-func (o *outbox) abandon(id int64, state, note string) {
+func (o *Outbox) abandon(id int64, state, note string) {
 	if id == 0 {
 		return
 	}
@@ -125,4 +125,4 @@ func (o *outbox) abandon(id int64, state, note string) {
 }
 
 // isStale reports whether q waited too long to be sent.
-func (o *outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }
+func (o *Outbox) isStale(q *queued) bool { return o.now().Sub(q.created) > o.staleAfter }

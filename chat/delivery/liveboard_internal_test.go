@@ -1,4 +1,4 @@
-package router
+package delivery
 
 import (
 	"context"
@@ -63,21 +63,21 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 	defer st.Close()
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	log := slog.New(slog.DiscardHandler)
-	o := newOutbox(st, newLiveBoards(st, time.Now, log), log, time.Now, 0, time.Millisecond,
-		func(string) chat.Sender { return h }, nil, outboxClaim{})
-	defer o.close()
-	o.load(ctx, "test")
+	o := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
+		Sender: func(string) chat.Sender { return h }})
+	defer o.Close()
+	o.Load(ctx, "test")
 	board := func(text string, fresh bool) chat.Reply {
 		return chat.Reply{Platform: "test", ChannelID: "c", Text: text, GameID: 7, GameVersion: 1, Live: true, Fresh: fresh}
 	}
-	o.put(ctx, board("v1", false), false)
+	o.Put(ctx, board("v1", false), false)
 	<-h.entered // v1 is being sent: the others wait behind it
-	o.put(ctx, board("v2", false), false)
-	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "draw offered"}, false)
-	o.put(ctx, board("v3", false), false)
-	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "other", Text: "v1 elsewhere", GameID: 7, Live: true}, false)
+	o.Put(ctx, board("v2", false), false)
+	o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "draw offered"}, false)
+	o.Put(ctx, board("v3", false), false)
+	o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "other", Text: "v1 elsewhere", GameID: 7, Live: true}, false)
 	close(h.release)
-	if err := o.wait(ctx); err != nil {
+	if err := o.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"new v1", "send draw offered", "edit 1 v3"}
@@ -101,12 +101,12 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 	o.mu.Lock()
 	o.sender = func(string) chat.Sender { return h2 }
 	o.mu.Unlock()
-	o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
+	o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
 	<-h2.entered
-	o.put(ctx, board("fresh", true), false)
-	o.put(ctx, board("v4", false), false)
+	o.Put(ctx, board("fresh", true), false)
+	o.Put(ctx, board("v4", false), false)
 	close(h2.release)
-	if err := o.wait(ctx); err != nil {
+	if err := o.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(h2.log) != fmt.Sprint([]string{"send hello", "new v4"}) {
@@ -127,13 +127,13 @@ func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	close(h.release)
 	log := slog.New(slog.DiscardHandler)
-	o := newOutbox(st, newLiveBoards(st, time.Now, log), log, time.Now, 0, time.Millisecond,
-		func(string) chat.Sender { return h }, nil, outboxClaim{})
-	defer o.close()
-	o.load(ctx, "test")
+	o := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
+		Sender: func(string) chat.Sender { return h }})
+	defer o.Close()
+	o.Load(ctx, "test")
 	for _, v := range []int64{3, 2, 4} {
-		o.put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: fmt.Sprint("v", v), GameID: 7, GameVersion: v, Live: true}, false)
-		if err := o.wait(ctx); err != nil {
+		o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: fmt.Sprint("v", v), GameID: 7, GameVersion: v, Live: true}, false)
+		if err := o.Wait(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -151,7 +151,7 @@ func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 // chat stopped: CI's 30-minute hang) nor brings back a reply sent before.
 func TestSupersedeOnARunningEmptyQueue(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
-	o := &outbox{log: log, sender: func(string) chat.Sender { return &heldBoards{} }}
+	o := &Outbox{log: log, sender: func(string) chat.Sender { return &heldBoards{} }}
 	sent := &queued{rep: chat.Reply{Platform: "test", ChannelID: "c", GameID: 1, GameVersion: 1, Live: true}}
 	backing := []*queued{sent, nil}
 	for _, items := range [][]*queued{{}, backing[1:1]} { // no room after it; a sent one's slot after it
