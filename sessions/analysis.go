@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"oyunbot/internal/fairpool"
 	"sync"
 	"time"
 
@@ -142,7 +143,7 @@ type analysisJob struct {
 func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
 	p := m.enginePool()
 	return newAnalyses(m.lifetime(), func(owner string, job func()) error {
-		_, err := p.trySubmitClass(owner, background, func(Engine) { job() })
+		_, err := p.TrySubmitClass(owner, fairpool.Background, func(Engine) { job() })
 		return err
 	}, cfg)
 }

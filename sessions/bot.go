@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"oyunbot/internal/fairpool"
 	"slices"
 	"strings"
 	"sync"
@@ -40,7 +41,7 @@ func (b *bots) queue(l *live, ref string, hold <-chan struct{}) {
 	l.botBusy = true
 	snap := l.snapshot()
 	announced := make(chan struct{})
-	queued := b.pool.submit(jobOwner(l.rec), b.job(l, ref, snap, announced))
+	queued := b.pool.Submit(jobOwner(l.rec), b.job(l, ref, snap, announced))
 	b.announceQueued(queued, Event{Kind: EventThinking, Game: snap, Ref: ref, Queued: true}, hold, announced)
 }
 
@@ -49,7 +50,7 @@ func (b *bots) queue(l *live, ref string, hold <-chan struct{}) {
 // the move found. owner is whose search it is (the pool's fairness).
 func (b *bots) hint(owner string, pos games.Position, lvl ai.Level, seed uint64, ev Event) {
 	announced := make(chan struct{})
-	queued := b.pool.submit(owner, func(eng Engine) {
+	queued := b.pool.Submit(owner, func(eng Engine) {
 		ctx, cancel := searchContext(b.ctx, lvl)
 		defer cancel()
 		res := eng.Choose(ctx, pos, lvl, rand.New(rand.NewPCG(b.cfg.Seed, seed)))
@@ -74,7 +75,7 @@ func (b *bots) announceQueued(queued bool, ev Event, hold <-chan struct{}, done 
 		close(done)
 		return
 	}
-	b.pool.track(func() {
+	b.pool.Track(func() {
 		defer close(done)
 		if hold != nil {
 			b.afterAnnounced(hold)
@@ -146,6 +147,9 @@ func (n *notice) stop() {
 // maxTurnPlies bounds the plies of one turn of the bot (a game whose turn
 // never ends would otherwise hold a worker for ever).
 const maxTurnPlies = 64
+
+// pool is the engine's pool of the bot's searches.
+type pool = fairpool.Pool[Engine]
 
 // job plays the bot's whole turn: every ply of it (searched one by one,
 // the game saved after each) and the chance events they lead to, then one
@@ -358,4 +362,15 @@ func fallbackMove(pos games.Position) (ai.Move, bool) {
 		return ms[0], true
 	}
 	return ai.NoMove, false
+}
+
+// jobOwner is whose a game's engine search is: its person (the first one
+// not a bot), or the channel for a game between bots.
+func jobOwner(rec GameRecord) string {
+	for _, p := range rec.Players {
+		if !p.Bot {
+			return rec.Platform + "/" + p.ID
+		}
+	}
+	return rec.Platform + "#" + rec.ChannelID
 }

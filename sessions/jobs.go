@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"oyunbot/internal/fairpool"
 	"runtime/debug"
 )
 
@@ -41,7 +42,7 @@ type JobsConfig struct {
 // waiting job of the owner who used the least worker time lately (as the
 // engine's pool does for bot moves). Safe for concurrent use.
 type Jobs struct {
-	p      *fairPool[struct{}]
+	p      *fairpool.Pool[struct{}]
 	ctx    context.Context
 	cancel context.CancelFunc
 }
@@ -57,13 +58,14 @@ func NewJobs(cfg JobsConfig) *Jobs {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := newPool(cfg.Workers, func() struct{} { return struct{}{} }, cfg.Logger)
-	p.perOwner = cfg.PerOwner
+	pc := fairpool.Config[struct{}]{Workers: cfg.Workers, NewWorker: func() struct{} { return struct{}{} }, Logger: cfg.Logger,
+		PerOwner: cfg.PerOwner}
 	if !cfg.KeepMemory {
 		// A burst's frames and search states are garbage once its last
 		// job is done: give them back now rather than over minutes.
-		p.onIdle = debug.FreeOSMemory
+		pc.OnIdle = debug.FreeOSMemory
 	}
+	p := fairpool.New(pc)
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Jobs{p: p, ctx: ctx, cancel: cancel}
 }
@@ -73,22 +75,22 @@ func NewJobs(cfg JobsConfig) *Jobs {
 // It fails with ErrBusy when owner has PerOwner jobs queued or running,
 // and with ErrClosed (the Manager's) after Close; the job is then not run.
 func (j *Jobs) Submit(owner string, job func(ctx context.Context)) (queued bool, err error) {
-	queued, err = j.p.trySubmit(owner, func(struct{}) { job(j.ctx) })
+	queued, err = j.p.TrySubmit(owner, func(struct{}) { job(j.ctx) })
 	switch {
-	case errors.Is(err, errOwnerBusy):
+	case errors.Is(err, fairpool.ErrOwnerBusy):
 		return false, ErrBusy
-	case errors.Is(err, errPoolClosed):
+	case errors.Is(err, fairpool.ErrClosed):
 		return false, ErrClosed
 	}
 	return queued, err
 }
 
 // Wait blocks until no job is queued or running, or ctx is done.
-func (j *Jobs) Wait(ctx context.Context) error { return j.p.wait(ctx) }
+func (j *Jobs) Wait(ctx context.Context) error { return j.p.Wait(ctx) }
 
 // Close cancels the running jobs' context, drops the queued ones and waits
 // for the running ones to return.
 func (j *Jobs) Close() {
 	j.cancel()
-	j.p.close()
+	j.p.Close()
 }

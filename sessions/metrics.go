@@ -6,7 +6,5 @@ package sessions
 // EngineJobs is the engine's work: the jobs waiting for a worker and those
 // running (the bot's moves, hints).
 func (m *Manager) EngineJobs() (queued, running int) {
-	m.bots.pool.mu.Lock()
-	defer m.bots.pool.mu.Unlock()
-	return len(m.bots.pool.queue), m.bots.pool.running
+	return m.bots.pool.Load()
 }

@@ -20,7 +20,7 @@
 //   - Lobby (lobby.go): starting games and finding them;
 //   - Play (actions.go) and Offers (offers.go, takeback.go): what players
 //     do in a game;
-//   - bots (bot.go, pool.go, fair.go): the bot's moves and the hints, on
+//   - bots (bot.go, on internal/fairpool): the bot's moves and the hints, on
 //     a worker pool fair between people;
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
@@ -67,6 +67,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"oyunbot/internal/fairpool"
 	"time"
 
 	"oyunbot/ai"
@@ -447,7 +448,7 @@ func New(cfg Config) (*Manager, error) {
 		m.cancel()
 		return nil, err
 	}
-	m.bots.pool = newPool(cfg.Workers, cfg.NewEngine, m.env.log)
+	m.bots.pool = fairpool.New(fairpool.Config[Engine]{Workers: cfg.Workers, NewWorker: cfg.NewEngine, Logger: m.env.log})
 	go m.fleet.run()
 	return m, nil
 }
@@ -529,7 +530,7 @@ func (m *Manager) Resume(platform string) {
 
 // Wait blocks until no bot move or hint is queued or running (and their
 // events have been delivered), or ctx is done.
-func (m *Manager) Wait(ctx context.Context) error { return m.bots.pool.wait(ctx) }
+func (m *Manager) Wait(ctx context.Context) error { return m.bots.pool.Wait(ctx) }
 
 // Close cancels running searches and stops the workers. It does not close
 // the Store (whoever opened it does).
@@ -538,7 +539,7 @@ func (m *Manager) Close() error {
 		return nil
 	}
 	m.cancel()
-	m.bots.pool.close()
+	m.bots.pool.Close()
 	<-m.fleet.done
 	m.fleet.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.

@@ -147,7 +147,7 @@ func (s *settler) findOptimal(rec GameRecord) {
 	if !ok {
 		return
 	}
-	s.bots.pool.track(func() {
+	s.bots.pool.Track(func() {
 		ctx, cancel := context.WithTimeout(s.ctx, optimalPatience)
 		defer cancel()
 		n, ok := ps.OptimalLengthWait(ctx)

@@ -34,6 +34,8 @@ var rules = []struct {
 		[]string{"oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
 	{"oyunbot/chat/delivery", "delivery sends what the router decided: it knows the platform contract and the store's interfaces (issue 38)",
 		[]string{"oyunbot/chat/router", "oyunbot/chat/present", "oyunbot/chat/telegram", "oyunbot/chat/discord", "oyunbot/store", "oyunbot/render", "database/sql"}},
+	{"oyunbot/internal/fairpool", "the worker pool knows no game, no engine, no chat",
+		[]string{"oyunbot/sessions", "oyunbot/ai", "oyunbot/games", "oyunbot/chat", "oyunbot/store"}},
 	{"oyunbot/chat/web", "the pages read the store through the interfaces they declare",
 		[]string{"oyunbot/store"}},
 	{"oyunbot/chat/telegram", "the adapters know the platform contract alone",

@@ -1,4 +1,4 @@
-package sessions
+package fairpool
 
 // fair.go: the worker time (engine searches, slow jobs) each person used
 // lately, so that a pool serves first whoever used the least (a per-user
@@ -61,8 +61,8 @@ func (u *usage) add(owner string, d time.Duration, now time.Time) {
 // classes job gives: of the jobs of the first class present (interactive
 // before background), the first queued of the owner who used the least
 // time lately (ties: the earliest queued).
-func (u *usage) next(n int, job func(i int) (owner string, c jobClass), now time.Time) int {
-	best, least, class := 0, math.Inf(1), background+1
+func (u *usage) next(n int, job func(i int) (owner string, c Class), now time.Time) int {
+	best, least, class := 0, math.Inf(1), Background+1
 	for i := range n {
 		owner, c := job(i)
 		if c > class {
@@ -73,15 +73,4 @@ func (u *usage) next(n int, job func(i int) (owner string, c jobClass), now time
 		}
 	}
 	return best
-}
-
-// jobOwner is whose a game's engine search is: its person (the first one
-// not a bot), or the channel for a game between bots.
-func jobOwner(rec GameRecord) string {
-	for _, p := range rec.Players {
-		if !p.Bot {
-			return rec.Platform + "/" + p.ID
-		}
-	}
-	return rec.Platform + "#" + rec.ChannelID
 }

@@ -1,4 +1,10 @@
-package sessions
+// Package fairpool runs jobs on a fixed number of worker goroutines, each
+// with a resource of its own, fairly between the people the jobs work for:
+// a free worker takes the waiting job whose owner used the least worker
+// time lately (fair.go), and interactive jobs before background ones. The
+// bot's engine searches (package sessions) and its slow commands run on
+// such pools.
+package fairpool
 
 import (
 	"context"
@@ -10,7 +16,7 @@ import (
 	"time"
 )
 
-// fairPool runs jobs on a fixed number of worker goroutines, each with its
+// Pool runs jobs on a fixed number of worker goroutines, each with its
 // own resource W (an engine searching the bot's moves owns tables and is not
 // safe for concurrent use). The queue is unbounded unless a job's owner is
 // bounded (perOwner): a bot move is small, and refusing it is worse than
@@ -20,15 +26,15 @@ import (
 // the waiting job whose owner has used the least worker time lately
 // (fair.go): one person with many games against a strong level, or a flood
 // of hints or animations, cannot keep the others' work waiting behind
-// theirs. Each job has a class too (jobClass): a waiting interactive job
+// theirs. Each job has a class too (Class): a waiting interactive job
 // (a bot's move, a hint) runs before every background one (an analysis's
 // slice), whoever's it is, so that background work holds an interactive
 // job up for at most what remains of the slices running.
-type fairPool[W any] struct {
+type Pool[W any] struct {
 	newWorker func() W
 	log       *slog.Logger
 	now       func() time.Time
-	// perOwner bounds the jobs one owner has queued or running (trySubmit);
+	// perOwner bounds the jobs one owner has queued or running (TrySubmit);
 	// 0: no bound.
 	perOwner int
 	// onIdle, if set, runs on the worker that finished the last pending
@@ -49,71 +55,94 @@ type fairPool[W any] struct {
 	wg      sync.WaitGroup
 }
 
-// pool is the engine's pool of the bot's searches.
-type pool = fairPool[Engine]
-
 // poolJob is a queued job, whose it is and its class.
 type poolJob[W any] struct {
 	owner string
-	class jobClass
+	class Class
 	run   func(W)
 }
 
-// jobClass orders the waiting jobs before their owners' usage does.
-type jobClass int
+// Class orders the waiting jobs before their owners' usage does.
+type Class int
 
 const (
-	// interactive: someone waits for the job's answer in a chat (a bot's
+	// Interactive: someone waits for the job's answer in a chat (a bot's
 	// move, a hint, a slow command).
-	interactive jobClass = iota
-	// background: work that is announced when it is done and is cut in
+	Interactive Class = iota
+	// Background: work that is announced when it is done and is cut in
 	// slices (an analysis): it runs when no interactive job waits, so
 	// that twenty people asking for analyses, each new to the queue and
 	// so least served, cannot hold a bot's move behind their slices.
-	background
+	Background
 )
 
-// errOwnerBusy: the owner has perOwner jobs queued or running already.
-var errOwnerBusy = errors.New("sessions: too many jobs of this owner")
+// ErrOwnerBusy: the owner has Config.PerOwner jobs queued or running
+// already.
+var ErrOwnerBusy = errors.New("fairpool: too many jobs of this owner")
 
-// errPoolClosed: the pool is closed; the job was dropped.
-var errPoolClosed = errors.New("sessions: closed")
+// ErrClosed: the pool is closed; the job was dropped.
+var ErrClosed = errors.New("fairpool: closed")
 
-func newPool[W any](workers int, newWorker func() W, log *slog.Logger) *fairPool[W] {
-	p := &fairPool[W]{newWorker: newWorker, log: log, now: time.Now, workers: workers, idle: make(chan struct{}),
-		usage: usage{m: map[string]*spent{}}, owned: map[string]int{}}
+// Config configures a Pool.
+type Config[W any] struct {
+	Workers   int      // worker goroutines (at least 1)
+	NewWorker func() W // a worker's resource, made when it first works
+	Logger    *slog.Logger
+	// PerOwner bounds the jobs one owner has queued or running
+	// (TrySubmit); 0: no bound.
+	PerOwner int
+	// OnIdle, if set, runs on the worker that finished the last pending
+	// job, before the pool reports itself idle (to return the memory a
+	// burst of work used).
+	OnIdle func()
+}
+
+// New starts a pool's workers.
+func New[W any](cfg Config[W]) *Pool[W] {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	p := &Pool[W]{newWorker: cfg.NewWorker, log: cfg.Logger, now: time.Now, workers: max(cfg.Workers, 1), perOwner: cfg.PerOwner,
+		onIdle: cfg.OnIdle, idle: make(chan struct{}), usage: usage{m: map[string]*spent{}}, owned: map[string]int{}}
 	close(p.idle)
 	p.cond = sync.NewCond(&p.mu)
-	for range workers {
+	for range p.workers {
 		p.wg.Add(1)
 		go p.work()
 	}
 	return p
 }
 
-// submit queues job, owner's, and reports whether it has to wait for a
+// Load is the number of jobs waiting and running now.
+func (p *Pool[W]) Load() (queued, running int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue), p.running
+}
+
+// Submit queues job, owner's, and reports whether it has to wait for a
 // busy worker. After close it drops the job.
-func (p *fairPool[W]) submit(owner string, job func(W)) (queued bool) {
-	queued, _ = p.trySubmit(owner, job)
+func (p *Pool[W]) Submit(owner string, job func(W)) (queued bool) {
+	queued, _ = p.TrySubmit(owner, job)
 	return queued
 }
 
-// trySubmit is submit, refusing (errOwnerBusy) a job whose owner has
+// TrySubmit is submit, refusing (ErrOwnerBusy) a job whose owner has
 // perOwner jobs queued or running, and reporting a closed pool
-// (errPoolClosed).
-func (p *fairPool[W]) trySubmit(owner string, job func(W)) (queued bool, err error) {
-	return p.trySubmitClass(owner, interactive, job)
+// (ErrClosed).
+func (p *Pool[W]) TrySubmit(owner string, job func(W)) (queued bool, err error) {
+	return p.TrySubmitClass(owner, Interactive, job)
 }
 
-// trySubmitClass is trySubmit of a job of class c.
-func (p *fairPool[W]) trySubmitClass(owner string, c jobClass, job func(W)) (queued bool, err error) {
+// TrySubmitClass is trySubmit of a job of class c.
+func (p *Pool[W]) TrySubmitClass(owner string, c Class, job func(W)) (queued bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return false, errPoolClosed
+		return false, ErrClosed
 	}
 	if p.perOwner > 0 && p.owned[owner] >= p.perOwner {
-		return false, errOwnerBusy
+		return false, ErrOwnerBusy
 	}
 	p.busy()
 	queued = p.running+len(p.queue) >= p.workers
@@ -123,10 +152,10 @@ func (p *fairPool[W]) trySubmitClass(owner string, c jobClass, job func(W)) (que
 	return queued, nil
 }
 
-func (p *fairPool[W]) pendingLocked() int { return p.running + len(p.queue) + p.extra }
+func (p *Pool[W]) pendingLocked() int { return p.running + len(p.queue) + p.extra }
 
-// track runs f on its own goroutine, counted as pending work by wait.
-func (p *fairPool[W]) track(f func()) {
+// Track runs f on its own goroutine, counted as pending work by wait.
+func (p *Pool[W]) Track(f func()) {
 	if !p.begin() {
 		return
 	}
@@ -137,7 +166,7 @@ func (p *fairPool[W]) track(f func()) {
 }
 
 // begin counts a tracked goroutine about to start; false after close.
-func (p *fairPool[W]) begin() bool {
+func (p *Pool[W]) begin() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -149,7 +178,7 @@ func (p *fairPool[W]) begin() bool {
 }
 
 // end counts a tracked goroutine done.
-func (p *fairPool[W]) end() {
+func (p *Pool[W]) end() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.extra--
@@ -157,7 +186,7 @@ func (p *fairPool[W]) end() {
 }
 
 // busy reports the pool busy before work is added; p.mu must be held.
-func (p *fairPool[W]) busy() {
+func (p *Pool[W]) busy() {
 	if p.pendingLocked() == 0 {
 		p.idle = make(chan struct{})
 	}
@@ -165,13 +194,13 @@ func (p *fairPool[W]) busy() {
 
 // idleIfDone reports the pool idle when nothing is pending; p.mu must be
 // held.
-func (p *fairPool[W]) idleIfDone() {
+func (p *Pool[W]) idleIfDone() {
 	if p.pendingLocked() == 0 && !p.closed {
 		close(p.idle)
 	}
 }
 
-func (p *fairPool[W]) work() {
+func (p *Pool[W]) work() {
 	defer p.wg.Done()
 	var (
 		res     W
@@ -198,7 +227,7 @@ func (p *fairPool[W]) work() {
 
 // next waits for a job and takes the one to run now (fair.go), counted
 // as running; false once the pool is closed.
-func (p *fairPool[W]) next() (poolJob[W], bool) {
+func (p *Pool[W]) next() (poolJob[W], bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for len(p.queue) == 0 && !p.closed {
@@ -207,7 +236,7 @@ func (p *fairPool[W]) next() (poolJob[W], bool) {
 	if p.closed {
 		return poolJob[W]{}, false
 	}
-	i := p.usage.next(len(p.queue), func(i int) (string, jobClass) { return p.queue[i].owner, p.queue[i].class }, p.now())
+	i := p.usage.next(len(p.queue), func(i int) (string, Class) { return p.queue[i].owner, p.queue[i].class }, p.now())
 	job := p.queue[i]
 	p.queue = slices.Delete(p.queue, i, i+1)
 	p.running++
@@ -217,7 +246,7 @@ func (p *fairPool[W]) next() (poolJob[W], bool) {
 // finish counts owner's job, begun at start, done. It reports whether it
 // was the last of a burst and onIdle is to run: the job then stays
 // counted as running until done.
-func (p *fairPool[W]) finish(owner string, start time.Time) (last bool) {
+func (p *Pool[W]) finish(owner string, start time.Time) (last bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	end := p.now()
@@ -234,7 +263,7 @@ func (p *fairPool[W]) finish(owner string, start time.Time) (last bool) {
 }
 
 // done counts a job that finish kept running no longer running.
-func (p *fairPool[W]) done() {
+func (p *Pool[W]) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.running--
@@ -243,7 +272,7 @@ func (p *fairPool[W]) done() {
 
 // run keeps a panicking job (a bug in a game or the engine) from taking the
 // whole bot down with it.
-func (p *fairPool[W]) run(job func(W), res W) {
+func (p *Pool[W]) run(job func(W), res W) {
 	defer func() {
 		if r := recover(); r != nil {
 			p.log.Error("job panicked", "panic", fmt.Sprint(r))
@@ -252,8 +281,8 @@ func (p *fairPool[W]) run(job func(W), res W) {
 	job(res)
 }
 
-// wait blocks until no job is queued or running, or ctx is done.
-func (p *fairPool[W]) wait(ctx context.Context) error {
+// Wait blocks until no job is queued or running, or ctx is done.
+func (p *Pool[W]) Wait(ctx context.Context) error {
 	select {
 	case <-p.idleChan():
 		return nil
@@ -263,15 +292,15 @@ func (p *fairPool[W]) wait(ctx context.Context) error {
 }
 
 // idleChan is closed while nothing is queued or running.
-func (p *fairPool[W]) idleChan() chan struct{} {
+func (p *Pool[W]) idleChan() chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.idle
 }
 
-// close drops queued jobs, lets running ones finish (their context is
+// Close drops queued jobs, lets running ones finish (their context is
 // cancelled by the pool's user) and stops the workers.
-func (p *fairPool[W]) close() {
+func (p *Pool[W]) Close() {
 	if !p.shut() {
 		return
 	}
@@ -287,7 +316,7 @@ func (p *fairPool[W]) close() {
 
 // shut marks the pool closed, drops the queue and wakes the workers;
 // false if it was closed already.
-func (p *fairPool[W]) shut() bool {
+func (p *Pool[W]) shut() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {

@@ -1,8 +1,7 @@
-package sessions
+package fairpool
 
 import (
 	"context"
-	"log/slog"
 	"math"
 	"slices"
 	"sync"
@@ -10,6 +9,9 @@ import (
 	"testing"
 	"time"
 )
+
+// Engine stands for a worker's resource (an engine, in package sessions).
+type Engine = *struct{ tables []byte }
 
 // TestUsageDecays: engine time counts half after a half-life, and adds up.
 func TestUsageDecays(t *testing.T) {
@@ -43,9 +45,9 @@ func TestUsageDecays(t *testing.T) {
 func TestPoolServesTheLeastUsedFirst(t *testing.T) {
 	var clock atomic.Int64
 	clock.Store(time.Unix(1_700_000_000, 0).UnixNano())
-	p := newPool(1, func() Engine { return nil }, slog.New(slog.DiscardHandler))
+	p := New(Config[Engine]{Workers: 1, NewWorker: func() Engine { return nil }})
 	p.now = func() time.Time { return time.Unix(0, clock.Load()) }
-	defer p.close()
+	defer p.Close()
 
 	var (
 		mu    sync.Mutex
@@ -63,14 +65,14 @@ func TestPoolServesTheLeastUsedFirst(t *testing.T) {
 	}
 	started := make(chan struct{})
 	release := make(chan struct{})
-	p.submit("t/ayse", func(e Engine) { close(started); job("a1", release)(e) })
+	p.Submit("t/ayse", func(e Engine) { close(started); job("a1", release)(e) })
 	<-started // a1 runs: the next ones wait
-	p.submit("t/ayse", job("a2", nil))
-	p.submit("t/ayse", job("a3", nil))
-	p.submit("t/bora", job("b1", nil))
+	p.Submit("t/ayse", job("a2", nil))
+	p.Submit("t/ayse", job("a3", nil))
+	p.Submit("t/bora", job("b1", nil))
 	clock.Add(int64(5 * time.Second)) // a1 searched for 5 s
 	close(release)
-	if err := p.wait(context.Background()); err != nil {
+	if err := p.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"a1", "b1", "a2", "a3"}; !slices.Equal(order, want) {
@@ -81,16 +83,16 @@ func TestPoolServesTheLeastUsedFirst(t *testing.T) {
 // TestPoolOnIdleAfterABurst: onIdle runs once after the last job of a
 // burst, before wait returns, not between the burst's jobs.
 func TestPoolOnIdleAfterABurst(t *testing.T) {
-	p := newPool(1, func() struct{} { return struct{}{} }, slog.New(slog.DiscardHandler))
-	defer p.close()
+	p := New(Config[struct{}]{Workers: 1, NewWorker: func() struct{} { return struct{}{} }})
+	defer p.Close()
 	var idles atomic.Int32
 	p.onIdle = func() { idles.Add(1) }
 	release := make(chan struct{})
-	p.submit("a", func(struct{}) { <-release })
-	p.submit("a", func(struct{}) {})
-	p.submit("b", func(struct{}) {})
+	p.Submit("a", func(struct{}) { <-release })
+	p.Submit("a", func(struct{}) {})
+	p.Submit("b", func(struct{}) {})
 	close(release)
-	if err := p.wait(context.Background()); err != nil {
+	if err := p.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if n := idles.Load(); n != 1 {
@@ -105,9 +107,9 @@ func TestPoolOnIdleAfterABurst(t *testing.T) {
 func TestPoolInteractiveBeforeBackground(t *testing.T) {
 	var clock atomic.Int64
 	clock.Store(time.Unix(1_700_000_000, 0).UnixNano())
-	p := newPool(1, func() Engine { return nil }, slog.New(slog.DiscardHandler))
+	p := New(Config[Engine]{Workers: 1, NewWorker: func() Engine { return nil }})
 	p.now = func() time.Time { return time.Unix(0, clock.Load()) }
-	defer p.close()
+	defer p.Close()
 	p.mu.Lock()
 	p.usage.add("t/ayse", time.Minute, p.now())
 	p.mu.Unlock()
@@ -126,18 +128,18 @@ func TestPoolInteractiveBeforeBackground(t *testing.T) {
 	}
 	started := make(chan struct{})
 	release := make(chan struct{})
-	p.submit("t/cem", func(Engine) { close(started); <-release })
+	p.Submit("t/cem", func(Engine) { close(started); <-release })
 	<-started
 	for _, o := range []string{"t/dan", "t/eda"} {
 		for i := range 2 {
-			if _, err := p.trySubmitClass(o, background, job(o[2:]+string(rune('1'+i)))); err != nil {
+			if _, err := p.TrySubmitClass(o, Background, job(o[2:]+string(rune('1'+i)))); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	p.submit("t/ayse", job("ayse"))
+	p.Submit("t/ayse", job("ayse"))
 	close(release)
-	if err := p.wait(context.Background()); err != nil {
+	if err := p.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"ayse", "dan1", "eda1", "dan2", "eda2"}; !slices.Equal(order, want) {
