@@ -121,7 +121,8 @@ func (f *Fleet) sweep(now time.Time) {
 }
 
 // forgetUpdates drops, at most once an hour, the applied updates older
-// than any platform re-sends.
+// than any platform re-sends, and the board messages of games idle longer
+// than boardsKept.
 func (f *Fleet) forgetUpdates(now time.Time) {
 	if now.Sub(f.forgotUpdates) < time.Hour {
 		return
@@ -130,7 +131,17 @@ func (f *Fleet) forgetUpdates(now time.Time) {
 	if err := f.cfg.Store.ForgetUpdates(f.ctx, now.Add(-updatesKept)); err != nil {
 		f.log.Warn("forgetting old updates", "err", err)
 	}
+	if n, err := f.cfg.Store.ForgetLiveBoards(f.ctx, now.Add(-boardsKept)); err != nil {
+		f.log.Warn("forgetting old board messages", "err", err)
+	} else if n > 0 {
+		f.log.Info("board messages of long idle games forgotten", "count", n)
+	}
 }
+
+// boardsKept is how long a game's board message is remembered after it was
+// last shown (to take its buttons off, to mirror the game): a month covers
+// a correspondence game's pauses, and the rows do not grow without end.
+const boardsKept = 30 * 24 * time.Hour
 
 // releaseSweep gives the sweep lease up at Close, so that another process
 // takes it at its next look.

@@ -353,6 +353,10 @@ type BoardStore interface {
 	// GameBoards loads the board messages of game in every chat of a
 	// platform (its own and those it is shown in), by chat.
 	GameBoards(ctx context.Context, platform string, game int64) ([]LiveBoard, error)
+	// ForgetLiveBoards drops the board messages last shown before t (their
+	// games, idle that long, post a new board when they move again) and
+	// returns how many.
+	ForgetLiveBoards(ctx context.Context, before time.Time) (int64, error)
 }
 
 // ChallengeRecord is an open challenge as stored.

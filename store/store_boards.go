@@ -4,6 +4,8 @@ package store
 
 import (
 	"context"
+	"time"
+
 	"oyunbot/sessions"
 )
 
@@ -39,4 +41,14 @@ func (s *SQLStore) GameBoards(ctx context.Context, platform string, game int64) 
 	}, `SELECT channel, ref, posted_ms, shown_ms, version FROM live_boards WHERE platform = ? AND game_id = ? ORDER BY channel`,
 		platform, game)
 	return out, wrapped("game boards", err)
+}
+
+// ForgetLiveBoards drops the board messages last shown before t.
+func (s *SQLStore) ForgetLiveBoards(ctx context.Context, before time.Time) (int64, error) {
+	res, err := s.q.ExecContext(ctx, `DELETE FROM live_boards WHERE shown_ms < ?`, ms(before))
+	if err != nil {
+		return 0, wrapped("forget live boards", err)
+	}
+	n, err := res.RowsAffected()
+	return n, wrapped("forget live boards", err)
 }

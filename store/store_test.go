@@ -163,8 +163,8 @@ func TestReopen(t *testing.T) {
 		s.Close()
 
 		s = open(t, where)
-		if v, err := s.Version(ctx); err != nil || v != 15 { // update with each migration
-			t.Fatalf("version = %d, %v; want 15", v, err)
+		if v, err := s.Version(ctx); err != nil || v != 16 { // update with each migration
+			t.Fatalf("version = %d, %v; want 16", v, err)
 		}
 		if n, err := s.RawForTest(ctx, `SELECT count(*) FROM schema_version`); err != nil || n != "1" {
 			t.Fatalf("schema_version rows: %s, %v; want 1", n, err)
@@ -248,8 +248,8 @@ func TestPostgresMigrateConcurrently(t *testing.T) {
 		}
 		t.Cleanup(func() { s.Close() })
 	}
-	if v, err := opened[0].Version(t.Context()); err != nil || v != 15 { // update with each migration
-		t.Fatalf("version = %d, %v; want 15", v, err)
+	if v, err := opened[0].Version(t.Context()); err != nil || v != 16 { // update with each migration
+		t.Fatalf("version = %d, %v; want 16", v, err)
 	}
 	if n, err := opened[0].RawForTest(t.Context(), `SELECT count(*) FROM schema_version`); err != nil || n != "1" {
 		t.Fatalf("schema_version rows: %s, %v; want 1", n, err)

@@ -10,6 +10,34 @@ import (
 var boardTests = []test{
 	{"NotFound", testLiveBoardNotFound},
 	{"SaveReplaces", testSaveLiveBoard},
+	{"Forget", testForgetLiveBoards},
+}
+
+// testForgetLiveBoards: the boards last shown before a time are dropped,
+// in every chat and platform, and counted; those shown since are kept.
+func testForgetLiveBoards(t *testing.T, s sessions.Store) {
+	ctx := t.Context()
+	boards := []sessions.LiveBoard{
+		{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "1", Posted: at, Shown: at},
+		{Platform: "discord", ChannelID: "c", Game: 8, Ref: "2", Posted: at, Shown: at.Add(time.Hour - time.Millisecond)},
+		{Platform: "telegram", ChannelID: "-100", Game: 9, Ref: "3", Posted: at, Shown: at.Add(time.Hour)},
+	}
+	for _, b := range boards {
+		if err := s.SaveLiveBoard(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := s.ForgetLiveBoards(ctx, at.Add(time.Hour))
+	if err != nil || n != 2 {
+		t.Fatalf("ForgetLiveBoards = %d, %v; want 2 dropped", n, err)
+	}
+	for _, b := range boards[:2] {
+		_, err := s.LiveBoard(ctx, b.Platform, b.ChannelID, b.Game)
+		isNotFound(t, "a board shown before the time", err)
+	}
+	if got, err := s.LiveBoard(ctx, "telegram", "-100", 9); err != nil || got.Ref != "3" {
+		t.Errorf("the board shown at the time: %+v, %v; want it kept", got, err)
+	}
 }
 
 // testLiveBoardNotFound: a game whose board was never posted in a chat.

@@ -1,0 +1,44 @@
+package sessions
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"oyunbot/games"
+	"oyunbot/games/dama"
+)
+
+// TestSweepForgetsIdleBoards: the sweep's hourly clean-up drops the board
+// messages of games idle longer than boardsKept and keeps the others, so
+// that live_boards does not grow with every game ever shown.
+func TestSweepForgetsIdleBoards(t *testing.T) {
+	ctx := t.Context()
+	reg, err := games.NewRegistry(dama.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	st := openSQLite(t, filepath.Join(t.TempDir(), "b.db"))
+	for _, b := range []LiveBoard{
+		{Platform: "telegram", ChannelID: "-1", Game: 1, Ref: "old", Posted: now.Add(-boardsKept - time.Hour), Shown: now.Add(-boardsKept - time.Minute)},
+		{Platform: "telegram", ChannelID: "-1", Game: 2, Ref: "recent", Posted: now.Add(-boardsKept), Shown: now.Add(-time.Hour)},
+	} {
+		if err := st.SaveLiveBoard(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := New(Config{Games: reg, Store: st, Notify: func(Event) {}, IdleForfeit: -1, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.fleet.forgetUpdates(now)
+	if _, err := st.LiveBoard(ctx, "telegram", "-1", 1); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the board of a game idle over %v: %v, want it forgotten", boardsKept, err)
+	}
+	if b, err := st.LiveBoard(ctx, "telegram", "-1", 2); err != nil || b.Ref != "recent" {
+		t.Errorf("the board of a game shown an hour ago: %+v, %v; want it kept", b, err)
+	}
+}
