@@ -20,7 +20,7 @@ import (
 func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
 		reflect.TypeFor[*sessions.Manager](): {"Challenges", "Channels", "Clocks", "Close", "EngineJobs", "Fleet",
-			"Lobby", "Matches", "Offers", "Play", "Ratings", "Resume", "Skipped", "Tournaments", "Wait"},
+			"Listen", "Lobby", "Matches", "Offers", "Play", "Ratings", "Resume", "Skipped", "Tournaments", "Wait"},
 		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "StartSolo",
 			"StartVsBot"},
 		reflect.TypeFor[*sessions.Play](): {"CheckMove", "Hint", "Move", "Roll", "SetLevel", "TakeBackPly", "Undo"},

@@ -68,6 +68,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"oyunbot/internal/fairpool"
+	"sync/atomic"
 	"time"
 
 	"oyunbot/ai"
@@ -116,7 +117,8 @@ type Config struct {
 	// BotName is the bot's display name in games.
 	BotName string
 	// Notify receives the Events; it is called from worker goroutines, never
-	// with a game locked, and must be safe for concurrent use.
+	// with a game locked, and must be safe for concurrent use. Nil: the
+	// Manager waits for Listen (the bot's router, made after it, listens).
 	Notify func(Event)
 	// NewEngine makes a worker's engine (default: ai.NewEngine(ai.DefaultOptions())).
 	NewEngine func() Engine
@@ -355,6 +357,7 @@ type Manager struct {
 	settler *settler
 	cancel  context.CancelFunc
 	skipped []SkippedRow // the stored rows start-up could not read (set in New)
+	started atomic.Bool  // it has its listener and its sweep runs
 }
 
 // Lobby starts games and finds them.
@@ -412,7 +415,8 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.BotName == "" {
 		cfg.BotName = "oyunbot"
 	}
-	if cfg.Notify == nil {
+	listening := cfg.Notify != nil
+	if !listening {
 		cfg.Notify = func(Event) {}
 	}
 	if cfg.NewEngine == nil {
@@ -449,8 +453,25 @@ func New(cfg Config) (*Manager, error) {
 		return nil, err
 	}
 	m.bots.pool = fairpool.New(fairpool.Config[Engine]{Workers: cfg.Workers, NewWorker: cfg.NewEngine, Logger: m.env.log})
-	go m.fleet.run()
+	if listening {
+		m.started.Store(true)
+		go m.fleet.run()
+	}
 	return m, nil
+}
+
+// ErrListening: Listen was called on a Manager that has its listener.
+var ErrListening = errors.New("sessions: the Manager has its listener already")
+
+// Listen gives a Manager made without Config.Notify the function its
+// Events go to and starts its clocks' sweep: once, before any other use.
+func (m *Manager) Listen(notify func(Event)) error {
+	if notify == nil || m.started.Swap(true) {
+		return ErrListening
+	}
+	m.env.cfg.Notify = notify
+	go m.fleet.run()
+	return nil
 }
 
 // wire makes the parts and gives each the others it calls.
@@ -540,7 +561,9 @@ func (m *Manager) Close() error {
 	}
 	m.cancel()
 	m.bots.pool.Close()
-	<-m.fleet.done
+	if m.started.Load() {
+		<-m.fleet.done
+	}
 	m.fleet.releaseSweep()
 	// The stop time, exactly: the next start credits the clocks from it.
 	m.fleet.beat(context.Background(), m.env.cfg.Now())

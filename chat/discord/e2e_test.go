@@ -50,19 +50,21 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	var mgr *sessions.Manager
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	router, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
-			mgr = m
-			return m, err
-		},
-		Store:   st,
-		Drawers: drawers,
-		Logger:  newTestLogger(t),
+		Games:    reg,
+		Sessions: mgr,
+		Store:    st,
+		Drawers:  drawers,
+		Logger:   newTestLogger(t),
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(router.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })

@@ -15,9 +15,9 @@ import (
 // events.go turns the live games' events (the bot's moves, clocks,
 // rounds) into replies in their channel's language.
 
-// onEvent turns a sessions event into replies (called on worker goroutines,
+// OnEvent turns a sessions event into replies (called on worker goroutines,
 // and after a message's own answer for the events it caused).
-func (r *Router) onEvent(ev sessions.Event) {
+func (r *Router) OnEvent(ev sessions.Event) {
 	ctx := context.Background()
 	s := ev.Game
 	if ev.Tournament != nil {

@@ -18,16 +18,17 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(Config{Games: reg, Store: st, Now: now,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Now: now})
-			if err != nil {
-				return nil, err
-			}
-			return m, nil
-		}})
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Now: now})
 	if err != nil {
 		st.Close()
+		t.Fatal(err)
+	}
+	r, err := New(Config{Games: reg, Store: st, Now: now, Sessions: mgr})
+	if err != nil {
+		st.Close()
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(r.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {

@@ -97,7 +97,7 @@ func (r *Router) deferEvents(next handler) handler {
 	return func(q *request) {
 		ctx, deferred := sessions.Defer(q.ctx)
 		q.ctx = ctx
-		defer deferred.Flush(r.onEvent)
+		defer deferred.Flush(r.OnEvent)
 		next(q)
 	}
 }

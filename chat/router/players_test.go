@@ -164,20 +164,24 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(router.Config{Games: reg, Store: st,
-				NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-					deliver = notify
-					return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-						NewEngine: func() sessions.Engine { return eng },
-						Notify: func(ev sessions.Event) {
-							if ev.Kind == sessions.EventThinking {
-								held <- ev
-								return
-							}
-							notify(ev)
-						}})
-				}})
+			mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
+				NewEngine: func() sessions.Engine { return eng }})
 			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := router.New(router.Config{Games: reg, Store: st, Sessions: mgr})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deliver = r.OnEvent
+			// The thinking notice is held back; the rest reach the router.
+			if err := mgr.Listen(func(ev sessions.Event) {
+				if ev.Kind == sessions.EventThinking {
+					held <- ev
+					return
+				}
+				r.OnEvent(ev)
+			}); err != nil {
 				t.Fatal(err)
 			}
 			defer r.Close()

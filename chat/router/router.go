@@ -25,13 +25,14 @@ import (
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
-// NewSessions and Store are required.
+// Sessions and Store are required.
 type Config struct {
 	Games *games.Registry
-	// NewSessions makes the live games once the Router exists, with the
-	// function their events go to (the Router's): a sessions.Manager with
-	// Config.Notify set to notify. The Router closes what it returns.
-	NewSessions func(notify func(sessions.Event)) (*sessions.Manager, error)
+	// Sessions are the live games. Their events are to reach the Router's
+	// OnEvent: make them without sessions.Config.Notify and, once the
+	// Router exists, call Sessions.Listen(router.OnEvent). The Router
+	// closes them with itself.
+	Sessions *sessions.Manager
 	// RateLimit bounds each user's messages (ratelimit.go); the zero value
 	// sets no limit (tests), DefaultRateLimit is the bot's.
 	RateLimit RateLimit
@@ -143,15 +144,15 @@ type Store interface {
 	sessions.LanguageMemory
 }
 
-// New returns a Router playing the sessions cfg.NewSessions makes (which
-// restores the stored games). Bot moves pending in restored games start
+// New returns a Router playing cfg.Sessions (see Config.Sessions for
+// their events). Bot moves pending in restored games start
 // when a Sender for their platform is added.
 func New(cfg Config) (*Router, error) {
 	switch {
 	case cfg.Games == nil:
 		return nil, errors.New("chat: Config.Games is required")
-	case cfg.NewSessions == nil:
-		return nil, errors.New("chat: Config.NewSessions is required")
+	case cfg.Sessions == nil:
+		return nil, errors.New("chat: Config.Sessions is required")
 	case cfg.Store == nil:
 		return nil, errors.New("chat: Config.Store is required")
 	}
@@ -186,14 +187,8 @@ func New(cfg Config) (*Router, error) {
 	r.out = delivery.New(delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
 		Now: cfg.Now, StaleAfter: cfg.ReplyStaleAfter, FirstRetry: cfg.ReplyRetry, Shared: cfg.Shared, Instance: cfg.Instance,
 		ClaimTTL: cfg.ReplyClaimTTL})
-	mgr, err := cfg.NewSessions(r.onEvent)
-	if err != nil {
-		r.slow.Close()
-		r.out.Close()
-		return nil, err
-	}
-	r.families = familiesOf(mgr)
-	r.analyses = newAnalyses(mgr, cfg)
+	r.families = familiesOf(cfg.Sessions)
+	r.analyses = newAnalyses(cfg.Sessions, cfg)
 	return r, nil
 }
 

@@ -85,18 +85,22 @@ func wire(t testing.TB, store sessions.Store, mod func(*router.Config, *sessions
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}
-	var mgr *sessions.Manager
-	cfg.NewSessions = func(notify func(sessions.Event)) (*sessions.Manager, error) {
-		scfg.Games, scfg.Notify = cfg.Games, notify
-		m, err := sessions.New(scfg)
-		if err != nil {
-			return nil, err
-		}
-		mgr = m
-		return m, nil
+	scfg.Games = cfg.Games
+	mgr, err := sessions.New(scfg)
+	if err != nil {
+		return nil, nil, err
 	}
+	cfg.Sessions = mgr
 	r, err := router.New(cfg)
-	return r, mgr, err
+	if err != nil {
+		mgr.Close()
+		return nil, nil, err
+	}
+	if err := mgr.Listen(r.OnEvent); err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	return r, mgr, nil
 }
 
 func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
@@ -494,7 +498,7 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
-		{Games: reg, NewSessions: func(func(sessions.Event)) (*sessions.Manager, error) { return b.mgr, nil }},
+		{Games: reg, Sessions: b.mgr},
 	} {
 		if _, err := router.New(cfg); err == nil {
 			t.Fatalf("a router without games, sessions or store: %+v", cfg)

@@ -37,15 +37,20 @@ func newChessE2E(t *testing.T, cfg func(*telegram.Config)) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
-		},
-		Store:   st,
-		Drawers: map[string]render.Drawer{"chess": render.NewChess(320)},
+		Games:    reg,
+		Sessions: mgr,
+		Store:    st,
+		Drawers:  map[string]render.Drawer{"chess": render.NewChess(320)},
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(r.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })

@@ -34,18 +34,20 @@ func newDraughtsE2E(t *testing.T) *e2e {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	var mgr *sessions.Manager
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	router, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
-			mgr = m
-			return m, err
-		},
-		Store:   st,
-		Drawers: map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)},
+		Games:    reg,
+		Sessions: mgr,
+		Store:    st,
+		Drawers:  map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)},
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(router.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })

@@ -66,19 +66,21 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	var mgr *sessions.Manager
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	router, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
-			mgr = m
-			return m, err
-		},
+		Games:      reg,
+		Sessions:   mgr,
 		Store:      st,
 		Drawers:    drawers,
 		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(router.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { router.Close() })

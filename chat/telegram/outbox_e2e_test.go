@@ -43,16 +43,21 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	router, err := router.New(router.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Notify: notify})
-		},
+		Games:      reg,
+		Sessions:   mgr,
 		Store:      st,
 		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry: 5 * time.Millisecond,
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(router.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	bot, err := telegram.New(cfg, router)

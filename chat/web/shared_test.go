@@ -42,18 +42,16 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	var mgr *sessions.Manager
-	cfg := router.Config{Games: reg, Store: st, Shared: true,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Shared: true, Seed: 7,
-				NewEngine: func() sessions.Engine {
-					opts := ai.DefaultOptions()
-					opts.TTSizeMB = 1
-					return ai.NewEngine(opts)
-				}})
-			mgr = m
-			return m, err
-		}}
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7,
+		NewEngine: func() sessions.Engine {
+			opts := ai.DefaultOptions()
+			opts.TTSizeMB = 1
+			return ai.NewEngine(opts)
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr}
 	if links != nil {
 		cfg.Links = links(st)
 	}
@@ -62,6 +60,9 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
+	if err := mgr.Listen(r.OnEvent); err != nil {
+		t.Fatal(err)
+	}
 	if rec != nil {
 		r.AddSender("test", rec)
 	}

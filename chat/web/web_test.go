@@ -138,18 +138,21 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{Games: reg, Store: watched, Notify: notify, Seed: 7,
-				NewEngine: e.metrics.Engine(func() sessions.Engine {
-					opts := ai.DefaultOptions()
-					opts.TTSizeMB = 1
-					return ai.NewEngine(opts)
-				})})
-			e.mgr = m
-			return m, err
-		}})
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: watched, Seed: 7,
+		NewEngine: e.metrics.Engine(func() sessions.Engine {
+			opts := ai.DefaultOptions()
+			opts.TTSizeMB = 1
+			return ai.NewEngine(opts)
+		})})
 	if err != nil {
+		t.Fatal(err)
+	}
+	e.mgr = mgr
+	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Listen(r.OnEvent); err != nil {
 		t.Fatal(err)
 	}
 	e.r, e.reg = r, reg

@@ -78,31 +78,27 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	// The router makes the live games (it is where their events go) and
-	// closes them; the store is ours.
+	// The live games, then the router that plays them (and closes them),
+	// then their events to the router; the store is ours.
 	reg := registry.New()
-	var mgr *sessions.Manager
+	mgr, err := sessions.New(sessions.Config{
+		Games:          reg,
+		Store:          gameStore,
+		NewEngine:      pages.engine(),
+		Workers:        cfg.Workers,
+		ThinkingNotice: cfg.ThinkingNotice,
+		IdleForfeit:    cfg.IdleForfeit,
+		BotName:        cfg.BotName,
+		Shared:         cfg.Shared,
+		Logger:         log,
+	})
+	if err != nil {
+		log.Error("starting the live games", "err", err)
+		return 1
+	}
 	router, err := chatrouter.New(chatrouter.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			m, err := sessions.New(sessions.Config{
-				Games:          reg,
-				Store:          gameStore,
-				NewEngine:      pages.engine(),
-				Workers:        cfg.Workers,
-				ThinkingNotice: cfg.ThinkingNotice,
-				IdleForfeit:    cfg.IdleForfeit,
-				BotName:        cfg.BotName,
-				Shared:         cfg.Shared,
-				Notify:         notify,
-				Logger:         log,
-			})
-			if err != nil {
-				return nil, err
-			}
-			mgr = m
-			return m, nil
-		},
+		Games:           reg,
+		Sessions:        mgr,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),
 		GIFDrawers:      registry.Drawers(gifSize),
@@ -119,10 +115,15 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Links:           pages.linker(),
 	})
 	if err != nil {
+		mgr.Close()
 		log.Error("starting the router", "err", err)
 		return 1
 	}
 	defer router.Close()
+	if err := mgr.Listen(router.OnEvent); err != nil {
+		log.Error("the live games' events", "err", err)
+		return 1
+	}
 	webCtx, stopWeb := context.WithCancel(ctx)
 	defer pages.wait()
 	defer stopWeb()

@@ -289,12 +289,15 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry.New()
 	shared := o.procs > 1
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Logger: log,
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	router, err := chatrouter.New(chatrouter.Config{
-		Games: reg,
-		NewSessions: func(notify func(sessions.Event)) (*sessions.Manager, error) {
-			return sessions.New(sessions.Config{Games: reg, Store: st, Notify: notify, Logger: log,
-				Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
-		},
+		Games:    reg,
+		Sessions: mgr,
 		Store:    st,
 		Drawers:  registry.Drawers(registry.BoardSize),
 		Logger:   log,
@@ -303,6 +306,12 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		Instance: fmt.Sprint("load", i),
 	})
 	if err != nil {
+		mgr.Close()
+		st.Close()
+		return nil, err
+	}
+	if err := mgr.Listen(router.OnEvent); err != nil {
+		router.Close()
 		st.Close()
 		return nil, err
 	}
