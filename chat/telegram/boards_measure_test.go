@@ -5,22 +5,17 @@ package telegram_test
 // The figures are in BENCHMARKS.md ("Messages per game").
 
 import (
-	"context"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"oyunbot/chat"
-	"oyunbot/chat/router"
 	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
 	"oyunbot/games/chess/chessgame"
 	"oyunbot/render"
-	"oyunbot/sessions"
-	"oyunbot/store"
 )
 
 // newChessE2E is a bot wired as cmd/bot wires it, with chess and its
@@ -31,48 +26,7 @@ func newChessE2E(t *testing.T, cfg func(*telegram.Config)) *e2e {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(t)
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := router.New(router.Config{
-		Games:    reg,
-		Sessions: mgr,
-		Store:    st,
-		Drawers:  map[string]render.Drawer{"chess": render.NewChess(320)},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mgr.Listen(r.OnEvent); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	c := fastConfig(srv)
-	if cfg != nil {
-		cfg(&c)
-	}
-	bot, err := telegram.New(c, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.AddSender(telegram.Platform, bot)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- bot.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
-	return &e2e{srv: srv, router: r, bot: bot, store: st}
+	return newE2EOpts(t, reg, map[string]render.Drawer{"chess": render.NewChess(320)}, nil, cfg)
 }
 
 // tapBoard returns the group's newest message with a tap board.

@@ -6,66 +6,23 @@ package telegram_test
 // and in numbers, in Turkish and English, and the finished game's PDN.
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"oyunbot/chat/router"
-	"oyunbot/chat/telegram"
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/games"
 	"oyunbot/games/draughts"
 	"oyunbot/render"
-	"oyunbot/sessions"
-	"oyunbot/store"
 )
 
 // newDraughtsE2E is newE2E with the two draughts games registered.
 func newDraughtsE2E(t *testing.T) *e2e {
 	t.Helper()
-	srv := newServer(t)
 	reg, err := games.NewRegistry(draughts.Italian, draughts.Checkers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	router, err := router.New(router.Config{
-		Games:    reg,
-		Sessions: mgr,
-		Store:    st,
-		Drawers:  map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := mgr.Listen(router.OnEvent); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { router.Close() })
-	bot, err := telegram.New(fastConfig(srv), router)
-	if err != nil {
-		t.Fatal(err)
-	}
-	router.AddSender(telegram.Platform, bot)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- bot.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-	})
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
+	return newE2EOpts(t, reg, map[string]render.Drawer{"italian": render.NewItalianDraughts(320), "checkers": render.NewCheckers(320)}, nil, nil)
 }
 
 // TestE2EDraughtsWholeGames plays whole games against the bot: the first

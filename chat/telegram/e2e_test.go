@@ -57,7 +57,8 @@ func newE2EWithDrawers(t *testing.T, reg *games.Registry, drawers, gifDrawers ma
 }
 
 // newE2EOpts is newE2EWithDrawers with the bot's Config changed by cfg
-// when not nil.
+// when not nil: the one setup of the end-to-end tests, a bot wired as
+// cmd/bot wires it on a SQLite file, behind the fake Bot API.
 func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[string]render.Drawer, cfg func(*telegram.Config)) *e2e {
 	t.Helper()
 	srv := newServer(t)
@@ -80,10 +81,10 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { router.Close() })
 	if err := mgr.Listen(router.OnEvent); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { router.Close() })
 	c := fastConfig(srv)
 	if cfg != nil {
 		cfg(&c)
