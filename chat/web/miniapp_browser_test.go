@@ -33,6 +33,7 @@ type played struct {
 	user      telegramtest.User
 	dm        telegramtest.Chat
 	url       string          // the game's page
+	launch    string          // the hash Telegram opens the Mini App with
 	player    context.Context // the player's tab, a Mini App
 	spectator context.Context // another browser's tab, signed in as nobody
 }
@@ -100,8 +101,8 @@ func newPlayed(t *testing.T, start string) *played {
 	do(t, p.spectator, chromedp.Navigate(p.url+"?lang=en"), chromedp.WaitVisible("#board"))
 	waitText(t, p.spectator, "#live", "Live")
 	// Telegram opens a Mini App with its launch parameters in the hash.
-	launch := "#" + url.Values{"tgWebAppData": {initData}, "tgWebAppVersion": {"8.0"}, "tgWebAppPlatform": {"tdesktop"}}.Encode()
-	do(t, p.player, chromedp.Navigate(p.url+"?lang=en"+launch), chromedp.WaitVisible("#controls button"))
+	p.launch = "#" + url.Values{"tgWebAppData": {initData}, "tgWebAppVersion": {"8.0"}, "tgWebAppPlatform": {"tdesktop"}}.Encode()
+	do(t, p.player, chromedp.Navigate(p.url+"?lang=en"+p.launch), chromedp.WaitVisible("#controls button"))
 	if n := js[int](t, p.player, `window.tgReady || 0`); n != 1 || !js[bool](t, p.player, `window.tgExpanded === true`) {
 		t.Errorf("the Mini App's page called ready() %d times, expand() %v", n, js[bool](t, p.player, `window.tgExpanded === true`))
 	}

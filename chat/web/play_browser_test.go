@@ -268,3 +268,16 @@ func TestBrowserResumesAfterRestart(t *testing.T) {
 	p.click(cell)
 	p.seen(m, "")
 }
+
+// TestBrowserMiniAppLobby: the lobby opened as a Mini App (the bot's menu
+// button) signs in with Telegram's initData: it lists the player's game,
+// theirs to move, linked to its page.
+func TestBrowserMiniAppLobby(t *testing.T) {
+	p := newPlayed(t, "/play ttt easy x")
+	tab := p.spectator // signed in as nobody
+	do(t, tab, chromedp.Navigate(p.e.base+"/lobby?lang=en"+p.launch), chromedp.WaitVisible("#lobby"))
+	game := p.url[strings.Index(p.url, "/g/"):]
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.querySelector('#lobby a[href="`+game+`"]') !== null`, pollOpts...)); err != nil {
+		t.Fatalf("the Mini App's lobby does not list the player's game: %q", js[string](t, tab, `document.getElementById("lobby").textContent`))
+	}
+}

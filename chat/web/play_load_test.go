@@ -26,7 +26,7 @@ import (
 	"oyunbot/chat/web"
 )
 
-var webPlay = flag.String("web-play", "", "games x moves to measure, e.g. 1x300,100x30 (TestClickToSecondPage)")
+var webPlay = flag.String("web-play", "", "games x moves [@ each game's pace] to measure, e.g. 1x300,100x30@2s (TestClickToSecondPage)")
 
 // TestClickToSecondPage measures a move from its player's page to its
 // showing on a second page of the game: the time from the page's request
@@ -34,19 +34,27 @@ var webPlay = flag.String("web-play", "", "games x moves to measure, e.g. 1x300,
 // is read from the game's event stream (the one a second page's
 // EventSource holds), for chess games between two people played at once,
 // each player signed in with their personal link, each game moving as
-// fast as its moves are seen (a random legal move each turn).
+// fast as its moves are seen (a random legal move each turn), or, with a
+// pace ("100x30@2s"), a move every pace (each game starting at a random
+// point of the first).
 func TestClickToSecondPage(t *testing.T) {
 	if *webPlay == "" {
 		t.Skip("no -web-play")
 	}
 	for _, spec := range strings.Split(*webPlay, ",") {
 		g, m, ok := strings.Cut(spec, "x")
+		m, p, paced := strings.Cut(m, "@")
 		games, err1 := strconv.Atoi(g)
 		moves, err2 := strconv.Atoi(m)
-		if !ok || err1 != nil || err2 != nil {
-			t.Fatalf("-web-play %q: want GAMESxMOVES", spec)
+		var pace time.Duration
+		var err3 error
+		if paced {
+			pace, err3 = time.ParseDuration(p)
 		}
-		t.Run(spec, func(t *testing.T) { clickToSecondPage(t, games, moves) })
+		if !ok || err1 != nil || err2 != nil || err3 != nil {
+			t.Fatalf("-web-play %q: want GAMESxMOVES[@PACE]", spec)
+		}
+		t.Run(spec, func(t *testing.T) { clickToSecondPage(t, games, moves, pace) })
 	}
 }
 
@@ -58,6 +66,8 @@ type player struct {
 
 func signedIn(t *testing.T, base, link string) player {
 	v := newVisitor(t, base)
+	// Its connections kept for the next requests, as a browser's.
+	v.c.Transport = &http.Transport{MaxIdleConnsPerHost: 256}
 	v.signIn(link)
 	return player{c: v.c, csrf: v.csrf}
 }
@@ -68,12 +78,13 @@ type arrival struct {
 	at      time.Time
 }
 
-func clickToSecondPage(t *testing.T, games, moves int) {
+func clickToSecondPage(t *testing.T, games, moves int, pace time.Duration) {
 	e := newEnv(t, nil)
 	e.mod = func(c *web.Config) {
 		c.Handler = e.r
 		c.RequestsPerSecond, c.Burst, c.StreamsPerIP, c.Streams = 1e9, 1e9, 1e6, 1e6
 		c.ActsPerSecond, c.ActBurst = 1e9, 1e9
+		c.ConnsPerIP, c.Conns = 1e6, 1e6
 	}
 	e.restartWeb(nil)
 	links := web.NewLinks(e.base, e.store, nil)
@@ -119,7 +130,15 @@ func clickToSecondPage(t *testing.T, games, moves int) {
 		go func(g game, seed uint64) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(seed, 37))
+			next := start
+			if pace > 0 {
+				next = start.Add(time.Duration(rng.Int64N(int64(pace))))
+			}
 			for n := 0; n < moves; n++ {
+				if pace > 0 {
+					time.Sleep(time.Until(next)) // the player's pace, not a wait for an outcome
+					next = next.Add(pace)
+				}
 				s, err := e.mgr.Lobby().Get(g.id)
 				if err != nil || s.Result.Over {
 					return
@@ -180,8 +199,12 @@ func clickToSecondPage(t *testing.T, games, moves int) {
 	}
 	slices.Sort(lats)
 	q := func(p float64) time.Duration { return lats[min(len(lats)-1, int(p*float64(len(lats))))] }
-	t.Logf("%d games at once: %d moves from the page seen on a second page in %v; p50 %v, p99 %v, max %v; load average %s → %s",
-		games, len(lats), took.Round(time.Millisecond), q(0.5).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond),
+	how := "as fast as seen"
+	if pace > 0 {
+		how = "a move every " + pace.String()
+	}
+	t.Logf("%d games at once (%s): %d moves from the page seen on a second page in %v; p50 %v, p99 %v, max %v; load average %s → %s",
+		games, how, len(lats), took.Round(time.Millisecond), q(0.5).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond),
 		lats[len(lats)-1].Round(100*time.Microsecond), loadBefore, loadAverage())
 }
 
