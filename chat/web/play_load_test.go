@@ -98,10 +98,16 @@ func clickToSecondPage(t *testing.T, games, moves int, pace time.Duration) {
 	for i := range all {
 		page, id := chessGame(e, "c"+strconv.Itoa(i))
 		all[i] = game{id: id, token: page[strings.LastIndex(page, "/")+1:], events: make(chan arrival, 1024)}
-		st := openStream(t, page+"/events", "")
+		// The second page's stream, open as long as the run (openStream's
+		// client gives up after a minute).
+		res, err := http.Get(page + "/events")
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("a game's stream: %v %v", res, err)
+		}
+		t.Cleanup(func() { res.Body.Close() })
 		go func(ch chan<- arrival) { // the second page
 			defer close(ch)
-			sc := bufio.NewScanner(st.res.Body)
+			sc := bufio.NewScanner(res.Body)
 			sc.Buffer(make([]byte, 1<<20), 1<<20)
 			for sc.Scan() {
 				if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
