@@ -281,3 +281,40 @@ func TestBrowserMiniAppLobby(t *testing.T) {
 		t.Fatalf("the Mini App's lobby does not list the player's game: %q", js[string](t, tab, `document.getElementById("lobby").textContent`))
 	}
 }
+
+// TestBrowserIllegalClickExplained: in a game between two people, a click
+// on a square while it is the other's turn is explained on the page (the
+// chat's own answer), and neither moves the game nor reaches the chat.
+func TestBrowserIllegalClickExplained(t *testing.T) {
+	ctx := browser(t)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler = e.r }
+	e.restartWeb(nil)
+	e.msg("g1", "bora", "bora", "lang en", false)
+	e.msg("g1", "ayse", "Ayşe", "challenge @bora ttt", false)
+	page := watchURL(t, e.msg("g1", "bora", "bora", "accept", false)) + "?lang=en"
+	e.msg("g1", "ayse", "Ayşe", "b2", false) // bora's turn now
+	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#play"))
+	cell := `document.querySelector('#controls button[data-cmd^="move #"]')`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+cell+` !== null`, pollOpts...)); err != nil {
+		t.Fatalf("no square to click out of turn: %s", js[string](t, ctx, `document.getElementById("controls").textContent`))
+	}
+	moves := len(e.mgr.Lobby().Find("test", "g1", "ayse")[0].Moves)
+	e.rec.take()
+	js[bool](t, ctx, cell+`.click(), true`)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && document.getElementById("said").textContent.length > 0`, pollOpts...)); err != nil {
+		t.Fatal("a click out of turn was not explained on the page")
+	}
+	said := js[string](t, ctx, `document.getElementById("said").textContent`)
+	if got := len(e.mgr.Lobby().Find("test", "g1", "ayse")[0].Moves); got != moves {
+		t.Errorf("a click out of turn moved: %d moves, then %d", moves, got)
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); chat != "" {
+		t.Errorf("a click out of turn was answered in the chat: %q (the page said %q)", chat, said)
+	}
+	t.Logf("the page said: %q", said)
+}
