@@ -46,6 +46,14 @@ const idle = `!document.getElementById("play").classList.contains("busy")`
 // player's Mini App, with its controls, and as a spectator's, without.
 func newPlayed(t *testing.T, start string) *played {
 	t.Helper()
+	return newPlayedAs(t, start, nil)
+}
+
+// newPlayedAs is newPlayed with the initData Telegram gives the player's
+// page made by launch from the genuine one's fields and the bot's token
+// (nil: the genuine one).
+func newPlayedAs(t *testing.T, start string, launch func(fields map[string]string, token string) string) *played {
+	t.Helper()
 	p := &played{t: t, user: telegramtest.User{ID: 42, FirstName: "Ayşe", LanguageCode: "en"}}
 	p.dm = telegramtest.Private(p.user)
 	p.player, p.spectator = browser(t), browser(t)
@@ -54,8 +62,12 @@ func newPlayed(t *testing.T, start string) *played {
 	// Telegram's script, stubbed: as Telegram's own, it reads the initData
 	// Telegram opened the page with from the address's #tgWebAppData (none
 	// for a page opened in a browser), and notes the calls the page makes.
-	initData := signInitData(map[string]string{"user": `{"id":42,"first_name":"Ayşe","language_code":"en"}`,
-		"auth_date": strconv.FormatInt(time.Now().Unix(), 10), "query_id": "AAH"}, p.tg.Token())
+	fields := map[string]string{"user": `{"id":42,"first_name":"Ayşe","language_code":"en"}`,
+		"auth_date": strconv.FormatInt(time.Now().Unix(), 10), "query_id": "AAH"}
+	initData := signInitData(fields, p.tg.Token())
+	if launch != nil {
+		initData = launch(fields, p.tg.Token())
+	}
 	script := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Write([]byte(`window.Telegram = {WebApp: {
@@ -102,6 +114,10 @@ func newPlayed(t *testing.T, start string) *played {
 	waitText(t, p.spectator, "#live", "Live")
 	// Telegram opens a Mini App with its launch parameters in the hash.
 	p.launch = "#" + url.Values{"tgWebAppData": {initData}, "tgWebAppVersion": {"8.0"}, "tgWebAppPlatform": {"tdesktop"}}.Encode()
+	if launch != nil {
+		do(t, p.player, chromedp.Navigate(p.url+"?lang=en"+p.launch), chromedp.WaitVisible("#board"))
+		return p
+	}
 	do(t, p.player, chromedp.Navigate(p.url+"?lang=en"+p.launch), chromedp.WaitVisible("#controls button"))
 	if n := js[int](t, p.player, `window.tgReady || 0`); n != 1 || !js[bool](t, p.player, `window.tgExpanded === true`) {
 		t.Errorf("the Mini App's page called ready() %d times, expand() %v", n, js[bool](t, p.player, `window.tgExpanded === true`))

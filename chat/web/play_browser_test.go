@@ -318,3 +318,45 @@ func TestBrowserIllegalClickExplained(t *testing.T) {
 	}
 	t.Logf("the page said: %q", said)
 }
+
+// TestBrowserMiniAppForgedInitData: a page opened as a Mini App with
+// initData not signed for this bot (another user's id under Ayşe's
+// hash, another bot's token) or signed two days ago signs no one in: the
+// page stays to watch, and a move posted with it is refused.
+func TestBrowserMiniAppForgedInitData(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		launch func(fields map[string]string, token string) string
+	}{
+		{"forged", func(f map[string]string, token string) string {
+			return strings.Replace(signInitData(f, token), "%3A42%2C", "%3A43%2C", 1) // "id":42, → 43
+		}},
+		{"another bot's", func(f map[string]string, _ string) string { return signInitData(f, "654321:OTHER-TOKEN") }},
+		{"stale", func(f map[string]string, token string) string {
+			f["auth_date"] = strconv.FormatInt(time.Now().Add(-48*time.Hour).Unix(), 10)
+			return signInitData(f, token)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPlayedAs(t, "/play ttt easy x", tc.launch)
+			if _, err := chromedp.Run(p.player, chromedp.Poll[bool](`document.getElementById("game").dataset.signedIn !== undefined`, pollOpts...)); err != nil {
+				t.Fatal("the page never finished signing in")
+			}
+			if js[string](t, p.player, `document.getElementById("game").dataset.signedIn`) != "0" ||
+				!js[bool](t, p.player, `document.getElementById("play").hidden`) {
+				t.Fatalf("%s initData signed the page in: %s", tc.name, p.controls())
+			}
+			// What play.js would send, sent by hand: refused.
+			js[bool](t, p.player, `window.actCode = 0, fetch("/g/`+p.url[strings.LastIndex(p.url, "/")+1:]+`/act", {method: "POST",
+				headers: {Authorization: "tma " + window.Telegram.WebApp.initData},
+				body: new URLSearchParams({cmd: "move b2", key: "k-forged-0001", csrf: "x"})}).then(r => window.actCode = r.status), true`)
+			if _, err := chromedp.Run(p.player, chromedp.Poll[bool](`window.actCode > 0`, pollOpts...)); err != nil {
+				t.Fatal("no answer to the move")
+			}
+			code := js[int](t, p.player, `window.actCode`)
+			if code != 401 {
+				t.Errorf("a move with %s initData: %d, want 401", tc.name, code)
+			}
+		})
+	}
+}

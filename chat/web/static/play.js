@@ -97,5 +97,6 @@
     csrf = (await r.json()).csrf;
     return true;
   }
-  signIn().then((ok) => { if (ok) load(); });
+  // data-signed-in says who the page found (tests wait for it).
+  signIn().catch(() => false).then((ok) => { main.dataset.signedIn = ok ? "1" : "0"; if (ok) load(); });
 })();
