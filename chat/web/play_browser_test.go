@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"oyunbot/chat/web"
 )
@@ -123,19 +124,21 @@ func TestBrowserChessGameWithPromotion(t *testing.T) {
 
 // TestBrowserDamaMultiCapture: dama on the page, on a phone's 390-px
 // screen: the man, then the end of its two captures; the chat and the
-// spectator see the whole capture. The page fits the screen, its controls
-// big enough for a thumb.
+// spectator see the whole capture. The page fits the screen in both
+// languages, its controls big enough for a thumb.
 func TestBrowserDamaMultiCapture(t *testing.T) {
 	p := newPlayed(t, "/play dama easy white from b......./......../......../...b..../......../...b..../...w..../........ w")
 	do(t, p.player, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	do(t, p.player, chromedp.Reload(), chromedp.WaitVisible("#controls button"))
-	if w := js[int](t, p.player, `document.documentElement.scrollWidth`); w > 390 {
-		t.Errorf("on a 390-px screen the page is %d px wide", w)
-	}
-	small := js[string](t, p.player, `[...document.querySelectorAll("#controls button, #typed button")].filter(b => {
-		const r = b.getBoundingClientRect(); return r.width < 40 || r.height < 40 || r.right > 390 }).map(b => b.textContent).join(" ")`)
-	if small != "" {
-		t.Errorf("controls too small for a thumb or off the 390-px screen: %q", small)
+	for _, lang := range []string{"tr", "en"} {
+		do(t, p.player, chromedp.Navigate(p.url+"?lang="+lang+p.launch), chromedp.WaitVisible("#controls button"))
+		if w := js[int](t, p.player, `document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("%s: on a 390-px screen the page is %d px wide", lang, w)
+		}
+		small := js[string](t, p.player, `[...document.querySelectorAll("#controls button, #typed button")].filter(b => {
+			const r = b.getBoundingClientRect(); return r.width < 40 || r.height < 40 || r.right > 390 }).map(b => b.textContent).join(" ")`)
+		if small != "" {
+			t.Errorf("%s: controls too small for a thumb or off the 390-px screen: %q", lang, small)
+		}
 	}
 	n := p.moves()
 	p.click(`button[data-cmd$=" d2"]`)
@@ -359,4 +362,21 @@ func TestBrowserMiniAppForgedInitData(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBrowserPlaysByKeyboard: the player's controls are reached with Tab
+// and pressed with Enter: a move made by keyboard alone.
+func TestBrowserPlaysByKeyboard(t *testing.T) {
+	p := newPlayed(t, "/play ttt easy x")
+	p.wait()
+	onControl := `document.activeElement && document.activeElement.matches('#controls button[data-cmd^="move #"]')`
+	for i := 0; i < 80 && !js[bool](t, p.player, onControl); i++ {
+		do(t, p.player, chromedp.KeyEvent(kb.Tab))
+	}
+	if !js[bool](t, p.player, onControl) {
+		t.Fatalf("Tab never reaches a square's control (focus on %q)", js[string](t, p.player, `document.activeElement.outerHTML`))
+	}
+	n := p.moves()
+	do(t, p.player, chromedp.KeyEvent(kb.Enter))
+	p.seen(n, "")
 }
