@@ -64,8 +64,8 @@ type person struct {
 // the one whose login cookie r carries. The token is looked up in the
 // store each time (never cached): a "web logout" ends it at once.
 func (s *Server) who(r *http.Request) (person, bool) {
-	if auth := r.Header.Get("Authorization"); auth != "" {
-		return s.miniAppPerson(r, auth)
+	if scheme, data, _ := strings.Cut(r.Header.Get("Authorization"), " "); strings.EqualFold(scheme, "tma") {
+		return s.miniAppPerson(r, data)
 	}
 	c, err := r.Cookie(loginCookie)
 	if err != nil || len(c.Value) < 20 || len(c.Value) > 64 {
@@ -79,13 +79,13 @@ func (s *Server) who(r *http.Request) (person, bool) {
 	return person{platform: platform, id: id, token: c.Value}, ok && id != ""
 }
 
-// miniAppPerson is the Telegram user an Authorization header's initData
-// names, when Telegram signed it for this bot and lately; a header of
-// another scheme, forged or stale initData name nobody (the cookie is
-// then not looked at either: the request said who it is).
-func (s *Server) miniAppPerson(r *http.Request, auth string) (person, bool) {
-	scheme, data, _ := strings.Cut(auth, " ")
-	if !strings.EqualFold(scheme, "tma") || s.cfg.TelegramToken == "" {
+// miniAppPerson is the Telegram user named by the initData of an
+// Authorization header of the "tma" scheme, when Telegram signed it for
+// this bot and lately; forged or stale initData name nobody (the cookie is
+// then not looked at either: the request said who it is). Another scheme
+// (a proxy's Basic) is not the pages': the cookie decides.
+func (s *Server) miniAppPerson(r *http.Request, data string) (person, bool) {
+	if s.cfg.TelegramToken == "" {
 		return person{}, false
 	}
 	u, err := VerifyInitData(strings.TrimSpace(data), s.cfg.TelegramToken, time.Now(), DefaultInitDataMaxAge)
