@@ -331,8 +331,20 @@ func TestMiniAppPages(t *testing.T) {
 		e := newEnv(t, nil)
 		e.mod = func(c *web.Config) { c.TelegramToken, c.PublicURL = miniAppToken, tc.public }
 		e.restartWeb(nil)
-		page := watchURL(t, e.msg("dm", "ayse", "Ayşe", "play ttt easy", true))
+		replies := e.msg("dm", "ayse", "Ayşe", "play ttt easy", true)
+		page := watchURL(t, replies)
 		page = e.base + page[strings.Index(page, "/g/"):]
+		// The game's 👁 button is marked to open as an app where the
+		// platform has them (Telegram's web_app: chat/telegram).
+		for _, rep := range replies {
+			for _, row := range rep.Buttons {
+				for _, b := range row {
+					if strings.Contains(b.URL, "/g/") && !b.App {
+						t.Errorf("the game's link button is not marked App: %+v", b)
+					}
+				}
+			}
+		}
 		res, body := get(t, page)
 		csp := res.Header.Get("Content-Security-Policy")
 		script := strings.Contains(body, `<script src="`+web.DefaultMiniAppScript+`"></script>`)
