@@ -169,11 +169,15 @@ const (
 // Button is a button whose press stands for the text Data (at most 64 bytes,
 // Telegram's callback-data limit), or, with URL set (and no Data), a link
 // the press opens (a game's web page: Telegram's URL button, Discord's
-// link button; the console writes the address).
+// link button; the console writes the address). App marks a link to a
+// game's page, which a platform may open as an app of its own inside the
+// chat (Telegram's Mini App: a web_app button, in a private chat, to an
+// https address); elsewhere it is a link like any other.
 type Button struct {
 	Label string
 	Data  string
 	URL   string `json:",omitempty"`
+	App   bool   `json:",omitempty"`
 }
 
 // MaxButtonData is the longest Button.Data (Telegram's callback_data limit).

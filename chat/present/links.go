@@ -39,7 +39,7 @@ func (r *Presenter) addWatch(lang chat.Lang, s sessions.Snapshot, rep *chat.Repl
 	if url == "" {
 		return
 	}
-	rep.Buttons = WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.watch"), URL: url})
+	rep.Buttons = WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.watch"), URL: url, App: true})
 }
 
 // maxRowButtons is the buttons a row takes on every platform (Discord's

@@ -55,7 +55,7 @@ func (q *request) gameLink(links present.Linker, s sessions.Snapshot, rep *chat.
 	if url == "" {
 		return q.t("link.unavailable", "tag", s.Tag())
 	}
-	rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.watch") + " #" + s.Tag(), URL: url})
+	rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.watch") + " #" + s.Tag(), URL: url, App: true})
 	return q.t("link.game", "tag", s.Tag(), "game", q.r.show.GameName(q.lang, s.Game), "players", q.r.show.Players(q.lang, s), "url", url)
 }
 

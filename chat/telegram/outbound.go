@@ -55,7 +55,7 @@ type op struct {
 	text     string // message text or photo caption
 	photo    []byte // the picture of opPhoto, the file of opDocument
 	name     string
-	keyboard *tgbotapi.InlineKeyboardMarkup
+	keyboard *markup
 	replyTo  int
 	target   int   // the board message an edit changes
 	thread   int   // the forum topic a new message goes to (topic.go), 0 none
@@ -119,6 +119,7 @@ func (b *Bot) enqueue(ctx context.Context, ch channel, ops []op) (int, error) {
 		ops[i].thread = ch.thread
 	}
 	chatID := ch.chat
+	withApps(chatID, ops)
 	type result struct {
 		id  int
 		err error
@@ -146,7 +147,7 @@ func (b *Bot) enqueue(ctx context.Context, ch channel, ops []op) (int, error) {
 // answers (quotes) the message r.Ref.
 func plan(r chat.Reply, quote bool) ([]op, error) {
 	r = chat.LinksAsText(r, chat.PublicURL)
-	kb, err := keyboard(slices.Concat(r.Board, r.Buttons))
+	kb, err := chatKeyboard(slices.Concat(r.Board, r.Buttons))
 	if err != nil {
 		return nil, err
 	}
@@ -213,9 +214,18 @@ func plan(r chat.Reply, quote bool) ([]op, error) {
 	return ops, nil
 }
 
-// keyboard validates buttons and makes the inline keyboard (nil for none).
+// keyboard validates buttons and makes the inline keyboard (nil for none),
+// as the client library has it (inline messages).
 func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
-	var out [][]tgbotapi.InlineKeyboardButton
+	m, err := chatKeyboard(rows)
+	return m.lib(), err
+}
+
+// chatKeyboard validates buttons and makes the inline keyboard of a chat's
+// message (nil for none): a game page's link marked to open as a Mini App
+// where the chat takes one (withApps).
+func chatKeyboard(rows [][]chat.Button) (*markup, error) {
+	var out [][]markupButton
 	total := 0
 	for _, row := range rows {
 		if len(row) == 0 {
@@ -224,10 +234,13 @@ func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
 		if len(row) > maxButtonsPerRow {
 			return nil, ErrKeyboard
 		}
-		btns := make([]tgbotapi.InlineKeyboardButton, len(row))
+		btns := make([]markupButton, len(row))
 		for i, bt := range row {
 			if bt.URL != "" && bt.Data == "" && strings.TrimSpace(bt.Label) != "" {
-				btns[i] = tgbotapi.NewInlineKeyboardButtonURL(bt.Label, bt.URL)
+				btns[i] = markupButton{InlineKeyboardButton: tgbotapi.NewInlineKeyboardButtonURL(bt.Label, bt.URL)}
+				if miniAppURL(bt) {
+					btns[i].app = bt.URL
+				}
 				continue
 			}
 			if bt.Data == "" || len(bt.Data) > chat.MaxButtonData || !utf8.ValidString(bt.Data) {
@@ -236,7 +249,7 @@ func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
 			if strings.TrimSpace(bt.Label) == "" {
 				return nil, ErrKeyboard
 			}
-			btns[i] = tgbotapi.NewInlineKeyboardButtonData(bt.Label, bt.Data)
+			btns[i] = markupButton{InlineKeyboardButton: tgbotapi.NewInlineKeyboardButtonData(bt.Label, bt.Data)}
 		}
 		total += len(row)
 		out = append(out, btns)
@@ -247,7 +260,7 @@ func keyboard(rows [][]chat.Button) (*tgbotapi.InlineKeyboardMarkup, error) {
 	if out == nil {
 		return nil, nil
 	}
-	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: out}, nil
+	return &markup{InlineKeyboard: out}, nil
 }
 
 // cut splits off a head of at most limit UTF-16 units, preferring to break

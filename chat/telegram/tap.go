@@ -15,7 +15,7 @@ import (
 // editOp is the call of a reply that edits the board pressed: its keyboard
 // becomes kb (nil removes it). ok is false when r is no edit or its Ref
 // names no message (a typed command): the reply is then sent as a new one.
-func editOp(r chat.Reply, kb *tgbotapi.InlineKeyboardMarkup) (op, bool) {
+func editOp(r chat.Reply, kb *markup) (op, bool) {
 	if !r.Edit {
 		return op{}, false
 	}
@@ -30,11 +30,15 @@ func editOp(r chat.Reply, kb *tgbotapi.InlineKeyboardMarkup) (op, bool) {
 // changes nothing (the same press twice) or whose message is gone is no
 // failure: there is nothing left to do.
 func (b *Bot) editMarkup(chatID int64, o op) (tgbotapi.Message, error) {
-	markup := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	kb := &markup{InlineKeyboard: [][]markupButton{}}
 	if o.keyboard != nil {
-		markup = *o.keyboard
+		kb = o.keyboard
 	}
-	_, err := b.api.Request(tgbotapi.NewEditMessageReplyMarkup(chatID, o.replyTo, markup))
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chatID, 10), "message_id": strconv.Itoa(o.replyTo)}
+	if err := p.AddInterface("reply_markup", kb); err != nil {
+		return tgbotapi.Message{}, err
+	}
+	_, err := b.raw("editMessageReplyMarkup", p, nil)
 	if unchanged(err) || gone(err) {
 		err = nil
 	}

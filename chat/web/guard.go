@@ -8,6 +8,7 @@ import (
 	"container/list"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -20,13 +21,39 @@ import (
 const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
 	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-func secure(h http.Handler) http.Handler {
+// DefaultMiniAppScript is Telegram's script of Mini Apps
+// (window.Telegram.WebApp), which the pages load as a Mini App.
+const DefaultMiniAppScript = "https://telegram.org/js/telegram-web-app.js"
+
+// miniAppCSP is csp for the pages as a Telegram Mini App: Telegram's
+// script (script's origin) too, and framed by Telegram Web (the other
+// clients open the page in a web view of their own).
+func miniAppCSP(script string) string {
+	origin := "https://telegram.org"
+	if u, err := url.Parse(script); err == nil && u.Host != "" {
+		origin = u.Scheme + "://" + u.Host
+	}
+	return "default-src 'none'; script-src 'self' " + origin + "; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+		"base-uri 'none'; form-action 'self'; frame-ancestors 'self' https://web.telegram.org"
+}
+
+// secure sets the security headers of every answer; a Mini App's pages
+// (miniApp) may be framed by Telegram Web and load Telegram's script.
+func secure(h http.Handler, miniApp bool, script string) http.Handler {
+	policy := csp
+	if miniApp {
+		policy = miniAppCSP(script)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", csp)
+		hd.Set("Content-Security-Policy", policy)
 		hd.Set("X-Content-Type-Options", "nosniff")
 		hd.Set("Referrer-Policy", "no-referrer") // a private game's token stays on its page
-		hd.Set("X-Frame-Options", "DENY")
+		if !miniApp {
+			// CSP's frame-ancestors says who may frame a Mini App's page;
+			// X-Frame-Options would forbid it to Telegram Web too.
+			hd.Set("X-Frame-Options", "DENY")
+		}
 		hd.Set("X-Robots-Tag", "noindex, nofollow") // a page's token is for whom it was given
 		h.ServeHTTP(w, r)
 	})

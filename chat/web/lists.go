@@ -113,6 +113,30 @@ func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameV
 	}
 }
 
+// ratingsPending reports whether game id is a rated game just ended
+// whose ratings are not stored yet: a person among its players has no
+// rating after it (its settling, which follows its end, has not stored
+// them).
+func (s *Server) ratingsPending(ctx context.Context, id int64) bool {
+	if s.lists == nil {
+		return false
+	}
+	g, ok := s.game(ctx, id)
+	if !ok || !g.Result.Over || g.Result.Void() || !g.Rated {
+		return false
+	}
+	after, err := s.lists.GameRatings(ctx, id)
+	if err != nil {
+		return false
+	}
+	for _, p := range g.Players {
+		if !p.Bot && !slices.ContainsFunc(after, func(pt sessions.RatingPoint) bool { return pt.PlayerID == p.ID }) {
+			return true
+		}
+	}
+	return false
+}
+
 // local is a page's link on this server (its path), whatever PublicURL
 // says: the viewer is here.
 func (s *Server) local(u string) string {

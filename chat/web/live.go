@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"oyunbot/chat"
 	"oyunbot/sessions"
@@ -42,7 +43,16 @@ type room struct {
 	subs    map[*stream]struct{}
 	version int64                // the state's (0: not loaded yet)
 	events  map[chat.Lang][]byte // the state as an event, by language
+	// held is the version of a rated game's end held back since heldAt
+	// until its ratings are stored (settleWait at most).
+	held   int64
+	heldAt time.Time
 }
+
+// settleWait bounds how long a rated game's end waits for its ratings
+// before it is sent without them (their settling failed: the next start
+// settles it).
+const settleWait = 5 * time.Second
 
 // stream is one viewer's event stream.
 type stream struct {
@@ -170,16 +180,32 @@ func (h *hub) run(ctx context.Context) {
 }
 
 // refresh loads game id and sends its state to its viewers behind it.
+//
+// A rated game's end is stored before its ratings (the settling that
+// follows it): its state waits for them (SettleGame's change), so that
+// the last update shows what the game left its players with.
 func (h *hub) refresh(ctx context.Context, id int64) {
 	version, events, ok := h.s.load(ctx, id)
 	if !ok {
 		return
 	}
+	pending := id > 0 && h.s.ratingsPending(ctx, id)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	rm := h.rooms[id]
 	if rm == nil || rm.version >= version {
 		return
+	}
+	if pending {
+		if rm.held != version {
+			rm.held, rm.heldAt = version, time.Now()
+			h.s.m.held.Inc()
+			time.AfterFunc(settleWait, func() { h.changed(id) })
+			return
+		}
+		if time.Since(rm.heldAt) < settleWait {
+			return
+		}
 	}
 	rm.version, rm.events = version, events
 	for st := range rm.subs {

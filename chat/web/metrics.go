@@ -33,6 +33,7 @@ type Metrics struct {
 	conns    prometheus.Gauge
 	refused  prometheus.Counter
 	events   prometheus.Counter
+	held     prometheus.Counter
 	changes  prometheus.Counter
 	replies  *prometheus.CounterVec
 	search   prometheus.Histogram
@@ -52,6 +53,8 @@ func NewMetrics() *Metrics {
 			Help: "Connections refused (503) over the caps of one address or of all."}),
 		events: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_web_events_total",
 			Help: "Game states sent to open pages."}),
+		held: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_web_ends_held_total",
+			Help: "Rated games' ends held back from their pages until their ratings were stored."}),
 		replies: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "oyunbot_replies_total",
 			Help: "Replies handed to their platform, by platform and outcome (failed: retried until given up)."},
 			[]string{"platform", "outcome"}),
@@ -60,7 +63,7 @@ func NewMetrics() *Metrics {
 		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "oyunbot_game_changes_total",
 			Help: "Games and tournaments stored with a change (a move, an end, a round)."}),
 	}
-	m.reg.MustRegister(m.requests, m.streams, m.conns, m.refused, m.events, m.changes, m.replies, m.search,
+	m.reg.MustRegister(m.requests, m.streams, m.conns, m.refused, m.events, m.held, m.changes, m.replies, m.search,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

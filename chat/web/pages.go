@@ -170,7 +170,11 @@ type page struct {
 	Other chat.Lang // the switch's
 	Title string
 	Path  string // the page's path, for the switch (routePath)
-	t     func(id string, kv ...string) string
+	// MiniApp: the page loads Telegram's Mini App script (MiniAppScript),
+	// which play.js uses when it is there.
+	MiniApp       bool
+	MiniAppScript string
+	t             func(id string, kv ...string) string
 }
 
 // T is a text of the catalogue in the page's language.
@@ -181,7 +185,7 @@ func (s *Server) page(lang chat.Lang, r *http.Request, title string) page {
 	if lang == chat.English {
 		other = chat.Turkish
 	}
-	return page{Lang: lang, Other: other, Title: title, Path: routePath(r),
+	return page{Lang: lang, Other: other, Title: title, Path: routePath(r), MiniApp: s.cfg.MiniApp, MiniAppScript: s.cfg.MiniAppScript,
 		t: func(id string, kv ...string) string { return s.pres(lang).T(lang, id, kv...) }}
 }
 

@@ -3,7 +3,10 @@ package web
 // play.go lets a game's players play on its page (issue 37). Who someone
 // is comes from a cookie holding their login token: set by the personal
 // link the bot sends them privately ("web login": /login/{token}), or by a
-// Telegram Mini App's initData (/auth/telegram, VerifyInitData). A press
+// Telegram Mini App's initData (/auth/telegram, VerifyInitData); or, in a
+// Mini App, from the initData each request sends ("Authorization: tma
+// <initData>", which Telegram Web's frame needs: a third party's cookie
+// may not be kept there). A press
 // on the page posts a command to /g/{token}/act, which goes through the
 // chat's own handler (the Router) as a message of that person in the
 // game's chat: the same handling, durability, ratings and replies as a
@@ -55,9 +58,15 @@ type person struct {
 	token        string // their login token
 }
 
-// who returns the person whose login cookie r carries. The token is looked
-// up in the store each time (never cached): a "web logout" ends it at once.
+// who returns the person r comes from: a Telegram Mini App's, named by
+// the initData it sends in its Authorization header ("tma <initData>",
+// checked each time: a page framed by Telegram Web may get no cookie), or
+// the one whose login cookie r carries. The token is looked up in the
+// store each time (never cached): a "web logout" ends it at once.
 func (s *Server) who(r *http.Request) (person, bool) {
+	if scheme, data, _ := strings.Cut(r.Header.Get("Authorization"), " "); strings.EqualFold(scheme, "tma") {
+		return s.miniAppPerson(r, data)
+	}
 	c, err := r.Cookie(loginCookie)
 	if err != nil || len(c.Value) < 20 || len(c.Value) > 64 {
 		return person{}, false
@@ -68,6 +77,28 @@ func (s *Server) who(r *http.Request) (person, bool) {
 	}
 	platform, id, ok := strings.Cut(ref, "/")
 	return person{platform: platform, id: id, token: c.Value}, ok && id != ""
+}
+
+// miniAppPerson is the Telegram user named by the initData of an
+// Authorization header of the "tma" scheme, when Telegram signed it for
+// this bot and lately; forged or stale initData name nobody (the cookie is
+// then not looked at either: the request said who it is). Another scheme
+// (a proxy's Basic) is not the pages': the cookie decides.
+func (s *Server) miniAppPerson(r *http.Request, data string) (person, bool) {
+	if s.cfg.TelegramToken == "" {
+		return person{}, false
+	}
+	u, err := VerifyInitData(strings.TrimSpace(data), s.cfg.TelegramToken, time.Now(), DefaultInitDataMaxAge)
+	if err != nil {
+		return person{}, false
+	}
+	id := strconv.FormatInt(u.ID, 10)
+	token, err := s.cfg.Store.WebToken(r.Context(), sessions.LinkLogin, "telegram/"+id)
+	if err != nil {
+		s.log.Error("web: a Mini App's login", "err", err)
+		return person{}, false
+	}
+	return person{platform: "telegram", id: id, token: token}, true
 }
 
 // csrf is the token a page of p's echoes with each request: a page of

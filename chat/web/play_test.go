@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"oyunbot/chat"
 	"oyunbot/chat/web"
 )
 
@@ -215,5 +216,147 @@ func TestLobby(t *testing.T) {
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	if res, err := v.c.Do(req); err != nil || res.StatusCode != http.StatusForbidden {
 		t.Fatalf("a forged start: %v %v", res.StatusCode, err)
+	}
+}
+
+// TestMiniAppAuthorization: a Mini App's page names its player by the
+// initData it sends with each request ("Authorization: tma <initData>"),
+// no cookie needed (Telegram Web frames the page, where a third party's
+// cookie may not be kept): genuine initData plays; forged (another user,
+// the same hash), stale (signed two days ago), another bot's, or another
+// scheme's are refused, and no cookie stands in for them.
+func TestMiniAppAuthorization(t *testing.T) {
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) { c.Handler, c.TelegramToken = e.r, miniAppToken }
+	e.restartWeb(nil)
+	e.r.AddSender("telegram", e.rec)
+	start := chat.Message{Platform: "telegram", ChannelID: "4242", UserID: "4242", UserName: "Ayşe", Text: "play ttt easy x", Private: true}
+	e.r.Handle(t.Context(), start)
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	page := watchURL(t, e.rec.take())
+	token := page[strings.LastIndex(page, "/")+1:]
+	user := `{"id":4242,"first_name":"Ayşe"}`
+	now := strconv.FormatInt(time.Now().Unix(), 10)
+	genuine := signInitData(map[string]string{"user": user, "auth_date": now}, miniAppToken)
+	request := func(method, path, auth string, form url.Values) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, e.base+path, strings.NewReader(form.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		req.Header.Set("Authorization", auth)
+		res, err := http.DefaultClient.Do(req) // no cookie jar
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	code, body := request("GET", "/me", "tma "+genuine, nil)
+	var me map[string]string
+	if code != http.StatusOK || json.Unmarshal([]byte(body), &me) != nil || me["id"] != "4242" || me["platform"] != "telegram" {
+		t.Fatalf("/me with genuine initData: %d %s", code, body)
+	}
+	code, body = request("POST", "/g/"+token+"/act", "tma "+genuine, url.Values{"cmd": {"move b2"}, "key": {"k-tma-0001"}, "csrf": {me["csrf"]}})
+	if code != http.StatusOK {
+		t.Fatalf("a move with genuine initData: %d %s", code, body)
+	}
+	if err := e.r.Wait(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if chat := texts(e.rec.take()); !strings.Contains(chat, "Ayşe: b2") {
+		t.Fatalf("the chat did not see the Mini App's move: %q", chat)
+	}
+	moves := len(e.mgr.Lobby().PlayerGames("telegram", "4242")[0].Moves)
+
+	// A cookie of Ayşe's too: a refused header must not fall back on it.
+	b := newVisitor(t, e.base)
+	b.signIn(web.NewLinks(e.base, e.store, nil).LoginURL("telegram", "4242"))
+	for _, tc := range []struct{ name, auth string }{
+		{"forged", "tma " + strings.Replace(genuine, "4242", "4243", 1)},
+		{"stale", "tma " + signInitData(map[string]string{"user": user,
+			"auth_date": strconv.FormatInt(time.Now().Add(-48*time.Hour).Unix(), 10)}, miniAppToken)},
+		{"another bot's", "tma " + signInitData(map[string]string{"user": user, "auth_date": now}, "654321:OTHER-TOKEN")},
+	} {
+		if code, body := request("GET", "/me", tc.auth, nil); code != http.StatusUnauthorized {
+			t.Errorf("/me with %s initData: %d %s, want 401", tc.name, code, body)
+		}
+		req, _ := http.NewRequest("POST", e.base+"/g/"+token+"/act", strings.NewReader(url.Values{"cmd": {"move a1"},
+			"key": {"k-tma-" + strings.ReplaceAll(tc.name, " ", "")}, "csrf": {b.csrf}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Authorization", tc.auth)
+		res, err := b.c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized {
+			t.Errorf("a move with %s initData and the player's cookie: %d, want 401", tc.name, res.StatusCode)
+		}
+	}
+	if got := len(e.mgr.Lobby().PlayerGames("telegram", "4242")[0].Moves); got != moves {
+		t.Errorf("refused requests moved: %d moves, then %d", moves, got)
+	}
+	// Another scheme's header (a proxy's Basic) is not the Mini App's: it
+	// names nobody, and leaves the cookie to say who it is.
+	if code, body := request("GET", "/me", "Bearer "+genuine, nil); code != http.StatusUnauthorized {
+		t.Errorf("/me with initData under another scheme: %d %s, want 401", code, body)
+	}
+	req, _ := http.NewRequest("GET", e.base+"/me", nil)
+	req.Header.Set("Authorization", "Basic b3l1bjpib3Q=")
+	res, err := b.c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("/me with a proxy's Basic header and the player's cookie: %d, want 200", res.StatusCode)
+	}
+}
+
+// TestMiniAppPages: with a TelegramToken and an https public address the
+// pages are a Mini App's: they load Telegram's script, and Telegram Web may
+// frame them; otherwise neither, and no page may frame them.
+func TestMiniAppPages(t *testing.T) {
+	for _, tc := range []struct {
+		name, public string
+		app          bool
+	}{{"https", "https://oyun.example.org", true}, {"http", "", false}} {
+		e := newEnv(t, nil)
+		e.mod = func(c *web.Config) { c.TelegramToken, c.PublicURL = miniAppToken, tc.public }
+		e.restartWeb(nil)
+		replies := e.msg("dm", "ayse", "Ayşe", "play ttt easy", true)
+		page := watchURL(t, replies)
+		page = e.base + page[strings.Index(page, "/g/"):]
+		// The game's 👁 button is marked to open as an app where the
+		// platform has them (Telegram's web_app: chat/telegram).
+		for _, rep := range replies {
+			for _, row := range rep.Buttons {
+				for _, b := range row {
+					if strings.Contains(b.URL, "/g/") && !b.App {
+						t.Errorf("the game's link button is not marked App: %+v", b)
+					}
+				}
+			}
+		}
+		res, body := get(t, page)
+		csp := res.Header.Get("Content-Security-Policy")
+		script := strings.Contains(body, `<script src="`+web.DefaultMiniAppScript+`"></script>`)
+		framed := strings.Contains(csp, "frame-ancestors 'self' https://web.telegram.org")
+		if tc.app != script || tc.app != framed || tc.app != strings.Contains(csp, "script-src 'self' https://telegram.org;") {
+			t.Errorf("%s: Telegram's script %v, framed by Telegram Web %v (CSP %q), want %v", tc.name, script, framed, csp, tc.app)
+		}
+		if xfo := res.Header.Get("X-Frame-Options"); (xfo == "DENY") == tc.app {
+			t.Errorf("%s: X-Frame-Options %q", tc.name, xfo)
+		}
+		if !tc.app && !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Errorf("%s: CSP %q lets pages frame it", tc.name, csp)
+		}
 	}
 }

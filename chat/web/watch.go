@@ -68,6 +68,14 @@ func (w *Watched) SaveGame(ctx context.Context, rec sessions.GameRecord) error {
 	return err
 }
 
+// SettleGame stores a finished game's ratings: its pages' last update
+// waits for them (hub.refresh), and is sent now.
+func (w *Watched) SettleGame(ctx context.Context, id int64, ratings []sessions.RatingRecord) error {
+	err := w.Store.SettleGame(ctx, id, ratings)
+	w.changed(id)
+	return err
+}
+
 func (w *Watched) CreateTournament(ctx context.Context, rec sessions.TournamentRecord) (int64, error) {
 	id, err := w.Store.CreateTournament(ctx, rec)
 	if err == nil {

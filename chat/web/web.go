@@ -109,6 +109,13 @@ type Config struct {
 	// TelegramToken checks the initData of the pages opened as Telegram
 	// Mini Apps ("" signs no one in that way).
 	TelegramToken string
+	// MiniApp: the pages are also opened as a Telegram Mini App (a game's
+	// 👁 button in a private chat): they load Telegram's script
+	// (MiniAppScript, default DefaultMiniAppScript) and Telegram Web may
+	// frame them. New turns it on with a TelegramToken and an https
+	// PublicURL (Telegram opens Mini Apps over https only).
+	MiniApp       bool
+	MiniAppScript string
 	// ActsPerSecond and ActBurst bound each player's commands from the
 	// pages (defaults 2 and 10).
 	ActsPerSecond, ActBurst float64
@@ -191,6 +198,12 @@ func New(cfg Config) (*Server, error) {
 		cfg.WriteTimeout = DefaultWriteTimeout
 	}
 	cfg.PublicURL = PublicURL(cfg.PublicURL, cfg.Addr)
+	if cfg.TelegramToken != "" && strings.HasPrefix(cfg.PublicURL, "https://") {
+		cfg.MiniApp = true
+	}
+	if cfg.MiniAppScript == "" {
+		cfg.MiniAppScript = DefaultMiniAppScript
+	}
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
 		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), acts: newLimiter(cfg.ActsPerSecond, cfg.ActBurst), pics: newCache(512), refs: newCache(10000),
 		gifs: newSizedCache(256, gifCacheBytes)}
@@ -236,7 +249,9 @@ func localAddr(addr string) string {
 
 // Handler is the server's pages, behind its rate limit and security
 // headers.
-func (s *Server) Handler() http.Handler { return s.limit.wrap(secure(s.mux), s.cfg.BehindProxy) }
+func (s *Server) Handler() http.Handler {
+	return s.limit.wrap(secure(s.mux, s.cfg.MiniApp, s.cfg.MiniAppScript), s.cfg.BehindProxy)
+}
 
 // Run serves cfg.Addr until ctx is done, then shuts down: open event
 // streams end (their pages reconnect to another process or after the

@@ -98,6 +98,8 @@ type env struct {
 	path    string
 	base    string // the pages' address
 	you     string // the router's You (the console's "you"; "" for none)
+	// wrap, when set, is between the sessions and the store (under Watch).
+	wrap func(sessions.Store) sessions.Store
 
 	stopWeb  func()
 	stopOnce sync.Once
@@ -129,7 +131,11 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	e.base = "http://" + ln.Addr().String()
 	links := web.NewLinks(e.base, st, nil)
-	watched := web.Watch(st, func(id int64) {
+	var under sessions.Store = st
+	if e.wrap != nil {
+		under = e.wrap(st)
+	}
+	watched := web.Watch(under, func(id int64) {
 		if srv := e.srv.Load(); srv != nil {
 			srv.Changed(id)
 		}

@@ -379,7 +379,9 @@ func (s *Server) chat(p url.Values) (Chat, *apiError) {
 	return c, nil
 }
 
-func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
+// keyboard reads reply_markup; web_app buttons are taken in a private
+// chat only, to an https address, as Telegram takes them.
+func (s *Server) keyboard(p url.Values, private bool) (*Keyboard, *apiError) {
 	raw := p.Get("reply_markup")
 	if raw == "" {
 		return nil, nil
@@ -401,8 +403,25 @@ func (s *Server) keyboard(p url.Values) (*Keyboard, *apiError) {
 			if b.Text == "" {
 				return nil, badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
 			}
-			if b.CallbackData == nil && b.URL == nil {
+			kinds := 0
+			for _, set := range []bool{b.CallbackData != nil, b.URL != nil, b.WebApp != nil} {
+				if set {
+					kinds++
+				}
+			}
+			if kinds == 0 {
 				return nil, badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard")
+			}
+			if kinds > 1 {
+				return nil, badRequest("can't parse inline keyboard button: exactly one of the optional fields must be used")
+			}
+			if b.WebApp != nil {
+				if !private {
+					return nil, badRequest("BUTTON_TYPE_INVALID")
+				}
+				if u, err := url.Parse(b.WebApp.URL); err != nil || u.Scheme != "https" || u.Host == "" {
+					return nil, badRequest("BUTTON_URL_INVALID")
+				}
 			}
 			if b.CallbackData != nil && (len(*b.CallbackData) == 0 || len(*b.CallbackData) > maxButtonData) {
 				return nil, badRequest("BUTTON_DATA_INVALID")
@@ -442,7 +461,7 @@ func (s *Server) newMessage(p url.Values) (*stored, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	kb, err := s.keyboard(p)
+	kb, err := s.keyboard(p, c.Type == "private")
 	if err != nil {
 		return nil, err
 	}
@@ -561,7 +580,7 @@ func (s *Server) edit(method string, p url.Values, files map[string]upload) (any
 	if !m.sent {
 		return nil, badRequest("message can't be edited")
 	}
-	kb, err := s.keyboard(p)
+	kb, err := s.keyboard(p, c.Type == "private")
 	if err != nil {
 		return nil, err
 	}

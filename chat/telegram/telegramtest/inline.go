@@ -191,7 +191,7 @@ func (s *Server) answerInline(p url.Values) (any, *apiError) {
 		seen[r.ID] = true
 		if r.ReplyMarkup != nil {
 			raw, _ := json.Marshal(r.ReplyMarkup)
-			if _, err := s.keyboard(url.Values{"reply_markup": {string(raw)}}); err != nil {
+			if _, err := s.keyboard(url.Values{"reply_markup": {string(raw)}}, false); err != nil {
 				return nil, err
 			}
 		}
@@ -207,7 +207,7 @@ func (s *Server) editInline(method, imid string, p url.Values) (any, *apiError) 
 	if m == nil {
 		return nil, badRequest("MESSAGE_ID_INVALID")
 	}
-	kb, err := s.keyboard(p)
+	kb, err := s.keyboard(p, false)
 	if err != nil {
 		return nil, err
 	}

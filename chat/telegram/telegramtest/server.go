@@ -76,6 +76,20 @@ func (s Sent) Data() []string {
 	return out
 }
 
+// WebApps returns the addresses of the keyboard's Mini App (web_app)
+// buttons, row by row.
+func (s Sent) WebApps() []string {
+	var out []string
+	for _, row := range s.Keyboard {
+		for _, b := range row {
+			if b.WebApp != nil {
+				out = append(out, b.WebApp.URL)
+			}
+		}
+	}
+	return out
+}
+
 // Call is one API request the server answered.
 type Call struct {
 	Method string

@@ -70,11 +70,18 @@ type Document struct {
 	FileSize     int    `json:"file_size,omitempty"`
 }
 
-// Button is an inline keyboard button.
+// Button is an inline keyboard button: a callback's, a link's, or a Mini
+// App's (web_app: private chats only, an https address).
 type Button struct {
-	Text         string  `json:"text"`
-	CallbackData *string `json:"callback_data,omitempty"`
-	URL          *string `json:"url,omitempty"`
+	Text         string      `json:"text"`
+	CallbackData *string     `json:"callback_data,omitempty"`
+	URL          *string     `json:"url,omitempty"`
+	WebApp       *WebAppInfo `json:"web_app,omitempty"`
+}
+
+// WebAppInfo is the Mini App a web_app button opens.
+type WebAppInfo struct {
+	URL string `json:"url"`
 }
 
 // Keyboard is an InlineKeyboardMarkup.

@@ -1,7 +1,8 @@
 // play.js: a player plays their game from its page (issue 37). Signed in
-// (a personal link's cookie, or a Telegram Mini App's initData from the
-// address's #tgWebAppData), the player gets the buttons the chat's board
-// gives them (squares, moves, actions) and a box to type a move; a press
+// (a personal link's cookie, or, opened as a Telegram Mini App, the
+// initData of window.Telegram.WebApp, else of the address's #tgWebAppData,
+// sent with every request as "Authorization: tma <initData>"), the player
+// gets the buttons the chat's board gives them (squares, moves, actions) and a box to type a move; a press
 // posts its command to /act, which the bot handles as the chat's message.
 // A page of someone else's game, or of nobody signed in, stays to watch.
 "use strict";
@@ -13,11 +14,26 @@
   const typed = document.getElementById("typed"), input = document.getElementById("typedmove");
   let csrf = "", busy = false;
 
+  // A Mini App: Telegram's script (loaded by the page in Mini App mode)
+  // gives the initData; without it, the address Telegram opened does.
+  const app = window.Telegram && window.Telegram.WebApp;
+  let initData = (app && app.initData) || "";
+  if (!initData) {
+    const tg = /[#&]tgWebAppData=([^&]*)/.exec(location.hash);
+    if (tg) initData = decodeURIComponent(tg[1]);
+  }
+  if (app) {
+    if (app.ready) app.ready();
+    if (app.expand) app.expand();
+  }
+  function headers() { return initData ? { Authorization: "tma " + initData } : {}; }
+  function get(url) { return fetch(url, { credentials: "same-origin", headers: headers() }); }
+
   function post(url, fields) {
     // The page's referrer policy is no-referrer, which would send the
     // Origin as "null": this request names its origin, for the server's
     // same-origin check.
-    return fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", referrerPolicy: "same-origin" });
+    return fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", referrerPolicy: "same-origin", headers: headers() });
   }
   function key() { return "k" + Date.now().toString(36) + Math.random().toString(36).slice(2, 12); }
 
@@ -37,7 +53,7 @@
   }
 
   async function load() {
-    const r = await fetch("/g/" + token + "/controls", { credentials: "same-origin" });
+    const r = await get("/g/" + token + "/controls");
     if (!r.ok) { play.hidden = true; return; }
     play.hidden = false;
     render((await r.json()).rows || []);
@@ -71,15 +87,16 @@
   main.addEventListener("oyunbot:game", () => { if (csrf) load(); });
 
   async function signIn() {
-    const tg = /[#&]tgWebAppData=([^&]*)/.exec(location.hash);
-    if (tg) {
-      const r = await post("/auth/telegram", { initData: decodeURIComponent(tg[1]) });
-      if (r.ok) history.replaceState(null, "", location.pathname + location.search);
+    if (initData) {
+      // A cookie too, where the web view keeps one: the lobby's links.
+      await post("/auth/telegram", { initData: initData });
+      if (/tgWebAppData=/.test(location.hash) && !app) history.replaceState(null, "", location.pathname + location.search);
     }
-    const r = await fetch("/me", { credentials: "same-origin" });
+    const r = await get("/me");
     if (!r.ok) return false;
     csrf = (await r.json()).csrf;
     return true;
   }
-  signIn().then((ok) => { if (ok) load(); });
+  // data-signed-in says who the page found (tests wait for it).
+  signIn().catch(() => false).then((ok) => { main.dataset.signedIn = ok ? "1" : "0"; if (ok) load(); });
 })();
