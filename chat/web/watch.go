@@ -17,18 +17,51 @@ import (
 // Watch returns store, reporting each game it creates or saves to
 // changed (which must not block: Server.Changed), and each tournament as
 // its id negated.
-func Watch(store sessions.Store, changed func(id int64)) *Watched {
-	return &Watched{Store: store, changed: changed, lens: map[int64]int{}}
+func Watch(store sessions.Store) *Watched {
+	return &Watched{Store: store, lens: map[int64]int{}, followers: map[int]func(int64){}}
 }
 
-// Watched is a store that reports its writes (Watch).
+// Watched is a store that reports its writes (Watch) to the servers that
+// follow it (Config.Watched): it is made before the live games that write
+// through it, the server after them, and the server follows it while it
+// serves.
 type Watched struct {
 	sessions.Store
-	changed func(id int64)
 
-	mu    sync.Mutex
-	lens  map[int64]int // the unfinished games' moves as last saved
-	moves uint64
+	mu        sync.Mutex
+	lens      map[int64]int // the unfinished games' moves as last saved
+	moves     uint64
+	followers map[int]func(id int64)
+	next      int
+}
+
+// follow sends the ids of the games (tournaments' negated) whose stored
+// state changes to f until the returned function is called.
+func (w *Watched) follow(f func(id int64)) (unfollow func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.next++
+	k := w.next
+	w.followers[k] = f
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		delete(w.followers, k)
+	}
+}
+
+// changed tells the followers of a change (never with w.mu held: they
+// may be slow to return).
+func (w *Watched) changed(id int64) {
+	w.mu.Lock()
+	fs := make([]func(int64), 0, len(w.followers))
+	for _, f := range w.followers {
+		fs = append(fs, f)
+	}
+	w.mu.Unlock()
+	for _, f := range fs {
+		f(id)
+	}
 }
 
 // Moves is how many moves the games gained in the saves so far.

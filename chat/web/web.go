@@ -57,7 +57,10 @@ type Config struct {
 	// posted in chat ("https://oyun.example.org"), Addr's when empty.
 	Addr, PublicURL string
 	Store           Store
-	Games           Games
+	// Watched, when set, is the store the live games write through: the
+	// server follows its writes while it serves, and updates the pages.
+	Watched *Watched
+	Games   Games
 	// Presenter shows the games (the router's).
 	Presenter *present.Presenter
 	// Analyses are the games' stored analyses, shown under a finished
@@ -277,6 +280,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
 	srv.RegisterOnShutdown(s.hub.close)
 	go s.hub.run(ctx)
+	if s.cfg.Watched != nil {
+		defer s.cfg.Watched.follow(s.Changed)()
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -91,6 +91,7 @@ type env struct {
 	r       *router.Router
 	mgr     *sessions.Manager
 	srv     atomic.Pointer[web.Server]
+	watched *web.Watched // the store the games write through, which the server follows
 	mod     func(*web.Config)
 	reg     *games.Registry
 	metrics *web.Metrics
@@ -135,11 +136,8 @@ func (e *env) start(mod func(*web.Config)) {
 	if e.wrap != nil {
 		under = e.wrap(st)
 	}
-	watched := web.Watch(under, func(id int64) {
-		if srv := e.srv.Load(); srv != nil {
-			srv.Changed(id)
-		}
-	})
+	watched := web.Watch(under)
+	e.watched = watched
 	e.metrics = web.NewMetrics()
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
@@ -173,7 +171,7 @@ func (e *env) start(mod func(*web.Config)) {
 
 // serve starts a web server on ln.
 func (e *env) serve(ln net.Listener) {
-	cfg := web.Config{Store: e.store, Games: e.mgr.Lobby(), Presenter: e.r.Presenter(), Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
+	cfg := web.Config{Store: e.store, Watched: e.watched, Games: e.mgr.Lobby(), Presenter: e.r.Presenter(), Analyses: e.r, PublicURL: e.base, Lang: chat.Turkish,
 		Registry: e.reg, Platforms: []string{"test"}, Metrics: e.metrics, Slow: e.r.SlowJobs()}
 	if e.mod != nil {
 		e.mod(&cfg)

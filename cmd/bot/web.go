@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"oyunbot/ai"
 	"oyunbot/chat"
-	"sync/atomic"
 
 	"oyunbot/chat/console"
 	"oyunbot/chat/discord"
@@ -30,7 +29,7 @@ type webPages struct {
 	store   web.Store
 	metrics *web.Metrics
 	watched *web.Watched
-	server  atomic.Pointer[web.Server]
+	started bool // the server runs: wait waits for done
 	done    chan struct{}
 }
 
@@ -46,11 +45,7 @@ func newWebPages(cfg config, store sessions.Store, log *slog.Logger) (*webPages,
 	}
 	w := &webPages{links: web.NewLinks(web.PublicURL(cfg.PublicURL, cfg.WebAddr), ws, log), store: ws,
 		metrics: web.NewMetrics(), done: make(chan struct{})}
-	w.watched = web.Watch(store, func(id int64) {
-		if s := w.server.Load(); s != nil {
-			s.Changed(id)
-		}
-	})
+	w.watched = web.Watch(store) // the server, made later, follows its writes
 	if err := w.metrics.Moves(w.watched.Moves); err != nil {
 		return nil, store, err
 	}
@@ -89,14 +84,14 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 	if err := w.metrics.Jobs(mgr.EngineJobs); err != nil {
 		return err
 	}
-	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Games: mgr.Lobby(),
+	s, err := web.New(web.Config{Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Watched: w.watched, Games: mgr.Lobby(),
 		Presenter: router.Presenter(), Analyses: router, Lang: cfg.Lang, Logger: log.With("surface", "web"),
 		Registry: registry.New(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy, Version: readBuildInfo().String(), Slow: router.SlowJobs(),
 		Handler: router, TelegramToken: cfg.TelegramToken})
 	if err != nil {
 		return err
 	}
-	w.server.Store(s)
+	w.started = true
 	go func() {
 		defer close(w.done)
 		if err := s.Run(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -111,7 +106,7 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 }
 
 func (w *webPages) wait() {
-	if w != nil && w.server.Load() != nil {
+	if w != nil && w.started {
 		<-w.done
 	}
 }
