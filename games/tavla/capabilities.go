@@ -18,6 +18,7 @@ var (
 	// marks: backgammon's cube actions as buttons (none at other times)
 	_ games.MoveButtoner = (*Pos)(nil)
 	_ games.MoveLabeler  = (*Pos)(nil)
+	_ games.StatusNoter  = (*Pos)(nil) // the cube once turned; "" in tavla and hapis
 	// turns
 	_ games.TurnReader = (*Pos)(nil)
 	_ games.Prompter   = (*Pos)(nil)
