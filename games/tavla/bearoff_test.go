@@ -1,0 +1,261 @@
+package tavla
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// testBearoff is the database built once for the package's tests (not
+// the cache's: a test never depends on a file outside its folder).
+var testBearoff = sync.OnceValue(BuildBearoff)
+
+// TestBearoffIndex: the ranking is a bijection of the 54,264 boards onto
+// 0..54263, in the order boBoards lists them.
+func TestBearoffIndex(t *testing.T) {
+	boards := boBoards()
+	if len(boards) != boPositions {
+		t.Fatalf("%d boards, want %d", len(boards), boPositions)
+	}
+	for i, c := range boards {
+		if got := boIndex(&c); got != i {
+			t.Fatalf("board %v: index %d, want %d", c, got, i)
+		}
+	}
+}
+
+// TestBearoffExact: distributions worked out by hand. A checker on the 1
+// point, two there, or one on the 2 point and one on the 1 point (1-1
+// plays 2/1, 1/off, 1/off): one roll. One checker on the 6 point: off at
+// once unless the dice total less than 6 and are not 2-2 (1-1, 1-2, 2-1,
+// 1-3, 3-1, 1-4, 4-1, 2-3, 3-2: 9 of 36), then surely at the second: 3/4
+// at one roll, 1/4 at two, 1.25 on average. And no board is off in 0
+// rolls but the empty one; every distribution sums to 1.
+func TestBearoffExact(t *testing.T) {
+	db := testBearoff()
+	for _, tc := range []struct {
+		c    [6]int8
+		want []float64
+	}{
+		{[6]int8{}, []float64{1}},
+		{[6]int8{1}, []float64{0, 1}},
+		{[6]int8{2}, []float64{0, 1}},
+		{[6]int8{1, 1}, []float64{0, 1}},
+		{[6]int8{0, 0, 0, 0, 0, 1}, []float64{0, 0.75, 0.25}},
+	} {
+		got := db.Rolls(tc.c)
+		for n := range boRolls {
+			want := 0.0
+			if n < len(tc.want) {
+				want = tc.want[n]
+			}
+			if math.Abs(float64(got[n])-want) > 1e-6 {
+				t.Errorf("%v: P(%d rolls) = %v, want %v", tc.c, n, got[n], want)
+			}
+		}
+	}
+	if m := db.Mean([6]int8{0, 0, 0, 0, 0, 1}); math.Abs(m-1.25) > 1e-6 {
+		t.Errorf("a checker on the 6 point: mean %v rolls, want 1.25", m)
+	}
+	for i, c := range boBoards() {
+		sum := 0.0
+		for _, p := range db.Rolls(c) {
+			sum += float64(p)
+		}
+		if math.Abs(sum-1) > 1e-4 || (i > 0 && db.Rolls(c)[0] != 0) {
+			t.Fatalf("%v: the distribution sums to %v, P(0) %v", c, sum, db.Rolls(c)[0])
+		}
+	}
+}
+
+// TestBearoffMonotone: a checker more never makes the bear-off shorter on
+// average (one moved a point farther may: six checkers on the 5 point
+// need 4.6996 rolls, five there and one on the 6 point 4.6963, which
+// wastes less of the sixes); 15 checkers on the 1 point
+// take 7.5 rolls or less (two a roll, four on doubles) and more than 6.
+func TestBearoffMonotone(t *testing.T) {
+	db := testBearoff()
+	for _, c := range boBoards() {
+		m := db.Mean(c)
+		n := 0
+		for _, k := range c {
+			n += int(k)
+		}
+		for p := range 6 {
+			if n < checkers {
+				d := c
+				d[p]++
+				if db.Mean(d) < m-1e-5 {
+					t.Fatalf("%v: %v rolls; with a checker more on %d, %v", c, m, p+1, db.Mean(d))
+				}
+			}
+		}
+	}
+	if m := db.Mean([6]int8{15}); m > 7.5 || m < 6 {
+		t.Errorf("15 checkers on the 1 point: %v rolls", m)
+	}
+}
+
+// homeText is a standard tavla position: White's home board c (c[d-1]
+// checkers on the point d away from off, the rest off), Black's 15 on its
+// 1 point, White holding dice a-b.
+func homeText(c [6]int8, a, b int) string {
+	cells := make([]string, points)
+	for i := range cells {
+		cells[i] = "."
+	}
+	n := 0
+	for d := 1; d <= 6; d++ {
+		if c[d-1] > 0 {
+			cells[points-d] = "w" + itoa(int(c[d-1]))
+			n += int(c[d-1])
+		}
+	}
+	cells[0] = "b15"
+	return strings.Join(cells, ",") + " " + itoa(checkers-n) + " 0 0 0 w " + itoa(a) + "-" + itoa(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestBearoffPlaysAgreeWithTheRules: the boards the database's own move
+// rules reach from a home board with a roll are exactly those of the
+// game's turn generator (its rules for bearing off with a higher die and
+// for using every die), on 2,000 random boards and rolls.
+func TestBearoffPlaysAgreeWithTheRules(t *testing.T) {
+	boards := boBoards()
+	rng := rand.New(rand.NewPCG(1, 2))
+	g := newTurnGen()
+	for range 2000 {
+		c := boards[1+rng.IntN(len(boards)-1)]
+		a, b := 1+rng.IntN(6), 1+rng.IntN(6)
+		if a < b {
+			a, b = b, a
+		}
+		text := homeText(c, a, b)
+		p, err := parsePositionOf(text, true)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		var want []int
+		for _, tu := range g.generate(&p.st) {
+			h, ok := tu.st.homeBoard(white)
+			if !ok {
+				t.Fatalf("%s: a turn leaves White out of its home", text)
+			}
+			if i := boIndex(&h); !slices.Contains(want, i) {
+				want = append(want, i)
+			}
+		}
+		got := boPlays(c, a, b, nil)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: the database's plays reach %v, the rules %v", text, got, want)
+		}
+	}
+}
+
+// TestBearoffChances: the race's chances from the two distributions. One
+// checker on White's 6 point against one on Black's 1 point, White to
+// roll: White wins with the 27 rolls of 36 that bear it off (no mars: both
+// have checkers off). White's last checker on its 1 point against Black's
+// 15 none off: a mars, surely. Not a bear-off (a checker outside home):
+// none.
+func TestBearoffChances(t *testing.T) {
+	db := testBearoff()
+	for _, tc := range []struct {
+		text        string
+		win, gw, gl float64
+	}{
+		{"b1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,. 14 14 0 0 w -", 0.75, 0, 0},
+		{"b1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,. 14 14 0 0 b -", 1, 0, 0},
+		{"b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1 14 0 0 0 w -", 1, 1, 0},
+		// Black to roll with 15 on its 1 point: it bears off two or four
+		// at once and loses a single game.
+		{"b15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1 14 0 0 0 b -", 0, 0, 0},
+	} {
+		p, err := parsePositionOf(tc.text, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, ok := db.probs(&p.st, p.st.side)
+		if !ok {
+			t.Fatalf("%s: not a bear-off", tc.text)
+		}
+		if math.Abs(float64(o[outWin])-tc.win) > 1e-5 || math.Abs(float64(o[outMarsWin])-tc.gw) > 1e-5 || math.Abs(float64(o[outMarsLoss])-tc.gl) > 1e-5 {
+			t.Errorf("%s: %v, want %v %v %v", tc.text, o, tc.win, tc.gw, tc.gl)
+		}
+	}
+	p, err := parsePositionOf("b1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,.,. 14 14 0 0 w -", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := db.probs(&p.st, white); ok {
+		t.Error("a checker on White's 7 point: read as a bear-off")
+	}
+}
+
+// TestBearoffCache: the database is saved at first use, loaded from the
+// file afterwards with the same tables, and rebuilt from a damaged file.
+func TestBearoffCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the database three times")
+	}
+	dir := t.TempDir()
+	db, err := LoadBearoffFrom(dir)
+	if err != nil || db.Loaded || db.Path == "" {
+		t.Fatalf("first load: %v, loaded %v, path %q", err, db.Loaded, db.Path)
+	}
+	again, err := LoadBearoffFrom(dir)
+	if err != nil || !again.Loaded || !slices.Equal(again.dist, db.dist) || !slices.Equal(again.first, db.first) {
+		t.Fatalf("second load: %v, loaded %v", err, again.Loaded)
+	}
+	path := filepath.Join(dir, bearoffName)
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 0xff
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := LoadBearoffFrom(dir)
+	if err != nil || fixed.Loaded || !fixed.Rebuilt || !slices.Equal(fixed.dist, db.dist) {
+		t.Fatalf("damaged file: %v, loaded %v, rebuilt %v", err, fixed.Loaded, fixed.Rebuilt)
+	}
+}
+
+// TestBearoffBestPlays: each board's distribution is that of its rolls'
+// best plays (the fewest rolls on average among every board the roll
+// can leave, listed by boPlays) one roll later, on 3,000 random boards:
+// the fast build's tables choose as a plain search of the plays would.
+func TestBearoffBestPlays(t *testing.T) {
+	db := testBearoff()
+	boards := boBoards()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		i := 1 + rng.IntN(len(boards)-1)
+		c := boards[i]
+		want := make([]float64, boRolls)
+		for _, r := range rolls {
+			plays := boPlays(c, r.a, r.b, nil)
+			best := plays[0]
+			for _, j := range plays[1:] {
+				if db.Mean(boards[j]) < db.Mean(boards[best]) {
+					best = j
+				}
+			}
+			for n := 0; n+1 < boRolls; n++ {
+				want[n+1] += r.w / 36 * float64(db.Rolls(boards[best])[n])
+			}
+		}
+		for n, p := range db.Rolls(c) {
+			if math.Abs(float64(p)-want[n]) > 1e-5 {
+				t.Fatalf("%v: P(%d rolls) %v, by its best plays %v", c, n, p, want[n])
+			}
+		}
+	}
+}
