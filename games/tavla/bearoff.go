@@ -451,6 +451,9 @@ var (
 	bearoffMu     sync.Mutex
 	bearoffGlobal atomic.Pointer[Bearoff]
 	bearoffWarm   sync.Once
+	// bearoffDone is closed once bearoffGlobal is set.
+	bearoffDone     = make(chan struct{})
+	bearoffDoneOnce sync.Once
 )
 
 // LoadBearoff returns the process's bear-off database: loaded from
@@ -468,6 +471,7 @@ func LoadBearoff() (*Bearoff, error) {
 	db, err := LoadBearoffFrom(games.CacheDir())
 	if db != nil {
 		bearoffGlobal.Store(db)
+		bearoffDoneOnce.Do(func() { close(bearoffDone) })
 	}
 	return db, err
 }
@@ -479,6 +483,29 @@ func readyBearoff() *Bearoff {
 	if db := bearoffGlobal.Load(); db != nil {
 		return db
 	}
-	bearoffWarm.Do(func() { go LoadBearoff() }) //nolint:errcheck // a failure to save leaves a usable database
+	warmBearoff()
 	return nil
 }
+
+// warmBearoff starts loading or building the database in the background
+// (once) and returns at once.
+func warmBearoff() {
+	bearoffWarm.Do(func() { go LoadBearoff() }) //nolint:errcheck // a failure to save leaves a usable database
+}
+
+// bearoffReady returns a channel closed once the database is ready,
+// starting to load or build it if nobody has.
+func bearoffReady() <-chan struct{} {
+	if bearoffGlobal.Load() == nil {
+		warmBearoff()
+	}
+	return bearoffDone
+}
+
+// Ready implements games.Readier: closed once the bear-off database its
+// levels read bear-offs by is ready (loaded from the cache, or built at
+// the first call); they play by the network until then.
+func (Standard) Ready() <-chan struct{} { return bearoffReady() }
+
+// Ready implements games.Readier (Standard's).
+func (Backgammon) Ready() <-chan struct{} { return bearoffReady() }

@@ -259,3 +259,78 @@ func TestBearoffBestPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestBearoffInTheEvaluation: with the database ready, a search's value
+// and the cube's chances of a bear-off are the database's (White's one
+// checker on its 6 point against Black's on its 1 point: 3/4, a roll
+// ahead 3/4 too, since a miss leaves Black a sure win); without it
+// (NoBearoff, and the cube's bearoff false) the network's, which differ.
+func TestBearoffInTheEvaluation(t *testing.T) {
+	const race = "b1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,w1,.,.,.,.,. 14 14 0 0 w - 1 d money"
+	g, err := Backgammon{}.ParsePosition(race)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.(*Pos)
+	for _, ahead := range []int{0, 1} {
+		a, ok := p.CubeAdvice(nil, ahead)
+		if !ok || math.Abs(a.Win-0.75) > 1e-6 || a.GammonWin != 0 || a.GammonLoss != 0 || !a.Double {
+			t.Errorf("ahead %d: %+v, want the database's 0.75, no gammons, and a double", ahead, a)
+		}
+		net, _ := p.cubeAdvice(nil, ahead, false)
+		if math.Abs(net.Win-0.75) < 1e-6 {
+			t.Errorf("ahead %d: the network's reading is the database's %v", ahead, net.Win)
+		}
+	}
+	with := NewSearcher(SearchOptions{Net: defaultStdNet()})
+	without := NewSearcher(SearchOptions{Net: defaultStdNet(), NoBearoff: true})
+	if v := with.value(&p.st, white); math.Abs(v-0.5) > 1e-6 {
+		t.Errorf("the search's value %v, want 2·0.75-1", v)
+	}
+	if v := without.value(&p.st, white); math.Abs(v-0.5) < 1e-6 {
+		t.Errorf("without the database the value is still %v", v)
+	}
+}
+
+// TestBearoffAgainstTheNetwork: the network's chance to win in random
+// bear-offs (both sides home, 1 to 15 checkers each, some off) is close
+// to the database's exact one on average, a check that both read the
+// roller the same way round; the mean error is logged (BENCHMARKS.md).
+func TestBearoffAgainstTheNetwork(t *testing.T) {
+	db := testBearoff()
+	ev := newEvaluator(defaultStdNet())
+	boards := boBoards()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var sum, worst float64
+	const n = 2000
+	for range n {
+		var ws, bs [6]int8
+		for ws == [6]int8{} {
+			ws = boards[rng.IntN(len(boards))]
+		}
+		for bs == [6]int8{} {
+			bs = boards[rng.IntN(len(boards))]
+		}
+		var st state
+		st.hit = true
+		cnt := [2]int{}
+		for d := 1; d <= 6; d++ {
+			st.occ[index(white, 25-d)] = ws[d-1]
+			st.occ[index(black, 25-d)] = -bs[d-1]
+			cnt[0] += int(ws[d-1])
+			cnt[1] += int(bs[d-1])
+		}
+		st.off = [2]int8{int8(checkers - cnt[0]), int8(checkers - cnt[1])}
+		exact, ok := db.probs(&st, white)
+		if !ok {
+			t.Fatalf("%v %v: not a bear-off", ws, bs)
+		}
+		d := math.Abs(float64(ev.probs(&st, white)[outWin] - exact[outWin]))
+		sum += d
+		worst = max(worst, d)
+	}
+	t.Logf("the network's win chance against the database's over %d bear-offs: mean error %.4f, worst %.4f", n, sum/n, worst)
+	if sum/n > 0.05 {
+		t.Errorf("mean error %.4f", sum/n)
+	}
+}
