@@ -313,8 +313,8 @@ type evaluator struct {
 	// standard tavla and backgammon) is rated by the bear-off database
 	// (bearoff.go) once it is ready, not by the network.
 	bearoff bool
-	f   features
-	h   [maxHidden]float32
+	f       features
+	h       [maxHidden]float32
 	// bases are positions many evaluated ones differ little from (a
 	// roll's start, whose turns' ends each move a few checkers), one per
 	// level of a search: from a base only the inputs that differ are
