@@ -11,7 +11,9 @@
 // master without its rollouts in close calls; master/500ms: another
 // budget), the N-ply search on a network file (ply1@net.bin), or
 // the flat Monte-Carlo player with N greedy playouts of each legal turn
-// (mc64). -busy N spins N goroutines meanwhile, to measure the time per
+// (mc64). -standard plays standard tavla (hitting) instead of hapis, with
+// the bear-off database ready from the first game (LEVEL+nobearoff: a
+// level without it). -busy N spins N goroutines meanwhile, to measure the time per
 // turn beside a busy loop; -for 40m begins no game after 40 minutes, so
 // that a match ends in time with fewer games and a wider interval.
 package main
@@ -24,6 +26,7 @@ import (
 	"slices"
 	"time"
 
+	"oyunbot/games/tavla"
 	"oyunbot/tools/internal/tavlaplay"
 )
 
@@ -37,6 +40,7 @@ func main() {
 	busy := flag.Int("busy", 0, "goroutines spinning meanwhile (a busy loop)")
 	quiet := flag.Bool("quiet", false, "print the summary only")
 	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
+	standard := flag.Bool("standard", false, "play standard tavla (hitting) rather than hapis; the bear-off database is loaded (or built) first")
 	flag.Parse()
 	fail := func(format string, a ...any) {
 		fmt.Fprintf(os.Stderr, "tavlamatch: "+format+"\n", a...)
@@ -69,7 +73,14 @@ func main() {
 			}
 		}()
 	}
-	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
+	if *standard {
+		db, err := tavla.LoadBearoff()
+		if db == nil {
+			fail("bear-off database: %v", err)
+		}
+		fmt.Printf("bear-off database %s (loaded %v, built in %v)\n", db.Path, db.Loaded, db.BuildTook.Round(time.Millisecond))
+	}
+	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard}
 	start := time.Now()
 	var sum tavlaplay.Summary
 	var played []tavlaplay.Game

@@ -27,6 +27,9 @@ type Config struct {
 	Seed     uint64
 	Workers  int
 	MaxTurns int
+	// Standard plays standard tavla (hitting, tavla.Standard) rather than
+	// hapis.
+	Standard bool
 }
 
 // Game is one game's result, for A.
@@ -54,6 +57,9 @@ func (cfg Config) Play(i int) Game {
 		players = [2]Player{b, a}
 	}
 	p := tavla.Game{}.Start().(*tavla.Pos)
+	if cfg.Standard {
+		p = tavla.Standard{}.Start().(*tavla.Pos)
+	}
 	var outs []ai.ChanceOutcome
 	var turnStart time.Time
 	var turnTime time.Duration
