@@ -13,7 +13,8 @@
 // the flat Monte-Carlo player with N greedy playouts of each legal turn
 // (mc64). -standard plays standard tavla (hitting) instead of hapis, with
 // the bear-off database ready from the first game (LEVEL+nobearoff: a
-// level without it). -busy N spins N goroutines meanwhile, to measure the time per
+// level without it); -backgammon plays backgammon money games with the
+// cube between levels (scored as the cube makes them). -busy N spins N goroutines meanwhile, to measure the time per
 // turn beside a busy loop; -for 40m begins no game after 40 minutes, so
 // that a match ends in time with fewer games and a wider interval.
 package main
@@ -41,6 +42,7 @@ func main() {
 	quiet := flag.Bool("quiet", false, "print the summary only")
 	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
 	standard := flag.Bool("standard", false, "play standard tavla (hitting) rather than hapis; the bear-off database is loaded (or built) first")
+	backgammon := flag.Bool("backgammon", false, "play backgammon money games with the cube (levels only: they take the cube's decisions); the bear-off database is loaded first")
 	flag.Parse()
 	fail := func(format string, a ...any) {
 		fmt.Fprintf(os.Stderr, "tavlamatch: "+format+"\n", a...)
@@ -73,14 +75,14 @@ func main() {
 			}
 		}()
 	}
-	if *standard {
+	if *standard || *backgammon {
 		db, err := tavla.LoadBearoff()
 		if db == nil {
 			fail("bear-off database: %v", err)
 		}
 		fmt.Printf("bear-off database %s (loaded %v, built in %v)\n", db.Path, db.Loaded, db.BuildTook.Round(time.Millisecond))
 	}
-	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard}
+	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard, Backgammon: *backgammon}
 	start := time.Now()
 	var sum tavlaplay.Summary
 	var played []tavlaplay.Game

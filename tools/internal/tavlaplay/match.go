@@ -28,8 +28,10 @@ type Config struct {
 	Workers  int
 	MaxTurns int
 	// Standard plays standard tavla (hitting, tavla.Standard) rather than
-	// hapis.
-	Standard bool
+	// hapis; Backgammon money games with the cube (tavla.Backgammon: its
+	// points are the cube's times the result), for players that take the
+	// cube's decisions (the levels).
+	Standard, Backgammon bool
 }
 
 // Game is one game's result, for A.
@@ -57,7 +59,10 @@ func (cfg Config) Play(i int) Game {
 		players = [2]Player{b, a}
 	}
 	p := tavla.Game{}.Start().(*tavla.Pos)
-	if cfg.Standard {
+	switch {
+	case cfg.Backgammon:
+		p = tavla.Backgammon{}.Start().(*tavla.Pos)
+	case cfg.Standard:
 		p = tavla.Standard{}.Start().(*tavla.Pos)
 	}
 	var outs []ai.ChanceOutcome
