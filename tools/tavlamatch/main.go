@@ -14,7 +14,8 @@
 // (mc64). -standard plays standard tavla (hitting) instead of hapis, with
 // the bear-off database ready from the first game (LEVEL+nobearoff: a
 // level without it); -backgammon plays backgammon money games with the
-// cube between levels (scored as the cube makes them). -busy N spins N goroutines meanwhile, to measure the time per
+// cube between levels (scored as the cube makes them); -bearoffs starts
+// each pair from a random pure bear-off instead. -busy N spins N goroutines meanwhile, to measure the time per
 // turn beside a busy loop; -for 40m begins no game after 40 minutes, so
 // that a match ends in time with fewer games and a wider interval.
 package main
@@ -23,8 +24,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"oyunbot/games/tavla"
@@ -42,6 +46,7 @@ func main() {
 	quiet := flag.Bool("quiet", false, "print the summary only")
 	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
 	standard := flag.Bool("standard", false, "play standard tavla (hitting) rather than hapis; the bear-off database is loaded (or built) first")
+	bearoffs := flag.Bool("bearoffs", false, "start each pair from a random pure bear-off (both sides home, 4 to 15 checkers each, all 15 a time in four), White to roll (-standard or -backgammon)")
 	backgammon := flag.Bool("backgammon", false, "play backgammon money games with the cube (levels only: they take the cube's decisions); the bear-off database is loaded first")
 	flag.Parse()
 	fail := func(format string, a ...any) {
@@ -82,7 +87,14 @@ func main() {
 		}
 		fmt.Printf("bear-off database %s (loaded %v, built in %v)\n", db.Path, db.Loaded, db.BuildTook.Round(time.Millisecond))
 	}
-	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard, Backgammon: *backgammon}
+	var startAt func(int) string
+	if *bearoffs {
+		if !*standard && !*backgammon {
+			fail("-bearoffs needs -standard or -backgammon")
+		}
+		startAt = func(pair int) string { return bearoffStart(*seed, pair, *backgammon) }
+	}
+	cfg := tavlaplay.Config{Start: startAt, A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard, Backgammon: *backgammon}
 	start := time.Now()
 	var sum tavlaplay.Summary
 	var played []tavlaplay.Game
@@ -127,4 +139,43 @@ func main() {
 		fmt.Printf("time per turn %s: %d turns, median %v p90 %v p99 %v max %v\n", side.name, len(ts),
 			q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), ts[len(ts)-1].Round(10*time.Microsecond))
 	}
+}
+
+// bearoffStart is pair's random pure bear-off (seeded by seed and pair):
+// each side 4 to 15 checkers on its home points (all 15, none off, a time
+// in four), White to roll; in backgammon the cube centred, White to
+// decide, a money game.
+func bearoffStart(seed uint64, pair int, backgammon bool) string {
+	r := rand.New(rand.NewPCG(seed^0xbea2, uint64(pair)))
+	cells := make([]string, 24)
+	for i := range cells {
+		cells[i] = "."
+	}
+	var off [2]int
+	for side, letter := range []string{"w", "b"} {
+		n := 4 + r.IntN(12)
+		if r.IntN(4) == 0 {
+			n = 15
+		}
+		var c [6]int
+		for range n {
+			c[r.IntN(6)]++
+		}
+		off[side] = 15 - n
+		for d := 1; d <= 6; d++ {
+			if c[d-1] == 0 {
+				continue
+			}
+			i := 24 - d // White's point d away from off
+			if side == 1 {
+				i = d - 1
+			}
+			cells[i] = letter + strconv.Itoa(c[d-1])
+		}
+	}
+	text := fmt.Sprintf("%s %d %d 0 0 w -", strings.Join(cells, ","), off[0], off[1])
+	if backgammon {
+		text += " 1 d money"
+	}
+	return text
 }

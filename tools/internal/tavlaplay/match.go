@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 	"oyunbot/games/tavla"
 )
 
@@ -32,6 +33,9 @@ type Config struct {
 	// points are the cube's times the result), for players that take the
 	// cube's decisions (the levels).
 	Standard, Backgammon bool
+	// Start, when not nil, is the position text pair k's games start from
+	// (the game's: hapis's, standard tavla's or backgammon's).
+	Start func(pair int) string
 }
 
 // Game is one game's result, for A.
@@ -59,11 +63,21 @@ func (cfg Config) Play(i int) Game {
 		players = [2]Player{b, a}
 	}
 	p := tavla.Game{}.Start().(*tavla.Pos)
+	var game games.Game = tavla.Game{}
 	switch {
 	case cfg.Backgammon:
-		p = tavla.Backgammon{}.Start().(*tavla.Pos)
+		game = tavla.Backgammon{}
 	case cfg.Standard:
-		p = tavla.Standard{}.Start().(*tavla.Pos)
+		game = tavla.Standard{}
+	}
+	p = game.Start().(*tavla.Pos)
+	if cfg.Start != nil {
+		text := cfg.Start(i / 2)
+		q, err := game.ParsePosition(text)
+		if err != nil {
+			panic(fmt.Sprintf("tavlaplay: game %d: start %q: %v", i, text, err))
+		}
+		p = q.(*tavla.Pos)
 	}
 	var outs []ai.ChanceOutcome
 	var turnStart time.Time
