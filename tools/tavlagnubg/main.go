@@ -60,7 +60,7 @@ var gnubgLevels = map[string][2]float64{
 }
 
 func main() {
-	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it")
+	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it, LEVEL+nobearoff plays without the bear-off database")
 	budget := flag.Duration("time", 0, "our time per move (0: the level's)")
 	glevel := flag.String("gnubg-level", "intermediate", "gnubg's level: beginner, casual, intermediate, advanced, expert, worldclass")
 	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
@@ -85,8 +85,14 @@ var cubeMode bool
 func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string, judge int) error {
 	name, style, _ := strings.Cut(level, "+")
 	lvl, ok := games.HostOf(tavla.Standard{}).Level(name)
-	if !ok || (style != "" && style != "hand" && style != "classic") {
+	if !ok || (style != "" && style != "hand" && style != "classic" && style != "nobearoff") {
 		return fmt.Errorf("unknown level %q", level)
+	}
+	// The bear-off database ready before the first game (loaded from
+	// OYUNBOT_CACHE_DIR or built), so that every game reads bear-offs by
+	// it (but for LEVEL+nobearoff).
+	if db, err := tavla.LoadBearoff(); db == nil {
+		return fmt.Errorf("bear-off database: %w", err)
 	}
 	lvl.Style = style
 	if budget > 0 {
