@@ -24,11 +24,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"oyunbot/games/tavla"
@@ -92,7 +89,7 @@ func main() {
 		if !*standard && !*backgammon {
 			fail("-bearoffs needs -standard or -backgammon")
 		}
-		startAt = func(pair int) string { return bearoffStart(*seed, pair, *backgammon) }
+		startAt = func(pair int) string { return tavlaplay.BearoffStart(*seed, pair, *backgammon) }
 	}
 	cfg := tavlaplay.Config{Start: startAt, A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard, Backgammon: *backgammon}
 	start := time.Now()
@@ -139,43 +136,4 @@ func main() {
 		fmt.Printf("time per turn %s: %d turns, median %v p90 %v p99 %v max %v\n", side.name, len(ts),
 			q(0.5).Round(10*time.Microsecond), q(0.9).Round(10*time.Microsecond), q(0.99).Round(10*time.Microsecond), ts[len(ts)-1].Round(10*time.Microsecond))
 	}
-}
-
-// bearoffStart is pair's random pure bear-off (seeded by seed and pair):
-// each side 4 to 15 checkers on its home points (all 15, none off, a time
-// in four), White to roll; in backgammon the cube centred, White to
-// decide, a money game.
-func bearoffStart(seed uint64, pair int, backgammon bool) string {
-	r := rand.New(rand.NewPCG(seed^0xbea2, uint64(pair)))
-	cells := make([]string, 24)
-	for i := range cells {
-		cells[i] = "."
-	}
-	var off [2]int
-	for side, letter := range []string{"w", "b"} {
-		n := 4 + r.IntN(12)
-		if r.IntN(4) == 0 {
-			n = 15
-		}
-		var c [6]int
-		for range n {
-			c[r.IntN(6)]++
-		}
-		off[side] = 15 - n
-		for d := 1; d <= 6; d++ {
-			if c[d-1] == 0 {
-				continue
-			}
-			i := 24 - d // White's point d away from off
-			if side == 1 {
-				i = d - 1
-			}
-			cells[i] = letter + strconv.Itoa(c[d-1])
-		}
-	}
-	text := fmt.Sprintf("%s %d %d 0 0 w -", strings.Join(cells, ","), off[0], off[1])
-	if backgammon {
-		text += " 1 d money"
-	}
-	return text
 }
