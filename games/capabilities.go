@@ -9,7 +9,8 @@ package games
 //
 //	hosting   how the bot hosts it (host.go, commands.go): Hosted, Commander, Readier, Decider, MatchStarter, Staker
 //	turns     turns of several plies (turns.go): TurnReader, Prompter, Explainer, AutoMover, LegalLister
-//	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, MoveLabeler, PieceLabeler
+//	marks     what the picture and buttons show (marks.go): Highlighter, WinningLiner, Forcer, MoveButtoner, MoveLabeler, PieceLabeler,
+//	          StatusNoter
 //	language  a person's language (local.go): LocalNotation, ReadingLister, MoveNumberer, TextBoarder, MoveGrouper
 //	solo      one-player games (solo.go): RandomStarter, Solver, PatientSolver
 //	tools     the engine tools (games.go): Perfter
@@ -71,6 +72,7 @@ func capabilityTable() []capability {
 		{"marks", "MoveButtoner", ofPosition[MoveButtoner]()},
 		{"marks", "MoveLabeler", ofPosition[MoveLabeler]()},
 		{"marks", "PieceLabeler", ofPosition[PieceLabeler]()},
+		{"marks", "StatusNoter", ofPosition[StatusNoter]()},
 		{"language", "LocalNotation", ofPosition[LocalNotation]()},
 		{"language", "ReadingLister", ofPosition[ReadingLister]()},
 		{"language", "MoveNumberer", ofGame[MoveNumberer]()},

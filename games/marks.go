@@ -10,6 +10,7 @@ package games
 //	MoveButtoner  moves as buttons laid like the board (tic-tac-toe, backgammon's cube)
 //	MoveLabeler   those buttons' labels in the reader's language
 //	PieceLabeler  a piece's label on a tapped square  (chess, dama)
+//	StatusNoter   a line under the status of the board's caption (backgammon's cube)
 
 import "oyunbot/ai"
 
@@ -58,4 +59,12 @@ type MoveLabeler interface {
 // a piece is shown as its character.
 type PieceLabeler interface {
 	PieceLabel(c rune) string
+}
+
+// StatusNoter is implemented by positions with a state beside the board
+// that the reply's caption says under whose turn it is (backgammon's cube
+// once turned: "Küp: 2 (siyah)"): StatusNote is that line in lang, ""
+// when there is nothing to say.
+type StatusNoter interface {
+	StatusNote(lang string) string
 }

@@ -209,6 +209,11 @@ func TextBoard(board []string) string {
 // clocks.
 func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
 	line := r.StatusLine(lang, s)
+	if sn, ok := s.Position.(games.StatusNoter); ok {
+		if note := sn.StatusNote(string(lang)); note != "" {
+			line += "\n" + note
+		}
+	}
 	if _, ok := s.ToMove(); ok {
 		if c := r.ClockLine(lang, s); c != "" {
 			line += "\n" + c

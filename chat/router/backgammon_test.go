@@ -75,3 +75,30 @@ func TestBackgammonWordsAndButtons(t *testing.T) {
 		})
 	}
 }
+
+// TestBackgammonCubeInTheReaderLanguage: the cube's actions in the move
+// lines are the reader's words (Turkish "oyunbot: katla", "Ayse: al", not
+// the canonical English ones), and once the cube is turned the caption
+// says its value and owner; while it is centred at 1 it says nothing.
+func TestBackgammonCubeInTheReaderLanguage(t *testing.T) {
+	for _, tc := range []struct{ lang, play, double, take, cube, noCube, wrong string }{
+		{"tr", "oyna backgammon kolay konum ", "oyunbot: katla", "Ayse: al", "Küp: 2 (beyaz)", "Küp:", "oyunbot: double"},
+		{"en", "play backgammon easy from ", "oyunbot: double", "Ayse: take", "Cube: 2 (white)", "Cube:", "oyunbot: katla"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			reg, err := games.NewRegistry(tavla.Backgammon{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBot(t, func(c *router.Config, _ *sessions.Config) { c.Games = reg })
+			b.say("lang " + tc.lang)
+			rs := b.say(tc.play + bgBotWins)
+			b.expect(rs, tc.double)
+			if all := texts(rs); strings.Contains(all, tc.noCube) || strings.Contains(all, tc.wrong) {
+				t.Errorf("before the take: %q", all)
+			}
+			rs = b.say(strings.TrimPrefix(tc.take, "Ayse: "))
+			b.expect(rs, tc.take, tc.cube)
+		})
+	}
+}

@@ -32,25 +32,7 @@ func TestE2EStandardTavlaBothLanguages(t *testing.T) {
 		t.Run(tc.user.UserName, func(t *testing.T) {
 			say := func(c telegramtest.Chat, text string, ok func(telegramtest.Sent) bool) telegramtest.Sent {
 				t.Helper()
-				seen := len(e.srv.History(c.ID))
-				if _, err := e.srv.SendText(c, tc.user, text); err != nil {
-					t.Fatal(err)
-				}
-				// Any message: a board sent or edited, or a text.
-				var found telegramtest.Sent
-				if err := e.srv.Wait(patience, func() bool {
-					h := e.srv.History(c.ID)
-					for _, s := range h[min(seen, len(h)):] {
-						if ok(s) {
-							found = s
-							return true
-						}
-					}
-					return false
-				}); err != nil {
-					t.Fatalf("%q: the answer never came; chat: %q", text, texts(e.srv.History(c.ID)))
-				}
-				return found
+				return e.sayAndWait(t, c, tc.user, text, ok)
 			}
 			pc := telegramtest.Private(tc.user)
 			say(pc, tc.play+stdEnterHit, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, tc.title) })
@@ -62,4 +44,28 @@ func TestE2EStandardTavlaBothLanguages(t *testing.T) {
 			say(group, "1/off", func(s telegramtest.Sent) bool { return strings.Contains(s.Text, tc.mars) })
 		})
 	}
+}
+
+// sayAndWait sends text to chat c as user and waits for a message after
+// it (any: a board sent or edited, or a text) that ok accepts.
+func (e *e2e) sayAndWait(t *testing.T, c telegramtest.Chat, user telegramtest.User, text string, ok func(telegramtest.Sent) bool) telegramtest.Sent {
+	t.Helper()
+	seen := len(e.srv.History(c.ID))
+	if _, err := e.srv.SendText(c, user, text); err != nil {
+		t.Fatal(err)
+	}
+	var found telegramtest.Sent
+	if err := e.srv.Wait(patience, func() bool {
+		h := e.srv.History(c.ID)
+		for _, s := range h[min(seen, len(h)):] {
+			if ok(s) {
+				found = s
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("%q: the answer never came; chat: %q", text, texts(e.srv.History(c.ID)))
+	}
+	return found
 }

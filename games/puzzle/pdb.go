@@ -28,6 +28,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"oyunbot/games"
 )
 
 // Partition663 is the 15-puzzle's tile groups: two of six tiles and one of
@@ -251,18 +253,9 @@ var neighbours = func() (nb [16][4]int) {
 	return nb
 }()
 
-// CacheDir is where the pattern databases are kept: $OYUNBOT_CACHE_DIR, or
-// the user's cache folder's "oyunbot" (os.UserCacheDir), or the temporary
-// folder's "oyunbot-cache" when there is none.
-func CacheDir() string {
-	if d := os.Getenv("OYUNBOT_CACHE_DIR"); d != "" {
-		return d
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "oyunbot")
-	}
-	return filepath.Join(os.TempDir(), "oyunbot-cache")
-}
+// CacheDir is where the pattern databases are kept: games.CacheDir
+// ($OYUNBOT_CACHE_DIR, or the user's cache folder's "oyunbot").
+func CacheDir() string { return games.CacheDir() }
 
 // cacheName is the file of a partition: its groups in the name, so that
 // another partition never reads it.
@@ -360,28 +353,8 @@ func readPDB(path string, groups [][]int) (*PDB, error) {
 	return db, nil
 }
 
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it, so that a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".pdb-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(f.Name())
-		return errors.Join(werr, cerr)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
-}
+// writeFileAtomic is games.WriteFileAtomic.
+func writeFileAtomic(path string, data []byte) error { return games.WriteFileAtomic(path, data) }
 
 var (
 	pdbMu     sync.Mutex

@@ -163,6 +163,15 @@ func bgCatalog() map[string]map[string]string {
 			"text.crawford": "Crawford oyunu: katlanmaz",
 			"text.match-bg": "maça kalan: beyaz {white}, siyah {black}",
 			"text.money-bg": "para oyunu",
+
+			// The cube once turned, under the caption's status.
+			"status.cube": "Küp: {value} ({owner})",
+			// Cube actions in the move lines and the history ("oyunbot:
+			// katla"): each reads back as the same action.
+			"move.roll":   "zar",
+			"move.double": "katla",
+			"move.take":   "al",
+			"move.drop":   "bırak",
 		},
 		"en": {
 			"name": "Backgammon",
@@ -214,6 +223,12 @@ func bgCatalog() map[string]map[string]string {
 			"text.crawford": "the Crawford game: no doubling",
 			"text.match-bg": "points needed: white {white}, black {black}",
 			"text.money-bg": "money game",
+
+			"status.cube": "Cube: {value} ({owner})",
+			"move.roll":   "roll",
+			"move.double": "double",
+			"move.take":   "take",
+			"move.drop":   "drop",
 		},
 	}
 	for lang, kv := range over {
@@ -222,6 +237,17 @@ func bgCatalog() map[string]map[string]string {
 		}
 	}
 	return out
+}
+
+// StatusNote implements games.StatusNoter: the cube's value and owner
+// once it has been turned ("Küp: 2 (siyah)"), "" while it is centred at 1
+// and in games without a cube.
+func (p *Pos) StatusNote(lang string) string {
+	c := &p.st.cube
+	if !c.on || c.log == 0 || (c.owner != white && c.owner != black) {
+		return ""
+	}
+	return p.text(lang, "status.cube", "value", strconv.Itoa(1<<c.log), "owner", p.text(lang, "side."+sideKey(c.owner)))
 }
 
 // cubeLine is the text board's line about the cube: its value and owner,

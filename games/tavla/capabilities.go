@@ -14,10 +14,13 @@ var (
 	// hosting
 	_ games.Hosted       = Game{}
 	_ games.MatchStarter = Backgammon{}
-	_ games.Staker       = (*Pos)(nil) // backgammon's cube; 1 in tavla and hapis
+	_ games.Readier      = Standard{}   // the bear-off database
+	_ games.Readier      = Backgammon{} // the same
+	_ games.Staker       = (*Pos)(nil)  // backgammon's cube; 1 in tavla and hapis
 	// marks: backgammon's cube actions as buttons (none at other times)
 	_ games.MoveButtoner = (*Pos)(nil)
 	_ games.MoveLabeler  = (*Pos)(nil)
+	_ games.StatusNoter  = (*Pos)(nil) // the cube once turned; "" in tavla and hapis
 	// turns
 	_ games.TurnReader = (*Pos)(nil)
 	_ games.Prompter   = (*Pos)(nil)

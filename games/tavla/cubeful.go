@@ -103,7 +103,10 @@ func adviseCube(win, gw, gl float64, own int, x float64) CubeAdvice {
 	a.NoDouble = janowski(win, w, l, own, x)
 	a.DoubleTake = 2 * janowski(win, w, l, -1, x)
 	a.Take = a.DoubleTake < a.DoublePass
-	a.Double = min(a.DoubleTake, a.DoublePass) > a.NoDouble
+	// A double the taker should drop that cashes no less than playing on
+	// is made (a sure single win, as the bear-off database finds: cashed
+	// at once rather than played out).
+	a.Double = min(a.DoubleTake, a.DoublePass) > a.NoDouble || (!a.Take && a.DoublePass >= a.NoDouble)
 	return a
 }
 
@@ -115,6 +118,12 @@ func adviseCube(win, gw, gl float64, own int, x float64) CubeAdvice {
 // the chances after its best turn by 1-ply (chancesAhead). ok is false
 // where no cube decision is due.
 func (p *Pos) CubeAdvice(net *Net, ahead int) (CubeAdvice, bool) {
+	return p.cubeAdvice(net, ahead, true)
+}
+
+// cubeAdvice is CubeAdvice, with the chances of a bear-off by the bear-off
+// database (once ready) when bearoff, else by the network.
+func (p *Pos) cubeAdvice(net *Net, ahead int, bearoff bool) (CubeAdvice, bool) {
 	st := &p.st
 	if !st.cube.on || st.cube.phase == cubeNone || p.over() {
 		return CubeAdvice{}, false
@@ -125,9 +134,11 @@ func (p *Pos) CubeAdvice(net *Net, ahead int) (CubeAdvice, bool) {
 	roller := st.side
 	var win, gw, gl float64
 	if ahead > 0 {
-		win, gw, gl = chancesAhead(st, roller, net)
+		win, gw, gl = chancesAhead(st, roller, net, bearoff)
 	} else {
-		o := newEvaluator(net).probs(st, roller)
+		ev := newEvaluator(net)
+		ev.bearoff = bearoff
+		o := ev.probs(st, roller)
 		win, gw, gl = float64(o[outWin]), float64(o[outMarsWin]), float64(o[outMarsLoss])
 	}
 	own := 0
@@ -143,8 +154,9 @@ func (p *Pos) CubeAdvice(net *Net, ahead int) (CubeAdvice, bool) {
 // gammon, to lose one) averaged over its 21 rolls, each played as its
 // best turn by the network's equity (1-ply), the chances after it those
 // of the network for the opponent then to roll.
-func chancesAhead(board *state, roller ai.Side, net *Net) (win, gw, gl float64) {
+func chancesAhead(board *state, roller ai.Side, net *Net, bearoff bool) (win, gw, gl float64) {
 	ev := newEvaluator(net)
+	ev.bearoff = bearoff
 	g := newTurnGen()
 	for _, r := range rolls {
 		cur := rolled(board, roller, r.a, r.b)
@@ -195,8 +207,8 @@ func (p *Pos) matchAdjust(a *CubeAdvice, roller ai.Side) {
 // ahead, ahead 1, or not), loosened for the levels that make mistakes
 // (their BlunderProb is also the chance of answering by rough
 // thresholds: double from 70% to win, take from 25%).
-func (p *Pos) cubeChoice(net *Net, ahead int, mistake float64, rng *rand.Rand) (ai.Move, CubeAdvice) {
-	a, _ := p.CubeAdvice(net, ahead)
+func (p *Pos) cubeChoice(net *Net, ahead int, bearoff bool, mistake float64, rng *rand.Rand) (ai.Move, CubeAdvice) {
+	a, _ := p.cubeAdvice(net, ahead, bearoff)
 	double, take := a.Double, a.Take
 	if mistake > 0 && rng != nil && rng.Float64() < mistake {
 		double = a.Win > 0.70 && a.Win < 0.90

@@ -309,8 +309,12 @@ func sigmoid(x float32) float32 {
 // allocation-free. Not safe for concurrent use.
 type evaluator struct {
 	net *Net
-	f   features
-	h   [maxHidden]float32
+	// bearoff: a position where both sides have every checker home (in
+	// standard tavla and backgammon) is rated by the bear-off database
+	// (bearoff.go) once it is ready, not by the network.
+	bearoff bool
+	f       features
+	h       [maxHidden]float32
 	// bases are positions many evaluated ones differ little from (a
 	// roll's start, whose turns' ends each move a few checkers), one per
 	// level of a search: from a base only the inputs that differ are
@@ -338,6 +342,9 @@ func newEvaluator(n *Net) *evaluator { return &evaluator{net: n} }
 // mars (consistent: a mars win no likelier than a win, a mars loss no
 // likelier than a loss). The hidden layer's values stay in e.h.
 func (e *evaluator) probs(st *state, roller ai.Side) [numOutputs]float32 {
+	if o, ok := e.exact(st, roller); ok {
+		return o
+	}
 	e.f.encode(st, roller)
 	out := e.forward()
 	out[outMarsWin] = min(out[outMarsWin], out[outWin])
@@ -416,6 +423,9 @@ func (e *evaluator) setBase(k int, st *state, roller ai.Side) {
 // roll's start, against all of them from scratch). The result equals
 // probs' up to float32 rounding.
 func (e *evaluator) fromBase(k int, st *state, roller ai.Side) [numOutputs]float32 {
+	if o, ok := e.exact(st, roller); ok {
+		return o
+	}
 	b := &e.bases[k]
 	e.f.encode(st, roller)
 	e.gen++
@@ -448,6 +458,20 @@ func (e *evaluator) fromBase(k int, st *state, roller ai.Side) [numOutputs]float
 	out[outMarsWin] = min(out[outMarsWin], out[outWin])
 	out[outMarsLoss] = min(out[outMarsLoss], 1-out[outWin])
 	return out
+}
+
+// exact is the bear-off database's chances for roller in st when e uses
+// it, it is ready and both sides are bearing off (standard tavla's hitting
+// game only: hapis's positions are not read there).
+func (e *evaluator) exact(st *state, roller ai.Side) ([numOutputs]float32, bool) {
+	if !e.bearoff || !st.hit {
+		return [numOutputs]float32{}, false
+	}
+	db := readyBearoff()
+	if db == nil {
+		return [numOutputs]float32{}, false
+	}
+	return db.probs(st, roller)
 }
 
 // equityOf is the points the roller expects from its chances, a mars

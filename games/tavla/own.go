@@ -23,7 +23,8 @@ var _ ai.OwnSearcher = (*Pos)(nil)
 // its BlunderProb, within its Margin in thousandths of a point. Style
 // "hand" searches on the hand-written evaluation (to measure the network
 // against it); "3ply" is master's search without its rollouts (the
-// level as it was before them, to measure them); "seed" and "classic"
+// level as it was before them, to measure them); "nobearoff" the level
+// without the bear-off database (SearchOptions.NoBearoff); "seed" and "classic"
 // (the common engine on the hand-written evaluation, as before) are not
 // searched here (false).
 func levelSearch(lvl ai.Level) (SearchOptions, bool) {
@@ -33,10 +34,12 @@ func levelSearch(lvl ai.Level) (SearchOptions, bool) {
 		return o, false
 	case "hand":
 		o.Hand = true
+	case "nobearoff":
+		o.NoBearoff = true
 	}
 	master := func() SearchOptions {
 		m := masterOptions()
-		m.Hand = o.Hand
+		m.Hand, m.NoBearoff = o.Hand, o.NoBearoff
 		if lvl.Style == "3ply" {
 			m.Finalists, m.Rollouts, m.RolloutWithin = 0, 0, 0
 		}
@@ -134,7 +137,7 @@ func (p *Pos) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progr
 		if opts.Plies >= 2 {
 			ahead = 1
 		}
-		m, a := p.cubeChoice(opts.Net, ahead, opts.Mistake, rng)
+		m, a := p.cubeChoice(opts.Net, ahead, !opts.NoBearoff && !opts.Hand, opts.Mistake, rng)
 		res := ai.Result{Best: m, Score: p.cubeScore(m, a), Depth: 1, PV: []ai.Move{m}, Elapsed: time.Since(start)}
 		if progress != nil {
 			progress(ai.Info{Depth: 1, Score: res.Score, PV: res.PV, Elapsed: res.Elapsed})

@@ -54,6 +54,10 @@ type SearchOptions struct {
 	Hand bool
 	// Net is the network (nil: the embedded one).
 	Net *Net
+	// NoBearoff rates the positions where both sides are bearing off by
+	// the network too, as before the bear-off database (to measure it):
+	// by default the database rates them once it is ready.
+	NoBearoff bool
 }
 
 // Searcher chooses turns. It keeps its buffers between searches; not safe
@@ -109,6 +113,7 @@ func NewSearcher(o SearchOptions) *Searcher {
 			net = defaultNet()
 		}
 		s.ev = newEvaluator(net)
+		s.ev.bearoff = !o.NoBearoff
 	}
 	s.trial = rand.New(s.pcg)
 	for i := range s.gens {

@@ -26,6 +26,11 @@
 // millipoints, over all decisions and over the close ones:
 //
 //	nice go run ./tools/tavlagnubg -cube -level master -gnubg-level expert -pairs 50
+//
+// With -bearoffs each pair starts from a random pure bear-off (both sides
+// home, White to roll, the cube centred), where our levels read the
+// chances from the bear-off database (LEVEL+nobearoff: from the network,
+// as before it).
 package main
 
 import (
@@ -47,6 +52,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/games/tavla"
+	"oyunbot/tools/internal/tavlaplay"
 )
 
 // gnubgLevels are gnubg's named chequer-play settings: plies and noise.
@@ -60,7 +66,7 @@ var gnubgLevels = map[string][2]float64{
 }
 
 func main() {
-	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it")
+	level := flag.String("level", "medium", "our level: easy, medium, hard, master; LEVEL+hand searches on the hand-made evaluation, LEVEL+classic is the common engine on it, LEVEL+nobearoff plays without the bear-off database")
 	budget := flag.Duration("time", 0, "our time per move (0: the level's)")
 	glevel := flag.String("gnubg-level", "intermediate", "gnubg's level: beginner, casual, intermediate, advanced, expert, worldclass")
 	pairs := flag.Int("pairs", 50, "pairs of games (each pair: the same dice, sides swapped)")
@@ -68,25 +74,33 @@ func main() {
 	gnubg := flag.String("gnubg", "/usr/games/gnubg", "the gnubg program")
 	judge := flag.Int("judge", -1, "gnubg judges each of our unforced turns at this many plies (0-2; -1: not judged): the error rate in millipoints a turn and gnubg's class")
 	cube := flag.Bool("cube", false, "backgammon money games with the cube; gnubg judges our cube decisions (at -judge plies, 2 if not given)")
+	bearoffs := flag.Bool("bearoffs", false, "start each pair from a random pure bear-off (both sides home, White to roll; with -cube the cube centred) rather than the opening")
 	flag.Parse()
 	if *cube && *judge < 0 {
 		*judge = 2
 	}
-	cubeMode = *cube
+	cubeMode, bearoffMode = *cube, *bearoffs
 	if err := run(os.Stdout, *level, *budget, *glevel, *pairs, *seed, *gnubg, *judge); err != nil {
 		fmt.Fprintln(os.Stderr, "tavlagnubg:", err)
 		os.Exit(1)
 	}
 }
 
-// cubeMode: backgammon money games, our cube decisions judged (-cube).
-var cubeMode bool
+// cubeMode: backgammon money games, our cube decisions judged (-cube);
+// bearoffMode: each pair from a random pure bear-off (-bearoffs).
+var cubeMode, bearoffMode bool
 
 func run(w io.Writer, level string, budget time.Duration, glevel string, pairs int, seed uint64, gnubgPath string, judge int) error {
 	name, style, _ := strings.Cut(level, "+")
 	lvl, ok := games.HostOf(tavla.Standard{}).Level(name)
-	if !ok || (style != "" && style != "hand" && style != "classic") {
+	if !ok || (style != "" && style != "hand" && style != "classic" && style != "nobearoff") {
 		return fmt.Errorf("unknown level %q", level)
+	}
+	// The bear-off database ready before the first game (loaded from
+	// OYUNBOT_CACHE_DIR or built), so that every game reads bear-offs by
+	// it (but for LEVEL+nobearoff).
+	if db, err := tavla.LoadBearoff(); db == nil {
+		return fmt.Errorf("bear-off database: %w", err)
 	}
 	lvl.Style = style
 	if budget > 0 {
@@ -117,7 +131,11 @@ func run(w io.Writer, level string, budget time.Duration, glevel string, pairs i
 		net := 0
 		for k, us := range []ai.Side{ai.First, ai.Second} {
 			rolls := rand.New(rand.NewPCG(seed, uint64(i)))
-			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j, cj)
+			start := ""
+			if bearoffMode {
+				start = tavlaplay.BearoffStart(seed, i, cubeMode)
+			}
+			st, err := playGame(e, lvl, g, us, rolls, seed<<20|uint64(i)<<1|uint64(k), j, cj, start)
 			if err != nil {
 				return fmt.Errorf("pair %d game %d: %w", i, k, err)
 			}
@@ -397,10 +415,18 @@ func interval(xs []float64) (mean, half float64) {
 
 // playGame plays one game, our level as side us, the rolls drawn from
 // rolls in order (the opening's two dice first).
-func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged, cj *cubeJudged) (ai.Status, error) {
-	p := tavla.Standard{}.Start().(*tavla.Pos)
+func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.Rand, seed uint64, j *judged, cj *cubeJudged, start string) (ai.Status, error) {
+	var game games.Game = tavla.Standard{}
 	if cj != nil {
-		p = tavla.Backgammon{}.Start().(*tavla.Pos)
+		game = tavla.Backgammon{}
+	}
+	p := game.Start().(*tavla.Pos)
+	if start != "" {
+		q, err := game.ParsePosition(start)
+		if err != nil {
+			return ai.Status{}, fmt.Errorf("start %q: %w", start, err)
+		}
+		p = q.(*tavla.Pos)
 	}
 	var n uint64
 	for turns := 0; turns < 1000; turns++ {
@@ -417,7 +443,7 @@ func playGame(e *ai.Engine, lvl ai.Level, g *gnubgProc, us ai.Side, rolls *rand.
 		// The roll.
 		a, b := rolls.IntN(6)+1, rolls.IntN(6)+1
 		text := fmt.Sprintf("%d%d:", max(a, b), min(a, b))
-		if turns == 0 {
+		if turns == 0 && start == "" {
 			for a == b {
 				a, b = rolls.IntN(6)+1, rolls.IntN(6)+1
 			}

@@ -11,7 +11,11 @@
 // master without its rollouts in close calls; master/500ms: another
 // budget), the N-ply search on a network file (ply1@net.bin), or
 // the flat Monte-Carlo player with N greedy playouts of each legal turn
-// (mc64). -busy N spins N goroutines meanwhile, to measure the time per
+// (mc64). -standard plays standard tavla (hitting) instead of hapis, with
+// the bear-off database ready from the first game (LEVEL+nobearoff: a
+// level without it); -backgammon plays backgammon money games with the
+// cube between levels (scored as the cube makes them); -bearoffs starts
+// each pair from a random pure bear-off instead. -busy N spins N goroutines meanwhile, to measure the time per
 // turn beside a busy loop; -for 40m begins no game after 40 minutes, so
 // that a match ends in time with fewer games and a wider interval.
 package main
@@ -24,6 +28,7 @@ import (
 	"slices"
 	"time"
 
+	"oyunbot/games/tavla"
 	"oyunbot/tools/internal/tavlaplay"
 )
 
@@ -37,6 +42,9 @@ func main() {
 	busy := flag.Int("busy", 0, "goroutines spinning meanwhile (a busy loop)")
 	quiet := flag.Bool("quiet", false, "print the summary only")
 	until := flag.Duration("for", 0, "begin no game after this long (0: no limit); the summary is of the whole pairs played")
+	standard := flag.Bool("standard", false, "play standard tavla (hitting) rather than hapis; the bear-off database is loaded (or built) first")
+	bearoffs := flag.Bool("bearoffs", false, "start each pair from a random pure bear-off (both sides home, 4 to 15 checkers each, all 15 a time in four), White to roll (-standard or -backgammon)")
+	backgammon := flag.Bool("backgammon", false, "play backgammon money games with the cube (levels only: they take the cube's decisions); the bear-off database is loaded first")
 	flag.Parse()
 	fail := func(format string, a ...any) {
 		fmt.Fprintf(os.Stderr, "tavlamatch: "+format+"\n", a...)
@@ -69,7 +77,21 @@ func main() {
 			}
 		}()
 	}
-	cfg := tavlaplay.Config{A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns}
+	if *standard || *backgammon {
+		db, err := tavla.LoadBearoff()
+		if db == nil {
+			fail("bear-off database: %v", err)
+		}
+		fmt.Printf("bear-off database %s (loaded %v, built in %v)\n", db.Path, db.Loaded, db.BuildTook.Round(time.Millisecond))
+	}
+	var startAt func(int) string
+	if *bearoffs {
+		if !*standard && !*backgammon {
+			fail("-bearoffs needs -standard or -backgammon")
+		}
+		startAt = func(pair int) string { return tavlaplay.BearoffStart(*seed, pair, *backgammon) }
+	}
+	cfg := tavlaplay.Config{Start: startAt, A: a, B: b, Games: *games, Seed: *seed, Workers: *workers, MaxTurns: *maxTurns, Standard: *standard, Backgammon: *backgammon}
 	start := time.Now()
 	var sum tavlaplay.Summary
 	var played []tavlaplay.Game

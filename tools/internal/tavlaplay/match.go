@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 	"oyunbot/games/tavla"
 )
 
@@ -27,6 +28,14 @@ type Config struct {
 	Seed     uint64
 	Workers  int
 	MaxTurns int
+	// Standard plays standard tavla (hitting, tavla.Standard) rather than
+	// hapis; Backgammon money games with the cube (tavla.Backgammon: its
+	// points are the cube's times the result), for players that take the
+	// cube's decisions (the levels).
+	Standard, Backgammon bool
+	// Start, when not nil, is the position text pair k's games start from
+	// (the game's: hapis's, standard tavla's or backgammon's).
+	Start func(pair int) string
 }
 
 // Game is one game's result, for A.
@@ -54,6 +63,22 @@ func (cfg Config) Play(i int) Game {
 		players = [2]Player{b, a}
 	}
 	p := tavla.Game{}.Start().(*tavla.Pos)
+	var game games.Game = tavla.Game{}
+	switch {
+	case cfg.Backgammon:
+		game = tavla.Backgammon{}
+	case cfg.Standard:
+		game = tavla.Standard{}
+	}
+	p = game.Start().(*tavla.Pos)
+	if cfg.Start != nil {
+		text := cfg.Start(i / 2)
+		q, err := game.ParsePosition(text)
+		if err != nil {
+			panic(fmt.Sprintf("tavlaplay: game %d: start %q: %v", i, text, err))
+		}
+		p = q.(*tavla.Pos)
+	}
 	var outs []ai.ChanceOutcome
 	var turnStart time.Time
 	var turnTime time.Duration

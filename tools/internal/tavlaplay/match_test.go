@@ -5,6 +5,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/tavla"
 )
 
 // TestPairsShareTheDice: the same player on both sides splits the points
@@ -95,5 +99,39 @@ func TestRunStops(t *testing.T) {
 	cancel()
 	if games := (Config{A: spec, B: spec, Games: n, Seed: 3, Workers: 2}).Run(ctx, nil); len(games) != 0 {
 		t.Fatalf("a match stopped before it began played %d games", len(games))
+	}
+}
+
+// TestBearoffStarts: the random bear-offs are positions of standard tavla
+// and of backgammon (with the cube's fields) where both sides have every
+// checker home, different from pair to pair and the same for a seed.
+func TestBearoffStarts(t *testing.T) {
+	seen := map[string]bool{}
+	for pair := range 50 {
+		for _, bg := range []bool{false, true} {
+			text := BearoffStart(1, pair, bg)
+			if text != BearoffStart(1, pair, bg) {
+				t.Fatalf("pair %d: not the same twice", pair)
+			}
+			var g games.Game = tavla.Standard{}
+			if bg {
+				g = tavla.Backgammon{}
+			}
+			p, err := g.ParsePosition(text)
+			if err != nil {
+				t.Fatalf("%q: %v", text, err)
+			}
+			pos := p.(*tavla.Pos)
+			for i := range 24 {
+				side, n, _ := pos.Stack(i)
+				if n > 0 && ((side == ai.First && i < 18) || (side == ai.Second && i > 5)) {
+					t.Fatalf("%q: a checker of %v outside home at %d", text, side, i)
+				}
+			}
+			seen[strings.Fields(text)[0]] = true
+		}
+	}
+	if len(seen) < 45 {
+		t.Errorf("%d different boards in 50 pairs", len(seen))
 	}
 }

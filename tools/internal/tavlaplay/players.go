@@ -35,13 +35,14 @@ type Spec struct {
 const SpecHelp = `a player: a level (seed, easy, medium, hard, master) played through the
 common engine as the bot plays it, optionally LEVEL+hand (the level's search on
 the hand-written evaluation), LEVEL+classic (the common engine's search on the
-hand-written evaluation, as the levels played before) or LEVEL/DUR (another time
-budget per move);
+hand-written evaluation, as the levels played before), LEVEL+nobearoff (the level
+without the bear-off database, as before it: standard tavla) or LEVEL/DUR
+(another time budget per move);
 mcN (flat Monte-Carlo, N greedy playouts of each legal turn);
 plyN[+hand][,OPTION=VALUE...][@FILE] (the N-ply search, 1 to 3, on the network
 in FILE, default the embedded one, or on the hand-written evaluation; options:
 keep, within, deepkeep, deepwithin, finalists, rollouts, horizon, rwithin, as
-tavla.SearchOptions)`
+tavla.SearchOptions, and nobearoff=1)`
 
 // ParseSpec reads a player spec (SpecHelp).
 func ParseSpec(s string) (Spec, error) {
@@ -108,6 +109,7 @@ func ParseSpec(s string) (Spec, error) {
 	name, hand := strings.CutSuffix(name, "+hand")
 	name, classic := strings.CutSuffix(name, "+classic")
 	name, threePly := strings.CutSuffix(name, "+3ply")
+	name, noBearoff := strings.CutSuffix(name, "+nobearoff")
 	lvl, ok := games.HostOf(tavla.Game{}).Level(name)
 	if !ok {
 		return Spec{}, fmt.Errorf("unknown player %q: %s", s, SpecHelp)
@@ -123,6 +125,12 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%q: +3ply is of the master level alone", s)
 		}
 		lvl.Style = "3ply"
+	}
+	if noBearoff {
+		if lvl.Style != "" {
+			return Spec{}, fmt.Errorf("%q: the %s level has its own evaluation", s, lvl.Name)
+		}
+		lvl.Style = "nobearoff"
 	}
 	if classic {
 		if lvl.Style != "" {
@@ -167,8 +175,10 @@ func searchOptions(opts *tavla.SearchOptions, list string) error {
 			opts.Horizon = int(x)
 		case "rwithin":
 			opts.RolloutWithin = x
+		case "nobearoff":
+			opts.NoBearoff = x != 0
 		default:
-			return fmt.Errorf("unknown option %q (keep, within, deepkeep, deepwithin, finalists, rollouts, horizon, rwithin)", k)
+			return fmt.Errorf("unknown option %q (keep, within, deepkeep, deepwithin, finalists, rollouts, horizon, rwithin, nobearoff)", k)
 		}
 	}
 	return nil
