@@ -186,6 +186,9 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 type actAnswer struct {
 	Said []string   `json:"said"`
 	Rows [][]button `json:"rows,omitempty"`
+	// Go is the page of a game the command started (a rematch): the
+	// player's page goes there.
+	Go string `json:"go,omitempty"`
 }
 
 // button is a button of the page's controls: pressed, its data is sent
@@ -279,15 +282,23 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var (
-		mu   sync.Mutex
-		said []string
-		rows [][]button
+		mu       sync.Mutex
+		said     []string
+		rows     [][]button
+		question bool // rows are a question's answers, not the game's board
 	)
 	note := func(t string) {
 		mu.Lock()
 		defer mu.Unlock()
 		if t = strings.TrimSpace(t); t != "" {
 			said = append(said, t)
+		}
+	}
+	pg, _ := s.cfg.Games.(PlayerGames)
+	before := map[int64]bool{}
+	if pg != nil {
+		for _, x := range pg.PlayerGames(p.platform, p.id) {
+			before[x.ID] = true
 		}
 	}
 	m := chat.Message{Platform: g.Platform, ChannelID: g.ChannelID, UserID: p.id, UserName: g.Players[g.SideOf(p.id)].Name,
@@ -298,6 +309,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 			if r := rowsOf(rep); len(r) > 0 {
 				mu.Lock()
 				rows = r // a tap's selection, a question's answers
+				question = len(rep.Board) == 0 && rep.GameID == 0
 				mu.Unlock()
 			}
 		},
@@ -305,7 +317,25 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	s.cfg.Handler.Handle(context.WithoutCancel(r.Context()), m)
 	mu.Lock()
 	defer mu.Unlock()
-	writeJSONResponse(w, http.StatusOK, actAnswer{Said: said, Rows: rows})
+	if question {
+		// A question (confirm a resignation, a hint) is answered or left:
+		// the game's own controls stay beneath its answers, as the chat's
+		// board stays above its question.
+		if g, ok := s.tokenGame(r.Context(), r.PathValue("token")); ok {
+			lang := s.lang(w, r)
+			rows = append(rows, rowsOf(s.pres(lang).GameReply(lang, g, "", p.id))...)
+		}
+	}
+	ans := actAnswer{Said: said, Rows: rows}
+	if pg != nil {
+		for _, x := range pg.PlayerGames(p.platform, p.id) {
+			if u := s.links.GameURL(x); !before[x.ID] && u != "" {
+				ans.Go = s.local(u)
+				break
+			}
+		}
+	}
+	writeJSONResponse(w, http.StatusOK, ans)
 }
 
 // Logout ends a person's sign-in everywhere: their login token is renewed, so

@@ -68,6 +68,8 @@
       if (!r.ok) { said.textContent = play.dataset.refused; return; }
       const a = await r.json();
       said.textContent = (a.said || []).join("\n");
+      // A game it started (a rematch): its page, signed in alike.
+      if (a.go) { location.assign(a.go + location.search + location.hash); return; }
       if (a.rows) render(a.rows); else await load();
     } finally {
       busy = false;
