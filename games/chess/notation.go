@@ -225,6 +225,11 @@ func (pt *pattern) matches(m Move) bool {
 // readings in order of preference (a leading b is read as the b-file and
 // then as a bishop, or the other way round when it is a capital B), none
 // when it is no move at all.
+// castling reads castling's spellings ("0-0", "o-o-o") as "OO", "OOO". A
+// Replacer is safe for concurrent use and never changes: made once, not at
+// every move read (the page replays a game's moves at every update).
+var castling = strings.NewReplacer("0", "O", "o", "O", "-", "")
+
 func parsePattern(in string) []pattern {
 	pt := pattern{fromFile: -1, fromRank: -1, to: noSquare}
 	// A move number pasted from a score sheet ("12.", "12...") and the
@@ -250,7 +255,7 @@ func parsePattern(in string) []pattern {
 		pt.castle = 2
 		return []pattern{pt}
 	}
-	switch strings.NewReplacer("0", "O", "o", "O", "-", "").Replace(s) {
+	switch castling.Replace(s) {
 	case "OO":
 		pt.castle = 1
 		return []pattern{pt}

@@ -289,3 +289,16 @@ func TestWriteSAN(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseSAN reads a move as the pages' move lists do at every
+// update (a game replayed from its start): without allocating a replacer
+// each time.
+func BenchmarkParseSAN(b *testing.B) {
+	p := NewStart()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.ParseSAN("Nf3"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
