@@ -1,31 +1,35 @@
 package draughts
 
 import (
-	"math/rand/v2"
+	"flag"
+	"os"
+	"path/filepath"
 	"testing"
-	"time"
 
 	"oyunbot/ai"
 )
+
+// -egdb.full N builds the database of N pieces (4 or 5; 5 is minutes of
+// CPU and 300 MB a game) and runs the whole check on it: every entry
+// against its moves, and sampled ones against a search to the end.
+// `bot egdb -verify` does the same on the cached database.
+var egdbFull = flag.Int("egdb.full", 0, "build the endgame database of this many pieces and check it whole")
+
+// quick is a game's table of up to three pieces, solved anew.
+func quick(t *testing.T, g Game) *EndgameDB {
+	t.Helper()
+	return solveEndgames(g.v.italian, quickPieces, nil)
+}
 
 // TestEndgameTable: what is known of the smallest endings, in both games,
 // and every win short enough for the forty-move rule.
 func TestEndgameTable(t *testing.T) {
 	for _, g := range []Game{Italian, Checkers} {
-		start := time.Now()
 		eg := g.v.endgame()
-		t.Logf("%s: solved in %v", g.Name(), time.Since(start))
-		longest := 0
-		for n := 2; n <= endgamePieces; n++ {
-			for side := 0; side < 2; side++ {
-				for _, v := range eg.vals[n][side] {
-					longest = max(longest, int(v), int(-v-1))
-				}
-			}
-		}
-		t.Logf("%s: longest win or loss %d plies", g.Name(), longest)
-		if longest >= fortyMovePlies {
-			t.Errorf("%s: a win takes %d plies, past the forty-move rule", g.Name(), longest)
+		st := eg.Stats()
+		t.Logf("%s: %d pieces, %d entries, %d won %d lost %d drawn, longest %d plies", g.Name(), st.Pieces, st.Entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
+		if st.LongestWin >= fortyMovePlies {
+			t.Errorf("%s: a win takes %d plies, past the forty-move rule", g.Name(), st.LongestWin)
 		}
 		for _, tc := range []struct {
 			pos    string
@@ -49,111 +53,177 @@ func TestEndgameTable(t *testing.T) {
 			if !ok || w != tc.winner {
 				t.Errorf("%s %s: table says %v in %d (%v), want %v", g.Name(), pos, w, plies, ok, tc.winner)
 			}
+			p.SetEndgamePieces(0)
+			if _, _, ok := p.EndgameResult(); ok {
+				t.Errorf("%s %s: a result with the table off", g.Name(), pos)
+			}
 		}
 	}
 }
 
-// TestEndgameTableAgreesWithSearch: in random table positions of both
-// games a plain search by the rules alone proves what the table says: a
-// win in n plies is forced in n and not in n-1, a loss in n cannot be put
-// off past n plies but can to n-1 (the short ones, where the search is
-// quick), and a draw is no forced result within 7 plies.
-func TestEndgameTableAgreesWithSearch(t *testing.T) {
-	checked := map[string]int{}
-	dist := map[int]int{} // checked positions by the table's value
+// TestEndgameMatchesReference: the database's solver (by material, men
+// configuration and a bucket queue over the kings' steps) and the first
+// table's (one breadth-first search over every position's explicit
+// moves) agree on every position of up to three pieces, distances
+// included, in both games.
+func TestEndgameMatchesReference(t *testing.T) {
 	for _, g := range []Game{Italian, Checkers} {
-		eg := g.v.endgame()
-		r := rand.New(rand.NewPCG(9, uint64(len(g.Name()))))
-		for tries := 0; tries < 4000 && checked[g.Name()] < 300; tries++ {
-			n := 2 + r.IntN(2)
-			side := r.IntN(2)
-			idx := r.IntN(len(eg.vals[n][side]))
-			cs := decodeCombo(idx, n)
-			s, ok := stateOf(cs, g.v.italian)
-			if !ok {
-				continue
-			}
-			s.side = uint8(side)
-			v := eg.vals[n][side][idx]
+		db := quick(t, g)
+		ref := refSolve(g.v.italian)
+		n := 0
+		var cbuf [refPieces + 1]int
+		db.each(func(sl *egSlice, s *state, i int64) {
+			cs := refCodes(s, cbuf[:0])
+			rv := ref.vals[len(cs)][s.side][refIndex(cs)]
+			var want uint8
 			switch {
-			case v > 0 && v <= 7:
-				if !winIn(s, int(v)) || winIn(s, int(v)-1) {
-					t.Fatalf("%s %v side %d: table says win in %d", g.Name(), cs, side, v)
-				}
-			case v < 0 && -v-1 <= 6:
-				d := int(-v - 1)
-				if !lossIn(s, d) || (d > 0 && lossIn(s, d-1)) {
-					t.Fatalf("%s %v side %d: table says loss in %d", g.Name(), cs, side, d)
-				}
-			case v == 0:
-				if winIn(s, 5) || lossIn(s, 5) {
-					t.Fatalf("%s %v side %d: table says draw, search finds a result", g.Name(), cs, side)
-				}
-			default:
-				continue
+			case rv > 0:
+				want = uint8(rv + 1)
+			case rv < 0:
+				want = uint8(-rv - 1 + 1)
 			}
-			checked[g.Name()]++
-			dist[int(v)]++
-		}
-	}
-	t.Logf("checked %v, by value %v", checked, dist)
-	for _, v := range []int{0, 3, 5, -3, -5} {
-		if dist[v] == 0 {
-			t.Errorf("no position of value %d checked", v)
+			if db.vals[i] != want {
+				t.Fatalf("%s %s: database %s, reference %s", g.Name(), db.text(s), valText(db.vals[i]), valText(want))
+			}
+			n++
+		})
+		t.Logf("%s: %d positions agree", g.Name(), n)
+		if n < 200_000 {
+			t.Errorf("%s: only %d positions compared", g.Name(), n)
 		}
 	}
 }
 
-// decodeCombo is the inverse of comboIndex for n codes.
-func decodeCombo(idx, n int) []int {
-	cs := make([]int, n)
-	for k := n; k >= 1; k-- {
-		c := k - 1
-		for binom[c+1][k] <= idx {
-			c++
+// TestEndgameVerify: the retrograde consistency check passes on the
+// table, and fails when one entry is changed (a win made a draw, a loss
+// one ply longer).
+func TestEndgameVerify(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		db := quick(t, g)
+		n, err := db.Verify()
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
 		}
-		cs[k-1] = c
-		idx -= binom[c][k]
+		t.Logf("%s: %d positions consistent", g.Name(), n)
+		for _, change := range []func(v uint8) (uint8, bool){
+			func(v uint8) (uint8, bool) { return 0, v != 0 && v&1 == 0 },    // a win made a draw
+			func(v uint8) (uint8, bool) { return v + 2, v > 2 && v&1 == 1 }, // a loss put off
+			func(v uint8) (uint8, bool) { return 2, v == 0 },                // a draw made a win
+		} {
+			i := int64(0)
+			for ; i < int64(len(db.vals)); i++ {
+				if _, ok := db.stateAt(i); !ok {
+					continue
+				}
+				if nv, ok := change(db.vals[i]); ok {
+					old := db.vals[i]
+					db.vals[i] = nv
+					if _, err := db.Verify(); err == nil {
+						t.Errorf("%s: entry %d changed from %s to %s, the check passes", g.Name(), i, valText(old), valText(nv))
+					}
+					db.vals[i] = old
+					break
+				}
+			}
+		}
 	}
-	return cs
 }
 
-// winIn reports whether the side to move in s can force a win within d
-// plies (the opponent left without a move or a piece).
-func winIn(s state, d int) bool {
-	if d <= 0 {
-		return false
-	}
-	var buf [ai.MaxMoves]ai.Move
-	for _, m := range s.genMoves(buf[:0]) {
-		c := s
-		c.apply(m)
-		if lossIn(c, d-1) {
-			return true
+// TestEndgameAgreesWithSearch: sampled positions of the table agree with
+// a search of the rules alone to the end (no table, no evaluation).
+func TestEndgameAgreesWithSearch(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		db := quick(t, g)
+		c, err := db.VerifySearch(9, 100, 200_000, 9, 5)
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		t.Logf("%s: %+v", g.Name(), c)
+		if c.Wins < 100 || c.Losses < 100 || c.Draws < 100 {
+			t.Errorf("%s: checked only %+v", g.Name(), c)
 		}
 	}
-	return false
 }
 
-// lossIn reports whether the side to move in s loses within d plies
-// whatever it does.
-func lossIn(s state, d int) bool {
-	var buf [ai.MaxMoves]ai.Move
-	moves := s.genMoves(buf[:0])
-	if len(moves) == 0 {
-		return true
-	}
-	if d <= 0 {
-		return false
-	}
-	for _, m := range moves {
-		c := s
-		c.apply(m)
-		if !winIn(c, d-1) {
-			return false
+// TestEndgameIndex: every position of the table reads back from its
+// index, and the index of every state of up to five pieces is within its
+// layout and distinct (sampled).
+func TestEndgameIndex(t *testing.T) {
+	db := quick(t, Italian)
+	n := 0
+	db.each(func(sl *egSlice, s *state, i int64) {
+		j, ok := db.layout.index(s)
+		if !ok || j != i {
+			t.Fatalf("%s: index %d, want %d", db.text(s), j, i)
 		}
+		back, ok := db.stateAt(i)
+		if !ok || back.men != s.men || back.kings != s.kings || back.side != s.side {
+			t.Fatalf("entry %d: %s reads back as %s", i, db.text(s), db.text(&back))
+		}
+		n++
+	})
+	l := layouts[egdbMax]
+	seen := map[int64]bool{}
+	for i := int64(0); i < l.total; i += 997 {
+		t5 := &EndgameDB{layout: l}
+		s, ok := t5.stateAt(i)
+		if !ok {
+			continue
+		}
+		j, ok := l.index(&s)
+		if !ok || j != i || seen[j] {
+			t.Fatalf("5 pieces: entry %d reads back as %d", i, j)
+		}
+		seen[j] = true
 	}
-	return true
+	t.Logf("%d positions of up to 3, %d sampled of up to 5", n, len(seen))
+}
+
+// TestEndgameCache: a database saved in the cache folder loads back the
+// same, and a damaged file is rebuilt.
+func TestEndgameCache(t *testing.T) {
+	dir := t.TempDir()
+	built, err := LoadEGDB(Checkers, dir, quickPieces, nil)
+	if err != nil || built.Loaded {
+		t.Fatalf("first load: %v, loaded %v", err, built != nil && built.Loaded)
+	}
+	loaded, err := LoadEGDB(Checkers, dir, quickPieces, nil)
+	if err != nil || !loaded.Loaded || string(loaded.vals) != string(built.vals) {
+		t.Fatalf("second load: %v, loaded %v, same %v", err, loaded.Loaded, string(loaded.vals) == string(built.vals))
+	}
+	path := filepath.Join(dir, EGDBFile(Checkers, quickPieces))
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := LoadEGDB(Checkers, dir, quickPieces, nil)
+	if err != nil || again.Loaded || string(again.vals) != string(built.vals) {
+		t.Fatalf("damaged file: %v, loaded %v", err, again.Loaded)
+	}
+}
+
+// TestEndgameFull is the whole check of a larger database, behind
+// -egdb.full (see BENCHMARKS.md, "Draughts endgame databases").
+func TestEndgameFull(t *testing.T) {
+	if *egdbFull == 0 {
+		t.Skip("-egdb.full N builds and checks the database of N pieces")
+	}
+	for _, g := range []Game{Italian, Checkers} {
+		db := solveEndgames(g.v.italian, *egdbFull, nil)
+		st := db.Stats()
+		t.Logf("%s: %d pieces built in %v: %d entries, %d won %d lost %d drawn, longest win %d plies",
+			g.Name(), st.Pieces, db.Built, st.Entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
+		n, err := db.Verify()
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		c, err := db.VerifySearch(11, 300, 3_000_000, 11, 7)
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		t.Logf("%s: %d consistent, search agrees on %+v", g.Name(), n, c)
+	}
 }
 
 // mirrorText mirrors a board text left to right (an Italian position as

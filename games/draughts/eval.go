@@ -128,7 +128,7 @@ func (p *Position) Evaluate() int {
 		return p.seedEvaluate()
 	}
 	s := &p.st
-	if total := popcount(s.occ()); total <= endgamePieces {
+	if total := popcount(s.occ()); total <= p.endgameLimit() {
 		if v, ok := p.v.endgame().probe(s); ok {
 			return v
 		}

@@ -28,6 +28,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"oyunbot/games"
 )
 
 // Partition663 is the 15-puzzle's tile groups: two of six tiles and one of
@@ -251,18 +253,9 @@ var neighbours = func() (nb [16][4]int) {
 	return nb
 }()
 
-// CacheDir is where the pattern databases are kept: $OYUNBOT_CACHE_DIR, or
-// the user's cache folder's "oyunbot" (os.UserCacheDir), or the temporary
-// folder's "oyunbot-cache" when there is none.
-func CacheDir() string {
-	if d := os.Getenv("OYUNBOT_CACHE_DIR"); d != "" {
-		return d
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "oyunbot")
-	}
-	return filepath.Join(os.TempDir(), "oyunbot-cache")
-}
+// CacheDir is where the pattern databases are kept: games.CacheDir
+// ($OYUNBOT_CACHE_DIR, or the user's cache folder's "oyunbot").
+func CacheDir() string { return games.CacheDir() }
 
 // cacheName is the file of a partition: its groups in the name, so that
 // another partition never reads it.
