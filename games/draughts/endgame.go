@@ -38,6 +38,7 @@ package draughts
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -220,9 +221,9 @@ type EndgameDB struct {
 	vals    []uint8
 	// Built is how long solving took (when loaded, the time recorded in
 	// the file); Path is the cache file, Loaded that it came from there.
-	Built  time.Duration
-	Path   string
-	Loaded bool
+	Built           time.Duration
+	Path            string
+	Loaded, Rebuilt bool
 }
 
 // Pieces is the most pieces the table covers.
@@ -670,15 +671,19 @@ var egdbMu sync.Mutex // one build at a time in a process (memory)
 // is given the table as far as it is built, a piece count at a time.
 func LoadEGDB(g Game, dir string, n int, progress func(*EndgameDB)) (*EndgameDB, error) {
 	path := filepath.Join(dir, EGDBFile(g, n))
+	rebuilt := false
 	if data, err := os.ReadFile(path); err == nil {
-		if t, err := decodeEGDB(g.v.italian, n, data); err == nil {
+		t, err := decodeEGDB(g.v.italian, n, data)
+		if err == nil {
 			t.Path, t.Loaded = path, true
 			return t, nil
 		}
+		rebuilt = true
 	}
 	egdbMu.Lock()
 	t := solveEndgames(g.v.italian, n, progress)
 	egdbMu.Unlock()
+	t.Rebuilt = rebuilt
 	if err := games.WriteFileAtomic(path, encodeEGDB(t)); err != nil {
 		return t, fmt.Errorf("draughts: saving the endgame database: %w", err)
 	}
@@ -926,4 +931,80 @@ func (pr *prover) lossIn(s state, d int) bool {
 	}
 	pr.memo[k] = res
 	return res
+}
+
+// SearchOwn implements ai.OwnSearcher: a position the endgame database
+// holds (within SetEndgamePieces' limit) is answered from it without a
+// search: the shortest win, else a draw, else the longest loss; among
+// moves of the same value the one the evaluation likes best for the mover
+// (the database off), which in a draw leaves the opponent the most room
+// to go wrong. The score is the engine's for a won or lost game (ai.Win
+// less the plies, so the post-game analysis reads the position as
+// decided) or 0 for a draw. A level that makes mistakes on purpose, a
+// style (seed), a plain search and a position outside the database are
+// left to the engine.
+func (p *Position) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
+	if p.style.seed || lvl.Style != "" || lvl.Plain || (lvl.BlunderProb > 0 && rng != nil) ||
+		popcount(p.st.occ()) > p.endgameLimit() || p.adjudicated() != "" {
+		return ai.Result{}, false
+	}
+	t := p.v.endgame()
+	if _, ok := t.value(&p.st); !ok {
+		return ai.Result{}, false
+	}
+	start := time.Now()
+	var buf [ai.MaxMoves]ai.Move
+	moves := p.st.genMoves(buf[:0])
+	if len(moves) == 0 {
+		return ai.Result{}, false
+	}
+	// rank orders a move's child entry for the mover: higher is better.
+	rank := func(cv uint8) int {
+		switch {
+		case cv == 0:
+			return 0
+		case cv&1 == 1: // the opponent loses: the sooner the better
+			return 1000 - int(cv)
+		}
+		return -1000 + int(cv) // the opponent wins: the later the better
+	}
+	best, bestRank, bestEval := ai.NoMove, 0, 0
+	var bestV uint8
+	for _, m := range moves {
+		c := p.st
+		c.apply(m)
+		cv := uint8(1) // the opponent has no piece left
+		if c.pieces(int(c.side)) != 0 {
+			v, ok := t.value(&c)
+			if !ok {
+				return ai.Result{}, false
+			}
+			cv = v
+		}
+		r := rank(cv)
+		ev := 0
+		if !best.IsNone() && r < bestRank {
+			continue
+		}
+		if cv == 0 || cv&1 == 0 {
+			q := &Position{v: p.v, st: c, w: p.w, egLimit: 1} // the table off: the heuristic
+			ev = -q.Evaluate()
+		}
+		if best.IsNone() || r > bestRank || ev > bestEval {
+			best, bestRank, bestEval, bestV = m, r, ev, cv
+		}
+	}
+	score := 0
+	switch {
+	case bestV == 0:
+	case bestV&1 == 1:
+		score = ai.Win - int(bestV) // the child's loss in bestV-1 plies, one more
+	default:
+		score = -(ai.Win - int(bestV))
+	}
+	res := ai.Result{Best: best, Score: score, Depth: 1, Nodes: int64(len(moves)), PV: []ai.Move{best}, Elapsed: time.Since(start)}
+	if progress != nil {
+		progress(ai.Info{Depth: 1, Score: score, Nodes: res.Nodes, PV: res.PV, Elapsed: res.Elapsed})
+	}
+	return res, true
 }

@@ -1,7 +1,9 @@
 package draughts
 
 import (
+	"context"
 	"flag"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -236,4 +238,125 @@ func mirrorText(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// TestEvaluateProbesTable: the evaluation of a table position is the
+// table's exact score, captures pending or not, and the heuristic one
+// with the table switched off (SetEndgamePieces(0)).
+func TestEvaluateProbesTable(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		db := g.v.endgame()
+		r := rand.New(rand.NewPCG(3, 3))
+		captures, differ := 0, 0
+		for try := 0; try < 20000; try++ {
+			s, ok := db.stateAt(r.Int64N(int64(len(db.vals))))
+			if !ok {
+				continue
+			}
+			p := &Position{v: g.v, st: s, hist: make([]state, 7)}
+			want := scoreOf(db.vals[p.mustIndex(t)])
+			switch { // seven plies made
+			case want > 0:
+				want -= 7
+			case want < 0:
+				want += 7
+			}
+			if got := p.Evaluate(); got != want {
+				t.Fatalf("%s %s: Evaluate %d, the table %d", g.Name(), p, got, want)
+			}
+			if s.canCapture() {
+				captures++
+			}
+			p.SetEndgamePieces(0)
+			if p.Evaluate() != want {
+				differ++
+			}
+		}
+		if captures < 1000 || differ < 10000 {
+			t.Errorf("%s: %d positions with a capture pending, %d heuristic scores not the table's", g.Name(), captures, differ)
+		}
+	}
+}
+
+func (p *Position) mustIndex(t *testing.T) int64 {
+	i, ok := p.v.endgame().layout.index(&p.st)
+	if !ok {
+		t.Fatalf("%s: not in the table", p)
+	}
+	return i
+}
+
+// TestEngineConvertsTableWins: from won table positions of three pieces
+// (two kings against one, the longest wins), the engine on both sides
+// plays the table's moves (SearchOwn): the game ends in the table's
+// plies, the winner's win; its score is the engine's for a won game, so
+// the analysis reads the position as decided. The control: without the
+// table the same engine does not keep to those plies.
+func TestEngineConvertsTableWins(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		db := g.v.endgame()
+		var starts []state
+		db.each(func(sl *egSlice, s *state, i int64) {
+			if sl.wk == 2 && sl.bk == 1 && s.side == white && db.vals[i]&1 == 0 && db.vals[i] >= 30 && len(starts) < 200 {
+				starts = append(starts, *s)
+			}
+		})
+		if len(starts) < 6 {
+			t.Fatalf("%s: %d long wins", g.Name(), len(starts))
+		}
+		play := func(s state, egdb int) (bool, int, int) {
+			p := &Position{v: g.v, st: s}
+			p.st.hash = p.st.computeHash()
+			p.SetEndgamePieces(egdb)
+			e := ai.NewEngine(ai.DefaultOptions())
+			first := 0
+			for !p.Status().Over {
+				res := e.Search(context.Background(), p, ai.Limits{Nodes: 3000}, nil)
+				if p.Ply() == 0 {
+					first = res.Score
+				}
+				p.Make(res.Best)
+			}
+			return p.Status().Winner == ai.First, p.Ply(), first
+		}
+		exact, exactWithout := 0, 0
+		for k := 0; k < 6; k++ {
+			s := starts[k*len(starts)/6]
+			i, _ := db.layout.index(&s)
+			dtw := int(db.vals[i]) - 1
+			won, plies, score := play(s, -1)
+			if !won || plies != dtw || score != ai.Win-dtw {
+				t.Errorf("%s %s: won %v in %d plies, score %d; the table says a win in %d", g.Name(), db.text(&s), won, plies, score, dtw)
+			} else {
+				exact++
+			}
+			if won, plies, _ := play(s, 0); won && plies == dtw {
+				exactWithout++
+			}
+		}
+		t.Logf("%s: %d of 6 won in the table's plies with it, %d without", g.Name(), exact, exactWithout)
+		if exactWithout == 6 {
+			t.Errorf("%s: the engine without the table plays as well: the test shows nothing", g.Name())
+		}
+		// A drawn position scores 0, a lost one the engine's loss.
+		for _, tc := range []struct {
+			pos  string
+			want func(int) bool
+		}{
+			{"......../......../......../...W..../......../......../......../.B...... w", func(s int) bool { return s == 0 }},
+			{"......../......../......../...W..../......W./......../......../.B...... b", func(s int) bool { return s < -ai.MaxEval }},
+		} {
+			pos := tc.pos
+			if g == Checkers {
+				pos = mirrorText(pos)
+			}
+			p, err := g.Parse(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res := ai.NewEngine(ai.DefaultOptions()).Search(context.Background(), p, ai.Limits{Nodes: 1000}, nil); !tc.want(res.Score) {
+				t.Errorf("%s %s: score %d", g.Name(), tc.pos, res.Score)
+			}
+		}
+	}
 }
