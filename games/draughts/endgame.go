@@ -638,13 +638,38 @@ func EGDBFile(g Game, n int) string {
 	return fmt.Sprintf("draughts-%s-egdb%d-v1.bin", g.Name(), n)
 }
 
-func encodeEGDB(t *EndgameDB) []byte {
-	out := make([]byte, 0, len(egdbMagic)+9+len(t.vals)+4)
-	out = append(out, egdbMagic...)
-	out = append(out, byte(t.Pieces()))
-	out = binary.LittleEndian.AppendUint64(out, uint64(t.Built))
-	out = append(out, t.vals...)
-	return binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(out))
+// writeEGDB saves t at path: written beside it and renamed, so that a
+// reader never sees half a file (and a table mapped from the old file
+// keeps it), without a second copy of the table in memory.
+func writeEGDB(path string, t *EndgameDB) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".egdb-*")
+	if err != nil {
+		return err
+	}
+	head := append([]byte(nil), egdbMagic...)
+	head = append(head, byte(t.Pieces()))
+	head = binary.LittleEndian.AppendUint64(head, uint64(t.Built))
+	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, t.vals)
+	_, werr := f.Write(head)
+	if werr == nil {
+		_, werr = f.Write(t.vals)
+	}
+	if werr == nil {
+		_, werr = f.Write(binary.LittleEndian.AppendUint32(nil, crc))
+	}
+	cerr := f.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(f.Name())
+		return errors.Join(werr, cerr)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
 }
 
 func decodeEGDB(italian bool, n int, data []byte) (*EndgameDB, error) {
@@ -672,22 +697,31 @@ var egdbMu sync.Mutex // one build at a time in a process (memory)
 func LoadEGDB(g Game, dir string, n int, progress func(*EndgameDB)) (*EndgameDB, error) {
 	path := filepath.Join(dir, EGDBFile(g, n))
 	rebuilt := false
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := mapFile(path); err == nil {
 		t, err := decodeEGDB(g.v.italian, n, data)
 		if err == nil {
 			t.Path, t.Loaded = path, true
 			return t, nil
 		}
+		unmapFile(data)
 		rebuilt = true
 	}
 	egdbMu.Lock()
 	t := solveEndgames(g.v.italian, n, progress)
 	egdbMu.Unlock()
 	t.Rebuilt = rebuilt
-	if err := games.WriteFileAtomic(path, encodeEGDB(t)); err != nil {
+	if err := writeEGDB(path, t); err != nil {
 		return t, fmt.Errorf("draughts: saving the endgame database: %w", err)
 	}
 	t.Path = path
+	// The saved file, mapped, rather than the table built on the heap.
+	if data, err := mapFile(path); err == nil {
+		if m, err := decodeEGDB(g.v.italian, n, data); err == nil {
+			m.Path, m.Built, m.Rebuilt = path, t.Built, t.Rebuilt
+			return m, nil
+		}
+		unmapFile(data)
+	}
 	return t, nil
 }
 

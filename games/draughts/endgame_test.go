@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/games"
 )
 
 // -egdb.full N builds the database of N pieces (4 or 5; 5 is minutes of
@@ -189,18 +190,24 @@ func TestEndgameCache(t *testing.T) {
 	if err != nil || built.Loaded {
 		t.Fatalf("first load: %v, loaded %v", err, built != nil && built.Loaded)
 	}
-	loaded, err := LoadEGDB(Checkers, dir, quickPieces, nil)
-	if err != nil || !loaded.Loaded || string(loaded.vals) != string(built.vals) {
-		t.Fatalf("second load: %v, loaded %v, same %v", err, loaded.Loaded, string(loaded.vals) == string(built.vals))
+	want := string(quick(t, Checkers).vals)
+	if string(built.vals) != want {
+		t.Fatal("the table built and saved is not the one solved")
 	}
+	loaded, err := LoadEGDB(Checkers, dir, quickPieces, nil)
+	if err != nil || !loaded.Loaded || string(loaded.vals) != want {
+		t.Fatalf("second load: %v, loaded %v, same %v", err, loaded.Loaded, string(loaded.vals) == want)
+	}
+	// Damaged as a new file (the loaded tables map the old one, which an
+	// atomic write, a rename, leaves alone).
 	path := filepath.Join(dir, EGDBFile(Checkers, quickPieces))
 	data, _ := os.ReadFile(path)
 	data[len(data)/2] ^= 1
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := games.WriteFileAtomic(path, data); err != nil {
 		t.Fatal(err)
 	}
 	again, err := LoadEGDB(Checkers, dir, quickPieces, nil)
-	if err != nil || again.Loaded || string(again.vals) != string(built.vals) {
+	if err != nil || again.Loaded || !again.Rebuilt || string(again.vals) != want || string(loaded.vals) != want {
 		t.Fatalf("damaged file: %v, loaded %v", err, again.Loaded)
 	}
 }
