@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"oyunbot/ai"
+	"oyunbot/analysis"
 	"oyunbot/games"
 )
 
@@ -363,6 +364,47 @@ func TestEngineConvertsTableWins(t *testing.T) {
 			}
 			if res := ai.NewEngine(ai.DefaultOptions()).Search(context.Background(), p, ai.Limits{Nodes: 1000}, nil); !tc.want(res.Score) {
 				t.Errorf("%s %s: score %d", g.Name(), tc.pos, res.Score)
+			}
+		}
+	}
+}
+
+// TestAnalysisReadsTableResults: the post-game analysis, searching
+// through SearchOwn, reads a drawn table position with a piece more as
+// the draw it is (value 0, a 50% chance) where the evaluation alone sees
+// the piece, and a won one as won (the ceiling, a 100% chance).
+func TestAnalysisReadsTableResults(t *testing.T) {
+	for _, g := range []Game{Italian, Checkers} {
+		db := g.v.endgame()
+		var drawn, won *Position
+		db.each(func(sl *egSlice, s *state, i int64) {
+			if sl.wm+sl.wk != 2 || sl.bm+sl.bk != 1 || s.side != white || s.canCapture() {
+				return
+			}
+			p := &Position{v: g.v, st: *s}
+			p.st.hash = p.st.computeHash()
+			q := p.clone()
+			q.SetEndgamePieces(0)
+			switch {
+			case drawn == nil && db.vals[i] == 0 && q.Evaluate() > 100:
+				drawn = p
+			case won == nil && db.vals[i] > 20 && db.vals[i]&1 == 0:
+				won = p
+			}
+		})
+		if drawn == nil || won == nil {
+			t.Fatalf("%s: no drawn or won position found", g.Name())
+		}
+		for _, tc := range []struct {
+			p          *Position
+			value, win float64
+		}{{drawn, 0, 0.5}, {won, 5, 1}} {
+			r, err := analysis.Analyse(context.Background(), g, tc.p, nil, analysis.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev := r.Evals[0]; ev.Value != tc.value || ev.Win != tc.win {
+				t.Errorf("%s %s: analysed as %+v, want value %v, chance %v", g.Name(), tc.p, ev, tc.value, tc.win)
 			}
 		}
 	}
