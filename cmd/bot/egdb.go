@@ -79,8 +79,8 @@ func runEGDB(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		st := db.Stats()
 		fmt.Fprintf(stdout, "%s endgame database, %d pieces: %s %s; building took %v\n", g.Name(), st.Pieces, how, db.Path, db.Built.Round(time.Millisecond))
-		fmt.Fprintf(stdout, "  %d entries (%.1f MB): %d won, %d lost, %d drawn; longest win %d plies\n",
-			st.Entries, float64(st.Entries)/1e6, st.Wins, st.Losses, st.Draws, st.LongestWin)
+		fmt.Fprintf(stdout, "  %d entries (%.1f MB): %d won, %d lost, %d drawn; longest win %d plies (%d with kings only)\n",
+			st.Entries, float64(st.Entries)/1e6, st.Wins, st.Losses, st.Draws, st.LongestWin, st.LongestKingsWin)
 		for n := 2; n <= st.Pieces; n++ {
 			b := st.ByPieces[n]
 			fmt.Fprintf(stdout, "  %d pieces: %d won, %d lost, %d drawn\n", n, b[0], b[1], b[2])

@@ -358,6 +358,7 @@ type EGDBStats struct {
 	Entries             int64 // positions × sides, the table's bytes
 	Wins, Losses, Draws int64 // positions (the overlapping men's indices left out)
 	LongestWin          int   // plies
+	LongestKingsWin     int   // plies, of the positions without men
 	ByPieces            [egdbMax + 1][3]int64
 	Built               time.Duration
 	Path                string
@@ -378,6 +379,9 @@ func (t *EndgameDB) Stats() EGDBStats {
 			st.Wins++
 			st.ByPieces[n][0]++
 			st.LongestWin = max(st.LongestWin, int(v-1))
+			if sl.wm+sl.bm == 0 {
+				st.LongestKingsWin = max(st.LongestKingsWin, int(v-1))
+			}
 		default:
 			st.Losses++
 			st.ByPieces[n][1]++
