@@ -332,7 +332,7 @@ func LoadPDBFrom(dir string, groups [][]int) (*PDB, error) {
 		return nil, err
 	}
 	db.Rebuilt = rebuilt
-	if err := writeFileAtomic(path, encodePDB(db)); err != nil {
+	if err := games.WriteFileAtomic(path, encodePDB(db)); err != nil {
 		return db, fmt.Errorf("puzzle: saving the pattern databases: %w", err)
 	}
 	db.Path = path
@@ -351,29 +351,6 @@ func readPDB(path string, groups [][]int) (*PDB, error) {
 	}
 	db.Path, db.Loaded = path, true
 	return db, nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it, so that a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".pdb-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(f.Name())
-		return errors.Join(werr, cerr)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
 }
 
 var (
