@@ -980,14 +980,19 @@ func (pr *prover) lossIn(s state, d int) bool {
 // less the plies, so the post-game analysis reads the position as
 // decided) or 0 for a draw. A level that makes mistakes on purpose, a
 // style (seed), a plain search and a position outside the database are
-// left to the engine.
+// left to the engine, and so is a win or loss that might not come before
+// the forty-move rule's draw (the plies without a capture or a man's move
+// so far and the plies to the end reach 80).
 func (p *Position) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
 	if p.style.seed || lvl.Style != "" || lvl.Plain || (lvl.BlunderProb > 0 && rng != nil) ||
 		popcount(p.st.occ()) > p.endgameLimit() || p.adjudicated() != "" {
 		return ai.Result{}, false
 	}
 	t := p.v.endgame()
-	if _, ok := t.value(&p.st); !ok {
+	rv, ok := t.value(&p.st)
+	if !ok || (rv != 0 && int(p.st.quiet)+int(rv-1) >= fortyMovePlies) {
+		// A result the forty-move rule might overtake (the table
+		// knows nothing of it): the engine's search, which does.
 		return ai.Result{}, false
 	}
 	start := time.Now()

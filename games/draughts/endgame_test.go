@@ -409,3 +409,28 @@ func TestAnalysisReadsTableResults(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchOwnLeavesTheFortyMoveRule: a table win answered from the table
+// with the count of quiet plies at 0 is left to the engine's search when
+// the count and the win's plies reach the forty-move rule's 80.
+func TestSearchOwnLeavesTheFortyMoveRule(t *testing.T) {
+	p, err := Italian.Parse("......../......../......../...W..../......W./......../......../.B...... w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, plies, ok := p.EndgameResult()
+	if !ok || plies < 2 {
+		t.Fatalf("table result %d %v", plies, ok)
+	}
+	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); !ok {
+		t.Fatal("a table win not answered from the table")
+	}
+	p.st.quiet = uint8(fortyMovePlies - plies)
+	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); ok {
+		t.Errorf("answered from the table with %d quiet plies and a win in %d", p.st.quiet, plies)
+	}
+	p.st.quiet--
+	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); !ok {
+		t.Errorf("not answered from the table with %d quiet plies and a win in %d", p.st.quiet, plies)
+	}
+}
