@@ -2,7 +2,8 @@ package games
 
 // cache.go is where games keep tables they build at first use and read
 // back afterwards (the 15-puzzle's pattern databases, tavla's bear-off
-// database): one folder, and files written whole or not at all.
+// database, the draughts endgame databases): one folder, chosen by
+// OYUNBOT_CACHE_DIR, and files written whole or not at all.
 
 import (
 	"errors"

@@ -40,6 +40,12 @@ func botBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The bots the tests start keep the draughts endgame databases to the
+	// table solved at start (three pieces): the five pieces' are minutes of
+	// CPU and 600 MB of cache (bot egdb's own test builds three).
+	if os.Getenv("OYUNBOT_DRAUGHTS_EGDB") == "" {
+		os.Setenv("OYUNBOT_DRAUGHTS_EGDB", "3")
+	}
 	code := m.Run()
 	if built.bin != "" {
 		os.RemoveAll(filepath.Dir(built.bin))

@@ -27,6 +27,7 @@ func tools() map[string]tool {
 		"checkdb":     runCheckDB,
 		"uci":         runUCI,
 		"pdb":         runPDB,
+		"egdb":        runEGDB,
 		"version":     runVersion,
 		"healthcheck": runHealthcheck,
 	}
@@ -60,6 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				"       bot checkdb  [-db FILE]        list the rows the bot cannot read (exit 1 if any)\n"+
 				"       bot uci      [-game chess]     the chess engine over UCI on stdin/stdout\n"+
 				"       bot pdb      [-rebuild]        build or check the 15-puzzle's pattern databases (OYUNBOT_CACHE_DIR)\n"+
+				"       bot egdb     [-rebuild] [-verify] build or check the draughts endgame databases (OYUNBOT_CACHE_DIR)\n"+
 				"       bot version                    the build: release tag or commit, its time, the Go toolchain\n"+
 				"       bot healthcheck [-url URL]     ask the running bot's /healthz (exit 0 when healthy; for containers)\n"+
 				"developer programs: go run ./tools/loadtest, ./tools/selfplay, ./tools/docpictures (-h for their flags)")

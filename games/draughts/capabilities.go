@@ -33,6 +33,7 @@ var (
 	_ ai.MoveKeyer         = (*Position)(nil)
 	_ ai.StructureKeyer    = (*Position)(nil)
 	_ ai.SideKeyer         = (*Position)(nil)
+	_ ai.OwnSearcher       = (*Position)(nil)
 	// analysis (the post-game analysis: assessment.go)
 	_ games.Assessor = Game{}
 	_ games.Phaser   = (*Position)(nil)

@@ -25,6 +25,7 @@ package draughts
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"oyunbot/games"
 )
@@ -49,10 +50,10 @@ type variant struct {
 	wOnce  sync.Once
 	w      Weights
 	egOnce sync.Once
-	eg     *endgameTable
-	// ready is closed once eg is made (Game.Ready).
-	readyOnce sync.Once
-	ready     chan struct{}
+	eg     atomic.Pointer[EndgameDB]
+	// ready is closed once eg is the database (Game.Ready).
+	readyOnce, readyClose sync.Once
+	ready                 chan struct{}
 }
 
 // The two games.

@@ -128,8 +128,19 @@ func (p *Position) Evaluate() int {
 		return p.seedEvaluate()
 	}
 	s := &p.st
-	if total := popcount(s.occ()); total <= endgamePieces {
+	if total := popcount(s.occ()); total <= p.endgameLimit() {
 		if v, ok := p.v.endgame().probe(s); ok {
+			// Counted from the start of the game (the plies made on
+			// this position), so that a win found deeper in the
+			// search is measured by its whole length, not only by
+			// what is left at the leaf: leaves at every depth compare.
+			ply := min(len(p.hist), 20_000)
+			switch {
+			case v > 0:
+				v -= ply
+			case v < 0:
+				v += ply
+			}
 			return v
 		}
 	}

@@ -34,6 +34,8 @@ type Position struct {
 	// style is the evaluation style (ai.Styler): "" or StyleSeed.
 	style styleState
 	w     *Weights
+	// egLimit is SetEndgamePieces's limit plus one (0: the default).
+	egLimit int
 }
 
 // Parse reads "<8 ranks from rank 8, '/'-separated, w b W B .> <w|b>",

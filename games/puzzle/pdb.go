@@ -332,7 +332,7 @@ func LoadPDBFrom(dir string, groups [][]int) (*PDB, error) {
 		return nil, err
 	}
 	db.Rebuilt = rebuilt
-	if err := writeFileAtomic(path, encodePDB(db)); err != nil {
+	if err := games.WriteFileAtomic(path, encodePDB(db)); err != nil {
 		return db, fmt.Errorf("puzzle: saving the pattern databases: %w", err)
 	}
 	db.Path = path
@@ -352,9 +352,6 @@ func readPDB(path string, groups [][]int) (*PDB, error) {
 	db.Path, db.Loaded = path, true
 	return db, nil
 }
-
-// writeFileAtomic is games.WriteFileAtomic.
-func writeFileAtomic(path string, data []byte) error { return games.WriteFileAtomic(path, data) }
 
 var (
 	pdbMu     sync.Mutex

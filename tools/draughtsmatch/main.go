@@ -15,7 +15,9 @@
 // An engine SPEC is comma-separated key=value pairs: name; off=T1+T2 (ai
 // switches turned off, see ai.Switches); tune.FIELD=N (a field of the
 // search's ai.Tuning); w.FIELD=N (a field of the evaluation's Weights,
-// w.AdvanceR=N for rank R). -nodes, -depth and -movetime are each side's
+// w.AdvanceR=N for rank R); egdb=N (the endgame database probed with at
+// most N pieces on the board, 0 not at all; default all it has, up to
+// OYUNBOT_DRAUGHTS_EGDB pieces). -nodes, -depth and -movetime are each side's
 // budget a move (-movetime is the time mode: it depends on the load).
 //
 // The openings (testdata/GAME.txt, one position text a line) are every
@@ -50,6 +52,7 @@ type engineSpec struct {
 	opts    ai.Options
 	tuning  *ai.Tuning // nil: the game's
 	weights *draughts.Weights
+	egdb    int // the most pieces the endgame database is probed at (-1: all it has)
 }
 
 // config is a whole match.
@@ -128,7 +131,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(*seed, *seed^0x0be))
 	rng.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
 	cfg.openings = ops
-	fmt.Fprintf(stdout, "%s: %s vs %s, %s, %d openings\n", g.Name(), cfg.engines[0].name, cfg.engines[1].name, budget(cfg.limits), len(ops))
+	// The endgame database, loaded or built (once, into the cache
+	// folder) before the first game, so that every game sees it whole.
+	<-g.Ready()
+	fmt.Fprintf(stdout, "%s: %s vs %s, %s, %d openings, endgame database of %d pieces\n", g.Name(), cfg.engines[0].name, cfg.engines[1].name, budget(cfg.limits), len(ops), g.EGDB().Pieces())
 	t := match(context.Background(), cfg, stdout)
 	fmt.Fprintln(stdout, "final:", sprtstat.Summary(&t, cfg.test))
 	return 0
@@ -150,7 +156,7 @@ func budget(l ai.Limits) string {
 
 // parseSpec reads an engine SPEC (see the package comment).
 func parseSpec(s string) (engineSpec, error) {
-	e := engineSpec{name: s, opts: ai.DefaultOptions()}
+	e := engineSpec{name: s, opts: ai.DefaultOptions(), egdb: -1}
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" {
 			continue
@@ -162,6 +168,12 @@ func parseSpec(s string) (engineSpec, error) {
 		switch {
 		case k == "name":
 			e.name = v
+		case k == "egdb":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return e, fmt.Errorf("egdb=%s: want the most pieces, 0 for none", v)
+			}
+			e.egdb = n
 		case k == "off":
 			sw := ai.Switches()
 			for _, n := range strings.Split(v, "+") {
@@ -264,6 +276,7 @@ func play(ctx context.Context, cfg *config, opening string, ps [2]*player, first
 		} else {
 			p.SetWeights(cfg.game.DefaultWeights())
 		}
+		p.SetEndgamePieces(pl.spec.egdb)
 		res := pl.eng.Choose(ctx, p, ai.Level{Name: pl.spec.name, Limits: cfg.limits, NoBook: true}, nil)
 		if res.Best.IsNone() {
 			panic("no move in a game not over: " + p.String())

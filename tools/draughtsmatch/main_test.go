@@ -24,7 +24,13 @@ func TestParseSpec(t *testing.T) {
 	if e.weights == nil || e.weights.King != 190 || e.weights.Advance[5] != 7 || e.weights.Man != 100 {
 		t.Errorf("weights %+v", e.weights)
 	}
-	for _, bad := range []string{"off=nosuch", "tune.Nope=1", "w.King=x", "w.Advance9=1", "colour=red", "name"} {
+	if e.egdb != -1 {
+		t.Errorf("egdb %d by default, want -1 (all the table has)", e.egdb)
+	}
+	if e, err := parseSpec("name=y,egdb=3"); err != nil || e.egdb != 3 {
+		t.Errorf("egdb=3: %d %v", e.egdb, err)
+	}
+	for _, bad := range []string{"off=nosuch", "tune.Nope=1", "w.King=x", "w.Advance9=1", "colour=red", "name", "egdb=x", "egdb=-2"} {
 		if _, err := parseSpec(bad); err == nil {
 			t.Errorf("parseSpec(%q) accepted", bad)
 		}
