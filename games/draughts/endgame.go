@@ -49,8 +49,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"oyunbot/ai"
@@ -297,12 +297,14 @@ func (p *Position) endgameLimit() int {
 
 // EGDBPieces is the most pieces the bot's endgame databases hold:
 // $OYUNBOT_DRAUGHTS_EGDB (3 to 5; 3 is the quick table alone), by default
-// 5, but 3 in tests (a test that wants more builds it).
+// 5, but 3 in a test binary (a test that wants more builds it). A test
+// binary is told by its name (go test's pkg.test), not by
+// testing.Testing, which would link package testing into the bot.
 func EGDBPieces() int {
 	if n, err := strconv.Atoi(os.Getenv("OYUNBOT_DRAUGHTS_EGDB")); err == nil {
 		return min(max(n, quickPieces), egdbMax)
 	}
-	if testing.Testing() {
+	if strings.HasSuffix(os.Args[0], ".test") || strings.HasSuffix(os.Args[0], ".test.exe") {
 		return quickPieces
 	}
 	return egdbMax

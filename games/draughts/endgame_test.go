@@ -434,3 +434,17 @@ func TestSearchOwnLeavesTheFortyMoveRule(t *testing.T) {
 		t.Errorf("not answered from the table with %d quiet plies and a win in %d", p.st.quiet, plies)
 	}
 }
+
+// TestEGDBPiecesInTests: a test binary without OYUNBOT_DRAUGHTS_EGDB uses
+// the quick table alone (no test builds the five pieces' 300 MB unasked),
+// told without package testing in the bot; the variable still decides.
+func TestEGDBPiecesInTests(t *testing.T) {
+	t.Setenv("OYUNBOT_DRAUGHTS_EGDB", "")
+	if n := EGDBPieces(); n != quickPieces {
+		t.Errorf("in a test binary: %d pieces, want %d", n, quickPieces)
+	}
+	t.Setenv("OYUNBOT_DRAUGHTS_EGDB", "4")
+	if n := EGDBPieces(); n != 4 {
+		t.Errorf("OYUNBOT_DRAUGHTS_EGDB=4: %d pieces", n)
+	}
+}
