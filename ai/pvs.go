@@ -905,7 +905,8 @@ func (e *Engine) quiesce(ply, alpha, beta int) int {
 		s.horizon++
 		return 0
 	}
-	if !ts.tuner {
+	if !ts.tuner || !e.opts.Quiescence {
+		// (Without quiescence a Tuner's mate at the horizon is found here.)
 		if st := p.Status(); st.Over {
 			return terminalScore(st, p.Turn(), ply)
 		}
