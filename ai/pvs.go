@@ -46,31 +46,32 @@ const (
 
 // tunedState is the one search's per-engine state beyond searchState.
 type tunedState struct {
-	tn       *Tuning
-	tuner    bool       // the game is a Tuner: Status only without moves, mate distance pruning
-	ex       Exchanger  // nil: no SEE pruning
-	mk       MoveKeyer  // nil: no continuation history
-	cg       CheckGiver // nil: a move is made to see whether it checks
-	evals    [MaxPly + 2]int
-	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
-	excluded [MaxPly + 1]Move
-	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
-	quiets   [MaxPly][maxQuietsSeen]Move
-	noisies  [MaxPly][maxNoisySeen]Move
-	ck       CaptureKeyer   // nil: no capture history
-	capHist  []int16        // capture history by CaptureKey
-	capDiv   int            // capture history units per gain unit
-	sk       StructureKeyer // nil: no correction history
-	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
-	sdk      SideKeyer      // nil: no side correction histories
-	corrSide [2][2][]int32  // by side to move, then by each side's SideKeys key
-	lmr      [64][64]int8
-	lmrFor   Tuning // the tuning lmr was built for
-	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
-	nmpSide  Side
-	cont     [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
-	counter  []Move     // the counter move of each previous move's key
-	nkeys    int
+	tn         *Tuning
+	tuner      bool       // the game is a Tuner: Status only without moves, mate distance pruning
+	staticEval bool       // inner nodes read the static score (a technique of the Tuning needs it)
+	ex         Exchanger  // nil: no SEE pruning
+	mk         MoveKeyer  // nil: no continuation history
+	cg         CheckGiver // nil: a move is made to see whether it checks
+	evals      [MaxPly + 2]int
+	keys       [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
+	excluded   [MaxPly + 1]Move
+	sorted     [MaxPly + 1]bool // the node's remaining moves need no more ordering
+	quiets     [MaxPly][maxQuietsSeen]Move
+	noisies    [MaxPly][maxNoisySeen]Move
+	ck         CaptureKeyer   // nil: no capture history
+	capHist    []int16        // capture history by CaptureKey
+	capDiv     int            // capture history units per gain unit
+	sk         StructureKeyer // nil: no correction history
+	corr       [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
+	sdk        SideKeyer      // nil: no side correction histories
+	corrSide   [2][2][]int32  // by side to move, then by each side's SideKeys key
+	lmr        [64][64]int8
+	lmrFor     Tuning // the tuning lmr was built for
+	nmpPly     int    // null moves are off for nmpSide below this ply (verification)
+	nmpSide    Side
+	cont       [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
+	counter    []Move     // the counter move of each previous move's key
+	nkeys      int
 }
 
 // noTuning is the Tuning of a game without one, or with Options.Tuned
@@ -141,6 +142,10 @@ func (e *Engine) setupPVS(p Position) {
 			}
 		}
 	}
+	// The static score of an inner node is read only where a technique
+	// asks for it (a game without a Tuning spares an evaluation a node).
+	ts.staticEval = ts.tn.RFPDepth > 0 || ts.tn.FutilityDepth > 0 || ts.tn.LMPDepth > 0 || ts.tn.NullDepth > 0 ||
+		ts.tn.ProbCutDepth > 0 || ts.tn.LMRDivisor > 0 || ts.sk != nil
 	ts.nmpPly = 0
 	for i := range ts.keys {
 		ts.keys[i] = -1
@@ -512,7 +517,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	ev, staticEval := noEval, noEvalTT
 	improving := false
 	var ck corrKeys // the correction histories' keys, read when not in check
-	if !inCheck {
+	if !inCheck && ts.staticEval {
 		if ttEval != noEvalTT {
 			ev = ttEval
 		} else {
@@ -918,7 +923,10 @@ func (e *Engine) quiesce(ply, alpha, beta int) int {
 	pvNode := beta-alpha > 1
 	key := p.Hash()
 	ttMove, ttDeeper, ttEval := NoMove, false, noEvalTT
-	if e.tt != nil {
+	// Quiescence uses the table in a game with a Tuning: in the others,
+	// whose quiescence is short, its cache misses cost more than it saves.
+	qsTT := e.tt != nil && ts.tuner
+	if qsTT {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttDeeper, ttEval = ent.move, ent.depth > 0, int(ent.eval)
 			if v := scoreFromTT(int(ent.score), ply); !pvNode && boundCuts(ent.flags&boundMask, v, alpha, beta) {
@@ -1014,7 +1022,7 @@ func (e *Engine) quiesce(ply, alpha, beta int) int {
 			break
 		}
 	}
-	if e.tt != nil && !ttDeeper { // a deeper search's entry is worth more
+	if qsTT && !ttDeeper { // a deeper search's entry is worth more
 		flags := boundOf(best, alpha0, beta)
 		ev := noEvalTT
 		if raw != noEval {

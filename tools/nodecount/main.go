@@ -4,7 +4,7 @@
 // alike print the same lines, so a refactor of the search can be checked
 // node for node (BENCHMARKS.md, "One search in ai"):
 //
-//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME]
+//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME] [-cpuprofile F]
 //
 // Positions are the start position after 0 to -plies random plies drawn
 // from -seed (a position over or at a dice roll is skipped). -off takes
@@ -20,6 +20,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"strings"
 
 	"oyunbot/ai"
@@ -40,8 +41,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	turns := fs.Bool("turns", false, "depth counts turns (ai.Limits.Turns)")
 	off := fs.String("off", "", "engine switches to switch off, comma-separated")
 	levelName := fs.String("level", "", "search as this level of the game (style, Plain), at -depth")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "nodecount:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "nodecount:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	g, err := registry.Lookup(*gameName)
 	if err != nil {
