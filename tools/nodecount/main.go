@@ -4,13 +4,14 @@
 // alike print the same lines, so a refactor of the search can be checked
 // node for node (BENCHMARKS.md, "One search in ai"):
 //
-//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME] [-cpuprofile F]
+//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME] [-reuse] [-cpuprofile F]
 //
 // Positions are the start position after 0 to -plies random plies drawn
 // from -seed (a position over or at a dice roll is skipped). -off takes
 // engine switches (ai.Switches) to switch off, comma-separated; -level
 // searches with a level of the game (its style and Plain flag, the depth
-// given) through Choose without deliberate mistakes.
+// given) through Choose without deliberate mistakes. Each search has a
+// fresh engine unless -reuse.
 package main
 
 import (
@@ -41,6 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	turns := fs.Bool("turns", false, "depth counts turns (ai.Limits.Turns)")
 	off := fs.String("off", "", "engine switches to switch off, comma-separated")
 	levelName := fs.String("level", "", "search as this level of the game (style, Plain), at -depth")
+	reuse := fs.Bool("reuse", false, "one engine searches every position in turn (its table and histories carried over, as in a game)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -89,6 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	buf := make([]ai.Move, 0, ai.MaxMoves)
 	var total int64
+	shared := ai.NewEngine(opts)
 	for i := 0; i < *n; i++ {
 		p := g.Start()
 		k := rng.IntN(*plies + 1)
@@ -105,7 +108,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if p.Status().Over || p.Turn() == ai.Chance {
 			continue
 		}
-		e := ai.NewEngine(opts)
+		e := shared
+		if !*reuse {
+			e = ai.NewEngine(opts)
+		}
 		var res ai.Result
 		if lvl != nil {
 			res = e.Choose(context.Background(), p, *lvl, nil)
