@@ -207,10 +207,10 @@ type Level struct {
 	// chosen openings), while the level's deliberate mistakes still
 	// happen (they need Choose's rng, which would also open the book).
 	NoBook bool
-	// Plain searches full width to Limits.Depth and no further, as a seed
-	// document's engine did: no quiescence, check extension, null move,
-	// reductions or futility pruning (alpha-beta and move ordering do not
-	// change the result).
+	// Plain searches with the plain alpha-beta (plain.go) full width to
+	// Limits.Depth and no further, as a seed document's engine did: no
+	// quiescence, check extension, null move, reductions or futility
+	// pruning (alpha-beta and move ordering do not change the result).
 	Plain bool
 }
 

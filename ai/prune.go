@@ -140,7 +140,7 @@ type SideKeyer interface {
 }
 
 // CheckGiver is implemented by games that can tell whether a legal move
-// gives check without making it; the modern search then prunes a move
+// gives check without making it; the one search then prunes a move
 // before making it (it never prunes a check).
 type CheckGiver interface {
 	GivesCheck(m Move) bool
@@ -180,7 +180,7 @@ type Tuning struct {
 	SingularDepth, SingularMargin int
 	// Late move reductions: LMRBase + ln(depth)·ln(moves)/LMRDivisor
 	// plies (both times 100), less one ply per LMRHistory of the move's
-	// history.
+	// history (LMRDivisor 0: no reductions).
 	LMRBase, LMRDivisor, LMRHistory int
 	// Internal iterative reduction: a node without a table move searched
 	// at IIRDepth or more is searched one ply less.

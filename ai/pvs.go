@@ -1,27 +1,37 @@
 package ai
 
-// pvs.go is the modern selective search for games that tune it (Tuner):
-// a principal variation search as chess engines do it, for two players
-// taking turns with a Checker and no chance. Compared with negamax in
-// search.go it adds aspiration windows at the root, reverse futility,
-// null move with adaptive reduction and verification, late move pruning,
-// futility and SEE pruning per move, late move reductions from a
-// logarithmic table adjusted by history, singular and check extensions,
-// internal iterative reduction, mate distance pruning, quiescence that
-// answers checks, and move ordering by the table's move, exchange gain,
-// killers, counter moves, history and continuation history, and a
-// correction history of the static score by structure. The rules'
+// pvs.go is the engine's one search: a principal variation search as
+// chess engines do it, for every game without dice, whose techniques a
+// game switches on by what it lends the engine (the interfaces of
+// prune.go) and by its Tuning (Tuner), each with its Options switch.
+//
+// Every game gets iterative deepening over a null-window search after the
+// first move with a transposition table, killers, history, quiescence
+// (never standing pat where every move is a capture, or in check) and
+// same-side plies (a turn that goes on, as İşlem's capture choice, keeps
+// sign and window and, with Limits.Turns, depth). A game without a
+// Tuning (tictactoe, dama, islem) gets nothing more, and the rules'
+// Status is asked at every node. A Tuner (chess, draughts) adds, as its
+// Tuning sets them: aspiration windows at the root, reverse futility,
+// null move with adaptive reduction and verification (NullMover),
+// late move pruning, futility and SEE pruning per move (Exchanger),
+// late move reductions from a logarithmic table adjusted by history,
+// singular and check extensions (Checker), internal iterative
+// reduction, ProbCut, mate distance pruning, move ordering by exchange
+// gain (MoveScorer), counter moves and continuation history
+// (MoveKeyer), a capture history (CaptureKeyer) and a correction
+// history of the static score (StructureKeyer, SideKeyer); its rules'
 // Status is asked only where no move is left: a draw by rule shows as a
 // position without moves, and a repetition through Repeater.
 //
-// Every technique has its Options switch; the Tuning's zero depths switch
-// techniques off for a game.
+// The plain alpha-beta of plain.go is the reference it is checked
+// against; dice positions are searched there (expectiminimax).
 
 import (
 	"math"
 )
 
-// Ordering of the modern search: the table's move, good captures by
+// Ordering of the one search: the table's move, good captures by
 // gain, killers and the counter move, quiet moves by history, then the
 // captures that lose material.
 const (
@@ -888,7 +898,7 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// quiesce is the modern search's quiescence: noisy moves only, standing
+// quiesce is the one search's quiescence: noisy moves only, standing
 // pat on the static score unless in check, where every move is searched
 // (and a mate is found). Captures that lose material, or cannot lift the
 // score near alpha, are skipped.
