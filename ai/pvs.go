@@ -514,7 +514,11 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
 			ttEval = int(ent.eval)
-			if !pvNode && excluded.IsNone() && ttDepth >= depth && s.ttCutoff(&ent, ttScore, alpha, beta) {
+			// A game without a Tuning takes the table's cutoffs at PV nodes
+			// too, as the plain search does: along a game, the searches of
+			// the moves before have left most of the tree in the table
+			// (twice the nodes without them, tools/nodecount -line).
+			if (!pvNode || !ts.tuner) && excluded.IsNone() && ttDepth >= depth && s.ttCutoff(&ent, ttScore, alpha, beta) {
 				if tn.TTCutHistory > 0 && depth >= tn.TTCutHistory && ttScore >= beta && !ttMove.IsNone() && e.hasMove(ply, ttMove) && !p.Noisy(ttMove) {
 					e.updateQuietHistory(ttMove, nil, ply, depth, turn)
 				}

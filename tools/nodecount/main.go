@@ -4,7 +4,7 @@
 // alike print the same lines, so a refactor of the search can be checked
 // node for node (BENCHMARKS.md, "One search in ai"):
 //
-//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME] [-reuse] [-cpuprofile F]
+//	go run ./tools/nodecount -game dama -depth 6 [-positions 20] [-plies 10] [-seed 1] [-turns] [-off SWITCHES] [-level NAME] [-reuse | -line] [-cpuprofile F]
 //
 // Positions are the start position after 0 to -plies random plies drawn
 // from -seed (a position over or at a dice roll is skipped). -off takes
@@ -42,6 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	turns := fs.Bool("turns", false, "depth counts turns (ai.Limits.Turns)")
 	off := fs.String("off", "", "engine switches to switch off, comma-separated")
 	levelName := fs.String("level", "", "search as this level of the game (style, Plain), at -depth")
+	line := fs.Bool("line", false, "the positions are one game's: after the random plies, each search's best move is played (one engine, as -reuse)")
 	reuse := fs.Bool("reuse", false, "one engine searches every position in turn (its table and histories carried over, as in a game)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	if err := fs.Parse(args); err != nil {
@@ -92,9 +93,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	buf := make([]ai.Move, 0, ai.MaxMoves)
 	var total int64
 	shared := ai.NewEngine(opts)
+	var p games.Position
 	for i := 0; i < *n; i++ {
-		p := g.Start()
-		k := rng.IntN(*plies + 1)
+		k := 0
+		if !*line || p == nil {
+			p = g.Start()
+			k = rng.IntN(*plies + 1)
+		}
 		for j := 0; j < k && !p.Status().Over; j++ {
 			if p.Turn() == ai.Chance {
 				break
@@ -106,10 +111,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			p.Make(moves[rng.IntN(len(moves))])
 		}
 		if p.Status().Over || p.Turn() == ai.Chance {
+			if *line {
+				break
+			}
 			continue
 		}
 		e := shared
-		if !*reuse {
+		if !*reuse && !*line {
 			e = ai.NewEngine(opts)
 		}
 		var res ai.Result
@@ -124,6 +132,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s %2d plies %2d: nodes %9d best %-10s score %6d\n", *gameName, i, k, res.Nodes, best, res.Score)
 		total += res.Nodes
+		if *line {
+			if res.Best.IsNone() {
+				break
+			}
+			p.Make(res.Best)
+		}
 	}
 	fmt.Fprintf(stdout, "%s depth %d: %d nodes\n", *gameName, *depth, total)
 	return 0
