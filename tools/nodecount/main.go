@@ -39,6 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("positions", 20, "positions searched")
 	plies := fs.Int("plies", 10, "at most this many random plies from the start")
 	seed := fs.Uint64("seed", 1, "seed of the random plies")
+	nodeLimit := fs.Int64("nodes", 0, "stop each search after about this many nodes (with -depth 64: a node budget)")
 	turns := fs.Bool("turns", false, "depth counts turns (ai.Limits.Turns)")
 	off := fs.String("off", "", "engine switches to switch off, comma-separated")
 	levelName := fs.String("level", "", "search as this level of the game (style, Plain), at -depth")
@@ -85,13 +86,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "nodecount: unknown level %q\n", *levelName)
 			return 2
 		}
-		l.Limits = ai.Limits{Depth: *depth, Turns: *turns}
+		l.Limits = ai.Limits{Depth: *depth, Nodes: *nodeLimit, Turns: *turns}
 		l.BlunderProb = 0
 		lvl = &l
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	buf := make([]ai.Move, 0, ai.MaxMoves)
 	var total int64
+	depthSum, searches := 0, 0
 	shared := ai.NewEngine(opts)
 	var p games.Position
 	for i := 0; i < *n; i++ {
@@ -124,20 +126,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if lvl != nil {
 			res = e.Choose(context.Background(), p, *lvl, nil)
 		} else {
-			res = e.Search(context.Background(), p, ai.Limits{Depth: *depth, Turns: *turns}, nil)
+			res = e.Search(context.Background(), p, ai.Limits{Depth: *depth, Nodes: *nodeLimit, Turns: *turns}, nil)
 		}
 		best := "-"
 		if !res.Best.IsNone() {
 			best = p.FormatMove(res.Best)
 		}
-		fmt.Fprintf(stdout, "%s %2d plies %2d: nodes %9d best %-10s score %6d\n", *gameName, i, k, res.Nodes, best, res.Score)
+		fmt.Fprintf(stdout, "%s %2d plies %2d: nodes %9d best %-10s score %6d depth %2d\n", *gameName, i, k, res.Nodes, best, res.Score, res.Depth)
 		total += res.Nodes
+		depthSum += res.Depth
+		searches++
 		if *line {
 			if res.Best.IsNone() {
 				break
 			}
 			p.Make(res.Best)
 		}
+	}
+	if *nodeLimit > 0 && searches > 0 {
+		fmt.Fprintf(stdout, "%s %d nodes a search: depth %.2f on average\n", *gameName, *nodeLimit, float64(depthSum)/float64(searches))
 	}
 	fmt.Fprintf(stdout, "%s depth %d: %d nodes\n", *gameName, *depth, total)
 	return 0
