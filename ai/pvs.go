@@ -548,7 +548,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		improving = ply >= 2 && ts.evals[ply-2] != noEval && ev > ts.evals[ply-2]
 	}
 	ts.evals[ply] = ev
-	if ply+2 < MaxPly {
+	if ply+2 < MaxPly && ts.tuner {
 		e.killers[ply+2] = [2]Move{} // the grandchildren's start afresh
 	}
 
