@@ -46,32 +46,40 @@ type Result struct {
 }
 
 // Options switch the engine's techniques on and off one by one, so that a
-// level is a preset and a feature can be measured alone.
+// level is a preset and a feature can be measured alone. Every game is
+// searched by the one search (pvs.go) with the techniques switched on
+// here that the game lends what they need for (the interfaces of
+// prune.go); a game's Tuning (Tuner) sets their margins and depths, and a
+// game without one gets none of the techniques that need them.
 type Options struct {
-	AlphaBeta  bool // alpha-beta pruning; off: plain negamax over the full tree
+	AlphaBeta  bool // alpha-beta pruning; off: the plain search's full-width negamax (plain.go)
 	TT         bool // transposition table of TTSizeMB MiB
 	TTSizeMB   int
 	Quiescence bool // follow noisy moves past the depth horizon
 	Killers    bool // two killer moves per ply
 	History    bool // history heuristic
-	// PVS searches every move after the first with a null window and again
-	// with the full window only when it beats alpha (needs AlphaBeta).
+	// PVS gives the plain search (plain.go) a null window after the first
+	// move, searched again with the full window only when it beats alpha
+	// (needs AlphaBeta). The one search always has it.
 	PVS bool
+	// Plain searches with the plain alpha-beta (plain.go), the seed and
+	// teaching reference, instead of the one search: as a level with
+	// Plain does, and to measure the one search against it
+	// (tools/selfplay's "hard-pvs").
+	Plain bool
 	// The selective techniques below take effect only in games that
 	// implement the interface named (see prune.go); others are searched
 	// as without them.
-	NullMove  bool // null-move pruning (NullMover; needs AlphaBeta)
+	NullMove  bool // null-move pruning (NullMover, Tuning.NullDepth; needs AlphaBeta)
 	CheckExt  bool // a position in check is searched one ply deeper (Checker)
-	LMR       bool // late quiet moves searched shallower first (Checker; needs AlphaBeta)
+	LMR       bool // late moves searched shallower first (Tuning.LMRDivisor)
 	GameOrder bool // captures ordered, and losing ones skipped in quiescence, by the game's MoveScorer
-	// Futility: within a few plies of the horizon, a node whose static
-	// score is far above beta is cut, and quiet moves of one far below
-	// alpha are skipped (Checker; needs AlphaBeta).
+	// Futility: within Tuning.FutilityDepth plies of the horizon, quiet
+	// moves of a node whose static score is far below alpha are skipped.
 	Futility bool
-	// Tuned switches on the modern selective search (pvs.go) for games
-	// that tune it (Tuner); the techniques below belong to it and take
-	// effect only there. Off, or in other games, the search is the one
-	// above.
+	// Tuned uses the game's Tuning (Tuner); off, or in a game without
+	// one, the techniques that need one are off (a zero Tuning). The
+	// techniques below take effect only with a Tuning that sets them.
 	Tuned           bool
 	Aspiration      bool // aspiration windows at the root
 	ReverseFutility bool // a node far above beta returns its static score
@@ -83,8 +91,8 @@ type Options struct {
 	ContHistory     bool // continuation history and counter moves (MoveKeyer)
 }
 
-// DefaultOptions enables every technique with a 16 MiB table (the modern
-// search's only in games that implement Tuner).
+// DefaultOptions enables every technique of the one search with a 16 MiB
+// table (Plain off).
 func DefaultOptions() Options {
 	return Options{AlphaBeta: true, TT: true, TTSizeMB: 16, Quiescence: true, Killers: true, History: true, PVS: true,
 		NullMove: true, CheckExt: true, LMR: true, GameOrder: true, Futility: true,
@@ -108,17 +116,16 @@ type Engine struct {
 	chances   [MaxPly][]ChanceOutcome // allocated on first use (dice games)
 	killers   [MaxPly][2]Move
 	history   [1 << historyBits]int32
-	pv        [MaxPly + 1][MaxPly + 1]Move
-	pvLen     [MaxPly + 1]int
+	pv        pvTable
 	rootMoves []rootMove
 	lastRoot  []rootMove       // root moves of the last completed iteration
 	nullPly   [MaxPly + 1]bool // the move into this ply was a null move
-	ts        *tunedState      // the modern search's state (pvs.go), made on first use
+	ts        *tunedState      // the one search's state (pvs.go), made on first use
 	tuning    *Tuning          // replaces the game's Tuning when not nil (SetTuning)
 	own       any              // a game's own search's state (OwnSearcher)
 }
 
-// SetTuning makes the modern search use t instead of the game's own
+// SetTuning makes the one search use t instead of the game's own
 // Tuning (nil: the game's again), so that a parameter can be tried
 // without rebuilding the game.
 func (e *Engine) SetTuning(t *Tuning) {
@@ -136,7 +143,10 @@ func NewEngine(opts Options) *Engine {
 	if opts.TT {
 		e.tt = newTT(opts.TTSizeMB)
 	}
-	e.initBuffers()
+	for i := range e.moves {
+		e.moves[i] = make([]Move, 0, MaxMoves)
+		e.order[i] = make([]int32, MaxMoves)
+	}
 	return e
 }
 
@@ -149,7 +159,9 @@ func (e *Engine) Options() Options { return e.opts }
 func (e *Engine) NewGame() {
 	e.killers = [MaxPly][2]Move{}
 	clear(e.history[:])
-	e.tunedNewGame()
+	if e.ts != nil {
+		e.ts.newGame()
+	}
 	if e.tt != nil {
 		e.tt.age()
 	}
@@ -195,10 +207,10 @@ type Level struct {
 	// chosen openings), while the level's deliberate mistakes still
 	// happen (they need Choose's rng, which would also open the book).
 	NoBook bool
-	// Plain searches full width to Limits.Depth and no further, as a seed
-	// document's engine did: no quiescence, check extension, null move,
-	// reductions or futility pruning (alpha-beta and move ordering do not
-	// change the result).
+	// Plain searches with the plain alpha-beta (plain.go) full width to
+	// Limits.Depth and no further, as a seed document's engine did: no
+	// quiescence, check extension, null move, reductions or futility
+	// pruning (alpha-beta and move ordering do not change the result).
 	Plain bool
 }
 

@@ -106,7 +106,7 @@ func (e *Engine) ChooseWith(ctx context.Context, p Position, lvl Level, rng *ran
 	if lvl.Plain {
 		opts := e.opts
 		e.opts.Quiescence, e.opts.CheckExt, e.opts.NullMove, e.opts.LMR, e.opts.Futility = false, false, false, false, false
-		e.opts.Tuned = false
+		e.opts.Plain = true
 		defer func() { e.opts = opts }()
 	}
 	blunder := lvl.BlunderProb > 0 && rng != nil

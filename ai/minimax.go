@@ -7,7 +7,7 @@ import "math"
 // node, for teaching and for checking the engine. eval scores a leaf from the
 // side to move's point of view; nil means Position.Evaluate.
 //
-// It follows the engine's conventions (see search.go): scores are from the
+// It follows the engine's conventions (see plain.go): scores are from the
 // side to move's point of view (First's at a Chance root, where Best is
 // NoMove), negated only when the side changes, Win-ply for a won game, a
 // repeated position below the root a draw (Repeater), chance nodes averaged

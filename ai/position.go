@@ -1,9 +1,10 @@
-// Package ai is the common game-AI engine: negamax alpha-beta with iterative
-// deepening under a context deadline, a transposition table, move ordering,
-// quiescence, expectiminimax chance nodes and single-agent puzzle search.
-// Games with checks can lend it what a chess engine's selective search
-// needs (NullMover, Checker, MoveScorer: see prune.go) and an opening book
-// (Booker).
+// Package ai is the common game-AI engine: one principal variation search
+// (pvs.go) with iterative deepening under a context deadline, a
+// transposition table, move ordering and quiescence, whose selective
+// techniques a game switches on by lending what they need (NullMover,
+// Checker, MoveScorer, Tuner...: see prune.go); the plain alpha-beta with
+// expectiminimax chance nodes (plain.go) as its seed/teaching reference;
+// single-agent puzzle search; levels and an opening book (Booker).
 // It knows no game: a game is anything that implements Position.
 //
 // Decisions every game follows (they are the engine's contract):

@@ -1,10 +1,12 @@
 package ai
 
 // prune.go holds the optional interfaces through which a game lends the
-// engine what it needs for the selective techniques of a real chess engine
-// (null-move pruning, check extension, late-move reductions, capture
-// ordering by exchange value). A game that implements none of them is
-// searched exactly as before; each technique is also switchable in Options
+// one search (pvs.go) what it needs for the selective techniques of a
+// real chess engine (null-move pruning, check extension, late-move
+// reductions, capture ordering by exchange value, the histories) and
+// the Tuning that sets their depths and margins. A game that implements
+// none of them gets a principal variation search with a table, killers,
+// history and quiescence; each technique is also switchable in Options
 // so that self-play can measure it alone.
 
 import (
@@ -28,10 +30,9 @@ type NullMover interface {
 
 // Checker is implemented by games with check: InCheck reports whether the
 // side to move is in check. The engine extends the search of a position in
-// check by one ply (Options.CheckExt), never reduces or prunes a move that
-// gives or escapes check, and never stands pat in check. Late-move
-// reductions and futility pruning are used only in games that implement
-// it: a reduction must not hide a forcing move.
+// check by one ply (Options.CheckExt), reduces a move that gives or
+// escapes check less and never prunes it, and never stands pat in check
+// (draughts: a compulsory capture is a check).
 type Checker interface {
 	InCheck() bool
 }
@@ -47,107 +48,21 @@ type MoveScorer interface {
 	MoveScore(m Move) int
 }
 
-// Tuning of the selective techniques.
-const (
-	nullMinDepth = 3 // null-move pruning from this depth up
-	lmrMinDepth  = 3 // late-move reductions from this depth up
-	lmrMinMove   = 3 // the first moves in order are never reduced
-	// futilityDepth is the depth up to which futility pruning applies;
-	// futilityMargin (per ply of depth, in evaluation units: a pawn is
-	// about 100) is how far outside the window the static score must be.
-	futilityDepth  = 3
-	futilityMargin = 110
-)
+// lmrMinDepth is the depth from which late moves are reduced.
+const lmrMinDepth = 3
 
-// lmrReduction is how many plies the i-th move is reduced at depth: one,
-// two for a very late move in a deep search, one less at a PV node, never
-// leaving less than one ply. (A reduction of ln(depth)·ln(i)/2 plies, as
-// some engines use, scored 24-16-30 against no reductions at 100 ms a
-// move; this one 19-12-9: BENCHMARKS.md.)
-func lmrReduction(depth, i int, pv bool) int {
-	r := 1
-	if depth >= 6 && i >= 12 {
-		r = 2
-	}
-	if pv {
-		r--
-	}
-	return max(0, min(r, depth-2))
-}
-
-// nullReduction is the depth saved by a null move: 2, 3 from depth 7 up.
-func nullReduction(depth int) int {
-	if depth >= 7 {
-		return 3
-	}
-	return 2
-}
-
-// noisyOrder is the ordering score of a noisy move the game scores gain:
-// winning and even captures above the killers, best gain first; losing
-// ones between the killers and history.
-func noisyOrder(gain int) int32 {
-	g := int32(max(min(gain, 1<<24), -(1 << 24)))
-	if g >= 0 {
-		return orderNoisy + g
-	}
-	return orderKiller/2 + g
-}
-
-// nullMove tries null-move pruning at a node: the side to move passes and
-// a search reduced by nullReduction still scores at least beta, so a real
-// move will too. ok reports a cutoff with its score. Not at the root, in
-// check, at PV nodes, after another null move, near a mate score, or where
-// the game says passing is unsound (NullOK).
-func (e *Engine) nullMove(depth, ply, beta int, turn Side, inCheck, pvNode bool) (v int, ok bool) {
-	s := &e.s
-	if s.nm == nil || ply == 0 || inCheck || pvNode || depth < nullMinDepth || e.nullPly[ply] ||
-		beta >= mateBound || beta <= -mateBound || !s.nm.NullOK() || s.p.Evaluate() < beta {
-		return 0, false
-	}
-	s.nm.MakeNull()
-	e.nullPly[ply+1] = true
-	v = -e.negamax(depth-1-nullReduction(depth), ply+1, -beta, -beta+1, turn.Opponent())
-	e.nullPly[ply+1] = false
-	s.nm.UnmakeNull()
-	if s.stop || v < beta {
-		return 0, false
-	}
-	return beta, true // a bound only: a null move proves no mate
-}
-
-// lateReduction is how many plies less the i-th move (just made) is first
-// searched: a quiet move late in order, when reduce allows it at this node.
-func (e *Engine) lateReduction(reduce bool, depth, i, ply int, turn Side, pvNode bool) int {
-	if !reduce || i < lmrMinMove || !e.quietMove(ply, i, turn) {
-		return 0
-	}
-	return lmrReduction(depth, i, pvNode)
-}
-
-// quietMove reports whether the i-th move at ply, just made, is quiet in
-// the selective techniques' sense: not the table's move, a noisy move or a
-// killer, and it neither gives check nor leaves the side's turn
-// unfinished. Only for games with checks (e.s.chk set).
-func (e *Engine) quietMove(ply, i int, turn Side) bool {
-	if e.order[ply][i] >= orderKiller/2-(1<<24) {
-		return false // a TT move, a capture or a killer
-	}
-	p := e.s.p
-	return p.Turn() != turn && p.Turn() != Chance && !e.s.chk.InCheck()
-}
-
-// Tuner is implemented by games that want the engine's modern selective
-// search (pvs.go): principal variation search with aspiration windows,
-// reverse futility, null move with verification, late move pruning and
-// reductions by history, SEE pruning, singular and check extensions, and
-// move ordering by history, continuation history and counter moves. Its
-// margins are in evaluation units, so the game supplies them, tuned to its
-// evaluation. The modern search assumes what chess is: two players taking
-// turns one ply at a time, no chance, and a Checker; a game that is not so
-// must not implement Tuner (the engine ignores it for a Stochastic game).
-// Options.Tuned switches the modern search on; each technique has its own
-// switch besides.
+// Tuner is implemented by games that tune the one search's selective
+// techniques (pvs.go): aspiration windows, reverse futility, null move
+// with verification, late move pruning and reductions by history, SEE
+// pruning, singular extension, internal iterative reduction, ProbCut,
+// the capture and correction histories. Its margins are in evaluation
+// units, so the game supplies them, tuned to its evaluation; a game
+// without a Tuning is searched with none of them. A Tuner also promises
+// what chess and draughts are: Moves is empty where the game is over
+// (the search asks Status only there, where a game without a Tuning has
+// it asked at every node) and a win is worth one point (mate distance
+// pruning). Options.Tuned switches the Tuning on; each technique has its
+// own switch besides.
 type Tuner interface {
 	Tuning() *Tuning
 }
@@ -225,7 +140,7 @@ type SideKeyer interface {
 }
 
 // CheckGiver is implemented by games that can tell whether a legal move
-// gives check without making it; the modern search then prunes a move
+// gives check without making it; the one search then prunes a move
 // before making it (it never prunes a check).
 type CheckGiver interface {
 	GivesCheck(m Move) bool
@@ -265,7 +180,7 @@ type Tuning struct {
 	SingularDepth, SingularMargin int
 	// Late move reductions: LMRBase + ln(depth)·ln(moves)/LMRDivisor
 	// plies (both times 100), less one ply per LMRHistory of the move's
-	// history.
+	// history (LMRDivisor 0: no reductions).
 	LMRBase, LMRDivisor, LMRHistory int
 	// Internal iterative reduction: a node without a table move searched
 	// at IIRDepth or more is searched one ply less.

@@ -1,27 +1,37 @@
 package ai
 
-// pvs.go is the modern selective search for games that tune it (Tuner):
-// a principal variation search as chess engines do it, for two players
-// taking turns with a Checker and no chance. Compared with negamax in
-// search.go it adds aspiration windows at the root, reverse futility,
-// null move with adaptive reduction and verification, late move pruning,
-// futility and SEE pruning per move, late move reductions from a
-// logarithmic table adjusted by history, singular and check extensions,
-// internal iterative reduction, mate distance pruning, quiescence that
-// answers checks, and move ordering by the table's move, exchange gain,
-// killers, counter moves, history and continuation history, and a
-// correction history of the static score by structure. The rules'
+// pvs.go is the engine's one search: a principal variation search as
+// chess engines do it, for every game without dice, whose techniques a
+// game switches on by what it lends the engine (the interfaces of
+// prune.go) and by its Tuning (Tuner), each with its Options switch.
+//
+// Every game gets iterative deepening over a null-window search after the
+// first move with a transposition table, killers, history, quiescence
+// (never standing pat where every move is a capture, or in check) and
+// same-side plies (a turn that goes on, as İşlem's capture choice, keeps
+// sign and window and, with Limits.Turns, depth). A game without a
+// Tuning (tictactoe, dama, islem) gets nothing more, and the rules'
+// Status is asked at every node. A Tuner (chess, draughts) adds, as its
+// Tuning sets them: aspiration windows at the root, reverse futility,
+// null move with adaptive reduction and verification (NullMover),
+// late move pruning, futility and SEE pruning per move (Exchanger),
+// late move reductions from a logarithmic table adjusted by history,
+// singular and check extensions (Checker), internal iterative
+// reduction, ProbCut, mate distance pruning, move ordering by exchange
+// gain (MoveScorer), counter moves and continuation history
+// (MoveKeyer), a capture history (CaptureKeyer) and a correction
+// history of the static score (StructureKeyer, SideKeyer); its rules'
 // Status is asked only where no move is left: a draw by rule shows as a
 // position without moves, and a repetition through Repeater.
 //
-// Every technique has its Options switch; the Tuning's zero depths switch
-// techniques off for a game.
+// The plain alpha-beta of plain.go is the reference it is checked
+// against; dice positions are searched there (expectiminimax).
 
 import (
 	"math"
 )
 
-// Ordering of the modern search: the table's move, good captures by
+// Ordering of the one search: the table's move, good captures by
 // gain, killers and the counter move, quiet moves by history, then the
 // captures that lose material.
 const (
@@ -44,48 +54,55 @@ const (
 	noisyScale = 8
 )
 
-// tunedState is the modern search's per-engine state beyond searchState.
+// tunedState is the one search's per-engine state beyond searchState.
 type tunedState struct {
-	tn       *Tuning
-	ex       Exchanger  // nil: no SEE pruning
-	mk       MoveKeyer  // nil: no continuation history
-	cg       CheckGiver // nil: a move is made to see whether it checks
-	evals    [MaxPly + 2]int
-	keys     [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
-	excluded [MaxPly + 1]Move
-	sorted   [MaxPly + 1]bool // the node's remaining moves need no more ordering
-	quiets   [MaxPly][maxQuietsSeen]Move
-	noisies  [MaxPly][maxNoisySeen]Move
-	ck       CaptureKeyer   // nil: no capture history
-	capHist  []int16        // capture history by CaptureKey
-	capDiv   int            // capture history units per gain unit
-	sk       StructureKeyer // nil: no correction history
-	corr     [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
-	sdk      SideKeyer      // nil: no side correction histories
-	corrSide [2][2][]int32  // by side to move, then by each side's SideKeys key
-	lmr      [64][64]int8
-	lmrFor   Tuning // the tuning lmr was built for
-	nmpPly   int    // null moves are off for nmpSide below this ply (verification)
-	nmpSide  Side
-	cont     [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
-	counter  []Move     // the counter move of each previous move's key
-	nkeys    int
+	tn         *Tuning
+	tuner      bool       // the game is a Tuner: Status only without moves, mate distance pruning
+	staticEval bool       // inner nodes read the static score (a technique of the Tuning needs it)
+	ex         Exchanger  // nil: no SEE pruning
+	mk         MoveKeyer  // nil: no continuation history
+	cg         CheckGiver // nil: a move is made to see whether it checks
+	evals      [MaxPly + 2]int
+	keys       [MaxPly + 2]int // the key of the move made at each ply (-1: none, or a null move)
+	excluded   [MaxPly + 1]Move
+	sorted     [MaxPly + 1]bool // the node's remaining moves need no more ordering
+	quiets     [MaxPly][maxQuietsSeen]Move
+	noisies    [MaxPly][maxNoisySeen]Move
+	ck         CaptureKeyer   // nil: no capture history
+	capHist    []int16        // capture history by CaptureKey
+	capDiv     int            // capture history units per gain unit
+	sk         StructureKeyer // nil: no correction history
+	corr       [2][]int32     // correction history by side and StructureKey, in 1/corrGrain units
+	sdk        SideKeyer      // nil: no side correction histories
+	corrSide   [2][2][]int32  // by side to move, then by each side's SideKeys key
+	lmr        [64][64]int8
+	lmrFor     Tuning // the tuning lmr was built for
+	nmpPly     int    // null moves are off for nmpSide below this ply (verification)
+	nmpSide    Side
+	cont       [2][]int16 // continuation history: [0] one ply back, [1] two, by prevKey*MoveKeys+key
+	counter    []Move     // the counter move of each previous move's key
+	nkeys      int
 }
 
-// tunedSetup prepares the modern search for p, or reports that it does
-// not apply (the game is no Tuner, or the options switch it off).
-func (e *Engine) tunedSetup(p Position) bool {
-	t, ok := p.(Tuner)
-	if !ok || !e.opts.Tuned || !e.opts.AlphaBeta || e.s.chk == nil || e.s.st != nil {
-		return false
-	}
+// noTuning is the Tuning of a game without one, or with Options.Tuned
+// off: every technique that needs one is off.
+var noTuning Tuning
+
+// setupPVS prepares the one search for p: the game's Tuning (or none)
+// and the tables of the techniques it lends what they need.
+func (e *Engine) setupPVS(p Position) {
 	if e.ts == nil {
 		e.ts = &tunedState{}
 	}
 	ts := e.ts
-	ts.tn = t.Tuning()
-	if e.tuning != nil {
-		ts.tn = e.tuning
+	t, tuner := p.(Tuner)
+	ts.tuner = tuner
+	ts.tn = &noTuning
+	if tuner && e.opts.Tuned {
+		ts.tn = t.Tuning()
+		if e.tuning != nil {
+			ts.tn = e.tuning
+		}
 	}
 	ts.ex, _ = p.(Exchanger)
 	ts.cg, _ = p.(CheckGiver)
@@ -135,27 +152,28 @@ func (e *Engine) tunedSetup(p Position) bool {
 			}
 		}
 	}
+	// The static score of an inner node is read only where a technique
+	// asks for it (a game without a Tuning spares an evaluation a node).
+	ts.staticEval = ts.tn.RFPDepth > 0 || ts.tn.FutilityDepth > 0 || ts.tn.LMPDepth > 0 || ts.tn.NullDepth > 0 ||
+		ts.tn.ProbCutDepth > 0 || ts.tn.LMRDivisor > 0 || ts.sk != nil
 	ts.nmpPly = 0
 	for i := range ts.keys {
 		ts.keys[i] = -1
 	}
-	return true
 }
 
-// tunedNewGame forgets the continuation histories and counter moves.
-func (e *Engine) tunedNewGame() {
-	if e.ts == nil {
-		return
-	}
-	clear(e.ts.cont[0])
-	clear(e.ts.cont[1])
-	clear(e.ts.counter)
-	clear(e.ts.capHist)
-	clear(e.ts.corr[0])
-	clear(e.ts.corr[1])
-	for i := range e.ts.corrSide {
-		for j := range e.ts.corrSide[i] {
-			clear(e.ts.corrSide[i][j])
+// newGame forgets the continuation, capture and correction histories and
+// the counter moves.
+func (ts *tunedState) newGame() {
+	clear(ts.cont[0])
+	clear(ts.cont[1])
+	clear(ts.counter)
+	clear(ts.capHist)
+	clear(ts.corr[0])
+	clear(ts.corr[1])
+	for i := range ts.corrSide {
+		for j := range ts.corrSide[i] {
+			clear(ts.corrSide[i][j])
 		}
 	}
 }
@@ -178,8 +196,7 @@ type corrKeys struct {
 
 // corrKeys returns the correction keys of the current position (none
 // without the correction history).
-func (e *Engine) corrKeys() corrKeys {
-	ts := e.ts
+func (ts *tunedState) corrKeys() corrKeys {
 	var k corrKeys
 	if ts.sk == nil {
 		return k
@@ -193,8 +210,7 @@ func (e *Engine) corrKeys() corrKeys {
 
 // correction is what the correction history adds to side's static score
 // of the position of keys k (0 without one).
-func (e *Engine) correction(side Side, k corrKeys) int {
-	ts := e.ts
+func (ts *tunedState) correction(side Side, k corrKeys) int {
 	if ts.sk == nil || side > Second || side < First {
 		return 0
 	}
@@ -213,8 +229,7 @@ func (e *Engine) correction(side Side, k corrKeys) int {
 // more the deeper the search (a running average). With the sides' tables
 // as well, each of the three moves toward its value plus the error of
 // their sum.
-func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
-	ts := e.ts
+func (ts *tunedState) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	c := ts.corr[side]
 	mask := uint64(len(c) - 1)
 	ent := &c[k.structure&mask]
@@ -235,18 +250,6 @@ func (e *Engine) updateCorrection(side Side, depth, best, raw int, k corrKeys) {
 	for _, en := range ents {
 		target := max(-corrLimit*corrGrain, min(*en+errSum, corrLimit*corrGrain))
 		*en = (*en*(256-w) + target*w) / 256
-	}
-}
-
-// tunedAge halves the continuation histories between searches.
-func (e *Engine) tunedAge() {
-	if e.ts == nil {
-		return
-	}
-	for _, c := range e.ts.cont {
-		for i := range c {
-			c[i] /= 2
-		}
 	}
 }
 
@@ -329,8 +332,7 @@ func (e *Engine) updateQuietHistory(best Move, tried []Move, ply, depth int, sid
 
 // capHistBonus is the capture history's share of noisy move m's ordering
 // score.
-func (e *Engine) capHistBonus(m Move) int {
-	ts := e.ts
+func (ts *tunedState) capHistBonus(m Move) int {
 	return int(ts.capHist[ts.ck.CaptureKey(m)]) / ts.capDiv
 }
 
@@ -339,12 +341,12 @@ func (e *Engine) capHistBonus(m Move) int {
 // the losing ones; with the capture history, each is moved by its history
 // (at most histMax/capDiv, a fraction of a pawn's gain) and a good capture
 // stays above orderNoisy whatever its history.
-func (e *Engine) noisyOrder(m Move, g int) int32 {
+func (ts *tunedState) noisyOrder(m Move, g int) int32 {
 	switch {
-	case e.ts.ck != nil && g >= 0:
-		return orderNoisy + int32(min(g, 1<<20)*noisyScale+histMax/e.ts.capDiv+e.capHistBonus(m))
-	case e.ts.ck != nil:
-		return orderBadNoisy + int32(max(g, -(1<<20))*noisyScale+e.capHistBonus(m))
+	case ts.ck != nil && g >= 0:
+		return orderNoisy + int32(min(g, 1<<20)*noisyScale+histMax/ts.capDiv+ts.capHistBonus(m))
+	case ts.ck != nil:
+		return orderBadNoisy + int32(max(g, -(1<<20))*noisyScale+ts.capHistBonus(m))
 	case g >= 0:
 		return orderNoisy + int32(min(g, 1<<24))
 	}
@@ -353,17 +355,16 @@ func (e *Engine) noisyOrder(m Move, g int) int32 {
 
 // noisyGain is the gain (MoveScorer) of noisy move m from its ordering
 // score v, a good capture's: the inverse of noisyOrder.
-func (e *Engine) noisyGain(m Move, v int) int {
-	if e.ts.ck == nil {
+func (ts *tunedState) noisyGain(m Move, v int) int {
+	if ts.ck == nil {
 		return v - orderNoisy
 	}
-	return (v - orderNoisy - histMax/e.ts.capDiv - e.capHistBonus(m)) / noisyScale
+	return (v - orderNoisy - histMax/ts.capDiv - ts.capHistBonus(m)) / noisyScale
 }
 
 // updateCaptureHistory rewards the noisy move best that caused a cutoff at
 // ply (none: a quiet one did) and punishes the noisy moves tried before it.
-func (e *Engine) updateCaptureHistory(best Move, tried []Move, depth int) {
-	ts := e.ts
+func (ts *tunedState) updateCaptureHistory(best Move, tried []Move, depth int) {
 	bonus := min(16*depth*depth+32*depth, 1600)
 	if !best.IsNone() {
 		gravity16(&ts.capHist[ts.ck.CaptureKey(best)], bonus)
@@ -375,8 +376,8 @@ func (e *Engine) updateCaptureHistory(best Move, tried []Move, depth int) {
 	}
 }
 
-// scoreTuned fills the ordering scores of the moves at ply.
-func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
+// scoreMoves fills the ordering scores of the moves at ply.
+func (e *Engine) scoreMoves(moves []Move, ply int, side Side, ttMove Move) {
 	sc := e.orderScores(ply, len(moves))
 	// The switches and tables are read once: a move is never NoMove, so a
 	// switched-off table move, killer or counter move matches none.
@@ -410,7 +411,7 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 			if ms != nil {
 				switch g := ms.MoveScore(m); {
 				case capHist:
-					v = e.noisyOrder(m, g)
+					v = ts.noisyOrder(m, g)
 				case g >= 0:
 					v = orderNoisy + int32(min(g, 1<<24))
 				default:
@@ -429,18 +430,18 @@ func (e *Engine) scoreTuned(moves []Move, ply int, side Side, ttMove Move) {
 	ts.sorted[ply] = false
 }
 
-// pickTuned returns the i-th move of the node at ply in order, by
+// pickNext returns the i-th move of the node at ply in order, by
 // selection: the table's move, captures, killers and the counter move
 // first; at the first quiet move, the quiet moves get their history
 // scores. Once the node skips its remaining quiet moves (late move
 // pruning, futility) the order no longer matters (ts.sorted) and the
 // moves come as they lie, sparing a selection each.
-func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
+func (e *Engine) pickNext(moves []Move, i, ply int, side Side) Move {
 	ts := e.ts
 	if ts.sorted[ply] {
 		return moves[i]
 	}
-	m := e.pickMove(moves, i, ply)
+	m := pickMove(moves, e.order[ply][:len(moves)], i)
 	sc := e.order[ply][:len(moves)]
 	if sc[i] != orderQuietLazy {
 		return m
@@ -450,7 +451,7 @@ func (e *Engine) pickTuned(moves []Move, i, ply int, side Side) Move {
 			sc[j] = int32(e.quietHistory(moves[j], ply, side))
 		}
 	}
-	return e.pickMove(moves, i, ply)
+	return pickMove(moves, e.order[ply][:len(moves)], i)
 }
 
 // pvs searches the current position at depth from ply with the window
@@ -462,13 +463,13 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	ts := e.ts
 	tn := ts.tn
 	p := s.p
-	e.pvLen[ply] = 0
+	e.pv.n[ply] = 0
 	if depth <= 0 {
-		return e.qsTuned(ply, alpha, beta)
+		return e.quiesce(ply, alpha, beta)
 	}
 	s.nodes++
 	if s.nodes >= s.nextCheck {
-		e.checkLimits()
+		s.checkLimits()
 	}
 	if s.stop {
 		return 0
@@ -481,19 +482,27 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 			s.horizon++
 			return 0
 		}
-		// Mate distance: no line from here beats a mate already found
-		// nearer the root.
-		alpha = max(alpha, -Win+ply)
-		beta = min(beta, Win-ply-1)
-		if alpha >= beta {
-			return alpha
+		if !ts.tuner {
+			// A game without a Tuning may be over with moves left (three
+			// in a row), and a win may be worth more than one point.
+			if st := p.Status(); st.Over {
+				return terminalScore(st, turn, ply)
+			}
+		} else {
+			// Mate distance: no line from here beats a mate already found
+			// nearer the root.
+			alpha = max(alpha, -Win+ply)
+			beta = min(beta, Win-ply-1)
+			if alpha >= beta {
+				return alpha
+			}
 		}
 	}
 	if ply >= MaxPly-1 {
 		s.horizon++
 		return p.Evaluate()
 	}
-	inCheck := s.chk.InCheck()
+	inCheck := s.chk != nil && s.chk.InCheck()
 	if inCheck && e.opts.CheckExt {
 		depth++
 	}
@@ -505,7 +514,11 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttScore, ttDepth, ttBound = ent.move, scoreFromTT(int(ent.score), ply), int(ent.depth), ent.flags&boundMask
 			ttEval = int(ent.eval)
-			if !pvNode && excluded.IsNone() && ttDepth >= depth && e.ttCutoff(&ent, ttScore, alpha, beta) {
+			// A game without a Tuning takes the table's cutoffs at PV nodes
+			// too, as the plain search does: along a game, the searches of
+			// the moves before have left most of the tree in the table
+			// (twice the nodes without them, tools/nodecount -line).
+			if (!pvNode || !ts.tuner) && excluded.IsNone() && ttDepth >= depth && s.ttCutoff(&ent, ttScore, alpha, beta) {
 				if tn.TTCutHistory > 0 && depth >= tn.TTCutHistory && ttScore >= beta && !ttMove.IsNone() && e.hasMove(ply, ttMove) && !p.Noisy(ttMove) {
 					e.updateQuietHistory(ttMove, nil, ply, depth, turn)
 				}
@@ -518,15 +531,15 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	ev, staticEval := noEval, noEvalTT
 	improving := false
 	var ck corrKeys // the correction histories' keys, read when not in check
-	if !inCheck {
+	if !inCheck && ts.staticEval {
 		if ttEval != noEvalTT {
 			ev = ttEval
 		} else {
 			ev = p.Evaluate()
 		}
 		staticEval = ev // the table keeps the uncorrected score
-		ck = e.corrKeys()
-		ev += e.correction(turn, ck)
+		ck = ts.corrKeys()
+		ev += ts.correction(turn, ck)
 		if ttBound == boundExact || (ttBound == boundLower && ttScore > ev) || (ttBound == boundUpper && ttScore < ev) {
 			if ttScore > -mateBound && ttScore < mateBound {
 				ev = ttScore // a searched score is the better guess
@@ -535,7 +548,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		improving = ply >= 2 && ts.evals[ply-2] != noEval && ev > ts.evals[ply-2]
 	}
 	ts.evals[ply] = ev
-	if ply+2 < MaxPly {
+	if ply+2 < MaxPly && ts.tuner {
 		e.killers[ply+2] = [2]Move{} // the grandchildren's start afresh
 	}
 
@@ -639,7 +652,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		}
 		return p.Evaluate()
 	}
-	e.scoreTuned(moves, ply, turn, ttMove)
+	e.scoreMoves(moves, ply, turn, ttMove)
 	horizon0 := s.horizon
 	alpha0 := alpha
 	best, bestMove := -Inf, NoMove
@@ -653,7 +666,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 	skipQuiets := false
 	ttNoisy := false // the table's move, searched first, is noisy
 	for i := range moves {
-		m := e.pickTuned(moves, i, ply, turn)
+		m := e.pickNext(moves, i, ply, turn)
 		if m == excluded {
 			continue
 		}
@@ -704,7 +717,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		}
 		p.Make(m)
 		if ts.cg == nil {
-			givesCheck = s.chk.InCheck()
+			givesCheck = s.chk != nil && s.chk.InCheck()
 			if prune && !givesCheck {
 				p.Unmake()
 				s.horizon++
@@ -717,10 +730,10 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		}
 		var v int
 		if searched == 0 {
-			v = -e.pvs(newDepth, ply+1, -beta, -alpha, false)
+			v = e.child(newDepth, ply+1, alpha, beta, turn, false)
 		} else {
 			r := 0
-			if e.opts.LMR && depth >= lmrMinDepth && searched >= 1+boolInt(pvNode) && (quiet || order < 0) {
+			if e.opts.LMR && tn.LMRDivisor > 0 && depth >= lmrMinDepth && searched >= 1+boolInt(pvNode) && (quiet || order < 0) {
 				r = int(ts.lmr[min(depth, 63)][min(searched+1, 63)])
 				if pvNode {
 					r--
@@ -745,12 +758,12 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 				}
 				r = max(0, min(r, newDepth-1))
 			}
-			v = -e.pvs(newDepth-r, ply+1, -alpha-1, -alpha, true)
+			v = e.child(newDepth-r, ply+1, alpha, alpha+1, turn, true)
 			if v > alpha && r > 0 && !s.stop {
-				v = -e.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
+				v = e.child(newDepth, ply+1, alpha, alpha+1, turn, !cutNode)
 			}
 			if v > alpha && v < beta && !s.stop {
-				v = -e.pvs(newDepth, ply+1, -beta, -alpha, false)
+				v = e.child(newDepth, ply+1, alpha, beta, turn, false)
 			}
 		}
 		p.Unmake()
@@ -764,7 +777,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 				bestMove = m
 				alpha = v
 				if pvNode {
-					e.updatePV(ply, m)
+					e.pv.update(ply, m)
 				}
 			}
 		}
@@ -777,7 +790,7 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 				if !quiet {
 					cm = m
 				}
-				e.updateCaptureHistory(cm, ts.noisies[ply][:triedNoisy], depth)
+				ts.updateCaptureHistory(cm, ts.noisies[ply][:triedNoisy], depth)
 			}
 			break
 		}
@@ -798,19 +811,34 @@ func (e *Engine) pvs(depth, ply, alpha, beta int, cutNode bool) int {
 		return max(ev, -mateBound)
 	}
 	if e.tt != nil && excluded.IsNone() {
-		e.tt.storeEval(key, depth, ply, best, e.nodeFlags(best, alpha0, beta, horizon0), bestMove, staticEval)
+		e.tt.storeEval(key, depth, ply, best, s.nodeFlags(best, alpha0, beta, horizon0), bestMove, staticEval)
 	}
 	// The correction history learns from a quiet node's score where its
 	// bound says something about the static score: a fail high above it,
 	// a fail low below it, or an exact score.
 	if ts.sk != nil && !inCheck && excluded.IsNone() && staticEval != noEvalTT && best > -mateBound && best < mateBound &&
 		(bestMove.IsNone() || !p.Noisy(bestMove)) {
-		corrected := staticEval + e.correction(turn, ck)
+		corrected := staticEval + ts.correction(turn, ck)
 		if !(best >= beta && best <= corrected) && !(best <= alpha0 && best >= corrected) {
-			e.updateCorrection(turn, depth, best, staticEval, ck)
+			ts.updateCorrection(turn, depth, best, staticEval, ck)
 		}
 	}
 	return best
+}
+
+// child searches the position the last Make produced, a move of turn's,
+// at depth from ply within (alpha, beta), and returns its score from
+// turn's point of view: negated, with the window, when the other side
+// moves next; as it is when turn moves again (İşlem's capture choice),
+// at no cost in depth when depth counts turns (Limits.Turns).
+func (e *Engine) child(depth, ply, alpha, beta int, turn Side, cutNode bool) int {
+	if e.s.p.Turn() != turn {
+		return -e.pvs(depth, ply, -beta, -alpha, cutNode)
+	}
+	if e.s.turns {
+		depth++
+	}
+	return e.pvs(depth, ply, alpha, beta, cutNode)
 }
 
 // probCut tries the noisy moves at ply whose exchanges lift static score
@@ -829,16 +857,16 @@ func (e *Engine) probCut(depth, ply, pcBeta, ev int, ttMove Move, cutNode bool) 
 			moves = append(moves, m)
 		}
 	}
-	e.scoreTuned(moves, ply, turn, ttMove)
+	e.scoreMoves(moves, ply, turn, ttMove)
 	d := depth - 1 - ts.tn.ProbCutReduce
 	for i := range moves {
-		m := e.pickMove(moves, i, ply)
+		m := pickMove(moves, e.order[ply][:len(moves)], i)
 		ts.keys[ply+1] = -1
 		if ts.mk != nil {
 			ts.keys[ply+1] = ts.mk.MoveKey(m)
 		}
 		p.Make(m)
-		v := -e.qsTuned(ply+1, -pcBeta, -pcBeta+1)
+		v := -e.quiesce(ply+1, -pcBeta, -pcBeta+1)
 		if v >= pcBeta && d > 0 && !s.stop {
 			v = -e.pvs(d, ply+1, -pcBeta, -pcBeta+1, !cutNode)
 		}
@@ -874,18 +902,19 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// qsTuned is the modern search's quiescence: noisy moves only, standing
+// quiesce is the one search's quiescence: noisy moves only, standing
 // pat on the static score unless in check, where every move is searched
 // (and a mate is found). Captures that lose material, or cannot lift the
 // score near alpha, are skipped.
-func (e *Engine) qsTuned(ply, alpha, beta int) int {
+func (e *Engine) quiesce(ply, alpha, beta int) int {
 	s := &e.s
 	p := s.p
-	tn := e.ts.tn
-	e.pvLen[ply] = 0
+	ts := e.ts
+	tn := ts.tn
+	e.pv.n[ply] = 0
 	s.nodes++
 	if s.nodes >= s.nextCheck {
-		e.checkLimits()
+		s.checkLimits()
 	}
 	if s.stop {
 		return 0
@@ -895,14 +924,23 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 		s.horizon++
 		return 0
 	}
-	if ply >= MaxPly-1 {
+	if !ts.tuner || !e.opts.Quiescence {
+		// (Without quiescence a Tuner's mate at the horizon is found here.)
+		if st := p.Status(); st.Over {
+			return terminalScore(st, p.Turn(), ply)
+		}
+	}
+	if ply >= MaxPly-1 || !e.opts.Quiescence {
 		s.horizon++
 		return p.Evaluate()
 	}
 	pvNode := beta-alpha > 1
 	key := p.Hash()
 	ttMove, ttDeeper, ttEval := NoMove, false, noEvalTT
-	if e.tt != nil {
+	// Quiescence uses the table in a game with a Tuning: in the others,
+	// whose quiescence is short, its cache misses cost more than it saves.
+	qsTT := e.tt != nil && ts.tuner
+	if qsTT {
 		if ent, ok := e.tt.probe(key); ok {
 			ttMove, ttDeeper, ttEval = ent.move, ent.depth > 0, int(ent.eval)
 			if v := scoreFromTT(int(ent.score), ply); !pvNode && boundCuts(ent.flags&boundMask, v, alpha, beta) {
@@ -912,7 +950,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 		}
 	}
 	turn := p.Turn()
-	inCheck := s.chk.InCheck()
+	inCheck := s.chk != nil && s.chk.InCheck()
 	var moves []Move
 	best := -Inf
 	standPat, raw := noEval, noEval // the static score, corrected, and as evaluated
@@ -951,7 +989,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if raw == noEvalTT {
 				raw = p.Evaluate()
 			}
-			standPat = raw + e.correction(turn, e.corrKeys())
+			standPat = raw + ts.correction(turn, ts.corrKeys())
 			best = standPat
 			s.horizon++
 			if best >= beta || len(moves) == 0 {
@@ -962,20 +1000,25 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	}
 	alpha0 := alpha
 	bestMove := NoMove
-	e.scoreTuned(moves, ply, turn, ttMove)
+	e.scoreMoves(moves, ply, turn, ttMove)
 	for i := range moves {
-		m := e.pickTuned(moves, i, ply, turn)
+		m := e.pickNext(moves, i, ply, turn)
 		if standPat != noEval && s.ms != nil && m != ttMove {
 			g := int(e.order[ply][i])
 			if g < orderNoisy {
 				break // the rest lose material: standing pat is better
 			}
-			if tn.QSDelta > 0 && standPat+e.noisyGain(m, g)+tn.QSDelta <= alpha {
+			if tn.QSDelta > 0 && standPat+ts.noisyGain(m, g)+tn.QSDelta <= alpha {
 				continue
 			}
 		}
 		p.Make(m)
-		v := -e.qsTuned(ply+1, -beta, -alpha)
+		var v int
+		if p.Turn() == turn {
+			v = e.quiesce(ply+1, alpha, beta) // the same side moves again
+		} else {
+			v = -e.quiesce(ply+1, -beta, -alpha)
+		}
 		p.Unmake()
 		if s.stop {
 			return 0
@@ -985,7 +1028,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			if v > alpha {
 				alpha, bestMove = v, m
 				if pvNode {
-					e.updatePV(ply, m)
+					e.pv.update(ply, m)
 				}
 			}
 		}
@@ -993,7 +1036,7 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 			break
 		}
 	}
-	if e.tt != nil && !ttDeeper { // a deeper search's entry is worth more
+	if qsTT && !ttDeeper { // a deeper search's entry is worth more
 		flags := boundOf(best, alpha0, beta)
 		ev := noEvalTT
 		if raw != noEval {
@@ -1004,21 +1047,22 @@ func (e *Engine) qsTuned(ply, alpha, beta int) int {
 	return best
 }
 
-// searchRootTuned searches every root move at depth within (alpha, beta)
+// searchRoot searches every root move at depth within (alpha, beta)
 // and returns the index of the best, its score and how many moves it
 // finished. The first move gets the full window, the others a null window
 // first. With a root margin (Choose's deliberate mistakes) the window is
 // opened below the best score by the margin so that moves within it get
 // exact scores.
-func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searched int) {
+func (e *Engine) searchRoot(depth, alpha, beta int) (best, bestScore, searched int) {
 	s := &e.s
 	p := s.p
 	ts := e.ts
-	e.pvLen[0] = 0
+	turn := p.Turn()
+	e.pv.n[0] = 0
 	s.nodes++
 	bestScore = -Inf
 	ts.evals[0] = noEval
-	if !s.chk.InCheck() {
+	if s.chk == nil || !s.chk.InCheck() {
 		ts.evals[0] = p.Evaluate()
 	}
 	ts.keys[0] = -1
@@ -1035,11 +1079,11 @@ func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searc
 		p.Make(rm.move)
 		var v int
 		if i == 0 {
-			v = -e.pvs(depth-1, 1, -beta, -a, false)
+			v = e.child(depth-1, 1, a, beta, turn, false)
 		} else {
-			v = -e.pvs(depth-1, 1, -a-1, -a, true)
+			v = e.child(depth-1, 1, a, a+1, turn, true)
 			if v > a && v < beta && !s.stop {
-				v = -e.pvs(depth-1, 1, -beta, -a, false)
+				v = e.child(depth-1, 1, a, beta, turn, false)
 			}
 		}
 		p.Unmake()
@@ -1050,7 +1094,7 @@ func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searc
 		if v > bestScore {
 			bestScore, best = v, i
 			if v > alpha || i == 0 {
-				e.updatePV(0, rm.move)
+				e.pv.update(0, rm.move)
 			}
 		}
 		if v > alpha && s.rootMargin == 0 {
@@ -1061,16 +1105,16 @@ func (e *Engine) searchRootTuned(depth, alpha, beta int) (best, bestScore, searc
 		}
 	}
 	if e.tt != nil && bestScore > -Inf {
-		flags := e.nodeFlags(bestScore, alpha, beta, 0)
+		flags := s.nodeFlags(bestScore, alpha, beta, 0)
 		e.tt.store(p.Hash(), depth, 0, bestScore, flags, e.rootMoves[best].move)
 	}
 	return best, bestScore, len(e.rootMoves)
 }
 
-// iterateTuned runs one iteration at depth with aspiration windows around
+// iterate runs one iteration at depth with aspiration windows around
 // the last score: a result outside the window is searched again with a
-// wider one. It returns what searchRootTuned does for the final window.
-func (e *Engine) iterateTuned(depth, last int) (best, score, searched int) {
+// wider one. It returns what searchRoot does for the final window.
+func (e *Engine) iterate(depth, last int) (best, score, searched int) {
 	tn := e.ts.tn
 	alpha, beta := -Inf, Inf
 	w := tn.AspirationWindow
@@ -1080,7 +1124,7 @@ func (e *Engine) iterateTuned(depth, last int) (best, score, searched int) {
 		alpha, beta = max(last-w, -Inf), min(last+w, Inf)
 	}
 	for {
-		best, score, searched = e.searchRootTuned(depth, alpha, beta)
+		best, score, searched = e.searchRoot(depth, alpha, beta)
 		if e.s.stop || !aspire {
 			return
 		}

@@ -1,28 +1,20 @@
 package ai
 
-// search.go implements the engine's search: iterative deepening over a
-// negamax alpha-beta with a transposition table, move ordering, quiescence
-// and expectiminimax chance nodes, plus the selective techniques of
-// prune.go (null move, check extension, late-move reductions, futility,
-// capture ordering by the game's exchange values) for games that lend
-// what they need through its optional interfaces.
+// search.go drives the engine's searches: Search's iterative deepening,
+// its limits (nodes, time, the context) and what the searches share
+// (move lists, ordering scores, the principal variation, the root moves,
+// history). Each iteration is searched by the one search, the principal
+// variation search of pvs.go with the techniques the options and the
+// game switch on, or by the plain alpha-beta of plain.go, the seed and
+// teaching reference (a seed level, no alpha-beta, or dice).
 //
-// Conventions, shared with Minimax so that both compute the same values:
-//   - A node's score is from its owner's point of view. The owner of a player
-//     node is Turn(); a chance node inherits the owner of its parent (at the
-//     root: First). A child's score is negated only when its owner differs,
-//     so a same-side second ply keeps both sign and window.
-//   - Depth counts player plies; a chance event does not use depth. ply counts
-//     every Make from the root, chance outcomes included.
-//   - A finished game (Status().Over) is a leaf worth Win-ply to the winner,
-//     -(Win-ply) to the loser, 0 for a draw. So is a repeated position
-//     below the root (Repeater): 0, a draw.
-//   - A chance node's value is the probability-weighted average of its
-//     outcomes, rounded to the nearest integer.
+// Both searches keep plain.go's conventions (scores from the side to
+// move's point of view, negated only when the side changes; depth in
+// plies or turns; a finished game worth Win-ply), as Minimax does, so
+// that all three compute the same values.
 
 import (
 	"context"
-	"math"
 	"time"
 )
 
@@ -45,9 +37,6 @@ const (
 	historyBits  = 14
 )
 
-// chanceOwnerKey distinguishes a chance node's table entries by owner.
-const chanceOwnerKey = 0x9e3779b97f4a7c15
-
 // rootMove is one legal move at the root with its score in the last
 // iteration that searched it; exact tells whether the score is exact or
 // only an upper bound (the move failed low).
@@ -66,7 +55,6 @@ type searchState struct {
 	nm         NullMover      // nil: no null-move pruning (or switched off)
 	chk        Checker        // nil: no check extension, no LMR
 	ms         MoveScorer     // nil: noisy moves ordered alike
-	lmr        bool           // late-move reductions apply
 	nodes      int64
 	nextCheck  int64
 	nodeLimit  int64
@@ -82,33 +70,15 @@ type searchState struct {
 
 // childDepth is the depth left below a move just made by turn: one less,
 // unless depth counts turns and turn moves again.
-func (e *Engine) childDepth(depth int, turn Side) int {
-	if e.s.turns && e.s.p.Turn() == turn {
+func (s *searchState) childDepth(depth int, turn Side) int {
+	if s.turns && s.p.Turn() == turn {
 		return depth
 	}
 	return depth - 1
 }
 
-func (e *Engine) initBuffers() {
-	for i := range e.moves {
-		e.moves[i] = make([]Move, 0, MaxMoves)
-		e.order[i] = make([]int32, MaxMoves)
-	}
-}
-
-// orderScores returns the ordering scores of ply for n moves. MaxMoves is
-// the usual bound, not a hard one (a dama king can have hundreds of
-// maximum-capture paths), so the buffer grows when a position needs it.
-func (e *Engine) orderScores(ply, n int) []int32 {
-	if n > len(e.order[ply]) {
-		e.order[ply] = make([]int32, n)
-	}
-	return e.order[ply][:n]
-}
-
 // checkLimits stops the search when a node, time or context limit is hit.
-func (e *Engine) checkLimits() {
-	s := &e.s
+func (s *searchState) checkLimits() {
 	s.nextCheck = s.nodes + NodeCheckInterval
 	if s.nodeLimit > 0 {
 		if s.nodes >= s.nodeLimit {
@@ -130,6 +100,29 @@ func (e *Engine) checkLimits() {
 	}
 }
 
+// pastSoftLimit reports whether the soft time limit is past: Limits.SoftTime,
+// or half the time budget.
+func (s *searchState) pastSoftLimit(start time.Time, lim Limits) bool {
+	elapsed := time.Since(start)
+	if lim.SoftTime > 0 {
+		return elapsed >= lim.SoftTime
+	}
+	if !s.hasDead {
+		return false
+	}
+	return elapsed >= s.deadline.Sub(start)/2
+}
+
+// orderScores returns the ordering scores of ply for n moves. MaxMoves is
+// the usual bound, not a hard one (a dama king can have hundreds of
+// maximum-capture paths), so the buffer grows when a position needs it.
+func (e *Engine) orderScores(ply, n int) []int32 {
+	if n > len(e.order[ply]) {
+		e.order[ply] = make([]int32, n)
+	}
+	return e.order[ply][:n]
+}
+
 // terminalScore scores a finished game for owner at ply: a win worth more
 // points scores higher (see PointScore).
 func terminalScore(st Status, owner Side, ply int) int {
@@ -142,278 +135,23 @@ func terminalScore(st Status, owner Side, ply int) int {
 	return -(Win + (st.WinPoints()-1)*PointScore - ply)
 }
 
-// childValue searches the child the last Make produced and returns its score
-// from owner's point of view: negated (with the window) only when the child
-// belongs to the other side.
-func (e *Engine) childValue(depth, ply, alpha, beta int, owner Side) int {
-	child := e.s.p.Turn()
-	if child == owner || child == Chance {
-		return e.negamax(depth, ply, alpha, beta, owner)
-	}
-	return -e.negamax(depth, ply, -beta, -alpha, child)
+// pvTable holds the principal variation of each ply: line[ply][:n[ply]]
+// is the best line found from ply.
+type pvTable struct {
+	line [MaxPly + 1][MaxPly + 1]Move
+	n    [MaxPly + 1]int
 }
 
-// pvsChild is childValue with principal variation search: a move after the
-// first is tried with a null window, then again with the full window only if
-// it beats alpha (a null-window search only proves a bound).
-func (e *Engine) pvsChild(first bool, depth, ply, alpha, beta int, owner Side) int {
-	if first || !e.opts.PVS || !e.opts.AlphaBeta || beta-alpha <= 1 || e.s.p.Turn() == Chance {
-		// (A chance node searches with a full window anyway.)
-		return e.childValue(depth, ply, alpha, beta, owner)
-	}
-	v := e.childValue(depth, ply, alpha, alpha+1, owner)
-	if v > alpha && v < beta && !e.s.stop {
-		v = e.childValue(depth, ply, alpha, beta, owner)
-	}
-	return v
+// update makes m followed by the next ply's line the line of ply.
+func (t *pvTable) update(ply int, m Move) {
+	t.line[ply][0] = m
+	n := copy(t.line[ply][1:], t.line[ply+1][:t.n[ply+1]])
+	t.n[ply] = n + 1
 }
 
-// negamax returns the value of the current position from owner's point of
-// view (owner is Turn() except at chance nodes), searched depth plies deep.
-func (e *Engine) negamax(depth, ply, alpha, beta int, owner Side) int {
-	s := &e.s
-	p := s.p
-	e.pvLen[ply] = 0
-	s.nodes++
-	if s.nodes >= s.nextCheck {
-		e.checkLimits()
-	}
-	if s.stop {
-		return 0
-	}
-	s.selDepth = max(s.selDepth, ply)
-	if !e.opts.AlphaBeta {
-		alpha, beta = -Inf, Inf
-	}
-	if ply > 0 && s.rep != nil && s.rep.Repeated() {
-		// A draw that depends on the path, not the position: counted as a
-		// horizon so that no table entry or finished iteration claims more.
-		s.horizon++
-		return 0
-	}
-	if st := p.Status(); st.Over {
-		return terminalScore(st, owner, ply)
-	}
-	turn := p.Turn()
-	if ply >= MaxPly-1 {
-		s.horizon++
-		if turn == Chance {
-			return 0
-		}
-		return p.Evaluate()
-	}
-	if turn == Chance {
-		return e.chanceNode(depth, ply, owner)
-	}
-	inCheck := s.chk != nil && s.chk.InCheck()
-	if inCheck && e.opts.CheckExt {
-		depth++ // a check is answered in full, even at the horizon
-	}
-	if depth <= 0 {
-		if e.opts.Quiescence {
-			return e.quiesce(ply, alpha, beta)
-		}
-		s.horizon++
-		return p.Evaluate()
-	}
-
-	key := p.Hash()
-	ttMove := NoMove
-	if e.tt != nil {
-		if ent, ok := e.tt.probe(key); ok {
-			ttMove = ent.move
-			if v := scoreFromTT(int(ent.score), ply); ply > 0 && int(ent.depth) >= depth && e.ttCutoff(&ent, v, alpha, beta) {
-				return v
-			}
-		}
-	}
-
-	pvNode := beta-alpha > 1
-	futile := false
-	if s.chk != nil && e.opts.Futility && e.opts.AlphaBeta && !pvNode && !inCheck && ply > 0 &&
-		depth <= futilityDepth && beta < mateBound && alpha > -mateBound {
-		// Near the horizon a position far above beta stays above it, and
-		// quiet moves cannot lift one far below alpha (futility).
-		ev := p.Evaluate()
-		if ev-futilityMargin*depth >= beta {
-			s.horizon++
-			return ev
-		}
-		futile = ev+futilityMargin*depth <= alpha
-	}
-	if v, ok := e.nullMove(depth, ply, beta, turn, inCheck, pvNode); ok {
-		return v
-	}
-
-	moves := p.Moves(e.moves[ply][:0])
-	if len(moves) == 0 {
-		// The rules should have called this Over; score it statically.
-		s.horizon++
-		return p.Evaluate()
-	}
-	e.scoreMoves(moves, ply, turn, ttMove)
-	horizon0 := s.horizon
-	alpha0 := alpha
-	best, bestMove := -Inf, NoMove
-	reduce := s.lmr && !inCheck && depth >= lmrMinDepth
-	for i := range moves {
-		m := e.pickMove(moves, i, ply)
-		p.Make(m)
-		if futile && i > 0 && e.quietMove(ply, i, turn) {
-			p.Unmake() // a quiet move that gives no check cannot reach alpha
-			s.horizon++
-			continue
-		}
-		cd := e.childDepth(depth, turn)
-		var v int
-		if r := e.lateReduction(reduce, depth, i, ply, turn, pvNode); r > 0 {
-			// A late quiet move is first searched shallower with a null
-			// window; only one that beats alpha is searched in full.
-			v = e.childValue(cd-r, ply+1, alpha, alpha+1, turn)
-			if v > alpha && !s.stop {
-				v = e.pvsChild(false, cd, ply+1, alpha, beta, turn)
-			}
-		} else {
-			v = e.pvsChild(i == 0, cd, ply+1, alpha, beta, turn)
-		}
-		p.Unmake()
-		if s.stop {
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, m
-			if v > alpha || i == 0 {
-				e.updatePV(ply, m)
-			}
-			if v > alpha {
-				alpha = v
-			}
-		}
-		if e.opts.AlphaBeta && alpha >= beta {
-			if !p.Noisy(m) {
-				e.rememberCutoff(m, ply, depth, turn)
-			}
-			break
-		}
-	}
-	if e.tt != nil {
-		flags := e.nodeFlags(best, alpha0, beta, horizon0)
-		if flags&boundMask == boundUpper {
-			bestMove = NoMove
-		}
-		e.tt.store(key, depth, ply, best, flags, bestMove)
-	}
-	return best
-}
-
-// chanceNode averages the outcomes' values (expectiminimax), each searched
-// with a full window: bounds cannot be averaged into a correct value.
-func (e *Engine) chanceNode(depth, ply int, owner Side) int {
-	s := &e.s
-	p := s.p
-	if s.st == nil {
-		panic("ai: Chance turn in a game that does not implement Stochastic")
-	}
-	key := p.Hash() ^ chanceOwnerKey*uint64(owner+1)
-	if e.tt != nil && ply > 0 {
-		if ent, ok := e.tt.probe(key); ok && int(ent.depth) >= depth && ent.flags&boundMask == boundExact {
-			if ent.flags&flagComplete == 0 {
-				s.horizon++
-			}
-			return scoreFromTT(int(ent.score), ply)
-		}
-	}
-	if e.chances[ply] == nil {
-		e.chances[ply] = make([]ChanceOutcome, 0, MaxMoves)
-	}
-	outs := s.st.Chances(e.chances[ply][:0])
-	horizon0 := s.horizon
-	sum := 0.0
-	for _, o := range outs {
-		p.Make(o.Move)
-		v := e.childValue(depth, ply+1, -Inf, Inf, owner)
-		p.Unmake()
-		if s.stop {
-			return 0
-		}
-		sum += o.Prob * float64(v)
-	}
-	v := int(math.Round(sum))
-	if e.tt != nil {
-		flags := boundExact
-		if s.horizon == horizon0 {
-			flags |= flagComplete
-		}
-		e.tt.store(key, depth, ply, v, flags, NoMove)
-	}
-	return v
-}
-
-// quiesce searches noisy moves only, from a position at the depth horizon.
-// The side to move may stand pat (take the static evaluation) unless every
-// legal move is noisy: a compulsory capture must be played.
-func (e *Engine) quiesce(ply, alpha, beta int) int {
-	s := &e.s
-	p := s.p
-	turn := p.Turn()
-	var noisy []Move
-	all := true
-	if s.ng != nil {
-		noisy, all = s.ng.NoisyMoves(e.moves[ply][:0])
-	} else {
-		moves := p.Moves(e.moves[ply][:0])
-		noisy = moves[:0] // filtered in place
-		for _, m := range moves {
-			if p.Noisy(m) {
-				noisy = append(noisy, m)
-			}
-		}
-		all = len(noisy) == len(moves)
-	}
-	if len(noisy) == 0 && all {
-		// No legal move: the rules should have called this Over.
-		s.horizon++
-		return p.Evaluate()
-	}
-	best := -Inf
-	if !all {
-		best = p.Evaluate()
-		s.horizon++
-		if len(noisy) == 0 || (e.opts.AlphaBeta && best >= beta) {
-			return best
-		}
-		alpha = max(alpha, best)
-	}
-	e.scoreMoves(noisy, ply, turn, NoMove)
-	for i := range noisy {
-		m := e.pickMove(noisy, i, ply)
-		if !all && s.ms != nil && e.order[ply][i] < orderNoisy {
-			break // the rest lose material (MoveScorer): standing pat is better
-		}
-		p.Make(m)
-		v := e.childValue(0, ply+1, alpha, beta, turn)
-		p.Unmake()
-		if s.stop {
-			return 0
-		}
-		if v > best {
-			best = v
-			if v > alpha || i == 0 {
-				e.updatePV(ply, m)
-			}
-			alpha = max(alpha, v)
-		}
-		if e.opts.AlphaBeta && alpha >= beta {
-			break
-		}
-	}
-	return best
-}
-
-func (e *Engine) updatePV(ply int, m Move) {
-	e.pv[ply][0] = m
-	n := copy(e.pv[ply][1:], e.pv[ply+1][:e.pvLen[ply+1]])
-	e.pvLen[ply] = n + 1
+// root returns a copy of the line from the root.
+func (t *pvTable) root() []Move {
+	return append([]Move(nil), t.line[0][:t.n[0]]...)
 }
 
 // historyIndex hashes a move and the side making it into the history table.
@@ -422,37 +160,17 @@ func historyIndex(m Move, side Side) int {
 	return int(h >> (64 - historyBits))
 }
 
-// scoreMoves fills the ordering scores of moves at ply.
-func (e *Engine) scoreMoves(moves []Move, ply int, side Side, ttMove Move) {
-	sc := e.orderScores(ply, len(moves))
-	k0, k1 := e.killers[ply][0], e.killers[ply][1]
-	p := e.s.p
-	for i, m := range moves {
-		var v int32
-		switch {
-		case m == ttMove && e.opts.TT:
-			v = orderTT
-		case p.Noisy(m):
-			v = orderNoisy
-			if e.s.ms != nil {
-				v = noisyOrder(e.s.ms.MoveScore(m))
-			}
-		case e.opts.Killers && m == k0:
-			v = orderKiller + 1
-		case e.opts.Killers && m == k1:
-			v = orderKiller
-		case e.opts.History:
-			v = e.history[historyIndex(m, side)]
-		}
-		sc[i] = v
+// ageHistory halves every history value.
+func ageHistory(h []int32) {
+	for i := range h {
+		h[i] /= 2
 	}
 }
 
-// pickMove moves the best-ordered of moves[i:] to position i and returns it
-// (selection sort: cheap when a cutoff comes early). Ties keep the game's
-// order.
-func (e *Engine) pickMove(moves []Move, i, ply int) Move {
-	sc := e.order[ply][:len(moves)]
+// pickMove moves the best-ordered of moves[i:] (by their ordering scores
+// sc) to position i and returns it (selection sort: cheap when a cutoff
+// comes early). Ties keep the game's order.
+func pickMove(moves []Move, sc []int32, i int) Move {
 	b, bv := i, sc[i]
 	for j, v := range sc[i+1:] {
 		if v > bv {
@@ -464,28 +182,6 @@ func (e *Engine) pickMove(moves []Move, i, ply int) Move {
 		sc[i], sc[b] = sc[b], sc[i]
 	}
 	return moves[i]
-}
-
-// rememberCutoff updates killers and history after a quiet move caused a
-// beta cutoff.
-func (e *Engine) rememberCutoff(m Move, ply, depth int, side Side) {
-	if e.opts.Killers && e.killers[ply][0] != m {
-		e.killers[ply][1] = e.killers[ply][0]
-		e.killers[ply][0] = m
-	}
-	if e.opts.History {
-		h := &e.history[historyIndex(m, side)]
-		*h += int32(depth * depth)
-		if *h > historyLimit {
-			e.ageHistory()
-		}
-	}
-}
-
-func (e *Engine) ageHistory() {
-	for i := range e.history {
-		e.history[i] /= 2
-	}
 }
 
 // Search runs iterative deepening on p (restored on return) until a limit,
@@ -526,7 +222,6 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		s.nm = nm
 	}
 	s.chk, _ = p.(Checker)
-	s.lmr = s.chk != nil && e.opts.LMR && e.opts.AlphaBeta
 	if ms, ok := p.(MoveScorer); ok && e.opts.GameOrder {
 		s.ms = ms
 	}
@@ -551,7 +246,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		e.tt.age()
 	}
 	e.killers = [MaxPly][2]Move{}
-	e.ageHistory()
+	ageHistory(e.history[:])
 	e.rootMoves = e.rootMoves[:0]
 	e.lastRoot = e.lastRoot[:0]
 
@@ -561,10 +256,13 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 	}
 	turn := p.Turn()
 	var res Result
+	ps := plainSearch{e}
+	// The plain search: asked for, or the only one that fits.
+	plain := e.opts.Plain || !e.opts.AlphaBeta || s.st != nil
 	if turn == Chance {
 		for d := 1; d <= maxDepth; d++ {
 			s.horizon = 0
-			v := e.negamax(d, 0, -Inf, Inf, First)
+			v := ps.negamax(d, 0, -Inf, Inf, First)
 			if s.stop {
 				break
 			}
@@ -572,7 +270,7 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 			if progress != nil {
 				progress(Info{Depth: d, Score: v, Nodes: s.nodes, Elapsed: res.Elapsed, SelDepth: s.selDepth})
 			}
-			if s.horizon == 0 || e.pastSoftLimit(start, lim) {
+			if s.horizon == 0 || s.pastSoftLimit(start, lim) {
 				break
 			}
 		}
@@ -587,22 +285,24 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 		return Result{Score: p.Evaluate(), Elapsed: elapsed()}
 	}
 	res.Best = e.rootMoves[0].move
-	tuned := e.tunedSetup(p)
+	if !plain {
+		e.setupPVS(p)
+	}
 	for d := 1; d <= maxDepth; d++ {
 		s.horizon = 0
 		var best, searched int
-		if tuned {
-			best, _, searched = e.iterateTuned(d, res.Score)
+		if plain {
+			best, searched = ps.searchRoot(d, turn)
 		} else {
-			best, searched = e.searchRoot(d, turn)
+			best, _, searched = e.iterate(d, res.Score)
 		}
 		if s.stop {
 			if partialBetter(e.rootMoves, best, searched, res.Depth) {
 				res.Best, res.Score = e.rootMoves[best].move, e.rootMoves[best].score
-				res.PV = append([]Move(nil), e.pv[0][:e.pvLen[0]]...)
+				res.PV = e.pv.root()
 			} else if res.Depth == 0 && searched > 0 {
 				res.Best, res.Score = e.rootMoves[best].move, e.rootMoves[best].score
-				res.PV = append([]Move(nil), e.pv[0][:e.pvLen[0]]...)
+				res.PV = e.pv.root()
 			}
 			break
 		}
@@ -611,15 +311,15 @@ func (e *Engine) Search(ctx context.Context, p Position, lim Limits, progress fu
 			Score: e.rootMoves[best].score,
 			Depth: d,
 			Nodes: s.nodes,
-			PV:    append([]Move(nil), e.pv[0][:e.pvLen[0]]...),
+			PV:    e.pv.root(),
 		}
-		e.sortRoot(best)
+		sortRoot(e.rootMoves, best)
 		e.lastRoot = append(e.lastRoot[:0], e.rootMoves...)
 		res.Elapsed = elapsed()
 		if progress != nil {
 			progress(Info{Depth: d, Score: res.Score, Nodes: s.nodes, Elapsed: res.Elapsed, PV: res.PV, SelDepth: s.selDepth})
 		}
-		if s.horizon == 0 || e.pastSoftLimit(start, lim) {
+		if s.horizon == 0 || s.pastSoftLimit(start, lim) {
 			break
 		}
 	}
@@ -639,65 +339,9 @@ func partialBetter(roots []rootMove, best, searched, done int) bool {
 	return searched > 1 && best > 0 && roots[best].exact && (done == 0 || roots[best].score > roots[0].score)
 }
 
-// pastSoftLimit reports whether the soft time limit is past: Limits.SoftTime,
-// or half the time budget.
-func (e *Engine) pastSoftLimit(start time.Time, lim Limits) bool {
-	s := &e.s
-	elapsed := time.Since(start)
-	if lim.SoftTime > 0 {
-		return elapsed >= lim.SoftTime
-	}
-	if !s.hasDead {
-		return false
-	}
-	return elapsed >= s.deadline.Sub(start)/2
-}
-
-// searchRoot searches every root move at depth and returns the index of the
-// best and how many moves it finished. Moves are searched in the order of
-// e.rootMoves (the last iteration's best first). With a root margin (for
-// Choose), moves within the margin of the best get exact scores.
-func (e *Engine) searchRoot(depth int, turn Side) (best, searched int) {
-	s := &e.s
-	p := s.p
-	e.pvLen[0] = 0
-	s.nodes++
-	bestScore := -Inf
-	for i := range e.rootMoves {
-		rm := &e.rootMoves[i]
-		alpha := -Inf
-		if e.opts.AlphaBeta && i > 0 {
-			alpha = bestScore - s.rootMargin - 1
-			if s.rootMargin == 0 {
-				alpha = bestScore
-			}
-		}
-		p.Make(rm.move)
-		v := e.pvsChild(i == 0, e.childDepth(depth, turn), 1, alpha, Inf, turn)
-		p.Unmake()
-		if s.stop {
-			return best, i
-		}
-		rm.score, rm.exact = v, v > alpha
-		if v > bestScore {
-			bestScore, best = v, i
-			e.updatePV(0, rm.move)
-		}
-	}
-	if e.tt != nil {
-		flags := boundExact
-		if s.horizon == 0 {
-			flags |= flagComplete
-		}
-		e.tt.store(p.Hash(), depth, 0, bestScore, flags, e.rootMoves[best].move)
-	}
-	return best, len(e.rootMoves)
-}
-
 // sortRoot orders the root moves for the next iteration: the best first,
 // then by score (a stable insertion sort: root lists are short).
-func (e *Engine) sortRoot(best int) {
-	rm := e.rootMoves
+func sortRoot(rm []rootMove, best int) {
 	rm[0], rm[best] = rm[best], rm[0]
 	for i := 2; i < len(rm); i++ {
 		for j := i; j > 1 && rm[j].score > rm[j-1].score; j-- {

@@ -16,13 +16,16 @@ func Switches() map[string]func(*Options) {
 		"qs":      func(o *Options) { o.Quiescence = false },
 		"killers": func(o *Options) { o.Killers = false },
 		"history": func(o *Options) { o.History = false },
+		// The one search itself: off, the plain alpha-beta reference
+		// (plain.go) searches instead.
+		"pvs": func(o *Options) { o.Plain = true },
 		// The selective techniques (games with checks: chess).
 		"null":     func(o *Options) { o.NullMove = false },
 		"checkext": func(o *Options) { o.CheckExt = false },
 		"lmr":      func(o *Options) { o.LMR = false },
 		"see":      func(o *Options) { o.GameOrder = false },
 		"futility": func(o *Options) { o.Futility = false },
-		// The modern search (games that tune it: chess), whole or by parts.
+		// The game's Tuning (Tuner: chess, draughts), whole or by parts.
 		"tuned":      func(o *Options) { o.Tuned = false },
 		"asp":        func(o *Options) { o.Aspiration = false },
 		"rfp":        func(o *Options) { o.ReverseFutility = false },

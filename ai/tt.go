@@ -48,12 +48,12 @@ func boundOf(best, alpha0, beta int) uint8 {
 // ttCutoff reports whether the table entry ent, whose score is v at this
 // ply, settles a node searched within (alpha, beta) at depth or less; a
 // subtree the entry did not search to its end counts as a horizon met.
-func (e *Engine) ttCutoff(ent *ttEntry, v, alpha, beta int) bool {
+func (s *searchState) ttCutoff(ent *ttEntry, v, alpha, beta int) bool {
 	if !boundCuts(ent.flags&boundMask, v, alpha, beta) {
 		return false
 	}
 	if ent.flags&flagComplete == 0 {
-		e.s.horizon++
+		s.horizon++
 	}
 	return true
 }
@@ -61,9 +61,9 @@ func (e *Engine) ttCutoff(ent *ttEntry, v, alpha, beta int) bool {
 // nodeFlags are the table flags of a node's best score searched within
 // (alpha0, beta): its bound, and flagComplete when the search under it
 // met no horizon since the count was horizon0.
-func (e *Engine) nodeFlags(best, alpha0, beta int, horizon0 int64) uint8 {
+func (s *searchState) nodeFlags(best, alpha0, beta int, horizon0 int64) uint8 {
 	flags := boundOf(best, alpha0, beta)
-	if e.s.horizon == horizon0 {
+	if s.horizon == horizon0 {
 		flags |= flagComplete
 	}
 	return flags

@@ -4,7 +4,7 @@
 // documents' minimax), and prints each game and A's score with a 95%
 // confidence interval:
 //
-//	go run ./tools/selfplay -game G -a SPEC -b SPEC -games N [-time D] [-seed S] [-workers W]
+//	go run ./tools/selfplay -game G -a SPEC -b SPEC -games N [-time D | -depth N | -nodes N] [-seed S] [-workers W]
 //
 // It lives apart from the product (cmd/bot), as the other developer
 // programs under tools/ do.
@@ -67,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	bSpec := fs.String("b", "", "player B: a level or minimaxN")
 	n := fs.Int("games", 10, "number of games")
 	moveTime := fs.Duration("time", 0, "time per move for level players (default: the level's)")
+	nodes := fs.Int64("nodes", 0, "fixed node budget of level players a move, with no time limit (with -depth: both bounds)")
+	depth := fs.Int("depth", 0, "fixed search depth of level players, with no time limit (default: the level's limits); the games do not depend on the machine's load")
 	seed := fs.Uint64("seed", 1, "seed of the openings and of deliberate mistakes")
 	plies := fs.String("random-plies", "2-4", "random plies opening each game: N or MIN-MAX")
 	maxPlies := fs.Int("maxplies", defaultMaxPlies, "a game still running after this many turns (one side's plies in a row; dice rolls not counted) is a draw")
@@ -101,6 +103,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *s.dst, err = parsePlayerSpec(s.spec, *moveTime, *hashMB, games.HostOf(g).Level); err != nil {
 			return fail("%s: %v", s.name, err)
 		}
+		if (*depth > 0 || *nodes > 0) && s.dst.minimaxDepth == 0 {
+			s.dst.level.Limits = ai.Limits{Depth: *depth, Nodes: *nodes, Turns: s.dst.level.Limits.Turns}
+		}
 	}
 	if cfg.minPlies, cfg.maxRandom, err = parsePlyRange(*plies); err != nil {
 		return fail("-random-plies: %v", err)
@@ -110,6 +115,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail("-games must be 1..1000000")
 	case *moveTime < 0:
 		return fail("-time must not be negative")
+	case *nodes < 0:
+		return fail("-nodes must not be negative")
+	case *depth < 0 || *depth > ai.MaxDepth:
+		return fail("-depth must be 0..%d", ai.MaxDepth)
 	case *maxPlies < 1:
 		return fail("-maxplies must be positive")
 	case *workers < 1:
