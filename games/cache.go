@@ -7,6 +7,7 @@ package games
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -28,6 +29,15 @@ func CacheDir() string {
 // it, so that a reader never sees half a file (the folder is made when
 // missing).
 func WriteFileAtomic(path string, data []byte) error {
+	return WriteAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomic is WriteFileAtomic for a file written by write, streaming
+// (a table too large to copy into one slice first).
+func WriteAtomic(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -35,7 +45,7 @@ func WriteFileAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
+	werr := write(f)
 	cerr := f.Close()
 	if werr != nil || cerr != nil {
 		os.Remove(f.Name())

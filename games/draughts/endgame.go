@@ -43,6 +43,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -648,34 +649,18 @@ func EGDBFile(g Game, n int) string {
 // reader never sees half a file (and a table mapped from the old file
 // keeps it), without a second copy of the table in memory.
 func writeEGDB(path string, t *EndgameDB) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".egdb-*")
-	if err != nil {
-		return err
-	}
-	head := append([]byte(nil), egdbMagic...)
-	head = append(head, byte(t.Pieces()))
-	head = binary.LittleEndian.AppendUint64(head, uint64(t.Built))
-	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, t.vals)
-	_, werr := f.Write(head)
-	if werr == nil {
-		_, werr = f.Write(t.vals)
-	}
-	if werr == nil {
-		_, werr = f.Write(binary.LittleEndian.AppendUint32(nil, crc))
-	}
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(f.Name())
-		return errors.Join(werr, cerr)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return games.WriteAtomic(path, func(w io.Writer) error {
+		head := append([]byte(nil), egdbMagic...)
+		head = append(head, byte(t.Pieces()))
+		head = binary.LittleEndian.AppendUint64(head, uint64(t.Built))
+		crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, t.vals)
+		for _, b := range [][]byte{head, t.vals, binary.LittleEndian.AppendUint32(nil, crc)} {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 func decodeEGDB(italian bool, n int, data []byte) (*EndgameDB, error) {
