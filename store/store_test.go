@@ -163,7 +163,7 @@ func TestReopen(t *testing.T) {
 		s.Close()
 
 		s = open(t, where)
-		if v, err := s.Version(ctx); err != nil || v != 16 { // update with each migration
+		if v, err := s.Version(ctx); err != nil || v != 17 { // update with each migration
 			t.Fatalf("version = %d, %v; want 16", v, err)
 		}
 		if n, err := s.RawForTest(ctx, `SELECT count(*) FROM schema_version`); err != nil || n != "1" {
@@ -248,7 +248,7 @@ func TestPostgresMigrateConcurrently(t *testing.T) {
 		}
 		t.Cleanup(func() { s.Close() })
 	}
-	if v, err := opened[0].Version(t.Context()); err != nil || v != 16 { // update with each migration
+	if v, err := opened[0].Version(t.Context()); err != nil || v != 17 { // update with each migration
 		t.Fatalf("version = %d, %v; want 16", v, err)
 	}
 	if n, err := opened[0].RawForTest(t.Context(), `SELECT count(*) FROM schema_version`); err != nil || n != "1" {

@@ -1,6 +1,6 @@
 package delivery
 
-// outbox_claims.go: several processes on one store (Config.Shared). Each
+// claims.go: several processes on one store (Config.Shared). Each
 // stored reply is claimed by the process that delivers it, until a claim
 // end it renews while it runs (one UPDATE for all its replies). A process
 // that dies stops renewing: once its claims run out, a live process takes
@@ -8,6 +8,9 @@ package delivery
 // sends them. A process never sends a reply another one claims; one that
 // finds its claims taken (it could not renew them in time) drops those
 // replies, unless it is sending one already.
+//
+// The message showing a game's board is edited under a lease of the same
+// kind (liveboard.go's leaseBoard), renewed with the claims.
 //
 // Claims compare the processes' wall clocks: keep them in step (NTP) to
 // well under the claim's TTL.
@@ -142,7 +145,11 @@ func (o *Outbox) renew() {
 		held = append(held, id)
 	}
 	o.mu.Unlock()
-	ids, err := o.store.RenewReplies(o.ctx, o.claim.owner, o.now().Add(o.claim.ttl))
+	until := o.now().Add(o.claim.ttl)
+	if err := o.store.RenewBoardLeases(o.ctx, o.claim.owner, until); err != nil && o.ctx.Err() == nil {
+		o.log.Warn("renewing the leases on the boards being shown", "err", err)
+	}
+	ids, err := o.store.RenewReplies(o.ctx, o.claim.owner, until)
 	if err != nil {
 		if o.ctx.Err() == nil {
 			o.log.Warn("renewing the claims on the outbox's replies", "err", err)
@@ -215,5 +222,8 @@ func (o *Outbox) release() {
 	defer cancel()
 	if _, err := o.store.RenewReplies(ctx, o.claim.owner, time.Time{}); err != nil {
 		o.log.Warn("freeing the outbox's replies for the other processes", "err", err)
+	}
+	if err := o.store.RenewBoardLeases(ctx, o.claim.owner, time.Time{}); err != nil {
+		o.log.Warn("freeing the leases on boards for the other processes", "err", err)
 	}
 }

@@ -21,6 +21,10 @@ package delivery
 // showing each game's board is kept in the store, so a restart goes on
 // editing it (the count of messages below it starts again from nothing).
 // A channel's "board new" setting keeps a new picture for every turn.
+//
+// Processes sharing a store edit a board under its lease (leaseBoard): the
+// second to come sees the version the first showed, and leaves an older
+// board out rather than landing it over a newer one.
 
 import (
 	"context"
@@ -30,6 +34,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
+	"oyunbot/chat/internal/retry"
 	"oyunbot/sessions"
 )
 
@@ -150,6 +155,12 @@ func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref
 // message when that one is in sight, else (or when the edit is refused) as
 // a new message.
 func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender, rep chat.Reply) error {
+	if o.claim.owner != "" && rep.GameID != 0 {
+		if err := o.leaseBoard(ctx, key, rep.GameID); err != nil {
+			return err
+		}
+		defer o.releaseBoard(ctx, key, rep.GameID)
+	}
 	at, old, stale := o.boards.target(ctx, key, rep)
 	if stale {
 		// A later board of the game is there already: this one, sent late,
@@ -173,6 +184,8 @@ func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 	if at != "" {
 		o.count(func(m *deliveryMetrics) { m.edited++ })
 	}
+	o.log.Debug("board shown", "platform", key.platform, "channel", key.channel, "game", rep.GameID,
+		"version", rep.GameVersion, "message", ref, "edited", at != "")
 	o.boards.shown(context.WithoutCancel(ctx), key, rep, ref, at != "")
 	if br, ok := bs.(chat.BoardRetirer); ok && at == "" && old != "" && old != ref {
 		// The earlier board keeps its picture, not its buttons.
@@ -185,16 +198,18 @@ func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 
 // supersedeLocked drops the boards of q's game still waiting in cq (not
 // the one being sent) when q is a newer board of it and the platform edits
-// boards in place: an edit is never sent
-// late over a newer one, and a queue held up by a platform's limits sends
-// the game as it is. The dropped replies' ids are returned, for the store
-// to forget; o.mu must be held.
-func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 {
+// boards in place: an edit is never sent late over a newer one, and a
+// queue held up by a platform's limits sends the game as it is. When a
+// newer board of the game waits already (the events of two turns of the
+// bot's can be put out of order), q itself is the one dropped: late is
+// true and q is not to be queued. The dropped replies' ids are returned,
+// for the store to forget; o.mu must be held.
+func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) (dropped []int64, late bool) {
 	if !q.rep.Live || q.rep.GameID == 0 {
-		return nil
+		return nil, false
 	}
 	if _, ok := o.sender(key.platform).(chat.BoardSender); !ok {
-		return nil // every board is a picture of its own there
+		return nil, false // every board is a picture of its own there
 	}
 	from := 0
 	if cq.running && len(cq.items) > 0 {
@@ -204,10 +219,24 @@ func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 
 		// before.
 		from = 1
 	}
-	var dropped []int64
+	same := func(old *queued) bool {
+		return old.rep.Live && old.rep.GameID == q.rep.GameID && !old.later
+	}
+	if v := q.rep.GameVersion; v != 0 {
+		for _, old := range cq.items[from:] {
+			if same(old) && old.rep.GameVersion > v {
+				old.rep.Fresh = old.rep.Fresh || q.rep.Fresh
+				if q.id != 0 {
+					dropped = append(dropped, q.id)
+				}
+				o.m.superseded++
+				return dropped, true
+			}
+		}
+	}
 	keep := cq.items[:from:from]
 	for _, old := range cq.items[from:] {
-		if old.rep.Live && old.rep.GameID == q.rep.GameID && !old.later {
+		if same(old) {
 			q.rep.Fresh = q.rep.Fresh || old.rep.Fresh // a new message was due: the newer board is it
 			if old.id != 0 {
 				dropped = append(dropped, old.id)
@@ -219,7 +248,7 @@ func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) []int64 
 		keep = append(keep, old)
 	}
 	cq.items = keep
-	return dropped
+	return dropped, false
 }
 
 // forget deletes superseded replies from the store.
@@ -229,5 +258,39 @@ func (o *Outbox) forget(ids []int64) {
 			// Loaded again after a restart, it is superseded again then.
 			o.log.Error("superseded reply not removed from the outbox", "id", id, "err", err)
 		}
+	}
+}
+
+// boardLeaseWait bounds the wait between two tries at a board's lease held
+// by another process (whose edit takes a round trip to the platform).
+const boardLeaseWait = 500 * time.Millisecond
+
+// leaseBoard waits for this process's lease on a game's board in a chat
+// (the processes sharing a store show a board one at a time, so the later
+// one sees the version shown and never edits an older one over it): the
+// holder's edit ends, or its lease runs out (a process that died: at most
+// a claim's TTL).
+func (o *Outbox) leaseBoard(ctx context.Context, key chanRef, game int64) error {
+	wait := retry.Policy{Base: 20 * time.Millisecond, Max: boardLeaseWait}
+	for n := 1; ; n++ {
+		now := o.now()
+		ok, err := o.store.LeaseLiveBoard(ctx, key.platform, key.channel, game, o.claim.owner, now, now.Add(o.claim.ttl))
+		if err != nil || ok {
+			return err
+		}
+		if n == 1 {
+			o.count(func(m *deliveryMetrics) { m.boardWaits++ })
+		}
+		if err := retry.Sleep(ctx, wait.Wait(n)); err != nil {
+			return err
+		}
+	}
+}
+
+// releaseBoard frees this process's lease on a game's board in a chat
+// (left held, it runs out).
+func (o *Outbox) releaseBoard(ctx context.Context, key chanRef, game int64) {
+	if err := o.store.ReleaseLiveBoard(context.WithoutCancel(ctx), key.platform, key.channel, game, o.claim.owner); err != nil {
+		o.log.Warn("board lease not freed (it runs out)", "game", game, "err", err)
 	}
 }

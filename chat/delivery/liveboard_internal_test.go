@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"oyunbot/chat"
+	"oyunbot/sessions"
 	"oyunbot/store"
 )
 
@@ -160,11 +161,125 @@ func TestSupersedeOnARunningEmptyQueue(t *testing.T) {
 			t.Fatal("test setup")
 		}
 		next := &queued{rep: chat.Reply{Platform: "test", ChannelID: "c", GameID: 1, GameVersion: 2, Live: true}}
-		if dropped := o.supersedeLocked(chanRef{"test", "c"}, cq, next); len(dropped) != 0 {
-			t.Errorf("dropped %v", dropped)
+		if dropped, late := o.supersedeLocked(chanRef{"test", "c"}, cq, next); len(dropped) != 0 || late {
+			t.Errorf("dropped %v, late %v", dropped, late)
 		}
 		if len(cq.items) != 0 {
 			t.Errorf("the queue holds %d replies before the new one, want none", len(cq.items))
 		}
+	}
+}
+
+// TestProcessesShowABoardOneAtATime: two processes on one store deliver
+// boards of one game to one chat at once (a load balancer hands a chat's
+// updates to either): the one with the older version waits while the
+// other edits the message, then sees the newer version shown and leaves
+// its board out. Without the board's lease both edited, and the older
+// edit, landing last, stayed on the message (CI's
+// TestKilledProcessLosesNothing, 1 run in 3).
+func TestProcessesShowABoardOneAtATime(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.SaveLiveBoard(ctx, sessions.LiveBoard{Platform: "test", ChannelID: "c", Game: 7, Ref: "m1",
+		Posted: time.Now(), Shown: time.Now(), Version: 1}); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	newer := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	older := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	close(older.release)
+	a := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "a",
+		Sender: func(string) chat.Sender { return newer }})
+	defer a.Close()
+	b := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "b",
+		Sender: func(string) chat.Sender { return older }})
+	defer b.Close()
+	a.Load(ctx, "test")
+	b.Load(ctx, "test")
+	board := func(v int64) chat.Reply {
+		return chat.Reply{Platform: "test", ChannelID: "c", Text: fmt.Sprint("v", v), GameID: 7, GameVersion: v, Live: true}
+	}
+	a.Put(ctx, board(3), false)
+	<-newer.entered // a edits the message with v3
+	b.Put(ctx, board(2), false)
+	waitedOrSent := func() bool {
+		b.mu.Lock()
+		waits := b.m.boardWaits
+		b.mu.Unlock()
+		older.mu.Lock()
+		defer older.mu.Unlock()
+		return waits > 0 || len(older.log) > 0
+	}
+	for deadline := time.Now().Add(time.Minute); !waitedOrSent(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("b neither waited for a's edit nor sent its board")
+		}
+	}
+	close(newer.release)
+	if err := a.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(newer.log) != "[edit m1 v3]" || len(older.log) != 0 {
+		t.Errorf("a delivered %q, b %q: want v3 edited in, v2 (older) left out", newer.log, older.log)
+	}
+	if got, err := st.LiveBoard(ctx, "test", "c", 7); err != nil || got.Version != 3 {
+		t.Errorf("board after both: %+v, %v; want version 3", got, err)
+	}
+	// The lease was freed: a's next board goes at once, without waiting.
+	a.Put(ctx, board(4), false)
+	if err := a.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a.mu.Lock()
+	waits := a.m.boardWaits
+	a.mu.Unlock()
+	if fmt.Sprint(newer.log) != "[edit m1 v3 edit m1 v4]" || waits != 0 {
+		t.Errorf("a delivered %q after waiting %d times", newer.log, waits)
+	}
+}
+
+// TestOlderBoardPutLateIsDropped: boards of one game put out of order (the
+// events of two of the bot's turns: the later turn's came first, the
+// earlier one's while it still waited) keep the newer one: the older is
+// dropped and forgotten, not queued in its place. It replaced it, and the
+// game's last move never reached its chat (CI's
+// TestKilledProcessLosesNothing).
+func TestOlderBoardPutLateIsDropped(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
+	o := New(Config{Store: st, Logger: slog.New(slog.DiscardHandler), FirstRetry: time.Millisecond,
+		Sender: func(string) chat.Sender { return h }})
+	defer o.Close()
+	o.Load(ctx, "test")
+	board := func(v int64) chat.Reply {
+		return chat.Reply{Platform: "test", ChannelID: "c", Text: fmt.Sprint("v", v), GameID: 7, GameVersion: v, Live: true}
+	}
+	o.Put(ctx, chat.Reply{Platform: "test", ChannelID: "c", Text: "hello"}, false)
+	<-h.entered // the others wait behind it
+	o.Put(ctx, board(13), false)
+	o.Put(ctx, board(11), false)
+	close(h.release)
+	if err := o.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if fmt.Sprint(h.log) != "[send hello new v13]" {
+		t.Errorf("delivered %q, want v13 and not v11 (older, put late)", h.log)
+	}
+	if left, err := st.PendingReplies(ctx, "test"); err != nil || len(left) != 0 {
+		t.Errorf("outbox after delivery: %d replies, %v", len(left), err)
 	}
 }

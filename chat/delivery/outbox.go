@@ -48,6 +48,22 @@ const (
 type Store interface {
 	sessions.Outbox
 	sessions.BoardStore
+	BoardLeases
+}
+
+// BoardLeases lets processes sharing a store show a game's board in a chat
+// one at a time (liveboard.go), so that an older version never lands over
+// a newer one.
+type BoardLeases interface {
+	// LeaseLiveBoard gives owner the lease on game's board in a chat until
+	// until, when no one else holds it (none, run out at now, or owner's
+	// own); false when another owner does.
+	LeaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string, now, until time.Time) (bool, error)
+	// ReleaseLiveBoard frees owner's lease on game's board in a chat.
+	ReleaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string) error
+	// RenewBoardLeases moves owner's leases to until (the zero time frees
+	// them).
+	RenewBoardLeases(ctx context.Context, owner string, until time.Time) error
 }
 
 // Config is what an Outbox needs.
@@ -142,7 +158,10 @@ type deliveryMetrics struct {
 	// editsFailed: edits refused (posted anew); superseded: boards
 	// dropped for a newer one of their game.
 	edited, editsFailed, superseded int
-	maxDelay                        time.Duration
+	// boardWaits: boards that waited for another process's edit of the
+	// same board (its lease).
+	boardWaits int
+	maxDelay   time.Duration
 }
 
 // New starts an Outbox: its metrics loop, and in the shared mode its
@@ -217,6 +236,8 @@ func (o *Outbox) Put(ctx context.Context, rep chat.Reply, later bool) {
 		o.log.Error("reply not stored in the outbox, sending it from memory", "platform", rep.Platform,
 			"channel", rep.ChannelID, "err", err)
 	}
+	o.log.Debug("reply queued", "platform", rep.Platform, "channel", rep.ChannelID, "id", q.id, "game", rep.GameID,
+		"version", rep.GameVersion, "board", rep.Live, "later", later)
 	o.forget(o.queue(q, err != nil))
 }
 
@@ -255,7 +276,13 @@ func (o *Outbox) pushLocked(key chanRef, q *queued) {
 		cq = &chanQueue{}
 		o.queues[key] = cq
 	}
-	o.dropped = append(o.dropped, o.supersedeLocked(key, cq, q)...)
+	dropped, late := o.supersedeLocked(key, cq, q)
+	o.dropped = append(o.dropped, dropped...)
+	if late {
+		delete(o.known, q.id)
+		o.startLocked(key, cq)
+		return
+	}
 	at := len(cq.items)
 	if !q.later {
 		from := 0

@@ -108,7 +108,7 @@ func (o *Outbox) logMetrics() {
 		"unstored", m.unstored, "pending", pending, "max_delay", m.maxDelay.Round(time.Millisecond),
 		"edited", m.edited, "edits_failed", m.editsFailed, "superseded", m.superseded}
 	if o.claim.owner != "" {
-		args = append(args, "taken_over", m.takenOver, "lost", m.lost)
+		args = append(args, "taken_over", m.takenOver, "lost", m.lost, "board_waits", m.boardWaits)
 	}
 	o.log.Log(context.Background(), level, "reply delivery", args...)
 }

@@ -27,7 +27,7 @@ var errCut = errors.New("connection refused")
 // claims are no longer renewed); it counts the successful renewals and
 // claims.
 type cutStore struct {
-	sessions.Store
+	wiredStore
 	cut             atomic.Bool
 	renewed, claims atomic.Int64
 }
@@ -36,7 +36,7 @@ func (s *cutStore) RenewReplies(ctx context.Context, owner string, until time.Ti
 	if s.cut.Load() {
 		return nil, errCut
 	}
-	ids, err := s.Store.RenewReplies(ctx, owner, until)
+	ids, err := s.wiredStore.RenewReplies(ctx, owner, until)
 	if err == nil {
 		s.renewed.Add(1)
 	}
@@ -47,7 +47,7 @@ func (s *cutStore) ClaimReplies(ctx context.Context, platform, owner string, now
 	if s.cut.Load() {
 		return nil, errCut
 	}
-	items, err := s.Store.ClaimReplies(ctx, platform, owner, now, until)
+	items, err := s.wiredStore.ClaimReplies(ctx, platform, owner, now, until)
 	if err == nil {
 		s.claims.Add(1)
 	}
@@ -58,7 +58,7 @@ func (s *cutStore) DeliveredReply(ctx context.Context, id int64) error {
 	if s.cut.Load() {
 		return errCut
 	}
-	return s.Store.DeliveredReply(ctx, id)
+	return s.wiredStore.DeliveredReply(ctx, id)
 }
 
 // sharedBot is one process of a fleet on the PostgreSQL schema url,
@@ -70,7 +70,7 @@ type sharedBot struct {
 
 func openSharedBot(t *testing.T, url, name string, s chat.Sender) *sharedBot {
 	t.Helper()
-	cs := &cutStore{Store: pgtest.OpenURL(t, url)}
+	cs := &cutStore{wiredStore: pgtest.OpenURL(t, url)}
 	r, mgr, err := wire(t, cs, func(c *router.Config, sc *sessions.Config) {
 		c.ReplyRetry = time.Millisecond
 		c.Shared, c.Instance, c.ReplyClaimTTL = true, name, claimTTL
@@ -88,7 +88,7 @@ func openSharedBot(t *testing.T, url, name string, s chat.Sender) *sharedBot {
 // owed is the platform's pending replies in the shared store.
 func (b *sharedBot) owed() []sessions.OutboxItem {
 	b.t.Helper()
-	items, err := b.cs.Store.PendingReplies(context.Background(), "test")
+	items, err := b.cs.wiredStore.PendingReplies(context.Background(), "test")
 	if err != nil {
 		b.t.Fatal(err)
 	}

@@ -74,7 +74,13 @@ type bot struct {
 
 // wire makes a router and the sessions it plays on store, as cmd/bot
 // does; mod may change either's configuration first.
-func wire(t testing.TB, store sessions.Store, mod func(*router.Config, *sessions.Config)) (*router.Router, *sessions.Manager, error) {
+// wiredStore is what both the router and the live games keep.
+type wiredStore interface {
+	sessions.Store
+	router.Store
+}
+
+func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Config)) (*router.Router, *sessions.Manager, error) {
 	t.Helper()
 	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 	if err != nil {

@@ -123,17 +123,26 @@ func (f *botFleet) start(i int) {
 // from any goroutine.
 func (f *botFleet) spawn(i int) error {
 	cmd := exec.Command(f.bin, "-env", "")
-	cmd.Env = append(os.Environ(), "OYUNBOT_DB="+f.dbURL, "OYUNBOT_LOG_LEVEL=warn", "OYUNBOT_LANG=en",
+	cmd.Env = append(os.Environ(), "OYUNBOT_DB="+f.dbURL, "OYUNBOT_LOG_LEVEL=debug", "OYUNBOT_LANG=en",
 		"TELEGRAM_TOKEN="+f.tg.Token(), "TELEGRAM_API_ENDPOINT="+f.apis[i].endpoint(),
 		"TELEGRAM_WEBHOOK_URL="+f.front.URL+"/hook", "TELEGRAM_WEBHOOK_SECRET=failover-secret",
 		"TELEGRAM_LISTEN="+f.lb.backends[i])
-	buf := new(syncBuffer)
+	f.mu.Lock()
+	buf := f.logs[i]
+	if buf == nil {
+		buf = new(syncBuffer)
+		f.logs[i] = buf
+	} else {
+		// A process started again writes below its predecessor's lines.
+		buf.Write([]byte("--- started again ---\n"))
+	}
+	f.mu.Unlock()
 	cmd.Stderr = buf
 	if err := cmd.Start(); err != nil {
 		return err
 	}
 	f.mu.Lock()
-	f.procs[i], f.logs[i] = cmd, buf
+	f.procs[i] = cmd
 	f.mu.Unlock()
 	return nil
 }

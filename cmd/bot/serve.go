@@ -306,7 +306,7 @@ func isTerminal(r io.Reader) bool {
 // password would become a folder's name. closeStore closes it (and
 // releases the file). On failure it logs why and returns the exit code.
 // The URL's password is never logged.
-func openStore(ctx context.Context, db string, log *slog.Logger) (st sessions.Store, closeStore func(), code int) {
+func openStore(ctx context.Context, db string, log *slog.Logger) (st *store.SQLStore, closeStore func(), code int) {
 	if store.IsPostgresURL(db) {
 		pg, err := store.OpenPostgres(ctx, db)
 		if err != nil {

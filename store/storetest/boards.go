@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ var boardTests = []test{
 	{"NotFound", testLiveBoardNotFound},
 	{"SaveReplaces", testSaveLiveBoard},
 	{"Forget", testForgetLiveBoards},
+	{"Lease", testLeaseLiveBoard},
 }
 
 // testForgetLiveBoards: the boards last shown before a time are dropped,
@@ -83,5 +85,86 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 			got.Platform != want.Platform || got.ChannelID != want.ChannelID || got.Game != want.Game {
 			t.Errorf("LiveBoard(%s, %s, %d) = %+v, want %+v", want.Platform, want.ChannelID, want.Game, got, want)
 		}
+	}
+}
+
+// boardLeases is the part of a store delivery.BoardLeases uses (declared
+// here: the conformance suite imports no chat package).
+type boardLeases interface {
+	sessions.BoardStore
+	LeaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string, now, until time.Time) (bool, error)
+	ReleaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string) error
+	RenewBoardLeases(ctx context.Context, owner string, until time.Time) error
+}
+
+// testLeaseLiveBoard: one owner at a time holds a board's lease, until it
+// frees it or it runs out; renewing moves the end on; a board leased but
+// never shown has no message (LiveBoard's Ref empty, not in GameBoards),
+// and a save keeps the lease.
+func testLeaseLiveBoard(t *testing.T, st sessions.Store) {
+	ctx := t.Context()
+	s, ok := st.(boardLeases)
+	if !ok {
+		t.Fatalf("%T has no board leases", st)
+	}
+	lease := func(owner string, now time.Time) bool {
+		t.Helper()
+		ok, err := s.LeaseLiveBoard(ctx, "telegram", "-100", 7, owner, now, now.Add(10*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !lease("a", at) {
+		t.Fatal("a free board not leased")
+	}
+	if b, err := s.LiveBoard(ctx, "telegram", "-100", 7); err != nil || b.Ref != "" || b.Version != 0 {
+		t.Errorf("a board leased, never shown: %+v, %v; want no message", b, err)
+	}
+	if all, err := s.GameBoards(ctx, "telegram", 7); err != nil || len(all) != 0 {
+		t.Errorf("GameBoards lists a board never shown: %+v, %v", all, err)
+	}
+	if lease("b", at.Add(time.Second)) {
+		t.Error("b leased a board a holds")
+	}
+	if !lease("a", at.Add(time.Second)) {
+		t.Error("a could not lease its own board again")
+	}
+	// a's lease now ends at at+11s; a save keeps it.
+	if err := s.SaveLiveBoard(ctx, sessions.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at, Version: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if lease("b", at.Add(5*time.Second)) {
+		t.Error("b leased a board a holds, after a's save")
+	}
+	if err := s.RenewBoardLeases(ctx, "a", at.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if lease("b", at.Add(30*time.Second)) {
+		t.Error("b leased a board whose lease a renewed")
+	}
+	if !lease("b", at.Add(time.Minute)) {
+		t.Error("b could not lease a board whose lease ran out")
+	}
+	if err := s.ReleaseLiveBoard(ctx, "telegram", "-100", 7, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if lease("a", at.Add(time.Minute+time.Second)) {
+		t.Error("a's release freed b's lease")
+	}
+	if err := s.ReleaseLiveBoard(ctx, "telegram", "-100", 7, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if !lease("a", at.Add(time.Minute+time.Second)) {
+		t.Error("a board b freed not leased")
+	}
+	if err := s.RenewBoardLeases(ctx, "a", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if !lease("b", at.Add(time.Minute+time.Second)) {
+		t.Error("a board whose leases a freed not leased")
+	}
+	if b, err := s.LiveBoard(ctx, "telegram", "-100", 7); err != nil || b.Ref != "41" || b.Version != 3 {
+		t.Errorf("leases changed the board: %+v, %v", b, err)
 	}
 }

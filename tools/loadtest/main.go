@@ -458,7 +458,7 @@ func (p *loadGame) gameID(ctx context.Context, st sessions.Store) int64 {
 
 // openStore opens the run's database: a PostgreSQL server for a
 // postgres:// URL, else a SQLite file (its folder created if missing).
-func openStore(ctx context.Context, db string) (sessions.Store, error) {
+func openStore(ctx context.Context, db string) (*store.SQLStore, error) {
 	if store.IsPostgresURL(db) {
 		return store.OpenPostgres(ctx, db)
 	}
