@@ -87,6 +87,13 @@
     if (m) { input.value = ""; send("move " + m); }
   });
   main.addEventListener("oyunbot:game", () => { if (csrf) load(); });
+  // An answer that came after its request's (a hint, an analysis): the
+  // stream brings it to this player alone.
+  main.addEventListener("oyunbot:said", (e) => {
+    const a = e.detail || {};
+    said.textContent = (a.said || []).join("\n");
+    if (a.rows && a.rows.length) render(a.rows);
+  });
 
   async function signIn() {
     if (initData) {
@@ -96,7 +103,11 @@
     }
     const r = await get("/me");
     if (!r.ok) return false;
-    csrf = (await r.json()).csrf;
+    const me = await r.json();
+    csrf = me.csrf;
+    // game.js opens the stream again naming the player (game.js: data-me).
+    main.dataset.me = me.events;
+    main.dispatchEvent(new CustomEvent("oyunbot:me"));
     return true;
   }
   // data-signed-in says who the page found (tests wait for it).
