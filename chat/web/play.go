@@ -191,6 +191,35 @@ type actAnswer struct {
 	// Go is the page of a game the command started (a rematch): the
 	// player's page goes there.
 	Go string `json:"go,omitempty"`
+	// Spots are where the board's squares are on its picture, unflipped
+	// and flipped (spotsOf): a click on the picture presses the control of
+	// the square under it.
+	Spots *[2][]spot `json:"spots,omitempty"`
+}
+
+// spot is a square of the board's picture: its name and its rectangle
+// [x0, y0, x1, y1] in the picture's pixels.
+type spot struct {
+	N string `json:"n"`
+	R [4]int `json:"r"`
+}
+
+// spotsOf are the squares of game g's pictures, seen from either side,
+// from its drawer's own geometry (present.BoardSpots); nil when its
+// drawer does not say where they are.
+func (s *Server) spotsOf(lang chat.Lang, g sessions.Snapshot) *[2][]spot {
+	var out [2][]spot
+	for i, flip := range []bool{false, true} {
+		spots, ok := s.pres(lang).BoardSpots(g, flip)
+		if !ok {
+			return nil
+		}
+		for _, sp := range spots {
+			r := sp.Rect
+			out[i] = append(out[i], spot{N: sp.Name, R: [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}})
+		}
+	}
+	return &out
 }
 
 // button is a button of the page's controls: pressed, its data is sent
@@ -249,7 +278,7 @@ func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: s.playerRows(lang, g, p.id)})
+	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: s.playerRows(lang, g, p.id), Spots: s.spotsOf(lang, g)})
 }
 
 // playerRows are the buttons of game g for its player userID on its page:

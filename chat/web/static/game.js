@@ -23,6 +23,7 @@
       board.src = "/g/" + token + "/step/" + step + ".png?lang=" + lang + (flip ? "&flip=1" : "");
     }
     stepno.textContent = step + "/" + steps;
+    if (board) board.dataset.current = step === steps ? "1" : ""; // play.js: a click on it plays
     moves.querySelectorAll("button").forEach((b) => {
       const cur = Number(b.dataset.step) === step;
       b.classList.toggle("current", cur);
