@@ -82,6 +82,9 @@ func NewChess(size int) Drawer {
 		Paint:   d.paint,
 		Samples: chessSamples(),
 		Exact:   []color.RGBA{chessLight, chessDark, whiteInk.fill, blackInk.fill},
+		Spots: func(flip bool) []Spot {
+			return gridSpots(8, func(c cell) image.Rectangle { return d.square(chessScreen(c, flip)) })
+		},
 	})
 	if err != nil {
 		return errDrawer{err}

@@ -63,6 +63,9 @@ func newDraughts(size int, darkA1 bool) Drawer {
 		Paint:   d.paint,
 		Samples: d.samples(),
 		Exact:   []color.RGBA{draughtsLight, draughtsDark},
+		Spots: func(flip bool) []Spot {
+			return gridSpots(8, func(c cell) image.Rectangle { return d.cellRect(c, flip) })
+		},
 	})
 	if err != nil {
 		return errDrawer{err}

@@ -46,6 +46,10 @@ type Spec struct {
 	// Exact are colours kept exactly in the palette (the board's flat
 	// fills); the theme's main colours always are.
 	Exact []color.RGBA
+	// Spots, when set, are the board's squares on the picture, seen from
+	// side 1 when flip is set (Spotter), from the functions Base and Paint
+	// place them with. Nil: the drawer is no Spotter.
+	Spots func(flip bool) []Spot
 }
 
 // Canvas is what Spec.Base and Spec.Paint draw on: the whole picture and a

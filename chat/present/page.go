@@ -193,6 +193,18 @@ func (r *Presenter) StepPicture(lang chat.Lang, s sessions.Snapshot, n int, flip
 	return d.Draw(f)
 }
 
+// BoardSpots are where the squares of game s's board are on its pictures
+// (StepPicture's), seen from the second side when flip: the drawer's own
+// geometry (render.Spots). False for a game whose drawer does not say (a
+// board of points) or that has none.
+func (r *Presenter) BoardSpots(s sessions.Snapshot, flip bool) ([]render.Spot, bool) {
+	d := r.cfg.Drawers[s.Game.Name()]
+	if d == nil {
+		return nil, false
+	}
+	return render.Spots(d, flip)
+}
+
 // T is the catalogue's text id in lang (the web pages' own words).
 func (r *Presenter) T(lang chat.Lang, id string, kv ...string) string {
 	return r.cat.T(lang, id, kv...)

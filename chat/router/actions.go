@@ -22,7 +22,12 @@ func (q *request) hint() {
 		q.askConfirm(s, "hint.confirm", command.Hint)
 		return
 	}
+	if q.m.Answer != nil {
+		// Asked from the page: answered there (OnEvent).
+		q.r.pageHints.put(s.ID, pageHint{ref: q.m.Ref, answer: q.m.Answer})
+	}
 	if err := q.r.moves.Hint(q.ctx, s.ID, q.m.UserID, q.m.Ref); err != nil {
+		q.r.pageHints.take(s.ID)
 		q.sayError(err)
 	}
 }
@@ -101,7 +106,7 @@ func (q *request) draw() {
 		opp := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 		q.askAnswer(oppID, "#"+after.Tag())
-		q.sayAbout(after, chat.Reply{
+		q.announce(after, chat.Reply{
 			Text:    "#" + after.Tag() + " " + q.t("draw.offered", "player", me, "opponent", opp),
 			Buttons: q.r.show.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 		})
@@ -146,6 +151,6 @@ func (q *request) declineDraw() {
 	case err != nil:
 		q.sayError(err)
 	default:
-		q.sayAbout(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name)})
+		q.announce(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("draw.declined", "player", q.user().Name)})
 	}
 }

@@ -59,9 +59,23 @@ func (r *Router) OnEvent(ev sessions.Event) {
 	if !ok {
 		return
 	}
-	if rep, ok := say(e); ok {
-		r.send(ctx, rep)
+	rep, ok = say(e)
+	if !ok {
+		return
 	}
+	if ev.Kind == sessions.EventHint && ev.Ref != "" {
+		if h, ok := r.pageHints.take(s.ID); ok {
+			if h.ref == ev.Ref {
+				// Asked from the page: its answer goes there (the page shows
+				// the game's change by itself: no version to announce).
+				rep.GameID, rep.GameVersion = 0, 0
+				h.answer(rep)
+				return
+			}
+			r.pageHints.put(s.ID, h) // another's, still to come
+		}
+	}
+	r.send(ctx, rep)
 }
 
 // roundBoards posts the opening board of each game a round started that a

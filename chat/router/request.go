@@ -98,6 +98,22 @@ func (q *request) sayAbout(s sessions.Snapshot, rep chat.Reply) {
 	q.answer(rep)
 }
 
+// announce is sayAbout for news of game s that both its players must
+// read (an offer between them, its refusal): in the game's chat always,
+// and, when the message came from a page, on that page too (without the
+// buttons, which are the other player's). The other player may be
+// following the game in the chat or on their own page.
+func (q *request) announce(s sessions.Snapshot, rep chat.Reply) {
+	rep.GameID, rep.GameVersion = s.ID, s.Version
+	rep.Platform, rep.ChannelID, rep.Ref = q.m.Platform, q.m.ChannelID, q.m.Ref
+	if q.m.Answer != nil {
+		page := rep
+		page.Buttons = nil
+		q.m.Answer(page)
+	}
+	q.r.send(q.ctx, rep)
+}
+
 // answer sends rep as the answer to the message: to the asker's page
 // rather than the chat when it came from one (chat.Message.Answer), but
 // for a game's board.

@@ -135,6 +135,17 @@ type Router struct {
 	follows marks[bool]
 	// asked are the questions waiting for a bare yes or no (asked.go).
 	asked questions
+	// pageHints are the hints asked from a game's page, by game id: the
+	// engine's answer (an event) goes to the asker's page
+	// (chat.Message.Answer), as every answer to a page's request does.
+	pageHints marks[pageHint]
+}
+
+// pageHint is a hint asked from a game's page: the request's Ref (the
+// event's), and where its answer goes.
+type pageHint struct {
+	ref    string
+	answer func(chat.Reply)
 }
 
 // Store is what the Router keeps: its replies until they are delivered

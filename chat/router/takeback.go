@@ -27,7 +27,7 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 	opp := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 	oppID := after.Players[after.SideOf(q.m.UserID).Opponent()].ID
 	q.askAnswer(oppID, "#"+after.Tag())
-	q.sayAbout(after, chat.Reply{
+	q.announce(after, chat.Reply{
 		Text:    "#" + after.Tag() + " " + q.t("takeback.offered", "player", me, "opponent", opp),
 		Buttons: q.r.show.AnswerButtons(q.lang, "#"+after.Tag(), oppID),
 	})
@@ -45,7 +45,7 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 		offerer := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
 		q.sayReply(q.r.show.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
 	default:
-		q.sayAbout(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name)})
+		q.announce(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name)})
 	}
 }
 

@@ -33,6 +33,11 @@ type hub struct {
 	dirty  map[int64]bool
 	closed bool
 
+	// mail holds the private answers (a hint, an analysis asked from a
+	// page) that came while their person had no stream of the game open,
+	// for the next one they open (tell).
+	mail map[mailbox][]letter
+
 	kick chan struct{} // wakes run: something is dirty
 	done chan struct{} // closed by close: every stream ends
 	once sync.Once
@@ -59,12 +64,13 @@ type stream struct {
 	id   int64
 	ip   string
 	lang chat.Lang
+	who  string      // the signed-in player watching ("platform/id"), "" for anyone else
 	last int64       // the version it was last sent
 	ch   chan []byte // closed when it is dropped
 }
 
 func newHub(s *Server) *hub {
-	return &hub{s: s, rooms: map[int64]*room{}, perIP: map[string]int{}, dirty: map[int64]bool{},
+	return &hub{s: s, rooms: map[int64]*room{}, perIP: map[string]int{}, dirty: map[int64]bool{}, mail: map[mailbox][]letter{},
 		kick: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
@@ -99,8 +105,9 @@ func (h *hub) wake() {
 }
 
 // subscribe opens a stream of game id's events for a viewer at ip who has
-// seen version last.
-func (h *hub) subscribe(id int64, ip string, lang chat.Lang, last int64) (*stream, error) {
+// seen version last: who, when it is not "", is the player it is, who is
+// also sent their private answers (tell).
+func (h *hub) subscribe(id int64, ip string, lang chat.Lang, last int64, who string) (*stream, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -109,7 +116,7 @@ func (h *hub) subscribe(id int64, ip string, lang chat.Lang, last int64) (*strea
 	if h.total >= h.s.cfg.Streams || h.perIP[ip] >= h.s.cfg.StreamsPerIP {
 		return nil, errStreams
 	}
-	st := &stream{id: id, ip: ip, lang: lang, last: last, ch: make(chan []byte, streamBuffer)}
+	st := &stream{id: id, ip: ip, lang: lang, last: last, who: who, ch: make(chan []byte, streamBuffer)}
 	rm := h.rooms[id]
 	if rm == nil {
 		rm = &room{subs: map[*stream]struct{}{}}
@@ -125,8 +132,93 @@ func (h *hub) subscribe(id int64, ip string, lang chat.Lang, last int64) (*strea
 		st.ch <- rm.events[lang]
 		st.last = rm.version
 	}
+	if who != "" {
+		box := mailbox{id, who}
+		for _, l := range h.mail[box] {
+			if time.Since(l.at) < mailKeep && len(st.ch) < cap(st.ch) {
+				st.ch <- l.ev
+			}
+		}
+		delete(h.mail, box)
+	}
 	h.s.m.streams.Set(float64(h.total))
 	return st, nil
+}
+
+// mailbox names one player's private answers about one game.
+type mailbox struct {
+	id  int64
+	who string
+}
+
+// letter is a private answer kept for its player's next stream.
+type letter struct {
+	ev []byte
+	at time.Time
+}
+
+// Bounds of the private answers kept for players with no stream open:
+// mailKeep is how long one is kept, mailPerBox how many a player's of a
+// game, mailBoxes the players' of all games (the oldest go first).
+const (
+	mailKeep   = 10 * time.Minute
+	mailPerBox = 4
+	mailBoxes  = 10000
+)
+
+// tell sends ev, a private answer (a hint, an analysis) of the player who
+// about game id, to that player's streams of the game alone: never a
+// spectator's or the other player's. When they have none open (their page
+// reconnects), it is kept for the next one (mailKeep).
+func (h *hub) tell(id int64, who string, ev []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	sent := false
+	if rm := h.rooms[id]; rm != nil {
+		for st := range rm.subs {
+			if st.who != who {
+				continue
+			}
+			select {
+			case st.ch <- ev:
+				sent = true
+			default:
+				h.dropLocked(st) // too slow: its page reconnects, and gets it then
+			}
+		}
+	}
+	if sent {
+		return
+	}
+	box := mailbox{id, who}
+	if _, ok := h.mail[box]; !ok && len(h.mail) >= mailBoxes {
+		h.pruneMailLocked()
+	}
+	kept := append(h.mail[box], letter{ev: ev, at: time.Now()})
+	if len(kept) > mailPerBox {
+		kept = kept[len(kept)-mailPerBox:]
+	}
+	h.mail[box] = kept
+}
+
+// pruneMailLocked makes room for a new mailbox: the expired go, and if
+// none had, the one with the oldest letter.
+func (h *hub) pruneMailLocked() {
+	var oldest mailbox
+	var at time.Time
+	for box, ls := range h.mail {
+		last := ls[len(ls)-1].at
+		if time.Since(last) >= mailKeep {
+			delete(h.mail, box)
+			continue
+		}
+		if at.IsZero() || last.Before(at) {
+			oldest, at = box, last
+		}
+	}
+	if len(h.mail) >= mailBoxes {
+		delete(h.mail, oldest)
+	}
 }
 
 // unsubscribe ends st (once; a dropped stream is already out).

@@ -38,6 +38,45 @@ type played struct {
 	spectator context.Context // another browser's tab, signed in as nobody
 }
 
+// newTelegramEnv starts the bot with its pages taking commands and
+// Telegram's fake tg as its chat. Telegram's script is stubbed: as
+// Telegram's own, it reads the initData Telegram opened the page with from
+// the address's #tgWebAppData (none for a page opened in a browser), and
+// notes the calls the page makes.
+func newTelegramEnv(t *testing.T, tg *telegramtest.Server) *env {
+	t.Helper()
+	script := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Write([]byte(`window.Telegram = {WebApp: {
+  initData: decodeURIComponent((/[#&]tgWebAppData=([^&]*)/.exec(location.hash) || ["", ""])[1]),
+  ready() { window.tgReady = (window.tgReady || 0) + 1; }, expand() { window.tgExpanded = true; }}};`))
+	}))
+	t.Cleanup(script.Close)
+	e := newEnv(t, nil)
+	e.mod = func(c *web.Config) {
+		c.Handler, c.TelegramToken, c.MiniApp, c.MiniAppScript = e.r, tg.Token(), true, script.URL+"/js/telegram-web-app.js"
+	}
+	e.restartWeb(nil)
+	bot, err := telegram.New(telegram.Config{Token: tg.Token(), APIEndpoint: tg.Endpoint(),
+		PrivatePace: telegram.Pace{Every: time.Millisecond, Burst: 1}, GroupPace: telegram.Pace{Every: time.Millisecond, Burst: 1},
+		Commands: telegram.DefaultCommands("tictactoe")}, e.r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.r.AddSender(telegram.Platform, bot)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		bot.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return e
+}
+
 // idle is true when the player's page waits for no answer.
 const idle = `!document.getElementById("play").classList.contains("busy")`
 
@@ -59,43 +98,13 @@ func newPlayedAs(t *testing.T, start string, launch func(fields map[string]strin
 	p.player, p.spectator = browser(t), browser(t)
 	p.tg = telegramtest.NewServer(telegramtest.Config{})
 	t.Cleanup(p.tg.Close)
-	// Telegram's script, stubbed: as Telegram's own, it reads the initData
-	// Telegram opened the page with from the address's #tgWebAppData (none
-	// for a page opened in a browser), and notes the calls the page makes.
 	fields := map[string]string{"user": `{"id":42,"first_name":"Ayşe","language_code":"en"}`,
 		"auth_date": strconv.FormatInt(time.Now().Unix(), 10), "query_id": "AAH"}
 	initData := signInitData(fields, p.tg.Token())
 	if launch != nil {
 		initData = launch(fields, p.tg.Token())
 	}
-	script := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/javascript")
-		w.Write([]byte(`window.Telegram = {WebApp: {
-  initData: decodeURIComponent((/[#&]tgWebAppData=([^&]*)/.exec(location.hash) || ["", ""])[1]),
-  ready() { window.tgReady = (window.tgReady || 0) + 1; }, expand() { window.tgExpanded = true; }}};`))
-	}))
-	t.Cleanup(script.Close)
-	p.e = newEnv(t, nil)
-	p.e.mod = func(c *web.Config) {
-		c.Handler, c.TelegramToken, c.MiniApp, c.MiniAppScript = p.e.r, p.tg.Token(), true, script.URL+"/js/telegram-web-app.js"
-	}
-	p.e.restartWeb(nil)
-	tg, err := telegram.New(telegram.Config{Token: p.tg.Token(), APIEndpoint: p.tg.Endpoint(),
-		PrivatePace: telegram.Pace{Every: time.Millisecond, Burst: 1}, Commands: telegram.DefaultCommands("tictactoe")}, p.e.r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.e.r.AddSender(telegram.Platform, tg)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tg.Run(ctx)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	p.e = newTelegramEnv(t, p.tg)
 	if _, err := p.tg.SendText(p.dm, p.user, start); err != nil {
 		t.Fatal(err)
 	}

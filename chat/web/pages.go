@@ -363,7 +363,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.stream(w, r, id)
+	s.stream(w, r, id, s.viewer(r, id))
 }
 
 // tournamentEvents is a tournament's event stream: an event at each
@@ -375,17 +375,19 @@ func (s *Server) tournamentEvents(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.stream(w, r, -id)
+	s.stream(w, r, -id, "")
 }
 
-// stream streams the events of key (a game's id, a tournament's negated).
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64) {
+// stream streams the events of key (a game's id, a tournament's negated)
+// to who (a player of the game, who also gets their private answers; ""
+// for anyone else).
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, key int64, who string) {
 	last := r.Header.Get("Last-Event-ID")
 	if last == "" {
 		last = r.URL.Query().Get("v")
 	}
 	seen, _ := strconv.ParseInt(last, 10, 64)
-	st, err := s.hub.subscribe(key, clientIP(r, s.cfg.BehindProxy), s.lang(w, r), seen)
+	st, err := s.hub.subscribe(key, clientIP(r, s.cfg.BehindProxy), s.lang(w, r), seen, who)
 	if err != nil {
 		w.Header().Set("Retry-After", "5")
 		http.Error(w, "503 too many open streams", http.StatusServiceUnavailable)

@@ -18,6 +18,7 @@ package web
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
@@ -178,7 +179,8 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "401 not signed in", http.StatusUnauthorized)
 		return
 	}
-	writeJSONResponse(w, http.StatusOK, map[string]string{"platform": p.platform, "id": p.id, "csrf": csrf(p)})
+	writeJSONResponse(w, http.StatusOK, map[string]string{"platform": p.platform, "id": p.id, "csrf": csrf(p),
+		"events": p.platform + "/" + p.id + "~" + streamProof(p.token)})
 }
 
 // actAnswer is what /act answers: what the bot said to the person, and
@@ -189,6 +191,35 @@ type actAnswer struct {
 	// Go is the page of a game the command started (a rematch): the
 	// player's page goes there.
 	Go string `json:"go,omitempty"`
+	// Spots are where the board's squares are on its picture, unflipped
+	// and flipped (spotsOf): a click on the picture presses the control of
+	// the square under it.
+	Spots *[2][]spot `json:"spots,omitempty"`
+}
+
+// spot is a square of the board's picture: its name and its rectangle
+// [x0, y0, x1, y1] in the picture's pixels.
+type spot struct {
+	N string `json:"n"`
+	R [4]int `json:"r"`
+}
+
+// spotsOf are the squares of game g's pictures, seen from either side,
+// from its drawer's own geometry (present.BoardSpots); nil when its
+// drawer does not say where they are.
+func (s *Server) spotsOf(lang chat.Lang, g sessions.Snapshot) *[2][]spot {
+	var out [2][]spot
+	for i, flip := range []bool{false, true} {
+		spots, ok := s.pres(lang).BoardSpots(g, flip)
+		if !ok {
+			return nil
+		}
+		for _, sp := range spots {
+			r := sp.Rect
+			out[i] = append(out[i], spot{N: sp.Name, R: [4]int{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y}})
+		}
+	}
+	return &out
 }
 
 // button is a button of the page's controls: pressed, its data is sent
@@ -247,8 +278,16 @@ func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	rep := s.pres(lang).GameReply(lang, g, "", p.id)
-	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: rowsOf(rep)})
+	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: s.playerRows(lang, g, p.id), Spots: s.spotsOf(lang, g)})
+}
+
+// playerRows are the buttons of game g for its player userID on its page:
+// what the chat's board shows them (squares, moves, actions), then what
+// the chat leaves to its messages and typed commands (an offer's answers,
+// a draw offer, a take-back request), from the same presentation.
+func (s *Server) playerRows(lang chat.Lang, g sessions.Snapshot, userID string) [][]button {
+	pres := s.pres(lang)
+	return append(rowsOf(pres.GameReply(lang, g, "", userID)), rowsOf(chat.Reply{Buttons: pres.PlayerActions(lang, g, userID)})...)
 }
 
 // act is a player's command on their game's page.
@@ -281,19 +320,15 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "400 bad command", http.StatusBadRequest)
 		return
 	}
+	lang := s.lang(w, r)
 	var (
 		mu       sync.Mutex
 		said     []string
 		rows     [][]button
 		question bool // rows are a question's answers, not the game's board
+		answered bool // the response is written: what comes now is told (tell)
 	)
-	note := func(t string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if t = strings.TrimSpace(t); t != "" {
-			said = append(said, t)
-		}
-	}
+	who := p.platform + "/" + p.id
 	pg, _ := s.cfg.Games.(PlayerGames)
 	before := map[int64]bool{}
 	if pg != nil {
@@ -305,25 +340,40 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		Text: text + " #" + g.Tag(), Locale: r.Header.Get("Accept-Language"), Ref: "web:" + key,
 		Update: "web:" + p.platform + "/" + p.id + ":" + key,
 		Answer: func(rep chat.Reply) {
-			note(rep.Text)
+			mu.Lock()
+			defer mu.Unlock()
+			if answered {
+				// An answer that comes after the request's (a hint, an
+				// analysis): to the player's own page, by its stream.
+				s.tell(g.ID, who, p.id, lang, rep)
+				return
+			}
+			if t := strings.TrimSpace(rep.Text); t != "" {
+				said = append(said, t)
+			}
 			if r := rowsOf(rep); len(r) > 0 {
-				mu.Lock()
 				rows = r // a tap's selection, a question's answers
 				question = len(rep.Board) == 0 && rep.GameID == 0
-				mu.Unlock()
 			}
 		},
-		Privately: func(t string) bool { note(t); return true }}
+		Privately: func(t string) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			if t = strings.TrimSpace(t); t != "" && !answered {
+				said = append(said, t)
+			}
+			return !answered
+		}}
 	s.cfg.Handler.Handle(context.WithoutCancel(r.Context()), m)
 	mu.Lock()
 	defer mu.Unlock()
+	answered = true
 	if question {
 		// A question (confirm a resignation, a hint) is answered or left:
 		// the game's own controls stay beneath its answers, as the chat's
 		// board stays above its question.
 		if g, ok := s.tokenGame(r.Context(), r.PathValue("token")); ok {
-			lang := s.lang(w, r)
-			rows = append(rows, rowsOf(s.pres(lang).GameReply(lang, g, "", p.id))...)
+			rows = append(rows, s.playerRows(lang, g, p.id)...)
 		}
 	}
 	ans := actAnswer{Said: said, Rows: rows}
@@ -336,6 +386,70 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSONResponse(w, http.StatusOK, ans)
+}
+
+// tell sends rep, an answer to a player's request from a game's page that
+// came after the request's own (a hint, an analysis), to that player's
+// open pages of game id alone (hub.tell), with the game's controls
+// beneath what it offers (a hinted move's button).
+func (s *Server) tell(id int64, who, userID string, lang chat.Lang, rep chat.Reply) {
+	ans := actAnswer{Rows: rowsOf(rep)}
+	if t := strings.TrimSpace(rep.Text); t != "" {
+		ans.Said = []string{t}
+	}
+	if len(ans.Rows) > 0 {
+		if g, ok := s.game(context.Background(), id); ok {
+			ans.Rows = append(ans.Rows, s.playerRows(lang, g, userID)...)
+		}
+	}
+	data, err := json.Marshal(ans)
+	if err != nil {
+		return
+	}
+	s.hub.tell(id, who, []byte("event: said\ndata: "+string(data)+"\n\n"))
+}
+
+// viewer is the player of game id who opens an event stream: the one
+// signed in (their cookie), or the one its "me" parameter names with their
+// proof (streamProof: a Mini App's page, whose initData an EventSource
+// cannot send); "" for anyone else (a spectator).
+func (s *Server) viewer(r *http.Request, id int64) string {
+	platform, userID, proof := "", "", ""
+	if me := r.URL.Query().Get("me"); me != "" {
+		i := strings.LastIndexByte(me, '~')
+		if i < 0 {
+			return ""
+		}
+		platform, userID, _ = strings.Cut(me[:i], "/")
+		proof = me[i+1:]
+	} else if p, ok := s.who(r); ok {
+		platform, userID = p.platform, p.id
+	}
+	if userID == "" {
+		return ""
+	}
+	g, ok := s.game(r.Context(), id)
+	if !ok || g.Platform != platform || g.SideOf(userID) == ai.NoSide {
+		return ""
+	}
+	ref := platform + "/" + userID
+	if proof != "" || r.URL.Query().Has("me") {
+		// Checked once the person is known to play the game, so that no
+		// login token is made for just anyone named.
+		token, err := s.cfg.Store.WebToken(r.Context(), sessions.LinkLogin, ref)
+		if err != nil || subtle.ConstantTimeCompare([]byte(proof), []byte(streamProof(token))) != 1 {
+			return ""
+		}
+	}
+	return ref
+}
+
+// streamProof is what a page's event stream names its player with
+// ("me": platform/id~proof), made from their login token: a "web logout"
+// ends it with the token.
+func streamProof(token string) string {
+	sum := sha256.Sum256([]byte("events\x00" + token))
+	return hex.EncodeToString(sum[:16])
 }
 
 // Logout ends a person's sign-in everywhere: their login token is renewed, so

@@ -83,6 +83,12 @@ type drawOnce func() render.Drawer
 
 func (d drawOnce) Draw(f render.Frame) ([]byte, error) { return d().Draw(f) }
 
+// Spots are its drawer's (render.Spotter), nil when it does not say.
+func (d drawOnce) Spots(flip bool) []render.Spot {
+	spots, _ := render.Spots(d(), flip)
+	return spots
+}
+
 // env is a bot with its web pages, as cmd/bot wires them: the sessions
 // write through web.Watch, the router links the pages.
 type env struct {

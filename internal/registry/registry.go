@@ -94,6 +94,13 @@ func (l *lazyDrawer) Draw(f render.Frame) ([]byte, error) {
 	return l.d.Draw(f)
 }
 
+// Spots are its drawer's (render.Spotter), nil when it does not say.
+func (l *lazyDrawer) Spots(flip bool) []render.Spot {
+	l.once.Do(func() { l.d = l.make() })
+	spots, _ := render.Spots(l.d, flip)
+	return spots
+}
+
 // Names lists the canonical names of the games in the order of Entries.
 func Names() []string {
 	var names []string

@@ -23,6 +23,7 @@
       board.src = "/g/" + token + "/step/" + step + ".png?lang=" + lang + (flip ? "&flip=1" : "");
     }
     stepno.textContent = step + "/" + steps;
+    if (board) board.dataset.current = step === steps ? "1" : ""; // play.js: a click on it plays
     moves.querySelectorAll("button").forEach((b) => {
       const cur = Number(b.dataset.step) === step;
       b.classList.toggle("current", cur);
@@ -102,11 +103,11 @@
   }
 
   // A finished game changes no more: its stream closes and the page no
-  // longer says it is live.
+  // longer says it is live; a player's stays open for their answers.
   let es = null;
   function over() {
     main.dataset.over = "1";
-    if (es) es.close();
+    if (es && !main.dataset.me) es.close();
     live.textContent = "";
     live.className = "live";
   }
@@ -116,22 +117,33 @@
   // The browser reconnects by itself after a network error (sending the
   // last event's id); an answer that is not a stream (a proxy's 502 while
   // the bot restarts, a full server's 503) ends the EventSource, so the
-  // page opens another after a pause, from the version it has.
+  // page opens another after a pause, from the version it has. A player's
+  // page (play.js: data-me, their proof) names them, and gets their own
+  // answers (a hint, an analysis) as "said" events, theirs alone.
   function connect() {
-    if (main.dataset.over) return;
-    es = new EventSource("/g/" + token + "/events?v=" + version);
+    if (main.dataset.over && !main.dataset.me) return;
+    const me = main.dataset.me ? "&me=" + encodeURIComponent(main.dataset.me) : "";
+    const mine = es = new EventSource("/g/" + token + "/events?v=" + version + me);
     es.addEventListener("game", (e) => apply(JSON.parse(e.data)));
+    es.addEventListener("said", (e) => main.dispatchEvent(new CustomEvent("oyunbot:said", { detail: JSON.parse(e.data) })));
     es.addEventListener("open", () => {
       if (main.dataset.over) return;
       live.textContent = main.dataset.live;
       live.className = "live on";
     });
     es.addEventListener("error", () => {
-      if (main.dataset.over) return;
-      live.textContent = main.dataset.offline;
-      live.className = "live off";
-      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+      if (main.dataset.over && !main.dataset.me) return;
+      if (!main.dataset.over) {
+        live.textContent = main.dataset.offline;
+        live.className = "live off";
+      }
+      if (mine.readyState === EventSource.CLOSED && es === mine) setTimeout(connect, 3000);
     });
   }
+  // Signed in as a player: the stream again, naming them.
+  main.addEventListener("oyunbot:me", () => {
+    if (es) es.close();
+    connect();
+  });
   connect();
 })();

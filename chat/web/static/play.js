@@ -56,8 +56,31 @@
     const r = await get("/g/" + token + "/controls");
     if (!r.ok) { play.hidden = true; return; }
     play.hidden = false;
-    render((await r.json()).rows || []);
+    const a = await r.json();
+    render(a.rows || []);
+    if (a.spots && board) { spots = a.spots; board.classList.add("clickable"); }
   }
+
+  // A click on the board's picture presses the control of the square under
+  // it (a piece, a target, a cell): where the squares are comes from the
+  // server (the drawer's own geometry, both ways up), in the picture's
+  // pixels. The controls stay for the keyboard and screen readers.
+  const board = document.getElementById("board");
+  let spots = null;
+  function spotAt(e) {
+    const list = spots && spots[/[?&]flip=1/.test(board.src) ? 1 : 0];
+    const r = board.getBoundingClientRect();
+    if (!list || !board.naturalWidth || !r.width) return null;
+    const x = (e.clientX - r.left) * board.naturalWidth / r.width, y = (e.clientY - r.top) * board.naturalHeight / r.height;
+    return list.find((s) => x >= s.r[0] && x < s.r[2] && y >= s.r[1] && y < s.r[3]) || null;
+  }
+  if (board) board.addEventListener("click", (e) => {
+    if (!spots || play.hidden || busy || board.dataset.current !== "1") return;
+    const s = spotAt(e);
+    if (!s) return;
+    const b = [...controls.querySelectorAll("button[data-cmd]")].find((b) => /^(tap|move) /.test(b.dataset.cmd) && b.dataset.cmd.split(" ").pop() === s.n);
+    if (b) send(b.dataset.cmd); else said.textContent = play.dataset.nosquare;
+  });
 
   async function send(cmd) {
     if (busy) return; // one press at a time: a double click sends once
@@ -87,6 +110,13 @@
     if (m) { input.value = ""; send("move " + m); }
   });
   main.addEventListener("oyunbot:game", () => { if (csrf) load(); });
+  // An answer that came after its request's (a hint, an analysis): the
+  // stream brings it to this player alone.
+  main.addEventListener("oyunbot:said", (e) => {
+    const a = e.detail || {};
+    said.textContent = (a.said || []).join("\n");
+    if (a.rows && a.rows.length) render(a.rows);
+  });
 
   async function signIn() {
     if (initData) {
@@ -96,7 +126,11 @@
     }
     const r = await get("/me");
     if (!r.ok) return false;
-    csrf = (await r.json()).csrf;
+    const me = await r.json();
+    csrf = me.csrf;
+    // game.js opens the stream again naming the player (game.js: data-me).
+    main.dataset.me = me.events;
+    main.dispatchEvent(new CustomEvent("oyunbot:me"));
     return true;
   }
   // data-signed-in says who the page found (tests wait for it).
