@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,48 @@ var ErrNoNotifications = errors.New("store: this store sends no notifications")
 // is done or the connection fails (its error). ready, if not nil, is called
 // once listening: a change committed after it is not missed.
 func (s *SQLStore) ListenChanges(ctx context.Context, ready func(), changed func(id int64)) error {
+	return s.listen(ctx, ChangesChannel, ready, func(payload, schema string) {
+		if id, ok := parseChange(payload, schema); ok {
+			changed(id)
+		}
+	})
+}
+
+// ToldChannel is the PostgreSQL channel of Tell's messages.
+const ToldChannel = "oyunbot_told"
+
+// MaxTold is the longest message Tell carries (PostgreSQL's limit on a
+// notification is 8000 bytes, the schema's name included).
+const MaxTold = 7000
+
+// Tell sends msg to every process's ListenTold on this database and
+// schema, this one's included: what one process has to say to a person
+// whose page another one serves (a private answer).
+func (s *SQLStore) Tell(ctx context.Context, msg string) error {
+	if s.d != &postgres {
+		return ErrNoNotifications
+	}
+	if len(msg) > MaxTold {
+		return fmt.Errorf("store: tell: %d bytes, at most %d", len(msg), MaxTold)
+	}
+	_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, current_schema() || '/' || $2)`, ToldChannel, msg)
+	return wrapped("tell", err)
+}
+
+// ListenTold calls told with each message any process on the database
+// (schema) sends with Tell, until ctx is done or the connection fails (its
+// error); ready as for ListenChanges.
+func (s *SQLStore) ListenTold(ctx context.Context, ready func(), told func(msg string)) error {
+	return s.listen(ctx, ToldChannel, ready, func(payload, schema string) {
+		if msg, ok := strings.CutPrefix(payload, schema+"/"); ok {
+			told(msg)
+		}
+	})
+}
+
+// listen calls got with each notification on channel and the schema the
+// store uses, on a connection of its own, until ctx is done or it fails.
+func (s *SQLStore) listen(ctx context.Context, channel string, ready func(), got func(payload, schema string)) error {
 	if s.d != &postgres {
 		return ErrNoNotifications
 	}
@@ -38,7 +81,7 @@ func (s *SQLStore) ListenChanges(ctx context.Context, ready func(), changed func
 	if err := conn.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
 		return err
 	}
-	if _, err := conn.ExecContext(ctx, `LISTEN `+ChangesChannel); err != nil {
+	if _, err := conn.ExecContext(ctx, `LISTEN `+channel); err != nil {
 		return err
 	}
 	// A connection that listened is not for the pool: it is closed, not
@@ -54,9 +97,7 @@ func (s *SQLStore) ListenChanges(ctx context.Context, ready func(), changed func
 			if err != nil {
 				return err
 			}
-			if id, ok := parseChange(n.Payload, schema); ok {
-				changed(id)
-			}
+			got(n.Payload, schema)
 		}
 	})
 }

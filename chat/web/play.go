@@ -406,7 +406,17 @@ func (s *Server) tell(id int64, who, userID string, lang chat.Lang, rep chat.Rep
 	if err != nil {
 		return
 	}
-	s.hub.tell(id, who, []byte("event: said\ndata: "+string(data)+"\n\n"))
+	ev := "event: said\ndata: " + string(data) + "\n\n"
+	if s.cfg.Relay != nil {
+		// Every process (this one too) hears it and tells the pages it
+		// serves: the asker's may be on any.
+		err := s.cfg.Relay.Tell(context.Background(), strconv.FormatInt(id, 10)+" "+who+"\n"+ev)
+		if err == nil {
+			return
+		}
+		s.log.Warn("web: a private answer not relayed, told to this process's pages only", "game", id, "err", err)
+	}
+	s.hub.tell(id, who, []byte(ev))
 }
 
 // viewer is the player of game id who opens an event stream: the one

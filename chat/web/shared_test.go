@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"bufio"
 	"context"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -121,4 +123,130 @@ func TestSharedModeFollowsOtherProcess(t *testing.T) {
 	if _, data := st.next(t); !strings.Contains(data, `"turns":["1. b2"]`) {
 		t.Errorf("another process's move: %s", data)
 	}
+}
+
+// readyRelay tells when its store listens to the relayed answers.
+type readyRelay struct {
+	*store.SQLStore
+	ready chan struct{}
+}
+
+func (r readyRelay) ListenTold(ctx context.Context, ready func(), told func(string)) error {
+	return r.SQLStore.ListenTold(ctx, func() {
+		if ready != nil {
+			ready()
+		}
+		select {
+		case r.ready <- struct{}{}:
+		default:
+		}
+	}, told)
+}
+
+// TestSharedModeRelaysPrivateAnswers: a hint asked on one process's page
+// comes, by the relay (PostgreSQL NOTIFY), to the asker's event stream on
+// the other process's page, and to hers alone: a spectator's stream there
+// sees the game's changes, never the hint.
+func TestSharedModeRelaysPrivateAnswers(t *testing.T) {
+	url := pgtest.Schema(t)
+	reg, err := games.NewRegistry(tictactoe.Game{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	type proc struct {
+		base  string
+		st    *store.SQLStore
+		r     *router.Router
+		links *web.Links
+	}
+	var procs [2]proc
+	for i := range procs {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := "http://" + ln.Addr().String()
+		var links *web.Links
+		st, r, mgr := process(t, url, reg, func(s web.Store) *web.Links { links = web.NewLinks(base, s, nil); return links }, &recorder{})
+		relay := readyRelay{st, make(chan struct{}, 1)}
+		srv, err := web.New(web.Config{Store: st, Games: mgr.Lobby(), Presenter: r.Presenter(), PublicURL: base, Handler: r, Relay: relay})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go srv.Serve(ctx, ln)
+		n := readyNotifier{st, make(chan struct{}, 1)}
+		go srv.Listen(ctx, n) // the other process's moves
+		<-relay.ready
+		<-n.ready
+		procs[i] = proc{base, st, r, links}
+	}
+	a, b := procs[0], procs[1]
+	a.r.Handle(ctx, chat.Message{Platform: "test", ChannelID: "dm", UserID: "ayse", UserName: "Ayşe", Text: "play ttt easy x", Private: true})
+	if err := a.r.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := a.st.ChannelGames(ctx, "test", "dm")
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the game: %v, %v", recs, err)
+	}
+	token := a.links.GameURL(sessions.Snapshot{ID: recs[0].ID, Platform: "test", ChannelID: "dm"})
+	token = token[strings.LastIndex(token, "/")+1:]
+
+	// Ayşe's page and a spectator's on process B; she asks on A's.
+	onB := newVisitor(t, b.base)
+	onB.signIn(b.links.LoginURL("test", "ayse"))
+	mine := openStreamWith(t, onB.c, b.base+"/g/"+token+"/events")
+	theirs := openStream(t, b.base+"/g/"+token+"/events", "")
+	onA := newVisitor(t, a.base)
+	onA.signIn(a.links.LoginURL("test", "ayse"))
+	code, said := onA.act(token, "hint", "k-000001")
+	if code != 200 {
+		t.Fatalf("a hint from the page: %d %q", code, said)
+	}
+	if len(said) > 0 && strings.Contains(strings.Join(said, " "), "?") {
+		// A rated game asks first.
+		if code, said = onA.act(token, "hint yes", "k-000002"); code != 200 {
+			t.Fatalf("the hint confirmed: %d %q", code, said)
+		}
+	}
+	for {
+		_, data := mine.next(t)
+		if strings.Contains(data, `"said"`) {
+			if !strings.Contains(data, "Hint") && !strings.Contains(data, "İpucu") {
+				t.Errorf("the relayed answer: %s", data)
+			}
+			break
+		}
+	}
+	// The spectator's stream: the game as it is, then nothing said. (Its
+	// first event came before the hint was asked; a "said" to it would be
+	// the next one, and the move played now is.)
+	theirs.next(t)
+	if code, said := onA.act(token, "move b2", "k-000003"); code != 200 {
+		t.Fatalf("a move from the page: %d %q", code, said)
+	}
+	if _, data := theirs.next(t); strings.Contains(data, `"said"`) {
+		t.Errorf("the spectator's stream got the hint: %s", data)
+	}
+}
+
+// openStreamWith opens an event stream with client c (a signed-in
+// visitor's cookies).
+func openStreamWith(t testing.TB, c *http.Client, url string) *sse {
+	t.Helper()
+	// A stream that never tells fails the test rather than hang it.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	if res.StatusCode != 200 {
+		t.Fatalf("%s: %d", url, res.StatusCode)
+	}
+	return &sse{res: res, sc: bufio.NewScanner(res.Body)}
 }

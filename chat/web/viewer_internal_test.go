@@ -25,7 +25,9 @@ func (oneGame) Get(id int64) (sessions.Snapshot, error) {
 	return s, nil
 }
 
-func (oneGame) Finished(context.Context, int64) (sessions.Snapshot, bool) { return sessions.Snapshot{}, false }
+func (oneGame) Finished(context.Context, int64) (sessions.Snapshot, bool) {
+	return sessions.Snapshot{}, false
+}
 
 // TestStreamViewerProof: an event stream is a player's, and gets their
 // private answers (a hint, an analysis), only with the proof made from

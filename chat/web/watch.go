@@ -8,6 +8,8 @@ package web
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -141,6 +143,46 @@ func (s *Server) Listen(ctx context.Context, n Notifier) {
 			return
 		}
 		s.log.Warn("web: listening to the database's changes", "err", err, "again in", pause)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(pause):
+		}
+		pause = min(2*pause, 30*time.Second)
+	}
+}
+
+// Relay carries messages to every process serving the pages
+// (store.SQLStore's Tell and ListenTold on PostgreSQL).
+type Relay interface {
+	// Tell sends msg to every process's ListenTold, this one's included.
+	Tell(ctx context.Context, msg string) error
+	// ListenTold calls told with each message sent, until ctx is done or
+	// the connection fails; ready is called once it listens.
+	ListenTold(ctx context.Context, ready func(), told func(msg string)) error
+}
+
+// listenTold tells the pages this process serves the private answers any
+// process relays ("<game id> <player>\n<event>"), until ctx is done; a
+// lost connection is made again after a pause (an answer relayed
+// meanwhile is not seen here).
+func (s *Server) listenTold(ctx context.Context) {
+	pause := time.Second
+	for ctx.Err() == nil {
+		err := s.cfg.Relay.ListenTold(ctx, nil, func(msg string) {
+			head, ev, ok := strings.Cut(msg, "\n")
+			idText, who, ok2 := strings.Cut(head, " ")
+			id, err := strconv.ParseInt(idText, 10, 64)
+			if !ok || !ok2 || err != nil {
+				s.log.Warn("web: an unreadable relayed answer", "head", head)
+				return
+			}
+			s.hub.tell(id, who, []byte(ev))
+		})
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Warn("web: listening to the relayed answers", "err", err, "again in", pause)
 		select {
 		case <-ctx.Done():
 			return

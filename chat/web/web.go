@@ -60,7 +60,10 @@ type Config struct {
 	// Watched, when set, is the store the live games write through: the
 	// server follows its writes while it serves, and updates the pages.
 	Watched *Watched
-	Games   Games
+	// Relay, when set (several processes serve the pages), carries a
+	// player's private answers to the process serving their page.
+	Relay Relay
+	Games Games
 	// Presenter shows the games (the router's).
 	Presenter *present.Presenter
 	// Analyses are the games' stored analyses, shown under a finished
@@ -280,6 +283,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
 	srv.RegisterOnShutdown(s.hub.close)
 	go s.hub.run(ctx)
+	if s.cfg.Relay != nil {
+		go s.listenTold(ctx)
+	}
 	if s.cfg.Watched != nil {
 		defer s.cfg.Watched.follow(s.Changed)()
 	}
