@@ -22,6 +22,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
@@ -114,12 +115,12 @@ type Router struct {
 	// gameWordLangs are the languages game command words are written in
 	// (folded; gameCommandLangs).
 	gameWordLangs map[string]chat.Lang
-	handle        handler            // the middlewares and the command table
-	entries       map[string]*entry  // the handlers, by command name
-	families                         // each family of handlers' part of the live games (sessions.go)
-	out           *delivery.Outbox   // the replies' delivery (package delivery)
-	slow          *slowQueue         // slow commands, off the chats' queues (slow.go)
-	analyses      *sessions.Analyses // post-game analyses (analyse.go)
+	handle        handler           // the middlewares and the command table
+	entries       map[string]*entry // the handlers, by command name
+	families                        // each family of handlers' part of the live games (sessions.go)
+	out           *delivery.Outbox  // the replies' delivery (package delivery)
+	slow          *slowQueue        // slow commands, off the chats' queues (slow.go)
+	analyses      *analyses.Runner  // post-game analyses (analyse.go)
 	log           *slog.Logger
 
 	mu      sync.RWMutex
