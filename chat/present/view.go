@@ -21,7 +21,7 @@ func (r *Presenter) FlipFor(s sessions.Snapshot, viewer string) bool {
 // textBoard is s's board as text, Turned round when flip: the game's own
 // (games.TextBoarder) or its grid with coordinates.
 func (r *Presenter) textBoard(lang chat.Lang, s sessions.Snapshot, flip bool) string {
-	if tb, ok := s.Position.(games.TextBoarder); ok {
+	if tb := s.Can().TextBoarder; tb != nil {
 		return tb.TextBoard(string(lang), flip)
 	}
 	board := s.Board
@@ -117,8 +117,8 @@ func MatchStanding(s sessions.Snapshot, m sessions.MatchRecord) render.MatchScor
 // İşlem's hundreds of placements), a group a line after a line break; ""
 // when the game lists them one by one.
 func (r *Presenter) GroupedLegal(lang chat.Lang, s sessions.Snapshot) string {
-	mg, ok := s.Position.(games.MoveGrouper)
-	if !ok {
+	mg := s.Can().MoveGrouper
+	if mg == nil {
 		return ""
 	}
 	var b strings.Builder

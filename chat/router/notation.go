@@ -9,7 +9,6 @@ import (
 	"context"
 
 	"oyunbot/chat"
-	"oyunbot/games"
 	"oyunbot/sessions"
 )
 
@@ -42,8 +41,8 @@ func (r *Router) lettersOf(s sessions.Snapshot) string {
 // letters it was written in ("" when the game has one notation). A move
 // the bot wrote itself (a tapped move, q.canonical) is read as it is.
 func (q *request) readMove(s sessions.Snapshot, text string) (move, letters string) {
-	ln, ok := s.Position.(games.LocalNotation)
-	if !ok || q.canonical {
+	ln := s.Can().LocalNotation
+	if ln == nil || q.canonical {
 		return text, ""
 	}
 	return ln.ReadMove(text, string(q.lang))
