@@ -42,13 +42,13 @@ func (q *request) analyse() {
 	later := *q
 	later.ctx = answerLater(context.WithoutCancel(q.ctx))
 	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, analyses.Listener{
-		Progress: func(done, total int) { later.say(later.r.show.AnalysisProgress(later.lang, s, done, total)) },
+		Progress: func(done, total int) { later.say(later.show().AnalysisProgress(later.lang, s, done, total)) },
 		Done: func(res *analysis.Result, err error) {
 			if err != nil {
 				later.analysisFailed(s, err)
 				return
 			}
-			later.sayReply(later.r.show.AnalysisReply(later.lang, s, res))
+			later.sayReply(later.show().AnalysisReply(later.lang, s, res))
 		},
 	})
 	var busy *analyses.BusyError
@@ -70,7 +70,7 @@ func (q *request) analyse() {
 	case started:
 		q.say(q.r.cat.N(q.lang, "analysis.started", present.MoveCount(s), "tag", tag))
 	default:
-		q.sayReply(q.r.show.AnalysisReply(q.lang, s, res))
+		q.sayReply(q.show().AnalysisReply(q.lang, s, res))
 	}
 }
 

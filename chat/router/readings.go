@@ -58,7 +58,7 @@ func (q *request) readings(s sessions.Snapshot, text string) ([]games.Reading, s
 	if rl == nil || q.canonical {
 		return nil, ""
 	}
-	letters := q.r.lettersOf(s)
+	letters := recall{langs: q.r.langs}.Letters(q.ctx, s)
 	if rs := rl.Readings(text, string(q.lang)); len(rs) > 1 {
 		return rs, letters
 	}

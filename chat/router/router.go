@@ -176,9 +176,10 @@ func New(cfg Config) (*Router, error) {
 	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
+	r.families = familiesOf(cfg.Sessions)
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
-		Letters: r.lettersOf, Match: r.matchScore, Links: cfg.Links}, cat)
+		Recall: recall{langs: r.langs, matches: r.matches}, Links: cfg.Links}, cat)
 	r.words = vocabulary{games: cfg.Games, show: r.show}
 	r.entries = entryByName()
 	r.handle = r.chain()
@@ -188,7 +189,6 @@ func New(cfg Config) (*Router, error) {
 	r.out = delivery.New(delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
 		Now: cfg.Now, StaleAfter: cfg.ReplyStaleAfter, FirstRetry: cfg.ReplyRetry, Shared: cfg.Shared, Instance: cfg.Instance,
 		ClaimTTL: cfg.ReplyClaimTTL})
-	r.families = familiesOf(cfg.Sessions)
 	r.analyses = newAnalyses(cfg.Sessions, cfg)
 	return r, nil
 }
@@ -196,16 +196,6 @@ func New(cfg Config) (*Router, error) {
 // Presenter is the presentation the Router shows games with, for the web
 // pages to show them alike.
 func (r *Router) Presenter() *present.Presenter { return r.show }
-
-// matchScore is the standing of the match game s belongs to, for its
-// picture.
-func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
-	m, ok := r.matches.Get(context.Background(), s.Match)
-	if !ok {
-		return render.MatchScore{}
-	}
-	return present.MatchStanding(s, m)
-}
 
 // sender returns the platform's Sender (nil before AddSender).
 func (r *Router) sender(platform string) chat.Sender {
@@ -255,7 +245,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 			}
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
-		rep := r.show.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep := r.show.In(ctx).GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
 		rep.Platform, rep.ChannelID, rep.Fresh = s.Platform, s.ChannelID, true
 		r.send(ctx, rep)
 	}

@@ -247,7 +247,7 @@ func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	rep := s.pres(lang).GameReply(lang, g, "", p.id)
+	rep := s.pres(lang).In(r.Context()).GameReply(lang, g, "", p.id)
 	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: rowsOf(rep)})
 }
 
@@ -323,7 +323,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		// board stays above its question.
 		if g, ok := s.tokenGame(r.Context(), r.PathValue("token")); ok {
 			lang := s.lang(w, r)
-			rows = append(rows, rowsOf(s.pres(lang).GameReply(lang, g, "", p.id))...)
+			rows = append(rows, rowsOf(s.pres(lang).In(r.Context()).GameReply(lang, g, "", p.id))...)
 		}
 	}
 	ans := actAnswer{Said: said, Rows: rows}
