@@ -252,7 +252,7 @@ var (
 // ErrNotJudged (wrapped) for a one-player game whose positions do not know
 // their distance to the goal.
 func CanJudge(g games.Game, start games.Position) error {
-	if _, ok := start.(games.Solver); g.Players() == 1 && !ok {
+	if g.Players() == 1 && games.CanOf(nil, start).Solver == nil {
 		return fmt.Errorf("%w: %s positions do not know their distance to the goal", ErrNotJudged, g.Name())
 	}
 	return nil
@@ -281,7 +281,7 @@ func Analyse(ctx context.Context, g games.Game, start games.Position, moves []ai
 			return nil, err
 		}
 		r.Method, r.Unit = MethodDistance, "move"
-		if _, ok := g.(games.Assessor); !ok {
+		if games.CanOf(g, nil).Assessor == nil {
 			r.Thresholds = [3]float64{1, 2, 4} // moves added to the solution
 		}
 		j = &distanceJudge{}

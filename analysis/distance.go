@@ -61,7 +61,7 @@ func distance(p games.Position) int {
 	if p.Status().Over {
 		return 0
 	}
-	n, ok := p.(games.Solver).OptimalLength()
+	n, ok := games.CanOf(nil, p).Solver.OptimalLength()
 	if !ok {
 		return -1
 	}

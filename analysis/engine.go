@@ -178,7 +178,7 @@ func round9(x float64) float64 { return math.Round(x*1e9) / 1e9 }
 
 // phase is p's phase key, "" when its game has none.
 func phase(p games.Position) string {
-	if ph, ok := p.(games.Phaser); ok {
+	if ph := games.CanOf(nil, p).Phaser; ph != nil {
 		return ph.GamePhase()
 	}
 	return ""

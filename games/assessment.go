@@ -104,7 +104,7 @@ func DefaultAssessment() Assessment {
 // AssessmentOf returns g's Assessment with its zero fields defaulted.
 func AssessmentOf(g Game) Assessment {
 	a := DefaultAssessment()
-	if as, ok := g.(Assessor); ok {
+	if as := CanOf(g, nil).Assessor; as != nil {
 		a = as.Assessment()
 	}
 	if a.Scale <= 0 {

@@ -44,10 +44,13 @@ func is[T any](x any) bool {
 	return ok
 }
 
-// ofGame and ofPosition ask a capability of the Game or of its position.
-func ofGame[T any]() func(Game, Position) bool {
-	return func(g Game, _ Position) bool { return is[T](g) }
+// can asks a capability of the bot's (Can, asked of the Game and of its
+// position by CanOf, as the bot asks it).
+func can(has func(Can) bool) func(Game, Position) bool {
+	return func(g Game, p Position) bool { return has(CanOf(g, p)) }
 }
+
+// ofPosition asks one of the engine's capabilities of a position.
 func ofPosition[T any]() func(Game, Position) bool {
 	return func(_ Game, p Position) bool { return is[T](p) }
 }
@@ -55,33 +58,33 @@ func ofPosition[T any]() func(Game, Position) bool {
 // capabilityTable is every optional interface, by group.
 func capabilityTable() []capability {
 	return []capability{
-		{"hosting", "Hosted", ofGame[Hosted]()},
-		{"hosting", "Commander", ofGame[Commander]()},
-		{"hosting", "Readier", ofGame[Readier]()},
-		{"hosting", "Decider", ofPosition[Decider]()},
-		{"hosting", "MatchStarter", ofGame[MatchStarter]()},
-		{"hosting", "Staker", ofPosition[Staker]()},
-		{"turns", "TurnReader", ofPosition[TurnReader]()},
-		{"turns", "Prompter", ofPosition[Prompter]()},
-		{"turns", "Explainer", ofPosition[Explainer]()},
-		{"turns", "AutoMover", ofPosition[AutoMover]()},
-		{"turns", "LegalLister", ofPosition[LegalLister]()},
-		{"marks", "Highlighter", ofPosition[Highlighter]()},
-		{"marks", "WinningLiner", ofPosition[WinningLiner]()},
-		{"marks", "Forcer", ofPosition[Forcer]()},
-		{"marks", "MoveButtoner", ofPosition[MoveButtoner]()},
-		{"marks", "MoveLabeler", ofPosition[MoveLabeler]()},
-		{"marks", "PieceLabeler", ofPosition[PieceLabeler]()},
-		{"marks", "StatusNoter", ofPosition[StatusNoter]()},
-		{"language", "LocalNotation", ofPosition[LocalNotation]()},
-		{"language", "ReadingLister", ofPosition[ReadingLister]()},
-		{"language", "MoveNumberer", ofGame[MoveNumberer]()},
-		{"language", "TextBoarder", ofPosition[TextBoarder]()},
-		{"language", "MoveGrouper", ofPosition[MoveGrouper]()},
-		{"solo", "RandomStarter", ofGame[RandomStarter]()},
-		{"solo", "Solver", ofPosition[Solver]()},
-		{"solo", "PatientSolver", ofPosition[PatientSolver]()},
-		{"tools", "Perfter", ofPosition[Perfter]()},
+		{"hosting", "Hosted", can(func(c Can) bool { return c.Hosted != nil })},
+		{"hosting", "Commander", can(func(c Can) bool { return c.Commander != nil })},
+		{"hosting", "Readier", can(func(c Can) bool { return c.Readier != nil })},
+		{"hosting", "Decider", can(func(c Can) bool { return c.Decider != nil })},
+		{"hosting", "MatchStarter", can(func(c Can) bool { return c.MatchStarter != nil })},
+		{"hosting", "Staker", can(func(c Can) bool { return c.Staker != nil })},
+		{"turns", "TurnReader", can(func(c Can) bool { return c.TurnReader != nil })},
+		{"turns", "Prompter", can(func(c Can) bool { return c.Prompter != nil })},
+		{"turns", "Explainer", can(func(c Can) bool { return c.Explainer != nil })},
+		{"turns", "AutoMover", can(func(c Can) bool { return c.AutoMover != nil })},
+		{"turns", "LegalLister", can(func(c Can) bool { return c.LegalLister != nil })},
+		{"marks", "Highlighter", can(func(c Can) bool { return c.Highlighter != nil })},
+		{"marks", "WinningLiner", can(func(c Can) bool { return c.WinningLiner != nil })},
+		{"marks", "Forcer", can(func(c Can) bool { return c.Forcer != nil })},
+		{"marks", "MoveButtoner", can(func(c Can) bool { return c.MoveButtoner != nil })},
+		{"marks", "MoveLabeler", can(func(c Can) bool { return c.MoveLabeler != nil })},
+		{"marks", "PieceLabeler", can(func(c Can) bool { return c.PieceLabeler != nil })},
+		{"marks", "StatusNoter", can(func(c Can) bool { return c.StatusNoter != nil })},
+		{"language", "LocalNotation", can(func(c Can) bool { return c.LocalNotation != nil })},
+		{"language", "ReadingLister", can(func(c Can) bool { return c.ReadingLister != nil })},
+		{"language", "MoveNumberer", can(func(c Can) bool { return c.MoveNumberer != nil })},
+		{"language", "TextBoarder", can(func(c Can) bool { return c.TextBoarder != nil })},
+		{"language", "MoveGrouper", can(func(c Can) bool { return c.MoveGrouper != nil })},
+		{"solo", "RandomStarter", can(func(c Can) bool { return c.RandomStarter != nil })},
+		{"solo", "Solver", can(func(c Can) bool { return c.Solver != nil })},
+		{"solo", "PatientSolver", can(func(c Can) bool { return c.PatientSolver != nil })},
+		{"tools", "Perfter", can(func(c Can) bool { return c.Perfter != nil })},
 		{"search", "NoisyGenerator", ofPosition[ai.NoisyGenerator]()},
 		{"search", "Repeater", ofPosition[ai.Repeater]()},
 		{"search", "NullMover", ofPosition[ai.NullMover]()},
@@ -102,12 +105,9 @@ func capabilityTable() []capability {
 		{"chance", "Stochastic", ofPosition[ai.Stochastic]()},
 		{"single", "Puzzle", ofPosition[ai.Puzzle]()},
 		{"single", "Reversible", ofPosition[ai.Reversible]()},
-		{"analysis", "Assessor", ofGame[Assessor]()},
-		{"analysis", "Phaser", ofPosition[Phaser]()},
-		{"analysis", "Referee", func(g Game, _ Position) bool {
-			a, ok := g.(Assessor)
-			return ok && a.Assessment().Referee != nil
-		}},
+		{"analysis", "Assessor", can(func(c Can) bool { return c.Assessor != nil })},
+		{"analysis", "Phaser", can(func(c Can) bool { return c.Phaser != nil })},
+		{"analysis", "Referee", can(func(c Can) bool { return c.Assessor != nil && c.Assessor.Assessment().Referee != nil })},
 	}
 }
 

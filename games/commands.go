@@ -131,7 +131,7 @@ type Series struct {
 
 // CommandsOf returns g's commands (none when it adds none).
 func CommandsOf(g Game) []Command {
-	if c, ok := g.(Commander); ok {
+	if c := CanOf(g, nil).Commander; c != nil {
 		return c.Commands()
 	}
 	return nil

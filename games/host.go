@@ -76,7 +76,7 @@ type Hosted interface {
 
 // HostOf returns g's Host, or DefaultHost(g).
 func HostOf(g Game) Host {
-	if h, ok := g.(Hosted); ok {
+	if h := CanOf(g, nil).Hosted; h != nil {
 		return h.Host()
 	}
 	return DefaultHost(g)

@@ -60,7 +60,7 @@ type LegalLister interface {
 // (a seed document's player) makes is checked against this list, never
 // against the engine's narrower search list.
 func Legal(pos Position, buf []ai.Move) []ai.Move {
-	if ll, ok := pos.(LegalLister); ok {
+	if ll := CanOf(nil, pos).LegalLister; ll != nil {
 		return ll.LegalMoves(buf)
 	}
 	return pos.Moves(buf)

@@ -88,7 +88,7 @@ func (p *Play) turn(ctx context.Context, l *live, side ai.Side, text, ref string
 		return MoveResult{Game: l.snapshot(), Flagged: true}, nil
 	}
 	plies := []string{text}
-	if tr, ok := l.pos.(games.TurnReader); ok {
+	if tr := games.CanOf(l.game, l.pos).TurnReader; tr != nil {
 		if plies = tr.SplitTurn(text); len(plies) == 0 {
 			plies = []string{text}
 		}
@@ -128,8 +128,8 @@ func (p *Play) CheckMove(id int64, userID, text string) error {
 		if l.pos.Turn() != side {
 			return ErrNotYourTurn
 		}
-		tr, ok := l.pos.(games.TurnReader)
-		if !ok {
+		tr := games.CanOf(l.game, l.pos).TurnReader
+		if tr == nil {
 			_, err := l.pos.ParseMove(text)
 			return err
 		}

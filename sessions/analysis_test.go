@@ -17,6 +17,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/chess/chessgame"
 	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
 	"oyunbot/store"
 )
 
@@ -35,9 +36,9 @@ func ruyLopez(id int64) sessions.Snapshot {
 // Cem, who used the engine less.
 func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.Workers = 1 })
-	a := sessions.NewAnalyses(h.m, sessions.AnalysesConfig{Store: h.store, Slice: 1})
+	a := analyses.New(h.m, analyses.Config{Store: h.store, Slice: 1})
 	done := make(chan struct{})
-	if _, started, err := a.Request(bg, "test/"+ayse.ID, ruyLopez(5), sessions.AnalysisListener{
+	if _, started, err := a.Request(bg, "test/"+ayse.ID, ruyLopez(5), analyses.Listener{
 		Done: func(*analysis.Result, error) { close(done) }}); err != nil || !started {
 		t.Fatalf("Request: %v, %v", started, err)
 	}
@@ -64,7 +65,7 @@ func TestAnalysisLeavesRoomForBotMoves(t *testing.T) {
 // TestAnalysesStopAndResume: an analysis on a Manager's engine pool is
 // stopped by the Manager's Close between two positions (then Stop, as the
 // router's Close does, for a slice the closed pool dropped); its listener
-// hears ErrAnalysisStopped once (nothing, before issue 41.6), and what it
+// hears analyses.ErrStopped once (nothing, before issue 41.6), and what it
 // did is in the store. After the restart, the next request goes on from
 // there to a complete result, kept.
 func TestAnalysesStopAndResume(t *testing.T) {
@@ -74,7 +75,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := func() (*store.SQLStore, *sessions.Manager, *sessions.Analyses) {
+	start := func() (*store.SQLStore, *sessions.Manager, *analyses.Runner) {
 		st, err := store.OpenSQLite(ctx, path)
 		if err != nil {
 			t.Fatal(err)
@@ -83,13 +84,13 @@ func TestAnalysesStopAndResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return st, m, sessions.NewAnalyses(m, sessions.AnalysesConfig{Store: st, Slice: 1})
+		return st, m, analyses.New(m, analyses.Config{Store: st, Slice: 1})
 	}
 	s := ruyLopez(5)
 
 	st, m, a := start()
 	heard := make(chan error, 2) // a second call would be seen below
-	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(_ *analysis.Result, err error) { heard <- err }}); err != nil || !started {
+	if _, started, err := a.Request(ctx, "tg/1", s, analyses.Listener{Done: func(_ *analysis.Result, err error) { heard <- err }}); err != nil || !started {
 		t.Fatalf("Request: %v, %v", started, err)
 	}
 	deadline := time.Now().Add(time.Minute)
@@ -106,8 +107,8 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	a.Stop(ctx)
 	select {
 	case err := <-heard:
-		if !errors.Is(err, sessions.ErrAnalysisStopped) {
-			t.Fatalf("a stopped analysis's listener heard %v, want ErrAnalysisStopped", err)
+		if !errors.Is(err, analyses.ErrStopped) {
+			t.Fatalf("a stopped analysis's listener heard %v, want analyses.ErrStopped", err)
 		}
 	default:
 		t.Fatal("a stopped analysis's listener heard nothing")
@@ -127,7 +128,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	defer st.Close()
 	defer m.Close()
 	done := make(chan *analysis.Result, 1)
-	if _, started, err := a.Request(ctx, "tg/1", s, sessions.AnalysisListener{Done: func(res *analysis.Result, err error) {
+	if _, started, err := a.Request(ctx, "tg/1", s, analyses.Listener{Done: func(res *analysis.Result, err error) {
 		if err != nil {
 			t.Error(err)
 		}
@@ -143,10 +144,10 @@ func TestAnalysesStopAndResume(t *testing.T) {
 	case <-time.After(5 * time.Minute):
 		t.Fatal("the resumed analysis never ended")
 	}
-	if res, started, err := a.Request(ctx, "tg/2", s, sessions.AnalysisListener{}); err != nil || started || !res.Complete {
+	if res, started, err := a.Request(ctx, "tg/2", s, analyses.Listener{}); err != nil || started || !res.Complete {
 		t.Errorf("the kept result: %v, %v", started, err)
 	}
-	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chessgame.Game{}, Moves: []string{"e4"}}, sessions.AnalysisListener{}); !errors.Is(err, sessions.ErrNotOver) {
+	if _, _, err := a.Request(ctx, "tg/2", sessions.Snapshot{ID: 6, Game: chessgame.Game{}, Moves: []string{"e4"}}, analyses.Listener{}); !errors.Is(err, analyses.ErrNotOver) {
 		t.Errorf("a game in play: %v", err)
 	}
 }
@@ -200,13 +201,13 @@ func (e gatedEngine) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rn
 
 // gatedStore notes each analysis saved (a slice done) in g.
 type gatedStore struct {
-	sessions.AnalysisStore
+	analyses.Store
 	g *gate
 }
 
-func (s gatedStore) SaveAnalysis(ctx context.Context, rec sessions.AnalysisRecord) error {
+func (s gatedStore) SaveAnalysis(ctx context.Context, rec analyses.Record) error {
 	s.g.note("slice")
-	return s.AnalysisStore.SaveAnalysis(ctx, rec)
+	return s.Store.SaveAnalysis(ctx, rec)
 }
 
 // TestBotMoveBeforeTwentyAnalyses (issue 41): twenty people, each new to
@@ -222,7 +223,7 @@ func TestBotMoveBeforeTwentyAnalyses(t *testing.T) {
 		c.Workers = 1
 		c.NewEngine = func() sessions.Engine { return gatedEngine{smallEngine(), g} }
 	})
-	a := sessions.NewAnalyses(h.m, sessions.AnalysesConfig{Store: gatedStore{h.store, g}, Slice: 1})
+	a := analyses.New(h.m, analyses.Config{Store: gatedStore{h.store, g}, Slice: 1})
 	vsBot := func(p sessions.Player) sessions.Snapshot {
 		t.Helper()
 		snap, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: "chan-" + p.ID, Player: p,
@@ -245,7 +246,7 @@ func TestBotMoveBeforeTwentyAnalyses(t *testing.T) {
 		finished.Add(1)
 		s := sessions.Snapshot{ID: int64(1000 + i), Game: h.game("tictactoe"), Moves: []string{"b2", "a2", "a1", "c1", "c3"},
 			Result: sessions.Result{Over: true, Winner: ai.First, Points: 1}}
-		if _, started, err := a.Request(bg, fmt.Sprintf("test/asker%d", i), s, sessions.AnalysisListener{
+		if _, started, err := a.Request(bg, fmt.Sprintf("test/asker%d", i), s, analyses.Listener{
 			Done: func(*analysis.Result, error) { finished.Done() }}); err != nil || !started {
 			t.Fatalf("Request %d: %v, %v", i, started, err)
 		}

@@ -70,8 +70,8 @@ func (d *dice) rollDice(l *state, now time.Time, byHand bool) {
 			// A move the rules leave no choice about (a roll that cannot
 			// be played) is played for the side to move, and the dice
 			// after it rolled.
-			am, ok := l.pos.(games.AutoMover)
-			if !ok {
+			am := games.CanOf(l.game, l.pos).AutoMover
+			if am == nil {
 				return
 			}
 			mv, ok := am.AutoMove()

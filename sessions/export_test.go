@@ -6,10 +6,9 @@ import (
 )
 
 // SQLStoreForTest is what the internal tests use of the SQL store: the
-// Store, with the analyses.
+// Store.
 type SQLStoreForTest interface {
 	Store
-	AnalysisStore
 }
 
 // OpenSQLiteForTest opens the SQL store (package store) on a SQLite file.

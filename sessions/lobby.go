@@ -108,7 +108,7 @@ func (lb *Lobby) StartSolo(ctx context.Context, req SoloGame) (Snapshot, error) 
 			return Snapshot{}, err
 		}
 	}
-	if rs, ok := req.Game.(games.RandomStarter); ok && req.Start == "" {
+	if rs := games.CanOf(req.Game, nil).RandomStarter; rs != nil && req.Start == "" {
 		// A drawn start is a custom start: the game replays from its record.
 		level := req.Level
 		if level == "" {
@@ -256,8 +256,9 @@ func (lb *Lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref s
 	if err != nil {
 		return Snapshot{}, err
 	}
+	can := games.CanOf(g, pos)
 	end := pos.Status()
-	if d, ok := pos.(games.Decider); ok && !end.Over {
+	if d := can.Decider; d != nil && !end.Over {
 		end = d.Decided()
 	}
 	if end.Over {
@@ -272,7 +273,7 @@ func (lb *Lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref s
 	rec.Left = rec.TimeControl.clockStart()
 	if g.Players() == 1 {
 		rec.Optimal = -1
-		if s, ok := pos.(games.Solver); ok {
+		if s := can.Solver; s != nil {
 			if n, ok := s.OptimalLength(); ok {
 				rec.Optimal = n
 			}

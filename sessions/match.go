@@ -162,7 +162,7 @@ func (mt *Matches) next(ctx context.Context, rec *MatchRecord, ref string, crawf
 		players[0], players[1] = players[1], players[0]
 	}
 	start := ""
-	if ms, ok := g.(games.MatchStarter); ok {
+	if ms := games.CanOf(g, nil).MatchStarter; ms != nil {
 		// The points each side of the new game still needs.
 		var away [2]int
 		for side := range away {

@@ -32,9 +32,9 @@
 //     and the clocks credited with a downtime.
 //
 // They share env (env.go): the configuration, the logger, the Manager's
-// lifetime and the way out of the Events, set once. Analyses
-// (analysis.go), the post-game analyses, is made from a Manager apart
-// (NewAnalyses) and runs on its workers; its lock is a leaf.
+// lifetime and the way out of the Events, set once. The post-game
+// analyses (package sessions/analyses) run on its workers, lent through
+// Background; their lock is a leaf.
 //
 // # Lock order
 //
@@ -569,3 +569,15 @@ func (m *Manager) Close() error {
 	m.fleet.beat(context.Background(), m.env.cfg.Now())
 	return nil
 }
+
+// Background runs job on the engine's workers after every bot move and hint
+// waiting, charged to owner (the pool's fairness between people): the
+// post-game analyses (package sessions/analyses) run so. An error once the
+// Manager is closed.
+func (m *Manager) Background(owner string, job func()) error {
+	_, err := m.bots.pool.TrySubmitClass(owner, fairpool.Background, func(Engine) { job() })
+	return err
+}
+
+// Lifetime is the Manager's context, cancelled by Close.
+func (m *Manager) Lifetime() context.Context { return m.env.ctx }

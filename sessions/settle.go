@@ -143,8 +143,8 @@ func (s *settler) findOptimal(rec GameRecord) {
 	if err != nil {
 		return
 	}
-	ps, ok := pos.(games.PatientSolver)
-	if !ok {
+	ps := games.CanOf(nil, pos).PatientSolver
+	if ps == nil {
 		return
 	}
 	s.bots.pool.Track(func() {

@@ -65,6 +65,11 @@ type Snapshot struct {
 }
 
 // Solo reports whether the game has one player (a puzzle).
+// Can is what the game and its position can do beyond the contract
+// (games.CanOf), asked once.
+func (s Snapshot) Can() games.Can { return games.CanOf(s.Game, s.Position) }
+
+// Solo reports whether the game is a one-player game (a puzzle).
 func (s Snapshot) Solo() bool { return s.Game != nil && s.Game.Players() == 1 }
 
 // TimeLeft returns each side's time at now: the game clocks, the side to

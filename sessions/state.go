@@ -101,13 +101,14 @@ func (l *state) replay(moves []string) error {
 	}
 	sides := make([]ai.Side, 0, len(moves))
 	var path, captured []string
+	hl := games.CanOf(nil, pos).Highlighter // pos is made in place
 	for i, s := range moves {
 		mv, err := pos.ParseMove(s)
 		if err != nil {
 			return fmt.Errorf("move %d %q: %w", i+1, s, err)
 		}
-		if h, ok := pos.(games.Highlighter); ok && i == len(moves)-1 {
-			path, captured = h.MoveSquares(mv)
+		if hl != nil && i == len(moves)-1 {
+			path, captured = hl.MoveSquares(mv)
 		}
 		sides = append(sides, pos.Turn())
 		pos.Make(mv)
@@ -151,7 +152,7 @@ func (l *state) snapshot() Snapshot {
 		Match:           l.rec.Match,
 		Position:        l.pos.Clone(),
 	}
-	if p, ok := l.pos.(games.Prompter); ok && !l.rec.Result.Over {
+	if p := games.CanOf(l.game, l.pos).Prompter; p != nil && !l.rec.Result.Over {
 		s.Prompt, s.PromptArgs, _ = p.Prompt()
 	}
 	if !s.Result.Over {
@@ -207,7 +208,7 @@ func (l *state) apply(mv ai.Move, now time.Time) string {
 	side := l.pos.Turn()
 	text := l.pos.FormatMove(mv)
 	l.path, l.captured = nil, nil
-	if h, ok := l.pos.(games.Highlighter); ok {
+	if h := games.CanOf(l.game, l.pos).Highlighter; h != nil {
 		l.path, l.captured = h.MoveSquares(mv)
 	}
 	first := !l.begun() // the game's first move: the clocks start at it
@@ -255,7 +256,7 @@ func (l *state) end(winner ai.Side, reason string, now time.Time) {
 	l.rec.Result = Result{Over: true, Winner: winner, Reason: reason}
 	if winner == ai.First || winner == ai.Second {
 		l.rec.Result.Points = 1 // a resignation or a fallen flag: a plain win
-		if s, ok := l.pos.(games.Staker); ok {
+		if s := games.CanOf(l.game, l.pos).Staker; s != nil {
 			l.rec.Result.Points = min(max(s.Stake(), 1), ai.MaxPoints) // backgammon's: the cube's value
 		}
 	}

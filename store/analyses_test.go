@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
 )
@@ -35,11 +36,11 @@ func TestStoreAnalyses(t *testing.T) {
 				t.Errorf("no analysis: %v", err)
 			}
 			at := time.UnixMilli(1_800_000_000_123)
-			part := sessions.AnalysisRecord{GameID: 3, Result: []byte(`{"complete":false}`), At: at}
+			part := analyses.Record{GameID: 3, Result: []byte(`{"complete":false}`), At: at}
 			if err := s.SaveAnalysis(ctx, part); err != nil {
 				t.Fatal(err)
 			}
-			full := sessions.AnalysisRecord{GameID: 3, Complete: true, Result: []byte(`{"complete":true}`), At: at.Add(time.Second)}
+			full := analyses.Record{GameID: 3, Complete: true, Result: []byte(`{"complete":true}`), At: at.Add(time.Second)}
 			if err := s.SaveAnalysis(ctx, full); err != nil {
 				t.Fatal(err)
 			}

@@ -58,7 +58,7 @@ func (r *Presenter) GameReply(lang chat.Lang, s sessions.Snapshot, head, viewer 
 			Lang:     string(lang),
 			Match:    r.matchScoreOf(s),
 		}
-		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
+		if wl := s.Can().WinningLiner; wl != nil && s.Result.Over {
 			frame.Line = wl.WinningLine()
 		}
 		frame.Forced = forcedPieces(s)
@@ -209,7 +209,7 @@ func TextBoard(board []string) string {
 // clocks.
 func (r *Presenter) status(lang chat.Lang, s sessions.Snapshot) string {
 	line := r.StatusLine(lang, s)
-	if sn, ok := s.Position.(games.StatusNoter); ok {
+	if sn := s.Can().StatusNoter; sn != nil {
 		if note := sn.StatusNote(string(lang)); note != "" {
 			line += "\n" + note
 		}
@@ -535,7 +535,7 @@ func (r *Presenter) boardTitle(lang chat.Lang, s sessions.Snapshot) string {
 // forcedPieces are the pieces a rule obliges to move now (games.Forcer:
 // dama's compulsory capture), for the picture to ring; none once over.
 func forcedPieces(s sessions.Snapshot) []string {
-	if f, ok := s.Position.(games.Forcer); ok && !s.Result.Over {
+	if f := s.Can().Forcer; f != nil && !s.Result.Over {
 		return f.ForcedPieces()
 	}
 	return nil
@@ -549,7 +549,7 @@ func previousPath(s sessions.Snapshot) []string {
 	if n < 2 || len(s.Sides) != n || s.Position == nil {
 		return nil
 	}
-	if _, ok := s.Position.(games.Highlighter); !ok {
+	if s.Can().Highlighter == nil {
 		return nil
 	}
 	last := ai.NoSide
@@ -572,6 +572,6 @@ func previousPath(s sessions.Snapshot) []string {
 	if err != nil {
 		return nil
 	}
-	path, _ := pos.(games.Highlighter).MoveSquares(mv)
+	path, _ := games.CanOf(nil, pos).Highlighter.MoveSquares(mv)
 	return path
 }

@@ -72,7 +72,7 @@ func (r *Presenter) GameFrames(lang chat.Lang, s sessions.Snapshot, flip bool) (
 				if caption != "" {
 					f.Footer = caption + " · " + f.Footer
 				}
-				if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
+				if wl := s.Can().WinningLiner; wl != nil && s.Result.Over {
 					f.Line = wl.WinningLine()
 				}
 			}

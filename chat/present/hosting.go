@@ -203,11 +203,12 @@ func (r *Presenter) HelpArgs(lang chat.Lang) []string {
 // (games.MoveButtoner), each naming its game ("move #g7 b2"), labelled in
 // lang where the position says how (games.MoveLabeler).
 func (r *Presenter) moveButtons(lang chat.Lang, s sessions.Snapshot) [][]chat.Button {
-	mb, ok := s.Position.(games.MoveButtoner)
-	if !ok {
+	can := s.Can()
+	mb := can.MoveButtoner
+	if mb == nil {
 		return nil
 	}
-	ml, labels := s.Position.(games.MoveLabeler)
+	ml, labels := can.MoveLabeler, can.MoveLabeler != nil
 	var rows [][]chat.Button
 	for _, texts := range mb.MoveButtons() {
 		var row []chat.Button

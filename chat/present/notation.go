@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"oyunbot/chat"
-	"oyunbot/games"
 	"oyunbot/sessions"
 )
 
@@ -16,7 +15,7 @@ import (
 // cube actions: "double") is the game's catalogue's "move.<word>" in lang
 // when it has one ("katla"), a word the game reads back as the same move.
 func (r *Presenter) ShowMove(lang chat.Lang, s sessions.Snapshot, move string) string {
-	if ln, ok := s.Position.(games.LocalNotation); ok {
+	if ln := s.Can().LocalNotation; ln != nil {
 		return ln.WriteMove(move, string(lang), r.letters(s) == string(lang))
 	}
 	if word, ok := r.moveWord(lang, s, move); ok {
@@ -45,7 +44,7 @@ func (r *Presenter) ShowLegal(lang chat.Lang, s sessions.Snapshot) []string {
 }
 
 func (r *Presenter) showAll(lang chat.Lang, s sessions.Snapshot, moves []string) []string {
-	if _, ok := s.Position.(games.LocalNotation); !ok && !r.hasMoveWords(lang, s, moves) {
+	if s.Can().LocalNotation == nil && !r.hasMoveWords(lang, s, moves) {
 		return moves
 	}
 	out := make([]string, len(moves))
@@ -58,7 +57,7 @@ func (r *Presenter) showAll(lang chat.Lang, s sessions.Snapshot, moves []string)
 // FirstMoveNumber is the number history gives s's first move: its custom
 // start's (games.MoveNumberer: a FEN's move number), else 1.
 func FirstMoveNumber(s sessions.Snapshot) int {
-	if mn, ok := s.Game.(games.MoveNumberer); ok && s.Start != "" {
+	if mn := s.Can().MoveNumberer; mn != nil && s.Start != "" {
 		return max(mn.FirstMoveNumber(s.Start), 1)
 	}
 	return 1

@@ -172,7 +172,7 @@ func (r *Presenter) StepFrame(lang chat.Lang, s sessions.Snapshot, n int, flip b
 			f.Footer += " · "
 		}
 		f.Footer += r.footer(lang, s)
-		if wl, ok := s.Position.(games.WinningLiner); ok && s.Result.Over {
+		if wl := s.Can().WinningLiner; wl != nil && s.Result.Over {
 			f.Line = wl.WinningLine()
 		}
 		f.Forced = forcedPieces(s)

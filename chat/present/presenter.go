@@ -6,6 +6,7 @@
 package present
 
 import (
+	"context"
 	"log/slog"
 	"oyunbot/chat"
 	"time"
@@ -29,22 +30,34 @@ type Config struct {
 	// Now is the clock (time.Now by default).
 	Now    func() time.Time
 	Logger *slog.Logger
-	// Letters is the letters game s's moves are shown in, "" for the
-	// canonical ones (the router remembers what its players typed; nil:
-	// canonical).
-	Letters func(s sessions.Snapshot) string
-	// Match is the standing of the match game s belongs to, for its
-	// picture (nil: none shown).
-	Match func(s sessions.Snapshot) render.MatchScore
+	// Recall is what the games' pictures and moves show beyond their
+	// snapshots (nil: canonical letters, no match standing).
+	Recall Recall
 	// Links makes the web pages' addresses that replies link to (nil:
 	// the web is off).
 	Links Linker
 }
 
+// Recall is what a Presenter shows of a game that its snapshot does not
+// hold, remembered by whoever decides (the chat router): read under the
+// context of the request or event being answered (Presenter.In), never on
+// a Presenter's own.
+type Recall interface {
+	// Letters is the letters game s's moves are shown in ("tr", "en"), ""
+	// for the canonical ones: those its player last typed a telling move in.
+	Letters(ctx context.Context, s sessions.Snapshot) string
+	// Match is the match with id (a game's Snapshot.Match); false when it
+	// cannot be read.
+	Match(ctx context.Context, id int64) (sessions.MatchRecord, bool)
+}
+
 // Presenter shows games in the catalogue's languages. It is safe for
 // concurrent use.
 type Presenter struct {
-	cfg   Config
+	cfg Config
+	// ctx is the request's or the event's that Recall is read under (In);
+	// nil: Recall is not read.
+	ctx   context.Context
 	cat   *i18n.Catalog
 	hosts map[string]games.Host // by game name
 	// gameWords are the words of the games' own commands (folded).
@@ -86,10 +99,20 @@ func New(cfg Config, cat *i18n.Catalog) *Presenter {
 	return &Presenter{cfg: cfg, cat: cat, hosts: hostGames(cfg.Games), gameWords: GameCommandWords(cfg.Games), log: cfg.Logger}
 }
 
+// In is r answering a request or an event with context ctx: what it
+// shows from Config.Recall (the letters a game's moves are shown in, its
+// match's standing in its picture) is read under ctx. A Presenter not In a
+// context reads nothing there: canonical letters, no match standing.
+func (r *Presenter) In(ctx context.Context) *Presenter {
+	o := *r
+	o.ctx = ctx
+	return &o
+}
+
 // letters is the letters game s's moves are shown in.
 func (r *Presenter) letters(s sessions.Snapshot) string {
-	if r.cfg.Letters == nil {
+	if r.cfg.Recall == nil || r.ctx == nil {
 		return ""
 	}
-	return r.cfg.Letters(s)
+	return r.cfg.Recall.Letters(r.ctx, s)
 }

@@ -45,6 +45,7 @@ func (t Turn) Text() string { return t.Label + strings.Join(t.Moves, " ") }
 func (r *Presenter) turns(lang chat.Lang, s sessions.Snapshot, start games.Position, moves []ai.Move, sides []ai.Side) iter.Seq2[games.Position, Turn] {
 	return func(yield func(games.Position, Turn) bool) {
 		pos := start.Clone()
+		hl := games.CanOf(nil, pos).Highlighter // pos is made in place
 		number, prev := FirstMoveNumber(s)-1, ai.NoSide
 		var cur Turn
 		first := true // no move but rolls yet (tavla's opening roll comes first)
@@ -67,8 +68,8 @@ func (r *Presenter) turns(lang chat.Lang, s sessions.Snapshot, start games.Posit
 				cur.Side = ai.NoSide
 			}
 			cur.Moves = append(cur.Moves, r.ShowMove(lang, s, pos.FormatMove(mv)))
-			if h, ok := pos.(games.Highlighter); ok {
-				p, c := h.MoveSquares(mv)
+			if hl != nil {
+				p, c := hl.MoveSquares(mv)
 				cur.Path, cur.Captured = append(cur.Path, p...), append(cur.Captured, c...)
 			}
 			pos.Make(mv)

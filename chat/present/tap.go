@@ -53,8 +53,8 @@ type TapMove struct {
 // now (games.MoveButtoner, returning some: backgammon's cube decisions,
 // not its checker moves).
 func ownButtons(p games.Position) bool {
-	mb, ok := p.(games.MoveButtoner)
-	return ok && len(mb.MoveButtons()) > 0
+	mb := games.CanOf(nil, p).MoveButtoner
+	return mb != nil && len(mb.MoveButtons()) > 0
 }
 
 // NewTapBoard reads s for tapping. ok is false when s is over or has no
@@ -65,8 +65,9 @@ func NewTapBoard(s sessions.Snapshot) (*TapBoard, bool) {
 	if s.Result.Over || s.Position == nil || len(s.Board) == 0 || len(s.Board) > maxTapSide {
 		return nil, false
 	}
-	hl, ok := s.Position.(games.Highlighter)
-	if !ok || ownButtons(s.Position) {
+	can := s.Can()
+	hl := can.Highlighter
+	if hl == nil || ownButtons(s.Position) {
 		return nil, false
 	}
 	t := &TapBoard{tag: "#" + s.Tag(), guard: tapGuard(s.Position), rows: s.Board,
@@ -79,7 +80,7 @@ func NewTapBoard(s sessions.Snapshot) (*TapBoard, bool) {
 	if t.width == 0 || t.width > maxTapSide {
 		return nil, false
 	}
-	t.labels, _ = s.Position.(games.PieceLabeler)
+	t.labels = can.PieceLabeler
 	for _, m := range s.Position.Moves(make([]ai.Move, 0, ai.MaxMoves)) {
 		path, captured := hl.MoveSquares(m)
 		var from, to string

@@ -157,13 +157,14 @@ func (r *Presenter) MatchScoreText(m *sessions.MatchRecord) string {
 // (games.Explainer: İşlem's equations and captures), one line each in the
 // game's words, or "".
 func (r *Presenter) Explanations(lang chat.Lang, s sessions.Snapshot, from int) string {
-	if _, ok := s.Position.(games.Explainer); !ok || from < 0 || from >= len(s.Moves) || len(s.Sides) != len(s.Moves) {
+	if s.Can().Explainer == nil || from < 0 || from >= len(s.Moves) || len(s.Sides) != len(s.Moves) {
 		return ""
 	}
 	pos := s.Position.Clone()
 	for i := len(s.Moves); i > from; i-- {
 		pos.Unmake()
 	}
+	explainer := games.CanOf(nil, pos).Explainer // pos is made and unmade in place
 	var lines []string
 	for i := from; i < len(s.Moves); i++ {
 		mv, err := pos.ParseMove(s.Moves[i])
@@ -178,7 +179,7 @@ func (r *Presenter) Explanations(lang chat.Lang, s sessions.Snapshot, from int) 
 		if side == ai.Chance || next == side {
 			continue // the turn goes on
 		}
-		if key, kv, ok := pos.(games.Explainer).Explain(); ok {
+		if key, kv, ok := explainer.Explain(); ok {
 			if msg, ok := r.cat.Game(lang, s.Game, "explain."+key, kv...); ok {
 				lines = append(lines, msg)
 			}

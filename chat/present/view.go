@@ -21,7 +21,7 @@ func (r *Presenter) FlipFor(s sessions.Snapshot, viewer string) bool {
 // textBoard is s's board as text, Turned round when flip: the game's own
 // (games.TextBoarder) or its grid with coordinates.
 func (r *Presenter) textBoard(lang chat.Lang, s sessions.Snapshot, flip bool) string {
-	if tb, ok := s.Position.(games.TextBoarder); ok {
+	if tb := s.Can().TextBoarder; tb != nil {
 		return tb.TextBoard(string(lang), flip)
 	}
 	board := s.Board
@@ -90,18 +90,22 @@ func TextBoardFlipped(board []string) string {
 }
 
 // matchScoreOf is the standing of the match game s belongs to, by s's
-// sides, for its picture (zero for a game outside a match, or none told:
-// Config.Match).
+// sides, for its picture (zero for a game outside a match, or none read:
+// Config.Recall, In).
 func (r *Presenter) matchScoreOf(s sessions.Snapshot) render.MatchScore {
-	if s.Match == 0 || r.cfg.Match == nil {
+	if s.Match == 0 || r.cfg.Recall == nil || r.ctx == nil {
 		return render.MatchScore{}
 	}
-	return r.cfg.Match(s)
+	m, ok := r.cfg.Recall.Match(r.ctx, s.Match)
+	if !ok {
+		return render.MatchScore{}
+	}
+	return matchStanding(s, m)
 }
 
-// MatchStanding is the standing of match m, which game s belongs to, by s's
+// matchStanding is the standing of match m, which game s belongs to, by s's
 // sides.
-func MatchStanding(s sessions.Snapshot, m sessions.MatchRecord) render.MatchScore {
+func matchStanding(s sessions.Snapshot, m sessions.MatchRecord) render.MatchScore {
 	out := render.MatchScore{Target: m.Target}
 	for side, p := range s.Players {
 		for j, q := range m.Players {
@@ -117,8 +121,8 @@ func MatchStanding(s sessions.Snapshot, m sessions.MatchRecord) render.MatchScor
 // İşlem's hundreds of placements), a group a line after a line break; ""
 // when the game lists them one by one.
 func (r *Presenter) GroupedLegal(lang chat.Lang, s sessions.Snapshot) string {
-	mg, ok := s.Position.(games.MoveGrouper)
-	if !ok {
+	mg := s.Can().MoveGrouper
+	if mg == nil {
 		return ""
 	}
 	var b strings.Builder

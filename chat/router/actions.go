@@ -64,7 +64,7 @@ func (q *request) undo() {
 	if s.Rated && !after.Rated {
 		head += " " + q.t("game.unrated")
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // takeBackPly takes back the sender's last ply of the turn they are in.
@@ -79,7 +79,7 @@ func (q *request) takeBackPly() {
 	if p := q.r.show.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, after, head, q.m.UserID))
 }
 
 func (q *request) draw() {
@@ -99,7 +99,7 @@ func (q *request) draw() {
 		if s.Rated && !after.Rated && !after.Result.Void() { // a tournament's draw at move 0
 			head += " " + q.t("draw.early-unrated")
 		}
-		q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+		q.sayReply(q.show().GameReply(q.lang, after, head, q.m.UserID))
 	case sessions.DrawDeclined:
 		q.say("#" + after.Tag() + " " + q.t("draw.bot-declines", "bot", q.r.cfg.BotName))
 	default:
@@ -135,7 +135,7 @@ func (q *request) resign() {
 		return
 	}
 	head := q.t("game.resigned", "player", q.r.show.PlayerName(after, after.SideOf(q.m.UserID)))
-	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // declineDraw declines the draw offer to the sender in the tagged game.

@@ -2,7 +2,7 @@ package router
 
 // analyse.go is "analyse" / "analiz": a finished game judged move by move
 // (package analysis) in the background, on the engine's fair queue
-// (sessions.Analyses), its result kept with the game.
+// (sessions/analyses), its result kept with the game.
 
 import (
 	"context"
@@ -13,13 +13,14 @@ import (
 	"oyunbot/chat"
 	"oyunbot/chat/present"
 	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
 )
 
 // newAnalyses runs the analyses of mgr's games, kept in the store when it
 // keeps them.
-func newAnalyses(mgr *sessions.Manager, cfg Config) *sessions.Analyses {
-	as, _ := cfg.Store.(sessions.AnalysisStore)
-	return sessions.NewAnalyses(mgr, sessions.AnalysesConfig{Store: as, Now: cfg.Now, Logger: cfg.Logger})
+func newAnalyses(mgr *sessions.Manager, cfg Config) *analyses.Runner {
+	as, _ := cfg.Store.(analyses.Store)
+	return analyses.New(mgr, analyses.Config{Store: as, Now: cfg.Now, Logger: cfg.Logger})
 }
 
 // Analysis is game id's stored analysis, complete (the web pages show it).
@@ -40,25 +41,25 @@ func (q *request) analyse() {
 	// request that outlives it.
 	later := *q
 	later.ctx = answerLater(context.WithoutCancel(q.ctx))
-	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, sessions.AnalysisListener{
-		Progress: func(done, total int) { later.say(later.r.show.AnalysisProgress(later.lang, s, done, total)) },
+	res, started, err := q.r.analyses.Request(q.ctx, q.m.Platform+"/"+q.m.UserID, s, analyses.Listener{
+		Progress: func(done, total int) { later.say(later.show().AnalysisProgress(later.lang, s, done, total)) },
 		Done: func(res *analysis.Result, err error) {
 			if err != nil {
 				later.analysisFailed(s, err)
 				return
 			}
-			later.sayReply(later.r.show.AnalysisReply(later.lang, s, res))
+			later.sayReply(later.show().AnalysisReply(later.lang, s, res))
 		},
 	})
-	var busy *sessions.AnalysisBusyError
+	var busy *analyses.BusyError
 	switch {
 	case errors.As(err, &busy) && busy.Own:
 		q.say(q.t("analysis.busy", "tag", "#g"+strconv.FormatInt(busy.GameID, 10)))
 	case errors.As(err, &busy):
 		q.say(q.t("analysis.running", "tag", tag))
-	case errors.Is(err, sessions.ErrNotOver):
+	case errors.Is(err, analyses.ErrNotOver):
 		q.say(q.t("analysis.not-over", "tag", tag))
-	case errors.Is(err, sessions.ErrNothingToAnalyse):
+	case errors.Is(err, analyses.ErrNothingToAnalyse):
 		q.say(q.t("analysis.no-moves", "tag", tag))
 	case errors.Is(err, analysis.ErrNotJudged):
 		q.say(q.t("analysis.unsupported", "game", q.r.show.GameName(q.lang, s.Game)))
@@ -69,7 +70,7 @@ func (q *request) analyse() {
 	case started:
 		q.say(q.r.cat.N(q.lang, "analysis.started", present.MoveCount(s), "tag", tag))
 	default:
-		q.sayReply(q.r.show.AnalysisReply(q.lang, s, res))
+		q.sayReply(q.show().AnalysisReply(q.lang, s, res))
 	}
 }
 
@@ -77,7 +78,7 @@ func (q *request) analyse() {
 // stopped with the bot (the next request goes on from where it stopped).
 func (q *request) analysisFailed(s sessions.Snapshot, err error) {
 	switch {
-	case errors.Is(err, sessions.ErrAnalysisStopped):
+	case errors.Is(err, analyses.ErrStopped):
 		q.say(q.t("analysis.stopped", "tag", "#"+s.Tag()))
 		return
 	case errors.Is(err, context.Canceled):

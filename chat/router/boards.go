@@ -40,12 +40,12 @@ func (q *request) board() {
 		switch len(all) {
 		case 0:
 			if s, ok := q.r.games.LastFinished(q.ctx, q.m.Platform, q.m.ChannelID, q.m.UserID); ok {
-				q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
+				q.sayReply(freshBoard(q.show().GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
 				return
 			}
 			q.say(q.t("error.no-game", "games", q.r.show.GameNames(q.lang, nil)))
 		case 1:
-			q.sayReply(freshBoard(q.r.show.GameReply(q.lang, all[0], q.r.show.GameTitle(q.lang, all[0]), "")))
+			q.sayReply(freshBoard(q.show().GameReply(q.lang, all[0], q.r.show.GameTitle(q.lang, all[0]), "")))
 		default:
 			q.say(q.r.show.ChannelGames(q.lang, all))
 		}
@@ -55,7 +55,7 @@ func (q *request) board() {
 	if !ok {
 		return
 	}
-	q.sayReply(freshBoard(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
+	q.sayReply(freshBoard(q.show().GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), q.m.UserID)))
 }
 
 // freshBoard marks a game's board to be posted as a new message.
@@ -91,7 +91,7 @@ func (q *request) history() {
 	}
 	text := "#" + s.Tag() + " " + q.t("history.empty")
 	if len(s.Moves) > 0 {
-		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.r.show.ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
+		text = "#" + s.Tag() + " " + present.FormatHistoryFrom(q.show().ShowMoves(q.lang, s), s.Sides, s.Solo(), present.FirstMoveNumber(s))
 	}
 	if s.Result.Over { // a finished game's history ends with its result
 		text += "\n" + q.r.show.ResultLine(q.lang, s)

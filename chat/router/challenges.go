@@ -196,13 +196,13 @@ func (q *request) acceptedReply(lang chat.Lang, snap sessions.Snapshot, c sessio
 	if c.Target > 0 {
 		head += "\n" + q.r.cat.T(lang, "match.started", "target", fmt.Sprint(c.Target))
 	}
-	if t := q.r.show.TurnsText(lang, snap, 0); t != "" {
+	if t := q.show().TurnsText(lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
 	if p := q.r.show.Prompt(lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	return q.r.show.GameReply(lang, snap, head, "")
+	return q.show().GameReply(lang, snap, head, "")
 }
 
 // decline is accept's counterpart.

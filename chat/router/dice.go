@@ -72,11 +72,11 @@ func (q *request) roll() {
 	for from > 0 && after.Sides[from-1] == ai.Chance {
 		from--
 	}
-	head := q.r.show.TurnsText(q.lang, after, from)
+	head := q.show().TurnsText(q.lang, after, from)
 	if p := q.r.show.Prompt(q.lang, after); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, after, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, after, head, q.m.UserID))
 }
 
 // rollIsMove reports whether "roll" is a legal move in s, or in another

@@ -54,7 +54,7 @@ func (r *Router) OnEvent(ev sessions.Event) {
 		}
 	}
 	botsOnly := s.Players[0].Bot && s.Players[1].Bot
-	e := &eventReply{r: r, ev: ev, s: s, lang: lang, rep: rep, human: human, botsOnly: botsOnly}
+	e := &eventReply{r: r, show: r.show.In(ctx), ev: ev, s: s, lang: lang, rep: rep, human: human, botsOnly: botsOnly}
 	say, ok := eventReplies[ev.Kind]
 	if !ok {
 		return
@@ -87,7 +87,7 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 			continue
 		}
 		head := r.cat.T(lang, "game.started", "game", r.show.GameName(lang, s.Game), "players", r.show.Players(lang, s))
-		if t := r.show.TurnsText(lang, s, 0); t != "" {
+		if t := r.show.In(ctx).TurnsText(lang, s, 0); t != "" {
 			head += "\n" + t // the opening roll
 		}
 		if p := r.show.Prompt(lang, s); p != "" {
@@ -101,7 +101,7 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 				}
 			}
 		}
-		rep := r.show.GameReply(lang, s, head, viewer)
+		rep := r.show.In(ctx).GameReply(lang, s, head, viewer)
 		rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ev.Ref
 		r.send(ctx, rep)
 	}
@@ -109,8 +109,8 @@ func (r *Router) roundBoards(ctx context.Context, lang chat.Lang, ev sessions.Ev
 
 // openingFailed announces a game the bot opens whose first move failed
 // (why), so that the game is shown all the same.
-func (r *Router) openingFailed(lang chat.Lang, s sessions.Snapshot, head, why, ref string) chat.Reply {
-	rep := r.show.GameReply(lang, s, head+"\n"+why, "")
+func (e *eventReply) openingFailed(lang chat.Lang, s sessions.Snapshot, head, why, ref string) chat.Reply {
+	rep := e.show.GameReply(lang, s, head+"\n"+why, "")
 	rep.Platform, rep.ChannelID, rep.Ref = s.Platform, s.ChannelID, ref
 	return rep
 }
@@ -128,6 +128,7 @@ func lastSide(s sessions.Snapshot) ai.Side {
 // the game's person (for the board's side) when the bot plays in it.
 type eventReply struct {
 	r        *Router
+	show     *present.Presenter // r's, In the event's context
 	ev       sessions.Event
 	s        sessions.Snapshot
 	lang     chat.Lang
@@ -166,7 +167,7 @@ func (e *eventReply) saidBotMoved() (chat.Reply, bool) {
 	// bot's job played (with a pass the rules made between them), and
 	// the dice rolled for the next.
 	from := present.PersonTurnBefore(s, ev.From)
-	head := r.show.TurnsText(lang, s, from)
+	head := e.show.TurnsText(lang, s, from)
 	if followed, _ := r.follows.take(s.ID); followed {
 		head = r.show.GameName(lang, s.Game) + " · " + head
 	}
@@ -179,7 +180,7 @@ func (e *eventReply) saidBotMoved() (chat.Reply, bool) {
 	if p := r.show.Prompt(lang, s); p != "" {
 		head += "\n" + p
 	}
-	game := r.show.GameReply(lang, s, head, human)
+	game := e.show.GameReply(lang, s, head, human)
 	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 	rep = game
 	return rep, true
@@ -205,8 +206,8 @@ func (e *eventReply) saidThinking() (chat.Reply, bool) {
 
 // saidHint is the reply to a sessions.EventHint.
 func (e *eventReply) saidHint() (chat.Reply, bool) {
-	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
-	shown := r.show.ShowMove(lang, s, ev.Move)
+	ev, s, lang, t, rep := e.ev, e.s, e.lang, e.t, e.rep
+	shown := e.show.ShowMove(lang, s, ev.Move)
 	rep.Text = "#" + s.Tag() + " " + t("hint", "move", shown)
 	if ev.Unrated {
 		rep.Text += "\n" + t("game.unrated") // a sentence of its own after the move
@@ -232,7 +233,7 @@ func (e *eventReply) saidForfeit() (chat.Reply, bool) {
 	default:
 		head = t("game.forfeit", "player", r.show.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 	}
-	game := r.show.GameReply(lang, s, head, "")
+	game := e.show.GameReply(lang, s, head, "")
 	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 	rep = game
 	return rep, true
@@ -255,7 +256,7 @@ func (e *eventReply) saidBotFailed() (chat.Reply, bool) {
 	r, ev, s, lang, t, rep := e.r, e.ev, e.s, e.lang, e.t, e.rep
 	rep.Text = "#" + s.Tag() + " " + t("error.internal")
 	if o, _ := r.openings.take(s.ID); o != "" {
-		rep = r.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
+		rep = e.openingFailed(lang, s, o, t("error.internal"), ev.Ref)
 	}
 	return rep, true
 }
@@ -275,7 +276,7 @@ func (e *eventReply) saidEnded() (chat.Reply, bool) {
 	if s.Result.Reason == sessions.ReasonWithdrew && s.Result.Winner != ai.NoSide {
 		head = t("game.ended-withdrew", "player", r.show.DisplayName(s.Players[s.Result.Winner.Opponent()]))
 	}
-	game := r.show.GameReply(lang, s, head, "")
+	game := e.show.GameReply(lang, s, head, "")
 	game.Platform, game.ChannelID = rep.Platform, rep.ChannelID
 	rep = game
 	return rep, true
@@ -287,13 +288,13 @@ func (e *eventReply) saidMatchGame() (chat.Reply, bool) {
 	m := ev.Match
 	head := t("match.next", "score", r.show.MatchScoreText(m), "target", fmt.Sprint(m.Target)) + "\n" +
 		t("game.started", "game", r.show.GameName(lang, s.Game), "players", r.show.Players(lang, s))
-	if tt := r.show.TurnsText(lang, s, 0); tt != "" {
+	if tt := e.show.TurnsText(lang, s, 0); tt != "" {
 		head += "\n" + tt
 	}
 	if p := r.show.Prompt(lang, s); p != "" {
 		head += "\n" + p
 	}
-	game := r.show.GameReply(lang, s, head, human)
+	game := e.show.GameReply(lang, s, head, human)
 	game.Platform, game.ChannelID, game.Ref = rep.Platform, rep.ChannelID, rep.Ref
 	rep = game
 	return rep, true
@@ -321,14 +322,14 @@ func (e *eventReply) saidNotSaved() (chat.Reply, bool) {
 		// before the bot's failure, as the bot's move would have been.
 		if i := present.LastTurnStart(s, 0, ai.NoSide); i > 0 {
 			if sd := s.Sides[i-1]; (sd == ai.First || sd == ai.Second) && !s.Players[sd].Bot {
-				if turn := r.show.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
+				if turn := e.show.TurnsText(lang, s, present.LastTurnStart(s, 0, sd)); turn != "" {
 					rep.Text = "#" + s.Tag() + " " + turn + " · " + t("bot.not-saved", "bot", r.cfg.BotName)
 				}
 			}
 		}
 	}
 	if o, _ := r.openings.take(s.ID); o != "" {
-		rep = r.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
+		rep = e.openingFailed(lang, s, o, t("bot.not-saved", "bot", r.cfg.BotName), ev.Ref)
 	}
 	return rep, true
 }

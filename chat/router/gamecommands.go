@@ -86,7 +86,7 @@ func (q *request) runGameCommand(s sessions.Snapshot, c games.Command) {
 	}
 	q.offQueue(func(q *request) {
 		ans, err := q.gameCommandOnce(c, req)
-		if rd, ok := s.Game.(games.Readier); ok && errors.Is(err, games.ErrNotReady) {
+		if rd := s.Can().Readier; rd != nil && errors.Is(err, games.ErrNotReady) {
 			// The game is still preparing (a puzzle's databases on a new
 			// machine): said now, answered when it is ready.
 			q.say("#" + s.Tag() + " " + present.LocalError(q.lang, err) + " " + q.t("command.when-ready"))

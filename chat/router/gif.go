@@ -37,7 +37,7 @@ func (q *request) gif() {
 func (q *request) sendGIF(s sessions.Snapshot, d render.Drawer) {
 	start := time.Now()
 	var buf bytes.Buffer
-	frames, err := q.r.show.GameFrames(q.lang, s, q.r.show.FlipFor(s, q.m.UserID))
+	frames, err := q.show().GameFrames(q.lang, s, q.r.show.FlipFor(s, q.m.UserID))
 	if err == nil {
 		err = render.AnimateTo(&buf, d, frames, present.GifDelay, present.GifHold)
 	}

@@ -108,7 +108,7 @@ func (q *request) shareInline() bool {
 		q.sayError(err)
 		return true
 	}
-	q.answer(watchOnly(q.r.show.GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), "")))
+	q.answer(watchOnly(q.show().GameReply(q.lang, s, q.r.show.GameTitle(q.lang, s), "")))
 	return true
 }
 
@@ -156,7 +156,7 @@ func (r *Router) mirror(ctx context.Context, rep chat.Reply) {
 		if strings.HasPrefix(b.ChannelID, chat.InlineChannelPrefix) && b.ChannelID != s.ChannelID {
 			view = watchOnly(rep)
 		} else {
-			view = mirrored(r.show, r.mirrorLang(ctx, s, b.ChannelID), s)
+			view = mirrored(r.show.In(ctx), r.mirrorLang(ctx, s, b.ChannelID), s)
 		}
 		view.Platform, view.ChannelID, view.Ref, view.Fresh = rep.Platform, b.ChannelID, "", false
 		if r.chans.Get(ctx, view.Platform, view.ChannelID).Boards == sessions.BoardsNew {

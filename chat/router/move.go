@@ -119,7 +119,7 @@ func (q *request) move(text string, explicit bool) {
 		if res.Game.Result.Void() {
 			head = q.t("game.never-moved", "player", q.r.show.PlayerName(res.Game, res.Game.SideOf(q.m.UserID)))
 		}
-		q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
+		q.sayReply(q.show().GameReply(q.lang, res.Game, head, q.m.UserID))
 		return
 	}
 	if res.BotToMove {
@@ -131,7 +131,7 @@ func (q *request) move(text string, explicit bool) {
 	// The plies of this message and what followed them (the dice, a pass
 	// the rules made for the next player).
 	from := res.From
-	head := q.r.show.TurnsText(q.lang, res.Game, from)
+	head := q.show().TurnsText(q.lang, res.Game, from)
 	if followed {
 		head = q.r.show.GameName(q.lang, res.Game.Game) + " · " + head
 	}
@@ -141,7 +141,7 @@ func (q *request) move(text string, explicit bool) {
 	if p := q.r.show.Prompt(q.lang, res.Game); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, res.Game, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, res.Game, head, q.m.UserID))
 }
 
 // looksLikeMove reports whether text parses in the game's notation at all
@@ -178,7 +178,7 @@ func (q *request) sayMoveError(s sessions.Snapshot, text string, err error) {
 		reason := q.r.show.MoveReason(q.lang, s.Game, me)
 		line := tag + " " + q.t("error.bad-move", "move", present.Shorten(text, 30), "reason", reason)
 		if len(s.Legal) > 0 && me.Kind != games.GameOver {
-			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.r.show.ShowLegal(q.lang, s), present.MaxListedMoves))
+			line += " " + q.t("error.legal-moves", "moves", present.Sample(q.show().ShowLegal(q.lang, s), present.MaxListedMoves))
 			if len(s.Legal) > present.MaxListedMoves {
 				line += " " + q.t("error.legal-all", "cmd", q.word(command.Legal)+" #"+s.Tag())
 			}
@@ -241,7 +241,7 @@ func (q *request) legal() {
 	}
 	moves := q.r.show.GroupedLegal(q.lang, s)
 	if moves == "" {
-		moves = present.Sample(q.r.show.ShowLegal(q.lang, s), maxLegalList)
+		moves = present.Sample(q.show().ShowLegal(q.lang, s), maxLegalList)
 	}
 	q.say("#" + s.Tag() + " " + q.t("legal.list", "n", fmt.Sprint(len(s.Legal)), "moves", moves))
 }

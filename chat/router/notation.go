@@ -9,7 +9,7 @@ import (
 	"context"
 
 	"oyunbot/chat"
-	"oyunbot/games"
+	"oyunbot/chat/present"
 	"oyunbot/sessions"
 )
 
@@ -31,19 +31,36 @@ func (r *Router) noteLetters(ctx context.Context, s sessions.Snapshot, letters s
 	}
 }
 
-// lettersOf is the letters game s's moves are shown in: those its player
+// recall is what the presentation shows of a game beyond its snapshot
+// (present.Recall): the letters its moves are shown in, remembered here,
+// and its match, kept by the live games.
+type recall struct {
+	langs   *langMemory
+	matches matchBook
+}
+
+// Letters is the letters game s's moves are shown in: those its player
 // last wrote a telling move in, "" for the canonical ones.
-func (r *Router) lettersOf(s sessions.Snapshot) string {
-	l, _ := r.langs.get(context.Background(), lettersKey(s))
+func (c recall) Letters(ctx context.Context, s sessions.Snapshot) string {
+	l, _ := c.langs.get(ctx, lettersKey(s))
 	return string(l)
 }
+
+// Match is the match with id, as stored.
+func (c recall) Match(ctx context.Context, id int64) (sessions.MatchRecord, bool) {
+	return c.matches.Get(ctx, id)
+}
+
+// show is the presentation answering q: what it reads of the games
+// (present.Recall) is read under q's context.
+func (q *request) show() *present.Presenter { return q.r.show.In(q.ctx) }
 
 // readMove is text as game s reads it from a person writing lang, and the
 // letters it was written in ("" when the game has one notation). A move
 // the bot wrote itself (a tapped move, q.canonical) is read as it is.
 func (q *request) readMove(s sessions.Snapshot, text string) (move, letters string) {
-	ln, ok := s.Position.(games.LocalNotation)
-	if !ok || q.canonical {
+	ln := s.Can().LocalNotation
+	if ln == nil || q.canonical {
 		return text, ""
 	}
 	return ln.ReadMove(text, string(q.lang))

@@ -112,13 +112,13 @@ func (q *request) startGame(game games.Game, level string, side ai.Side, target 
 		q.r.openings.put(snap.ID, head+startLine)
 		return
 	}
-	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
+	if t := q.show().TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t // the opening roll
 	}
 	if p := q.r.show.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p // what the roll asks of the first player
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, snap, head+startLine, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, snap, head+startLine, q.m.UserID))
 }
 
 // moveDashes writes the dashes and times signs that phones and word
@@ -280,13 +280,13 @@ func (q *request) playMatch(game games.Game, level string, side ai.Side, target 
 		q.r.openings.put(snap.ID, head)
 		return
 	}
-	if t := q.r.show.TurnsText(q.lang, snap, 0); t != "" {
+	if t := q.show().TurnsText(q.lang, snap, 0); t != "" {
 		head += "\n" + t
 	}
 	if p := q.r.show.Prompt(q.lang, snap); p != "" {
 		head += "\n" + p
 	}
-	q.sayReply(q.r.show.GameReply(q.lang, snap, head, q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, snap, head, q.m.UserID))
 }
 
 // maxLegalList bounds the legal moves "legal" lists (a dama king's capture

@@ -54,11 +54,11 @@ func (q *request) moveCommand() {
 // as several there is asked about: the language says one thing, the
 // letters another (a V for the queen in English, then K).
 func (q *request) readings(s sessions.Snapshot, text string) ([]games.Reading, string) {
-	rl, ok := s.Position.(games.ReadingLister)
-	if !ok || q.canonical {
+	rl := s.Can().ReadingLister
+	if rl == nil || q.canonical {
 		return nil, ""
 	}
-	letters := q.r.lettersOf(s)
+	letters := recall{langs: q.r.langs}.Letters(q.ctx, s)
 	if rs := rl.Readings(text, string(q.lang)); len(rs) > 1 {
 		return rs, letters
 	}
@@ -85,7 +85,7 @@ func pickReading(rs []games.Reading, letters string) (games.Reading, bool) {
 // a button per reading for the sender alone, and the readings' words for a
 // bare answer.
 func (q *request) askReading(s sessions.Snapshot, text string, rs []games.Reading) {
-	ln, _ := s.Position.(games.LocalNotation)
+	ln := s.Can().LocalNotation
 	var labels, words []string
 	var row []chat.Button
 	choices := map[string]string{}

@@ -22,6 +22,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
@@ -114,12 +115,12 @@ type Router struct {
 	// gameWordLangs are the languages game command words are written in
 	// (folded; gameCommandLangs).
 	gameWordLangs map[string]chat.Lang
-	handle        handler            // the middlewares and the command table
-	entries       map[string]*entry  // the handlers, by command name
-	families                         // each family of handlers' part of the live games (sessions.go)
-	out           *delivery.Outbox   // the replies' delivery (package delivery)
-	slow          *slowQueue         // slow commands, off the chats' queues (slow.go)
-	analyses      *sessions.Analyses // post-game analyses (analyse.go)
+	handle        handler           // the middlewares and the command table
+	entries       map[string]*entry // the handlers, by command name
+	families                        // each family of handlers' part of the live games (sessions.go)
+	out           *delivery.Outbox  // the replies' delivery (package delivery)
+	slow          *slowQueue        // slow commands, off the chats' queues (slow.go)
+	analyses      *analyses.Runner  // post-game analyses (analyse.go)
 	log           *slog.Logger
 
 	mu      sync.RWMutex
@@ -186,9 +187,10 @@ func New(cfg Config) (*Router, error) {
 	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
+	r.families = familiesOf(cfg.Sessions)
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
-		Letters: r.lettersOf, Match: r.matchScore, Links: cfg.Links}, cat)
+		Recall: recall{langs: r.langs, matches: r.matches}, Links: cfg.Links}, cat)
 	r.words = vocabulary{games: cfg.Games, show: r.show}
 	r.entries = entryByName()
 	r.handle = r.chain()
@@ -198,7 +200,6 @@ func New(cfg Config) (*Router, error) {
 	r.out = delivery.New(delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
 		Now: cfg.Now, StaleAfter: cfg.ReplyStaleAfter, FirstRetry: cfg.ReplyRetry, Shared: cfg.Shared, Instance: cfg.Instance,
 		ClaimTTL: cfg.ReplyClaimTTL})
-	r.families = familiesOf(cfg.Sessions)
 	r.analyses = newAnalyses(cfg.Sessions, cfg)
 	return r, nil
 }
@@ -206,16 +207,6 @@ func New(cfg Config) (*Router, error) {
 // Presenter is the presentation the Router shows games with, for the web
 // pages to show them alike.
 func (r *Router) Presenter() *present.Presenter { return r.show }
-
-// matchScore is the standing of the match game s belongs to, for its
-// picture.
-func (r *Router) matchScore(s sessions.Snapshot) render.MatchScore {
-	m, ok := r.matches.Get(context.Background(), s.Match)
-	if !ok {
-		return render.MatchScore{}
-	}
-	return present.MatchStanding(s, m)
-}
 
 // sender returns the platform's Sender (nil before AddSender).
 func (r *Router) sender(platform string) chat.Sender {
@@ -265,7 +256,7 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 			}
 		}
 		lang := r.eventLang(ctx, s.Platform, s.ChannelID, s.Lang)
-		rep := r.show.GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
+		rep := r.show.In(ctx).GameReply(lang, s, r.cat.T(lang, "game.restored"), "")
 		rep.Platform, rep.ChannelID, rep.Fresh = s.Platform, s.ChannelID, true
 		r.send(ctx, rep)
 	}

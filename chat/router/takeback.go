@@ -21,7 +21,7 @@ func (q *request) offerTakeback(s sessions.Snapshot) {
 	}
 	me := q.r.show.PlayerName(after, after.SideOf(q.m.UserID))
 	if out == sessions.TakebackAccepted {
-		q.sayReply(q.r.show.GameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
+		q.sayReply(q.show().GameReply(q.lang, after, q.t("takeback.accepted", "player", me), ""))
 		return
 	}
 	opp := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
@@ -43,7 +43,7 @@ func (q *request) answerTakeback(s sessions.Snapshot, accept bool) {
 		q.sayError(err)
 	case accept:
 		offerer := q.r.show.PlayerName(after, after.SideOf(q.m.UserID).Opponent())
-		q.sayReply(q.r.show.GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
+		q.sayReply(q.show().GameReply(q.lang, after, q.t("takeback.accepted", "player", offerer), ""))
 	default:
 		q.announce(after, chat.Reply{Text: "#" + after.Tag() + " " + q.t("takeback.declined", "player", q.user().Name)})
 	}

@@ -123,5 +123,5 @@ func (q *request) tapEdit(s sessions.Snapshot, t *present.TapBoard, sel string, 
 func (q *request) tapStale(s sessions.Snapshot) {
 	note := "#" + s.Tag() + " " + q.t("tap.stale")
 	q.sayReply(chat.Reply{Edit: true, Text: note})
-	q.sayReply(q.r.show.GameReply(q.lang, s, q.t("tap.stale"), q.m.UserID))
+	q.sayReply(q.show().GameReply(q.lang, s, q.t("tap.stale"), q.m.UserID))
 }

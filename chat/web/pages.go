@@ -290,7 +290,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	v, err := s.pres(lang).GameView(lang, g)
+	v, err := s.pres(lang).In(r.Context()).GameView(lang, g)
 	if err != nil {
 		s.log.Error("web: a game's view", "id", g.ID, "err", err)
 		http.Error(w, "500 internal error", http.StatusInternalServerError)
@@ -304,7 +304,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		p.Running = int(v.Clock.Running)
 	}
 	if res, ok := s.analysis(r.Context(), g); ok {
-		p.Analysis = s.pres(lang).AnalysisText(lang, g, res)
+		p.Analysis = s.pres(lang).In(r.Context()).AnalysisText(lang, g, res)
 	}
 	s.render(w, http.StatusOK, "game.html", p)
 }
@@ -328,7 +328,7 @@ type state struct {
 
 // event is game g's state in lang as a server-sent event.
 func (s *Server) event(ctx context.Context, lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
-	v, err := s.pres(lang).GameView(lang, g)
+	v, err := s.pres(lang).In(ctx).GameView(lang, g)
 	if err != nil {
 		return nil, err
 	}
@@ -507,7 +507,7 @@ func (s *Server) stepPicture(w http.ResponseWriter, r *http.Request) {
 	lang := s.lang(w, r)
 	flip := r.URL.Query().Get("flip") == "1"
 	key := fmt.Sprintf("step/%d/%d/%d/%t/%s", g.ID, g.Version, n, flip, lang)
-	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) { return s.pres(lang).StepPicture(lang, g, n, flip) })
+	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) { return s.pres(lang).In(r.Context()).StepPicture(lang, g, n, flip) })
 	switch {
 	case errors.Is(err, present.ErrNoStep), errors.Is(err, present.ErrNoDrawer):
 		s.notFound(w, r)
@@ -544,7 +544,7 @@ func (s *Server) analysisGraph(w http.ResponseWriter, r *http.Request) {
 	lang := s.lang(w, r)
 	key := fmt.Sprintf("graph/%d/%d/%s", g.ID, g.Version, lang)
 	png, err := s.drawn(w, r, key, s.pics, func() ([]byte, error) {
-		return render.EvalGraph(s.pres(lang).AnalysisGraph(lang, g, res), present.GraphWidth)
+		return render.EvalGraph(s.pres(lang).In(r.Context()).AnalysisGraph(lang, g, res), present.GraphWidth)
 	})
 	if err != nil {
 		s.drawFailed(w, r, err, "id", g.ID, "graph", true)
@@ -571,7 +571,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	)
 	switch ext := strings.TrimPrefix(r.PathValue("file"), "game."); ext {
 	case "json":
-		data, err = s.record(lang, g)
+		data, err = s.record(r.Context(), lang, g)
 		mime, name = "application/json", name+".json"
 	case "gif":
 		if !s.pres(lang).Drawn(g.Game) {
@@ -626,8 +626,8 @@ func (s *Server) commandFile(ctx context.Context, lang chat.Lang, g sessions.Sna
 
 // record is game g as JSON: what it is, who played, its moves as stored
 // and as shown, turn by turn, and how it ended.
-func (s *Server) record(lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
-	v, err := s.pres(lang).GameView(lang, g)
+func (s *Server) record(ctx context.Context, lang chat.Lang, g sessions.Snapshot) ([]byte, error) {
+	v, err := s.pres(lang).In(ctx).GameView(lang, g)
 	if err != nil {
 		return nil, err
 	}
@@ -682,7 +682,7 @@ func (s *Server) gif(w http.ResponseWriter, r *http.Request, lang chat.Lang, g s
 	if g.Result.Over {
 		keep = s.gifs
 	}
-	data, err := s.drawn(w, r, key, keep, func() ([]byte, error) { return s.pres(lang).GIF(lang, g, flip) })
+	data, err := s.drawn(w, r, key, keep, func() ([]byte, error) { return s.pres(lang).In(r.Context()).GIF(lang, g, flip) })
 	if err != nil {
 		h.Del("ETag")
 		h.Del("Cache-Control")

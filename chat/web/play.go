@@ -278,15 +278,15 @@ func (s *Server) controls(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := s.lang(w, r)
-	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: s.playerRows(lang, g, p.id), Spots: s.spotsOf(lang, g)})
+	writeJSONResponse(w, http.StatusOK, actAnswer{Rows: s.playerRows(r.Context(), lang, g, p.id), Spots: s.spotsOf(lang, g)})
 }
 
 // playerRows are the buttons of game g for its player userID on its page:
 // what the chat's board shows them (squares, moves, actions), then what
 // the chat leaves to its messages and typed commands (an offer's answers,
 // a draw offer, a take-back request), from the same presentation.
-func (s *Server) playerRows(lang chat.Lang, g sessions.Snapshot, userID string) [][]button {
-	pres := s.pres(lang)
+func (s *Server) playerRows(ctx context.Context, lang chat.Lang, g sessions.Snapshot, userID string) [][]button {
+	pres := s.pres(lang).In(ctx)
 	return append(rowsOf(pres.GameReply(lang, g, "", userID)), rowsOf(chat.Reply{Buttons: pres.PlayerActions(lang, g, userID)})...)
 }
 
@@ -345,7 +345,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 			if answered {
 				// An answer that comes after the request's (a hint, an
 				// analysis): to the player's own page, by its stream.
-				s.tell(g.ID, who, p.id, lang, rep)
+				s.tell(context.WithoutCancel(r.Context()), g.ID, who, p.id, lang, rep)
 				return
 			}
 			if t := strings.TrimSpace(rep.Text); t != "" {
@@ -373,7 +373,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		// the game's own controls stay beneath its answers, as the chat's
 		// board stays above its question.
 		if g, ok := s.tokenGame(r.Context(), r.PathValue("token")); ok {
-			rows = append(rows, s.playerRows(lang, g, p.id)...)
+			rows = append(rows, s.playerRows(r.Context(), lang, g, p.id)...)
 		}
 	}
 	ans := actAnswer{Said: said, Rows: rows}
@@ -392,14 +392,14 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 // came after the request's own (a hint, an analysis), to that player's
 // open pages of game id alone (hub.tell), with the game's controls
 // beneath what it offers (a hinted move's button).
-func (s *Server) tell(id int64, who, userID string, lang chat.Lang, rep chat.Reply) {
+func (s *Server) tell(ctx context.Context, id int64, who, userID string, lang chat.Lang, rep chat.Reply) {
 	ans := actAnswer{Rows: rowsOf(rep)}
 	if t := strings.TrimSpace(rep.Text); t != "" {
 		ans.Said = []string{t}
 	}
 	if len(ans.Rows) > 0 {
-		if g, ok := s.game(context.Background(), id); ok {
-			ans.Rows = append(ans.Rows, s.playerRows(lang, g, userID)...)
+		if g, ok := s.game(ctx, id); ok {
+			ans.Rows = append(ans.Rows, s.playerRows(ctx, lang, g, userID)...)
 		}
 	}
 	data, err := json.Marshal(ans)
@@ -410,7 +410,7 @@ func (s *Server) tell(id int64, who, userID string, lang chat.Lang, rep chat.Rep
 	if s.cfg.Relay != nil {
 		// Every process (this one too) hears it and tells the pages it
 		// serves: the asker's may be on any.
-		err := s.cfg.Relay.Tell(context.Background(), strconv.FormatInt(id, 10)+" "+who+"\n"+ev)
+		err := s.cfg.Relay.Tell(ctx, strconv.FormatInt(id, 10)+" "+who+"\n"+ev)
 		if err == nil {
 			return
 		}

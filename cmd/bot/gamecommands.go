@@ -55,7 +55,7 @@ func discordGameCommands() []discord.Choice {
 // background.
 func warmGames() {
 	for _, g := range registry.Games() {
-		if r, ok := g.(games.Readier); ok {
+		if r := games.CanOf(g, nil).Readier; r != nil {
 			r.Ready()
 		}
 	}

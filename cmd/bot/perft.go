@@ -140,7 +140,7 @@ func isCount(s string) bool {
 
 // perftCount uses the game's own perft when it has one.
 func perftCount(p games.Position, depth int) uint64 {
-	if pf, ok := p.(games.Perfter); ok {
+	if pf := games.CanOf(nil, p).Perfter; pf != nil {
 		return pf.Perft(depth)
 	}
 	return perftGeneric(p, depth)

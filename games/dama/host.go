@@ -7,6 +7,7 @@ import (
 	"maps"
 
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 	"oyunbot/games/internal/pdn"
 )
 
@@ -147,16 +148,4 @@ func catalog() map[string]map[string]string {
 
 // PieceLabel implements games.PieceLabeler: the pieces on tap buttons,
 // men as discs and kings as crowns.
-func (p *Position) PieceLabel(c rune) string {
-	switch c {
-	case 'w':
-		return "⚪"
-	case 'b':
-		return "⚫"
-	case 'W':
-		return "♕"
-	case 'B':
-		return "♛"
-	}
-	return ""
-}
+func (p *Position) PieceLabel(c rune) string { return menboard.PieceLabel(c) }

@@ -13,6 +13,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Status reasons (stable keys for the chat layer).
@@ -167,26 +168,7 @@ func (p *Position) String() string {
 
 // Board returns the ranks from rank 8 down as strings of `.wbWB`.
 func (p *Position) Board() []string {
-	rows := make([]string, 8)
-	for i := range rows {
-		rank := 7 - i
-		row := []byte("........")
-		for f := 0; f < 8; f++ {
-			b := bit(rank*8 + f)
-			switch {
-			case p.st.men[white]&b != 0:
-				row[f] = 'w'
-			case p.st.men[black]&b != 0:
-				row[f] = 'b'
-			case p.st.kings[white]&b != 0:
-				row[f] = 'W'
-			case p.st.kings[black]&b != 0:
-				row[f] = 'B'
-			}
-		}
-		rows[i] = string(row)
-	}
-	return rows
+	return menboard.Rows(func(f, rank int) byte { return menboard.Letter(p.st.men, p.st.kings, bit(rank*8+f)) })
 }
 
 // Turn is the side to move: ai.First for white, ai.Second for black.

@@ -9,6 +9,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 	"oyunbot/games/internal/pdn"
 )
 
@@ -231,16 +232,4 @@ func checkersCatalog() map[string]map[string]string {
 
 // PieceLabel implements games.PieceLabeler: the pieces on tap buttons,
 // men as discs and kings as crowns.
-func (p *Position) PieceLabel(c rune) string {
-	switch c {
-	case 'w':
-		return "⚪"
-	case 'b':
-		return "⚫"
-	case 'W':
-		return "♕"
-	case 'B':
-		return "♛"
-	}
-	return ""
-}
+func (p *Position) PieceLabel(c rune) string { return menboard.PieceLabel(c) }

@@ -8,6 +8,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Status reasons (stable keys for the chat layer).
@@ -124,30 +125,12 @@ func (p *Position) String() string {
 
 // Board returns the ranks from rank 8 down as strings of `.wbWB`.
 func (p *Position) Board() []string {
-	rows := make([]string, 8)
-	for i := range rows {
-		rank := 7 - i
-		row := []byte("........")
-		for f := 0; f < 8; f++ {
-			sq := p.v.fromFileRank(f, rank)
-			if sq < 0 {
-				continue
-			}
-			b := bit(sq)
-			switch {
-			case p.st.men[white]&b != 0:
-				row[f] = 'w'
-			case p.st.men[black]&b != 0:
-				row[f] = 'b'
-			case p.st.kings[white]&b != 0:
-				row[f] = 'W'
-			case p.st.kings[black]&b != 0:
-				row[f] = 'B'
-			}
+	return menboard.Rows(func(f, rank int) byte {
+		if sq := p.v.fromFileRank(f, rank); sq >= 0 {
+			return menboard.Letter(p.st.men, p.st.kings, bit(sq))
 		}
-		rows[i] = string(row)
-	}
-	return rows
+		return '.'
+	})
 }
 
 // Turn is the side to move: ai.First for White, ai.Second for Black (who

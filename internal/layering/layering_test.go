@@ -28,6 +28,8 @@ var rules = []struct {
 		[]string{"oyunbot/chat", "oyunbot/sessions", "oyunbot/store", "oyunbot/render"}},
 	{"oyunbot/sessions", "sessions knows no language, no platform and no database: the SQL store (oyunbot/store) implements its interfaces, not the reverse",
 		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
+	{"oyunbot/sessions/analyses", "the analyses run on the live games' workers: no language, no platform, no database (issue 38)",
+		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
 	{"oyunbot/store", "the store keeps what sessions gives it: it knows no language, no platform, no picture",
 		[]string{"oyunbot/chat", "oyunbot/render"}},
 	{"oyunbot/chat/present", "presentation shows snapshots: it links no database (issue 38)",

@@ -11,10 +11,13 @@ import (
 // games, without its subpackages) may hold. Issue 38 wants it under 5,000;
 // the SQL store's move to package store took it from 8,937 to 7,142 lines,
 // the fair worker pool's to internal/fairpool to 6,795 (6,833 with the
-// sweep's clean-up of idle games' board messages and Manager.Listen).
+// sweep's clean-up of idle games' board messages and Manager.Listen),
+// the post-game analyses' to sessions/analyses to 6,383 (6,390 with the
+// capabilities asked once through games.CanOf and Snapshot.Can: the one
+// time it rose, by the seven lines that took the assertions out of it).
 // It is a ratchet: lower it as parts move out (docs/architecture.md says
 // which could), never raise it.
-const sessionsMaxLines = 6835
+const sessionsMaxLines = 6390
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

@@ -1,13 +1,17 @@
-package sessions
-
-// analysis.go runs the post-game analyses (package analysis, issue 24) in
-// the background: on the engine's pool, the bot's moves' fair queue, a
-// slice of positions at a time charged to the person who asked (so that
-// an analysis waits its turn behind nobody's move for long, and spends
-// its asker's engine budget), at most one per person, the evaluations
-// saved after each slice so that a stopped analysis (a restart) is
-// resumed by the next request, and the result kept with its game so that
-// a second request answers at once.
+// Package analyses runs the post-game analyses of the live games (package
+// analysis judges a game; this one schedules the judging) in the
+// background: on the engine's pool, the bot's moves' fair queue, a slice
+// of positions at a time charged to the person who asked (so that an
+// analysis waits its turn behind nobody's move for long, and spends its
+// asker's engine budget), at most one per person, the evaluations saved
+// after each slice so that a stopped analysis (a restart) is resumed by
+// the next request, and the result kept with its game so that a second
+// request answers at once (issue 24).
+//
+// It reads the live games only through the finished game's
+// sessions.Snapshot and runs on the workers a sessions.Manager lends it
+// (Workers); its one lock is a leaf.
+package analyses
 
 import (
 	"context"
@@ -15,86 +19,86 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"oyunbot/internal/fairpool"
 	"sync"
 	"time"
 
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games"
+	"oyunbot/sessions"
 )
 
-// AnalysisStore keeps the analyses with their games (migration 13).
+// Store keeps the analyses with their games (migration 13).
 // store.SQLStore implements it.
-type AnalysisStore interface {
+type Store interface {
 	// SaveAnalysis stores (inserts or replaces) a game's analysis.
-	SaveAnalysis(ctx context.Context, rec AnalysisRecord) error
-	// Analysis loads a game's analysis; ErrNotFound if there is none.
-	Analysis(ctx context.Context, gameID int64) (AnalysisRecord, error)
+	SaveAnalysis(ctx context.Context, rec Record) error
+	// Analysis loads a game's analysis; sessions.ErrNotFound if there is none.
+	Analysis(ctx context.Context, gameID int64) (Record, error)
 }
 
-// AnalysisRecord is a game's stored analysis: an analysis.Result as JSON,
+// Record is a game's stored analysis: an analysis.Result as JSON,
 // complete or stopped before its end (its evaluations so far).
-type AnalysisRecord struct {
+type Record struct {
 	GameID   int64
 	Complete bool
 	Result   []byte
 	At       time.Time
 }
 
-// Defaults of AnalysesConfig.
+// Defaults of Config.
 const (
-	// DefaultAnalysisSlice: positions evaluated in one turn on the engine's
+	// DefaultSlice: positions evaluated in one turn on the engine's
 	// pool (about a second of a chess analysis's default budget).
-	DefaultAnalysisSlice = 4
-	// DefaultAnalysisSliceTime: a slice also ends after the position
+	DefaultSlice = 4
+	// DefaultSliceTime: a slice also ends after the position
 	// during which it has run this long (a loaded machine, a hard
 	// position), so that the bot's move waiting for it waits about this
 	// long at most.
-	DefaultAnalysisSliceTime = time.Second
-	// DefaultAnalysisProgress: a progress line once an analysis has run
+	DefaultSliceTime = time.Second
+	// DefaultProgress: a progress line once an analysis has run
 	// this long, and again each time as long.
-	DefaultAnalysisProgress = 30 * time.Second
+	DefaultProgress = 30 * time.Second
 )
 
-// Errors of Analyses.Request.
+// Errors of Runner.Request.
 var (
-	// ErrAnalysisBusy: the person's earlier analysis is still running
-	// (AnalysisBusyError says which).
-	ErrAnalysisBusy = errors.New("sessions: an analysis of this person's is running")
+	// ErrBusy: the person's earlier analysis is still running
+	// (BusyError says which).
+	ErrBusy = errors.New("analyses: an analysis of this person's is running")
 	// ErrNotOver: the game is still being played.
-	ErrNotOver = errors.New("sessions: the game is not over")
+	ErrNotOver = errors.New("analyses: the game is not over")
 	// ErrNothingToAnalyse: the game has no moves.
-	ErrNothingToAnalyse = errors.New("sessions: the game has no moves")
-	// ErrAnalysisStopped is the end of an analysis the process stopped
-	// (Analyses.Stop, Manager.Close): its evaluations so far are kept, and
-	// the next request goes on from them. It is an ErrClosed.
-	ErrAnalysisStopped = fmt.Errorf("%w: the analysis was stopped with the process; its evaluations are kept", ErrClosed)
+	ErrNothingToAnalyse = errors.New("analyses: the game has no moves")
+	// ErrStopped is the end of an analysis the process stopped
+	// (Runner.Stop, sessions.Manager.Close): its evaluations so far are kept, and
+	// the next request goes on from them. It is a sessions.ErrClosed.
+	ErrStopped = fmt.Errorf("%w: the analysis was stopped with the process; its evaluations are kept", sessions.ErrClosed)
 )
 
-// AnalysisBusyError is ErrAnalysisBusy with the game being analysed, and
+// BusyError is ErrBusy with the game being analysed, and
 // whether the analysis is the asker's own (else the game is being
 // analysed for someone else).
-type AnalysisBusyError struct {
+type BusyError struct {
 	GameID int64
 	Own    bool
 }
 
-func (e *AnalysisBusyError) Error() string {
-	return fmt.Sprintf("sessions: an analysis of #g%d is running", e.GameID)
+func (e *BusyError) Error() string {
+	return fmt.Sprintf("analyses: an analysis of #g%d is running", e.GameID)
 }
 
-func (e *AnalysisBusyError) Unwrap() error { return ErrAnalysisBusy }
+func (e *BusyError) Unwrap() error { return ErrBusy }
 
-// AnalysesConfig configures Analyses; zero values get the defaults.
-type AnalysesConfig struct {
+// Config configures a Runner; zero values get the defaults.
+type Config struct {
 	// Store keeps the results; nil keeps them in memory (tests).
-	Store AnalysisStore
+	Store Store
 	// Slice: positions per turn on the engine's pool.
 	Slice int
-	// SliceTime: see DefaultAnalysisSliceTime.
+	// SliceTime: see DefaultSliceTime.
 	SliceTime time.Duration
-	// Progress: see DefaultAnalysisProgress.
+	// Progress: see DefaultProgress.
 	Progress time.Duration
 	// Budget is each position's (zero: the games' defaults).
 	Budget analysis.Budget
@@ -102,61 +106,66 @@ type AnalysesConfig struct {
 	Logger *slog.Logger
 }
 
-// AnalysisListener hears how a requested analysis goes, on the engine's
+// Listener hears how a requested analysis goes, on the engine's
 // workers. Progress may be nil.
-type AnalysisListener struct {
+type Listener struct {
 	Progress func(done, total int)
 	// Done is called once, with the result or why there is none:
-	// ErrAnalysisStopped when the process stops first (the evaluations so
+	// ErrStopped when the process stops first (the evaluations so
 	// far are kept, and the next request resumes them), context.Canceled
 	// when its game is gone (Cancel).
 	Done func(res *analysis.Result, err error)
 }
 
-// Analyses runs the post-game analyses of a Manager's games. Safe for
+// Runner runs the post-game analyses of a Manager's games. Safe for
 // concurrent use.
-type Analyses struct {
-	cfg    AnalysesConfig
+type Runner struct {
+	cfg    Config
 	submit func(owner string, job func()) error
 	ctx    context.Context
 
 	mu       sync.Mutex
 	byOwner  map[string]*analysisJob
 	byGame   map[int64]*analysisJob
-	memory   map[int64]AnalysisRecord // without a Store
-	stopping bool                     // Stop has begun: no new analysis starts
+	memory   map[int64]Record // without a Store
+	stopping bool             // Stop has begun: no new analysis starts
 }
 
 // analysisJob is one running analysis.
 type analysisJob struct {
 	owner  string
 	game   int64
-	l      AnalysisListener
+	l      Listener
 	ctx    context.Context
 	cancel context.CancelCauseFunc
 	ended  chan struct{} // closed by end
 	told   chan struct{} // closed once its listener has been told (finish)
 }
 
-// NewAnalyses returns the analyses of m's games, run on m's engine pool
-// and stopped when m is closed.
-func NewAnalyses(m *Manager, cfg AnalysesConfig) *Analyses {
-	p := m.enginePool()
-	return newAnalyses(m.lifetime(), func(owner string, job func()) error {
-		_, err := p.TrySubmitClass(owner, fairpool.Background, func(Engine) { job() })
-		return err
-	}, cfg)
+// Workers is where the analyses run: *sessions.Manager lends its engine
+// workers.
+type Workers interface {
+	// Background runs job on a worker after the waiting bot moves and
+	// hints, charged to owner; an error once the workers are closed.
+	Background(owner string, job func()) error
+	// Lifetime is cancelled when the workers close for good.
+	Lifetime() context.Context
 }
 
-func newAnalyses(ctx context.Context, submit func(owner string, job func()) error, cfg AnalysesConfig) *Analyses {
+// New returns the analyses run on w and stopped when w closes.
+func New(w Workers, cfg Config) *Runner {
+	return newRunner(w.Lifetime(), w.Background, cfg)
+}
+
+func newRunner(ctx context.Context, submit func(owner string, job func()) error, cfg Config) *Runner {
 	if cfg.Slice <= 0 {
-		cfg.Slice = DefaultAnalysisSlice
+		cfg.Slice = DefaultSlice
 	}
 	if cfg.SliceTime <= 0 {
-		cfg.SliceTime = DefaultAnalysisSliceTime
+		cfg.SliceTime = DefaultSliceTime
 	}
 	if cfg.Progress <= 0 {
-		cfg.Progress = DefaultAnalysisProgress
+		cfg.Progress = DefaultProgress
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -164,13 +173,13 @@ func newAnalyses(ctx context.Context, submit func(owner string, job func()) erro
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Analyses{cfg: cfg, submit: submit, ctx: ctx, byOwner: map[string]*analysisJob{},
-		byGame: map[int64]*analysisJob{}, memory: map[int64]AnalysisRecord{}}
+	return &Runner{cfg: cfg, submit: submit, ctx: ctx, byOwner: map[string]*analysisJob{},
+		byGame: map[int64]*analysisJob{}, memory: map[int64]Record{}}
 }
 
 // Stored is game id's complete analysis, if it has one of the current
 // format.
-func (a *Analyses) Stored(ctx context.Context, id int64) (*analysis.Result, bool) {
+func (a *Runner) Stored(ctx context.Context, id int64) (*analysis.Result, bool) {
 	rec, err := a.load(ctx, id)
 	if err != nil || !rec.Complete {
 		return nil, false
@@ -187,10 +196,10 @@ func (a *Analyses) Stored(ctx context.Context, id int64) (*analysis.Result, bool
 // once (started false). Otherwise the analysis starts in the background
 // (started true: l hears its progress and its end), resuming the
 // evaluations of an earlier one that was stopped; or it fails with
-// ErrNotOver, ErrNothingToAnalyse, an *AnalysisBusyError (the owner's
+// ErrNotOver, ErrNothingToAnalyse, a *BusyError (the owner's
 // other analysis, or this game's by someone else), analysis.ErrNotJudged
 // (a game that cannot be judged), or ErrClosed.
-func (a *Analyses) Request(ctx context.Context, owner string, s Snapshot, l AnalysisListener) (res *analysis.Result, started bool, err error) {
+func (a *Runner) Request(ctx context.Context, owner string, s sessions.Snapshot, l Listener) (res *analysis.Result, started bool, err error) {
 	if !s.Result.Over {
 		return nil, false, ErrNotOver
 	}
@@ -220,24 +229,24 @@ func (a *Analyses) Request(ctx context.Context, owner string, s Snapshot, l Anal
 		if a.end(j) {
 			close(j.told) // the caller hears ErrClosed instead
 		}
-		return nil, false, ErrClosed
+		return nil, false, sessions.ErrClosed
 	}
 	return nil, true, nil
 }
 
 // begin registers owner's analysis of game id, heard by l, unless owner or
 // the game has one running (or the analyses are stopping).
-func (a *Analyses) begin(owner string, id int64, l AnalysisListener) (*analysisJob, error) {
+func (a *Runner) begin(owner string, id int64, l Listener) (*analysisJob, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byOwner[owner]; j != nil {
-		return nil, &AnalysisBusyError{GameID: j.game, Own: true}
+		return nil, &BusyError{GameID: j.game, Own: true}
 	}
 	if j := a.byGame[id]; j != nil {
-		return nil, &AnalysisBusyError{GameID: j.game}
+		return nil, &BusyError{GameID: j.game}
 	}
 	if a.stopping || a.ctx.Err() != nil {
-		return nil, ErrClosed
+		return nil, sessions.ErrClosed
 	}
 	j := &analysisJob{owner: owner, game: id, l: l, ended: make(chan struct{}), told: make(chan struct{})}
 	j.ctx, j.cancel = context.WithCancelCause(a.ctx)
@@ -247,7 +256,7 @@ func (a *Analyses) begin(owner string, id int64, l AnalysisListener) (*analysisJ
 
 // Cancel stops game id's analysis, if one is running (its game is gone):
 // its listener hears context.Canceled.
-func (a *Analyses) Cancel(id int64) {
+func (a *Runner) Cancel(id int64) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byGame[id]; j != nil {
@@ -257,12 +266,12 @@ func (a *Analyses) Cancel(id int64) {
 
 // Stop stops the analyses running, for a graceful stop of the process:
 // each keeps its evaluations so far (the next request goes on from them)
-// and its listener hears ErrAnalysisStopped, once. It waits until ctx is
+// and its listener hears ErrStopped, once. It waits until ctx is
 // done for the slices on the engine's pool to stop; an analysis whose
 // slice has not ended by then (queued behind other work, or dropped by a
 // closed pool) is ended, and told, all the same. No analysis starts
 // afterwards.
-func (a *Analyses) Stop(ctx context.Context) {
+func (a *Runner) Stop(ctx context.Context) {
 	a.mu.Lock()
 	a.stopping = true
 	jobs := make([]*analysisJob, 0, len(a.byOwner))
@@ -283,12 +292,12 @@ func (a *Analyses) Stop(ctx context.Context) {
 		}
 	}
 	for _, j := range jobs {
-		a.finish(j, nil, ErrAnalysisStopped)
+		a.finish(j, nil, ErrStopped)
 	}
 }
 
 // Running reports whether owner has an analysis running, and of which game.
-func (a *Analyses) Running(owner string) (int64, bool) {
+func (a *Runner) Running(owner string) (int64, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if j := a.byOwner[owner]; j != nil {
@@ -298,7 +307,7 @@ func (a *Analyses) Running(owner string) (int64, bool) {
 }
 
 // finish ends j and tells its listener, unless j has ended already.
-func (a *Analyses) finish(j *analysisJob, res *analysis.Result, err error) {
+func (a *Runner) finish(j *analysisJob, res *analysis.Result, err error) {
 	if !a.end(j) {
 		return
 	}
@@ -308,7 +317,7 @@ func (a *Analyses) finish(j *analysisJob, res *analysis.Result, err error) {
 
 // end ends j's registration; true for the one call that did, which alone
 // tells j's listener and closes j.told.
-func (a *Analyses) end(j *analysisJob) bool {
+func (a *Runner) end(j *analysisJob) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	select {
@@ -329,11 +338,11 @@ func (a *Analyses) end(j *analysisJob) bool {
 
 // stopped reports whether j is being stopped with the process (Stop, or
 // the Manager's Close), rather than cancelled or still running.
-func (a *Analyses) stopped(j *analysisJob) bool {
+func (a *Runner) stopped(j *analysisJob) bool {
 	return a.ctx.Err() != nil || errors.Is(context.Cause(j.ctx), errStopping)
 }
 
-func (a *Analyses) load(ctx context.Context, id int64) (AnalysisRecord, error) {
+func (a *Runner) load(ctx context.Context, id int64) (Record, error) {
 	if a.cfg.Store != nil {
 		return a.cfg.Store.Analysis(ctx, id)
 	}
@@ -341,17 +350,17 @@ func (a *Analyses) load(ctx context.Context, id int64) (AnalysisRecord, error) {
 	defer a.mu.Unlock()
 	rec, ok := a.memory[id]
 	if !ok {
-		return AnalysisRecord{}, ErrNotFound
+		return Record{}, sessions.ErrNotFound
 	}
 	return rec, nil
 }
 
-func (a *Analyses) save(res *analysis.Result, id int64) error {
+func (a *Runner) save(res *analysis.Result, id int64) error {
 	b, err := json.Marshal(res)
 	if err != nil {
 		return err
 	}
-	rec := AnalysisRecord{GameID: id, Complete: res.Complete, Result: b, At: a.cfg.Now()}
+	rec := Record{GameID: id, Complete: res.Complete, Result: b, At: a.cfg.Now()}
 	if a.cfg.Store != nil {
 		// Saved whatever the analysis's context: a stopping process keeps
 		// what it did.
@@ -365,7 +374,7 @@ func (a *Analyses) save(res *analysis.Result, id int64) error {
 	return nil
 }
 
-func decodeResult(rec AnalysisRecord) (*analysis.Result, error) {
+func decodeResult(rec Record) (*analysis.Result, error) {
 	var res analysis.Result
 	if err := json.Unmarshal(rec.Result, &res); err != nil {
 		return nil, err
@@ -375,9 +384,9 @@ func decodeResult(rec AnalysisRecord) (*analysis.Result, error) {
 
 // analysisRun is a running analysis's state between its slices.
 type analysisRun struct {
-	a            *Analyses
+	a            *Runner
 	j            *analysisJob
-	s            Snapshot
+	s            sessions.Snapshot
 	start        games.Position
 	moves        []ai.Move
 	resume       *analysis.Result
@@ -415,7 +424,7 @@ func (r *analysisRun) slice() {
 			l.Progress(done, total)
 		}
 		if err := a.submit(r.j.owner, r.slice); err != nil {
-			a.finish(r.j, nil, ErrAnalysisStopped) // the pool is closed: the process stops
+			a.finish(r.j, nil, ErrStopped) // the pool is closed: the process stops
 		}
 		return
 	}
@@ -433,7 +442,7 @@ func (r *analysisRun) slice() {
 				a.cfg.Logger.Warn("analysis: saving the evaluations so far", "id", r.s.ID, "err", serr)
 			}
 		}
-		a.finish(r.j, nil, ErrAnalysisStopped)
+		a.finish(r.j, nil, ErrStopped)
 	default:
 		a.finish(r.j, nil, err)
 	}
@@ -441,7 +450,7 @@ func (r *analysisRun) slice() {
 
 // outcomeOf is how a game ended off the board (a resignation, a flag),
 // for the analysis's luck-adjusted result.
-func outcomeOf(res Result) *analysis.Outcome {
+func outcomeOf(res sessions.Result) *analysis.Outcome {
 	if !res.Over {
 		return nil
 	}
@@ -449,14 +458,8 @@ func outcomeOf(res Result) *analysis.Outcome {
 }
 
 // errSliceDone ends a slice's context; errStopping, an analysis's
-// (Analyses.Stop).
+// (Runner.Stop).
 var (
-	errSliceDone = errors.New("sessions: the analysis's slice is done")
-	errStopping  = errors.New("sessions: the analyses are stopping")
+	errSliceDone = errors.New("analyses: the analysis's slice is done")
+	errStopping  = errors.New("analyses: the analyses are stopping")
 )
-
-// enginePool is m's pool of engine workers (the bot's moves).
-func (m *Manager) enginePool() *pool { return m.bots.pool }
-
-// lifetime is m's context, cancelled by Close.
-func (m *Manager) lifetime() context.Context { return m.env.ctx }

@@ -1,4 +1,4 @@
-package sessions
+package analyses_test
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	"oyunbot/ai"
 	"oyunbot/analysis"
 	"oyunbot/games/tictactoe"
+	"oyunbot/sessions"
+	"oyunbot/sessions/analyses"
+	sqlstore "oyunbot/store"
 )
 
 // sliceQueue is a submit that keeps the jobs for the test to run one by one.
@@ -34,9 +37,9 @@ func (s *sliceQueue) runOne() bool {
 }
 
 // analysedGame is a finished tic-tac-toe game (X wins on the diagonal).
-func analysedGame() Snapshot {
-	return Snapshot{ID: 7, Game: tictactoe.Game{}, Moves: []string{"b2", "a2", "a1", "c1", "c3"},
-		Result: Result{Over: true, Winner: ai.First, Points: 1}}
+func analysedGame() sessions.Snapshot {
+	return sessions.Snapshot{ID: 7, Game: tictactoe.Game{}, Moves: []string{"b2", "a2", "a1", "c1", "c3"},
+		Result: sessions.Result{Over: true, Winner: ai.First, Points: 1}}
 }
 
 // done records a listener's end.
@@ -46,14 +49,14 @@ type done struct {
 	calls int
 }
 
-func (d *done) listener() AnalysisListener {
-	return AnalysisListener{Done: func(res *analysis.Result, err error) { d.res, d.err = res, err; d.calls++ }}
+func (d *done) listener() analyses.Listener {
+	return analyses.Listener{Done: func(res *analysis.Result, err error) { d.res, d.err = res, err; d.calls++ }}
 }
 
 // TestAnalysesSliceKeepAndResume: an analysis runs a slice of positions
 // at a time, saving what it did after each; while it runs, its owner's
 // second request and anyone's request for the same game are refused as
-// busy. A new Analyses on the same store (a restart) resumes it from the
+// busy. A new Runner on the same store (a restart) resumes it from the
 // evaluations kept, with fewer slices, to the same result as an analysis
 // run at once; then the result is kept: a request answers it at once.
 func TestAnalysesSliceKeepAndResume(t *testing.T) {
@@ -64,7 +67,7 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: outcomeOf(s.Result)})
+	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: analyses.OutcomeOf(s.Result)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +75,7 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 
 	q := &sliceQueue{}
 	procCtx, stop := context.WithCancel(ctx)
-	a := newAnalyses(procCtx, q.submit, AnalysesConfig{Store: store, Slice: 2})
+	a := analyses.NewRunner(procCtx, q.submit, analyses.Config{Store: store, Slice: 2})
 	var d done
 	if _, started, err := a.Request(ctx, "tg/1", s, d.listener()); err != nil || !started {
 		t.Fatalf("Request: started %v, %v", started, err)
@@ -80,7 +83,7 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 	if !q.runOne() {
 		t.Fatal("no slice queued")
 	}
-	var busy *AnalysisBusyError
+	var busy *analyses.BusyError
 	if _, _, err := a.Request(ctx, "tg/1", s, d.listener()); !errors.As(err, &busy) || busy.GameID != 7 || !busy.Own {
 		t.Errorf("the owner's second request: %v", err)
 	}
@@ -98,7 +101,7 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 	}
 
 	q2 := &sliceQueue{}
-	a2 := newAnalyses(ctx, q2.submit, AnalysesConfig{Store: store, Slice: 2})
+	a2 := analyses.NewRunner(ctx, q2.submit, analyses.Config{Store: store, Slice: 2})
 	if _, ok := a2.Stored(ctx, 7); ok {
 		t.Fatal("a stopped analysis is kept as a result")
 	}
@@ -134,16 +137,16 @@ func TestAnalysesSliceKeepAndResume(t *testing.T) {
 func TestAnalysesRefuse(t *testing.T) {
 	ctx := context.Background()
 	q := &sliceQueue{}
-	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 1})
+	a := analyses.NewRunner(ctx, q.submit, analyses.Config{Slice: 1})
 	s := analysedGame()
 	playing := s
-	playing.Result = Result{}
-	if _, _, err := a.Request(ctx, "tg/1", playing, AnalysisListener{}); !errors.Is(err, ErrNotOver) {
+	playing.Result = sessions.Result{}
+	if _, _, err := a.Request(ctx, "tg/1", playing, analyses.Listener{}); !errors.Is(err, analyses.ErrNotOver) {
 		t.Errorf("a game in play: %v", err)
 	}
 	empty := s
 	empty.Moves = nil
-	if _, _, err := a.Request(ctx, "tg/1", empty, AnalysisListener{}); !errors.Is(err, ErrNothingToAnalyse) {
+	if _, _, err := a.Request(ctx, "tg/1", empty, analyses.Listener{}); !errors.Is(err, analyses.ErrNothingToAnalyse) {
 		t.Errorf("a game without moves: %v", err)
 	}
 	var d done
@@ -152,7 +155,7 @@ func TestAnalysesRefuse(t *testing.T) {
 	}
 	other := s
 	other.ID = 8
-	if _, _, err := a.Request(ctx, "tg/1", other, AnalysisListener{}); !errors.Is(err, ErrAnalysisBusy) {
+	if _, _, err := a.Request(ctx, "tg/1", other, analyses.Listener{}); !errors.Is(err, analyses.ErrBusy) {
 		t.Errorf("a second analysis of one person: %v", err)
 	}
 	if id, ok := a.Running("tg/1"); !ok || id != 7 {
@@ -179,7 +182,7 @@ func TestAnalysesProgress(t *testing.T) {
 	ctx := context.Background()
 	q := &sliceQueue{}
 	now := time.Unix(1_800_000_000, 0)
-	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 1, Progress: time.Minute, Now: func() time.Time { return now }})
+	a := analyses.NewRunner(ctx, q.submit, analyses.Config{Slice: 1, Progress: time.Minute, Now: func() time.Time { return now }})
 	var lines [][2]int
 	var d done
 	l := d.listener()
@@ -205,21 +208,21 @@ func TestAnalysesProgress(t *testing.T) {
 // TestAnalysesStopTellsAskers (issue 41.6): a graceful stop stops the
 // analyses it finds, one mid-way (a slice done, the next queued) and one
 // not begun, and waits for their queued slices: each ends at its turn,
-// keeping what was done, and its asker hears ErrAnalysisStopped, once. No
-// analysis starts afterwards. A new Analyses on the store (the restart)
+// keeping what was done, and its asker hears analyses.ErrStopped, once. No
+// analysis starts afterwards. A new Runner on the store (the restart)
 // goes on from the evaluations kept to the whole result.
 func TestAnalysesStopTellsAskers(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
 		store := openSQLite(t, filepath.Join(t.TempDir(), "bot.db"))
 		q := &sliceQueue{}
-		a := newAnalyses(ctx, q.submit, AnalysesConfig{Store: store, Slice: 2})
+		a := analyses.NewRunner(ctx, q.submit, analyses.Config{Store: store, Slice: 2})
 		mid, fresh := analysedGame(), analysedGame()
 		fresh.ID = 8
 		var dMid, dFresh done
 		for _, r := range []struct {
 			owner string
-			s     Snapshot
+			s     sessions.Snapshot
 			d     *done
 		}{{"tg/1", mid, &dMid}, {"tg/2", fresh, &dFresh}} {
 			if _, started, err := a.Request(ctx, r.owner, r.s, r.d.listener()); err != nil || !started {
@@ -239,9 +242,9 @@ func TestAnalysesStopTellsAskers(t *testing.T) {
 			t.Fatal("Stop returned before the queued slices ran")
 		default:
 		}
-		if _, _, err := a.Request(ctx, "tg/3", Snapshot{ID: 9, Game: mid.Game, Moves: mid.Moves, Result: mid.Result},
-			AnalysisListener{}); !errors.Is(err, ErrClosed) {
-			t.Errorf("a request while stopping: %v, want ErrClosed", err)
+		if _, _, err := a.Request(ctx, "tg/3", sessions.Snapshot{ID: 9, Game: mid.Game, Moves: mid.Moves, Result: mid.Result},
+			analyses.Listener{}); !errors.Is(err, sessions.ErrClosed) {
+			t.Errorf("a request while stopping: %v, want sessions.ErrClosed", err)
 		}
 		for q.runOne() {
 		}
@@ -252,8 +255,8 @@ func TestAnalysesStopTellsAskers(t *testing.T) {
 			t.Fatal("Stop still waits after every slice ran")
 		}
 		for name, d := range map[string]*done{"mid-way": &dMid, "not begun": &dFresh} {
-			if d.calls != 1 || !errors.Is(d.err, ErrAnalysisStopped) || !errors.Is(d.err, ErrClosed) || d.res != nil {
-				t.Errorf("the %s analysis's asker: %d calls, %v, %v; want ErrAnalysisStopped once", name, d.calls, d.err, d.res)
+			if d.calls != 1 || !errors.Is(d.err, analyses.ErrStopped) || !errors.Is(d.err, sessions.ErrClosed) || d.res != nil {
+				t.Errorf("the %s analysis's asker: %d calls, %v, %v; want analyses.ErrStopped once", name, d.calls, d.err, d.res)
 			}
 		}
 		if _, ok := a.Running("tg/1"); ok {
@@ -263,7 +266,7 @@ func TestAnalysesStopTellsAskers(t *testing.T) {
 		if err != nil || rec.Complete {
 			t.Fatalf("after the stop the store has %+v, %v", rec, err)
 		}
-		kept, err := decodeResult(rec)
+		kept, err := analyses.DecodeResult(rec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +282,7 @@ func TestAnalysesStopTellsAskers(t *testing.T) {
 
 		// The restart: the next request goes on from there.
 		q2 := &sliceQueue{}
-		a2 := newAnalyses(ctx, q2.submit, AnalysesConfig{Store: store, Slice: 2})
+		a2 := analyses.NewRunner(ctx, q2.submit, analyses.Config{Store: store, Slice: 2})
 		var again done
 		if _, started, err := a2.Request(ctx, "tg/1", mid, again.listener()); err != nil || !started {
 			t.Fatalf("Request after the restart: %v, %v", started, err)
@@ -303,7 +306,7 @@ func TestAnalysesStopTellsAskers(t *testing.T) {
 func TestAnalysesStopAfterClose(t *testing.T) {
 	procCtx, closeManager := context.WithCancel(context.Background())
 	q := &sliceQueue{}
-	a := newAnalyses(procCtx, q.submit, AnalysesConfig{Slice: 2})
+	a := analyses.NewRunner(procCtx, q.submit, analyses.Config{Slice: 2})
 	var d done
 	if _, _, err := a.Request(procCtx, "tg/1", analysedGame(), d.listener()); err != nil {
 		t.Fatal(err)
@@ -311,8 +314,8 @@ func TestAnalysesStopAfterClose(t *testing.T) {
 	closeManager()
 	q.jobs = nil // dropped by the closed pool
 	a.Stop(context.Background())
-	if d.calls != 1 || !errors.Is(d.err, ErrAnalysisStopped) {
-		t.Errorf("the asker: %d calls, %v; want ErrAnalysisStopped once", d.calls, d.err)
+	if d.calls != 1 || !errors.Is(d.err, analyses.ErrStopped) {
+		t.Errorf("the asker: %d calls, %v; want analyses.ErrStopped once", d.calls, d.err)
 	}
 	a.Stop(context.Background())
 	if d.calls != 1 {
@@ -331,14 +334,14 @@ func TestAnalysesSliceEndsInTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: outcomeOf(s.Result)})
+	whole, err := analysis.Analyse(ctx, s.Game, start, moves, analysis.Options{Outcome: analyses.OutcomeOf(s.Result)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock := time.Unix(1_700_000_000, 0)
 	now := func() time.Time { clock = clock.Add(time.Second); return clock }
 	q := &sliceQueue{}
-	a := newAnalyses(ctx, q.submit, AnalysesConfig{Slice: 100, SliceTime: time.Second, Now: now})
+	a := analyses.NewRunner(ctx, q.submit, analyses.Config{Slice: 100, SliceTime: time.Second, Now: now})
 	var d done
 	if _, started, err := a.Request(ctx, "tg/1", s, d.listener()); err != nil || !started {
 		t.Fatalf("Request: started %v, %v", started, err)
@@ -353,4 +356,16 @@ func TestAnalysesSliceEndsInTime(t *testing.T) {
 	if d.calls != 1 || d.err != nil || !d.res.Complete {
 		t.Fatalf("the listener: %d calls, %v, %+v", d.calls, d.err, d.res)
 	}
+}
+
+// openSQLite opens the SQL store on a SQLite file, closed when the test
+// ends.
+func openSQLite(t testing.TB, path string) *sqlstore.SQLStore {
+	t.Helper()
+	st, err := sqlstore.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
