@@ -407,16 +407,14 @@ func (s *Server) tell(ctx context.Context, id int64, who, userID string, lang ch
 		return
 	}
 	ev := "event: said\ndata: " + string(data) + "\n\n"
-	if s.cfg.Relay != nil {
-		// Every process (this one too) hears it and tells the pages it
-		// serves: the asker's may be on any.
-		err := s.cfg.Relay.Tell(ctx, strconv.FormatInt(id, 10)+" "+who+"\n"+ev)
-		if err == nil {
-			return
-		}
-		s.log.Warn("web: a private answer not relayed, told to this process's pages only", "game", id, "err", err)
-	}
 	s.hub.tell(id, who, []byte(ev))
+	if s.cfg.Relay != nil {
+		// The other processes hear it and tell the pages they serve: the
+		// asker's may be on any.
+		if err := s.cfg.Relay.Tell(ctx, s.self+" "+strconv.FormatInt(id, 10)+" "+who+"\n"+ev); err != nil {
+			s.log.Warn("web: a private answer not relayed to the other processes", "game", id, "err", err)
+		}
+	}
 }
 
 // viewer is the player of game id who opens an event stream: the one

@@ -162,22 +162,28 @@ type Relay interface {
 	ListenTold(ctx context.Context, ready func(), told func(msg string)) error
 }
 
-// listenTold tells the pages this process serves the private answers any
-// process relays ("<game id> <player>\n<event>"), until ctx is done; a
-// lost connection is made again after a pause (an answer relayed
-// meanwhile is not seen here).
+// listenTold tells the pages this process serves the private answers the
+// other processes relay ("<server> <game id> <player>\n<event>"; its own
+// it told already), until ctx is done; a lost connection is made again
+// after a pause (an answer relayed meanwhile is not seen here).
 func (s *Server) listenTold(ctx context.Context) {
 	pause := time.Second
 	for ctx.Err() == nil {
 		err := s.cfg.Relay.ListenTold(ctx, nil, func(msg string) {
 			head, ev, ok := strings.Cut(msg, "\n")
-			idText, who, ok2 := strings.Cut(head, " ")
-			id, err := strconv.ParseInt(idText, 10, 64)
-			if !ok || !ok2 || err != nil {
+			fields := strings.SplitN(head, " ", 3) // the player last: a name may have spaces
+			if !ok || len(fields) != 3 {
 				s.log.Warn("web: an unreadable relayed answer", "head", head)
 				return
 			}
-			s.hub.tell(id, who, []byte(ev))
+			id, err := strconv.ParseInt(fields[1], 10, 64)
+			if err != nil {
+				s.log.Warn("web: an unreadable relayed answer", "head", head)
+				return
+			}
+			if fields[0] != s.self {
+				s.hub.tell(id, fields[2], []byte(ev))
+			}
 		})
 		if ctx.Err() != nil {
 			return

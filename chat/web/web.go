@@ -13,6 +13,7 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"log/slog"
 	"net"
@@ -151,6 +152,9 @@ type Server struct {
 	links *Links
 	lists ListStore // nil: the store has no lists
 	m     *Metrics
+	// self names this server in the answers it relays (Config.Relay), so
+	// that it does not tell its own pages twice.
+	self string
 }
 
 // New returns a Server of cfg; Run serves it, Handler is its pages.
@@ -212,7 +216,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: cfg.Logger, links: NewLinks(cfg.PublicURL, cfg.Store, cfg.Logger),
 		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), acts: newLimiter(cfg.ActsPerSecond, cfg.ActBurst), pics: newCache(512), refs: newCache(10000),
-		gifs: newSizedCache(256, gifCacheBytes)}
+		gifs: newSizedCache(256, gifCacheBytes), self: rand.Text()}
 	if cfg.Slow == nil {
 		s.own = sessions.NewJobs(sessions.JobsConfig{Logger: cfg.Logger})
 		cfg.Slow = s.own
