@@ -2,13 +2,11 @@ package delivery
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/store"
 )
 
 // TestInsertTakenOver: a taken-over reply goes before the chat's newer
@@ -71,11 +69,7 @@ func (s blockingSender) Send(ctx context.Context, _ chat.Reply) error {
 // not yet told) does not count it lost to another process.
 func TestRenewalDuringSendLosesNothing(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	s := blockingSender{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	o := New(Config{Store: st, FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return s }, Shared: true, Instance: "p1", ClaimTTL: time.Hour})

@@ -86,26 +86,26 @@ func (l *liveBoards) message(key chanRef) {
 }
 
 // target returns the message that rep, a game's board for the chat key,
-// is to edit: "" to post it anew; and the message of the game's board
-// there before it ("" for none). stale is true when that message shows a
-// later version of the game than rep (rep was sent late: taken over from
-// a process that stopped while sending it): rep is not to be shown.
-func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at, old string, stale bool) {
+// is to edit: "" to post it anew; and the game's board there before it
+// (prev.Ref "" for none). stale is true when that message shows a later
+// version of the game than rep (rep was sent late: taken over from a
+// process that stopped while sending it): rep is not to be shown.
+func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at string, prev sessions.LiveBoard, stale bool) {
 	if rep.GameID == 0 {
-		return "", "", false
+		return "", prev, false
 	}
 	b, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID)
 	if err != nil {
 		if !errors.Is(err, sessions.ErrNotFound) {
 			l.log.Warn("board message not loaded, posting a new one", "game", rep.GameID, "err", err)
 		}
-		return "", "", false
+		return "", prev, false
 	}
 	if rep.GameVersion != 0 && rep.GameVersion < b.Version {
-		return "", b.Ref, true
+		return "", b, true
 	}
 	if rep.Fresh || b.Ref == "" || l.now().Sub(b.Shown) >= boardIdleAfter {
-		return "", b.Ref, false
+		return "", b, false
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -117,23 +117,21 @@ func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (a
 		l.marks[ref] = mark
 	}
 	if l.seen[key]-mark >= boardSightMessages {
-		return "", b.Ref, false
+		return "", b, false
 	}
-	return b.Ref, b.Ref, false
+	return b.Ref, b, false
 }
 
 // shown records that rep's board is now the message ref: edited in place
 // when edited, else a new message (which is itself one more message below
-// the chat's other boards).
-func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, ref string, edited bool) {
+// the chat's other boards). prev is the board before it, as target found
+// it (a chat's boards are shown one at a time: it is still the stored one).
+func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, prev sessions.LiveBoard, ref string, edited bool) {
 	now := l.now()
 	b := sessions.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now,
-		Version: rep.GameVersion}
-	if old, err := l.store.LiveBoard(ctx, key.platform, key.channel, rep.GameID); err == nil {
-		b.Version = max(b.Version, old.Version)
-		if edited {
-			b.Posted = old.Posted
-		}
+		Version: max(rep.GameVersion, prev.Version)}
+	if edited {
+		b.Posted = prev.Posted
 	}
 	if !edited {
 		l.mu.Lock()
@@ -161,7 +159,8 @@ func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 		}
 		defer o.releaseBoard(ctx, key, rep.GameID)
 	}
-	at, old, stale := o.boards.target(ctx, key, rep)
+	at, prev, stale := o.boards.target(ctx, key, rep)
+	old := prev.Ref
 	if stale {
 		// A later board of the game is there already: this one, sent late,
 		// is not shown over it.
@@ -186,7 +185,7 @@ func (o *Outbox) sendLive(ctx context.Context, key chanRef, bs chat.BoardSender,
 	}
 	o.log.Debug("board shown", "platform", key.platform, "channel", key.channel, "game", rep.GameID,
 		"version", rep.GameVersion, "message", ref, "edited", at != "")
-	o.boards.shown(context.WithoutCancel(ctx), key, rep, ref, at != "")
+	o.boards.shown(context.WithoutCancel(ctx), key, rep, prev, ref, at != "")
 	if br, ok := bs.(chat.BoardRetirer); ok && at == "" && old != "" && old != ref {
 		// The earlier board keeps its picture, not its buttons.
 		if err := br.RetireBoard(ctx, key.channel, old); err != nil {

@@ -14,6 +14,17 @@ import (
 	"oyunbot/store"
 )
 
+// openStore is a fresh SQLite store, closed when the test ends.
+func openStore(t *testing.T) *store.SQLStore {
+	t.Helper()
+	st, err := store.OpenSQLite(t.Context(), filepath.Join(t.TempDir(), "o.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
 // heldBoards is a BoardSender that holds its first delivery until release
 // is closed and records what each delivery was: "edit N text" or "new
 // text" (boards), "send text" (the rest).
@@ -57,11 +68,7 @@ func (h *heldBoards) SendBoard(_ context.Context, r chat.Reply, at string) (stri
 // order; a Fresh board dropped makes the newer one a new message.
 func TestNewerBoardSupersedesQueued(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	log := slog.New(slog.DiscardHandler)
 	o := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
@@ -120,11 +127,7 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 // sent it), is not shown over it.
 func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	close(h.release)
 	log := slog.New(slog.DiscardHandler)
@@ -179,11 +182,7 @@ func TestSupersedeOnARunningEmptyQueue(t *testing.T) {
 // TestKilledProcessLosesNothing, 1 run in 3).
 func TestProcessesShowABoardOneAtATime(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	if err := st.SaveLiveBoard(ctx, sessions.LiveBoard{Platform: "test", ChannelID: "c", Game: 7, Ref: "m1",
 		Posted: time.Now(), Shown: time.Now(), Version: 1}); err != nil {
 		t.Fatal(err)
@@ -253,11 +252,7 @@ func TestProcessesShowABoardOneAtATime(t *testing.T) {
 // TestKilledProcessLosesNothing).
 func TestOlderBoardPutLateIsDropped(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "o.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t)
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	o := New(Config{Store: st, Logger: slog.New(slog.DiscardHandler), FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return h }})
