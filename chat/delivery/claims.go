@@ -218,7 +218,7 @@ func (o *Outbox) release() {
 	if o.claim.owner == "" {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+	ctx, cancel := context.WithTimeout(o.base, releaseTimeout)
 	defer cancel()
 	if _, err := o.store.RenewReplies(ctx, o.claim.owner, time.Time{}); err != nil {
 		o.log.Warn("freeing the outbox's replies for the other processes", "err", err)

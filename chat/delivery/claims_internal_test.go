@@ -71,7 +71,7 @@ func TestRenewalDuringSendLosesNothing(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	s := blockingSender{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	o := New(Config{Store: st, FirstRetry: time.Millisecond,
+	o := New(t.Context(), Config{Store: st, FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return s }, Shared: true, Instance: "p1", ClaimTTL: time.Hour})
 	defer o.Close()
 	o.Load(ctx, "test")

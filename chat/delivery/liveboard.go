@@ -251,9 +251,9 @@ func (o *Outbox) supersedeLocked(key chanRef, cq *chanQueue, q *queued) (dropped
 }
 
 // forget deletes superseded replies from the store.
-func (o *Outbox) forget(ids []int64) {
+func (o *Outbox) forget(ctx context.Context, ids []int64) {
 	for _, id := range ids {
-		if err := o.store.DeliveredReply(context.Background(), id); err != nil {
+		if err := o.store.DeliveredReply(ctx, id); err != nil {
 			// Loaded again after a restart, it is superseded again then.
 			o.log.Error("superseded reply not removed from the outbox", "id", id, "err", err)
 		}

@@ -71,7 +71,7 @@ func TestNewerBoardSupersedesQueued(t *testing.T) {
 	st := openStore(t)
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	log := slog.New(slog.DiscardHandler)
-	o := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
+	o := New(t.Context(), Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return h }})
 	defer o.Close()
 	o.Load(ctx, "test")
@@ -131,7 +131,7 @@ func TestLateBoardNotShownOverALaterOne(t *testing.T) {
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	close(h.release)
 	log := slog.New(slog.DiscardHandler)
-	o := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
+	o := New(t.Context(), Config{Store: st, Logger: log, FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return h }})
 	defer o.Close()
 	o.Load(ctx, "test")
@@ -191,10 +191,10 @@ func TestProcessesShowABoardOneAtATime(t *testing.T) {
 	newer := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	older := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
 	close(older.release)
-	a := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "a",
+	a := New(t.Context(), Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "a",
 		Sender: func(string) chat.Sender { return newer }})
 	defer a.Close()
-	b := New(Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "b",
+	b := New(t.Context(), Config{Store: st, Logger: log, FirstRetry: time.Millisecond, Shared: true, Instance: "b",
 		Sender: func(string) chat.Sender { return older }})
 	defer b.Close()
 	a.Load(ctx, "test")
@@ -254,7 +254,7 @@ func TestOlderBoardPutLateIsDropped(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
 	h := &heldBoards{entered: make(chan struct{}, 1), release: make(chan struct{})}
-	o := New(Config{Store: st, Logger: slog.New(slog.DiscardHandler), FirstRetry: time.Millisecond,
+	o := New(t.Context(), Config{Store: st, Logger: slog.New(slog.DiscardHandler), FirstRetry: time.Millisecond,
 		Sender: func(string) chat.Sender { return h }})
 	defer o.Close()
 	o.Load(ctx, "test")

@@ -74,7 +74,7 @@ type Config struct {
 	Sender func(platform string) chat.Sender
 	// StaleNote, when set, is the text telling a chat that n of its
 	// replies were given up as stale.
-	StaleNote func(platform, channel string, n int) string
+	StaleNote func(ctx context.Context, platform, channel string, n int) string
 	Logger    *slog.Logger
 	Now       func() time.Time // default time.Now
 	// StaleAfter: a reply still undelivered this long after it was
@@ -101,8 +101,13 @@ type Outbox struct {
 	retry      time.Duration // first wait between attempts
 	sender     func(platform string) chat.Sender
 	// staleNote is the text telling a chat that n replies were given up.
-	staleNote func(platform, channel string, n int) string
+	staleNote func(ctx context.Context, platform, channel string, n int) string
 
+	// base carries the caller's values and is never cancelled: the
+	// store's writes that must land while stopping (a reply sent is
+	// marked delivered, claims are freed) run under it. ctx, under base,
+	// is the delivery's life, ended by Close.
+	base   context.Context
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -165,8 +170,10 @@ type deliveryMetrics struct {
 }
 
 // New starts an Outbox: its metrics loop, and in the shared mode its
-// claims' renewal. Load starts each platform's delivery; Close stops it.
-func New(cfg Config) *Outbox {
+// claims' renewal. Load starts each platform's delivery; Close stops it,
+// not ctx's end (whose values it keeps): a graceful stop still delivers
+// after the signal that cancels the caller's context.
+func New(ctx context.Context, cfg Config) *Outbox {
 	staleAfter, firstRetry := cfg.StaleAfter, cfg.FirstRetry
 	if staleAfter <= 0 {
 		staleAfter = DefaultStaleAfter
@@ -184,7 +191,8 @@ func New(cfg Config) *Outbox {
 	o := &Outbox{store: cfg.Store, boards: newLiveBoards(cfg.Store, cfg.Now, cfg.Logger), log: cfg.Logger, now: cfg.Now,
 		staleAfter: staleAfter, retry: firstRetry, sender: cfg.Sender, staleNote: cfg.StaleNote, claim: claim,
 		queues: map[chanRef]*chanQueue{}, known: map[int64]bool{}, lost: map[int64]bool{}, sending: map[int64]bool{}, loaded: map[string]bool{}}
-	o.ctx, o.cancel = context.WithCancel(context.Background())
+	o.base = context.WithoutCancel(ctx)
+	o.ctx, o.cancel = context.WithCancel(o.base)
 	o.wg.Add(1)
 	go o.metricsLoop()
 	if claim.owner != "" {
@@ -238,7 +246,7 @@ func (o *Outbox) Put(ctx context.Context, rep chat.Reply, later bool) {
 	}
 	o.log.Debug("reply queued", "platform", rep.Platform, "channel", rep.ChannelID, "id", q.id, "game", rep.GameID,
 		"version", rep.GameVersion, "board", rep.Live, "later", later)
-	o.forget(o.queue(q, err != nil))
+	o.forget(context.WithoutCancel(ctx), o.queue(q, err != nil))
 }
 
 // queue queues q (unstored: kept in memory only) and returns the replies
@@ -344,7 +352,7 @@ func (o *Outbox) Load(ctx context.Context, platform string) {
 	}
 	dropped := o.takeDroppedLocked()
 	o.mu.Unlock()
-	o.forget(dropped)
+	o.forget(context.WithoutCancel(ctx), dropped)
 }
 
 // deliver sends a chat's queue in order until it is empty. After a run of
@@ -381,7 +389,7 @@ func (o *Outbox) deliver(key chanRef, cq *chanQueue) {
 		outcome, delay := o.attempt(key, q, attempt)
 		var note string
 		if outcome == stale && o.staleNote != nil {
-			note = o.staleNote(key.platform, key.channel, staleCount+1)
+			note = o.staleNote(o.ctx, key.platform, key.channel, staleCount+1)
 		}
 		o.mu.Lock()
 		delete(o.sending, q.id)
@@ -446,7 +454,7 @@ func (o *Outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	switch {
 	case err == nil:
 		if q.id != 0 {
-			if err := o.store.DeliveredReply(context.Background(), q.id); err != nil {
+			if err := o.store.DeliveredReply(o.base, q.id); err != nil {
 				// Sent again after a restart: at least once.
 				o.log.Error("delivered reply not removed from the outbox", "id", q.id, "err", err)
 			}

@@ -110,7 +110,7 @@ func (o *Outbox) logMetrics() {
 	if o.claim.owner != "" {
 		args = append(args, "taken_over", m.takenOver, "lost", m.lost, "board_waits", m.boardWaits)
 	}
-	o.log.Log(context.Background(), level, "reply delivery", args...)
+	o.log.Log(o.base, level, "reply delivery", args...)
 }
 
 // abandon marks a reply given up in the store (state and why), so that it
@@ -119,7 +119,7 @@ func (o *Outbox) abandon(id int64, state, note string) {
 	if id == 0 {
 		return
 	}
-	if err := o.store.AbandonReply(context.Background(), id, state, note); err != nil {
+	if err := o.store.AbandonReply(o.base, id, state, note); err != nil {
 		o.log.Error("marking an outbox reply", "id", id, "state", state, "err", err)
 	}
 }

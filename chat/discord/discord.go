@@ -279,7 +279,7 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.log.Warn("closing gateway", "err", err)
 		}
 		// Queued handlers first: they may start settling goroutines.
-		_ = b.queues.Wait(context.Background()) // no deadline: cannot fail
+		_ = b.queues.Wait(context.WithoutCancel(ctx)) // no deadline: cannot fail
 		b.bg.Wait()
 	}()
 

@@ -54,7 +54,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := router.New(router.Config{
+	router, err := router.New(t.Context(), router.Config{
 		Games:    reg,
 		Sessions: mgr,
 		Store:    st,
@@ -71,7 +71,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 	bot := startBot(t, srv, WithMoveSuggestions(router, func(ch, user, prefix string) []string {
 		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
 	}))
-	router.AddSender(Platform, bot)
+	router.AddSender(t.Context(), Platform, bot)
 	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
 }
 

@@ -286,7 +286,8 @@ func (b *Bot) ackNow(r *ref) {
 // taken (takeAck), and closes r.acked.
 func (b *Bot) sendAck(in *discordgo.Interaction, r *ref, t discordgo.InteractionResponseType) {
 	defer close(r.acked)
-	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
+	// Acknowledged even while stopping: the press was taken.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.handlerContext()), discordgo.InteractionDeadline)
 	defer cancel()
 	r.ackErr = b.retry.short().do(ctx, b.log, "acknowledge interaction", func() error {
 		resp := &discordgo.InteractionResponse{Type: t}
@@ -411,7 +412,7 @@ func (b *Bot) settleLater(ctx context.Context, key string, r *ref) {
 	if _, first := b.refs.claim(key); !first || r.ackErr != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	in := &discordgo.Interaction{ID: r.id, AppID: r.appID, Token: r.token}
 	err := b.retry.do(ctx, b.log, "delete unanswered response", func() error {
@@ -452,7 +453,7 @@ func (b *Bot) autocomplete(in *discordgo.Interaction) {
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), discordgo.InteractionDeadline)
+	ctx, cancel := context.WithTimeout(b.handlerContext(), discordgo.InteractionDeadline)
 	defer cancel()
 	endpoint := discordgo.EndpointInteractionResponse(in.ID, in.Token)
 	resp := autocompleteResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult}

@@ -18,7 +18,7 @@ import (
 // OnEvent turns a sessions event into replies (called on worker goroutines,
 // and after a message's own answer for the events it caused).
 func (r *Router) OnEvent(ev sessions.Event) {
-	ctx := context.Background()
+	ctx := r.base
 	s := ev.Game
 	if ev.Tournament != nil {
 		v := ev.Tournament

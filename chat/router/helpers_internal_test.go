@@ -23,7 +23,7 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(Config{Games: reg, Store: st, Now: now, Sessions: mgr})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -149,7 +149,7 @@ func (lb *liveBot) start() {
 		t.Fatal(err)
 	}
 	lb.r, lb.store = r, st
-	r.AddSender("test", lb.chat)
+	r.AddSender(t.Context(), "test", lb.chat)
 	t.Cleanup(lb.stop)
 }
 

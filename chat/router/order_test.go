@@ -25,7 +25,7 @@ func (s slowStart) Send(ctx context.Context, rep chat.Reply) error {
 // game carries the move.
 func TestBotOpeningFollowsTheNewGame(t *testing.T) {
 	b := newBot(t, nil)
-	b.r.AddSender("test", slowStart{b.rec})
+	b.r.AddSender(t.Context(), "test", slowStart{b.rec})
 	for _, cmd := range []string{"oyna xox o kolay", "play dama black easy"} {
 		rs := b.say(cmd)
 		if len(rs) != 1 || !strings.Contains(rs[0].Text, "Yeni oyun") && !strings.Contains(rs[0].Text, "New game") ||

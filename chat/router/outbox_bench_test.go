@@ -27,7 +27,7 @@ func BenchmarkReplyThroughOutbox(b *testing.B) {
 			}
 			defer r.Close()
 			rec := &recorder{}
-			r.AddSender("test", rec)
+			r.AddSender(b.Context(), "test", rec)
 			m := chat.Message{Platform: "test", ChannelID: "dm", UserID: "ayse", UserName: "Ayse", Private: true}
 			m.Text = "play dama easy"
 			r.Handle(context.Background(), m)

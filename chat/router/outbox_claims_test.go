@@ -81,7 +81,7 @@ func openSharedBot(t *testing.T, url, name string, s chat.Sender) *sharedBot {
 	}
 	b := &sharedBot{outboxBot: outboxBot{t: t, r: r, mgr: mgr}, cs: cs}
 	t.Cleanup(func() { r.Close() })
-	r.AddSender("test", s)
+	r.AddSender(t.Context(), "test", s)
 	return b
 }
 

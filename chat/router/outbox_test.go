@@ -118,7 +118,7 @@ func openOutboxBot(t *testing.T, path string, s chat.Sender, mod func(*router.Co
 	}
 	b := &outboxBot{t: t, r: r, mgr: mgr, store: store}
 	t.Cleanup(b.stop)
-	r.AddSender("test", s)
+	r.AddSender(t.Context(), "test", s)
 	return b
 }
 

@@ -169,7 +169,7 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(router.Config{Games: reg, Store: st, Sessions: mgr})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +186,7 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			}
 			defer r.Close()
 			rec := &recorder{}
-			r.AddSender("test", rec)
+			r.AddSender(t.Context(), "test", rec)
 			m := chat.Message{Platform: "test", ChannelID: "dm", UserID: "ayse", UserName: "Ayse", Private: true, Ref: "1"}
 			m.Text = tc.play
 			r.Handle(context.Background(), m)

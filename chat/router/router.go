@@ -103,6 +103,9 @@ const noticeTimeout = 10 * time.Second
 // Router is the bot's brain between the adapters and the sessions: it
 // implements Handler. Safe for concurrent use.
 type Router struct {
+	// base is New's context without its end: the values for the work no
+	// request carries (events, the outbox).
+	base context.Context
 	// show presents the games (chat/present): the replies' texts,
 	// pictures and buttons.
 	show *present.Presenter
@@ -158,8 +161,10 @@ type Store interface {
 
 // New returns a Router playing cfg.Sessions (see Config.Sessions for
 // their events). Bot moves pending in restored games start
-// when a Sender for their platform is added.
-func New(cfg Config) (*Router, error) {
+// when a Sender for their platform is added. The Router keeps ctx's
+// values for the work no request carries (the live games' events, the
+// outbox), not its end: Close stops it.
+func New(ctx context.Context, cfg Config) (*Router, error) {
 	switch {
 	case cfg.Games == nil:
 		return nil, errors.New("chat: Config.Games is required")
@@ -184,7 +189,7 @@ func New(cfg Config) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Router{cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
+	r := &Router{base: context.WithoutCancel(ctx), cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
 	r.families = familiesOf(cfg.Sessions)
@@ -197,7 +202,7 @@ func New(cfg Config) (*Router, error) {
 	r.slow = newSlow(cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
-	r.out = delivery.New(delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
+	r.out = delivery.New(ctx, delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,
 		Now: cfg.Now, StaleAfter: cfg.ReplyStaleAfter, FirstRetry: cfg.ReplyRetry, Shared: cfg.Shared, Instance: cfg.Instance,
 		ClaimTTL: cfg.ReplyClaimTTL})
 	r.analyses = newAnalyses(cfg.Sessions, cfg)
@@ -216,17 +221,16 @@ func (r *Router) sender(platform string) chat.Sender {
 }
 
 // staleNote tells a chat that n replies were given up as stale.
-func (r *Router) staleNote(platform, channel string, n int) string {
-	return r.cat.N(r.eventLang(context.Background(), platform, channel, ""), "outbox.stale", n)
+func (r *Router) staleNote(ctx context.Context, platform, channel string, n int) string {
+	return r.cat.N(r.eventLang(ctx, platform, channel, ""), "outbox.stale", n)
 }
 
 // AddSender routes the replies for platform to s and resumes the bot's
 // pending moves in that platform's restored games.
-func (r *Router) AddSender(platform string, s chat.Sender) {
+func (r *Router) AddSender(ctx context.Context, platform string, s chat.Sender) {
 	r.mu.Lock()
 	r.senders[platform] = s
 	r.mu.Unlock()
-	ctx := context.Background()
 	r.out.Load(ctx, platform)
 	r.announceUnannounced(ctx, platform)
 	r.life.Resume(platform)
@@ -299,7 +303,7 @@ func (r *Router) Stop(ctx context.Context) error {
 func (r *Router) Close() error {
 	r.slow.Close()
 	err := r.life.Close()
-	r.analyses.Stop(context.Background()) // the pool is closed: nothing to wait for
+	r.analyses.Stop(r.base) // the pool is closed: nothing to wait for
 	r.out.Close()
 	return err
 }

@@ -97,7 +97,7 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		return nil, nil, err
 	}
 	cfg.Sessions = mgr
-	r, err := router.New(cfg)
+	r, err := router.New(t.Context(), cfg)
 	if err != nil {
 		mgr.Close()
 		return nil, nil, err
@@ -122,7 +122,7 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 	}
 	t.Cleanup(func() { r.Close() })
 	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
-	r.AddSender("test", b.rec)
+	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
 
@@ -506,7 +506,7 @@ func TestRouterWithoutDrawers(t *testing.T) {
 		{Games: reg, Store: b.store},
 		{Games: reg, Sessions: b.mgr},
 	} {
-		if _, err := router.New(cfg); err == nil {
+		if _, err := router.New(t.Context(), cfg); err == nil {
 			t.Fatalf("a router without games, sessions or store: %+v", cfg)
 		}
 	}

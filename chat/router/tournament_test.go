@@ -31,7 +31,7 @@ func openRouter(t *testing.T, path string, mod func(*router.Config, *sessions.Co
 		t.Fatal(err)
 	}
 	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
-	r.AddSender("test", b.rec)
+	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
 

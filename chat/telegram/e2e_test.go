@@ -71,7 +71,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := router.New(router.Config{
+	router, err := router.New(t.Context(), router.Config{
 		Games:      reg,
 		Sessions:   mgr,
 		Store:      st,
@@ -93,7 +93,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	router.AddSender(telegram.Platform, bot)
+	router.AddSender(t.Context(), telegram.Platform, bot)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- bot.Run(ctx) }()

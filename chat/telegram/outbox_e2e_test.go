@@ -47,7 +47,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	router, err := router.New(router.Config{
+	router, err := router.New(t.Context(), router.Config{
 		Games:      reg,
 		Sessions:   mgr,
 		Store:      st,
@@ -64,7 +64,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	router.AddSender(telegram.Platform, bot)
+	router.AddSender(t.Context(), telegram.Platform, bot)
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &durableBot{router: router, store: st, cancel: cancel, done: make(chan error, 1)}
 	go func() { d.done <- bot.Run(ctx) }()

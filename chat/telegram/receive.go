@@ -128,13 +128,13 @@ func (b *Bot) poll(ctx context.Context) error {
 	}
 	// Shutting down: what is in the chats' queues is handled within the
 	// grace period; confirm what was.
-	wctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.cfg.ShutdownGrace)
 	defer cancel()
 	if err := b.in.Wait(wctx); err != nil {
 		b.log.Warn("shutdown: updates still being handled are left for the next start", "err", err)
 	}
 	offset, _ := fl.offset()
-	b.confirm(offset)
+	b.confirm(ctx, offset)
 	return nil
 }
 
@@ -192,11 +192,11 @@ func (b *Bot) outage(d time.Duration) {
 
 // confirm tells the server which updates were handled, so that a restart
 // does not see them again: getUpdates forgets everything below its offset.
-func (b *Bot) confirm(offset int) {
+func (b *Bot) confirm(ctx context.Context, offset int) {
 	if offset == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.cfg.ShutdownGrace)
 	defer cancel()
 	api := *b.api
 	api.Client = b.client(ctx)
@@ -252,7 +252,7 @@ func (b *Bot) serveWebhook(ctx context.Context) error {
 	} else {
 		err = nil
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), b.cfg.ShutdownGrace)
 	defer cancel()
 	_ = srv.Shutdown(sctx)
 	return err

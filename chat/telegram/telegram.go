@@ -298,7 +298,7 @@ func (b *Bot) client(ctx context.Context) ctxClient {
 // return, handlers have finished and queued replies have gone out (within
 // ShutdownGrace) and the bot is closed.
 func (b *Bot) Run(ctx context.Context) error {
-	defer b.shutdown()
+	defer b.shutdown(ctx)
 	if err := b.setCommands(ctx); err != nil {
 		if ctx.Err() != nil {
 			return nil
@@ -337,8 +337,9 @@ func (b *Bot) Drain(ctx context.Context) error {
 
 // shutdown lets handlers and replies finish within the grace period, then
 // stops everything.
-func (b *Bot) shutdown() {
-	ctx, cancel := context.WithTimeout(context.Background(), b.cfg.ShutdownGrace)
+func (b *Bot) shutdown(run context.Context) {
+	run = context.WithoutCancel(run) // run has ended: its values stay
+	ctx, cancel := context.WithTimeout(run, b.cfg.ShutdownGrace)
 	defer cancel()
 	b.in.Close()
 	if err := b.Drain(ctx); err != nil {
@@ -348,8 +349,8 @@ func (b *Bot) shutdown() {
 	b.finish()
 	// Both are closed: once idle they stay so. Without a deadline Wait
 	// cannot fail.
-	_ = b.in.Wait(context.Background())
-	_ = b.out.Wait(context.Background())
+	_ = b.in.Wait(run)
+	_ = b.out.Wait(run)
 	b.bg.Wait()
 }
 

@@ -286,7 +286,7 @@ func TestBrowserTelegram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.r.AddSender(telegram.Platform, tg)
+	e.r.AddSender(t.Context(), telegram.Platform, tg)
 	tctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

@@ -63,7 +63,7 @@ func newTelegramEnv(t *testing.T, tg *telegramtest.Server) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.r.AddSender(telegram.Platform, bot)
+	e.r.AddSender(t.Context(), telegram.Platform, bot)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

@@ -229,7 +229,7 @@ func TestMiniAppAuthorization(t *testing.T) {
 	e := newEnv(t, nil)
 	e.mod = func(c *web.Config) { c.Handler, c.TelegramToken = e.r, miniAppToken }
 	e.restartWeb(nil)
-	e.r.AddSender("telegram", e.rec)
+	e.r.AddSender(t.Context(), "telegram", e.rec)
 	start := chat.Message{Platform: "telegram", ChannelID: "4242", UserID: "4242", UserName: "Ayşe", Text: "play ttt easy x", Private: true}
 	e.r.Handle(t.Context(), start)
 	if err := e.r.Wait(t.Context()); err != nil {

@@ -57,7 +57,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	if links != nil {
 		cfg.Links = links(st)
 	}
-	r, err := router.New(cfg)
+	r, err := router.New(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	if rec != nil {
-		r.AddSender("test", rec)
+		r.AddSender(t.Context(), "test", rec)
 	}
 	return st, r, mgr
 }

@@ -158,7 +158,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.mgr = mgr
-	r, err := router.New(router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr})
+	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.r, e.reg = r, reg
-	r.AddSender("test", e.metrics.Sender("test", e.rec))
+	r.AddSender(t.Context(), "test", e.metrics.Sender("test", e.rec))
 	if err := e.metrics.Jobs(e.mgr.EngineJobs); err != nil {
 		t.Fatal(err)
 	}

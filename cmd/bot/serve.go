@@ -96,7 +96,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("starting the live games", "err", err)
 		return 1
 	}
-	router, err := chatrouter.New(chatrouter.Config{
+	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:           reg,
 		Sessions:        mgr,
 		Store:           store,
@@ -183,7 +183,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 			log.Error("starting Telegram", "err", err)
 			return 1
 		}
-		router.AddSender(telegram.Platform, count(telegram.Platform, tg))
+		router.AddSender(ctx, telegram.Platform, count(telegram.Platform, tg))
 		started, names = append(started, tg), append(names, telegram.Platform)
 	}
 	if cfg.DiscordToken != "" {
@@ -206,7 +206,7 @@ func runPlatforms(ctx context.Context, router *chatrouter.Router, users sessions
 			log.Error("starting Discord", "err", err)
 			return 1
 		}
-		router.AddSender(discord.Platform, count(discord.Platform, dc))
+		router.AddSender(ctx, discord.Platform, count(discord.Platform, dc))
 		started, names = append(started, dc), append(names, discord.Platform)
 	}
 	log.Info("serving", "platforms", names)
@@ -278,7 +278,7 @@ func runConsole(ctx context.Context, router *chatrouter.Router, cfg config, stdi
 		Boards:      cfg.Boards,
 		Interactive: isTerminal(stdin),
 	})
-	router.AddSender(console.Platform, count(console.Platform, con))
+	router.AddSender(ctx, console.Platform, count(console.Platform, con))
 	err := con.Run(ctx, router, router.Wait)
 	stopRouter(router, log) // the console still prints
 	if err != nil && !errors.Is(err, context.Canceled) {

@@ -295,7 +295,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		st.Close()
 		return nil, err
 	}
-	router, err := chatrouter.New(chatrouter.Config{
+	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:    reg,
 		Sessions: mgr,
 		Store:    st,
@@ -328,7 +328,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		st.Close()
 		return nil, err
 	}
-	router.AddSender(telegram.Platform, bot)
+	router.AddSender(ctx, telegram.Platform, bot)
 	b := &loadBot{store: st, router: router, done: make(chan error, 1)}
 	go func() { b.done <- bot.Run(ctx) }()
 	return b, nil
