@@ -55,7 +55,7 @@ func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
 		path = append(path, squareName(sq))
 	}
 	// In capture order: the piece jumped by each hop.
-	enemy := p.st.pieces(p.st.side ^ 1)
+	enemy := p.St.pieces(p.St.side ^ 1)
 	cur := moveFrom(m)
 	for i := 0; i < moveCaptures(m); i++ {
 		d, dist := moveHop(m, i)
@@ -121,7 +121,7 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 		return fail(games.GameOver, st.Reason, "the game is over (%s)", st.Reason)
 	}
 	var buf [ai.MaxMoves]ai.Move
-	legal := p.st.genMoves(buf[:0])
+	legal := p.St.genMoves(buf[:0])
 	for _, m := range legal {
 		if samePath(movePath(m), sqs) {
 			return m, nil
@@ -136,11 +136,11 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 			}
 		}
 		if len(match) > 0 {
-			want := after(&p.st, match[0])
+			want := after(&p.St, match[0])
 			var paths []string
 			same := true
 			for _, m := range match {
-				same = same && after(&p.st, m) == want
+				same = same && after(&p.St, m) == want
 				paths = append(paths, p.FormatMove(m))
 			}
 			if same {
@@ -149,7 +149,7 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 			return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", strings.Join(paths, ", "))
 		}
 	}
-	s := &p.st
+	s := &p.St
 	switch {
 	case s.occ()&bit(from) == 0:
 		return fail(games.Illegal, ReasonNoPiece, "no piece on %s", squareName(from))
