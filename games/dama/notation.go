@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Move error reasons (stable keys for the chat layer, MoveError.Reason).
@@ -122,33 +123,14 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 	}
 	var buf [ai.MaxMoves]ai.Move
 	legal := p.St.genMoves(buf[:0])
-	for _, m := range legal {
-		if samePath(movePath(m), sqs) {
-			return m, nil
-		}
+	m, ambiguous, ok := menboard.TypedMove(legal, sqs, movePath, func(m ai.Move) [2][2]uint64 { return after(&p.St, m) }, p.FormatMove)
+	if ok {
+		return m, nil
 	}
-	from, to := sqs[0], sqs[len(sqs)-1]
-	if len(sqs) == 2 {
-		var match []ai.Move
-		for _, m := range legal {
-			if moveCaptures(m) > 0 && moveFrom(m) == from && moveTo(m) == to {
-				match = append(match, m)
-			}
-		}
-		if len(match) > 0 {
-			want := after(&p.St, match[0])
-			var paths []string
-			same := true
-			for _, m := range match {
-				same = same && after(&p.St, m) == want
-				paths = append(paths, p.FormatMove(m))
-			}
-			if same {
-				return match[0], nil
-			}
-			return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", strings.Join(paths, ", "))
-		}
+	if ambiguous != "" {
+		return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", ambiguous)
 	}
+	from := sqs[0]
 	s := &p.St
 	switch {
 	case s.occ()&bit(from) == 0:
@@ -170,18 +152,6 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 		return fail(games.Illegal, ReasonNotMaximum, "captures %d, but %d is possible and compulsory", captures, best)
 	}
 	return fail(games.Illegal, ReasonIllegal, "not a legal move here")
-}
-
-func samePath(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // walk follows a typed path on the board by the movement rules alone (not

@@ -12,6 +12,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Move error reasons (stable keys for the chat layer, MoveError.Reason).
@@ -199,33 +200,15 @@ func (p *Position) match(sqs []int, input string) (ai.Move, error) {
 	}
 	var buf [ai.MaxMoves]ai.Move
 	legal := p.St.genMoves(buf[:0])
-	for _, m := range legal {
-		if samePath(movePath(m), sqs) {
-			return m, nil
-		}
+	format := func(m ai.Move) string { return p.v.formatMove(m, false) }
+	m, ambiguous, ok := menboard.TypedMove(legal, sqs, movePath, func(m ai.Move) [2][2]uint32 { return after(p.St, m) }, format)
+	if ok {
+		return m, nil
 	}
-	from, to := sqs[0], sqs[len(sqs)-1]
-	if len(sqs) == 2 {
-		var found []ai.Move
-		for _, m := range legal {
-			if moveCount(m) > 1 && moveFrom(m) == from && moveTo(m) == to {
-				found = append(found, m)
-			}
-		}
-		if len(found) > 0 {
-			want := after(p.St, found[0])
-			same := true
-			var paths []string
-			for _, m := range found {
-				same = same && after(p.St, m) == want
-				paths = append(paths, p.v.formatMove(m, false))
-			}
-			if same {
-				return found[0], nil
-			}
-			return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", strings.Join(paths, ", "))
-		}
+	if ambiguous != "" {
+		return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", ambiguous)
 	}
+	from := sqs[0]
 	s := &p.St
 	switch {
 	case s.occ()&bit(from) == 0:
@@ -278,18 +261,6 @@ func (p *Position) italianKey(m ai.Move) uint32 {
 func after(s state, m ai.Move) [2][2]uint32 {
 	s.apply(m)
 	return [2][2]uint32{s.men, s.kings}
-}
-
-func samePath(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // walked is what following a typed path by the movement rules found.
