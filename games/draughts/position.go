@@ -250,17 +250,9 @@ func (p *Position) Repeated() bool {
 // capture, no man move: kings' moves only).
 func (p *Position) earlier(limit int) int {
 	s := &p.St
-	seen := 0
-	n := len(p.Hist)
-	for i := n - 2; i >= 0 && i >= n-int(s.quiet); i -= 2 {
-		h := &p.Hist[i]
-		if h.hash == s.hash && h.men == s.men && h.kings == s.kings {
-			if seen++; seen >= limit {
-				break
-			}
-		}
-	}
-	return seen
+	return p.Earlier(int(s.quiet), limit, func(h *state) bool {
+		return h.hash == s.hash && h.men == s.men && h.kings == s.kings
+	})
 }
 
 // ForcedPieces implements games.Forcer: when a capture is compulsory,

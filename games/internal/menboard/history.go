@@ -32,3 +32,21 @@ func (h *History[S]) Unmake() {
 func (h *History[S]) Copy() History[S] {
 	return History[S]{St: h.St, Hist: append(make([]S, 0, len(h.Hist)+32), h.Hist...)}
 }
+
+// Earlier counts, up to limit, the earlier states with the same side to
+// move (every second one back) among the last window ones that same
+// reports equal to St: the repetitions within the moves that can be
+// undone, window being the game's count of plies since the last
+// irreversible move.
+func (h *History[S]) Earlier(window, limit int, same func(earlier *S) bool) int {
+	seen := 0
+	n := len(h.Hist)
+	for i := n - 2; i >= 0 && i >= n-window; i -= 2 {
+		if same(&h.Hist[i]) {
+			if seen++; seen >= limit {
+				break
+			}
+		}
+	}
+	return seen
+}
