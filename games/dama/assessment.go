@@ -41,7 +41,7 @@ const (
 
 // GamePhase implements games.Phaser.
 func (p *Position) GamePhase() string {
-	s := &p.st
+	s := &p.St
 	n := bits.OnesCount64(s.occ())
 	switch {
 	case n <= endgamePieces:

@@ -121,7 +121,7 @@ func TestLoneKingEndingsAreDrawn(t *testing.T) {
 			}
 			switch {
 			case v < 0:
-				t.Fatalf("%s: the lone king wins %v", tc.name, &Position{st: s})
+				t.Fatalf("%s: the lone king wins %v", tc.name, &Position{history: history{St: s}})
 			case v == 0:
 				draws++
 			default:

@@ -65,7 +65,7 @@ func (p *Position) Evaluate() int {
 	if w == nil {
 		w = &defaultWeights
 	}
-	s := &p.st
+	s := &p.St
 	occ := s.occ()
 	v := w.Tempo + evalSide(s, s.side, occ, w) - evalSide(s, s.side^1, occ, w)
 	if loneKingDraw(s) {
@@ -131,7 +131,7 @@ func evalSide(s *state, c int, occ uint64, w *EvalWeights) int {
 // Material is plain material for the side to move: a man 1, a king 3 (the
 // seed documents' evaluation).
 func (p *Position) Material() int {
-	s := &p.st
+	s := &p.St
 	us, them := s.side, s.side^1
 	return bits.OnesCount64(s.men[us]) + 3*bits.OnesCount64(s.kings[us]) -
 		bits.OnesCount64(s.men[them]) - 3*bits.OnesCount64(s.kings[them])

@@ -13,12 +13,12 @@ import (
 func mirror(p *Position) *Position {
 	var s state
 	for c := 0; c < 2; c++ {
-		s.men[c^1] = bits.ReverseBytes64(p.st.men[c])
-		s.kings[c^1] = bits.ReverseBytes64(p.st.kings[c])
+		s.men[c^1] = bits.ReverseBytes64(p.St.men[c])
+		s.kings[c^1] = bits.ReverseBytes64(p.St.kings[c])
 	}
-	s.side = p.st.side ^ 1
+	s.side = p.St.side ^ 1
 	s.hash = s.computeHash()
-	return &Position{st: s, w: p.w}
+	return &Position{history: history{St: s}, w: p.w}
 }
 
 func TestEvalSymmetry(t *testing.T) {

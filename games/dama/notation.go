@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Move error reasons (stable keys for the chat layer, MoveError.Reason).
@@ -55,7 +56,7 @@ func (p *Position) MoveSquares(m ai.Move) (path, captured []string) {
 		path = append(path, squareName(sq))
 	}
 	// In capture order: the piece jumped by each hop.
-	enemy := p.st.pieces(p.st.side ^ 1)
+	enemy := p.St.pieces(p.St.side ^ 1)
 	cur := moveFrom(m)
 	for i := 0; i < moveCaptures(m); i++ {
 		d, dist := moveHop(m, i)
@@ -121,35 +122,16 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 		return fail(games.GameOver, st.Reason, "the game is over (%s)", st.Reason)
 	}
 	var buf [ai.MaxMoves]ai.Move
-	legal := p.st.genMoves(buf[:0])
-	for _, m := range legal {
-		if samePath(movePath(m), sqs) {
-			return m, nil
-		}
+	legal := p.St.genMoves(buf[:0])
+	m, ambiguous, ok := menboard.TypedMove(legal, sqs, movePath, func(m ai.Move) [2][2]uint64 { return after(&p.St, m) }, p.FormatMove)
+	if ok {
+		return m, nil
 	}
-	from, to := sqs[0], sqs[len(sqs)-1]
-	if len(sqs) == 2 {
-		var match []ai.Move
-		for _, m := range legal {
-			if moveCaptures(m) > 0 && moveFrom(m) == from && moveTo(m) == to {
-				match = append(match, m)
-			}
-		}
-		if len(match) > 0 {
-			want := after(&p.st, match[0])
-			var paths []string
-			same := true
-			for _, m := range match {
-				same = same && after(&p.st, m) == want
-				paths = append(paths, p.FormatMove(m))
-			}
-			if same {
-				return match[0], nil
-			}
-			return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", strings.Join(paths, ", "))
-		}
+	if ambiguous != "" {
+		return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", ambiguous)
 	}
-	s := &p.st
+	from := sqs[0]
+	s := &p.St
 	switch {
 	case s.occ()&bit(from) == 0:
 		return fail(games.Illegal, ReasonNoPiece, "no piece on %s", squareName(from))
@@ -170,18 +152,6 @@ func (p *Position) ParseMove(input string) (ai.Move, error) {
 		return fail(games.Illegal, ReasonNotMaximum, "captures %d, but %d is possible and compulsory", captures, best)
 	}
 	return fail(games.Illegal, ReasonIllegal, "not a legal move here")
-}
-
-func samePath(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // walk follows a typed path on the board by the movement rules alone (not

@@ -25,17 +25,17 @@ const pdnGameType = 30
 func (p *Position) FEN() string {
 	list := func(c int) string {
 		var parts []string
-		for bb := p.st.pieces(c); bb != 0; bb &= bb - 1 {
+		for bb := p.St.pieces(c); bb != 0; bb &= bb - 1 {
 			sq := bits.TrailingZeros64(bb)
 			name := squareName(sq)
-			if p.st.kings[c]&bit(sq) != 0 {
+			if p.St.kings[c]&bit(sq) != 0 {
 				name = "K" + name
 			}
 			parts = append(parts, name)
 		}
 		return strings.Join(parts, ",")
 	}
-	return [2]string{"W", "B"}[p.st.side] + ":W" + list(white) + ":B" + list(black)
+	return [2]string{"W", "B"}[p.St.side] + ":W" + list(white) + ":B" + list(black)
 }
 
 // endings are the comments of the rules' own endings ("" when the moves
@@ -56,7 +56,7 @@ func PDN(req games.CommandRequest) (*pdn.Record, error) {
 		return nil, fmt.Errorf("dama: PDN of a %T", req.Start)
 	}
 	rec := pdn.Tags(req)
-	rec.GameType, rec.Endings, rec.FirstMover = pdnGameType, endings, start.st.side == white
+	rec.GameType, rec.Endings, rec.FirstMover = pdnGameType, endings, start.St.side == white
 	if start.String() != NewStart().String() {
 		rec.FEN = start.FEN()
 	}

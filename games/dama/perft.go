@@ -8,7 +8,7 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return perft(p.st, depth)
+	return perft(p.St, depth)
 }
 
 // perft uses copy-make on the small state, passed by value (a pointer to a
@@ -38,10 +38,10 @@ func perft(s state, depth int) uint64 {
 // measure against copy-make.
 func (p *Position) perftMakeUnmake(depth int) uint64 {
 	if depth == 1 {
-		return p.st.countMoves()
+		return p.St.countMoves()
 	}
 	var buf [ai.MaxMoves]ai.Move
-	moves := p.st.genMoves(buf[:0])
+	moves := p.St.genMoves(buf[:0])
 	var n uint64
 	for _, m := range moves {
 		p.Make(m)
@@ -58,8 +58,8 @@ func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
 		return
 	}
 	var buf [ai.MaxMoves]ai.Move
-	for _, m := range p.st.genMoves(buf[:0]) {
-		c := p.st
+	for _, m := range p.St.genMoves(buf[:0]) {
+		c := p.St
 		c.apply(m)
 		visit(m, perft(c, depth-1))
 	}

@@ -129,7 +129,7 @@ func TestPerftAgreesWithMoves(t *testing.T) {
 		if got := p.perftMakeUnmake(depth); got != c.counts[depth-1] {
 			t.Errorf("line %d: make/unmake perft(%d) = %d, want %d", c.line, depth, got, c.counts[depth-1])
 		}
-		if got := uint64(len(p.st.genMoves(nil))); got != c.counts[0] {
+		if got := uint64(len(p.St.genMoves(nil))); got != c.counts[0] {
 			t.Errorf("line %d: %d moves generated, perft(1) = %d", c.line, got, c.counts[0])
 		}
 	}

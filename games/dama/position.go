@@ -72,10 +72,12 @@ const StartFEN = "......../bbbbbbbb/bbbbbbbb/......../......../wwwwwwww/wwwwwwww
 // repetition rule). Use it through a pointer; it is not safe for concurrent
 // use.
 type Position struct {
-	st   state
-	hist []state // states before each Make, oldest first
-	w    *EvalWeights
+	history // the state and the states before each Make: Ply, Unmake
+	w       *EvalWeights
 }
+
+// history is the shared core of a position (games/internal/menboard).
+type history = menboard.History[state]
 
 // NewStart returns the start position.
 func NewStart() *Position {
@@ -158,27 +160,24 @@ func ParsePosition(s string) (*Position, error) {
 		}
 	}
 	st.hash = st.computeHash()
-	return &Position{st: st}, nil
+	return &Position{history: history{St: st}}, nil
 }
 
 // String is the text format ParsePosition reads.
 func (p *Position) String() string {
-	return strings.Join(p.Board(), "/") + " " + [2]string{"w", "b"}[p.st.side]
+	return strings.Join(p.Board(), "/") + " " + [2]string{"w", "b"}[p.St.side]
 }
 
 // Board returns the ranks from rank 8 down as strings of `.wbWB`.
 func (p *Position) Board() []string {
-	return menboard.Rows(func(f, rank int) byte { return menboard.Letter(p.st.men, p.st.kings, bit(rank*8+f)) })
+	return menboard.Rows(func(f, rank int) byte { return menboard.Letter(p.St.men, p.St.kings, bit(rank*8+f)) })
 }
 
 // Turn is the side to move: ai.First for white, ai.Second for black.
-func (p *Position) Turn() ai.Side { return ai.Side(p.st.side) }
+func (p *Position) Turn() ai.Side { return ai.Side(p.St.side) }
 
 // Hash is the Zobrist hash of the board and the side to move.
-func (p *Position) Hash() uint64 { return p.st.hash }
-
-// Ply is the number of moves made since the position was created.
-func (p *Position) Ply() int { return len(p.hist) }
+func (p *Position) Hash() uint64 { return p.St.hash }
 
 // Moves appends the legal moves (every maximum-capture path, or every simple
 // move) to buf. A position whose Status is Over has none.
@@ -186,7 +185,7 @@ func (p *Position) Moves(buf []ai.Move) []ai.Move {
 	if p.adjudicated() != "" {
 		return buf
 	}
-	return p.st.genMoves(buf)
+	return p.St.genMoves(buf)
 }
 
 // NoisyMoves appends the noisy moves (ai.NoisyGenerator) without generating
@@ -196,7 +195,7 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 	if p.adjudicated() != "" {
 		return buf, true
 	}
-	s := &p.st
+	s := &p.St
 	if s.canCapture() {
 		return s.genMoves(buf), true
 	}
@@ -212,15 +211,8 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 
 // Make plays legal move m.
 func (p *Position) Make(m ai.Move) {
-	p.hist = append(p.hist, p.st)
-	p.st.apply(m)
-}
-
-// Unmake takes back the last Make.
-func (p *Position) Unmake() {
-	n := len(p.hist) - 1
-	p.st = p.hist[n]
-	p.hist = p.hist[:n]
+	p.Push()
+	p.St.apply(m)
 }
 
 // Clone returns an independent copy, history included.
@@ -228,7 +220,7 @@ func (p *Position) Clone() games.Position { return p.clone() }
 
 func (p *Position) clone() *Position {
 	c := *p
-	c.hist = append(make([]state, 0, len(p.hist)+32), p.hist...)
+	c.history = p.Copy()
 	return &c
 }
 
@@ -240,12 +232,12 @@ func (p *Position) Noisy(m ai.Move) bool { return moveCaptures(m) > 0 || movePro
 // ReasonNoMoves); one piece each, a third repetition, or 50 moves by each
 // side without a capture or a man move are draws.
 func (p *Position) Status() ai.Status {
-	if !p.st.hasMoves() {
+	if !p.St.hasMoves() {
 		reason := ReasonNoMoves
-		if p.st.pieces(p.st.side) == 0 {
+		if p.St.pieces(p.St.side) == 0 {
 			reason = ReasonNoPieces
 		}
-		return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: reason}
+		return ai.Status{Over: true, Winner: ai.Side(p.St.side ^ 1), Reason: reason}
 	}
 	if r := p.adjudicated(); r != "" {
 		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}
@@ -257,15 +249,15 @@ func (p *Position) Status() ai.Status {
 // move has no pieces is won by the side to move (its first move ends the
 // game, ReasonNoPieces), though no game reaches it.
 func (p *Position) Decided() ai.Status {
-	if p.st.pieces(p.st.side^1) == 0 && !p.Status().Over {
-		return ai.Status{Over: true, Winner: ai.Side(p.st.side), Reason: ReasonNoPieces}
+	if p.St.pieces(p.St.side^1) == 0 && !p.Status().Over {
+		return ai.Status{Over: true, Winner: ai.Side(p.St.side), Reason: ReasonNoPieces}
 	}
 	return ai.Status{Winner: ai.NoSide}
 }
 
 // adjudicated returns the reason of a draw by rule, or "".
 func (p *Position) adjudicated() string {
-	s := &p.st
+	s := &p.St
 	if bits.OnesCount64(s.pieces(white)) == 1 && bits.OnesCount64(s.pieces(black)) == 1 {
 		return ReasonLonePieces
 	}
@@ -287,29 +279,21 @@ func (p *Position) Repeated() bool { return p.earlier(1) >= 1 }
 // the same side to move: same parity of ply, within the window of moves that
 // can be undone (no capture, no forward man move).
 func (p *Position) earlier(limit int) int {
-	s := &p.st
-	seen := 0
-	n := len(p.hist)
-	for i := n - 2; i >= 0 && i >= n-int(s.rev); i -= 2 {
-		h := &p.hist[i]
-		if h.hash == s.hash && h.men == s.men && h.kings == s.kings {
-			if seen++; seen >= limit {
-				break
-			}
-		}
-	}
-	return seen
+	s := &p.St
+	return p.Earlier(int(s.rev), limit, func(h *state) bool {
+		return h.hash == s.hash && h.men == s.men && h.kings == s.kings
+	})
 }
 
 // ForcedPieces implements games.Forcer: when a capture is compulsory, the
 // squares of the pieces that can take (only they may move; of several
 // captures the longest must be played); nil otherwise.
 func (p *Position) ForcedPieces() []string {
-	if p.adjudicated() != "" || !p.st.canCapture() {
+	if p.adjudicated() != "" || !p.St.canCapture() {
 		return nil
 	}
 	var out []string
-	for _, m := range p.st.genMoves(nil) {
+	for _, m := range p.St.genMoves(nil) {
 		path, _ := p.MoveSquares(m)
 		if len(path) > 0 && !slices.Contains(out, path[0]) {
 			out = append(out, path[0])

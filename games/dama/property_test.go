@@ -16,7 +16,7 @@ import (
 // legal piece counts, men off their promotion rank, the incremental hash.
 func checkInvariants(t *testing.T, p *Position) {
 	t.Helper()
-	s := &p.st
+	s := &p.St
 	bbs := []uint64{s.men[0], s.men[1], s.kings[0], s.kings[1]}
 	for i := range bbs {
 		for j := i + 1; j < len(bbs); j++ {
@@ -60,7 +60,7 @@ func checkMoves(t *testing.T, p *Position) []ai.Move {
 	if !st.Over && st.Winner != ai.NoSide {
 		t.Fatalf("%s: winner %v in a live game", p, st.Winner)
 	}
-	if st.Reason == ReasonNoMoves && len(p.st.genMoves(nil)) != 0 {
+	if st.Reason == ReasonNoMoves && len(p.St.genMoves(nil)) != 0 {
 		t.Fatalf("%s: no-moves with moves", p)
 	}
 	before, hash, ply := p.String(), p.Hash(), p.Ply()
@@ -86,14 +86,14 @@ func checkMoves(t *testing.T, p *Position) []ai.Move {
 		if len(captured) != caps || len(path) != max(caps+1, 2) {
 			t.Fatalf("%s: %s path %v captured %v", p, text, path, captured)
 		}
-		n0, n1 := bits.OnesCount64(p.st.pieces(0)), bits.OnesCount64(p.st.pieces(1))
-		us := p.st.side
+		n0, n1 := bits.OnesCount64(p.St.pieces(0)), bits.OnesCount64(p.St.pieces(1))
+		us := p.St.side
 		p.Make(m)
 		checkInvariants(t, p)
-		if got := bits.OnesCount64(p.st.pieces(us ^ 1)); got != []int{n0, n1}[us^1]-caps {
+		if got := bits.OnesCount64(p.St.pieces(us ^ 1)); got != []int{n0, n1}[us^1]-caps {
 			t.Fatalf("%s: %s left %d enemy pieces", before, text, got)
 		}
-		if got := bits.OnesCount64(p.st.pieces(us)); got != []int{n0, n1}[us] {
+		if got := bits.OnesCount64(p.St.pieces(us)); got != []int{n0, n1}[us] {
 			t.Fatalf("%s: %s changed own piece count", before, text)
 		}
 		if p.Turn() != ai.Side(us^1) || p.Ply() != ply+1 {

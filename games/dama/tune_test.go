@@ -93,7 +93,7 @@ func playGame(start *Position, white, black EvalWeights, depth int) (result, pli
 			}
 			return 0, ply
 		}
-		side := p.st.side
+		side := p.St.side
 		q := p.clone()
 		q.SetWeights(ws[side])
 		r := engines[side].Search(context.Background(), q, ai.Limits{Depth: depth}, nil)

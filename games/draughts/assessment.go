@@ -54,7 +54,7 @@ const (
 
 // GamePhase implements games.Phaser.
 func (p *Position) GamePhase() string {
-	n := popcount(p.st.occ())
+	n := popcount(p.St.occ())
 	switch {
 	case n <= endgamePhase:
 		return "endgame"

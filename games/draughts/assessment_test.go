@@ -41,7 +41,7 @@ func TestGamePhase(t *testing.T) {
 			t.Fatalf("%s: %v", tc.pos, err)
 		}
 		if got := p.GamePhase(); got != tc.want {
-			t.Errorf("%s %s (%d pieces): %s, want %s", tc.g.Name(), tc.pos, popcount(p.st.occ()), got, tc.want)
+			t.Errorf("%s %s (%d pieces): %s, want %s", tc.g.Name(), tc.pos, popcount(p.St.occ()), got, tc.want)
 		}
 	}
 }

@@ -265,9 +265,9 @@ func scoreOf(v uint8) int {
 // EndgameResult reports the table's verdict on the position, if it has one: the
 // winner (ai.NoSide for a draw) and the plies to the end.
 func (p *Position) EndgameResult() (winner ai.Side, plies int, ok bool) {
-	v, ok := p.v.endgame().value(&p.st)
+	v, ok := p.v.endgame().value(&p.St)
 	switch {
-	case !ok || popcount(p.st.occ()) > p.endgameLimit():
+	case !ok || popcount(p.St.occ()) > p.endgameLimit():
 		return ai.NoSide, 0, false
 	case v == 0:
 		return ai.NoSide, 0, true
@@ -794,7 +794,7 @@ func (t *EndgameDB) text(s *state) string {
 	if t.italian {
 		g = Italian
 	}
-	p := &Position{v: g.v, st: *s}
+	p := &Position{v: g.v, history: history{St: *s}}
 	return p.String()
 }
 
@@ -972,19 +972,19 @@ func (pr *prover) lossIn(s state, d int) bool {
 // so far and the plies to the end reach 80).
 func (p *Position) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, progress func(ai.Info), slot *any) (ai.Result, bool) {
 	if p.style.seed || lvl.Style != "" || lvl.Plain || (lvl.BlunderProb > 0 && rng != nil) ||
-		popcount(p.st.occ()) > p.endgameLimit() || p.adjudicated() != "" {
+		popcount(p.St.occ()) > p.endgameLimit() || p.adjudicated() != "" {
 		return ai.Result{}, false
 	}
 	t := p.v.endgame()
-	rv, ok := t.value(&p.st)
-	if !ok || (rv != 0 && int(p.st.quiet)+int(rv-1) >= fortyMovePlies) {
+	rv, ok := t.value(&p.St)
+	if !ok || (rv != 0 && int(p.St.quiet)+int(rv-1) >= fortyMovePlies) {
 		// A result the forty-move rule might overtake (the table
 		// knows nothing of it): the engine's search, which does.
 		return ai.Result{}, false
 	}
 	start := time.Now()
 	var buf [ai.MaxMoves]ai.Move
-	moves := p.st.genMoves(buf[:0])
+	moves := p.St.genMoves(buf[:0])
 	if len(moves) == 0 {
 		return ai.Result{}, false
 	}
@@ -1001,7 +1001,7 @@ func (p *Position) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, 
 	best, bestRank, bestEval := ai.NoMove, 0, 0
 	var bestV uint8
 	for _, m := range moves {
-		c := p.st
+		c := p.St
 		c.apply(m)
 		cv := uint8(1) // the opponent has no piece left
 		if c.pieces(int(c.side)) != 0 {
@@ -1017,7 +1017,7 @@ func (p *Position) SearchOwn(ctx context.Context, lvl ai.Level, rng *rand.Rand, 
 			continue
 		}
 		if cv == 0 || cv&1 == 0 {
-			q := &Position{v: p.v, st: c, w: p.w, egLimit: 1} // the table off: the heuristic
+			q := &Position{v: p.v, history: history{St: c}, w: p.w, egLimit: 1} // the table off: the heuristic
 			ev = -q.Evaluate()
 		}
 		if best.IsNone() || r > bestRank || ev > bestEval {

@@ -261,7 +261,7 @@ func TestEvaluateProbesTable(t *testing.T) {
 			if !ok {
 				continue
 			}
-			p := &Position{v: g.v, st: s, hist: make([]state, 7)}
+			p := &Position{v: g.v, history: history{St: s, Hist: make([]state, 7)}}
 			want := scoreOf(db.vals[p.mustIndex(t)])
 			switch { // seven plies made
 			case want > 0:
@@ -287,7 +287,7 @@ func TestEvaluateProbesTable(t *testing.T) {
 }
 
 func (p *Position) mustIndex(t *testing.T) int64 {
-	i, ok := p.v.endgame().layout.index(&p.st)
+	i, ok := p.v.endgame().layout.index(&p.St)
 	if !ok {
 		t.Fatalf("%s: not in the table", p)
 	}
@@ -313,8 +313,8 @@ func TestEngineConvertsTableWins(t *testing.T) {
 			t.Fatalf("%s: %d long wins", g.Name(), len(starts))
 		}
 		play := func(s state, egdb int) (bool, int, int) {
-			p := &Position{v: g.v, st: s}
-			p.st.hash = p.st.computeHash()
+			p := &Position{v: g.v, history: history{St: s}}
+			p.St.hash = p.St.computeHash()
 			p.SetEndgamePieces(egdb)
 			e := ai.NewEngine(ai.DefaultOptions())
 			first := 0
@@ -381,8 +381,8 @@ func TestAnalysisReadsTableResults(t *testing.T) {
 			if sl.wm+sl.wk != 2 || sl.bm+sl.bk != 1 || s.side != white || s.canCapture() {
 				return
 			}
-			p := &Position{v: g.v, st: *s}
-			p.st.hash = p.st.computeHash()
+			p := &Position{v: g.v, history: history{St: *s}}
+			p.St.hash = p.St.computeHash()
 			q := p.clone()
 			q.SetEndgamePieces(0)
 			switch {
@@ -425,13 +425,13 @@ func TestSearchOwnLeavesTheFortyMoveRule(t *testing.T) {
 	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); !ok {
 		t.Fatal("a table win not answered from the table")
 	}
-	p.st.quiet = uint8(fortyMovePlies - plies)
+	p.St.quiet = uint8(fortyMovePlies - plies)
 	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); ok {
-		t.Errorf("answered from the table with %d quiet plies and a win in %d", p.st.quiet, plies)
+		t.Errorf("answered from the table with %d quiet plies and a win in %d", p.St.quiet, plies)
 	}
-	p.st.quiet--
+	p.St.quiet--
 	if _, ok := p.SearchOwn(context.Background(), ai.Level{}, nil, nil, new(any)); !ok {
-		t.Errorf("not answered from the table with %d quiet plies and a win in %d", p.st.quiet, plies)
+		t.Errorf("not answered from the table with %d quiet plies and a win in %d", p.St.quiet, plies)
 	}
 }
 

@@ -127,14 +127,14 @@ func (p *Position) Evaluate() int {
 	if p.style.seed {
 		return p.seedEvaluate()
 	}
-	s := &p.st
+	s := &p.St
 	if total := popcount(s.occ()); total <= p.endgameLimit() {
 		if v, ok := p.v.endgame().probe(s); ok {
 			// Counted from the start of the game (the plies made on
 			// this position), so that a win found deeper in the
 			// search is measured by its whole length, not only by
 			// what is left at the leaf: leaves at every depth compare.
-			ply := min(len(p.hist), 20_000)
+			ply := min(len(p.Hist), 20_000)
 			switch {
 			case v > 0:
 				v -= ply
@@ -205,7 +205,7 @@ func rankFrom(c, sq int) int {
 // Material is plain material for the side to move: a man 1, a king 3
 // (the seed documents' count, for the minimax baseline).
 func (p *Position) Material() int {
-	s := &p.st
+	s := &p.St
 	us, them := int(s.side), int(s.side^1)
 	return popcount(s.men[us]) + 3*popcount(s.kings[us]) - popcount(s.men[them]) - 3*popcount(s.kings[them])
 }

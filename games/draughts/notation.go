@@ -12,6 +12,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/games/internal/menboard"
 )
 
 // Move error reasons (stable keys for the chat layer, MoveError.Reason).
@@ -198,35 +199,17 @@ func (p *Position) match(sqs []int, input string) (ai.Move, error) {
 		return ai.NoMove, &games.MoveError{Kind: kind, Input: input, Reason: reason, Detail: fmt.Sprintf(format, args...)}
 	}
 	var buf [ai.MaxMoves]ai.Move
-	legal := p.st.genMoves(buf[:0])
-	for _, m := range legal {
-		if samePath(movePath(m), sqs) {
-			return m, nil
-		}
+	legal := p.St.genMoves(buf[:0])
+	format := func(m ai.Move) string { return p.v.formatMove(m, false) }
+	m, ambiguous, ok := menboard.TypedMove(legal, sqs, movePath, func(m ai.Move) [2][2]uint32 { return after(p.St, m) }, format)
+	if ok {
+		return m, nil
 	}
-	from, to := sqs[0], sqs[len(sqs)-1]
-	if len(sqs) == 2 {
-		var found []ai.Move
-		for _, m := range legal {
-			if moveCount(m) > 1 && moveFrom(m) == from && moveTo(m) == to {
-				found = append(found, m)
-			}
-		}
-		if len(found) > 0 {
-			want := after(p.st, found[0])
-			same := true
-			var paths []string
-			for _, m := range found {
-				same = same && after(p.st, m) == want
-				paths = append(paths, p.v.formatMove(m, false))
-			}
-			if same {
-				return found[0], nil
-			}
-			return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", strings.Join(paths, ", "))
-		}
+	if ambiguous != "" {
+		return fail(games.Ambiguous, ReasonAmbiguous, "captures different pieces by path: %s", ambiguous)
 	}
-	s := &p.st
+	from := sqs[0]
+	s := &p.St
 	switch {
 	case s.occ()&bit(from) == 0:
 		return fail(games.Illegal, ReasonNoPiece, "no piece on %s", p.v.squareName(from))
@@ -264,32 +247,20 @@ func (p *Position) match(sqs []int, input string) (ai.Move, error) {
 // italianKey is the precedence key of legal capture m.
 func (p *Position) italianKey(m ai.Move) uint32 {
 	sqs := movePath(m)
-	them := p.st.side ^ 1
+	them := p.St.side ^ 1
 	var kseq uint32
 	for i := 1; i < len(sqs); i++ {
-		if p.st.kings[them]&bit(jumped(sqs[i-1], sqs[i])) != 0 {
+		if p.St.kings[them]&bit(jumped(sqs[i-1], sqs[i])) != 0 {
 			kseq |= 1 << (15 - uint(i-1))
 		}
 	}
-	return precedenceKey(moveCount(m), p.st.kings[p.st.side]&bit(moveFrom(m)) != 0, kseq)
+	return precedenceKey(moveCount(m), p.St.kings[p.St.side]&bit(moveFrom(m)) != 0, kseq)
 }
 
 // after is the board m leads to in s.
 func after(s state, m ai.Move) [2][2]uint32 {
 	s.apply(m)
 	return [2][2]uint32{s.men, s.kings}
-}
-
-func samePath(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // walked is what following a typed path by the movement rules found.
@@ -305,7 +276,7 @@ type walked struct {
 // compulsion or precedence): the captures it makes, or why it cannot be
 // played.
 func (p *Position) walk(sqs []int) walked {
-	s := &p.st
+	s := &p.St
 	v := p.v
 	us, them := int(s.side), int(s.side^1)
 	cur := sqs[0]
@@ -371,7 +342,7 @@ func (p *Position) walk(sqs []int) walked {
 // canJumpFrom reports whether a piece of the side to move on sq could
 // capture once more, with the pieces of taken already captured.
 func (p *Position) canJumpFrom(sq int, king bool, taken, occ uint32) bool {
-	s := &p.st
+	s := &p.St
 	us, them := int(s.side), int(s.side^1)
 	prey := s.pieces(them) &^ taken
 	if !king && s.italian {

@@ -44,15 +44,15 @@ func (r *PDNRecord) Result() string {
 // FEN is PDN's position tag of p: the side to move, then each colour's
 // squares by number, kings marked K ("W:W21,22,K30:B1,5").
 func (p *Position) FEN() string {
-	side := [2]string{"W", "B"}[p.st.side]
+	side := [2]string{"W", "B"}[p.St.side]
 	list := func(c int) string {
 		var nums []int
 		kings := map[int]bool{}
-		for bb := p.st.pieces(c); bb != 0; bb &= bb - 1 {
+		for bb := p.St.pieces(c); bb != 0; bb &= bb - 1 {
 			sq := lowest(bb)
 			n := p.v.squareNumber(sq)
 			nums = append(nums, n)
-			kings[n] = p.st.kings[c]&bit(sq) != 0
+			kings[n] = p.St.kings[c]&bit(sq) != 0
 		}
 		slices.Sort(nums)
 		parts := make([]string, len(nums))
@@ -86,7 +86,7 @@ func (r *PDNRecord) record() (*pdn.Record, error) {
 	v := r.Start.v
 	rec := &pdn.Record{
 		Header:   r.Header,
-		GameType: v.gameType, FirstMover: r.Start.st.side == uint8(v.firstToMove),
+		GameType: v.gameType, FirstMover: r.Start.St.side == uint8(v.firstToMove),
 		Over: r.Over, Winner: r.Winner, Reason: r.Reason, Endings: endings,
 	}
 	if r.Start.String() != v.start {

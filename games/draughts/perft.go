@@ -8,7 +8,7 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return perft(p.st, depth)
+	return perft(p.St, depth)
 }
 
 // perftMoves is the capacity of perft's move buffers: more than the legal
@@ -49,8 +49,8 @@ func (p *Position) Divide(depth int, visit func(m ai.Move, nodes uint64)) {
 		return
 	}
 	var buf [ai.MaxMoves]ai.Move
-	for _, m := range p.st.genMoves(buf[:0]) {
-		c := p.st
+	for _, m := range p.St.genMoves(buf[:0]) {
+		c := p.St
 		c.apply(m)
 		var n uint64 = 1
 		if depth > 1 {

@@ -26,9 +26,8 @@ const (
 // the repetition rule). Use it through a pointer; it is not safe for
 // concurrent use.
 type Position struct {
-	v    *variant
-	st   state
-	hist []state // states before each Make, oldest first
+	v       *variant
+	history // the state and the states before each Make: Ply, Unmake
 	// numeric: the last move read was typed in numbers (22-18); moves
 	// are written the same way until one is typed in squares again.
 	numeric bool
@@ -38,6 +37,9 @@ type Position struct {
 	// egLimit is SetEndgamePieces's limit plus one (0: the default).
 	egLimit int
 }
+
+// history is the shared core of a position (games/internal/menboard).
+type history = menboard.History[state]
 
 // Parse reads "<8 ranks from rank 8, '/'-separated, w b W B .> <w|b>",
 // e.g. the start (Game.StartText). Pieces stand on the variant's dark
@@ -112,7 +114,7 @@ func (g Game) Parse(s string) (*Position, error) {
 		}
 	}
 	st.hash = st.computeHash()
-	return &Position{v: v, st: st}, nil
+	return &Position{v: v, history: history{St: st}}, nil
 }
 
 // Game is the game the position is of.
@@ -120,14 +122,14 @@ func (p *Position) Game() Game { return Game{v: p.v} }
 
 // String is the text format Parse reads.
 func (p *Position) String() string {
-	return strings.Join(p.Board(), "/") + " " + [2]string{"w", "b"}[p.st.side]
+	return strings.Join(p.Board(), "/") + " " + [2]string{"w", "b"}[p.St.side]
 }
 
 // Board returns the ranks from rank 8 down as strings of `.wbWB`.
 func (p *Position) Board() []string {
 	return menboard.Rows(func(f, rank int) byte {
 		if sq := p.v.fromFileRank(f, rank); sq >= 0 {
-			return menboard.Letter(p.st.men, p.st.kings, bit(sq))
+			return menboard.Letter(p.St.men, p.St.kings, bit(sq))
 		}
 		return '.'
 	})
@@ -135,13 +137,10 @@ func (p *Position) Board() []string {
 
 // Turn is the side to move: ai.First for White, ai.Second for Black (who
 // moves first from checkers' start).
-func (p *Position) Turn() ai.Side { return ai.Side(p.st.side) }
+func (p *Position) Turn() ai.Side { return ai.Side(p.St.side) }
 
 // Hash is the Zobrist hash of the board and the side to move.
-func (p *Position) Hash() uint64 { return p.st.hash }
-
-// Ply is the number of moves made since the position was created.
-func (p *Position) Ply() int { return len(p.hist) }
+func (p *Position) Hash() uint64 { return p.St.hash }
 
 // Moves appends the legal moves to buf: every capture the rules allow
 // when there is one (compulsory), else every step. A position whose
@@ -150,7 +149,7 @@ func (p *Position) Moves(buf []ai.Move) []ai.Move {
 	if p.adjudicated() != "" {
 		return buf
 	}
-	return p.st.genMoves(buf)
+	return p.St.genMoves(buf)
 }
 
 // NoisyMoves implements ai.NoisyGenerator: every capture when there is
@@ -159,7 +158,7 @@ func (p *Position) NoisyMoves(buf []ai.Move) ([]ai.Move, bool) {
 	if p.adjudicated() != "" {
 		return buf, true
 	}
-	s := &p.st
+	s := &p.St
 	if s.canCapture() {
 		return s.genCaptures(buf), true
 	}
@@ -180,15 +179,8 @@ func (p *Position) Make(m ai.Move) {
 	if p.style.seed {
 		p.trackRoot(m)
 	}
-	p.hist = append(p.hist, p.st)
-	p.st.apply(m)
-}
-
-// Unmake takes back the last Make.
-func (p *Position) Unmake() {
-	n := len(p.hist) - 1
-	p.st = p.hist[n]
-	p.hist = p.hist[:n]
+	p.Push()
+	p.St.apply(m)
 }
 
 // Clone returns an independent copy, history included.
@@ -196,7 +188,7 @@ func (p *Position) Clone() games.Position { return p.clone() }
 
 func (p *Position) clone() *Position {
 	c := *p
-	c.hist = append(make([]state, 0, len(p.hist)+32), p.hist...)
+	c.history = p.Copy()
 	return &c
 }
 
@@ -208,12 +200,12 @@ func (p *Position) Noisy(m ai.Move) bool { return moveCount(m) > 0 || moveCrowns
 // ReasonNoMoves); a third repetition, or 40 moves by each side without a
 // capture or a man's move, is a draw.
 func (p *Position) Status() ai.Status {
-	if !p.st.hasMoves() {
+	if !p.St.hasMoves() {
 		reason := ReasonNoMoves
-		if p.st.pieces(int(p.st.side)) == 0 {
+		if p.St.pieces(int(p.St.side)) == 0 {
 			reason = ReasonNoPieces
 		}
-		return ai.Status{Over: true, Winner: ai.Side(p.st.side ^ 1), Reason: reason}
+		return ai.Status{Over: true, Winner: ai.Side(p.St.side ^ 1), Reason: reason}
 	}
 	if r := p.adjudicated(); r != "" {
 		return ai.Status{Over: true, Winner: ai.NoSide, Reason: r}
@@ -225,15 +217,15 @@ func (p *Position) Status() ai.Status {
 // move has no pieces is won by the side to move (its first move ends the
 // game, ReasonNoPieces), though no game reaches it.
 func (p *Position) Decided() ai.Status {
-	if p.st.pieces(int(p.st.side^1)) == 0 && !p.Status().Over {
-		return ai.Status{Over: true, Winner: ai.Side(p.st.side), Reason: ReasonNoPieces}
+	if p.St.pieces(int(p.St.side^1)) == 0 && !p.Status().Over {
+		return ai.Status{Over: true, Winner: ai.Side(p.St.side), Reason: ReasonNoPieces}
 	}
 	return ai.Status{Winner: ai.NoSide}
 }
 
 // adjudicated returns the reason of a draw by rule, or "".
 func (p *Position) adjudicated() string {
-	if p.st.quiet >= fortyMovePlies {
+	if p.St.quiet >= fortyMovePlies {
 		return ReasonFortyMoves
 	}
 	if p.earlier(repetitionToDraw-1) >= repetitionToDraw-1 {
@@ -257,29 +249,21 @@ func (p *Position) Repeated() bool {
 // with the same side to move within the moves that can be undone (no
 // capture, no man move: kings' moves only).
 func (p *Position) earlier(limit int) int {
-	s := &p.st
-	seen := 0
-	n := len(p.hist)
-	for i := n - 2; i >= 0 && i >= n-int(s.quiet); i -= 2 {
-		h := &p.hist[i]
-		if h.hash == s.hash && h.men == s.men && h.kings == s.kings {
-			if seen++; seen >= limit {
-				break
-			}
-		}
-	}
-	return seen
+	s := &p.St
+	return p.Earlier(int(s.quiet), limit, func(h *state) bool {
+		return h.hash == s.hash && h.men == s.men && h.kings == s.kings
+	})
 }
 
 // ForcedPieces implements games.Forcer: when a capture is compulsory,
 // the squares of the pieces that may take (in Italian, those whose
 // captures the precedence allows); nil otherwise.
 func (p *Position) ForcedPieces() []string {
-	if p.adjudicated() != "" || !p.st.canCapture() {
+	if p.adjudicated() != "" || !p.St.canCapture() {
 		return nil
 	}
 	var out []string
-	for _, m := range p.st.genCaptures(nil) {
+	for _, m := range p.St.genCaptures(nil) {
 		if sq := p.v.squareName(moveFrom(m)); !slices.Contains(out, sq) {
 			out = append(out, sq)
 		}

@@ -14,7 +14,7 @@ import (
 // the text round trip.
 func checkInvariants(t *testing.T, p *Position) {
 	t.Helper()
-	s := &p.st
+	s := &p.St
 	bbs := []uint32{s.men[0], s.men[1], s.kings[0], s.kings[1]}
 	for i := range bbs {
 		for j := i + 1; j < len(bbs); j++ {

@@ -207,16 +207,16 @@ func TestEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.st.quiet = fortyMovePlies - 2
+	p.St.quiet = fortyMovePlies - 2
 	mv, err := p.ParseMove("g2-f3")
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.Make(mv)
-	if p.st.quiet != 0 {
-		t.Errorf("a man's move leaves the count at %d", p.st.quiet)
+	if p.St.quiet != 0 {
+		t.Errorf("a man's move leaves the count at %d", p.St.quiet)
 	}
-	p.st.quiet = fortyMovePlies - 1
+	p.St.quiet = fortyMovePlies - 1
 	if mv, err = p.ParseMove("h1-g2"); err != nil {
 		t.Fatal(err)
 	}

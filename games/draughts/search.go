@@ -50,14 +50,14 @@ func (p *Position) Tuning() *ai.Tuning {
 }
 
 // InCheck implements ai.Checker: the side to move must capture.
-func (p *Position) InCheck() bool { return p.st.canCapture() }
+func (p *Position) InCheck() bool { return p.St.canCapture() }
 
 // MoveKey implements ai.MoveKeyer: (colour·2 + kind)·32 + target square,
 // kind 1 for a king's move, of the side to move's legal move m.
 func (p *Position) MoveKey(m ai.Move) int {
-	us := int(p.st.side)
+	us := int(p.St.side)
 	kind := 0
-	if p.st.kings[us]&bit(moveFrom(m)) != 0 {
+	if p.St.kings[us]&bit(moveFrom(m)) != 0 {
 		kind = 1
 	}
 	return (us*2+kind)*32 + moveTo(m)
@@ -67,12 +67,12 @@ func (p *Position) MoveKey(m ai.Move) int {
 // the structure the evaluation's errors follow (back rank, runaways,
 // the men's mobility), for the correction history.
 func (p *Position) StructureKey() uint64 {
-	return mix64(uint64(p.st.men[white])<<32 | uint64(p.st.men[black]))
+	return mix64(uint64(p.St.men[white])<<32 | uint64(p.St.men[black]))
 }
 
 // SideKeys implements ai.SideKeyer: each colour's kings.
 func (p *Position) SideKeys() [2]uint64 {
-	return [2]uint64{mix64(uint64(p.st.kings[white]) | 1<<40), mix64(uint64(p.st.kings[black]) | 1<<41)}
+	return [2]uint64{mix64(uint64(p.St.kings[white]) | 1<<40), mix64(uint64(p.St.kings[black]) | 1<<41)}
 }
 
 // mix64 is a bijective 64-bit mixer (splitmix64's finaliser).

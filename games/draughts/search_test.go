@@ -27,8 +27,8 @@ func TestInCheckIsACompulsoryCapture(t *testing.T) {
 				for _, m := range moves {
 					all = all && moveCount(m) > 0
 					k := p.MoveKey(m)
-					king := p.st.kings[p.st.side]&bit(moveFrom(m)) != 0
-					if k < 0 || k >= p.Tuning().MoveKeys || (k%64 >= 32) != king || k/64 != int(p.st.side) || k%32 != moveTo(m) {
+					king := p.St.kings[p.St.side]&bit(moveFrom(m)) != 0
+					if k < 0 || k >= p.Tuning().MoveKeys || (k%64 >= 32) != king || k/64 != int(p.St.side) || k%32 != moveTo(m) {
 						t.Fatalf("%s %s: key %d of %s", g.Name(), p, k, p.FormatMove(m))
 					}
 				}
@@ -59,7 +59,7 @@ func TestCorrectionKeys(t *testing.T) {
 	var kingMove, manMove bool
 	for _, m := range p.Moves(nil) {
 		p.Make(m)
-		king := p.st.kings[white] != 0 && moveFrom(m) == lowest(p.hist[len(p.hist)-1].kings[white])
+		king := p.St.kings[white] != 0 && moveFrom(m) == lowest(p.Hist[len(p.Hist)-1].kings[white])
 		switch {
 		case king:
 			kingMove = true
@@ -90,11 +90,11 @@ func TestSearchKeepsTheFortyMoveRule(t *testing.T) {
 			win   bool
 		}{{0, true}, {79, false}} {
 			p := g.NewStart()
-			p.st = state{italian: g.v.italian, side: white}
-			p.st.kings[white] = bit(28) | bit(29) | bit(30)
-			p.st.kings[black] = bit(3)
-			p.st.quiet = tc.quiet
-			p.st.hash = p.st.computeHash()
+			p.St = state{italian: g.v.italian, side: white}
+			p.St.kings[white] = bit(28) | bit(29) | bit(30)
+			p.St.kings[black] = bit(3)
+			p.St.quiet = tc.quiet
+			p.St.hash = p.St.computeHash()
 			if p.InCheck() {
 				t.Fatalf("%s: a capture in %s", g.Name(), p)
 			}

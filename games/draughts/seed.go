@@ -82,9 +82,9 @@ func (p *Position) SetStyle(name string) string {
 	}
 	p.style = styleState{
 		seed:     true,
-		attack:   p.movesMadeBy(p.st.side) >= seedAttackAfter,
-		rootPly:  len(p.hist),
-		rootSide: p.st.side,
+		attack:   p.movesMadeBy(p.St.side) >= seedAttackAfter,
+		rootPly:  len(p.Hist),
+		rootSide: p.St.side,
 		order:    p.lispOrder(p.Moves(nil)),
 	}
 	return prev
@@ -92,7 +92,7 @@ func (p *Position) SetStyle(name string) string {
 
 // trackRoot notes which root move a Make in the seed style plays.
 func (p *Position) trackRoot(m ai.Move) {
-	if len(p.hist) == p.style.rootPly {
+	if len(p.Hist) == p.style.rootPly {
 		p.style.cur = slices.Index(p.style.order, m)
 	}
 }
@@ -101,8 +101,8 @@ func (p *Position) trackRoot(m ai.Move) {
 // set up (its start, or the custom start of its game).
 func (p *Position) movesMadeBy(c uint8) int {
 	n := 0
-	for i := range p.hist {
-		if p.hist[i].side == c {
+	for i := range p.Hist {
+		if p.Hist[i].side == c {
 			n++
 		}
 	}
@@ -111,7 +111,7 @@ func (p *Position) movesMadeBy(c uint8) int {
 
 // seedValue is the LISP's evaluation for the side to move.
 func (p *Position) seedValue(attack bool) int {
-	s := &p.st
+	s := &p.St
 	us, them := int(s.side), int(s.side^1)
 	w := seedDefence
 	if attack {
@@ -126,10 +126,10 @@ func (p *Position) seedValue(attack bool) int {
 func (p *Position) seedEvaluate() int {
 	v := p.seedValue(p.style.attack) / 10 * seedScale
 	t := 0
-	if i := p.style.cur; i >= 0 && len(p.hist) > p.style.rootPly {
+	if i := p.style.cur; i >= 0 && len(p.Hist) > p.style.rootPly {
 		t = seedScale - 1 - min(i, seedScale-1)
 	}
-	if p.st.side != p.style.rootSide {
+	if p.St.side != p.style.rootSide {
 		t = -t
 	}
 	return v + t
@@ -196,7 +196,7 @@ func sign(x int) int {
 // leaves and the engine's scores for finished games. It returns the move
 // and its value (from the side to move; unscaled LISP values).
 func (p *Position) seedChoice(depth int) (ai.Move, int) {
-	attack := p.movesMadeBy(p.st.side) >= seedAttackAfter
+	attack := p.movesMadeBy(p.St.side) >= seedAttackAfter
 	var search func(d, ply int) (ai.Move, int)
 	search = func(d, ply int) (ai.Move, int) {
 		if st := p.Status(); st.Over {

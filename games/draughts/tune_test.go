@@ -95,7 +95,7 @@ func playGame(start *Position, white, black Weights, depth int) (result, plies i
 			}
 			return 0, ply
 		}
-		side := p.st.side
+		side := p.St.side
 		q := p.clone()
 		q.SetWeights(ws[side])
 		r := engines[side].Search(context.Background(), q, ai.Limits{Depth: depth}, nil)

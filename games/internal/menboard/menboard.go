@@ -1,9 +1,10 @@
 // Package menboard is what the two families of draughts, dama (Turkish:
 // men move straight, package games/dama) and the diagonal draughts
-// (Italian, checkers: package games/draughts), share of how their boards
-// are written: each keeps its own bitboards, move generation and rules,
-// and writes a board as the same ranks of letters, `.wbWB`, labelled
-// alike on the tap buttons.
+// (Italian, checkers: package games/draughts), share: each keeps its own
+// bitboards, move generation and rules, on the same position core
+// (History: the state and its history, Unmake, the repetition scan),
+// reads a typed path the same way (TypedMove), and writes a board as the
+// same ranks of letters, `.wbWB`, labelled alike on the tap buttons.
 package menboard
 
 // White and Black are the colours' indexes in a position's bitboards.
