@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/tournament"
 )
 
@@ -175,23 +176,23 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h := newHarness(t, path, func(c *sessions.Config) { f.Store = c.Store; c.Store = f })
 	ps := players(4)
 	org := ps[0]
-	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
-		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, sessions.ErrTournamentExists) {
+	if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
+		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, tournaments.ErrExists) {
 		t.Fatalf("second tournament: %v", err)
 	}
 	for _, p := range ps {
-		if _, err := h.m.Tournaments().Join(bg, "test", chanA, p); err != nil {
+		if _, err := h.tours.Join(bg, "test", chanA, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.tours.Start(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, tournaments.ErrNotOrganiser) {
 		t.Fatalf("start by a player: %v", err)
 	}
-	v, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], true, "") // an admin may
+	v, err := h.tours.Start(bg, "test", chanA, ps[1], true, "") // an admin may
 	if err != nil || v.T.State != tournament.Running || len(h.m.Lobby().ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("start: %+v %v", v.T, err)
 	}
@@ -212,12 +213,12 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h.store.Close()
 
 	h2 := newHarness(t, path, nil)
-	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h2.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 1 || v.T.Rounds[0].Complete() {
 		t.Fatalf("stored tournament %+v", v.T.Rounds)
 	}
 	h2.m.Resume("test")
-	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h2.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 2 || !v.T.Rounds[0].Complete() || len(h2.m.Lobby().ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("after resume: round %d, %d games", v.T.Current(), len(h2.m.Lobby().ChannelGames("test", chanA)))
 	}
@@ -253,7 +254,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 		}
 		resignFirst2(s)
 	}
-	v, _ = h3.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h3.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 3 || len(h3.m.Lobby().ChannelGames("test", chanA)) != 0 {
 		t.Fatalf("round %d with %d games", v.T.Current(), len(h3.m.Lobby().ChannelGames("test", chanA)))
 	}
@@ -271,7 +272,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 		p, _ := s.ToMove()
 		h4.m.Offers().Resign(bg, s.ID, p.ID)
 	}
-	v, _ = h4.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h4.tours.Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -291,21 +292,21 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 func TestBotsPlayTournamentGames(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 	org := players(1)[0]
-	h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.Swiss, Rounds: 2})
 	for _, lvl := range []string{"kolay", "zor"} {
-		if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, lvl); err != nil {
+		if _, err := h.tours.AddBot(bg, "test", chanA, org, false, lvl); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.tours.AddBot(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, tournaments.ErrNotOrganiser) {
 		t.Fatalf("bot added by a player: %v", err)
 	}
-	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
+	if _, err := h.tours.AddBot(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
 		t.Fatalf("unknown level: %v", err)
 	}
-	h.m.Tournaments().Join(bg, "test", chanA, ayse)
-	if _, err := h.m.Tournaments().Start(bg, "test", chanA, org, false, ""); err != nil {
+	h.tours.Join(bg, "test", chanA, ayse)
+	if _, err := h.tours.Start(bg, "test", chanA, org, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for range 20 {
@@ -315,11 +316,11 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 				h.m.Play().Move(bg, s.ID, p.ID, s.Legal[0], "")
 			}
 		}
-		if v, _ := h.m.Tournaments().Get(bg, "test", chanA); v.T.State == tournament.Finished {
+		if v, _ := h.tours.Get(bg, "test", chanA); v.T.State == tournament.Finished {
 			break
 		}
 	}
-	v, _ := h.m.Tournaments().Get(bg, "test", chanA)
+	v, _ := h.tours.Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s rounds %+v", v.T.State, v.T.Rounds)
 	}
@@ -348,17 +349,17 @@ func TestTournamentResultsByClock(t *testing.T) {
 	})
 	for i, tc := range []sessions.TimeControl{{Base: 5 * time.Minute}, {}} {
 		ch := fmt.Sprint("t", i)
-		h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: ch, Organiser: ayse,
+		h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: ch, Organiser: ayse,
 			Game: h.game("tictactoe"), System: tournament.RoundRobin, TimeControl: tc})
-		h.m.Tournaments().Join(bg, "test", ch, ayse)
-		h.m.Tournaments().Join(bg, "test", ch, bora)
-		if _, err := h.m.Tournaments().Start(bg, "test", ch, ayse, false, ""); err != nil {
+		h.tours.Join(bg, "test", ch, ayse)
+		h.tours.Join(bg, "test", ch, bora)
+		if _, err := h.tours.Start(bg, "test", ch, ayse, false, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
 	h.m.Clocks().CheckIdle(now().Add(5 * time.Minute))
-	v0, _ := h.m.Tournaments().Get(bg, "test", "t0")
-	v1, _ := h.m.Tournaments().Get(bg, "test", "t1")
+	v0, _ := h.tours.Get(bg, "test", "t0")
+	v1, _ := h.tours.Get(bg, "test", "t1")
 	if v0.T.State != tournament.Finished || v0.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("timed tournament %s %+v", v0.T.State, v0.T.Rounds)
 	}
@@ -366,7 +367,7 @@ func TestTournamentResultsByClock(t *testing.T) {
 		t.Fatal("the untimed game was flagged")
 	}
 	h.m.Clocks().CheckIdle(now().Add(24 * time.Hour))
-	v1, _ = h.m.Tournaments().Get(bg, "test", "t1")
+	v1, _ = h.tours.Get(bg, "test", "t1")
 	if v1.T.State != tournament.Finished || v1.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("untimed tournament %s %+v", v1.T.State, v1.T.Rounds)
 	}
