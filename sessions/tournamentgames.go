@@ -67,8 +67,8 @@ func (m *Manager) resumeTournaments(platform string) {
 
 // TournamentGames is the live games' side of the tournaments: the
 // tournaments (package sessions/tournaments) start, find and end their
-// games through it. Its methods may be called with the tournaments' lock
-// held (it comes before a game's), but End.
+// games through it. Start and Find may be called with the tournaments'
+// lock held (it comes before a game's); End and Emit with no lock held.
 type TournamentGames struct {
 	*env
 	table   *table

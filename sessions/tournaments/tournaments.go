@@ -69,7 +69,9 @@ func cloneTournament(t tournament.Tournament) tournament.Tournament {
 // hand it to sessions.New (Config.Tournaments), and use it once the
 // Manager is made; one Runner serves one Manager. Safe for concurrent use.
 type Runner struct {
-	// Set once by Attach, inside sessions.New, before any other use.
+	// Set once by Attach, inside sessions.New, before any other use. cfg
+	// is a copy of the Manager's (its defaults filled in); its Notify is
+	// not used: events go out through games.Emit.
 	cfg     sessions.Config
 	games   *sessions.TournamentGames
 	ratings *sessions.Ratings
