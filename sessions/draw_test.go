@@ -5,6 +5,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/tournament"
 )
 
@@ -55,16 +56,16 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 	// A tournament game: a draw at move 0 is a draw in the standings, but
 	// not rated.
 	ps := players(2)
-	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "tour", Organiser: ps[0],
+	if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: "tour", Organiser: ps[0],
 		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range ps {
-		if _, err := h.m.Tournaments().Join(bg, "test", "tour", p); err != nil {
+		if _, err := h.tours.Join(bg, "test", "tour", p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.Tournaments().Start(bg, "test", "tour", ps[0], false, ""); err != nil {
+	if _, err := h.tours.Start(bg, "test", "tour", ps[0], false, ""); err != nil {
 		t.Fatal(err)
 	}
 	games := h.m.Lobby().ChannelGames("test", "tour")
@@ -77,7 +78,7 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 	if err != nil || s.Result != agreed || s.Rated || s.Ratings != nil {
 		t.Fatalf("tournament draw at move 0: %+v rated %v ratings %v %v", s.Result, s.Rated, s.Ratings, err)
 	}
-	v, _ := h.m.Tournaments().Get(bg, "test", "tour")
+	v, _ := h.tours.Get(bg, "test", "tour")
 	if v.T.State != tournament.Finished || v.T.Rounds[0].Pairings[0].Result != tournament.Draw {
 		t.Fatalf("tournament after the draw: %s %+v", v.T.State, v.T.Rounds)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/tournament"
 )
 
@@ -66,15 +67,15 @@ func TestBotMovesWaitForTheirAnnouncement(t *testing.T) {
 	// and a bye. The round a person's move completes starts under that
 	// move's Deferred; the round the bot's own move completes is announced
 	// by the bot's job, before the new game's first bot move.
-	h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "rr", Organiser: ayse,
+	h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: "rr", Organiser: ayse,
 		Game: h.game("tictactoe"), System: tournament.RoundRobin})
-	h.m.Tournaments().Join(bg, "test", "rr", ayse)
-	h.m.Tournaments().Join(bg, "test", "rr", bora)
-	if _, err := h.m.Tournaments().AddBot(bg, "test", "rr", ayse, false, "easy"); err != nil {
+	h.tours.Join(bg, "test", "rr", ayse)
+	h.tours.Join(bg, "test", "rr", bora)
+	if _, err := h.tours.AddBot(bg, "test", "rr", ayse, false, "easy"); err != nil {
 		t.Fatal(err)
 	}
 	ctx, d = sessions.Defer(bg)
-	if _, err := h.m.Tournaments().Start(ctx, "test", "rr", ayse, false, ""); err != nil {
+	if _, err := h.tours.Start(ctx, "test", "rr", ayse, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	heldChecks := 0
@@ -99,7 +100,7 @@ func TestBotMovesWaitForTheirAnnouncement(t *testing.T) {
 			d.Release()
 			h.wait()
 		}
-		if v, _ := h.m.Tournaments().Get(bg, "test", "rr"); v.T.State == tournament.Finished {
+		if v, _ := h.tours.Get(bg, "test", "rr"); v.T.State == tournament.Finished {
 			break
 		}
 		ctx, d = sessions.Defer(bg)

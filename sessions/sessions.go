@@ -25,8 +25,11 @@
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
 //     match's score, its ratings;
-//   - Ratings (ratings.go), Matches (match.go), Tournaments
-//     (tournaments.go), Challenges (challenges.go), Channels (channels.go);
+//   - Ratings (ratings.go), Matches (match.go), Challenges
+//     (challenges.go), Channels (channels.go);
+//   - TournamentGames (tournamentgames.go): the games of the channels'
+//     tournaments, which package sessions/tournaments runs (handed in as
+//     Config.Tournaments; a game's end tells it through TournamentRunner);
 //   - Clocks (idle.go): fallen flags, idle forfeits, reminders;
 //   - Fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
 //     and the clocks credited with a downtime.
@@ -43,9 +46,9 @@
 //
 //  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
 //     at its game and is emitted (so that stopping it waits for it).
-//  2. Tournaments.mu (a fleetMutex: in the shared mode the tournaments'
-//     lease too) or Matches.mu, never both: a round's games and a match's
-//     next game are started under them.
+//  2. The tournaments' lock (package sessions/tournaments: in the shared
+//     mode their lease too) or Matches.mu, never both: a round's games and
+//     a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
 //     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, Fleet.mu, the
@@ -147,6 +150,10 @@ type Config struct {
 	// AdoptAfter: in the shared mode, a bot move waited for this long is
 	// searched by the sweeping process (default DefaultAdoptAfter).
 	AdoptAfter time.Duration
+	// Tournaments runs the channels' tournaments (package
+	// sessions/tournaments); nil: none (tools, tests), and a tournament
+	// game's end records nothing.
+	Tournaments TournamentRunner
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -344,7 +351,7 @@ type Manager struct {
 	offers      *Offers
 	challenges  *Challenges
 	matches     *Matches
-	tournaments *Tournaments
+	tournaments *TournamentGames
 	ratings     *Ratings
 	channels    *Channels
 	clocks      *Clocks
@@ -377,8 +384,8 @@ func (m *Manager) Challenges() *Challenges { return m.challenges }
 // Matches is the matches to a number of points.
 func (m *Manager) Matches() *Matches { return m.matches }
 
-// Tournaments is the channels' tournaments.
-func (m *Manager) Tournaments() *Tournaments { return m.tournaments }
+// TournamentGames is the games of the channels' tournaments.
+func (m *Manager) TournamentGames() *TournamentGames { return m.tournaments }
 
 // Ratings is the players' and the bot levels' ratings.
 func (m *Manager) Ratings() *Ratings { return m.ratings }
@@ -485,11 +492,9 @@ func (m *Manager) wire() {
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
 	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
 	m.matches = &Matches{env: e, table: m.table, lobby: m.lobby}
-	m.tournaments = newTournaments(e)
-	m.settler = &settler{env: e, table: m.table, bots: m.bots, tournaments: m.tournaments, matches: m.matches, ratings: m.ratings}
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, matches: m.matches, ratings: m.ratings}
 	m.bots.settler = m.settler
-	t := m.tournaments
-	t.table, t.replica, t.lobby, t.settler, t.ratings = m.table, m.replica, m.lobby, m.settler, m.ratings
+	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
 	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
@@ -518,9 +523,12 @@ func (m *Manager) restore() error {
 		return err
 	}
 	skipped = append(skipped, more...)
-	more, err = m.tournaments.restore()
+	active, more, err := LoadTournaments(m.env.ctx, m.env.cfg.Store, m.env.cfg.Games)
 	if err != nil {
-		return err
+		return fmt.Errorf("sessions: restore tournaments: %w", err)
+	}
+	if t := m.env.cfg.Tournaments; t != nil {
+		t.Attach(m, active)
 	}
 	m.skipped = append(skipped, more...)
 	reportSkipped(m.env.log, m.skipped)
@@ -538,7 +546,7 @@ func (m *Manager) Resume(platform string) {
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
 	m.settler.settleStored(platform)
-	m.tournaments.resume(platform)
+	m.resumeTournaments(platform)
 	m.fleet.announceResumed(platform)
 	for _, l := range m.table.list(platform) {
 		l.do(func() {
@@ -578,6 +586,9 @@ func (m *Manager) Background(owner string, job func()) error {
 	_, err := m.bots.pool.TrySubmitClass(owner, fairpool.Background, func(Engine) { job() })
 	return err
 }
+
+// Config is the Manager's configuration, its defaults filled in.
+func (m *Manager) Config() Config { return m.env.cfg }
 
 // Lifetime is the Manager's context, cancelled by Close.
 func (m *Manager) Lifetime() context.Context { return m.env.ctx }

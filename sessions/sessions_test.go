@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 )
 
 func registry(t testing.TB) *games.Registry {
@@ -41,6 +42,7 @@ func smallEngine() sessions.Engine {
 type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
+	tours *tournaments.Runner // the Manager's tournaments
 	store sqlStore
 	path  string
 	reg   *games.Registry
@@ -54,9 +56,10 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t)}
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New()}
 	h.store = openStore(t, path)
-	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine}
+	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
+		Tournaments: h.tours}
 	if mod != nil {
 		mod(&cfg)
 	}

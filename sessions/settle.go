@@ -90,15 +90,14 @@ func holdOf(ctx context.Context) <-chan struct{} {
 
 // settler settles the games that end. It has no state of its own (a
 // game's Settled flag is the store's) and no lock: it is called with no
-// lock held, and takes in turn the tournaments', the matches' and the
-// ratings' (never two at once).
+// lock held, and takes in turn the tournaments' (Config.Tournaments), the
+// matches' and the ratings' (never two at once).
 type settler struct {
 	*env
-	table       *table
-	bots        *bots // findOptimal's background search, on the pool
-	tournaments *Tournaments
-	matches     *Matches
-	ratings     *Ratings
+	table   *table
+	bots    *bots // findOptimal's background search, on the pool
+	matches *Matches
+	ratings *Ratings
 }
 
 // ended forgets a game that has just ended and settles it. It returns the
@@ -181,8 +180,8 @@ func (s *settler) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []
 		return nil
 	}
 	var evs []Event
-	if rec.Tournament != 0 {
-		evs = s.tournaments.result(ctx, rec)
+	if rec.Tournament != 0 && s.cfg.Tournaments != nil {
+		evs = s.cfg.Tournaments.Result(ctx, rec)
 	}
 	if rec.Match != 0 {
 		evs = append(evs, s.matches.result(ctx, rec)...)

@@ -10,7 +10,7 @@ package sessions
 // the sweep lease) looks at the clocks of every game and takes over the
 // bot moves a dead process left (fleet.go), and one at a time changes the
 // tournaments (the holder of the tournaments' lease, reading them afresh:
-// tournaments.go's fleetMutex).
+// package sessions/tournaments).
 
 import (
 	crand "crypto/rand"
@@ -29,14 +29,6 @@ const (
 	// conflictTries is how many times an action is tried on a freshly
 	// loaded game when another process keeps saving it first.
 	conflictTries = 5
-	// tournamentLease is the name of the lease under which one process at
-	// a time changes the tournaments; tournamentLeaseTTL frees it if its
-	// holder dies holding it.
-	tournamentLease    = "tournaments"
-	tournamentLeaseTTL = 30 * time.Second
-	// tournamentWait bounds the wait for the tournaments' lease: past it
-	// the change goes ahead (logged) rather than never.
-	tournamentWait = 10 * time.Second
 )
 
 // newInstance is a process's default lease holder name: random, so that

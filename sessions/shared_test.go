@@ -17,6 +17,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
 )
@@ -40,6 +41,7 @@ func (s countingStore) SaveGame(ctx context.Context, rec sessions.GameRecord) er
 // store (connection pool) and the events it emitted.
 type botProcess struct {
 	m      *sessions.Manager
+	tours  *tournaments.Runner // the Manager's tournaments
 	mu     sync.Mutex
 	events []sessions.Event
 }
@@ -84,10 +86,10 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config)) *fleet
 // start starts process i (again, after a stop).
 func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config)) *botProcess {
 	t.Helper()
-	p := &botProcess{}
+	p := &botProcess{tours: tournaments.New()}
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
-		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i)}
+		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours}
 	if mod != nil {
 		mod(i, &cfg)
 	}
@@ -445,20 +447,20 @@ func TestSharedTournament(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
 	ps := players(4)
-	if _, err := p1.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: ps[0],
+	if _, err := p1.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: ps[0],
 		Game: f.game(t, "xox"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
 	for i, p := range ps {
-		if _, err := f.procs[i%2].m.Tournaments().Join(bg, "test", chanA, p); err != nil {
+		if _, err := f.procs[i%2].tours.Join(bg, "test", chanA, p); err != nil {
 			t.Fatalf("%s joining through process %d: %v", p.ID, i%2, err)
 		}
 	}
-	if _, err := p2.m.Tournaments().Start(bg, "test", chanA, ps[0], false, ""); err != nil {
+	if _, err := p2.tours.Start(bg, "test", chanA, ps[0], false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for round := 1; ; round++ {
-		v, ok := p1.m.Tournaments().Get(bg, "test", chanA)
+		v, ok := p1.tours.Get(bg, "test", chanA)
 		if !ok {
 			t.Fatal("no tournament")
 		}
@@ -486,7 +488,7 @@ func TestSharedTournament(t *testing.T) {
 			return
 		}
 	}
-	v, _ := p2.m.Tournaments().Get(bg, "test", chanA)
+	v, _ := p2.tours.Get(bg, "test", chanA)
 	for i, r := range v.T.Rounds {
 		if !r.Complete() {
 			t.Fatalf("round %d incomplete: %+v", i+1, r)

@@ -98,9 +98,9 @@ func loadGames(ctx context.Context, st Store, reg *games.Registry, newLive func(
 	return out, skipped, nil
 }
 
-// loadTournaments reads the registering and running tournaments, skipping
-// the rows that cannot be read.
-func loadTournaments(ctx context.Context, st Store, reg *games.Registry) ([]TournamentRecord, []SkippedRow, error) {
+// LoadTournaments reads the registering and running tournaments, skipping
+// the rows that cannot be read (an unknown game too).
+func LoadTournaments(ctx context.Context, st Store, reg *games.Registry) ([]TournamentRecord, []SkippedRow, error) {
 	recs, err := st.ActiveTournaments(ctx)
 	skipped, err := skippedOf(err)
 	if err != nil {
@@ -124,7 +124,7 @@ func Unreadable(ctx context.Context, st Store, reg *games.Registry) ([]SkippedRo
 	if err != nil {
 		return nil, err
 	}
-	_, more, err := loadTournaments(ctx, st, reg)
+	_, more, err := LoadTournaments(ctx, st, reg)
 	if err != nil {
 		return nil, err
 	}

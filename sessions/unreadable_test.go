@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/tournament"
 )
 
@@ -53,7 +54,7 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			`SELECT moves FROM games WHERE id = 2`, nil},
 		{"tournament", `UPDATE tournaments SET data = '{"Game": 7' WHERE id = 1`, sessions.TableTournaments, "1",
 			`SELECT data FROM tournaments WHERE id = 1`, func(t *testing.T, h *harness) {
-				v, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
+				v, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: "chan-t",
 					Organiser: bora, Game: h.game("xox"), System: tournament.Swiss})
 				if err != nil || v.ID != 2 {
 					t.Fatalf("a new tournament in the channel: %d, %v", v.ID, err)
@@ -93,7 +94,7 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			if g2 := h.pvp("xox", "chan-b", cem, dilek); g2.ID != 2 {
 				t.Fatalf("second game has id %d", g2.ID)
 			}
-			if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: "chan-t",
+			if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: "chan-t",
 				Organiser: ayse, Game: h.game("xox"), System: tournament.RoundRobin}); err != nil {
 				t.Fatal(err)
 			}

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
 )
@@ -27,7 +28,8 @@ import (
 type e2e struct {
 	srv    *fakediscord.Server
 	router *router.Router
-	mgr    *sessions.Manager // the live games the router plays
+	mgr    *sessions.Manager   // the live games the router plays
+	tours  *tournaments.Runner // their tournaments
 	bot    *Bot
 }
 
@@ -50,16 +52,18 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	tours := tournaments.New()
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
-		Games:    reg,
-		Sessions: mgr,
-		Store:    st,
-		Drawers:  drawers,
-		Logger:   newTestLogger(t),
+		Games:       reg,
+		Sessions:    mgr,
+		Tournaments: tours,
+		Store:       st,
+		Drawers:     drawers,
+		Logger:      newTestLogger(t),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -72,7 +76,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
 	}))
 	router.AddSender(t.Context(), Platform, bot)
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot}
+	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, bot: bot}
 }
 
 // boards are the messages of a channel that carry a board.
@@ -413,7 +417,7 @@ func TestE2ETournament(t *testing.T) {
 		return e.waitMessage(t, general.ID, seen, want, func(m fakediscord.Message) bool { return strings.Contains(m.Content, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournaments().Get(context.Background(), Platform, general.ID)
+		v, ok := e.tours.Get(context.Background(), Platform, general.ID)
 		if !ok {
 			t.Fatal("no tournament")
 		}

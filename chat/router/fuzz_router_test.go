@@ -37,7 +37,7 @@ func FuzzTournamentCommands(f *testing.F) {
 					t.Fatalf("%q: %q", line, r.Text)
 				}
 			}
-			if v, ok := b.mgr.Tournaments().Get(context.Background(), "test", ch); ok {
+			if v, ok := b.tours.Get(context.Background(), "test", ch); ok {
 				if err := v.T.Validate(); err != nil {
 					t.Fatalf("after %q: %v", line, err)
 				}

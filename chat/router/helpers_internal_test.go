@@ -7,6 +7,7 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
 
@@ -18,12 +19,13 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 	if err != nil {
 		t.Fatal(err)
 	}
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Now: now})
+	tours := tournaments.New()
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -144,7 +144,7 @@ func (lb *liveBot) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _, err := wire(t, st, func(c *router.Config, s *sessions.Config) { c.Now, s.Now = lb.now, lb.now })
+	r, _, _, err := wire(t, st, func(c *router.Config, s *sessions.Config) { c.Now, s.Now = lb.now, lb.now })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func BenchmarkReplyThroughOutbox(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer st.Close()
-			r, _, err := wire(b, st, nil)
+			r, _, _, err := wire(b, st, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

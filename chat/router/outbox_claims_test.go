@@ -71,7 +71,7 @@ type sharedBot struct {
 func openSharedBot(t *testing.T, url, name string, s chat.Sender) *sharedBot {
 	t.Helper()
 	cs := &cutStore{wiredStore: pgtest.OpenURL(t, url)}
-	r, mgr, err := wire(t, cs, func(c *router.Config, sc *sessions.Config) {
+	r, mgr, _, err := wire(t, cs, func(c *router.Config, sc *sessions.Config) {
 		c.ReplyRetry = time.Millisecond
 		c.Shared, c.Instance, c.ReplyClaimTTL = true, name, claimTTL
 		sc.Shared, sc.Instance = true, name

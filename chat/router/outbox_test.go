@@ -106,7 +106,7 @@ func openOutboxBot(t *testing.T, path string, s chat.Sender, mod func(*router.Co
 		t.Fatal(err)
 	}
 	store := &faultyStore{SQLStore: db}
-	r, mgr, err := wire(t, store, func(c *router.Config, sc *sessions.Config) {
+	r, mgr, _, err := wire(t, store, func(c *router.Config, sc *sessions.Config) {
 		c.ReplyRetry = time.Millisecond
 		if mod != nil {
 			mod(c, sc)

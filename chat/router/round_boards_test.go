@@ -81,7 +81,7 @@ func TestRoundPostsEveryBoard(t *testing.T) {
 				}
 				last = in(p.ID, tc.resign+" #"+s.Tag())
 			}
-			if v, _ := b.mgr.Tournaments().Get(context.Background(), "test", "grp"); v.T.Current() != 2 {
+			if v, _ := b.tours.Get(context.Background(), "test", "grp"); v.T.Current() != 2 {
 				t.Fatalf("round %d after round 1's games ended", v.T.Current())
 			}
 			for i, r := range last {

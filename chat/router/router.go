@@ -23,10 +23,11 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/analyses"
+	"oyunbot/sessions/tournaments"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
-// Sessions and Store are required.
+// Sessions, Tournaments and Store are required.
 type Config struct {
 	Games *games.Registry
 	// Sessions are the live games. Their events are to reach the Router's
@@ -34,6 +35,9 @@ type Config struct {
 	// Router exists, call Sessions.Listen(router.OnEvent). The Router
 	// closes them with itself.
 	Sessions *sessions.Manager
+	// Tournaments are the channels' tournaments, played by Sessions (the
+	// Runner handed to sessions.New as Config.Tournaments).
+	Tournaments *tournaments.Runner
 	// RateLimit bounds each user's messages (ratelimit.go); the zero value
 	// sets no limit (tests), DefaultRateLimit is the bot's.
 	RateLimit RateLimit
@@ -170,6 +174,8 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 		return nil, errors.New("chat: Config.Games is required")
 	case cfg.Sessions == nil:
 		return nil, errors.New("chat: Config.Sessions is required")
+	case cfg.Tournaments == nil:
+		return nil, errors.New("chat: Config.Tournaments is required")
 	case cfg.Store == nil:
 		return nil, errors.New("chat: Config.Store is required")
 	}
@@ -192,7 +198,7 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 	r := &Router{base: context.WithoutCancel(ctx), cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
-	r.families = familiesOf(cfg.Sessions)
+	r.families = familiesOf(cfg.Sessions, cfg.Tournaments)
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
 		Recall: recall{langs: r.langs, matches: r.matches}, Links: cfg.Links}, cat)

@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
 
@@ -65,7 +66,8 @@ func (r *recorder) take() []chat.Reply {
 type bot struct {
 	t      testing.TB
 	r      *router.Router
-	mgr    *sessions.Manager // the live games the router plays
+	mgr    *sessions.Manager   // the live games the router plays
+	tours  *tournaments.Runner // their tournaments
 	rec    *recorder
 	store  *store.SQLStore
 	ref    int
@@ -80,33 +82,34 @@ type wiredStore interface {
 	router.Store
 }
 
-func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Config)) (*router.Router, *sessions.Manager, error) {
+func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Config)) (*router.Router, *sessions.Manager, *tournaments.Runner, error) {
 	t.Helper()
 	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine}
+	tours := tournaments.New()
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}
 	scfg.Games = cfg.Games
 	mgr, err := sessions.New(scfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	cfg.Sessions = mgr
 	r, err := router.New(t.Context(), cfg)
 	if err != nil {
 		mgr.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := mgr.Listen(r.OnEvent); err != nil {
 		r.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return r, mgr, nil
+	return r, mgr, tours, nil
 }
 
 func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
@@ -116,12 +119,12 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	r, mgr, err := wire(t, st, mod)
+	r, mgr, tours, err := wire(t, st, mod)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -504,10 +507,11 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
-		{Games: reg, Sessions: b.mgr},
+		{Games: reg, Sessions: b.mgr, Tournaments: b.tours},
+		{Games: reg, Sessions: b.mgr, Store: b.store},
 	} {
 		if _, err := router.New(t.Context(), cfg); err == nil {
-			t.Fatalf("a router without games, sessions or store: %+v", cfg)
+			t.Fatalf("a router without games, sessions, tournaments or store: %+v", cfg)
 		}
 	}
 }

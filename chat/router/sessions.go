@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 )
 
 // gameBook finds games: in play and finished (sessions.Lobby).
@@ -66,9 +67,9 @@ type challengeBook interface {
 	Named(platform, fromID string, created int64) (sessions.Challenge, bool)
 }
 
-// tournamentDesk is a channel's tournament (sessions.Tournaments).
+// tournamentDesk is a channel's tournament (tournaments.Runner).
 type tournamentDesk interface {
-	Create(ctx context.Context, req sessions.NewTournament) (sessions.TournamentView, error)
+	Create(ctx context.Context, req tournaments.Request) (sessions.TournamentView, error)
 	Get(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool)
 	Join(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error)
 	AddBot(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error)
@@ -125,9 +126,10 @@ type families struct {
 	life    lifecycle
 }
 
-// familiesOf hands each family the part of m that serves it.
-func familiesOf(m *sessions.Manager) families {
+// familiesOf hands each family the part of m that serves it, and the
+// tournaments theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
-		chal: m.Challenges(), tour: m.Tournaments(), rate: m.Ratings(), chans: m.Channels(), outages: m.Fleet(),
+		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(), outages: m.Fleet(),
 		life: m}
 }

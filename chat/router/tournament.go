@@ -14,6 +14,7 @@ import (
 	"oyunbot/chat/internal/command"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/tournament"
 )
 
@@ -236,7 +237,7 @@ func (q *request) tournamentCreate(args []string) {
 		q.say(q.t("tournament.err.bad_rounds", "max", strconv.Itoa(tournament.MaxRounds)))
 		return
 	}
-	v, err := q.r.tour.Create(q.ctx, sessions.NewTournament{
+	v, err := q.r.tour.Create(q.ctx, tournaments.Request{
 		Platform: q.m.Platform, ChannelID: q.m.ChannelID, Organiser: q.user(), Game: game,
 		System: sys, Rounds: rounds, TimeControl: tc, Lang: string(q.lang),
 	})
@@ -326,11 +327,11 @@ func (q *request) namesSomeoneElse(args []string) bool {
 func (q *request) tournamentError(err error) {
 	var te tournament.Error
 	switch {
-	case errors.Is(err, sessions.ErrNoTournament):
+	case errors.Is(err, tournaments.ErrNoTournament):
 		q.say(q.t("tournament.none"))
-	case errors.Is(err, sessions.ErrTournamentExists):
+	case errors.Is(err, tournaments.ErrExists):
 		q.say(q.t("tournament.exists"))
-	case errors.Is(err, sessions.ErrNotOrganiser):
+	case errors.Is(err, tournaments.ErrNotOrganiser):
 		q.say(q.t("tournament.not-organiser"))
 	case errors.As(err, &te) && q.r.cat.Has(q.lang, "tournament.err."+te.Key()):
 		q.say(q.t("tournament.err."+te.Key(), "max", strconv.Itoa(tournament.MaxRounds)))

@@ -25,12 +25,12 @@ func openRouter(t *testing.T, path string, mod func(*router.Config, *sessions.Co
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, mgr, err := wire(t, st, mod)
+	r, mgr, tours, err := wire(t, st, mod)
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	b := &bot{t: t, r: r, mgr: mgr, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -223,8 +223,8 @@ func TestTournamentsEndToEnd(t *testing.T) {
 		if steps > 400 {
 			t.Fatal("the tournaments do not end")
 		}
-		sv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss")
-		rv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "rr")
+		sv, _ := b.tours.Get(context.Background(), "test", "swiss")
+		rv, _ := b.tours.Get(context.Background(), "test", "rr")
 		if sv.T.State == tournament.Finished && rv.T.State == tournament.Finished {
 			break
 		}
@@ -245,7 +245,7 @@ func TestTournamentsEndToEnd(t *testing.T) {
 					t.Fatalf("game %s changed in the restart: %v / %v", s.Tag(), s.Moves, after.Moves)
 				}
 			}
-			if v, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
+			if v, _ := b.tours.Get(context.Background(), "test", "swiss"); v.T.Current() != 2 || v.T.State != tournament.Running {
 				t.Fatalf("after the restart the Swiss is %s in round %d", v.T.State, v.T.Current())
 			}
 			b.expect(in("swiss", "s4", "sıralama"), "XOX turnuvası — sıralama (2. tur / 3)")
@@ -266,9 +266,9 @@ func TestTournamentsEndToEnd(t *testing.T) {
 	if !restarted {
 		t.Fatal("never restarted in the middle of a round")
 	}
-	sv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "swiss")
+	sv, _ := b.tours.Get(context.Background(), "test", "swiss")
 	checkFinal(t, sv, 3, 12)
-	rv, _ := b.mgr.Tournaments().Get(context.Background(), "test", "rr")
+	rv, _ := b.tours.Get(context.Background(), "test", "rr")
 	checkFinal(t, rv, 5, 10)
 
 	// The final standings were announced; they can be asked for again, as
@@ -368,7 +368,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 	if len(b.mgr.Lobby().ChannelGames("test", "grp")) != 0 {
 		t.Fatal("the withdrawn player's game goes on")
 	}
-	v, _ := b.mgr.Tournaments().Get(context.Background(), "test", "grp")
+	v, _ := b.tours.Get(context.Background(), "test", "grp")
 	if v.T.State != tournament.Finished { // two players: Ayşe's forfeits end it
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -495,7 +495,7 @@ func TestRoundRobinIgnoresRoundsAloud(t *testing.T) {
 				t.Errorf("%q: %q says %q", tc.text, rs[0].Text, s)
 			}
 		}
-		v, ok := b.mgr.Tournaments().Get(context.Background(), "test", ch)
+		v, ok := b.tours.Get(context.Background(), "test", ch)
 		switch {
 		case tc.rounds < 0 && ok:
 			t.Errorf("%q: a tournament was created", tc.text)

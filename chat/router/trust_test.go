@@ -222,7 +222,7 @@ func TestChannelSettingsNeedAnAdmin(t *testing.T) {
 			grp("mem", "join")
 			b.expect(grp("mem", "leave @org"), tc.self)
 			b.expect(b.raw(chat.Message{ChannelID: "grp", UserID: "mem", Text: "/leave @nobody_known"}), tc.self)
-			v, _ := b.mgr.Tournaments().Get(ctx, "test", "grp")
+			v, _ := b.tours.Get(ctx, "test", "grp")
 			if len(v.T.Players) != 1 || v.T.Players[0].ID != "mem" {
 				t.Fatalf("after 'leave @org' the players are %+v", v.T.Players)
 			}
@@ -251,7 +251,7 @@ func TestTimeControlsMeantAsSuch(t *testing.T) {
 			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 0 {
 				t.Fatalf("challenges made: %+v", c)
 			}
-			if _, ok := b.mgr.Tournaments().Get(context.Background(), "test", "dm"); ok {
+			if _, ok := b.tours.Get(context.Background(), "test", "dm"); ok {
 				t.Fatal("a tournament was made")
 			}
 			b.say("challenge @bora dama 5m+3s")

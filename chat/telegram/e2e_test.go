@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
 )
@@ -29,7 +30,8 @@ import (
 type e2e struct {
 	srv    *telegramtest.Server
 	router *router.Router
-	mgr    *sessions.Manager // the live games the router plays
+	mgr    *sessions.Manager   // the live games the router plays
+	tours  *tournaments.Runner // their tournaments
 	bot    *telegram.Bot
 	store  *store.SQLStore
 }
@@ -67,16 +69,18 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	tours := tournaments.New()
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
-		Games:      reg,
-		Sessions:   mgr,
-		Store:      st,
-		Drawers:    drawers,
-		GIFDrawers: gifDrawers,
+		Games:       reg,
+		Sessions:    mgr,
+		Tournaments: tours,
+		Store:       st,
+		Drawers:     drawers,
+		GIFDrawers:  gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +107,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: router, mgr: mgr, bot: bot, store: st}
+	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, bot: bot, store: st}
 }
 
 // photos returns the boards shown in a chat, in order: each new board
@@ -443,7 +447,7 @@ func TestE2ETournament(t *testing.T) {
 		e.waitText(t, group.ID, seen, func(s telegramtest.Sent) bool { return strings.Contains(s.Text, want) })
 	}
 	state := func() tournament.State {
-		v, ok := e.mgr.Tournaments().Get(context.Background(), telegram.Platform, ch)
+		v, ok := e.tours.Get(context.Background(), telegram.Platform, ch)
 		if !ok {
 			t.Fatal("no tournament")
 		}

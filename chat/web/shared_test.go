@@ -16,6 +16,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
 )
@@ -44,7 +45,8 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7,
+	tours := tournaments.New()
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
 		NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -53,7 +55,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours}
 	if links != nil {
 		cfg.Links = links(st)
 	}

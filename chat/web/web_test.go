@@ -31,6 +31,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
 
@@ -148,7 +149,8 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: watched, Seed: 7,
+	tours := tournaments.New()
+	mgr, err := sessions.New(sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours,
 		NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -158,7 +160,8 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	e.mgr = mgr
-	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr})
+	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr,
+		Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
 
@@ -78,9 +79,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	// The live games, then the router that plays them (and closes them),
-	// then their events to the router; the store is ours.
+	// The live games with their tournaments, then the router that plays
+	// them (and closes them), then their events to the router; the store
+	// is ours.
 	reg := registry.New()
+	tours := tournaments.New()
 	mgr, err := sessions.New(sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
@@ -91,6 +94,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		BotName:        cfg.BotName,
 		Shared:         cfg.Shared,
 		Logger:         log,
+		Tournaments:    tours,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -99,6 +103,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:           reg,
 		Sessions:        mgr,
+		Tournaments:     tours,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),
 		GIFDrawers:      registry.Drawers(gifSize),

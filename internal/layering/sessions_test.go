@@ -14,10 +14,12 @@ import (
 // sweep's clean-up of idle games' board messages and Manager.Listen),
 // the post-game analyses' to sessions/analyses to 6,383 (6,390 with the
 // capabilities asked once through games.CanOf and Snapshot.Can: the one
-// time it rose, by the seven lines that took the assertions out of it).
+// time it rose, by the seven lines that took the assertions out of it),
+// the tournaments' to sessions/tournaments to 5,932 (TournamentView, which
+// the Events carry, and the tournaments' games stay).
 // It is a ratchet: lower it as parts move out (docs/architecture.md says
 // which could), never raise it.
-const sessionsMaxLines = 6390
+const sessionsMaxLines = 5932
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

@@ -43,6 +43,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
 
@@ -289,21 +290,23 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry.New()
 	shared := o.procs > 1
+	tours := tournaments.New()
 	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Logger: log,
-		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1})
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours})
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
 	router, err := chatrouter.New(ctx, chatrouter.Config{
-		Games:    reg,
-		Sessions: mgr,
-		Store:    st,
-		Drawers:  registry.Drawers(registry.BoardSize),
-		Logger:   log,
-		Lang:     chat.English,
-		Shared:   shared,
-		Instance: fmt.Sprint("load", i),
+		Games:       reg,
+		Sessions:    mgr,
+		Tournaments: tours,
+		Store:       st,
+		Drawers:     registry.Drawers(registry.BoardSize),
+		Logger:      log,
+		Lang:        chat.English,
+		Shared:      shared,
+		Instance:    fmt.Sprint("load", i),
 	})
 	if err != nil {
 		mgr.Close()

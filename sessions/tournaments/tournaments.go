@@ -1,21 +1,30 @@
-package sessions
-
-// tournaments.go runs tournaments in channels: registration, the games of
-// each round (started in the channel as ordinary session games with the
-// tournament's time control, the bot's played by the worker pool), results
-// recorded as games end, the next round paired when the last game of a
-// round ends. The pairing and standings logic is package tournament's; this
-// file only drives it and writes it through to the store.
+// Package tournaments runs tournaments in channels: registration, the
+// games of each round (started in the channel as ordinary live games with
+// the tournament's time control, the bot's played by the Manager's
+// workers), results recorded as games end, the next round paired when the
+// last game of a round ends. The pairing and standings logic is package
+// tournament's; this package only drives it and writes it through to the
+// store.
+//
+// A Runner is handed to sessions.New as Config.Tournaments: the Manager
+// attaches itself (sessions.TournamentRunner's Attach) and tells it each
+// tournament game's end (Result); the Runner starts, finds and ends its
+// games through the Manager's sessions.TournamentGames. Its lock (a
+// fleetMutex: in the shared mode also the fleet's tournaments' lease)
+// serialises every change of a tournament; a round's games are started
+// under it, so it comes before a game's lock in the lock order. It is
+// never held with the matches'.
 //
 // Crash safety: a round is stored before its games are created, and each
 // game carries its pairing (Tournament, Round, Board). Resume creates the
 // games a crash left uncreated and settles games that ended unsettled, so a
 // restart in the middle of a round loses nothing.
+package tournaments
 
 import (
 	"context"
 	"errors"
-	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"sync"
@@ -23,43 +32,27 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games"
+	"oyunbot/sessions"
 	"oyunbot/tournament"
 )
 
 // Errors of the tournament operations (besides tournament.Error values,
 // which pass through).
 var (
-	ErrNoTournament     = errors.New("sessions: no tournament in this channel")
-	ErrTournamentExists = errors.New("sessions: the channel already has a tournament")
-	ErrNotOrganiser     = errors.New("sessions: only the organiser or an admin may do that")
+	ErrNoTournament = errors.New("tournaments: no tournament in this channel")
+	ErrExists       = errors.New("tournaments: the channel already has a tournament")
+	ErrNotOrganiser = errors.New("tournaments: only the organiser or an admin may do that")
 )
 
-// TournamentView is a consistent copy of a tournament for replies.
-type TournamentView struct {
-	ID          int64
+// Request asks for a tournament (Runner.Create).
+type Request struct {
 	Platform    string
 	ChannelID   string
-	Lang        string
-	Game        games.Game
-	TimeControl TimeControl
-	T           tournament.Tournament // a deep copy
-	Games       map[string]int64      // "round:board" → game id
-}
-
-// GameID returns the id of the game of a pairing (0 if none was started).
-func (v TournamentView) GameID(round, board int) int64 { return v.Games[pairingKey(round, board)] }
-
-func pairingKey(round, board int) string { return strconv.Itoa(round) + ":" + strconv.Itoa(board) }
-
-// NewTournament asks for a tournament.
-type NewTournament struct {
-	Platform    string
-	ChannelID   string
-	Organiser   Player
+	Organiser   sessions.Player
 	Game        games.Game
 	System      tournament.System
 	Rounds      int // Swiss rounds; 0 for the default
-	TimeControl TimeControl
+	TimeControl sessions.TimeControl
 	Lang        string
 }
 
@@ -72,57 +65,55 @@ func cloneTournament(t tournament.Tournament) tournament.Tournament {
 	return t
 }
 
-// Tournaments runs the channels' tournaments (Manager.Tournaments). Its
-// lock (a fleetMutex: in the shared mode also the fleet's tournaments'
-// lease) serialises every change of a tournament; a round's games are
-// started under it, so it comes before a game's lock in the lock order. It
-// is never held with the matches'.
-type Tournaments struct {
-	*env
-	table   *table
-	replica *replica
-	lobby   *Lobby
-	settler *settler
-	ratings *Ratings
+// Runner runs the channels' tournaments of one Manager. Make it with New,
+// hand it to sessions.New (Config.Tournaments), and use it once the
+// Manager is made; one Runner serves one Manager. Safe for concurrent use.
+type Runner struct {
+	// Set once by Attach, inside sessions.New, before any other use. cfg
+	// is a copy of the Manager's (its defaults filled in); its Notify is
+	// not used: events go out through games.Emit.
+	cfg     sessions.Config
+	games   *sessions.TournamentGames
+	ratings *sessions.Ratings
+	log     *slog.Logger
 
 	mu        fleetMutex
-	byChannel map[chanKey]*TournamentRecord // registering or running, one per channel
+	byChannel map[chanKey]*sessions.TournamentRecord // registering or running, one per channel
 }
 
-func newTournaments(e *env) *Tournaments {
-	tm := &Tournaments{env: e, byChannel: map[chanKey]*TournamentRecord{}}
-	tm.mu.t = tm
-	return tm
+type chanKey struct{ platform, channel string }
+
+// New returns a Runner to hand to sessions.New.
+func New() *Runner {
+	r := &Runner{byChannel: map[chanKey]*sessions.TournamentRecord{}}
+	r.mu.t = r
+	return r
+}
+
+// Attach implements sessions.TournamentRunner: sessions.New calls it once,
+// with the tournaments registering or running.
+func (tm *Runner) Attach(m *sessions.Manager, active []sessions.TournamentRecord) {
+	tm.cfg, tm.games, tm.ratings, tm.log = m.Config(), m.TournamentGames(), m.Ratings(), m.Config().Logger
+	tm.hold(active)
 }
 
 // view copies rec; tm.mu must be held (or rec private).
-func (tm *Tournaments) view(rec *TournamentRecord) TournamentView {
+func (tm *Runner) view(rec *sessions.TournamentRecord) sessions.TournamentView {
 	g, _ := tm.cfg.Games.Lookup(rec.T.Game)
-	tc, _ := ParseTimeControl(rec.T.TimeControl)
+	tc, _ := sessions.ParseTimeControl(rec.T.TimeControl)
 	games := make(map[string]int64, len(rec.Games))
 	for k, v := range rec.Games {
 		games[k] = v
 	}
-	return TournamentView{ID: rec.ID, Platform: rec.Platform, ChannelID: rec.ChannelID, Lang: rec.Lang, Game: g,
+	return sessions.TournamentView{ID: rec.ID, Platform: rec.Platform, ChannelID: rec.ChannelID, Lang: rec.Lang, Game: g,
 		TimeControl: tc, T: cloneTournament(rec.T), Games: games}
-}
-
-// restore loads the registering and running tournaments (at start-up),
-// skipping those that cannot be read: it returns them.
-func (tm *Tournaments) restore() ([]SkippedRow, error) {
-	recs, skipped, err := loadTournaments(tm.ctx, tm.cfg.Store, tm.cfg.Games)
-	if err != nil {
-		return nil, fmt.Errorf("sessions: restore tournaments: %w", err)
-	}
-	tm.hold(recs)
-	return skipped, nil
 }
 
 // reload replaces the tournaments held by the stored ones (registering or
 // running); tm.mu must be held. A store that cannot be read leaves them as
 // they are.
-func (tm *Tournaments) reload() {
-	recs, _, err := loadTournaments(context.Background(), tm.cfg.Store, tm.cfg.Games)
+func (tm *Runner) reload(ctx context.Context) {
+	recs, _, err := sessions.LoadTournaments(ctx, tm.cfg.Store, tm.cfg.Games)
 	if err != nil {
 		tm.log.Warn("reading the tournaments", "err", err)
 		return
@@ -133,7 +124,7 @@ func (tm *Tournaments) reload() {
 
 // hold keeps recs, the tournaments registering or running; tm.mu must be
 // held (or the Manager not started).
-func (tm *Tournaments) hold(recs []TournamentRecord) {
+func (tm *Runner) hold(recs []sessions.TournamentRecord) {
 	for i := range recs {
 		rec := recs[i]
 		if rec.Games == nil {
@@ -143,8 +134,11 @@ func (tm *Tournaments) hold(recs []TournamentRecord) {
 	}
 }
 
+// storedTime is t as the store keeps it (milliseconds).
+func storedTime(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()) }
+
 // save writes rec through; tm.mu must be held.
-func (tm *Tournaments) save(ctx context.Context, rec *TournamentRecord) {
+func (tm *Runner) save(ctx context.Context, rec *sessions.TournamentRecord) {
 	rec.Updated = storedTime(tm.cfg.Now())
 	if err := tm.cfg.Store.SaveTournament(context.WithoutCancel(ctx), *rec); err != nil {
 		tm.log.Error("saving a tournament", "id", rec.ID, "err", err)
@@ -152,27 +146,27 @@ func (tm *Tournaments) save(ctx context.Context, rec *TournamentRecord) {
 }
 
 // Create opens a tournament for registration in a channel (one
-// per channel at a time: ErrTournamentExists, with the existing one).
-func (tm *Tournaments) Create(ctx context.Context, req NewTournament) (TournamentView, error) {
+// per channel at a time: ErrExists, with the existing one).
+func (tm *Runner) Create(ctx context.Context, req Request) (sessions.TournamentView, error) {
 	if req.Game.Players() != 2 {
-		return TournamentView{}, ErrOnePlayerGame
+		return sessions.TournamentView{}, sessions.ErrOnePlayerGame
 	}
 	t, err := tournament.New(req.Game.Name(), req.System, req.Rounds, req.TimeControl.String(), req.Organiser.ID)
 	if err != nil {
-		return TournamentView{}, err
+		return sessions.TournamentView{}, err
 	}
 	key := chanKey{req.Platform, req.ChannelID}
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	if cur := tm.byChannel[key]; cur != nil {
-		return tm.view(cur), ErrTournamentExists
+		return tm.view(cur), ErrExists
 	}
 	now := storedTime(tm.cfg.Now())
-	rec := &TournamentRecord{Platform: req.Platform, ChannelID: req.ChannelID, Lang: req.Lang, T: *t,
+	rec := &sessions.TournamentRecord{Platform: req.Platform, ChannelID: req.ChannelID, Lang: req.Lang, T: *t,
 		Games: map[string]int64{}, Created: now, Updated: now}
 	id, err := tm.cfg.Store.CreateTournament(ctx, *rec)
 	if err != nil {
-		return TournamentView{}, err
+		return sessions.TournamentView{}, err
 	}
 	rec.ID = id
 	rec.T.ID = strconv.FormatInt(id, 10)
@@ -182,7 +176,7 @@ func (tm *Tournaments) Create(ctx context.Context, req NewTournament) (Tournamen
 }
 
 // current returns the channel's active tournament; tm.mu must be held.
-func (tm *Tournaments) current(platform, channelID string) (*TournamentRecord, error) {
+func (tm *Runner) current(platform, channelID string) (*sessions.TournamentRecord, error) {
 	rec := tm.byChannel[chanKey{platform, channelID}]
 	if rec == nil {
 		return nil, ErrNoTournament
@@ -192,39 +186,39 @@ func (tm *Tournaments) current(platform, channelID string) (*TournamentRecord, e
 
 // Get returns the channel's tournament: the one registering or
 // running, else the last one (finished or cancelled), from the store.
-func (tm *Tournaments) Get(ctx context.Context, platform, channelID string) (TournamentView, bool) {
-	if v, ok := tm.active(platform, channelID); ok {
+func (tm *Runner) Get(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool) {
+	if v, ok := tm.active(ctx, platform, channelID); ok {
 		return v, true
 	}
 	rec, err := tm.cfg.Store.LastTournament(ctx, platform, channelID)
 	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, sessions.ErrNotFound) {
 			tm.log.Error("loading the last tournament", "err", err)
 		}
-		return TournamentView{}, false
+		return sessions.TournamentView{}, false
 	}
 	return tm.view(&rec), true
 }
 
 // active returns the channel's tournament registering or running.
-func (tm *Tournaments) active(platform, channelID string) (TournamentView, bool) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) active(ctx context.Context, platform, channelID string) (sessions.TournamentView, bool) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, false
+		return sessions.TournamentView{}, false
 	}
 	return tm.view(rec), true
 }
 
 // Join registers p in the channel's tournament, seeded by their
 // rating in its game.
-func (tm *Tournaments) Join(ctx context.Context, platform, channelID string, p Player) (TournamentView, error) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) Join(ctx context.Context, platform, channelID string, p sessions.Player) (sessions.TournamentView, error) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, err
+		return sessions.TournamentView{}, err
 	}
 	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, p.ID)
 	if err := rec.T.Join(tournament.Player{ID: p.ID, Name: p.Name, Rating: r.Rating.Rating}); err != nil {
@@ -235,25 +229,25 @@ func (tm *Tournaments) Join(ctx context.Context, platform, channelID string, p P
 }
 
 // AddBot enters the bot at a level (organiser or admin only).
-func (tm *Tournaments) AddBot(ctx context.Context, platform, channelID string, by Player, admin bool, level string) (TournamentView, error) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) AddBot(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, level string) (sessions.TournamentView, error) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, err
+		return sessions.TournamentView{}, err
 	}
 	g, ok := tm.cfg.Games.Lookup(rec.T.Game)
 	if !ok {
-		return tm.view(rec), ErrUnknownGameName
+		return tm.view(rec), sessions.ErrUnknownGameName
 	}
-	lvl, ok := tm.parseLevel(g, level)
+	lvl, ok := games.HostOf(g).Level(level)
 	if !ok {
-		return tm.view(rec), ErrUnknownLevel
+		return tm.view(rec), sessions.ErrUnknownLevel
 	}
 	if !rec.T.CanManage(by.ID, admin) {
 		return tm.view(rec), ErrNotOrganiser
 	}
-	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, BotRatingID(lvl.Name))
+	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, sessions.BotRatingID(lvl.Name))
 	p := tournament.Player{ID: tournament.BotID(lvl.Name), Name: tm.cfg.BotName, Bot: true, Level: lvl.Name, Rating: r.Rating.Rating}
 	if err := rec.T.Join(p); err != nil {
 		return tm.view(rec), err
@@ -266,7 +260,7 @@ func (tm *Tournaments) AddBot(ctx context.Context, platform, channelID string, b
 // start it unregisters, after it withdraws (the game in play is lost, later
 // ones are forfeited). Taking out someone else (the bot) is for the
 // organiser or an admin.
-func (tm *Tournaments) Leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, error) {
+func (tm *Runner) Leave(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, error) {
 	v, game, evs, err := tm.leave(ctx, platform, channelID, by, admin, playerID)
 	if err != nil {
 		return v, err
@@ -274,27 +268,27 @@ func (tm *Tournaments) Leave(ctx context.Context, platform, channelID string, by
 	// The withdrawn player's game ends as a loss; its result is already in
 	// the tournament (Leave forfeited it), so settling it records nothing.
 	if game != 0 {
-		tm.endGame(ctx, game, playerID, ReasonWithdrew)
+		tm.games.End(ctx, game, playerID, sessions.ReasonWithdrew)
 	}
-	tm.emitCtx(ctx, evs...)
+	tm.games.Emit(ctx, evs...)
 	return v, nil
 }
 
 // leave is Leave's change of the tournament; it returns the game
 // playerID was playing in it (0 for none) and the events to announce.
-func (tm *Tournaments) leave(ctx context.Context, platform, channelID string, by Player, admin bool, playerID string) (TournamentView, int64, []Event, error) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) leave(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, playerID string) (sessions.TournamentView, int64, []sessions.Event, error) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, 0, nil, err
+		return sessions.TournamentView{}, 0, nil, err
 	}
 	if playerID != by.ID && !rec.T.CanManage(by.ID, admin) {
 		return tm.view(rec), 0, nil, ErrNotOrganiser
 	}
 	var game int64
 	if round, board, ok := rec.T.GameOf(playerID); ok {
-		game = rec.Games[pairingKey(round, board)]
+		game = rec.Games[sessions.PairingKey(round, board)]
 	}
 	u, err := rec.T.Leave(playerID)
 	if err != nil {
@@ -304,73 +298,26 @@ func (tm *Tournaments) leave(ctx context.Context, platform, channelID string, by
 	return tm.view(rec), game, evs, nil
 }
 
-// endGame ends a live game as a loss for loserID (or with no winner, for
-// ReasonAborted) and settles it. No lock may be held.
-func (tm *Tournaments) endGame(ctx context.Context, id int64, loserID, reason string) {
-	l, err := tm.table.get(id)
-	if err != nil {
-		return
-	}
-	for try := 1; ; try++ {
-		ended, err := tm.end(l, loserID, reason)
-		if !ended {
-			return // ended meanwhile, by a move or by another process
-		}
-		if err == nil {
-			break
-		}
-		if try == conflictTries {
-			tm.log.Error("ending a tournament game: saved elsewhere first every time", "id", id, "err", err)
-			return
-		}
-	}
-	// The players hear of it before what follows (the next round).
-	snap, evs := tm.settler.endedQuiet(ctx, l)
-	tm.emitCtx(ctx, append([]Event{{Kind: EventEnded, Game: snap}}, evs...)...)
-}
-
-// end is one try of endGame's end of l: false if l was over already, and
-// ErrConflict if another process saved it first (it is reloaded).
-func (tm *Tournaments) end(l *live, loserID, reason string) (bool, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	tm.replica.freshen(l)
-	if l.rec.Result.Over {
-		return false, nil
-	}
-	winner := ai.NoSide
-	if reason != ReasonAborted {
-		for i, p := range l.rec.Players {
-			if p.ID == loserID || (p.Bot && tournament.BotID(p.Level) == loserID) {
-				winner = ai.Side(i).Opponent()
-			}
-		}
-	}
-	cp := l.state.clone()
-	l.end(winner, reason, tm.cfg.Now())
-	return true, tm.replica.save(l, cp)
-}
-
 // Start closes registration and starts round 1 (organiser or
 // admin only). The round's games start in the channel; an EventRoundStarted
 // carrying ref follows: it is the answer to the start command.
-func (tm *Tournaments) Start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, error) {
+func (tm *Runner) Start(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, error) {
 	v, evs, err := tm.start(ctx, platform, channelID, by, admin, ref)
 	if err != nil {
 		return v, err
 	}
-	tm.emitCtx(ctx, evs...)
+	tm.games.Emit(ctx, evs...)
 	return v, nil
 }
 
 // start is Start's change of the tournament; it returns the
 // events to announce.
-func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by Player, admin bool, ref string) (TournamentView, []Event, error) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) start(ctx context.Context, platform, channelID string, by sessions.Player, admin bool, ref string) (sessions.TournamentView, []sessions.Event, error) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, nil, err
+		return sessions.TournamentView{}, nil, err
 	}
 	if !rec.T.CanManage(by.ID, admin) {
 		return tm.view(rec), nil, ErrNotOrganiser
@@ -379,7 +326,7 @@ func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by
 	for i, p := range rec.T.Players {
 		id := p.ID
 		if p.Bot {
-			id = BotRatingID(p.Level)
+			id = sessions.BotRatingID(p.Level)
 		}
 		r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, id)
 		rec.T.Players[i].Rating = r.Rating.Rating
@@ -390,7 +337,7 @@ func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by
 	}
 	evs := tm.applyUpdate(ctx, rec, u)
 	for i := range evs {
-		if evs[i].Kind == EventRoundStarted && evs[i].Round == 1 {
+		if evs[i].Kind == sessions.EventRoundStarted && evs[i].Round == 1 {
 			evs[i].Ref = ref
 		}
 	}
@@ -399,25 +346,25 @@ func (tm *Tournaments) start(ctx context.Context, platform, channelID string, by
 
 // Cancel stops the channel's tournament (organiser or admin
 // only); its unfinished games end without a result and are not rated.
-func (tm *Tournaments) Cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, error) {
+func (tm *Runner) Cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error) {
 	v, live, err := tm.cancel(ctx, platform, channelID, by, admin)
 	if err != nil {
 		return v, err
 	}
 	for _, id := range live {
-		tm.endGame(ctx, id, "", ReasonAborted)
+		tm.games.End(ctx, id, "", sessions.ReasonAborted)
 	}
 	return v, nil
 }
 
 // cancel is Cancel's change of the tournament; it returns the
 // games still going on, to end.
-func (tm *Tournaments) cancel(ctx context.Context, platform, channelID string, by Player, admin bool) (TournamentView, []int64, error) {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+func (tm *Runner) cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, []int64, error) {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	rec, err := tm.current(platform, channelID)
 	if err != nil {
-		return TournamentView{}, nil, err
+		return sessions.TournamentView{}, nil, err
 	}
 	if !rec.T.CanManage(by.ID, admin) {
 		return tm.view(rec), nil, ErrNotOrganiser
@@ -430,7 +377,7 @@ func (tm *Tournaments) cancel(ctx context.Context, platform, channelID string, b
 	var live []int64
 	if n := len(rec.T.Rounds); n > 0 {
 		for b, p := range rec.T.Rounds[n-1].Pairings {
-			if id := rec.Games[pairingKey(n, b+1)]; id != 0 && !p.Result.Done() {
+			if id := rec.Games[sessions.PairingKey(n, b+1)]; id != 0 && !p.Result.Done() {
 				live = append(live, id)
 			}
 		}
@@ -438,18 +385,19 @@ func (tm *Tournaments) cancel(ctx context.Context, platform, channelID string, b
 	return tm.view(rec), live, nil
 }
 
-// result records the result of a tournament game that ended and returns
-// the events that follow (next round, end). No lock may be held.
-func (tm *Tournaments) result(ctx context.Context, rec GameRecord) []Event {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
+// Result implements sessions.TournamentRunner: it records the result of a
+// tournament game that ended and returns the events that follow (next
+// round, end). No lock may be held.
+func (tm *Runner) Result(ctx context.Context, rec sessions.GameRecord) []sessions.Event {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
 	tr := tm.byChannel[chanKey{rec.Platform, rec.ChannelID}]
-	if tr == nil || tr.ID != rec.Tournament || tr.Games[pairingKey(rec.Round, rec.Board)] != rec.ID {
+	if tr == nil || tr.ID != rec.Tournament || tr.Games[sessions.PairingKey(rec.Round, rec.Board)] != rec.ID {
 		return nil // cancelled, or not this tournament's game
 	}
 	var res tournament.Result
 	switch {
-	case rec.Result.Reason == ReasonAborted:
+	case rec.Result.Reason == sessions.ReasonAborted:
 		return nil
 	case rec.Result.Winner == ai.First:
 		res = tournament.WhiteWins
@@ -471,86 +419,77 @@ func (tm *Tournaments) result(ctx context.Context, rec GameRecord) []Event {
 // applyUpdate stores the tournament after an event, starts the games of a
 // newly paired round and returns the events to announce. tm.mu must be
 // held.
-func (tm *Tournaments) applyUpdate(ctx context.Context, rec *TournamentRecord, u tournament.Update) []Event {
+func (tm *Runner) applyUpdate(ctx context.Context, rec *sessions.TournamentRecord, u tournament.Update) []sessions.Event {
 	tm.save(ctx, rec) // the rounds first: a crash now only leaves games to create
-	var evs []Event
+	var evs []sessions.Event
 	if len(u.Paired) > 0 && rec.T.State == tournament.Running {
 		cur := rec.T.Rounds[len(rec.T.Rounds)-1]
 		started := tm.startRound(ctx, rec, cur.Number)
 		v := tm.view(rec)
-		evs = append(evs, Event{Kind: EventRoundStarted, Tournament: &v, Round: cur.Number, Games: started})
+		evs = append(evs, sessions.Event{Kind: sessions.EventRoundStarted, Tournament: &v, Round: cur.Number, Games: started})
 	}
 	if u.Finished || rec.T.State == tournament.Finished {
 		delete(tm.byChannel, chanKey{rec.Platform, rec.ChannelID})
 		v := tm.view(rec)
-		evs = append(evs, Event{Kind: EventTournamentOver, Tournament: &v})
+		evs = append(evs, sessions.Event{Kind: sessions.EventTournamentOver, Tournament: &v})
 	}
 	return evs
 }
 
 // startRound creates the games of a round's unfinished pairings that have
 // none yet, and returns them. tm.mu must be held.
-func (tm *Tournaments) startRound(ctx context.Context, rec *TournamentRecord, round int) []Snapshot {
+func (tm *Runner) startRound(ctx context.Context, rec *sessions.TournamentRecord, round int) []sessions.Snapshot {
 	g, ok := tm.cfg.Games.Lookup(rec.T.Game)
 	if !ok || round < 1 || round > len(rec.T.Rounds) {
 		return nil
 	}
-	tc, _ := ParseTimeControl(rec.T.TimeControl)
-	var out []Snapshot
+	tc, _ := sessions.ParseTimeControl(rec.T.TimeControl)
+	var out []sessions.Snapshot
 	for i, p := range rec.T.Rounds[round-1].Pairings {
 		board := i + 1
-		if p.Result.Done() || rec.Games[pairingKey(round, board)] != 0 {
+		key := sessions.PairingKey(round, board)
+		if p.Result.Done() || rec.Games[key] != 0 {
 			continue
 		}
-		if l := tm.table.pairingGame(rec.ID, round, board); l != nil {
+		if snap, ok := tm.games.Find(rec.ID, round, board); ok {
 			// Created before the tournament could be stored with its id.
-			var snap Snapshot
-			l.do(func() { snap = l.snapshot() })
-			rec.Games[pairingKey(round, board)] = snap.ID
+			rec.Games[key] = snap.ID
 			tm.save(ctx, rec)
 			out = append(out, snap)
 			continue
 		}
-		var players [2]Player
+		var players [2]sessions.Player
 		level := ""
 		for side, num := range [2]int{p.White, p.Black} {
 			tp, _ := rec.T.Player(num)
 			if tp.Bot {
-				players[side] = Player{ID: BotID, Name: tm.cfg.BotName, Bot: true, Level: tp.Level}
+				players[side] = sessions.Player{ID: sessions.BotID, Name: tm.cfg.BotName, Bot: true, Level: tp.Level}
 				level = tp.Level
 			} else {
-				players[side] = Player{ID: tp.ID, Name: tp.Name}
+				players[side] = sessions.Player{ID: tp.ID, Name: tp.Name}
 			}
 		}
-		snap, err := tm.lobby.create(context.WithoutCancel(ctx), GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID,
+		snap, err := tm.games.Start(ctx, sessions.GameRecord{Platform: rec.Platform, ChannelID: rec.ChannelID,
 			Players: players, Level: level, TimeControl: tc, Lang: rec.Lang, Rated: true,
-			Tournament: rec.ID, Round: round, Board: board}, g, "")
+			Tournament: rec.ID, Round: round, Board: board}, g)
 		if err != nil {
 			tm.log.Error("starting a tournament game", "tournament", rec.ID, "round", round, "board", board, "err", err)
 			continue // created again at the next Resume
 		}
-		rec.Games[pairingKey(round, board)] = snap.ID
+		rec.Games[key] = snap.ID
 		tm.save(ctx, rec)
 		out = append(out, snap)
 	}
 	return out
 }
 
-// resume creates the games of the platform's running tournaments that a
-// crash left uncreated, and announces them.
-func (tm *Tournaments) resume(platform string) {
-	ctx, d := Defer(tm.ctx) // the bot's moves wait for the round's announcement
-	defer d.Release()       // (flushed below; released even if a panic unwinds)
-	tm.emit(tm.startRounds(ctx, platform)...)
-	tm.flush(d)
-}
-
-// startRounds starts, in each of the platform's running tournaments, the
-// current round's games not created yet, and returns the announcements.
-func (tm *Tournaments) startRounds(ctx context.Context, platform string) []Event {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	var evs []Event
+// StartRounds implements sessions.TournamentRunner: it starts, in each of
+// the platform's running tournaments, the current round's games not
+// created yet (a crash left them), and returns the announcements.
+func (tm *Runner) StartRounds(ctx context.Context, platform string) []sessions.Event {
+	tm.mu.Lock(ctx)
+	defer tm.mu.Unlock(ctx)
+	var evs []sessions.Event
 	for _, rec := range tm.byChannel {
 		if rec.Platform != platform || rec.T.State != tournament.Running || len(rec.T.Rounds) == 0 {
 			continue
@@ -558,11 +497,23 @@ func (tm *Tournaments) startRounds(ctx context.Context, platform string) []Event
 		cur := rec.T.Rounds[len(rec.T.Rounds)-1].Number
 		if started := tm.startRound(ctx, rec, cur); len(started) > 0 {
 			v := tm.view(rec)
-			evs = append(evs, Event{Kind: EventRoundStarted, Tournament: &v, Round: cur, Games: started})
+			evs = append(evs, sessions.Event{Kind: sessions.EventRoundStarted, Tournament: &v, Round: cur, Games: started})
 		}
 	}
 	return evs
 }
+
+// The tournaments' lease (the shared mode).
+const (
+	// lease is the name of the lease under which one process at a time
+	// changes the tournaments; leaseTTL frees it if its holder dies
+	// holding it.
+	lease    = "tournaments"
+	leaseTTL = 30 * time.Second
+	// leaseWait bounds the wait for the lease: past it the change goes
+	// ahead (logged) rather than never.
+	leaseWait = 10 * time.Second
+)
 
 // fleetMutex is the tournaments' lock: a mutex, and in the shared mode
 // also the tournaments' lease, so that one process of the fleet at a time
@@ -572,20 +523,23 @@ func (tm *Tournaments) startRounds(ctx context.Context, platform string) []Event
 // end), so one lease serves them all.
 type fleetMutex struct {
 	mu sync.Mutex
-	t  *Tournaments
+	t  *Runner
 }
 
 // Lock takes the mutex and, in the shared mode, the lease, then reloads
-// the tournaments.
-func (f *fleetMutex) Lock() {
+// the tournaments. The lease is taken and the tournaments read under ctx
+// without its cancellation: a request given up must not leave the change
+// it began half done (the wait is bounded by leaseWait).
+func (f *fleetMutex) Lock(ctx context.Context) {
 	f.mu.Lock()
 	tm := f.t
-	if tm == nil || !tm.cfg.Shared {
+	if !tm.cfg.Shared {
 		return
 	}
-	deadline := time.Now().Add(tournamentWait)
+	ctx = context.WithoutCancel(ctx)
+	deadline := time.Now().Add(leaseWait)
 	for {
-		ok, err := tm.cfg.Store.Lease(context.Background(), tournamentLease, tm.cfg.Instance, time.Now(), tournamentLeaseTTL)
+		ok, err := tm.cfg.Store.Lease(ctx, lease, tm.cfg.Instance, time.Now(), leaseTTL)
 		if ok {
 			break
 		}
@@ -595,13 +549,13 @@ func (f *fleetMutex) Lock() {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	tm.reload()
+	tm.reload(ctx)
 }
 
-// Unlock gives the lease up and unlocks.
-func (f *fleetMutex) Unlock() {
-	if tm := f.t; tm != nil && tm.cfg.Shared {
-		if err := tm.cfg.Store.ReleaseLease(context.Background(), tournamentLease, tm.cfg.Instance); err != nil {
+// Unlock gives the lease up (even if ctx is cancelled) and unlocks.
+func (f *fleetMutex) Unlock(ctx context.Context) {
+	if tm := f.t; tm.cfg.Shared {
+		if err := tm.cfg.Store.ReleaseLease(context.WithoutCancel(ctx), lease, tm.cfg.Instance); err != nil {
 			tm.log.Warn("releasing the tournaments' lease", "err", err)
 		}
 	}

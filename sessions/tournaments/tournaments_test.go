@@ -1,129 +1,138 @@
-package sessions_test
+package tournaments_test
+
+// The tournaments played by a Manager on a real SQLite file: crashes,
+// the bot's entries, results by the clock. The harness is a small copy of
+// package sessions' tests' (a Manager that records its events).
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"oyunbot/ai"
+	"oyunbot/games"
+	"oyunbot/games/dama"
+	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/tournaments"
+	"oyunbot/store"
 	"oyunbot/tournament"
 )
 
-func TestRatingsAfterGames(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "games.db")
-	h := newHarness(t, path, nil)
-	// Ayşe beats Bora, then Bora and Cem draw.
-	g := h.pvp("tictactoe", chanA, ayse, bora)
-	h.m.Play().Move(bg, g.ID, ayse.ID, "b2", "")
-	h.m.Play().Move(bg, g.ID, bora.ID, "a1", "")
-	first, err := h.m.Offers().Resign(bg, g.ID, bora.ID)
+var (
+	ayse  = sessions.Player{ID: "u1", Name: "Ayşe"}
+	bora  = sessions.Player{ID: "u2", Name: "Bora"}
+	bg    = context.Background()
+	chanA = "chan-a"
+)
+
+// harness is a Manager with its tournaments on a SQLite file, recording
+// its events.
+type harness struct {
+	t     *testing.T
+	m     *sessions.Manager
+	tours *tournaments.Runner
+	store *store.SQLStore
+	reg   *games.Registry
+
+	mu     sync.Mutex
+	events []sessions.Event
+}
+
+func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "games.db")
+	}
+	reg, err := games.NewRegistry(dama.Game{}, tictactoe.Game{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = h.pvp("tictactoe", chanA, bora, cem)
-	h.m.Play().Move(bg, g.ID, bora.ID, "b2", "") // both move: a draw at move 0 is void
-	h.m.Play().Move(bg, g.ID, cem.ID, "a1", "")
-	h.m.Offers().OfferDraw(bg, g.ID, bora.ID)
-	out, second, err := h.m.Offers().OfferDraw(bg, g.ID, cem.ID)
-	if err != nil || out != sessions.DrawAgreed {
-		t.Fatalf("draw %v %v", out, err)
+	st, err := store.OpenSQLite(bg, path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	rated := []sessions.Snapshot{first, second}
-	for _, s := range rated {
-		if len(s.Ratings) != 2 {
-			t.Fatalf("game %s ended without its rating changes", s.Tag())
-		}
+	t.Cleanup(func() { st.Close() })
+	h := &harness{t: t, tours: tournaments.New(), store: st, reg: reg}
+	cfg := sessions.Config{Games: reg, Store: st, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
+		Tournaments: h.tours}
+	if mod != nil {
+		mod(&cfg)
 	}
-	// The first game: both new, so the changes mirror each other.
-	a, b := rated[0].Ratings[0], rated[0].Ratings[1]
-	want, _, _ := tournament.Glicko2{}.UpdatePair(tournament.NewRating(), tournament.NewRating(), 1)
-	if a.PlayerID != ayse.ID || a.After != want || math.Abs((a.After.Rating-1500)+(b.After.Rating-1500)) > 1e-9 {
-		t.Fatalf("first game ratings %+v %+v", a, b)
+	m, err := sessions.New(cfg)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Bora's rating in the second game starts from the first game's result.
-	if rated[1].Ratings[0].Before != b.After {
-		t.Fatalf("Bora before the second game %+v, after the first %+v", rated[1].Ratings[0].Before, b.After)
-	}
-	h.m.Close()
-	h.store.Close()
+	h.m = m
+	t.Cleanup(func() { m.Close() })
+	return h
+}
 
-	h2 := newHarness(t, path, nil)
-	board, err := h2.m.Ratings().Leaderboard(bg, "test", "tictactoe", 10)
-	if err != nil || len(board) != 3 {
-		t.Fatalf("leaderboard %+v %v", board, err)
-	}
-	if board[0].PlayerID != ayse.ID || board[2].PlayerID != bora.ID || board[0].Games != 1 || board[2].Games != 2 {
-		t.Fatalf("leaderboard order %+v", board)
-	}
-	for i := 1; i < len(board); i++ {
-		if board[i].Rating.Rating > board[i-1].Rating.Rating {
-			t.Fatal("leaderboard not sorted")
-		}
-	}
-	if r, ok := h2.m.Ratings().Rating(bg, "test", "tictactoe", cem.ID); !ok || r.Rating != rated[1].Ratings[1].After {
-		t.Fatalf("Cem's stored rating %+v", r)
-	}
-	if _, ok := h2.m.Ratings().Rating(bg, "test", "dama", cem.ID); ok {
-		t.Fatal("a rating in a game never played")
-	}
-	if _, ok := h2.m.Ratings().Rating(bg, "other-platform", "tictactoe", cem.ID); ok {
-		t.Fatal("ratings leak across platforms")
+func (h *harness) record(ev sessions.Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append(h.events, ev)
+}
+
+func (h *harness) Events() []sessions.Event {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.events)
+}
+
+func (h *harness) wait() {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(bg, 30*time.Second)
+	defer cancel()
+	if err := h.m.Wait(ctx); err != nil {
+		h.t.Fatal("waiting for the bot:", err)
 	}
 }
 
-func TestBotGamesRatedPerLevelUntilUndo(t *testing.T) {
-	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
-	// play plays b2 against the bot at level (changed to levelBefore before
-	// the move, to levelAfter after it), maybe takes it back, and resigns.
-	play := func(level, levelBefore, levelAfter string, undo bool) {
-		s, err := h.m.Lobby().StartVsBot(bg, sessions.BotGame{Platform: "test", ChannelID: chanA, Player: ayse, Game: h.game("tictactoe"), Level: level})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if levelBefore != "" {
-			if s, err := h.m.Play().SetLevel(bg, s.ID, ayse.ID, levelBefore); err != nil || !s.Rated {
-				t.Fatalf("level before the first move: rated %v, %v", s.Rated, err)
-			}
-		}
-		h.m.Play().Move(bg, s.ID, ayse.ID, "b2", "")
-		h.wait()
-		if levelAfter != "" {
-			if s, err := h.m.Play().SetLevel(bg, s.ID, ayse.ID, levelAfter); err != nil || s.Rated {
-				t.Fatalf("level changed in play: rated %v, %v", s.Rated, err)
-			}
-		}
-		if undo {
-			if _, err := h.m.Play().Undo(bg, s.ID, ayse.ID); err != nil {
-				t.Fatal(err)
-			}
-			h.m.Play().Move(bg, s.ID, ayse.ID, "b2", "")
-			h.wait()
-		}
-		h.m.Offers().Resign(bg, s.ID, ayse.ID)
+func (h *harness) game(name string) games.Game {
+	g, ok := h.reg.Lookup(name)
+	if !ok {
+		h.t.Fatalf("no game %q", name)
 	}
-	play("hard", "", "", false)
-	play("easy", "", "", false)
-	play("easy", "", "", true)
-	play("easy", "master", "", false) // before any move: rated against master
-	play("easy", "", "master", false) // prepared against easy: not rated
-	board, _ := h.m.Ratings().Leaderboard(bg, "test", "tictactoe", 10)
-	games := map[string]int{}
-	for _, r := range board {
-		games[r.PlayerID] = r.Games
+	return g
+}
+
+// smallEngine has a small table: tests play short games.
+func smallEngine() sessions.Engine {
+	opts := ai.DefaultOptions()
+	opts.TTSizeMB = 1
+	return ai.NewEngine(opts)
+}
+
+// orderly is a predictable engine: it plays the legal move whose text
+// sorts first.
+type orderly struct{}
+
+func (orderly) Choose(ctx context.Context, p ai.Position, lvl ai.Level, rng *rand.Rand) ai.Result {
+	gp := p.(games.Position)
+	var best ai.Move
+	bestText := ""
+	for _, mv := range p.Moves(nil) {
+		if s := gp.FormatMove(mv); bestText == "" || s < bestText {
+			best, bestText = mv, s
+		}
 	}
-	// Tic-tac-toe's levels have measured ratings (games.Host.LevelRatings):
-	// only the person's rating is stored and moves.
-	if games[ayse.ID] != 3 || len(games) != 1 {
-		t.Fatalf("rated games %v", games)
+	return ai.Result{Best: best}
+}
+
+func players(n int) []sessions.Player {
+	out := make([]sessions.Player, n)
+	for i := range out {
+		out[i] = sessions.Player{ID: string(rune('a' + i)), Name: string(rune('A' + i))}
 	}
-	if lvl, ok := sessions.IsBotRatingID(sessions.BotRatingID("hard")); !ok || lvl != "hard" {
-		t.Fatal("bot rating id")
-	}
+	return out
 }
 
 // flaky wraps a store and fails chosen writes, as a crash at that point
@@ -158,14 +167,6 @@ func (f *flaky) CreateGame(ctx context.Context, rec sessions.GameRecord) (int64,
 	return f.Store.CreateGame(ctx, rec)
 }
 
-func players(n int) []sessions.Player {
-	out := make([]sessions.Player, n)
-	for i := range out {
-		out[i] = sessions.Player{ID: string(rune('a' + i)), Name: string(rune('A' + i))}
-	}
-	return out
-}
-
 // TestTournamentSurvivesCrashes: a crash after a game ended but before its
 // result reached the store, and one after a round was paired but before its
 // games were created; Resume repairs both, so the tournament goes on.
@@ -175,23 +176,23 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h := newHarness(t, path, func(c *sessions.Config) { f.Store = c.Store; c.Store = f })
 	ps := players(4)
 	org := ps[0]
-	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.RoundRobin}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
-		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, sessions.ErrTournamentExists) {
+	if _, err := h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
+		Game: h.game("dama"), System: tournament.Swiss}); !errors.Is(err, tournaments.ErrExists) {
 		t.Fatalf("second tournament: %v", err)
 	}
 	for _, p := range ps {
-		if _, err := h.m.Tournaments().Join(bg, "test", chanA, p); err != nil {
+		if _, err := h.tours.Join(bg, "test", chanA, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.tours.Start(bg, "test", chanA, ps[1], false, ""); !errors.Is(err, tournaments.ErrNotOrganiser) {
 		t.Fatalf("start by a player: %v", err)
 	}
-	v, err := h.m.Tournaments().Start(bg, "test", chanA, ps[1], true, "") // an admin may
+	v, err := h.tours.Start(bg, "test", chanA, ps[1], true, "") // an admin may
 	if err != nil || v.T.State != tournament.Running || len(h.m.Lobby().ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("start: %+v %v", v.T, err)
 	}
@@ -212,12 +213,12 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	h.store.Close()
 
 	h2 := newHarness(t, path, nil)
-	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h2.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 1 || v.T.Rounds[0].Complete() {
 		t.Fatalf("stored tournament %+v", v.T.Rounds)
 	}
 	h2.m.Resume("test")
-	v, _ = h2.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h2.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 2 || !v.T.Rounds[0].Complete() || len(h2.m.Lobby().ChannelGames("test", chanA)) != 2 {
 		t.Fatalf("after resume: round %d, %d games", v.T.Current(), len(h2.m.Lobby().ChannelGames("test", chanA)))
 	}
@@ -253,7 +254,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 		}
 		resignFirst2(s)
 	}
-	v, _ = h3.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h3.tours.Get(bg, "test", chanA)
 	if v.T.Current() != 3 || len(h3.m.Lobby().ChannelGames("test", chanA)) != 0 {
 		t.Fatalf("round %d with %d games", v.T.Current(), len(h3.m.Lobby().ChannelGames("test", chanA)))
 	}
@@ -271,7 +272,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 		p, _ := s.ToMove()
 		h4.m.Offers().Resign(bg, s.ID, p.ID)
 	}
-	v, _ = h4.m.Tournaments().Get(bg, "test", chanA)
+	v, _ = h4.tours.Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s", v.T.State)
 	}
@@ -291,21 +292,21 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 func TestBotsPlayTournamentGames(t *testing.T) {
 	h := newHarness(t, "", func(c *sessions.Config) { c.NewEngine = func() sessions.Engine { return orderly{} } })
 	org := players(1)[0]
-	h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: chanA, Organiser: org,
+	h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: chanA, Organiser: org,
 		Game: h.game("tictactoe"), System: tournament.Swiss, Rounds: 2})
 	for _, lvl := range []string{"kolay", "zor"} {
-		if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, lvl); err != nil {
+		if _, err := h.tours.AddBot(bg, "test", chanA, org, false, lvl); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, sessions.ErrNotOrganiser) {
+	if _, err := h.tours.AddBot(bg, "test", chanA, ayse, false, "orta"); !errors.Is(err, tournaments.ErrNotOrganiser) {
 		t.Fatalf("bot added by a player: %v", err)
 	}
-	if _, err := h.m.Tournaments().AddBot(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
+	if _, err := h.tours.AddBot(bg, "test", chanA, org, false, "grandmaster"); !errors.Is(err, sessions.ErrUnknownLevel) {
 		t.Fatalf("unknown level: %v", err)
 	}
-	h.m.Tournaments().Join(bg, "test", chanA, ayse)
-	if _, err := h.m.Tournaments().Start(bg, "test", chanA, org, false, ""); err != nil {
+	h.tours.Join(bg, "test", chanA, ayse)
+	if _, err := h.tours.Start(bg, "test", chanA, org, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	for range 20 {
@@ -315,11 +316,11 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 				h.m.Play().Move(bg, s.ID, p.ID, s.Legal[0], "")
 			}
 		}
-		if v, _ := h.m.Tournaments().Get(bg, "test", chanA); v.T.State == tournament.Finished {
+		if v, _ := h.tours.Get(bg, "test", chanA); v.T.State == tournament.Finished {
 			break
 		}
 	}
-	v, _ := h.m.Tournaments().Get(bg, "test", chanA)
+	v, _ := h.tours.Get(bg, "test", chanA)
 	if v.T.State != tournament.Finished {
 		t.Fatalf("state %s rounds %+v", v.T.State, v.T.Rounds)
 	}
@@ -348,17 +349,17 @@ func TestTournamentResultsByClock(t *testing.T) {
 	})
 	for i, tc := range []sessions.TimeControl{{Base: 5 * time.Minute}, {}} {
 		ch := fmt.Sprint("t", i)
-		h.m.Tournaments().Create(bg, sessions.NewTournament{Platform: "test", ChannelID: ch, Organiser: ayse,
+		h.tours.Create(bg, tournaments.Request{Platform: "test", ChannelID: ch, Organiser: ayse,
 			Game: h.game("tictactoe"), System: tournament.RoundRobin, TimeControl: tc})
-		h.m.Tournaments().Join(bg, "test", ch, ayse)
-		h.m.Tournaments().Join(bg, "test", ch, bora)
-		if _, err := h.m.Tournaments().Start(bg, "test", ch, ayse, false, ""); err != nil {
+		h.tours.Join(bg, "test", ch, ayse)
+		h.tours.Join(bg, "test", ch, bora)
+		if _, err := h.tours.Start(bg, "test", ch, ayse, false, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
 	h.m.Clocks().CheckIdle(now().Add(5 * time.Minute))
-	v0, _ := h.m.Tournaments().Get(bg, "test", "t0")
-	v1, _ := h.m.Tournaments().Get(bg, "test", "t1")
+	v0, _ := h.tours.Get(bg, "test", "t0")
+	v1, _ := h.tours.Get(bg, "test", "t1")
 	if v0.T.State != tournament.Finished || v0.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("timed tournament %s %+v", v0.T.State, v0.T.Rounds)
 	}
@@ -366,7 +367,7 @@ func TestTournamentResultsByClock(t *testing.T) {
 		t.Fatal("the untimed game was flagged")
 	}
 	h.m.Clocks().CheckIdle(now().Add(24 * time.Hour))
-	v1, _ = h.m.Tournaments().Get(bg, "test", "t1")
+	v1, _ = h.tours.Get(bg, "test", "t1")
 	if v1.T.State != tournament.Finished || v1.T.Rounds[0].Pairings[0].Result != tournament.BlackWins {
 		t.Fatalf("untimed tournament %s %+v", v1.T.State, v1.T.Rounds)
 	}
