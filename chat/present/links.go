@@ -13,15 +13,15 @@ import (
 // web's public address and a page's unguessable token); each returns ""
 // when the page cannot be linked now (the store did not answer).
 type Linker interface {
-	GameURL(s sessions.Snapshot) string
-	TournamentURL(v sessions.TournamentView) string
-	PlayerURL(platform, playerID string) string
-	ChannelURL(platform, channelID string) string
-	LeaderboardURL(platform, game string) string
+	GameURL(ctx context.Context, s sessions.Snapshot) string
+	TournamentURL(ctx context.Context, v sessions.TournamentView) string
+	PlayerURL(ctx context.Context, platform, playerID string) string
+	ChannelURL(ctx context.Context, platform, channelID string) string
+	LeaderboardURL(ctx context.Context, platform, game string) string
 	// LoginURL is a personal link signing a browser in as the person, to
 	// play their games on the pages; Logout makes every such link and
 	// sign-in of theirs name nobody.
-	LoginURL(platform, userID string) string
+	LoginURL(ctx context.Context, platform, userID string) string
 	Logout(ctx context.Context, platform, userID string) error
 }
 
@@ -32,10 +32,10 @@ func (r *Presenter) Links() Linker { return r.cfg.Links }
 // actions', which have room: Discord's five rows are the menus' too), or
 // as a row of its own.
 func (r *Presenter) addWatch(lang chat.Lang, s sessions.Snapshot, rep *chat.Reply) {
-	if r.cfg.Links == nil {
-		return
+	if r.cfg.Links == nil || r.ctx == nil {
+		return // not In a context: the link's token is not read
 	}
-	url := r.cfg.Links.GameURL(s)
+	url := r.cfg.Links.GameURL(r.ctx, s)
 	if url == "" {
 		return
 	}

@@ -33,7 +33,7 @@ func (r *Router) OnEvent(ev sessions.Event) {
 		default:
 			return
 		}
-		rep = r.withTournamentLink(lang, *v, rep)
+		rep = r.withTournamentLink(ctx, lang, *v, rep)
 		rep.Platform, rep.ChannelID, rep.Ref = v.Platform, v.ChannelID, ev.Ref
 		r.send(ctx, rep)
 		if ev.Kind == sessions.EventRoundStarted {

@@ -51,7 +51,7 @@ func (q *request) rating() {
 			q.say(q.t("rating.unrated-game", "player", name, "game", q.r.show.GameName(q.lang, g)))
 			return
 		}
-		q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.one", "player", name,
+		q.sayReply(q.r.withPlayerLink(q.ctx, q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.one", "player", name,
 			"game", q.r.show.GameName(q.lang, g), "rating", q.r.show.RatingText(q.lang, r))}))
 		return
 	}
@@ -72,7 +72,7 @@ func (q *request) rating() {
 		}
 		parts = append(parts, gname+" "+q.r.show.RatingText(q.lang, r))
 	}
-	q.sayReply(q.r.withPlayerLink(q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.all", "player", name,
+	q.sayReply(q.r.withPlayerLink(q.ctx, q.lang, q.m.Platform, id, chat.Reply{Text: q.t("rating.all", "player", name,
 		"ratings", strings.Join(parts, " · "))}))
 }
 
@@ -105,7 +105,7 @@ func (q *request) leaderboard() {
 	title, header, rows, text := q.r.show.LeaderboardTable(q.lang, g, list)
 	rep := chat.Reply{Text: text}
 	if links := q.r.show.Links(); links != nil {
-		if url := links.LeaderboardURL(q.m.Platform, game); url != "" {
+		if url := links.LeaderboardURL(q.ctx, q.m.Platform, game); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: q.t("button.leaderboard-page"), URL: url})
 		}
 	}

@@ -154,10 +154,10 @@ func (q *request) tournamentSub(sub string, args []string) {
 			return
 		}
 		if len(v.T.Rounds) == 0 { // nothing played: a table of zeros says nothing
-			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
+			q.sayReply(q.r.withTournamentLink(q.ctx, q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.show.StandingsReply(q.lang, v, v.T.State == tournament.Finished)))
+		q.sayReply(q.r.withTournamentLink(q.ctx, q.lang, v, q.r.show.StandingsReply(q.lang, v, v.T.State == tournament.Finished)))
 	case subPairings:
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
@@ -178,17 +178,17 @@ func (q *request) tournamentSub(sub string, args []string) {
 			round = n
 		}
 		if round == 0 {
-			q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
+			q.sayReply(q.r.withTournamentLink(q.ctx, q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, q.r.show.PairingsReply(q.lang, v, round, "")))
+		q.sayReply(q.r.withTournamentLink(q.ctx, q.lang, v, q.r.show.PairingsReply(q.lang, v, round, "")))
 	default: // subInfo
 		v, ok := q.r.tour.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 		if !ok {
 			q.say(q.t("tournament.none"))
 			return
 		}
-		q.sayReply(q.r.withTournamentLink(q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
+		q.sayReply(q.r.withTournamentLink(q.ctx, q.lang, v, chat.Reply{Text: q.r.show.TournamentInfo(q.lang, v)}))
 	}
 }
 

@@ -5,6 +5,7 @@ package router
 // tournament and rating replies carry.
 
 import (
+	"context"
 	"errors"
 	"oyunbot/chat"
 	"oyunbot/chat/present"
@@ -51,7 +52,7 @@ func (q *request) link() {
 
 // gameLink is the line naming game s's page, whose button it adds to rep.
 func (q *request) gameLink(links present.Linker, s sessions.Snapshot, rep *chat.Reply) string {
-	url := links.GameURL(s)
+	url := links.GameURL(q.ctx, s)
 	if url == "" {
 		return q.t("link.unavailable", "tag", s.Tag())
 	}
@@ -71,7 +72,7 @@ func (q *request) setWeb() {
 	cs := q.r.chans.Get(q.ctx, q.m.Platform, q.m.ChannelID)
 	if len(q.cmd.Args) == 0 {
 		if cs.Web {
-			q.say(q.t("web.is-on", "url", links.ChannelURL(q.m.Platform, q.m.ChannelID)))
+			q.say(q.t("web.is-on", "url", links.ChannelURL(q.ctx, q.m.Platform, q.m.ChannelID)))
 		} else {
 			q.say(q.t("web.is-off"))
 		}
@@ -110,16 +111,16 @@ func (q *request) setWeb() {
 		return
 	}
 	if on {
-		q.say(q.t("web.on", "url", links.ChannelURL(q.m.Platform, q.m.ChannelID)))
+		q.say(q.t("web.on", "url", links.ChannelURL(q.ctx, q.m.Platform, q.m.ChannelID)))
 		return
 	}
 	q.say(q.t("web.off"))
 }
 
 // withTournamentLink adds tournament v's page to rep (the web on).
-func (r *Router) withTournamentLink(lang chat.Lang, v sessions.TournamentView, rep chat.Reply) chat.Reply {
+func (r *Router) withTournamentLink(ctx context.Context, lang chat.Lang, v sessions.TournamentView, rep chat.Reply) chat.Reply {
 	if links := r.show.Links(); links != nil {
-		if url := links.TournamentURL(v); url != "" {
+		if url := links.TournamentURL(ctx, v); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.tournament-page"), URL: url})
 		}
 	}
@@ -127,9 +128,9 @@ func (r *Router) withTournamentLink(lang chat.Lang, v sessions.TournamentView, r
 }
 
 // withPlayerLink adds a player's page to rep (the web on).
-func (r *Router) withPlayerLink(lang chat.Lang, platform, playerID string, rep chat.Reply) chat.Reply {
+func (r *Router) withPlayerLink(ctx context.Context, lang chat.Lang, platform, playerID string, rep chat.Reply) chat.Reply {
 	if links := r.show.Links(); links != nil {
-		if url := links.PlayerURL(platform, playerID); url != "" {
+		if url := links.PlayerURL(ctx, platform, playerID); url != "" {
 			rep.Buttons = present.WithLink(rep.Buttons, chat.Button{Label: r.cat.T(lang, "button.player-page"), URL: url})
 		}
 	}
@@ -144,7 +145,7 @@ func (q *request) webLogin(links present.Linker) {
 		q.refuse(q.t("web.login-private"))
 		return
 	}
-	url := links.LoginURL(q.m.Platform, q.m.UserID)
+	url := links.LoginURL(q.ctx, q.m.Platform, q.m.UserID)
 	if url == "" {
 		q.sayError(errors.New("web: no login link"))
 		return

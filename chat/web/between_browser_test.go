@@ -58,12 +58,12 @@ func newDuel(t *testing.T, name string) *duel {
 		t.Fatalf("no game started: %q", d.chat())
 	}
 	links := web.NewLinks(d.e.base, d.e.store, nil)
-	d.url = links.GameURL(g) + "?lang=en"
+	d.url = links.GameURL(t.Context(), g) + "?lang=en"
 	fields := map[string]string{"user": `{"id":42,"first_name":"Ayşe","language_code":"en"}`,
 		"auth_date": strconv.FormatInt(time.Now().Unix(), 10), "query_id": "AAH"}
 	launch := "#" + url.Values{"tgWebAppData": {signInitData(fields, d.tg.Token())}, "tgWebAppVersion": {"8.0"}, "tgWebAppPlatform": {"tdesktop"}}.Encode()
 	do(t, d.pages[0], chromedp.Navigate(d.url+launch), chromedp.WaitVisible("#controls button"))
-	do(t, d.pages[1], chromedp.Navigate(links.LoginURL("telegram", "43")), chromedp.Navigate(d.url), chromedp.WaitVisible("#controls button"))
+	do(t, d.pages[1], chromedp.Navigate(links.LoginURL(t.Context(), "telegram", "43")), chromedp.Navigate(d.url), chromedp.WaitVisible("#controls button"))
 	do(t, d.spectator, chromedp.Navigate(d.url), chromedp.WaitVisible("#board"))
 	for _, tab := range []context.Context{d.pages[0], d.pages[1], d.spectator} {
 		waitText(t, tab, "#live", "Live")

@@ -60,7 +60,7 @@ func (s *Server) gameItems(ctx context.Context, lang chat.Lang, recs []sessions.
 		if !ok {
 			continue
 		}
-		u := s.links.GameURL(g)
+		u := s.links.GameURL(ctx, g)
 		if u == "" {
 			continue
 		}
@@ -170,7 +170,7 @@ func (s *Server) front(w http.ResponseWriter, r *http.Request) {
 			p.Recent = s.gameItems(ctx, lang, recs)
 		}
 		if recs, err := ls.ListedTournaments(ctx, listSize); err == nil {
-			p.Tournaments = s.tourItems(lang, recs)
+			p.Tournaments = s.tourItems(r.Context(), lang, recs)
 		}
 	}
 	if s.cfg.Registry != nil {
@@ -179,7 +179,7 @@ func (s *Server) front(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			for _, pl := range s.cfg.Platforms {
-				p.Boards = append(p.Boards, boardItem{URL: s.local(s.links.LeaderboardURL(pl, g.Name())),
+				p.Boards = append(p.Boards, boardItem{URL: s.local(s.links.LeaderboardURL(r.Context(), pl, g.Name())),
 					Title: s.pres(lang).GameName(lang, g) + " · " + pl})
 			}
 		}
@@ -273,7 +273,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 			link := ""
 			if gid != 0 {
 				if g, ok := s.game(ctx, gid); ok {
-					link = s.local(s.links.GameURL(g))
+					link = s.local(s.links.GameURL(r.Context(), g))
 				}
 			}
 			t.Links = append(t.Links, link)
@@ -429,7 +429,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list = named(pr.WithLevelRatings(g, list, listSize))
-	t := s.boardTable(lang, g, platform, list)
+	t := s.boardTable(r.Context(), lang, g, platform, list)
 	s.render(w, http.StatusOK, "leaderboard.html", leaderboardPage{page: s.page(lang, r, t.Title), Board: t})
 }
 
@@ -447,7 +447,7 @@ func named(list []sessions.RatingRecord) []sessions.RatingRecord {
 }
 
 // tourItems shows recs, each linked by its token.
-func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []tourItem {
+func (s *Server) tourItems(ctx context.Context, lang chat.Lang, recs []sessions.TournamentRecord) []tourItem {
 	pr := s.pres(lang)
 	var out []tourItem
 	for _, rec := range recs {
@@ -455,7 +455,7 @@ func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []t
 		if !ok {
 			continue
 		}
-		if u := s.links.TournamentURL(v); u != "" {
+		if u := s.links.TournamentURL(ctx, v); u != "" {
 			out = append(out, tourItem{URL: s.local(u), Title: pr.GameName(lang, v.Game) + " · " + pr.FormatName(lang, v),
 				State: pr.T(lang, "page.tournament."+string(v.T.State))})
 		}
@@ -465,14 +465,14 @@ func (s *Server) tourItems(lang chat.Lang, recs []sessions.TournamentRecord) []t
 
 // boardTable is game g's leaderboard list on platform, each person linked
 // to their page, the bot's fixed levels marked.
-func (s *Server) boardTable(lang chat.Lang, g games.Game, platform string, list []sessions.RatingRecord) table {
+func (s *Server) boardTable(ctx context.Context, lang chat.Lang, g games.Game, platform string, list []sessions.RatingRecord) table {
 	pr := s.pres(lang)
 	title, header, rows, _ := pr.LeaderboardTable(lang, g, list)
 	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
 	for _, rec := range list {
 		link := ""
 		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
-			link = s.local(s.links.PlayerURL(platform, rec.PlayerID))
+			link = s.local(s.links.PlayerURL(ctx, platform, rec.PlayerID))
 		}
 		t.Links = append(t.Links, link)
 		t.Marked = append(t.Marked, pr.FixedLevel(g, rec))
@@ -527,7 +527,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		p.Recent = s.gameItems(ctx, lang, recs)
 	}
 	if recs, err := cs.ChannelTournaments(ctx, platform, channel, 10); err == nil {
-		p.Tournaments = s.tourItems(lang, recs)
+		p.Tournaments = s.tourItems(r.Context(), lang, recs)
 	}
 	for _, g := range s.cfg.Registry.Games() {
 		if !pr.Rated(g) {
@@ -537,7 +537,7 @@ func (s *Server) channelPage(w http.ResponseWriter, r *http.Request) {
 		if err != nil || len(list) == 0 {
 			continue
 		}
-		p.Boards = append(p.Boards, s.boardTable(lang, g, platform, named(list)))
+		p.Boards = append(p.Boards, s.boardTable(r.Context(), lang, g, platform, named(list)))
 	}
 	s.render(w, http.StatusOK, "channel.html", p)
 }

@@ -82,7 +82,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		return b.LastMove.Compare(a.LastMove)
 	})
 	for _, g := range games {
-		u := s.links.GameURL(g)
+		u := s.links.GameURL(r.Context(), g)
 		if u == "" {
 			continue
 		}
@@ -98,7 +98,7 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 			p.Start = append(p.Start, st)
 		}
 	}
-	p.Ratings = s.local(s.links.PlayerURL(who.platform, who.id))
+	p.Ratings = s.local(s.links.PlayerURL(r.Context(), who.platform, who.id))
 	w.Header().Set("Cache-Control", "no-store")
 	s.render(w, http.StatusOK, "lobby.html", p)
 }
@@ -140,7 +140,7 @@ func (s *Server) lobbyPlay(w http.ResponseWriter, r *http.Request) {
 	s.cfg.Handler.Handle(context.WithoutCancel(r.Context()), m)
 	for _, x := range pg.PlayerGames(who.platform, who.id) {
 		if !before[x.ID] {
-			if u := s.links.GameURL(x); u != "" {
+			if u := s.links.GameURL(r.Context(), x); u != "" {
 				http.Redirect(w, r, s.local(u), http.StatusSeeOther)
 				return
 			}

@@ -379,7 +379,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	ans := actAnswer{Said: said, Rows: rows}
 	if pg != nil {
 		for _, x := range pg.PlayerGames(p.platform, p.id) {
-			if u := s.links.GameURL(x); !before[x.ID] && u != "" {
+			if u := s.links.GameURL(r.Context(), x); !before[x.ID] && u != "" {
 				ans.Go = s.local(u)
 				break
 			}
@@ -469,8 +469,8 @@ func (l *Links) Logout(ctx context.Context, platform, userID string) error {
 
 // LoginURL is a personal link that signs a browser in as a person, to
 // play their games on the pages; "" when the store did not answer.
-func (l *Links) LoginURL(platform, userID string) string {
-	if tok := l.token(sessions.LinkLogin, platform+"/"+userID); tok != "" {
+func (l *Links) LoginURL(ctx context.Context, platform, userID string) string {
+	if tok := l.token(ctx, sessions.LinkLogin, platform+"/"+userID); tok != "" {
 		return l.base + "/login/" + tok
 	}
 	return ""

@@ -39,7 +39,7 @@ func TestBrowserPlaysFromThePage(t *testing.T) {
 		t.Fatal("the controls show to a visitor not signed in")
 	}
 
-	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	login := web.NewLinks(e.base, e.store, nil).LoginURL(t.Context(), "test", "ayse")
 	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#controls button"))
 	if *screenshots != "" {
 		do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
@@ -297,7 +297,7 @@ func TestBrowserIllegalClickExplained(t *testing.T) {
 	e.msg("g1", "ayse", "Ayşe", "challenge @bora ttt", false)
 	page := watchURL(t, e.msg("g1", "bora", "bora", "accept", false)) + "?lang=en"
 	e.msg("g1", "ayse", "Ayşe", "b2", false) // bora's turn now
-	login := web.NewLinks(e.base, e.store, nil).LoginURL("test", "ayse")
+	login := web.NewLinks(e.base, e.store, nil).LoginURL(t.Context(), "test", "ayse")
 	do(t, ctx, chromedp.Navigate(login), chromedp.Navigate(page), chromedp.WaitVisible("#play"))
 	cell := `document.querySelector('#controls button[data-cmd^="move #"]')`
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](idle+` && `+cell+` !== null`, pollOpts...)); err != nil {

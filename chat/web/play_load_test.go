@@ -88,7 +88,7 @@ func clickToSecondPage(t *testing.T, games, moves int, pace time.Duration) {
 	}
 	e.restartWeb(nil)
 	links := web.NewLinks(e.base, e.store, nil)
-	players := [2]player{signedIn(t, e.base, links.LoginURL("test", "ayse")), signedIn(t, e.base, links.LoginURL("test", "bora"))}
+	players := [2]player{signedIn(t, e.base, links.LoginURL(t.Context(), "test", "ayse")), signedIn(t, e.base, links.LoginURL(t.Context(), "test", "bora"))}
 	type game struct {
 		id     int64
 		token  string

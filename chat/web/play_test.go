@@ -102,7 +102,7 @@ func TestPlayFromThePage(t *testing.T) {
 	if code, _ := ayse.act(token, "move b2", "k-000001"); code != http.StatusUnauthorized {
 		t.Fatalf("a move from a visitor not signed in: %d", code)
 	}
-	ayse.signIn(links.LoginURL("test", "ayse"))
+	ayse.signIn(links.LoginURL(t.Context(), "test", "ayse"))
 	code, said := ayse.act(token, "move b2", "k-000001")
 	if code != http.StatusOK {
 		t.Fatalf("a move from the page: %d %q", code, said)
@@ -145,7 +145,7 @@ func TestPlayFromThePage(t *testing.T) {
 		}
 	}
 	bora := newVisitor(t, e.base)
-	bora.signIn(links.LoginURL("test", "bora"))
+	bora.signIn(links.LoginURL(t.Context(), "test", "bora"))
 	if code, _ := bora.act(token, "move a1", "k-000006"); code != http.StatusForbidden {
 		t.Errorf("a spectator's move: %d, want 403", code)
 	}
@@ -192,7 +192,7 @@ func TestLobby(t *testing.T) {
 	if code, body := v.open(e.base + "/lobby?lang=en"); code != http.StatusOK || !strings.Contains(body, "web login") {
 		t.Fatalf("the lobby signed out: %d, want how to sign in", code)
 	}
-	v.signIn(links.LoginURL("telegram", "4242"))
+	v.signIn(links.LoginURL(t.Context(), "telegram", "4242"))
 	req, _ := http.NewRequest("POST", e.base+"/lobby/play", strings.NewReader(url.Values{"game": {"tictactoe"}, "level": {"easy"}, "csrf": {v.csrf}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", "null") // a form under the pages' no-referrer policy
@@ -277,7 +277,7 @@ func TestMiniAppAuthorization(t *testing.T) {
 
 	// A cookie of Ayşe's too: a refused header must not fall back on it.
 	b := newVisitor(t, e.base)
-	b.signIn(web.NewLinks(e.base, e.store, nil).LoginURL("telegram", "4242"))
+	b.signIn(web.NewLinks(e.base, e.store, nil).LoginURL(t.Context(), "telegram", "4242"))
 	for _, tc := range []struct{ name, auth string }{
 		{"forged", "tma " + strings.Replace(genuine, "4242", "4243", 1)},
 		{"stale", "tma " + signInitData(map[string]string{"user": user,

@@ -193,16 +193,16 @@ func TestSharedModeRelaysPrivateAnswers(t *testing.T) {
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("the game: %v, %v", recs, err)
 	}
-	token := a.links.GameURL(sessions.Snapshot{ID: recs[0].ID, Platform: "test", ChannelID: "dm"})
+	token := a.links.GameURL(t.Context(), sessions.Snapshot{ID: recs[0].ID, Platform: "test", ChannelID: "dm"})
 	token = token[strings.LastIndex(token, "/")+1:]
 
 	// Ayşe's page and a spectator's on process B; she asks on A's.
 	onB := newVisitor(t, b.base)
-	onB.signIn(b.links.LoginURL("test", "ayse"))
+	onB.signIn(b.links.LoginURL(t.Context(), "test", "ayse"))
 	mine := openStreamWith(t, onB.c, b.base+"/g/"+token+"/events")
 	theirs := openStream(t, b.base+"/g/"+token+"/events", "")
 	onA := newVisitor(t, a.base)
-	onA.signIn(a.links.LoginURL("test", "ayse"))
+	onA.signIn(a.links.LoginURL(t.Context(), "test", "ayse"))
 	code, said := onA.act(token, "hint", "k-000001")
 	if code != 200 {
 		t.Fatalf("a hint from the page: %d %q", code, said)

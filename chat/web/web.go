@@ -337,13 +337,17 @@ func NewLinks(base string, store Store, log *slog.Logger) *Links {
 	return &Links{base: strings.TrimRight(base, "/"), store: store, log: log, tokens: map[int64]string{}}
 }
 
+// linkTimeout bounds the store's answer for a page's token: a reply
+// goes without its link rather than wait.
+const linkTimeout = 2 * time.Second
+
 // GameURL is game g's page; "" when the store did not answer.
-func (l *Links) GameURL(g sessions.Snapshot) string {
+func (l *Links) GameURL(ctx context.Context, g sessions.Snapshot) string {
 	l.mu.Lock()
 	tok, ok := l.tokens[g.ID]
 	l.mu.Unlock()
 	if !ok {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, linkTimeout)
 		defer cancel()
 		var err error
 		tok, err = l.store.WebToken(ctx, sessions.LinkGame, strconv.FormatInt(g.ID, 10))
@@ -363,8 +367,8 @@ func (l *Links) GameURL(g sessions.Snapshot) string {
 
 // token is the token of the page of kind naming ref ("" when the store
 // did not answer).
-func (l *Links) token(kind, ref string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+func (l *Links) token(ctx context.Context, kind, ref string) string {
+	ctx, cancel := context.WithTimeout(ctx, linkTimeout)
 	defer cancel()
 	tok, err := l.store.WebToken(ctx, kind, ref)
 	if err != nil {
@@ -375,16 +379,16 @@ func (l *Links) token(kind, ref string) string {
 }
 
 // TournamentURL is tournament v's page.
-func (l *Links) TournamentURL(v sessions.TournamentView) string {
-	if tok := l.token(sessions.LinkTournament, strconv.FormatInt(v.ID, 10)); tok != "" {
+func (l *Links) TournamentURL(ctx context.Context, v sessions.TournamentView) string {
+	if tok := l.token(ctx, sessions.LinkTournament, strconv.FormatInt(v.ID, 10)); tok != "" {
 		return l.base + "/t/" + tok
 	}
 	return ""
 }
 
 // PlayerURL is a player's page.
-func (l *Links) PlayerURL(platform, playerID string) string {
-	if tok := l.token(sessions.LinkPlayer, platform+"/"+playerID); tok != "" {
+func (l *Links) PlayerURL(ctx context.Context, platform, playerID string) string {
+	if tok := l.token(ctx, sessions.LinkPlayer, platform+"/"+playerID); tok != "" {
 		return l.base + "/p/" + tok
 	}
 	return ""
@@ -392,15 +396,15 @@ func (l *Links) PlayerURL(platform, playerID string) string {
 
 // ChannelURL is a channel's page (its games, tournaments, leaderboards),
 // which opens while its admins list it ("web on").
-func (l *Links) ChannelURL(platform, channelID string) string {
-	if tok := l.token(sessions.LinkChannel, platform+"/"+channelID); tok != "" {
+func (l *Links) ChannelURL(ctx context.Context, platform, channelID string) string {
+	if tok := l.token(ctx, sessions.LinkChannel, platform+"/"+channelID); tok != "" {
 		return l.base + "/c/" + tok
 	}
 	return l.base + "/"
 }
 
 // LeaderboardURL is a game's leaderboard on a platform.
-func (l *Links) LeaderboardURL(platform, game string) string {
+func (l *Links) LeaderboardURL(_ context.Context, platform, game string) string {
 	return l.base + "/leaderboard/" + url.PathEscape(platform) + "/" + url.PathEscape(game)
 }
 
