@@ -92,9 +92,9 @@ type channelSettings interface {
 	Set(ctx context.Context, cs sessions.ChannelSettings) error
 }
 
-// outageCredit gives a platform's players back the time the platform
-// could not reach the bot (sessions.Fleet).
-type outageCredit interface {
+// OutageCredit gives a platform's players back the time the platform
+// could not reach the bot (the fleet.Fleet of package sessions/fleet).
+type OutageCredit interface {
 	CreditOutage(platform string, d time.Duration)
 }
 
@@ -121,13 +121,12 @@ type families struct {
 	tour    tournamentDesk
 	rate    ratingBook
 	chans   channelSettings
-	outages outageCredit
+	outages OutageCredit // Config.Fleet
 	life    lifecycle
 }
 
 // familiesOf hands each family the part of m that serves it.
 func familiesOf(m *sessions.Manager) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
-		chal: m.Challenges(), tour: m.Tournaments(), rate: m.Ratings(), chans: m.Channels(), outages: m.Fleet(),
-		life: m}
+		chal: m.Challenges(), tour: m.Tournaments(), rate: m.Ratings(), chans: m.Channels(), life: m}
 }

@@ -23,6 +23,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/store"
 )
 
@@ -78,8 +79,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	// The live games, then the router that plays them (and closes them),
-	// then their events to the router; the store is ours.
+	// The live games, their fleet (the clocks' sweep, the heartbeat, the
+	// downtime credited: made at once, before anything acts on the games),
+	// then the router that plays them (and closes them), then their events
+	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
 	mgr, err := sessions.New(sessions.Config{
 		Games:          reg,
@@ -96,9 +99,11 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("starting the live games", "err", err)
 		return 1
 	}
+	fl := fleet.New(mgr, fleet.Config{})
 	router, err := chatrouter.New(chatrouter.Config{
 		Games:           reg,
 		Sessions:        mgr,
+		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),
 		GIFDrawers:      registry.Drawers(gifSize),
@@ -122,6 +127,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer router.Close()
 	if err := mgr.Listen(router.OnEvent); err != nil {
 		log.Error("the live games' events", "err", err)
+		return 1
+	}
+	if err := mgr.Go(fl.Run); err != nil {
+		log.Error("the clocks' sweep", "err", err)
 		return 1
 	}
 	webCtx, stopWeb := context.WithCancel(ctx)
