@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/store"
 )
 
@@ -97,12 +98,18 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		return nil, nil, err
 	}
 	cfg.Sessions = mgr
+	fl := fleet.New(mgr, fleet.Config{})
+	cfg.Fleet = fl
 	r, err := router.New(cfg)
 	if err != nil {
 		mgr.Close()
 		return nil, nil, err
 	}
 	if err := mgr.Listen(r.OnEvent); err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	if err := mgr.Go(fl.Run); err != nil {
 		r.Close()
 		return nil, nil, err
 	}

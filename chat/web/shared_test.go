@@ -16,6 +16,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
 )
@@ -53,7 +54,8 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr}
+	fl := fleet.New(mgr, fleet.Config{})
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}
@@ -63,6 +65,9 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	}
 	t.Cleanup(func() { r.Close() })
 	if err := mgr.Listen(r.OnEvent); err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Go(fl.Run); err != nil {
 		t.Fatal(err)
 	}
 	if rec != nil {
