@@ -133,7 +133,7 @@ type Config struct {
 	// Seed seeds the bot's per-game random choices (deliberate mistakes at
 	// easy levels); with a fixed seed a game is reproducible at fixed depth.
 	Seed uint64
-	// IdleCheck is how often idle games and clocks are looked at (default:
+	// IdleCheck is how often the fleet's sweep looks at the clocks (default:
 	// a twentieth of IdleForfeit, between 10ms and DefaultClockCheck).
 	IdleCheck time.Duration
 	Logger    *slog.Logger

@@ -8,9 +8,9 @@ package sessions
 // the new state says), and the games a process does not hold are loaded
 // when it meets them (replica.go). One process at a time (the holder of
 // the sweep lease) looks at the clocks of every game and takes over the
-// bot moves a dead process left (package sessions/fleet), and one at a time changes the
-// tournaments (the holder of the tournaments' lease, reading them afresh:
-// tournaments.go's fleetMutex).
+// bot moves a dead process left (package sessions/fleet), and one at a
+// time changes the tournaments (the holder of the tournaments' lease,
+// reading them afresh: tournaments.go's fleetMutex).
 
 import (
 	crand "crypto/rand"

@@ -14,10 +14,11 @@ import (
 // sweep's clean-up of idle games' board messages and Manager.Listen),
 // the post-game analyses' to sessions/analyses to 6,383 (6,390 with the
 // capabilities asked once through games.CanOf and Snapshot.Can: the one
-// time it rose, by the seven lines that took the assertions out of it).
-// It is a ratchet: lower it as parts move out (docs/architecture.md says
+// time it rose, by the seven lines that took the assertions out of it),
+// the fleet's (the sweep, its lease, the heartbeat, the downtime credited)
+// to sessions/fleet to 6,137. It is a ratchet: lower it as parts move out (docs/architecture.md says
 // which could), never raise it.
-const sessionsMaxLines = 6390
+const sessionsMaxLines = 6137
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.
