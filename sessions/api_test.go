@@ -22,12 +22,14 @@ import (
 // tournaments left for package sessions/tournaments (issue 38): their
 // part (Create, Get, ...) went with them, and the Manager offers them
 // TournamentGames (their games) and Config (what they read of its
-// configuration).
+// configuration). Emit, Go, Hold and SyncAll are the hooks of the fleet,
+// which left for package sessions/fleet with its sweep, heartbeat and
+// CreditOutage (issue 38).
 func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
-		reflect.TypeFor[*sessions.Manager](): {"Background", "Challenges", "Channels", "Clocks", "Close", "Config", "EngineJobs",
-			"Fleet", "Lifetime", "Listen", "Lobby", "Matches", "Offers", "Play", "Ratings", "Resume", "Skipped", "TournamentGames",
-			"Wait"},
+		reflect.TypeFor[*sessions.Manager](): {"Background", "Challenges", "Channels", "Clocks", "Close", "Config", "Emit",
+			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "Matches", "Offers", "Play", "Ratings", "Resume",
+			"Skipped", "SyncAll", "TournamentGames", "Wait"},
 		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "StartSolo",
 			"StartVsBot"},
 		reflect.TypeFor[*sessions.Play](): {"CheckMove", "Hint", "Move", "Roll", "SetLevel", "TakeBackPly", "Undo"},
@@ -39,7 +41,6 @@ func TestManagerAPI(t *testing.T) {
 		reflect.TypeFor[*sessions.Ratings]():         {"Before", "IfLost", "Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
 		reflect.TypeFor[*sessions.Channels]():        {"Get", "Set"},
 		reflect.TypeFor[*sessions.Clocks]():          {"CheckIdle"},
-		reflect.TypeFor[*sessions.Fleet]():           {"CreditOutage"},
 	}
 	for typ, want := range want {
 		var got []string

@@ -30,14 +30,15 @@
 //   - TournamentGames (tournamentgames.go): the games of the channels'
 //     tournaments, which package sessions/tournaments runs (handed in as
 //     Config.Tournaments; a game's end tells it through TournamentRunner);
-//   - Clocks (idle.go): fallen flags, idle forfeits, reminders;
-//   - Fleet (fleet.go, heartbeat.go): the sweep, its lease, the heartbeat
-//     and the clocks credited with a downtime.
+//   - Clocks (idle.go): fallen flags, idle forfeits, reminders.
 //
 // They share env (env.go): the configuration, the logger, the Manager's
 // lifetime and the way out of the Events, set once. The post-game
 // analyses (package sessions/analyses) run on its workers, lent through
-// Background; their lock is a leaf.
+// Background; their lock is a leaf. This process among those sharing the
+// store (package sessions/fleet: the sweep that looks at the clocks, its
+// lease, the heartbeat and the clocks credited with a downtime) reaches
+// the held games through Hold (held.go).
 //
 // # Lock order
 //
@@ -51,7 +52,7 @@
 //     a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
-//     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, Fleet.mu, the
+//     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, the
 //     worker pool's and a Deferred's.
 //
 // The Manager has no lock of its own, and its accessors take none.
@@ -71,6 +72,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"oyunbot/internal/fairpool"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -134,7 +136,7 @@ type Config struct {
 	// Seed seeds the bot's per-game random choices (deliberate mistakes at
 	// easy levels); with a fixed seed a game is reproducible at fixed depth.
 	Seed uint64
-	// IdleCheck is how often idle games and clocks are looked at (default:
+	// IdleCheck is how often the fleet's sweep looks at the clocks (default:
 	// a twentieth of IdleForfeit, between 10ms and DefaultClockCheck).
 	IdleCheck time.Duration
 	Logger    *slog.Logger
@@ -143,13 +145,11 @@ type Config struct {
 	// copy is refused by the store and tried again on the game reloaded,
 	// the games of a channel started elsewhere are loaded when the
 	// channel is met, and the clocks are looked at by one process at a
-	// time (the holder of a lease), over every game of the store.
+	// time (the holder of a lease: package sessions/fleet), over every
+	// game of the store.
 	Shared bool
 	// Instance names this process as a lease holder (default: random).
 	Instance string
-	// AdoptAfter: in the shared mode, a bot move waited for this long is
-	// searched by the sweeping process (default DefaultAdoptAfter).
-	AdoptAfter time.Duration
 	// Tournaments runs the channels' tournaments (package
 	// sessions/tournaments); nil: none (tools, tests), and a tournament
 	// game's end records nothing.
@@ -355,7 +355,6 @@ type Manager struct {
 	ratings     *Ratings
 	channels    *Channels
 	clocks      *Clocks
-	fleet       *Fleet
 
 	table   *table
 	replica *replica
@@ -363,8 +362,10 @@ type Manager struct {
 	bots    *bots
 	settler *settler
 	cancel  context.CancelFunc
-	skipped []SkippedRow // the stored rows start-up could not read (set in New)
-	started atomic.Bool  // it has its listener and its sweep runs
+	skipped []SkippedRow   // the stored rows start-up could not read (set in New)
+	started atomic.Bool    // it has its listener
+	resumed sync.Map       // the platforms resumed (firstResume)
+	runs    sync.WaitGroup // the functions run by Go, which Close waits for
 }
 
 // Lobby starts games and finds them.
@@ -395,10 +396,6 @@ func (m *Manager) Channels() *Channels { return m.channels }
 
 // Clocks is the games' clocks: fallen flags, idle forfeits, reminders.
 func (m *Manager) Clocks() *Clocks { return m.clocks }
-
-// Fleet is the processes sharing the store: the sweep and the downtime
-// credited to the clocks.
-func (m *Manager) Fleet() *Fleet { return m.fleet }
 
 // New restores every unfinished game from the store and starts the workers.
 // Bot moves of restored games start with Resume (once a platform can
@@ -441,9 +438,6 @@ func New(cfg Config) (*Manager, error) {
 	if cfg.Instance == "" {
 		cfg.Instance = newInstance()
 	}
-	if cfg.AdoptAfter <= 0 {
-		cfg.AdoptAfter = DefaultAdoptAfter
-	}
 	if cfg.IdleCheck <= 0 {
 		cfg.IdleCheck = DefaultClockCheck
 		if cfg.IdleForfeit > 0 {
@@ -460,10 +454,7 @@ func New(cfg Config) (*Manager, error) {
 		return nil, err
 	}
 	m.bots.pool = fairpool.New(fairpool.Config[Engine]{Workers: cfg.Workers, NewWorker: cfg.NewEngine, Logger: m.env.log})
-	if listening {
-		m.started.Store(true)
-		go m.fleet.run()
-	}
+	m.started.Store(listening)
 	return m, nil
 }
 
@@ -471,13 +462,12 @@ func New(cfg Config) (*Manager, error) {
 var ErrListening = errors.New("sessions: the Manager has its listener already")
 
 // Listen gives a Manager made without Config.Notify the function its
-// Events go to and starts its clocks' sweep: once, before any other use.
+// Events go to: once, before any other use.
 func (m *Manager) Listen(notify func(Event)) error {
 	if notify == nil || m.started.Swap(true) {
 		return ErrListening
 	}
 	m.env.cfg.Notify = notify
-	go m.fleet.run()
 	return nil
 }
 
@@ -499,13 +489,12 @@ func (m *Manager) wire() {
 	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
 	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
 	m.clocks = &Clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
-	m.fleet = newFleet(e)
-	m.fleet.table, m.fleet.replica, m.fleet.bots, m.fleet.clocks = m.table, m.replica, m.bots, m.clocks
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it
-// cannot read are skipped and reported (one bad row must not stop the bot),
-// and the time the bot was down is credited to the games' clocks.
+// cannot read are skipped and reported (one bad row must not stop the
+// bot). The time the bot was down is credited to the games' clocks by the
+// fleet (package sessions/fleet), made next.
 func (m *Manager) restore() error {
 	lives, skipped, err := loadGames(m.env.ctx, m.env.cfg.Store, m.env.cfg.Games, m.env.newLive)
 	if err != nil {
@@ -517,7 +506,6 @@ func (m *Manager) restore() error {
 	if len(lives) > 0 {
 		m.env.log.Info("restored games", "count", len(lives))
 	}
-	m.fleet.creditRestart()
 	more, err := m.challenges.restore()
 	if err != nil {
 		return err
@@ -540,14 +528,14 @@ func (m *Manager) restore() error {
 // moves in the restored games (once per platform): call it when the
 // platform can receive replies.
 func (m *Manager) Resume(platform string) {
-	if m.table.isClosed() || !m.fleet.firstResume(platform) {
+	if m.table.isClosed() || !m.firstResume(platform) {
 		return
 	}
 	// Ends the bot missed first (they may pair a tournament's next round),
 	// then the tournament games a crash left uncreated.
 	m.settler.settleStored(platform)
 	m.resumeTournaments(platform)
-	m.fleet.announceResumed(platform)
+	m.announceResumed(platform)
 	for _, l := range m.table.list(platform) {
 		l.do(func() {
 			if l.botToMove() {
@@ -561,20 +549,16 @@ func (m *Manager) Resume(platform string) {
 // events have been delivered), or ctx is done.
 func (m *Manager) Wait(ctx context.Context) error { return m.bots.pool.Wait(ctx) }
 
-// Close cancels running searches and stops the workers. It does not close
-// the Store (whoever opened it does).
+// Close cancels running searches and stops the workers; its Lifetime ends,
+// and with it the fleet's sweep (package sessions/fleet), which records the
+// stop. It does not close the Store (whoever opened it does).
 func (m *Manager) Close() error {
 	if !m.table.close() {
 		return nil
 	}
 	m.cancel()
 	m.bots.pool.Close()
-	if m.started.Load() {
-		<-m.fleet.done
-	}
-	m.fleet.releaseSweep()
-	// The stop time, exactly: the next start credits the clocks from it.
-	m.fleet.beat(context.Background(), m.env.cfg.Now())
+	m.runs.Wait()
 	return nil
 }
 
@@ -586,9 +570,6 @@ func (m *Manager) Background(owner string, job func()) error {
 	_, err := m.bots.pool.TrySubmitClass(owner, fairpool.Background, func(Engine) { job() })
 	return err
 }
-
-// Config is the Manager's configuration, its defaults filled in.
-func (m *Manager) Config() Config { return m.env.cfg }
 
 // Lifetime is the Manager's context, cancelled by Close.
 func (m *Manager) Lifetime() context.Context { return m.env.ctx }

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -69,7 +70,31 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	}
 	h.m = m
 	t.Cleanup(func() { m.Close() })
+	// The Manager as the bot runs it: with its fleet, which looks at the
+	// clocks (every IdleCheck) once it has its listener.
+	fl := sessfleet.New(m, sessfleet.Config{})
+	if cfg.Notify != nil {
+		if err := m.Go(fl.Run); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return h
+}
+
+// fakeNow is a clock the test moves, shared by the Managers of one test
+// (one "process" after another).
+func fakeNow() (*atomic.Int64, func() time.Time) {
+	var ns atomic.Int64
+	ns.Store(time.Unix(1_700_000_000, 0).UnixNano())
+	return &ns, func() time.Time { return time.Unix(0, ns.Load()) }
+}
+
+// process starts a Manager on path with the clock now, as the bot's process
+// would at start-up.
+func process(t *testing.T, path string, now func() time.Time, idle time.Duration) *harness {
+	return newHarness(t, path, func(c *sessions.Config) {
+		c.Now, c.IdleCheck, c.IdleForfeit = now, time.Hour, idle // the test calls CheckIdle
+	})
 }
 
 func (h *harness) record(ev sessions.Event) {

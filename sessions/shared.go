@@ -8,24 +8,18 @@ package sessions
 // the new state says), and the games a process does not hold are loaded
 // when it meets them (replica.go). One process at a time (the holder of
 // the sweep lease) looks at the clocks of every game and takes over the
-// bot moves a dead process left (fleet.go), and one at a time changes the
-// tournaments (the holder of the tournaments' lease, reading them afresh:
-// package sessions/tournaments).
+// bot moves a dead process left (package sessions/fleet), and one at a
+// time changes the tournaments (the holder of the tournaments' lease,
+// reading them afresh: package sessions/tournaments).
 
 import (
 	crand "crypto/rand"
 	"encoding/hex"
 	"errors"
-	"time"
 )
 
 // Defaults of the shared mode.
 const (
-	// DefaultAdoptAfter: a bot move waited for this long is searched by
-	// the sweeping process (its process may have died).
-	DefaultAdoptAfter = 30 * time.Second
-	// sweepLease is the name of the lease of the clocks' sweep.
-	sweepLease = "sweep"
 	// conflictTries is how many times an action is tried on a freshly
 	// loaded game when another process keeps saving it first.
 	conflictTries = 5

@@ -17,6 +17,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -42,6 +43,7 @@ func (s countingStore) SaveGame(ctx context.Context, rec sessions.GameRecord) er
 type botProcess struct {
 	m      *sessions.Manager
 	tours  *tournaments.Runner // the Manager's tournaments
+	fleet  *sessfleet.Fleet
 	mu     sync.Mutex
 	events []sessions.Event
 }
@@ -74,7 +76,7 @@ type fleet struct {
 	conflicts atomic.Int64
 }
 
-func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config)) *fleet {
+func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config, fc *sessfleet.Config)) *fleet {
 	t.Helper()
 	f := &fleet{url: freshSchema(t), reg: registry(t)}
 	for i := range n {
@@ -84,22 +86,27 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config)) *fleet
 }
 
 // start starts process i (again, after a stop).
-func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config)) *botProcess {
+func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config, fc *sessfleet.Config)) *botProcess {
 	t.Helper()
 	p := &botProcess{tours: tournaments.New()}
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
 		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours}
+	var fc sessfleet.Config
 	if mod != nil {
-		mod(i, &cfg)
+		mod(i, &cfg, &fc)
 	}
 	m, err := sessions.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { m.Close() })
+	p.fleet = sessfleet.New(m, fc)
+	if err := m.Go(p.fleet.Run); err != nil {
+		t.Fatal(err)
+	}
 	m.Resume("test")
 	p.m = m
-	t.Cleanup(func() { m.Close() })
 	return p
 }
 
@@ -339,7 +346,7 @@ func TestSharedMeetsGamesStartedElsewhere(t *testing.T) {
 // TestSharedSweepOnce: the clocks are looked at by one process at a time:
 // an idle player is reminded once and forfeited once across the two.
 func TestSharedSweepOnce(t *testing.T) {
-	f := newFleet(t, 2, func(_ int, cfg *sessions.Config) {
+	f := newFleet(t, 2, func(_ int, cfg *sessions.Config, _ *sessfleet.Config) {
 		// Long enough that the three moves below are never reminded of
 		// (a reminder comes at half of it), even on a loaded machine.
 		cfg.IdleForfeit = 2 * time.Second
@@ -402,8 +409,8 @@ func (blockingEngine) Choose(ctx context.Context, _ ai.Position, _ ai.Level, _ *
 // TestSharedAdoptsBotMove: the process that owed the bot's move stops in
 // the middle of its search; the other one plays and announces the move.
 func TestSharedAdoptsBotMove(t *testing.T) {
-	f := newFleet(t, 2, func(i int, cfg *sessions.Config) {
-		cfg.AdoptAfter = 300 * time.Millisecond
+	f := newFleet(t, 2, func(i int, cfg *sessions.Config, fc *sessfleet.Config) {
+		fc.AdoptAfter = 300 * time.Millisecond
 		cfg.IdleCheck = 20 * time.Millisecond
 		if i == 0 {
 			cfg.NewEngine = func() sessions.Engine { return blockingEngine{} }
@@ -536,7 +543,7 @@ func TestSharedOutageCreditedOnce(t *testing.T) {
 	before := f.stored(t, snap.ID).LastMove
 	var wg sync.WaitGroup
 	for _, p := range f.procs {
-		wg.Go(func() { p.m.Fleet().CreditOutage("test", 10*time.Minute) })
+		wg.Go(func() { p.fleet.CreditOutage("test", 10*time.Minute) })
 	}
 	wg.Wait()
 	after := f.stored(t, snap.ID).LastMove

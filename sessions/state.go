@@ -50,7 +50,10 @@ type live struct {
 	// retryBot: the bot's last move could not be saved; the clocks' look asks
 	// for it again from this time on.
 	retryBot time.Time
-	rng      *rand.Rand
+	// paused: the game's clock was stopped this long at start-up, to
+	// announce at its platform's Resume (Held.Paused).
+	paused time.Duration
+	rng    *rand.Rand
 	// id, key and the tournament pairing never change: read without mu
 	// (state may be replaced whole at any time, when a change is taken
 	// back or the game reloaded).

@@ -52,6 +52,7 @@ func giveUpdate(ctx context.Context, key UpdateKey) {
 	}
 }
 
-// updatesKept is how long applied updates are remembered: Telegram
-// re-sends an update for 24 hours at most.
-const updatesKept = 48 * time.Hour
+// UpdatesKept is how long applied updates are remembered (the fleet's
+// clean-up forgets older ones): Telegram re-sends an update for 24 hours
+// at most.
+const UpdatesKept = 48 * time.Hour

@@ -38,6 +38,10 @@ type Config struct {
 	// Tournaments are the channels' tournaments, played by Sessions (the
 	// Runner handed to sessions.New as Config.Tournaments).
 	Tournaments *tournaments.Runner
+	// Fleet credits a platform's outage to its games' clocks (Outage):
+	// the fleet made beside Sessions (package sessions/fleet). Nil: an
+	// outage is only logged.
+	Fleet OutageCredit
 	// RateLimit bounds each user's messages (ratelimit.go); the zero value
 	// sets no limit (tests), DefaultRateLimit is the bot's.
 	RateLimit RateLimit
@@ -199,6 +203,7 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
 	r.families = familiesOf(cfg.Sessions, cfg.Tournaments)
+	r.outages = cfg.Fleet
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,
 		Recall: recall{langs: r.langs, matches: r.matches}, Links: cfg.Links}, cat)
@@ -277,7 +282,9 @@ func (r *Router) announceUnannounced(ctx context.Context, platform string) {
 // polls), with a notice in the games with clocks.
 func (r *Router) Outage(platform string, d time.Duration) {
 	r.log.Info("platform was out of reach, clocks credited", "platform", platform, "for", d.Round(time.Millisecond))
-	r.outages.CreditOutage(platform, d)
+	if r.outages != nil {
+		r.outages.CreditOutage(platform, d)
+	}
 }
 
 // Wait blocks until no slow command, bot move (or hint) is queued or running

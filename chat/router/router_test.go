@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -100,12 +101,18 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		return nil, nil, nil, err
 	}
 	cfg.Sessions = mgr
+	fl := fleet.New(mgr, fleet.Config{})
+	cfg.Fleet = fl
 	r, err := router.New(t.Context(), cfg)
 	if err != nil {
 		mgr.Close()
 		return nil, nil, nil, err
 	}
 	if err := mgr.Listen(r.OnEvent); err != nil {
+		r.Close()
+		return nil, nil, nil, err
+	}
+	if err := mgr.Go(fl.Run); err != nil {
 		r.Close()
 		return nil, nil, nil, err
 	}

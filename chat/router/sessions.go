@@ -93,9 +93,9 @@ type channelSettings interface {
 	Set(ctx context.Context, cs sessions.ChannelSettings) error
 }
 
-// outageCredit gives a platform's players back the time the platform
-// could not reach the bot (sessions.Fleet).
-type outageCredit interface {
+// OutageCredit gives a platform's players back the time the platform
+// could not reach the bot (the fleet.Fleet of package sessions/fleet).
+type OutageCredit interface {
 	CreditOutage(platform string, d time.Duration)
 }
 
@@ -122,7 +122,7 @@ type families struct {
 	tour    tournamentDesk
 	rate    ratingBook
 	chans   channelSettings
-	outages outageCredit
+	outages OutageCredit // Config.Fleet
 	life    lifecycle
 }
 
@@ -130,6 +130,6 @@ type families struct {
 // tournaments theirs.
 func familiesOf(m *sessions.Manager, tours *tournaments.Runner) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
-		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(), outages: m.Fleet(),
+		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(),
 		life: m}
 }

@@ -16,6 +16,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
@@ -55,7 +56,8 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours}
+	fl := fleet.New(mgr, fleet.Config{})
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}
@@ -65,6 +67,9 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	}
 	t.Cleanup(func() { r.Close() })
 	if err := mgr.Listen(r.OnEvent); err != nil {
+		t.Fatal(err)
+	}
+	if err := mgr.Go(fl.Run); err != nil {
 		t.Fatal(err)
 	}
 	if rec != nil {

@@ -23,6 +23,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -79,9 +80,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	// The live games with their tournaments, then the router that plays
-	// them (and closes them), then their events to the router; the store
-	// is ours.
+	// The live games, their fleet (the clocks' sweep, the heartbeat, the
+	// downtime credited: made at once, before anything acts on the games),
+	// then the router that plays them (and closes them), then their events
+	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
 	tours := tournaments.New()
 	mgr, err := sessions.New(sessions.Config{
@@ -100,10 +102,12 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Error("starting the live games", "err", err)
 		return 1
 	}
+	fl := fleet.New(mgr, fleet.Config{})
 	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:           reg,
 		Sessions:        mgr,
 		Tournaments:     tours,
+		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),
 		GIFDrawers:      registry.Drawers(gifSize),
@@ -127,6 +131,10 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer router.Close()
 	if err := mgr.Listen(router.OnEvent); err != nil {
 		log.Error("the live games' events", "err", err)
+		return 1
+	}
+	if err := mgr.Go(fl.Run); err != nil {
+		log.Error("the clocks' sweep", "err", err)
 		return 1
 	}
 	webCtx, stopWeb := context.WithCancel(ctx)

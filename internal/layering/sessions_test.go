@@ -16,10 +16,11 @@ import (
 // capabilities asked once through games.CanOf and Snapshot.Can: the one
 // time it rose, by the seven lines that took the assertions out of it),
 // the tournaments' to sessions/tournaments to 5,932 (TournamentView, which
-// the Events carry, and the tournaments' games stay).
-// It is a ratchet: lower it as parts move out (docs/architecture.md says
-// which could), never raise it.
-const sessionsMaxLines = 5932
+// the Events carry, and the tournaments' games stay), the fleet's (the
+// sweep, its lease, the heartbeat, the downtime credited) to sessions/fleet
+// to 5,675. It is a ratchet: lower it as parts move out (docs/architecture.md
+// says which could), never raise it.
+const sessionsMaxLines = 5675
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

@@ -43,6 +43,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -297,10 +298,12 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		st.Close()
 		return nil, err
 	}
+	fl := fleet.New(mgr, fleet.Config{})
 	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Fleet:       fl,
 		Store:       st,
 		Drawers:     registry.Drawers(registry.BoardSize),
 		Logger:      log,
@@ -314,6 +317,11 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		return nil, err
 	}
 	if err := mgr.Listen(router.OnEvent); err != nil {
+		router.Close()
+		st.Close()
+		return nil, err
+	}
+	if err := mgr.Go(fl.Run); err != nil {
 		router.Close()
 		st.Close()
 		return nil, err

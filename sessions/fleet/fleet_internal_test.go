@@ -1,4 +1,4 @@
-package sessions
+package fleet
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/games/dama"
+	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // TestSweepForgetsIdleBoards: the sweep's hourly clean-up drops the board
@@ -20,8 +22,12 @@ func TestSweepForgetsIdleBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Unix(1_800_000_000, 0)
-	st := openSQLite(t, filepath.Join(t.TempDir(), "b.db"))
-	for _, b := range []LiveBoard{
+	st, err := store.OpenSQLite(ctx, filepath.Join(t.TempDir(), "b.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, b := range []sessions.LiveBoard{
 		{Platform: "telegram", ChannelID: "-1", Game: 1, Ref: "old", Posted: now.Add(-boardsKept - time.Hour), Shown: now.Add(-boardsKept - time.Minute)},
 		{Platform: "telegram", ChannelID: "-1", Game: 2, Ref: "recent", Posted: now.Add(-boardsKept), Shown: now.Add(-time.Hour)},
 	} {
@@ -29,13 +35,13 @@ func TestSweepForgetsIdleBoards(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	m, err := New(Config{Games: reg, Store: st, Notify: func(Event) {}, IdleForfeit: -1, Now: func() time.Time { return now }})
+	m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: func(sessions.Event) {}, IdleForfeit: -1, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.fleet.forgetUpdates(now)
-	if _, err := st.LiveBoard(ctx, "telegram", "-1", 1); !errors.Is(err, ErrNotFound) {
+	New(m, Config{}).forgetUpdates(ctx, now)
+	if _, err := st.LiveBoard(ctx, "telegram", "-1", 1); !errors.Is(err, sessions.ErrNotFound) {
 		t.Errorf("the board of a game idle over %v: %v, want it forgotten", boardsKept, err)
 	}
 	if b, err := st.LiveBoard(ctx, "telegram", "-1", 2); err != nil || b.Ref != "recent" {

@@ -1,4 +1,4 @@
-package sessions_test
+package fleet_test
 
 import (
 	"path/filepath"
@@ -8,6 +8,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/store"
 )
 
 // fakeNow is a clock the test moves, shared by the Managers of one test
@@ -18,17 +19,9 @@ func fakeNow() (*atomic.Int64, func() time.Time) {
 	return &ns, func() time.Time { return time.Unix(0, ns.Load()) }
 }
 
-// process starts a Manager on path with the clock now, as the bot's process
-// would at start-up.
-func process(t *testing.T, path string, now func() time.Time, idle time.Duration) *harness {
-	return newHarness(t, path, func(c *sessions.Config) {
-		c.Now, c.IdleCheck, c.IdleForfeit = now, time.Hour, idle // the test calls CheckIdle
-	})
-}
-
 // stopFor stops h's "process" and lets down pass before the next start.
 func stopFor(h *harness, clock *atomic.Int64, down time.Duration) {
-	h.m.Close() // records the stop time as the last heartbeat
+	h.m.Close() // its fleet records the stop time as the last heartbeat
 	h.store.Close()
 	clock.Add(int64(down))
 }
@@ -176,7 +169,9 @@ func TestDowntimeCreditedOnce(t *testing.T) {
 	clock.Add(int64(3 * time.Second))
 	stopFor(h, clock, time.Minute)
 	// A crash: the last heartbeat was before Ayşe's move.
-	if err := openStore(t, path).SaveHeartbeat(bg, beat); err != nil {
+	if st, err := store.OpenSQLite(bg, path); err != nil {
+		t.Fatal(err)
+	} else if err := st.SaveHeartbeat(bg, beat); err != nil || st.Close() != nil {
 		t.Fatal(err)
 	}
 
@@ -222,7 +217,7 @@ func TestCreditOutage(t *testing.T) {
 	}
 	clock.Add(int64(40 * time.Second))
 
-	h.m.Fleet().CreditOutage("test", 30*time.Second)
+	h.fleet.CreditOutage("test", 30*time.Second)
 	s, _ := h.m.Lobby().Get(g.ID)
 	if left, _ := s.TimeLeft(now()); left[ai.Second] != 50*time.Second {
 		t.Fatalf("Bora has %v after a 30 s outage 40 s into his move, want 50s", left[ai.Second])
@@ -237,7 +232,7 @@ func TestCreditOutage(t *testing.T) {
 		t.Fatalf("notices %+v", evs)
 	}
 
-	h.m.Fleet().CreditOutage("tg", time.Hour) // longer than the move: the whole move is given back
+	h.fleet.CreditOutage("tg", time.Hour) // longer than the move: the whole move is given back
 	if s, _ := h.m.Lobby().Get(other.ID); !s.LastMove.Equal(now()) {
 		t.Fatalf("move begun %v after an outage longer than it, want now %v", s.LastMove, now())
 	}
