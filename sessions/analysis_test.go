@@ -80,7 +80,7 @@ func TestAnalysesStopAndResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := sessions.New(sessions.Config{Games: reg, Store: st, IdleForfeit: -1})
+		m, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, IdleForfeit: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

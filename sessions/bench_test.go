@@ -19,7 +19,7 @@ func BenchmarkManagerMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := sessions.New(sessions.Config{Games: reg, Store: open(b, store.MemoryDB), IdleForfeit: -1})
+	m, err := sessions.New(b.Context(), sessions.Config{Games: reg, Store: open(b, store.MemoryDB), IdleForfeit: -1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -47,8 +47,9 @@ type Jobs struct {
 	cancel context.CancelFunc
 }
 
-// NewJobs starts the workers.
-func NewJobs(cfg JobsConfig) *Jobs {
+// NewJobs starts the workers. The jobs' context keeps ctx's values, not
+// its end: Close cancels it.
+func NewJobs(ctx context.Context, cfg JobsConfig) *Jobs {
 	if cfg.Workers <= 0 {
 		cfg.Workers = DefaultSlowWorkers
 	}
@@ -66,7 +67,7 @@ func NewJobs(cfg JobsConfig) *Jobs {
 		pc.OnIdle = debug.FreeOSMemory
 	}
 	p := fairpool.New(pc)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	return &Jobs{p: p, ctx: ctx, cancel: cancel}
 }
 

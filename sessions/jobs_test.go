@@ -16,7 +16,7 @@ import (
 // (ErrBusy) until one of hers is done; Ayşe's job, queued after Mallory's
 // second, runs before it; Close cancels a running job's context.
 func TestJobsBoundEachOwnerAndServeTheLeastUsed(t *testing.T) {
-	j := sessions.NewJobs(sessions.JobsConfig{Workers: 1, PerOwner: 2, KeepMemory: true})
+	j := sessions.NewJobs(t.Context(), sessions.JobsConfig{Workers: 1, PerOwner: 2, KeepMemory: true})
 	defer j.Close()
 	var (
 		mu    sync.Mutex

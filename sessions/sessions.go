@@ -399,8 +399,9 @@ func (m *Manager) Clocks() *Clocks { return m.clocks }
 
 // New restores every unfinished game from the store and starts the workers.
 // Bot moves of restored games start with Resume (once a platform can
-// receive the replies).
-func New(cfg Config) (*Manager, error) {
+// receive the replies). The Manager keeps ctx's values for its jobs, not
+// its end: Close stops it (a graceful stop plays on after the signal).
+func New(ctx context.Context, cfg Config) (*Manager, error) {
 	if cfg.Games == nil || cfg.Store == nil {
 		return nil, errors.New("sessions: Config.Games and Config.Store are required")
 	}
@@ -446,7 +447,7 @@ func New(cfg Config) (*Manager, error) {
 	}
 	e := &env{cfg: cfg, log: cfg.Logger}
 	var cancel context.CancelFunc
-	e.ctx, cancel = context.WithCancel(context.Background())
+	e.ctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
 	m := &Manager{env: e, cancel: cancel}
 	m.wire()
 	if err := m.restore(); err != nil {

@@ -64,7 +64,7 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if mod != nil {
 		mod(&cfg)
 	}
-	m, err := sessions.New(cfg)
+	m, err := sessions.New(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := openSQLite(t, filepath.Join(t.TempDir(), "b.db"))
-	m, err := New(Config{Games: reg, Store: st, Notify: func(Event) {}, IdleForfeit: -1, Shared: true})
+	m, err := New(t.Context(), Config{Games: reg, Store: st, Notify: func(Event) {}, IdleForfeit: -1, Shared: true})
 	if err != nil {
 		t.Fatal(err)
 	}

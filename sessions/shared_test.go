@@ -96,7 +96,7 @@ func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config,
 	if mod != nil {
 		mod(i, &cfg, &fc)
 	}
-	m, err := sessions.New(cfg)
+	m, err := sessions.New(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

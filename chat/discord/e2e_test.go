@@ -53,7 +53,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}

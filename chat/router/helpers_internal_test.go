@@ -20,7 +20,7 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -166,7 +166,7 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			tours := tournaments.New()
-			mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
+			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
 				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours})
 			if err != nil {
 				t.Fatal(err)

@@ -210,7 +210,7 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 	r.words = vocabulary{games: cfg.Games, show: r.show}
 	r.entries = entryByName()
 	r.handle = r.chain()
-	r.slow = newSlow(cfg)
+	r.slow = newSlow(ctx, cfg)
 	// The outbox before the sessions: restoring games may already have
 	// events to say.
 	r.out = delivery.New(ctx, delivery.Config{Store: cfg.Store, Sender: r.sender, StaleNote: r.staleNote, Logger: cfg.Logger,

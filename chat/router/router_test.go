@@ -96,7 +96,7 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		mod(&cfg, &scfg)
 	}
 	scfg.Games = cfg.Games
-	mgr, err := sessions.New(scfg)
+	mgr, err := sessions.New(t.Context(), scfg)
 	if err != nil {
 		return nil, nil, nil, err
 	}

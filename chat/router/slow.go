@@ -37,13 +37,13 @@ type slowQueue struct {
 }
 
 // newSlow makes the Router's slow queue from its configuration.
-func newSlow(cfg Config) *slowQueue {
+func newSlow(ctx context.Context, cfg Config) *slowQueue {
 	mem := cfg.SearchMemory
 	if mem <= 0 {
 		mem = DefaultSearchMemory
 	}
 	return &slowQueue{
-		jobs: sessions.NewJobs(sessions.JobsConfig{Workers: cfg.SlowWorkers, PerOwner: cfg.SlowPerUser,
+		jobs: sessions.NewJobs(ctx, sessions.JobsConfig{Workers: cfg.SlowWorkers, PerOwner: cfg.SlowPerUser,
 			Logger: cfg.Logger, KeepMemory: cfg.SlowKeepMemory}),
 		mem: ai.NewMemoryBudget(mem),
 	}

@@ -70,7 +70,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func (j seenJobs) Submit(owner string, job func(context.Context)) (bool, error) 
 // 41: the pages drew them at once, outside the queue, and a bystander's
 // move waited 5.1 s behind 120 of them).
 func TestGIFOnTheSlowQueue(t *testing.T) {
-	jobs := sessions.NewJobs(sessions.JobsConfig{Workers: 1})
+	jobs := sessions.NewJobs(t.Context(), sessions.JobsConfig{Workers: 1})
 	t.Cleanup(jobs.Close)
 	seen := seenJobs{jobs, make(chan string, 16)}
 	e := newEnv(t, func(c *web.Config) { c.Slow = seen })
@@ -75,7 +75,7 @@ func TestGIFOnTheSlowQueue(t *testing.T) {
 // is drawn once, then kept: asked again it is not drawn again, and a
 // browser that has it (If-None-Match: its ETag) gets 304.
 func TestFinishedGIFMadeOnce(t *testing.T) {
-	jobs := sessions.NewJobs(sessions.JobsConfig{})
+	jobs := sessions.NewJobs(t.Context(), sessions.JobsConfig{})
 	t.Cleanup(jobs.Close)
 	seen := seenJobs{jobs, make(chan string, 100)}
 	e := newEnv(t, func(c *web.Config) { c.Slow = seen })
@@ -134,7 +134,7 @@ func TestFinishedGIFMadeOnce(t *testing.T) {
 // TestGIFBusy: a GIF whose turn in the slow queue does not come in the
 // time a page has is answered 503, in the viewer's language, to try again.
 func TestGIFBusy(t *testing.T) {
-	jobs := sessions.NewJobs(sessions.JobsConfig{Workers: 1})
+	jobs := sessions.NewJobs(t.Context(), sessions.JobsConfig{Workers: 1})
 	t.Cleanup(jobs.Close)
 	e := newEnv(t, func(c *web.Config) { c.Slow, c.WriteTimeout = jobs, 100*time.Millisecond })
 	url := watchURL(t, e.msg("c1", "u1", "Ayşe", "play ttt easy", false))

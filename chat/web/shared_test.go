@@ -47,7 +47,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
 		NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -95,7 +95,7 @@ func TestSharedModeFollowsOtherProcess(t *testing.T) {
 	recA := &recorder{}
 	_, rA, _ := process(t, url, reg, func(s web.Store) *web.Links { return web.NewLinks(base, s, nil) }, recA)
 	storeB, rB, mB := process(t, url, reg, nil, nil)
-	srv, err := web.New(web.Config{Store: storeB, Games: mB.Lobby(), Presenter: rB.Presenter(), PublicURL: base})
+	srv, err := web.New(t.Context(), web.Config{Store: storeB, Games: mB.Lobby(), Presenter: rB.Presenter(), PublicURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestSharedModeRelaysPrivateAnswers(t *testing.T) {
 		var links *web.Links
 		st, r, mgr := process(t, url, reg, func(s web.Store) *web.Links { links = web.NewLinks(base, s, nil); return links }, &recorder{})
 		relay := readyRelay{st, make(chan struct{}, 1)}
-		srv, err := web.New(web.Config{Store: st, Games: mgr.Lobby(), Presenter: r.Presenter(), PublicURL: base, Handler: r, Relay: relay})
+		srv, err := web.New(t.Context(), web.Config{Store: st, Games: mgr.Lobby(), Presenter: r.Presenter(), PublicURL: base, Handler: r, Relay: relay})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,7 +16,7 @@ import (
 // beside them; an asker gone before its turn draws nothing.
 func TestSlowWorkPerAddress(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		jobs := sessions.NewJobs(sessions.JobsConfig{Workers: 2, PerOwner: 2, KeepMemory: true})
+		jobs := sessions.NewJobs(t.Context(), sessions.JobsConfig{Workers: 2, PerOwner: 2, KeepMemory: true})
 		defer jobs.Close()
 		w := newSlowWork(jobs, 1)
 		var (
@@ -93,7 +93,7 @@ func TestSlowWorkPerAddress(t *testing.T) {
 // asked for again, as the one waiting's).
 func TestSlowWorkAskerGone(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		jobs := sessions.NewJobs(sessions.JobsConfig{Workers: 2, PerOwner: 2, KeepMemory: true})
+		jobs := sessions.NewJobs(t.Context(), sessions.JobsConfig{Workers: 2, PerOwner: 2, KeepMemory: true})
 		defer jobs.Close()
 		w := newSlowWork(jobs, 1)
 		gate := make(chan struct{})

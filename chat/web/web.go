@@ -157,8 +157,9 @@ type Server struct {
 	self string
 }
 
-// New returns a Server of cfg; Run serves it, Handler is its pages.
-func New(cfg Config) (*Server, error) {
+// New returns a Server of cfg; Run serves it, Handler is its pages. Its
+// own work (when cfg.Jobs is nil) keeps ctx's values, not its end.
+func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Store == nil || cfg.Games == nil || cfg.Presenter == nil {
 		return nil, errors.New("web: Store, Games and Presenter are required")
 	}
@@ -218,7 +219,7 @@ func New(cfg Config) (*Server, error) {
 		limit: newLimiter(cfg.RequestsPerSecond, cfg.Burst), acts: newLimiter(cfg.ActsPerSecond, cfg.ActBurst), pics: newCache(512), refs: newCache(10000),
 		gifs: newSizedCache(256, gifCacheBytes), self: rand.Text()}
 	if cfg.Slow == nil {
-		s.own = sessions.NewJobs(sessions.JobsConfig{Logger: cfg.Logger})
+		s.own = sessions.NewJobs(ctx, sessions.JobsConfig{Logger: cfg.Logger})
 		cfg.Slow = s.own
 	}
 	s.slow = newSlowWork(cfg.Slow, cfg.SlowPerIP)

@@ -150,7 +150,7 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours,
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours,
 		NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -185,7 +185,7 @@ func (e *env) serve(ln net.Listener) {
 	if e.mod != nil {
 		e.mod(&cfg)
 	}
-	srv, err := web.New(cfg)
+	srv, err := web.New(e.t.Context(), cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}

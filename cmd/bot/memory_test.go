@@ -100,7 +100,7 @@ func longPuzzles(t *testing.T, dbPath string, n, moves int) {
 	}
 	defer st.Close()
 	reg := registry.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

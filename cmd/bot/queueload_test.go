@@ -60,7 +60,7 @@ func finishedChess(t *testing.T, dbPath string, n int) {
 	}
 	defer st.Close()
 	reg := registry.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Seed: 1})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,7 +86,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{
+	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
 		NewEngine:      pages.engine(),

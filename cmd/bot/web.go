@@ -89,7 +89,7 @@ func (w *webPages) start(ctx context.Context, cfg config, router *chatrouter.Rou
 	if r, ok := w.store.(web.Relay); ok && cfg.Shared && store.IsPostgresURL(cfg.DB) {
 		relay = r // a private answer reaches the asker's page on any process
 	}
-	s, err := web.New(web.Config{Relay: relay, Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Watched: w.watched, Games: mgr.Lobby(),
+	s, err := web.New(ctx, web.Config{Relay: relay, Metrics: w.metrics, Addr: cfg.WebAddr, PublicURL: cfg.PublicURL, Store: w.store, Watched: w.watched, Games: mgr.Lobby(),
 		Presenter: router.Presenter(), Analyses: router, Lang: cfg.Lang, Logger: log.With("surface", "web"),
 		Registry: registry.New(), Platforms: webPlatforms(cfg), BehindProxy: cfg.WebProxy, Version: readBuildInfo().String(), Slow: router.SlowJobs(),
 		Handler: router, TelegramToken: cfg.TelegramToken})

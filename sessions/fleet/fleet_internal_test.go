@@ -35,7 +35,7 @@ func TestSweepForgetsIdleBoards(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	m, err := sessions.New(sessions.Config{Games: reg, Store: st, Notify: func(sessions.Event) {}, IdleForfeit: -1, Now: func() time.Time { return now }})
+	m, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Notify: func(sessions.Event) {}, IdleForfeit: -1, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func process(t *testing.T, path string, now func() time.Time, idle time.Duration
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.store.Close() })
-	h.m, err = sessions.New(sessions.Config{Games: reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: idle,
+	h.m, err = sessions.New(t.Context(), sessions.Config{Games: reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: idle,
 		NewEngine: smallEngine, Now: now, IdleCheck: time.Hour})
 	if err != nil {
 		t.Fatal(err)

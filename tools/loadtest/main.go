@@ -292,7 +292,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	reg := registry.New()
 	shared := o.procs > 1
 	tours := tournaments.New()
-	mgr, err := sessions.New(sessions.Config{Games: reg, Store: st, Logger: log,
+	mgr, err := sessions.New(ctx, sessions.Config{Games: reg, Store: st, Logger: log,
 		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours})
 	if err != nil {
 		st.Close()
