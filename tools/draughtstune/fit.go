@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,6 +49,7 @@ var params = func() []param {
 		param{"KingCentre", func(w *draughts.Weights) *int { return &w.KingCentre }},
 		param{"Mobility", func(w *draughts.Weights) *int { return &w.Mobility }},
 		param{"KingEdge", func(w *draughts.Weights) *int { return &w.KingEdge }},
+		param{"TrappedKing", func(w *draughts.Weights) *int { return &w.TrappedKing }},
 		param{"Runaway", func(w *draughts.Weights) *int { return &w.Runaway }},
 		param{"RunawayRank", func(w *draughts.Weights) *int { return &w.RunawayRank }},
 		param{"Trade", func(w *draughts.Weights) *int { return &w.Trade }},
@@ -63,6 +65,7 @@ func tuneFit(args []string, stdout, stderr io.Writer) error {
 	from := fs.String("tune-from", "", "a weights file to start from (default the game's DefaultWeights)")
 	steps := fs.String("tune-steps", "8,4,2,1", "the local search's steps, centi-men, largest first")
 	maxRounds := fs.Int("tune-rounds", 100, "the most passes over the weights at each step")
+	only := fs.String("tune-only", "", "fit only these comma-separated weights (a new term alone), the rest kept")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,7 +107,18 @@ func tuneFit(args []string, stdout, stderr io.Writer) error {
 	before, heldBefore := meanError(fit, &w, k), meanError(held, &w, k)
 	fmt.Fprintf(stdout, "%s: %d positions (%d held out), K %.6f, error %.6f (held out %.6f)\n",
 		g.Name(), len(fit), len(held), k, before, heldBefore)
-	tuned := localSearch(fit, w, k, stepList, *maxRounds, stderr)
+	free := params
+	if *only != "" {
+		free = nil
+		for _, n := range strings.Split(*only, ",") {
+			i := slices.IndexFunc(params, func(p param) bool { return p.name == n })
+			if i < 0 {
+				return fmt.Errorf("-tune-only: no weight %q fitted", n)
+			}
+			free = append(free, params[i])
+		}
+	}
+	tuned := localSearch(fit, w, k, free, stepList, *maxRounds, stderr)
 	after, heldAfter := meanError(fit, &tuned, k), meanError(held, &tuned, k)
 	fmt.Fprintf(stdout, "tuned: error %.6f (held out %.6f), before %.6f (%.6f)\n", after, heldAfter, before, heldBefore)
 	fmt.Fprint(stdout, goWeights(tuned))
@@ -206,7 +220,7 @@ func fitK(es []entry, w *draughts.Weights) float64 {
 // localSearch is Texel's: at each step, passes over the weights, each
 // moved up, else down, by the step while that lowers the error, until a
 // pass moves none (or maxRounds passes).
-func localSearch(es []entry, w draughts.Weights, k float64, steps []int, maxRounds int, log io.Writer) draughts.Weights {
+func localSearch(es []entry, w draughts.Weights, k float64, params []param, steps []int, maxRounds int, log io.Writer) draughts.Weights {
 	best := meanError(es, &w, k)
 	for _, step := range steps {
 		for round := 1; round <= maxRounds; round++ {
@@ -255,7 +269,7 @@ func goWeights(w draughts.Weights) string {
 		name string
 		v    int
 	}{{"BackRank", w.BackRank}, {"Bridge", w.Bridge}, {"Centre", w.Centre}, {"KingCentre", w.KingCentre},
-		{"Mobility", w.Mobility}, {"KingEdge", w.KingEdge}, {"Runaway", w.Runaway}, {"RunawayRank", w.RunawayRank},
+		{"Mobility", w.Mobility}, {"KingEdge", w.KingEdge}, {"TrappedKing", w.TrappedKing}, {"Runaway", w.Runaway}, {"RunawayRank", w.RunawayRank},
 		{"Trade", w.Trade}, {"Tempo", w.Tempo}} {
 		if f.v != 0 {
 			fmt.Fprintf(&b, "\t\t%-12s %d,\n", f.name+":", f.v)
