@@ -30,9 +30,6 @@ type Weights struct {
 	Mobility int
 	// KingEdge is per king on the board's edge (less mobile, easier to trap).
 	KingEdge int
-	// TrappedKing is per king without a step (every neighbouring square
-	// taken): the literature's trapped king, which a man or two can hold.
-	TrappedKing int
 	// Runaway is per man that no enemy piece can stop from being crowned,
 	// less RunawayRank for each rank it still has to go.
 	Runaway, RunawayRank int
@@ -195,10 +192,6 @@ func evalSide(s *state, c int, w *Weights) int {
 			popcount(step(kings, 2)&empty) + popcount(step(kings, 3)&empty)
 	}
 	v += w.Mobility * mob
-	if kings != 0 && w.TrappedKing != 0 {
-		free := step(empty, 0) | step(empty, 1) | step(empty, 2) | step(empty, 3)
-		v -= w.TrappedKing * popcount(kings&^free)
-	}
 	if w.Runaway != 0 {
 		enemy := s.pieces(them)
 		for m := men; m != 0; m &= m - 1 {

@@ -49,7 +49,6 @@ var params = func() []param {
 		param{"KingCentre", func(w *draughts.Weights) *int { return &w.KingCentre }},
 		param{"Mobility", func(w *draughts.Weights) *int { return &w.Mobility }},
 		param{"KingEdge", func(w *draughts.Weights) *int { return &w.KingEdge }},
-		param{"TrappedKing", func(w *draughts.Weights) *int { return &w.TrappedKing }},
 		param{"Runaway", func(w *draughts.Weights) *int { return &w.Runaway }},
 		param{"RunawayRank", func(w *draughts.Weights) *int { return &w.RunawayRank }},
 		param{"Trade", func(w *draughts.Weights) *int { return &w.Trade }},
@@ -269,7 +268,7 @@ func goWeights(w draughts.Weights) string {
 		name string
 		v    int
 	}{{"BackRank", w.BackRank}, {"Bridge", w.Bridge}, {"Centre", w.Centre}, {"KingCentre", w.KingCentre},
-		{"Mobility", w.Mobility}, {"KingEdge", w.KingEdge}, {"TrappedKing", w.TrappedKing}, {"Runaway", w.Runaway}, {"RunawayRank", w.RunawayRank},
+		{"Mobility", w.Mobility}, {"KingEdge", w.KingEdge}, {"Runaway", w.Runaway}, {"RunawayRank", w.RunawayRank},
 		{"Trade", w.Trade}, {"Tempo", w.Tempo}} {
 		if f.v != 0 {
 			fmt.Fprintf(&b, "\t\t%-12s %d,\n", f.name+":", f.v)
