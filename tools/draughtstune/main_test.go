@@ -81,3 +81,13 @@ func TestRunRefusesBadUse(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptWeights: the fitted sets TUNING.md points to read whole.
+func TestKeptWeights(t *testing.T) {
+	for _, name := range []string{"italian", "checkers"} {
+		var w draughts.Weights
+		if err := draughtsio.ReadWeights("testdata/"+name+"-texel1.w", &w); err != nil || w.Man != 100 || w.King == 0 {
+			t.Errorf("%s: %+v %v", name, w, err)
+		}
+	}
+}
