@@ -28,6 +28,9 @@
 //     nice -n 15 go run ./tools/draughtstune fit -game italian -tune-in /tmp/italian-pos.txt \
 //     -tune-weights /tmp/italian.weights
 //
+//     -tune-only NAME fits one weight alone, the rest kept (a new term's
+//     value before its own SPRT); -tune-from FILE starts from a weights file.
+//
 // A file line is "POSITION;RESULT": the position's text (Game.Parse) and
 // the game's result for White (1, 0.5, 0). games/draughts/TUNING.md
 // records the runs and the SPRTs (BENCHMARKS.md) behind the defaults.
