@@ -149,6 +149,17 @@ func (p *Position) Evaluate() int {
 		d := p.v.weights()
 		w = &d
 	}
+	return p.evalWeights(w)
+}
+
+// EvaluateWith is Evaluate with the weights w, for the tuner
+// (tools/draughtstune), which scores many positions with one set of
+// weights after another: the endgame table is not probed, the style
+// not asked.
+func (p *Position) EvaluateWith(w *Weights) int { return p.evalWeights(w) }
+
+func (p *Position) evalWeights(w *Weights) int {
+	s := &p.st
 	us, them := int(s.side), int(s.side^1)
 	v := w.Tempo + evalSide(s, us, w) - evalSide(s, them, w)
 	// Trading down: the lead counts for more as the board empties.

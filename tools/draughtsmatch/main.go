@@ -15,7 +15,9 @@
 // An engine SPEC is comma-separated key=value pairs: name; off=T1+T2 (ai
 // switches turned off, see ai.Switches); tune.FIELD=N (a field of the
 // search's ai.Tuning); w.FIELD=N (a field of the evaluation's Weights,
-// w.AdvanceR=N for rank R); egdb=N (the endgame database probed with at
+// w.AdvanceR=N for rank R, from the game's defaults); weights=FILE (every
+// weight a file names, NAME=N one a line, as tools/draughtstune writes
+// them; a later w.FIELD changes one of them); egdb=N (the endgame database probed with at
 // most N pieces on the board, 0 not at all; default all it has, up to
 // OYUNBOT_DRAUGHTS_EGDB pieces). -nodes, -depth and -movetime are each side's
 // budget a move (-movetime is the time mode: it depends on the load).
@@ -26,7 +28,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -41,6 +42,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games/draughts"
+	"oyunbot/tools/internal/draughtsio"
 	"oyunbot/tools/internal/sprtstat"
 )
 
@@ -92,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *book == "" {
-		*book = "tools/draughtsmatch/testdata/" + g.Name() + ".txt"
+		*book = draughtsio.BookPath(g)
 	}
 	if *gen {
 		if err := writeOpenings(*book, g); err != nil {
@@ -108,7 +110,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for i, s := range []string{*a, *b} {
-		e, err := parseSpec(s)
+		e, err := parseSpec(s, g)
 		if err != nil {
 			fmt.Fprintln(stderr, "draughtsmatch:", err)
 			return 2
@@ -123,7 +125,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.test = &t
 	}
-	ops, err := readOpenings(*book, g)
+	ops, err := draughtsio.ReadOpenings(*book, g)
 	if err != nil {
 		fmt.Fprintln(stderr, "draughtsmatch:", err)
 		return 1
@@ -154,8 +156,8 @@ func budget(l ai.Limits) string {
 	return strings.Join(parts, ", ") + " a move"
 }
 
-// parseSpec reads an engine SPEC (see the package comment).
-func parseSpec(s string) (engineSpec, error) {
+// parseSpec reads an engine SPEC of game g (see the package comment).
+func parseSpec(s string, g draughts.Game) (engineSpec, error) {
 	e := engineSpec{name: s, opts: ai.DefaultOptions(), egdb: -1}
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" {
@@ -191,22 +193,18 @@ func parseSpec(s string) (engineSpec, error) {
 			if err := setInt(e.tuning, strings.TrimPrefix(k, "tune."), v); err != nil {
 				return e, err
 			}
-		case strings.HasPrefix(k, "w."):
+		case strings.HasPrefix(k, "w."), k == "weights":
 			if e.weights == nil {
-				w := draughts.Italian.DefaultWeights()
+				w := g.DefaultWeights()
 				e.weights = &w
 			}
-			f := strings.TrimPrefix(k, "w.")
-			if r, ok := strings.CutPrefix(f, "Advance"); ok {
-				i, err := strconv.Atoi(r)
-				n, err2 := strconv.Atoi(v)
-				if err != nil || err2 != nil || i < 0 || i > 7 {
-					return e, fmt.Errorf("%s=%s: want AdvanceR=N, R 0 to 7", k, v)
+			if k == "weights" {
+				if err := draughtsio.ReadWeights(v, e.weights); err != nil {
+					return e, err
 				}
-				e.weights.Advance[i] = n
 				continue
 			}
-			if err := setInt(e.weights, f, v); err != nil {
+			if err := draughtsio.SetWeight(e.weights, strings.TrimPrefix(k, "w."), v); err != nil {
 				return e, err
 			}
 		default:
@@ -339,31 +337,6 @@ func match(ctx context.Context, cfg config, out io.Writer) sprtstat.Tally {
 	}
 	wg.Wait()
 	return t
-}
-
-// readOpenings reads position texts, one a line; # starts a comment.
-func readOpenings(path string, g draughts.Game) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var ops []string
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line == "" {
-			continue
-		}
-		if _, err := g.Parse(line); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
-		}
-		ops = append(ops, line)
-	}
-	if len(ops) == 0 {
-		return nil, fmt.Errorf("%s: no openings", path)
-	}
-	return ops, sc.Err()
 }
 
 // Opening generation.

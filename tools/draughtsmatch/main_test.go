@@ -8,10 +8,11 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/games/draughts"
+	"oyunbot/tools/internal/draughtsio"
 )
 
 func TestParseSpec(t *testing.T) {
-	e, err := parseSpec("name=x,off=lmr+asp,tune.RFPDepth=3,w.King=190,w.Advance5=7")
+	e, err := parseSpec("name=x,off=lmr+asp,tune.RFPDepth=3,w.King=190,w.Advance5=7", draughts.Italian)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,11 +28,11 @@ func TestParseSpec(t *testing.T) {
 	if e.egdb != -1 {
 		t.Errorf("egdb %d by default, want -1 (all the table has)", e.egdb)
 	}
-	if e, err := parseSpec("name=y,egdb=3"); err != nil || e.egdb != 3 {
+	if e, err := parseSpec("name=y,egdb=3", draughts.Italian); err != nil || e.egdb != 3 {
 		t.Errorf("egdb=3: %d %v", e.egdb, err)
 	}
 	for _, bad := range []string{"off=nosuch", "tune.Nope=1", "w.King=x", "w.Advance9=1", "colour=red", "name", "egdb=x", "egdb=-2"} {
-		if _, err := parseSpec(bad); err == nil {
+		if _, err := parseSpec(bad, draughts.Italian); err == nil {
 			t.Errorf("parseSpec(%q) accepted", bad)
 		}
 	}
@@ -39,7 +40,7 @@ func TestParseSpec(t *testing.T) {
 
 func TestOpeningsAreBalancedAndLegal(t *testing.T) {
 	for _, g := range []draughts.Game{draughts.Italian, draughts.Checkers} {
-		ops, err := readOpenings("testdata/"+g.Name()+".txt", g)
+		ops, err := draughtsio.ReadOpenings("testdata/"+g.Name()+".txt", g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,9 +54,9 @@ func TestOpeningsAreBalancedAndLegal(t *testing.T) {
 // pieces loses nearly everything against the real one, whichever side of
 // the match it is on and whichever colour it plays.
 func TestMatchCreditsTheRightEngine(t *testing.T) {
-	strong, _ := parseSpec("name=strong")
-	weak, _ := parseSpec("name=weak,w.Man=-100,w.King=-100")
-	ops, err := readOpenings("testdata/checkers.txt", draughts.Checkers)
+	strong, _ := parseSpec("name=strong", draughts.Checkers)
+	weak, _ := parseSpec("name=weak,w.Man=-100,w.King=-100", draughts.Checkers)
+	ops, err := draughtsio.ReadOpenings("testdata/checkers.txt", draughts.Checkers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,21 @@
+# checkers, Texel fit of /tmp/texel-checkers.txt: 203864 positions, K 0.012831, error 0.070302 -> 0.067525
+Man=100
+King=147
+Advance0=0
+Advance1=14
+Advance2=10
+Advance3=10
+Advance4=6
+Advance5=9
+Advance6=5
+Advance7=0
+BackRank=22
+Bridge=39
+Centre=-3
+KingCentre=8
+Mobility=2
+KingEdge=-1
+Runaway=49
+RunawayRank=6
+Trade=4
+Tempo=-1

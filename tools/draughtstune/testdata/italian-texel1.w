@@ -1,0 +1,21 @@
+# italian, Texel fit of /tmp/texel-italian.txt: 225673 positions, K 0.011770, error 0.072009 -> 0.070572
+Man=100
+King=179
+Advance0=0
+Advance1=4
+Advance2=-2
+Advance3=1
+Advance4=8
+Advance5=13
+Advance6=20
+Advance7=0
+BackRank=4
+Bridge=28
+Centre=-1
+KingCentre=9
+Mobility=5
+KingEdge=2
+Runaway=60
+RunawayRank=7
+Trade=1
+Tempo=2
