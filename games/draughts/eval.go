@@ -159,7 +159,7 @@ func (p *Position) Evaluate() int {
 func (p *Position) EvaluateWith(w *Weights) int { return p.evalWeights(w) }
 
 func (p *Position) evalWeights(w *Weights) int {
-	s := &p.st
+	s := &p.St
 	us, them := int(s.side), int(s.side^1)
 	v := w.Tempo + evalSide(s, us, w) - evalSide(s, them, w)
 	// Trading down: the lead counts for more as the board empties.
