@@ -24,7 +24,10 @@
 //
 // The openings (testdata/GAME.txt, one position text a line) are every
 // position three plies from the start whose score in a plain depth-10
-// search is within 0.35 men of even; -gen writes them again.
+// search is within 0.35 men of even; -gen writes them again. In nodes or
+// depth a game is the same every time it is played from its opening, so
+// a match plays at most two games an opening (174 pairs with these);
+// testdata/GAME-4.txt, four plies (-gen -gen-plies 4), has some 630.
 package main
 
 import (
@@ -85,6 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	maxPlies := fs.Int("maxplies", 300, "a game this long is a draw")
 	sprtArg := fs.String("sprt", "", "ELO0,ELO1[,ALPHA,BETA]: stop when the SPRT decides (alpha and beta 0.05 unless given)")
 	gen := fs.Bool("gen", false, "write the openings file from the start position and exit")
+	genPlies := fs.Int("gen-plies", 3, "with -gen: the openings' plies from the start")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -97,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*book = draughtsio.BookPath(g)
 	}
 	if *gen {
-		if err := writeOpenings(*book, g); err != nil {
+		if err := writeOpenings(*book, g, *genPlies); err != nil {
 			fmt.Fprintln(stderr, "draughtsmatch:", err)
 			return 1
 		}
@@ -133,6 +137,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rng := rand.New(rand.NewPCG(*seed, *seed^0x0be))
 	rng.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
 	cfg.openings = ops
+	if pairs := len(ops); *movetime == 0 && cfg.games > 2*pairs {
+		// In nodes or depth the games are deterministic: a pair played
+		// again from the same opening is the same pair again, which
+		// would narrow the interval with no new evidence.
+		fmt.Fprintf(stdout, "draughtsmatch: %d openings make %d distinct games in nodes or depth; -games %d cut to %d (a larger book: -gen -gen-plies 4)\n",
+			pairs, 2*pairs, cfg.games, 2*pairs)
+		cfg.games = 2 * pairs
+	}
 	// The endgame database, loaded or built (once, into the cache
 	// folder) before the first game, so that every game sees it whole.
 	<-g.Ready()
@@ -341,14 +353,13 @@ func match(ctx context.Context, cfg config, out io.Writer) sprtstat.Tally {
 
 // Opening generation.
 const (
-	openingPlies   = 3
 	openingDepth   = 10
 	openingBalance = 35 // centi-men
 )
 
-// writeOpenings writes every distinct position openingPlies from the
-// start whose plain search scores within openingBalance of even.
-func writeOpenings(path string, g draughts.Game) error {
+// writeOpenings writes every distinct position plies from the start
+// whose plain search scores within openingBalance of even.
+func writeOpenings(path string, g draughts.Game, plies int) error {
 	start := g.NewStart()
 	seen := map[string]bool{}
 	var lines []string
@@ -384,8 +395,8 @@ func writeOpenings(path string, g draughts.Game) error {
 			p.Unmake()
 		}
 	}
-	walk(start, openingPlies, nil)
-	text := fmt.Sprintf("# %s: the positions %d plies from the start scored within %d of even by a plain depth-%d search\n# (go run ./tools/draughtsmatch -game %s -gen)\n",
-		g.Name(), openingPlies, openingBalance, openingDepth, g.Name()) + strings.Join(lines, "\n") + "\n"
+	walk(start, plies, nil)
+	text := fmt.Sprintf("# %s: the positions %d plies from the start scored within %d of even by a plain depth-%d search\n# (go run ./tools/draughtsmatch -game %s -gen -gen-plies %d)\n",
+		g.Name(), plies, openingBalance, openingDepth, g.Name(), plies) + strings.Join(lines, "\n") + "\n"
 	return os.WriteFile(path, []byte(text), 0o644)
 }

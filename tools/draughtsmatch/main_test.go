@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -40,13 +41,42 @@ func TestParseSpec(t *testing.T) {
 
 func TestOpeningsAreBalancedAndLegal(t *testing.T) {
 	for _, g := range []draughts.Game{draughts.Italian, draughts.Checkers} {
-		ops, err := draughtsio.ReadOpenings("testdata/"+g.Name()+".txt", g)
-		if err != nil {
-			t.Fatal(err)
+		for file, least := range map[string]int{g.Name() + ".txt": 100, g.Name() + "-4.txt": 600} {
+			ops, err := draughtsio.ReadOpenings("testdata/"+file, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ops) < least {
+				t.Errorf("%s: %d openings, want %d at least", file, len(ops), least)
+			}
 		}
-		if len(ops) < 100 {
-			t.Errorf("%s: %d openings", g.Name(), len(ops))
+	}
+}
+
+// TestGamesCutToTheDistinctOnes: in nodes the games are deterministic, so
+// a pair played again from the same opening would count the same games
+// twice; the match stops at two games an opening.
+func TestGamesCutToTheDistinctOnes(t *testing.T) {
+	book := t.TempDir() + "/two.txt"
+	ops, err := os.ReadFile("testdata/italian.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(ops), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") && len(lines) < 2 {
+			lines = append(lines, l)
 		}
+	}
+	if err := os.WriteFile(book, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	if code := run([]string{"-game", "italian", "-nodes", "500", "-openings", book, "-games", "10", "-maxplies", "40"}, &out, &errOut); code != 0 {
+		t.Fatalf("run = %d, stderr %q", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "-games 10 cut to 4") || !strings.Contains(out.String(), "final: games 4 ") {
+		t.Errorf("10 games asked from 2 openings in nodes, want 4 played:\n%s", out.String())
 	}
 }
 
