@@ -248,9 +248,9 @@ func (lb *Lobby) playing(key chanKey, a, b Player, g games.Game) error {
 	return nil
 }
 
-// Playing is playing for a channel's challenges (package
-// sessions/challenges): a challenge between two people who have such a
-// game going is refused, and so is its acceptance.
+// Playing returns a *PlayingError with the unfinished casual game of g
+// in the channel between a and b, if there is one: package
+// sessions/challenges refuses a challenge, or its acceptance, so.
 func (lb *Lobby) Playing(platform, channelID string, a, b Player, g games.Game) error {
 	return lb.playing(chanKey{platform, channelID}, a, b, g)
 }

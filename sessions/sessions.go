@@ -54,8 +54,7 @@
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
 //     Channels.mu, dice.mu, the challenges' (package sessions/challenges),
-//     Ratings.mu, the
-//     worker pool's and a Deferred's.
+//     Ratings.mu, the worker pool's and a Deferred's.
 //
 // The Manager has no lock of its own, and its accessors take none.
 //
