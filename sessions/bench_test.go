@@ -6,6 +6,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/dama"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/store"
 )
 
@@ -19,7 +20,8 @@ func BenchmarkManagerMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := sessions.New(b.Context(), sessions.Config{Games: reg, Store: open(b, store.MemoryDB), IdleForfeit: -1})
+	chal := challenges.New()
+	m, err := sessions.New(b.Context(), sessions.Config{Games: reg, Store: open(b, store.MemoryDB), IdleForfeit: -1, Challenges: chal})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -27,10 +29,10 @@ func BenchmarkManagerMove(b *testing.B) {
 	g, _ := reg.Lookup("dama")
 	a, c := sessions.Player{ID: "a", Name: "A"}, sessions.Player{ID: "b", Name: "B"}
 	start := func() sessions.Snapshot {
-		if err := m.Challenges().Issue(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
+		if err := chal.Issue(ctx, sessions.Challenge{Platform: "t", ChannelID: "c", From: a, To: c, Game: g}); err != nil {
 			b.Fatal(err)
 		}
-		s, _, err := m.Challenges().Accept(ctx, "t", "c", c, "")
+		s, _, err := chal.Accept(ctx, "t", "c", c, "")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -93,11 +93,11 @@ func clockHarness(t *testing.T, path string) (*harness, *atomic.Int64) {
 
 func (h *harness) timed(game string, tc sessions.TimeControl) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: h.game(game), TimeControl: tc}); err != nil {
 		h.t.Fatal(err)
 	}
-	s, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, "")
+	s, _, err := h.chal.Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		h.t.Fatal(err)
 	}

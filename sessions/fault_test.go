@@ -25,11 +25,11 @@ import (
 // through p.
 func (f *fleet) pvpGame(t *testing.T, p *botProcess, name, ch string) sessions.Snapshot {
 	t.Helper()
-	if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+	if err := p.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 		Game: f.game(t, name)}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p.m.Challenges().Accept(bg, "test", ch, bora, "")
+	snap, _, err := p.chal.Accept(bg, "test", ch, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}

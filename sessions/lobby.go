@@ -248,6 +248,20 @@ func (lb *Lobby) playing(key chanKey, a, b Player, g games.Game) error {
 	return nil
 }
 
+// Playing returns a *PlayingError with the unfinished casual game of g
+// in the channel between a and b, if there is one: package
+// sessions/challenges refuses a challenge, or its acceptance, so.
+func (lb *Lobby) Playing(platform, channelID string, a, b Player, g games.Game) error {
+	return lb.playing(chanKey{platform, channelID}, a, b, g)
+}
+
+// StartBetween starts the game of an accepted challenge (package
+// sessions/challenges) from rec's platform, channel, players, time
+// control, language and rated flag.
+func (lb *Lobby) StartBetween(ctx context.Context, rec GameRecord, g games.Game) (Snapshot, error) {
+	return lb.create(ctx, rec, g, "")
+}
+
 // create starts a game from rec's platform, channel, players, level, time
 // control, language, tournament link and rated flag.
 func (lb *Lobby) create(ctx context.Context, rec GameRecord, g games.Game, ref string) (Snapshot, error) {

@@ -139,11 +139,11 @@ func TestPostgresRestartedUnderLoad(t *testing.T) {
 	// start starts a game between Ayşe and Bora in channel ch through p;
 	// it fails while the server is down.
 	start := func(p *botProcess, ch string) (int64, error) {
-		if err := p.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			return 0, err
 		}
-		snap, _, err := p.m.Challenges().Accept(bg, "test", ch, bora, "")
+		snap, _, err := p.chal.Accept(bg, "test", ch, bora, "")
 		return snap.ID, err
 	}
 	for pi := range players {

@@ -25,8 +25,9 @@
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
 //     match's score, its ratings;
-//   - Ratings (ratings.go), Matches (match.go), Challenges
-//     (challenges.go), Channels (channels.go);
+//   - Ratings (ratings.go), Matches (match.go), Channels (channels.go);
+//   - the challenges, which package sessions/challenges keeps (handed in
+//     as Config.Challenges; New restores them through ChallengeKeeper);
 //   - TournamentGames (tournamentgames.go): the games of the channels'
 //     tournaments, which package sessions/tournaments runs (handed in as
 //     Config.Tournaments; a game's end tells it through TournamentRunner);
@@ -52,8 +53,8 @@
 //     a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
-//     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, the
-//     worker pool's and a Deferred's.
+//     Channels.mu, dice.mu, the challenges' (package sessions/challenges),
+//     Ratings.mu, the worker pool's and a Deferred's.
 //
 // The Manager has no lock of its own, and its accessors take none.
 //
@@ -154,6 +155,9 @@ type Config struct {
 	// sessions/tournaments); nil: none (tools, tests), and a tournament
 	// game's end records nothing.
 	Tournaments TournamentRunner
+	// Challenges keeps the invitations to games between people (package
+	// sessions/challenges); nil: none (tools, tests).
+	Challenges ChallengeKeeper
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -349,7 +353,6 @@ type Manager struct {
 	lobby       *Lobby
 	play        *Play
 	offers      *Offers
-	challenges  *Challenges
 	matches     *Matches
 	tournaments *TournamentGames
 	ratings     *Ratings
@@ -378,9 +381,6 @@ func (m *Manager) Play() *Play { return m.play }
 // Offers is resigning and the offers a player makes the other: draws and
 // takebacks.
 func (m *Manager) Offers() *Offers { return m.offers }
-
-// Challenges is the invitations to games between people.
-func (m *Manager) Challenges() *Challenges { return m.challenges }
 
 // Matches is the matches to a number of points.
 func (m *Manager) Matches() *Matches { return m.matches }
@@ -488,7 +488,6 @@ func (m *Manager) wire() {
 	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
-	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
 	m.clocks = &Clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 }
 
@@ -507,11 +506,13 @@ func (m *Manager) restore() error {
 	if len(lives) > 0 {
 		m.env.log.Info("restored games", "count", len(lives))
 	}
-	more, err := m.challenges.restore()
-	if err != nil {
-		return err
+	if c := m.env.cfg.Challenges; c != nil {
+		more, err := c.Restore(m)
+		if err != nil {
+			return err
+		}
+		skipped = append(skipped, more...)
 	}
-	skipped = append(skipped, more...)
 	active, more, err := LoadTournaments(m.env.ctx, m.env.cfg.Store, m.env.cfg.Games)
 	if err != nil {
 		return fmt.Errorf("sessions: restore tournaments: %w", err)

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 )
@@ -44,6 +45,7 @@ type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
 	tours *tournaments.Runner // the Manager's tournaments
+	chal  *challenges.Book    // the Manager's challenges
 	store sqlStore
 	path  string
 	reg   *games.Registry
@@ -57,10 +59,10 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New()}
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(), chal: challenges.New()}
 	h.store = openStore(t, path)
 	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours}
+		Tournaments: h.tours, Challenges: h.chal}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -137,10 +139,10 @@ var (
 // pvp starts a game between a (first) and b in channel ch.
 func (h *harness) pvp(game, ch string, a, b sessions.Player) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
+	if err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: a, To: b, Game: h.game(game)}); err != nil {
 		h.t.Fatal(err)
 	}
-	snap, c, err := h.m.Challenges().Accept(bg, "test", ch, b, "")
+	snap, c, err := h.chal.Accept(bg, "test", ch, b, "")
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -461,72 +463,6 @@ func TestBotDraws(t *testing.T) {
 	}
 	if agreed == 0 {
 		t.Fatal("the bot never agreed to a draw")
-	}
-}
-
-func TestChallenges(t *testing.T) {
-	now := time.Unix(1_700_000_000, 0)
-	var clock atomic.Int64
-	clock.Store(now.UnixNano())
-	h := newHarness(t, "", func(c *sessions.Config) {
-		c.Now = func() time.Time { return time.Unix(0, clock.Load()) }
-	})
-	dg := h.game("dama")
-	ch := func(from, to sessions.Player, side ai.Side) error {
-		return h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: from, To: to, Game: dg, Side: side})
-	}
-	if err := ch(ayse, ayse, ai.First); !errors.Is(err, sessions.ErrSelfChallenge) {
-		t.Fatalf("self challenge: %v", err)
-	}
-	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
-		t.Fatalf("accept without challenge: %v", err)
-	}
-	if err := ch(ayse, bora, ai.First); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(h.m.Challenges().Pending("test", chanA, bora.ID)); n != 1 {
-		t.Fatalf("%d challenges", n)
-	}
-	if _, _, err := h.m.Challenges().Accept(bg, "test", "other-channel", bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
-		t.Fatalf("accept in another channel: %v", err)
-	}
-	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
-		t.Fatalf("accept by someone else: %v", err)
-	}
-	c, err := h.m.Challenges().Decline(bg, "test", chanA, bora.ID, "")
-	if err != nil || c.From.ID != ayse.ID {
-		t.Fatalf("decline: %+v %v", c, err)
-	}
-	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ""); !errors.Is(err, sessions.ErrNoChallenge) {
-		t.Fatalf("accept after decline: %v", err)
-	}
-	// The challenger asks to play black.
-	if err := ch(ayse, bora, ai.Second); err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, ayse.ID)
-	if err != nil || s.SideOf(bora.ID) != ai.First || s.SideOf(ayse.ID) != ai.Second {
-		t.Fatalf("accept: %+v %v", s.Players, err)
-	}
-	// One game per pair per channel, in either direction.
-	var pe *sessions.PlayingError
-	if err := ch(bora, ayse, ai.First); !errors.As(err, &pe) || pe.Game.ID != s.ID {
-		t.Fatalf("second game for the pair: %v", err)
-	}
-	// Other pairs and other channels are fine.
-	if err := ch(ayse, cem, ai.First); err != nil {
-		t.Fatal(err)
-	}
-	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "other", From: ayse, To: bora, Game: dg}); err != nil {
-		t.Fatal(err)
-	}
-	// Challenges expire.
-	clock.Add(int64(2 * sessions.DefaultChallengeTTL))
-	if _, _, err := h.m.Challenges().Accept(bg, "test", chanA, cem, ""); !errors.Is(err, sessions.ErrNoChallenge) {
-		t.Fatalf("accept of an expired challenge: %v", err)
-	}
-	if got := h.m.Lobby().Find("test", chanA, ayse.ID); len(got) != 1 || got[0].ID != s.ID {
-		t.Fatalf("find: %+v", got)
 	}
 }
 

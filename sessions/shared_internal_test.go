@@ -31,10 +31,9 @@ func TestAdoptOnlyMovesForward(t *testing.T) {
 	t.Cleanup(func() { m.Close() })
 	g, _ := reg.Lookup("dama")
 	a, b := Player{ID: "a", Name: "A"}, Player{ID: "b", Name: "B"}
-	if err := m.challenges.Issue(ctx, Challenge{Platform: "t", ChannelID: "c", From: a, To: b, Game: g}); err != nil {
-		t.Fatal(err)
-	}
-	snap, _, err := m.challenges.Accept(ctx, "t", "c", b, "")
+	// The game an accepted challenge starts (the challenges are package
+	// sessions/challenges now, which this internal test cannot import).
+	snap, err := m.lobby.StartBetween(ctx, GameRecord{Platform: "t", ChannelID: "c", Players: [2]Player{a, b}, Rated: true}, g)
 	if err != nil {
 		t.Fatal(err)
 	}

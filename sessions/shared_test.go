@@ -17,6 +17,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
@@ -43,6 +44,7 @@ func (s countingStore) SaveGame(ctx context.Context, rec sessions.GameRecord) er
 type botProcess struct {
 	m      *sessions.Manager
 	tours  *tournaments.Runner // the Manager's tournaments
+	chal   *challenges.Book    // the Manager's challenges
 	fleet  *sessfleet.Fleet
 	mu     sync.Mutex
 	events []sessions.Event
@@ -88,10 +90,10 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config, fc *ses
 // start starts process i (again, after a stop).
 func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config, fc *sessfleet.Config)) *botProcess {
 	t.Helper()
-	p := &botProcess{tours: tournaments.New()}
+	p := &botProcess{tours: tournaments.New(), chal: challenges.New()}
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
-		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours}
+		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours, Challenges: p.chal}
 	var fc sessfleet.Config
 	if mod != nil {
 		mod(i, &cfg, &fc)
@@ -165,12 +167,12 @@ func TestSharedRacingMoves(t *testing.T) {
 	var ids []int64
 	for i := range pvpGames {
 		ch := fmt.Sprint("race-", i)
-		if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
+		if err := p1.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: ayse, To: bora,
 			Game: f.game(t, "dama")}); err != nil {
 			t.Fatal(err)
 		}
 		// Accepted through the other process: the challenge is in the store.
-		snap, _, err := p2.m.Challenges().Accept(bg, "test", ch, bora, "")
+		snap, _, err := p2.chal.Accept(bg, "test", ch, bora, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -353,11 +355,11 @@ func TestSharedSweepOnce(t *testing.T) {
 		cfg.IdleCheck = 10 * time.Millisecond
 	})
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox")}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p2.m.Challenges().Accept(bg, "test", chanA, bora, "")
+	snap, _, err := p2.chal.Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,11 +531,11 @@ func TestSharedTournament(t *testing.T) {
 func TestSharedOutageCreditedOnce(t *testing.T) {
 	f := newFleet(t, 2, nil)
 	p1, p2 := f.procs[0], f.procs[1]
-	if err := p1.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := p1.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: f.game(t, "xox"), TimeControl: sessions.TimeControl{Base: time.Hour}}); err != nil {
 		t.Fatal(err)
 	}
-	snap, _, err := p2.m.Challenges().Accept(bg, "test", chanA, bora, "")
+	snap, _, err := p2.chal.Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}

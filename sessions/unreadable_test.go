@@ -62,14 +62,14 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			}},
 		{"challenge", `UPDATE challenges SET data = 'null,' WHERE from_id = 'u1'`, sessions.TableChallenges,
 			"test/chan-c/u1>u3", `SELECT data FROM challenges WHERE from_id = 'u1'`, func(t *testing.T, h *harness) {
-				err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-c", From: cem, To: ayse, Game: h.game("xox")})
+				err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-c", From: cem, To: ayse, Game: h.game("xox")})
 				if !errors.Is(err, sessions.ErrUnreadableRow) {
 					t.Fatalf("a challenge replacing the unreadable one: %v", err)
 				}
 			}},
 		{"expired challenge", `UPDATE challenges SET data = '' WHERE from_id = 'u2'`, sessions.TableChallenges,
 			"test/chan-d/u2>u3", `SELECT data FROM challenges WHERE from_id = 'u2'`, func(t *testing.T, h *harness) {
-				err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-d", From: bora, To: cem, Game: h.game("xox")})
+				err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: "chan-d", From: bora, To: cem, Game: h.game("xox")})
 				if !errors.Is(err, sessions.ErrUnreadableRow) {
 					t.Fatalf("a challenge replacing the unreadable one: %v", err)
 				}
@@ -81,7 +81,7 @@ func TestUnreadableRowsAreSkipped(t *testing.T) {
 			h := process(t, path, now, -1)
 			challenge := func(ch string, from, to sessions.Player) {
 				t.Helper()
-				if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: from, To: to, Game: h.game("xox")}); err != nil {
+				if err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: ch, From: from, To: to, Game: h.game("xox")}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -30,6 +31,7 @@ type e2e struct {
 	router *router.Router
 	mgr    *sessions.Manager   // the live games the router plays
 	tours  *tournaments.Runner // their tournaments
+	chal   *challenges.Book    // the Manager's challenges
 	bot    *Bot
 }
 
@@ -52,18 +54,18 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	tours, chal := tournaments.New(), challenges.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours,
-		Store:       st,
-		Drawers:     drawers,
-		Logger:      newTestLogger(t),
+		Tournaments: tours, Challenges: chal,
+		Store:   st,
+		Drawers: drawers,
+		Logger:  newTestLogger(t),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +78,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		return router.SuggestMoves(Platform, ch, user, prefix, MaxChoices)
 	}))
 	router.AddSender(t.Context(), Platform, bot)
-	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, bot: bot}
+	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, chal: chal, bot: bot}
 }
 
 // boards are the messages of a channel that carry a board.

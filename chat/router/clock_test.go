@@ -188,7 +188,7 @@ func TestUnresolvedMentionIsRefused(t *testing.T) {
 	b.expect(rs, "@hayalet kim, bulamadım", "yanıt olarak yaz: meydan dama")
 	rs = b.raw(chat.Message{ChannelID: "g", UserID: "ayse", UserName: "Ayse", Text: "play @ghost ttt", Locale: "en"})
 	b.expect(rs, "I can't tell who @ghost is", "reply to one of their messages with: challenge tictactoe")
-	if got := b.mgr.Challenges().Pending("test", "g", "ayse"); len(got) != 0 {
+	if got := b.chal.Pending("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge to an unresolved name was stored: %+v", got)
 	}
 	b.expect(b.raw(chat.Message{ChannelID: "g", UserID: "hayalet", Text: "kabul"}), "Sana gelen bir meydan okuma")

@@ -27,7 +27,7 @@ func TestMatchLengthRefused(t *testing.T) {
 			continue
 		}
 		b.expect(rs, tc.want)
-		if cs := b.mgr.Challenges().Pending("test", "grp", "ayse"); len(cs) != 0 {
+		if cs := b.chal.Pending("test", "grp", "ayse"); len(cs) != 0 {
 			t.Fatalf("%q made a challenge: %+v", tc.text, cs)
 		}
 		if gs := b.mgr.Lobby().ChannelGames("test", "grp"); len(gs) != 0 {

@@ -27,7 +27,7 @@ func TestOpenChallengeWhereNobodyElseIs(t *testing.T) {
 			if got := b.say(tc.challenge); len(got) != 1 || got[0].Text != tc.why {
 				t.Fatalf("%s in a private chat: %q, want %q", tc.challenge, texts(got), tc.why)
 			}
-			if len(b.mgr.Challenges().Pending("test", "dm", "bora")) != 0 {
+			if len(b.chal.Pending("test", "dm", "bora")) != 0 {
 				t.Fatal("a challenge nobody can accept was made")
 			}
 

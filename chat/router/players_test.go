@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -123,7 +124,7 @@ func TestTimeBelowTheMinimum(t *testing.T) {
 		}
 		b.expect(rs, tc.want...)
 	}
-	if got := b.mgr.Challenges().Pending("test", "g", "ayse"); len(got) != 0 {
+	if got := b.chal.Pending("test", "g", "ayse"); len(got) != 0 {
 		t.Fatalf("a challenge with a refused time was made: %+v", got)
 	}
 }
@@ -165,13 +166,13 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tours := tournaments.New()
+			tours, chal := tournaments.New(), challenges.New()
 			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours})
+				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Challenges: chal})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Challenges: chal})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
@@ -69,6 +70,7 @@ type bot struct {
 	r      *router.Router
 	mgr    *sessions.Manager   // the live games the router plays
 	tours  *tournaments.Runner // their tournaments
+	chal   *challenges.Book    // the Manager's challenges
 	rec    *recorder
 	store  *store.SQLStore
 	ref    int
@@ -89,9 +91,9 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours}
+	tours, chal := tournaments.New(), challenges.New()
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Challenges: chal}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Challenges: chal}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}
@@ -126,12 +128,18 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	r, mgr, tours, err := wire(t, st, mod)
+	var chal *challenges.Book // wire's, kept for the tests that look at the challenges
+	r, mgr, tours, err := wire(t, st, func(c *router.Config, s *sessions.Config) {
+		if mod != nil {
+			mod(c, s)
+		}
+		chal = c.Challenges
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, chal: chal, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -514,7 +522,7 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
-		{Games: reg, Sessions: b.mgr, Tournaments: b.tours},
+		{Games: reg, Sessions: b.mgr, Tournaments: b.tours, Challenges: b.chal},
 		{Games: reg, Sessions: b.mgr, Store: b.store},
 	} {
 		if _, err := router.New(t.Context(), cfg); err == nil {

@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -127,9 +128,9 @@ type families struct {
 }
 
 // familiesOf hands each family the part of m that serves it, and the
-// tournaments theirs.
-func familiesOf(m *sessions.Manager, tours *tournaments.Runner) families {
+// tournaments and the challenges theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner, chal *challenges.Book) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
-		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(),
+		chal: chal, tour: tours, rate: m.Ratings(), chans: m.Channels(),
 		life: m}
 }

@@ -108,7 +108,7 @@ func TestButtonsActOnTheirOwnGame(t *testing.T) {
 			if s, ok := b.mgr.Lobby().Finished(ctx, 1); !ok || s.Result.Winner != ai.NoSide || s.Result.Reason != sessions.ReasonEarlyDraw {
 				t.Fatalf("#g1 after Accept under the draw offer: %+v", s.Result)
 			}
-			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 0 || len(b.mgr.Challenges().Pending("test", ch, bob.id)) != 1 {
+			if len(b.mgr.Lobby().ChannelGames("test", ch)) != 0 || len(b.chal.Pending("test", ch, bob.id)) != 1 {
 				t.Fatal("Accept under the draw offer took Dave's challenge")
 			}
 			// The offer's answers are Bob's alone (confirm.go).
@@ -248,14 +248,14 @@ func TestTimeControlsMeantAsSuch(t *testing.T) {
 			// In a challenge a number can only be a time ("-1" in a
 			// tournament is a number of rounds, refused as such).
 			b.expect(b.say("challenge @bora dama -1"), "«-1»", lang.want)
-			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 0 {
+			if c := b.chal.Pending("test", "dm", "ayse"); len(c) != 0 {
 				t.Fatalf("challenges made: %+v", c)
 			}
 			if _, ok := b.tours.Get(context.Background(), "test", "dm"); ok {
 				t.Fatal("a tournament was made")
 			}
 			b.say("challenge @bora dama 5m+3s")
-			if c := b.mgr.Challenges().Pending("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
+			if c := b.chal.Pending("test", "dm", "ayse"); len(c) != 1 || c[0].TimeControl.String() != "5m+3s" {
 				t.Fatalf("a good time: %+v", c)
 			}
 		})

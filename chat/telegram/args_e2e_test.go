@@ -43,7 +43,7 @@ func TestE2EMatchLength(t *testing.T) {
 	if !strings.Contains(got.Text, "A match to 3 points.") {
 		t.Errorf("a good match length: %q", got.Text)
 	}
-	if n := len(e.mgr.Challenges().Pending("telegram", "-2107", "77")); n != 1 {
+	if n := len(e.chal.Pending("telegram", "-2107", "77")); n != 1 {
 		t.Errorf("%d challenges, want the one good one", n)
 	}
 }

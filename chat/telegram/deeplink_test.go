@@ -160,7 +160,7 @@ func TestE2EDeepLinkChallenge(t *testing.T) {
 	}
 	privately(cem, "/start accept_"+strings.Replace(strings.TrimPrefix(invite.Data()[0], "accept @"), ":", "_", 1),
 		"An open challenge is accepted in the chat where it was made")
-	if n := len(e.mgr.Challenges().Pending(telegram.Platform, strconv.FormatInt(group.ID, 10), strconv.FormatInt(bob.ID, 10))); n != 1 {
+	if n := len(e.chal.Pending(telegram.Platform, strconv.FormatInt(group.ID, 10), strconv.FormatInt(bob.ID, 10))); n != 1 {
 		t.Errorf("%d challenges left in the group, want the open one", n)
 	}
 }

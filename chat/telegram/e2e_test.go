@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -32,6 +33,7 @@ type e2e struct {
 	router *router.Router
 	mgr    *sessions.Manager   // the live games the router plays
 	tours  *tournaments.Runner // their tournaments
+	chal   *challenges.Book    // the Manager's challenges
 	bot    *telegram.Bot
 	store  *store.SQLStore
 }
@@ -69,18 +71,18 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	tours, chal := tournaments.New(), challenges.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours,
-		Store:       st,
-		Drawers:     drawers,
-		GIFDrawers:  gifDrawers,
+		Tournaments: tours, Challenges: chal,
+		Store:      st,
+		Drawers:    drawers,
+		GIFDrawers: gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -107,7 +109,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 			t.Errorf("Run: %v", err)
 		}
 	})
-	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, bot: bot, store: st}
+	return &e2e{srv: srv, router: router, mgr: mgr, tours: tours, chal: chal, bot: bot, store: st}
 }
 
 // photos returns the boards shown in a chat, in order: each new board

@@ -33,7 +33,7 @@ func TestE2EOpenChallengeInPrivate(t *testing.T) {
 		}
 	}
 	id := strconv.FormatInt(bob.ID, 10)
-	if n := len(e.mgr.Challenges().Pending(telegram.Platform, strconv.FormatInt(pc.ID, 10), id)); n != 0 {
+	if n := len(e.chal.Pending(telegram.Platform, strconv.FormatInt(pc.ID, 10), id)); n != 0 {
 		t.Errorf("%d challenges made in a private chat", n)
 	}
 

@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -44,18 +45,18 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	tours, chal := tournaments.New(), challenges.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours,
-		Store:       st,
-		Drawers:     map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
-		ReplyRetry:  5 * time.Millisecond,
+		Tournaments: tours, Challenges: chal,
+		Store:      st,
+		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
+		ReplyRetry: 5 * time.Millisecond,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
@@ -46,8 +47,8 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
+	tours, chal := tournaments.New(), challenges.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours, Challenges: chal,
 		NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -57,7 +58,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	fl := fleet.New(mgr, fleet.Config{})
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Fleet: fl}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Challenges: chal, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}

@@ -36,6 +36,7 @@ import (
 	"oyunbot/chat/telegram/telegramtest"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/store"
 )
 
@@ -60,7 +61,8 @@ func finishedChess(t *testing.T, dbPath string, n int) {
 	}
 	defer st.Close()
 	reg := registry.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1})
+	chal := challenges.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Challenges: chal})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,10 +72,10 @@ func finishedChess(t *testing.T, dbPath string, n int) {
 		ch := strconv.Itoa(-(4000 + i))
 		a := sessions.Player{ID: strconv.Itoa(7100 + i), Name: fmt.Sprintf("A%02d", i)}
 		b := sessions.Player{ID: strconv.Itoa(7200 + i), Name: fmt.Sprintf("B%02d", i)}
-		if err := mgr.Challenges().Issue(ctx, sessions.Challenge{Platform: "telegram", ChannelID: ch, From: a, To: b, Game: g}); err != nil {
+		if err := chal.Issue(ctx, sessions.Challenge{Platform: "telegram", ChannelID: ch, From: a, To: b, Game: g}); err != nil {
 			t.Fatal(err)
 		}
-		snap, _, err := mgr.Challenges().Accept(ctx, "telegram", ch, b, "")
+		snap, _, err := chal.Accept(ctx, "telegram", ch, b, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,7 @@ import (
 	"oyunbot/chat/telegram"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
@@ -85,7 +86,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// then the router that plays them (and closes them), then their events
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
-	tours := tournaments.New()
+	tours, chal := tournaments.New(), challenges.New()
 	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
@@ -97,6 +98,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Shared:         cfg.Shared,
 		Logger:         log,
 		Tournaments:    tours,
+		Challenges:     chal,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -107,6 +109,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Games:           reg,
 		Sessions:        mgr,
 		Tournaments:     tours,
+		Challenges:      chal,
 		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),

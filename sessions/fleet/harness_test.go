@@ -13,6 +13,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/store"
 )
@@ -31,6 +32,7 @@ type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
 	fleet *fleet.Fleet
+	chal  *challenges.Book // the Manager's challenges
 	store *store.SQLStore
 	reg   *games.Registry
 
@@ -50,13 +52,13 @@ func process(t *testing.T, path string, now func() time.Time, idle time.Duration
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, reg: reg}
+	h := &harness{t: t, reg: reg, chal: challenges.New()}
 	if h.store, err = store.OpenSQLite(bg, path); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.store.Close() })
 	h.m, err = sessions.New(t.Context(), sessions.Config{Games: reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: idle,
-		NewEngine: smallEngine, Now: now, IdleCheck: time.Hour})
+		NewEngine: smallEngine, Now: now, IdleCheck: time.Hour, Challenges: h.chal})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +102,11 @@ func (h *harness) game(name string) games.Game {
 // timed starts a game between Ayşe (first) and Bora with time control tc.
 func (h *harness) timed(game string, tc sessions.TimeControl) sessions.Snapshot {
 	h.t.Helper()
-	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
+	if err := h.chal.Issue(bg, sessions.Challenge{Platform: "test", ChannelID: chanA, From: ayse, To: bora,
 		Game: h.game(game), TimeControl: tc}); err != nil {
 		h.t.Fatal(err)
 	}
-	s, _, err := h.m.Challenges().Accept(bg, "test", chanA, bora, "")
+	s, _, err := h.chal.Accept(bg, "test", chanA, bora, "")
 	if err != nil {
 		h.t.Fatal(err)
 	}

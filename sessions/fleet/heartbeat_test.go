@@ -202,11 +202,11 @@ func TestCreditOutage(t *testing.T) {
 	clock, now := fakeNow()
 	h := process(t, "", now, -1)
 	g := h.timed("tictactoe", sessions.TimeControl{Base: time.Minute})
-	if err := h.m.Challenges().Issue(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
+	if err := h.chal.Issue(bg, sessions.Challenge{Platform: "tg", ChannelID: "c", From: ayse, To: bora,
 		Game: h.game("xox"), TimeControl: sessions.TimeControl{Base: time.Minute}}); err != nil {
 		t.Fatal(err)
 	}
-	other, _, err := h.m.Challenges().Accept(bg, "tg", "c", bora, "")
+	other, _, err := h.chal.Accept(bg, "tg", "c", bora, "")
 	if err != nil {
 		t.Fatal(err)
 	}

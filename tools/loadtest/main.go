@@ -43,6 +43,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
+	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
@@ -291,9 +292,9 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry.New()
 	shared := o.procs > 1
-	tours := tournaments.New()
+	tours, chal := tournaments.New(), challenges.New()
 	mgr, err := sessions.New(ctx, sessions.Config{Games: reg, Store: st, Logger: log,
-		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours})
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Challenges: chal})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -302,14 +303,14 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours,
-		Fleet:       fl,
-		Store:       st,
-		Drawers:     registry.Drawers(registry.BoardSize),
-		Logger:      log,
-		Lang:        chat.English,
-		Shared:      shared,
-		Instance:    fmt.Sprint("load", i),
+		Tournaments: tours, Challenges: chal,
+		Fleet:    fl,
+		Store:    st,
+		Drawers:  registry.Drawers(registry.BoardSize),
+		Logger:   log,
+		Lang:     chat.English,
+		Shared:   shared,
+		Instance: fmt.Sprint("load", i),
 	})
 	if err != nil {
 		mgr.Close()
