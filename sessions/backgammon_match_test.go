@@ -25,14 +25,14 @@ func TestBackgammonMatchCrawford(t *testing.T) {
 	h := newHarness(t, filepath.Join(t.TempDir(), "games.db"), func(c *sessions.Config) { c.Games = reg })
 	h.reg = reg
 	const target = 3
-	g, rec, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	g, rec, err := h.matches.Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("backgammon"), Target: target})
 	if err != nil {
 		t.Fatal(err)
 	}
 	seenMatchPoint, crawfords := false, 0
 	for over := false; !over; {
-		now, _ := h.m.Matches().Get(bg, rec.ID)
+		now, _ := h.matches.Get(bg, rec.ID)
 		matchPoint := now.Score[0] == target-1 || now.Score[1] == target-1
 		crawford := strings.HasSuffix(g.Start, "c")
 		if crawford != (matchPoint && !seenMatchPoint) {

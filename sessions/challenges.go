@@ -20,7 +20,7 @@ import (
 type Challenges struct {
 	*env
 	lobby   *Lobby
-	matches *Matches
+	matches MatchRunner
 
 	mu        sync.Mutex
 	byChannel map[chanKey][]Challenge

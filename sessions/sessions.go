@@ -154,6 +154,9 @@ type Config struct {
 	// sessions/tournaments); nil: none (tools, tests), and a tournament
 	// game's end records nothing.
 	Tournaments TournamentRunner
+	// Matches plays the matches to a number of points (package
+	// sessions/matches); nil: none (tools, tests): a match does not start.
+	Matches MatchRunner
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -350,7 +353,7 @@ type Manager struct {
 	play        *Play
 	offers      *Offers
 	challenges  *Challenges
-	matches     *Matches
+	matchGames  *MatchGames
 	tournaments *TournamentGames
 	ratings     *Ratings
 	channels    *Channels
@@ -382,8 +385,8 @@ func (m *Manager) Offers() *Offers { return m.offers }
 // Challenges is the invitations to games between people.
 func (m *Manager) Challenges() *Challenges { return m.challenges }
 
-// Matches is the matches to a number of points.
-func (m *Manager) Matches() *Matches { return m.matches }
+// MatchGames is the games of the matches to a number of points.
+func (m *Manager) MatchGames() *MatchGames { return m.matchGames }
 
 // TournamentGames is the games of the channels' tournaments.
 func (m *Manager) TournamentGames() *TournamentGames { return m.tournaments }
@@ -439,6 +442,9 @@ func New(ctx context.Context, cfg Config) (*Manager, error) {
 	if cfg.Instance == "" {
 		cfg.Instance = newInstance()
 	}
+	if cfg.Matches == nil {
+		cfg.Matches = noMatches{}
+	}
 	if cfg.IdleCheck <= 0 {
 		cfg.IdleCheck = DefaultClockCheck
 		if cfg.IdleForfeit > 0 {
@@ -482,14 +488,15 @@ func (m *Manager) wire() {
 	m.ratings = &Ratings{env: e}
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
 	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
-	m.matches = &Matches{env: e, table: m.table, lobby: m.lobby}
-	m.settler = &settler{env: e, table: m.table, bots: m.bots, matches: m.matches, ratings: m.ratings}
+	m.matchGames = &MatchGames{lobby: m.lobby}
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, ratings: m.ratings}
 	m.bots.settler = m.settler
 	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
-	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: m.matches, byChannel: map[chanKey][]Challenge{}}
+	m.challenges = &Challenges{env: e, lobby: m.lobby, matches: e.cfg.Matches, byChannel: map[chanKey][]Challenge{}}
 	m.clocks = &Clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	e.cfg.Matches.Attach(m)
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it

@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -44,9 +45,12 @@ type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
 	tours *tournaments.Runner // the Manager's tournaments
-	store sqlStore
-	path  string
-	reg   *games.Registry
+	// matches is the Manager's matches (package sessions/matches, issue 38:
+	// they were Manager.Matches()).
+	matches *matches.Runner
+	store   sqlStore
+	path    string
+	reg     *games.Registry
 
 	mu     sync.Mutex
 	events []sessions.Event
@@ -57,10 +61,10 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New()}
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(), matches: matches.New()}
 	h.store = openStore(t, path)
 	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours}
+		Tournaments: h.tours, Matches: h.matches}
 	if mod != nil {
 		mod(&cfg)
 	}

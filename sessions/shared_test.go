@@ -18,6 +18,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/sessions"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -91,7 +92,8 @@ func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config,
 	p := &botProcess{tours: tournaments.New()}
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
-		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours}
+		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours,
+		Matches: matches.New()}
 	var fc sessfleet.Config
 	if mod != nil {
 		mod(i, &cfg, &fc)

@@ -243,12 +243,12 @@ func TestPuzzle(t *testing.T) {
 // target.
 func TestMatchToPoints(t *testing.T) {
 	h := turnHarness(t, "")
-	g, rec, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	g, rec, err := h.matches.Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	if _, _, err := h.matches.Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 99}); !errors.Is(err, sessions.ErrMatchTarget) {
 		t.Fatalf("a match to 99: %v", err)
 	}
@@ -294,7 +294,7 @@ func TestMatchToPoints(t *testing.T) {
 	if total != over.Score[0]+over.Score[1] {
 		t.Fatalf("the games' points %d, the score %v", total, over.Score)
 	}
-	if stored, ok := h.m.Matches().Get(bg, over.ID); !ok || !stored.Over || stored.Score != over.Score {
+	if stored, ok := h.matches.Get(bg, over.ID); !ok || !stored.Over || stored.Score != over.Score {
 		t.Fatalf("stored match %+v", stored)
 	}
 }
@@ -313,7 +313,7 @@ func isReason(err error, reason string) bool {
 func TestMatchNextGameOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	h := turnHarness(t, path)
-	g, rec, err := h.m.Matches().Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
+	g, rec, err := h.matches.Start(bg, sessions.MatchGame{Platform: "test", ChannelID: chanA,
 		Players: [2]sessions.Player{ayse, bora}, Game: h.game("race"), Target: 15})
 	if err != nil {
 		t.Fatal(err)
@@ -327,7 +327,7 @@ func TestMatchNextGameOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	after, ok := h.m.Matches().Get(bg, rec.ID)
+	after, ok := h.matches.Get(bg, rec.ID)
 	if !ok || len(after.Games) != 2 || len(after.Counted) != 1 {
 		t.Fatalf("after the first game: %+v", after)
 	}
@@ -345,7 +345,7 @@ func TestMatchNextGameOnce(t *testing.T) {
 	h = turnHarness(t, path)
 	h.m.Resume("test")
 	h.wait()
-	again, ok := h.m.Matches().Get(bg, rec.ID)
+	again, ok := h.matches.Get(bg, rec.ID)
 	if !ok || !slices.Equal(again.Games, after.Games) || !slices.Equal(again.Counted, after.Counted) || again.Score != after.Score {
 		t.Fatalf("after the restart: %+v, want %+v", again, after)
 	}

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -53,7 +54,8 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +63,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Matches:     mr,
 		Store:       st,
 		Drawers:     drawers,
 		Logger:      newTestLogger(t),

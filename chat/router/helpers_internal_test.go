@@ -7,6 +7,7 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -20,12 +21,13 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Matches: mr})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Matches: mr})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -166,12 +167,13 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			tours := tournaments.New()
+			mr := matches.New()
 			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours})
+				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Matches: mr})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Matches: mr})
 			if err != nil {
 				t.Fatal(err)
 			}

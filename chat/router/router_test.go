@@ -21,6 +21,7 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -90,8 +91,9 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours}
+	mr := matches.New()
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Matches: mr}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Matches: mr}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}

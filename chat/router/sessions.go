@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -30,7 +31,7 @@ type gameStarter interface {
 }
 
 // matchBook starts matches to a number of points and finds them
-// (sessions.Matches).
+// (matches.Runner).
 type matchBook interface {
 	Start(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
 	Get(ctx context.Context, id int64) (sessions.MatchRecord, bool)
@@ -127,9 +128,9 @@ type families struct {
 }
 
 // familiesOf hands each family the part of m that serves it, and the
-// tournaments theirs.
-func familiesOf(m *sessions.Manager, tours *tournaments.Runner) families {
-	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
+// tournaments and the matches theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner, matches *matches.Runner) families {
+	return families{games: m.Lobby(), starts: m.Lobby(), matches: matches, moves: m.Play(), acts: m.Offers(),
 		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(),
 		life: m}
 }

@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -70,7 +71,8 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +80,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Matches:     mr,
 		Store:       st,
 		Drawers:     drawers,
 		GIFDrawers:  gifDrawers,

@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -45,7 +46,8 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +55,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Matches:     mr,
 		Store:       st,
 		Drawers:     map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry:  5 * time.Millisecond,

@@ -17,6 +17,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
@@ -47,8 +48,9 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	}
 	t.Cleanup(func() { st.Close() })
 	tours := tournaments.New()
+	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
-		NewEngine: func() sessions.Engine {
+		Matches: mr, NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)
@@ -57,7 +59,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	fl := fleet.New(mgr, fleet.Config{})
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Fleet: fl}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Matches: mr, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}

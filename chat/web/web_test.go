@@ -31,6 +31,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -150,8 +151,9 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	tours := tournaments.New()
+	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours,
-		NewEngine: e.metrics.Engine(func() sessions.Engine {
+		Matches: mr, NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)
@@ -161,7 +163,7 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	e.mgr = mgr
 	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr,
-		Tournaments: tours})
+		Tournaments: tours, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}

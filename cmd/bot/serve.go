@@ -24,6 +24,7 @@ import (
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -86,6 +87,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
 	tours := tournaments.New()
+	mr := matches.New()
 	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
@@ -97,6 +99,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Shared:         cfg.Shared,
 		Logger:         log,
 		Tournaments:    tours,
+		Matches:        mr,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -107,6 +110,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Games:           reg,
 		Sessions:        mgr,
 		Tournaments:     tours,
+		Matches:         mr,
 		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),
