@@ -25,8 +25,10 @@
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
 //     match's score, its ratings;
-//   - Ratings (ratings.go), Matches (match.go), Challenges
-//     (challenges.go), Channels (channels.go);
+//   - Ratings (ratings.go), Challenges (challenges.go), Channels
+//     (channels.go);
+//   - MatchGames (matchgames.go): the games of the matches, which package
+//     sessions/matches plays (Config.Matches, told through MatchRunner);
 //   - TournamentGames (tournamentgames.go): the games of the channels'
 //     tournaments, which package sessions/tournaments runs (handed in as
 //     Config.Tournaments; a game's end tells it through TournamentRunner);
@@ -48,8 +50,8 @@
 //  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
 //     at its game and is emitted (so that stopping it waits for it).
 //  2. The tournaments' lock (package sessions/tournaments: in the shared
-//     mode their lease too) or Matches.mu, never both: a round's games and
-//     a match's next game are started under them.
+//     mode their lease too) or the matches' (sessions/matches), never
+//     both: a round's games and a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
 //     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, the
