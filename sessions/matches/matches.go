@@ -107,7 +107,7 @@ func (r *Runner) next(ctx context.Context, rec *sessions.MatchRecord, ref string
 	if !ok {
 		return sessions.Snapshot{}, sessions.ErrUnknownGameName
 	}
-	if snap, ok := r.inPlay(rec.ID); ok {
+	if snap, ok := r.inPlay(rec.Platform, rec.ID); ok {
 		if !slices.Contains(rec.Games, snap.ID) {
 			rec.Games = append(rec.Games, snap.ID)
 			rec.Updated = storedTime(r.cfg.Now())
@@ -148,14 +148,18 @@ func (r *Runner) next(ctx context.Context, rec *sessions.MatchRecord, ref string
 	return snap, nil
 }
 
-// inPlay returns the match's unfinished game, if one is going on.
-func (r *Runner) inPlay(match int64) (sessions.Snapshot, bool) {
+// inPlay returns the match's unfinished game, if one is going on (held
+// here: the first by id of the match's platform).
+func (r *Runner) inPlay(platform string, match int64) (sessions.Snapshot, bool) {
 	var (
 		snap  sessions.Snapshot
 		found bool
 	)
-	r.m.Hold("", func(h sessions.Held) {
-		if s := h.Snapshot(); !found && s.Match == match && !h.Over() {
+	r.m.Hold(platform, func(h sessions.Held) {
+		if found || h.Over() {
+			return
+		}
+		if s := h.Snapshot(); s.Match == match {
 			snap, found = s, true
 		}
 	})
