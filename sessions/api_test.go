@@ -28,18 +28,21 @@ import (
 //
 // The challenges left for package sessions/challenges (issue 38): their
 // part (Issue, Accept, ...) went with them, and the Lobby offers them
-// Playing and StartBetween (the game an accepted challenge starts).
+// Playing and StartBetween (the game an accepted challenge starts). The
+// matches left for package sessions/matches (issue 38): their part
+// (Start, Get) went with them, and the Manager offers them MatchGames
+// (the check and start of their games).
 func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
 		reflect.TypeFor[*sessions.Manager](): {"Background", "Channels", "Clocks", "Close", "Config", "Emit",
-			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "Matches", "Offers", "Play", "Ratings", "Resume",
+			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "MatchGames", "Offers", "Play", "Ratings", "Resume",
 			"Skipped", "SyncAll", "TournamentGames", "Wait"},
 		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "Playing",
 			"StartBetween", "StartSolo", "StartVsBot"},
 		reflect.TypeFor[*sessions.Play](): {"CheckMove", "Hint", "Move", "Roll", "SetLevel", "TakeBackPly", "Undo"},
 		reflect.TypeFor[*sessions.Offers](): {"AnswerTakeback", "DeclineDraw", "OfferDraw", "OfferTakeback",
 			"Resign"},
-		reflect.TypeFor[*sessions.Matches]():         {"Get", "Start"},
+		reflect.TypeFor[*sessions.MatchGames]():      {"Playing", "Start"},
 		reflect.TypeFor[*sessions.TournamentGames](): {"Emit", "End", "Find", "Start"},
 		reflect.TypeFor[*sessions.Ratings]():         {"Before", "IfLost", "Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
 		reflect.TypeFor[*sessions.Channels]():        {"Get", "Set"},

@@ -25,9 +25,11 @@
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
 //     match's score, its ratings;
-//   - Ratings (ratings.go), Matches (match.go), Channels (channels.go);
+//   - Ratings (ratings.go), Channels (channels.go);
 //   - the challenges, which package sessions/challenges keeps (handed in
 //     as Config.Challenges; New restores them through ChallengeKeeper);
+//   - MatchGames (matchgames.go): the games of the matches, which package
+//     sessions/matches plays (Config.Matches, told through MatchRunner);
 //   - TournamentGames (tournamentgames.go): the games of the channels'
 //     tournaments, which package sessions/tournaments runs (handed in as
 //     Config.Tournaments; a game's end tells it through TournamentRunner);
@@ -49,8 +51,8 @@
 //  1. notice.mu, a bot's "thinking" notice's: held while the notice looks
 //     at its game and is emitted (so that stopping it waits for it).
 //  2. The tournaments' lock (package sessions/tournaments: in the shared
-//     mode their lease too) or Matches.mu, never both: a round's games and
-//     a match's next game are started under them.
+//     mode their lease too) or the matches' (sessions/matches), never
+//     both: a round's games and a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
 //     Channels.mu, dice.mu, the challenges' (package sessions/challenges),
@@ -158,6 +160,9 @@ type Config struct {
 	// Challenges keeps the invitations to games between people (package
 	// sessions/challenges); nil: none (tools, tests).
 	Challenges ChallengeKeeper
+	// Matches plays the matches to a number of points (package
+	// sessions/matches); nil: none (tools, tests): a match does not start.
+	Matches MatchRunner
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -353,7 +358,7 @@ type Manager struct {
 	lobby       *Lobby
 	play        *Play
 	offers      *Offers
-	matches     *Matches
+	matchGames  *MatchGames
 	tournaments *TournamentGames
 	ratings     *Ratings
 	channels    *Channels
@@ -382,8 +387,8 @@ func (m *Manager) Play() *Play { return m.play }
 // takebacks.
 func (m *Manager) Offers() *Offers { return m.offers }
 
-// Matches is the matches to a number of points.
-func (m *Manager) Matches() *Matches { return m.matches }
+// MatchGames is the games of the matches to a number of points.
+func (m *Manager) MatchGames() *MatchGames { return m.matchGames }
 
 // TournamentGames is the games of the channels' tournaments.
 func (m *Manager) TournamentGames() *TournamentGames { return m.tournaments }
@@ -439,6 +444,9 @@ func New(ctx context.Context, cfg Config) (*Manager, error) {
 	if cfg.Instance == "" {
 		cfg.Instance = newInstance()
 	}
+	if cfg.Matches == nil {
+		cfg.Matches = noMatches{}
+	}
 	if cfg.IdleCheck <= 0 {
 		cfg.IdleCheck = DefaultClockCheck
 		if cfg.IdleForfeit > 0 {
@@ -482,13 +490,14 @@ func (m *Manager) wire() {
 	m.ratings = &Ratings{env: e}
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
 	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
-	m.matches = &Matches{env: e, table: m.table, lobby: m.lobby}
-	m.settler = &settler{env: e, table: m.table, bots: m.bots, matches: m.matches, ratings: m.ratings}
+	m.matchGames = &MatchGames{lobby: m.lobby}
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, ratings: m.ratings}
 	m.bots.settler = m.settler
 	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
 	m.offers = &Offers{env: e, replica: m.replica, settler: m.settler}
 	m.clocks = &Clocks{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}
+	e.cfg.Matches.Attach(m)
 }
 
 // restore loads the unfinished games, challenges and tournaments. Rows it

@@ -21,6 +21,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -46,9 +47,12 @@ type harness struct {
 	m     *sessions.Manager
 	tours *tournaments.Runner // the Manager's tournaments
 	chal  *challenges.Book    // the Manager's challenges
-	store sqlStore
-	path  string
-	reg   *games.Registry
+	// matches is the Manager's matches (package sessions/matches, issue 38:
+	// they were Manager.Matches()).
+	matches *matches.Runner
+	store   sqlStore
+	path    string
+	reg     *games.Registry
 
 	mu     sync.Mutex
 	events []sessions.Event
@@ -59,10 +63,10 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(), chal: challenges.New()}
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(), chal: challenges.New(), matches: matches.New()}
 	h.store = openStore(t, path)
 	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours, Challenges: h.chal}
+		Tournaments: h.tours, Challenges: h.chal, Matches: h.matches}
 	if mod != nil {
 		mod(&cfg)
 	}

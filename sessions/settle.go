@@ -91,12 +91,11 @@ func holdOf(ctx context.Context) <-chan struct{} {
 // settler settles the games that end. It has no state of its own (a
 // game's Settled flag is the store's) and no lock: it is called with no
 // lock held, and takes in turn the tournaments' (Config.Tournaments), the
-// matches' and the ratings' (never two at once).
+// matches' (Config.Matches) and the ratings' (never two at once).
 type settler struct {
 	*env
 	table   *table
 	bots    *bots // findOptimal's background search, on the pool
-	matches *Matches
 	ratings *Ratings
 }
 
@@ -184,7 +183,7 @@ func (s *settler) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []
 		evs = s.cfg.Tournaments.Result(ctx, rec)
 	}
 	if rec.Match != 0 {
-		evs = append(evs, s.matches.result(ctx, rec)...)
+		evs = append(evs, s.cfg.Matches.Result(ctx, rec)...)
 	}
 	snap.Ratings = s.ratings.rate(ctx, rec)
 	return evs

@@ -19,6 +19,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -93,7 +94,8 @@ func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config,
 	p := &botProcess{tours: tournaments.New(), chal: challenges.New()}
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
-		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours, Challenges: p.chal}
+		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours, Challenges: p.chal,
+		Matches: matches.New()}
 	var fc sessfleet.Config
 	if mod != nil {
 		mod(i, &cfg, &fc)

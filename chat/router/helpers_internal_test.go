@@ -8,6 +8,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -21,12 +22,13 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 		t.Fatal(err)
 	}
 	tours, chal := tournaments.New(), challenges.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Challenges: chal})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Challenges: chal})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -167,12 +168,13 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			tours, chal := tournaments.New(), challenges.New()
+			mr := matches.New()
 			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Challenges: chal})
+				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Challenges: chal, Matches: mr})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Challenges: chal})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr})
 			if err != nil {
 				t.Fatal(err)
 			}

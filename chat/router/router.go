@@ -24,11 +24,12 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/analyses"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
-// Sessions, Tournaments, Challenges and Store are required.
+// Sessions, Tournaments, Challenges, Matches and Store are required.
 type Config struct {
 	Games *games.Registry
 	// Sessions are the live games. Their events are to reach the Router's
@@ -42,6 +43,9 @@ type Config struct {
 	// Challenges are the invitations to games between people, started
 	// by Sessions (the Book handed to sessions.New as Config.Challenges).
 	Challenges *challenges.Book
+	// Matches are the matches to a number of points, played by Sessions
+	// (the Runner handed to sessions.New as Config.Matches).
+	Matches *matches.Runner
 	// Fleet credits a platform's outage to its games' clocks (Outage):
 	// the fleet made beside Sessions (package sessions/fleet). Nil: an
 	// outage is only logged.
@@ -186,6 +190,8 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 		return nil, errors.New("chat: Config.Tournaments is required")
 	case cfg.Challenges == nil:
 		return nil, errors.New("chat: Config.Challenges is required")
+	case cfg.Matches == nil:
+		return nil, errors.New("chat: Config.Matches is required")
 	case cfg.Store == nil:
 		return nil, errors.New("chat: Config.Store is required")
 	}
@@ -208,7 +214,7 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 	r := &Router{base: context.WithoutCancel(ctx), cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
-	r.families = familiesOf(cfg.Sessions, cfg.Tournaments, cfg.Challenges)
+	r.families = familiesOf(cfg.Sessions, cfg.Tournaments, cfg.Challenges, cfg.Matches)
 	r.outages = cfg.Fleet
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,

@@ -22,6 +22,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -92,8 +93,9 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 		t.Fatal(err)
 	}
 	tours, chal := tournaments.New(), challenges.New()
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Challenges: chal}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Challenges: chal}
+	mr := matches.New()
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Challenges: chal, Matches: mr}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Challenges: chal, Matches: mr}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}

@@ -11,6 +11,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -31,7 +32,7 @@ type gameStarter interface {
 }
 
 // matchBook starts matches to a number of points and finds them
-// (sessions.Matches).
+// (matches.Runner).
 type matchBook interface {
 	Start(ctx context.Context, req sessions.MatchGame) (sessions.Snapshot, sessions.MatchRecord, error)
 	Get(ctx context.Context, id int64) (sessions.MatchRecord, bool)
@@ -128,9 +129,9 @@ type families struct {
 }
 
 // familiesOf hands each family the part of m that serves it, and the
-// tournaments and the challenges theirs.
-func familiesOf(m *sessions.Manager, tours *tournaments.Runner, chal *challenges.Book) families {
-	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
+// tournaments, the challenges and the matches theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner, chal *challenges.Book, matches *matches.Runner) families {
+	return families{games: m.Lobby(), starts: m.Lobby(), matches: matches, moves: m.Play(), acts: m.Offers(),
 		chal: chal, tour: tours, rate: m.Ratings(), chans: m.Channels(),
 		life: m}
 }

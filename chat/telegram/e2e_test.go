@@ -22,6 +22,7 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -72,17 +73,20 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 	}
 	t.Cleanup(func() { st.Close() })
 	tours, chal := tournaments.New(), challenges.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours, Challenges: chal,
-		Store:      st,
-		Drawers:    drawers,
-		GIFDrawers: gifDrawers,
+		Tournaments: tours,
+		Challenges:  chal,
+		Matches:     mr,
+		Store:       st,
+		Drawers:     drawers,
+		GIFDrawers:  gifDrawers,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -46,17 +47,20 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		t.Fatal(err)
 	}
 	tours, chal := tournaments.New(), challenges.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal})
+	mr := matches.New()
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}
 	router, err := router.New(t.Context(), router.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours, Challenges: chal,
-		Store:      st,
-		Drawers:    map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
-		ReplyRetry: 5 * time.Millisecond,
+		Tournaments: tours,
+		Challenges:  chal,
+		Matches:     mr,
+		Store:       st,
+		Drawers:     map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
+		ReplyRetry:  5 * time.Millisecond,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
@@ -48,8 +49,9 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 	}
 	t.Cleanup(func() { st.Close() })
 	tours, chal := tournaments.New(), challenges.New()
+	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours, Challenges: chal,
-		NewEngine: func() sessions.Engine {
+		Matches: mr, NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)
@@ -58,7 +60,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	fl := fleet.New(mgr, fleet.Config{})
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Challenges: chal, Fleet: fl}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}

@@ -32,6 +32,7 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -151,8 +152,9 @@ func (e *env) start(mod func(*web.Config)) {
 		t.Fatal(err)
 	}
 	tours, chal := tournaments.New(), challenges.New()
+	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours, Challenges: chal,
-		NewEngine: e.metrics.Engine(func() sessions.Engine {
+		Matches: mr, NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)
@@ -162,7 +164,7 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	e.mgr = mgr
 	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr,
-		Tournaments: tours, Challenges: chal})
+		Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -87,6 +88,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
 	tours, chal := tournaments.New(), challenges.New()
+	mr := matches.New()
 	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
@@ -99,6 +101,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Logger:         log,
 		Tournaments:    tours,
 		Challenges:     chal,
+		Matches:        mr,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -110,6 +113,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Sessions:        mgr,
 		Tournaments:     tours,
 		Challenges:      chal,
+		Matches:         mr,
 		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),

@@ -20,9 +20,11 @@ import (
 // sweep, its lease, the heartbeat, the downtime credited) to sessions/fleet
 // to 5,675, the challenges' to sessions/challenges to 5,438 (Challenge,
 // its stored record and the store's interface stay, and the Lobby's
-// Playing and StartBetween start the accepted ones). It is a ratchet: lower it as parts move out (docs/architecture.md
-// says which could), never raise it.
-const sessionsMaxLines = 5438
+// Playing and StartBetween start the accepted ones), the matches' to
+// sessions/matches to 5,305 (MatchRecord, which the store keeps and the
+// Events carry, and the matches' games stay). It is a ratchet: lower it
+// as parts move out (docs/architecture.md says which could), never raise it.
+const sessionsMaxLines = 5305
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

@@ -35,7 +35,7 @@ type Book struct {
 	cfg     sessions.Config
 	log     *slog.Logger
 	lobby   *sessions.Lobby
-	matches *sessions.Matches
+	matches sessions.MatchRunner
 
 	mu        sync.Mutex
 	byChannel map[chanKey][]sessions.Challenge
@@ -51,7 +51,7 @@ func New() *Book { return &Book{byChannel: map[chanKey][]sessions.Challenge{}} }
 // skipped, returned and kept, even expired ones: a human may want to see
 // what went wrong. sessions.New calls it once, before the Manager starts.
 func (ch *Book) Restore(m *sessions.Manager) ([]sessions.SkippedRow, error) {
-	ch.ctx, ch.cfg, ch.lobby, ch.matches = m.Lifetime(), m.Config(), m.Lobby(), m.Matches()
+	ch.ctx, ch.cfg, ch.lobby, ch.matches = m.Lifetime(), m.Config(), m.Lobby(), m.Config().Matches
 	ch.log = ch.cfg.Logger
 	recs, err := ch.cfg.Store.Challenges(ch.ctx)
 	skipped, err := skippedOf(err)

@@ -45,6 +45,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/matches"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -293,8 +294,9 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	reg := registry.New()
 	shared := o.procs > 1
 	tours, chal := tournaments.New(), challenges.New()
+	mr := matches.New()
 	mgr, err := sessions.New(ctx, sessions.Config{Games: reg, Store: st, Logger: log,
-		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Challenges: chal})
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Challenges: chal, Matches: mr})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -303,14 +305,16 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	router, err := chatrouter.New(ctx, chatrouter.Config{
 		Games:       reg,
 		Sessions:    mgr,
-		Tournaments: tours, Challenges: chal,
-		Fleet:    fl,
-		Store:    st,
-		Drawers:  registry.Drawers(registry.BoardSize),
-		Logger:   log,
-		Lang:     chat.English,
-		Shared:   shared,
-		Instance: fmt.Sprint("load", i),
+		Tournaments: tours,
+		Challenges:  chal,
+		Matches:     mr,
+		Fleet:       fl,
+		Store:       st,
+		Drawers:     registry.Drawers(registry.BoardSize),
+		Logger:      log,
+		Lang:        chat.English,
+		Shared:      shared,
+		Instance:    fmt.Sprint("load", i),
 	})
 	if err != nil {
 		mgr.Close()
