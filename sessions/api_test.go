@@ -24,11 +24,13 @@ import (
 // TournamentGames (their games) and Config (what they read of its
 // configuration). Emit, Go, Hold and SyncAll are the hooks of the fleet,
 // which left for package sessions/fleet with its sweep, heartbeat and
-// CreditOutage (issue 38).
+// CreditOutage (issue 38). The ratings left for package sessions/ratings
+// (issue 38): Ratings went with them, and a game's end reaches them
+// through the Rater handed in as Config.Ratings.
 func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
 		reflect.TypeFor[*sessions.Manager](): {"Background", "Challenges", "Channels", "Clocks", "Close", "Config", "Emit",
-			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "Matches", "Offers", "Play", "Ratings", "Resume",
+			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "Matches", "Offers", "Play", "Resume",
 			"Skipped", "SyncAll", "TournamentGames", "Wait"},
 		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "StartSolo",
 			"StartVsBot"},
@@ -38,7 +40,6 @@ func TestManagerAPI(t *testing.T) {
 		reflect.TypeFor[*sessions.Challenges]():      {"Accept", "Decline", "Issue", "Named", "Pending"},
 		reflect.TypeFor[*sessions.Matches]():         {"Get", "Start"},
 		reflect.TypeFor[*sessions.TournamentGames](): {"Emit", "End", "Find", "Start"},
-		reflect.TypeFor[*sessions.Ratings]():         {"Before", "IfLost", "Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
 		reflect.TypeFor[*sessions.Channels]():        {"Get", "Set"},
 		reflect.TypeFor[*sessions.Clocks]():          {"CheckIdle"},
 	}

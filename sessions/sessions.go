@@ -24,8 +24,9 @@
 //     a worker pool fair between people;
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
-//     match's score, its ratings;
-//   - Ratings (ratings.go), Matches (match.go), Challenges
+//     match's score, its ratings (package sessions/ratings, handed in as
+//     Config.Ratings; the settler calls it through Rater);
+//   - Matches (match.go), Challenges
 //     (challenges.go), Channels (channels.go);
 //   - TournamentGames (tournamentgames.go): the games of the channels'
 //     tournaments, which package sessions/tournaments runs (handed in as
@@ -52,8 +53,8 @@
 //     a match's next game are started under them.
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
-//     Channels.mu, dice.mu, Challenges.mu, Ratings.mu, the
-//     worker pool's and a Deferred's.
+//     Channels.mu, dice.mu, Challenges.mu, the ratings' (package
+//     sessions/ratings), the worker pool's and a Deferred's.
 //
 // The Manager has no lock of its own, and its accessors take none.
 //
@@ -154,6 +155,9 @@ type Config struct {
 	// sessions/tournaments); nil: none (tools, tests), and a tournament
 	// game's end records nothing.
 	Tournaments TournamentRunner
+	// Ratings rates the games that end (package sessions/ratings); nil:
+	// none (tools, tests), and a game's end settles it unrated.
+	Ratings Rater
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -352,7 +356,6 @@ type Manager struct {
 	challenges  *Challenges
 	matches     *Matches
 	tournaments *TournamentGames
-	ratings     *Ratings
 	channels    *Channels
 	clocks      *Clocks
 
@@ -387,9 +390,6 @@ func (m *Manager) Matches() *Matches { return m.matches }
 
 // TournamentGames is the games of the channels' tournaments.
 func (m *Manager) TournamentGames() *TournamentGames { return m.tournaments }
-
-// Ratings is the players' and the bot levels' ratings.
-func (m *Manager) Ratings() *Ratings { return m.ratings }
 
 // Channels is the channels' settings.
 func (m *Manager) Channels() *Channels { return m.channels }
@@ -449,6 +449,9 @@ func New(ctx context.Context, cfg Config) (*Manager, error) {
 	var cancel context.CancelFunc
 	e.ctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
 	m := &Manager{env: e, cancel: cancel}
+	if cfg.Ratings != nil {
+		cfg.Ratings.Attach(cfg)
+	}
 	m.wire()
 	if err := m.restore(); err != nil {
 		m.cancel()
@@ -479,11 +482,10 @@ func (m *Manager) wire() {
 	m.replica = &replica{env: e, table: m.table}
 	m.channels = newChannels(e)
 	m.dice = &dice{env: e, channels: m.channels}
-	m.ratings = &Ratings{env: e}
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
 	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
 	m.matches = &Matches{env: e, table: m.table, lobby: m.lobby}
-	m.settler = &settler{env: e, table: m.table, bots: m.bots, matches: m.matches, ratings: m.ratings}
+	m.settler = &settler{env: e, table: m.table, bots: m.bots, matches: m.matches}
 	m.bots.settler = m.settler
 	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}

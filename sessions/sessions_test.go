@@ -20,6 +20,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -44,6 +45,7 @@ type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
 	tours *tournaments.Runner // the Manager's tournaments
+	rates *ratings.Book       // its ratings
 	store sqlStore
 	path  string
 	reg   *games.Registry
@@ -57,10 +59,11 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New()}
+	book := ratings.New()
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(book), rates: book}
 	h.store = openStore(t, path)
 	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours}
+		Tournaments: h.tours, Ratings: h.rates}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -404,7 +407,7 @@ func TestDrawsAndResignation(t *testing.T) {
 	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || !s.Result.Void() || s.Ratings != nil {
 		t.Fatalf("resign before moving: %+v %v ratings %v", s.Result, err, s.Ratings)
 	}
-	if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", dora.ID); ok {
+	if _, ok := h.rates.Rating(bg, "test", "tictactoe", dora.ID); ok {
 		t.Fatal("a game left before a move was rated")
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/sessions"
 	sessfleet "oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -43,6 +44,7 @@ func (s countingStore) SaveGame(ctx context.Context, rec sessions.GameRecord) er
 type botProcess struct {
 	m      *sessions.Manager
 	tours  *tournaments.Runner // the Manager's tournaments
+	rates  *ratings.Book       // its ratings
 	fleet  *sessfleet.Fleet
 	mu     sync.Mutex
 	events []sessions.Event
@@ -88,10 +90,12 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config, fc *ses
 // start starts process i (again, after a stop).
 func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config, fc *sessfleet.Config)) *botProcess {
 	t.Helper()
-	p := &botProcess{tours: tournaments.New()}
+	p := &botProcess{rates: ratings.New()}
+	p.tours = tournaments.New(p.rates)
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
-		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours}
+		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours,
+		Ratings: p.rates}
 	var fc sessfleet.Config
 	if mod != nil {
 		mod(i, &cfg, &fc)

@@ -19,6 +19,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -52,8 +53,9 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	book := ratings.New()
+	tours := tournaments.New(book)
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +63,7 @@ func newE2EWith(t *testing.T, reg *games.Registry, drawers map[string]render.Dra
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Ratings:     book,
 		Store:       st,
 		Drawers:     drawers,
 		Logger:      newTestLogger(t),

@@ -7,6 +7,7 @@ import (
 
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -19,13 +20,14 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours})
+	book := ratings.New()
+	tours := tournaments.New(book)
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Ratings: book})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Ratings: book})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

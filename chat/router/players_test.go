@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -165,13 +166,14 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tours := tournaments.New()
+			book := ratings.New()
+			tours := tournaments.New(book)
 			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours})
+				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Ratings: book})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Ratings: book})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,6 +21,7 @@ import (
 	"oyunbot/render"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -69,6 +70,7 @@ type bot struct {
 	r      *router.Router
 	mgr    *sessions.Manager   // the live games the router plays
 	tours  *tournaments.Runner // their tournaments
+	rates  *ratings.Book       // their ratings
 	rec    *recorder
 	store  *store.SQLStore
 	ref    int
@@ -89,9 +91,10 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours}
+	book := ratings.New()
+	tours := tournaments.New(book)
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Ratings: book}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Ratings: book}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}
@@ -119,6 +122,17 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 	return r, mgr, tours, nil
 }
 
+// keepRatings is mod, then keeps the ratings the router is given in *book
+// (the Manager no longer hands them out: package sessions/ratings).
+func keepRatings(mod func(*router.Config, *sessions.Config), book **ratings.Book) func(*router.Config, *sessions.Config) {
+	return func(c *router.Config, s *sessions.Config) {
+		if mod != nil {
+			mod(c, s)
+		}
+		*book = c.Ratings
+	}
+}
+
 func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
@@ -126,12 +140,13 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	r, mgr, tours, err := wire(t, st, mod)
+	var book *ratings.Book
+	r, mgr, tours, err := wire(t, st, keepRatings(mod, &book))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rates: book, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -514,6 +529,7 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
+		{Games: reg, Sessions: b.mgr, Tournaments: b.tours, Store: b.store}, // no Ratings
 		{Games: reg, Sessions: b.mgr, Tournaments: b.tours},
 		{Games: reg, Sessions: b.mgr, Store: b.store},
 	} {

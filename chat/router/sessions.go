@@ -10,6 +10,7 @@ import (
 
 	"oyunbot/ai"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -78,7 +79,7 @@ type tournamentDesk interface {
 	Cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
 }
 
-// ratingBook is the players' ratings (sessions.Ratings).
+// ratingBook is the players' ratings (ratings.Book).
 type ratingBook interface {
 	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
@@ -127,9 +128,9 @@ type families struct {
 }
 
 // familiesOf hands each family the part of m that serves it, and the
-// tournaments theirs.
-func familiesOf(m *sessions.Manager, tours *tournaments.Runner) families {
+// tournaments and the ratings theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner, book *ratings.Book) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: m.Matches(), moves: m.Play(), acts: m.Offers(),
-		chal: m.Challenges(), tour: tours, rate: m.Ratings(), chans: m.Channels(),
+		chal: m.Challenges(), tour: tours, rate: book, chans: m.Channels(),
 		life: m}
 }

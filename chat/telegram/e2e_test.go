@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -69,8 +70,9 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	book := ratings.New()
+	tours := tournaments.New(book)
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +80,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Ratings:     book,
 		Store:       st,
 		Drawers:     drawers,
 		GIFDrawers:  gifDrawers,

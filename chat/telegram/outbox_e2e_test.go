@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -44,8 +45,9 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours})
+	book := ratings.New()
+	tours := tournaments.New(book)
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +55,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Ratings:     book,
 		Store:       st,
 		Drawers:     map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry:  5 * time.Millisecond,

@@ -17,6 +17,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
@@ -46,8 +47,10 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours := tournaments.New()
+	book := ratings.New()
+	tours := tournaments.New(book)
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours,
+		Ratings: book,
 		NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1

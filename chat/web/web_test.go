@@ -31,6 +31,7 @@ import (
 	"oyunbot/games/tictactoe"
 	"oyunbot/render"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -149,8 +150,9 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	tours := tournaments.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours,
+	book := ratings.New()
+	tours := tournaments.New(book)
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours, Ratings: book,
 		NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
@@ -161,7 +163,7 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	e.mgr = mgr
 	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr,
-		Tournaments: tours})
+		Tournaments: tours, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -85,7 +86,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// then the router that plays them (and closes them), then their events
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
-	tours := tournaments.New()
+	book := ratings.New()
+	tours := tournaments.New(book)
 	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
 		Store:          gameStore,
@@ -97,6 +99,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Shared:         cfg.Shared,
 		Logger:         log,
 		Tournaments:    tours,
+		Ratings:        book,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -107,6 +110,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Games:           reg,
 		Sessions:        mgr,
 		Tournaments:     tours,
+		Ratings:         book,
 		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),

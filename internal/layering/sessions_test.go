@@ -18,9 +18,10 @@ import (
 // the tournaments' to sessions/tournaments to 5,932 (TournamentView, which
 // the Events carry, and the tournaments' games stay), the fleet's (the
 // sweep, its lease, the heartbeat, the downtime credited) to sessions/fleet
-// to 5,675. It is a ratchet: lower it as parts move out (docs/architecture.md
+// to 5,675, the ratings' to sessions/ratings to 5,422 (the records they
+// read and write stay, with the Rater the settler calls). It is a ratchet: lower it as parts move out (docs/architecture.md
 // says which could), never raise it.
-const sessionsMaxLines = 5675
+const sessionsMaxLines = 5422
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

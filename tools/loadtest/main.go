@@ -44,6 +44,7 @@ import (
 	"oyunbot/internal/registry"
 	"oyunbot/sessions"
 	"oyunbot/sessions/fleet"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -291,9 +292,10 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry.New()
 	shared := o.procs > 1
-	tours := tournaments.New()
+	book := ratings.New()
+	tours := tournaments.New(book)
 	mgr, err := sessions.New(ctx, sessions.Config{Games: reg, Store: st, Logger: log,
-		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours})
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Ratings: book})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -303,6 +305,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		Games:       reg,
 		Sessions:    mgr,
 		Tournaments: tours,
+		Ratings:     book,
 		Fleet:       fl,
 		Store:       st,
 		Drawers:     registry.Drawers(registry.BoardSize),
