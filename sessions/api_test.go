@@ -31,11 +31,13 @@ import (
 // Playing and StartBetween (the game an accepted challenge starts). The
 // matches left for package sessions/matches (issue 38): their part
 // (Start, Get) went with them, and the Manager offers them MatchGames
-// (the check and start of their games).
+// (the check and start of their games). The ratings left for package
+// sessions/ratings (issue 38): Ratings went with them, and a game's end
+// reaches them through the Rater handed in as Config.Ratings.
 func TestManagerAPI(t *testing.T) {
 	want := map[reflect.Type][]string{
 		reflect.TypeFor[*sessions.Manager](): {"Background", "Channels", "Clocks", "Close", "Config", "Emit",
-			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "MatchGames", "Offers", "Play", "Ratings", "Resume",
+			"EngineJobs", "Go", "Hold", "Lifetime", "Listen", "Lobby", "MatchGames", "Offers", "Play", "Resume",
 			"Skipped", "SyncAll", "TournamentGames", "Wait"},
 		reflect.TypeFor[*sessions.Lobby](): {"ChannelGames", "Find", "Finished", "Get", "LastFinished", "PlayerGames", "Playing",
 			"StartBetween", "StartSolo", "StartVsBot"},
@@ -44,7 +46,6 @@ func TestManagerAPI(t *testing.T) {
 			"Resign"},
 		reflect.TypeFor[*sessions.MatchGames]():      {"Playing", "Start"},
 		reflect.TypeFor[*sessions.TournamentGames](): {"Emit", "End", "Find", "Start"},
-		reflect.TypeFor[*sessions.Ratings]():         {"Before", "IfLost", "Leaderboard", "LevelRating", "PlayerRatings", "Rating"},
 		reflect.TypeFor[*sessions.Channels]():        {"Get", "Set"},
 		reflect.TypeFor[*sessions.Clocks]():          {"CheckIdle"},
 	}

@@ -33,7 +33,7 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		before, _ := h.m.Ratings().Rating(bg, "test", "tictactoe", ayse.ID)
+		before, _ := h.rates.Rating(bg, "test", "tictactoe", ayse.ID)
 		if out, _, err := h.m.Offers().OfferDraw(bg, g.ID, bora.ID); err != nil || out != sessions.DrawOffered {
 			t.Fatalf("%s: offer %v %v", tc.name, out, err)
 		}
@@ -41,7 +41,7 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 		if err != nil || out != sessions.DrawAgreed || s.Result != tc.want {
 			t.Fatalf("%s: agreement %v %+v %v, want %+v", tc.name, out, s.Result, err, tc.want)
 		}
-		after, _ := h.m.Ratings().Rating(bg, "test", "tictactoe", ayse.ID)
+		after, _ := h.rates.Rating(bg, "test", "tictactoe", ayse.ID)
 		rated := tc.want == agreed
 		if s.Result.Void() == rated || (len(s.Ratings) == 2) != rated || (after.Games == before.Games+1) != rated {
 			t.Fatalf("%s: void %v, ratings %v, games %d → %d; want rated %v", tc.name, s.Result.Void(), s.Ratings,
@@ -83,7 +83,7 @@ func TestEarlyDrawIsVoid(t *testing.T) {
 		t.Fatalf("tournament after the draw: %s %+v", v.T.State, v.T.Rounds)
 	}
 	for _, p := range ps {
-		if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", p.ID); ok {
+		if _, ok := h.rates.Rating(bg, "test", "tictactoe", p.ID); ok {
 			t.Fatalf("%s was rated for a draw at move 0", p.Name)
 		}
 	}

@@ -24,8 +24,9 @@
 //     a worker pool fair between people;
 //   - dice (dice.go): the chance events;
 //   - settler (settle.go): a game's end: its tournament result, its
-//     match's score, its ratings;
-//   - Ratings (ratings.go), Channels (channels.go);
+//     match's score, its ratings (package sessions/ratings, handed in as
+//     Config.Ratings; the settler calls it through Rater);
+//   - Channels (channels.go);
 //   - the challenges, which package sessions/challenges keeps (handed in
 //     as Config.Challenges; New restores them through ChallengeKeeper);
 //   - MatchGames (matchgames.go): the games of the matches, which package
@@ -56,7 +57,8 @@
 //  3. live.mu, one game's: never two games' at once.
 //  4. The leaves, under which nothing else is locked: table.mu,
 //     Channels.mu, dice.mu, the challenges' (package sessions/challenges),
-//     Ratings.mu, the worker pool's and a Deferred's.
+//     the ratings' (package sessions/ratings), the worker pool's and a
+//     Deferred's.
 //
 // The Manager has no lock of its own, and its accessors take none.
 //
@@ -163,6 +165,9 @@ type Config struct {
 	// Matches plays the matches to a number of points (package
 	// sessions/matches); nil: none (tools, tests): a match does not start.
 	Matches MatchRunner
+	// Ratings rates the games that end (package sessions/ratings); nil:
+	// none (tools, tests), and a game's end settles it unrated.
+	Ratings Rater
 }
 
 // Errors of the Manager's operations. Use errors.Is; PlayingError carries the
@@ -360,7 +365,6 @@ type Manager struct {
 	offers      *Offers
 	matchGames  *MatchGames
 	tournaments *TournamentGames
-	ratings     *Ratings
 	channels    *Channels
 	clocks      *Clocks
 
@@ -392,9 +396,6 @@ func (m *Manager) MatchGames() *MatchGames { return m.matchGames }
 
 // TournamentGames is the games of the channels' tournaments.
 func (m *Manager) TournamentGames() *TournamentGames { return m.tournaments }
-
-// Ratings is the players' and the bot levels' ratings.
-func (m *Manager) Ratings() *Ratings { return m.ratings }
 
 // Channels is the channels' settings.
 func (m *Manager) Channels() *Channels { return m.channels }
@@ -457,6 +458,9 @@ func New(ctx context.Context, cfg Config) (*Manager, error) {
 	var cancel context.CancelFunc
 	e.ctx, cancel = context.WithCancel(context.WithoutCancel(ctx))
 	m := &Manager{env: e, cancel: cancel}
+	if cfg.Ratings != nil {
+		cfg.Ratings.Attach(cfg)
+	}
 	m.wire()
 	if err := m.restore(); err != nil {
 		m.cancel()
@@ -487,11 +491,10 @@ func (m *Manager) wire() {
 	m.replica = &replica{env: e, table: m.table}
 	m.channels = newChannels(e)
 	m.dice = &dice{env: e, channels: m.channels}
-	m.ratings = &Ratings{env: e}
 	m.bots = &bots{env: e, replica: m.replica, dice: m.dice}
 	m.lobby = &Lobby{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, channels: m.channels}
 	m.matchGames = &MatchGames{lobby: m.lobby}
-	m.settler = &settler{env: e, table: m.table, bots: m.bots, ratings: m.ratings}
+	m.settler = &settler{env: e, table: m.table, bots: m.bots}
 	m.bots.settler = m.settler
 	m.tournaments = &TournamentGames{env: e, table: m.table, replica: m.replica, lobby: m.lobby, settler: m.settler}
 	m.play = &Play{env: e, table: m.table, replica: m.replica, dice: m.dice, bots: m.bots, settler: m.settler}

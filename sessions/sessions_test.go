@@ -22,6 +22,7 @@ import (
 	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -47,6 +48,7 @@ type harness struct {
 	m     *sessions.Manager
 	tours *tournaments.Runner // the Manager's tournaments
 	chal  *challenges.Book    // the Manager's challenges
+	rates *ratings.Book       // its ratings
 	// matches is the Manager's matches (package sessions/matches, issue 38:
 	// they were Manager.Matches()).
 	matches *matches.Runner
@@ -63,10 +65,11 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "games.db")
 	}
-	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(), chal: challenges.New(), matches: matches.New()}
+	book := ratings.New()
+	h := &harness{t: t, path: path, reg: registry(t), tours: tournaments.New(book), rates: book, chal: challenges.New(), matches: matches.New()}
 	h.store = openStore(t, path)
 	cfg := sessions.Config{Games: h.reg, Store: h.store, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours, Challenges: h.chal, Matches: h.matches}
+		Tournaments: h.tours, Challenges: h.chal, Matches: h.matches, Ratings: h.rates}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -410,7 +413,7 @@ func TestDrawsAndResignation(t *testing.T) {
 	if err != nil || s.Result != (sessions.Result{Over: true, Winner: ai.NoSide, Reason: sessions.ReasonAbandoned}) || !s.Result.Void() || s.Ratings != nil {
 		t.Fatalf("resign before moving: %+v %v ratings %v", s.Result, err, s.Ratings)
 	}
-	if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", dora.ID); ok {
+	if _, ok := h.rates.Rating(bg, "test", "tictactoe", dora.ID); ok {
 		t.Fatal("a game left before a move was rated")
 	}
 }

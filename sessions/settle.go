@@ -12,7 +12,7 @@ package sessions
 // hint or changes the bot's level after the first move. At a level with a
 // measured rating (games.Host.LevelRatings) the bot's rating is that, fixed,
 // and a game against it rates only the person; at another level the bot has
-// a rating of its own (BotRatingID) that moves like anyone's. A game ended by a cancelled tournament is not rated,
+// a rating of its own (ratings.BotID) that moves like anyone's. A game ended by a cancelled tournament is not rated,
 // nor one left before a player's first move, nor a draw agreed before both
 // players moved (see OfferDraw).
 
@@ -94,9 +94,21 @@ func holdOf(ctx context.Context) <-chan struct{} {
 // matches' (Config.Matches) and the ratings' (never two at once).
 type settler struct {
 	*env
-	table   *table
-	bots    *bots // findOptimal's background search, on the pool
-	ratings *Ratings
+	table *table
+	bots  *bots // findOptimal's background search, on the pool
+}
+
+// Rater rates the games that end, as the settler calls it (*ratings.Book
+// of package sessions/ratings), handed in through Config.Ratings: the
+// ratings read the Manager's types and sessions must not import them.
+type Rater interface {
+	// Attach gives it the Manager's configuration (defaults filled in);
+	// New calls it once, before anything else.
+	Attach(cfg Config)
+	// Settle rates a finished game's players (a rated one's) and marks it
+	// settled, in one store transaction, and returns the changes by side.
+	// No lock is held.
+	Settle(ctx context.Context, rec GameRecord) []RatingChange
 }
 
 // ended forgets a game that has just ended and settles it. It returns the
@@ -185,7 +197,11 @@ func (s *settler) settle(ctx context.Context, rec GameRecord, snap *Snapshot) []
 	if rec.Match != 0 {
 		evs = append(evs, s.cfg.Matches.Result(ctx, rec)...)
 	}
-	snap.Ratings = s.ratings.rate(ctx, rec)
+	if s.cfg.Ratings != nil {
+		snap.Ratings = s.cfg.Ratings.Settle(ctx, rec)
+	} else if err := s.cfg.Store.SettleGame(ctx, rec.ID, nil); err != nil {
+		s.log.Error("settling a game", "id", rec.ID, "err", err)
+	}
 	return evs
 }
 

@@ -20,6 +20,7 @@ import (
 	"oyunbot/sessions/challenges"
 	sessfleet "oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -46,6 +47,7 @@ type botProcess struct {
 	m      *sessions.Manager
 	tours  *tournaments.Runner // the Manager's tournaments
 	chal   *challenges.Book    // the Manager's challenges
+	rates  *ratings.Book       // its ratings
 	fleet  *sessfleet.Fleet
 	mu     sync.Mutex
 	events []sessions.Event
@@ -91,11 +93,12 @@ func newFleet(t *testing.T, n int, mod func(i int, cfg *sessions.Config, fc *ses
 // start starts process i (again, after a stop).
 func (f *fleet) start(t *testing.T, i int, mod func(i int, cfg *sessions.Config, fc *sessfleet.Config)) *botProcess {
 	t.Helper()
-	p := &botProcess{tours: tournaments.New(), chal: challenges.New()}
+	p := &botProcess{rates: ratings.New(), chal: challenges.New()}
+	p.tours = tournaments.New(p.rates)
 	st := countingStore{openPostgres(t, f.url).SQLStore, &f.conflicts}
 	cfg := sessions.Config{Games: f.reg, Store: st, Notify: p.record, Seed: uint64(i + 1), IdleForfeit: -1,
 		NewEngine: smallEngine, Shared: true, Instance: fmt.Sprint("proc", i), Tournaments: p.tours, Challenges: p.chal,
-		Matches: matches.New()}
+		Matches: matches.New(), Ratings: p.rates}
 	var fc sessfleet.Config
 	if mod != nil {
 		mod(i, &cfg, &fc)

@@ -377,7 +377,7 @@ type ChallengeRecord struct {
 type RatingRecord struct {
 	Platform string
 	Game     string
-	PlayerID string // a user id, or BotRatingID(level) for the bot
+	PlayerID string // a user id, or ratings.BotID(level) for the bot
 	Name     string
 	tournament.Rating
 	Games   int // rated games played

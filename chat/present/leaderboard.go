@@ -14,6 +14,7 @@ import (
 	"oyunbot/chat"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/tournament"
 )
 
@@ -26,14 +27,14 @@ func (r *Presenter) WithLevelRatings(g games.Game, list []sessions.RatingRecord,
 		return list
 	}
 	out := slices.DeleteFunc(slices.Clone(list), func(rec sessions.RatingRecord) bool {
-		level, bot := sessions.IsBotRatingID(rec.PlayerID)
+		level, bot := ratings.IsBotID(rec.PlayerID)
 		return bot && fixed[level] > 0
 	})
 	for _, l := range r.Host(g).LevelList() {
 		if n := fixed[l.Name]; n > 0 {
 			rating := tournament.NewRating()
-			rating.Rating, rating.RD = float64(n), sessions.FixedRatingRD
-			out = append(out, sessions.RatingRecord{Game: g.Name(), PlayerID: sessions.BotRatingID(l.Name), Name: r.cfg.BotName, Rating: rating})
+			rating.Rating, rating.RD = float64(n), ratings.FixedRD
+			out = append(out, sessions.RatingRecord{Game: g.Name(), PlayerID: ratings.BotID(l.Name), Name: r.cfg.BotName, Rating: rating})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b sessions.RatingRecord) int { return cmp.Compare(b.Rating.Rating, a.Rating.Rating) })
@@ -46,7 +47,7 @@ func (r *Presenter) WithLevelRatings(g games.Game, list []sessions.RatingRecord,
 // FixedLevel reports whether rec is the bot at a measured level of g: its
 // rating is fixed, not earned in games.
 func (r *Presenter) FixedLevel(g games.Game, rec sessions.RatingRecord) bool {
-	level, bot := sessions.IsBotRatingID(rec.PlayerID)
+	level, bot := ratings.IsBotID(rec.PlayerID)
 	return bot && r.Host(g).LevelRatings[level] > 0
 }
 

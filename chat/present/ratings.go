@@ -5,6 +5,7 @@ import (
 	"math"
 	"oyunbot/chat"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/tournament"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ func ratingNumber(rt tournament.Rating) string {
 
 // RatingName names a rating's holder: the bot with its level.
 func (r *Presenter) RatingName(lang chat.Lang, id, name string) string {
-	if level, ok := sessions.IsBotRatingID(id); ok {
+	if level, ok := ratings.IsBotID(id); ok {
 		return r.cfg.BotName + " (" + r.LevelName(lang, level) + ")"
 	}
 	if name == "" {

@@ -15,7 +15,7 @@ import (
 	"oyunbot/sessions"
 )
 
-// Ratings finds the players' ratings a record states (sessions.Ratings).
+// Ratings finds the players' ratings a record states (ratings.Book).
 type Ratings interface {
 	// Rating is a player's current rating in a game (false: unrated).
 	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)

@@ -45,7 +45,7 @@ func TestDrawBeforeBothMovedIsVoid(t *testing.T) {
 		}
 	}
 	// Only the two rated draws count.
-	if r, ok := b.mgr.Ratings().Rating(context.Background(), "test", "tictactoe", "ayse"); !ok || r.Games != 2 {
+	if r, ok := b.rates.Rating(context.Background(), "test", "tictactoe", "ayse"); !ok || r.Games != 2 {
 		t.Fatalf("Ayse's rating %+v %v, want 2 games", r, ok)
 	}
 
@@ -70,7 +70,7 @@ func TestDrawBeforeBothMovedIsVoid(t *testing.T) {
 		t.Fatalf("a tournament draw at move 0 was rated: %q", texts(rs))
 	}
 	b.expect(in("cem", "standings"), "Cem — ½", "Deniz — ½")
-	if _, ok := b.mgr.Ratings().Rating(context.Background(), "test", "tictactoe", "cem"); ok {
+	if _, ok := b.rates.Rating(context.Background(), "test", "tictactoe", "cem"); ok {
 		t.Fatal("Cem was rated for a draw at move 0")
 	}
 }

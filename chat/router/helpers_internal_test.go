@@ -9,6 +9,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -21,14 +22,15 @@ func testRouter(t testing.TB, reg *games.Registry, now func() time.Time) *Router
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Challenges: chal, Matches: mr})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Now: now, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr})
+	r, err := New(t.Context(), Config{Games: reg, Store: st, Now: now, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"oyunbot/games"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 )
 
 // laddered is tic-tac-toe with a measured ladder of bot ratings.
@@ -53,7 +54,7 @@ func TestBotLadder(t *testing.T) {
 				t.Fatalf("%d bot levels on the leaderboard: %q", n, texts(lb))
 			}
 			// Only the person's rating was stored.
-			if r, ok := b.mgr.Ratings().Rating(context.Background(), "test", "tictactoe", sessions.BotRatingID("easy")); !ok || r.Rating.Rating != 1000 || r.Games != 0 {
+			if r, ok := b.rates.Rating(context.Background(), "test", "tictactoe", ratings.BotID("easy")); !ok || r.Rating.Rating != 1000 || r.Games != 0 {
 				t.Fatalf("the bot's rating %+v %v", r, ok)
 			}
 		})

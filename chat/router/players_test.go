@@ -23,6 +23,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -167,14 +168,15 @@ func TestNoStaleThinkingNotice(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tours, chal := tournaments.New(), challenges.New()
+			book := ratings.New()
+			tours, chal := tournaments.New(book), challenges.New()
 			mr := matches.New()
 			mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 7, ThinkingNotice: time.Nanosecond,
-				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Challenges: chal, Matches: mr})
+				NewEngine: func() sessions.Engine { return eng }, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr})
+			r, err := router.New(t.Context(), router.Config{Games: reg, Store: st, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/render"
-	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 )
 
 // leaderboardSize is how many players a leaderboard shows.
@@ -133,7 +133,7 @@ func (r *Router) botRatings(ctx context.Context, lang chat.Lang, platform, game 
 		var parts []string
 		fixed := false
 		for _, l := range r.show.Host(g).LevelList() {
-			rec, ok := r.rate.Rating(ctx, platform, g.Name(), sessions.BotRatingID(l.Name))
+			rec, ok := r.rate.Rating(ctx, platform, g.Name(), ratings.BotID(l.Name))
 			if !ok {
 				continue
 			}

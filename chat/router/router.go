@@ -25,11 +25,12 @@ import (
 	"oyunbot/sessions/analyses"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 )
 
 // Config configures a Router. Zero values get sensible defaults; Games,
-// Sessions, Tournaments, Challenges, Matches and Store are required.
+// Sessions, Tournaments, Challenges, Matches, Ratings and Store are required.
 type Config struct {
 	Games *games.Registry
 	// Sessions are the live games. Their events are to reach the Router's
@@ -46,6 +47,9 @@ type Config struct {
 	// Matches are the matches to a number of points, played by Sessions
 	// (the Runner handed to sessions.New as Config.Matches).
 	Matches *matches.Runner
+	// Ratings are the players' ratings, updated by Sessions (the Book
+	// handed to sessions.New as Config.Ratings).
+	Ratings *ratings.Book
 	// Fleet credits a platform's outage to its games' clocks (Outage):
 	// the fleet made beside Sessions (package sessions/fleet). Nil: an
 	// outage is only logged.
@@ -192,6 +196,8 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 		return nil, errors.New("chat: Config.Challenges is required")
 	case cfg.Matches == nil:
 		return nil, errors.New("chat: Config.Matches is required")
+	case cfg.Ratings == nil:
+		return nil, errors.New("chat: Config.Ratings is required")
 	case cfg.Store == nil:
 		return nil, errors.New("chat: Config.Store is required")
 	}
@@ -214,7 +220,7 @@ func New(ctx context.Context, cfg Config) (*Router, error) {
 	r := &Router{base: context.WithoutCancel(ctx), cfg: cfg, cat: cat, gameWords: present.GameCommandWords(cfg.Games),
 		gameWordLangs: present.GameCommandLangs(cfg.Games), log: cfg.Logger, senders: map[string]chat.Sender{},
 		langs: newLangMemory(cfg.Store, cfg.Logger)}
-	r.families = familiesOf(cfg.Sessions, cfg.Tournaments, cfg.Challenges, cfg.Matches)
+	r.families = familiesOf(cfg.Sessions, cfg.Tournaments, cfg.Challenges, cfg.Matches, cfg.Ratings)
 	r.outages = cfg.Fleet
 	r.show = present.New(present.Config{Games: cfg.Games, Drawers: cfg.Drawers, GIFDrawers: cfg.GIFDrawers,
 		Chart: cfg.Chart, BotName: cfg.BotName, Now: cfg.Now, Logger: cfg.Logger,

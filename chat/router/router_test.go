@@ -23,6 +23,7 @@ import (
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -72,6 +73,7 @@ type bot struct {
 	mgr    *sessions.Manager   // the live games the router plays
 	tours  *tournaments.Runner // their tournaments
 	chal   *challenges.Book    // the Manager's challenges
+	rates  *ratings.Book       // their ratings
 	rec    *recorder
 	store  *store.SQLStore
 	ref    int
@@ -92,10 +94,11 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
-	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Challenges: chal, Matches: mr}
-	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Challenges: chal, Matches: mr}
+	cfg := router.Config{Games: reg, Drawers: testDrawers(), Store: store, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book}
+	scfg := sessions.Config{Store: store, Seed: 7, NewEngine: smallEngine, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book}
 	if mod != nil {
 		mod(&cfg, &scfg)
 	}
@@ -123,6 +126,17 @@ func wire(t testing.TB, store wiredStore, mod func(*router.Config, *sessions.Con
 	return r, mgr, tours, nil
 }
 
+// keepRatings is mod, then keeps the ratings the router is given in *book
+// (the Manager no longer hands them out: package sessions/ratings).
+func keepRatings(mod func(*router.Config, *sessions.Config), book **ratings.Book) func(*router.Config, *sessions.Config) {
+	return func(c *router.Config, s *sessions.Config) {
+		if mod != nil {
+			mod(c, s)
+		}
+		*book = c.Ratings
+	}
+}
+
 func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 	t.Helper()
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "bot.db"))
@@ -131,17 +145,16 @@ func newBot(t testing.TB, mod func(*router.Config, *sessions.Config)) *bot {
 	}
 	t.Cleanup(func() { st.Close() })
 	var chal *challenges.Book // wire's, kept for the tests that look at the challenges
+	var book *ratings.Book
 	r, mgr, tours, err := wire(t, st, func(c *router.Config, s *sessions.Config) {
-		if mod != nil {
-			mod(c, s)
-		}
+		keepRatings(mod, &book)(c, s)
 		chal = c.Challenges
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	b := &bot{t: t, r: r, mgr: mgr, tours: tours, chal: chal, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, chal: chal, rates: book, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -524,7 +537,8 @@ func TestRouterWithoutDrawers(t *testing.T) {
 	for _, cfg := range []router.Config{
 		{},
 		{Games: reg, Store: b.store},
-		{Games: reg, Sessions: b.mgr, Tournaments: b.tours, Challenges: b.chal},
+		{Games: reg, Sessions: b.mgr, Tournaments: b.tours, Challenges: b.chal, Ratings: b.rates},
+		{Games: reg, Sessions: b.mgr, Tournaments: b.tours, Store: b.store}, // no Challenges, Matches or Ratings
 		{Games: reg, Sessions: b.mgr, Store: b.store},
 	} {
 		if _, err := router.New(t.Context(), cfg); err == nil {

@@ -12,6 +12,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 )
 
@@ -80,7 +81,7 @@ type tournamentDesk interface {
 	Cancel(ctx context.Context, platform, channelID string, by sessions.Player, admin bool) (sessions.TournamentView, error)
 }
 
-// ratingBook is the players' ratings (sessions.Ratings).
+// ratingBook is the players' ratings (ratings.Book).
 type ratingBook interface {
 	Rating(ctx context.Context, platform, game, playerID string) (sessions.RatingRecord, bool)
 	PlayerRatings(ctx context.Context, platform, playerID string) ([]sessions.RatingRecord, error)
@@ -129,9 +130,9 @@ type families struct {
 }
 
 // familiesOf hands each family the part of m that serves it, and the
-// tournaments, the challenges and the matches theirs.
-func familiesOf(m *sessions.Manager, tours *tournaments.Runner, chal *challenges.Book, matches *matches.Runner) families {
+// tournaments, the challenges, the matches and the ratings theirs.
+func familiesOf(m *sessions.Manager, tours *tournaments.Runner, chal *challenges.Book, matches *matches.Runner, book *ratings.Book) families {
 	return families{games: m.Lobby(), starts: m.Lobby(), matches: matches, moves: m.Play(), acts: m.Offers(),
-		chal: chal, tour: tours, rate: m.Ratings(), chans: m.Channels(),
+		chal: chal, tour: tours, rate: book, chans: m.Channels(),
 		life: m}
 }

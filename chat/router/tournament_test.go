@@ -14,6 +14,7 @@ import (
 	"oyunbot/chat/internal/command"
 	"oyunbot/chat/router"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/store"
 	"oyunbot/tournament"
 )
@@ -25,12 +26,13 @@ func openRouter(t *testing.T, path string, mod func(*router.Config, *sessions.Co
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, mgr, tours, err := wire(t, st, mod)
+	var book *ratings.Book
+	r, mgr, tours, err := wire(t, st, keepRatings(mod, &book))
 	if err != nil {
 		st.Close()
 		t.Fatal(err)
 	}
-	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rec: &recorder{t: t}, store: st}
+	b := &bot{t: t, r: r, mgr: mgr, tours: tours, rates: book, rec: &recorder{t: t}, store: st}
 	r.AddSender(t.Context(), "test", b.rec)
 	return b
 }
@@ -387,7 +389,7 @@ func TestTournamentPermissionsAndCancel(t *testing.T) {
 		t.Fatal("games of a cancelled tournament go on")
 	}
 	b.expect(in("veli", "tahta", false), "Oyun sonuçsuz bitti — turnuva iptal edildi.")
-	if _, ok := b.mgr.Ratings().Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
+	if _, ok := b.rates.Rating(context.Background(), "test", "tictactoe", "ayse"); !ok {
 		t.Fatal("Ayşe's forfeited game was not rated")
 	}
 	b.expect(in("ali", "turnuva", false), "iptal edildi")

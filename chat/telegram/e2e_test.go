@@ -23,6 +23,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -72,9 +73,10 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +86,7 @@ func newE2EOpts(t *testing.T, reg *games.Registry, drawers, gifDrawers map[strin
 		Tournaments: tours,
 		Challenges:  chal,
 		Matches:     mr,
+		Ratings:     book,
 		Store:       st,
 		Drawers:     drawers,
 		GIFDrawers:  gifDrawers,

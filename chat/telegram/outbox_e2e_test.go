@@ -23,6 +23,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -46,9 +47,10 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 	if err != nil {
 		t.Fatal(err)
 	}
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
-	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr})
+	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Seed: 1, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +60,7 @@ func startDurable(t *testing.T, srv *telegramtest.Server, path string, cfg teleg
 		Tournaments: tours,
 		Challenges:  chal,
 		Matches:     mr,
+		Ratings:     book,
 		Store:       st,
 		Drawers:     map[string]render.Drawer{"tictactoe": render.NewTicTacToe(120), "dama": render.NewDama(160)},
 		ReplyRetry:  5 * time.Millisecond,

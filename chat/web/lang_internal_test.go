@@ -5,6 +5,7 @@ import (
 
 	"oyunbot/chat"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 )
 
 func TestAcceptLanguage(t *testing.T) {
@@ -42,7 +43,7 @@ func FuzzAcceptLanguage(f *testing.F) {
 // TestNamed: a rating without a display name shows "?", never the user id.
 func TestNamed(t *testing.T) {
 	list := named([]sessions.RatingRecord{{PlayerID: "123456789", Name: ""}, {PlayerID: "42", Name: "Ayşe"},
-		{PlayerID: sessions.BotRatingID("easy"), Name: ""}})
+		{PlayerID: ratings.BotID("easy"), Name: ""}})
 	if list[0].Name != "?" || list[1].Name != "Ayşe" || list[2].Name != "" {
 		t.Errorf("%+v", list)
 	}

@@ -22,6 +22,7 @@ import (
 	"oyunbot/chat/present"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/tournament"
 )
 
@@ -92,7 +93,7 @@ func (s *Server) rate(ctx context.Context, g sessions.Snapshot, v *present.GameV
 			continue
 		}
 		if g.Result.Over {
-			before, _ := sessions.RatingBefore(after, p.ID)
+			before, _ := ratings.RatingBefore(after, p.ID)
 			for _, pt := range after {
 				if pt.PlayerID == p.ID {
 					rt := tournament.Rating{Rating: pt.Rating, RD: pt.RD}
@@ -439,7 +440,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 func named(list []sessions.RatingRecord) []sessions.RatingRecord {
 	out := slices.Clone(list)
 	for i, rec := range out {
-		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot && strings.TrimSpace(rec.Name) == "" {
+		if _, bot := ratings.IsBotID(rec.PlayerID); !bot && strings.TrimSpace(rec.Name) == "" {
 			out[i].Name = "?"
 		}
 	}
@@ -471,7 +472,7 @@ func (s *Server) boardTable(ctx context.Context, lang chat.Lang, g games.Game, p
 	t := table{Title: title, Header: header, Rows: rows, LinkCol: 1}
 	for _, rec := range list {
 		link := ""
-		if _, bot := sessions.IsBotRatingID(rec.PlayerID); !bot {
+		if _, bot := ratings.IsBotID(rec.PlayerID); !bot {
 			link = s.local(s.links.PlayerURL(ctx, platform, rec.PlayerID))
 		}
 		t.Links = append(t.Links, link)
@@ -565,5 +566,5 @@ func (rr recordRatings) Before(ctx context.Context, id int64, playerID string) (
 	if err != nil {
 		return 0, false
 	}
-	return sessions.RatingBefore(points, playerID)
+	return ratings.RatingBefore(points, playerID)
 }

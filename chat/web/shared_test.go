@@ -19,6 +19,7 @@ import (
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/store/pgtest"
@@ -48,10 +49,11 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: st, Shared: true, Seed: 7, Tournaments: tours, Challenges: chal,
-		Matches: mr, NewEngine: func() sessions.Engine {
+		Matches: mr, Ratings: book, NewEngine: func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)

@@ -33,6 +33,7 @@ import (
 	"oyunbot/sessions"
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -151,10 +152,11 @@ func (e *env) start(mod func(*web.Config)) {
 	if err := e.metrics.Moves(watched.Moves); err != nil {
 		t.Fatal(err)
 	}
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
 	mgr, err := sessions.New(t.Context(), sessions.Config{Games: reg, Store: watched, Seed: 7, Tournaments: tours, Challenges: chal,
-		Matches: mr, NewEngine: e.metrics.Engine(func() sessions.Engine {
+		Matches: mr, Ratings: book, NewEngine: e.metrics.Engine(func() sessions.Engine {
 			opts := ai.DefaultOptions()
 			opts.TTSizeMB = 1
 			return ai.NewEngine(opts)
@@ -164,7 +166,7 @@ func (e *env) start(mod func(*web.Config)) {
 	}
 	e.mgr = mgr
 	r, err := router.New(t.Context(), router.Config{Games: reg, Drawers: boardDrawers, Store: st, Links: links, You: e.you, Sessions: mgr,
-		Tournaments: tours, Challenges: chal, Matches: mr})
+		Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -87,7 +88,8 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// then the router that plays them (and closes them), then their events
 	// to the router, then the sweep; the store is ours.
 	reg := registry.New()
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
 	mgr, err := sessions.New(ctx, sessions.Config{
 		Games:          reg,
@@ -102,6 +104,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Tournaments:    tours,
 		Challenges:     chal,
 		Matches:        mr,
+		Ratings:        book,
 	})
 	if err != nil {
 		log.Error("starting the live games", "err", err)
@@ -114,6 +117,7 @@ func runBot(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Tournaments:     tours,
 		Challenges:      chal,
 		Matches:         mr,
+		Ratings:         book,
 		Fleet:           fl,
 		Store:           store,
 		Drawers:         registry.Drawers(registry.BoardSize),

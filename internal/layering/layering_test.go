@@ -36,6 +36,8 @@ var rules = []struct {
 		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
 	{"oyunbot/sessions/matches", "the matches play through the live games: no language, no platform, no database (issue 38)",
 		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
+	{"oyunbot/sessions/ratings", "the ratings read and settle through sessions' store interfaces: no language, no platform, no database (issue 38)",
+		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
 	{"oyunbot/store", "the store keeps what sessions gives it: it knows no language, no platform, no picture",
 		[]string{"oyunbot/chat", "oyunbot/render"}},
 	{"oyunbot/chat/present", "presentation shows snapshots: it links no database (issue 38)",

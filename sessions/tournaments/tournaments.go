@@ -33,6 +33,7 @@ import (
 	"oyunbot/ai"
 	"oyunbot/games"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/tournament"
 )
 
@@ -72,10 +73,11 @@ type Runner struct {
 	// Set once by Attach, inside sessions.New, before any other use. cfg
 	// is a copy of the Manager's (its defaults filled in); its Notify is
 	// not used: events go out through games.Emit.
-	cfg     sessions.Config
-	games   *sessions.TournamentGames
-	ratings *sessions.Ratings
-	log     *slog.Logger
+	cfg   sessions.Config
+	games *sessions.TournamentGames
+	log   *slog.Logger
+
+	ratings *ratings.Book // New's: the players' ratings seed the pairings
 
 	mu        fleetMutex
 	byChannel map[chanKey]*sessions.TournamentRecord // registering or running, one per channel
@@ -83,9 +85,10 @@ type Runner struct {
 
 type chanKey struct{ platform, channel string }
 
-// New returns a Runner to hand to sessions.New.
-func New() *Runner {
-	r := &Runner{byChannel: map[chanKey]*sessions.TournamentRecord{}}
+// New returns a Runner to hand to sessions.New, which seeds its players by
+// book's ratings (the Book handed to sessions.New as Config.Ratings).
+func New(book *ratings.Book) *Runner {
+	r := &Runner{ratings: book, byChannel: map[chanKey]*sessions.TournamentRecord{}}
 	r.mu.t = r
 	return r
 }
@@ -93,7 +96,7 @@ func New() *Runner {
 // Attach implements sessions.TournamentRunner: sessions.New calls it once,
 // with the tournaments registering or running.
 func (tm *Runner) Attach(m *sessions.Manager, active []sessions.TournamentRecord) {
-	tm.cfg, tm.games, tm.ratings, tm.log = m.Config(), m.TournamentGames(), m.Ratings(), m.Config().Logger
+	tm.cfg, tm.games, tm.log = m.Config(), m.TournamentGames(), m.Config().Logger
 	tm.hold(active)
 }
 
@@ -247,7 +250,7 @@ func (tm *Runner) AddBot(ctx context.Context, platform, channelID string, by ses
 	if !rec.T.CanManage(by.ID, admin) {
 		return tm.view(rec), ErrNotOrganiser
 	}
-	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, sessions.BotRatingID(lvl.Name))
+	r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, ratings.BotID(lvl.Name))
 	p := tournament.Player{ID: tournament.BotID(lvl.Name), Name: tm.cfg.BotName, Bot: true, Level: lvl.Name, Rating: r.Rating.Rating}
 	if err := rec.T.Join(p); err != nil {
 		return tm.view(rec), err
@@ -326,7 +329,7 @@ func (tm *Runner) start(ctx context.Context, platform, channelID string, by sess
 	for i, p := range rec.T.Players {
 		id := p.ID
 		if p.Bot {
-			id = sessions.BotRatingID(p.Level)
+			id = ratings.BotID(p.Level)
 		}
 		r, _ := tm.ratings.Rating(ctx, platform, rec.T.Game, id)
 		rec.T.Players[i].Rating = r.Rating.Rating

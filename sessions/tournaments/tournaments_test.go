@@ -21,6 +21,7 @@ import (
 	"oyunbot/games/dama"
 	"oyunbot/games/tictactoe"
 	"oyunbot/sessions"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 	"oyunbot/tournament"
@@ -39,6 +40,7 @@ type harness struct {
 	t     *testing.T
 	m     *sessions.Manager
 	tours *tournaments.Runner
+	rates *ratings.Book
 	store *store.SQLStore
 	reg   *games.Registry
 
@@ -60,9 +62,10 @@ func newHarness(t *testing.T, path string, mod func(*sessions.Config)) *harness 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	h := &harness{t: t, tours: tournaments.New(), store: st, reg: reg}
+	book := ratings.New()
+	h := &harness{t: t, tours: tournaments.New(book), rates: book, store: st, reg: reg}
 	cfg := sessions.Config{Games: reg, Store: st, Notify: h.record, Seed: 1, IdleForfeit: -1, NewEngine: smallEngine,
-		Tournaments: h.tours}
+		Tournaments: h.tours, Ratings: h.rates}
 	if mod != nil {
 		mod(&cfg)
 	}
@@ -231,7 +234,7 @@ func TestTournamentSurvivesCrashes(t *testing.T) {
 	if round2 != 1 {
 		t.Fatalf("round 2 announced %d times", round2)
 	}
-	if r, ok := h2.m.Ratings().Rating(bg, "test", "tictactoe", games[1].Players[0].ID); !ok || r.Games != 1 {
+	if r, ok := h2.rates.Rating(bg, "test", "tictactoe", games[1].Players[0].ID); !ok || r.Games != 1 {
 		t.Fatal("the crashed game was not rated at resume")
 	}
 
@@ -333,7 +336,7 @@ func TestBotsPlayTournamentGames(t *testing.T) {
 	if !levels["easy"] || !levels["hard"] {
 		t.Fatalf("bot-vs-bot levels %v", levels)
 	}
-	if _, ok := h.m.Ratings().Rating(bg, "test", "tictactoe", sessions.BotRatingID("hard")); !ok {
+	if _, ok := h.rates.Rating(bg, "test", "tictactoe", ratings.BotID("hard")); !ok {
 		t.Fatal("the bot's tournament games were not rated")
 	}
 }

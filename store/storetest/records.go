@@ -226,7 +226,7 @@ func testRatingNotFound(t *testing.T, s sessions.Store) {
 // reader.
 func testRatingRoundTrip(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
-	r := sessions.RatingRecord{Platform: "telegram", Game: "game-a", PlayerID: sessions.BotRatingID("hard"), Name: "oyunbot",
+	r := sessions.RatingRecord{Platform: "telegram", Game: "game-a", PlayerID: tournament.BotID("hard"), Name: "oyunbot",
 		Rating: tournament.Rating{Rating: 1723.456789, RD: 87.5, Volatility: 0.0599123}, Games: 12, Updated: at}
 	complete(t, &r)
 	complete(t, &r.Rating)

@@ -46,6 +46,7 @@ import (
 	"oyunbot/sessions/challenges"
 	"oyunbot/sessions/fleet"
 	"oyunbot/sessions/matches"
+	"oyunbot/sessions/ratings"
 	"oyunbot/sessions/tournaments"
 	"oyunbot/store"
 )
@@ -293,10 +294,11 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 	}
 	reg := registry.New()
 	shared := o.procs > 1
-	tours, chal := tournaments.New(), challenges.New()
+	book := ratings.New()
+	tours, chal := tournaments.New(book), challenges.New()
 	mr := matches.New()
 	mgr, err := sessions.New(ctx, sessions.Config{Games: reg, Store: st, Logger: log,
-		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Challenges: chal, Matches: mr})
+		Shared: shared, Instance: fmt.Sprint("load", i), IdleForfeit: -1, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -308,6 +310,7 @@ func startLoadBot(ctx context.Context, o loadOptions, i int, tg *telegramtest.Se
 		Tournaments: tours,
 		Challenges:  chal,
 		Matches:     mr,
+		Ratings:     book,
 		Fleet:       fl,
 		Store:       st,
 		Drawers:     registry.Drawers(registry.BoardSize),
