@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"errors"
+	"oyunbot/sessions/outbox"
 	"time"
 
 	"oyunbot/ai"
@@ -13,11 +14,12 @@ import (
 // through to it on every change, so a crash loses nothing that was answered.
 //
 // It is the union of one small interface per aggregate (GameStore,
-// ChannelStore, ChallengeStore, RatingStore, TournamentStore, Outbox,
-// MatchStore, HeartbeatStore, LeaseStore, UserDirectory): code that needs one aggregate may take only
-// its interface. A few writes span two aggregates in one transaction
-// (SettleGame, EnqueueReplies, CreditDowntime: each says which), so one
-// Store implements them all over the same database.
+// ChannelStore, ChallengeStore, RatingStore, TournamentStore, MatchStore,
+// HeartbeatStore, LeaseStore, UserDirectory, LanguageMemory): code that
+// needs one aggregate may take only its interface. A few writes span two
+// aggregates in one transaction (SettleGame, CreditDowntime: each says
+// which), so one Store implements them all over the same database, the
+// outbox's too (EnqueueReplies marks a game's version announced).
 //
 // Implementations must be safe for concurrent use. Times come back as the
 // same instant to the millisecond, in any location (compare them with
@@ -31,13 +33,16 @@ type Store interface {
 	ChallengeStore
 	RatingStore
 	TournamentStore
-	Outbox
 	MatchStore
 	HeartbeatStore
 	LeaseStore
 	UserDirectory
 	LanguageMemory
-	BoardStore
+	// The replies owed to chats and their board messages: package
+	// sessions/outbox's, which the same database keeps (the fleet's
+	// clean-up forgets old boards through the Manager's store).
+	outbox.Store
+	outbox.BoardStore
 
 	// Close releases the store.
 	Close() error
@@ -55,6 +60,11 @@ type GameStore interface {
 	// CreateGame stores a new game and returns its id (rec.ID is ignored).
 	// Ids grow: a later game has a greater id, and an id is never reused.
 	CreateGame(ctx context.Context, rec GameRecord) (int64, error)
+	// UnannouncedGames loads the games (finished or not) whose latest saved
+	// change has no reply in the outbox: the process stopped between the
+	// two. Oldest first; unreadable rows are left out and reported in an
+	// *UnreadableRowsError beside the others.
+	UnannouncedGames(ctx context.Context) ([]GameRecord, error)
 	// SaveGame overwrites the stored game rec.ID with its next version:
 	// only if the stored game is at version rec.Version-1, atomically
 	// (a compare-and-set, so that of two processes saving the same game
@@ -324,40 +334,6 @@ type ChannelSettings struct {
 
 // BoardsNew is ChannelSettings.Boards for a new picture after every turn.
 const BoardsNew = "new"
-
-// LiveBoard is the message showing a game's board in a chat, edited in
-// place after each turn while it is in sight (issue 36).
-type LiveBoard struct {
-	Platform, ChannelID string
-	Game                int64
-	// Ref is the platform's reference of the message (what the adapter's
-	// chat.BoardSender returned).
-	Ref string
-	// Posted is when the message was sent, Shown when it last changed.
-	Posted, Shown time.Time
-	// Version is the game's version the message shows: a board of an
-	// older one, sent late (taken over from a process that stopped), is
-	// not shown over it.
-	Version int64
-}
-
-// BoardStore remembers the message showing each game's board in each chat,
-// so that a restart goes on editing it.
-type BoardStore interface {
-	// LiveBoard loads the board message of game in a chat; ErrNotFound if
-	// none was saved.
-	LiveBoard(ctx context.Context, platform, channelID string, game int64) (LiveBoard, error)
-	// SaveLiveBoard stores b, replacing the game's earlier board message
-	// in that chat.
-	SaveLiveBoard(ctx context.Context, b LiveBoard) error
-	// GameBoards loads the board messages of game in every chat of a
-	// platform (its own and those it is shown in), by chat.
-	GameBoards(ctx context.Context, platform string, game int64) ([]LiveBoard, error)
-	// ForgetLiveBoards drops the board messages last shown before t (their
-	// games, idle that long, post a new board when they move again) and
-	// returns how many.
-	ForgetLiveBoards(ctx context.Context, before time.Time) (int64, error)
-}
 
 // ChallengeRecord is an open challenge as stored.
 type ChallengeRecord struct {

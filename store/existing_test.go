@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"oyunbot/sessions/outbox"
 	"strings"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ type storeDump struct {
 	Tournaments                    []sessions.TournamentRecord
 	LastTournament                 sessions.TournamentRecord
 	Matches                        []sessions.MatchRecord
-	Pending                        []sessions.OutboxItem
+	Pending                        []outbox.Item
 	Heartbeat                      time.Time
 	User                           sessions.UserRecord
 }

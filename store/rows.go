@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"strconv"
 	"time"
 
@@ -229,9 +230,9 @@ func matchRow(row scanner) (sessions.MatchRecord, string, error) {
 // replyColumns are the outbox columns replyRow reads.
 const replyColumns = `id, platform, channel, game, version, data, created_ms, owner, claim_ms`
 
-func replyRow(row scanner) (sessions.OutboxItem, string, error) {
+func replyRow(row scanner) (outbox.Item, string, error) {
 	var (
-		it             sessions.OutboxItem
+		it             outbox.Item
 		created, claim int64
 	)
 	err := row.Scan(&it.ID, &it.Platform, &it.ChannelID, &it.Game, &it.Version, &it.Data, &created, &it.Owner, &claim)

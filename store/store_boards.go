@@ -4,14 +4,13 @@ package store
 
 import (
 	"context"
+	"oyunbot/sessions/outbox"
 	"time"
-
-	"oyunbot/sessions"
 )
 
 // LiveBoard loads the board message of game in a chat.
-func (s *SQLStore) LiveBoard(ctx context.Context, platform, channelID string, game int64) (sessions.LiveBoard, error) {
-	b := sessions.LiveBoard{Platform: platform, ChannelID: channelID, Game: game}
+func (s *SQLStore) LiveBoard(ctx context.Context, platform, channelID string, game int64) (outbox.LiveBoard, error) {
+	b := outbox.LiveBoard{Platform: platform, ChannelID: channelID, Game: game}
 	var posted, shown int64
 	err := s.one(ctx, `SELECT ref, posted_ms, shown_ms, version FROM live_boards WHERE platform = ? AND channel = ? AND game_id = ?`,
 		[]any{platform, channelID, game}, &b.Ref, &posted, &shown, &b.Version)
@@ -21,7 +20,7 @@ func (s *SQLStore) LiveBoard(ctx context.Context, platform, channelID string, ga
 
 // SaveLiveBoard stores b, replacing the game's earlier board message in
 // that chat.
-func (s *SQLStore) SaveLiveBoard(ctx context.Context, b sessions.LiveBoard) error {
+func (s *SQLStore) SaveLiveBoard(ctx context.Context, b outbox.LiveBoard) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO live_boards (platform, channel, game_id, ref, posted_ms, shown_ms, version)
 		VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (platform, channel, game_id) DO UPDATE SET ref = excluded.ref, posted_ms = excluded.posted_ms,
@@ -31,9 +30,9 @@ func (s *SQLStore) SaveLiveBoard(ctx context.Context, b sessions.LiveBoard) erro
 }
 
 // GameBoards loads the board messages of game in every chat of a platform.
-func (s *SQLStore) GameBoards(ctx context.Context, platform string, game int64) ([]sessions.LiveBoard, error) {
-	out, err := list(ctx, s, "", func(r scanner) (sessions.LiveBoard, string, error) {
-		b := sessions.LiveBoard{Platform: platform, Game: game}
+func (s *SQLStore) GameBoards(ctx context.Context, platform string, game int64) ([]outbox.LiveBoard, error) {
+	out, err := list(ctx, s, "", func(r scanner) (outbox.LiveBoard, string, error) {
+		b := outbox.LiveBoard{Platform: platform, Game: game}
 		var posted, shown int64
 		err := r.Scan(&b.ChannelID, &b.Ref, &posted, &shown, &b.Version)
 		b.Posted, b.Shown = fromMS(posted), fromMS(shown)

@@ -7,7 +7,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"oyunbot/sessions"
+	"oyunbot/sessions/outbox"
 	"slices"
 	"time"
 )
@@ -15,13 +15,13 @@ import (
 // EnqueueReplies stores items and marks the games they announce, atomically.
 // The games are marked after the inserts, in id order, so that two
 // enqueues never deadlock.
-func (s *SQLStore) EnqueueReplies(ctx context.Context, items []sessions.OutboxItem) ([]sessions.OutboxItem, error) {
+func (s *SQLStore) EnqueueReplies(ctx context.Context, items []outbox.Item) ([]outbox.Item, error) {
 	if len(items) == 0 {
 		return items, nil
 	}
-	var out []sessions.OutboxItem
+	var out []outbox.Item
 	err := s.inTx(ctx, func(tx querier) error {
-		out = make([]sessions.OutboxItem, len(items))
+		out = make([]outbox.Item, len(items))
 		announced := map[int64]int64{}
 		for i, it := range items {
 			var err error
@@ -50,7 +50,7 @@ func (s *SQLStore) EnqueueReplies(ctx context.Context, items []sessions.OutboxIt
 }
 
 // PendingReplies loads a platform's undelivered replies, oldest first.
-func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]sessions.OutboxItem, error) {
+func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]outbox.Item, error) {
 	out, err := list(ctx, s, "", replyRow, `SELECT `+replyColumns+` FROM outbox WHERE platform = ? AND state = ''
 		ORDER BY id`, platform)
 	return out, wrapped("pending replies", err)
@@ -59,11 +59,11 @@ func (s *SQLStore) PendingReplies(ctx context.Context, platform string) ([]sessi
 // ClaimReplies claims the platform's free replies for owner, in one
 // statement; they come back in id order (the order a chat's replies are
 // sent in).
-func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]sessions.OutboxItem, error) {
+func (s *SQLStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]outbox.Item, error) {
 	out, err := list(ctx, s, "", replyRow, `UPDATE outbox SET owner = ?, claim_ms = ? WHERE id IN (
 			SELECT id FROM outbox WHERE platform = ? AND state = '' AND claim_ms <= ?`+s.d.skipLocked+`)
 		RETURNING `+replyColumns, owner, ms(until), platform, ms(now))
-	slices.SortFunc(out, func(a, b sessions.OutboxItem) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b outbox.Item) int { return cmp.Compare(a.ID, b.ID) })
 	return out, wrapped("claim replies", err)
 }
 
@@ -82,7 +82,7 @@ func (s *SQLStore) DeliveredReply(ctx context.Context, id int64) error {
 
 // AbandonReply marks reply id stale or failed; the row stays as the record.
 func (s *SQLStore) AbandonReply(ctx context.Context, id int64, state, note string) error {
-	if state != sessions.ReplyStale && state != sessions.ReplyFailed {
+	if state != outbox.Stale && state != outbox.Failed {
 		return fmt.Errorf("store: abandon reply %d: bad state %q", id, state)
 	}
 	_, err := s.q.ExecContext(ctx, `UPDATE outbox SET state = ?, note = ? WHERE id = ?`, state, note, id)

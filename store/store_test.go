@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"oyunbot/sessions/outbox"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -155,7 +156,7 @@ func TestReopen(t *testing.T) {
 		if err := s.SaveHeartbeat(ctx, start); err != nil {
 			t.Fatal(err)
 		}
-		items, err := s.EnqueueReplies(ctx, []sessions.OutboxItem{{Platform: "telegram", ChannelID: "-100", Game: id,
+		items, err := s.EnqueueReplies(ctx, []outbox.Item{{Platform: "telegram", ChannelID: "-100", Game: id,
 			Version: 3, Data: []byte("board"), Created: start}})
 		if err != nil {
 			t.Fatal(err)
@@ -387,7 +388,7 @@ func TestStoresSerializeWriters(t *testing.T) {
 				ra := sessions.RatingRecord{Platform: "p", Game: "g", PlayerID: ayse.ID, Games: i}
 				rb := sessions.RatingRecord{Platform: "p", Game: "g", PlayerID: bora.ID, Games: i}
 				rs := []sessions.RatingRecord{ra, rb}
-				items := []sessions.OutboxItem{{Platform: "p", ChannelID: ch, Game: gameIDs[0], Version: 1, Data: []byte("x")},
+				items := []outbox.Item{{Platform: "p", ChannelID: ch, Game: gameIDs[0], Version: 1, Data: []byte("x")},
 					{Platform: "p", ChannelID: ch, Game: gameIDs[1], Version: 1, Data: []byte("y")}}
 				if k == 1 {
 					rs = []sessions.RatingRecord{rb, ra}
@@ -480,7 +481,7 @@ func BenchmarkStoreMove(b *testing.B) {
 				if _, err := s.Game(ctx, rec.ID); err != nil {
 					b.Fatal(err)
 				}
-				items, err := s.EnqueueReplies(ctx, []sessions.OutboxItem{{Platform: "p", ChannelID: "c", Game: rec.ID,
+				items, err := s.EnqueueReplies(ctx, []outbox.Item{{Platform: "p", ChannelID: "c", Game: rec.ID,
 					Version: rec.Version, Data: []byte("board")}})
 				if err != nil {
 					b.Fatal(err)

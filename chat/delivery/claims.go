@@ -20,9 +20,8 @@ import (
 	crand "crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"oyunbot/sessions/outbox"
 	"time"
-
-	"oyunbot/sessions"
 )
 
 // DefaultClaimTTL is how long a process's claim on its replies lasts
@@ -66,7 +65,7 @@ func claimOf(cfg Config) outboxClaim {
 // Alone on its store, the outbox appends them to their chats' queues, as
 // it always has; sharing it, it puts them in id order (see insertLocked).
 // o.mu must be held.
-func (o *Outbox) queueStoredLocked(items []sessions.OutboxItem) int {
+func (o *Outbox) queueStoredLocked(items []outbox.Item) int {
 	n := 0
 	for _, it := range items {
 		if o.known[it.ID] {
@@ -76,7 +75,7 @@ func (o *Outbox) queueStoredLocked(items []sessions.OutboxItem) int {
 		var sr storedReply
 		if err := json.Unmarshal(it.Data, &sr); err != nil {
 			o.log.Error("unreadable reply in the outbox, given up", "id", it.ID, "err", err)
-			o.abandon(it.ID, sessions.ReplyFailed, "unreadable: "+err.Error())
+			o.abandon(it.ID, outbox.Failed, "unreadable: "+err.Error())
 			continue
 		}
 		o.known[it.ID] = true

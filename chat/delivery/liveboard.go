@@ -30,6 +30,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"oyunbot/sessions/outbox"
 	"sync"
 	"time"
 
@@ -53,7 +54,7 @@ const (
 // previous message. Each chat's replies are delivered one at a time, so a
 // chat's boards never race; people's messages are counted concurrently.
 type liveBoards struct {
-	store sessions.BoardStore
+	store outbox.BoardStore
 	now   func() time.Time
 	log   *slog.Logger
 
@@ -70,7 +71,7 @@ type boardRef struct {
 	game int64
 }
 
-func newLiveBoards(store sessions.BoardStore, now func() time.Time, log *slog.Logger) *liveBoards {
+func newLiveBoards(store outbox.BoardStore, now func() time.Time, log *slog.Logger) *liveBoards {
 	return &liveBoards{store: store, now: now, log: log, seen: map[chanRef]int64{}, marks: map[boardRef]int64{}}
 }
 
@@ -90,7 +91,7 @@ func (l *liveBoards) message(key chanRef) {
 // (prev.Ref "" for none). stale is true when that message shows a later
 // version of the game than rep (rep was sent late: taken over from a
 // process that stopped while sending it): rep is not to be shown.
-func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at string, prev sessions.LiveBoard, stale bool) {
+func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (at string, prev outbox.LiveBoard, stale bool) {
 	if rep.GameID == 0 {
 		return "", prev, false
 	}
@@ -126,9 +127,9 @@ func (l *liveBoards) target(ctx context.Context, key chanRef, rep chat.Reply) (a
 // when edited, else a new message (which is itself one more message below
 // the chat's other boards). prev is the board before it, as target found
 // it (a chat's boards are shown one at a time: it is still the stored one).
-func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, prev sessions.LiveBoard, ref string, edited bool) {
+func (l *liveBoards) shown(ctx context.Context, key chanRef, rep chat.Reply, prev outbox.LiveBoard, ref string, edited bool) {
 	now := l.now()
-	b := sessions.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now,
+	b := outbox.LiveBoard{Platform: key.platform, ChannelID: key.channel, Game: rep.GameID, Ref: ref, Posted: now, Shown: now,
 		Version: max(rep.GameVersion, prev.Version)}
 	if edited {
 		b.Posted = prev.Posted

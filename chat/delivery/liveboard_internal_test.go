@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"oyunbot/sessions/outbox"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"oyunbot/chat"
-	"oyunbot/sessions"
 	"oyunbot/store"
 )
 
@@ -183,7 +183,7 @@ func TestSupersedeOnARunningEmptyQueue(t *testing.T) {
 func TestProcessesShowABoardOneAtATime(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t)
-	if err := st.SaveLiveBoard(ctx, sessions.LiveBoard{Platform: "test", ChannelID: "c", Game: 7, Ref: "m1",
+	if err := st.SaveLiveBoard(ctx, outbox.LiveBoard{Platform: "test", ChannelID: "c", Game: 7, Ref: "m1",
 		Posted: time.Now(), Shown: time.Now(), Version: 1}); err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,13 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"oyunbot/sessions/outbox"
 	"slices"
 	"sync"
 	"time"
 
 	"oyunbot/chat"
 	"oyunbot/chat/internal/retry"
-	"oyunbot/sessions"
 )
 
 // Outbox delivery defaults.
@@ -46,8 +46,8 @@ const (
 // Store keeps the replies until they are delivered, and the message
 // showing each game's board in each chat.
 type Store interface {
-	sessions.Outbox
-	sessions.BoardStore
+	outbox.Store
+	outbox.BoardStore
 	BoardLeases
 }
 
@@ -229,13 +229,13 @@ func (o *Outbox) Put(ctx context.Context, rep chat.Reply, later bool) {
 	q := &queued{rep: rep, created: now, later: later}
 	data, err := json.Marshal(storedReply{rep})
 	if err == nil {
-		var items []sessions.OutboxItem
-		it := sessions.OutboxItem{Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID,
+		var items []outbox.Item
+		it := outbox.Item{Platform: rep.Platform, ChannelID: rep.ChannelID, Game: rep.GameID,
 			Version: rep.GameVersion, Data: data, Created: now}
 		if o.claim.owner != "" {
 			it.Owner, it.ClaimUntil = o.claim.owner, now.Add(o.claim.ttl)
 		}
-		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []sessions.OutboxItem{it})
+		items, err = o.store.EnqueueReplies(context.WithoutCancel(ctx), []outbox.Item{it})
 		if err == nil {
 			q.id = items[0].ID
 		}
@@ -327,7 +327,7 @@ func (o *Outbox) Load(ctx context.Context, platform string) {
 	first := !o.loaded[platform]
 	o.loaded[platform] = true
 	o.mu.Unlock()
-	var items []sessions.OutboxItem
+	var items []outbox.Item
 	if first {
 		var err error
 		if o.claim.owner != "" {
@@ -435,7 +435,7 @@ func (o *Outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	if age := o.now().Sub(q.created); o.isStale(q) {
 		o.log.Warn("reply stale, not delivered", "platform", key.platform, "channel", key.channel,
 			"id", q.id, "age", age.Round(time.Second))
-		o.abandon(q.id, sessions.ReplyStale, "undelivered after "+age.Round(time.Second).String())
+		o.abandon(q.id, outbox.Stale, "undelivered after "+age.Round(time.Second).String())
 		o.count(func(m *deliveryMetrics) { m.stale++ })
 		return stale, 0
 	}
@@ -464,7 +464,7 @@ func (o *Outbox) attempt(key chanRef, q *queued, n int) (outcome, time.Duration)
 	case errors.Is(err, chat.ErrUndeliverable):
 		o.log.Error("reply refused by the platform, given up", "platform", key.platform,
 			"channel", key.channel, "id", q.id, "err", err)
-		o.abandon(q.id, sessions.ReplyFailed, err.Error())
+		o.abandon(q.id, outbox.Failed, err.Error())
 		o.count(func(m *deliveryMetrics) { m.failed++ })
 		return failed, 0
 	}

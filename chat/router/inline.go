@@ -8,6 +8,7 @@ package router
 
 import (
 	"context"
+	"oyunbot/sessions/outbox"
 	"strings"
 
 	"oyunbot/ai"
@@ -102,7 +103,7 @@ func (q *request) shareInline() bool {
 		return false
 	}
 	now := q.r.cfg.Now()
-	view := sessions.LiveBoard{Platform: q.m.Platform, ChannelID: q.m.ChannelID, Game: s.ID,
+	view := outbox.LiveBoard{Platform: q.m.Platform, ChannelID: q.m.ChannelID, Game: s.ID,
 		Ref: strings.TrimPrefix(q.m.ChannelID, chat.InlineChannelPrefix), Posted: now, Shown: now}
 	if err := q.r.cfg.Store.SaveLiveBoard(q.ctx, view); err != nil {
 		q.sayError(err)

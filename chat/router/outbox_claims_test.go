@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -43,7 +44,7 @@ func (s *cutStore) RenewReplies(ctx context.Context, owner string, until time.Ti
 	return ids, err
 }
 
-func (s *cutStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]sessions.OutboxItem, error) {
+func (s *cutStore) ClaimReplies(ctx context.Context, platform, owner string, now, until time.Time) ([]outbox.Item, error) {
 	if s.cut.Load() {
 		return nil, errCut
 	}
@@ -86,7 +87,7 @@ func openSharedBot(t *testing.T, url, name string, s chat.Sender) *sharedBot {
 }
 
 // owed is the platform's pending replies in the shared store.
-func (b *sharedBot) owed() []sessions.OutboxItem {
+func (b *sharedBot) owed() []outbox.Item {
 	b.t.Helper()
 	items, err := b.cs.wiredStore.PendingReplies(context.Background(), "test")
 	if err != nil {
@@ -97,7 +98,7 @@ func (b *sharedBot) owed() []sessions.OutboxItem {
 
 // sameDelivery fails unless got holds each of the owed replies' texts
 // exactly once, and each chat's in the order they were stored.
-func sameDelivery(t *testing.T, got []chat.Reply, owed []sessions.OutboxItem, texts func([]byte) string) {
+func sameDelivery(t *testing.T, got []chat.Reply, owed []outbox.Item, texts func([]byte) string) {
 	t.Helper()
 	if len(got) != len(owed) {
 		t.Fatalf("%d replies delivered, want the %d owed", len(got), len(owed))

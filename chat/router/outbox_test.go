@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -82,7 +83,7 @@ func (f *faultyStore) SaveGame(ctx context.Context, rec sessions.GameRecord) err
 	return f.SQLStore.SaveGame(ctx, rec)
 }
 
-func (f *faultyStore) EnqueueReplies(ctx context.Context, items []sessions.OutboxItem) ([]sessions.OutboxItem, error) {
+func (f *faultyStore) EnqueueReplies(ctx context.Context, items []outbox.Item) ([]outbox.Item, error) {
 	if f.failEnqueue.Load() {
 		return nil, errDiskFull
 	}

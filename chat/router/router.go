@@ -173,10 +173,13 @@ type pageHint struct {
 }
 
 // Store is what the Router keeps: its replies until they are delivered
-// (the outbox), and the languages it learnt.
+// (the outbox), and the languages it learnt; and what it reads at a
+// platform's start, the games whose last change no reply announced.
 type Store interface {
 	delivery.Store
 	sessions.LanguageMemory
+	// UnannouncedGames is sessions.GameStore's.
+	UnannouncedGames(ctx context.Context) ([]sessions.GameRecord, error)
 }
 
 // New returns a Router playing cfg.Sessions (see Config.Sessions for

@@ -62,7 +62,7 @@ func process(t *testing.T, url string, reg *games.Registry, links func(store web
 		t.Fatal(err)
 	}
 	fl := fleet.New(mgr, fleet.Config{})
-	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr, Fleet: fl}
+	cfg := router.Config{Games: reg, Store: st, Shared: true, Sessions: mgr, Tournaments: tours, Challenges: chal, Matches: mr, Ratings: book, Fleet: fl}
 	if links != nil {
 		cfg.Links = links(st)
 	}

@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"oyunbot/sessions/outbox"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -232,7 +233,7 @@ func TestKilledProcessRepliesSentBySurvivor(t *testing.T) {
 	}
 	// The webhook answered each update once handled: its game is stored
 	// and its reply is in the outbox, owed by process 0.
-	var held []sessions.OutboxItem
+	var held []outbox.Item
 	poll(t, "process 0 to hold a reply in each chat", func() bool {
 		held, err = st.PendingReplies(ctx, "telegram")
 		return err == nil && len(held) >= players

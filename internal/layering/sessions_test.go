@@ -24,9 +24,11 @@ import (
 // sessions/matches to 5,305 (MatchRecord, which the store keeps and the
 // Events carry, and the matches' games stay), the ratings' to
 // sessions/ratings to 5,051 (the records they read and write stay, with the
-// Rater the settler calls). It is a ratchet: lower it as parts move out
+// Rater the settler calls), the outbox's records and interfaces (the
+// replies owed to chats, the board messages) to sessions/outbox to 4,955.
+// It is a ratchet: lower it as parts move out
 // (docs/architecture.md says which could), never raise it.
-const sessionsMaxLines = 5051
+const sessionsMaxLines = 4955
 
 // TestSessionsSize: package sessions stays under sessionsMaxLines lines
 // of non-test Go, so that what moved out (the SQL store) does not grow back.

@@ -2,6 +2,7 @@ package fleet
 
 import (
 	"errors"
+	"oyunbot/sessions/outbox"
 	"path/filepath"
 	"testing"
 	"time"
@@ -27,7 +28,7 @@ func TestSweepForgetsIdleBoards(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	for _, b := range []sessions.LiveBoard{
+	for _, b := range []outbox.LiveBoard{
 		{Platform: "telegram", ChannelID: "-1", Game: 1, Ref: "old", Posted: now.Add(-boardsKept - time.Hour), Shown: now.Add(-boardsKept - time.Minute)},
 		{Platform: "telegram", ChannelID: "-1", Game: 2, Ref: "recent", Posted: now.Add(-boardsKept), Shown: now.Add(-time.Hour)},
 	} {

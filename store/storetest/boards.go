@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"oyunbot/sessions/outbox"
 	"testing"
 	"time"
 
@@ -19,7 +20,7 @@ var boardTests = []test{
 // in every chat and platform, and counted; those shown since are kept.
 func testForgetLiveBoards(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
-	boards := []sessions.LiveBoard{
+	boards := []outbox.LiveBoard{
 		{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "1", Posted: at, Shown: at},
 		{Platform: "discord", ChannelID: "c", Game: 8, Ref: "2", Posted: at, Shown: at.Add(time.Hour - time.Millisecond)},
 		{Platform: "telegram", ChannelID: "-100", Game: 9, Ref: "3", Posted: at, Shown: at.Add(time.Hour)},
@@ -53,15 +54,15 @@ func testLiveBoardNotFound(t *testing.T, s sessions.Store) {
 // chat and game.
 func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
-	first := sessions.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at}
+	first := outbox.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at}
 	later := first
 	later.Ref, later.Posted, later.Shown, later.Version = "58", at.Add(time.Minute), at.Add(2*time.Minute), 9
-	others := []sessions.LiveBoard{
+	others := []outbox.LiveBoard{
 		{Platform: "discord", ChannelID: "-100", Game: 7, Ref: "d1", Posted: at, Shown: at},
 		{Platform: "telegram", ChannelID: "-200", Game: 7, Ref: "9", Posted: at, Shown: at},
 		{Platform: "telegram", ChannelID: "-100", Game: 8, Ref: "43", Posted: at, Shown: at.Add(time.Second)},
 	}
-	for _, b := range append([]sessions.LiveBoard{first, later}, others...) {
+	for _, b := range append([]outbox.LiveBoard{first, later}, others...) {
 		if err := s.SaveLiveBoard(ctx, b); err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +77,7 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 	if none, err := s.GameBoards(ctx, "telegram", 9); err != nil || len(none) != 0 {
 		t.Errorf("GameBoards of a game never shown = %+v, %v", none, err)
 	}
-	for _, want := range append([]sessions.LiveBoard{later}, others...) {
+	for _, want := range append([]outbox.LiveBoard{later}, others...) {
 		got, err := s.LiveBoard(ctx, want.Platform, want.ChannelID, want.Game)
 		if err != nil {
 			t.Fatal(err)
@@ -91,7 +92,7 @@ func testSaveLiveBoard(t *testing.T, s sessions.Store) {
 // boardLeases is the part of a store delivery.BoardLeases uses (declared
 // here: the conformance suite imports no chat package).
 type boardLeases interface {
-	sessions.BoardStore
+	outbox.BoardStore
 	LeaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string, now, until time.Time) (bool, error)
 	ReleaseLiveBoard(ctx context.Context, platform, channelID string, game int64, owner string) error
 	RenewBoardLeases(ctx context.Context, owner string, until time.Time) error
@@ -131,7 +132,7 @@ func testLeaseLiveBoard(t *testing.T, st sessions.Store) {
 		t.Error("a could not lease its own board again")
 	}
 	// a's lease now ends at at+11s; a save keeps it.
-	if err := s.SaveLiveBoard(ctx, sessions.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at, Version: 3}); err != nil {
+	if err := s.SaveLiveBoard(ctx, outbox.LiveBoard{Platform: "telegram", ChannelID: "-100", Game: 7, Ref: "41", Posted: at, Shown: at, Version: 3}); err != nil {
 		t.Fatal(err)
 	}
 	if lease("b", at.Add(5*time.Second)) {

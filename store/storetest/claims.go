@@ -5,6 +5,7 @@ package storetest
 
 import (
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"slices"
 	"sync"
 	"testing"
@@ -22,7 +23,7 @@ var claimTests = []test{
 
 // claim calls ClaimReplies on platform "test", for ttl from now, and fails
 // the test on an error.
-func claim(t *testing.T, s sessions.Outbox, owner string, now time.Time, ttl time.Duration) []sessions.OutboxItem {
+func claim(t *testing.T, s outbox.Store, owner string, now time.Time, ttl time.Duration) []outbox.Item {
 	t.Helper()
 	out, err := s.ClaimReplies(t.Context(), "test", owner, now, now.Add(ttl))
 	if err != nil {
@@ -32,7 +33,7 @@ func claim(t *testing.T, s sessions.Outbox, owner string, now time.Time, ttl tim
 }
 
 // claimed is items as owner holds them until until.
-func claimed(owner string, until time.Time, items ...sessions.OutboxItem) []sessions.OutboxItem {
+func claimed(owner string, until time.Time, items ...outbox.Item) []outbox.Item {
 	out := slices.Clone(items)
 	for i := range out {
 		out[i].Owner, out[i].ClaimUntil = owner, until
@@ -41,7 +42,7 @@ func claimed(owner string, until time.Time, items ...sessions.OutboxItem) []sess
 }
 
 // sameItems fails unless got are want, in order.
-func sameItems(t *testing.T, what string, got, want []sessions.OutboxItem) {
+func sameItems(t *testing.T, what string, got, want []outbox.Item) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d replies %+v, want %d %+v", what, len(got), got, len(want), want)
@@ -52,7 +53,7 @@ func sameItems(t *testing.T, what string, got, want []sessions.OutboxItem) {
 }
 
 // renew calls RenewReplies and returns the ids sorted.
-func renew(t *testing.T, s sessions.Outbox, owner string, until time.Time) []int64 {
+func renew(t *testing.T, s outbox.Store, owner string, until time.Time) []int64 {
 	t.Helper()
 	ids, err := s.RenewReplies(t.Context(), owner, until)
 	if err != nil {
@@ -70,7 +71,7 @@ func testClaimFree(t *testing.T, s sessions.Store) {
 	other := reply("1", 0, 0, "elsewhere")
 	other.Platform = "other"
 	items := enqueue(t, s, reply("1", 0, 0, "x"), other, reply("2", 0, 0, "y"), reply("1", 0, 0, "z"))
-	mine := []sessions.OutboxItem{items[0], items[2], items[3]}
+	mine := []outbox.Item{items[0], items[2], items[3]}
 	sameItems(t, "p1's claim", claim(t, s, "p1", at, ttl), claimed("p1", at.Add(ttl), mine...))
 	samePending(t, "pending after the claim", s, "test", claimed("p1", at.Add(ttl), mine...)...)
 	samePending(t, "the other platform's", s, "other", items[1])
@@ -106,7 +107,7 @@ func testClaimEnqueued(t *testing.T, s sessions.Store) {
 func testRenewReplies(t *testing.T, s sessions.Store) {
 	ctx := t.Context()
 	const ttl = 10 * time.Second
-	in := []sessions.OutboxItem{reply("1", 0, 0, "a"), reply("1", 0, 0, "b"), reply("2", 0, 0, "c"),
+	in := []outbox.Item{reply("1", 0, 0, "a"), reply("1", 0, 0, "b"), reply("2", 0, 0, "c"),
 		reply("2", 0, 0, "d"), reply("3", 0, 0, "e")}
 	for i := range in {
 		in[i].Owner, in[i].ClaimUntil = "p1", at.Add(ttl)
@@ -116,7 +117,7 @@ func testRenewReplies(t *testing.T, s sessions.Store) {
 	if err := s.DeliveredReply(ctx, items[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AbandonReply(ctx, items[3].ID, sessions.ReplyFailed, "chat not found"); err != nil {
+	if err := s.AbandonReply(ctx, items[3].ID, outbox.Failed, "chat not found"); err != nil {
 		t.Fatal(err)
 	}
 	if ids, want := renew(t, s, "p1", at.Add(5*ttl)), []int64{items[0].ID, items[4].ID}; !slices.Equal(ids, want) {
@@ -140,7 +141,7 @@ func testRenewReplies(t *testing.T, s sessions.Store) {
 // reply goes to exactly one of them.
 func testClaimRace(t *testing.T, s sessions.Store) {
 	for r := range 5 {
-		var in []sessions.OutboxItem
+		var in []outbox.Item
 		for i := range 20 {
 			in = append(in, reply(fmt.Sprint(i%3), 0, 0, fmt.Sprint(r, ":", i)))
 		}

@@ -3,6 +3,7 @@ package storetest
 import (
 	"cmp"
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"slices"
 	"sync"
 	"testing"
@@ -52,7 +53,7 @@ func testConcurrentGames(t *testing.T, s sessions.Store) {
 					t.Errorf("writer %d: SaveGame: %v", w, err)
 					return
 				}
-				if _, err := s.EnqueueReplies(ctx, []sessions.OutboxItem{reply(ch, id, g.Version, fmt.Sprint(i))}); err != nil {
+				if _, err := s.EnqueueReplies(ctx, []outbox.Item{reply(ch, id, g.Version, fmt.Sprint(i))}); err != nil {
 					t.Errorf("writer %d: EnqueueReplies: %v", w, err)
 					return
 				}

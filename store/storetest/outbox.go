@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"oyunbot/sessions/outbox"
 	"testing"
 	"time"
 
@@ -19,12 +20,12 @@ var outboxTests = []test{
 
 // reply is an outbox item in platform "test", channel ch, about a game
 // version (0, 0: about no game).
-func reply(ch string, game, version int64, data string) sessions.OutboxItem {
-	return sessions.OutboxItem{Platform: "test", ChannelID: ch, Game: game, Version: version, Data: []byte(data), Created: at}
+func reply(ch string, game, version int64, data string) outbox.Item {
+	return outbox.Item{Platform: "test", ChannelID: ch, Game: game, Version: version, Data: []byte(data), Created: at}
 }
 
 // enqueue stores items and returns them with their ids.
-func enqueue(t *testing.T, s sessions.Outbox, items ...sessions.OutboxItem) []sessions.OutboxItem {
+func enqueue(t *testing.T, s outbox.Store, items ...outbox.Item) []outbox.Item {
 	t.Helper()
 	out, err := s.EnqueueReplies(t.Context(), items)
 	if err != nil {
@@ -34,7 +35,7 @@ func enqueue(t *testing.T, s sessions.Outbox, items ...sessions.OutboxItem) []se
 }
 
 // pending loads a platform's pending replies.
-func pending(t *testing.T, s sessions.Outbox, platform string) []sessions.OutboxItem {
+func pending(t *testing.T, s outbox.Store, platform string) []outbox.Item {
 	t.Helper()
 	out, err := s.PendingReplies(t.Context(), platform)
 	if err != nil {
@@ -45,7 +46,7 @@ func pending(t *testing.T, s sessions.Outbox, platform string) []sessions.Outbox
 
 // samePending fails unless the platform's pending replies are want, in
 // order.
-func samePending(t *testing.T, what string, s sessions.Outbox, platform string, want ...sessions.OutboxItem) {
+func samePending(t *testing.T, what string, s outbox.Store, platform string, want ...outbox.Item) {
 	t.Helper()
 	got := pending(t, s, platform)
 	if len(got) != len(want) {
@@ -60,10 +61,10 @@ func samePending(t *testing.T, what string, s sessions.Outbox, platform string, 
 // in order and changes nothing else; PendingReplies gives them back whole.
 func testEnqueueAndPending(t *testing.T, s sessions.Store) {
 	g := create(t, s, game("c", ayse, bora))
-	full := sessions.OutboxItem{ID: 1 << 40, Platform: "telegram", ChannelID: "-100", Game: g.ID, Version: 3,
+	full := outbox.Item{ID: 1 << 40, Platform: "telegram", ChannelID: "-100", Game: g.ID, Version: 3,
 		Data: []byte{0, 1, 2, 0xff, '\n'}, Created: at.Add(time.Second)}
 	complete(t, &full)
-	in := []sessions.OutboxItem{full, reply("c", 0, 0, "first"), reply("d", 0, 0, "second")}
+	in := []outbox.Item{full, reply("c", 0, 0, "first"), reply("d", 0, 0, "second")}
 	in[1].Platform, in[2].Platform = "telegram", "telegram"
 	out := enqueue(t, s, in...)
 	if len(out) != len(in) {
@@ -90,7 +91,7 @@ func testEnqueueAndPending(t *testing.T, s sessions.Store) {
 
 // testEnqueueNothing: enqueueing no reply is no error and stores nothing.
 func testEnqueueNothing(t *testing.T, s sessions.Store) {
-	for _, items := range [][]sessions.OutboxItem{nil, {}} {
+	for _, items := range [][]outbox.Item{nil, {}} {
 		out, err := s.EnqueueReplies(t.Context(), items)
 		if err != nil || len(out) != 0 {
 			t.Fatalf("EnqueueReplies(%#v) = %+v, %v", items, out, err)
@@ -102,7 +103,7 @@ func testEnqueueNothing(t *testing.T, s sessions.Store) {
 // testPendingByPlatform: each platform's replies, in the order they were
 // enqueued, across calls and channels.
 func testPendingByPlatform(t *testing.T, s sessions.Store) {
-	on := func(platform string, it sessions.OutboxItem) sessions.OutboxItem {
+	on := func(platform string, it outbox.Item) outbox.Item {
 		it.Platform = platform
 		return it
 	}
@@ -144,10 +145,10 @@ func testAbandonReply(t *testing.T, s sessions.Store) {
 		}
 	}
 	samePending(t, "after refused abandons", s, "test", items...)
-	if err := s.AbandonReply(ctx, items[0].ID, sessions.ReplyStale, "waited 24h"); err != nil {
+	if err := s.AbandonReply(ctx, items[0].ID, outbox.Stale, "waited 24h"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AbandonReply(ctx, items[2].ID, sessions.ReplyFailed, "chat not found"); err != nil {
+	if err := s.AbandonReply(ctx, items[2].ID, outbox.Failed, "chat not found"); err != nil {
 		t.Fatal(err)
 	}
 	samePending(t, "after abandoning two", s, "test", items[1])

@@ -6,6 +6,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"oyunbot/sessions/outbox"
 	"sync"
 	"testing"
 	"time"
@@ -314,7 +315,7 @@ func testWebFigures(t *testing.T, s sessions.Store) {
 	if err := s.DeliveredReply(ctx, items[0].ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AbandonReply(ctx, items[1].ID, sessions.ReplyStale, "old"); err != nil {
+	if err := s.AbandonReply(ctx, items[1].ID, outbox.Stale, "old"); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := w.OutboxDepth(ctx); err != nil || n != 1 {
