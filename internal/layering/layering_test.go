@@ -38,6 +38,8 @@ var rules = []struct {
 		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
 	{"oyunbot/sessions/ratings", "the ratings read and settle through sessions' store interfaces: no language, no platform, no database (issue 38)",
 		[]string{"oyunbot/chat", "oyunbot/render", "oyunbot/store", "database/sql", "modernc.org/sqlite", "github.com/jackc/pgx"}},
+	{"oyunbot/sessions/outbox", "the outbox's records and the store's interfaces for them are plain values: no game, no engine, no chat, no database (issue 38; sessions itself it cannot import: sessions imports it)",
+		[]string{"oyunbot/games", "oyunbot/ai", "oyunbot/chat", "oyunbot/store", "database/sql"}},
 	{"oyunbot/store", "the store keeps what sessions gives it: it knows no language, no platform, no picture",
 		[]string{"oyunbot/chat", "oyunbot/render"}},
 	{"oyunbot/chat/present", "presentation shows snapshots: it links no database (issue 38)",
