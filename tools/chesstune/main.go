@@ -57,11 +57,9 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 	"os"
-	"sort"
-	"strings"
+	"oyunbot/tools/internal/subcmd"
 )
 
 func main() {
@@ -69,7 +67,7 @@ func main() {
 }
 
 // commands are the subcommands, each with its flags parsed from args.
-var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
+var commands = map[string]subcmd.Func{
 	"games":       tuneGames,
 	"pgn":         tunePGN,
 	"label":       tuneLabel,
@@ -80,23 +78,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) error{
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || commands[args[0]] == nil {
-		var names []string
-		for n := range commands {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		fmt.Fprintf(stderr, "usage: chesstune %s [flags] (chesstune COMMAND -h lists its flags)\n", strings.Join(names, "|"))
-		return 2
-	}
-	if err := commands[args[0]](args[1:], stdout, stderr); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		fmt.Fprintln(stderr, "chesstune "+args[0]+":", err)
-		return 1
-	}
-	return 0
+	return subcmd.Run("chesstune", commands, args, stdout, stderr)
 }
 
 // newFlags is a subcommand's flag set, its errors to stderr.
